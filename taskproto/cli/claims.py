@@ -1,0 +1,68 @@
+"""`taskproto claim|release|heartbeat`."""
+
+from __future__ import annotations
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+
+@click.command("claim")
+@click.argument("name", required=False)
+@click.option("--pid", type=int, help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID).")
+@click.option("--force", is_flag=True, help="Take the task from a live owner (logged).")
+@json_option
+@pass_state
+def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_json: bool) -> None:
+    """Claim task NAME for this session, or the next free task when NAME is omitted.
+
+    A task owned by another session is refused with who owns it and since when,
+    unless that owner is provably gone (its process died on this host, or its
+    heartbeat is older than the lease); then the takeover is logged.
+    """
+    from taskproto.sessions import resolve_pid
+
+    engine = state.engine
+    session = state.session_id()
+    result = (engine.claim(name, session, resolve_pid(pid), force) if name
+              else engine.claim_next(session, resolve_pid(pid)))
+    flush_warnings(state)
+    prev = result.previous
+    data = {"task": result.task.name, "state": result.task.state, "session": session, "outcome": result.outcome,
+            "previous_owner": prev.session if prev else None, "reason": result.reason}
+
+    def human() -> None:
+        msg = {"claimed": "claimed", "renewed": "already yours; heartbeat renewed",
+               "takeover": f"taken over from {prev.session if prev else '?'} ({result.reason})",
+               "forced": f"taken over by force from {prev.session if prev else '?'}"}[result.outcome]
+        click.echo(f"task {result.task.name} ({result.task.state}): {msg}")
+
+    emit(as_json, data, human)
+
+
+@click.command("release")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Release a task owned by another session (logged).")
+@json_option
+@pass_state
+def release(state: AppState, name: str, force: bool, as_json: bool) -> None:
+    """Release this session's claim on task NAME."""
+    task = state.engine.release(name, state.session_id(), force)
+    flush_warnings(state)
+    emit(as_json, {"task": name, "state": task.state, "owner": None},
+         lambda: click.echo(f"released task {name} ({task.state})"))
+
+
+@click.command("heartbeat")
+@click.argument("name")
+@json_option
+@pass_state
+def heartbeat(state: AppState, name: str, as_json: bool) -> None:
+    """Renew this session's claim on task NAME (hooks do this as a side effect)."""
+    task = state.engine.heartbeat(name, state.session_id())
+    assert task.owner is not None
+    emit(as_json, {"task": name, "heartbeat_at": task.owner.heartbeat_at.isoformat()},
+         lambda: click.echo(f"heartbeat {name}: {task.owner.heartbeat_at:%H:%M:%S}Z"))
+
+
+COMMANDS = [claim, release, heartbeat]

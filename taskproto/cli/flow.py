@@ -1,0 +1,186 @@
+"""`taskproto transition|fire|approve|agent|log|workflow`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+
+def _moved(as_json: bool, before: str, task: Any) -> None:
+    emit(as_json, {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
+         lambda: click.echo(f"{task.name}: {before} -> {task.state}"))
+
+
+@click.command("transition")
+@click.argument("name")
+@click.argument("state_name", metavar="STATE")
+@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option("--note", help="A note kept in the transition log.")
+@json_option
+@pass_state
+def transition(state: AppState, name: str, state_name: str, force: bool, note: str | None, as_json: bool) -> None:
+    """Move task NAME to STATE, firing the transition that leads there.
+
+    Refused (exit 1, nothing written) when the workflow has no such step or a
+    guard fails; the message names the guard and what would make it pass.
+    """
+    engine = state.engine
+    before = engine.load(name).state
+    task = engine.fire(name, target=state_name.upper(), session=state.session_id(), force=force, note=note)
+    flush_warnings(state)
+    _moved(as_json, before, task)
+
+
+@click.command("fire")
+@click.argument("name")
+@click.argument("trigger")
+@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option("--note", help="A note kept in the transition log.")
+@json_option
+@pass_state
+def fire_cmd(state: AppState, name: str, trigger: str, force: bool, note: str | None, as_json: bool) -> None:
+    """Fire TRIGGER on task NAME (see `taskproto workflow show` for the triggers)."""
+    engine = state.engine
+    before = engine.load(name).state
+    task = engine.fire(name, trigger=trigger, session=state.session_id(), force=force, note=note)
+    flush_warnings(state)
+    _moved(as_json, before, task)
+
+
+@click.command("approve")
+@click.argument("name")
+@click.option("--plan", "plan", is_flag=True, help="Record the user's approval of the plan.")
+@click.option("--commit", "commit", is_flag=False, flag_value="HEAD", default=None, metavar="[SHA]",
+              help="Record the user's approval of a commit (default: the task branch's head).")
+@json_option
+@pass_state
+def approve(state: AppState, name: str, plan: bool, commit: str | None, as_json: bool) -> None:
+    """Record a user approval on task NAME: of the plan, or of the exact head commit.
+
+    Approvals are the user's: type them in your own terminal. An approval of a
+    commit goes stale when the task branch moves.
+    """
+    engine = state.engine
+    if plan == (commit is not None):
+        raise click.UsageError("give exactly one of --plan or --commit [SHA]")
+    if plan:
+        task = engine.approve(name, "plan", state.session_id())
+    else:
+        task = engine.approve(name, "commit", state.session_id(), None if commit == "HEAD" else commit)
+    flush_warnings(state)
+    cp = task.checkpoint
+    data = {"task": name, "plan_approved": cp.plan_approval is not None,
+            "commit": cp.commit_approval.sha if cp.commit_approval else None}
+    emit(as_json, data, lambda: click.echo(
+        f"{name}: plan approved" if plan else f"{name}: commit {data['commit'][:12]} approved"))
+
+
+@click.group("agent")
+def agent_group() -> None:
+    """Agent status: PENDING, WORKING, COMPLETE or ERROR."""
+
+
+@agent_group.command("set")
+@click.argument("name")
+@click.argument("agent")
+@click.option("--status", "status", required=True, type=click.Choice(["PENDING", "WORKING", "COMPLETE", "ERROR"],
+              case_sensitive=False))
+@click.option("--message", help="Error message (kept with ERROR).")
+@click.option("--force", is_flag=True, help="Update an agent of a task owned by another live session.")
+@json_option
+@pass_state
+def agent_set(state: AppState, name: str, agent: str, status: str, message: str | None, force: bool,
+              as_json: bool) -> None:
+    """Set AGENT's status on task NAME."""
+    from taskproto.models import AgentState
+
+    result = state.engine.set_agent_status(name, agent, AgentState(status.upper()), message, state.session_id(), force)
+    flush_warnings(state)
+    emit(as_json, result.model_dump(mode="json"),
+         lambda: click.echo(f"{name}/{agent}: {result.status.value}" + (f" ({message})" if message else "")))
+
+
+@click.command("log")
+@click.argument("name")
+@json_option
+@pass_state
+def log(state: AppState, name: str, as_json: bool) -> None:
+    """Print task NAME's transition log, read from its journal in git."""
+    import json as _json
+
+    from taskproto import journal
+    from taskproto.names import task_name
+
+    engine = state.engine
+    task_name(name)
+    ref = journal.ref_for(name)
+    if engine.git.ref_sha(ref) is None:
+        ref = journal.latest_archive(engine.git, name) or ref
+    data = journal.task_json_at(engine.git, ref)
+    if data is None:
+        from taskproto.errors import TaskprotoError
+
+        raise TaskprotoError(f"task {name!r} has no journal ({journal.ref_for(name)}); run `taskproto doctor`")
+    entries = data.get("transition_log") or []
+    assert isinstance(entries, list)
+
+    def human() -> None:
+        for e in entries:
+            frm = e.get("from") or "-"
+            extra = f"  ({e['note']})" if e.get("note") else ""
+            forced = " FORCED" if e.get("forced") else ""
+            click.echo(f"{e['time'][:19]}Z  {e['kind']:<10} {frm:>22} -> {e['to']:<22} {e['trigger']:<24}"
+                       f" {e.get('session') or '-'}{forced}{extra}")
+
+    emit(as_json, {"task": name, "ref": ref, "entries": entries}, human)
+    del _json
+
+
+@click.group("workflow")
+def workflow_group() -> None:
+    """List and show workflows."""
+
+
+@workflow_group.command("list")
+@json_option
+def workflow_list(as_json: bool) -> None:
+    """List the available workflows."""
+    from taskproto.workflows import builtin_names, get_workflow
+
+    rows = [{"name": n, "description": get_workflow(n).description} for n in builtin_names()]
+    emit(as_json, rows, lambda: [click.echo(f"{r['name']:<16} {r['description']}") for r in rows] and None)
+
+
+@workflow_group.command("show")
+@click.argument("name")
+@click.option("--mermaid", is_flag=True, help="Print a Mermaid state diagram.")
+@json_option
+def workflow_show(name: str, mermaid: bool, as_json: bool) -> None:
+    """Show workflow NAME: states, transitions and guards."""
+    from taskproto.workflow import describe, to_mermaid
+    from taskproto.workflows import get_workflow
+
+    wf = get_workflow(name)
+    if mermaid:
+        click.echo(to_mermaid(wf), nl=False)
+        return
+
+    def human() -> None:
+        click.echo(f"{wf.name}: {wf.description}")
+        click.echo(f"initial state: {wf.initial}")
+        for s in wf.states:
+            flags = [f for f, on in (("commits", s.allows_commits), ("edits", s.allows_edits),
+                                     ("checkpoint", s.checkpoint), ("terminal", s.terminal)) if on]
+            click.echo(f"  {s.name:<24} {', '.join(flags)}")
+        click.echo("transitions:")
+        for t in wf.transitions:
+            guards = f"  [guards: {', '.join(t.guards)}]" if t.guards else ""
+            click.echo(f"  {'|'.join(t.source):>24} -> {t.dest:<24} {t.trigger}{guards}")
+
+    emit(as_json, describe(wf), human)
+
+
+COMMANDS = [transition, fire_cmd, approve, agent_group, log, workflow_group]

@@ -1,0 +1,136 @@
+"""`taskproto task create|list|show|remove`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state, split_csv, task_summary
+
+
+@click.group("task")
+def task_group() -> None:
+    """Create, list, show and remove tasks."""
+
+
+@task_group.command("create")
+@click.argument("name")
+@click.option("--agents", metavar="A,B", help="Required agents, comma-separated; each gets branch NAME-A and a worktree.")
+@click.option("--base", metavar="REV", help="Commit the task branch starts from (default HEAD).")
+@click.option("--workflow", "workflow", default="task-protocol", show_default=True, help="Workflow name.")
+@click.option("-d", "--description", default="", help="What the task is about.")
+@json_option
+@pass_state
+def create(state: AppState, name: str, agents: str | None, base: str | None, workflow: str,
+           description: str, as_json: bool) -> None:
+    """Create task NAME: branch NAME, its worktree, and one branch and worktree per agent.
+
+    If any step fails, everything made so far is undone.
+    """
+    engine = state.engine
+    task = engine.create_task(name, split_csv(agents), base, workflow, description, state.session_id())
+    flush_warnings(state)
+    emit(as_json, task_summary(task, engine), lambda: click.echo(
+        f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"
+        + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")))
+
+
+@task_group.command("list")
+@json_option
+@pass_state
+def list_(state: AppState, as_json: bool) -> None:
+    """List tasks with their state and owner."""
+    engine = state.engine
+    rows: list[dict[str, Any]] = []
+    for name in engine.task_names():
+        try:
+            task = engine.load(name)
+        except Exception as exc:  # a broken task is listed, not fatal to the listing
+            rows.append({"name": name, "error": str(exc)})
+            continue
+        rows.append(task_summary(task, engine))
+
+    def human() -> None:
+        if not rows:
+            click.echo("no tasks (create one with `taskproto task create NAME`)")
+            return
+        width = max(len(r["name"]) for r in rows)
+        for r in rows:
+            if "error" in r:
+                click.echo(f"{r['name']:<{width}}  BROKEN  {r['error']}")
+                continue
+            owner = r["owner"]["session"] if r["owner"] else "-"
+            click.echo(f"{r['name']:<{width}}  {r['state']:<22}  owner {owner}  ({r['workflow']})")
+
+    emit(as_json, rows, human)
+
+
+@task_group.command("show")
+@click.argument("name")
+@json_option
+@pass_state
+def show(state: AppState, name: str, as_json: bool) -> None:
+    """Show one task: state, owner, agents, approvals, what may happen next, interruptions."""
+    engine = state.engine
+    task = engine.load(name)
+    data = task_summary(task, engine)
+    data["checkpoint"] = task.checkpoint.model_dump(mode="json")
+    data["counters"] = task.counters.model_dump(mode="json")
+    counts: dict[str, int] = {}
+    for i in task.interruptions:
+        counts[i.type] = counts.get(i.type, 0) + 1
+    data["interruptions"] = {
+        "count": len(task.interruptions),
+        "by_type": counts,
+        "last": [i.model_dump(mode="json") for i in task.interruptions[-5:]],
+    }
+    data["needs_review"] = task.needs_review
+
+    def human() -> None:
+        click.echo(f"task {task.name}  ({task.workflow})")
+        if task.description:
+            click.echo(f"  {task.description}")
+        click.echo(f"  state      {task.state}   revision {task.revision}")
+        o = task.owner
+        click.echo(f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since {o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
+                   f" heartbeat {o.heartbeat_at:%H:%M:%S}Z" if o else "  owner      none (free)")
+        for agent, status in data["agents"].items():
+            click.echo(f"  agent      {agent:<12} {status}")
+        plan = task.checkpoint.plan_approval
+        commit = task.checkpoint.commit_approval
+        click.echo(f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}")
+        if commit:
+            click.echo(f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}")
+        nxt = ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
+        click.echo(f"  next       {nxt}")
+        if task.interruptions:
+            by = ", ".join(f"{k} {v}" for k, v in counts.items())
+            click.echo(f"  interrupts {len(task.interruptions)} ({by})")
+            for i in task.interruptions[-5:]:
+                click.echo(f"             {i.time:%H:%M:%S}Z {i.type:<15} in {i.state}")
+        if task.needs_review:
+            click.echo("  NOTE: reconstructed by doctor; review the state before going on")
+
+    emit(as_json, data, human)
+
+
+@task_group.command("remove")
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Also discard uncommitted changes and unmerged commits.")
+@json_option
+@pass_state
+def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
+    """Remove task NAME's worktrees, branches and folder (its journal is archived).
+
+    Refuses when a worktree has uncommitted changes or a branch has commits that
+    are on no other branch, unless --force.
+    """
+    plan = state.engine.remove_task(name, force)
+    data = {"name": name, "worktrees": [str(p) for p in plan.worktrees], "branches": plan.branches,
+            "discarded_commits": plan.unique_commits if force else 0}
+    emit(as_json, data, lambda: click.echo(
+        f"removed task {name}: {len(plan.worktrees)} worktree(s), branches {', '.join(plan.branches) or 'none'}"))
+
+
+COMMANDS = [task_group]

@@ -1,0 +1,123 @@
+"""One root exception, a few structured subclasses, and the CLI's exit-code table."""
+
+from __future__ import annotations
+
+import enum
+
+
+class ExitCode(enum.IntEnum):
+    OK = 0
+    REFUSED = 1  # refused or failed, with a one-line reason on stderr
+    USAGE = 2  # bad command line (click's own code)
+    INTERNAL = 3  # unexpected error; traceback written to a log file
+
+
+class TaskprotoError(Exception):
+    """Root of every expected error. Its str() is the one line a user sees."""
+
+    exit_code: ExitCode = ExitCode.REFUSED
+
+
+class InvalidName(TaskprotoError):
+    def __init__(self, kind: str, name: str, reason: str) -> None:
+        self.kind, self.name, self.reason = kind, name, reason
+        super().__init__(f"invalid {kind} name {name!r}: {reason}")
+
+
+class ConfigError(TaskprotoError):
+    pass
+
+
+class GitError(TaskprotoError):
+    """A git command failed. Carries the command, exit status and stderr."""
+
+    def __init__(self, cmd: list[str], returncode: int, stdout: str, stderr: str) -> None:
+        self.cmd, self.returncode, self.stdout, self.stderr = cmd, returncode, stdout, stderr
+        detail = (stderr or stdout).strip().splitlines()
+        last = detail[-1] if detail else "no output"
+        super().__init__(f"git {' '.join(cmd[1:3])} failed (exit {returncode}): {last}")
+
+
+class TaskNotFound(TaskprotoError):
+    def __init__(self, task: str) -> None:
+        self.task = task
+        super().__init__(
+            f"no task named {task!r} (see `taskproto task list`; create one with `taskproto task create {task}`)"
+        )
+
+
+class TaskExists(TaskprotoError):
+    def __init__(self, task: str) -> None:
+        self.task = task
+        super().__init__(f"task {task!r} already exists (see `taskproto task show {task}`)")
+
+
+class CorruptState(TaskprotoError):
+    """A state file failed to parse or validate. It was moved aside, never replaced."""
+
+    def __init__(self, path: str, problem: str, moved_to: str | None) -> None:
+        self.path, self.problem, self.moved_to = path, problem, moved_to
+        where = f"; moved aside to {moved_to}" if moved_to else ""
+        super().__init__(f"{path} is corrupt ({problem}){where}; run `taskproto doctor` to repair it")
+
+
+class UnsupportedSchema(TaskprotoError):
+    def __init__(self, path: str, version: int, supported: int) -> None:
+        self.path, self.version, self.supported = path, version, supported
+        super().__init__(
+            f"{path} has schema_version {version}, newer than this taskproto understands ({supported}); "
+            "upgrade taskproto, nothing was changed"
+        )
+
+
+class LockHeld(TaskprotoError):
+    """The task's file lock could not be taken in time."""
+
+    def __init__(self, task: str, waited: float) -> None:
+        self.task, self.waited = task, waited
+        super().__init__(
+            f"task {task!r} is locked by another taskproto process (waited {waited:.1f}s); try again"
+        )
+
+
+class OwnershipError(TaskprotoError):
+    """The task is owned by another live session."""
+
+    def __init__(self, task: str, owner: str, since: str, host: str, action: str) -> None:
+        self.task, self.owner, self.since, self.host = task, owner, since, host
+        super().__init__(
+            f"task {task!r} is owned by session {owner} on {host} since {since}; "
+            f"{action}"
+        )
+
+
+class SessionRequired(TaskprotoError):
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION"
+        )
+
+
+class TransitionRejected(TaskprotoError):
+    """A transition the workflow does not allow, or whose guard failed."""
+
+    def __init__(
+        self, task: str, state: str, trigger: str, reason: str, guard: str | None = None
+    ) -> None:
+        self.task, self.state, self.trigger, self.guard, self.reason = (
+            task,
+            state,
+            trigger,
+            guard,
+            reason,
+        )
+        by = f" (guard {guard})" if guard else ""
+        super().__init__(f"task {task!r}: {trigger} refused in {state}{by}: {reason}")
+
+
+class WorkAtRisk(TaskprotoError):
+    """Refused because the operation would lose commits or uncommitted changes."""
+
+
+class ValidationFailed(TaskprotoError):
+    """Input (an artifact, a workflow file, a config value) failed validation."""

@@ -1,0 +1,223 @@
+"""The only module that runs git. Every failure becomes a GitError."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from taskproto.errors import GitError
+
+ZERO_OID = "0" * 40
+
+
+@dataclass(frozen=True)
+class WorktreeInfo:
+    path: Path
+    head: str | None
+    branch: str | None  # short name, None when detached or bare
+    prunable: str | None  # git's own reason, when git reports it prunable
+    locked: bool
+    bare: bool
+
+
+class Git:
+    """Runs git in one repository (or worktree) folder, given as an absolute path."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = cwd.absolute()
+
+    def run(
+        self,
+        *args: str,
+        input: str | bytes | None = None,
+        check: bool = True,
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> str:
+        cmd = ["git", *args]
+        full_env = None
+        if env:
+            full_env = {**os.environ, **env}
+        data = input.encode() if isinstance(input, str) else input
+        proc = subprocess.run(
+            cmd,
+            cwd=cwd or self.cwd,
+            input=data,
+            capture_output=True,
+            env=full_env,
+            check=False,
+        )
+        out = proc.stdout.decode("utf-8", "replace")
+        if check and proc.returncode != 0:
+            raise GitError(cmd, proc.returncode, out, proc.stderr.decode("utf-8", "replace"))
+        return out
+
+    def ok(self, *args: str) -> bool:
+        proc = subprocess.run(["git", *args], cwd=self.cwd, capture_output=True, check=False)
+        return proc.returncode == 0
+
+    # --- repository layout -------------------------------------------------
+
+    def toplevel(self) -> Path:
+        return Path(self.run("rev-parse", "--show-toplevel").strip())
+
+    def common_dir(self) -> Path:
+        out = self.run("rev-parse", "--path-format=absolute", "--git-common-dir").strip()
+        return Path(out)
+
+    def git_dir(self) -> Path:
+        return Path(self.run("rev-parse", "--path-format=absolute", "--git-dir").strip())
+
+    def main_worktree(self) -> Path:
+        """The top of the main worktree, whichever worktree we run in."""
+        common = self.common_dir()
+        if self.run("rev-parse", "--is-bare-repository").strip() == "true":
+            return common
+        return common.parent
+
+    # --- refs and objects -------------------------------------------------
+
+    def rev_parse(self, rev: str) -> str | None:
+        proc = subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
+            cwd=self.cwd,
+            capture_output=True,
+            check=False,
+        )
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def ref_sha(self, ref: str) -> str | None:
+        proc = subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", ref],
+            cwd=self.cwd,
+            capture_output=True,
+            check=False,
+        )
+        return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+    def branch_exists(self, branch: str) -> bool:
+        return self.ok("show-ref", "--verify", "--quiet", f"refs/heads/{branch}")
+
+    def for_each_ref(self, pattern: str, fmt: str = "%(refname) %(objectname)") -> list[str]:
+        return [line for line in self.run("for-each-ref", f"--format={fmt}", pattern).splitlines() if line]
+
+    def update_ref(self, ref: str, new: str, old: str | None, message: str = "taskproto") -> None:
+        """Compare-and-swap: set `ref` to `new` only if it is `old` now (None: must not exist)."""
+        self.run("update-ref", "-m", message, ref, new, old or ZERO_OID)
+
+    def delete_ref(self, ref: str, old: str | None = None) -> None:
+        args = ["update-ref", "-d", ref]
+        if old:
+            args.append(old)
+        self.run(*args)
+
+    def write_blobs(self, paths: Sequence[Path]) -> list[str]:
+        out = self.run("hash-object", "-w", "--stdin-paths", "--no-filters", input="\n".join(str(p) for p in paths) + "\n")
+        return out.split()
+
+    def write_blob_bytes(self, data: bytes) -> str:
+        return self.run("hash-object", "-w", "--stdin", "--no-filters", input=data).strip()
+
+    def mktree(self, entries: Iterable[tuple[str, str, str]]) -> str:
+        """entries: (mode, sha, name) for blobs or trees in one folder."""
+        lines = []
+        for mode, sha, name in entries:
+            kind = "tree" if mode == "040000" else "blob"
+            lines.append(f"{mode} {kind} {sha}\t{name}")
+        return self.run("mktree", input="\n".join(lines) + "\n").strip()
+
+    def commit_tree(self, tree: str, parent: str | None, message: str) -> str:
+        args = ["commit-tree", tree, "-m", message]
+        if parent:
+            args[2:2] = ["-p", parent]
+        env = {
+            "GIT_AUTHOR_NAME": "taskproto",
+            "GIT_AUTHOR_EMAIL": "taskproto@localhost",
+            "GIT_COMMITTER_NAME": "taskproto",
+            "GIT_COMMITTER_EMAIL": "taskproto@localhost",
+        }
+        return self.run(*args, env=env).strip()
+
+    def show_file(self, rev: str, path: str) -> bytes | None:
+        proc = subprocess.run(
+            ["git", "cat-file", "blob", f"{rev}:{path}"], cwd=self.cwd, capture_output=True, check=False
+        )
+        return proc.stdout if proc.returncode == 0 else None
+
+    # --- worktrees and branches -------------------------------------------
+
+    def worktree_add(self, path: Path, branch: str, base: str | None, new_branch: bool) -> None:
+        if new_branch:
+            self.run("worktree", "add", "--quiet", "-b", branch, str(path), base or "HEAD")
+        else:
+            self.run("worktree", "add", "--quiet", str(path), branch)
+
+    def worktree_remove(self, path: Path, force: bool = False) -> None:
+        args = ["worktree", "remove"]
+        if force:
+            args += ["--force", "--force"]
+        self.run(*args, str(path))
+
+    def worktree_prune(self) -> None:
+        self.run("worktree", "prune")
+
+    def worktrees(self) -> list[WorktreeInfo]:
+        """One `git worktree list --porcelain`, parsed."""
+        out = self.run("worktree", "list", "--porcelain")
+        result: list[WorktreeInfo] = []
+        block: dict[str, str] = {}
+
+        def flush() -> None:
+            if "worktree" in block:
+                branch = block.get("branch")
+                if branch and branch.startswith("refs/heads/"):
+                    branch = branch[len("refs/heads/"):]
+                result.append(
+                    WorktreeInfo(
+                        path=Path(block["worktree"]),
+                        head=block.get("HEAD"),
+                        branch=branch,
+                        prunable=block.get("prunable"),
+                        locked="locked" in block,
+                        bare="bare" in block,
+                    )
+                )
+            block.clear()
+
+        for line in out.splitlines():
+            if not line:
+                flush()
+                continue
+            key, _, value = line.partition(" ")
+            block[key] = value
+        flush()
+        return result
+
+    def is_dirty(self, worktree: Path) -> bool:
+        out = self.run("status", "--porcelain", "--untracked-files=normal", cwd=worktree)
+        return bool(out.strip())
+
+    def delete_branch(self, branch: str, force: bool = False) -> None:
+        self.run("branch", "-D" if force else "-d", branch)
+
+    def unique_commits(self, branches: Sequence[str]) -> int:
+        """Commits reachable from `branches` and from no other branch, tag or remote ref."""
+        excludes = [f"--exclude={b}" for b in branches]
+        out = self.run(
+            "rev-list",
+            "--count",
+            *[f"refs/heads/{b}" for b in branches],
+            "--not",
+            *excludes,
+            "--branches",
+            "--tags",
+            "--remotes",
+        )
+        return int(out.strip() or 0)
+
+    def head_branch(self, worktree: Path) -> str | None:
+        out = self.run("symbolic-ref", "--quiet", "--short", "HEAD", cwd=worktree, check=False).strip()
+        return out or None

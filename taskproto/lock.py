@@ -1,0 +1,38 @@
+"""The per-task file lock held around every read-modify-write."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from taskproto.errors import LockHeld
+
+# filelock polls every 50 ms by default; under contention a waiter can then sleep
+# through many hand-overs (a wait of a full second was seen). Each poll is one
+# non-blocking flock() call, so polling every millisecond costs little CPU.
+POLL_INTERVAL = 0.001
+
+LOCK_NAME = "task.json.lock"
+
+
+def lock_path(task_dir: Path) -> Path:
+    return task_dir / LOCK_NAME
+
+
+@contextmanager
+def task_lock(task_dir: Path, task: str, timeout: float) -> Iterator[float]:
+    """Hold the task's lock; yields the seconds spent waiting for it."""
+    lock = FileLock(str(lock_path(task_dir)), thread_local=False)
+    start = time.monotonic()
+    try:
+        lock.acquire(timeout=timeout, poll_interval=POLL_INTERVAL)
+    except Timeout:
+        raise LockHeld(task, time.monotonic() - start) from None
+    try:
+        yield time.monotonic() - start
+    finally:
+        lock.release()

@@ -1,0 +1,121 @@
+"""The persisted records: task.json and an agent's status.json (pydantic, versioned)."""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Owner(_Model):
+    session: str = Field(min_length=1)
+    host: str
+    pid: int | None = None  # a process that lives as long as the session; None when unknown
+    claimed_at: datetime
+    heartbeat_at: datetime
+
+
+EntryKind = Literal[
+    "create", "transition", "claim", "takeover", "release", "approval", "agent", "repair", "note"
+]
+
+
+class LogEntry(_Model):
+    """One line of the transition log: a state change, or an ownership/approval/repair event."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    from_state: str | None = Field(default=None, alias="from")
+    to_state: str = Field(alias="to")
+    trigger: str
+    time: datetime
+    session: str | None = None
+    kind: EntryKind = "transition"
+    forced: bool = False
+    note: str | None = None
+
+
+class Interruption(_Model):
+    type: str
+    time: datetime
+    state: str
+    rule: str | None = None
+    session: str | None = None
+    text: str | None = None  # the first few hundred characters, for context
+
+
+class Approval(_Model):
+    sha: str | None = None  # the commit approved (None for plan approvals)
+    by: str | None = None  # session or user that recorded it
+    at: datetime
+    stale: bool = False
+    stale_reason: str | None = None
+
+
+class Checkpoint(_Model):
+    commit_sha: str | None = None  # the commit presented for approval
+    plan_approval: Approval | None = None
+    commit_approval: Approval | None = None
+
+
+class Counters(_Model):
+    iteration: int = 0
+    round: int = 0
+    retries: int = 0
+
+
+class Task(_Model):
+    schema_version: int = SCHEMA_VERSION
+    name: str
+    workflow: str
+    state: str
+    description: str = ""
+    base: str | None = None  # the commit the task branch started from
+    created_at: datetime
+    updated_at: datetime
+    revision: int = 0
+    owner: Owner | None = None
+    required_agents: list[str] = Field(default_factory=list)
+    transition_log: list[LogEntry] = Field(default_factory=list)
+    interruptions: list[Interruption] = Field(default_factory=list)
+    checkpoint: Checkpoint = Field(default_factory=Checkpoint)
+    counters: Counters = Field(default_factory=Counters)
+    artifacts: dict[str, Any] = Field(default_factory=dict)  # the context store
+    context: dict[str, Any] = Field(default_factory=dict)  # workflow-specific data
+    needs_review: bool = False  # set when doctor had to reconstruct the task
+
+    def significant(self) -> dict[str, Any]:
+        """The fields a journal commit must agree on (not heartbeats or timestamps)."""
+        data = self.model_dump(mode="json", by_alias=True, exclude={"updated_at", "revision"})
+        if data.get("owner"):
+            data["owner"].pop("heartbeat_at", None)
+        return data
+
+
+class AgentState(enum.StrEnum):
+    PENDING = "PENDING"
+    WORKING = "WORKING"
+    COMPLETE = "COMPLETE"
+    ERROR = "ERROR"
+
+
+class AgentStatus(_Model):
+    schema_version: int = SCHEMA_VERSION
+    agent: str
+    status: AgentState = AgentState.PENDING
+    updated_at: datetime
+    retry_count: int = 0
+    error_message: str | None = None
+    escalated: bool = False

@@ -1,0 +1,62 @@
+"""Session identity and owner liveness.
+
+The session id has one source of truth: --session, else TASKPROTO_SESSION, else
+what an agent client's hook reported. An owner is gone only when that can be
+proved: same host and its pid no longer exists, or its heartbeat is older than
+the lease.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from datetime import datetime, timedelta
+
+from taskproto.models import Owner
+
+SESSION_ENV = "TASKPROTO_SESSION"
+PID_ENV = "TASKPROTO_SESSION_PID"
+
+
+def resolve_session(explicit: str | None) -> str | None:
+    value = explicit or os.environ.get(SESSION_ENV) or None
+    return value.strip() or None if value else None
+
+
+def resolve_pid(explicit: int | None) -> int | None:
+    """The pid of a process that lives as long as the session, never our own."""
+    if explicit is not None:
+        return explicit
+    raw = os.environ.get(PID_ENV, "").strip()
+    return int(raw) if raw.isdigit() else None
+
+
+def hostname() -> str:
+    return socket.gethostname()
+
+
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            # field 3 is the state; a zombie has exited and only waits to be reaped
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
+
+
+def owner_gone(owner: Owner, now: datetime, lease_minutes: float) -> str | None:
+    """Why the owner is provably gone, or None when it may still be alive."""
+    if owner.host == hostname() and owner.pid is not None and not pid_alive(owner.pid):
+        return f"its process {owner.pid} on {owner.host} no longer exists"
+    age = now - owner.heartbeat_at
+    if age > timedelta(minutes=lease_minutes):
+        return f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease {lease_minutes:g} min)"
+    return None

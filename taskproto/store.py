@@ -1,0 +1,122 @@
+"""task.json and status.json on disk: validated loads, atomic saves, quarantine.
+
+Every save writes a temporary file in the same folder, fsyncs it, renames it over
+the old file and fsyncs the folder, so a reader sees the old file or the new one,
+never a torn one. A file that fails to parse or validate is moved aside as
+`<file>.corrupt-<UTC time>` and reported; it is never replaced by a fresh one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
+from taskproto.models import SCHEMA_VERSION, AgentStatus, Task
+
+M = TypeVar("M", bound=BaseModel)
+
+MAX_STATE_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
+TMP_PREFIX = ".tmp-"
+
+
+def dump(model: BaseModel) -> bytes:
+    return (model.model_dump_json(by_alias=True, indent=2) + "\n").encode()
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def quarantine(path: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    os.replace(path, target)
+    return target
+
+
+def read_bytes(path: Path) -> bytes:
+    """Read a state file, refusing anything that is not a small regular file."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        raise
+    if stat.S_ISLNK(st.st_mode):
+        raise TaskprotoError(f"{path} is a symbolic link; taskproto only reads regular files it wrote")
+    if not stat.S_ISREG(st.st_mode):
+        raise TaskprotoError(f"{path} is not a regular file; move it aside and run `taskproto doctor`")
+    if st.st_size > MAX_STATE_FILE:
+        raise TaskprotoError(
+            f"{path} is {st.st_size} bytes, larger than any state file taskproto writes; "
+            "move it aside and run `taskproto doctor`"
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except PermissionError:
+        raise TaskprotoError(f"{path} cannot be read (permission denied); fix its permissions") from None
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read()
+
+
+def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
+    """Validate `data` as `model`; on failure quarantine (if asked) and raise CorruptState."""
+    try:
+        raw = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        problem = f"not valid JSON: {exc}"
+    else:
+        version = raw.get("schema_version") if isinstance(raw, dict) else None
+        if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            raise UnsupportedSchema(str(path), version, SCHEMA_VERSION)
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"]) or "(top)"
+            problem = f"not a valid {model.__name__}: {loc}: {first['msg']}"
+    moved = str(quarantine(path)) if move_aside else None
+    raise CorruptState(str(path), problem, moved)
+
+
+def load_task(path: Path, move_aside: bool = False) -> Task:
+    return parse(Task, path, read_bytes(path), move_aside)
+
+
+def save_task(path: Path, task: Task) -> None:
+    atomic_write(path, dump(task))
+
+
+def load_status(path: Path, move_aside: bool = False) -> AgentStatus:
+    return parse(AgentStatus, path, read_bytes(path), move_aside)
+
+
+def save_status(path: Path, status: AgentStatus) -> None:
+    atomic_write(path, dump(status))
