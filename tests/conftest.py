@@ -1,0 +1,117 @@
+"""Shared fixtures: real git repositories in tmp_path, the CLI in-process and as a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from taskproto.cli import main as cli_main
+from taskproto.config import load_config
+from taskproto.engine import Engine
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Test User",
+    "GIT_AUTHOR_EMAIL": "test@example.invalid",
+    "GIT_COMMITTER_NAME": "Test User",
+    "GIT_COMMITTER_EMAIL": "test@example.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False, help="also run tests marked slow")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow") or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow suite: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    for key in ("TASKPROTO_SESSION", "TASKPROTO_ROOT", "TASKPROTO_SESSION_PID", "CLAUDE_ENV_FILE",
+                "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(key, raising=False)
+
+
+def git(cwd: Path, *args: str) -> str:
+    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
+    return proc.stdout.strip()
+
+
+def make_repo(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "--quiet", "--initial-branch=main")
+    git(path, "config", "commit.gpgsign", "false")
+    (path / "README.md").write_text("# test repo\n")
+    git(path, "add", "README.md")
+    git(path, "commit", "--quiet", "-m", "initial")
+    return path
+
+
+def commit_file(worktree: Path, name: str, content: str = "x\n", message: str | None = None) -> str:
+    (worktree / name).write_text(content)
+    git(worktree, "add", name)
+    git(worktree, "commit", "--quiet", "-m", message or f"add {name}")
+    return git(worktree, "rev-parse", "HEAD")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path / "repo")
+
+
+@pytest.fixture
+def engine(repo: Path) -> Engine:
+    return Engine(load_config(repo))
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """Run the CLI in-process in `repo` (or cwd=...) and return exit code, stdout, stderr."""
+
+    def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Result:
+        capsys.readouterr()
+        with monkeypatch.context() as m:
+            m.chdir(cwd or repo)
+            for k, v in (env or {}).items():
+                m.setenv(k, v)
+            code = cli_main(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    yield run
+
+
+def run_taskproto(*args: str, cwd: Path, env: dict[str, str] | None = None,
+                  input: str | None = None, timeout: float = 60) -> Result:
+    """Run the CLI as a real subprocess (the way hooks and racing sessions run it)."""
+    full_env = {**os.environ, **(env or {})}
+    proc = subprocess.run([sys.executable, "-m", "taskproto", *args], cwd=cwd, env=full_env,
+                          capture_output=True, text=True, input=input, timeout=timeout, check=False)
+    return Result(proc.returncode, proc.stdout, proc.stderr)
