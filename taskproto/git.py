@@ -221,3 +221,55 @@ class Git:
     def head_branch(self, worktree: Path) -> str | None:
         out = self.run("symbolic-ref", "--quiet", "--short", "HEAD", cwd=worktree, check=False).strip()
         return out or None
+
+    # --- bulk reads (doctor: a constant number of git processes) -----------
+
+    def refs(self, *patterns: str) -> dict[str, str]:
+        """Every ref under `patterns` with its object, in one `git for-each-ref`."""
+        out = self.run("for-each-ref", "--format=%(objectname) %(refname)", *patterns)
+        result: dict[str, str] = {}
+        for line in out.splitlines():
+            sha, _, ref = line.partition(" ")
+            if ref:
+                result[ref] = sha
+        return result
+
+    def cat_file_batch(self, specs: Sequence[str]) -> list[bytes | None]:
+        """The contents of many `<rev>:<path>` objects in one `git cat-file --batch` (None: missing)."""
+        if not specs:
+            return []
+        data = self.run_bytes("cat-file", "--batch", input="\n".join(specs) + "\n")
+        result: list[bytes | None] = []
+        pos = 0
+        for _ in specs:
+            end = data.index(b"\n", pos)
+            header = data[pos:end].split()
+            pos = end + 1
+            if len(header) != 3 or header[1] in (b"missing", b"ambiguous"):
+                result.append(None)
+                continue
+            size = int(header[2])
+            result.append(data[pos:pos + size] if header[1] == b"blob" else None)
+            pos += size + 1  # the content is followed by a newline
+        return result
+
+    def run_bytes(self, *args: str, input: str | bytes | None = None) -> bytes:
+        cmd = ["git", *args]
+        data = input.encode() if isinstance(input, str) else input
+        proc = subprocess.run(cmd, cwd=self.cwd, input=data, capture_output=True, check=False)
+        if proc.returncode != 0:
+            raise GitError(cmd, proc.returncode, proc.stdout.decode("utf-8", "replace"),
+                           proc.stderr.decode("utf-8", "replace"))
+        return proc.stdout
+
+    def object_exists(self, sha: str) -> bool:
+        return self.ok("cat-file", "-e", f"{sha}^{{commit}}")
+
+    def reachable_from_any_ref(self, sha: str) -> bool:
+        """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving it)."""
+        out = self.run("for-each-ref", "--count=1", f"--contains={sha}", "--format=%(refname)",
+                       "refs/heads", "refs/tags", "refs/remotes")
+        return bool(out.strip())
+
+    def switch(self, worktree: Path, branch: str) -> None:
+        self.run("switch", "--quiet", branch, cwd=worktree)

@@ -1,0 +1,127 @@
+"""`taskproto doctor` and `taskproto recover`."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from taskproto.cli.common import AppState, emit, json_option, pass_state
+from taskproto.errors import TaskprotoError
+
+PROGRESS_MIN_TASKS = 50  # fewer tasks finish before a progress line would be read
+
+
+def _progress() -> object:
+    if not sys.stdout.isatty():
+        return None
+
+    def show(i: int, n: int) -> None:
+        if n < PROGRESS_MIN_TASKS:
+            return
+        if i == n:
+            click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
+        elif i % 25 == 0:
+            click.echo(f"\rchecking tasks {i}/{n}", nl=False, err=True)
+
+    return show
+
+
+@click.command("doctor")
+@click.argument("tasks", nargs=-1)
+@click.option("--fix", is_flag=True, help="Apply the safe fixes, then check again and report what is left.")
+@click.option("--dry-run", is_flag=True, help="Show what --fix would do; change nothing.")
+@click.option("--retry-agents", is_flag=True, help="With --fix: re-queue agents in ERROR or timed out (retries left).")
+@click.option("--list-checks", is_flag=True, help="List every check id with what it means and what --fix does.")
+@json_option
+@pass_state
+def doctor(state: AppState, tasks: tuple[str, ...], fix: bool, dry_run: bool,
+           retry_agents: bool, list_checks: bool, as_json: bool) -> None:
+    """Check TASKS (default: every task and the repository around them) for broken state.
+
+    Exit 0 when healthy (after fixes, with --fix), 1 when findings remain. Nothing
+    that holds work (commits, uncommitted changes) is ever deleted; findings with
+    no safe fix get an escalation message with numbered options.
+    """
+    from taskproto.doctor import CHECKS, run
+
+    if list_checks:
+        emit(as_json, [{"check": c.id, "severity": c.severity.value, "meaning": c.meaning, "fix": c.fix,
+                        "fix_needs": c.needs_flag} for c in CHECKS.values()],
+             lambda: [click.echo(f"{c.id:26} {c.severity.value:8} {c.meaning}") for c in CHECKS.values()])
+        return
+    engine = state.engine
+    report = run(engine.config, tasks, fix=fix, dry_run=dry_run, retry_agents=retry_agents,
+                 progress=None if as_json else _progress())  # type: ignore[arg-type]
+    emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
+    if not report.healthy:
+        n = len(report.problems)
+        raise TaskprotoError(f"{n} finding(s) remain" + ("" if fix else "; run `taskproto doctor --fix` to repair "
+                                                         "what can be repaired safely"))
+
+
+def _human(report: object, fix: bool, dry_run: bool) -> None:
+    from taskproto.doctor import Report
+
+    assert isinstance(report, Report)
+    width = max([len(f.check) for f in report.findings] + [10])
+    for task, findings in report.by_task():
+        click.echo(task)
+        for f in findings:
+            click.echo(f"  {f.severity.value.upper():7}  {f.check:{width}}  {f.message}")
+            info = f.info
+            if info.fix and not fix and not dry_run:
+                flag = f" {info.needs_flag}" if info.needs_flag else ""
+                click.echo(f"  {'':7}  {'':{width}}  fix: {info.fix} (`taskproto doctor --fix{flag}`)")
+    if report.fixes:
+        verb = "would fix" if dry_run else "fixes"
+        click.echo(f"{verb}:")
+        for x in report.fixes:
+            where = x.finding.task or x.finding.path or "(repository)"
+            tail = f" -- {x.error}" if x.error else ""
+            click.echo(f"  {x.status:7}  {where}  {x.finding.check}: {x.action}{tail}")
+    for text in report.escalations.values():
+        click.echo("")
+        click.echo(text.rstrip())
+    counts = {s: sum(1 for f in report.findings if f.severity.value == s) for s in ("error", "warning", "info")}
+    fixed = sum(1 for x in report.fixes if x.status == "applied")
+    failed = sum(1 for x in report.fixes if x.status == "failed")
+    state = "healthy" if report.healthy else "findings remain"
+    click.echo(f"summary: {report.checked} task(s) checked, {counts['error']} error(s), {counts['warning']} "
+               f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}")
+
+
+@click.command("recover")
+@click.argument("name")
+@click.option("--dry-run", is_flag=True, help="Show what recover would do; change nothing.")
+@json_option
+@pass_state
+def recover(state: AppState, name: str, dry_run: bool, as_json: bool) -> None:
+    """Apply the recovery decision tree to task NAME and print what it found and did.
+
+    Corruption is repaired first (doctor's safe fixes); then the resume
+    instructions for the current state; then incomplete agents are re-queued
+    within their retry budget (at the maximum: escalation); then build failures.
+    """
+    from taskproto.doctor.recover import recover as do_recover
+
+    result = do_recover(state.engine, name, dry_run=dry_run)
+
+    def human() -> None:
+        click.echo(f"task {result.task} ({result.state or 'state unknown'})")
+        for step in result.steps:
+            click.echo(f"[{step.procedure}]")
+            for line in step.found:
+                click.echo(f"  {line}")
+            for line in step.did:
+                click.echo(f"  did: {line}")
+            for text in step.escalations:
+                click.echo("")
+                click.echo(text.rstrip())
+
+    emit(as_json, result.as_json(), human)
+    if not result.ok:
+        raise TaskprotoError(f"task {name} needs a decision: see the escalation message above")
+
+
+COMMANDS = [doctor, recover]

@@ -1,0 +1,216 @@
+"""Checks of one task's own records: task.json, its log, the journal, owner, temp files, agents, approval.
+
+Each check reads the Snapshot only (no git, no writes) and yields Findings.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import timedelta
+
+from taskproto.doctor.model import Finding, Severity
+from taskproto.doctor.snapshot import TMP_RE, Snapshot, TaskView
+from taskproto.errors import TaskprotoError
+from taskproto.models import AgentState, LogEntry, Task
+from taskproto.sessions import owner_gone, pid_alive
+from taskproto.workflow import Workflow
+from taskproto.workflows import get_workflow
+
+# A temp file younger than this may belong to a write in progress on another host
+# sharing the folder, where its pid means nothing to us.
+TMP_GRACE_SECONDS = 60.0
+# With no pid in its name, a temp file is stale only when clearly abandoned.
+TMP_NO_PID_SECONDS = 3600.0
+
+# Checks after which the task is left alone: doctor refuses to touch what it cannot read.
+UNTOUCHABLE = {"lock-schema-too-new", "lock-unreadable"}
+
+
+def _f(check: str, view: TaskView, message: str, agent: str | None = None, path: str | None = None,
+       **data: object) -> Finding:
+    from taskproto.doctor.model import CHECKS
+
+    return Finding(check, CHECKS[check].severity, message, view.name, agent, path, dict(data))
+
+
+def workflow_of(task: Task) -> Workflow | None:
+    try:
+        return get_workflow(task.workflow)
+    except TaskprotoError:
+        return None
+
+
+def check_task_file(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    if view.problem:
+        yield _f(view.problem, view, view.detail, path=str(snap.config.task_file(view.name)))
+
+
+def is_baseline(e: LogEntry) -> bool:
+    """A repair entry that set the state from nothing (a reconstruction): the log starts over there."""
+    return e.kind == "repair" and e.from_state is None
+
+
+def state_entries(task: Task) -> list[LogEntry]:
+    """The entries that vouch for the state. Other repair entries are written in whatever state the task
+    is in, so they must not make a wrong state look right."""
+    return [e for e in task.transition_log if e.kind != "repair" or is_baseline(e)]
+
+
+def log_problems(wf: Workflow, task: Task) -> list[str]:
+    """Entries of the log that are not legal steps of `wf`, in words."""
+    problems: list[str] = []
+    prev: str | None = None
+    legal = {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
+    for i, e in enumerate(state_entries(task)):
+        where = f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} -> {e.to_state})"
+        if e.kind == "create":
+            if i != 0 or e.to_state != wf.initial:
+                problems.append(f"{where}: a create entry must be the first and lead to {wf.initial}")
+        elif e.kind == "transition":
+            if (e.from_state, e.trigger, e.to_state) not in legal:
+                problems.append(f"{where} is not a transition of workflow {wf.name}")
+        elif is_baseline(e):
+            if i != 0:
+                problems.append(f"{where}: a state can only be set from nothing at the start of the log")
+        elif e.from_state != e.to_state:
+            problems.append(f"{where}: a {e.kind} entry must not change the state")
+        if i > 0 and not is_baseline(e) and e.from_state != prev:
+            problems.append(f"{where} starts at {e.from_state} but the previous entry ended at {prev}")
+        prev = e.to_state
+    return problems
+
+
+def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    task = view.task
+    assert task is not None
+    entries = state_entries(task)
+    if not entries:
+        yield _f("log-empty", view, f"the transition log is empty; state {task.state} cannot be verified")
+        return
+    last = entries[-1]
+    if last.to_state != task.state:
+        yield _f("state-log-mismatch", view,
+                 f"state is {task.state} but the last log entry ({last.trigger}) ended at {last.to_state}",
+                 log_state=last.to_state)
+    wf = workflow_of(task)
+    if wf is not None:
+        problems = log_problems(wf, task)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            yield _f("log-illegal-transition", view, problems[0] + more, problems=problems)
+
+
+def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    task = view.task
+    assert task is not None
+    if view.name not in snap.journals:
+        yield _f("journal-missing", view, f"no journal ref refs/taskproto/tasks/{view.name}")
+        return
+    old = snap.journal_task(view.name)
+    if old is None:
+        yield _f("journal-behind", view, "the journal's newest commit holds no readable task.json")
+        return
+    if task.revision < old.revision:
+        yield _f("revision-behind-journal", view,
+                 f"task.json is at revision {task.revision}, the journal at {old.revision}",
+                 journal_revision=old.revision)
+        return
+    if task.significant() == old.significant():
+        return
+    if task.revision > old.revision:
+        yield _f("journal-behind", view,
+                 f"the journal stops at revision {old.revision}; task.json is at {task.revision} and differs")
+    else:
+        yield _f("journal-mismatch", view,
+                 f"task.json and the journal are both at revision {task.revision} but disagree "
+                 f"(state {task.state} vs {old.state})")
+
+
+def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    task = view.task
+    assert task is not None
+    if task.owner is None:
+        return
+    reason = owner_gone(task.owner, snap.now, snap.config.lease_minutes)
+    if reason:
+        yield _f("owner-gone", view, f"owner session {task.owner.session} is gone: {reason}",
+                 session=task.owner.session)
+
+
+def tmp_stale(path: os.PathLike[str], now: float) -> str | None:
+    """Why a leftover temp file is stale, or None while its writer may be alive."""
+    try:
+        age = now - os.lstat(path).st_mtime
+    except FileNotFoundError:
+        return None
+    match = TMP_RE.search(os.fspath(path))
+    if match:
+        pid = int(match.group(1))
+        if age >= TMP_GRACE_SECONDS and not pid_alive(pid):
+            return f"its writer (pid {pid}) is gone"
+        return None
+    if age >= TMP_NO_PID_SECONDS:
+        return f"it is {int(age // 60)} minutes old"
+    return None
+
+
+def check_tmp(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    now = snap.now.timestamp()
+    for path in view.tmp_files:
+        reason = tmp_stale(path, now)
+        if reason:
+            yield _f("tmp-file-leftover", view, f"leftover {path.name}: {reason}", path=str(path))
+
+
+def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    cfg = snap.config
+    timeout = timedelta(minutes=cfg.agent_timeout_minutes)
+    for agent, av in view.agents.items():
+        path = str(cfg.status_file(view.name, agent))
+        if av.problem == "missing":
+            yield _f("agent-status-missing", view, f"{agent}: status.json is missing", agent, path)
+            continue
+        if av.problem or av.status is None:
+            yield _f("agent-status-corrupt", view, f"{agent}: {av.problem}", agent, path)
+            continue
+        s = av.status
+        failed = None
+        if s.status == AgentState.ERROR:
+            failed = f"ERROR ({s.error_message or 'no message'})"
+        elif s.status == AgentState.WORKING and snap.now - s.updated_at > timeout:
+            minutes = int((snap.now - s.updated_at).total_seconds() // 60)
+            failed = f"WORKING for {minutes} min (timeout {cfg.agent_timeout_minutes:g})"
+        if failed is None:
+            continue
+        if s.retry_count >= cfg.max_retries:
+            yield _f("agent-retries-exhausted", view,
+                     f"{agent}: {failed} after {s.retry_count} retries (max {cfg.max_retries})", agent, path)
+        elif s.status == AgentState.ERROR:
+            yield _f("agent-error-retryable", view,
+                     f"{agent}: {failed}; {cfg.max_retries - s.retry_count} retries left", agent, path)
+        else:
+            yield _f("agent-timeout", view, f"{agent}: {failed}", agent, path)
+
+
+def check_approval(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    task = view.task
+    assert task is not None
+    approval = task.checkpoint.commit_approval
+    head = snap.branches.get(task.name)
+    if approval is None or approval.sha is None or approval.stale or head is None:
+        return
+    if approval.sha != head:
+        yield _f("approval-stale", view,
+                 f"commit {approval.sha[:12]} was approved but branch {task.name} is now at {head[:12]}", head=head)
+
+
+def check_review(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    task = view.task
+    assert task is not None
+    if task.needs_review:
+        yield Finding("needs-review", Severity.INFO,
+                      f"reconstructed by doctor; review state {task.state} before continuing", view.name)
+
+
+TASK_CHECKS = [check_log, check_journal, check_owner, check_tmp, check_agents, check_approval, check_review]

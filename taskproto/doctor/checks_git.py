@@ -1,0 +1,142 @@
+"""Checks of the git side: worktrees, branches, shared agent branches, orphans.
+
+They read the Snapshot's one worktree listing and one ref listing; no git runs here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from taskproto.doctor.checks import _f
+from taskproto.doctor.model import CHECKS, Finding
+from taskproto.doctor.snapshot import Snapshot, TaskView, real
+from taskproto.names import agent_branch
+
+
+def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str]]:
+    """(agent or None, worktree path, branch) of every worktree the task should have."""
+    task = view.task
+    assert task is not None
+    cfg = snap.config
+    rows: list[tuple[str | None, Path, str]] = [(None, cfg.task_worktree(task.name), task.name)]
+    rows += [(a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a)) for a in task.required_agents]
+    return rows
+
+
+def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    for agent, path, branch in expected(snap, view):
+        who = f"agent {agent}" if agent else "task"
+        missing_id = "agent-worktree-missing" if agent else "task-worktree-missing"
+        branch_id = "agent-branch-missing" if agent else "task-branch-missing"
+        reg = snap.wt_by_path.get(real(path))
+        on_disk = os.path.lexists(path)
+        has_branch = branch in snap.branches
+        if reg is not None and reg.prunable:
+            yield _f("worktree-prunable", view, f"{who} worktree {path}: {reg.prunable}", agent, str(path))
+        if reg is None and on_disk:
+            yield _f("worktree-unregistered", view, f"{who} folder {path} exists but is not a git worktree",
+                     agent, str(path), branch=branch)
+        elif (reg is None or reg.prunable) and not on_disk and has_branch:
+            yield _f(missing_id, view, f"{who} worktree {path} is missing; branch {branch} exists",
+                     agent, str(path), branch=branch)
+        elif reg is not None and not reg.prunable and reg.branch != branch:
+            now = f"branch {reg.branch}" if reg.branch else f"a detached HEAD ({(reg.head or '?')[:12]})"
+            yield _f("worktree-wrong-branch", view, f"{who} worktree {path} has {now} checked out, not {branch}",
+                     agent, str(path), branch=branch, current=reg.branch)
+        if not has_branch:
+            where = "its worktree is registered" if reg is not None else "no worktree either"
+            yield _f(branch_id, view, f"{who} branch {branch} is missing ({where})", agent, str(path),
+                     branch=branch)
+
+
+def check_shared(snap: Snapshot) -> Iterator[Finding]:
+    """Two tasks that need the same branch or the same worktree folder."""
+    owners: dict[str, list[tuple[str, str | None]]] = {}
+    for view in snap.tasks.values():
+        if view.task is None:
+            continue
+        for agent, path, branch in expected(snap, view):
+            for key in (f"branch {branch}", f"worktree {real(path)}"):
+                owners.setdefault(key, []).append((view.name, agent))
+    for key, users in owners.items():
+        if len(users) < 2 or not any(agent for _, agent in users):
+            continue
+        names = ", ".join(f"{t}/{a}" if a else f"{t} (task)" for t, a in users)
+        for task, agent in users:
+            yield Finding("agent-worktree-shared", CHECKS["agent-worktree-shared"].severity,
+                          f"{key} is needed by {names}", task, agent, data={"key": key})
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def check_orphans(snap: Snapshot) -> Iterator[Finding]:
+    """Worktrees under the root and task-shaped branches that no task uses (whole-repository runs only)."""
+    cfg = snap.config
+    root = real(cfg.root)
+    paths: set[str] = set()
+    branches: set[str] = set(cfg.protected_branches)
+    unsure: list[str] = []  # folders of tasks we cannot read: leave everything in them alone
+    for view in snap.tasks.values():
+        if view.task is None:
+            unsure.append(real(view.dir))
+            branches.add(view.name)
+            branches.update(agent_branch(view.name, a) for a in view.agent_dirs)
+            continue
+        for _, path, branch in expected(snap, view):
+            paths.add(real(path))
+            branches.add(branch)
+    suspects: dict[str, str] = {}
+    for wt in snap.worktrees:
+        p = real(wt.path)
+        if not _under(p, root) or p in paths or wt.prunable or any(_under(p, u) for u in unsure):
+            continue
+        yield Finding("orphan-worktree", CHECKS["orphan-worktree"].severity,
+                      f"worktree {wt.path} (branch {wt.branch or 'detached'}) belongs to no task",
+                      path=str(wt.path), data={"branch": wt.branch})
+        if wt.branch:
+            suspects[wt.branch] = f"checked out in orphan worktree {wt.path}"
+    removed = {t for t in snap.archived if t not in snap.tasks and t not in snap.journals}
+    for branch in snap.branches:
+        if branch in branches or branch in suspects:
+            continue
+        if branch in removed:
+            suspects[branch] = f"task {branch} was removed"
+            continue
+        for i, ch in enumerate(branch):
+            if ch != "-":
+                continue
+            prefix, rest = branch[:i], branch[i + 1:]
+            if prefix in removed:
+                suspects[branch] = f"task {prefix} was removed"
+                break
+            view = snap.tasks.get(prefix)
+            if view is not None and view.task is not None and rest in view.agent_dirs:
+                suspects[branch] = f"{rest} is not an agent of task {prefix}"
+                break
+    for branch, why in sorted(suspects.items()):
+        if branch in branches or branch not in snap.branches:
+            continue
+        yield Finding("orphan-branch", CHECKS["orphan-branch"].severity, f"branch {branch}: {why}",
+                      data={"branch": branch, "sha": snap.branches[branch]})
+
+
+def check_folders(snap: Snapshot) -> Iterator[Finding]:
+    """Live journals whose task folder is gone, and prunable registrations under the root."""
+    names = snap.scope if snap.scope is not None else list(snap.journals)
+    for name in names:
+        if name in snap.journals and name not in snap.tasks and not snap.config.task_dir(name).exists():
+            yield Finding("task-folder-missing", CHECKS["task-folder-missing"].severity,
+                          f"task {name} has a journal ({snap.journals[name][:12]}) but no folder", name)
+    if snap.scope is not None:
+        return
+    root = real(snap.config.root)
+    known = {real(p) for v in snap.tasks.values() if v.task for _, p, _ in expected(snap, v)}
+    for wt in snap.worktrees:
+        p = real(wt.path)
+        if wt.prunable and _under(p, root) and p not in known:
+            yield Finding("worktree-prunable", CHECKS["worktree-prunable"].severity,
+                          f"worktree {wt.path}: {wt.prunable}", path=str(wt.path))

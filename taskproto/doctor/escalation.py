@@ -1,0 +1,62 @@
+"""The escalation message for a finding doctor cannot fix safely, rendered with jinja2.
+
+The template ships as taskproto/templates/escalation.md.j2; a file of the same
+name in `<root>/templates/` overrides it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from taskproto.config import Config
+from taskproto.doctor.model import ABANDON, Finding, Option
+from taskproto.doctor.snapshot import Snapshot
+from taskproto.names import agent_branch
+
+TEMPLATE = "escalation.md.j2"
+PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def template_dirs(config: Config) -> list[str]:
+    return [str(config.root / "templates"), str(PACKAGE_TEMPLATES)]
+
+
+def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
+    """The branches and worktrees that hold this task's work, from the snapshot (no git)."""
+    if snap is None or task is None:
+        return "unknown"
+    view = snap.tasks.get(task)
+    agents = view.task.required_agents if view is not None and view.task is not None else (
+        view.agent_dirs if view is not None else [])
+    branches = [task] + [agent_branch(task, a) for a in agents]
+    held = []
+    for b in branches:
+        if b in snap.branches:
+            wt = snap.wt_by_branch.get(b)
+            held.append(f"branch {b} at {snap.branches[b][:12]}" + (f" (worktree {wt.path})" if wt else ""))
+    if not held:
+        return "no task branch exists; only the task's records are affected"
+    return "commits and uncommitted changes on " + ", ".join(held) + " (doctor never deletes them)"
+
+
+def render(config: Config, finding: Finding, state: str | None, tried: list[str], impact: str,
+           options: tuple[Option, ...] | None = None) -> str:
+    import jinja2  # only when something has to be escalated
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(template_dirs(config)), keep_trailing_newline=True,
+                             autoescape=False, undefined=jinja2.StrictUndefined)
+    opts = list(options if options is not None else finding.info.options)
+    if finding.task and ABANDON not in opts:
+        opts.append(ABANDON)
+    context: dict[str, Any] = {
+        "task": finding.task or "(repository)",
+        "issue": finding.message,
+        "check": finding.check,
+        "state": state or "unknown (task.json unreadable)",
+        "tried": tried,
+        "impact": impact,
+        "options": opts,
+        "agent": finding.agent,
+    }
+    return env.get_template(TEMPLATE).render(**context)

@@ -1,0 +1,379 @@
+"""The safe fixes, one per check id. Each holds the task's lock, re-checks what it saw, and logs a repair entry.
+
+A fix returns what it did, or raises TaskprotoError (WorkAtRisk when going on
+could lose a commit or an uncommitted change); it never deletes work.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from taskproto import journal, store
+from taskproto import worktree as wt
+from taskproto.config import ensure_root
+from taskproto.doctor.checks import tmp_stale
+from taskproto.doctor.model import Finding
+from taskproto.doctor.repair import (
+    head_log_sha,
+    journal_task,
+    reconstruct,
+    repair_entry,
+    repairing,
+    save_rebuilt,
+    set_aside,
+)
+from taskproto.doctor.snapshot import real
+from taskproto.engine import Engine
+from taskproto.errors import CorruptState, TaskprotoError, WorkAtRisk
+from taskproto.git import WorktreeInfo
+from taskproto.lock import task_lock
+from taskproto.models import AgentState, AgentStatus, utcnow
+from taskproto.sessions import owner_gone
+
+
+@dataclass
+class FixContext:
+    engine: Engine
+    retry_agents: bool = False
+    pruned: bool = False
+    raw_workflows: dict[str, str | None] = field(default_factory=dict)
+
+
+Fix = Callable[[FixContext, Finding], str]
+FIXES: dict[str, Fix] = {}
+
+# Order matters: the task record first, then branches, then worktrees on them, then the rest.
+ORDER = [
+    "task-folder-missing", "lock-missing", "lock-invalid-json", "lock-schema-invalid", "revision-behind-journal",
+    "log-empty", "tmp-file-leftover", "owner-gone", "worktree-prunable", "task-branch-missing",
+    "agent-branch-missing", "worktree-unregistered", "worktree-wrong-branch", "task-worktree-missing",
+    "agent-worktree-missing", "agent-status-missing", "agent-status-corrupt", "agent-error-retryable",
+    "agent-timeout", "approval-stale", "orphan-worktree", "orphan-branch", "journal-missing", "journal-behind",
+]
+
+
+def fix(*ids: str) -> Callable[[Fix], Fix]:
+    def register(fn: Fix) -> Fix:
+        for i in ids:
+            FIXES[i] = fn
+        return fn
+
+    return register
+
+
+def _name(f: Finding) -> str:
+    assert f.task is not None
+    return f.task
+
+
+@fix("task-folder-missing")
+def restore_folder(ctx: FixContext, f: Finding) -> str:
+    engine, name = ctx.engine, _name(f)
+    found = journal_task(engine, name)
+    if found is None:
+        raise TaskprotoError(f"the journal of {name} holds no readable task.json")
+    sha, task = found
+    ensure_root(engine.config)
+    task_dir = engine.config.task_dir(name)
+    task_dir.mkdir()  # FileExistsError: another process restored it meanwhile; reported as a failure
+    with task_lock(task_dir, name, engine.config.lock_timeout):
+        for agent in task.required_agents:
+            data = engine.git.show_file(sha, journal.status_entry(agent))
+            if data is not None:
+                path = engine.config.status_file(name, agent)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                store.atomic_write(path, data)
+        note = f"task folder was missing; restored task.json from journal commit {sha[:12]}"
+        task.transition_log.append(repair_entry(task.state, f.check, note))
+        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+    return note
+
+
+@fix("lock-missing", "lock-invalid-json", "lock-schema-invalid")
+def rebuild(ctx: FixContext, f: Finding) -> str:
+    engine, name = ctx.engine, _name(f)
+    path = engine.config.task_file(name)
+    with task_lock(path.parent, name, engine.config.lock_timeout):
+        kept = ""
+        if os.path.lexists(path):
+            try:
+                store.load_task(path)
+                return "task.json is readable again; nothing to do"
+            except CorruptState:
+                kept = f"; the corrupt file was kept as {store.quarantine(path).name}"
+        found = journal_task(engine, name)
+        if found is not None:
+            sha, task = found
+            note = f"task.json rebuilt from journal commit {sha[:12]}{kept}"
+            task.transition_log.append(repair_entry(task.state, f.check, note))
+        else:
+            task = reconstruct(engine, name, ctx.raw_workflows.get(name), f.check)
+            note = f"task.json reconstructed without a journal (state {task.state}, needs review){kept}"
+        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+    return note
+
+
+@fix("revision-behind-journal")
+def restore_newer(ctx: FixContext, f: Finding) -> str:
+    engine, name = ctx.engine, _name(f)
+    path = engine.config.task_file(name)
+    with task_lock(path.parent, name, engine.config.lock_timeout):
+        current = store.load_task(path)
+        found = journal_task(engine, name)
+        if found is None or current.revision >= found[1].revision:
+            return "task.json is no longer behind the journal; nothing to do"
+        sha, task = found
+        kept = set_aside(path, "behind")
+        note = f"task.json (revision {current.revision}) was older than the journal; restored revision " \
+               f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
+        task.transition_log.append(repair_entry(task.state, f.check, note))
+        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+    return note
+
+
+@fix("log-empty")
+def refill_log(ctx: FixContext, f: Finding) -> str:
+    found = journal_task(ctx.engine, _name(f))
+    with repairing(ctx.engine, _name(f), f.check) as r:
+        if r.new.transition_log:
+            return "the log is no longer empty; nothing to do"
+        if found is not None and found[1].transition_log and found[1].state == r.new.state:
+            r.new.transition_log = list(found[1].transition_log)
+            r.notes.append(f"the transition log was empty; restored it from journal commit {found[0][:12]}")
+        else:
+            r.new.needs_review = True
+            r.baseline = True  # the entry sets the state from nothing: the log starts over here
+            r.notes.append(f"the transition log was empty and the journal cannot vouch for state {r.new.state}; "
+                           "kept the state as found, needs review")
+    return r.notes[-1]
+
+
+@fix("journal-missing", "journal-behind")
+def catch_up_journal(ctx: FixContext, f: Finding) -> str:
+    with repairing(ctx.engine, _name(f), f.check) as r:
+        r.notes.append("recorded the current task.json in the journal")
+    return r.notes[-1]
+
+
+@fix("owner-gone")
+def release_owner(ctx: FixContext, f: Finding) -> str:
+    engine = ctx.engine
+    with repairing(engine, _name(f), f.check) as r:
+        owner = r.new.owner
+        reason = owner_gone(owner, utcnow(), engine.config.lease_minutes) if owner else None
+        if owner is None or reason is None:
+            return "the owner is back or already released; nothing to do"
+        r.new.owner = None
+        r.notes.append(f"released session {owner.session}: {reason}")
+    return r.notes[-1]
+
+
+@fix("tmp-file-leftover")
+def remove_tmp(ctx: FixContext, f: Finding) -> str:
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(ctx.engine, _name(f), f.check) as r:
+        reason = tmp_stale(path, utcnow().timestamp())
+        if reason is None:
+            return f"{path.name} is gone or its writer may be alive; left alone"
+        path.unlink()
+        r.notes.append(f"deleted {path.name} ({reason})")
+    return r.notes[-1]
+
+
+@fix("worktree-prunable")
+def prune(ctx: FixContext, f: Finding) -> str:
+    def do() -> str:
+        if not ctx.pruned:
+            ctx.engine.git.worktree_prune()
+            ctx.pruned = True
+        return f"pruned git's stale registration of {f.path}"
+
+    if f.task is None:
+        return do()
+    with repairing(ctx.engine, f.task, f.check) as r:
+        r.notes.append(do())
+    return r.notes[-1]
+
+
+def _registered(ctx: FixContext, path: Path) -> WorktreeInfo | None:
+    return {real(w.path): w for w in ctx.engine.git.worktrees()}.get(real(path))
+
+
+@fix("task-branch-missing", "agent-branch-missing")
+def recreate_branch(ctx: FixContext, f: Finding) -> str:
+    engine, branch = ctx.engine, str(f.data["branch"])
+    with repairing(engine, _name(f), f.check) as r:
+        if engine.git.branch_exists(branch):
+            return f"branch {branch} exists again; nothing to do"
+        sha, source = None, ""
+        if f.path:
+            logged = head_log_sha(Path(f.path))
+            if logged and engine.git.object_exists(logged):
+                sha, source = logged, "the last commit its worktree's HEAD log recorded"
+        if sha is None and f.agent is not None:
+            sha, source = engine.branch_head(r.new.name), f"the head of task branch {r.new.name}"
+        if sha is None and r.new.base:
+            sha, source = r.new.base, "the task's base commit"
+        if sha is None:
+            raise TaskprotoError(f"no commit is known to re-create branch {branch} at; create it by hand")
+        engine.git.update_ref(f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch")
+        r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
+    return r.notes[-1]
+
+
+@fix("worktree-unregistered")
+def reregister(ctx: FixContext, f: Finding) -> str:
+    engine, branch = ctx.engine, str(f.data["branch"])
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(engine, _name(f), f.check) as r:
+        if _registered(ctx, path) is not None or not os.path.lexists(path):
+            return f"{path} is no longer an unregistered folder; nothing to do"
+        if path.is_dir() and not path.is_symlink() and not os.listdir(path):
+            path.rmdir()
+            r.notes.append(f"removed the empty unregistered folder {path}")
+        else:
+            kept = set_aside(path, "unregistered")
+            r.notes.append(f"moved the unregistered folder aside to {kept} (kept, with its contents)")
+        if engine.git.branch_exists(branch):
+            engine.git.worktree_add(path, branch, None, new_branch=False)
+            r.notes.append(f"re-added worktree {path} on branch {branch}")
+    return "; ".join(r.notes)
+
+
+@fix("worktree-wrong-branch")
+def switch_back(ctx: FixContext, f: Finding) -> str:
+    engine, branch = ctx.engine, str(f.data["branch"])
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(engine, _name(f), f.check) as r:
+        reg = _registered(ctx, path)
+        if reg is None or reg.branch == branch:
+            return "the worktree is gone or already on its branch; nothing to do"
+        if engine.git.is_dirty(path):
+            raise WorkAtRisk(f"{path} has uncommitted changes on {reg.branch or 'a detached HEAD'}; "
+                             f"commit or stash them, then `git switch {branch}` there")
+        if reg.branch is None and reg.head and not engine.git.reachable_from_any_ref(reg.head):
+            raise WorkAtRisk(f"the detached HEAD {reg.head[:12]} in {path} is on no branch; "
+                             f"keep it with `git branch NAME {reg.head[:12]}` first")
+        engine.git.switch(path, branch)
+        r.notes.append(f"switched {path} from {reg.branch or 'a detached HEAD'} back to {branch}")
+    return r.notes[-1]
+
+
+@fix("task-worktree-missing", "agent-worktree-missing")
+def readd_worktree(ctx: FixContext, f: Finding) -> str:
+    engine, branch = ctx.engine, str(f.data["branch"])
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(engine, _name(f), f.check) as r:
+        if os.path.lexists(path):
+            return f"{path} exists again; nothing to do"
+        reg = _registered(ctx, path)
+        if reg is not None and reg.prunable:
+            engine.git.worktree_prune()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        engine.git.worktree_add(path, branch, None, new_branch=False)
+        for setup in wt.WORKTREE_SETUP:
+            setup(engine.config, path)
+        r.notes.append(f"re-added worktree {path} from existing branch {branch}")
+    return r.notes[-1]
+
+
+@fix("agent-status-missing", "agent-status-corrupt")
+def restore_status(ctx: FixContext, f: Finding) -> str:
+    engine, agent = ctx.engine, str(f.agent)
+    path = engine.config.status_file(_name(f), agent)
+    with repairing(engine, _name(f), f.check) as r:
+        kept = ""
+        if os.path.lexists(path):
+            try:
+                store.load_status(path)
+                return "status.json is readable again; nothing to do"
+            except CorruptState:
+                kept = f"; the corrupt file was kept as {store.quarantine(path).name}"
+        status, source = None, "a fresh PENDING status"
+        head = journal.head(engine.git, r.new.name)
+        data = engine.git.show_file(head, journal.status_entry(agent)) if head else None
+        if data is not None:
+            try:
+                status, source = AgentStatus.model_validate_json(data), f"journal commit {head[:12]}"  # type: ignore[index]
+            except ValidationError:
+                status = None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store.save_status(path, status or AgentStatus(agent=agent, updated_at=utcnow()))
+        r.notes.append(f"restored {agent}'s status.json from {source}{kept}")
+    return r.notes[-1]
+
+
+def requeue(engine: Engine, name: str, agent: str, trigger: str, kind: str = "repair") -> str:
+    """PENDING with retry_count + 1, under the task's lock, logged; refuses at the retry maximum."""
+    path = engine.config.status_file(name, agent)
+    with engine.locked(name) as task:
+        status = store.load_status(path, move_aside=True)
+        if status.status == AgentState.COMPLETE:
+            return f"{agent} is COMPLETE; nothing to do"
+        if status.retry_count >= engine.config.max_retries:
+            raise TaskprotoError(f"{agent} has used {status.retry_count} of {engine.config.max_retries} retries; "
+                                 "escalate instead")
+        new = status.model_copy(update={"status": AgentState.PENDING, "retry_count": status.retry_count + 1,
+                                        "updated_at": utcnow(), "error_message": None})
+        store.save_status(path, new)
+        note = (f"re-queued {agent} after {status.status.value} (retry {new.retry_count} of "
+                f"{engine.config.max_retries})")
+        updated = task.model_copy(deep=True)
+        updated.transition_log.append(repair_entry(task.state, trigger, note).model_copy(update={"kind": kind}))
+        engine.save(task, updated, f"{trigger}: {note}")
+    return note
+
+
+@fix("agent-error-retryable", "agent-timeout")
+def retry_agent(ctx: FixContext, f: Finding) -> str:
+    return requeue(ctx.engine, _name(f), str(f.agent), f.check)
+
+
+@fix("approval-stale")
+def mark_stale(ctx: FixContext, f: Finding) -> str:
+    engine = ctx.engine
+    with repairing(engine, _name(f), f.check) as r:
+        approval = r.new.checkpoint.commit_approval
+        head = engine.branch_head(r.new.name)
+        if approval is None or approval.stale or approval.sha == head or head is None:
+            return "the approval is current or already marked stale; nothing to do"
+        approval.stale = True
+        approval.stale_reason = f"branch {r.new.name} moved from {str(approval.sha)[:12]} to {head[:12]}"
+        r.notes.append(f"marked the approval of {str(approval.sha)[:12]} stale: {approval.stale_reason}")
+    return r.notes[-1]
+
+
+@fix("orphan-worktree")
+def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
+    git = ctx.engine.git
+    assert f.path is not None
+    path = Path(f.path)
+    if _registered(ctx, path) is None:
+        return f"{path} is no longer registered; nothing to do"
+    if path.exists() and git.is_dirty(path):
+        raise WorkAtRisk(f"orphan worktree {path} has uncommitted changes; commit or move them first")
+    git.worktree_remove(path)
+    return f"removed clean orphan worktree {path} (branch {f.data.get('branch') or 'none'} kept)"
+
+
+@fix("orphan-branch")
+def delete_orphan_branch(ctx: FixContext, f: Finding) -> str:
+    git, branch = ctx.engine.git, str(f.data["branch"])
+    if not git.branch_exists(branch):
+        return f"branch {branch} is gone; nothing to do"
+    if any(w.branch == branch for w in git.worktrees()):
+        raise WorkAtRisk(f"branch {branch} is checked out in a worktree; remove that worktree first")
+    unique = git.unique_commits([branch])
+    if unique:
+        raise WorkAtRisk(f"branch {branch} holds {unique} commit(s) found on no other branch; merge or keep it")
+    git.delete_branch(branch, force=True)  # every commit is on another ref (checked above)
+    return f"deleted orphan branch {branch} at {str(f.data.get('sha', ''))[:12]} (all its commits are elsewhere)"

@@ -1,0 +1,175 @@
+"""`taskproto recover TASK`: the recovery decision tree of the task protocol.
+
+    corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be read)
+    session interrupted       -> resume instructions for the current state (procedure 1)
+    agents not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure 2)
+    build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.buildlog)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from taskproto.doctor.escalation import render
+from taskproto.doctor.fixes import requeue
+from taskproto.doctor.model import Finding, Option, Severity
+from taskproto.doctor.runner import run
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.models import AgentState, Task, utcnow
+from taskproto.sessions import owner_gone
+
+
+@dataclass
+class Step:
+    procedure: str  # corruption | session | agents | build
+    found: list[str] = field(default_factory=list)
+    did: list[str] = field(default_factory=list)
+    escalations: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"procedure": self.procedure, "found": self.found, "did": self.did, "escalations": self.escalations}
+
+
+@dataclass
+class Recovery:
+    task: str
+    state: str | None
+    steps: list[Step]
+
+    @property
+    def ok(self) -> bool:
+        return not any(s.escalations for s in self.steps)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"task": self.task, "state": self.state, "ok": self.ok, "steps": [s.as_json() for s in self.steps]}
+
+
+# Hook point for build failures (procedure 3). taskproto.buildlog registers a function that reads the
+# build result recorded on the task and returns a Step (classification, the deciding lines, the
+# recommended action), or None when no build failed. Nothing is registered here.
+BuildFailureHook = Callable[[Engine, Task], Step | None]
+BUILD_FAILURE_HOOKS: list[BuildFailureHook] = []
+
+# States in which agents are expected to be working, per workflow (others: every non-terminal state).
+AGENT_STATES = {"task-protocol": {"REQUIREMENTS", "IMPLEMENTATION", "REVIEW"}}
+
+RETRY_OPTIONS = (
+    Option("Investigate the agent's last error, fix the cause, reset it with "
+           "`taskproto agent set TASK AGENT --status PENDING`", "keeps the plan", "needs a person"),
+    Option("Do the agent's part by hand on its branch and mark it COMPLETE", "unblocks the task",
+           "the agent's own checks are skipped"),
+)
+
+
+def resume_text(engine: Engine, task: Task) -> list[str]:
+    """What a session resuming this task should do now, for its current state."""
+    wf = engine.workflow(task)
+    state = wf.state(task.state)
+    lines = [f"{task.state}: {state.resume or state.description or 'continue with this state'}"]
+    cp = task.checkpoint
+    if state.approval == "plan":
+        if cp.plan_approval is not None:
+            lines.append(f"the plan was approved at {cp.plan_approval.at:%Y-%m-%d %H:%M}Z; proceed "
+                         f"(`taskproto transition {task.name} {wf.targets_from(task.state)[0]}`)"
+                         if wf.targets_from(task.state) else "the plan was approved")
+        else:
+            plan = task.artifacts.get("plan")
+            lines.append("no plan approval yet: re-present the plan to the user"
+                         + (f" (artifact 'plan': {str(plan)[:200]})" if plan else "")
+                         + f"; the user approves with `taskproto approve {task.name} --plan`")
+    if state.approval == "commit":
+        head = engine.branch_head(task.name)
+        sha = cp.commit_sha or head
+        lines.append(f"re-present commit {sha or '(none recorded)'} for approval (`git show {(sha or '')[:12]}`)")
+        if sha and head and sha != head:
+            lines.append(f"note: branch {task.name} has moved to {head[:12]} since it was presented")
+        if cp.commit_approval and not cp.commit_approval.stale and cp.commit_approval.sha == head:
+            lines.append("the user has approved this head; the task can complete")
+    if task.interruptions:
+        last = [e.time for e in task.transition_log if e.kind == "transition"]
+        since = [i for i in task.interruptions if not last or i.time >= last[-1]]
+        if since:
+            lines.append(f"{len(since)} interruption(s) since the last transition; the state stayed {task.state} "
+                         "and is resumed only on an explicit resume")
+    if task.owner is not None:
+        gone = owner_gone(task.owner, utcnow(), engine.config.lease_minutes)
+        lines.append(f"owner {task.owner.session}: " + (f"gone ({gone}); claim it with `taskproto claim {task.name}`"
+                                                          if gone else "still live"))
+    return lines
+
+
+def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
+    wf = engine.workflow(task)
+    if not task.required_agents or wf.state(task.state).terminal:
+        return None
+    if task.state not in AGENT_STATES.get(task.workflow, set(wf.state_names())):
+        return None
+    step = Step("agents")
+    cfg = engine.config
+    timeout = timedelta(minutes=cfg.agent_timeout_minutes)
+    complete = 0
+    for agent in task.required_agents:
+        try:
+            status = engine.agent_status(task.name, agent)
+        except TaskprotoError as exc:
+            step.found.append(f"{agent}: corrupt status ({exc})")
+            continue
+        if status is None:
+            step.found.append(f"{agent}: status.json missing (not invoked, or the invocation failed)")
+            continue
+        age = utcnow() - status.updated_at
+        label = status.status.value
+        incomplete = status.status == AgentState.ERROR
+        if status.status == AgentState.COMPLETE:
+            complete += 1
+        elif status.status == AgentState.WORKING:
+            incomplete = age > timeout
+            label = f"TIMEOUT (WORKING for {int(age.total_seconds() // 60)} min)" if incomplete else \
+                f"WORKING ({int(age.total_seconds() // 60)} min)"
+        if status.status == AgentState.ERROR:
+            label += f" - {status.error_message or 'no message'}"
+        step.found.append(f"{agent}: {label} (retries {status.retry_count}/{cfg.max_retries})")
+        if not incomplete:
+            continue
+        if status.retry_count >= cfg.max_retries:
+            finding = Finding("agent-retries-exhausted", Severity.ERROR,
+                              f"agent {agent} failed after {status.retry_count} retries", task.name, agent)
+            step.escalations.append(render(cfg, finding, task.state, [f"{status.retry_count} retries"],
+                                           f"the work on branch {task.name}-{agent}", RETRY_OPTIONS))
+        elif dry_run:
+            step.did.append(f"would re-queue {agent} (retry {status.retry_count + 1} of {cfg.max_retries})")
+        else:
+            step.did.append(requeue(engine, task.name, agent, "recover", kind="agent"))
+    step.found.insert(0, f"{complete}/{len(task.required_agents)} agents complete")
+    return step
+
+
+def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
+    steps: list[Step] = []
+    report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run)
+    corruption = Step("corruption", [f"{f.check}: {f.message}" for f in report.initial])
+    corruption.did = [f"{x.finding.check}: {x.action}" + (f" (failed: {x.error})" if x.error else "")
+                      for x in report.fixes]
+    corruption.escalations = list(report.escalations.values())
+    if corruption.found:
+        steps.append(corruption)
+    try:
+        task = engine.load(name)
+    except TaskprotoError as exc:
+        corruption.escalations.append(str(exc))
+        if corruption not in steps:
+            steps.append(corruption)
+        return Recovery(name, None, steps)
+    steps.append(Step("session", found=resume_text(engine, task)))
+    agents = _agents_step(engine, task, dry_run)
+    if agents is not None:
+        steps.append(agents)
+    for hook in BUILD_FAILURE_HOOKS:
+        build = hook(engine, task)
+        if build is not None:
+            steps.append(build)
+    return Recovery(name, engine.load(name).state, steps)

@@ -1,0 +1,135 @@
+"""Detect, fix, re-check: what `taskproto doctor` runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from taskproto.config import Config
+from taskproto.doctor import catalog  # noqa: F401  (registers the checks)
+from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
+from taskproto.doctor.escalation import render, work_at_risk
+from taskproto.doctor.fixes import FIXES, ORDER, FixContext
+from taskproto.doctor.model import CHECKS, Finding, FixRecord, Severity
+from taskproto.doctor.snapshot import Snapshot, take
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.names import task_name
+
+MAX_PASSES = 4  # a fix can uncover the next one (branch -> worktree -> status); never loop forever
+
+
+def detect(snap: Snapshot) -> list[Finding]:
+    found: list[Finding] = list(check_folders(snap))
+    for view in snap.tasks.values():
+        found += check_task_file(snap, view)
+        if view.task is None or view.problem in UNTOUCHABLE:
+            continue  # nothing else can be judged (or touched) until task.json is back
+        for check in TASK_CHECKS:
+            found += check(snap, view)
+        found += check_worktrees(snap, view)
+    found += check_shared(snap)
+    if snap.scope is None:
+        found += check_orphans(snap)
+    return found
+
+
+@dataclass
+class Report:
+    checked: int
+    findings: list[Finding]  # what is left (after fixes, with --fix)
+    fixes: list[FixRecord] = field(default_factory=list)
+    initial: list[Finding] = field(default_factory=list)
+    escalations: dict[tuple[str, str, str, str], str] = field(default_factory=dict)
+    snapshot: Snapshot | None = None
+
+    @property
+    def problems(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity != Severity.INFO]
+
+    @property
+    def healthy(self) -> bool:
+        return not self.problems
+
+    def by_task(self) -> Iterator[tuple[str, list[Finding]]]:
+        groups: dict[str, list[Finding]] = {}
+        for f in self.findings:
+            groups.setdefault(f.task or "(repository)", []).append(f)
+        yield from sorted(groups.items(), key=lambda kv: (kv[0] == "(repository)", kv[0]))
+
+    def as_json(self) -> dict[str, Any]:
+        counts = {s.value: sum(1 for f in self.findings if f.severity == s) for s in Severity}
+        return {
+            "version": 1,
+            "healthy": self.healthy,
+            "tasks_checked": self.checked,
+            "summary": {**counts, "fixed": sum(1 for x in self.fixes if x.status == "applied"),
+                        "failed": sum(1 for x in self.fixes if x.status == "failed")},
+            "findings": [{**f.as_json(), "escalation": self.escalations.get(f.key())} for f in self.findings],
+            "fixes": [x.as_json() for x in self.fixes],
+        }
+
+
+def _order(f: Finding) -> tuple[int, tuple[str, str, str, str]]:
+    return (ORDER.index(f.check) if f.check in ORDER else len(ORDER), f.key())
+
+
+def run(
+    config: Config,
+    tasks: Sequence[str] = (),
+    fix: bool = False,
+    dry_run: bool = False,
+    retry_agents: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around them."""
+    scope = [task_name(t) for t in tasks] or None
+    engine = Engine(config)
+    snap = take(config, scope, progress)
+    findings = detect(snap)
+    report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
+    ctx = FixContext(engine, retry_agents, raw_workflows={n: v.raw_workflow for n, v in snap.tasks.items()})
+    attempted: dict[tuple[str, str, str, str], FixRecord] = {}
+    if fix or dry_run:
+        for _ in range(MAX_PASSES):
+            todo = [f for f in findings if f.check in FIXES and f.key() not in attempted]
+            if not todo:
+                break
+            for f in sorted(todo, key=_order):
+                info = CHECKS[f.check]
+                if info.needs_flag == "--retry-agents" and not retry_agents:
+                    record = FixRecord(f, "skipped", f"{info.fix} (run with {info.needs_flag})")
+                elif dry_run:
+                    record = FixRecord(f, "planned", str(info.fix))
+                else:
+                    try:
+                        record = FixRecord(f, "applied", FIXES[f.check](ctx, f))
+                    except (TaskprotoError, OSError) as exc:
+                        record = FixRecord(f, "failed", str(info.fix), str(exc))
+                attempted[f.key()] = record
+                report.fixes.append(record)
+            if dry_run:
+                break
+            ctx.pruned = False
+            snap = take(config, scope)
+            findings = detect(snap)
+        report.findings, report.snapshot = findings, snap
+    _escalate(config, report, attempted)
+    return report
+
+
+def _escalate(config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]) -> None:
+    """Render the escalation message for what is left with no safe fix, or whose fix failed."""
+    snap = report.snapshot
+    for f in report.findings:
+        record = attempted.get(f.key())
+        if f.severity != Severity.ERROR and not (record and record.status == "failed"):
+            continue
+        if f.check in FIXES and not (record and record.status == "failed"):
+            continue  # a fix exists and was not tried (no --fix): say so in the table, not here
+        tried = [f"doctor --fix: {record.action} -> failed: {record.error}"] if record and record.error else []
+        view = snap.tasks.get(f.task) if snap and f.task else None
+        state = view.task.state if view is not None and view.task is not None else None
+        report.escalations[f.key()] = render(config, f, state, tried, work_at_risk(snap, f.task))

@@ -1,0 +1,174 @@
+"""Everything doctor looks at, gathered once with a constant number of git processes.
+
+One `git worktree list --porcelain`, one `git for-each-ref` (branches and journal
+refs), one `git cat-file --batch` (each journal head's task.json), whatever the
+number of tasks. The rest is file reads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from taskproto import journal, store
+from taskproto.config import Config
+from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
+from taskproto.git import Git, WorktreeInfo
+from taskproto.models import AgentStatus, Task, utcnow
+from taskproto.names import check_name
+
+HEADS = "refs/heads/"
+TMP_RE = re.compile(r"\.tmp-.+\.(\d+)\.[0-9a-f]+\Z")
+
+
+def real(path: Path | str) -> str:
+    return os.path.realpath(path)
+
+
+@dataclass
+class AgentView:
+    name: str
+    status: AgentStatus | None = None
+    problem: str | None = None  # "missing" or why status.json is corrupt
+
+
+@dataclass
+class TaskView:
+    name: str
+    dir: Path
+    task: Task | None = None
+    problem: str | None = None  # check id of the task.json problem (lock-missing, ...)
+    detail: str = ""
+    raw_workflow: str | None = None  # the workflow named in a corrupt file, when readable
+    agents: dict[str, AgentView] = field(default_factory=dict)
+    agent_dirs: list[str] = field(default_factory=list)  # folders under agents/
+    tmp_files: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class Snapshot:
+    config: Config
+    now: datetime
+    tasks: dict[str, TaskView]
+    worktrees: list[WorktreeInfo]
+    branches: dict[str, str]  # short name -> sha
+    journals: dict[str, str]  # task -> journal head sha
+    archived: set[str]  # tasks with an archived journal (removed)
+    journal_tasks: dict[str, bytes | None]  # task -> the journal head's task.json
+    scope: list[str] | None  # the tasks asked for, None: all (and repository-wide checks)
+
+    def __post_init__(self) -> None:
+        self.wt_by_path: dict[str, WorktreeInfo] = {real(w.path): w for w in self.worktrees}
+        self.wt_by_branch: dict[str, WorktreeInfo] = {w.branch: w for w in self.worktrees if w.branch}
+
+    def journal_task(self, name: str) -> Task | None:
+        data = self.journal_tasks.get(name)
+        if data is None:
+            return None
+        try:
+            return Task.model_validate_json(data)
+        except ValidationError:
+            return None
+
+
+def _task_names(config: Config) -> list[str]:
+    if not config.tasks_dir.is_dir():
+        return []
+    names = []
+    for entry in sorted(os.listdir(config.tasks_dir)):
+        try:
+            check_name("task", entry)
+        except TaskprotoError:
+            continue
+        if (config.tasks_dir / entry).is_dir():
+            names.append(entry)
+    return names
+
+
+def _read_task(view: TaskView, path: Path) -> None:
+    try:
+        data = store.read_bytes(path)
+    except FileNotFoundError:
+        view.problem, view.detail = "lock-missing", "task.json is missing"
+        return
+    except TaskprotoError as exc:
+        view.problem, view.detail = "lock-unreadable", str(exc)
+        return
+    try:
+        view.task = store.parse(Task, path, data, move_aside=False)
+    except UnsupportedSchema as exc:
+        view.problem, view.detail = "lock-schema-too-new", str(exc)
+    except CorruptState as exc:
+        view.problem = "lock-invalid-json" if exc.problem.startswith("not valid JSON") else "lock-schema-invalid"
+        view.detail = exc.problem
+        try:
+            raw = json.loads(data)
+            if isinstance(raw, dict) and isinstance(raw.get("workflow"), str):
+                view.raw_workflow = raw["workflow"]
+        except ValueError:
+            pass
+
+
+def _read_agents(config: Config, view: TaskView) -> None:
+    agents_dir = view.dir / "agents"
+    if agents_dir.is_dir():
+        view.agent_dirs = sorted(e for e in os.listdir(agents_dir) if (agents_dir / e).is_dir())
+    if view.task is None:
+        return
+    for agent in view.task.required_agents:
+        av = AgentView(agent)
+        path = config.status_file(view.name, agent)
+        try:
+            av.status = store.load_status(path)
+        except FileNotFoundError:
+            av.problem = "missing"
+        except UnsupportedSchema as exc:
+            av.problem = str(exc)
+        except (CorruptState, TaskprotoError) as exc:
+            av.problem = getattr(exc, "problem", str(exc))
+        view.agents[agent] = av
+
+
+def _tmp_files(view: TaskView) -> None:
+    folders = [view.dir] + [view.dir / "agents" / a for a in view.agent_dirs]
+    for folder in folders:
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        view.tmp_files += [folder / e for e in entries if e.startswith(store.TMP_PREFIX)]
+
+
+def take(
+    config: Config, scope: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None
+) -> Snapshot:
+    git = Git(config.repo)
+    worktrees = git.worktrees()
+    refs = git.refs("refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
+    branches = {r[len(HEADS):]: sha for r, sha in refs.items() if r.startswith(HEADS)}
+    journals = {r[len(journal.REF_PREFIX):]: sha for r, sha in refs.items() if r.startswith(journal.REF_PREFIX)}
+    archived = {r[len(journal.ARCHIVE_PREFIX):].split("/")[0] for r in refs if r.startswith(journal.ARCHIVE_PREFIX)}
+    names = _task_names(config)
+    wanted = list(scope) if scope is not None else names + [j for j in journals if j not in names]
+    in_journal = [n for n in wanted if n in journals]
+    blobs = git.cat_file_batch([f"{journals[n]}:{journal.TASK_FILE}" for n in in_journal])
+    journal_tasks = dict(zip(in_journal, blobs, strict=True))
+    tasks: dict[str, TaskView] = {}
+    present = [n for n in wanted if n in set(names)]
+    for i, name in enumerate(present):
+        view = TaskView(name, config.task_dir(name))
+        _read_task(view, config.task_file(name))
+        _read_agents(config, view)
+        _tmp_files(view)
+        tasks[name] = view
+        if progress is not None:
+            progress(i + 1, len(present))
+    return Snapshot(config, utcnow(), tasks, worktrees, branches, journals, archived, journal_tasks,
+                    list(scope) if scope is not None else None)
