@@ -1,0 +1,88 @@
+"""Shared setup for doctor tests: a real repository with task `t` (agents a, b) and ways to break it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taskproto import store
+from taskproto.config import Config, load_config
+from taskproto.doctor import Report, run
+from taskproto.engine import Engine
+
+
+@dataclass
+class Env:
+    repo: Path
+    engine: Engine
+
+    @property
+    def config(self) -> Config:
+        return self.engine.config
+
+    def doctor(self, *tasks: str, **kw: Any) -> Report:
+        return run(load_config(self.repo), tasks, **kw)
+
+    def task_file(self, name: str = "t") -> Path:
+        return self.config.task_file(name)
+
+    def raw(self, name: str = "t") -> dict[str, Any]:
+        return json.loads(self.task_file(name).read_text())
+
+    def write_raw(self, data: dict[str, Any], name: str = "t", bump: bool = True) -> None:
+        """Edit task.json behind taskproto's back; with bump, as a save whose journal write failed."""
+        if bump:
+            data["revision"] = int(data["revision"]) + 1
+        self.task_file(name).write_text(json.dumps(data, indent=2))
+
+    def edit(self, change: Callable[[dict[str, Any]], None], name: str = "t", bump: bool = True) -> None:
+        data = self.raw(name)
+        change(data)
+        self.write_raw(data, name, bump)
+
+    def git(self, *args: str, cwd: Path | None = None) -> str:
+        proc = subprocess.run(["git", *args], cwd=cwd or self.repo, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, f"git {' '.join(args)}: {proc.stderr}"
+        return proc.stdout.strip()
+
+    def worktree(self, agent: str | None = None, name: str = "t") -> Path:
+        return self.config.agent_worktree(name, agent) if agent else self.config.task_worktree(name)
+
+    def admin_dir(self, worktree: Path) -> Path:
+        return Path((worktree / ".git").read_text().split(":", 1)[1].strip())
+
+    def set_status(self, agent: str, **fields: Any) -> None:
+        path = self.config.status_file("t", agent)
+        status = store.load_status(path).model_copy(update=fields)
+        store.save_status(path, status)
+
+
+def ids(report: Report) -> set[str]:
+    return {f.check for f in report.findings}
+
+
+@pytest.fixture
+def env(repo: Path, engine: Engine) -> Env:
+    engine.create_task("t", ["a", "b"])
+    return Env(repo, engine)
+
+
+def dead_pid() -> int:
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid
+
+
+def commit_file(worktree: Path, name: str, content: str = "x\n", message: str | None = None) -> str:
+    (worktree / name).write_text(content)
+    subprocess.run(["git", "add", name], cwd=worktree, check=True, capture_output=True)
+    subprocess.run(["git", "commit", "--quiet", "-m", message or f"add {name}"], cwd=worktree, check=True,
+                   capture_output=True)
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=worktree, check=True, capture_output=True,
+                          text=True).stdout.strip()

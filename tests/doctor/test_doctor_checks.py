@@ -1,0 +1,248 @@
+"""Every check: a real repository broken in exactly that way; doctor finds it by id; --fix repairs it
+where a fix exists; a second run is clean (or, with no safe fix, the escalation explains it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from doctor_helpers import Env, commit_file, dead_pid, ids
+
+from taskproto import journal
+from taskproto.doctor import CHECKS
+from taskproto.doctor.fixes import FIXES
+from taskproto.models import AgentState, utcnow
+
+BREAK: dict[str, Callable[[Env], None]] = {}
+
+
+def breaks(check: str) -> Callable[[Callable[[Env], None]], Callable[[Env], None]]:
+    def register(fn: Callable[[Env], None]) -> Callable[[Env], None]:
+        BREAK[check] = fn
+        return fn
+
+    return register
+
+
+@breaks("task-folder-missing")
+def _(env: Env) -> None:
+    shutil.rmtree(env.config.task_dir("t"))
+
+
+@breaks("lock-missing")
+def _(env: Env) -> None:
+    env.task_file().unlink()
+
+
+@breaks("lock-invalid-json")
+def _(env: Env) -> None:
+    env.task_file().write_text('{"name": "t", "state": ')
+
+
+@breaks("lock-schema-invalid")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.pop("state"))
+
+
+@breaks("log-empty")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(transition_log=[]))
+
+
+@breaks("revision-behind-journal")
+def _(env: Env) -> None:
+    old = env.task_file().read_bytes()
+    env.engine.fire("t", "classify")
+    env.task_file().write_bytes(old)
+
+
+@breaks("journal-missing")
+def _(env: Env) -> None:
+    env.git("update-ref", "-d", journal.ref_for("t"))
+
+
+@breaks("journal-behind")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(description="edited after a failed journal write"))
+
+
+@breaks("owner-gone")
+def _(env: Env) -> None:
+    env.engine.claim("t", "s1", pid=dead_pid())
+
+
+@breaks("tmp-file-leftover")
+def _(env: Env) -> None:
+    tmp = env.config.task_dir("t") / f".tmp-task.json.{dead_pid()}.0badc0de"
+    tmp.write_text('{"half": ')
+    old = time.time() - 600
+    os.utime(tmp, (old, old))
+
+
+@breaks("task-worktree-missing")
+def _(env: Env) -> None:
+    shutil.rmtree(env.worktree())
+
+
+@breaks("agent-worktree-missing")
+def _(env: Env) -> None:
+    shutil.rmtree(env.worktree("a"))
+
+
+@breaks("worktree-prunable")
+def _(env: Env) -> None:
+    ghost = env.config.root / "stray" / "code"
+    env.git("worktree", "add", "--quiet", "--detach", str(ghost))
+    shutil.rmtree(ghost.parent)
+
+
+@breaks("worktree-unregistered")
+def _(env: Env) -> None:
+    shutil.rmtree(env.admin_dir(env.worktree("b")))
+
+
+@breaks("worktree-wrong-branch")
+def _(env: Env) -> None:
+    env.git("switch", "--quiet", "-c", "scratch", cwd=env.worktree("a"))
+
+
+@breaks("agent-branch-missing")
+def _(env: Env) -> None:
+    env.git("worktree", "remove", str(env.worktree("b")))
+    env.git("branch", "-D", "t-b")
+
+
+@breaks("task-branch-missing")
+def _(env: Env) -> None:
+    commit_file(env.worktree(), "work.txt", "task work\n")
+    env.git("update-ref", "-d", "refs/heads/t")
+
+
+@breaks("orphan-branch")
+def _(env: Env) -> None:
+    env.engine.create_task("gone")
+    env.engine.remove_task("gone")
+    env.git("branch", "gone-old", "main")
+
+
+@breaks("orphan-worktree")
+def _(env: Env) -> None:
+    env.git("worktree", "add", "--quiet", "-b", "t-ghost", str(env.config.agent_worktree("t", "ghost")))
+
+
+@breaks("agent-status-missing")
+def _(env: Env) -> None:
+    env.config.status_file("t", "a").unlink()
+
+
+@breaks("agent-status-corrupt")
+def _(env: Env) -> None:
+    env.config.status_file("t", "b").write_text("[]")
+
+
+@breaks("agent-timeout")
+def _(env: Env) -> None:
+    env.set_status("a", status=AgentState.WORKING, updated_at=utcnow() - timedelta(minutes=61))
+
+
+@breaks("agent-error-retryable")
+def _(env: Env) -> None:
+    env.engine.set_agent_status("t", "a", AgentState.ERROR, "tests failed")
+
+
+@breaks("approval-stale")
+def _(env: Env) -> None:
+    e = env.engine
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger)
+    e.approve("t", "plan", "user")
+    e.fire("t", "implement")
+    for agent in ("a", "b"):
+        e.set_agent_status("t", agent, AgentState.COMPLETE)
+    for trigger in ("validate", "review", "request_approval"):
+        e.fire("t", trigger)
+    e.approve("t", "commit", "user")
+    commit_file(env.worktree(), "late.txt", "after the approval\n")
+
+
+# --- checks with no safe fix: doctor escalates and changes nothing ----------------------
+
+@breaks("lock-schema-too-new")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(schema_version=99), bump=False)
+
+
+@breaks("lock-unreadable")
+def _(env: Env) -> None:
+    path = env.task_file()
+    os.replace(path, path.with_name("elsewhere.json"))
+    path.symlink_to("elsewhere.json")
+
+
+@breaks("state-log-mismatch")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(state="REVIEW"))
+
+
+@breaks("log-illegal-transition")
+def _(env: Env) -> None:
+    def change(d: dict) -> None:  # type: ignore[type-arg]
+        d["transition_log"].append({"from": "INIT", "to": "COMPLETE", "trigger": "complete",
+                                    "time": utcnow().isoformat(), "kind": "transition"})
+        d["state"] = "COMPLETE"
+
+    env.edit(change)
+
+
+@breaks("journal-mismatch")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(description="edited by hand"), bump=False)
+
+
+@breaks("agent-worktree-shared")
+def _(env: Env) -> None:
+    env.engine.create_task("t-q", ["z"])
+    env.edit(lambda d: d["required_agents"].append("q-z"))  # t needs t-q-z: the branch of t-q's agent z
+
+
+@breaks("agent-retries-exhausted")
+def _(env: Env) -> None:
+    env.set_status("b", status=AgentState.ERROR, retry_count=3, error_message="crashed again")
+
+
+def test_every_check_has_a_breaking_test() -> None:
+    assert set(CHECKS) - {"needs-review"} == set(BREAK)
+
+
+@pytest.mark.parametrize("check", sorted(BREAK))
+def test_check(env: Env, check: str) -> None:
+    assert env.doctor().healthy
+    BREAK[check](env)
+    broken = env.task_file().read_bytes() if env.task_file().is_file() else None
+    found = env.doctor()
+    assert check in ids(found), [f.check for f in found.findings]
+    assert not found.healthy
+    assert not found.fixes
+    if check in FIXES:
+        fixed = env.doctor(fix=True, retry_agents=True)
+        assert fixed.healthy, [(f.check, f.message) for f in fixed.findings] + [
+            (x.finding.check, x.error) for x in fixed.fixes if x.error]
+        assert any(x.finding.check == check and x.status == "applied" for x in fixed.fixes)
+        again = env.doctor()
+        assert again.healthy and not again.findings, [(f.check, f.message) for f in again.findings]
+        if any(f.task == "t" for f in found.findings if f.check == check):
+            log = env.engine.load("t").transition_log  # every task fix is logged as a repair entry
+            assert any(e.kind == "repair" and e.trigger == check for e in log)
+    else:
+        fixed = env.doctor(fix=True)
+        assert check in ids(fixed)
+        text = fixed.escalations[next(f.key() for f in fixed.findings if f.check == check)]
+        assert "encountered a recovery scenario requiring user guidance" in text
+        assert "**Options**" in text and "1. " in text and "Abandon the task" in text
+        if check in ("lock-schema-too-new", "lock-unreadable"):  # refused to touch: byte for byte as it was
+            assert env.task_file().read_bytes() == broken
+            assert not any(".corrupt-" in p.name for p in env.task_file().parent.iterdir())
