@@ -86,3 +86,11 @@ def commit_file(worktree: Path, name: str, content: str = "x\n", message: str | 
                    capture_output=True)
     return subprocess.run(["git", "rev-parse", "HEAD"], cwd=worktree, check=True, capture_output=True,
                           text=True).stdout.strip()
+
+
+def make_repo(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    for args in (["init", "--quiet", "--initial-branch=main"], ["config", "commit.gpgsign", "false"]):
+        subprocess.run(["git", *args], cwd=path, check=True, capture_output=True)
+    commit_file(path, "README.md", "# test repo\n", "initial")
+    return path

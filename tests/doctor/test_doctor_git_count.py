@@ -1,0 +1,50 @@
+"""Detection costs a constant number of git processes, however many tasks there are."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from doctor_helpers import make_repo
+
+from taskproto.config import load_config
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from bulk_tasks import build_tasks  # noqa: E402
+
+
+def _shim(folder: Path, log: Path) -> dict[str, str]:
+    real_git = shutil.which("git")
+    assert real_git
+    folder.mkdir(parents=True)
+    shim = folder / "git"
+    shim.write_text(f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real_git}" "$@"\n')
+    shim.chmod(0o755)
+    return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
+
+
+def _count(repo: Path, tmp: Path) -> tuple[int, dict[str, object]]:
+    log = tmp / "git-calls.log"
+    env = _shim(tmp / "shim", log)
+    proc = subprocess.run([sys.executable, "-m", "taskproto", "doctor", "--json"], cwd=repo, env=env,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode in (0, 1), proc.stderr
+    return len(log.read_text().splitlines()), json.loads(proc.stdout)
+
+
+def test_git_processes_do_not_grow_with_tasks(tmp_path: Path) -> None:
+    counts = {}
+    for n in (10, 200):
+        repo = make_repo(tmp_path / f"r{n}")
+        config = load_config(repo)
+        build_tasks(config, [f"task{i:04d}" for i in range(n)], agents=["dev"] if n == 10 else [])
+        build_tasks(config, ["withagents"], agents=["a", "b"])
+        counts[n], report = _count(repo, tmp_path / f"c{n}")
+        assert report["tasks_checked"] == n + 1
+        assert report["healthy"], report["findings"]  # the bulk-built tasks are real, valid tasks
+    assert counts[10] == counts[200], counts
+    assert counts[10] <= 6
