@@ -1,0 +1,76 @@
+"""Benchmark `taskproto doctor` on many tasks: wall time and peak memory, against the interpreter floor.
+
+    PYTHONPATH=. python scripts/bench_doctor.py [--tasks 1000] [--agents 2] [--runs 3]
+
+Builds a real repository with N tasks (each with its branches, worktrees, status
+files and journal; see bulk_tasks.py), then runs `taskproto doctor --json` as a
+subprocess a few times and prints the best wall time and the peak RSS of the
+doctor processes (getrusage RUSAGE_CHILDREN), plus `python -I -c pass` measured
+the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bulk_tasks import build_tasks  # noqa: E402
+
+from taskproto.config import load_config  # noqa: E402
+
+
+# Runs the command in a fresh process so RUSAGE_CHILDREN holds only that command (not the git
+# processes that built the repository).
+PEAK = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True); "
+        "sys.stdout.buffer.write(p.stdout); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def timed(cmd: list[str], cwd: Path, runs: int) -> tuple[float, int, str]:
+    """Best wall time (s), peak RSS (KiB) and the last stdout of `cmd`."""
+    best, peak, out = float("inf"), 0, ""
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True,
+                              check=False)
+        best = min(best, time.perf_counter() - start)
+        out, _, rss = proc.stdout.rstrip("\n").rpartition("\n")
+        peak = max(peak, int(rss))
+    return best, peak, out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tasks", type=int, default=1000)
+    parser.add_argument("--agents", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Path(tmp) / "repo"
+        repo.mkdir()
+        print(f"building {args.tasks} tasks...", flush=True)
+        for cmd in (["init", "-q", "-b", "main"], ["-c", "user.name=b", "-c", "user.email=b@localhost",
+                                                   "commit", "-q", "--allow-empty", "-m", "init"]):
+            subprocess.run(["git", *cmd], cwd=repo, check=True)
+        start = time.perf_counter()
+        build_tasks(load_config(repo), [f"task{i:05d}" for i in range(args.tasks)],
+                    [f"agent{j}" for j in range(args.agents)])
+        built = time.perf_counter() - start
+        floor, floor_rss, _ = timed([sys.executable, "-I", "-c", "pass"], repo, args.runs)
+        wall, rss, out = timed([sys.executable, "-m", "taskproto", "doctor", "--json"], repo, args.runs)
+        report = json.loads(out)
+    worktrees = args.tasks * (1 + args.agents)
+    print(f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in {built:.1f} s")
+    print(f"doctor --json: {wall * 1000:.0f} ms (best of {args.runs}), peak RSS {rss / 1024:.1f} MiB "
+          f"(max over the doctor process and its git children), healthy={report['healthy']}, tasks_checked={report['tasks_checked']}")
+    print(f"floor python -I -c pass: {floor * 1000:.0f} ms, peak RSS {floor_rss / 1024:.1f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
