@@ -20,10 +20,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bulk_tasks import build_tasks  # noqa: E402
+from bulk_tasks import build_tasks
 
-from taskproto.config import load_config  # noqa: E402
-
+from taskproto.config import load_config
 
 # Runs the command in a fresh process so RUSAGE_CHILDREN holds only that command (not the git
 # processes that built the repository).

@@ -46,9 +46,12 @@ def doctor(state: AppState, tasks: tuple[str, ...], fix: bool, dry_run: bool,
     from taskproto.doctor import CHECKS, run
 
     if list_checks:
+        def table() -> None:
+            for c in CHECKS.values():
+                click.echo(f"{c.id:26} {c.severity.value:8} {c.meaning}")
+
         emit(as_json, [{"check": c.id, "severity": c.severity.value, "meaning": c.meaning, "fix": c.fix,
-                        "fix_needs": c.needs_flag} for c in CHECKS.values()],
-             lambda: [click.echo(f"{c.id:26} {c.severity.value:8} {c.meaning}") for c in CHECKS.values()])
+                        "fix_needs": c.needs_flag} for c in CHECKS.values()], table)
         return
     engine = state.engine
     report = run(engine.config, tasks, fix=fix, dry_run=dry_run, retry_agents=retry_agents,

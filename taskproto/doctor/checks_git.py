@@ -113,8 +113,8 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
             if prefix in removed:
                 suspects[branch] = f"task {prefix} was removed"
                 break
-            view = snap.tasks.get(prefix)
-            if view is not None and view.task is not None and rest in view.agent_dirs:
+            owner = snap.tasks.get(prefix)
+            if owner is not None and owner.task is not None and rest in owner.agent_dirs:
                 suspects[branch] = f"{rest} is not an agent of task {prefix}"
                 break
     for branch, why in sorted(suspects.items()):

@@ -5,4 +5,4 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from doctor_helpers import env  # noqa: E402,F401  (the fixture)
+from doctor_helpers import env  # noqa: F401  (the fixture)

@@ -14,7 +14,7 @@ from doctor_helpers import make_repo
 from taskproto.config import load_config
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from bulk_tasks import build_tasks  # noqa: E402
+from bulk_tasks import build_tasks
 
 
 def _shim(folder: Path, log: Path) -> dict[str, str]:
