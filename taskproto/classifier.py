@@ -267,8 +267,9 @@ def seed_classify(text: str) -> str:
 _APPROVAL = (
     r"^(?:i )?approved?\b|\bapprove (?:the|this|it)\b|\blgtm\b|\blooks good to me\b|\bship it\b"
     r"|\bsign(?:ed)? off\b|\b(?:proceed|go ahead) with (?:the )?(?:implementation|plan)\b"
-    r"|^(?:plan |it |this |that )?(?:looks|is|sounds) (?:good|great|fine)\b"
 )
+# "looks good" alone is feedback; it approves only together with a go ("looks good, proceed").
+_SOFT_APPROVAL = r"^(?:the )?(?:plan |it |this |that )?(?:looks|is|sounds) (?:good|great|fine)\b"
 _NEGATED_APPROVAL = (
     r"\b(?:not|never|no|don'?t|dont|do not|isn'?t|aren'?t|won'?t|hold off)\b.*"
     r"\b(?:approv\w*|lgtm|ship|good|great|fine|proceed|continue|go ahead|sign)"
@@ -289,13 +290,7 @@ def is_approval_like(text: str) -> bool:
         return False
     if any(_compile(_NEGATED_APPROVAL).search(c) for c in clauses):
         return False
-    approvals = [bool(_compile(_APPROVAL).search(c)) for c in clauses]
-    if not any(approvals):
-        return False
-    # "looks good" alone is feedback; it approves when it comes with a go or an explicit word.
-    explicit = any(
-        ok and not re.match(r"(?:plan |it |this |that )?(?:looks|is|sounds) ", c)
-        for ok, c in zip(approvals, clauses)
-    )
-    goes = any(h is not None and h.type == "RESUMPTION" for h in hits)
-    return explicit or goes
+    if any(_compile(_APPROVAL).search(c) for c in clauses):
+        return True
+    soft = any(_compile(_SOFT_APPROVAL).search(c) for c in clauses)
+    return soft and any(h is not None and h.type == "RESUMPTION" for h in hits)
