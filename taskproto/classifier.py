@@ -230,7 +230,8 @@ def merge_rules(
         label = f"{name!r}"
         disabled = entry.get("disabled", False)
         if not isinstance(disabled, bool):
-            raise ValueError(f"interrupt rule {label}: 'disabled' must be true or false")  # noqa: TRY004
+            message = f"interrupt rule {label}: 'disabled' must be true or false"
+            raise ValueError(message)  # noqa: TRY004 - one error type for any bad config entry
         home = added if any(r.name == name for r in added) else kept
         position = next((i for i, r in enumerate(home) if r.name == name), None)
         if disabled:

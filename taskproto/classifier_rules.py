@@ -135,10 +135,12 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         "status-how-far",
         "STATUS_REQUEST",
         r"^how (?:far(?: along)?|close) (?:are|r|is) (?:you|we|it|things)\b"
-        r"|^how far\b|^how (?:much|many) (?:longer|more|time|work|is left|remains|[\w ]{0,30}? (?:left|remaining|still failing|to go))\b"
+        r"|^how far\b|^how (?:much|many) (?:longer|more|time|work|is left|remains"
+        r"|[\w ]{0,30}? (?:left|remaining|still failing|to go))\b"
         r"|^how(?:'s| is| are) (?:the |your )?(?:progress|status)\b"
         r"|^how long (?:until|till|before|will (?:it|this|that) take|left)\b"
-        r"|^how(?:'s| is| are) (?:it|things|everything|the [\w-]+(?: [\w-]+)?) (?:going|coming along|progressing)\b(?! to\b)",
+        r"|^how(?:'s| is| are) (?:it|things|everything|the [\w-]+(?: [\w-]+)?)"
+        r" (?:going|coming along|progressing)\b(?! to\b)",
         0.9,
     ),
     Rule(
