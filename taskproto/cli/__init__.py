@@ -8,7 +8,6 @@ traceback written to a log file whose path is printed.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
