@@ -24,7 +24,7 @@ DENY_REASON = "denied by test hook: DENYME"
 #   if CLAUDE_ENV_FILE is set it also exports TASKPROTO_TEST_ENV there;
 # - the pre-tool event denies any call whose input mentions DENYME: exit 2
 #   with the reason on stderr, or with --json-deny the client's JSON decision.
-HOOK_SOURCE = r'''
+HOOK_SOURCE = r"""
 import json, os, sys
 
 def chain(pid):
@@ -76,7 +76,7 @@ elif event in ("PreToolUse", "BeforeTool") and DENY_WORD in raw:
         sys.exit(0)
     print(REASON, file=sys.stderr)
     sys.exit(2)
-'''
+"""
 
 
 @dataclass
@@ -96,9 +96,7 @@ class RecordingHook:
         folder.mkdir(parents=True, exist_ok=True)
         self.script = folder / "hook.py"
         self.log = folder / "hook-log.jsonl"
-        constants = (
-            f"MARKER = {MARKER!r}\nDENY_WORD = {DENY_WORD!r}\nREASON = {DENY_REASON!r}\n"
-        )
+        constants = f"MARKER = {MARKER!r}\nDENY_WORD = {DENY_WORD!r}\nREASON = {DENY_REASON!r}\n"
         self.script.write_text(constants + HOOK_SOURCE)
 
     def command(self, client: str, event: str, *flags: str) -> str:
@@ -143,8 +141,15 @@ def project(tmp_path: Path) -> Path:
     (repo / "README.md").write_text("stand-in project\n")
     git("add", "README.md", cwd=repo)
     git(
-        "-c", "user.name=t", "-c", "user.email=t@example.invalid",
-        "commit", "-q", "-m", "init", cwd=repo,
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.invalid",
+        "commit",
+        "-q",
+        "-m",
+        "init",
+        cwd=repo,
     )
     return repo
 

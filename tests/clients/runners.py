@@ -81,9 +81,7 @@ def base_env(home: Path) -> dict[str, str]:
     return env
 
 
-def _run(
-    argv: list[str], cwd: Path, env: Mapping[str, str], timeout: float
-) -> ClientResult:
+def _run(argv: list[str], cwd: Path, env: Mapping[str, str], timeout: float) -> ClientResult:
     try:
         proc = subprocess.run(
             argv,
@@ -93,6 +91,7 @@ def _run(
             capture_output=True,
             text=True,
             timeout=timeout,
+            check=False,
         )
     except subprocess.TimeoutExpired as exc:
         return ClientResult(
@@ -360,6 +359,7 @@ class Client:
     pre_tool: str
     all_events: tuple[str, ...]
     write_call: Callable[[Path], ToolCall]  # a tool call that creates this file
+    shell_call: Callable[[str], ToolCall]  # the shell tool running this command
     install_hooks: Callable[[Path, Path, HookSpec], None]  # (project, home, hooks)
     run: Callable[..., ClientResult]
 
@@ -383,8 +383,16 @@ CLIENTS: dict[str, Client] = {
         session_start="SessionStart",
         prompt_event="UserPromptSubmit",
         pre_tool="PreToolUse",
-        all_events=("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"),
+        all_events=(
+            "SessionStart",
+            "UserPromptSubmit",
+            "PreToolUse",
+            "PostToolUse",
+            "Stop",
+            "SessionEnd",
+        ),
         write_call=lambda path: ToolCall("Write", {"file_path": str(path), "content": "hello\n"}),
+        shell_call=lambda cmd: ToolCall("Bash", {"command": cmd}),
         install_hooks=_claude_hooks,
         run=run_claude,
     ),
@@ -399,6 +407,7 @@ CLIENTS: dict[str, Client] = {
         write_call=lambda path: ToolCall(
             "exec_command", {"cmd": f"printf 'hello\\n' > {shlex.quote(str(path))}"}
         ),
+        shell_call=lambda cmd: ToolCall("exec_command", {"cmd": cmd}),
         install_hooks=_codex_hooks,
         run=run_codex,
     ),
@@ -408,8 +417,18 @@ CLIENTS: dict[str, Client] = {
         session_start="SessionStart",
         prompt_event="BeforeAgent",
         pre_tool="BeforeTool",
-        all_events=("SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "SessionEnd"),
-        write_call=lambda path: ToolCall("write_file", {"file_path": str(path), "content": "hello\n"}),
+        all_events=(
+            "SessionStart",
+            "BeforeAgent",
+            "BeforeTool",
+            "AfterTool",
+            "AfterAgent",
+            "SessionEnd",
+        ),
+        write_call=lambda path: ToolCall(
+            "write_file", {"file_path": str(path), "content": "hello\n"}
+        ),
+        shell_call=lambda cmd: ToolCall("run_shell_command", {"command": cmd}),
         install_hooks=_gemini_hooks,
         run=run_gemini,
     ),

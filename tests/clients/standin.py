@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 DEFAULT_TEXT = "Done."
 
@@ -93,7 +93,7 @@ class StandinServer:
 
     # -- lifecycle -------------------------------------------------------
 
-    def __enter__(self) -> StandinServer:
+    def __enter__(self) -> Self:
         self.start()
         return self
 
@@ -111,16 +111,16 @@ class StandinServer:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            def do_POST(self) -> None:
                 server._handle(self, "POST")
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 server._handle(self, "GET")
 
-            def do_HEAD(self) -> None:  # noqa: N802
+            def do_HEAD(self) -> None:
                 server._handle(self, "HEAD")
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -186,7 +186,7 @@ class StandinServer:
             self.requests.append(request)
         try:
             status, content_type, payload = self.answer(request, turn)
-        except Exception as exc:  # a broken fixture must show, not hang the client
+        except Exception as exc:  # noqa: BLE001 - a broken fixture must show, not hang the client
             status, content_type = 500, "application/json"
             payload = json.dumps({"error": {"message": repr(exc)}}).encode()
         handler.send_response(status)
@@ -207,7 +207,7 @@ class StandinServer:
 
 
 def _read_chunked(handler: BaseHTTPRequestHandler) -> bytes:
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         size = int(handler.rfile.readline().strip().split(b";")[0], 16)
         if size == 0:
@@ -323,7 +323,10 @@ class AnthropicServer(StandinServer):
                     },
                 },
             ),
-            ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": start}),
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": start},
+            ),
             ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
             ("content_block_stop", {"type": "content_block_stop", "index": 0}),
             (
@@ -401,13 +404,19 @@ class OpenAIResponsesServer(StandinServer):
         events: list[tuple[str | None, Any]] = [
             (
                 "response.created",
-                {"type": "response.created", "response": {**base, "status": "in_progress", "output": []}},
+                {
+                    "type": "response.created",
+                    "response": {**base, "status": "in_progress", "output": []},
+                },
             ),
         ]
         if item["type"] == "message":
             added = {**item, "status": "in_progress", "content": []}
             events.append(
-                ("response.output_item.added", {"type": "response.output_item.added", "output_index": 0, "item": added})
+                (
+                    "response.output_item.added",
+                    {"type": "response.output_item.added", "output_index": 0, "item": added},
+                )
             )
             events.append(
                 (
@@ -423,10 +432,16 @@ class OpenAIResponsesServer(StandinServer):
             )
         else:
             events.append(
-                ("response.output_item.added", {"type": "response.output_item.added", "output_index": 0, "item": item})
+                (
+                    "response.output_item.added",
+                    {"type": "response.output_item.added", "output_index": 0, "item": item},
+                )
             )
         events.append(
-            ("response.output_item.done", {"type": "response.output_item.done", "output_index": 0, "item": item})
+            (
+                "response.output_item.done",
+                {"type": "response.output_item.done", "output_index": 0, "item": item},
+            )
         )
         events.append(
             (
@@ -468,7 +483,11 @@ class GeminiServer(StandinServer):
         if path.endswith(":countTokens"):
             return 200, _JSON, json.dumps({"totalTokens": 10}).encode()
         if request.method != "POST" or "Content" not in path:
-            return 404, _JSON, json.dumps({"error": {"code": 404, "message": f"no {path}"}}).encode()
+            return (
+                404,
+                _JSON,
+                json.dumps({"error": {"code": 404, "message": f"no {path}"}}).encode(),
+            )
         if turn is None:
             turn = self._side_answer(request)
         if isinstance(turn, ToolCall):
@@ -479,7 +498,11 @@ class GeminiServer(StandinServer):
             "candidates": [
                 {"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}
             ],
-            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+            "usageMetadata": {
+                "promptTokenCount": 10,
+                "candidatesTokenCount": 5,
+                "totalTokenCount": 15,
+            },
             "modelVersion": path.rsplit("/", 1)[-1].split(":")[0],
         }
         if ":streamGenerateContent" in path:
@@ -492,5 +515,9 @@ class GeminiServer(StandinServer):
         body = request.body if isinstance(request.body, dict) else {}
         config = body.get("generationConfig") or {}
         if config.get("responseMimeType") == "application/json":
-            return Text(json.dumps({"reasoning": "stand-in", "next_speaker": "user", "model_choice": "flash"}))
+            return Text(
+                json.dumps(
+                    {"reasoning": "stand-in", "next_speaker": "user", "model_choice": "flash"}
+                )
+            )
         return Text(DEFAULT_TEXT)

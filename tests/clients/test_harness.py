@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,15 @@ from .runners import (
     run_gemini,
     write_codex_config,
 )
-from .standin import AnthropicServer, GeminiServer, OpenAIResponsesServer, Text, ToolCall
+from .standin import (
+    AnthropicServer,
+    GeminiServer,
+    OpenAIResponsesServer,
+    Request,
+    Text,
+    ToolCall,
+    Turn,
+)
 
 pytestmark = pytest.mark.clients
 
@@ -47,12 +56,25 @@ def client_param() -> list[str]:
     return list(CLIENTS)
 
 
+def writing_call(client: Client, kind: str, target: Path) -> ToolCall:
+    """A tool call that creates `target`: the file-writing tool, or the shell."""
+    if kind == "shell":
+        return client.shell_call(f"printf 'hello\\n' > {shlex.quote(str(target))}")
+    return client.write_call(target)
+
+
 def run_write(
-    client: Client, project: Path, home: Path, hook: RecordingHook, target: Path, *flags: str
-) -> tuple[ClientResult, list[object]]:
+    client: Client,
+    project: Path,
+    home: Path,
+    hook: RecordingHook,
+    target: Path,
+    *flags: str,
+    kind: str = "write",
+) -> tuple[ClientResult, list[Request]]:
     """Hooks on every event, one scripted tool call that writes `target`."""
     client.install_hooks(project, home, hook.commands(client.name, client.all_events, *flags))
-    script = [client.write_call(target), Text("All done")]
+    script: list[Turn] = [writing_call(client, kind, target), Text("All done")]
     with client.server(script) as server:
         result = client.run(PROMPT, project, server, home)
         turns = server.turns
@@ -65,9 +87,9 @@ def context_flags(client: Client) -> tuple[str, ...]:
     return ("--json-context",) if client.name == "gemini" else ()
 
 
-def check_payload(client: str, record: Record) -> None:
+def check_payload(client: str, record: Record, suffix: str = "") -> None:
     """Save (capture mode) or check a real payload against the saved one."""
-    path = PAYLOADS / client / f"{record.event}.json"
+    path = PAYLOADS / client / f"{record.event}{suffix}.json"
     if os.environ.get("TASKPROTO_CAPTURE_PAYLOADS") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record.payload, indent=2, sort_keys=True) + "\n")
@@ -115,30 +137,56 @@ def test_hooks_fire_and_an_allowed_write_happens(
         check_payload(name, hook.first(event))
 
 
-@pytest.mark.parametrize("name", client_param())
+@pytest.mark.parametrize("name", ["claude", "gemini"])
+def test_an_allowed_shell_command_runs(
+    name: str, project: Path, home: Path, hook: RecordingHook
+) -> None:
+    """The shell tool, as the hooks see it (codex's one tool is covered above)."""
+    require(name)
+    client = CLIENTS[name]
+    target = project / "shell.txt"
+
+    result, _ = run_write(client, project, home, hook, target, *context_flags(client), kind="shell")
+
+    assert target.read_text() == "hello\n", result.describe()
+    pre = hook.first(client.pre_tool).payload
+    assert pre["tool_name"] == {"claude": "Bash", "gemini": "run_shell_command"}[name]
+    assert pre["tool_input"]["command"] == f"printf 'hello\\n' > {shlex.quote(str(target))}"
+    for event in client.all_events:
+        if "Tool" in event:
+            check_payload(name, hook.first(event), f".{pre['tool_name']}")
+
+
+# Codex's file-writing call here is its shell tool, so it has one kind only.
+DENY_CASES = [
+    ("claude", "write"),
+    ("claude", "shell"),
+    ("gemini", "write"),
+    ("gemini", "shell"),
+    ("codex", "shell"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind"), DENY_CASES)
 @pytest.mark.parametrize("how", ["exit2", "json"])
 def test_pre_tool_hook_denies_the_write(
-    name: str, how: str, project: Path, home: Path, hook: RecordingHook
+    name: str, kind: str, how: str, project: Path, home: Path, hook: RecordingHook
 ) -> None:
     require(name)
     client = CLIENTS[name]
     target = project / f"{DENY_WORD}.txt"
     flags = ("--json-deny",) if how == "json" else ()
 
-    result, turns = run_write(client, project, home, hook, target, *flags)
+    result, turns = run_write(client, project, home, hook, target, *flags, kind=kind)
 
     assert hook.first(client.pre_tool)
     assert not target.exists(), f"{name} wrote the file despite the hook's deny"
     # The reason is what the model reads as the tool's result.
     assert DENY_REASON in json.dumps(turns[1].body), result.describe()
     if name == "claude":
-        denials = result.json["permission_denials"]
-        assert denials == [
-            {
-                "tool_name": "Write",
-                "tool_use_id": "toolu_standin_0",
-                "tool_input": {"file_path": str(target), "content": "hello\n"},
-            }
+        call = writing_call(client, kind, target)
+        assert result.json["permission_denials"] == [
+            {"tool_name": call.name, "tool_use_id": "toolu_standin_0", "tool_input": call.input}
         ]
 
 
@@ -175,14 +223,12 @@ def test_claude_session_start_gets_env_file_in_print_mode(
     is in the environment of the Bash tool's later commands."""
     require("claude")
     install_claude_hooks(project, hook.commands("claude", ("SessionStart", "PreToolUse")))
-    script = [
-        ToolCall("Bash", {"command": "echo \"$TASKPROTO_TEST_ENV\" > env-seen.txt"}),
+    script: list[Turn] = [
+        ToolCall("Bash", {"command": 'echo "$TASKPROTO_TEST_ENV" > env-seen.txt'}),
         Text("All done"),
     ]
     with AnthropicServer(script) as server:
-        result = run_claude(
-            PROMPT, project, server, home, args=("--allowedTools", "Bash")
-        )
+        result = run_claude(PROMPT, project, server, home, args=("--allowedTools", "Bash"))
     assert result.returncode == 0, result.describe()
     env_file = hook.first("SessionStart").env.get("CLAUDE_ENV_FILE")
     assert env_file, "SessionStart got no CLAUDE_ENV_FILE"
@@ -251,9 +297,7 @@ def test_gemini_plain_session_start_stdout_does_not_reach_the_model(
     assert f"Hook system message: {MARKER}" in result.stderr
 
 
-def test_gemini_project_settings_hooks_fire(
-    project: Path, home: Path, hook: RecordingHook
-) -> None:
+def test_gemini_project_settings_hooks_fire(project: Path, home: Path, hook: RecordingHook) -> None:
     require("gemini")
     install_gemini_hooks(project, hook.commands("gemini", ("SessionStart", "BeforeAgent")))
     with GeminiServer([Text("hi")]) as server:
