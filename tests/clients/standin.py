@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -159,9 +159,6 @@ class StandinServer:
     def seen(self, needle: str) -> bool:
         """Whether any conversation turn's body contains `needle`."""
         return any(needle in r.text() for r in self.turns)
-
-    def turns_after_first(self) -> Iterator[Request]:
-        return iter(self.turns[1:])
 
     # -- HTTP plumbing ---------------------------------------------------
 
