@@ -107,7 +107,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     # --- unittest -----------------------------------------------------------------------------
     _p("test module import failed", "unittest", C, r"^ERROR: \S+ \(unittest\.loader\._?FailedTest",
        MARKER, opens="unittest-import"),
-    _p("test module import failed", "unittest", C, r"^ImportError: Failed to import test module: "),
+    _p("test module import failed", "unittest", C, r"^ImportError: Failed to import test module: ",
+       MARKER),
     _p("failed test", "unittest", T, r"^(?:FAIL|ERROR): \w+ \([\w.]+\)", opens="unittest-case"),
     _p("summary", "unittest", T, r"^FAILED \((?:failures|errors)=\d+", SUMMARY,
        count=r"(?:failures|errors)=(\d+)"),
