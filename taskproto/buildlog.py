@@ -235,9 +235,13 @@ def _advise(kind: str, matches: list[_Match], count: int | None) -> tuple[str, s
     )
 
 
-def unknown_result(evidence: Iterable[str], ecosystem: str | None = None) -> BuildClassification:
-    """An `unknown` classification with the given evidence, for failures no log explains."""
+def unknown_result(
+    evidence: Iterable[str], ecosystem: str | None = None, reason: str | None = None
+) -> BuildClassification:
+    """An `unknown` classification for a failure no log explains (not started, timed out)."""
     handler, advice = _advise(UNKNOWN, [], None)
+    if reason is not None:
+        advice = f"{reason}: save the build log and escalate to the user."
     return BuildClassification(
         kind=UNKNOWN,
         ecosystem=ecosystem,
