@@ -83,6 +83,7 @@ class _Match:
     text: str
     pattern: LogPattern
     count: int | None
+    run: int
 
 
 def clean_line(line: str) -> str:
@@ -117,6 +118,7 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
     matches: list[_Match] = []
     tail: list[str] = []
     line_no = 0
+    run = 0
     for lines in windows:
         section = ""
         for raw in lines:
@@ -136,7 +138,8 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
                 count = _count(pattern, line)
                 if count == 0:
                     continue
-                matches.append(_Match(line_no, line.strip(), pattern, count))
+                run += pattern.new_run
+                matches.append(_Match(line_no, line.strip(), pattern, count, run))
                 if pattern.opens is not None:
                     section = pattern.opens
                 break
@@ -145,9 +148,11 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
 
 def _drop_weak(matches: list[_Match]) -> list[_Match]:
     strong = {
-        m.pattern.ecosystem for m in matches if not m.pattern.weak and m.pattern.kind != UNKNOWN
+        (m.pattern.ecosystem, m.run)
+        for m in matches
+        if not m.pattern.weak and m.pattern.kind != UNKNOWN
     }
-    return [m for m in matches if not (m.pattern.weak and m.pattern.ecosystem in strong)]
+    return [m for m in matches if not (m.pattern.weak and (m.pattern.ecosystem, m.run) in strong)]
 
 
 def _ecosystem(matches: list[_Match]) -> str | None:
@@ -224,8 +229,8 @@ def _advise(kind: str, matches: list[_Match], count: int | None) -> tuple[str, s
             else "An unknown number of style violations"
         )
         return HANDLER_STYLE, (
-            f"{what}, more than the main agent should fix by hand: re-delegate to the style agent, "
-            "then re-run the build."
+            f"{what}, more than {STYLE_DIRECT_FIX_MAX}: re-delegate to the style agent, then re-run "
+            "the build."
         )
     causes = sorted({m.pattern.name for m in matches if m.pattern.ecosystem is None})
     looks = f" (it looks like: {', '.join(causes)})" if causes else ""

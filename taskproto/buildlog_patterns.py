@@ -13,8 +13,9 @@ A pattern whose `count` adds up to 0 is treated as no match, because tools print
 
 Sections let a few ambiguous shapes take their meaning from the lines above them:
 `opens` switches the scanner to a section, and `within`/`outside` limit a pattern to some sections.
-A `weak` pattern is dropped when the same ecosystem has a non-weak compilation, test or style match:
-cargo prints `error: could not compile` both for type errors and for clippy lints.
+A `weak` pattern is dropped when the same ecosystem has a non-weak compilation, test or style match
+in the same run (a `new_run` pattern starts one): cargo prints `error: could not compile` both for
+type errors and for clippy lints.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class LogPattern:
     outside: tuple[str, ...] = ()
     opens: str | None = None
     weak: bool = False
+    new_run: bool = False
 
 
 def _p(
@@ -59,6 +61,7 @@ def _p(
     outside: tuple[str, ...] = (),
     opens: str | None = None,
     weak: bool = False,
+    new_run: bool = False,
 ) -> LogPattern:
     return LogPattern(
         name=name,
@@ -71,6 +74,7 @@ def _p(
         outside=outside,
         opens=opens,
         weak=weak,
+        new_run=new_run,
     )
 
 
@@ -194,7 +198,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("test failed", "cargo", T, r"^error: test failed, to rerun pass ", MARKER),
     _p("could not compile", "cargo", C, r"^error: could not compile ", SUMMARY,
        count=r"due to (\d+) previous", weak=True),
-    _p("progress", "cargo", U, r"^\s+(?:Compiling|Checking) \S+ v\d", MARKER, opens="cargo"),
+    _p("progress", "cargo", U, r"^\s+(?:Compiling|Checking) \S+ v\d", MARKER, opens="cargo",
+       new_run=True),
     _p("error", "cargo", C, r"^error: (?!aborting due)\S", within=("cargo", "clippy"), weak=True),
     # --- Go -----------------------------------------------------------------------------------
     _p("build failed", "go", C, r"^FAIL\s+\S+ \[(?:build|setup) failed\]", MARKER),
