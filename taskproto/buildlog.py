@@ -229,8 +229,8 @@ def _advise(kind: str, matches: list[_Match], count: int | None) -> tuple[str, s
             else "An unknown number of style violations"
         )
         return HANDLER_STYLE, (
-            f"{what}, more than {STYLE_DIRECT_FIX_MAX}: re-delegate to the style agent, then re-run "
-            "the build."
+            f"{what}, more than {STYLE_DIRECT_FIX_MAX}: re-delegate to the style agent, "
+            "then re-run the build."
         )
     causes = sorted({m.pattern.name for m in matches if m.pattern.ecosystem is None})
     looks = f" (it looks like: {', '.join(causes)})" if causes else ""

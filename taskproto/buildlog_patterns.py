@@ -5,11 +5,12 @@ of failure it shows. Lines are matched against the table in order and the first 
 matches a line wins, so tool-specific shapes come before generic ones.
 
 Roles:
-  item     one diagnostic (an error, a failing test, a violation); counted when no summary says how many
+  item     one diagnostic (an error, a failing test, a violation); counted when no summary
+           says how many
   summary  the tool's own total; `count` pulls the number out (the numbers it finds are summed)
   marker   names the tool and the failure without a number
 
-A pattern whose `count` adds up to 0 is treated as no match, because tools print "0 failed" on success.
+A pattern whose `count` adds up to 0 is treated as no match: tools print "0 failed" on success.
 
 Sections let a few ambiguous shapes take their meaning from the lines above them:
 `opens` switches the scanner to a section, and `within`/`outside` limit a pattern to some sections.
@@ -135,7 +136,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("summary", "ruff", S, r"^Found \d+ errors?(?:\.|\s*\(\d+ fixed, \d+ remaining\)\.?)\s*$",
        SUMMARY, count=r"(\d+) remaining\)|^Found (\d+) errors?\.\s*$", outside=("tsc",)),
     _p("would reformat", "ruff", S, r"^Would reformat: \S+"),
-    _p("format summary", "ruff", S, r"^\d+ files? would be reformatted, \d+ files? already formatted",
+    _p("format summary", "ruff", S,
+       r"^\d+ files? would be reformatted, \d+ files? already formatted",
        SUMMARY, count=r"^(\d+)"),
     _p("cannot parse", "black", C, r"^error: cannot format \S+: Cannot parse"),
     _p("would reformat", "black", S, r"^would reformat \S+"),
@@ -148,7 +150,8 @@ PATTERNS: tuple[LogPattern, ...] = (
        count=r"You have (\d+)"),
     _p("checkstyle report", "maven", S, r"There (?:is|are) \d+ errors? reported by Checkstyle",
        SUMMARY, count=r"(\d+) errors?"),
-    _p("PMD summary", "maven", S, r"You have \d+ PMD violations?", SUMMARY, count=r"You have (\d+)"),
+    _p("PMD summary", "maven", S, r"You have \d+ PMD violations?", SUMMARY,
+       count=r"You have (\d+)"),
     _p("PMD violation", "maven", S, r"PMD Failure: \S+:\d+ Rule:\w+"),
     _p("spotless", None, S, r"The following files had format violations", MARKER),
     _p("COMPILATION ERROR", "maven", C, r"^\[ERROR\] COMPILATION ERROR", MARKER,
@@ -185,7 +188,8 @@ PATTERNS: tuple[LogPattern, ...] = (
        MARKER),
     _p("checkstyle severity summary", "gradle", S, r"Checkstyle violations by severity: \[",
        SUMMARY, count=r"error:(\d+)"),
-    _p("build failed", "gradle", U, r"^(?:FAILURE: Build failed with an exception|BUILD FAILED in )",
+    _p("build failed", "gradle", U,
+       r"^(?:FAILURE: Build failed with an exception|BUILD FAILED in )",
        MARKER),
     # --- cargo / rustc / clippy ---------------------------------------------------------------
     _p("clippy lint", "cargo", S, r"rust-clippy/[\w.-]+/index\.html#\w+", opens="clippy"),
@@ -246,7 +250,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("suites summary", "jest", T, r"^Test Suites:\s+\d+ failed", MARKER),
     # --- package-script wrappers: they name the tool that failed, not the failure ---------------
     _p("lifecycle script failed", "npm", U,
-       r"^npm (?:ERR!|error) (?:code ELIFECYCLE|Lifecycle script .* failed|Failed at the \S+ \S+ script"
+       r"^npm (?:ERR!|error) (?:code ELIFECYCLE|Lifecycle script .* failed"
+       r"|Failed at the \S+ \S+ script"
        r"|Test failed\.|command (?:sh|cmd\.exe|/bin/sh) )",
        MARKER),
     _p("command failed", "yarn", U, r"^error Command failed with exit code \d+", MARKER),
@@ -258,12 +263,14 @@ PATTERNS: tuple[LogPattern, ...] = (
     # --- environment: these never decide a kind, they explain an unknown ---------------------
     _p("out of memory", None, U,
        r"^Killed\s*$|\bKilled\s+\S|OutOfMemoryError|JavaScript heap out of memory|\bMemoryError\b"
-       r"|Cannot allocate memory|\bOOM[- ]?killed|oom-kill|exit (?:code|status) 137\b|signal: killed"
+       r"|Cannot allocate memory|\bOOM[- ]?killed|oom-kill|exit (?:code|status) 137\b"
+       r"|signal: killed"
        r"|daemon disappeared unexpectedly"),
     _p("disk full", None, U, r"No space left on device|\bENOSPC\b|Disk quota exceeded"),
     _p("network failure", None, U,
        r"Could not resolve host|Temporary failure in name resolution|\bE(?:TIMEDOUT|CONNREFUSED"
-       r"|CONNRESET|NOTFOUND|AI_AGAIN)\b|Connection (?:refused|timed out|reset)|Network is unreachable"
+       r"|CONNRESET|NOTFOUND|AI_AGAIN)\b|Connection (?:refused|timed out|reset)"
+       r"|Network is unreachable"
        r"|UnknownHostException|Could not transfer artifact|Read timed out|i/o timeout"
        r"|Failed to establish a new connection|getaddrinfo"),
     _p("permission denied", None, U, r"Permission denied|\bEACCES\b"),
@@ -279,7 +286,8 @@ MISSING_SYMBOL = re.compile(
     re.IGNORECASE,
 )
 
-# Style failures with at most this many violations are fixed by the main agent (Recovery Procedure 3).
+# Style failures with at most this many violations are fixed by the main agent
+# (Recovery Procedure 3).
 STYLE_DIRECT_FIX_MAX = 5
 
 ACTIONS: dict[str, str] = {
