@@ -7,6 +7,7 @@ partial implementation).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -114,6 +115,15 @@ def _count(pattern: LogPattern, line: str) -> int | None:
     return total
 
 
+@functools.cache
+def _patterns_for(section: str) -> tuple[LogPattern, ...]:
+    return tuple(
+        p
+        for p in PATTERNS
+        if (not p.within or section in p.within) and not (section and section in p.outside)
+    )
+
+
 def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
     matches: list[_Match] = []
     tail: list[str] = []
@@ -121,17 +131,18 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
     run = 0
     for lines in windows:
         section = ""
+        patterns = _patterns_for(section)
         for raw in lines:
             line_no += 1
             line = clean_line(raw)
-            if line.strip():
-                tail.append(line.strip())
-                if len(tail) > TAIL_EVIDENCE * 4:
-                    del tail[:-TAIL_EVIDENCE]
-            for pattern in PATTERNS:
-                if pattern.within and section not in pattern.within:
-                    continue
-                if section and section in pattern.outside:
+            stripped = line.strip()
+            if not stripped:
+                continue
+            tail.append(stripped)
+            if len(tail) > TAIL_EVIDENCE * 4:
+                del tail[:-TAIL_EVIDENCE]
+            for pattern in patterns:
+                if pattern.needles and not any(n in line for n in pattern.needles):
                     continue
                 if pattern.regex.search(line) is None:
                     continue
@@ -139,9 +150,10 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
                 if count == 0:
                     continue
                 run += pattern.new_run
-                matches.append(_Match(line_no, line.strip(), pattern, count, run))
+                matches.append(_Match(line_no, stripped, pattern, count, run))
                 if pattern.opens is not None:
                     section = pattern.opens
+                    patterns = _patterns_for(section)
                 break
     return matches, tail[-TAIL_EVIDENCE:]
 

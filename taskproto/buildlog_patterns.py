@@ -49,6 +49,9 @@ class LogPattern:
     opens: str | None = None
     weak: bool = False
     new_run: bool = False
+    # Literal strings of which a line must hold one before the regex runs: a fast `in` test
+    # in front of the unanchored alternations that would otherwise be tried on every line.
+    needles: tuple[str, ...] = ()
 
 
 def _p(
@@ -63,6 +66,7 @@ def _p(
     opens: str | None = None,
     weak: bool = False,
     new_run: bool = False,
+    needles: tuple[str, ...] = (),
 ) -> LogPattern:
     return LogPattern(
         name=name,
@@ -76,11 +80,18 @@ def _p(
         opens=opens,
         weak=weak,
         new_run=new_run,
+        needles=needles,
     )
 
 
 C, T, S, U = COMPILATION, TEST, STYLE, UNKNOWN
 _JS = r"\S+\.[cm]?[jt]sx?"
+# Ruff's rule prefixes: a bare "CODE message" line is too common a shape to take on its own.
+_RUFF_RULE = (
+    r"(?:AIR|ANN|ARG|ASYNC|A|BLE|B|COM|CPY|C4|C90|C|DJ|DOC|DTZ|D|EM|ERA|EXE|E|FAST|FA|FBT|FIX|FLY"
+    r"|FURB|F|G|ICN|INP|INT|ISC|I|LOG|NPY|N|PD|PERF|PGH|PIE|PLC|PLE|PLR|PLW|PTH|PT|PYI|Q|RET|RSE"
+    r"|RUF|SIM|SLF|SLOT|S|TCH|TC|TD|TID|TRY|T|UP|W|YTT)"
+)
 
 # One pattern per line or two reads as a table; the formatter would spread it over 400 lines.
 # fmt: off
@@ -132,7 +143,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("rating", "pylint", U, r"^Your code has been rated at -?[\d.]+/10", MARKER),
     _p("fixable violation", "ruff", S, r"^\S+\.pyi?:\d+:\d+: [A-Z]+\d+ \[\*\] "),
     _p("violation", "flake8", S, r"^\S+\.pyi?:\d+:\d+: [A-Z]{1,3}\d{1,4} "),
-    _p("violation (full format)", "ruff", S, r"^[A-Z]{1,4}\d{2,4} (?:\[\*\] )?[`'\"\w]"),
+    _p("violation (full format)", "ruff", S,
+       r"^(?=[A-Z]{1,5}\d)" + _RUFF_RULE + r"\d{2,4} (?:\[\*\] )?[`'\"\w]"),
     _p("summary", "ruff", S, r"^Found \d+ errors?(?:\.|\s*\(\d+ fixed, \d+ remaining\)\.?)\s*$",
        SUMMARY, count=r"(\d+) remaining\)|^Found (\d+) errors?\.\s*$", outside=("tsc",)),
     _p("would reformat", "ruff", S, r"^Would reformat: \S+"),
@@ -147,25 +159,32 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("checkstyle violation", "maven", S,
        r"^\[(?:ERROR|WARN(?:ING)?)\] \S+\.java:\[\d+(?:,\d+)?\] \(\w+\) \w+: "),
     _p("checkstyle summary", "maven", S, r"You have \d+ Checkstyle violations?", SUMMARY,
-       count=r"You have (\d+)"),
+       count=r"You have (\d+)",
+       needles=("Checkstyle",)),
     _p("checkstyle report", "maven", S, r"There (?:is|are) \d+ errors? reported by Checkstyle",
-       SUMMARY, count=r"(\d+) errors?"),
+       SUMMARY, count=r"(\d+) errors?",
+       needles=("Checkstyle",)),
     _p("PMD summary", "maven", S, r"You have \d+ PMD violations?", SUMMARY,
-       count=r"You have (\d+)"),
-    _p("PMD violation", "maven", S, r"PMD Failure: \S+:\d+ Rule:\w+"),
-    _p("spotless", None, S, r"The following files had format violations", MARKER),
+       count=r"You have (\d+)",
+       needles=("PMD",)),
+    _p("PMD violation", "maven", S, r"PMD Failure: \S+:\d+ Rule:\w+",
+       needles=("PMD",)),
+    _p("spotless", None, S, r"The following files had format violations", MARKER,
+       needles=("format violations",)),
     _p("COMPILATION ERROR", "maven", C, r"^\[ERROR\] COMPILATION ERROR", MARKER,
        opens="maven-compile"),
     _p("compiler error", "maven", C, r"^\[ERROR\] \S+\.(?:java|kt|scala|groovy):\[\d+(?:,\d+)?\] "),
     _p("compiler error count", "maven", C, r"^\[INFO\] \d+ errors?\s*$", SUMMARY,
        count=r"(\d+)", within=("maven-compile",)),
     _p("compiler plugin failed", "maven", C, r"maven-compiler-plugin\S* .*Compilation failure",
-       MARKER),
+       MARKER,
+       needles=("Compilation failure",)),
     _p("surefire counts", "maven", T,
        r"^(?:\[(?:ERROR|WARNING|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+", SUMMARY,
        count=r"(?:Failures|Errors): (\d+)"),
     _p("failed test", "maven", T, r"^\[ERROR\] \S.*<<< (?:FAILURE|ERROR)!"),
-    _p("There are test failures", "maven", T, r"There (?:are|were) test failures", MARKER),
+    _p("There are test failures", "maven", T, r"There (?:are|were) test failures", MARKER,
+       needles=("test failures",)),
     _p("BUILD FAILURE", "maven", U, r"^\[INFO\] BUILD FAILURE", MARKER),
     _p("failed to execute goal", "maven", U, r"^\[ERROR\] Failed to execute goal ", MARKER),
     # --- Gradle and the JVM compilers it drives ------------------------------------------------
@@ -182,18 +201,23 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("failed test", "gradle", T, r"^[\w.$]+ > .* FAILED\s*$"),
     _p("test summary", "gradle", T, r"^\d+ tests? completed, \d+ failed", SUMMARY,
        count=r"(\d+) failed"),
-    _p("There were failing tests", "gradle", T, r"There were failing tests", MARKER),
+    _p("There were failing tests", "gradle", T, r"There were failing tests", MARKER,
+       needles=("failing tests",)),
     _p("checkstyle violation", "gradle", S, r"^\[ant:checkstyle\] \[(?:ERROR|WARN)\] "),
     _p("checkstyle violations found", "gradle", S, r"Checkstyle rule violations were found",
-       MARKER),
+       MARKER,
+       needles=("Checkstyle",)),
     _p("checkstyle severity summary", "gradle", S, r"Checkstyle violations by severity: \[",
-       SUMMARY, count=r"error:(\d+)"),
+       SUMMARY, count=r"error:(\d+)",
+       needles=("Checkstyle",)),
     _p("build failed", "gradle", U,
        r"^(?:FAILURE: Build failed with an exception|BUILD FAILED in )",
        MARKER),
     # --- cargo / rustc / clippy ---------------------------------------------------------------
-    _p("clippy lint", "cargo", S, r"rust-clippy/[\w.-]+/index\.html#\w+", opens="clippy"),
-    _p("clippy deny", "cargo", S, r"#\[deny\(clippy::|-D clippy::", MARKER, opens="clippy"),
+    _p("clippy lint", "cargo", S, r"rust-clippy/[\w.-]+/index\.html#\w+", opens="clippy",
+       needles=("rust-clippy",)),
+    _p("clippy deny", "cargo", S, r"#\[deny\(clippy::|-D clippy::", MARKER, opens="clippy",
+       needles=("clippy::",)),
     _p("clippy summary", "cargo", S, r"^error: could not compile .* due to \d+ previous errors?",
        SUMMARY, count=r"due to (\d+) previous", within=("clippy",)),
     _p("compiler error", "cargo", C, r"^error\[E\d{4}\]: "),
@@ -236,7 +260,8 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p("failed to resolve import", "vitest", C, r"^(?:Error: )?Failed to resolve import "),
     _p("failed test", "vitest", T, r"^\s*FAIL\s+" + _JS + r" > "),
     _p("failed test", "vitest", T, r"^\s*× \S"),
-    _p("failed tests banner", "vitest", T, r"⎯+ Failed Tests \d+ ⎯+", MARKER),
+    _p("failed tests banner", "vitest", T, r"⎯+ Failed Tests \d+ ⎯+", MARKER,
+       needles=("Failed Tests",)),
     _p("test files summary", "vitest", T, r"^\s*Test Files\s+\d+ failed", MARKER),
     _p("tests summary", "vitest", T, r"^\s*Tests\s+\d+ failed", SUMMARY, count=r"(\d+) failed"),
     # --- jest ---------------------------------------------------------------------------------
@@ -255,7 +280,8 @@ PATTERNS: tuple[LogPattern, ...] = (
        r"|Test failed\.|command (?:sh|cmd\.exe|/bin/sh) )",
        MARKER),
     _p("command failed", "yarn", U, r"^error Command failed with exit code \d+", MARKER),
-    _p("command failed", "pnpm", U, r"ELIFECYCLE\s+(?:Test|Command) failed", MARKER),
+    _p("command failed", "pnpm", U, r"ELIFECYCLE\s+(?:Test|Command) failed", MARKER,
+       needles=("ELIFECYCLE",)),
     # --- Python errors raised outside a test runner --------------------------------------------
     _p("import/name/syntax error", "python", C,
        r"^(?:ModuleNotFoundError|ImportError|NameError|SyntaxError|IndentationError|TabError): ",
@@ -265,15 +291,22 @@ PATTERNS: tuple[LogPattern, ...] = (
        r"^Killed\s*$|\bKilled\s+\S|OutOfMemoryError|JavaScript heap out of memory|\bMemoryError\b"
        r"|Cannot allocate memory|\bOOM[- ]?killed|oom-kill|exit (?:code|status) 137\b"
        r"|signal: killed"
-       r"|daemon disappeared unexpectedly"),
-    _p("disk full", None, U, r"No space left on device|\bENOSPC\b|Disk quota exceeded"),
+       r"|daemon disappeared unexpectedly",
+       needles=("Killed", "killed", "MemoryError", "out of memory", "allocate memory", "OOM",
+                "oom-kill", "137", "disappeared")),
+    _p("disk full", None, U, r"No space left on device|\bENOSPC\b|Disk quota exceeded",
+       needles=("No space left", "ENOSPC", "quota exceeded")),
     _p("network failure", None, U,
        r"Could not resolve host|Temporary failure in name resolution|\bE(?:TIMEDOUT|CONNREFUSED"
        r"|CONNRESET|NOTFOUND|AI_AGAIN)\b|Connection (?:refused|timed out|reset)"
        r"|Network is unreachable"
        r"|UnknownHostException|Could not transfer artifact|Read timed out|i/o timeout"
-       r"|Failed to establish a new connection|getaddrinfo"),
-    _p("permission denied", None, U, r"Permission denied|\bEACCES\b"),
+       r"|Failed to establish a new connection|getaddrinfo",
+       needles=("resolve host", "name resolution", "ETIMEDOUT", "ECONNREFUSED", "ECONNRESET",
+                "ENOTFOUND", "EAI_AGAIN", "Connection ", "unreachable", "UnknownHost",
+                "transfer artifact", "timed out", "i/o timeout", "new connection", "getaddrinfo")),
+    _p("permission denied", None, U, r"Permission denied|\bEACCES\b",
+       needles=("Permission denied", "EACCES")),
 )
 # fmt: on
 
