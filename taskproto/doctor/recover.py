@@ -48,14 +48,21 @@ class Recovery:
         return {"task": self.task, "state": self.state, "ok": self.ok, "steps": [s.as_json() for s in self.steps]}
 
 
-# Hook point for build failures (procedure 3). taskproto.buildlog registers a function that reads the
-# build result recorded on the task and returns a Step (classification, the deciding lines, the
-# recommended action), or None when no build failed. Nothing is registered here.
+# Hook point for build failures (procedure 3): functions that look at the task and return a Step
+# (classification, the recommended action, an escalation for an unknown failure), or None when no
+# build failed. `recorded_build` (reading what `taskproto build run --task` recorded) is the default.
 BuildFailureHook = Callable[[Engine, Task], Step | None]
-BUILD_FAILURE_HOOKS: list[BuildFailureHook] = []
+BUILD_FAILURE_HOOKS: list[BuildFailureHook] = []  # recorded_build is appended below
 
 # States in which agents are expected to be working, per workflow (others: every non-terminal state).
 AGENT_STATES = {"task-protocol": {"REQUIREMENTS", "IMPLEMENTATION", "REVIEW"}}
+
+BUILD_OPTIONS = (
+    Option("Read the build log and fix the cause by hand", "a person sees what the classifier could not",
+           "needs a person"),
+    Option("Send the task back to IMPLEMENTATION with the log attached", "the agents retry with the evidence",
+           "may fail the same way"),
+)
 
 RETRY_OPTIONS = (
     Option("Investigate the agent's last error, fix the cause, reset it with "
@@ -66,40 +73,47 @@ RETRY_OPTIONS = (
 
 
 def resume_text(engine: Engine, task: Task) -> list[str]:
-    """What a session resuming this task should do now, for its current state."""
-    wf = engine.workflow(task)
-    state = wf.state(task.state)
-    lines = [f"{task.state}: {state.resume or state.description or 'continue with this state'}"]
+    """What a session resuming this task should do now (taskproto.resume), plus what doctor can add."""
+    from taskproto.resume import resume_instructions
+
+    lines = resume_instructions(engine, task).splitlines()
     cp = task.checkpoint
-    if state.approval == "plan":
-        if cp.plan_approval is not None:
-            lines.append(f"the plan was approved at {cp.plan_approval.at:%Y-%m-%d %H:%M}Z; proceed "
-                         f"(`taskproto transition {task.name} {wf.targets_from(task.state)[0]}`)"
-                         if wf.targets_from(task.state) else "the plan was approved")
-        else:
-            plan = task.artifacts.get("plan")
-            lines.append("no plan approval yet: re-present the plan to the user"
-                         + (f" (artifact 'plan': {str(plan)[:200]})" if plan else "")
-                         + f"; the user approves with `taskproto approve {task.name} --plan`")
-    if state.approval == "commit":
+    if engine.workflow(task).state(task.state).approval == "commit":
         head = engine.branch_head(task.name)
-        sha = cp.commit_sha or head
-        lines.append(f"re-present commit {sha or '(none recorded)'} for approval (`git show {(sha or '')[:12]}`)")
-        if sha and head and sha != head:
-            lines.append(f"note: branch {task.name} has moved to {head[:12]} since it was presented")
-        if cp.commit_approval and not cp.commit_approval.stale and cp.commit_approval.sha == head:
-            lines.append("the user has approved this head; the task can complete")
+        if cp.commit_sha and head and cp.commit_sha != head:
+            lines.append(f"Note: branch {task.name} has moved to {head[:12]} since commit {cp.commit_sha[:12]} "
+                         "was presented; present the new head.")
     if task.interruptions:
         last = [e.time for e in task.transition_log if e.kind == "transition"]
         since = [i for i in task.interruptions if not last or i.time >= last[-1]]
         if since:
             lines.append(f"{len(since)} interruption(s) since the last transition; the state stayed {task.state} "
-                         "and is resumed only on an explicit resume")
+                         "and is resumed only on an explicit resume.")
     if task.owner is not None:
         gone = owner_gone(task.owner, utcnow(), engine.config.lease_minutes)
-        lines.append(f"owner {task.owner.session}: " + (f"gone ({gone}); claim it with `taskproto claim {task.name}`"
-                                                          if gone else "still live"))
+        lines.append(f"Owner {task.owner.session}: " + (f"gone ({gone}); claim it with `taskproto claim {task.name}`."
+                                                          if gone else "still live."))
     return lines
+
+
+def recorded_build(engine: Engine, task: Task) -> Step | None:
+    """Procedure 3 from what `taskproto build run --task` recorded (classification is taskproto.buildlog's)."""
+    builds = task.context.get("builds") or []
+    last = builds[-1] if isinstance(builds, list) and builds and isinstance(builds[-1], dict) else None
+    if last is None or last.get("exit_code") in (0, None):
+        return None
+    argv = " ".join(str(a) for a in last.get("argv") or [])
+    kind = last.get("kind") or "unknown"
+    step = Step("build", found=[f"last build `{argv}` failed (exit {last.get('exit_code')}): {kind}"
+                                + (f" ({last['ecosystem']})" if last.get("ecosystem") else "")])
+    if kind == "unknown":
+        finding = Finding("build-failure-unknown", Severity.ERROR, f"build `{argv}` failed with an unknown error type",
+                          task.name)
+        step.escalations.append(render(engine.config, finding, task.state, ["classified by taskproto build"],
+                                       f"the work on branch {task.name}", BUILD_OPTIONS))
+    elif last.get("action"):
+        step.found.append(f"recommended action: {last['action']}")
+    return step
 
 
 def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
@@ -173,3 +187,6 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
         if build is not None:
             steps.append(build)
     return Recovery(name, engine.load(name).state, steps)
+
+
+BUILD_FAILURE_HOOKS.append(recorded_build)

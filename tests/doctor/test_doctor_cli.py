@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from doctor_helpers import Env
+from doctor_helpers import Env, commit_file
 
 from taskproto.models import AgentState, utcnow
 
@@ -66,7 +66,7 @@ def test_recover_resume_instructions(env: Env, cli: Any) -> None:
     assert r.code == 0
     assert "re-present the plan" in r.out and "approve t --plan" in r.out
     e.approve("t", "plan", "user")
-    assert "the plan was approved" in cli("recover", "t").out
+    assert "The plan is approved" in cli("recover", "t").out
 
 
 def test_recover_requeues_incomplete_agents_and_escalates_at_the_max(env: Env, cli: Any) -> None:
@@ -95,7 +95,7 @@ def test_recover_repairs_corruption_first(env: Env, cli: Any) -> None:
     r = cli("recover", "t")
     assert r.code == 0, r.out + r.err
     assert "[corruption]" in r.out and "rebuilt from journal" in r.out
-    assert "CLASSIFIED: " in r.out
+    assert "state CLASSIFIED" in r.out
 
 
 def test_recover_awaiting_approval_represents_the_commit(env: Env, cli: Any, tmp_path: Path) -> None:
@@ -108,6 +108,14 @@ def test_recover_awaiting_approval_represents_the_commit(env: Env, cli: Any, tmp
         e.set_agent_status("t", agent, AgentState.COMPLETE)
     for trigger in ("validate", "review", "request_approval"):
         e.fire("t", trigger)
-    sha = e.load("t").checkpoint.commit_sha
+    sha = str(e.load("t").checkpoint.commit_sha)
     out = cli("recover", "t").out
-    assert f"re-present commit {sha}" in out
+    assert f"(commit {sha[:12]})" in out
+    commit_file(env.worktree(), "more.txt")
+    assert "has moved to" in cli("recover", "t").out
+
+
+def test_recover_reports_a_recorded_build_failure(env: Env, cli: Any) -> None:
+    env.edit(lambda d: d["context"].update(builds=[{"argv": ["make"], "exit_code": 2, "kind": "unknown"}]))
+    r = cli("recover", "t")
+    assert "[build]" in r.out and "unknown error type" in r.out and r.code == 1
