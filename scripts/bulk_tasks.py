@@ -9,8 +9,10 @@ other's half-made admin folders).
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 from taskproto import journal, store
 from taskproto.config import Config, ensure_root
@@ -19,7 +21,9 @@ from taskproto.models import AgentStatus, LogEntry, Task, utcnow
 from taskproto.workflows import get_workflow
 
 
-def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()) -> None:
+def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = (),
+                clone_worktrees: bool = False) -> None:
+    """Create `names` with `agents` each; `clone_worktrees` lays worktrees out without `git worktree add`."""
     git = Git(config.repo)
     base = git.rev_parse("HEAD")
     assert base is not None
