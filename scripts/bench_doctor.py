@@ -58,7 +58,7 @@ def main() -> int:
             subprocess.run(["git", *cmd], cwd=repo, check=True)
         start = time.perf_counter()
         build_tasks(load_config(repo), [f"task{i:05d}" for i in range(args.tasks)],
-                    [f"agent{j}" for j in range(args.agents)], clone_worktrees=True)
+                    [f"agent{j}" for j in range(args.agents)])
         built = time.perf_counter() - start
         floor, floor_rss, _ = timed([sys.executable, "-I", "-c", "pass"], repo, args.runs)
         wall, rss, out = timed([sys.executable, "-m", "taskproto", "doctor", "--json"], repo, args.runs)

@@ -9,10 +9,8 @@ other's half-made admin folders).
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from collections.abc import Sequence
-from pathlib import Path
 
 from taskproto import journal, store
 from taskproto.config import Config, ensure_root
@@ -21,9 +19,8 @@ from taskproto.models import AgentStatus, LogEntry, Task, utcnow
 from taskproto.workflows import get_workflow
 
 
-def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = (),
-                clone_worktrees: bool = False) -> None:
-    """Create `names` with `agents` each; `clone_worktrees` lays worktrees out without `git worktree add`."""
+def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()) -> None:
+    """Create tasks `names`, each with `agents`, as `taskproto task create` would."""
     git = Git(config.repo)
     base = git.rev_parse("HEAD")
     assert base is not None
@@ -57,6 +54,5 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
     subprocess.run(["git", "fast-import", "--quiet"], cwd=config.repo, input=b"".join(stream), check=True)
     plan = [(config.task_worktree(n), n) for n in names]
     plan += [(config.agent_worktree(n, a), f"{n}-{a}") for n in names for a in agents]
-
     for path, branch in plan:
         git.worktree_add(path, branch, None, new_branch=False)
