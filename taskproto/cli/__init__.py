@@ -26,6 +26,9 @@ COMMAND_MODULES = [
     "taskproto.cli.claims",
     "taskproto.cli.flow",
     "taskproto.cli.setup",
+    "taskproto.cli.planning",
+    "taskproto.cli.loop",
+    "taskproto.cli.team",
 ]
 
 
