@@ -1,9 +1,10 @@
 """phone-a-team's relay payload: what one call to a backend is sent, under hard caps.
 
-A payload holds the task description, the latest output (or delta), a short
-summary of earlier rounds and the task's diff; never the whole history. It is
-refused, naming the cap and the excess, when its context is over 200 KB, its
-diff over 300 KB or the whole prompt over 500 KB.
+A payload has three parts, capped separately like phone-a-friend's relay:
+the prompt (task description, round, a short summary of earlier rounds, the
+latest output or delta; never the whole history) up to 500 KB, extra context
+(a file the caller adds) up to 200 KB, and the task's diff up to 300 KB. One
+over its cap is refused, naming the cap and the excess.
 """
 
 from __future__ import annotations
@@ -49,32 +50,35 @@ def _kb(n: int) -> str:
     return f"{n / KB:.1f} KB"
 
 
-def build(task: Task, diff: str, latest: str | None = None) -> Payload:
-    """Assemble the payload for the task's current round; refuse one over a cap."""
+def build(task: Task, diff: str, latest: str | None = None, context: str | None = None) -> Payload:
+    """Assemble the payload for the task's current round; refuse one with a part over its cap."""
     output = latest if latest is not None else task.context.get("latest_output")
     if output is not None and not isinstance(output, str):
         import json
 
         output = json.dumps(output, indent=2)
-    summary = earlier_rounds(task)
-    context_part = "\n".join([
+    prompt = "\n".join([
         f"# Task {task.name}",
         task.description or "(no description)",
         "",
         f"# Round {task.counters.round} of {max_rounds(task)}",
         "",
         "# Earlier rounds",
-        summary or "(this is the first round)",
+        earlier_rounds(task) or "(this is the first round)",
         "",
         "# Latest output",
         output or "(none yet)",
         "",
     ])
-    text = context_part + "\n# Diff\n" + (diff or "(no changes)\n")
-    sizes = {"context": len(context_part.encode()), "diff": len(diff.encode()), "prompt": len(text.encode())}
+    context = context or ""
+    sizes = {"prompt": len(prompt.encode()), "context": len(context.encode()), "diff": len(diff.encode())}
     over = [f"{part} is {_kb(sizes[part])}, {_kb(sizes[part] - cap)} over the {cap // KB} KB {part} cap"
             for part, cap in CAPS.items() if sizes[part] > cap]
     if over:
         raise TaskprotoError(f"relay payload of {task.name} refused: {'; '.join(over)}; "
-                             "send the delta or a shorter latest output")
+                             "send the delta or a shorter part")
+    text = prompt
+    if context:
+        text += "\n# Context\n" + context + ("" if context.endswith("\n") else "\n")
+    text += "\n# Diff\n" + (diff or "(no changes)\n")
     return Payload(text, sizes)

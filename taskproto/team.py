@@ -179,7 +179,8 @@ def fail(engine: Engine, name: str, backend: str, reason: str, session: str | No
     return Failure(task, result["outcome"], result["message"])
 
 
-def build_relay(engine: Engine, name: str, latest: str | None = None, with_diff: bool = True) -> relay.Payload:
+def build_relay(engine: Engine, name: str, latest: str | None = None, with_diff: bool = True,
+                context: str | None = None) -> relay.Payload:
     task = engine.load(name)
     _require(task)
     if task.state == "SYNTHESIS":
@@ -188,4 +189,4 @@ def build_relay(engine: Engine, name: str, latest: str | None = None, with_diff:
     if with_diff and task.base:
         worktree = engine.config.task_worktree(name)
         diff = engine.git.diff(task.base, worktree if worktree.is_dir() else None)
-    return relay.build(task, diff, latest)
+    return relay.build(task, diff, latest, context)

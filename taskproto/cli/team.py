@@ -167,15 +167,24 @@ def relay_group() -> None:
 @click.argument("name")
 @click.option("--latest", type=click.Path(dir_okay=False, path_type=Path),
               help="Send this file as the latest output or delta (default: the last round's output).")
-@click.option("--no-diff", is_flag=True, help="Leave the task branch's diff out.")
+@click.option("--context", "context", type=click.Path(dir_okay=False, path_type=Path),
+              help="Extra context to send (capped at 200 KB).")
+@click.option("--no-diff", is_flag=True, help="Leave the task worktree's diff out.")
 @json_option
 @pass_state
-def relay_build(state: AppState, name: str, latest: Path | None, no_diff: bool, as_json: bool) -> None:
-    """Assemble the next relay payload; refused over 200 KB context, 300 KB diff or 500 KB prompt."""
+def relay_build(state: AppState, name: str, latest: Path | None, context: Path | None, no_diff: bool,
+                as_json: bool) -> None:
+    """Assemble the next relay payload; refused over 500 KB prompt, 200 KB context or 300 KB diff.
+
+    The prompt holds the task description, the round, a short summary of earlier
+    rounds and the latest output; the diff is the task worktree's against its base.
+    """
     from taskproto import team
 
-    text = latest.absolute().read_text(encoding="utf-8", errors="replace") if latest else None
-    payload = team.build_relay(state.engine, name, text, not no_diff)
+    def read(path: Path | None) -> str | None:
+        return path.absolute().read_text(encoding="utf-8", errors="replace") if path else None
+
+    payload = team.build_relay(state.engine, name, read(latest), not no_diff, read(context))
     emit(as_json, payload.as_dict(), lambda: click.echo(payload.text, nl=False))
 
 
