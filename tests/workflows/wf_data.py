@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from taskproto import journal
 from taskproto.engine import Engine
 from taskproto.models import Task
@@ -26,3 +29,12 @@ PLAN = {"estimated_complexity": "LOW", "slots": [
          {"slot_id": "S1.1", "title": "Test it", "spec": "test --verbose", "location": "tests/test_main.py",
           "operation": "CREATE", "taskflow": {"steps": ["write test"]}}]}}]}
 ARTIFACT_OF = {"CONTEXTUALIZE": CONTEXT, "STRATEGIZE": STRATEGY, "DESIGN": DESIGN, "GENERATE_SLOTS": PLAN}
+
+
+def commit_in(worktree: Path, name: str = "fix.txt") -> str:
+    """A real commit in `worktree`; returns its sha."""
+    (worktree / name).write_text("fixed\n")
+    subprocess.run(["git", "add", name], cwd=worktree, check=True, capture_output=True)
+    subprocess.run(["git", "commit", "-qm", f"add {name}"], cwd=worktree, check=True, capture_output=True)
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=worktree, check=True, capture_output=True,
+                          text=True).stdout.strip()
