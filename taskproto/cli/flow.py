@@ -7,9 +7,8 @@ from typing import Any
 
 import click
 
-from taskproto.errors import TaskprotoError
-
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.errors import TaskprotoError
 
 
 def _moved(as_json: bool, before: str, task: Any) -> None:
@@ -184,8 +183,12 @@ def workflow_list(state: AppState, as_json: bool) -> None:
                          "description": get_workflow(n, config).description})
         except TaskprotoError as exc:  # a broken user workflow is listed with its problem
             rows.append({"name": n, "source": "user", "description": "", "error": str(exc).splitlines()[0]})
-    emit(as_json, rows, lambda: [click.echo(
-        f"{r['name']:<16} {r['source']:<8} {r.get('error') or r['description']}") for r in rows] and None)
+
+    def human() -> None:
+        for r in rows:
+            click.echo(f"{r['name']:<16} {r['source']:<8} {r.get('error') or r['description']}")
+
+    emit(as_json, rows, human)
 
 
 @workflow_group.command("show")

@@ -33,7 +33,8 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     from taskproto import tightloop
 
     t = tightloop.turn(state.engine, name, phase)
-    data = {"task": name, "phase": t.phase, "iteration": t.iteration, "gate": t.gate, "last_handoff": t.last_handoff}
+    data: dict[str, Any] = {"task": name, "phase": t.phase, "iteration": t.iteration, "gate": t.gate,
+                            "last_handoff": t.last_handoff}
     if t.phase == "FULL_AUTO":
         data["summary"] = tightloop.session_summary(state.engine.load(name))
 

@@ -243,7 +243,8 @@ def test_relay_caps_refuse_naming_the_cap_and_excess(cli, engine, team, write_js
     assert "relay payload of t refused: " in r.err and message in r.err, r.err
     others = {"prompt", "context", "diff"} - {part}
     assert not any(f"{o} cap" in r.err for o in others)
-    assert f"over the {dict(prompt=500, context=200, diff=300)[part]} KB {part} cap" in r.err
+    cap = {"prompt": 500, "context": 200, "diff": 300}[part]
+    assert f"over the {cap} KB {part} cap" in r.err
 
 
 def test_relay_just_under_every_cap_is_built(cli, engine, team, write_json):

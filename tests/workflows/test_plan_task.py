@@ -8,7 +8,6 @@ import resource
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from wf_data import CONTEXT, DESIGN, PLAN, STRATEGY, journal_agrees

@@ -17,7 +17,7 @@ DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 
 def doc_example() -> str:
     """The complete example in docs/workflows.md (the docs must stay true)."""
-    match = re.search(r"```toml\n(# \.taskproto/workflows/hotfix\.toml\n.*?)```", DOCS.read_text(), re.S)
+    match = re.search(r"```toml\n(# \.taskproto/workflows/hotfix\.toml\n.*?)```", DOCS.read_text(), re.DOTALL)
     assert match, "docs/workflows.md lost its hotfix.toml example"
     return match.group(1)
 
@@ -65,13 +65,13 @@ def test_a_workflow_from_the_repo_config(cli, repo, engine):
 
 BROKEN = {
     "unknown state in a transition": (
-        'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n',
+        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+        'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n'),
         ["transitions[0].dest: unknown state 'C' (trigger 'go')",
          "transitions[1].source[0]: unknown state 'Z' (trigger 'x')"]),
     "unreachable state": (
-        'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n',
+        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
+        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n'),
         ["states[2]: LOST is unreachable from the initial state A"]),
     "no initial state": (
         'states = [{name = "A", terminal = true}]\ntransitions = []\n',
@@ -80,16 +80,16 @@ BROKEN = {
         'initial = "Q"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
         ["initial: 'Q' is not one of the states (A)"]),
     "terminal state with exits": (
-        'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n',
+        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n'),
         ["states[1].terminal: B is terminal but has exits (reopen)"]),
     "unknown guard": (
-        'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n',
+        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+        'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n'),
         ["transitions[0].guards[1]: unknown guard '!tests_green' (known: "]),
     "unknown effect": (
-        'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B", effects = ["send_mail"]}]\n',
+        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+        'transitions = [{trigger = "go", source = "A", dest = "B", effects = ["send_mail"]}]\n'),
         ["transitions[0].effects[0]: unknown effect 'send_mail'"]),
     "schema error": (
         'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", dest = "A"}]\n',
@@ -154,8 +154,8 @@ def test_builtins_pass_the_same_checks(name):
     wf = get_workflow(name)
     data = wf.model_dump(mode="json")
     _, found = problems(data, name + "-copy")
-    assert found == [f"name: {name!r} differs from the workflow's name {name + '-copy'!r} "
-                     "(the file's stem or table key)"]
+    expected = f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's stem or table key)"
+    assert found == [expected]
     assert name in builtin_names()
 
 
