@@ -87,10 +87,10 @@ def approve(state: AppState, name: str, plan: bool, commit: str | None, force: b
         task = engine.approve(name, "commit", state.session_id(), None if commit == "HEAD" else commit)
     flush_warnings(state)
     cp = task.checkpoint
-    data = {"task": name, "plan_approved": cp.plan_approval is not None,
-            "commit": cp.commit_approval.sha if cp.commit_approval else None}
+    sha = cp.commit_approval.sha if cp.commit_approval else None
+    data = {"task": name, "plan_approved": cp.plan_approval is not None, "commit": sha}
     emit(as_json, data, lambda: click.echo(
-        f"{name}: plan approved" if plan else f"{name}: commit {data['commit'][:12]} approved"))
+        f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"))
 
 
 @click.group("agent")
