@@ -27,6 +27,9 @@ COMMAND_MODULES = [
     "taskproto.cli.setup",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
+    "taskproto.cli.planning",
+    "taskproto.cli.loop",
+    "taskproto.cli.team",
 ]
 
 
