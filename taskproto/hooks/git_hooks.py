@@ -198,13 +198,45 @@ def commit_msg(hook: Hook, args: list[str]) -> int:
         raise Refused("commit-msg: no commit message file was given")
     task, _ = owner
     state = hook.task_json(task)["state"]
-    # replace: running the hook twice (amend, a re-run) leaves one trailer of each, up to date.
-    done = run_git(hook.repo.top, "interpret-trailers", "--in-place", "--if-exists", "replace",
-                   "--trailer", f"Task: {task}", "--trailer", f"Task-State: {state}", os.path.abspath(path))
+    path = os.path.abspath(path)
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+            text = fh.read()
+        stripped = _without_our_trailers(text)
+        if stripped != text:
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+                fh.write(stripped)
+    except OSError as exc:
+        raise Refused(f"commit refused: the commit message {path} cannot be updated ({exc})") from None
+    done = run_git(hook.repo.top, "interpret-trailers", "--in-place", "--trailer", f"Task: {task}",
+                   "--trailer", f"Task-State: {state}", path)
     if done is None:
         raise Refused(f"commit refused: the Task trailers could not be added to {path} "
                       "(`git interpret-trailers` failed); set commit_trailers = false to skip them")
     return 0
+
+
+def _without_our_trailers(text: str) -> str:
+    """The message without Task/Task-State trailers, so adding them again (amend) keeps one of each.
+
+    Done here because git matches trailer keys by prefix: `--if-exists replace`
+    of `Task` would also remove `Task-State`.
+    """
+    import re
+
+    ours = re.compile(r"(?i)Task(-State)?:")
+    lines = text.split("\n")
+    end = next((i for i, line in enumerate(lines) if line.startswith("#")), len(lines))  # comments, -v diff
+    last = end
+    while last > 0 and not lines[last - 1].strip():
+        last -= 1
+    first = last
+    while first > 0 and lines[first - 1].strip():
+        first -= 1
+    if first == 0:
+        return text  # a one-paragraph message has no trailer block
+    block = [line for line in lines[first:last] if not ours.match(line)]
+    return "\n".join(lines[:first] + block + lines[last:])
 
 
 # --- approvals go stale when the task branch moves --------------------------------
