@@ -73,7 +73,9 @@ def _crash_log(exc: BaseException) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        result = cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:
         click.echo(f"taskproto: {exc}", err=True)
         return int(exc.exit_code)
