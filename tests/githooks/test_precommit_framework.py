@@ -63,8 +63,9 @@ def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tu
     before = head(code_dir)
     refused = sh(code_dir, "commit", "-m", "too early")
     assert refused.returncode == 1, refused.stdout + refused.stderr
-    assert "taskproto guard" in refused.stdout and "Failed" in refused.stdout
-    assert "commit refused on branch 't1' (task t1): task t1 is in INIT" in refused.stdout + refused.stderr
+    out = refused.stdout + refused.stderr  # git hooks' output goes to stderr
+    assert "taskproto guard" in out and "Failed" in out
+    assert "commit refused on branch 't1' (task t1): task t1 is in INIT" in out
     assert head(code_dir) == before
 
     tried = _pre_commit(code_dir, home, "try-repo", str(clone), "taskproto-guard", "--verbose")
@@ -73,7 +74,7 @@ def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tu
     advance(engine, "t1", "IMPLEMENTATION")
     allowed = sh(code_dir, "commit", "-m", "now")
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
-    assert "taskproto guard" in allowed.stdout and "Passed" in allowed.stdout
+    assert "taskproto guard" in allowed.stdout + allowed.stderr and "Passed" in allowed.stdout + allowed.stderr
     assert head(code_dir) != before
 
     bare = repo.parent / "remote.git"
