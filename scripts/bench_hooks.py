@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from taskproto.config import load_config  # noqa: E402
-from taskproto.engine import Engine  # noqa: E402
-from taskproto.hooks import install  # noqa: E402
-from taskproto.models import AgentState  # noqa: E402
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.hooks import install
+from taskproto.models import AgentState
 
 PRE_COMMIT_CONFIG = """\
 repos:

@@ -13,6 +13,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from taskproto.hooks.git_hooks import main  # noqa: E402
+from taskproto.hooks.git_hooks import main
 
 raise SystemExit(main(sys.argv[1:]))

@@ -38,10 +38,11 @@ def refresh_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str
     from taskproto.workflows import get_workflow
 
     config = _config(repo_top, root)
-    if "config" in inspect.signature(get_workflow).parameters:
-        wf = get_workflow(workflow, config=config)  # user workflows live in the repository
+    getter: Any = get_workflow
+    if "config" in inspect.signature(getter).parameters:
+        wf = getter(workflow, config=config)  # user workflows live in the repository
     else:
-        wf = get_workflow(workflow)
+        wf = getter(workflow)
     states = flags.compute(wf)
     path = Path(root) / flags.CACHE
     try:

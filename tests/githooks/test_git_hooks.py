@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hookutil import advance, commit_file, head, make_repo, sh, taskproto
+
 from taskproto.engine import Engine
 from taskproto.git import Git
 from taskproto.hooks import install
 from taskproto.hooks.git_hooks import GIT_HOOKS
-
-from hookutil import advance, commit_file, head, make_repo, sh, taskproto
 
 
 def _commit(worktree: Path, name: str, *extra: str) -> tuple[int, str]:
@@ -43,11 +43,11 @@ def test_task_branch_refused_in_a_state_without_commits(hooked: Engine) -> None:
     before = head(code_dir)
     code, err = _commit(code_dir, "early")
     assert code == 1
-    assert err.strip().splitlines() == [
+    assert err.strip() == (
         "taskproto: commit refused on branch 't1' (task t1): task t1 is in INIT, which does not allow commits "
         "(workflow task-protocol allows them in IMPLEMENTATION, VALIDATION); the task must reach one of them "
         "first (see `taskproto task show t1`)"
-    ]
+    )
     assert head(code_dir) == before
 
 
