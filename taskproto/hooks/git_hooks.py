@@ -99,7 +99,7 @@ class Hook:
             with open(path, "rb") as fh:
                 data = json.loads(fh.read())
             if not isinstance(data, dict) or not isinstance(data.get("state"), str):
-                raise ValueError("no state")
+                raise ValueError("no state")  # noqa: TRY004 - caught just below with the decode errors
         except (OSError, ValueError) as exc:
             raise Refused(f"{self.name} refused: task {task}'s task.json cannot be read ({exc}); "
                           "run `taskproto doctor`") from None

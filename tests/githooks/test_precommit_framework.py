@@ -22,7 +22,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
     pytest.mark.precommit_framework,
-    pytest.mark.slow,  # about two minutes: run with --slow
+    # about a minute uncontended: pre-commit builds its own environment for this repo once per session
     pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is not installed"),
 ]
 
