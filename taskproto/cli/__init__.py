@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "taskproto.cli.flow",
     "taskproto.cli.setup",
     "taskproto.cli.interrupts",
+    "taskproto.cli.agent_hook",
 ]
 
 
