@@ -63,18 +63,3 @@ else:
     attach(_group)
     COMMANDS = []
 
-
-def _setup_worktree(config: object, path: object) -> None:
-    from taskproto.agent_hooks.install import setup_new_worktree
-
-    setup_new_worktree(config, path)  # type: ignore[arg-type]
-
-
-def _register_worktree_setup() -> None:
-    from taskproto.worktree import WORKTREE_SETUP
-
-    if _setup_worktree not in WORKTREE_SETUP:
-        WORKTREE_SETUP.append(_setup_worktree)
-
-
-_register_worktree_setup()
