@@ -13,7 +13,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from taskproto.agent_hooks.runner import run_agent_hook  # noqa: E402
+from taskproto.agent_hooks.runner import run_agent_hook
 
 
 def main(argv: list[str]) -> int:

@@ -12,7 +12,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from taskproto.agent_hooks import protocols
-from taskproto.agent_hooks.common import Layout, Payload, TaskView, governing, owned_task, task_names
+from taskproto.agent_hooks.common import (
+    Layout,
+    Payload,
+    TaskView,
+    governing,
+    owned_task,
+    task_names,
+)
 from taskproto.config import Config, load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
@@ -115,7 +122,7 @@ def inherit_on_clear(hook: Hook) -> list[str]:
                 session=hook.session, kind="takeover",
                 note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
             ))
-            moved.append(f"{name} (from session {old.session})")
+            moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
             return new, f"handover: {old.session} -> {hook.session} (clear, pid {hook.pid})"
 
         hook.engine.mutate(name, change)

@@ -18,7 +18,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from taskproto.agent_hooks.common import TaskView
 
-Answer = tuple  # (exit code, stdout, stderr)
 DENY = 2  # blocks in all three clients; exit 1 does not block in Claude Code
 
 

@@ -47,8 +47,10 @@ def attach(group: click.Group) -> None:
 
 
 def _existing_hook_group() -> click.Group | None:
+    import importlib
+
     try:
-        from taskproto.cli import hook as git_hook  # the git hooks' group, when it exists
+        git_hook = importlib.import_module("taskproto.cli.hook")  # the git hooks' group, when it exists
     except ImportError:
         return None
     group = getattr(git_hook, "hook_group", None)

@@ -21,7 +21,7 @@ ALL_PAYLOADS = sorted((p.parent.name, p.name) for p in PAYLOADS.glob("*/*.json")
 def test_every_captured_payload_is_answered_without_error(
     client: str, name: str, engine: Engine, task: str, agent_wt: Path, hook: Hook
 ) -> None:
-    event, _, rest = name.removesuffix(".json").partition(".")
+    event, _, _rest = name.removesuffix(".json").partition(".")
     data = json.loads((PAYLOADS / client / name).read_text())
     data["cwd"] = str(agent_wt)
     code, out, err = hook(client, event, json.dumps(data).encode())
@@ -45,7 +45,7 @@ def test_every_captured_payload_is_answered_without_error(
 def test_malformed_input_is_a_warning_never_a_block(raw: bytes, client: str, event: str, hook: Hook) -> None:
     code, out, err = hook(client, event, raw)
     assert code == 0 and "Traceback" not in err
-    assert out == "" or out.startswith("{") or out.startswith("taskproto")
+    assert out == "" or out.startswith(("{", "taskproto"))
 
 
 def test_unknown_event_and_client(hook: Hook) -> None:

@@ -9,13 +9,12 @@ from pathlib import Path
 import pytest
 
 from taskproto.engine import Engine
-
 from tests.conftest import git
 
 USER_SETTINGS = {
     "claude": (".claude/settings.json",
-               '{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
-               '[{"type": "command", "command": "my-guard.sh"}]}]}\n}'),
+               ('{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+               '[{"type": "command", "command": "my-guard.sh"}]}]}\n}')),
     "codex": (".codex/hooks.json", '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n'),
     "gemini": (".gemini/settings.json", '{"general": {"vimMode": true}}'),
 }

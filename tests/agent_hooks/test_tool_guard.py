@@ -125,8 +125,8 @@ def test_corrupt_task_json_blocks_edits_and_says_doctor(engine: Engine, task: st
     ("sed -i 's/a/b/' f.txt", ["/w/f.txt"]),
     ("cp a b/c", ["/w/b/c"]),
     ("echo x >&2; grep -r foo . | wc -l", []),
-    ("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: /abs/old.py\n"
-     "*** End Patch\nEOF", ["/w/new.txt", "/abs/old.py"]),
+    (("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: /abs/old.py\n"
+     "*** End Patch\nEOF"), ["/w/new.txt", "/abs/old.py"]),
     ("cat <<EOF > f\nrm -rf /\nEOF", ["/w/f"]),
 ])
 def test_shell_commands_are_read_for_what_they_write(command: str, targets: list[str]) -> None:
@@ -152,7 +152,7 @@ def test_installed_entry_decides_without_site_packages(engine: Engine, task: str
     deny = payload("claude", "PreToolUse", session_id="nobody", cwd=str(agent_wt),
                    tool_input={"file_path": str(agent_wt / "x.txt"), "content": "x"})
     first = subprocess.run([sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"], input=deny,
-                           capture_output=True, env={"PATH": os.environ["PATH"]})
+                           capture_output=True, env={"PATH": os.environ["PATH"]}, check=False)
     assert first.returncode == 2 and b"state INIT" in first.stderr
     proc = subprocess.run([sys.executable, "-I", "-S", "-c", probe], input=deny, capture_output=True, check=True)
     assert json.loads(proc.stdout) == [2, []]

@@ -18,7 +18,7 @@ from tests.agent_hooks.conftest import move_to
 from tests.conftest import GIT_ENV, run_taskproto
 
 from .runners import CLIENTS, ClientResult, find_client, missing_reason, write_codex_config
-from .standin import Request, StandinServer, Text, ToolCall, Turn
+from .standin import Request, Text, ToolCall, Turn
 
 pytestmark = pytest.mark.clients
 
@@ -110,7 +110,7 @@ def test_requirements_state_context_interruption_and_denies(client: str, project
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
 def test_implementation_state_allows_the_write(client: str, project: Path, home: Path) -> None:
     require(client)
-    engine, wt = setup(project, client, "IMPLEMENTATION", own=client == "claude")
+    _engine, wt = setup(project, client, "IMPLEMENTATION", own=client == "claude")
     target = wt / "widget.py"
     result, _ = run(client, project, home, wt, [CLIENTS[client].write_call(target), Text("Done.")])
     assert target.read_text() == "hello\n", result.describe()
