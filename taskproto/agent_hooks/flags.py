@@ -56,10 +56,13 @@ def cached(layout: Layout, workflow: str) -> dict[str, bool] | None:
 
 def refresh(layout: Layout, workflow: str) -> dict[str, bool]:
     """Load the workflow (slow: pydantic) and store its edit flags. Raises TaskprotoError if unknown."""
+    from pathlib import Path
+
+    from taskproto.config import load_config
     from taskproto.store import atomic_write
     from taskproto.workflows import get_workflow
 
-    wf = get_workflow(workflow)
+    wf = get_workflow(workflow, load_config(Path(layout.main), root=layout.root))  # user workflows too
     states = {s.name: bool(s.allows_edits) for s in wf.states}
     path = os.path.join(layout.root, CACHE)
     try:
@@ -72,8 +75,6 @@ def refresh(layout: Layout, workflow: str) -> dict[str, bool]:
     data[workflow] = {"fingerprint": fingerprint(layout, workflow), "allows_edits": states}
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        from pathlib import Path
-
         atomic_write(Path(path), (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
     except OSError:
         pass  # a read-only root still gets the right answer, only slower

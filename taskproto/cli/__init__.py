@@ -26,6 +26,10 @@ COMMAND_MODULES = [
     "taskproto.cli.flow",
     "taskproto.cli.setup",
     "taskproto.cli.interrupts",
+    "taskproto.cli.build",
+    "taskproto.cli.planning",
+    "taskproto.cli.loop",
+    "taskproto.cli.team",
     "taskproto.cli.agent_hook",
 ]
 

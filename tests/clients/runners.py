@@ -31,10 +31,15 @@ DEFAULT_TIMEOUT = 120.0
 PINNED = {"claude": "2.1.330", "codex": "0.169.0", "gemini": "0.61.0"}
 
 
+# Resolved once, at import: the test fixtures point HOME at a temporary folder per test.
+_CLIENTS_DIR = Path(
+    os.environ.get("TASKPROTO_CLIENTS_DIR") or Path.home() / ".cache" / "taskproto-clients"
+).absolute()
+
+
 def clients_dir() -> Path:
     """The cache folder .ci/install-clients.sh installs into."""
-    default = Path.home() / ".cache" / "taskproto-clients"
-    return Path(os.environ.get("TASKPROTO_CLIENTS_DIR") or default).absolute()
+    return _CLIENTS_DIR
 
 
 def find_client(name: str) -> Path | None:
