@@ -25,36 +25,66 @@ def _print_hooks(report: Any, uninstall: bool) -> None:
 
 
 @click.command("init")
-@click.option("--git/--no-git", "with_git", default=True, show_default=True,
-              help="Install the git hooks into the common git dir (or core.hooksPath).")
+@click.option("--git/--no-git", "with_git", default=None,
+              help="Install the git hooks into the common git dir (or core.hooksPath). "
+                   "Default: on, unless a client flag is given.")
+@click.option("--claude", "clients", flag_value="claude", multiple=True,
+              help="Install the Claude Code hooks (.claude/settings.json, and in every task worktree).")
+@click.option("--codex", "clients", flag_value="codex", multiple=True,
+              help="Install the Codex CLI hooks (.codex/hooks.json, and in every task worktree).")
+@click.option("--gemini", "clients", flag_value="gemini", multiple=True,
+              help="Install the Gemini CLI hooks (.gemini/settings.json, and in every task worktree).")
 @click.option("--uninstall", is_flag=True,
-              help="Remove what init installed and put back the hooks that were there before.")
+              help="Remove what init installed (git hooks, or the clients named) and restore what was there.")
 @json_option
 @pass_state
-def init(state: AppState, with_git: bool, uninstall: bool, as_json: bool) -> None:
-    """Prepare this repository: create taskproto's folder, keep it out of git, install the hooks.
+def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], uninstall: bool, as_json: bool) -> None:
+    """Prepare this repository: create taskproto's folder, keep it out of git, install hooks.
 
-    Hooks that were already installed are kept and run before taskproto's; running
-    init again changes nothing. `--uninstall` restores the hooks folder as it was.
+    Plain `taskproto init` installs the git hooks. With --claude/--codex/--gemini it
+    merges taskproto's hooks into that client's settings instead (add --git for both),
+    in the main worktree and in every task and agent worktree, now and when they are
+    made later. Hooks and settings that were already there are kept (existing git hooks
+    run before taskproto's); running init again changes nothing. --uninstall takes out
+    only what taskproto installed and restores each file as it was.
     """
     from taskproto.config import ensure_root
-    from taskproto.hooks import install
 
     engine = state.engine
+    wanted = list(dict.fromkeys(clients))
+    git_hooks = with_git if with_git is not None else not wanted
     data: dict[str, Any] = {"repo": str(engine.config.repo), "root": str(engine.config.root)}
     reports: list[Any] = []
     if not uninstall:
         ensure_root(engine.config)
-    if with_git:
-        report = install.uninstall(engine.git) if uninstall else install.install(engine.git)
+    if git_hooks:
+        from taskproto.hooks import install as git_install
+
+        report = git_install.uninstall(engine.git) if uninstall else git_install.install(engine.git)
         data["git_hooks"] = report.as_dict()
         reports.append(report)
+    agent_report = None
+    if wanted:
+        from taskproto.agent_hooks import install as agent_install
+
+        agent_report = agent_install.run(engine.config, wanted, uninstall)
+        data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}
+        if "codex" in wanted and not uninstall:
+            data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(engine.config)
 
     def human() -> None:
         if not uninstall:
             click.echo(f"taskproto ready in {engine.config.repo} (state in {engine.config.root})")
         for report in reports:
             _print_hooks(report, uninstall)
+        if agent_report is not None:
+            verb = "removed from" if uninstall else "installed in"
+            changed = agent_report.removed if uninstall else agent_report.installed
+            click.echo(f"{', '.join(wanted)} hooks {verb}: {', '.join(changed) or 'nothing to change'}")
+            for warning in agent_report.warnings:
+                click.echo(f"taskproto: warning: {warning}", err=True)
+            if "codex" in wanted and not uninstall:
+                click.echo(data["agent_hooks"]["codex_trust"], nl=False)
 
     emit(as_json, data, human)
 
