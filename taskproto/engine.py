@@ -59,6 +59,11 @@ class Engine:
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
+        self.remote: Any = None
+        if self.config.remote:  # cross-machine claims and journals (taskproto/remote.py)
+            from taskproto.remote import Remote
+
+            self.remote = Remote(self.config)
 
     # --- reading -----------------------------------------------------------
 
@@ -151,6 +156,8 @@ class Engine:
             if result is None:
                 return task
             new, message = result
+            if self.remote is not None and message is not None:
+                return self.remote.write_through(self, task, new, message)  # here and on the remote, or neither
             return self.save(task, new, message)
 
     # --- tasks -------------------------------------------------------------
@@ -247,6 +254,11 @@ class Engine:
         )
 
     def claim(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+        if self.remote is not None:
+            return self.remote.claim(self, name, session, pid, force)  # remote first, then _claim_local
+        return self._claim_local(name, session, pid, force)
+
+    def _claim_local(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
         if not session:
             raise SessionRequired("claim")
         outcome: dict[str, Any] = {}
@@ -282,6 +294,8 @@ class Engine:
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
         """Claim the first task that is free (unowned or owner provably gone), oldest first."""
+        if self.remote is not None:
+            return self.remote.claim_next(self, session, pid)
         if not session:
             raise SessionRequired("claim")
         candidates = []
@@ -323,6 +337,9 @@ class Engine:
     def heartbeat(self, name: str, session: str | None) -> Task:
         if not session:
             raise SessionRequired("heartbeat")
+        if self.remote is not None:
+            self.load(name)  # a missing task is refused before the network is touched
+            self.remote.renew(name, session)
 
         def change(task: Task) -> tuple[Task, str | None]:
             if task.owner is None or task.owner.session != session:

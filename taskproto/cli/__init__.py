@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "taskproto.cli.claims",
     "taskproto.cli.flow",
     "taskproto.cli.setup",
+    "taskproto.cli.remote",
 ]
 
 
