@@ -124,6 +124,11 @@ def _secondary(status: PushStatus) -> bool:
     return "atomic" in status.reason
 
 
+def _behind(status: PushStatus | None) -> bool:
+    """A journal push refused because the remote holds commits we do not have (git's own reasons)."""
+    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
+
+
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name).strip(".") or "remote"
 
@@ -237,7 +242,7 @@ class Remote:
                 self._track(task, sha)
                 self._verified[task] = local_head
                 return Acquired(outcome, sha, current if outcome != "renewed" else None)
-            journal_behind = jstatus is not None and not jstatus.ok and not _secondary(jstatus)
+            journal_behind = _behind(jstatus)
             if journal_behind and cstatus is not None and _secondary(cstatus):
                 raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
             before = current.sha if current else None
@@ -246,7 +251,8 @@ class Remote:
                 # The claim did not change, so the rejection was not a lost race.
                 if journal_behind and jstatus is not None:
                     raise JournalAhead(self.name, task, jstatus.reason)
-                raise RemoteError(self.name, f"claiming {task}", cstatus.summary if cstatus else "push rejected")
+                failed = cstatus if cstatus is not None and not _secondary(cstatus) else jstatus
+                raise RemoteError(self.name, f"claiming {task}", failed.summary if failed else "push rejected")
         raise RemoteError(self.name, f"claiming {task}", "the claim changed on every attempt; try again")
 
     def renew(self, task: str, session: str) -> RemoteClaim:
@@ -338,7 +344,7 @@ class Remote:
             bad = [s for s in statuses.values() if not s.ok]
             if bad or len(statuses) < len(refspecs):
                 first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
-                if first is not None and first.ref == jref:
+                if first is not None and first.ref == jref and _behind(first):
                     raise JournalAhead(self.name, name, first.summary)
                 raise RemoteError(self.name, f"recording {name}", first.summary if first else "push rejected")
         except BaseException:
