@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taskproto import journal, store
 from taskproto import worktree as wt
@@ -43,6 +43,9 @@ from taskproto.sessions import hostname, owner_gone
 from taskproto.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.workflows import get_workflow
 
+if TYPE_CHECKING:
+    from taskproto.remote import Remote
+
 
 @dataclass
 class ClaimResult:
@@ -59,7 +62,7 @@ class Engine:
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
-        self.remote: Any = None
+        self.remote: Remote | None = None
         if self.config.remote:  # cross-machine claims and journals (taskproto/remote.py)
             from taskproto.remote import Remote
 

@@ -315,7 +315,8 @@ class RemoteGit(Git):
         if proc.returncode != 0:
             raise GitError(["git", "cat-file", "--batch"], proc.returncode, "",
                            proc.stderr.decode("utf-8", "replace"))
-        data, pos, result = proc.stdout, 0, {}
+        data, pos = proc.stdout, 0
+        result: dict[str, bytes | None] = {}
         for spec in specs:
             end = data.index(b"\n", pos)
             header = data[pos:end].decode().split()

@@ -7,11 +7,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -105,13 +101,6 @@ class Server:
     def stop(self) -> None:
         for daemon in self.daemons:
             daemon.stop()
-
-
-@pytest.fixture(params=["file", "daemon"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    srv = Server(request.param, tmp_path)
-    yield srv
-    srv.stop()
 
 
 def clone(url: str, path: Path) -> Path:

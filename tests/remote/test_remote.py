@@ -7,10 +7,11 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from remote_servers import Server, clone, git, server  # noqa: F401  (server is a fixture)
+from remote_servers import Server, clone, git
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
@@ -43,6 +44,14 @@ except TaskprotoError as exc:
     out = {"ok": False, "error": str(exc)}
 print(json.dumps(out))
 """
+
+
+@pytest.fixture(params=["file", "daemon"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """Seeded servers over file:// or git daemon on 127.0.0.1, stopped after the test."""
+    srv = Server(request.param, tmp_path)
+    yield srv
+    srv.stop()
 
 
 def machines(url: str, base: Path, n: int) -> list[Path]:
