@@ -124,6 +124,11 @@ def _secondary(status: PushStatus) -> bool:
     return "atomic" in status.reason
 
 
+def _raced(status: PushStatus) -> bool:
+    """Rejected because the ref was not what we expected when the server (or git) looked."""
+    return status.reason in ("stale info", "failed to update ref", "failed to lock", "fetch first", "non-fast-forward")
+
+
 def _behind(status: PushStatus | None) -> bool:
     """A journal push refused because the remote holds commits we do not have (git's own reasons)."""
     return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
@@ -217,7 +222,7 @@ class Remote:
         cref, jref = self.claim_ref(task), journal.ref_for(task)
         local_head = journal.head(self.git, task)
         current, fresh = self._tracked(task), False
-        for _ in range(4):
+        for _ in range(6):
             now = utcnow()
             if current is None:
                 outcome = "claimed"
@@ -242,17 +247,13 @@ class Remote:
                 self._track(task, sha)
                 self._verified[task] = local_head
                 return Acquired(outcome, sha, current if outcome != "renewed" else None)
-            journal_behind = _behind(jstatus)
-            if journal_behind and cstatus is not None and _secondary(cstatus):
+            if _behind(jstatus) and (cstatus is None or _secondary(cstatus)):
                 raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
-            before = current.sha if current else None
+            real = [s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)]
+            if cstatus is None or any(not _raced(s) for s in real):
+                raise RemoteError(self.name, f"claiming {task}", real[0].summary if real else "push rejected")
+            # Lost a race (a server-side atomic failure names no other reason: that is the claim's CAS too).
             current, fresh = self._fresh(task), True
-            if (current.sha if current else None) == before:
-                # The claim did not change, so the rejection was not a lost race.
-                if journal_behind and jstatus is not None:
-                    raise JournalAhead(self.name, task, jstatus.reason)
-                failed = cstatus if cstatus is not None and not _secondary(cstatus) else jstatus
-                raise RemoteError(self.name, f"claiming {task}", failed.summary if failed else "push rejected")
         raise RemoteError(self.name, f"claiming {task}", "the claim changed on every attempt; try again")
 
     def renew(self, task: str, session: str) -> RemoteClaim:
