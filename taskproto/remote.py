@@ -124,6 +124,19 @@ def _secondary(status: PushStatus) -> bool:
     return "atomic" in status.reason
 
 
+def _git_message(output: str) -> str:
+    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
+    lines = [ln.strip() for ln in output.strip().splitlines()]
+    found: list[str] = []
+    for i, line in enumerate(lines):
+        if line.startswith(("fatal:", "error:")):
+            text = line.split(":", 1)[1].strip()
+            if text.endswith(":") and i + 1 < len(lines):
+                text = f"{text} {lines[i + 1]}"
+            found.append(text)
+    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
+
+
 def _raced(status: PushStatus) -> bool:
     """Rejected because the ref was not what we expected when the server (or git) looked."""
     return status.reason in ("stale info", "failed to update ref", "failed to lock", "fetch first", "non-fast-forward")
@@ -163,9 +176,7 @@ class Remote:
         try:
             yield
         except GitError as exc:
-            lines = (exc.stderr or exc.stdout).strip().splitlines()
-            detail = next((ln for ln in lines if ln.startswith("fatal:")), lines[-1] if lines else "no output")
-            raise RemoteError(self.name, what, detail.removeprefix("fatal: ").strip()) from None
+            raise RemoteError(self.name, what, _git_message(exc.stderr or exc.stdout)) from None
 
     # --- reading claims --------------------------------------------------------
 
@@ -257,8 +268,15 @@ class Remote:
         raise RemoteError(self.name, f"claiming {task}", "the claim changed on every attempt; try again")
 
     def renew(self, task: str, session: str) -> RemoteClaim:
-        """Heartbeat: replace our own claim, expecting its sha; refused when it is not ours."""
+        """Heartbeat: replace our own claim, expecting its sha; refused when it is not ours.
+
+        Hooks heartbeat on every tool call; the remote is only pushed to once a tenth
+        of the lease has passed since our last renewal (our own view says so, no network).
+        """
         current = self._tracked(task)
+        if (current is not None and current.session == session
+                and utcnow() - current.heartbeat_at < timedelta(minutes=self.config.lease_minutes / 10)):
+            return current
         if current is None or current.session != session:
             current = self._fresh(task)
         if current is None:

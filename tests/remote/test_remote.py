@@ -136,13 +136,13 @@ def test_claim_race_exactly_one_wins_every_round(server: Server, tmp_path: Path,
 
 
 def test_renewal_by_owner_succeeds_and_by_anyone_else_is_refused(server: Server, tmp_path: Path) -> None:
-    url = server.make()
+    url = server.make(lease_minutes=0.05)  # 3 s; renewals are pushed once 0.3 s have passed
     a, b = machines(url, tmp_path, 2)
     ok(a, "task", "create", "t1")
     ok(a, "claim", "t1", session="alice")
     assert server.bare is not None
     first = remote_claim(server.bare, "t1")
-    time.sleep(0.01)
+    time.sleep(0.5)
     ok(a, "heartbeat", "t1", session="alice")
     renewed = remote_claim(server.bare, "t1")
     assert renewed is not None and first is not None
@@ -282,11 +282,12 @@ def test_two_machines_transitioning_at_once_never_fork_the_journal(server: Serve
     ("claim", "t1"), ("claim",), ("release", "t1"), ("heartbeat", "t1"), ("fire", "t1", "classify"), ("sync",),
 ])
 def test_an_unreachable_remote_changes_nothing_here(server: Server, tmp_path: Path, command: tuple[str, ...]) -> None:
-    url = server.make()
+    url = server.make(lease_minutes=0.05)  # so the heartbeat below is due to be pushed
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")
     if command[0] in ("release", "heartbeat"):
         ok(a, "claim", "t1", session="alice")
+        time.sleep(0.4)
     git(a, "remote", "set-url", "origin", server.unreachable)
     before = snapshot(a)
     proc = tp(a, *command, session="alice")
