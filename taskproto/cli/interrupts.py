@@ -1,0 +1,71 @@
+"""`taskproto interrupt classify|record`."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+
+@click.group("interrupt")
+def interrupt_group() -> None:
+    """Classify and record what the user says while a task is under way."""
+
+
+@interrupt_group.command("classify")
+@click.argument("text")
+@json_option
+@pass_state
+def classify_cmd(state: AppState, text: str, as_json: bool) -> None:
+    """Print RESUMPTION, AUDIT, QUESTION, STATUS_REQUEST or OTHER for TEXT.
+
+    TEXT of '-' reads one message per line from stdin and answers one line
+    (or one JSON object) per message, in order.
+    """
+    from taskproto.classifier import DEFAULT_RULES, classify
+
+    rules = DEFAULT_RULES
+    try:
+        from taskproto.interrupt import configured_rules
+
+        rules = configured_rules(state.engine.config)  # type: ignore[assignment]
+    except Exception:  # noqa: BLE001 - outside a repository the default rules apply
+        rules = DEFAULT_RULES
+    if text == "-":
+        stdin = sys.stdin.buffer.read().decode("utf-8", "replace")
+        messages = stdin.splitlines()
+    else:
+        messages = [text]
+    out = []
+    for message in messages:
+        result = classify(message, rules)
+        out.append(json.dumps(result.to_dict()) if as_json else result.type)
+    if out:
+        click.echo("\n".join(out))
+
+
+@interrupt_group.command("record")
+@click.argument("name")
+@click.argument("text")
+@json_option
+@pass_state
+def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
+    """Classify TEXT, append it to task NAME's interruption log, and keep the state where it was.
+
+    On a resumption, print the resume instructions for the preserved state.
+    TEXT of '-' reads the message from stdin.
+    """
+    from taskproto.interrupt import context_message, record
+
+    if text == "-":
+        text = sys.stdin.buffer.read().decode("utf-8", "replace")
+    rec = record(state.engine, name, text, state.session_id())
+    flush_warnings(state)
+    emit(as_json, rec.to_dict(), lambda: click.echo(
+        f"{rec.classification.type} recorded on {name}; state remains {rec.preserved_state}\n" + context_message(rec)))
+
+
+COMMANDS = [interrupt_group]
