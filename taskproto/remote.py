@@ -117,6 +117,7 @@ class SyncReport:
     diverged: list[str]
     rejected: dict[str, str]
     claims: dict[str, RemoteClaim]
+    removed: list[str]  # removed here (journal archived), so not adopted again
 
 
 def _secondary(status: PushStatus) -> bool:

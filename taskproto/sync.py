@@ -32,7 +32,7 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
                                 f"+{CLAIM_PREFIX}*:{remote.tracking}claims/*"], prune=True)
     local = journal.read_all_heads(git)
     theirs = {line.split(" ")[0][len(tasks_prefix):]: line.split(" ")[1] for line in git.for_each_ref(tasks_prefix)}
-    report = SyncReport([], [], [], [], {}, remote.tracked_claims())
+    report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [])
     to_push: dict[str, str | None] = {}
     for name in sorted(set(local) | set(theirs)):
         mine, other = local.get(name), theirs.get(name)
@@ -41,7 +41,12 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
         if other is None or (mine is not None and git.is_ancestor(other, mine)):
             to_push[name] = other
         elif mine is None:
-            _adopt(engine, name, other, report)
+            archived = journal.latest_archive(git, name)
+            archived_sha = git.ref_sha(archived) if archived else None
+            if archived_sha and (archived_sha == other or git.is_ancestor(other, archived_sha)):
+                report.removed.append(name)  # removed here: not brought back (its remote journal stays)
+            else:
+                _adopt(engine, name, other, report)
         elif git.is_ancestor(mine, other):
             _fast_forward(engine, name, mine, other, report)
         else:

@@ -26,7 +26,7 @@ def sync(state: AppState, as_json: bool) -> None:
     flush_warnings(state)
     data = {
         "remote": engine.remote.name, "pushed": report.pushed, "fetched": report.fetched,
-        "adopted": report.adopted, "diverged": report.diverged, "rejected": report.rejected,
+        "adopted": report.adopted, "removed_here": report.removed, "diverged": report.diverged, "rejected": report.rejected,
         "claims": {t: {"session": c.session, "host": c.host, "pid": c.pid,
                        "expires_at": c.expires_at.isoformat()} for t, c in sorted(report.claims.items())},
     }

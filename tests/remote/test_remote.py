@@ -335,3 +335,14 @@ def test_doctor_helpers_find_claims_the_two_sides_disagree_on(server: Server, tm
 
 def test_remote_error_names_the_remote(tmp_path: Path) -> None:
     assert "remote 'origin': x failed: y" in str(RemoteError("origin", "x", "y"))
+
+
+def test_a_task_removed_here_is_not_brought_back_by_sync(server: Server, tmp_path: Path) -> None:
+    url = server.make()
+    (a,) = machines(url, tmp_path, 1)
+    ok(a, "task", "create", "t1")
+    ok(a, "sync")
+    ok(a, "task", "remove", "t1")
+    out = json.loads(ok(a, "sync", "--json"))
+    assert out["adopted"] == [] and out["removed_here"] == ["t1"]
+    assert not (a / ".taskproto/tasks/t1").exists()
