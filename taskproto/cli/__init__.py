@@ -31,6 +31,7 @@ COMMAND_MODULES = [
     "taskproto.cli.planning",
     "taskproto.cli.loop",
     "taskproto.cli.team",
+    "taskproto.cli.remote",
     "taskproto.cli.agent_hook",
 ]
 
