@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "taskproto.cli.flow",
     "taskproto.cli.setup",
     "taskproto.cli.interrupts",
+    "taskproto.cli.mcp",
 ]
 
 
