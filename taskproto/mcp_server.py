@@ -287,6 +287,46 @@ def build_server(config: Config, session: str | None, pid: int | None = None) ->
     return server
 
 
+def serve_stdio(server: MCPServer[Any]) -> None:
+    """Serve over stdin/stdout until the client closes stdin."""
+    import anyio
+
+    anyio.run(_serve_stdio, server)
+
+
+async def _serve_stdio(server: MCPServer[Any]) -> None:
+    # The SDK's stdio transport drops a line that is not JSON-RPC without a word (the
+    # client then waits forever). JSON-RPC 2.0 asks for an error with id null; this relay
+    # answers it and passes every valid message through, so the server keeps serving.
+    import anyio
+    import mcp_types
+    from mcp.server.stdio import stdio_server
+    from mcp.shared.message import SessionMessage
+    from pydantic import ValidationError
+
+    lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async serves, with our transport
+    async with stdio_server() as (read_stream, write_stream):
+        send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+        async def relay() -> None:
+            async with send:
+                async for item in read_stream:
+                    if not isinstance(item, Exception):
+                        await send.send(item)
+                        continue
+                    parse = isinstance(item, ValidationError) and any(
+                        e.get("type") == "json_invalid" for e in item.errors())
+                    error = mcp_types.ErrorData(
+                        code=mcp_types.PARSE_ERROR if parse else mcp_types.INVALID_REQUEST,
+                        message="Parse error: not JSON" if parse else "Invalid Request: not a JSON-RPC 2.0 message")
+                    await write_stream.send(SessionMessage(mcp_types.JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(relay)
+            await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
+            tg.cancel_scope.cancel()
+
+
 def _session_pid() -> int | None:
     """The pid a claim records: TASKPROTO_SESSION_PID, else the client that started this server.
 

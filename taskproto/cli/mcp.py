@@ -27,9 +27,9 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
     from taskproto.sessions import resolve_session
 
     engine = state.engine  # resolve the repository (and refuse outside one) before serving
-    from taskproto.mcp_server import build_server
+    from taskproto.mcp_server import build_server, serve_stdio
 
-    build_server(engine.config, resolve_session(session or state.session)).run("stdio")
+    serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
 
 
 @mcp_group.command("install")
