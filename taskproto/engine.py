@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from taskproto import journal, store
 from taskproto import worktree as wt
@@ -259,7 +259,9 @@ class Engine:
                 new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid or previous.pid})
                 outcome.update(outcome="renewed")
                 return new, None
-            kind, reason, forced = "claim", None, False
+            kind: Literal["claim", "takeover"] = "claim"
+            reason: str | None = None
+            forced = False
             if previous is not None:
                 reason = owner_gone(previous, now, self.config.lease_minutes)
                 if reason is not None:

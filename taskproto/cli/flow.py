@@ -72,10 +72,10 @@ def approve(state: AppState, name: str, plan: bool, commit: str | None, as_json:
         task = engine.approve(name, "commit", state.session_id(), None if commit == "HEAD" else commit)
     flush_warnings(state)
     cp = task.checkpoint
-    data = {"task": name, "plan_approved": cp.plan_approval is not None,
-            "commit": cp.commit_approval.sha if cp.commit_approval else None}
+    sha = cp.commit_approval.sha if cp.commit_approval else None
+    data = {"task": name, "plan_approved": cp.plan_approval is not None, "commit": sha}
     emit(as_json, data, lambda: click.echo(
-        f"{name}: plan approved" if plan else f"{name}: commit {data['commit'][:12]} approved"))
+        f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"))
 
 
 @click.group("agent")
@@ -151,7 +151,11 @@ def workflow_list(as_json: bool) -> None:
     from taskproto.workflows import builtin_names, get_workflow
 
     rows = [{"name": n, "description": get_workflow(n).description} for n in builtin_names()]
-    emit(as_json, rows, lambda: [click.echo(f"{r['name']:<16} {r['description']}") for r in rows] and None)
+    def human() -> None:
+        for r in rows:
+            click.echo(f"{r['name']:<16} {r['description']}")
+
+    emit(as_json, rows, human)
 
 
 @workflow_group.command("show")

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state, split_csv, task_summary
+from taskproto.cli.common import (
+    AppState,
+    emit,
+    flush_warnings,
+    json_option,
+    pass_state,
+    split_csv,
+    task_summary,
+)
 
 
 @click.group("task")
@@ -46,7 +54,7 @@ def list_(state: AppState, as_json: bool) -> None:
     for name in engine.task_names():
         try:
             task = engine.load(name)
-        except Exception as exc:  # a broken task is listed, not fatal to the listing
+        except Exception as exc:  # noqa: BLE001 - a broken task is listed, not fatal
             rows.append({"name": name, "error": str(exc)})
             continue
         rows.append(task_summary(task, engine))
