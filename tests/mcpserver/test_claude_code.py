@@ -1,10 +1,14 @@
-"""The real Claude Code, offline, calling taskproto's MCP server (registered with `taskproto mcp install`)."""
+"""The real Claude Code, offline, calling taskproto's MCP server (registered with `taskproto mcp install`).
+
+The stand-in Messages API (tests/clients) asks for `mcp__taskproto__status`, then for
+`mcp__taskproto__transition`, then ends the turn; the request bodies it recorded show what
+reached the model.
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,28 +18,25 @@ import pytest
 
 from taskproto import mcp_config
 from taskproto.engine import Engine
+from tests.clients.runners import find_client, missing_reason, run_claude
+from tests.clients.standin import AnthropicServer, StandinServer, Text, ToolCall
 
-from .claude_standin import STATUS_ID, TRANSITION_ID, Standin
-
-# Read before the autouse fixture points HOME at a temporary folder.
-CLIENTS_DIR = Path(os.environ.get("TASKPROTO_CLIENTS_DIR") or Path.home() / ".cache" / "taskproto-clients")
-QUIET = {"DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1", "DISABLE_AUTOUPDATER": "1",
-         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
+pytestmark = pytest.mark.clients
 
 
-def find_claude() -> str | None:
-    cached = CLIENTS_DIR / "node_modules" / ".bin" / "claude"
-    return str(cached) if cached.is_file() else shutil.which("claude")
-
-
-CLAUDE = find_claude()
-
-pytestmark = [
-    pytest.mark.clients,
-    pytest.mark.skipif(CLAUDE is None, reason=(
-        f"Claude Code is not installed: run `npm install --prefix {CLIENTS_DIR} @anthropic-ai/claude-code` "
-        "(or .ci/install-clients.sh), or put `claude` on PATH")),
-]
+def tool_results(server: StandinServer) -> dict[str, dict[str, Any]]:
+    """Tool name -> the tool_result block Claude Code sent back for it."""
+    names: dict[str, str] = {}
+    results: dict[str, dict[str, Any]] = {}
+    for request in server.turns:
+        for message in request.body.get("messages", []):
+            content = message.get("content")
+            for block in content if isinstance(content, list) else []:
+                if block.get("type") == "tool_use":
+                    names[block["id"]] = block["name"]
+                elif block.get("type") == "tool_result":
+                    results[block["tool_use_id"]] = block
+    return {names.get(ident, ident): block for ident, block in results.items()}
 
 
 def result_json(block: dict[str, Any]) -> Any:
@@ -47,6 +48,8 @@ def result_json(block: dict[str, Any]) -> Any:
 
 
 def test_claude_code_calls_status_then_transition(engine: Engine, repo: Path, tmp_path: Path) -> None:
+    if find_client("claude") is None:
+        pytest.skip(missing_reason("claude"))
     engine.create_task("t1", description="ship the widget")
     engine.claim("t1", "cc-session")
     # Registered the way a user does it, then approved for this project (headless runs cannot ask).
@@ -60,26 +63,25 @@ def test_claude_code_calls_status_then_transition(engine: Engine, repo: Path, tm
     home.mkdir()
     # Project MCP servers (.mcp.json) load only in a workspace the user trusted.
     (home / ".claude.json").write_text(json.dumps({"projects": {str(repo): {"hasTrustDialogAccepted": True}}}))
-    with Standin(task="t1", target="CLASSIFIED") as standin:
-        env = {
-            "PATH": os.environ["PATH"], "HOME": str(home), **QUIET,
-            "ANTHROPIC_BASE_URL": standin.url, "ANTHROPIC_API_KEY": "standin-key",
-            # What the server process needs: our package, git's identity, and the session.
-            "PYTHONPATH": os.environ.get("PYTHONPATH", ""), "TASKPROTO_SESSION": "cc-session",
-            **{k: v for k, v in os.environ.items() if k.startswith("GIT_")},
-        }
-        assert CLAUDE is not None
-        proc = subprocess.run([CLAUDE, "-p", "Move task t1 on.", "--output-format", "json"], cwd=repo, env=env,
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240, check=False)
-        described = f"exit {proc.returncode}\nstdout: {proc.stdout[-3000:]}\nstderr: {proc.stderr[-3000:]}"
-        assert proc.returncode == 0, described
-        # Claude Code defers MCP tools (ToolSearch); the first request names the server, connected or
-        # still connecting, and the model may call its tools by name.
-        assert "taskproto" in json.dumps(standin.turns()[0]), described
-        results = standin.tool_results()
+    script = [
+        ToolCall("mcp__taskproto__status", {"task": "t1"}),
+        ToolCall("mcp__taskproto__transition", {"task": "t1", "state": "CLASSIFIED", "note": "moved by Claude Code"}),
+        Text("Done."),
+    ]
+    # What the server process needs: our package, git's identity, and the session (Claude Code passes
+    # its environment on to stdio MCP servers).
+    env = {"PYTHONPATH": os.environ.get("PYTHONPATH", ""), "TASKPROTO_SESSION": "cc-session",
+           **{k: v for k, v in os.environ.items() if k.startswith("GIT_")}}
+    with AnthropicServer(script) as server:
+        result = run_claude("Move task t1 on.", repo, server, home, args=(), env=env, timeout=240)
+        assert result.returncode == 0, result.describe()
+        # Claude Code defers MCP tools (ToolSearch): the first request names the server, connected
+        # or still connecting, and the model may call its tools by name.
+        assert "taskproto" in server.turns[0].text(), result.describe()
+        results = tool_results(server)
 
-    assert STATUS_ID in results and TRANSITION_ID in results, (results, described)
-    status, moved = results[STATUS_ID], results[TRANSITION_ID]
+    status = results["mcp__taskproto__status"]
+    moved = results["mcp__taskproto__transition"]
     assert not status.get("is_error") and not moved.get("is_error"), (status, moved)
     # The server's answers reached the model in the next request.
     shown = result_json(status)
