@@ -109,3 +109,20 @@ class LogResult(_Result):
     ref: str = Field(description="The git ref the log was read from.")
     total: int
     entries: list[dict[str, Any]]
+
+
+class PromptResult(_Result):
+    task: str
+    workflow: str
+    state: str
+    prompt: str
+
+
+class WorkflowStep(_Write):
+    task: str
+    from_state: str = Field(alias="from")
+    to_state: str = Field(alias="to")
+    revision: int
+    trigger: str | None = Field(None, description="The last trigger fired (phone-a-team: converge|iterate|force_stop).")
+    counters: dict[str, int] = Field(default_factory=dict, description="iteration, round, retries.")
+    prompt: str | None = Field(None, description="plan-task: the next state's prompt.")
