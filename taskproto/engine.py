@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from taskproto import journal, store
+from taskproto import journal, prompts, store
 from taskproto import worktree as wt
 from taskproto.config import Config, ensure_root
 from taskproto.errors import (
@@ -33,6 +33,7 @@ from taskproto.models import (
     AgentState,
     AgentStatus,
     Approval,
+    Counters,
     LogEntry,
     Owner,
     Task,
@@ -56,6 +57,7 @@ class ClaimResult:
 class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
+    last_prompt: str | None = None  # the prompt rendered by the latest fire(), if its workflow has one
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
@@ -90,7 +92,7 @@ class Engine:
             raise CorruptState(str(path), "task.json is missing", None) from None
 
     def workflow(self, task: Task) -> Workflow:
-        return get_workflow(task.workflow)
+        return get_workflow(task.workflow, self.config)
 
     def agent_status(self, task: str, agent: str) -> AgentStatus | None:
         try:
@@ -164,13 +166,14 @@ class Engine:
         description: str = "",
         session: str | None = None,
         context: dict[str, Any] | None = None,
+        counters: dict[str, int] | None = None,
     ) -> Task:
         task_name(name)
         for a in agents:
             agent_name(a)
         if len(set(agents)) != len(agents):
             raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
-        wf = get_workflow(workflow)
+        wf = get_workflow(workflow, self.config)
         base_sha = self.git.rev_parse(base or "HEAD")
         if base_sha is None:
             raise TaskprotoError(f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha")
@@ -202,6 +205,7 @@ class Engine:
                 revision=1,
                 required_agents=list(agents),
                 context=context or {},
+                counters=Counters(**(counters or {})),
                 transition_log=[
                     LogEntry(from_state=None, to_state=wf.initial, trigger="create", time=now, session=session, kind="create")
                 ],
@@ -368,6 +372,9 @@ class Engine:
             new = fire(wf, task, trig, ctx)
             if extra is not None:
                 extra(task, new)
+            # The next state's prompt is rendered before the save: a broken template
+            # refuses the transition and leaves task.json as it was.
+            self.last_prompt = prompts.render(self.config, new)
             return new, f"{trig}: {task.state} -> {new.state}"
 
         return self.mutate(name, change)
