@@ -117,6 +117,8 @@ class WorkflowTools:
             description="The answer to the current phase's gate question (REVIEW: YES loops, NO ends the loop).")],
         results: Annotated[Any, Field(description="What the next phase needs: the results only, never the "
                                                   "earlier phase's questions.")] = None,
+        from_phase: Annotated[Literal["PLAN", "EXECUTE", "REVIEW"] | None, Field(
+            description="The phase handing off; refused unless it holds the turn.")] = None,
     ) -> WorkflowStep:
         """tight-loop: end the current phase's turn and hand it to the next phase, with the decision and results."""
         from taskproto import tightloop
@@ -124,7 +126,7 @@ class WorkflowTools:
         session = self.base.need_session("handoff")
         engine = self.base.engine()
         before = engine.load(task).state
-        moved = tightloop.handoff(engine, task, to, decision, results, session=session)
+        moved = tightloop.handoff(engine, task, to, decision, results, from_phase, session=session)
         return WorkflowStep.model_validate({"task": task, "from": before, "to": moved.state,
                                             "revision": moved.revision, "counters": moved.counters.model_dump(),
                                             "warnings": engine.warnings})

@@ -65,6 +65,8 @@ def test_workflow_tools_call_the_workflows_library(engine: Engine, repo: Path, t
             moved = await ok(client, "handoff", task="l1", to="EXECUTE", decision="YES", results={"plan": "x"})
             assert (moved["from"], moved["to"]) == ("PLAN", "EXECUTE")
             assert "refused" in await refused(client, "handoff", task="l1", to="FULL_AUTO", decision="NO")
+            line = await refused(client, "handoff", task="l1", to="REVIEW", decision="YES", from_phase="PLAN")
+            assert line == cli(repo, "handoff", "l1", "--to", "REVIEW", "--decision", "YES", "--from", "PLAN", code=1)
 
             # phone-a-team: REVIEW -> DECIDE; all pass converges.
             cli(repo, "round", "review", "r1")
