@@ -150,7 +150,8 @@ class Tools:
         data = journal.task_json_at(engine.git, ref)
         if data is None:
             raise TaskprotoError(f"task {task!r} has no journal ({journal.ref_for(task)}); run `taskproto doctor`")
-        entries = list(data.get("transition_log") or [])
+        raw = data.get("transition_log")
+        entries: list[dict[str, Any]] = list(raw) if isinstance(raw, list) else []
         total = len(entries)
         if last is not None:
             entries = entries[-last:]
@@ -164,8 +165,10 @@ class Tools:
 
         Repairs (`taskproto doctor --fix`) are the user's; this tool never changes anything.
         """
+        import importlib
+
         try:
-            from taskproto import doctor
+            doctor = importlib.import_module("taskproto.doctor")
         except ImportError:
             raise TaskprotoError("doctor is not available in this version of taskproto") from None
         report = doctor.run(self.config, [task] if task else [], fix=False)
@@ -278,12 +281,12 @@ def build_server(config: Config, session: str | None, pid: int | None = None) ->
     tools = Tools(config, session, pid if pid is not None else _session_pid())
     server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=__version__,
                                        log_level="WARNING")
-    for name, annotations in CORE_TOOLS.items():
-        server.add_tool(refusals(getattr(tools, name)), name=name, annotations=annotations, structured_output=True)
+    for name, hints in CORE_TOOLS.items():
+        server.add_tool(refusals(getattr(tools, name)), name=name, annotations=hints, structured_output=True)
     from taskproto import mcp_workflow_tools
 
-    for name, fn, annotations in mcp_workflow_tools.tools(tools):
-        server.add_tool(refusals(fn), name=name, annotations=annotations, structured_output=True)
+    for name, fn, hints in mcp_workflow_tools.tools(tools):
+        server.add_tool(refusals(fn), name=name, annotations=hints, structured_output=True)
     return server
 
 

@@ -61,7 +61,10 @@ def _artifact_input() -> Any:
     )]
 
 
-ArtifactInput = _artifact_input()
+if TYPE_CHECKING:
+    ArtifactInput = dict[str, Any]
+else:
+    ArtifactInput = _artifact_input()
 Task = Annotated[str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)]
 Phase = Annotated[Literal["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"], Field(
     description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, or FULL_AUTO "

@@ -29,10 +29,10 @@ async def connect(repo: Path, session: str | None = None, env: dict[str, str] | 
     """A ClientSession on a fresh `taskproto mcp` subprocess in `repo`."""
     argv = ["-m", "taskproto", "mcp", *(["--session", session] if session else []), *(args or [])]
     params = StdioServerParameters(command=sys.executable, args=argv, env=server_env(env), cwd=str(repo))
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
-            await client.initialize()
-            yield client
+    async with stdio_client(params) as (read, write), \
+            ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
+        await client.initialize()
+        yield client
 
 
 def text(result: CallToolResult) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def test_200_calls_from_four_servers_lose_no_update(engine: Engine, repo: Path) 
         f"client {c} call {n}: why?" for c in range(CLIENTS) for n in range(CALLS) if n % 10 < 4)
     new_moves = [e for e in final.transition_log[len(start.transition_log):] if e.kind == "transition"]
     assert len(new_moves) == moves
-    for before, after in zip(new_moves, new_moves[1:]):
+    for before, after in itertools.pairwise(new_moves):
         assert after.from_state == before.to_state  # a chain: no transition fired from a stale state
     assert final.state == ("VALIDATION" if moves % 2 else "IMPLEMENTATION")
     assert final.state == new_moves[-1].to_state

@@ -137,10 +137,10 @@ def test_cli_install_writes_an_entry_that_starts_a_working_server(repo: Path) ->
 
     async def main() -> list[str]:
         params = StdioServerParameters(command=entry["command"], args=entry["args"], env=server_env(), cwd=str(repo))
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
-                await client.initialize()
-                return [t.name for t in (await client.list_tools()).tools]
+        async with stdio_client(params) as (read, write), \
+                ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
+            await client.initialize()
+            return [t.name for t in (await client.list_tools()).tools]
 
     assert "status" in anyio.run(main)
     human = run_taskproto("mcp", "install", "--client", "claude", cwd=repo)
