@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "taskproto.cli.claims",
     "taskproto.cli.flow",
     "taskproto.cli.setup",
+    "taskproto.cli.hook",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
     "taskproto.cli.mcp",
@@ -77,7 +78,9 @@ def _crash_log(exc: BaseException) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        result = cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:
         click.echo(f"taskproto: {exc}", err=True)
         return int(exc.exit_code)
