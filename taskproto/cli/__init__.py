@@ -28,6 +28,7 @@ COMMAND_MODULES = [
     "taskproto.cli.hook",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
+    "taskproto.cli.mcp",
     "taskproto.cli.planning",
     "taskproto.cli.loop",
     "taskproto.cli.team",
