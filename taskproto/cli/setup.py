@@ -34,11 +34,14 @@ def _print_hooks(report: Any, uninstall: bool) -> None:
               help="Install the Codex CLI hooks (.codex/hooks.json, and in every task worktree).")
 @click.option("--gemini", "clients", flag_value="gemini", multiple=True,
               help="Install the Gemini CLI hooks (.gemini/settings.json, and in every task worktree).")
+@click.option("--mcp", is_flag=True,
+              help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude Code).")
 @click.option("--uninstall", is_flag=True,
               help="Remove what init installed (git hooks, or the clients named) and restore what was there.")
 @json_option
 @pass_state
-def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], uninstall: bool, as_json: bool) -> None:
+def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: bool, uninstall: bool,
+         as_json: bool) -> None:
     """Prepare this repository: create taskproto's folder, keep it out of git, install hooks.
 
     Plain `taskproto init` installs the git hooks. With --claude/--codex/--gemini it
@@ -46,12 +49,15 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], unins
     in the main worktree and in every task and agent worktree, now and when they are
     made later. Hooks and settings that were already there are kept (existing git hooks
     run before taskproto's); running init again changes nothing. --uninstall takes out
-    only what taskproto installed and restores each file as it was.
+    only what taskproto installed and restores each file as it was. --mcp also
+    registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     """
     from taskproto.config import ensure_root
 
     engine = state.engine
     wanted = list(dict.fromkeys(clients))
+    if mcp and not wanted:
+        raise click.UsageError("--mcp needs the clients to register with: --claude, --codex and/or --gemini")
     git_hooks = with_git if with_git is not None else not wanted
     data: dict[str, Any] = {"repo": str(engine.config.repo), "root": str(engine.config.root)}
     reports: list[Any] = []
@@ -71,6 +77,14 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], unins
         data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}
         if "codex" in wanted and not uninstall:
             data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(engine.config)
+    mcp_changes: list[Any] = []
+    if mcp:
+        from taskproto import mcp_config
+
+        for client in wanted:
+            change = (mcp_config.unregister if uninstall else mcp_config.register)(client, engine.config.repo)
+            mcp_changes.append(change)
+        data["mcp"] = [c.as_dict() for c in mcp_changes]
 
     def human() -> None:
         if not uninstall:
@@ -85,6 +99,8 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], unins
                 click.echo(f"taskproto: warning: {warning}", err=True)
             if "codex" in wanted and not uninstall:
                 click.echo(data["agent_hooks"]["codex_trust"], nl=False)
+        for change in mcp_changes:
+            click.echo(change.describe())
 
     emit(as_json, data, human)
 

@@ -147,3 +147,19 @@ def test_cli_install_writes_an_entry_that_starts_a_working_server(repo: Path) ->
     assert human.code == 0 and "already registered" in human.out
     assert run_taskproto("mcp", "uninstall", "--client", "claude", cwd=repo).code == 0
     assert not (repo / ".mcp.json").exists()
+
+
+def test_init_claude_mcp_registers_and_uninstall_restores(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    (repo / ".mcp.json").write_text('{"mcpServers": {"other": {"command": "x"}}}\n')
+    before = (repo / ".mcp.json").read_bytes()
+    r = cli("init", "--claude", "--mcp")
+    assert r.code == 0, r.err
+    data = json.loads((repo / ".mcp.json").read_text())
+    assert set(data["mcpServers"]) == {"other", "taskproto"}
+    assert (repo / ".claude" / "settings.json").exists()
+    r = cli("init", "--claude", "--mcp", "--uninstall")
+    assert r.code == 0, r.err
+    assert (repo / ".mcp.json").read_bytes() == before
+    assert not (repo / ".claude" / "settings.json").exists()
+    r = cli("init", "--mcp")
+    assert r.code == 2 and "--mcp needs" in r.err
