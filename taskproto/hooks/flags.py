@@ -1,4 +1,6 @@
-"""The state flags hooks decide on (allows_commits, push_ok, ...), cached as plain JSON.
+"""The state flags hooks decide on (allows_commits, allows_edits, push_ok, ...), cached as plain JSON.
+
+Shared by the git hooks and the agent-client hooks.
 
 Loading a workflow means pydantic (and, for user workflows, tomllib and
 validation): a hundred milliseconds or more. A guard decision on a task branch
@@ -94,6 +96,7 @@ def compute(wf: Any) -> dict[str, dict[str, Any]]:
     return {
         s.name: {
             "allows_commits": s.allows_commits,
+            "allows_edits": s.allows_edits,
             "terminal": s.terminal,
             "push_ok": s.name in push_ok,
             "next": list(dict.fromkeys(edges.get(s.name, []))),

@@ -7,7 +7,6 @@ on first.
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import sys
@@ -37,12 +36,7 @@ def refresh_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str
     from taskproto.store import atomic_write
     from taskproto.workflows import get_workflow
 
-    config = _config(repo_top, root)
-    getter: Any = get_workflow
-    if "config" in inspect.signature(getter).parameters:
-        wf = getter(workflow, config=config)  # user workflows live in the repository
-    else:
-        wf = getter(workflow)
+    wf = get_workflow(workflow, config=_config(repo_top, root))  # user workflows live in the repository
     states = flags.compute(wf)
     path = Path(root) / flags.CACHE
     try:
