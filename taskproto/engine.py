@@ -56,6 +56,7 @@ class ClaimResult:
 class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
+    last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
@@ -117,7 +118,8 @@ class Engine:
     def locked(self, name: str) -> Iterator[Task]:
         """Hold the task's lock and yield its task, loaded fresh (corrupt files are moved aside)."""
         path = self.task_path(name)
-        with task_lock(path.parent, name, self.config.lock_timeout):
+        with task_lock(path.parent, name, self.config.lock_timeout) as waited:
+            self.last_lock_wait = waited
             try:
                 yield store.load_task(path, move_aside=True)
             except FileNotFoundError:
