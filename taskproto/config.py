@@ -104,6 +104,11 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
     root_path = Path(root_setting)
     if not root_path.is_absolute():
         root_path = repo / root_path
+    if root_path.exists() and not root_path.is_dir():
+        raise ConfigError(
+            f"taskproto's root {root_path} is not a folder; set `root` (.taskproto.toml, "
+            "TASKPROTO_ROOT or --root) to a folder"
+        )
     return replace(Config(repo=repo, root=root_path.absolute(), raw=settings), **values)
 
 

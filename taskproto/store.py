@@ -20,7 +20,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
-from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema, ValidationFailed
+from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema, ValidationFailed, WriteFailed
 from taskproto.models import SCHEMA_VERSION, AgentStatus, Task
 
 M = TypeVar("M", bound=BaseModel)
@@ -64,6 +64,14 @@ def dump(model: BaseModel) -> bytes:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file intact."""
+    try:
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise WriteFailed(str(path), exc.errno, exc.strerror or str(exc)) from None
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
@@ -93,6 +101,30 @@ def quarantine(path: Path) -> Path:
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     os.replace(path, target)
     return target
+
+
+def refuse_links(base: Path, path: Path) -> Path:
+    """Refuse `path` if a folder between `base` and it is a symbolic link; returns `path`.
+
+    taskproto writes only below its root. A link planted there (a task folder, `agents/`,
+    an agent's folder) could point anywhere, so it is never followed. The file itself is
+    checked where it is read (read_bytes) and replaced, never followed (atomic_write).
+    """
+    current = base
+    for part in path.relative_to(base).parts[:-1]:
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except FileNotFoundError:
+            return path
+        if stat.S_ISLNK(mode):
+            raise TaskprotoError(
+                f"{current} is a symbolic link; taskproto does not follow links inside its folder "
+                "(they could point anywhere): remove it, then run `taskproto doctor`"
+            )
+        if not stat.S_ISDIR(mode):
+            raise TaskprotoError(f"{current} is not a folder; move it aside, then run `taskproto doctor`")
+    return path
 
 
 def read_bytes(path: Path) -> bytes:
