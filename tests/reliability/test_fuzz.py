@@ -88,7 +88,7 @@ def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_any_mutation_of_a_real_task_is_valid_or_a_clear_error(data: st.DataObject) -> None:
     doc = json.loads(json.dumps(REAL_TASK))
