@@ -13,9 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from taskproto import journal, store
+from taskproto import journal, prompts, store
 from taskproto import worktree as wt
 from taskproto.config import Config, ensure_root
 from taskproto.errors import (
@@ -33,6 +33,7 @@ from taskproto.models import (
     AgentState,
     AgentStatus,
     Approval,
+    Counters,
     LogEntry,
     Owner,
     Task,
@@ -57,6 +58,7 @@ class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
     last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
+    last_prompt: str | None = None  # the prompt rendered by the latest fire(), if its workflow has one
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
@@ -96,7 +98,7 @@ class Engine:
             raise CorruptState(str(path), "task.json is missing", None) from None
 
     def workflow(self, task: Task) -> Workflow:
-        return get_workflow(task.workflow)
+        return get_workflow(task.workflow, self.config)
 
     def agent_status(self, task: str, agent: str) -> AgentStatus | None:
         try:
@@ -174,13 +176,14 @@ class Engine:
         description: str = "",
         session: str | None = None,
         context: dict[str, Any] | None = None,
+        counters: dict[str, int] | None = None,
     ) -> Task:
         task_name(name)
         for a in agents:
             agent_name(a)
         if len(set(agents)) != len(agents):
             raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
-        wf = get_workflow(workflow)
+        wf = get_workflow(workflow, self.config)
         base_sha = self.git.rev_parse(base or "HEAD")
         if base_sha is None:
             raise TaskprotoError(f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha")
@@ -212,6 +215,7 @@ class Engine:
                 revision=1,
                 required_agents=list(agents),
                 context=context or {},
+                counters=Counters(**(counters or {})),
                 transition_log=[
                     LogEntry(from_state=None, to_state=wf.initial, trigger="create", time=now, session=session, kind="create")
                 ],
@@ -266,7 +270,9 @@ class Engine:
                 new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid or previous.pid})
                 outcome.update(outcome="renewed")
                 return new, None
-            kind, reason, forced = "claim", None, False
+            kind: Literal["claim", "takeover"] = "claim"
+            reason: str | None = None
+            forced = False
             if previous is not None:
                 reason = owner_gone(previous, now, self.config.lease_minutes)
                 if reason is not None:
@@ -373,6 +379,9 @@ class Engine:
             new = fire(wf, task, trig, ctx)
             if extra is not None:
                 extra(task, new)
+            # The next state's prompt is rendered before the save: a broken template
+            # refuses the transition and leaves task.json as it was.
+            self.last_prompt = prompts.render(self.config, new)
             return new, f"{trig}: {task.state} -> {new.state}"
 
         return self.mutate(name, change)

@@ -147,6 +147,10 @@ class Git:
         )
         return proc.stdout if proc.returncode == 0 else None
 
+    def diff(self, base: str, worktree: Path | None = None) -> str:
+        """The patch from `base` to the files of `worktree` (committed or not)."""
+        return self.run("diff", "--no-color", "--no-ext-diff", base, "--", cwd=worktree)
+
     # --- worktrees and branches -------------------------------------------
 
     def worktree_add(self, path: Path, branch: str, base: str | None, new_branch: bool) -> None:

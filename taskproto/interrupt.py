@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.classifier import DEFAULT_RULES, Classification, Rule, classify, is_approval_like, merge_rules
+from taskproto.classifier import (
+    DEFAULT_RULES,
+    Classification,
+    Rule,
+    classify,
+    is_approval_like,
+    merge_rules,
+)
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import ConfigError, TaskprotoError

@@ -93,7 +93,7 @@ def archive(git: Git, task: str, stamp: str) -> str | None:
 
 def latest_archive(git: Git, task: str) -> str | None:
     refs = [line.split(" ")[0] for line in git.for_each_ref(f"{ARCHIVE_PREFIX}{task}/")]
-    return sorted(refs)[-1] if refs else None
+    return max(refs) if refs else None
 
 
 def task_json_at(git: Git, rev: str) -> dict[str, object] | None:

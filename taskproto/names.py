@@ -31,7 +31,7 @@ def check_name(kind: str, name: str) -> str:
         raise InvalidName(kind, name, "it contains '..'")
     if name.startswith("-"):
         raise InvalidName(kind, name, "it starts with '-'")
-    if name.endswith(".lock") or name.endswith("."):
+    if name.endswith((".lock", ".")):
         raise InvalidName(kind, name, "it ends with '.lock' or '.'")
     if "@{" in name or name == "@":
         raise InvalidName(kind, name, "it contains '@{' or is '@'")

@@ -129,10 +129,7 @@ def refuse_links(base: Path, path: Path) -> Path:
 
 def read_bytes(path: Path) -> bytes:
     """Read a state file, refusing anything that is not a small regular file."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        raise
+    st = os.lstat(path)  # FileNotFoundError is the caller's to handle
     if stat.S_ISLNK(st.st_mode):
         raise TaskprotoError(f"{path} is a symbolic link; taskproto only reads regular files it wrote")
     if not stat.S_ISREG(st.st_mode):

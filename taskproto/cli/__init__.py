@@ -8,7 +8,6 @@ traceback written to a log file whose path is printed.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
@@ -27,6 +26,10 @@ COMMAND_MODULES = [
     "taskproto.cli.flow",
     "taskproto.cli.setup",
     "taskproto.cli.interrupts",
+    "taskproto.cli.build",
+    "taskproto.cli.planning",
+    "taskproto.cli.loop",
+    "taskproto.cli.team",
 ]
 
 
