@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "reliability"))
 
-import contention  # noqa: E402
+import contention
 
 
 def floor_ms() -> float:

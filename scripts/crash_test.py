@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "reliability"))
 
-import crash_harness  # noqa: E402
+import crash_harness
 
 
 def main() -> int:

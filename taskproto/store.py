@@ -12,15 +12,21 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from collections.abc import Iterable
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
-from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema, ValidationFailed, WriteFailed
+from taskproto.errors import (
+    CorruptState,
+    TaskprotoError,
+    UnsupportedSchema,
+    ValidationFailed,
+    WriteFailed,
+)
 from taskproto.models import SCHEMA_VERSION, AgentStatus, Task
 
 M = TypeVar("M", bound=BaseModel)

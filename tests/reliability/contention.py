@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ops
+
 from taskproto import interrupt, lock, store
 from taskproto.engine import Engine
 from taskproto.errors import CorruptState, TaskprotoError, TransitionRejected
 from taskproto.models import AgentState
-
-import ops
 
 MIX = ["claim", "heartbeat", "release", "fire", "interrupt-record", "agent-status"]
 

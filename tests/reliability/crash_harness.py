@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ops
+from ops import OPERATIONS, OPS_BY_NAME, SESSION, Snap, journal_snapshot, same_state, snapshot
+
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.git import Git
 from taskproto.lock import task_lock
-
-import ops
-from ops import OPS_BY_NAME, OPERATIONS, SESSION, Snap, journal_snapshot, same_state, snapshot
 
 
 @dataclass

@@ -265,4 +265,4 @@ def other_files(config: Config, name: str) -> list[str]:
     return sorted(odd)
 
 
-__all__ = ["OPERATIONS", "HOOK_ENTRY_POINTS", "Op", "HookEntry", "TaskprotoError"]
+__all__ = ["HOOK_ENTRY_POINTS", "OPERATIONS", "HookEntry", "Op", "TaskprotoError"]

@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import contention
+import pytest
 
 
 def _assert_exact(report: contention.ContentionReport) -> None:

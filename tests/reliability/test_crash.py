@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import crash_harness
 import ops
+import pytest
 
 
 def _assert_survived(report: crash_harness.CrashReport) -> None:

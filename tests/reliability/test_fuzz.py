@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ops
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,8 +28,6 @@ from taskproto.classifier import DEFAULT_RULES, classify, is_approval_like
 from taskproto.engine import Engine
 from taskproto.errors import CorruptState, UnsupportedSchema
 from taskproto.models import AgentStatus, Task
-
-import ops
 
 CLASSES = {"RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER"}
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
@@ -40,7 +39,7 @@ json_values = st.recursive(
 )
 
 
-def _parse_or_clear_error(model: type[Task] | type[AgentStatus], data: bytes, path: Path) -> None:
+def _parse_or_clear_error(model: type[Task | AgentStatus], data: bytes, path: Path) -> None:
     try:
         loaded = store.parse(model, path, data, move_aside=False)
     except (CorruptState, UnsupportedSchema) as exc:
