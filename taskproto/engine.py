@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from taskproto import journal, prompts, store
 from taskproto import worktree as wt
@@ -44,6 +44,9 @@ from taskproto.sessions import hostname, owner_gone
 from taskproto.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.workflows import get_workflow
 
+if TYPE_CHECKING:
+    from taskproto.remote import Remote
+
 
 @dataclass
 class ClaimResult:
@@ -62,6 +65,11 @@ class Engine:
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
+        self.remote: Remote | None = None
+        if self.config.remote:  # cross-machine claims and journals (taskproto/remote.py)
+            from taskproto.remote import Remote
+
+            self.remote = Remote(self.config)
 
     # --- reading -----------------------------------------------------------
 
@@ -163,6 +171,8 @@ class Engine:
             if result is None:
                 return task
             new, message = result
+            if self.remote is not None and message is not None:
+                return self.remote.write_through(self, task, new, message)  # here and on the remote, or neither
             return self.save(task, new, message)
 
     # --- tasks -------------------------------------------------------------
@@ -258,6 +268,11 @@ class Engine:
         )
 
     def claim(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+        if self.remote is not None:
+            return self.remote.claim(self, name, session, pid, force)  # remote first, then _claim_local
+        return self._claim_local(name, session, pid, force)
+
+    def _claim_local(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
         if not session:
             raise SessionRequired("claim")
         outcome: dict[str, Any] = {}
@@ -295,6 +310,8 @@ class Engine:
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
         """Claim the first task that is free (unowned or owner provably gone), oldest first."""
+        if self.remote is not None:
+            return self.remote.claim_next(self, session, pid)
         if not session:
             raise SessionRequired("claim")
         candidates = []
@@ -336,6 +353,9 @@ class Engine:
     def heartbeat(self, name: str, session: str | None) -> Task:
         if not session:
             raise SessionRequired("heartbeat")
+        if self.remote is not None:
+            self.load(name)  # a missing task is refused before the network is touched
+            self.remote.renew(name, session)
 
         def change(task: Task) -> tuple[Task, str | None]:
             if task.owner is None or task.owner.session != session:

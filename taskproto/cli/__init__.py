@@ -25,11 +25,15 @@ COMMAND_MODULES = [
     "taskproto.cli.claims",
     "taskproto.cli.flow",
     "taskproto.cli.setup",
+    "taskproto.cli.hook",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
+    "taskproto.cli.mcp",
     "taskproto.cli.planning",
     "taskproto.cli.loop",
     "taskproto.cli.team",
+    "taskproto.cli.remote",
+    "taskproto.cli.agent_hook",
 ]
 
 
@@ -76,7 +80,9 @@ def _crash_log(exc: BaseException) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        result = cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:
         click.echo(f"taskproto: {exc}", err=True)
         return int(exc.exit_code)
