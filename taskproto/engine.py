@@ -60,6 +60,7 @@ class ClaimResult:
 class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
+    last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
     last_prompt: str | None = None  # the prompt rendered by the latest fire(), if its workflow has one
 
     def __post_init__(self) -> None:
@@ -88,9 +89,14 @@ class Engine:
 
     def task_path(self, name: str) -> Path:
         task_name(name)
+        path = store.refuse_links(self.config.tasks_dir, self.config.task_file(name))
         if not self.config.task_dir(name).is_dir():
             raise TaskNotFound(name)
-        return self.config.task_file(name)
+        return path
+
+    def status_path(self, task: str, agent: str) -> Path:
+        agent_name(agent)
+        return store.refuse_links(self.config.tasks_dir, self.config.status_file(task, agent))
 
     def load(self, name: str) -> Task:
         path = self.task_path(name)
@@ -104,7 +110,7 @@ class Engine:
 
     def agent_status(self, task: str, agent: str) -> AgentStatus | None:
         try:
-            return store.load_status(self.config.status_file(task, agent))
+            return store.load_status(self.status_path(task, agent))
         except FileNotFoundError:
             return None
 
@@ -127,7 +133,8 @@ class Engine:
     def locked(self, name: str) -> Iterator[Task]:
         """Hold the task's lock and yield its task, loaded fresh (corrupt files are moved aside)."""
         path = self.task_path(name)
-        with task_lock(path.parent, name, self.config.lock_timeout):
+        with task_lock(path.parent, name, self.config.lock_timeout) as waited:
+            self.last_lock_wait = waited
             try:
                 yield store.load_task(path, move_aside=True)
             except FileNotFoundError:
@@ -145,8 +152,11 @@ class Engine:
     def journal(self, task: Task, message: str) -> None:
         files = {journal.TASK_FILE: self.config.task_file(task.name)}
         for agent in task.required_agents:
-            status = self.config.status_file(task.name, agent)
-            if status.is_file():
+            try:
+                status = self.status_path(task.name, agent)
+            except TaskprotoError:
+                continue  # a planted link: never copy what it points at into the journal
+            if status.is_file() and not status.is_symlink():
                 files[journal.status_entry(agent)] = status
         try:
             journal.append(self.git, task.name, files, f"{message}\n\nrevision: {task.revision}\n")
@@ -233,10 +243,7 @@ class Engine:
             raise
 
     def remove_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
-        task_name(name)
-        task_dir = self.config.task_dir(name)
-        if not task_dir.is_dir():
-            raise TaskNotFound(name)
+        task_dir = self.task_path(name).parent
         with task_lock(task_dir, name, self.config.lock_timeout):
             try:
                 agents = store.load_task(self.config.task_file(name)).required_agents
@@ -461,7 +468,7 @@ class Engine:
                     f"{agent!r} is not an agent of task {name!r} (agents: {', '.join(task.required_agents) or 'none'})"
                 )
             self._check_mover(task, session, force, "update its agents")
-            path = self.config.status_file(name, agent)
+            path = self.status_path(name, agent)
             try:
                 current = store.load_status(path, move_aside=True)
             except FileNotFoundError:

@@ -15,7 +15,7 @@ from typing import Any
 
 from taskproto import prompts
 from taskproto.engine import Engine
-from taskproto.errors import TaskprotoError, ValidationFailed
+from taskproto.errors import TaskprotoError, ValidationFailed, WriteFailed
 from taskproto.models import LogEntry, Task, utcnow
 from taskproto.workflows.plan_task import NAME
 
@@ -33,8 +33,8 @@ def read_artifact(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValidationFailed(f"{path}: no such file; pass --artifact FILE.json") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValidationFailed(f"{path} is not valid JSON ({exc}); nothing changed") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, nesting or an integer past the limits
+        raise ValidationFailed(f"{path} is not valid JSON ({exc or type(exc).__name__}); nothing changed") from None
 
 
 def _fire(engine: Engine, name: str, trigger: str, session: str | None, params: dict[str, Any],
@@ -42,9 +42,9 @@ def _fire(engine: Engine, name: str, trigger: str, session: str | None, params: 
     before = engine.load(name).state
     try:
         task = engine.fire(name, trigger=trigger, session=session, params=params, note=note, force=force)
-    except OSError as exc:
+    except WriteFailed as exc:
         # The atomic save failed (disk full, file-size limit, I/O error): task.json is as it was.
-        raise TaskprotoError(f"task {name!r}: saving task.json failed ({exc}); nothing was changed") from None
+        raise TaskprotoError(f"task {name!r}: saving task.json failed ({exc.reason}); nothing was changed") from None
     return Step(task, before, engine.last_prompt)
 
 

@@ -67,10 +67,16 @@ def test_workflow_show_mermaid(cli) -> None:
     assert "task-protocol" in names
 
 
-def test_internal_error_exits_3_with_log(cli, repo: Path, tmp_path: Path) -> None:
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("")
-    r = cli("--root", str(blocker), "task", "create", "t1")
+def test_internal_error_exits_3_with_log(cli, repo: Path, monkeypatch) -> None:
+    # A root that is a file used to be an internal error; it is now refused (tests/reliability). An
+    # unexpected exception is made here the only way left: a bug planted in the engine.
+    from taskproto.engine import Engine
+
+    def bug(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(Engine, "create_task", bug)
+    r = cli("task", "create", "t1")
     assert r.code == 3
     assert "traceback written to" in r.err
     log = Path(r.err.rsplit("traceback written to ", 1)[1].strip())

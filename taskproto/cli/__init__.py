@@ -106,7 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return int(ExitCode.OK)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are caught
-        path = _crash_log(exc)
-        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; traceback written to {path}", err=True)
+        try:
+            where = f"traceback written to {_crash_log(exc)}"
+        except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
+            where = f"no traceback saved ({log_exc.strerror or log_exc})"
+        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}", err=True)
         return int(ExitCode.INTERNAL)
     return int(ExitCode.OK)
