@@ -181,19 +181,45 @@ OPS_BY_NAME = {op.name: op for op in OPERATIONS}
 
 @dataclass(frozen=True)
 class HookEntry:
-    """A hook as the client runs it: argv (after `python -m taskproto`), and what malformed input must give."""
+    """A hook as it is run: argv (after `python -m taskproto`, or after the installed entry script when
+    `script` is set, the way `taskproto init` installs it), and what malformed input must give."""
 
     name: str
     argv: tuple[str, ...]
-    allowed_exit_codes: frozenset[int] = frozenset({0, 1, 2})
+    allowed_exit_codes: frozenset[int] = frozenset({0})
     env: dict[str, str] = field(default_factory=dict)
+    script: Path | None = None
+
+    def command(self, python: str) -> list[str]:
+        if self.script is not None:
+            return [python, "-I", "-S", str(self.script), *self.argv]
+        return [python, "-m", "taskproto", *self.argv]
 
 
-# TODO(hooks): register each git hook and agent-client hook here when they land on main, e.g.
-#   HookEntry("claude-user-prompt-submit", ("hook", "claude", "UserPromptSubmit")),
-#   HookEntry("claude-pre-tool-use", ("hook", "claude", "PreToolUse"), frozenset({0, 2})),
-# tests/reliability/test_fuzz.py then feeds each one arbitrary bytes on stdin.
-HOOK_ENTRY_POINTS: list[HookEntry] = []
+def _hook_entries() -> list[HookEntry]:
+    from taskproto.agent_hooks.install import ENTRY as AGENT_ENTRY
+    from taskproto.hooks.install import ENTRY as GIT_ENTRY
+
+    # Malformed input must never block the user: every one of these answers 0 on a
+    # repository whose own state is sound, whatever bytes arrive on stdin.
+    entries = [
+        HookEntry("git-pre-push", ("hook", "pre-push", "origin", "file:///nowhere")),
+        HookEntry("git-post-rewrite", ("hook", "post-rewrite", "amend")),
+        HookEntry("git-pre-push-installed", ("pre-push", "origin", "file:///nowhere"), script=GIT_ENTRY),
+        HookEntry("git-post-rewrite-installed", ("post-rewrite", "rebase"), script=GIT_ENTRY),
+    ]
+    events = {"claude": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop", "PreCompact", "SessionEnd"),
+              "codex": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"),
+              "gemini": ("SessionStart", "BeforeAgent", "BeforeTool", "AfterAgent", "SessionEnd")}
+    for client, names in events.items():
+        for event in names:
+            entries.append(HookEntry(f"{client}-{event}", ("hook", client, event)))
+        entries.append(HookEntry(f"{client}-{names[2]}-installed", (client, names[2]), script=AGENT_ENTRY))
+    return entries
+
+
+# tests/reliability/test_fuzz.py feeds each one arbitrary bytes on stdin.
+HOOK_ENTRY_POINTS: list[HookEntry] = _hook_entries()
 
 
 # --- setup ------------------------------------------------------------------------
