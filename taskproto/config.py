@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from taskproto.errors import ConfigError
+from taskproto.errors import ConfigError, WriteFailed
 from taskproto.git import Git
 
 DEFAULT_ROOT = ".taskproto"
@@ -104,6 +104,11 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
     root_path = Path(root_setting)
     if not root_path.is_absolute():
         root_path = repo / root_path
+    if root_path.exists() and not root_path.is_dir():
+        raise ConfigError(
+            f"taskproto's root {root_path} is not a folder; set `root` (.taskproto.toml, "
+            "TASKPROTO_ROOT or --root) to a folder"
+        )
     return replace(Config(repo=repo, root=root_path.absolute(), raw=settings), **values)
 
 
@@ -117,10 +122,13 @@ def ensure_root(config: Config) -> None:
     git = Git(config.repo)
     exclude = git.common_dir() / "info" / "exclude"
     line = f"/{rel.as_posix()}/"
-    existing = exclude.read_text(encoding="utf-8") if exclude.exists() else ""
-    if line not in existing.splitlines():
-        exclude.parent.mkdir(parents=True, exist_ok=True)
-        with exclude.open("a", encoding="utf-8") as fh:
-            if existing and not existing.endswith("\n"):
-                fh.write("\n")
-            fh.write(line + "\n")
+    try:
+        existing = exclude.read_text(encoding="utf-8") if exclude.exists() else ""
+        if line not in existing.splitlines():
+            exclude.parent.mkdir(parents=True, exist_ok=True)
+            with exclude.open("a", encoding="utf-8") as fh:
+                if existing and not existing.endswith("\n"):
+                    fh.write("\n")
+                fh.write(line + "\n")
+    except OSError as exc:  # a full disk or a read-only .git: say which file
+        raise WriteFailed(str(exclude), exc.errno, exc.strerror or str(exc)) from None

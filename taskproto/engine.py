@@ -13,9 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from taskproto import journal, store
+from taskproto import journal, prompts, store
 from taskproto import worktree as wt
 from taskproto.config import Config, ensure_root
 from taskproto.errors import (
@@ -33,6 +33,7 @@ from taskproto.models import (
     AgentState,
     AgentStatus,
     Approval,
+    Counters,
     LogEntry,
     Owner,
     Task,
@@ -42,6 +43,9 @@ from taskproto.names import agent_name, task_name
 from taskproto.sessions import hostname, owner_gone
 from taskproto.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.workflows import get_workflow
+
+if TYPE_CHECKING:
+    from taskproto.remote import Remote
 
 
 @dataclass
@@ -56,9 +60,16 @@ class ClaimResult:
 class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
+    last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
+    last_prompt: str | None = None  # the prompt rendered by the latest fire(), if its workflow has one
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
+        self.remote: Remote | None = None
+        if self.config.remote:  # cross-machine claims and journals (taskproto/remote.py)
+            from taskproto.remote import Remote
+
+            self.remote = Remote(self.config)
 
     # --- reading -----------------------------------------------------------
 
@@ -78,9 +89,14 @@ class Engine:
 
     def task_path(self, name: str) -> Path:
         task_name(name)
+        path = store.refuse_links(self.config.tasks_dir, self.config.task_file(name))
         if not self.config.task_dir(name).is_dir():
             raise TaskNotFound(name)
-        return self.config.task_file(name)
+        return path
+
+    def status_path(self, task: str, agent: str) -> Path:
+        agent_name(agent)
+        return store.refuse_links(self.config.tasks_dir, self.config.status_file(task, agent))
 
     def load(self, name: str) -> Task:
         path = self.task_path(name)
@@ -90,11 +106,11 @@ class Engine:
             raise CorruptState(str(path), "task.json is missing", None) from None
 
     def workflow(self, task: Task) -> Workflow:
-        return get_workflow(task.workflow)
+        return get_workflow(task.workflow, self.config)
 
     def agent_status(self, task: str, agent: str) -> AgentStatus | None:
         try:
-            return store.load_status(self.config.status_file(task, agent))
+            return store.load_status(self.status_path(task, agent))
         except FileNotFoundError:
             return None
 
@@ -117,7 +133,8 @@ class Engine:
     def locked(self, name: str) -> Iterator[Task]:
         """Hold the task's lock and yield its task, loaded fresh (corrupt files are moved aside)."""
         path = self.task_path(name)
-        with task_lock(path.parent, name, self.config.lock_timeout):
+        with task_lock(path.parent, name, self.config.lock_timeout) as waited:
+            self.last_lock_wait = waited
             try:
                 yield store.load_task(path, move_aside=True)
             except FileNotFoundError:
@@ -135,8 +152,11 @@ class Engine:
     def journal(self, task: Task, message: str) -> None:
         files = {journal.TASK_FILE: self.config.task_file(task.name)}
         for agent in task.required_agents:
-            status = self.config.status_file(task.name, agent)
-            if status.is_file():
+            try:
+                status = self.status_path(task.name, agent)
+            except TaskprotoError:
+                continue  # a planted link: never copy what it points at into the journal
+            if status.is_file() and not status.is_symlink():
                 files[journal.status_entry(agent)] = status
         try:
             journal.append(self.git, task.name, files, f"{message}\n\nrevision: {task.revision}\n")
@@ -151,6 +171,8 @@ class Engine:
             if result is None:
                 return task
             new, message = result
+            if self.remote is not None and message is not None:
+                return self.remote.write_through(self, task, new, message)  # here and on the remote, or neither
             return self.save(task, new, message)
 
     # --- tasks -------------------------------------------------------------
@@ -164,13 +186,14 @@ class Engine:
         description: str = "",
         session: str | None = None,
         context: dict[str, Any] | None = None,
+        counters: dict[str, int] | None = None,
     ) -> Task:
         task_name(name)
         for a in agents:
             agent_name(a)
         if len(set(agents)) != len(agents):
             raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
-        wf = get_workflow(workflow)
+        wf = get_workflow(workflow, self.config)
         base_sha = self.git.rev_parse(base or "HEAD")
         if base_sha is None:
             raise TaskprotoError(f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha")
@@ -202,6 +225,7 @@ class Engine:
                 revision=1,
                 required_agents=list(agents),
                 context=context or {},
+                counters=Counters(**(counters or {})),
                 transition_log=[
                     LogEntry(from_state=None, to_state=wf.initial, trigger="create", time=now, session=session, kind="create")
                 ],
@@ -219,10 +243,7 @@ class Engine:
             raise
 
     def remove_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
-        task_name(name)
-        task_dir = self.config.task_dir(name)
-        if not task_dir.is_dir():
-            raise TaskNotFound(name)
+        task_dir = self.task_path(name).parent
         with task_lock(task_dir, name, self.config.lock_timeout):
             try:
                 agents = store.load_task(self.config.task_file(name)).required_agents
@@ -247,6 +268,11 @@ class Engine:
         )
 
     def claim(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+        if self.remote is not None:
+            return self.remote.claim(self, name, session, pid, force)  # remote first, then _claim_local
+        return self._claim_local(name, session, pid, force)
+
+    def _claim_local(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
         if not session:
             raise SessionRequired("claim")
         outcome: dict[str, Any] = {}
@@ -284,6 +310,8 @@ class Engine:
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
         """Claim the first task that is free (unowned or owner provably gone), oldest first."""
+        if self.remote is not None:
+            return self.remote.claim_next(self, session, pid)
         if not session:
             raise SessionRequired("claim")
         candidates = []
@@ -325,6 +353,9 @@ class Engine:
     def heartbeat(self, name: str, session: str | None) -> Task:
         if not session:
             raise SessionRequired("heartbeat")
+        if self.remote is not None:
+            self.load(name)  # a missing task is refused before the network is touched
+            self.remote.renew(name, session)
 
         def change(task: Task) -> tuple[Task, str | None]:
             if task.owner is None or task.owner.session != session:
@@ -368,6 +399,9 @@ class Engine:
             new = fire(wf, task, trig, ctx)
             if extra is not None:
                 extra(task, new)
+            # The next state's prompt is rendered before the save: a broken template
+            # refuses the transition and leaves task.json as it was.
+            self.last_prompt = prompts.render(self.config, new)
             return new, f"{trig}: {task.state} -> {new.state}"
 
         return self.mutate(name, change)
@@ -434,7 +468,7 @@ class Engine:
                     f"{agent!r} is not an agent of task {name!r} (agents: {', '.join(task.required_agents) or 'none'})"
                 )
             self._check_mover(task, session, force, "update its agents")
-            path = self.config.status_file(name, agent)
+            path = self.status_path(name, agent)
             try:
                 current = store.load_status(path, move_aside=True)
             except FileNotFoundError:

@@ -61,6 +61,14 @@ class CorruptState(TaskprotoError):
         super().__init__(f"{path} is corrupt ({problem}){where}; run `taskproto doctor` to repair it")
 
 
+class WriteFailed(TaskprotoError):
+    """A state file could not be written (disk full, read-only, file too large). The old file is intact."""
+
+    def __init__(self, path: str, errno: int | None, reason: str) -> None:
+        self.path, self.errno, self.reason = path, errno, reason
+        super().__init__(f"could not write {path}: {reason}; the previous version is unchanged")
+
+
 class UnsupportedSchema(TaskprotoError):
     def __init__(self, path: str, version: int, supported: int) -> None:
         self.path, self.version, self.supported = path, version, supported

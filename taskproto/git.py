@@ -147,6 +147,10 @@ class Git:
         )
         return proc.stdout if proc.returncode == 0 else None
 
+    def diff(self, base: str, worktree: Path | None = None) -> str:
+        """The patch from `base` to the files of `worktree` (committed or not)."""
+        return self.run("diff", "--no-color", "--no-ext-diff", base, "--", cwd=worktree)
+
     # --- worktrees and branches -------------------------------------------
 
     def worktree_add(self, path: Path, branch: str, base: str | None, new_branch: bool) -> None:
@@ -273,3 +277,113 @@ class Git:
 
     def switch(self, worktree: Path, branch: str) -> None:
         self.run("switch", "--quiet", branch, cwd=worktree)
+
+
+# --- remotes ---------------------------------------------------------------
+# Network calls never prompt: a missing credential must fail, not hang a hook.
+REMOTE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_SSH_COMMAND": "ssh -o BatchMode=yes"}
+
+
+@dataclass(frozen=True)
+class PushStatus:
+    """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+', '=')."""
+
+    ref: str
+    flag: str
+    summary: str  # e.g. "[rejected] (stale info)", "[remote rejected] (failed to update ref)"
+
+    @property
+    def ok(self) -> bool:
+        return self.flag != "!"
+
+    @property
+    def reason(self) -> str:
+        start, end = self.summary.find("("), self.summary.rfind(")")
+        return self.summary[start + 1:end] if 0 <= start < end else self.summary
+
+
+def _push_statuses(out: str) -> dict[str, PushStatus]:
+    result: dict[str, PushStatus] = {}
+    for line in out.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 3 or len(parts[0]) != 1:
+            continue  # "To <url>", "Done"
+        dst = parts[1].rpartition(":")[2]
+        result[dst] = PushStatus(dst, parts[0], parts[2])
+    return result
+
+
+class RemoteGit(Git):
+    """The network side: push with leases, fetch, ls-remote. Transport failures raise GitError."""
+
+    def push(
+        self,
+        remote: str,
+        refspecs: Sequence[str],
+        leases: Mapping[str, str | None] | None = None,
+        atomic: bool = False,
+    ) -> dict[str, PushStatus]:
+        """Push `refspecs`; `leases` maps a ref to its expected value on the remote (None: must not exist).
+
+        Returns each ref's status (a rejected ref is not an exception: the caller knows what it means).
+        Raises GitError when git reported no ref status at all (unreachable, access denied).
+        """
+        args = ["push", "--porcelain", "--no-verify"]
+        if atomic:
+            args.append("--atomic")
+        for ref, expect in (leases or {}).items():
+            args.append(f"--force-with-lease={ref}:{expect or ''}")
+        cmd = [*args, remote, *refspecs]
+        proc = subprocess.run(["git", *cmd], cwd=self.cwd, capture_output=True,
+                              env={**os.environ, **REMOTE_ENV}, check=False)
+        out = proc.stdout.decode("utf-8", "replace")
+        statuses = _push_statuses(out)
+        if proc.returncode != 0 and not statuses:
+            raise GitError(["git", *cmd], proc.returncode, out, proc.stderr.decode("utf-8", "replace"))
+        return statuses
+
+    def fetch(self, remote: str, refspecs: Sequence[str], prune: bool = False) -> None:
+        args = ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head"]
+        if prune:
+            args.append("--prune")
+        self.run(*args, remote, *refspecs, env=REMOTE_ENV)
+
+    def ls_remote(self, remote: str, patterns: Sequence[str]) -> dict[str, str]:
+        """{ref: sha} of the remote's refs matching `patterns` (one round trip, no objects)."""
+        out = self.run("ls-remote", "--refs", remote, *patterns, env=REMOTE_ENV)
+        result: dict[str, str] = {}
+        for line in out.splitlines():
+            sha, _, ref = line.partition("\t")
+            if ref:
+                result[ref] = sha
+        return result
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        """True when `ancestor` is known here and reachable from `descendant`."""
+        return self.ok("merge-base", "--is-ancestor", ancestor, descendant)
+
+    def read_blobs(self, specs: Sequence[str]) -> dict[str, bytes | None]:
+        """Many `<rev>:<path>` blobs in one `git cat-file --batch` (None when missing)."""
+        if not specs:
+            return {}
+        proc = subprocess.run(["git", "cat-file", "--batch"], cwd=self.cwd, capture_output=True,
+                              input=("\n".join(specs) + "\n").encode(), check=False)
+        if proc.returncode != 0:
+            raise GitError(["git", "cat-file", "--batch"], proc.returncode, "",
+                           proc.stderr.decode("utf-8", "replace"))
+        data, pos = proc.stdout, 0
+        result: dict[str, bytes | None] = {}
+        for spec in specs:
+            end = data.index(b"\n", pos)
+            header = data[pos:end].decode().split()
+            pos = end + 1
+            if len(header) == 3 and header[1] == "blob":
+                size = int(header[2])
+                result[spec] = data[pos:pos + size]
+                pos += size + 1
+            elif len(header) == 3:
+                pos += int(header[2]) + 1
+                result[spec] = None
+            else:
+                result[spec] = None  # "<spec> missing"
+        return result

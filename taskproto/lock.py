@@ -9,7 +9,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from taskproto.errors import LockHeld
+from taskproto.errors import LockHeld, TaskprotoError
 
 # filelock polls every 50 ms by default; under contention a waiter can then sleep
 # through many hand-overs (a wait of a full second was seen). Each poll is one
@@ -32,6 +32,11 @@ def task_lock(task_dir: Path, task: str, timeout: float) -> Iterator[float]:
         lock.acquire(timeout=timeout, poll_interval=POLL_INTERVAL)
     except Timeout:
         raise LockHeld(task, time.monotonic() - start) from None
+    except OSError as exc:  # a planted link (ELOOP: filelock never follows one), a read-only or full disk
+        raise TaskprotoError(
+            f"cannot take the lock of task {task!r}: {lock_path(task_dir)}: {exc.strerror or exc}; "
+            "remove whatever is in its place or fix the folder's permissions, then retry"
+        ) from None
     try:
         yield time.monotonic() - start
     finally:

@@ -123,7 +123,8 @@ def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task
     """Return the task after `trigger`, or raise TransitionRejected. `task` is not modified."""
     candidates = [t for t in workflow.transitions if t.trigger == trigger and task.state in t.source]
     if not candidates:
-        allowed = ", ".join(f"{t.trigger} (-> {t.dest})" for t in workflow.triggers_from(task.state))
+        # dict.fromkeys keeps the order and drops the repeats of guarded alternatives
+        allowed = ", ".join(dict.fromkeys(f"{t.trigger} (-> {t.dest})" for t in workflow.triggers_from(task.state)))
         known = any(t.trigger == trigger for t in workflow.transitions)
         why = f"'{trigger}' is not allowed from {task.state}" if known else f"no trigger named '{trigger}' in workflow {workflow.name}"
         raise TransitionRejected(task.name, task.state, trigger, f"{why}; allowed now: {allowed or 'nothing (terminal state)'}")

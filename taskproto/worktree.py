@@ -18,6 +18,16 @@ from taskproto.names import agent_branch
 WORKTREE_SETUP: list[Callable[[Config, Path], None]] = []
 
 
+def _agent_client_settings(config: Config, path: Path) -> None:
+    # Built in: after `taskproto init --claude|--codex|--gemini`, new worktrees get the hooks too.
+    from taskproto.agent_hooks.install import setup_new_worktree
+
+    setup_new_worktree(config, path)
+
+
+WORKTREE_SETUP.append(_agent_client_settings)
+
+
 @dataclass
 class Made:
     worktrees: list[Path] = field(default_factory=list)

@@ -49,7 +49,8 @@ def test_claim_without_name_picks_next_free(cli) -> None:
 def test_usage_error_exits_2(cli) -> None:
     r = cli("transition")
     assert r.code == 2
-    r = cli("approve", "t1")
+    # without flags `approve` fires the workflow's approve trigger (issue 7); both flags are a usage error
+    r = cli("approve", "t1", "--plan", "--commit")
     assert r.code == 2
 
 
@@ -66,10 +67,16 @@ def test_workflow_show_mermaid(cli) -> None:
     assert "task-protocol" in names
 
 
-def test_internal_error_exits_3_with_log(cli, repo: Path, tmp_path: Path) -> None:
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("")
-    r = cli("--root", str(blocker), "task", "create", "t1")
+def test_internal_error_exits_3_with_log(cli, repo: Path, monkeypatch) -> None:
+    # A root that is a file used to be an internal error; it is now refused (tests/reliability). An
+    # unexpected exception is made here the only way left: a bug planted in the engine.
+    from taskproto.engine import Engine
+
+    def bug(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(Engine, "create_task", bug)
+    r = cli("task", "create", "t1")
     assert r.code == 3
     assert "traceback written to" in r.err
     log = Path(r.err.rsplit("traceback written to ", 1)[1].strip())

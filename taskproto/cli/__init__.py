@@ -25,9 +25,19 @@ COMMAND_MODULES = [
     "taskproto.cli.claims",
     "taskproto.cli.flow",
     "taskproto.cli.setup",
+    "taskproto.cli.hook",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
+<<<<<<< HEAD
     "taskproto.cli.doctor",
+=======
+    "taskproto.cli.mcp",
+    "taskproto.cli.planning",
+    "taskproto.cli.loop",
+    "taskproto.cli.team",
+    "taskproto.cli.remote",
+    "taskproto.cli.agent_hook",
+>>>>>>> main
 ]
 
 
@@ -74,7 +84,9 @@ def _crash_log(exc: BaseException) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        result = cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:
         click.echo(f"taskproto: {exc}", err=True)
         return int(exc.exit_code)
@@ -98,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return int(ExitCode.OK)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are caught
-        path = _crash_log(exc)
-        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; traceback written to {path}", err=True)
+        try:
+            where = f"traceback written to {_crash_log(exc)}"
+        except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
+            where = f"no traceback saved ({log_exc.strerror or log_exc})"
+        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}", err=True)
         return int(ExitCode.INTERNAL)
     return int(ExitCode.OK)

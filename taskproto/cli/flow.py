@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.errors import TaskprotoError
 
 
 def _moved(as_json: bool, before: str, task: Any) -> None:
@@ -55,17 +57,30 @@ def fire_cmd(state: AppState, name: str, trigger: str, force: bool, note: str | 
 @click.option("--plan", "plan", is_flag=True, help="Record the user's approval of the plan.")
 @click.option("--commit", "commit", is_flag=False, flag_value="HEAD", default=None, metavar="[SHA]",
               help="Record the user's approval of a commit (default: the task branch's head).")
+@click.option("--force", is_flag=True, help="Approve a task owned by another live session (logged).")
 @json_option
 @pass_state
-def approve(state: AppState, name: str, plan: bool, commit: str | None, as_json: bool) -> None:
+def approve(state: AppState, name: str, plan: bool, commit: str | None, force: bool, as_json: bool) -> None:
     """Record a user approval on task NAME: of the plan, or of the exact head commit.
+
+    Without --plan or --commit, fire the workflow's `approve` trigger (plan-task:
+    a review state moves on to the next work state, or VERIFIED).
 
     Approvals are the user's: type them in your own terminal. An approval of a
     commit goes stale when the task branch moves.
     """
     engine = state.engine
-    if plan == (commit is not None):
-        raise click.UsageError("give exactly one of --plan or --commit [SHA]")
+    if plan and commit is not None:
+        raise click.UsageError("give at most one of --plan or --commit [SHA]")
+    if not plan and commit is None:
+        from taskproto import planning
+
+        step = planning.approve(engine, name, state.session_id(), force)
+        flush_warnings(state)
+        emit(as_json, {"task": name, "from": step.before, "to": step.task.state, "revision": step.task.revision},
+             lambda: click.echo(f"{name}: {step.before} -> {step.task.state}"
+                                + (f"; next prompt: `taskproto prompt {name}`" if step.prompt else "")))
+        return
     if plan:
         task = engine.approve(name, "plan", state.session_id())
     else:
@@ -141,19 +156,37 @@ def log(state: AppState, name: str, as_json: bool) -> None:
 
 @click.group("workflow")
 def workflow_group() -> None:
-    """List and show workflows."""
+    """List, show and validate workflows (built-in and user-defined)."""
+
+
+def _config(state: AppState) -> Any:
+    """The repository's config, or None outside a repository (built-ins only)."""
+    try:
+        return state.engine.config
+    except TaskprotoError:
+        return None
 
 
 @workflow_group.command("list")
 @json_option
-def workflow_list(as_json: bool) -> None:
-    """List the available workflows."""
-    from taskproto.workflows import builtin_names, get_workflow
+@pass_state
+def workflow_list(state: AppState, as_json: bool) -> None:
+    """List the available workflows: built-in and this repository's own."""
+    from taskproto.workflows import builtin_names, get_workflow, workflow_names
 
-    rows = [{"name": n, "description": get_workflow(n).description} for n in builtin_names()]
+    config = _config(state)
+    builtins = set(builtin_names())
+    rows = []
+    for n in workflow_names(config):
+        try:
+            rows.append({"name": n, "source": "builtin" if n in builtins else "user",
+                         "description": get_workflow(n, config).description})
+        except TaskprotoError as exc:  # a broken user workflow is listed with its problem
+            rows.append({"name": n, "source": "user", "description": "", "error": str(exc).splitlines()[0]})
+
     def human() -> None:
         for r in rows:
-            click.echo(f"{r['name']:<16} {r['description']}")
+            click.echo(f"{r['name']:<16} {r['source']:<8} {r.get('error') or r['description']}")
 
     emit(as_json, rows, human)
 
@@ -162,12 +195,13 @@ def workflow_list(as_json: bool) -> None:
 @click.argument("name")
 @click.option("--mermaid", is_flag=True, help="Print a Mermaid state diagram.")
 @json_option
-def workflow_show(name: str, mermaid: bool, as_json: bool) -> None:
+@pass_state
+def workflow_show(state: AppState, name: str, mermaid: bool, as_json: bool) -> None:
     """Show workflow NAME: states, transitions and guards."""
     from taskproto.workflow import describe, to_mermaid
     from taskproto.workflows import get_workflow
 
-    wf = get_workflow(name)
+    wf = get_workflow(name, _config(state))
     if mermaid:
         click.echo(to_mermaid(wf), nl=False)
         return
@@ -185,6 +219,23 @@ def workflow_show(name: str, mermaid: bool, as_json: bool) -> None:
             click.echo(f"  {'|'.join(t.source):>24} -> {t.dest:<24} {t.trigger}{guards}")
 
     emit(as_json, describe(wf), human)
+
+
+@workflow_group.command("validate")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@json_option
+def workflow_validate(path: Path, as_json: bool) -> None:
+    """Check the workflow file PATH (TOML) without installing it.
+
+    Every problem is listed with the file and its key; exit 1 when there is any.
+    """
+    from taskproto.workflows.user import load_file
+
+    wf = load_file(path)
+    emit(as_json, {"file": str(path.absolute()), "name": wf.name, "valid": True,
+                   "states": len(wf.states), "transitions": len(wf.transitions)},
+         lambda: click.echo(f"{path}: workflow {wf.name} is valid "
+                            f"({len(wf.states)} states, {len(wf.transitions)} transitions)"))
 
 
 COMMANDS = [transition, fire_cmd, approve, agent_group, log, workflow_group]

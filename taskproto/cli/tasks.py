@@ -28,16 +28,26 @@ def task_group() -> None:
 @click.option("--base", metavar="REV", help="Commit the task branch starts from (default HEAD).")
 @click.option("--workflow", "workflow", default="task-protocol", show_default=True, help="Workflow name.")
 @click.option("-d", "--description", default="", help="What the task is about.")
+@click.option("--max-rounds", type=int, metavar="N", help="phone-a-team: rounds before a forced stop, 1-5 (default 3).")
+@click.option("--backend", metavar="B", help="phone-a-team: codex, gemini, ollama or both (default codex).")
+@click.option("--parent", metavar="TASK", help="The task this one is started from (recorded; no phone-a-team nesting).")
 @json_option
 @pass_state
 def create(state: AppState, name: str, agents: str | None, base: str | None, workflow: str,
-           description: str, as_json: bool) -> None:
+           description: str, max_rounds: int | None, backend: str | None, parent: str | None,
+           as_json: bool) -> None:
     """Create task NAME: branch NAME, its worktree, and one branch and worktree per agent.
 
     If any step fails, everything made so far is undone.
     """
+    from taskproto.creation import settings_for
+
     engine = state.engine
-    task = engine.create_task(name, split_csv(agents), base, workflow, description, state.session_id())
+    session = state.session_id()
+    context, counters, warnings = settings_for(engine, workflow, max_rounds, backend, parent, session)
+    engine.warnings.extend(warnings)
+    task = engine.create_task(name, split_csv(agents), base, workflow, description, session,
+                              context=context, counters=counters)
     flush_warnings(state)
     emit(as_json, task_summary(task, engine), lambda: click.echo(
         f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"

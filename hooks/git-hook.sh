@@ -1,0 +1,1 @@
+../taskproto/hook_templates/git-hook.sh

@@ -1,0 +1,84 @@
+"""Benchmark `taskproto hook claude PreToolUse` as installed (`python -I -S entry.py claude PreToolUse`).
+
+Prints the median wall time of N runs of each case and its ratio to `python -I -c pass`,
+measured in the same run with the same interpreter:
+- owns-no-task: a session that owns no task, editing in the main worktree (nothing to decide);
+- owns-task: a session that owns a task in IMPLEMENTATION, editing in its agent worktree (allowed);
+- owns-task-deny: the same session in REQUIREMENTS (denied, exit 2).
+
+    python scripts/bench_agent_hooks.py [-n 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENTRY = ROOT / "taskproto" / "agent_hooks" / "entry.py"
+
+
+def timed(argv: list[str], data: bytes, n: int, env: dict[str, str]) -> float:
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        subprocess.run(argv, input=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=40)
+    n = parser.parse_args().n
+    sys.path.insert(0, str(ROOT))
+    from taskproto.config import load_config
+    from taskproto.engine import Engine
+
+    env = {"PATH": os.environ.get("PATH", ""), "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
+           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x", "HOME": tempfile.mkdtemp()}
+    os.environ.update(env)
+    with tempfile.TemporaryDirectory() as tmp:
+        repo = Path(tmp) / "repo"
+        repo.mkdir()
+        for cmd in (["init", "-q", "-b", "main"], ["commit", "-q", "--allow-empty", "-m", "i"]):
+            subprocess.run(["git", *cmd], cwd=repo, check=True)
+        engine = Engine(load_config(repo))
+        engine.create_task("t1", ["dev"])
+        engine.claim("t1", "owner-session")
+        wt = engine.config.agent_worktree("t1", "dev")
+
+        def call(session: str, cwd: Path) -> bytes:
+            return json.dumps({"session_id": session, "cwd": str(cwd), "hook_event_name": "PreToolUse",
+                               "tool_name": "Write", "tool_input": {"file_path": str(cwd / "widget.py"),
+                                                                    "content": "x = 1\n"},
+                               "tool_use_id": "toolu_1", "permission_mode": "acceptEdits",
+                               "transcript_path": "/dev/null"}).encode()
+
+        hook = [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"]
+        floor = timed([sys.executable, "-I", "-c", "pass"], b"", n, env)
+        rows = [("python -I -c pass (floor)", floor)]
+        rows.append(("owns-no-task", timed(hook, call("nobody", repo), n, env)))
+        for state in ("CLASSIFIED", "REQUIREMENTS"):
+            engine.fire("t1", target=state, session="owner-session")
+        rows.append(("owns-task-deny (REQUIREMENTS)", timed(hook, call("owner-session", wt), n, env)))
+        engine.fire("t1", target="SYNTHESIS", session="owner-session")
+        engine.approve("t1", "plan", "user")
+        engine.fire("t1", target="IMPLEMENTATION", session="owner-session")
+        rows.append(("owns-task (IMPLEMENTATION, allowed)", timed(hook, call("owner-session", wt), n, env)))
+    print(f"{sys.executable}, {n} runs each, median")
+    print("| case | ms | × floor |\n| --- | ---: | ---: |")
+    for name, value in rows:
+        print(f"| {name} | {value * 1000:.1f} | {value / floor:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,60 @@
+"""How each agent client names its events and how it wants to be answered.
+
+Seen with the real clients (docs/agents-clients-notes.md): all three block a tool
+call on exit 2 with the reason on stderr; Claude Code and Codex take SessionStart
+context as plain stdout; Gemini CLI only takes the JSON `additionalContext` form.
+"""
+
+from __future__ import annotations
+
+import json
+
+# What taskproto does at an event: session_start, prompt, tool, heartbeat, end.
+KINDS = {
+    "claude": {
+        "SessionStart": "session_start", "UserPromptSubmit": "prompt", "PreToolUse": "tool",
+        "PostToolUse": "heartbeat", "Stop": "heartbeat", "SubagentStop": "heartbeat",
+        "PreCompact": "heartbeat", "SessionEnd": "end",
+    },
+    "codex": {
+        "SessionStart": "session_start", "UserPromptSubmit": "prompt", "PreToolUse": "tool",
+        "PostToolUse": "heartbeat", "Stop": "heartbeat", "PreCompact": "heartbeat", "SessionEnd": "end",
+    },
+    "gemini": {
+        "SessionStart": "session_start", "BeforeAgent": "prompt", "BeforeTool": "tool",
+        "AfterTool": "heartbeat", "AfterAgent": "heartbeat", "PreCompress": "heartbeat", "SessionEnd": "end",
+    },
+}
+
+CLIENTS = tuple(KINDS)
+
+# What `init` installs: event -> matcher ("" for lifecycle events). The tool matchers keep reads
+# from starting a process at all.
+INSTALLED = {
+    "claude": {
+        "SessionStart": "", "UserPromptSubmit": "", "PreToolUse": "Write|Edit|MultiEdit|NotebookEdit|Bash",
+        "Stop": "", "PreCompact": "", "SessionEnd": "",
+    },
+    # Codex reports its shell tool as "Bash" (apply_patch heredocs included).
+    "codex": {
+        "SessionStart": "", "UserPromptSubmit": "", "PreToolUse": "Bash|apply_patch|Write|Edit", "Stop": "",
+    },
+    "gemini": {
+        "SessionStart": "", "BeforeAgent": "", "BeforeTool": "write_file|replace|run_shell_command",
+        "AfterAgent": "", "SessionEnd": "",
+    },
+}
+
+
+def kind(client: str, event: str) -> str | None:
+    return KINDS.get(client, {}).get(event)
+
+
+def context(client: str, event: str, text: str) -> str:
+    """Stdout that puts `text` in front of the model at this event."""
+    if not text:
+        return ""
+    if client == "gemini" or event != "SessionStart":
+        # Gemini only reads the JSON form; for prompts all three take it.
+        return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}})
+    return text + "\n"

@@ -1,0 +1,62 @@
+"""`taskproto mcp`: serve taskproto over MCP (stdio); `taskproto mcp install|uninstall`."""
+
+from __future__ import annotations
+
+import click
+
+from taskproto.cli.common import AppState, emit, json_option, pass_state
+
+CLIENTS = ("claude", "codex", "gemini")
+
+
+@click.group("mcp", invoke_without_command=True)
+@click.option("--session", "session", metavar="ID",
+              help="The session these tools act as (default: $TASKPROTO_SESSION). Without one, only "
+                   "read-only tools work.")
+@click.pass_context
+def mcp_group(ctx: click.Context, session: str | None) -> None:
+    """Serve taskproto's operations as MCP tools over stdio (for agent clients).
+
+    Run with no subcommand by the client (see `taskproto mcp install`). Approvals,
+    forced takeovers, `doctor --fix` and task removal are not exposed.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    state = ctx.find_object(AppState)
+    assert state is not None
+    from taskproto.sessions import resolve_session
+
+    engine = state.engine  # resolve the repository (and refuse outside one) before serving
+    from taskproto.mcp_server import build_server, serve_stdio
+
+    serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
+
+
+@mcp_group.command("install")
+@click.option("--client", "client", required=True, type=click.Choice(CLIENTS))
+@click.option("--scope", type=click.Choice(["project", "user"]), default="project", show_default=True,
+              help="project: this repository's client config; user: the user's (Codex: $CODEX_HOME).")
+@json_option
+@pass_state
+def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
+    """Register `taskproto mcp` in CLIENT's MCP configuration (merged; other entries are kept)."""
+    from taskproto import mcp_config
+
+    change = mcp_config.register(client, state.engine.config.repo, scope=scope)
+    emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))
+
+
+@mcp_group.command("uninstall")
+@click.option("--client", "client", required=True, type=click.Choice(CLIENTS))
+@click.option("--scope", type=click.Choice(["project", "user"]), default="project", show_default=True)
+@json_option
+@pass_state
+def uninstall(state: AppState, client: str, scope: str, as_json: bool) -> None:
+    """Remove what `install` added; a file it created is removed, a file it changed is restored."""
+    from taskproto import mcp_config
+
+    change = mcp_config.unregister(client, state.engine.config.repo, scope=scope)
+    emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))
+
+
+COMMANDS = [mcp_group]

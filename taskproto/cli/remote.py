@@ -1,0 +1,48 @@
+"""`taskproto sync`: exchange journals and claims with the shared remote."""
+
+from __future__ import annotations
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+
+@click.command("sync")
+@json_option
+@pass_state
+def sync(state: AppState, as_json: bool) -> None:
+    """Push this machine's task journals to the remote and fetch the others'.
+
+    Journals only fast-forward. Tasks created on other machines appear here
+    (their worktrees are made when a session here claims them). Needs
+    `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
+    """
+    from taskproto.errors import ConfigError
+
+    engine = state.engine
+    if engine.remote is None:
+        raise ConfigError('no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])')
+    report = engine.remote.sync(engine)
+    flush_warnings(state)
+    data = {
+        "remote": engine.remote.name, "pushed": report.pushed, "fetched": report.fetched,
+        "adopted": report.adopted, "removed_here": report.removed, "diverged": report.diverged, "rejected": report.rejected,
+        "claims": {t: {"session": c.session, "host": c.host, "pid": c.pid,
+                       "expires_at": c.expires_at.isoformat()} for t, c in sorted(report.claims.items())},
+    }
+
+    def human() -> None:
+        parts = [f"{label} {', '.join(names)}" for label, names in
+                 (("pushed", report.pushed), ("fetched", report.fetched), ("new here", report.adopted)) if names]
+        click.echo(f"synced with {engine.remote.name}: {'; '.join(parts) or 'already up to date'}")
+        for name in report.diverged:
+            click.echo(f"  {name}: journal differs here and on the remote; left alone (see `taskproto doctor`)")
+        for name, why in report.rejected.items():
+            click.echo(f"  {name}: not pushed ({why})")
+
+    emit(as_json, data, human)
+    if report.diverged or report.rejected:
+        raise click.exceptions.Exit(1)
+
+
+COMMANDS = [sync]

@@ -1,0 +1,1 @@
+"""Adapters from git hooks, the pre-commit framework and agent clients to the engine."""

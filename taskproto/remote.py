@@ -1,0 +1,494 @@
+"""Coordination across machines through a shared git remote (on when `remote = "<name>"` is set).
+
+Claims live on the remote as `refs/taskproto/claims/<task>`, each pointing at a
+commit whose tree holds claim.json. Every change to a claim is a push with
+`--force-with-lease=<ref>:<expected>`, which the server applies under its ref lock,
+so of any number of racers exactly one wins:
+
+- claim: expected empty (the ref must not exist);
+- renew and release: expected the owner's own claim sha;
+- takeover of an expired claim: expected the expired claim's sha, never blindly.
+
+Journals (`refs/taskproto/tasks/<task>`) are written through: every journaled
+change first checks the remote's head of that journal is one we have (else: run
+`taskproto sync`), then pushes the new commit expecting exactly that head, and
+undoes the local change when the push fails. So a journal never forks.
+
+This machine's last view of the remote is kept in `refs/taskproto/remote/<remote>/`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from taskproto import journal
+from taskproto.config import Config
+from taskproto.errors import GitError, OwnershipError, SessionRequired, TaskprotoError
+from taskproto.git import PushStatus, RemoteGit
+from taskproto.models import Task, utcnow
+from taskproto.sessions import hostname
+
+if TYPE_CHECKING:
+    from taskproto.engine import ClaimResult, Engine
+
+CLAIM_PREFIX = "refs/taskproto/claims/"
+CLAIM_FILE = "claim.json"
+TRACKING_PREFIX = "refs/taskproto/remote/"
+
+
+class RemoteError(TaskprotoError):
+    """The remote could not be reached, or refused us for a reason that is not another claim."""
+
+    def __init__(self, remote: str, what: str, detail: str) -> None:
+        self.remote, self.what, self.detail = remote, what, detail
+        super().__init__(f"remote {remote!r}: {what} failed: {detail}; nothing was changed locally")
+
+
+class RemoteClaimHeld(OwnershipError):
+    """Another session holds the claim on the remote (subclass of OwnershipError: claim_next skips it)."""
+
+    def __init__(self, remote: str, claim: RemoteClaim, action: str) -> None:
+        self.remote, self.claim = remote, claim
+        TaskprotoError.__init__(
+            self,
+            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on {claim.host}"
+            f"{f' (pid {claim.pid})' if claim.pid else ''} since {claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
+            f"lease until {claim.expires_at:%H:%M:%S}Z; {action}",
+        )
+        self.task, self.owner, self.host = claim.task, claim.session, claim.host
+        self.since = claim.claimed_at.isoformat(timespec="seconds")
+
+
+class JournalAhead(TaskprotoError):
+    def __init__(self, remote: str, task: str, detail: str) -> None:
+        self.remote, self.task = remote, task
+        super().__init__(
+            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not seen ({detail}); "
+            "run `taskproto sync` first; nothing was changed"
+        )
+
+
+@dataclass(frozen=True)
+class RemoteClaim:
+    task: str
+    sha: str
+    session: str
+    host: str
+    pid: int | None
+    claimed_at: datetime
+    heartbeat_at: datetime
+    expires_at: datetime
+
+    def expired(self, now: datetime) -> bool:
+        return now >= self.expires_at
+
+    @classmethod
+    def parse(cls, task: str, sha: str, data: bytes | None) -> RemoteClaim:
+        try:
+            raw = json.loads(data or b"")
+            return cls(task, sha, str(raw["session"]), str(raw["host"]), raw.get("pid"),
+                       datetime.fromisoformat(raw["claimed_at"]), datetime.fromisoformat(raw["heartbeat_at"]),
+                       datetime.fromisoformat(raw["expires_at"]))
+        except (ValueError, KeyError, TypeError):
+            # An unreadable claim proves no one alive: it counts as expired, and is only
+            # ever replaced by a push that expects exactly this sha.
+            epoch = datetime.fromtimestamp(0).astimezone()
+            return cls(task, sha, "(unreadable claim)", "?", None, epoch, epoch, epoch)
+
+
+@dataclass(frozen=True)
+class Acquired:
+    outcome: str  # claimed | renewed | takeover | forced
+    sha: str
+    previous: RemoteClaim | None
+
+
+@dataclass
+class SyncReport:
+    pushed: list[str]
+    fetched: list[str]  # fast-forwarded from the remote
+    adopted: list[str]  # created here from the remote's journal
+    diverged: list[str]
+    rejected: dict[str, str]
+    claims: dict[str, RemoteClaim]
+    removed: list[str]  # removed here (journal archived), so not adopted again
+
+
+def _secondary(status: PushStatus) -> bool:
+    """Rejected only because another ref of the same atomic push was."""
+    return "atomic" in status.reason
+
+
+def _git_message(output: str) -> str:
+    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
+    lines = [ln.strip() for ln in output.strip().splitlines()]
+    found: list[str] = []
+    for i, line in enumerate(lines):
+        if line.startswith(("fatal:", "error:")):
+            text = line.split(":", 1)[1].strip()
+            if text.endswith(":") and i + 1 < len(lines):
+                text = f"{text} {lines[i + 1]}"
+            found.append(text)
+    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
+
+
+def _raced(status: PushStatus) -> bool:
+    """Rejected because the ref was not what we expected when the server (or git) looked."""
+    return status.reason in ("stale info", "failed to update ref", "failed to lock", "fetch first", "non-fast-forward")
+
+
+def _behind(status: PushStatus | None) -> bool:
+    """A journal push refused because the remote holds commits we do not have (git's own reasons)."""
+    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name).strip(".") or "remote"
+
+
+class Remote:
+    def __init__(self, config: Config) -> None:
+        assert config.remote
+        self.config, self.name = config, config.remote
+        self.git = RemoteGit(config.repo)
+        self.tracking = f"{TRACKING_PREFIX}{_safe(self.name)}/"
+        self._verified: dict[str, str | None] = {}  # task -> remote journal head just proven by a push
+
+    # --- refs ----------------------------------------------------------------
+
+    @staticmethod
+    def claim_ref(task: str) -> str:
+        return CLAIM_PREFIX + task
+
+    def tracked_claim_ref(self, task: str) -> str:
+        return f"{self.tracking}claims/{task}"
+
+    def tracked_task_ref(self, task: str) -> str:
+        return f"{self.tracking}tasks/{task}"
+
+    @contextmanager
+    def network(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except GitError as exc:
+            raise RemoteError(self.name, what, _git_message(exc.stderr or exc.stdout)) from None
+
+    # --- reading claims --------------------------------------------------------
+
+    def fetch_claims(self) -> dict[str, RemoteClaim]:
+        """Fetch every claim from the remote (one round trip) and read them."""
+        with self.network("fetching claims"):
+            self.git.fetch(self.name, [f"+{CLAIM_PREFIX}*:{self.tracking}claims/*"], prune=True)
+        return self.tracked_claims()
+
+    def tracked_claims(self) -> dict[str, RemoteClaim]:
+        """This machine's last view of the remote's claims (no network)."""
+        prefix = f"{self.tracking}claims/"
+        shas = {line.split(" ")[0][len(prefix):]: line.split(" ")[1] for line in self.git.for_each_ref(prefix)}
+        blobs = self.git.read_blobs([f"{sha}:{CLAIM_FILE}" for sha in shas.values()])
+        return {t: RemoteClaim.parse(t, sha, blobs.get(f"{sha}:{CLAIM_FILE}")) for t, sha in shas.items()}
+
+    def _tracked(self, task: str) -> RemoteClaim | None:
+        sha = self.git.ref_sha(self.tracked_claim_ref(task))
+        return None if sha is None else RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
+
+    def _fresh(self, task: str) -> RemoteClaim | None:
+        return self.fetch_claims().get(task)
+
+    def _track(self, task: str, sha: str | None) -> None:
+        ref = self.tracked_claim_ref(task)
+        if sha is None:
+            self.git.run("update-ref", "-d", ref, check=False)
+        else:
+            self.git.run("update-ref", ref, sha, check=False)
+
+    # --- changing claims ---------------------------------------------------------
+
+    def _claim_commit(self, task: str, session: str, pid: int | None, claimed_at: datetime) -> str:
+        now = utcnow()
+        record = {
+            "task": task, "session": session, "host": hostname(), "pid": pid,
+            "claimed_at": claimed_at.isoformat(), "heartbeat_at": now.isoformat(),
+            "expires_at": (now + timedelta(minutes=self.config.lease_minutes)).isoformat(),
+        }
+        blob = self.git.write_blob_bytes((json.dumps(record, indent=2) + "\n").encode())
+        tree = self.git.mktree([("100644", blob, CLAIM_FILE)])
+        return self.git.commit_tree(tree, None, f"claim {task}: {session}")
+
+    def _push(self, what: str, refspecs: list[str], leases: dict[str, str | None]) -> dict[str, PushStatus]:
+        with self.network(what):
+            return self.git.push(self.name, refspecs, leases, atomic=len(refspecs) > 1)
+
+    def acquire(self, task: str, session: str, pid: int | None, force: bool = False) -> Acquired:
+        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if held.
+
+        The claim is pushed atomically with this machine's journal head of the task
+        (fast-forward only), so winning the claim also proves our journal is current.
+        """
+        cref, jref = self.claim_ref(task), journal.ref_for(task)
+        local_head = journal.head(self.git, task)
+        current, fresh = self._tracked(task), False
+        for _ in range(6):
+            now = utcnow()
+            if current is None:
+                outcome = "claimed"
+            elif current.session == session:
+                outcome = "renewed"
+            elif current.expired(now):
+                outcome = "takeover"
+            elif not fresh:
+                current, fresh = self._fresh(task), True  # our view may be stale: ask before refusing
+                continue
+            elif force:
+                outcome = "forced"
+            else:
+                raise RemoteClaimHeld(self.name, current, "wait for it to be released or to expire, "
+                                      "or take over with --force (logged)")
+            claimed_at = current.claimed_at if outcome == "renewed" and current else now
+            sha = self._claim_commit(task, session, pid, claimed_at)
+            refspecs = [f"{sha}:{cref}"] + ([f"{local_head}:{jref}"] if local_head else [])
+            statuses = self._push(f"claiming {task}", refspecs, {cref: current.sha if current else None})
+            jstatus, cstatus = statuses.get(jref), statuses.get(cref)
+            if cstatus is not None and cstatus.ok:
+                self._track(task, sha)
+                self._verified[task] = local_head
+                return Acquired(outcome, sha, current if outcome != "renewed" else None)
+            if _behind(jstatus) and (cstatus is None or _secondary(cstatus)):
+                raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
+            real = [s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)]
+            if cstatus is None or any(not _raced(s) for s in real):
+                raise RemoteError(self.name, f"claiming {task}", real[0].summary if real else "push rejected")
+            # Lost a race (a server-side atomic failure names no other reason: that is the claim's CAS too).
+            current, fresh = self._fresh(task), True
+        raise RemoteError(self.name, f"claiming {task}", "the claim changed on every attempt; try again")
+
+    def renew(self, task: str, session: str) -> RemoteClaim:
+        """Heartbeat: replace our own claim, expecting its sha; refused when it is not ours.
+
+        Hooks heartbeat on every tool call; the remote is only pushed to once a tenth
+        of the lease has passed since our last renewal (our own view says so, no network).
+        """
+        current = self._tracked(task)
+        if (current is not None and current.session == session
+                and utcnow() - current.heartbeat_at < timedelta(minutes=self.config.lease_minutes / 10)):
+            return current
+        if current is None or current.session != session:
+            current = self._fresh(task)
+        if current is None:
+            raise TaskprotoError(f"task {task!r} has no claim on remote {self.name!r}; "
+                                 f"claim it again with `taskproto claim {task}`")
+        if current.session != session:
+            raise RemoteClaimHeld(self.name, current, "only its owner can renew it")
+        sha = self._claim_commit(task, session, current.pid, current.claimed_at)
+        status = self._push(f"renewing {task}", [f"{sha}:{self.claim_ref(task)}"],
+                            {self.claim_ref(task): current.sha}).get(self.claim_ref(task))
+        if status is None or not status.ok:
+            now_held = self._fresh(task)
+            if now_held is not None and now_held.session != session:
+                raise RemoteClaimHeld(self.name, now_held, "your claim was taken over; it is no longer yours")
+            raise RemoteError(self.name, f"renewing {task}", status.summary if status else "push rejected")
+        self._track(task, sha)
+        return RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
+
+    def release_claim(self, task: str, session: str | None, force: bool = False) -> None:
+        """Delete the claim, expecting the owner's sha (a non-owner needs force, and still never deletes blindly)."""
+        sha = self._release_sha(task, session, force)
+        if sha is None:
+            return
+        status = self._push(f"releasing {task}", [f":{self.claim_ref(task)}"],
+                            {self.claim_ref(task): sha}).get(self.claim_ref(task))
+        if status is None or not status.ok:
+            raise RemoteError(self.name, f"releasing {task}", status.summary if status else "push rejected")
+        self._track(task, None)
+
+    def _release_sha(self, task: str, session: str | None, force: bool) -> str | None:
+        current = self._tracked(task)
+        if current is None or current.session != session:
+            current = self._fresh(task)
+        if current is None:
+            return None
+        if current.session != session and not force:
+            raise RemoteClaimHeld(self.name, current, "only its owner can release it (or pass --force, logged)")
+        return current.sha
+
+    # --- journals ------------------------------------------------------------------
+
+    def check_journal(self, task: str) -> str | None:
+        """The remote's journal head of `task`, refused when it holds commits we do not have."""
+        if task in self._verified:
+            return self._verified.pop(task)
+        ref = journal.ref_for(task)
+        with self.network(f"reading the journal of {task}"):
+            remote_head = self.git.ls_remote(self.name, [ref]).get(ref)
+        local_head = journal.head(self.git, task)
+        if remote_head is None or remote_head == local_head:
+            return remote_head
+        if local_head is None or not self.git.is_ancestor(remote_head, local_head):
+            raise JournalAhead(self.name, task, f"remote {remote_head[:12]}, here {(local_head or 'none')[:12]}")
+        return remote_head
+
+    def write_through(self, engine: Engine, old: Task, new: Task, message: str) -> Task:
+        """Save a journaled change here and on the remote, or neither (the engine's lock is held)."""
+        name = old.name
+        jref, cref = journal.ref_for(name), self.claim_ref(name)
+        remote_head = self.check_journal(name)
+        release_sha = None
+        if old.owner is not None and new.owner is None:  # a release: the claim goes with it, atomically
+            held = self._tracked(name)
+            if held is None or held.session != old.owner.session:
+                held = self._fresh(name)
+            # Only the released owner's own claim goes, expected at its sha; anyone else's stays.
+            release_sha = held.sha if held is not None and held.session == old.owner.session else None
+        path = self.config.task_file(name)
+        old_bytes, local_before = path.read_bytes(), journal.head(self.git, name)
+        saved = engine.save(old, new, message)
+        local_after = journal.head(self.git, name)
+        refspecs: list[str] = []
+        leases: dict[str, str | None] = {}
+        if local_after and local_after != remote_head:
+            refspecs.append(f"{local_after}:{jref}")
+            leases[jref] = remote_head
+        if release_sha:
+            refspecs.append(f":{cref}")
+            leases[cref] = release_sha
+        if not refspecs:
+            return saved
+        try:
+            statuses = self._push(f"recording {message.splitlines()[0]!r} on {name}", refspecs, leases)
+            bad = [s for s in statuses.values() if not s.ok]
+            if bad or len(statuses) < len(refspecs):
+                first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
+                if first is not None and first.ref == jref and _behind(first):
+                    raise JournalAhead(self.name, name, first.summary)
+                raise RemoteError(self.name, f"recording {name}", first.summary if first else "push rejected")
+        except BaseException:
+            from taskproto.store import atomic_write
+
+            atomic_write(path, old_bytes)
+            if local_after != local_before and local_after is not None:
+                if local_before is None:
+                    self.git.delete_ref(jref, local_after)
+                else:
+                    self.git.update_ref(jref, local_before, local_after, message="taskproto: undo (push failed)")
+            raise
+        if local_after:
+            self.git.run("update-ref", self.tracked_task_ref(name), local_after, check=False)
+        if release_sha:
+            self._track(name, None)
+        return saved
+
+    def sync(self, engine: Engine) -> SyncReport:
+        from taskproto.sync import sync
+
+        return sync(self, engine)
+
+    # --- engine entry points ---------------------------------------------------------
+
+    def claim(self, engine: Engine, name: str, session: str | None, pid: int | None, force: bool) -> ClaimResult:
+        """Claim on the remote first; the local claim follows only if that succeeded, else it is undone."""
+        if not session:
+            raise SessionRequired("claim")
+        from taskproto.names import task_name
+
+        if not engine.config.task_dir(task_name(name)).is_dir():
+            raise TaskprotoError(f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
+                                 f"tasks of remote {self.name!r}, or create it")
+        task = engine.load(name)
+        acquired = self.acquire(name, session, pid, force)
+        try:
+            from taskproto.sync import ensure_worktrees
+
+            ensure_worktrees(self, engine, task)
+            return engine._claim_local(name, session, pid, force)
+        except BaseException:
+            if acquired.outcome != "renewed":
+                try:
+                    self.release_claim(name, session)
+                except TaskprotoError as exc:
+                    engine.warnings.append(f"could not release the claim on {self.name!r} again: {exc}")
+            raise
+        finally:
+            self._verified.pop(name, None)
+
+    def claim_next(self, engine: Engine, session: str | None, pid: int | None) -> ClaimResult:
+        """The oldest task free both here and on the remote (unclaimed or its claim expired)."""
+        from taskproto.sessions import owner_gone
+
+        if not session:
+            raise SessionRequired("claim")
+        claims, now, candidates, skipped = self.fetch_claims(), utcnow(), [], []
+        for name in engine.task_names():
+            try:
+                task = engine.load(name)
+            except TaskprotoError:
+                continue
+            held = claims.get(name)
+            if (held is not None and held.session == session) or (task.owner and task.owner.session == session):
+                return self.claim(engine, name, session, pid, False)
+            if engine.workflow(task).state(task.state).terminal or (held is not None and not held.expired(now)):
+                continue
+            if task.owner is None or owner_gone(task.owner, now, self.config.lease_minutes):
+                candidates.append(task)
+        for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
+            try:
+                return self.claim(engine, task.name, session, pid, False)
+            except OwnershipError:
+                continue  # lost the race for this one; try the next
+            except JournalAhead:
+                skipped.append(task.name)
+        hint = f"; {', '.join(skipped)} changed on {self.name!r}: run `taskproto sync`" if skipped else ""
+        raise TaskprotoError(f"no task is free to claim here and on remote {self.name!r}{hint}")
+
+
+# --- for doctor ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LocalClaimUnknown:
+    task: str
+    session: str
+    remote_holder: str | None  # the session the remote names instead, None when it has no claim
+
+
+def local_claims_unknown_to_remote(
+    config: Config, claims: dict[str, RemoteClaim] | None = None
+) -> list[LocalClaimUnknown]:
+    """Tasks owned here (task.json) whose claim the remote does not hold for that session.
+
+    `claims` is the remote's claims as returned by Remote.fetch_claims() (fetched when None).
+    """
+    from taskproto import store
+
+    if claims is None:
+        claims = Remote(config).fetch_claims()
+    result = []
+    tasks_dir = config.tasks_dir
+    for entry in sorted(tasks_dir.iterdir()) if tasks_dir.is_dir() else []:
+        try:
+            task = store.load_task(entry / "task.json")
+        except (TaskprotoError, OSError):
+            continue
+        if task.owner is None:
+            continue
+        held = claims.get(task.name)
+        if held is None or held.session != task.owner.session:
+            result.append(LocalClaimUnknown(task.name, task.owner.session, held.session if held else None))
+    return result
+
+
+def remote_claims_of_dead_local_sessions(
+    config: Config, claims: dict[str, RemoteClaim] | None = None
+) -> list[RemoteClaim]:
+    """Remote claims made from this host whose session process is provably gone (its pid no longer exists)."""
+    from taskproto.sessions import pid_alive
+
+    if claims is None:
+        claims = Remote(config).fetch_claims()
+    me = hostname()
+    return [c for c in claims.values() if c.host == me and c.pid is not None and not pid_alive(c.pid)]

@@ -1,0 +1,94 @@
+"""init --claude|--codex|--gemini: merged, idempotent, in every task worktree, out of git, undone byte for byte."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from taskproto.engine import Engine
+from tests.conftest import git
+
+USER_SETTINGS = {
+    "claude": (".claude/settings.json",
+               ('{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+               '[{"type": "command", "command": "my-guard.sh"}]}]}\n}')),
+    "codex": (".codex/hooks.json", '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n'),
+    "gemini": (".gemini/settings.json", '{"general": {"vimMode": true}}'),
+}
+
+
+def status(path: Path) -> str:
+    return subprocess.run(["git", "status", "--porcelain"], cwd=path, capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
+def test_round_trip_keeps_user_settings_and_restores_bytes(client: str, cli, engine: Engine, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    engine.create_task("before", ["dev"])
+    name, text = USER_SETTINGS[client]
+    (repo / name).parent.mkdir()
+    (repo / name).write_text(text)
+    exclude = Path(git(repo, "rev-parse", "--path-format=absolute", "--git-path", "info/exclude"))
+    exclude_before = exclude.read_bytes()
+    r = cli("init", f"--{client}")
+    assert r.code == 0, r.err
+    data = json.loads((repo / name).read_text())
+    original = json.loads(text)
+    for key in original:
+        if key != "hooks":
+            assert data[key] == original[key]
+    commands = [h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]]
+    for groups in original.get("hooks", {}).values():
+        for g in groups:
+            for h in g["hooks"]:
+                assert h["command"] in commands
+    assert any("entry.py" in c for c in commands)
+    if client == "gemini":
+        assert all(h["timeout"] == 30000 for g in data["hooks"]["BeforeTool"] for h in g["hooks"])
+    after_first = (repo / name).read_bytes()
+    assert cli("init", f"--{client}").code == 0
+    assert (repo / name).read_bytes() == after_first  # idempotent
+    # Worktrees from before init and after it carry the hooks, and stay clean.
+    engine.create_task("after", ["dev"])
+    for task in ("before", "after"):
+        for wt in (engine.config.task_worktree(task), engine.config.agent_worktree(task, "dev")):
+            local = {"claude": ".claude/settings.local.json"}.get(client, name)
+            assert "entry.py" in (wt / local).read_text()
+            assert status(wt) == "", wt
+    r = cli("init", f"--{client}", "--uninstall")
+    assert r.code == 0, r.err
+    assert (repo / name).read_text() == text
+    assert exclude.read_bytes() == exclude_before
+    for task in ("before", "after"):
+        assert not (engine.config.agent_worktree(task, "dev") / name.split("/")[0]).exists()
+
+
+def test_uninstall_deletes_the_files_init_created(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("init", "--claude", "--codex", "--gemini").code == 0
+    out = cli("init", "--codex")
+    assert "trust_level" in out.out
+    assert cli("init", "--claude", "--codex", "--gemini", "--uninstall").code == 0
+    for folder in (".claude", ".codex", ".gemini"):
+        assert not (repo / folder).exists()
+    assert status(repo) == ""
+
+
+def test_user_edit_after_init_keeps_their_change(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("init", "--claude").code == 0
+    path = repo / ".claude" / "settings.json"
+    data = json.loads(path.read_text())
+    data["permissions"] = {"allow": ["Bash(ls)"]}
+    path.write_text(json.dumps(data))
+    r = cli("init", "--claude", "--uninstall")
+    assert r.code == 0 and "edited since init" in r.err
+    assert json.loads(path.read_text()) == {"permissions": {"allow": ["Bash(ls)"]}}
+
+
+def test_task_removal_is_not_blocked_by_the_settings_files(cli, engine: Engine) -> None:  # type: ignore[no-untyped-def]
+    assert cli("init", "--claude", "--codex", "--gemini").code == 0
+    engine.create_task("t1", ["dev"])
+    engine.remove_task("t1")
+    assert not engine.config.task_dir("t1").exists()

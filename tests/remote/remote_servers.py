@@ -1,0 +1,109 @@
+"""Real servers on this machine only: a bare repository over file://, and git daemon on 127.0.0.1.
+
+(Not a conftest.py: a second conftest module would shadow tests/conftest.py's helpers.)"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+
+def git(cwd: Path, *args: str) -> str:
+    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
+    return proc.stdout.strip()
+
+
+def make_repo(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "--quiet", "--initial-branch=main")
+    git(path, "config", "commit.gpgsign", "false")
+    (path / "README.md").write_text("# test repo\n")
+    git(path, "add", "README.md")
+    git(path, "commit", "--quiet", "-m", "initial")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class GitDaemon:
+    """`git daemon` serving `base` on 127.0.0.1 with push enabled; stopped by stop()."""
+
+    def __init__(self, base: Path) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            ["git", "daemon", "--listen=127.0.0.1", f"--port={self.port}", f"--base-path={base}",
+             "--export-all", "--enable=receive-pack", "--reuseaddr", "--informative-errors", str(base)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("git daemon did not start") from None
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def seed_server(base: Path, lease_minutes: float | None = None) -> Path:
+    """A bare repository holding one commit with `.taskproto.toml` turning the remote on."""
+    seed = make_repo(base / "seed")
+    config = 'remote = "origin"\n' + (f"lease_minutes = {lease_minutes}\n" if lease_minutes is not None else "")
+    (seed / ".taskproto.toml").write_text(config)
+    git(seed, "add", ".taskproto.toml")
+    git(seed, "commit", "--quiet", "-m", "taskproto config")
+    bare = base / "srv" / "project.git"
+    bare.parent.mkdir(parents=True)
+    git(base, "clone", "--quiet", "--bare", str(seed), str(bare))
+    return bare
+
+
+class Server:
+    """Makes seeded servers of one transport; `unreachable` is a URL of that transport nobody answers."""
+
+    def __init__(self, kind: str, base: Path) -> None:
+        self.kind, self.base, self.daemons = kind, base, []  # type: tuple[str, Path, list[GitDaemon]]
+        self.bare: Path | None = None
+
+    def make(self, lease_minutes: float | None = None) -> str:
+        self.bare = seed_server(self.base, lease_minutes)
+        if self.kind == "file":
+            return self.bare.as_uri()
+        daemon = GitDaemon(self.bare.parent)
+        self.daemons.append(daemon)
+        return f"git://127.0.0.1:{daemon.port}/{self.bare.name}"
+
+    @property
+    def unreachable(self) -> str:
+        if self.kind == "file":
+            return (self.base / "no-such-server" / "project.git").as_uri()
+        return f"git://127.0.0.1:{free_port()}/project.git"  # a port nothing listens on
+
+    def stop(self) -> None:
+        for daemon in self.daemons:
+            daemon.stop()
+
+
+def clone(url: str, path: Path) -> Path:
+    git(path.parent, "clone", "--quiet", url, str(path))
+    git(path, "config", "commit.gpgsign", "false")
+    return path
