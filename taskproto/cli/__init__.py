@@ -28,16 +28,13 @@ COMMAND_MODULES = [
     "taskproto.cli.hook",
     "taskproto.cli.interrupts",
     "taskproto.cli.build",
-<<<<<<< HEAD
-    "taskproto.cli.doctor",
-=======
     "taskproto.cli.mcp",
     "taskproto.cli.planning",
     "taskproto.cli.loop",
     "taskproto.cli.team",
     "taskproto.cli.remote",
     "taskproto.cli.agent_hook",
->>>>>>> main
+    "taskproto.cli.doctor",
 ]
 
 
