@@ -179,8 +179,10 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
     raw, problem = _decode(data)
     if problem is None:
         version = raw.get("schema_version") if isinstance(raw, dict) else None
-        if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
-            raise UnsupportedSchema(str(path), version, SCHEMA_VERSION)
+        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do not know
+        if isinstance(version, (int, float)) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            raise UnsupportedSchema(str(path), int(version) if float(version).is_integer() else version,  # type: ignore[arg-type]
+                                    SCHEMA_VERSION)
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
