@@ -49,6 +49,9 @@ check("log-illegal-transition", E,
           ABANDON))
 check("revision-behind-journal", E, "task.json's revision is lower than the journal's newest commit (an old copy).",
       "move task.json aside and restore the journal's newest task.json")
+check("journal-ref-locked", E,
+      "git's lock file for the task's journal ref was left by a killed git process; every journal update fails "
+      "until it goes.", "delete the lock file (only when it is over a minute old, under the task's lock)")
 check("journal-missing", W, "The task has no journal in git.", "record the current task.json as the first journal commit")
 check("journal-behind", W, "task.json is newer than the journal (a journal write failed).",
       "record the current task.json in the journal")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 
 from taskproto.doctor.model import Finding, Severity
 from taskproto.doctor.snapshot import TMP_RE, Snapshot, TaskView
@@ -117,6 +118,16 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                  journal_revision=old.revision)
         return
     if task.significant() == old.significant():
+        # task.json agrees; an agent's status may still be newer than the journal (killed before the append)
+        for agent, av in view.agents.items():
+            if av.status is None:
+                continue
+            logged = snap.journal_status(view.name, agent)
+            if logged is None or logged.model_dump() != av.status.model_dump():
+                was = logged.status.value if logged is not None else "absent"
+                yield _f("journal-behind", view,
+                         f"agent {agent}'s status ({av.status.status.value}) is newer than the journal's ({was})")
+                return
         return
     if task.revision > old.revision:
         yield _f("journal-behind", view,
@@ -161,6 +172,35 @@ def check_tmp(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         reason = tmp_stale(path, now)
         if reason:
             yield _f("tmp-file-leftover", view, f"leftover {path.name}: {reason}", path=str(path))
+
+
+REF_LOCK_GRACE_SECONDS = 60  # git holds a ref lock for milliseconds; a minute-old one is a dead process's
+
+
+def journal_ref_lock(repo: Path, task: str) -> Path:
+    """Where git keeps the lock of refs/taskproto/tasks/<task>, found without starting git."""
+    dot_git = repo / ".git"
+    common = dot_git
+    if dot_git.is_file():  # a separate git dir: `gitdir: <path>`
+        text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+        if text.startswith("gitdir:"):
+            common = (repo / text[len("gitdir:"):].strip()).resolve()
+    return common / "refs" / "taskproto" / "tasks" / f"{task}.lock"
+
+
+def ref_lock_stale(path: Path, now: float) -> str | None:
+    try:
+        age = now - os.lstat(path).st_mtime
+    except FileNotFoundError:
+        return None
+    return f"it is {int(age)} s old" if age >= REF_LOCK_GRACE_SECONDS else None
+
+
+def check_journal_lock(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    path = journal_ref_lock(Path(snap.config.repo), view.name)
+    reason = ref_lock_stale(path, snap.now.timestamp())
+    if reason:
+        yield _f("journal-ref-locked", view, f"stale git ref lock {path.name}: {reason}", path=str(path))
 
 
 def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -213,4 +253,5 @@ def check_review(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                       f"reconstructed by doctor; review state {task.state} before continuing", view.name)
 
 
-TASK_CHECKS = [check_log, check_journal, check_owner, check_tmp, check_agents, check_approval, check_review]
+TASK_CHECKS = [check_log, check_journal, check_journal_lock, check_owner, check_tmp, check_agents, check_approval,
+               check_review]

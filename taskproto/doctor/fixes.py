@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from taskproto import journal, store
 from taskproto import worktree as wt
 from taskproto.config import ensure_root
-from taskproto.doctor.checks import tmp_stale
+from taskproto.doctor.checks import ref_lock_stale, tmp_stale
 from taskproto.doctor.model import Finding
 from taskproto.doctor.repair import (
     head_log_sha,
@@ -53,7 +53,7 @@ ORDER = [
     "log-empty", "tmp-file-leftover", "owner-gone", "worktree-prunable", "task-branch-missing",
     "agent-branch-missing", "worktree-unregistered", "worktree-wrong-branch", "task-worktree-missing",
     "agent-worktree-missing", "agent-status-missing", "agent-status-corrupt", "agent-error-retryable",
-    "agent-timeout", "approval-stale", "orphan-worktree", "orphan-branch", "journal-missing", "journal-behind",
+    "agent-timeout", "approval-stale", "orphan-worktree", "orphan-branch", "journal-ref-locked", "journal-missing", "journal-behind",
 ]
 
 
@@ -183,6 +183,19 @@ def remove_tmp(ctx: FixContext, f: Finding) -> str:
             return f"{path.name} is gone or its writer may be alive; left alone"
         path.unlink()
         r.notes.append(f"deleted {path.name} ({reason})")
+    return r.notes[-1]
+
+
+@fix("journal-ref-locked")
+def remove_ref_lock(ctx: FixContext, f: Finding) -> str:
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(ctx.engine, _name(f), f.check) as r:
+        reason = ref_lock_stale(path, utcnow().timestamp())
+        if reason is None:
+            return f"{path.name} is gone or fresh (a git process may hold it); left alone"
+        path.unlink()
+        r.notes.append(f"deleted git's stale ref lock {path.name} ({reason})")
     return r.notes[-1]
 
 

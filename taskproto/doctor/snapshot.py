@@ -63,10 +63,20 @@ class Snapshot:
     archived: set[str]  # tasks with an archived journal (removed)
     journal_tasks: dict[str, bytes | None]  # task -> the journal head's task.json
     scope: list[str] | None  # the tasks asked for, None: all (and repository-wide checks)
+    journal_statuses: dict[str, dict[str, bytes | None]] = field(default_factory=dict)  # task -> agent -> blob
 
     def __post_init__(self) -> None:
         self.wt_by_path: dict[str, WorktreeInfo] = {real(w.path): w for w in self.worktrees}
         self.wt_by_branch: dict[str, WorktreeInfo] = {w.branch: w for w in self.worktrees if w.branch}
+
+    def journal_status(self, name: str, agent: str) -> AgentStatus | None:
+        data = self.journal_statuses.get(name, {}).get(agent)
+        if data is None:
+            return None
+        try:
+            return AgentStatus.model_validate_json(data)
+        except ValidationError:
+            return None
 
     def journal_task(self, name: str) -> Task | None:
         data = self.journal_tasks.get(name)
@@ -157,9 +167,6 @@ def take(
     archived = {r[len(journal.ARCHIVE_PREFIX):].split("/")[0] for r in refs if r.startswith(journal.ARCHIVE_PREFIX)}
     names = _task_names(config)
     wanted = list(scope) if scope is not None else names + [j for j in journals if j not in names]
-    in_journal = [n for n in wanted if n in journals]
-    blobs = git.cat_file_batch([f"{journals[n]}:{journal.TASK_FILE}" for n in in_journal])
-    journal_tasks = dict(zip(in_journal, blobs, strict=True))
     tasks: dict[str, TaskView] = {}
     present = [n for n in wanted if n in set(names)]
     for i, name in enumerate(present):
@@ -170,5 +177,22 @@ def take(
         tasks[name] = view
         if progress is not None:
             progress(i + 1, len(present))
+    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many tasks.
+    in_journal = [n for n in wanted if n in journals]
+    specs: list[tuple[str, str | None]] = []
+    for name in in_journal:
+        specs.append((name, None))
+        found = tasks.get(name)
+        if found is not None and found.task is not None:
+            specs += [(name, agent) for agent in found.task.required_agents]
+    blobs = git.cat_file_batch([
+        f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}" for n, a in specs])
+    journal_tasks: dict[str, bytes | None] = {}
+    journal_statuses: dict[str, dict[str, bytes | None]] = {}
+    for (name, agent), blob in zip(specs, blobs, strict=True):
+        if agent is None:
+            journal_tasks[name] = blob
+        else:
+            journal_statuses.setdefault(name, {})[agent] = blob
     return Snapshot(config, utcnow(), tasks, worktrees, branches, journals, archived, journal_tasks,
-                    list(scope) if scope is not None else None)
+                    list(scope) if scope is not None else None, journal_statuses)

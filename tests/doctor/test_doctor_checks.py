@@ -214,6 +214,17 @@ def _(env: Env) -> None:
     env.set_status("b", status=AgentState.ERROR, retry_count=3, error_message="crashed again")
 
 
+@breaks("journal-ref-locked")
+def _(env: Env) -> None:
+    import os
+    import time
+
+    lock = env.engine.git.common_dir() / "refs" / "taskproto" / "tasks" / "t.lock"
+    lock.write_text("")  # left by a git update-ref that was killed a while ago
+    old = time.time() - 120
+    os.utime(lock, (old, old))
+
+
 def test_every_check_has_a_breaking_test() -> None:
     assert set(CHECKS) - {"needs-review"} == set(BREAK)
 

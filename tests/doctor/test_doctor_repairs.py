@@ -115,3 +115,47 @@ def test_no_fix_ever_loses_a_commit_or_an_uncommitted_change(env: Env) -> None:
     # the orphan was not deleted while it held the only ref to the commit
     assert env.git("rev-parse", "refs/heads/gone") == sha
     assert "lock-invalid-json" not in ids(report)
+
+
+def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_the_journal_catches_up(env: Env) -> None:
+    import os
+    import time
+
+    lock = env.engine.git.common_dir() / "refs" / "taskproto" / "tasks" / "t.lock"
+    lock.write_text("")  # what `git update-ref` leaves when it is killed mid-update
+    env.engine.fire("t", "classify")  # saved, but the journal cannot move while the lock is there
+    assert env.engine.warnings and "journal" in env.engine.warnings[-1]
+    old = time.time() - 120
+    os.utime(lock, (old, old))
+    assert {"journal-ref-locked", "journal-behind"} <= ids(env.doctor())
+    report = env.doctor(fix=True)
+    assert report.healthy, report
+    assert not lock.exists()
+    newest = journal.task_json_at(env.engine.git, journal.ref_for("t"))
+    assert newest is not None and newest["state"] == "CLASSIFIED"
+    assert ids(env.doctor()) == set()
+
+
+def test_a_fresh_ref_lock_is_left_alone(env: Env) -> None:
+    lock = env.engine.git.common_dir() / "refs" / "taskproto" / "tasks" / "t.lock"
+    lock.write_text("")  # a git process may be holding it right now
+    assert "journal-ref-locked" not in ids(env.doctor())
+    env.doctor(fix=True)
+    assert lock.exists()
+    lock.unlink()
+
+
+def test_an_agent_status_newer_than_the_journal_is_journaled(env: Env) -> None:
+    from taskproto import store
+    from taskproto.models import AgentStatus, utcnow
+
+    # a kill between saving status.json and the journal append leaves exactly this
+    path = env.engine.config.status_file("t", "a")
+    store.save_status(path, AgentStatus(agent="a", status=AgentState.COMPLETE, updated_at=utcnow()))
+    found = env.doctor()
+    assert "journal-behind" in ids(found)
+    assert any("agent a" in f.message for f in found.findings)
+    assert env.doctor(fix=True).healthy
+    logged = env.engine.git.show_file(journal.ref_for("t"), journal.status_entry("a"))
+    assert logged is not None and b'"COMPLETE"' in logged
+    assert ids(env.doctor()) == set()

@@ -35,7 +35,6 @@ from ops import OPERATIONS, OPS_BY_NAME, SESSION, Snap, journal_snapshot, same_s
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.git import Git
-from taskproto.lock import task_lock
 
 
 @dataclass
@@ -105,27 +104,33 @@ def _last_record(progress: Path) -> dict[str, Any] | None:
     return last
 
 
-def repair(engine: Engine, name: str) -> bool:
-    """What `doctor --fix` will do after a crash; returns True if the journal had to catch up.
+def _age_leftovers(config: Config, name: str, seconds: float = 120) -> None:
+    """Make the kill "a while ago": doctor leaves fresh locks and temp files alone, a live git may hold them."""
+    git_dir = Git(config.repo).common_dir()
+    paths = [git_dir / (ops.journal.ref_for(name) + ".lock")]
+    paths += [p for p in config.task_dir(name).rglob(".tmp-*")]
+    when = time.time() - seconds
+    for path in paths:
+        if os.path.lexists(path):
+            os.utime(path, (when, when), follow_symlinks=False)
 
-    Under the task's lock no taskproto process is writing the task's journal ref, so a
-    `<ref>.lock` left there is stale: git itself would refuse every later update.
-    TODO(doctor): replace with `taskproto doctor --fix` once it is on main.
-    """
+
+def repair(engine: Engine, name: str) -> bool:
+    """`taskproto doctor --fix` after a crash; returns True if the journal had to catch up."""
+    from taskproto import doctor
+
     config = engine.config
-    with task_lock(config.task_dir(name), name, config.lock_timeout):
-        git_dir = Git(config.repo).common_dir()
-        stale = git_dir / (ops.journal.ref_for(name) + ".lock")
-        if stale.exists():
-            stale.unlink()
-        disk = snapshot(config, name)
-        logged = journal_snapshot(config, name)
-        if logged is not None and same_state(disk, logged):
-            return False
-        engine.journal(engine.load(name), "repair: journal caught up after a crash")
-        if engine.warnings:
-            raise AssertionError(f"repair failed: {engine.warnings}")
-        return True
+    _age_leftovers(config, name)
+    disk = snapshot(config, name)
+    logged = journal_snapshot(config, name)
+    behind = logged is None or not same_state(disk, logged)
+    report = doctor.run(config, [name], fix=True)
+    if not report.healthy:
+        raise AssertionError(f"doctor --fix left findings: {[(f.check, f.message) for f in report.findings]}")
+    after = journal_snapshot(config, name)
+    if after is None or not same_state(snapshot(config, name), after):
+        raise AssertionError("doctor --fix did not bring the journal into agreement with task.json")
+    return behind
 
 
 def _check(config: Config, name: str, prev: Snap, last: dict[str, Any] | None,
