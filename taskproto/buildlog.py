@@ -22,6 +22,7 @@ from taskproto.buildlog_patterns import (
     PATTERNS,
     STYLE,
     STYLE_DIRECT_FIX_MAX,
+    SUMMARY,
     TEST,
     UNKNOWN,
     LogPattern,
@@ -153,6 +154,11 @@ def _scan(windows: Iterable[list[str]]) -> tuple[list[_Match], list[str]]:
                 matches.append(_Match(line_no, stripped, pattern, count, run))
                 if pattern.opens is not None:
                     section = pattern.opens
+                    patterns = _patterns_for(section)
+                elif pattern.role == SUMMARY and section:
+                    # A tool's summary line ends its run: what follows (another tool's output,
+                    # a traceback) is not inside that run's test case any more.
+                    section = ""
                     patterns = _patterns_for(section)
                 break
     return matches, tail[-TAIL_EVIDENCE:]
