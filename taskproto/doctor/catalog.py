@@ -49,6 +49,23 @@ check("log-illegal-transition", E,
           ABANDON))
 check("revision-behind-journal", E, "task.json's revision is lower than the journal's newest commit (an old copy).",
       "move task.json aside and restore the journal's newest task.json")
+check("remote-unreachable", W, "The configured remote could not be read, so claims were not compared with it.", None,
+      options=(Option("Check the remote (`git ls-remote REMOTE`) and run doctor again", "claims get compared",
+                      "none"), ABANDON))
+check("remote-claim-unknown", E,
+      "A task is owned here, but the shared remote does not hold this session's claim (another machine may take it).",
+      None, options=(
+          Option("Claim it again from this session (`taskproto claim TASK`)", "the remote records the owner",
+                 "refused if another machine holds it now: then that machine owns the task"),
+          Option("Release it here (`taskproto release TASK`)", "no two owners", "this session stops working on it"),
+          ABANDON))
+check("remote-claim-dead-session", W,
+      "A claim on the remote was made from this host by a process that no longer exists.", None, options=(
+          Option("Let it expire; any machine takes it over after the lease", "no action needed",
+                 "the task waits until the lease runs out"),
+          Option("Take it over now from a live session (`taskproto claim TASK`)", "work resumes at once",
+                 "none: a takeover of a dead owner is logged"),
+          ABANDON))
 check("journal-ref-locked", E,
       "git's lock file for the task's journal ref was left by a killed git process; every journal update fails "
       "until it goes.", "delete the lock file (only when it is over a minute old, under the task's lock)")

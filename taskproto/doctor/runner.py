@@ -10,6 +10,7 @@ from taskproto.config import Config
 from taskproto.doctor import catalog  # noqa: F401  (registers the checks)
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
+from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.escalation import render, work_at_risk
 from taskproto.doctor.fixes import FIXES, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Severity
@@ -33,6 +34,7 @@ def detect(snap: Snapshot) -> list[Finding]:
     found += check_shared(snap)
     if snap.scope is None:
         found += check_orphans(snap)
+    found += check_remote(snap)
     return found
 
 

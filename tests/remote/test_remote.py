@@ -331,6 +331,25 @@ def test_doctor_helpers_find_claims_the_two_sides_disagree_on(server: Server, tm
     unknown = local_claims_unknown_to_remote(config)
     assert [(u.task, u.session, u.remote_holder) for u in unknown] == [("t1", "alice", None)]
     assert [c.task for c in remote_claims_of_dead_local_sessions(config)] == ["t2"]
+    # and `taskproto doctor` reports both, by check id
+    from taskproto import doctor
+
+    found = {(f.check, f.task) for f in doctor.run(config).findings}
+    assert {("remote-claim-unknown", "t1"), ("remote-claim-dead-session", "t2")} <= found
+
+
+def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
+    from taskproto import doctor
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "--quiet", "--initial-branch=main")
+    git(repo, "commit", "--quiet", "--allow-empty", "-m", "i")
+    git(repo, "remote", "add", "origin", str(tmp_path / "nowhere.git"))
+    (repo / ".taskproto.toml").write_text('remote = "origin"\n')
+    report = doctor.run(load_config(repo))
+    assert [f.check for f in report.findings] == ["remote-unreachable"]
+    assert "origin" in report.findings[0].message
 
 
 def test_remote_error_names_the_remote(tmp_path: Path) -> None:
