@@ -165,12 +165,8 @@ class Tools:
 
         Repairs (`taskproto doctor --fix`) are the user's; this tool never changes anything.
         """
-        import importlib
+        from taskproto import doctor
 
-        try:
-            doctor = importlib.import_module("taskproto.doctor")
-        except ImportError:
-            raise TaskprotoError("doctor is not available in this version of taskproto") from None
         report = doctor.run(self.config, [task] if task else [], fix=False)
         result: dict[str, Any] = report.as_json()
         return result
