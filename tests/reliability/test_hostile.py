@@ -201,7 +201,7 @@ def test_a_root_outside_the_repository_receives_every_write(repo: Path, tmp_path
 
 
 def test_no_shell_anywhere_in_the_package() -> None:
-    """No `shell=True`, os.system or os.popen: arguments always go to a program as a list."""
+    """No shell keyword argument set to true, os.system or os.popen: arguments always go to a program as a list."""
     pattern = re.compile(r"shell\s*=\s*True|os\.system\s*\(|os\.popen\s*\(|create_subprocess_shell|"
                          r"subprocess\.getoutput|subprocess\.getstatusoutput")
     root = PACKAGE.parent
