@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from taskproto.git import Git
 
@@ -105,3 +106,17 @@ def task_json_at(git: Git, rev: str) -> dict[str, object] | None:
     except ValueError:
         return None
     return loaded if isinstance(loaded, dict) else None
+
+
+def transition_log(git: Git, task: str) -> tuple[str, list[dict[str, Any]]]:
+    """The task's transition log from its journal (or its newest archive, for a removed task): (ref, entries)."""
+    from taskproto.errors import TaskprotoError
+
+    ref = ref_for(task)
+    if git.ref_sha(ref) is None:
+        ref = latest_archive(git, task) or ref
+    data = task_json_at(git, ref)
+    if data is None:
+        raise TaskprotoError(f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`")
+    raw = data.get("transition_log")
+    return ref, [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []

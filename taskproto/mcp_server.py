@@ -144,14 +144,7 @@ class Tools:
 
         engine = self.engine()
         task_name(task)
-        ref = journal.ref_for(task)
-        if engine.git.ref_sha(ref) is None:
-            ref = journal.latest_archive(engine.git, task) or ref
-        data = journal.task_json_at(engine.git, ref)
-        if data is None:
-            raise TaskprotoError(f"task {task!r} has no journal ({journal.ref_for(task)}); run `taskproto doctor`")
-        raw = data.get("transition_log")
-        entries: list[dict[str, Any]] = list(raw) if isinstance(raw, list) else []
+        ref, entries = journal.transition_log(engine.git, task)
         total = len(entries)
         if last is not None:
             entries = entries[-last:]

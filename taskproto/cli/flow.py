@@ -124,23 +124,12 @@ def agent_set(state: AppState, name: str, agent: str, status: str, message: str 
 @pass_state
 def log(state: AppState, name: str, as_json: bool) -> None:
     """Print task NAME's transition log, read from its journal in git."""
-    import json as _json
-
     from taskproto import journal
     from taskproto.names import task_name
 
     engine = state.engine
     task_name(name)
-    ref = journal.ref_for(name)
-    if engine.git.ref_sha(ref) is None:
-        ref = journal.latest_archive(engine.git, name) or ref
-    data = journal.task_json_at(engine.git, ref)
-    if data is None:
-        from taskproto.errors import TaskprotoError
-
-        raise TaskprotoError(f"task {name!r} has no journal ({journal.ref_for(name)}); run `taskproto doctor`")
-    entries = data.get("transition_log") or []
-    assert isinstance(entries, list)
+    ref, entries = journal.transition_log(engine.git, name)
 
     def human() -> None:
         for e in entries:
@@ -151,7 +140,6 @@ def log(state: AppState, name: str, as_json: bool) -> None:
                        f" {e.get('session') or '-'}{forced}{extra}")
 
     emit(as_json, {"task": name, "ref": ref, "entries": entries}, human)
-    del _json
 
 
 @click.group("workflow")
