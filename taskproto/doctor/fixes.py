@@ -173,30 +173,28 @@ def release_owner(ctx: FixContext, f: Finding) -> str:
     return r.notes[-1]
 
 
-@fix("tmp-file-leftover")
-def remove_tmp(ctx: FixContext, f: Finding) -> str:
+def _delete_stale(ctx: FixContext, f: Finding, stale: Callable[[Path, float], str | None], what: str,
+                  alive: str) -> str:
+    """Delete a leftover file under the task's lock, only if it is still provably stale then."""
     assert f.path is not None
     path = Path(f.path)
     with repairing(ctx.engine, _name(f), f.check) as r:
-        reason = tmp_stale(path, utcnow().timestamp())
+        reason = stale(path, utcnow().timestamp())
         if reason is None:
-            return f"{path.name} is gone or its writer may be alive; left alone"
+            return f"{path.name} is gone or {alive}; left alone"
         path.unlink()
-        r.notes.append(f"deleted {path.name} ({reason})")
+        r.notes.append(f"deleted {what}{path.name} ({reason})")
     return r.notes[-1]
+
+
+@fix("tmp-file-leftover")
+def remove_tmp(ctx: FixContext, f: Finding) -> str:
+    return _delete_stale(ctx, f, tmp_stale, "", "its writer may be alive")
 
 
 @fix("journal-ref-locked")
 def remove_ref_lock(ctx: FixContext, f: Finding) -> str:
-    assert f.path is not None
-    path = Path(f.path)
-    with repairing(ctx.engine, _name(f), f.check) as r:
-        reason = ref_lock_stale(path, utcnow().timestamp())
-        if reason is None:
-            return f"{path.name} is gone or fresh (a git process may hold it); left alone"
-        path.unlink()
-        r.notes.append(f"deleted git's stale ref lock {path.name} ({reason})")
-    return r.notes[-1]
+    return _delete_stale(ctx, f, ref_lock_stale, "git's stale ref lock ", "fresh (a git process may hold it)")
 
 
 @fix("worktree-prunable")
