@@ -9,22 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-
-def git(cwd: Path, *args: str) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
-    return proc.stdout.strip()
-
-
-def make_repo(path: Path) -> Path:
-    path.mkdir(parents=True, exist_ok=True)
-    git(path, "init", "--quiet", "--initial-branch=main")
-    git(path, "config", "commit.gpgsign", "false")
-    (path / "README.md").write_text("# test repo\n")
-    git(path, "add", "README.md")
-    git(path, "commit", "--quiet", "-m", "initial")
-    return path
+from tests.conftest import git, make_repo
 
 
 def free_port() -> int:
