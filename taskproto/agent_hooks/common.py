@@ -187,30 +187,14 @@ def _main_worktree(start: str) -> str | None:
 
 
 def _configured_root(main: str) -> str | None:
-    # Same precedence as config.load_config: .taskproto.toml, then [tool.taskproto] in pyproject.toml.
-    for name, section in ((".taskproto.toml", None), ("pyproject.toml", "taskproto")):
-        data = _read_small(os.path.join(main, name), MAX_TASK_FILE)
-        if data is None:
-            continue
-        if section and b"taskproto" not in data:
-            continue
-        if b"root" not in data:
-            if section is None:
-                return None
-            continue
-        import tomllib  # only when a settings file may name a root
+    """The `root` setting, read the way config.load_config reads it (tomllib only if a file names a root)."""
+    from taskproto.hooks.gitfiles import SettingsError, read_settings
 
-        try:
-            table = tomllib.loads(data.decode("utf-8", "replace"))
-        except tomllib.TOMLDecodeError:
-            return None
-        if section:
-            table = table.get("tool", {}).get(section)
-            if not isinstance(table, dict):
-                continue
-        root = table.get("root")
-        return root if isinstance(root, str) else None
-    return None
+    try:
+        root = read_settings(main, need=(b"root",)).get("root")
+    except SettingsError:
+        return None  # a broken settings file must not block the user's tool call
+    return root if isinstance(root, str) else None
 
 
 def find_layout(cwd: str, env: dict[str, str]) -> Layout | None:
