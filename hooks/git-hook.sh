@@ -1,1 +1,1 @@
-../taskproto/hook_templates/git-hook.sh
+../taskproto/hooks/git/hook.sh

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRY = ROOT / "taskproto" / "agent_hooks" / "entry.py"
+ENTRY = ROOT / "taskproto" / "hooks" / "agents" / "entry.py"
 
 
 def timed(argv: list[str], data: bytes, n: int, env: dict[str, str]) -> float:

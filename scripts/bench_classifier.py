@@ -25,7 +25,7 @@ import sys, time
 t0 = time.perf_counter()
 import dataclasses
 t1 = time.perf_counter()
-from taskproto.classifier import classify
+from taskproto.classify.interruptions import classify
 t2 = time.perf_counter()
 classify(sys.argv[1])
 t3 = time.perf_counter()
@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
-    from taskproto.classifier import classify
+    from taskproto.classify.interruptions import classify
 
     messages = _messages()
     for message in messages:  # warm: every rule compiled once
@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         dataclasses_s, import_s, first_s = _cold(message, args.runs)
         print(
             f"cold {message!r:12}: import dataclasses {dataclasses_s * 1e3:5.2f} ms,"
-            f" import taskproto.classifier {import_s * 1e3:5.2f} ms,"
+            f" import taskproto.classify.interruptions {import_s * 1e3:5.2f} ms,"
             f" first classify {first_s * 1e3:5.2f} ms"
         )
     print(

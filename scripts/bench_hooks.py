@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.hooks import install
-from taskproto.models import AgentState
+from taskproto.hooks.git import install
+from taskproto.state.models import AgentState
 
 PRE_COMMIT_CONFIG = """\
 repos:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Sequence
 
-from taskproto import journal, store
 from taskproto.config import Config, ensure_root
-from taskproto.git import Git
-from taskproto.models import AgentStatus, LogEntry, Task, utcnow
-from taskproto.workflows import get_workflow
+from taskproto.git.command import Git
+from taskproto.machine.registry import get_workflow
+from taskproto.state import journal, store
+from taskproto.state.models import AgentStatus, LogEntry, Task, utcnow
 
 
 def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()) -> None:

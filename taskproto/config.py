@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto.errors import ConfigError, WriteFailed
-from taskproto.git import Git
+from taskproto.git.command import Git
 
 DEFAULT_ROOT = ".taskproto"
 

@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from taskproto import journal
 from taskproto.config import Config
 from taskproto.errors import GitError, OwnershipError, SessionRequired, TaskprotoError
-from taskproto.git import PushStatus, RemoteGit
-from taskproto.models import Task, utcnow
+from taskproto.git.command import PushStatus, RemoteGit
 from taskproto.sessions import hostname
+from taskproto.state import journal
+from taskproto.state.models import Task, utcnow
 
 if TYPE_CHECKING:
     from taskproto.engine import ClaimResult, Engine
@@ -368,7 +368,7 @@ class Remote:
                     raise JournalAhead(self.name, name, first.summary)
                 raise RemoteError(self.name, f"recording {name}", first.summary if first else "push rejected")
         except BaseException:
-            from taskproto.store import atomic_write
+            from taskproto.state.store import atomic_write
 
             atomic_write(path, old_bytes)
             if local_after != local_before and local_after is not None:
@@ -384,7 +384,7 @@ class Remote:
         return saved
 
     def sync(self, engine: Engine) -> SyncReport:
-        from taskproto.sync import sync
+        from taskproto.engine.sync import sync
 
         return sync(self, engine)
 
@@ -402,7 +402,7 @@ class Remote:
         task = engine.load(name)
         acquired = self.acquire(name, session, pid, force)
         try:
-            from taskproto.sync import ensure_worktrees
+            from taskproto.engine.sync import ensure_worktrees
 
             ensure_worktrees(self, engine, task)
             return engine._claim_local(name, session, pid, force)
@@ -463,7 +463,7 @@ def local_claims_unknown_to_remote(
 
     `claims` is the remote's claims as returned by Remote.fetch_claims() (fetched when None).
     """
-    from taskproto import store
+    from taskproto.state import store
 
     if claims is None:
         claims = Remote(config).fetch_claims()

@@ -12,7 +12,7 @@ import os
 import socket
 from datetime import datetime, timedelta
 
-from taskproto.models import Owner
+from taskproto.state.models import Owner
 
 SESSION_ENV = "TASKPROTO_SESSION"
 PID_ENV = "TASKPROTO_SESSION_PID"

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taskproto.buildlog import MAX_EVIDENCE, BuildClassification, classify_log, clean_line
-from taskproto.buildlog_patterns import KINDS, PATTERNS
-from taskproto.buildrun import run_and_classify
+from taskproto.classify.buildlog import MAX_EVIDENCE, BuildClassification, classify_log, clean_line
+from taskproto.classify.buildlog_patterns import KINDS, PATTERNS
+from taskproto.ops.build import run_and_classify
 
 LOGS = Path(__file__).parent / "data" / "buildlogs"
 ROOT = Path(__file__).parent.parent

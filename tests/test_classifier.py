@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from taskproto.classifier import (
+from taskproto.classify.interruptions import (
     DEFAULT_RULES,
     INTERRUPTION_TYPES,
     Classification,
@@ -368,7 +368,7 @@ def test_is_approval_like(message: str, expected: bool) -> None:
 
 def test_import_pulls_in_nothing_heavy() -> None:
     code = (
-        "import sys; import taskproto.classifier as c; c.classify('continue'); "
+        "import sys; import taskproto.classify.interruptions as c; c.classify('continue'); "
         "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'taskproto'))))"
     )
     root = Path(__file__).resolve().parent.parent
@@ -376,5 +376,5 @@ def test_import_pulls_in_nothing_heavy() -> None:
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
     )
     assert (
-        out.stdout.strip() == "['taskproto', 'taskproto.classifier', 'taskproto.classifier_rules']"
+        out.stdout.strip() == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', 'taskproto.classify.interruptions']"
     )

@@ -9,10 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from taskproto import journal, store
 from taskproto.engine import Engine
-from taskproto.errors import CorruptState, OwnershipError, TaskprotoError, TransitionRejected, WorkAtRisk
-from taskproto.models import AgentState, utcnow
+from taskproto.errors import (
+    CorruptState,
+    OwnershipError,
+    TaskprotoError,
+    TransitionRejected,
+    WorkAtRisk,
+)
+from taskproto.state import journal, store
+from taskproto.state.models import AgentState, utcnow
 from tests.conftest import commit_file, git
 
 

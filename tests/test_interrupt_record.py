@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from taskproto.engine import Engine
-from taskproto.interrupt import record
-from taskproto.models import AgentState
+from taskproto.ops.interrupts import record
+from taskproto.state.models import AgentState
 
 
 def at_state(engine: Engine, state: str, agents: tuple[str, ...] = ("architect",)) -> str:
@@ -109,7 +109,7 @@ RECORDER = """
 import sys, time
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.interrupt import record
+from taskproto.ops.interrupts import record
 start, n, me = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 engine = Engine(load_config())
 while time.time() < start:

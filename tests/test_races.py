@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from taskproto import journal
 from taskproto.engine import Engine
+from taskproto.state import journal
 
 CLAIM = """
 import sys, time, json

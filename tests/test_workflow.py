@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 
 from taskproto.errors import TransitionRejected
-from taskproto.models import Approval, Task
-from taskproto.workflow import FireContext, fire, to_mermaid, transition_to
-from taskproto.workflows import get_workflow
+from taskproto.machine.registry import get_workflow
+from taskproto.machine.workflow import FireContext, fire, to_mermaid, transition_to
+from taskproto.state.models import Approval, Task
 
 WF = get_workflow("task-protocol")
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from taskproto.agent_hooks.protocols import CLIENTS
+from taskproto.hooks.agents.protocols import CLIENTS
 
 
 def _client_command(client: str) -> click.Command:
@@ -21,7 +21,7 @@ def _client_command(client: str) -> click.Command:
     @click.argument("event")
     @click.pass_context
     def run(ctx: click.Context, event: str) -> None:
-        from taskproto.agent_hooks.runner import run_agent_hook
+        from taskproto.hooks.agents.runner import run_agent_hook
 
         code, out, err = run_agent_hook(client, event, sys.stdin.buffer.read(), dict(os.environ))
         if out:

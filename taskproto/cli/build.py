@@ -31,7 +31,7 @@ def _print_classification(data: dict[str, Any]) -> None:
 @json_option
 def classify(log: str, as_json: bool) -> None:
     """Read a build or test LOG (or '-' for stdin) and say what kind of failure it shows."""
-    from taskproto.buildlog import classify_log
+    from taskproto.classify.buildlog import classify_log
     from taskproto.errors import TaskprotoError
 
     if log == "-":
@@ -54,8 +54,8 @@ def classify(log: str, as_json: bool) -> None:
 @pass_state
 def run(state: AppState, task: str | None, timeout: float | None, argv: tuple[str, ...], as_json: bool) -> None:
     """Run CMD (after --); when it fails, classify its output. Exit 1 when the command failed."""
-    from taskproto.buildrun import run_and_classify
     from taskproto.errors import TaskprotoError
+    from taskproto.ops.build import run_and_classify
 
     if task:
         state.engine.load(task)  # refuse an unknown task before running anything
@@ -76,7 +76,7 @@ def run(state: AppState, task: str | None, timeout: float | None, argv: tuple[st
 
 
 def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
-    from taskproto.models import Task, utcnow
+    from taskproto.state.models import Task, utcnow
 
     classification = data.get("classification") or {}
     entry = {

@@ -73,7 +73,7 @@ def approve(state: AppState, name: str, plan: bool, commit: str | None, force: b
     if plan and commit is not None:
         raise click.UsageError("give at most one of --plan or --commit [SHA]")
     if not plan and commit is None:
-        from taskproto import planning
+        from taskproto.ops import plan_task as planning
 
         step = planning.approve(engine, name, state.session_id(), force)
         flush_warnings(state)
@@ -110,7 +110,7 @@ def agent_group() -> None:
 def agent_set(state: AppState, name: str, agent: str, status: str, message: str | None, force: bool,
               as_json: bool) -> None:
     """Set AGENT's status on task NAME."""
-    from taskproto.models import AgentState
+    from taskproto.state.models import AgentState
 
     result = state.engine.set_agent_status(name, agent, AgentState(status.upper()), message, state.session_id(), force)
     flush_warnings(state)
@@ -124,8 +124,8 @@ def agent_set(state: AppState, name: str, agent: str, status: str, message: str 
 @pass_state
 def log(state: AppState, name: str, as_json: bool) -> None:
     """Print task NAME's transition log, read from its journal in git."""
-    from taskproto import journal
     from taskproto.names import task_name
+    from taskproto.state import journal
 
     engine = state.engine
     task_name(name)
@@ -160,7 +160,7 @@ def _config(state: AppState) -> Any:
 @pass_state
 def workflow_list(state: AppState, as_json: bool) -> None:
     """List the available workflows: built-in and this repository's own."""
-    from taskproto.workflows import builtin_names, get_workflow, workflow_names
+    from taskproto.machine.registry import builtin_names, get_workflow, workflow_names
 
     config = _config(state)
     builtins = set(builtin_names())
@@ -186,8 +186,8 @@ def workflow_list(state: AppState, as_json: bool) -> None:
 @pass_state
 def workflow_show(state: AppState, name: str, mermaid: bool, as_json: bool) -> None:
     """Show workflow NAME: states, transitions and guards."""
-    from taskproto.workflow import describe, to_mermaid
-    from taskproto.workflows import get_workflow
+    from taskproto.machine.registry import get_workflow
+    from taskproto.machine.workflow import describe, to_mermaid
 
     wf = get_workflow(name, _config(state))
     if mermaid:
@@ -217,7 +217,7 @@ def workflow_validate(path: Path, as_json: bool) -> None:
 
     Every problem is listed with the file and its key; exit 1 when there is any.
     """
-    from taskproto.workflows.user import load_file
+    from taskproto.machine.user import load_file
 
     wf = load_file(path)
     emit(as_json, {"file": str(path.absolute()), "name": wf.name, "valid": True,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from taskproto.cli.common import AppState, pass_state
-from taskproto.hooks.git_hooks import GIT_HOOKS
+from taskproto.hooks.git.handlers import GIT_HOOKS
 
 
 @click.group("hook")
@@ -29,7 +29,7 @@ def _git_hook_command(name: str) -> click.Command:
     @pass_state
     @click.pass_context
     def run(ctx: click.Context, state: AppState, args: tuple[str, ...]) -> None:
-        from taskproto.hooks.git_hooks import main
+        from taskproto.hooks.git.handlers import main
 
         code = main([name, *args], root=state.root, cwd=str(state.cwd) if state.cwd else None)
         ctx.exit(code)

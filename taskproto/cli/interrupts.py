@@ -25,11 +25,11 @@ def classify_cmd(state: AppState, text: str, as_json: bool) -> None:
     TEXT of '-' reads one message per line from stdin and answers one line
     (or one JSON object) per message, in order.
     """
-    from taskproto.classifier import DEFAULT_RULES, classify
+    from taskproto.classify.interruptions import DEFAULT_RULES, classify
 
     rules = DEFAULT_RULES
     try:
-        from taskproto.interrupt import configured_rules
+        from taskproto.ops.interrupts import configured_rules
 
         rules = configured_rules(state.engine.config)  # type: ignore[assignment]
     except Exception:  # noqa: BLE001 - outside a repository the default rules apply
@@ -58,7 +58,7 @@ def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
     On a resumption, print the resume instructions for the preserved state.
     TEXT of '-' reads the message from stdin.
     """
-    from taskproto.interrupt import context_message, record
+    from taskproto.ops.interrupts import context_message, record
 
     if text == "-":
         text = sys.stdin.buffer.read().decode("utf-8", "replace")

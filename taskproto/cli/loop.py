@@ -30,7 +30,7 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 @pass_state
 def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     """Say which phase holds the interactive ("ask the user") turn of tight-loop task NAME."""
-    from taskproto import tightloop
+    from taskproto.ops import tight_loop as tightloop
 
     t = tightloop.turn(state.engine, name, phase)
     data: dict[str, Any] = {"task": name, "phase": t.phase, "iteration": t.iteration, "gate": t.gate,
@@ -67,7 +67,7 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
 def handoff(state: AppState, name: str, to: str, decision: str, results: Path | None, from_phase: str | None,
             force: bool, as_json: bool) -> None:
     """End the current phase's turn and start PHASE's, carrying only the decision and the results."""
-    from taskproto import tightloop
+    from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine
     payload = tightloop.read_results(results.absolute()) if results else None
@@ -102,7 +102,7 @@ def subtask_group() -> None:
 @pass_state
 def subtask_add(state: AppState, name: str, title: str, force: bool, as_json: bool) -> None:
     """Add subtask TITLE (in REVIEW: a discovered task, refused if its title already exists)."""
-    from taskproto import tightloop
+    from taskproto.ops import tight_loop as tightloop
 
     item = tightloop.add(state.engine, name, title, state.session_id(), force)
     flush_warnings(state)
@@ -111,7 +111,7 @@ def subtask_add(state: AppState, name: str, title: str, force: bool, as_json: bo
 
 
 def _finish(state: AppState, name: str, ident: str, ok: bool, note: str | None, force: bool, as_json: bool) -> None:
-    from taskproto import tightloop
+    from taskproto.ops import tight_loop as tightloop
 
     item = tightloop.finish(state.engine, name, ident, ok, note, state.session_id(), force)
     flush_warnings(state)

@@ -27,7 +27,7 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
     from taskproto.sessions import resolve_session
 
     engine = state.engine  # resolve the repository (and refuse outside one) before serving
-    from taskproto.mcp_server import build_server, serve_stdio
+    from taskproto.mcp.server import build_server, serve_stdio
 
     serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
 
@@ -40,7 +40,7 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
 @pass_state
 def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Register `taskproto mcp` in CLIENT's MCP configuration (merged; other entries are kept)."""
-    from taskproto import mcp_config
+    from taskproto.mcp import registration as mcp_config
 
     change = mcp_config.register(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))
@@ -53,7 +53,7 @@ def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
 @pass_state
 def uninstall(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Remove what `install` added; a file it created is removed, a file it changed is restored."""
-    from taskproto import mcp_config
+    from taskproto.mcp import registration as mcp_config
 
     change = mcp_config.unregister(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))

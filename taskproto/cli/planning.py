@@ -25,7 +25,7 @@ def submit(state: AppState, name: str, artifact: Path, force: bool, as_json: boo
     changes nothing. An accepted one goes to the context store and the task
     moves to the review state.
     """
-    from taskproto import planning
+    from taskproto.ops import plan_task as planning
 
     step = planning.submit(state.engine, name, planning.read_artifact(artifact.absolute()), state.session_id(), force)
     flush_warnings(state)
@@ -42,7 +42,7 @@ def submit(state: AppState, name: str, artifact: Path, force: bool, as_json: boo
 @pass_state
 def revise(state: AppState, name: str, feedback: str, force: bool, as_json: bool) -> None:
     """Request a revision: a review state goes back to its work state, keeping the feedback."""
-    from taskproto import planning
+    from taskproto.ops import plan_task as planning
 
     step = planning.revise(state.engine, name, feedback, state.session_id(), force)
     flush_warnings(state)
@@ -59,8 +59,8 @@ def revise(state: AppState, name: str, feedback: str, force: bool, as_json: bool
 @pass_state
 def answer(state: AppState, name: str, number: int, text: str, force: bool, as_json: bool) -> None:
     """Answer question NUMBER (1-based) of the context analysis's questions_for_developer."""
-    from taskproto import planning
-    from taskproto.workflows.plan_task import unanswered
+    from taskproto.machine.builtin.plan_task import unanswered
+    from taskproto.ops import plan_task as planning
 
     task = planning.answer(state.engine, name, number, text, state.session_id(), force)
     flush_warnings(state)
@@ -76,7 +76,7 @@ def answer(state: AppState, name: str, number: int, text: str, force: bool, as_j
 @pass_state
 def prompt(state: AppState, name: str, as_json: bool) -> None:
     """Render the current state's prompt from its template (with the context store and feedback)."""
-    from taskproto import planning
+    from taskproto.ops import plan_task as planning
 
     text = planning.prompt(state.engine, name)
     emit(as_json, {"task": name, "prompt": text}, lambda: click.echo(text, nl=False))

@@ -64,14 +64,14 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
     if not uninstall:
         ensure_root(engine.config)
     if git_hooks:
-        from taskproto.hooks import install as git_install
+        from taskproto.hooks.git import install as git_install
 
         report = git_install.uninstall(engine.git) if uninstall else git_install.install(engine.git)
         data["git_hooks"] = report.as_dict()
         reports.append(report)
     agent_report = None
     if wanted:
-        from taskproto.agent_hooks import install as agent_install
+        from taskproto.hooks.agents import install as agent_install
 
         agent_report = agent_install.run(engine.config, wanted, uninstall)
         data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}
@@ -79,7 +79,7 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
             data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(engine.config)
     mcp_changes: list[Any] = []
     if mcp:
-        from taskproto import mcp_config
+        from taskproto.mcp import registration as mcp_config
 
         for client in wanted:
             change = (mcp_config.unregister if uninstall else mcp_config.register)(client, engine.config.repo)
@@ -110,7 +110,7 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
 @click.option("--keep", is_flag=True, help="Keep the temporary repository afterwards.")
 def demo(directory: str | None, keep: bool) -> None:
     """Walk one task through the task-protocol workflow in a throwaway repository."""
-    from taskproto.demo import run
+    from taskproto.ops.demo import run
 
     run(directory, keep)
 

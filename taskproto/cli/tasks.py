@@ -40,7 +40,7 @@ def create(state: AppState, name: str, agents: str | None, base: str | None, wor
 
     If any step fails, everything made so far is undone.
     """
-    from taskproto.creation import settings_for
+    from taskproto.ops.creation import settings_for
 
     engine = state.engine
     session = state.session_id()

@@ -41,7 +41,7 @@ def round_group() -> None:
 @pass_state
 def round_review(state: AppState, name: str, output: Path | None, force: bool, as_json: bool) -> None:
     """DO -> REVIEW: the round's work is done; review it against the rubric next."""
-    from taskproto import team
+    from taskproto.ops import phone_a_team as team
 
     engine = state.engine
     text = output.absolute().read_text(encoding="utf-8", errors="replace") if output else None
@@ -62,7 +62,7 @@ def round_review(state: AppState, name: str, output: Path | None, force: bool, a
 @pass_state
 def round_decide(state: AppState, name: str, rubric: str, note: str | None, force: bool, as_json: bool) -> None:
     """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next round."""
-    from taskproto import team
+    from taskproto.ops import phone_a_team as team
 
     engine = state.engine
     parsed = team.parse_rubric(rubric)
@@ -82,7 +82,7 @@ def round_decide(state: AppState, name: str, rubric: str, note: str | None, forc
 @pass_state
 def round_fail(state: AppState, name: str, backend: str, reason: str, force: bool, as_json: bool) -> None:
     """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed stops."""
-    from taskproto import team
+    from taskproto.ops import phone_a_team as team
 
     engine = state.engine
     before = engine.load(name).state
@@ -137,7 +137,7 @@ def backends_check(state: AppState, backend: str, as_json: bool) -> None:
     One of two missing: degrade with a warning. Every requested one missing:
     refused with an install hint. ollama is an HTTP endpoint: no binary check.
     """
-    from taskproto import backends
+    from taskproto.ops import backends
 
     try:
         settings = state.engine.config.raw
@@ -179,7 +179,7 @@ def relay_build(state: AppState, name: str, latest: Path | None, context: Path |
     The prompt holds the task description, the round, a short summary of earlier
     rounds and the latest output; the diff is the task worktree's against its base.
     """
-    from taskproto import team
+    from taskproto.ops import phone_a_team as team
 
     def read(path: Path | None) -> str | None:
         return path.absolute().read_text(encoding="utf-8", errors="replace") if path else None

@@ -13,10 +13,10 @@ from pathlib import Path
 from taskproto.doctor.model import Finding, Severity
 from taskproto.doctor.snapshot import TMP_RE, Snapshot, TaskView
 from taskproto.errors import TaskprotoError
-from taskproto.models import AgentState, LogEntry, Task
+from taskproto.machine.registry import get_workflow
+from taskproto.machine.workflow import Workflow
 from taskproto.sessions import owner_gone, pid_alive
-from taskproto.workflow import Workflow
-from taskproto.workflows import get_workflow
+from taskproto.state.models import AgentState, LogEntry, Task
 
 # A temp file younger than this may belong to a write in progress on another host
 # sharing the folder, where its pid means nothing to us.

@@ -13,8 +13,6 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from taskproto import journal, store
-from taskproto import worktree as wt
 from taskproto.config import ensure_root
 from taskproto.doctor.checks import ref_lock_stale, tmp_stale
 from taskproto.doctor.model import Finding
@@ -29,11 +27,13 @@ from taskproto.doctor.repair import (
 )
 from taskproto.doctor.snapshot import real
 from taskproto.engine import Engine
+from taskproto.engine import worktree as wt
 from taskproto.errors import CorruptState, TaskprotoError, WorkAtRisk
-from taskproto.git import WorktreeInfo
-from taskproto.lock import task_lock
-from taskproto.models import AgentState, AgentStatus, utcnow
+from taskproto.git.command import WorktreeInfo
 from taskproto.sessions import owner_gone
+from taskproto.state import journal, store
+from taskproto.state.lock import task_lock
+from taskproto.state.models import AgentState, AgentStatus, utcnow
 
 
 @dataclass

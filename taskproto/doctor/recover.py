@@ -3,7 +3,7 @@
     corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be read)
     session interrupted       -> resume instructions for the current state (procedure 1)
     agents not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure 2)
-    build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.buildlog)
+    build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.classify.buildlog)
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.runner import run
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.models import AgentState, Task, utcnow
 from taskproto.sessions import owner_gone
+from taskproto.state.models import AgentState, Task, utcnow
 
 
 @dataclass
@@ -73,8 +73,8 @@ RETRY_OPTIONS = (
 
 
 def resume_text(engine: Engine, task: Task) -> list[str]:
-    """What a session resuming this task should do now (taskproto.resume), plus what doctor can add."""
-    from taskproto.resume import resume_instructions
+    """What a session resuming this task should do now (taskproto.engine.resume), plus what doctor can add."""
+    from taskproto.engine.resume import resume_instructions
 
     lines = resume_instructions(engine, task).splitlines()
     cp = task.checkpoint
@@ -97,7 +97,7 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
 
 
 def recorded_build(engine: Engine, task: Task) -> Step | None:
-    """Procedure 3 from what `taskproto build run --task` recorded (classification is taskproto.buildlog's)."""
+    """Procedure 3 from what `taskproto build run --task` recorded (classification is taskproto.classify.buildlog's)."""
     builds = task.context.get("builds") or []
     last = builds[-1] if isinstance(builds, list) and builds and isinstance(builds[-1], dict) else None
     if last is None or last.get("exit_code") in (0, None):

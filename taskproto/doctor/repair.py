@@ -11,12 +11,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from taskproto import journal, store
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.models import LogEntry, Task, utcnow
+from taskproto.machine.registry import get_workflow
 from taskproto.names import check_name
-from taskproto.workflows import get_workflow
+from taskproto.state import journal, store
+from taskproto.state.models import LogEntry, Task, utcnow
 
 DEFAULT_WORKFLOW = "task-protocol"
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from taskproto import journal, store
 from taskproto.config import Config
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
-from taskproto.git import Git, WorktreeInfo
-from taskproto.models import AgentStatus, Task, utcnow
+from taskproto.git.command import Git, WorktreeInfo
 from taskproto.names import check_name
+from taskproto.state import journal, store
+from taskproto.state.models import AgentStatus, Task, utcnow
 
 HEADS = "refs/heads/"
 TMP_RE = re.compile(r"\.tmp-.+\.(\d+)\.[0-9a-f]+\Z")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 from taskproto import __version__
 
 CACHE = os.path.join("cache", "hook-flags.json")
-_BUILTIN_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "workflows")
+_BUILTIN_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "machine", "builtin")
 
 
 def _stat(path: str) -> str:

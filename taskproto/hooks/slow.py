@@ -33,8 +33,8 @@ def _config(repo_top: str, root: str) -> Any:
 
 def refresh_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str, Any]]:
     from taskproto.hooks import flags
-    from taskproto.store import atomic_write
-    from taskproto.workflows import get_workflow
+    from taskproto.machine.registry import get_workflow
+    from taskproto.state.store import atomic_write
 
     wf = get_workflow(workflow, config=_config(repo_top, root))  # user workflows live in the repository
     states = flags.compute(wf)
@@ -62,7 +62,7 @@ def mark_stale(repo_top: str, root: str, task: str, reason: str) -> str | None:
     """
     from taskproto.engine import Engine
     from taskproto.errors import TaskprotoError
-    from taskproto.models import LogEntry, Task, utcnow
+    from taskproto.state.models import LogEntry, Task, utcnow
 
     engine = Engine(_config(repo_top, root))
 

@@ -14,7 +14,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from tests.agent_hooks.conftest import move_to
+from tests.hooks.agents.conftest import move_to
 from tests.conftest import GIT_ENV, run_taskproto
 
 from .runners import CLIENTS, ClientResult, find_client, missing_reason, write_codex_config

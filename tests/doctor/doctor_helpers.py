@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from taskproto import store
 from taskproto.config import Config, load_config
 from taskproto.doctor import Report, run
 from taskproto.engine import Engine
+from taskproto.state import store
 
 
 @dataclass

@@ -12,10 +12,10 @@ from datetime import timedelta
 import pytest
 from doctor_helpers import Env, commit_file, dead_pid, ids
 
-from taskproto import journal
 from taskproto.doctor import CHECKS
 from taskproto.doctor.fixes import FIXES
-from taskproto.models import AgentState, utcnow
+from taskproto.state import journal
+from taskproto.state.models import AgentState, utcnow
 
 BREAK: dict[str, Callable[[Env], None]] = {}
 

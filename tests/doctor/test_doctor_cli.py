@@ -10,7 +10,7 @@ from typing import Any
 
 from doctor_helpers import Env, commit_file
 
-from taskproto.models import AgentState, utcnow
+from taskproto.state.models import AgentState, utcnow
 
 JSON_FINDING = {"check", "severity", "task", "agent", "path", "message", "fix", "fix_needs", "escalation"}
 

@@ -6,8 +6,8 @@ import shutil
 
 from doctor_helpers import Env, commit_file, ids
 
-from taskproto import journal
-from taskproto.models import AgentState
+from taskproto.state import journal
+from taskproto.state.models import AgentState
 
 
 def test_lost_task_json_without_journal_is_reconstructed_for_review(env: Env) -> None:
@@ -146,8 +146,8 @@ def test_a_fresh_ref_lock_is_left_alone(env: Env) -> None:
 
 
 def test_an_agent_status_newer_than_the_journal_is_journaled(env: Env) -> None:
-    from taskproto import store
-    from taskproto.models import AgentStatus, utcnow
+    from taskproto.state import store
+    from taskproto.state.models import AgentStatus, utcnow
 
     # a kill between saving status.json and the journal append leaves exactly this
     path = env.engine.config.status_file("t", "a")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import anyio
 
-from taskproto import journal
 from taskproto.engine import Engine
+from taskproto.state import journal
 from tests.conftest import git
 
 from .conftest import connect, text

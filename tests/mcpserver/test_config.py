@@ -12,8 +12,8 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from taskproto import mcp_config
 from taskproto.errors import TaskprotoError
+from taskproto.mcp import registration as mcp_config
 from tests.conftest import run_taskproto
 
 from .conftest import TIMEOUT, server_env

@@ -13,7 +13,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.lock import task_lock
+from taskproto.state.lock import task_lock
 from tests.conftest import run_taskproto
 
 from .conftest import connect, ok, refused, server_env, text
@@ -35,7 +35,7 @@ def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(engin
         async with connect(repo, "s1") as client:
             listed = {t.name: t for t in (await client.list_tools()).tools}
             names = set(listed)
-            has_workflows = importlib.util.find_spec("taskproto.planning") is not None
+            has_workflows = importlib.util.find_spec("taskproto.ops.plan_task") is not None
             assert names == (CORE | WORKFLOW if has_workflows else CORE)
             # Approvals, forced takeovers, doctor --fix and task removal are the user's.
             for name, tool in listed.items():

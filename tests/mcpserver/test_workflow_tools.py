@@ -16,8 +16,8 @@ from tests.conftest import run_taskproto
 from .conftest import connect, ok, refused
 
 pytestmark = pytest.mark.skipif(
-    any(importlib.util.find_spec(m) is None for m in ("taskproto.planning", "taskproto.tightloop", "taskproto.team")),
-    reason="this taskproto has no workflows library (taskproto.planning/tightloop/team); the tools are not listed",
+    any(importlib.util.find_spec(m) is None for m in ("taskproto.ops.plan_task", "taskproto.ops.tight_loop", "taskproto.ops.phone_a_team")),
+    reason="this taskproto has no workflows library (taskproto.ops.plan_task/tightloop/team); the tools are not listed",
 )
 
 

@@ -25,10 +25,11 @@ from typing import Any
 
 import ops
 
-from taskproto import interrupt, lock, store
 from taskproto.engine import Engine
 from taskproto.errors import CorruptState, TaskprotoError, TransitionRejected
-from taskproto.models import AgentState
+from taskproto.ops import interrupts as interrupt
+from taskproto.state import lock, store
+from taskproto.state.models import AgentState
 
 MIX = ["claim", "heartbeat", "release", "fire", "interrupt-record", "agent-status"]
 

@@ -34,7 +34,7 @@ from ops import OPERATIONS, OPS_BY_NAME, SESSION, Snap, journal_snapshot, same_s
 
 from taskproto.config import Config
 from taskproto.engine import Engine
-from taskproto.git import Git
+from taskproto.git.command import Git
 
 
 @dataclass

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taskproto import interrupt, journal, store
 from taskproto.config import Config, load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.git import Git
-from taskproto.models import AgentState, Task
+from taskproto.git.command import Git
+from taskproto.ops import interrupts as interrupt
+from taskproto.state import journal, store
+from taskproto.state.models import AgentState, Task
 
 SESSION = "crash-session"
 AGENT = "a1"
@@ -69,7 +70,7 @@ def journal_snapshot(config: Config, name: str) -> Snap | None:
     for agent in task.required_agents:
         raw = journal.read_file(git, head, journal.status_entry(agent))
         if raw is not None:
-            from taskproto.models import AgentStatus
+            from taskproto.state.models import AgentStatus
 
             status[agent] = status_view(AgentStatus.model_validate_json(raw).model_dump(mode="json"))
     return {"task": task.significant(), "revision": task.revision, "status": status}
@@ -197,8 +198,8 @@ class HookEntry:
 
 
 def _hook_entries() -> list[HookEntry]:
-    from taskproto.agent_hooks.install import ENTRY as AGENT_ENTRY
-    from taskproto.hooks.install import ENTRY as GIT_ENTRY
+    from taskproto.hooks.agents.install import ENTRY as AGENT_ENTRY
+    from taskproto.hooks.git.install import ENTRY as GIT_ENTRY
 
     # Malformed input must never block the user: every one of these answers 0 on a
     # repository whose own state is sound, whatever bytes arrive on stdin.

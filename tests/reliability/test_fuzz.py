@@ -23,11 +23,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from taskproto import store
-from taskproto.classifier import DEFAULT_RULES, classify, is_approval_like
+from taskproto.classify.interruptions import DEFAULT_RULES, classify, is_approval_like
 from taskproto.engine import Engine
 from taskproto.errors import CorruptState, UnsupportedSchema
-from taskproto.models import AgentStatus, Task
+from taskproto.state import store
+from taskproto.state.models import AgentStatus, Task
 
 CLASSES = {"RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER"}
 FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]

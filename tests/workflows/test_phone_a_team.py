@@ -7,7 +7,7 @@ import json
 import pytest
 from wf_data import journal_agrees
 
-from taskproto import journal
+from taskproto.state import journal
 
 
 def snapshot(engine, name="t"):
@@ -258,8 +258,8 @@ def test_relay_just_under_every_cap_is_built(cli, engine, team, write_json):
 
 
 def test_relay_summary_is_short(engine):
-    from taskproto.models import Task, utcnow
-    from taskproto.relay import earlier_rounds
+    from taskproto.ops.relay import earlier_rounds
+    from taskproto.state.models import Task, utcnow
 
     now = utcnow()
     rounds = [{"round": i, "outcome": "not_converged", "unresolved": ["x"] * 2, "failures": {}} for i in range(1, 5)]

@@ -12,7 +12,7 @@ import sys
 import pytest
 from wf_data import CONTEXT, DESIGN, PLAN, STRATEGY, journal_agrees
 
-from taskproto import journal
+from taskproto.state import journal
 
 STAGES = [("CONTEXTUALIZE", "REVIEW_CONTEXT", CONTEXT), ("STRATEGIZE", "REVIEW_STRATEGY", STRATEGY),
           ("DESIGN", "REVIEW_DESIGN", DESIGN), ("GENERATE_SLOTS", "REVIEW_PLAN", PLAN)]
@@ -234,8 +234,8 @@ def test_rollback_when_the_save_fails(cli, engine, task, write_json, repo):
 
 
 def test_prompt_json_and_every_state_has_a_template(cli, engine, task):
-    from taskproto.prompts import PACKAGE_TEMPLATES
-    from taskproto.workflows import get_workflow
+    from taskproto.engine.prompts import PACKAGE_TEMPLATES
+    from taskproto.machine.registry import get_workflow
 
     names = {p.name for p in (PACKAGE_TEMPLATES / "plan-task").iterdir()}
     assert {f"{s}.md.j2" for s in get_workflow("plan-task").state_names()} <= names

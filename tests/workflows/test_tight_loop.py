@@ -7,7 +7,7 @@ import json
 import pytest
 from wf_data import journal_agrees
 
-from taskproto import journal
+from taskproto.state import journal
 
 
 def snapshot(engine, name="l"):

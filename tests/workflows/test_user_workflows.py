@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from wf_data import commit_in
 
-from taskproto.workflows import builtin_names, get_workflow
-from taskproto.workflows.user import problems
+from taskproto.machine.registry import builtin_names, get_workflow
+from taskproto.machine.user import problems
 
 DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 

@@ -20,12 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wf_data import ARTIFACT_OF, CONTEXT, journal_agrees
 
-from taskproto import journal, planning, team, tightloop
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.workflow import Workflow
-from taskproto.workflows import get_workflow
+from taskproto.machine.registry import get_workflow
+from taskproto.machine.workflow import Workflow
+from taskproto.ops import phone_a_team as team
+from taskproto.ops import plan_task as planning
+from taskproto.ops import tight_loop as tightloop
+from taskproto.state import journal
 
 NAMES = itertools.count()
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=False,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from taskproto import journal
 from taskproto.engine import Engine
-from taskproto.models import Task
+from taskproto.state import journal
+from taskproto.state.models import Task
 
 
 def journal_agrees(engine: Engine, name: str) -> bool:

@@ -1,0 +1,297 @@
+"""Classify a user message that interrupts a task into one of five interruption types.
+
+Pure and cheap to import: it runs inside a hook whose whole process budget is a few tens of
+milliseconds, so it uses only ``re`` and ``dataclasses`` and compiles rules on first use.
+
+A message is normalised, split into clauses, and each clause is given the type of the first
+rule that matches it. The message then takes the type of the *last* clause that asks for
+something (what the user asks for last is what they want now), except that a hold ("stop",
+"don't continue") after a resumption cancels it. See docs/interruptions.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from taskproto.classify.interruption_rules import DEFAULT_RULES, TYPO_FIXES, Rule
+
+__all__ = [
+    "DEFAULT_RULES",
+    "INTERRUPTION_TYPES",
+    "Classification",
+    "Rule",
+    "classify",
+    "is_approval_like",
+    "merge_rules",
+    "seed_classify",
+]
+
+INTERRUPTION_TYPES = ("RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER")
+
+# The last words of a message decide it, so a huge paste is cut from the front; clause caps keep
+# every regex run short whatever the input.
+MAX_CHARS = 4096
+MAX_CLAUSES = 32
+MAX_CLAUSE_CHARS = 400
+FALLBACK_CONFIDENCE = 0.5
+# A message that mixes types (a question, then "keep going") is less certain than a clean one.
+MIXED_PENALTY = 0.85
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The type of one message, the rule that decided it and how sure that rule is."""
+
+    type: str
+    rule: str
+    confidence: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": self.type, "rule": self.rule, "confidence": self.confidence}
+
+
+_CONTROL_CHARS = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_TRANSLATE = str.maketrans(
+    {
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": " - ",
+        "\u2014": " - ",
+        "\u2015": " - ",
+        "\u2212": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2026": "...",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u3000": " ",
+        "\uff1f": "?",
+        "\uff01": "!",
+        "\uff0c": ",",
+        "\r": "\n",
+    }
+)
+# Code spans and quoted words are mentions, not requests: "the `continue` in the loop".
+_MENTIONS = re.compile(r"`[^`\n]{0,200}`|\"[^\"\n]{0,200}\"")
+_MARKDOWN = re.compile(r"[*_~#`>]+")
+_SPACES = re.compile(r"[ \t\f\v]+")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\n\s*")
+# Split before connectives so "explain X before you continue" keeps "before you continue"
+# as its own (hold) clause, and on commas, colons and spaced dashes.
+_CLAUSE_SPLIT = re.compile(
+    r"\s*(?:[,:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
+    r"|(?<!how long)\s+(?=(?:but|then|before|until|unless|and then)\b)"
+)
+_FILLERS = re.compile(
+    r"^(?:(?:ok(?:ay)?|k|kk|alright|all right|right|well|so|and|but|then|also|now|hey|hi"
+    r"|hmm+|um+|uh+|oh|ah|yes|yeah|yep|yup|sure|great|cool|nice|perfect|thanks|thank you|thx"
+    r"|ty|fine|got it|understood|makes sense|anyway|anyways|actually|just|please|pls|plz"
+    r"|first|btw)\b[\s,!.]*)+"
+)
+_EDGE_PUNCT = re.compile(r"^[\s\-.,;:!'\"]+|[\s\-.,;:!'\"]+$")
+_WORD = re.compile(r"[a-z]{4,}")
+
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    found = _compiled.get(pattern)
+    if found is None:
+        # Text is lowercased before matching, so a pattern with no capitals needs no
+        # IGNORECASE; skipping it saves case-folding every literal at compile time.
+        flags = re.IGNORECASE if pattern != pattern.lower() else 0
+        found = re.compile(pattern, flags)
+        _compiled[pattern] = found
+    return found
+
+
+def _normalise(text: str) -> str:
+    text = text[-MAX_CHARS:]
+    text = text.translate(_TRANSLATE).lower()
+    text = _CONTROL_CHARS.sub(" ", text)
+    text = _MENTIONS.sub(" ", text)
+    text = _MARKDOWN.sub(" ", text)
+    text = _WORD.sub(_fix_typo, text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def _fix_typo(word: re.Match[str]) -> str:
+    return TYPO_FIXES.get(word[0], word[0])
+
+
+def _clauses(text: str) -> list[str]:
+    """Normalised clauses of ``text``, in order, fillers and edge punctuation stripped."""
+    out: list[str] = []
+    for sentence in _SENTENCE_SPLIT.split(_normalise(text)):
+        for part in _CLAUSE_SPLIT.split(sentence):
+            clause = _EDGE_PUNCT.sub("", part)
+            clause = _FILLERS.sub("", clause)
+            clause = _EDGE_PUNCT.sub("", clause)
+            if clause:
+                out.append(clause[:MAX_CLAUSE_CHARS])
+    return out[-MAX_CLAUSES:]
+
+
+def _match(clause: str, rules: Sequence[Rule]) -> Rule | None:
+    for rule in rules:
+        if _compile(rule.pattern).search(clause):
+            return rule
+    return None
+
+
+def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
+    """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
+    active = DEFAULT_RULES if rules is None else rules
+    hits = [rule for rule in (_match(c, active) for c in _clauses(text)) if rule is not None]
+    if not hits:
+        return Classification("OTHER", "fallback", FALLBACK_CONFIDENCE)
+    decisive_at = next((i for i in range(len(hits) - 1, -1, -1) if hits[i].type != "OTHER"), None)
+    if decisive_at is None:
+        chosen = hits[-1]
+    else:
+        chosen = hits[decisive_at]
+        if chosen.type == "RESUMPTION":
+            # "Keep going. Actually no, stop." - a later hold cancels the go.
+            later_hold = next((h for h in hits[decisive_at + 1 :] if h.type == "OTHER"), None)
+            if later_hold is not None:
+                chosen = later_hold
+    confidence = chosen.confidence
+    if len({h.type for h in hits}) > 1:
+        confidence = round(confidence * MIXED_PENALTY, 3)
+    return Classification(chosen.type, chosen.name, confidence)
+
+
+_RULE_KEYS = frozenset({"name", "type", "pattern", "confidence", "disabled"})
+
+
+def _checked_rule(entry: Mapping[str, object], base: Rule | None, label: str) -> Rule:
+    unknown = sorted(set(entry) - _RULE_KEYS)
+    if unknown:
+        raise ValueError(f"interrupt rule {label}: unknown key(s) {', '.join(unknown)}")
+    rule_type = entry.get("type", base.type if base else None)
+    pattern = entry.get("pattern", base.pattern if base else None)
+    confidence = entry.get("confidence", base.confidence if base else 0.8)
+    if rule_type is None:
+        raise ValueError(f"interrupt rule {label}: missing key 'type'")
+    if pattern is None:
+        raise ValueError(f"interrupt rule {label}: missing key 'pattern'")
+    if rule_type not in INTERRUPTION_TYPES:
+        raise ValueError(
+            f"interrupt rule {label}: unknown type {rule_type!r}"
+            f" (expected one of {', '.join(INTERRUPTION_TYPES)})"
+        )
+    if not isinstance(pattern, str) or not pattern:
+        raise ValueError(f"interrupt rule {label}: 'pattern' must be a non-empty string")
+    try:
+        re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        raise ValueError(f"interrupt rule {label}: bad regex {pattern!r}: {exc}") from None
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float):
+        # ValueError, not TypeError: callers catch one error type for any bad config entry.
+        raise ValueError(f"interrupt rule {label}: 'confidence' must be a number")  # noqa: TRY004
+    if not 0.0 <= float(confidence) <= 1.0:
+        raise ValueError(f"interrupt rule {label}: 'confidence' must be between 0 and 1")
+    assert isinstance(rule_type, str)  # checked against INTERRUPTION_TYPES above
+    name = entry["name"]
+    assert isinstance(name, str)
+    return Rule(name, rule_type, pattern, float(confidence))
+
+
+def merge_rules(
+    defaults: Sequence[Rule], overrides: Sequence[Mapping[str, object]]
+) -> tuple[Rule, ...]:
+    """Apply user rules to ``defaults``.
+
+    A known name is replaced in place (keys left out keep the default's values); a new name is
+    put before all defaults so the user's rules win; ``disabled = true`` removes the named rule.
+    Raises ``ValueError`` with a one-line message for an invalid entry.
+    """
+    added: list[Rule] = []
+    kept: list[Rule] = list(defaults)
+    for index, entry in enumerate(overrides, start=1):
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"interrupt rule #{index}: missing or empty key 'name'")
+        label = f"{name!r}"
+        disabled = entry.get("disabled", False)
+        if not isinstance(disabled, bool):
+            message = f"interrupt rule {label}: 'disabled' must be true or false"
+            raise ValueError(message)  # noqa: TRY004 - one error type for any bad config entry
+        home = added if any(r.name == name for r in added) else kept
+        position = next((i for i, r in enumerate(home) if r.name == name), None)
+        if disabled:
+            if position is None:
+                raise ValueError(f"interrupt rule {label}: cannot disable, no rule has that name")
+            del home[position]
+            continue
+        base = home[position] if position is not None else None
+        rule = _checked_rule(entry, base, label)
+        if position is None:
+            added.append(rule)
+        else:
+            home[position] = rule
+    return (*added, *kept)
+
+
+# The bash `=~` patterns verbatim; POSIX `.` also matches a newline, hence DOTALL.
+_SEED_RULES = (
+    ("(continue|resume|proceed|keep.*going)", "RESUMPTION"),
+    ("(audit|/audit-session)", "AUDIT"),
+    ("(what|how|why|explain|clarify)", "QUESTION"),
+    ("(status|progress|where.*are.*we)", "STATUS_REQUEST"),
+)
+
+
+def seed_classify(text: str) -> str:
+    """The seed protocol's bash classifier, kept as the baseline: case-sensitive, first match."""
+    for pattern, label in _SEED_RULES:
+        if re.search(pattern, text, re.DOTALL):
+            return label
+    return "OTHER"
+
+
+_APPROVAL = (
+    r"^(?:i )?approved?\b|\bapprove (?:the|this|it)\b|\blgtm\b|\blooks good to me\b|\bship it\b"
+    r"|\bsign(?:ed)? off\b|\b(?:proceed|go ahead) with (?:the )?(?:implementation|plan)\b"
+)
+# "looks good" alone is feedback; it approves only together with a go ("looks good, proceed").
+_SOFT_APPROVAL = r"^(?:the )?(?:plan |it |this |that )?(?:looks|is|sounds) (?:good|great|fine)\b"
+_NEGATED_APPROVAL = (
+    r"\b(?:not|never|no|don'?t|dont|do not|isn'?t|aren'?t|won'?t|hold off)\b.*"
+    r"\b(?:approv\w*|lgtm|ship|good|great|fine|proceed|continue|go ahead|sign)"
+)
+
+
+def is_approval_like(text: str) -> bool:
+    """True if ``text`` explicitly approves ("lgtm", "approved", "looks good, proceed").
+
+    Questions and negated or held forms are not approvals. The caller only reports this;
+    recording an approval is always the user's own ``taskproto approve``.
+    """
+    clauses = _clauses(text)
+    if not clauses or clauses[-1].endswith("?"):
+        return False
+    hits = [_match(c, DEFAULT_RULES) for c in clauses]
+    if any(h is not None and h.type == "OTHER" for h in hits):
+        return False
+    if any(_compile(_NEGATED_APPROVAL).search(c) for c in clauses):
+        return False
+    if any(_compile(_APPROVAL).search(c) for c in clauses):
+        return True
+    soft = any(_compile(_SOFT_APPROVAL).search(c) for c in clauses)
+    return soft and any(h is not None and h.type == "RESUMPTION" for h in hits)

@@ -1,0 +1,42 @@
+"""What an agent resuming a task should do now, per state (the seed's session-interruption recovery)."""
+
+from __future__ import annotations
+
+from taskproto.engine import Engine
+from taskproto.state.models import Task
+
+
+def resume_instructions(engine: Engine, task: Task) -> str:
+    """A few lines for the agent: the task, its state, and how to go on from exactly there."""
+    wf = engine.workflow(task)
+    state = wf.state(task.state)
+    lines = [f"=== RESUMING TASK: {task.name} (state {task.state}, workflow {task.workflow}) ==="]
+    if task.description:
+        lines.append(f"Task: {task.description}")
+    if state.approval == "plan":
+        if task.checkpoint.plan_approval is not None:
+            lines.append(f"The plan is approved: proceed with `taskproto transition {task.name} IMPLEMENTATION`.")
+        else:
+            lines.append("Waiting for plan approval: re-present the plan to the user. The user approves with "
+                         f"`taskproto approve {task.name} --plan` in their own terminal; do not run it yourself.")
+    elif state.approval == "commit":
+        sha = task.checkpoint.commit_sha or engine.branch_head(task.name) or "?"
+        lines.append(f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user approves with "
+                     f"`taskproto approve {task.name} --commit` in their own terminal; do not run it yourself.")
+    elif state.resume:
+        lines.append(state.resume)
+    if task.required_agents and not state.terminal:
+        statuses = engine.agent_statuses(task)
+        incomplete = {a: s for a, s in statuses.items() if s != "COMPLETE"}
+        if incomplete:
+            lines.append("Agents still incomplete: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items()))
+        else:
+            lines.append("All agents are COMPLETE.")
+    if state.allows_edits:
+        lines.append("Edits are allowed in this state, inside the task's worktrees only.")
+    else:
+        lines.append("Edits are not allowed in this state.")
+    nxt = ", ".join(f"{t.dest} (`taskproto transition {task.name} {t.dest}`)" for t in wf.triggers_from(task.state))
+    if nxt:
+        lines.append(f"Next steps the workflow allows: {nxt}.")
+    return "\n".join(lines)

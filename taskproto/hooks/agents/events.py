@@ -1,0 +1,255 @@
+"""The agent-client events that read or write through the engine: session start, prompts, heartbeats, end.
+
+Loaded only when a hook has something to record; the tool-call path never
+imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from taskproto.config import Config, load_config
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.hooks.agents import protocols
+from taskproto.hooks.agents.common import (
+    Layout,
+    Payload,
+    TaskView,
+    governing,
+    owned_task,
+    task_names,
+)
+from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.state.models import LogEntry, Task, utcnow
+
+HOOK_LOCK_TIMEOUT = 5.0  # a hook never keeps the client waiting long for a lock
+HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
+
+
+class Hook:
+    def __init__(self, client: str, event: str, payload: Payload, layout: Layout, cwd: str,
+                 env: dict[str, str], pid: int | None) -> None:
+        self.client, self.event, self.payload, self.layout = client, event, payload, layout
+        self.cwd, self.env, self.pid = cwd, env, pid
+        self.session = payload.session
+        self.warnings: list[str] = list(payload.warnings)
+        self._engine: Engine | None = None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            config: Config = load_config(Path(self.layout.main), root=self.layout.root)
+            self._engine = Engine(replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT)))
+        return self._engine
+
+    def answer(self, text: str = "") -> tuple[int, str, str]:
+        if self._engine is not None:
+            self.warnings += self._engine.warnings
+        err = "".join(f"taskproto: warning: {w}\n" for w in self.warnings)
+        return 0, protocols.context(self.client, self.event, text), err
+
+
+def handle(client: str, event: str, what: str, payload: Payload, layout: Layout | None, cwd: str,
+           env: dict[str, str], pid: int | None) -> tuple[int, str, str]:
+    if layout is None:
+        hook = Hook(client, event, payload, Layout("/", "/"), cwd, env, pid)
+        if what == "session_start":
+            _write_env_file(hook)
+        return hook.answer()
+    hook = Hook(client, event, payload, layout, cwd, env, pid)
+    try:
+        if what == "session_start":
+            return hook.answer(session_start(hook))
+        if what == "prompt":
+            return hook.answer(prompt(hook))
+        heartbeat(hook, end=what == "end")
+    except TaskprotoError as exc:
+        hook.warnings.append(f"{exc}")
+        if what == "session_start":
+            return hook.answer(f"taskproto: could not read the tasks ({exc}). Run `taskproto doctor`.")
+    return hook.answer()
+
+
+# --- SessionStart --------------------------------------------------------------
+
+
+def _write_env_file(hook: Hook) -> None:
+    """So every command the agent runs later knows the session (Claude Code gives SessionStart this file)."""
+    path = hook.env.get("CLAUDE_ENV_FILE")
+    if not path or not hook.session or any(c in hook.session for c in "'\n\\"):
+        return
+    lines = f"export TASKPROTO_SESSION='{hook.session}'\n"
+    if hook.pid:
+        lines += f"export TASKPROTO_SESSION_PID={hook.pid}\n"
+    try:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(lines)
+    except OSError as exc:
+        hook.warnings.append(f"could not write CLAUDE_ENV_FILE {path}: {exc}")
+
+
+def inherit_on_clear(hook: Hook) -> list[str]:
+    """/clear starts a new session in the same client process: it takes over that process's claims.
+
+    The one safe handover: same host, same live client pid, so the old session
+    cannot still be running anywhere. Logged as a takeover.
+    """
+    if not hook.pid or not hook.session or not pid_alive(hook.pid):
+        return []
+    needle = f'"pid": {hook.pid}'.encode()
+    moved: list[str] = []
+    for name in task_names(hook.layout):
+        try:
+            with open(hook.layout.task_file(name), "rb") as fh:
+                if needle not in fh.read():
+                    continue
+        except OSError:
+            continue
+
+        def change(task: Task) -> tuple[Task, str | None] | None:
+            old = task.owner
+            if old is None or old.pid != hook.pid or old.host != hostname() or old.session == hook.session:
+                return None
+            now = utcnow()
+            new = task.model_copy(deep=True)
+            new.owner = old.model_copy(update={"session": hook.session, "heartbeat_at": now})
+            new.transition_log.append(LogEntry(
+                from_state=task.state, to_state=task.state, trigger="clear_handover", time=now,
+                session=hook.session, kind="takeover",
+                note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
+            ))
+            moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
+            return new, f"handover: {old.session} -> {hook.session} (clear, pid {hook.pid})"
+
+        hook.engine.mutate(name, change)
+    return moved
+
+
+def _claim_hint(hook: Hook) -> str:
+    if hook.env.get("CLAUDE_ENV_FILE"):
+        return "`taskproto claim NAME` (this session's id is already in TASKPROTO_SESSION)"
+    pid = f" --pid {hook.pid}" if hook.pid else ""
+    return f"`taskproto --session {hook.session} claim NAME{pid}`"
+
+
+def session_start(hook: Hook) -> str:
+    _write_env_file(hook)
+    lines: list[str] = []
+    if hook.payload.source == "clear":
+        moved = inherit_on_clear(hook)
+        if moved:
+            lines.append(f"taskproto: this new session (after /clear) took over the claim of {', '.join(moved)}.")
+    if not os.path.isdir(hook.layout.tasks):
+        return "\n".join(lines)
+    engine = hook.engine
+    mine = owned_task(hook.layout, hook.session)
+    if mine is not None and mine.error is None:
+        engine.claim(mine.name, hook.session, hook.pid)  # renews the heartbeat, records the client pid
+        task = engine.load(mine.name)
+        from taskproto.engine.resume import resume_instructions
+
+        lines.append(f"taskproto: this session ({hook.session}) owns task {task.name}, in state {task.state}.")
+        lines.append(resume_instructions(engine, task))
+        return "\n".join(lines)
+    if mine is not None:
+        lines.append(f"taskproto: task {mine.name} names this session but cannot be read ({mine.error}); "
+                     "run `taskproto doctor` before working on it.")
+    lines += _offer(hook, engine)
+    return "\n".join(lines)
+
+
+def _offer(hook: Hook, engine: Engine) -> list[str]:
+    free: list[str] = []
+    taken: list[str] = []
+    now = utcnow()
+    for name in engine.task_names():
+        try:
+            task = engine.load(name)
+        except TaskprotoError as exc:
+            taken.append(f"{name} (unreadable: {exc}; run `taskproto doctor`)")
+            continue
+        if engine.workflow(task).state(task.state).terminal:
+            continue
+        if task.owner is None or owner_gone(task.owner, now, engine.config.lease_minutes):
+            free.append(f"{name} ({task.state})" + (f": {task.description}" if task.description else ""))
+        else:
+            taken.append(f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work on it")
+    lines = [f"taskproto: this session ({hook.session}) owns no task."]
+    if free:
+        lines.append("Free tasks: " + "; ".join(free) + ".")
+        lines.append(f"To work on one, claim it first: {_claim_hint(hook)}.")
+    else:
+        lines.append("No task is free to claim.")
+    if taken:
+        lines.append("Taken: " + "; ".join(taken) + ".")
+    kind, task_name, agent = hook.layout.where(hook.cwd)
+    if kind == "worktree" and task_name:
+        who = f"agent {agent}'s" if agent else "the task"
+        lines.append(f"This folder is {who} worktree of task {task_name}: that task's state decides what "
+                     "may be edited here.")
+    return lines
+
+
+# --- UserPromptSubmit / BeforeAgent ----------------------------------------------
+
+
+def prompt(hook: Hook) -> str:
+    task, _agent = governing(hook.layout, hook.session, hook.cwd)
+    if task is None:
+        return ""
+    if task.error is not None:
+        return (f"taskproto: the state of task {task.name} cannot be read ({task.error}); "
+                "run `taskproto doctor` before going on.")
+    text = hook.payload.prompt
+    if not text.strip():
+        return ""
+    from taskproto.ops.interrupts import context_message, record
+
+    rec = record(hook.engine, task.name, text, hook.session or None)
+    heartbeat(hook, end=False, task=task)
+    return context_message(rec)
+
+
+# --- Stop, PreCompact, SessionEnd --------------------------------------------------
+
+
+def _due(task: TaskView) -> bool:
+    owner = task.owner or {}
+    if not owner.get("pid"):
+        return True  # record the client pid as soon as a hook knows it
+    try:
+        beat = datetime.fromisoformat(str(owner.get("heartbeat_at")))
+    except ValueError:
+        return True
+    return utcnow() - beat >= HEARTBEAT_EVERY
+
+
+def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
+    """Renew this session's claim (throttled); at SessionEnd also log the end and keep the claim."""
+    mine = task if task is not None and task.owner_session == hook.session else owned_task(hook.layout, hook.session)
+    if mine is None or mine.error is not None:
+        return
+    if end:
+        reason = hook.payload.text("reason") or "unknown"
+
+        def change(t: Task) -> tuple[Task, str | None] | None:
+            if t.owner is None or t.owner.session != hook.session:
+                return None
+            new = t.model_copy(deep=True)
+            now = utcnow()
+            assert new.owner is not None
+            new.owner.heartbeat_at = now
+            new.transition_log.append(LogEntry(
+                from_state=t.state, to_state=t.state, trigger="session_end", time=now, session=hook.session,
+                kind="note", note=f"session ended ({reason}); the claim is kept so the session can resume",
+            ))
+            return new, f"session end: {hook.session}"
+
+        hook.engine.mutate(mine.name, change)
+        return
+    if _due(mine):
+        hook.engine.claim(mine.name, hook.session, hook.pid)

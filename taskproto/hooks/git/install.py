@@ -1,0 +1,135 @@
+"""Install and uninstall taskproto's git hook scripts, keeping any hook that was already there.
+
+The scripts go into the hooks folder of the common git dir (so every linked
+worktree runs them), or into `core.hooksPath` when it is set. A hook already in
+place is renamed to `<hook>.taskproto-chained` and run first by ours; rename
+keeps its bytes, mode and timestamps, so uninstall renames it back and the
+folder is as it was. Our scripts carry a marker: uninstall removes only those.
+Installing twice writes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from taskproto.errors import TaskprotoError
+from taskproto.git.command import Git
+from taskproto.hooks.git.handlers import GIT_HOOKS
+
+MARKER = b"# taskproto git hook: installed by `taskproto init`"
+CHAINED_SUFFIX = ".taskproto-chained"
+TEMPLATE = Path(__file__).resolve().with_name("hook.sh")
+ENTRY = Path(__file__).resolve().with_name("entry.py")
+
+
+@dataclass
+class HooksReport:
+    hooks_dir: Path
+    hooks_path_setting: str | None  # core.hooksPath, when set
+    installed: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    chained: list[str] = field(default_factory=list)  # hooks that were there and now run before ours
+    removed: list[str] = field(default_factory=list)
+    restored: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        return {k: (str(v) if isinstance(v, Path) else v) for k, v in self.__dict__.items()}
+
+
+def hooks_dir(git: Git) -> tuple[Path, str | None]:
+    """Where git looks for hooks (core.hooksPath honoured), and the setting if any."""
+    setting = git.run("config", "--get", "core.hooksPath", check=False).strip() or None
+    path = git.run("rev-parse", "--path-format=absolute", "--git-path", "hooks").strip()
+    return Path(path), setting
+
+
+def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
+    text = TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace("@HOOK@", hook).replace("@PYTHON@", shlex.quote(python or sys.executable))
+    return text.replace("@ENTRY@", shlex.quote(str(entry))).encode()
+
+
+def is_ours(path: Path) -> bool:
+    if path.is_symlink() or not path.is_file():
+        return False
+    with path.open("rb") as fh:
+        return MARKER in fh.read(512)
+
+
+def _exists(path: Path) -> bool:
+    return path.exists() or path.is_symlink()  # a dangling symlink is still someone's hook
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.taskproto-tmp-{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o755)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o755)  # whatever the umask: git runs only executable hooks
+        os.replace(tmp, path)  # git never sees a half-written hook
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
+    folder, setting = hooks_dir(git)
+    report = HooksReport(folder, setting)
+    if setting and not Path(setting).expanduser().is_absolute():
+        report.warnings.append(
+            f"core.hooksPath is relative ({setting}): each worktree resolves it in its own checkout, "
+            f"so linked worktrees see these hooks only if {setting} is committed"
+        )
+    # Check every hook before changing any, so a refusal leaves the folder untouched.
+    for hook in hooks:
+        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+        if _exists(path) and not is_ours(path) and _exists(chained):
+            raise TaskprotoError(
+                f"{path} is not taskproto's and {chained} already exists, so the existing hook cannot be "
+                "chained; move one of them away, then run `taskproto init` again"
+            )
+    folder.mkdir(parents=True, exist_ok=True)
+    for hook in hooks:
+        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+        content = render(hook, python)
+        if is_ours(path):
+            if path.read_bytes() == content and os.access(path, os.X_OK):
+                report.unchanged.append(hook)
+            else:
+                _write(path, content)
+                report.updated.append(hook)
+            continue
+        if _exists(path):
+            os.rename(path, chained)
+            report.chained.append(hook)
+        _write(path, content)
+        report.installed.append(hook)
+    return report
+
+
+def uninstall(git: Git, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
+    folder, setting = hooks_dir(git)
+    report = HooksReport(folder, setting)
+    for hook in hooks:
+        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+        if not is_ours(path):
+            if _exists(chained):
+                report.warnings.append(
+                    f"{chained} was left in place: {path} is not taskproto's script, so restoring it would "
+                    "overwrite someone's hook"
+                )
+            continue
+        if _exists(chained):
+            os.replace(chained, path)  # same bytes, mode and times as before init
+            report.restored.append(hook)
+        else:
+            path.unlink()
+        report.removed.append(hook)
+    return report

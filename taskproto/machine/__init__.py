@@ -1,0 +1,1 @@
+"""taskproto/machine"""

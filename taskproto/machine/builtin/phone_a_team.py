@@ -1,0 +1,198 @@
+"""phone-a-team: rounds of DO → REVIEW → DECIDE, ending in SYNTHESIS.
+
+`counters.round` is the current round (1-based); `context.max_rounds` (1–5)
+caps it. DECIDE converges only when all three rubric items pass; otherwise the
+next round, or a forced stop at the last round. Backend failures recorded in
+`context.round_state` may lose the round (retry next round) or, when every
+backend failed, stop the loop. Every outcome ends in SYNTHESIS with
+`context.outcome` and the unresolved items.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from taskproto.machine.registry import builtin
+from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
+from taskproto.state.models import Task
+
+NAME = "phone-a-team"
+RUBRIC = {
+    "acceptance": ("pass", "fail"),
+    "risks": ("pass", "fail"),
+    "validation": ("pass", "documented", "fail"),
+}
+UNRESOLVED = {
+    "acceptance": "acceptance criteria not met",
+    "risks": "critical risks or correctness issues remain",
+    "validation": "validation not done and no documented reason",
+}
+
+
+def rubric_failures(rubric: dict[str, Any]) -> list[str]:
+    """The rubric items that did not pass, as the unresolved items a synthesis lists."""
+    out = []
+    for item in RUBRIC:
+        value = rubric.get(item)
+        if not (value == "pass" or (item == "validation" and value == "documented")):
+            out.append(UNRESOLVED[item])
+    return out
+
+
+def round_state(task: Task) -> dict[str, Any]:
+    return task.context.get("round_state") or {"skipped": [], "failed": {}}
+
+
+def backends_down(task: Task) -> list[str]:
+    rs = round_state(task)
+    return [b for b in task.context.get("backends") or [] if b in rs["skipped"] or b in rs["failed"]]
+
+
+def max_rounds(task: Task) -> int:
+    return int(task.context.get("max_rounds", 3))
+
+
+@guard("rubric_given")
+def rubric_given(task: Task, ctx: FireContext) -> str | None:
+    rubric = ctx.params.get("rubric")
+    if not isinstance(rubric, dict) or set(rubric) != set(RUBRIC):
+        return "DECIDE needs the rubric: --rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+    for item, allowed in RUBRIC.items():
+        if rubric[item] not in allowed:
+            return f"rubric {item}={rubric[item]!r} is not one of {', '.join(allowed)}"
+    if rubric["validation"] == "documented" and not str(ctx.params.get("note") or "").strip():
+        return "validation=documented needs the documented reason: --note TEXT"
+    return None
+
+
+@guard("rubric_passes")
+def rubric_passes(task: Task, ctx: FireContext) -> str | None:
+    failures = rubric_failures(task.context.get("rubric") or {})
+    return "; ".join(failures) if failures else None
+
+
+@guard("rounds_remain")
+def rounds_remain(task: Task, ctx: FireContext) -> str | None:
+    if task.counters.round >= max_rounds(task):
+        return f"round {task.counters.round} is the last (max_rounds {max_rounds(task)})"
+    return None
+
+
+@guard("round_lost")
+def round_lost(task: Task, ctx: FireContext) -> str | None:
+    active = task.context.get("backends") or []
+    up = [b for b in active if b not in backends_down(task)]
+    return f"backend(s) {', '.join(up)} still working this round" if up else None
+
+
+@guard("backends_all_failed")
+def backends_all_failed(task: Task, ctx: FireContext) -> str | None:
+    active = task.context.get("backends") or []
+    failed = round_state(task)["failed"]
+    if len(active) < 2 or any(b not in failed for b in active):
+        return "not every backend of a multi-backend loop failed this round"
+    return None
+
+
+def _close_round(task: Task, ctx: FireContext, outcome: str) -> dict[str, Any]:
+    rubric = task.context.get("rubric")
+    rs = round_state(task)
+    entry = {
+        "round": task.counters.round,
+        "outcome": outcome,
+        "rubric": rubric,
+        "unresolved": rubric_failures(rubric) if rubric else [],
+        "failures": dict(rs["failed"]),
+        "skipped": list(rs["skipped"]),
+        "note": ctx.params.get("note"),
+        "time": ctx.time.isoformat(),
+    }
+    task.context.setdefault("rounds", []).append(entry)
+    return entry
+
+
+@effect("record_output")
+def record_output(task: Task, ctx: FireContext) -> None:
+    if ctx.params.get("output") is not None:
+        task.context["latest_output"] = ctx.params["output"]
+
+
+@effect("record_rubric")
+def record_rubric(task: Task, ctx: FireContext) -> None:
+    task.context["rubric"] = dict(ctx.params["rubric"])
+    if ctx.params.get("note"):
+        task.context["rubric_note"] = ctx.params["note"]
+
+
+@effect("next_round")
+def next_round(task: Task, ctx: FireContext) -> None:
+    lost = task.state != "DECIDE"
+    _close_round(task, ctx, "round_failed" if lost else "not_converged")
+    task.counters.round += 1
+    task.context["round_state"] = {"skipped": [], "failed": {}}
+    task.context.pop("rubric", None)
+    task.context.pop("rubric_note", None)
+
+
+@effect("synthesize")
+def synthesize(task: Task, ctx: FireContext) -> None:
+    rubric = task.context.get("rubric")
+    if task.state == "DECIDE" and rubric is not None and not rubric_failures(rubric):
+        outcome = "converged"
+    elif task.state == "DECIDE":
+        outcome = "forced_stop"
+    elif backends_all_failed(task, ctx) is None:
+        outcome = "backends_failed"
+    else:
+        outcome = "round_failed_at_last_round"
+    entry = _close_round(task, ctx, outcome)
+    unresolved = list(entry["unresolved"])
+    for backend, reason in entry["failures"].items():
+        unresolved.append(f"backend {backend} failed: {reason}")
+    for backend in entry["skipped"]:
+        unresolved.append(f"backend {backend} was rate-limited")
+    task.context["outcome"] = outcome
+    task.context["unresolved"] = [] if outcome == "converged" else unresolved
+
+
+_T = TransitionDef
+_LOOP = ["DO", "REVIEW"]
+
+
+@builtin(NAME)
+@cache
+def phone_a_team() -> Workflow:
+    return Workflow(
+        name=NAME,
+        description="Rounds of do, review, decide over external backends; converge on the rubric or stop at max_rounds.",
+        initial="DO",
+        states=[
+            StateDef(name="DO", allows_edits=True, allows_commits=True,
+                     description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
+                     resume="Resume the round: build the relay payload and delegate, then `taskproto round review`."),
+            StateDef(name="REVIEW", description="Review the round's output against the convergence rubric.",
+                     resume="Review the output, then `taskproto round decide --rubric ...`."),
+            StateDef(name="DECIDE", description="Converge, iterate, or stop at the last round.",
+                     resume="Decide with `taskproto round decide`."),
+            StateDef(name="SYNTHESIS", terminal=True, description="Final synthesis: outcome and unresolved items.",
+                     resume="Write the final synthesis from context.outcome and context.unresolved."),
+        ],
+        transitions=[
+            _T(trigger="review", source=["DO"], dest="REVIEW", effects=["record_output"]),
+            _T(trigger="decide", source=["REVIEW"], dest="DECIDE", guards=["rubric_given"], effects=["record_rubric"]),
+            _T(trigger="converge", source=["DECIDE"], dest="SYNTHESIS", guards=["rubric_passes"],
+               effects=["synthesize"]),
+            _T(trigger="iterate", source=["DECIDE"], dest="DO", guards=["!rubric_passes", "rounds_remain"],
+               effects=["next_round"]),
+            _T(trigger="force_stop", source=["DECIDE"], dest="SYNTHESIS", guards=["!rubric_passes", "!rounds_remain"],
+               effects=["synthesize"], description="Issues remain at the last round: synthesis lists them."),
+            _T(trigger="retry_round", source=_LOOP, dest="DO",
+               guards=["round_lost", "rounds_remain", "!backends_all_failed"], effects=["next_round"],
+               description="Every backend is down this round (timeout, crash, 429): retry next round."),
+            _T(trigger="fail_stop", source=_LOOP, dest="SYNTHESIS", guards=["backends_all_failed"],
+               effects=["synthesize"], description="Both backends failed mid-loop: stop with a failure summary."),
+            _T(trigger="fail_stop", source=_LOOP, dest="SYNTHESIS", guards=["round_lost", "!rounds_remain"],
+               effects=["synthesize"], description="The last round was lost: stop with a failure summary."),
+        ],
+    )

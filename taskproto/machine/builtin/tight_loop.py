@@ -1,0 +1,150 @@
+"""tight-loop: PLAN → EXECUTE → REVIEW → PLAN (next iteration) or → FULL_AUTO (loop ends).
+
+One phase at a time holds the interactive ("ask the user") turn: it is the
+phase the task is in, recorded in `context.turn`. A handoff ends the holder's
+turn and starts the next phase's; its record keeps only the decision and the
+results (`context.handoffs`), never the earlier phase's questions. Only REVIEW
+decides loop (YES → PLAN) or break (NO → FULL_AUTO).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from taskproto.machine.registry import builtin
+from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
+from taskproto.state.models import Task
+
+NAME = "tight-loop"
+PHASES = ["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"]
+# The one question that gates each phase's exit; YES hands off (REVIEW: YES loops, NO breaks).
+GATE = {"PLAN": "Ready to execute?", "EXECUTE": "Ready for review?", "REVIEW": "Continue the loop?"}
+
+
+def turn_holder(task: Task) -> str:
+    turn = task.context.get("turn") or {}
+    return str(turn.get("phase") or task.state)
+
+
+def next_phase(state: str, decision: str) -> str | None:
+    if state == "PLAN":
+        return "EXECUTE"
+    if state == "EXECUTE":
+        return "REVIEW"
+    if state == "REVIEW":
+        return "PLAN" if decision == "YES" else "FULL_AUTO"
+    return None
+
+
+def summary(task: Task) -> dict[str, Any]:
+    """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered tasks."""
+    subtasks = task.context.get("subtasks") or []
+    discovered = task.context.get("discovered") or []
+    return {
+        "iterations": task.counters.iteration,
+        "subtasks_completed": sum(1 for s in subtasks if s.get("status") == "done"),
+        "subtasks_failed": sum(1 for s in subtasks if s.get("status") == "failed"),
+        "subtasks_pending": sum(1 for s in subtasks if s.get("status") == "pending"),
+        "discovered": [d["title"] for d in discovered],
+        "handoffs": len(task.context.get("handoffs") or []),
+    }
+
+
+@guard("turn_held")
+def turn_held(task: Task, ctx: FireContext) -> str | None:
+    phase = ctx.params.get("from")
+    holder = turn_holder(task)
+    if phase is not None and phase != holder:
+        return f"{phase} does not hold the turn; {holder} does (only the holder hands off)"
+    return None
+
+
+def _decision(task: Task, ctx: FireContext) -> str | None:
+    value = ctx.params.get("decision")
+    return str(value).upper() if value is not None else None
+
+
+@guard("decision_yes")
+def decision_yes(task: Task, ctx: FireContext) -> str | None:
+    decision = _decision(task, ctx)
+    if decision is None:
+        return f"a handoff needs the user's answer to {GATE.get(task.state, 'the gate')!r}: --decision YES|NO"
+    if decision == "YES":
+        return None
+    if task.state == "REVIEW":
+        return "the decision NO breaks the loop: hand off --to FULL_AUTO"
+    return (f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the turn; "
+            "hand off when the user says YES")
+
+
+@guard("decision_no")
+def decision_no(task: Task, ctx: FireContext) -> str | None:
+    decision = _decision(task, ctx)
+    if decision is None:
+        return "the loop-or-break decision needs --decision YES|NO"
+    if decision != "NO":
+        return "the decision YES continues the loop: hand off --to PLAN"
+    return None
+
+
+@effect("record_handoff")
+def record_handoff(task: Task, ctx: FireContext) -> None:
+    decision = _decision(task, ctx) or ""
+    dest = next_phase(task.state, decision) or task.state
+    # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user cycle.
+    task.context.setdefault("handoffs", []).append({
+        "from": task.state,
+        "to": dest,
+        "decision": decision,
+        "results": ctx.params.get("results"),
+        "iteration": task.counters.iteration,
+        "time": ctx.time.isoformat(),
+    })
+    task.context["turn"] = {"phase": dest, "since": ctx.time.isoformat(), "session": ctx.session}
+
+
+@effect("next_iteration")
+def next_iteration(task: Task, ctx: FireContext) -> None:
+    task.counters.iteration += 1
+
+
+@effect("end_session")
+def end_session(task: Task, ctx: FireContext) -> None:
+    task.context["summary"] = summary(task)
+
+
+_T = TransitionDef
+
+
+@builtin(NAME)
+@cache
+def tight_loop() -> Workflow:
+    return Workflow(
+        name=NAME,
+        description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; REVIEW loops or breaks.",
+        initial="PLAN",
+        states=[
+            StateDef(name="PLAN", description="Plan the next task; confirm its subtasks with the user.",
+                     resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE --decision YES."),
+            StateDef(name="EXECUTE", description="Carry out the subtasks one by one.",
+                     allows_edits=True, allows_commits=True,
+                     resume="Holder of the turn: mark each subtask done or failed, then hand off --to REVIEW."),
+            StateDef(name="REVIEW", description="Analyse results, add discovered tasks, decide loop or break.",
+                     resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or FULL_AUTO (NO)."),
+            StateDef(name="FULL_AUTO", terminal=True, description="The loop ended; show the session summary.",
+                     resume="The loop has ended; show the session summary (`taskproto turn`)."),
+        ],
+        transitions=[
+            _T(trigger="execute", source=["PLAN"], dest="EXECUTE",
+               guards=["turn_held", "decision_yes"], effects=["record_handoff"]),
+            _T(trigger="review", source=["EXECUTE"], dest="REVIEW",
+               guards=["turn_held", "decision_yes"], effects=["record_handoff"]),
+            _T(trigger="loop", source=["REVIEW"], dest="PLAN",
+               guards=["turn_held", "decision_yes"], effects=["record_handoff", "next_iteration"],
+               description="Continue: the next iteration starts in PLAN."),
+            _T(trigger="break_loop", source=["REVIEW"], dest="FULL_AUTO",
+               guards=["turn_held", "decision_no"], effects=["record_handoff", "end_session"],
+               description="Stop: the session summary is kept in context.summary."),
+        ],
+    )

@@ -1,0 +1,200 @@
+"""Workflows as data, and `fire()`: the pure step from one task to the next.
+
+No IO here. The engine gathers what guards need to know (agent statuses, the
+task branch's head) into a FireContext, calls fire(), and saves the result.
+A rejected transition raises TransitionRejected and returns nothing, so the
+caller's task is untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from taskproto.errors import TransitionRejected
+from taskproto.state.models import LogEntry, Task
+
+
+class StateDef(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str = ""
+    allows_commits: bool = False
+    allows_edits: bool = False
+    terminal: bool = False
+    checkpoint: bool = False  # waits for the user (approval); questions never move it
+    approval: Literal["plan", "commit"] | None = None  # what `taskproto approve` records here
+    resume: str = ""  # what an agent resuming in this state should do
+
+
+class TransitionDef(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    trigger: str
+    source: list[str]
+    dest: str
+    guards: list[str] = Field(default_factory=list)
+    effects: list[str] = Field(default_factory=list)
+    description: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _source_as_list(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("source"), str):
+            data = {**data, "source": [data["source"]]}
+        return data
+
+
+class Workflow(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str = ""
+    initial: str
+    states: list[StateDef]
+    transitions: list[TransitionDef]
+    uses_agents: bool = False
+
+    def state(self, name: str) -> StateDef:
+        for s in self.states:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def has_state(self, name: str) -> bool:
+        return any(s.name == name for s in self.states)
+
+    def state_names(self) -> list[str]:
+        return [s.name for s in self.states]
+
+    def triggers_from(self, state: str) -> list[TransitionDef]:
+        return [t for t in self.transitions if state in t.source]
+
+    def targets_from(self, state: str) -> list[str]:
+        seen: list[str] = []
+        for t in self.triggers_from(state):
+            if t.dest not in seen:
+                seen.append(t.dest)
+        return seen
+
+
+@dataclass(frozen=True)
+class FireContext:
+    """What the engine knows when it fires: the facts guards and effects read."""
+
+    time: datetime
+    session: str | None = None
+    forced: bool = False
+    agent_statuses: Mapping[str, str] = field(default_factory=dict)
+    branch_head: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    note: str | None = None
+
+
+Guard = Callable[[Task, FireContext], "str | None"]  # returns why it fails, or None
+Effect = Callable[[Task, FireContext], None]  # mutates the (already copied) new task
+
+GUARDS: dict[str, Guard] = {}
+EFFECTS: dict[str, Effect] = {}
+
+
+def guard(name: str) -> Callable[[Guard], Guard]:
+    def register(fn: Guard) -> Guard:
+        GUARDS[name] = fn
+        return fn
+
+    return register
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task:
+    """Return the task after `trigger`, or raise TransitionRejected. `task` is not modified."""
+    candidates = [t for t in workflow.transitions if t.trigger == trigger and task.state in t.source]
+    if not candidates:
+        # dict.fromkeys keeps the order and drops the repeats of guarded alternatives
+        allowed = ", ".join(dict.fromkeys(f"{t.trigger} (-> {t.dest})" for t in workflow.triggers_from(task.state)))
+        known = any(t.trigger == trigger for t in workflow.transitions)
+        why = f"'{trigger}' is not allowed from {task.state}" if known else f"no trigger named '{trigger}' in workflow {workflow.name}"
+        raise TransitionRejected(task.name, task.state, trigger, f"{why}; allowed now: {allowed or 'nothing (terminal state)'}")
+    first_failure: tuple[str, str] | None = None
+    for candidate in candidates:
+        failure = _check_guards(candidate, task, ctx)
+        if failure is None:
+            return _apply(candidate, task, ctx)
+        first_failure = first_failure or failure
+    assert first_failure is not None
+    name, reason = first_failure
+    raise TransitionRejected(task.name, task.state, trigger, reason, guard=name)
+
+
+def _check_guards(t: TransitionDef, task: Task, ctx: FireContext) -> tuple[str, str] | None:
+    for name in t.guards:
+        negate = name.startswith("!")
+        fn = GUARDS[name.lstrip("!")]
+        reason = fn(task, ctx)
+        if negate:
+            reason = None if reason is not None else f"{name.lstrip('!')} holds"
+        if reason is not None:
+            return name, reason
+    return None
+
+
+def _apply(t: TransitionDef, task: Task, ctx: FireContext) -> Task:
+    new = task.model_copy(deep=True)
+    for name in t.effects:
+        EFFECTS[name](new, ctx)
+    new.transition_log.append(
+        LogEntry(
+            from_state=task.state,
+            to_state=t.dest,
+            trigger=t.trigger,
+            time=ctx.time,
+            session=ctx.session,
+            kind="transition",
+            forced=ctx.forced,
+            note=ctx.note,
+        )
+    )
+    new.state = t.dest
+    return new
+
+
+def transition_to(workflow: Workflow, task: str, state: str, target: str) -> str:
+    """The trigger that leads from `state` to `target`, or raise TransitionRejected."""
+    for t in workflow.triggers_from(state):
+        if t.dest == target:
+            return t.trigger
+    targets = ", ".join(workflow.targets_from(state)) or "nothing (terminal state)"
+    if not workflow.has_state(target):
+        reason = f"{target} is not a state of workflow {workflow.name} (states: {', '.join(workflow.state_names())})"
+    else:
+        reason = f"{state} -> {target} is not a transition of {workflow.name}; from {state} you can go to: {targets}"
+    raise TransitionRejected(task, state, f"to {target}", reason)
+
+
+def to_mermaid(workflow: Workflow) -> str:
+    lines = ["stateDiagram-v2", f"    [*] --> {workflow.initial}"]
+    for t in workflow.transitions:
+        label = t.trigger + (f" [{', '.join(t.guards)}]" if t.guards else "")
+        for src in t.source:
+            lines.append(f"    {src} --> {t.dest}: {label}")
+    for s in workflow.states:
+        if s.terminal:
+            lines.append(f"    {s.name} --> [*]")
+    return "\n".join(lines) + "\n"
+
+
+def describe(workflow: Workflow) -> dict[str, Any]:
+    return workflow.model_dump(mode="json")

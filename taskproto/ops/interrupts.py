@@ -1,0 +1,114 @@
+"""Record a user's interruption on a task without ever changing its state.
+
+Only a RESUMPTION returns to the work, from the state the task was in before the
+first interruption (which is simply its state: nothing here moves it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from taskproto.classify.interruptions import (
+    DEFAULT_RULES,
+    Classification,
+    Rule,
+    classify,
+    is_approval_like,
+    merge_rules,
+)
+from taskproto.config import Config
+from taskproto.engine import Engine
+from taskproto.errors import ConfigError, TaskprotoError
+from taskproto.state.models import Interruption, Task, utcnow
+
+MAX_TEXT = 300  # how much of the message the log keeps, for context
+
+
+def configured_rules(config: Config) -> Sequence[Rule]:
+    """The classifier's rules with the user's `[[interrupt.rules]]` applied."""
+    section = config.raw.get("interrupt", {})
+    overrides = section.get("rules", []) if isinstance(section, dict) else []
+    if not overrides:
+        return DEFAULT_RULES
+    if not isinstance(overrides, list) or not all(isinstance(o, dict) for o in overrides):
+        raise ConfigError("interrupt.rules must be a list of tables ([[interrupt.rules]])")
+    try:
+        return merge_rules(DEFAULT_RULES, overrides)
+    except ValueError as exc:
+        raise ConfigError(f"config: {exc}") from None
+
+
+def _storable(text: str) -> str:
+    """JSON cannot hold lone surrogates (from undecodable bytes): replace them."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    task: Task
+    classification: Classification
+    preserved_state: str
+    approval_like: bool  # at a checkpoint: the user seems to approve; ask them to record it
+    resume: str | None  # resume instructions, on a resumption
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "task": self.task.name,
+            **self.classification.to_dict(),
+            "state": self.preserved_state,
+            "state_unchanged": True,
+            "approval_like": self.approval_like,
+            "resume": self.resume,
+            "interruptions": len(self.task.interruptions),
+        }
+
+
+def record(engine: Engine, name: str, text: str, session: str | None = None,
+           rules: Sequence[Rule] | None = None) -> Recorded:
+    """Classify `text`, append it to the task's interruption log, and prove the state did not move."""
+    result = classify(text, rules if rules is not None else configured_rules(engine.config))
+    preserved: list[str] = []
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        preserved.append(task.state)
+        new = task.model_copy(deep=True)
+        new.interruptions.append(Interruption(
+            type=result.type, time=utcnow(), state=task.state, rule=result.rule, session=session,
+            text=_storable(text[:MAX_TEXT]) if text else None,
+        ))
+        return new, f"interrupt: {result.type} in {task.state}"
+
+    after = engine.mutate(name, change)
+    state = preserved[0]
+    if after.state != state:  # the seed's CRITICAL check: nothing may move a task while it is interrupted
+        raise TaskprotoError(
+            f"CRITICAL: the state of task {name!r} changed from {state} to {after.state} while an interruption "
+            "was handled; this violates state preservation: run `taskproto doctor` and `taskproto log`"
+        )
+    checkpoint = engine.workflow(after).state(state).checkpoint
+    approval_like = checkpoint and is_approval_like(text)
+    resume = None
+    if result.type == "RESUMPTION":
+        from taskproto.engine.resume import resume_instructions
+
+        resume = resume_instructions(engine, after)
+    return Recorded(after, result, state, approval_like, resume)
+
+
+def context_message(rec: Recorded) -> str:
+    """What the agent is told after the interruption is recorded."""
+    name, state = rec.task.name, rec.preserved_state
+    if rec.classification.type == "RESUMPTION" and rec.resume:
+        text = f"taskproto: the user asked to resume task {name}.\n{rec.resume}"
+    else:
+        text = (f"taskproto: this message was recorded as an interruption ({rec.classification.type}) of task "
+                f"{name}. The task's state stays {state}: answer it, then wait for the user to say to continue; "
+                "do not resume the work or change the state on your own.")
+    if rec.approval_like:
+        kind = rec.task.checkpoint
+        what = "--plan" if kind.plan_approval is None and state != "AWAITING_USER_APPROVAL" else "--commit"
+        text += (f"\nThe message reads like an approval. Approvals are recorded only by the user: ask them to run "
+                 f"`taskproto approve {name} {what}` in their own terminal.")
+    return text

@@ -1,0 +1,180 @@
+"""tight-loop's operations: who holds the turn, handoffs, subtasks and discovered tasks."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError, TransitionRejected, ValidationFailed
+from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
+from taskproto.machine.workflow import transition_to
+from taskproto.state.models import LogEntry, Task, utcnow
+
+MAX_RESULTS = 100 * 1024  # results are a digest for the next phase, not a transcript
+# Keys that would carry the previous phase's ask_user state across a handoff.
+QUESTION_KEYS = {"questions", "question", "ask_user", "pending_questions", "open_questions"}
+
+
+def creation() -> tuple[dict[str, Any], dict[str, int]]:
+    """The context and counters a new tight-loop task starts with."""
+    return ({"turn": {"phase": "PLAN", "since": utcnow().isoformat(), "session": None},
+             "handoffs": [], "subtasks": [], "discovered": []}, {"iteration": 1})
+
+
+def _norm(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
+def _require(task: Task) -> None:
+    if task.workflow != NAME:
+        raise TaskprotoError(f"task {task.name!r} is a {task.workflow} task, not {NAME}")
+
+
+def read_results(path: Path) -> Any:
+    """A handoff's results: JSON if the file holds JSON, else its text. Questions are refused."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ValidationFailed(f"{path}: no such file (--results FILE)") from None
+    if len(data) > MAX_RESULTS:
+        raise ValidationFailed(f"{path} is {len(data)} bytes; results over {MAX_RESULTS} bytes are refused: "
+                               "hand off a digest")
+    text = data.decode("utf-8", errors="replace")
+    try:
+        results: Any = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    if isinstance(results, dict):
+        carried = sorted(k for k in results if k.lower() in QUESTION_KEYS)
+        if carried:
+            raise ValidationFailed(
+                f"{path} carries {', '.join(carried)}: a handoff carries only the decision and the results, "
+                "never the previous phase's questions (the next phase starts a fresh ask_user cycle)")
+    return results
+
+
+@dataclass
+class Turn:
+    task: str
+    phase: str
+    iteration: int
+    gate: str | None
+    last_handoff: dict[str, Any] | None
+
+
+def turn(engine: Engine, name: str, phase: str | None = None) -> Turn:
+    """Which phase may ask the user now; with `phase`, refuse unless that phase holds the turn."""
+    task = engine.load(name)
+    _require(task)
+    holder = turn_holder(task)
+    if phase is not None:
+        phase = phase.upper()
+        if phase not in PHASES:
+            raise TaskprotoError(f"{phase} is not a phase of {NAME} ({', '.join(PHASES)})")
+        if phase != holder:
+            raise TransitionRejected(name, task.state, f"turn for {phase}",
+                                     f"{phase} does not hold the turn; {holder} does: wait for its handoff")
+    from taskproto.machine.builtin.tight_loop import GATE
+
+    handoffs = task.context.get("handoffs") or []
+    return Turn(name, holder, task.counters.iteration, GATE.get(holder), handoffs[-1] if handoffs else None)
+
+
+def handoff(engine: Engine, name: str, to: str, decision: str, results: Any = None,
+            from_phase: str | None = None, session: str | None = None, force: bool = False) -> Task:
+    """End the holder's turn and start `to`'s, firing the transition that leads there."""
+    decision = decision.upper()
+    if decision not in ("YES", "NO"):
+        raise TaskprotoError(f"--decision must be YES or NO, not {decision!r}")
+    to = to.upper()
+    task = engine.load(name)
+    _require(task)
+    trigger = transition_to(engine.workflow(task), name, task.state, to)
+    params: dict[str, Any] = {"decision": decision, "results": results}
+    if from_phase is not None:
+        params["from"] = from_phase.upper()
+    return engine.fire(name, trigger=trigger, session=session, params=params, force=force,
+                       note=f"handoff {task.state} -> {to}: {decision}")
+
+
+def _subtask_change(engine: Engine, name: str, session: str | None, force: bool, message: str,
+                    apply: Any) -> Task:
+    def change(task: Task) -> tuple[Task, str | None]:
+        _require(task)
+        engine._check_mover(task, session, force, "change its subtasks")
+        new = task.model_copy(deep=True)
+        note = apply(new)
+        new.transition_log.append(LogEntry(from_state=task.state, to_state=task.state, trigger="subtask",
+                                           time=utcnow(), session=session, kind="note", note=note))
+        return new, f"{message}: {note}"
+
+    return engine.mutate(name, change)
+
+
+def add(engine: Engine, name: str, title: str, session: str | None = None, force: bool = False) -> dict[str, Any]:
+    """Add a subtask (PLAN, EXECUTE) or a discovered task (REVIEW; refused if its title exists)."""
+    title = " ".join(title.split())
+    if not title:
+        raise TaskprotoError("a subtask needs a title")
+    added: dict[str, Any] = {}
+
+    def apply(task: Task) -> str:
+        subtasks = task.context.setdefault("subtasks", [])
+        discovered = task.context.setdefault("discovered", [])
+        key = _norm(title)
+        if task.state in ("PLAN", "EXECUTE"):
+            for s in subtasks:
+                if s["status"] == "pending" and _norm(s["title"]) == key:
+                    raise TaskprotoError(f"subtask {s['id']} {s['title']!r} is already pending; not added")
+            item = {"id": f"T{len(subtasks) + 1}", "title": title, "status": "pending",
+                    "iteration": task.counters.iteration, "note": None}
+            subtasks.append(item)
+            for d in discovered:  # planning a discovered task links them
+                if _norm(d["title"]) == key and d.get("planned_as") is None:
+                    d["planned_as"] = item["id"]
+        elif task.state == "REVIEW":
+            for s in [*subtasks, *discovered]:
+                if _norm(s["title"]) == key:
+                    raise TaskprotoError(
+                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not added")
+            item = {"id": f"D{len(discovered) + 1}", "title": title, "iteration": task.counters.iteration,
+                    "planned_as": None}
+            discovered.append(item)
+        else:
+            raise TaskprotoError(f"task {name!r} is in {task.state}; subtasks are added in PLAN or EXECUTE, "
+                                 "discovered tasks in REVIEW")
+        added.update(item)
+        return f"{item['id']} {title}"
+
+    _subtask_change(engine, name, session, force, "subtask add", apply)
+    return added
+
+
+def finish(engine: Engine, name: str, ident: str, ok: bool, note: str | None = None,
+           session: str | None = None, force: bool = False) -> dict[str, Any]:
+    """Mark a pending subtask done or failed; only in EXECUTE."""
+    result: dict[str, Any] = {}
+
+    def apply(task: Task) -> str:
+        if task.state != "EXECUTE":
+            raise TaskprotoError(f"task {name!r} is in {task.state}; subtasks are marked done or failed in EXECUTE")
+        for s in task.context.get("subtasks") or []:
+            if s["id"].casefold() == ident.casefold():
+                if s["status"] != "pending":
+                    raise TaskprotoError(f"subtask {s['id']} is already {s['status']}")
+                s["status"] = "done" if ok else "failed"
+                s["note"] = note
+                result.update(s)
+                return f"{s['id']} {s['status']}" + (f": {note}" if note else "")
+        ids = ", ".join(s["id"] for s in task.context.get("subtasks") or []) or "none"
+        raise TaskprotoError(f"task {name!r} has no subtask {ident!r} (subtasks: {ids})")
+
+    _subtask_change(engine, name, session, force, "subtask", apply)
+    return result
+
+
+def session_summary(task: Task) -> dict[str, Any]:
+    return task.context.get("summary") or summary(task)

@@ -1,0 +1,209 @@
+"""task.json and status.json on disk: validated loads, atomic saves, quarantine.
+
+Every save writes a temporary file in the same folder, fsyncs it, renames it over
+the old file and fsyncs the folder, so a reader sees the old file or the new one,
+never a torn one. A file that fails to parse or validate is moved aside as
+`<file>.corrupt-<UTC time>` and reported; it is never replaced by a fresh one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import stat
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import PydanticSerializationError
+
+from taskproto.errors import (
+    CorruptState,
+    TaskprotoError,
+    UnsupportedSchema,
+    ValidationFailed,
+    WriteFailed,
+)
+from taskproto.state.models import SCHEMA_VERSION, AgentStatus, Task
+
+M = TypeVar("M", bound=BaseModel)
+
+MAX_STATE_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
+TMP_PREFIX = ".tmp-"
+# Deeper than any state taskproto writes; far below where copying or dumping a task would
+# exhaust Python's recursion limit. Checked on save and on load, so a saved file always loads.
+MAX_DEPTH = 64
+
+
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """Whether `value` (JSON data or a model) nests deeper than `limit` (iterative: no recursion)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, BaseModel):
+            children: Iterable[object] = item.__dict__.values()
+        elif isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def dump(model: BaseModel) -> bytes:
+    """The file's bytes; refuses what could not be read back (text that is not UTF-8, deep nesting)."""
+    if too_deep(model):
+        raise ValidationFailed(f"refused to save a {type(model).__name__} nested deeper than {MAX_DEPTH} levels")
+    try:
+        return (model.model_dump_json(by_alias=True, indent=2) + "\n").encode()
+    except PydanticSerializationError as exc:
+        raise ValidationFailed(
+            f"refused to save a {type(model).__name__}: {exc} (text that is not valid UTF-8?)"
+        ) from None
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file intact."""
+    try:
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise WriteFailed(str(path), exc.errno, exc.strerror or str(exc)) from None
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def quarantine(path: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    os.replace(path, target)
+    return target
+
+
+def refuse_links(base: Path, path: Path) -> Path:
+    """Refuse `path` if a folder between `base` and it is a symbolic link; returns `path`.
+
+    taskproto writes only below its root. A link planted there (a task folder, `agents/`,
+    an agent's folder) could point anywhere, so it is never followed. The file itself is
+    checked where it is read (read_bytes) and replaced, never followed (atomic_write).
+    """
+    current = base
+    for part in path.relative_to(base).parts[:-1]:
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except FileNotFoundError:
+            return path
+        if stat.S_ISLNK(mode):
+            raise TaskprotoError(
+                f"{current} is a symbolic link; taskproto does not follow links inside its folder "
+                "(they could point anywhere): remove it, then run `taskproto doctor`"
+            )
+        if not stat.S_ISDIR(mode):
+            raise TaskprotoError(f"{current} is not a folder; move it aside, then run `taskproto doctor`")
+    return path
+
+
+def read_bytes(path: Path) -> bytes:
+    """Read a state file, refusing anything that is not a small regular file."""
+    st = os.lstat(path)  # FileNotFoundError is the caller's to handle
+    if stat.S_ISLNK(st.st_mode):
+        raise TaskprotoError(f"{path} is a symbolic link; taskproto only reads regular files it wrote")
+    if not stat.S_ISREG(st.st_mode):
+        raise TaskprotoError(f"{path} is not a regular file; move it aside and run `taskproto doctor`")
+    if st.st_size > MAX_STATE_FILE:
+        raise TaskprotoError(
+            f"{path} is {st.st_size} bytes, larger than any state file taskproto writes; "
+            "move it aside and run `taskproto doctor`"
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except PermissionError:
+        raise TaskprotoError(f"{path} cannot be read (permission denied); fix its permissions") from None
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read()
+
+
+def _decode(data: bytes) -> tuple[object, str | None]:
+    """The JSON document, or the reason it is not one we could have written."""
+    try:
+        raw = json.loads(data)
+    except RecursionError:
+        return None, "not valid JSON: nested too deeply"
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer past the digit limit
+        return None, f"not valid JSON: {exc}"
+    if too_deep(raw):
+        return None, f"nested deeper than {MAX_DEPTH} levels"
+    try:
+        # a lone surrogate escape ("\\ud800") loads, but could never be saved again
+        json.dumps(raw, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return None, "holds an unpaired UTF-16 surrogate escape"
+    return raw, None
+
+
+def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
+    """Validate `data` as `model`; on failure quarantine (if asked) and raise CorruptState.
+
+    Never raises anything but CorruptState or UnsupportedSchema, whatever the bytes.
+    """
+    raw, problem = _decode(data)
+    if problem is None:
+        version = raw.get("schema_version") if isinstance(raw, dict) else None
+        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do not know
+        if isinstance(version, (int, float)) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            raise UnsupportedSchema(str(path), int(version) if float(version).is_integer() else version,  # type: ignore[arg-type]
+                                    SCHEMA_VERSION)
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"]) or "(top)"
+            problem = f"not a valid {model.__name__}: {loc}: {first['msg']}"
+    moved = str(quarantine(path)) if move_aside else None
+    raise CorruptState(str(path), problem, moved)
+
+
+def load_task(path: Path, move_aside: bool = False) -> Task:
+    return parse(Task, path, read_bytes(path), move_aside)
+
+
+def save_task(path: Path, task: Task) -> None:
+    atomic_write(path, dump(task))
+
+
+def load_status(path: Path, move_aside: bool = False) -> AgentStatus:
+    return parse(AgentStatus, path, read_bytes(path), move_aside)
+
+
+def save_status(path: Path, status: AgentStatus) -> None:
+    atomic_write(path, dump(status))

@@ -1,0 +1,63 @@
+"""Helpers of the git hook tests (the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from taskproto.engine import Engine
+from taskproto.state.models import AgentState
+
+SESSION = "s-hooks"
+
+
+def sh(cwd: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run git and return the completed process (refusals are results here, not failures)."""
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, input=input, check=False)
+
+
+def head(cwd: Path, rev: str = "HEAD") -> str:
+    return sh(cwd, "rev-parse", rev).stdout.strip()
+
+
+
+def commit_file(worktree: Path, name: str) -> str:
+    (worktree / name).write_text(f"{name}\n")
+    assert sh(worktree, "add", name).returncode == 0
+    proc = sh(worktree, "commit", "-q", "-m", f"add {name}")
+    assert proc.returncode == 0, proc.stderr
+    return head(worktree)
+
+
+def make_repo(path: Path) -> Path:
+    path.mkdir(parents=True)
+    for args in (("init", "-q", "--initial-branch=main"), ("config", "commit.gpgsign", "false"),
+                 ("commit", "-q", "--allow-empty", "-m", "initial")):
+        assert sh(path, *args).returncode == 0
+    return path
+
+
+def taskproto(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "taskproto", *args], cwd=cwd, env={**os.environ, **(env or {})},
+                          capture_output=True, text=True, check=False)
+
+
+def advance(engine: Engine, task: str, target: str) -> None:
+    """Walk task-protocol's happy path up to `target`, recording the approvals it needs."""
+    path = ["CLASSIFIED", "REQUIREMENTS", "SYNTHESIS", "IMPLEMENTATION", "VALIDATION", "REVIEW",
+            "AWAITING_USER_APPROVAL", "COMPLETE"]
+    current = engine.load(task).state
+    for state in path[path.index(current) + 1 if current in path else 0:]:
+        if engine.load(task).state == target:
+            return
+        if state == "IMPLEMENTATION":
+            engine.approve(task, "plan", SESSION)
+        if state == "VALIDATION":
+            for agent in engine.load(task).required_agents:
+                engine.set_agent_status(task, agent, AgentState.COMPLETE, session=SESSION)
+        if state == "COMPLETE":
+            engine.approve(task, "commit", SESSION)
+        engine.fire(task, target=state, session=SESSION)
+    assert engine.load(task).state == target
