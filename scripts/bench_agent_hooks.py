@@ -29,7 +29,14 @@ def timed(argv: list[str], data: bytes, n: int, env: dict[str, str]) -> float:
     times = []
     for _ in range(n):
         start = time.perf_counter()
-        subprocess.run(argv, input=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+        subprocess.run(
+            argv,
+            input=data,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            check=False,
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -42,8 +49,14 @@ def main() -> int:
     from taskproto.config import load_config
     from taskproto.engine import Engine
 
-    env = {"PATH": os.environ.get("PATH", ""), "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
-           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x", "HOME": tempfile.mkdtemp()}
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@x",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@x",
+        "HOME": tempfile.mkdtemp(),
+    }
     os.environ.update(env)
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp) / "repo"
@@ -56,11 +69,18 @@ def main() -> int:
         wt = engine.config.agent_worktree("t1", "dev")
 
         def call(session: str, cwd: Path) -> bytes:
-            return json.dumps({"session_id": session, "cwd": str(cwd), "hook_event_name": "PreToolUse",
-                               "tool_name": "Write", "tool_input": {"file_path": str(cwd / "widget.py"),
-                                                                    "content": "x = 1\n"},
-                               "tool_use_id": "toolu_1", "permission_mode": "acceptEdits",
-                               "transcript_path": "/dev/null"}).encode()
+            return json.dumps(
+                {
+                    "session_id": session,
+                    "cwd": str(cwd),
+                    "hook_event_name": "PreToolUse",
+                    "tool_name": "Write",
+                    "tool_input": {"file_path": str(cwd / "widget.py"), "content": "x = 1\n"},
+                    "tool_use_id": "toolu_1",
+                    "permission_mode": "acceptEdits",
+                    "transcript_path": "/dev/null",
+                }
+            ).encode()
 
         hook = [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"]
         floor = timed([sys.executable, "-I", "-c", "pass"], b"", n, env)
@@ -68,11 +88,15 @@ def main() -> int:
         rows.append(("owns-no-task", timed(hook, call("nobody", repo), n, env)))
         for state in ("CLASSIFIED", "REQUIREMENTS"):
             engine.fire("t1", target=state, session="owner-session")
-        rows.append(("owns-task-deny (REQUIREMENTS)", timed(hook, call("owner-session", wt), n, env)))
+        rows.append(
+            ("owns-task-deny (REQUIREMENTS)", timed(hook, call("owner-session", wt), n, env))
+        )
         engine.fire("t1", target="SYNTHESIS", session="owner-session")
         engine.approve("t1", "plan", "user")
         engine.fire("t1", target="IMPLEMENTATION", session="owner-session")
-        rows.append(("owns-task (IMPLEMENTATION, allowed)", timed(hook, call("owner-session", wt), n, env)))
+        rows.append(
+            ("owns-task (IMPLEMENTATION, allowed)", timed(hook, call("owner-session", wt), n, env))
+        )
     print(f"{sys.executable}, {n} runs each, median")
     print("| case | ms | × floor |\n| --- | ---: | ---: |")
     for name, value in rows:

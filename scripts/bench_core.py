@@ -21,7 +21,14 @@ def median_ms(argv: list[str], cwd: Path, runs: int, env: dict[str, str]) -> flo
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            argv,
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
@@ -34,21 +41,43 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp) / "repo"
         repo.mkdir()
-        env = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "b",
-               "GIT_COMMITTER_EMAIL": "b@x", "TASKPROTO_SESSION": "bench"}
-        for cmd in (["git", "init", "-q", "-b", "main"], ["git", "commit", "-q", "--allow-empty", "-m", "i"]):
+        env = {
+            **os.environ,
+            "GIT_AUTHOR_NAME": "b",
+            "GIT_AUTHOR_EMAIL": "b@x",
+            "GIT_COMMITTER_NAME": "b",
+            "GIT_COMMITTER_EMAIL": "b@x",
+            "TASKPROTO_SESSION": "bench",
+        }
+        for cmd in (
+            ["git", "init", "-q", "-b", "main"],
+            ["git", "commit", "-q", "--allow-empty", "-m", "i"],
+        ):
             subprocess.run(cmd, cwd=repo, env=env, check=True)
         tp = [py, "-m", "taskproto"]
-        subprocess.run([*tp, "task", "create", "t1", "--agents", "a,b"], cwd=repo, env=env, check=True,
-                       stdout=subprocess.DEVNULL)
-        subprocess.run([*tp, "claim", "t1"], cwd=repo, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*tp, "task", "create", "t1", "--agents", "a,b"],
+            cwd=repo,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        subprocess.run(
+            [*tp, "claim", "t1"], cwd=repo, env=env, check=True, stdout=subprocess.DEVNULL
+        )
         rows = [
             ("python -I -c pass (floor)", [py, "-I", "-c", "pass"]),
             ("taskproto --version", [*tp, "--version"]),
             ("taskproto task show t1 --json", [*tp, "task", "show", "t1", "--json"]),
             ("taskproto heartbeat t1", [*tp, "heartbeat", "t1"]),
-            ("taskproto interrupt classify 'keep going'", [*tp, "interrupt", "classify", "keep going"]),
-            ("taskproto interrupt record t1 'status?'", [*tp, "interrupt", "record", "t1", "status?"]),
+            (
+                "taskproto interrupt classify 'keep going'",
+                [*tp, "interrupt", "classify", "keep going"],
+            ),
+            (
+                "taskproto interrupt record t1 'status?'",
+                [*tp, "interrupt", "record", "t1", "status?"],
+            ),
         ]
         floor = None
         print(f"{'command':<46} {'median ms':>10} {'x floor':>8}")
@@ -59,9 +88,17 @@ def main() -> int:
         # transitions alternate between two states so every run does the same work
         start = time.perf_counter()
         for s in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
-            subprocess.run([*tp, "transition", "t1", s], cwd=repo, env=env, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [*tp, "transition", "t1", s],
+                cwd=repo,
+                env=env,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
         per = (time.perf_counter() - start) * 1000 / 3
-        print(f"{'taskproto transition (lock+save+journal)':<46} {per:>10.1f} {per / (floor or 1):>8.1f}")
+        print(
+            f"{'taskproto transition (lock+save+journal)':<46} {per:>10.1f} {per / (floor or 1):>8.1f}"
+        )
     return 0
 
 

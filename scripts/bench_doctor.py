@@ -26,8 +26,10 @@ from taskproto.config import load_config
 
 # Runs the command in a fresh process so RUSAGE_CHILDREN holds only that command (not the git
 # processes that built the repository).
-PEAK = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True); "
-        "sys.stdout.buffer.write(p.stdout); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+PEAK = (
+    "import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True); "
+    "sys.stdout.buffer.write(p.stdout); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def timed(cmd: list[str], cwd: Path, runs: int) -> tuple[float, int, str]:
@@ -35,8 +37,9 @@ def timed(cmd: list[str], cwd: Path, runs: int) -> tuple[float, int, str]:
     best, peak, out = float("inf"), 0, ""
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True,
-                              check=False)
+        proc = subprocess.run(
+            [sys.executable, "-c", PEAK, *cmd], cwd=cwd, capture_output=True, text=True, check=False
+        )
         best = min(best, time.perf_counter() - start)
         out, _, rss = proc.stdout.rstrip("\n").rpartition("\n")
         peak = max(peak, int(rss))
@@ -53,20 +56,41 @@ def main() -> int:
         repo = Path(tmp) / "repo"
         repo.mkdir()
         print(f"building {args.tasks} tasks...", flush=True)
-        for cmd in (["init", "-q", "-b", "main"], ["-c", "user.name=b", "-c", "user.email=b@localhost",
-                                                   "commit", "-q", "--allow-empty", "-m", "init"]):
+        for cmd in (
+            ["init", "-q", "-b", "main"],
+            [
+                "-c",
+                "user.name=b",
+                "-c",
+                "user.email=b@localhost",
+                "commit",
+                "-q",
+                "--allow-empty",
+                "-m",
+                "init",
+            ],
+        ):
             subprocess.run(["git", *cmd], cwd=repo, check=True)
         start = time.perf_counter()
-        build_tasks(load_config(repo), [f"task{i:05d}" for i in range(args.tasks)],
-                    [f"agent{j}" for j in range(args.agents)])
+        build_tasks(
+            load_config(repo),
+            [f"task{i:05d}" for i in range(args.tasks)],
+            [f"agent{j}" for j in range(args.agents)],
+        )
         built = time.perf_counter() - start
         floor, floor_rss, _ = timed([sys.executable, "-I", "-c", "pass"], repo, args.runs)
-        wall, rss, out = timed([sys.executable, "-m", "taskproto", "doctor", "--json"], repo, args.runs)
+        wall, rss, out = timed(
+            [sys.executable, "-m", "taskproto", "doctor", "--json"], repo, args.runs
+        )
         report = json.loads(out)
     worktrees = args.tasks * (1 + args.agents)
-    print(f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in {built:.1f} s")
-    print(f"doctor --json: {wall * 1000:.0f} ms (best of {args.runs}), peak RSS {rss / 1024:.1f} MiB "
-          f"(max over the doctor process and its git children), healthy={report['healthy']}, tasks_checked={report['tasks_checked']}")
+    print(
+        f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in {built:.1f} s"
+    )
+    print(
+        f"doctor --json: {wall * 1000:.0f} ms (best of {args.runs}), peak RSS {rss / 1024:.1f} MiB "
+        f"(max over the doctor process and its git children), healthy={report['healthy']}, tasks_checked={report['tasks_checked']}"
+    )
     print(f"floor python -I -c pass: {floor * 1000:.0f} ms, peak RSS {floor_rss / 1024:.1f} MiB")
     return 0
 

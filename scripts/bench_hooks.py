@@ -81,16 +81,26 @@ def main() -> int:
         base = Path(tmp)
         repo, code = setup(base)
         hook = str(repo / ".git" / "hooks" / "pre-commit")
-        env = {**os.environ, "PRE_COMMIT_HOME": str(base / "pre-commit-home"), "PRE_COMMIT_COLOR": "never"}
+        env = {
+            **os.environ,
+            "PRE_COMMIT_HOME": str(base / "pre-commit-home"),
+            "PRE_COMMIT_COLOR": "never",
+        }
         env.pop("GIT_INDEX_FILE", None)
         cases: list[tuple[str, list[str], Path]] = [
             ("`python -I -c pass` (floor)", [py, "-I", "-c", "pass"], repo),
             ("pre-commit hook, branch of no task (no-op)", [hook], repo),
             ("pre-commit hook, task branch (guard decision)", [hook], code),
-            ("`taskproto hook pre-commit`, task branch (click CLI)", [py, "-m", "taskproto", "hook", "pre-commit"], code),
+            (
+                "`taskproto hook pre-commit`, task branch (click CLI)",
+                [py, "-m", "taskproto", "hook", "pre-commit"],
+                code,
+            ),
         ]
         if shutil.which("pre-commit"):
-            cases.append(("pre-commit framework, one no-op hook", ["pre-commit", "run", "noop"], repo))
+            cases.append(
+                ("pre-commit framework, one no-op hook", ["pre-commit", "run", "noop"], repo)
+            )
         for _, cmd, cwd in cases:  # warm caches (.pyc, the flag cache, pre-commit's store)
             subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=False)
         times: dict[str, list[float]] = {name: [] for name, _, _ in cases}

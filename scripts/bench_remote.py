@@ -74,8 +74,15 @@ def run(base: Path, url: str, clients: int, seconds: float, cap: int) -> dict[st
         clones.append(path)
     gate = base / f"gate{clients}"
     gate.mkdir()
-    procs = [subprocess.Popen([sys.executable, "-c", CLIENT, f"s{i}", str(gate), str(seconds), str(cap)],
-                              cwd=c, stdout=subprocess.PIPE, text=True) for i, c in enumerate(clones)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CLIENT, f"s{i}", str(gate), str(seconds), str(cap)],
+            cwd=c,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for i, c in enumerate(clones)
+    ]
     while not all((gate / f"ready-s{i}").exists() for i in range(clients)):
         time.sleep(0.01)
     (gate / "go").touch()
@@ -83,8 +90,13 @@ def run(base: Path, url: str, clients: int, seconds: float, cap: int) -> dict[st
     wins = sum(r["wins"] for r in results)
     elapsed = max(r["elapsed"] for r in results)
     latencies = [x for r in results for x in r["latencies"]]
-    return {"clients": clients, "claims": wins, "lost_races": sum(r["lost"] for r in results),
-            "claims_per_s": wins / elapsed, "median_claim_ms": 1000 * statistics.median(latencies)}
+    return {
+        "clients": clients,
+        "claims": wins,
+        "lost_races": sum(r["lost"] for r in results),
+        "claims_per_s": wins / elapsed,
+        "median_claim_ms": 1000 * statistics.median(latencies),
+    }
 
 
 def main() -> int:
@@ -99,14 +111,36 @@ def main() -> int:
         git(seed, "init", "--quiet", "--initial-branch=main")
         (seed / ".taskproto.toml").write_text('remote = "origin"\n')
         git(seed, "add", ".taskproto.toml")
-        git(seed, "-c", "user.name=b", "-c", "user.email=b@localhost", "commit", "--quiet", "-m", "seed")
+        git(
+            seed,
+            "-c",
+            "user.name=b",
+            "-c",
+            "user.email=b@localhost",
+            "commit",
+            "--quiet",
+            "-m",
+            "seed",
+        )
         srv = base / "srv"
         srv.mkdir()
         git(base, "clone", "--quiet", "--bare", str(seed), str(srv / "project.git"))
         port = free_port()
-        daemon = subprocess.Popen(["git", "daemon", "--listen=127.0.0.1", f"--port={port}", f"--base-path={srv}",
-                                   "--export-all", "--enable=receive-pack", "--reuseaddr", str(srv)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        daemon = subprocess.Popen(
+            [
+                "git",
+                "daemon",
+                "--listen=127.0.0.1",
+                f"--port={port}",
+                f"--base-path={srv}",
+                "--export-all",
+                "--enable=receive-pack",
+                "--reuseaddr",
+                str(srv),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             deadline = time.monotonic() + 10
             while True:
@@ -121,9 +155,11 @@ def main() -> int:
             print(f"floor: python -I -c pass  {1000 * floor():.1f} ms (median of 10)")
             for clients in (1, 8):
                 r = run(base, url, clients, args.seconds, args.max_claims)
-                print(f"{clients} client(s): {r['claims']} claims in {args.seconds:g} s -> "
-                      f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} ms, "
-                      f"{r['lost_races']} lost races")
+                print(
+                    f"{clients} client(s): {r['claims']} claims in {args.seconds:g} s -> "
+                    f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} ms, "
+                    f"{r['lost_races']} lost races"
+                )
         finally:
             daemon.terminate()
             daemon.wait()

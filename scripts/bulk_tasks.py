@@ -28,7 +28,9 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
     wf = get_workflow("task-protocol")
     now = utcnow()
     branches = [b for n in names for b in [n] + [f"{n}-{a}" for a in agents]]
-    git.run("update-ref", "--stdin", input="".join(f"create refs/heads/{b} {base}\n" for b in branches))
+    git.run(
+        "update-ref", "--stdin", input="".join(f"create refs/heads/{b} {base}\n" for b in branches)
+    )
     stream: list[bytes] = []
     for name in names:
         task_dir = config.task_dir(name)
@@ -39,19 +41,34 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
             status = AgentStatus(agent=a, updated_at=now)
             store.save_status(config.status_file(name, a), status)
             files[journal.status_entry(a)] = store.dump(status)
-        task = Task(name=name, workflow=wf.name, state=wf.initial, base=base, created_at=now, updated_at=now,
-                    revision=1, required_agents=list(agents),
-                    transition_log=[LogEntry(from_state=None, to_state=wf.initial, trigger="create", time=now,
-                                             kind="create")])
+        task = Task(
+            name=name,
+            workflow=wf.name,
+            state=wf.initial,
+            base=base,
+            created_at=now,
+            updated_at=now,
+            revision=1,
+            required_agents=list(agents),
+            transition_log=[
+                LogEntry(
+                    from_state=None, to_state=wf.initial, trigger="create", time=now, kind="create"
+                )
+            ],
+        )
         store.save_task(config.task_file(name), task)
         files[journal.TASK_FILE] = store.dump(task)
         msg = b"create: INIT\n\nrevision: 1\n"
         stream.append(f"commit {journal.ref_for(name)}\n".encode())
-        stream.append(f"committer taskproto <taskproto@localhost> {int(now.timestamp())} +0000\n".encode())
+        stream.append(
+            f"committer taskproto <taskproto@localhost> {int(now.timestamp())} +0000\n".encode()
+        )
         stream.append(b"data %d\n%s\n" % (len(msg), msg))
         for entry, data in sorted(files.items()):
             stream.append(b"M 100644 inline %s\ndata %d\n%s\n" % (entry.encode(), len(data), data))
-    subprocess.run(["git", "fast-import", "--quiet"], cwd=config.repo, input=b"".join(stream), check=True)
+    subprocess.run(
+        ["git", "fast-import", "--quiet"], cwd=config.repo, input=b"".join(stream), check=True
+    )
     plan = [(config.task_worktree(n), n) for n in names]
     plan += [(config.agent_worktree(n, a), f"{n}-{a}") for n in names for a in agents]
     for path, branch in plan:

@@ -69,7 +69,10 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 
 
 def _read_settings(repo: Path) -> tuple[dict[str, Any], Path | None]:
-    for path, section in ((repo / ".taskproto.toml", None), (repo / "pyproject.toml", "tool.taskproto")):
+    for path, section in (
+        (repo / ".taskproto.toml", None),
+        (repo / "pyproject.toml", "tool.taskproto"),
+    ):
         if not path.is_file():
             continue
         try:
@@ -99,7 +102,9 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ConfigError(f"{source}: {key} has the wrong type ({type(value).__name__})")
         values[key] = tuple(value) if isinstance(value, list) else value
-    root_setting = root or os.environ.get("TASKPROTO_ROOT") or values.pop("root", None) or DEFAULT_ROOT
+    root_setting = (
+        root or os.environ.get("TASKPROTO_ROOT") or values.pop("root", None) or DEFAULT_ROOT
+    )
     values.pop("root", None)
     root_path = Path(root_setting)
     if not root_path.is_absolute():

@@ -58,7 +58,9 @@ class CorruptState(TaskprotoError):
     def __init__(self, path: str, problem: str, moved_to: str | None) -> None:
         self.path, self.problem, self.moved_to = path, problem, moved_to
         where = f"; moved aside to {moved_to}" if moved_to else ""
-        super().__init__(f"{path} is corrupt ({problem}){where}; run `taskproto doctor` to repair it")
+        super().__init__(
+            f"{path} is corrupt ({problem}){where}; run `taskproto doctor` to repair it"
+        )
 
 
 class WriteFailed(TaskprotoError):
@@ -94,16 +96,13 @@ class OwnershipError(TaskprotoError):
     def __init__(self, task: str, owner: str, since: str, host: str, action: str) -> None:
         self.task, self.owner, self.since, self.host = task, owner, since, host
         super().__init__(
-            f"task {task!r} is owned by session {owner} on {host} since {since}; "
-            f"{action}"
+            f"task {task!r} is owned by session {owner} on {host} since {since}; {action}"
         )
 
 
 class SessionRequired(TaskprotoError):
     def __init__(self, what: str) -> None:
-        super().__init__(
-            f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION"
-        )
+        super().__init__(f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION")
 
 
 class TransitionRejected(TaskprotoError):

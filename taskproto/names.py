@@ -22,7 +22,9 @@ def check_name(kind: str, name: str) -> str:
     if not name:
         raise InvalidName(kind, name, "it is empty")
     if len(name) > MAX_NAME:
-        raise InvalidName(kind, name[:20] + "...", f"longer than {MAX_NAME} characters ({len(name)})")
+        raise InvalidName(
+            kind, name[:20] + "...", f"longer than {MAX_NAME} characters ({len(name)})"
+        )
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
         raise InvalidName(kind, name, "it contains control characters")
     if "/" in name or "\\" in name:
@@ -39,7 +41,9 @@ def check_name(kind: str, name: str) -> str:
         raise InvalidName(kind, name, "it is a reserved git name")
     if not _ALLOWED.match(name):
         raise InvalidName(
-            kind, name, "use letters, digits, '.', '_' and '-' only, starting with a letter or digit"
+            kind,
+            name,
+            "use letters, digits, '.', '_' and '-' only, starting with a letter or digit",
         )
     return name
 

@@ -92,9 +92,16 @@ class RemoteClaim:
     def parse(cls, task: str, sha: str, data: bytes | None) -> RemoteClaim:
         try:
             raw = json.loads(data or b"")
-            return cls(task, sha, str(raw["session"]), str(raw["host"]), raw.get("pid"),
-                       datetime.fromisoformat(raw["claimed_at"]), datetime.fromisoformat(raw["heartbeat_at"]),
-                       datetime.fromisoformat(raw["expires_at"]))
+            return cls(
+                task,
+                sha,
+                str(raw["session"]),
+                str(raw["host"]),
+                raw.get("pid"),
+                datetime.fromisoformat(raw["claimed_at"]),
+                datetime.fromisoformat(raw["heartbeat_at"]),
+                datetime.fromisoformat(raw["expires_at"]),
+            )
         except (ValueError, KeyError, TypeError):
             # An unreadable claim proves no one alive: it counts as expired, and is only
             # ever replaced by a push that expects exactly this sha.
@@ -140,7 +147,13 @@ def _git_message(output: str) -> str:
 
 def _raced(status: PushStatus) -> bool:
     """Rejected because the ref was not what we expected when the server (or git) looked."""
-    return status.reason in ("stale info", "failed to update ref", "failed to lock", "fetch first", "non-fast-forward")
+    return status.reason in (
+        "stale info",
+        "failed to update ref",
+        "failed to lock",
+        "fetch first",
+        "non-fast-forward",
+    )
 
 
 def _behind(status: PushStatus | None) -> bool:
@@ -158,7 +171,9 @@ class Remote:
         self.config, self.name = config, config.remote
         self.git = RemoteGit(config.repo)
         self.tracking = f"{TRACKING_PREFIX}{_safe(self.name)}/"
-        self._verified: dict[str, str | None] = {}  # task -> remote journal head just proven by a push
+        self._verified: dict[
+            str, str | None
+        ] = {}  # task -> remote journal head just proven by a push
 
     # --- refs ----------------------------------------------------------------
 
@@ -190,13 +205,23 @@ class Remote:
     def tracked_claims(self) -> dict[str, RemoteClaim]:
         """This machine's last view of the remote's claims (no network)."""
         prefix = f"{self.tracking}claims/"
-        shas = {line.split(" ")[0][len(prefix):]: line.split(" ")[1] for line in self.git.for_each_ref(prefix)}
+        shas = {
+            line.split(" ")[0][len(prefix) :]: line.split(" ")[1]
+            for line in self.git.for_each_ref(prefix)
+        }
         blobs = self.git.read_blobs([f"{sha}:{CLAIM_FILE}" for sha in shas.values()])
-        return {t: RemoteClaim.parse(t, sha, blobs.get(f"{sha}:{CLAIM_FILE}")) for t, sha in shas.items()}
+        return {
+            t: RemoteClaim.parse(t, sha, blobs.get(f"{sha}:{CLAIM_FILE}"))
+            for t, sha in shas.items()
+        }
 
     def _tracked(self, task: str) -> RemoteClaim | None:
         sha = self.git.ref_sha(self.tracked_claim_ref(task))
-        return None if sha is None else RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
+        return (
+            None
+            if sha is None
+            else RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
+        )
 
     def _fresh(self, task: str) -> RemoteClaim | None:
         return self.fetch_claims().get(task)
@@ -213,15 +238,21 @@ class Remote:
     def _claim_commit(self, task: str, session: str, pid: int | None, claimed_at: datetime) -> str:
         now = utcnow()
         record = {
-            "task": task, "session": session, "host": hostname(), "pid": pid,
-            "claimed_at": claimed_at.isoformat(), "heartbeat_at": now.isoformat(),
+            "task": task,
+            "session": session,
+            "host": hostname(),
+            "pid": pid,
+            "claimed_at": claimed_at.isoformat(),
+            "heartbeat_at": now.isoformat(),
             "expires_at": (now + timedelta(minutes=self.config.lease_minutes)).isoformat(),
         }
         blob = self.git.write_blob_bytes((json.dumps(record, indent=2) + "\n").encode())
         tree = self.git.mktree([("100644", blob, CLAIM_FILE)])
         return self.git.commit_tree(tree, None, f"claim {task}: {session}")
 
-    def _push(self, what: str, refspecs: list[str], leases: dict[str, str | None]) -> dict[str, PushStatus]:
+    def _push(
+        self, what: str, refspecs: list[str], leases: dict[str, str | None]
+    ) -> dict[str, PushStatus]:
         with self.network(what):
             return self.git.push(self.name, refspecs, leases, atomic=len(refspecs) > 1)
 
@@ -243,17 +274,25 @@ class Remote:
             elif current.expired(now):
                 outcome = "takeover"
             elif not fresh:
-                current, fresh = self._fresh(task), True  # our view may be stale: ask before refusing
+                current, fresh = (
+                    self._fresh(task),
+                    True,
+                )  # our view may be stale: ask before refusing
                 continue
             elif force:
                 outcome = "forced"
             else:
-                raise RemoteClaimHeld(self.name, current, "wait for it to be released or to expire, "
-                                      "or take over with --force (logged)")
+                raise RemoteClaimHeld(
+                    self.name,
+                    current,
+                    "wait for it to be released or to expire, or take over with --force (logged)",
+                )
             claimed_at = current.claimed_at if outcome == "renewed" and current else now
             sha = self._claim_commit(task, session, pid, claimed_at)
             refspecs = [f"{sha}:{cref}"] + ([f"{local_head}:{jref}"] if local_head else [])
-            statuses = self._push(f"claiming {task}", refspecs, {cref: current.sha if current else None})
+            statuses = self._push(
+                f"claiming {task}", refspecs, {cref: current.sha if current else None}
+            )
             jstatus, cstatus = statuses.get(jref), statuses.get(cref)
             if cstatus is not None and cstatus.ok:
                 self._track(task, sha)
@@ -261,12 +300,18 @@ class Remote:
                 return Acquired(outcome, sha, current if outcome != "renewed" else None)
             if _behind(jstatus) and (cstatus is None or _secondary(cstatus)):
                 raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
-            real = [s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)]
+            real = [
+                s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)
+            ]
             if cstatus is None or any(not _raced(s) for s in real):
-                raise RemoteError(self.name, f"claiming {task}", real[0].summary if real else "push rejected")
+                raise RemoteError(
+                    self.name, f"claiming {task}", real[0].summary if real else "push rejected"
+                )
             # Lost a race (a server-side atomic failure names no other reason: that is the claim's CAS too).
             current, fresh = self._fresh(task), True
-        raise RemoteError(self.name, f"claiming {task}", "the claim changed on every attempt; try again")
+        raise RemoteError(
+            self.name, f"claiming {task}", "the claim changed on every attempt; try again"
+        )
 
     def renew(self, task: str, session: str) -> RemoteClaim:
         """Heartbeat: replace our own claim, expecting its sha; refused when it is not ours.
@@ -275,24 +320,36 @@ class Remote:
         of the lease has passed since our last renewal (our own view says so, no network).
         """
         current = self._tracked(task)
-        if (current is not None and current.session == session
-                and utcnow() - current.heartbeat_at < timedelta(minutes=self.config.lease_minutes / 10)):
+        if (
+            current is not None
+            and current.session == session
+            and utcnow() - current.heartbeat_at < timedelta(minutes=self.config.lease_minutes / 10)
+        ):
             return current
         if current is None or current.session != session:
             current = self._fresh(task)
         if current is None:
-            raise TaskprotoError(f"task {task!r} has no claim on remote {self.name!r}; "
-                                 f"claim it again with `taskproto claim {task}`")
+            raise TaskprotoError(
+                f"task {task!r} has no claim on remote {self.name!r}; "
+                f"claim it again with `taskproto claim {task}`"
+            )
         if current.session != session:
             raise RemoteClaimHeld(self.name, current, "only its owner can renew it")
         sha = self._claim_commit(task, session, current.pid, current.claimed_at)
-        status = self._push(f"renewing {task}", [f"{sha}:{self.claim_ref(task)}"],
-                            {self.claim_ref(task): current.sha}).get(self.claim_ref(task))
+        status = self._push(
+            f"renewing {task}",
+            [f"{sha}:{self.claim_ref(task)}"],
+            {self.claim_ref(task): current.sha},
+        ).get(self.claim_ref(task))
         if status is None or not status.ok:
             now_held = self._fresh(task)
             if now_held is not None and now_held.session != session:
-                raise RemoteClaimHeld(self.name, now_held, "your claim was taken over; it is no longer yours")
-            raise RemoteError(self.name, f"renewing {task}", status.summary if status else "push rejected")
+                raise RemoteClaimHeld(
+                    self.name, now_held, "your claim was taken over; it is no longer yours"
+                )
+            raise RemoteError(
+                self.name, f"renewing {task}", status.summary if status else "push rejected"
+            )
         self._track(task, sha)
         return RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
 
@@ -301,10 +358,13 @@ class Remote:
         sha = self._release_sha(task, session, force)
         if sha is None:
             return
-        status = self._push(f"releasing {task}", [f":{self.claim_ref(task)}"],
-                            {self.claim_ref(task): sha}).get(self.claim_ref(task))
+        status = self._push(
+            f"releasing {task}", [f":{self.claim_ref(task)}"], {self.claim_ref(task): sha}
+        ).get(self.claim_ref(task))
         if status is None or not status.ok:
-            raise RemoteError(self.name, f"releasing {task}", status.summary if status else "push rejected")
+            raise RemoteError(
+                self.name, f"releasing {task}", status.summary if status else "push rejected"
+            )
         self._track(task, None)
 
     def _release_sha(self, task: str, session: str | None, force: bool) -> str | None:
@@ -314,7 +374,9 @@ class Remote:
         if current is None:
             return None
         if current.session != session and not force:
-            raise RemoteClaimHeld(self.name, current, "only its owner can release it (or pass --force, logged)")
+            raise RemoteClaimHeld(
+                self.name, current, "only its owner can release it (or pass --force, logged)"
+            )
         return current.sha
 
     # --- journals ------------------------------------------------------------------
@@ -330,7 +392,9 @@ class Remote:
         if remote_head is None or remote_head == local_head:
             return remote_head
         if local_head is None or not self.git.is_ancestor(remote_head, local_head):
-            raise JournalAhead(self.name, task, f"remote {remote_head[:12]}, here {(local_head or 'none')[:12]}")
+            raise JournalAhead(
+                self.name, task, f"remote {remote_head[:12]}, here {(local_head or 'none')[:12]}"
+            )
         return remote_head
 
     def write_through(self, engine: Engine, old: Task, new: Task, message: str) -> Task:
@@ -339,12 +403,16 @@ class Remote:
         jref, cref = journal.ref_for(name), self.claim_ref(name)
         remote_head = self.check_journal(name)
         release_sha = None
-        if old.owner is not None and new.owner is None:  # a release: the claim goes with it, atomically
+        if (
+            old.owner is not None and new.owner is None
+        ):  # a release: the claim goes with it, atomically
             held = self._tracked(name)
             if held is None or held.session != old.owner.session:
                 held = self._fresh(name)
             # Only the released owner's own claim goes, expected at its sha; anyone else's stays.
-            release_sha = held.sha if held is not None and held.session == old.owner.session else None
+            release_sha = (
+                held.sha if held is not None and held.session == old.owner.session else None
+            )
         path = self.config.task_file(name)
         old_bytes, local_before = path.read_bytes(), journal.head(self.git, name)
         saved = engine.save(old, new, message)
@@ -360,13 +428,17 @@ class Remote:
         if not refspecs:
             return saved
         try:
-            statuses = self._push(f"recording {message.splitlines()[0]!r} on {name}", refspecs, leases)
+            statuses = self._push(
+                f"recording {message.splitlines()[0]!r} on {name}", refspecs, leases
+            )
             bad = [s for s in statuses.values() if not s.ok]
             if bad or len(statuses) < len(refspecs):
                 first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
                 if first is not None and first.ref == jref and _behind(first):
                     raise JournalAhead(self.name, name, first.summary)
-                raise RemoteError(self.name, f"recording {name}", first.summary if first else "push rejected")
+                raise RemoteError(
+                    self.name, f"recording {name}", first.summary if first else "push rejected"
+                )
         except BaseException:
             from taskproto.state.store import atomic_write
 
@@ -375,7 +447,9 @@ class Remote:
                 if local_before is None:
                     self.git.delete_ref(jref, local_after)
                 else:
-                    self.git.update_ref(jref, local_before, local_after, message="taskproto: undo (push failed)")
+                    self.git.update_ref(
+                        jref, local_before, local_after, message="taskproto: undo (push failed)"
+                    )
             raise
         if local_after:
             self.git.run("update-ref", self.tracked_task_ref(name), local_after, check=False)
@@ -390,15 +464,19 @@ class Remote:
 
     # --- engine entry points ---------------------------------------------------------
 
-    def claim(self, engine: Engine, name: str, session: str | None, pid: int | None, force: bool) -> ClaimResult:
+    def claim(
+        self, engine: Engine, name: str, session: str | None, pid: int | None, force: bool
+    ) -> ClaimResult:
         """Claim on the remote first; the local claim follows only if that succeeded, else it is undone."""
         if not session:
             raise SessionRequired("claim")
         from taskproto.names import task_name
 
         if not engine.config.task_dir(task_name(name)).is_dir():
-            raise TaskprotoError(f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
-                                 f"tasks of remote {self.name!r}, or create it")
+            raise TaskprotoError(
+                f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
+                f"tasks of remote {self.name!r}, or create it"
+            )
         task = engine.load(name)
         acquired = self.acquire(name, session, pid, force)
         try:
@@ -411,7 +489,9 @@ class Remote:
                 try:
                     self.release_claim(name, session)
                 except TaskprotoError as exc:
-                    engine.warnings.append(f"could not release the claim on {self.name!r} again: {exc}")
+                    engine.warnings.append(
+                        f"could not release the claim on {self.name!r} again: {exc}"
+                    )
             raise
         finally:
             self._verified.pop(name, None)
@@ -429,9 +509,13 @@ class Remote:
             except TaskprotoError:
                 continue
             held = claims.get(name)
-            if (held is not None and held.session == session) or (task.owner and task.owner.session == session):
+            if (held is not None and held.session == session) or (
+                task.owner and task.owner.session == session
+            ):
                 return self.claim(engine, name, session, pid, False)
-            if engine.workflow(task).state(task.state).terminal or (held is not None and not held.expired(now)):
+            if engine.workflow(task).state(task.state).terminal or (
+                held is not None and not held.expired(now)
+            ):
                 continue
             if task.owner is None or owner_gone(task.owner, now, self.config.lease_minutes):
                 candidates.append(task)
@@ -442,7 +526,11 @@ class Remote:
                 continue  # lost the race for this one; try the next
             except JournalAhead:
                 skipped.append(task.name)
-        hint = f"; {', '.join(skipped)} changed on {self.name!r}: run `taskproto sync`" if skipped else ""
+        hint = (
+            f"; {', '.join(skipped)} changed on {self.name!r}: run `taskproto sync`"
+            if skipped
+            else ""
+        )
         raise TaskprotoError(f"no task is free to claim here and on remote {self.name!r}{hint}")
 
 
@@ -478,7 +566,9 @@ def local_claims_unknown_to_remote(
             continue
         held = claims.get(task.name)
         if held is None or held.session != task.owner.session:
-            result.append(LocalClaimUnknown(task.name, task.owner.session, held.session if held else None))
+            result.append(
+                LocalClaimUnknown(task.name, task.owner.session, held.session if held else None)
+            )
     return result
 
 
@@ -491,4 +581,6 @@ def remote_claims_of_dead_local_sessions(
     if claims is None:
         claims = Remote(config).fetch_claims()
     me = hostname()
-    return [c for c in claims.values() if c.host == me and c.pid is not None and not pid_alive(c.pid)]
+    return [
+        c for c in claims.values() if c.host == me and c.pid is not None and not pid_alive(c.pid)
+    ]

@@ -25,7 +25,9 @@ GIT_ENV = {
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--slow", action="store_true", default=False, help="also run tests marked slow")
+    parser.addoption(
+        "--slow", action="store_true", default=False, help="also run tests marked slow"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -38,15 +40,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _isolated_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     for key, value in GIT_ENV.items():
         monkeypatch.setenv(key, value)
-    for key in ("TASKPROTO_SESSION", "TASKPROTO_ROOT", "TASKPROTO_SESSION_PID", "CLAUDE_ENV_FILE",
-                "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+    for key in (
+        "TASKPROTO_SESSION",
+        "TASKPROTO_ROOT",
+        "TASKPROTO_SESSION_PID",
+        "CLAUDE_ENV_FILE",
+        "PRE_COMMIT_FROM_REF",
+        "PRE_COMMIT_TO_REF",
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+    ):
         monkeypatch.delenv(key, raising=False)
 
 
@@ -92,7 +105,9 @@ class Result:
 
 
 @pytest.fixture
-def cli(repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+def cli(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[object]:
     """Run the CLI in-process in `repo` (or cwd=...) and return exit code, stdout, stderr."""
 
     def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Result:
@@ -108,10 +123,23 @@ def cli(repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     yield run
 
 
-def run_taskproto(*args: str, cwd: Path, env: dict[str, str] | None = None,
-                  input: str | None = None, timeout: float = 60) -> Result:
+def run_taskproto(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    input: str | None = None,
+    timeout: float = 60,
+) -> Result:
     """Run the CLI as a real subprocess (the way hooks and racing sessions run it)."""
     full_env = {**os.environ, **(env or {})}
-    proc = subprocess.run([sys.executable, "-m", "taskproto", *args], cwd=cwd, env=full_env,
-                          capture_output=True, text=True, input=input, timeout=timeout, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=timeout,
+        check=False,
+    )
     return Result(proc.returncode, proc.stdout, proc.stderr)

@@ -376,5 +376,6 @@ def test_import_pulls_in_nothing_heavy() -> None:
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
     )
     assert (
-        out.stdout.strip() == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', 'taskproto.classify.interruptions']"
+        out.stdout.strip()
+        == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', 'taskproto.classify.interruptions']"
     )

@@ -15,18 +15,36 @@ def test_full_walk_through_the_cli(cli, repo: Path) -> None:
         assert r.code == 0, r.err
     r = cli(*s, "transition", "t1", "IMPLEMENTATION")
     assert r.code == 1
-    assert r.err.count("\n") == 1 and "plan_approved" in r.err and "taskproto approve t1 --plan" in r.err
+    assert (
+        r.err.count("\n") == 1
+        and "plan_approved" in r.err
+        and "taskproto approve t1 --plan" in r.err
+    )
     assert cli("approve", "t1", "--plan").code == 0
     assert cli(*s, "transition", "t1", "implementation").code == 0
     assert cli(*s, "agent", "set", "t1", "dev", "--status", "COMPLETE").code == 0
     r = cli(*s, "transition", "t1", "VALIDATION", "--json")
-    assert json.loads(r.out) == {"task": "t1", "from": "IMPLEMENTATION", "to": "VALIDATION", "revision": 8}
+    assert json.loads(r.out) == {
+        "task": "t1",
+        "from": "IMPLEMENTATION",
+        "to": "VALIDATION",
+        "revision": 8,
+    }
     show = json.loads(cli("task", "show", "t1", "--json").out)
-    assert show["state"] == "VALIDATION" and show["owner"]["session"] == "s1" and show["agents"] == {"dev": "COMPLETE"}
+    assert (
+        show["state"] == "VALIDATION"
+        and show["owner"]["session"] == "s1"
+        and show["agents"] == {"dev": "COMPLETE"}
+    )
     assert {n["to"] for n in show["next"]} == {"IMPLEMENTATION", "REVIEW"}
     log = json.loads(cli("log", "t1", "--json").out)
     assert [e["to"] for e in log["entries"] if e["kind"] == "transition"] == [
-        "CLASSIFIED", "REQUIREMENTS", "SYNTHESIS", "IMPLEMENTATION", "VALIDATION"]
+        "CLASSIFIED",
+        "REQUIREMENTS",
+        "SYNTHESIS",
+        "IMPLEMENTATION",
+        "VALIDATION",
+    ]
     listing = json.loads(cli("task", "list", "--json").out)
     assert [t["name"] for t in listing] == ["t1"]
 
@@ -88,8 +106,14 @@ def test_python_dash_m_and_demo(tmp_path: Path) -> None:
     assert r.code == 0 and "taskproto" in r.out
     r = run_taskproto("demo", "--dir", str(tmp_path / "demo"), cwd=tmp_path, timeout=120)
     assert r.code == 0, r.err
-    for needle in ("refused:", "plan_approved", "SYNTHESIS -> IMPLEMENTATION", "AWAITING_USER_APPROVAL -> COMPLETE",
-                   "COMPLETE -> CLEANUP", "transition log"):
+    for needle in (
+        "refused:",
+        "plan_approved",
+        "SYNTHESIS -> IMPLEMENTATION",
+        "AWAITING_USER_APPROVAL -> COMPLETE",
+        "COMPLETE -> CLEANUP",
+        "transition log",
+    ):
         assert needle in r.out
     assert r.out.rstrip().splitlines()[-1].startswith("The demo repository is at")
     r = run_taskproto("demo", "--dir", str(tmp_path / "demo"), cwd=tmp_path)

@@ -41,8 +41,14 @@ def test_create_makes_branches_worktrees_status_and_journal(engine: Engine, repo
         assert git(repo, "rev-parse", "--abbrev-ref", "HEAD") == "main"
         wt = repo / f".taskproto/tasks/t1/agents/{a}/code"
         assert git(wt, "rev-parse", "--abbrev-ref", "HEAD") == f"t1-{a}"
-        assert json.loads((repo / f".taskproto/tasks/t1/agents/{a}/status.json").read_text())["status"] == "PENDING"
-    assert git(repo, "ls-tree", "--name-only", "refs/taskproto/tasks/t1") == "status-dev.json\nstatus-qa.json\ntask.json"
+        assert (
+            json.loads((repo / f".taskproto/tasks/t1/agents/{a}/status.json").read_text())["status"]
+            == "PENDING"
+        )
+    assert (
+        git(repo, "ls-tree", "--name-only", "refs/taskproto/tasks/t1")
+        == "status-dev.json\nstatus-qa.json\ntask.json"
+    )
     assert "/.taskproto/" in (repo / ".git/info/exclude").read_text()
     assert git(repo, "status", "--porcelain") == ""
 
@@ -107,7 +113,9 @@ def test_claim_refuses_live_owner_and_says_who(engine: Engine) -> None:
 
 def test_claim_takes_over_from_dead_pid_and_logs_it(engine: Engine) -> None:
     engine.create_task("t1")
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     dead = int(proc.stdout)
     engine.claim("t1", "s1", pid=dead)
     result = engine.claim("t1", "s2")
@@ -219,7 +227,9 @@ def test_create_refuses_existing_task(engine: Engine) -> None:
         engine.create_task("t1")
 
 
-def test_remove_refuses_uncommitted_changes_and_unmerged_commits(engine: Engine, repo: Path) -> None:
+def test_remove_refuses_uncommitted_changes_and_unmerged_commits(
+    engine: Engine, repo: Path
+) -> None:
     engine.create_task("t1", ["dev"])
     wt = engine.config.agent_worktree("t1", "dev")
     (wt / "draft.txt").write_text("work in progress\n")
@@ -235,7 +245,7 @@ def test_remove_refuses_uncommitted_changes_and_unmerged_commits(engine: Engine,
     plan = engine.remove_task("t1")
     assert plan.branches == ["t1", "t1-dev"]
     assert not engine.config.task_dir("t1").exists()
-    assert git(repo, "for-each-ref", "refs/heads") .count("\n") == 0  # only main left
+    assert git(repo, "for-each-ref", "refs/heads").count("\n") == 0  # only main left
     assert journal.latest_archive(engine.git, "t1")
 
 
@@ -253,7 +263,11 @@ def test_journal_has_a_commit_per_change_and_matches_task_json(engine: Engine) -
     engine.heartbeat("t1", "s1")  # liveness only: not journaled
     history = journal.history(engine.config.repo, journal.ref_for("t1"))
     assert [c.message.splitlines()[0] for c in history] == [
-        "gather_requirements: CLASSIFIED -> REQUIREMENTS", "classify: INIT -> CLASSIFIED", "claim: s1", "create: INIT"]
+        "gather_requirements: CLASSIFIED -> REQUIREMENTS",
+        "classify: INIT -> CLASSIFIED",
+        "claim: s1",
+        "create: INIT",
+    ]
     newest = store.parse(type(engine.load("t1")), Path("j"), history[0].task_json or b"", False)
     assert newest.significant() == engine.load("t1").significant()
 

@@ -35,8 +35,12 @@ def at_state(engine: Engine, state: str, agents: tuple[str, ...] = ("architect",
 def test_seed_example_1_question_audit_question_resume(engine: Engine) -> None:
     at_state(engine, "IMPLEMENTATION")
     expected = ["QUESTION", "AUDIT", "QUESTION", "RESUMPTION"]
-    messages = ["What architecture pattern are you using?", "/audit-session",
-                "Can you explain why you chose that pattern?", "Continue working"]
+    messages = [
+        "What architecture pattern are you using?",
+        "/audit-session",
+        "Can you explain why you chose that pattern?",
+        "Continue working",
+    ]
     for text, want in zip(messages, expected, strict=True):
         rec = record(engine, "t1", text)
         assert rec.classification.type == want
@@ -48,16 +52,26 @@ def test_seed_example_1_question_audit_question_resume(engine: Engine) -> None:
 
 def test_seed_example_2_status_audit_resume_in_review(engine: Engine) -> None:
     at_state(engine, "REVIEW")
-    types = [record(engine, "t1", t).classification.type for t in
-             ["Where are we in the process?", "Run audit to verify everything is correct", "Proceed with review"]]
+    types = [
+        record(engine, "t1", t).classification.type
+        for t in [
+            "Where are we in the process?",
+            "Run audit to verify everything is correct",
+            "Proceed with review",
+        ]
+    ]
     assert types == ["STATUS_REQUEST", "AUDIT", "RESUMPTION"]
     assert engine.load("t1").state == "REVIEW"
 
 
 def test_seed_example_3_four_questions_then_resume_in_synthesis(engine: Engine) -> None:
     at_state(engine, "SYNTHESIS")
-    for q in ["How will you handle error cases?", "What about thread safety?",
-              "Will this work with existing code?", "Can you explain the testing strategy?"]:
+    for q in [
+        "How will you handle error cases?",
+        "What about thread safety?",
+        "Will this work with existing code?",
+        "Can you explain the testing strategy?",
+    ]:
         rec = record(engine, "t1", q)
         assert rec.classification.type == "QUESTION" and not rec.approval_like
     rec = record(engine, "t1", "Continue with the implementation plan")
@@ -79,7 +93,9 @@ def test_checkpoint_approval_like_is_reported_never_recorded(engine: Engine, cli
     assert "taskproto approve t1 --plan" in r.out
 
 
-def test_cli_classify_stdin_one_answer_per_line(cli, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_classify_stdin_one_answer_per_line(
+    cli, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import io
 
     lines = "Continue.\nDon't continue yet — how does the rollback work?\nPlease don't continue yet.\n/audit-session\n"
@@ -88,8 +104,11 @@ def test_cli_classify_stdin_one_answer_per_line(cli, repo: Path, monkeypatch: py
     assert r.out.split() == ["RESUMPTION", "QUESTION", "OTHER", "AUDIT"]
 
 
-@pytest.mark.parametrize("text", ["", "   \n\t", "x" * 1_000_000, "\x00\x01\x1b[31mred\x7f", "caf\udcff"],
-                         ids=["empty", "whitespace", "1MB", "control", "surrogate"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "   \n\t", "x" * 1_000_000, "\x00\x01\x1b[31mred\x7f", "caf\udcff"],
+    ids=["empty", "whitespace", "1MB", "control", "surrogate"],
+)
 def test_malformed_messages_answered_without_crash(engine: Engine, text: str) -> None:
     engine.create_task("t1")
     rec = record(engine, "t1", text)
@@ -99,8 +118,13 @@ def test_malformed_messages_answered_without_crash(engine: Engine, text: str) ->
 
 def test_invalid_utf8_through_the_cli(repo: Path, engine: Engine) -> None:
     engine.create_task("t1")
-    proc = subprocess.run([sys.executable, "-m", "taskproto", "interrupt", "record", "t1", "-", "--json"],
-                          cwd=repo, input=b"\xff\xfe continue \xc3", capture_output=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", "interrupt", "record", "t1", "-", "--json"],
+        cwd=repo,
+        input=b"\xff\xfe continue \xc3",
+        capture_output=True,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["state"] == "INIT"
 
@@ -123,8 +147,16 @@ for i in range(n):
 def test_thousand_interruptions_from_several_processes(engine: Engine, repo: Path) -> None:
     at_state(engine, "IMPLEMENTATION")
     start = str(time.time() + 1.5)
-    procs = [subprocess.Popen([sys.executable, "-c", RECORDER, start, "250", f"p{i}"], cwd=repo, env=dict(os.environ),
-                              stderr=subprocess.PIPE, text=True) for i in range(4)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RECORDER, start, "250", f"p{i}"],
+            cwd=repo,
+            env=dict(os.environ),
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(4)
+    ]
     for p in procs:
         assert p.wait(timeout=600) == 0, p.stderr.read()  # type: ignore[union-attr]
     task = engine.load("t1")
@@ -132,6 +164,11 @@ def test_thousand_interruptions_from_several_processes(engine: Engine, repo: Pat
     assert len(task.interruptions) == 1000
     for i in range(4):
         mine = [x.text for x in task.interruptions if x.session == f"p{i}"]
-        assert len(mine) == 250 and mine == sorted(mine, key=lambda t: int(t.rsplit("-", 1)[1].rstrip(")")))
-    counts = {t: sum(1 for x in task.interruptions if x.type == t) for t in {x.type for x in task.interruptions}}
+        assert len(mine) == 250 and mine == sorted(
+            mine, key=lambda t: int(t.rsplit("-", 1)[1].rstrip(")"))
+        )
+    counts = {
+        t: sum(1 for x in task.interruptions if x.type == t)
+        for t in {x.type for x in task.interruptions}
+    }
     assert counts["RESUMPTION"] == 200 and counts["AUDIT"] == 200

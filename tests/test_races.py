@@ -44,8 +44,14 @@ print(done)
 
 
 def spawn(script: str, args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script, *args], cwd=cwd, env=dict(os.environ),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        cwd=cwd,
+        env=dict(os.environ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_eight_processes_race_to_claim_exactly_one_wins(engine: Engine, repo: Path) -> None:
@@ -86,7 +92,7 @@ def test_eight_processes_fifty_transitions_each_no_lost_update(engine: Engine, r
     assert len(moves) == 400
     assert all(e.kind == "transition" for e in moves)
     # every entry starts where the previous one ended: a linear history, nothing lost
-    for prev, nxt in zip(task.transition_log[before - 1:], moves, strict=False):
+    for prev, nxt in zip(task.transition_log[before - 1 :], moves, strict=False):
         assert nxt.from_state == prev.to_state
     history = journal.history(engine.config.repo, journal.ref_for("t1"))
     transitions = [c for c in history if "->" in c.message.splitlines()[0]]

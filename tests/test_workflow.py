@@ -30,8 +30,18 @@ def permissive(task: Task) -> tuple[Task, FireContext]:
 
 
 def test_table_has_the_ten_states_and_back_edges() -> None:
-    assert WF.state_names() == ["INIT", "CLASSIFIED", "REQUIREMENTS", "SYNTHESIS", "IMPLEMENTATION",
-                                "VALIDATION", "REVIEW", "AWAITING_USER_APPROVAL", "COMPLETE", "CLEANUP"]
+    assert WF.state_names() == [
+        "INIT",
+        "CLASSIFIED",
+        "REQUIREMENTS",
+        "SYNTHESIS",
+        "IMPLEMENTATION",
+        "VALIDATION",
+        "REVIEW",
+        "AWAITING_USER_APPROVAL",
+        "COMPLETE",
+        "CLEANUP",
+    ]
     assert ("VALIDATION", "IMPLEMENTATION") in LEGAL
     assert ("REVIEW", "IMPLEMENTATION") in LEGAL
     assert ("REVIEW", "SYNTHESIS") in LEGAL
@@ -51,8 +61,16 @@ def test_every_pair(src: str, dst: str) -> None:
     assert task.model_dump_json() == before  # fire() never modifies its input
 
 
-@pytest.mark.parametrize("src,dst", [("INIT", "REVIEW"), ("REVIEW", "COMPLETE"), ("SYNTHESIS", "VALIDATION"),
-                                     ("INIT", "CLEANUP"), ("CLEANUP", "INIT")])
+@pytest.mark.parametrize(
+    "src,dst",
+    [
+        ("INIT", "REVIEW"),
+        ("REVIEW", "COMPLETE"),
+        ("SYNTHESIS", "VALIDATION"),
+        ("INIT", "CLEANUP"),
+        ("CLEANUP", "INIT"),
+    ],
+)
 def test_skips_refused_with_reason(src: str, dst: str) -> None:
     with pytest.raises(TransitionRejected) as info:
         transition_to(WF, "t", src, dst)
@@ -73,10 +91,20 @@ def test_guard_plan_approved_refuses_then_passes() -> None:
 def test_guard_agents_complete_names_the_incomplete_ones() -> None:
     task = make_task("IMPLEMENTATION", required_agents=["a", "b"])
     with pytest.raises(TransitionRejected) as info:
-        fire(WF, task, "validate", FireContext(time=NOW, agent_statuses={"a": "COMPLETE", "b": "WORKING"}))
+        fire(
+            WF,
+            task,
+            "validate",
+            FireContext(time=NOW, agent_statuses={"a": "COMPLETE", "b": "WORKING"}),
+        )
     assert info.value.guard == "agents_complete"
     assert "b is WORKING" in info.value.reason and "a is" not in info.value.reason
-    ok = fire(WF, task, "validate", FireContext(time=NOW, agent_statuses={"a": "COMPLETE", "b": "COMPLETE"}))
+    ok = fire(
+        WF,
+        task,
+        "validate",
+        FireContext(time=NOW, agent_statuses={"a": "COMPLETE", "b": "COMPLETE"}),
+    )
     assert ok.state == "VALIDATION"
 
 
@@ -88,7 +116,11 @@ def test_guard_commit_approved_stale_names_both_shas() -> None:
     task.checkpoint.commit_approval = Approval(sha="b" * 40, at=NOW)
     with pytest.raises(TransitionRejected) as info:
         fire(WF, task, "complete", FireContext(time=NOW, branch_head=HEAD))
-    assert "stale" in info.value.reason and "bbbbbbbbbbbb" in info.value.reason and "aaaaaaaaaaaa" in info.value.reason
+    assert (
+        "stale" in info.value.reason
+        and "bbbbbbbbbbbb" in info.value.reason
+        and "aaaaaaaaaaaa" in info.value.reason
+    )
     task.checkpoint.commit_approval = Approval(sha=HEAD, at=NOW)
     assert fire(WF, task, "complete", FireContext(time=NOW, branch_head=HEAD)).state == "COMPLETE"
 

@@ -40,11 +40,21 @@ COMMAND_MODULES = [
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="taskproto")
-@click.option("--root", envvar="TASKPROTO_ROOT", metavar="DIR",
-              help="taskproto's folder (default .taskproto/ in the main worktree, or the repo's config).")
+@click.option(
+    "--root",
+    envvar="TASKPROTO_ROOT",
+    metavar="DIR",
+    help="taskproto's folder (default .taskproto/ in the main worktree, or the repo's config).",
+)
 @click.option("--session", metavar="ID", help="This session's id (default: $TASKPROTO_SESSION).")
-@click.option("-C", "--repo", "repo", metavar="PATH", type=click.Path(file_okay=False),
-              help="Run as if started in PATH.")
+@click.option(
+    "-C",
+    "--repo",
+    "repo",
+    metavar="PATH",
+    type=click.Path(file_okay=False),
+    help="Run as if started in PATH.",
+)
 @click.pass_context
 def cli(ctx: click.Context, root: str | None, session: str | None, repo: str | None) -> None:
     """A git-native task protocol for AI coding agents.
@@ -68,7 +78,9 @@ def _register() -> None:
 
 
 def _crash_log(exc: BaseException) -> Path:
-    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
+    folder = (
+        Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
+    )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -81,7 +93,11 @@ def _crash_log(exc: BaseException) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
     try:
-        result = cli.main(args=list(argv) if argv is not None else None, prog_name="taskproto", standalone_mode=False)
+        result = cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="taskproto",
+            standalone_mode=False,
+        )
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:

@@ -16,8 +16,11 @@ from taskproto.hooks.agents.protocols import CLIENTS
 
 
 def _client_command(client: str) -> click.Command:
-    @click.command(client, help=f"Answer a {client} hook call: EVENT is the client's event name; "
-                                "its hook JSON comes on stdin.")
+    @click.command(
+        client,
+        help=f"Answer a {client} hook call: EVENT is the client's event name; "
+        "its hook JSON comes on stdin.",
+    )
     @click.argument("event")
     @click.pass_context
     def run(ctx: click.Context, event: str) -> None:
@@ -50,7 +53,9 @@ def _existing_hook_group() -> click.Group | None:
     import importlib
 
     try:
-        git_hook = importlib.import_module("taskproto.cli.hook")  # the git hooks' group, when it exists
+        git_hook = importlib.import_module(
+            "taskproto.cli.hook"
+        )  # the git hooks' group, when it exists
     except ImportError:
         return None
     group = getattr(git_hook, "hook_group", None)
@@ -64,4 +69,3 @@ if _group is None:
 else:
     attach(_group)
     COMMANDS = []
-

@@ -52,14 +52,18 @@ def classify(log: str, as_json: bool) -> None:
 @click.argument("argv", nargs=-1, required=True, type=click.UNPROCESSED)
 @json_option
 @pass_state
-def run(state: AppState, task: str | None, timeout: float | None, argv: tuple[str, ...], as_json: bool) -> None:
+def run(
+    state: AppState, task: str | None, timeout: float | None, argv: tuple[str, ...], as_json: bool
+) -> None:
     """Run CMD (after --); when it fails, classify its output. Exit 1 when the command failed."""
     from taskproto.errors import TaskprotoError
     from taskproto.ops.build import run_and_classify
 
     if task:
         state.engine.load(task)  # refuse an unknown task before running anything
-    result = run_and_classify(list(argv), timeout=timeout, tee=None if as_json else sys.stdout.buffer)
+    result = run_and_classify(
+        list(argv), timeout=timeout, tee=None if as_json else sys.stdout.buffer
+    )
     data = result.to_dict()
     if task:
         _record(state, task, data)
@@ -71,8 +75,10 @@ def run(state: AppState, task: str | None, timeout: float | None, argv: tuple[st
         _print_classification(result.classification.to_dict())
     if not result.passed:
         kind = result.classification.kind if result.classification else "unknown"
-        raise TaskprotoError(f"{' '.join(argv)} failed (exit {result.exit_code}): {kind} failure"
-                             + (f"; recorded on task {task}" if task else ""))
+        raise TaskprotoError(
+            f"{' '.join(argv)} failed (exit {result.exit_code}): {kind} failure"
+            + (f"; recorded on task {task}" if task else "")
+        )
 
 
 def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
@@ -91,7 +97,7 @@ def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
 
     def change(task: Task) -> tuple[Task, str | None]:
         new = task.model_copy(deep=True)
-        builds = list(new.context.get("builds", []))[-(MAX_RECORDED - 1):]
+        builds = list(new.context.get("builds", []))[-(MAX_RECORDED - 1) :]
         new.context["builds"] = [*builds, entry]
         return new, f"build: exit {entry['exit_code']} {entry['kind'] or 'passed'}"
 

@@ -9,7 +9,11 @@ from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pa
 
 @click.command("claim")
 @click.argument("name", required=False)
-@click.option("--pid", type=int, help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID).")
+@click.option(
+    "--pid",
+    type=int,
+    help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID).",
+)
 @click.option("--force", is_flag=True, help="Take the task from a live owner (logged).")
 @json_option
 @pass_state
@@ -24,17 +28,29 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
 
     engine = state.engine
     session = state.session_id()
-    result = (engine.claim(name, session, resolve_pid(pid), force) if name
-              else engine.claim_next(session, resolve_pid(pid)))
+    result = (
+        engine.claim(name, session, resolve_pid(pid), force)
+        if name
+        else engine.claim_next(session, resolve_pid(pid))
+    )
     flush_warnings(state)
     prev = result.previous
-    data = {"task": result.task.name, "state": result.task.state, "session": session, "outcome": result.outcome,
-            "previous_owner": prev.session if prev else None, "reason": result.reason}
+    data = {
+        "task": result.task.name,
+        "state": result.task.state,
+        "session": session,
+        "outcome": result.outcome,
+        "previous_owner": prev.session if prev else None,
+        "reason": result.reason,
+    }
 
     def human() -> None:
-        msg = {"claimed": "claimed", "renewed": "already yours; heartbeat renewed",
-               "takeover": f"taken over from {prev.session if prev else '?'} ({result.reason})",
-               "forced": f"taken over by force from {prev.session if prev else '?'}"}[result.outcome]
+        msg = {
+            "claimed": "claimed",
+            "renewed": "already yours; heartbeat renewed",
+            "takeover": f"taken over from {prev.session if prev else '?'} ({result.reason})",
+            "forced": f"taken over by force from {prev.session if prev else '?'}",
+        }[result.outcome]
         click.echo(f"task {result.task.name} ({result.task.state}): {msg}")
 
     emit(as_json, data, human)
@@ -49,8 +65,11 @@ def release(state: AppState, name: str, force: bool, as_json: bool) -> None:
     """Release this session's claim on task NAME."""
     task = state.engine.release(name, state.session_id(), force)
     flush_warnings(state)
-    emit(as_json, {"task": name, "state": task.state, "owner": None},
-         lambda: click.echo(f"released task {name} ({task.state})"))
+    emit(
+        as_json,
+        {"task": name, "state": task.state, "owner": None},
+        lambda: click.echo(f"released task {name} ({task.state})"),
+    )
 
 
 @click.command("heartbeat")
@@ -61,8 +80,11 @@ def heartbeat(state: AppState, name: str, as_json: bool) -> None:
     """Renew this session's claim on task NAME (hooks do this as a side effect)."""
     task = state.engine.heartbeat(name, state.session_id())
     assert task.owner is not None
-    emit(as_json, {"task": name, "heartbeat_at": task.owner.heartbeat_at.isoformat()},
-         lambda: click.echo(f"heartbeat {name}: {task.owner.heartbeat_at:%H:%M:%S}Z"))
+    emit(
+        as_json,
+        {"task": name, "heartbeat_at": task.owner.heartbeat_at.isoformat()},
+        lambda: click.echo(f"heartbeat {name}: {task.owner.heartbeat_at:%H:%M:%S}Z"),
+    )
 
 
 COMMANDS = [claim, release, heartbeat]

@@ -75,14 +75,22 @@ def task_summary(task: Any, engine: Any) -> dict[str, Any]:
         "state": task.state,
         "revision": task.revision,
         "description": task.description,
-        "owner": None if owner is None else {
-            "session": owner.session, "host": owner.host, "pid": owner.pid,
-            "claimed_at": owner.claimed_at.isoformat(), "heartbeat_at": owner.heartbeat_at.isoformat(),
+        "owner": None
+        if owner is None
+        else {
+            "session": owner.session,
+            "host": owner.host,
+            "pid": owner.pid,
+            "claimed_at": owner.claimed_at.isoformat(),
+            "heartbeat_at": owner.heartbeat_at.isoformat(),
         },
         "agents": engine.agent_statuses(task),
         "allows_edits": state.allows_edits,
         "allows_commits": state.allows_commits,
-        "next": [{"trigger": t.trigger, "to": t.dest, "guards": t.guards} for t in wf.triggers_from(task.state)],
+        "next": [
+            {"trigger": t.trigger, "to": t.dest, "guards": t.guards}
+            for t in wf.triggers_from(task.state)
+        ],
         "created_at": task.created_at.isoformat(),
         "updated_at": task.updated_at.isoformat(),
     }

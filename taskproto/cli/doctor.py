@@ -29,14 +29,31 @@ def _progress() -> object:
 
 @click.command("doctor")
 @click.argument("tasks", nargs=-1)
-@click.option("--fix", is_flag=True, help="Apply the safe fixes, then check again and report what is left.")
+@click.option(
+    "--fix", is_flag=True, help="Apply the safe fixes, then check again and report what is left."
+)
 @click.option("--dry-run", is_flag=True, help="Show what --fix would do; change nothing.")
-@click.option("--retry-agents", is_flag=True, help="With --fix: re-queue agents in ERROR or timed out (retries left).")
-@click.option("--list-checks", is_flag=True, help="List every check id with what it means and what --fix does.")
+@click.option(
+    "--retry-agents",
+    is_flag=True,
+    help="With --fix: re-queue agents in ERROR or timed out (retries left).",
+)
+@click.option(
+    "--list-checks",
+    is_flag=True,
+    help="List every check id with what it means and what --fix does.",
+)
 @json_option
 @pass_state
-def doctor(state: AppState, tasks: tuple[str, ...], fix: bool, dry_run: bool,
-           retry_agents: bool, list_checks: bool, as_json: bool) -> None:
+def doctor(
+    state: AppState,
+    tasks: tuple[str, ...],
+    fix: bool,
+    dry_run: bool,
+    retry_agents: bool,
+    list_checks: bool,
+    as_json: bool,
+) -> None:
     """Check TASKS (default: every task and the repository around them) for broken state.
 
     Exit 0 when healthy (after fixes, with --fix), 1 when findings remain. Nothing
@@ -46,21 +63,46 @@ def doctor(state: AppState, tasks: tuple[str, ...], fix: bool, dry_run: bool,
     from taskproto.doctor import CHECKS, run
 
     if list_checks:
+
         def table() -> None:
             for c in CHECKS.values():
                 click.echo(f"{c.id:26} {c.severity.value:8} {c.meaning}")
 
-        emit(as_json, [{"check": c.id, "severity": c.severity.value, "meaning": c.meaning, "fix": c.fix,
-                        "fix_needs": c.needs_flag} for c in CHECKS.values()], table)
+        emit(
+            as_json,
+            [
+                {
+                    "check": c.id,
+                    "severity": c.severity.value,
+                    "meaning": c.meaning,
+                    "fix": c.fix,
+                    "fix_needs": c.needs_flag,
+                }
+                for c in CHECKS.values()
+            ],
+            table,
+        )
         return
     engine = state.engine
-    report = run(engine.config, tasks, fix=fix, dry_run=dry_run, retry_agents=retry_agents,
-                 progress=None if as_json else _progress())  # type: ignore[arg-type]
+    report = run(
+        engine.config,
+        tasks,
+        fix=fix,
+        dry_run=dry_run,
+        retry_agents=retry_agents,
+        progress=None if as_json else _progress(),
+    )  # type: ignore[arg-type]
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
         n = len(report.problems)
-        raise TaskprotoError(f"{n} finding(s) remain" + ("" if fix else "; run `taskproto doctor --fix` to repair "
-                                                         "what can be repaired safely"))
+        raise TaskprotoError(
+            f"{n} finding(s) remain"
+            + (
+                ""
+                if fix
+                else "; run `taskproto doctor --fix` to repair what can be repaired safely"
+            )
+        )
 
 
 def _human(report: object, fix: bool, dry_run: bool) -> None:
@@ -75,7 +117,9 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
             info = f.info
             if info.fix and not fix and not dry_run:
                 flag = f" {info.needs_flag}" if info.needs_flag else ""
-                click.echo(f"  {'':7}  {'':{width}}  fix: {info.fix} (`taskproto doctor --fix{flag}`)")
+                click.echo(
+                    f"  {'':7}  {'':{width}}  fix: {info.fix} (`taskproto doctor --fix{flag}`)"
+                )
     if report.fixes:
         verb = "would fix" if dry_run else "fixes"
         click.echo(f"{verb}:")
@@ -86,12 +130,17 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
     for text in report.escalations.values():
         click.echo("")
         click.echo(text.rstrip())
-    counts = {s: sum(1 for f in report.findings if f.severity.value == s) for s in ("error", "warning", "info")}
+    counts = {
+        s: sum(1 for f in report.findings if f.severity.value == s)
+        for s in ("error", "warning", "info")
+    }
     fixed = sum(1 for x in report.fixes if x.status == "applied")
     failed = sum(1 for x in report.fixes if x.status == "failed")
     state = "healthy" if report.healthy else "findings remain"
-    click.echo(f"summary: {report.checked} task(s) checked, {counts['error']} error(s), {counts['warning']} "
-               f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}")
+    click.echo(
+        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), {counts['warning']} "
+        f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}"
+    )
 
 
 @click.command("recover")

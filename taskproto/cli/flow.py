@@ -12,8 +12,11 @@ from taskproto.errors import TaskprotoError
 
 
 def _moved(as_json: bool, before: str, task: Any) -> None:
-    emit(as_json, {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
-         lambda: click.echo(f"{task.name}: {before} -> {task.state}"))
+    emit(
+        as_json,
+        {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
+        lambda: click.echo(f"{task.name}: {before} -> {task.state}"),
+    )
 
 
 @click.command("transition")
@@ -23,7 +26,9 @@ def _moved(as_json: bool, before: str, task: Any) -> None:
 @click.option("--note", help="A note kept in the transition log.")
 @json_option
 @pass_state
-def transition(state: AppState, name: str, state_name: str, force: bool, note: str | None, as_json: bool) -> None:
+def transition(
+    state: AppState, name: str, state_name: str, force: bool, note: str | None, as_json: bool
+) -> None:
     """Move task NAME to STATE, firing the transition that leads there.
 
     Refused (exit 1, nothing written) when the workflow has no such step or a
@@ -31,7 +36,9 @@ def transition(state: AppState, name: str, state_name: str, force: bool, note: s
     """
     engine = state.engine
     before = engine.load(name).state
-    task = engine.fire(name, target=state_name.upper(), session=state.session_id(), force=force, note=note)
+    task = engine.fire(
+        name, target=state_name.upper(), session=state.session_id(), force=force, note=note
+    )
     flush_warnings(state)
     _moved(as_json, before, task)
 
@@ -43,7 +50,9 @@ def transition(state: AppState, name: str, state_name: str, force: bool, note: s
 @click.option("--note", help="A note kept in the transition log.")
 @json_option
 @pass_state
-def fire_cmd(state: AppState, name: str, trigger: str, force: bool, note: str | None, as_json: bool) -> None:
+def fire_cmd(
+    state: AppState, name: str, trigger: str, force: bool, note: str | None, as_json: bool
+) -> None:
     """Fire TRIGGER on task NAME (see `taskproto workflow show` for the triggers)."""
     engine = state.engine
     before = engine.load(name).state
@@ -55,12 +64,23 @@ def fire_cmd(state: AppState, name: str, trigger: str, force: bool, note: str | 
 @click.command("approve")
 @click.argument("name")
 @click.option("--plan", "plan", is_flag=True, help="Record the user's approval of the plan.")
-@click.option("--commit", "commit", is_flag=False, flag_value="HEAD", default=None, metavar="[SHA]",
-              help="Record the user's approval of a commit (default: the task branch's head).")
-@click.option("--force", is_flag=True, help="Approve a task owned by another live session (logged).")
+@click.option(
+    "--commit",
+    "commit",
+    is_flag=False,
+    flag_value="HEAD",
+    default=None,
+    metavar="[SHA]",
+    help="Record the user's approval of a commit (default: the task branch's head).",
+)
+@click.option(
+    "--force", is_flag=True, help="Approve a task owned by another live session (logged)."
+)
 @json_option
 @pass_state
-def approve(state: AppState, name: str, plan: bool, commit: str | None, force: bool, as_json: bool) -> None:
+def approve(
+    state: AppState, name: str, plan: bool, commit: str | None, force: bool, as_json: bool
+) -> None:
     """Record a user approval on task NAME: of the plan, or of the exact head commit.
 
     Without --plan or --commit, fire the workflow's `approve` trigger (plan-task:
@@ -77,20 +97,37 @@ def approve(state: AppState, name: str, plan: bool, commit: str | None, force: b
 
         step = planning.approve(engine, name, state.session_id(), force)
         flush_warnings(state)
-        emit(as_json, {"task": name, "from": step.before, "to": step.task.state, "revision": step.task.revision},
-             lambda: click.echo(f"{name}: {step.before} -> {step.task.state}"
-                                + (f"; next prompt: `taskproto prompt {name}`" if step.prompt else "")))
+        emit(
+            as_json,
+            {
+                "task": name,
+                "from": step.before,
+                "to": step.task.state,
+                "revision": step.task.revision,
+            },
+            lambda: click.echo(
+                f"{name}: {step.before} -> {step.task.state}"
+                + (f"; next prompt: `taskproto prompt {name}`" if step.prompt else "")
+            ),
+        )
         return
     if plan:
         task = engine.approve(name, "plan", state.session_id())
     else:
-        task = engine.approve(name, "commit", state.session_id(), None if commit == "HEAD" else commit)
+        task = engine.approve(
+            name, "commit", state.session_id(), None if commit == "HEAD" else commit
+        )
     flush_warnings(state)
     cp = task.checkpoint
     sha = cp.commit_approval.sha if cp.commit_approval else None
     data = {"task": name, "plan_approved": cp.plan_approval is not None, "commit": sha}
-    emit(as_json, data, lambda: click.echo(
-        f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"))
+    emit(
+        as_json,
+        data,
+        lambda: click.echo(
+            f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"
+        ),
+    )
 
 
 @click.group("agent")
@@ -101,21 +138,41 @@ def agent_group() -> None:
 @agent_group.command("set")
 @click.argument("name")
 @click.argument("agent")
-@click.option("--status", "status", required=True, type=click.Choice(["PENDING", "WORKING", "COMPLETE", "ERROR"],
-              case_sensitive=False))
+@click.option(
+    "--status",
+    "status",
+    required=True,
+    type=click.Choice(["PENDING", "WORKING", "COMPLETE", "ERROR"], case_sensitive=False),
+)
 @click.option("--message", help="Error message (kept with ERROR).")
-@click.option("--force", is_flag=True, help="Update an agent of a task owned by another live session.")
+@click.option(
+    "--force", is_flag=True, help="Update an agent of a task owned by another live session."
+)
 @json_option
 @pass_state
-def agent_set(state: AppState, name: str, agent: str, status: str, message: str | None, force: bool,
-              as_json: bool) -> None:
+def agent_set(
+    state: AppState,
+    name: str,
+    agent: str,
+    status: str,
+    message: str | None,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Set AGENT's status on task NAME."""
     from taskproto.state.models import AgentState
 
-    result = state.engine.set_agent_status(name, agent, AgentState(status.upper()), message, state.session_id(), force)
+    result = state.engine.set_agent_status(
+        name, agent, AgentState(status.upper()), message, state.session_id(), force
+    )
     flush_warnings(state)
-    emit(as_json, result.model_dump(mode="json"),
-         lambda: click.echo(f"{name}/{agent}: {result.status.value}" + (f" ({message})" if message else "")))
+    emit(
+        as_json,
+        result.model_dump(mode="json"),
+        lambda: click.echo(
+            f"{name}/{agent}: {result.status.value}" + (f" ({message})" if message else "")
+        ),
+    )
 
 
 @click.command("log")
@@ -136,8 +193,10 @@ def log(state: AppState, name: str, as_json: bool) -> None:
             frm = e.get("from") or "-"
             extra = f"  ({e['note']})" if e.get("note") else ""
             forced = " FORCED" if e.get("forced") else ""
-            click.echo(f"{e['time'][:19]}Z  {e['kind']:<10} {frm:>22} -> {e['to']:<22} {e['trigger']:<24}"
-                       f" {e.get('session') or '-'}{forced}{extra}")
+            click.echo(
+                f"{e['time'][:19]}Z  {e['kind']:<10} {frm:>22} -> {e['to']:<22} {e['trigger']:<24}"
+                f" {e.get('session') or '-'}{forced}{extra}"
+            )
 
     emit(as_json, {"task": name, "ref": ref, "entries": entries}, human)
 
@@ -167,10 +226,17 @@ def workflow_list(state: AppState, as_json: bool) -> None:
     rows = []
     for n in workflow_names(config):
         try:
-            rows.append({"name": n, "source": "builtin" if n in builtins else "user",
-                         "description": get_workflow(n, config).description})
+            rows.append(
+                {
+                    "name": n,
+                    "source": "builtin" if n in builtins else "user",
+                    "description": get_workflow(n, config).description,
+                }
+            )
         except TaskprotoError as exc:  # a broken user workflow is listed with its problem
-            rows.append({"name": n, "source": "user", "description": "", "error": str(exc).splitlines()[0]})
+            rows.append(
+                {"name": n, "source": "user", "description": "", "error": str(exc).splitlines()[0]}
+            )
 
     def human() -> None:
         for r in rows:
@@ -198,8 +264,16 @@ def workflow_show(state: AppState, name: str, mermaid: bool, as_json: bool) -> N
         click.echo(f"{wf.name}: {wf.description}")
         click.echo(f"initial state: {wf.initial}")
         for s in wf.states:
-            flags = [f for f, on in (("commits", s.allows_commits), ("edits", s.allows_edits),
-                                     ("checkpoint", s.checkpoint), ("terminal", s.terminal)) if on]
+            flags = [
+                f
+                for f, on in (
+                    ("commits", s.allows_commits),
+                    ("edits", s.allows_edits),
+                    ("checkpoint", s.checkpoint),
+                    ("terminal", s.terminal),
+                )
+                if on
+            ]
             click.echo(f"  {s.name:<24} {', '.join(flags)}")
         click.echo("transitions:")
         for t in wf.transitions:
@@ -220,10 +294,20 @@ def workflow_validate(path: Path, as_json: bool) -> None:
     from taskproto.machine.user import load_file
 
     wf = load_file(path)
-    emit(as_json, {"file": str(path.absolute()), "name": wf.name, "valid": True,
-                   "states": len(wf.states), "transitions": len(wf.transitions)},
-         lambda: click.echo(f"{path}: workflow {wf.name} is valid "
-                            f"({len(wf.states)} states, {len(wf.transitions)} transitions)"))
+    emit(
+        as_json,
+        {
+            "file": str(path.absolute()),
+            "name": wf.name,
+            "valid": True,
+            "states": len(wf.states),
+            "transitions": len(wf.transitions),
+        },
+        lambda: click.echo(
+            f"{path}: workflow {wf.name} is valid "
+            f"({len(wf.states)} states, {len(wf.transitions)} transitions)"
+        ),
+    )
 
 
 COMMANDS = [transition, fire_cmd, approve, agent_group, log, workflow_group]

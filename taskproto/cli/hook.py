@@ -23,8 +23,12 @@ def hook_group() -> None:
 
 
 def _git_hook_command(name: str) -> click.Command:
-    @click.command(name, context_settings={"ignore_unknown_options": True}, add_help_option=False,
-                   help=f"The git {name} hook (git's arguments follow).")
+    @click.command(
+        name,
+        context_settings={"ignore_unknown_options": True},
+        add_help_option=False,
+        help=f"The git {name} hook (git's arguments follow).",
+    )
     @click.argument("args", nargs=-1, type=click.UNPROCESSED)
     @pass_state
     @click.pass_context

@@ -64,8 +64,14 @@ def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
         text = sys.stdin.buffer.read().decode("utf-8", "replace")
     rec = record(state.engine, name, text, state.session_id())
     flush_warnings(state)
-    emit(as_json, rec.to_dict(), lambda: click.echo(
-        f"{rec.classification.type} recorded on {name}; state remains {rec.preserved_state}\n" + context_message(rec)))
+    emit(
+        as_json,
+        rec.to_dict(),
+        lambda: click.echo(
+            f"{rec.classification.type} recorded on {name}; state remains {rec.preserved_state}\n"
+            + context_message(rec)
+        ),
+    )
 
 
 COMMANDS = [interrupt_group]

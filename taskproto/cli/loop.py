@@ -9,7 +9,9 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
-force_option = click.option("--force", is_flag=True, help="Act on a task owned by another live session (logged).")
+force_option = click.option(
+    "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
+)
 
 
 def _summary_lines(summary: dict[str, Any]) -> list[str]:
@@ -19,7 +21,8 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
         f"  iterations          {summary['iterations']}",
         f"  subtasks completed  {summary['subtasks_completed']}",
         f"  subtasks failed     {summary['subtasks_failed']}",
-        f"  tasks discovered    {len(discovered)}" + (f": {'; '.join(discovered)}" if discovered else ""),
+        f"  tasks discovered    {len(discovered)}"
+        + (f": {'; '.join(discovered)}" if discovered else ""),
     ]
 
 
@@ -33,8 +36,13 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     from taskproto.ops import tight_loop as tightloop
 
     t = tightloop.turn(state.engine, name, phase)
-    data: dict[str, Any] = {"task": name, "phase": t.phase, "iteration": t.iteration, "gate": t.gate,
-                            "last_handoff": t.last_handoff}
+    data: dict[str, Any] = {
+        "task": name,
+        "phase": t.phase,
+        "iteration": t.iteration,
+        "gate": t.gate,
+        "last_handoff": t.last_handoff,
+    }
     if t.phase == "FULL_AUTO":
         data["summary"] = tightloop.session_summary(state.engine.load(name))
 
@@ -44,44 +52,83 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
             for line in _summary_lines(data["summary"]):
                 click.echo(line)
             return
-        click.echo(f"{name}: {t.phase} holds the turn (iteration {t.iteration}); its gate: {t.gate}")
+        click.echo(
+            f"{name}: {t.phase} holds the turn (iteration {t.iteration}); its gate: {t.gate}"
+        )
         if t.last_handoff:
             h = t.last_handoff
-            click.echo(f"  received from {h['from']}: decision {h['decision']}"
-                       + (f", results: {h['results']}" if h.get("results") is not None else ""))
+            click.echo(
+                f"  received from {h['from']}: decision {h['decision']}"
+                + (f", results: {h['results']}" if h.get("results") is not None else "")
+            )
 
     emit(as_json, data, human)
 
 
 @click.command("handoff")
 @click.argument("name")
-@click.option("--to", "to", required=True, metavar="PHASE", help="EXECUTE, REVIEW, PLAN (loop) or FULL_AUTO (break).")
-@click.option("--decision", required=True, type=click.Choice(["YES", "NO"], case_sensitive=False),
-              help="The user's answer to the phase's gate question.")
-@click.option("--results", type=click.Path(dir_okay=False, path_type=Path),
-              help="The phase's results (JSON or text) for the next phase.")
-@click.option("--from", "from_phase", metavar="PHASE", help="The phase handing off; refused unless it holds the turn.")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    metavar="PHASE",
+    help="EXECUTE, REVIEW, PLAN (loop) or FULL_AUTO (break).",
+)
+@click.option(
+    "--decision",
+    required=True,
+    type=click.Choice(["YES", "NO"], case_sensitive=False),
+    help="The user's answer to the phase's gate question.",
+)
+@click.option(
+    "--results",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The phase's results (JSON or text) for the next phase.",
+)
+@click.option(
+    "--from",
+    "from_phase",
+    metavar="PHASE",
+    help="The phase handing off; refused unless it holds the turn.",
+)
 @force_option
 @json_option
 @pass_state
-def handoff(state: AppState, name: str, to: str, decision: str, results: Path | None, from_phase: str | None,
-            force: bool, as_json: bool) -> None:
+def handoff(
+    state: AppState,
+    name: str,
+    to: str,
+    decision: str,
+    results: Path | None,
+    from_phase: str | None,
+    force: bool,
+    as_json: bool,
+) -> None:
     """End the current phase's turn and start PHASE's, carrying only the decision and the results."""
     from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine
     payload = tightloop.read_results(results.absolute()) if results else None
     before = engine.load(name).state
-    task = tightloop.handoff(engine, name, to, decision, payload, from_phase, state.session_id(), force)
+    task = tightloop.handoff(
+        engine, name, to, decision, payload, from_phase, state.session_id(), force
+    )
     flush_warnings(state)
-    data: dict[str, Any] = {"task": name, "from": before, "to": task.state, "iteration": task.counters.iteration,
-                            "revision": task.revision}
+    data: dict[str, Any] = {
+        "task": name,
+        "from": before,
+        "to": task.state,
+        "iteration": task.counters.iteration,
+        "revision": task.revision,
+    }
     if task.state == "FULL_AUTO":
         data["summary"] = tightloop.session_summary(task)
 
     def human() -> None:
-        click.echo(f"{name}: {before} -> {task.state} (iteration {task.counters.iteration}); "
-                   f"{task.state} holds the turn")
+        click.echo(
+            f"{name}: {before} -> {task.state} (iteration {task.counters.iteration}); "
+            f"{task.state} holds the turn"
+        )
         if "summary" in data:
             for line in _summary_lines(data["summary"]):
                 click.echo(line)
@@ -110,7 +157,9 @@ def subtask_add(state: AppState, name: str, title: str, force: bool, as_json: bo
     emit(as_json, item, lambda: click.echo(f"{name}: {kind} {item['id']} {item['title']!r} added"))
 
 
-def _finish(state: AppState, name: str, ident: str, ok: bool, note: str | None, force: bool, as_json: bool) -> None:
+def _finish(
+    state: AppState, name: str, ident: str, ok: bool, note: str | None, force: bool, as_json: bool
+) -> None:
     from taskproto.ops import tight_loop as tightloop
 
     item = tightloop.finish(state.engine, name, ident, ok, note, state.session_id(), force)
@@ -125,7 +174,9 @@ def _finish(state: AppState, name: str, ident: str, ok: bool, note: str | None, 
 @force_option
 @json_option
 @pass_state
-def subtask_done(state: AppState, name: str, ident: str, note: str | None, force: bool, as_json: bool) -> None:
+def subtask_done(
+    state: AppState, name: str, ident: str, note: str | None, force: bool, as_json: bool
+) -> None:
     """Mark subtask ID done (EXECUTE only)."""
     _finish(state, name, ident, True, note, force, as_json)
 
@@ -137,7 +188,9 @@ def subtask_done(state: AppState, name: str, ident: str, note: str | None, force
 @force_option
 @json_option
 @pass_state
-def subtask_fail(state: AppState, name: str, ident: str, reason: str | None, force: bool, as_json: bool) -> None:
+def subtask_fail(
+    state: AppState, name: str, ident: str, reason: str | None, force: bool, as_json: bool
+) -> None:
     """Mark subtask ID failed (EXECUTE only)."""
     _finish(state, name, ident, False, reason, force, as_json)
 

@@ -10,9 +10,13 @@ CLIENTS = ("claude", "codex", "gemini")
 
 
 @click.group("mcp", invoke_without_command=True)
-@click.option("--session", "session", metavar="ID",
-              help="The session these tools act as (default: $TASKPROTO_SESSION). Without one, only "
-                   "read-only tools work.")
+@click.option(
+    "--session",
+    "session",
+    metavar="ID",
+    help="The session these tools act as (default: $TASKPROTO_SESSION). Without one, only "
+    "read-only tools work.",
+)
 @click.pass_context
 def mcp_group(ctx: click.Context, session: str | None) -> None:
     """Serve taskproto's operations as MCP tools over stdio (for agent clients).
@@ -34,8 +38,13 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
 
 @mcp_group.command("install")
 @click.option("--client", "client", required=True, type=click.Choice(CLIENTS))
-@click.option("--scope", type=click.Choice(["project", "user"]), default="project", show_default=True,
-              help="project: this repository's client config; user: the user's (Codex: $CODEX_HOME).")
+@click.option(
+    "--scope",
+    type=click.Choice(["project", "user"]),
+    default="project",
+    show_default=True,
+    help="project: this repository's client config; user: the user's (Codex: $CODEX_HOME).",
+)
 @json_option
 @pass_state
 def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
@@ -48,7 +57,9 @@ def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
 
 @mcp_group.command("uninstall")
 @click.option("--client", "client", required=True, type=click.Choice(CLIENTS))
-@click.option("--scope", type=click.Choice(["project", "user"]), default="project", show_default=True)
+@click.option(
+    "--scope", type=click.Choice(["project", "user"]), default="project", show_default=True
+)
 @json_option
 @pass_state
 def uninstall(state: AppState, client: str, scope: str, as_json: bool) -> None:

@@ -8,13 +8,20 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
-force_option = click.option("--force", is_flag=True, help="Act on a task owned by another live session (logged).")
+force_option = click.option(
+    "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
+)
 
 
 @click.command("submit")
 @click.argument("name")
-@click.option("--artifact", "artifact", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The work state's artifact as a JSON file.")
+@click.option(
+    "--artifact",
+    "artifact",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The work state's artifact as a JSON file.",
+)
 @force_option
 @json_option
 @pass_state
@@ -27,16 +34,30 @@ def submit(state: AppState, name: str, artifact: Path, force: bool, as_json: boo
     """
     from taskproto.ops import plan_task as planning
 
-    step = planning.submit(state.engine, name, planning.read_artifact(artifact.absolute()), state.session_id(), force)
+    step = planning.submit(
+        state.engine, name, planning.read_artifact(artifact.absolute()), state.session_id(), force
+    )
     flush_warnings(state)
-    emit(as_json, {"task": name, "from": step.before, "to": step.task.state, "revision": step.task.revision,
-                   "prompt": step.prompt},
-         lambda: click.echo(f"{name}: {step.before} -> {step.task.state}; next prompt: `taskproto prompt {name}`"))
+    emit(
+        as_json,
+        {
+            "task": name,
+            "from": step.before,
+            "to": step.task.state,
+            "revision": step.task.revision,
+            "prompt": step.prompt,
+        },
+        lambda: click.echo(
+            f"{name}: {step.before} -> {step.task.state}; next prompt: `taskproto prompt {name}`"
+        ),
+    )
 
 
 @click.command("revise")
 @click.argument("name")
-@click.option("--feedback", required=True, help="What to change; kept for the work state's next prompt.")
+@click.option(
+    "--feedback", required=True, help="What to change; kept for the work state's next prompt."
+)
 @force_option
 @json_option
 @pass_state
@@ -46,8 +67,11 @@ def revise(state: AppState, name: str, feedback: str, force: bool, as_json: bool
 
     step = planning.revise(state.engine, name, feedback, state.session_id(), force)
     flush_warnings(state)
-    emit(as_json, {"task": name, "from": step.before, "to": step.task.state, "revision": step.task.revision},
-         lambda: click.echo(f"{name}: {step.before} -> {step.task.state} (feedback kept)"))
+    emit(
+        as_json,
+        {"task": name, "from": step.before, "to": step.task.state, "revision": step.task.revision},
+        lambda: click.echo(f"{name}: {step.before} -> {step.task.state} (feedback kept)"),
+    )
 
 
 @click.command("answer")
@@ -65,9 +89,14 @@ def answer(state: AppState, name: str, number: int, text: str, force: bool, as_j
     task = planning.answer(state.engine, name, number, text, state.session_id(), force)
     flush_warnings(state)
     left = unanswered(task)
-    emit(as_json, {"task": name, "question": number, "unanswered": left},
-         lambda: click.echo(f"{name}: question {number} answered; "
-                            + (f"still unanswered: {', '.join(map(str, left))}" if left else "all answered")))
+    emit(
+        as_json,
+        {"task": name, "question": number, "unanswered": left},
+        lambda: click.echo(
+            f"{name}: question {number} answered; "
+            + (f"still unanswered: {', '.join(map(str, left))}" if left else "all answered")
+        ),
+    )
 
 
 @click.command("prompt")

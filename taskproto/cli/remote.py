@@ -21,22 +21,45 @@ def sync(state: AppState, as_json: bool) -> None:
 
     engine = state.engine
     if engine.remote is None:
-        raise ConfigError('no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])')
+        raise ConfigError(
+            'no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])'
+        )
     report = engine.remote.sync(engine)
     flush_warnings(state)
     data = {
-        "remote": engine.remote.name, "pushed": report.pushed, "fetched": report.fetched,
-        "adopted": report.adopted, "removed_here": report.removed, "diverged": report.diverged, "rejected": report.rejected,
-        "claims": {t: {"session": c.session, "host": c.host, "pid": c.pid,
-                       "expires_at": c.expires_at.isoformat()} for t, c in sorted(report.claims.items())},
+        "remote": engine.remote.name,
+        "pushed": report.pushed,
+        "fetched": report.fetched,
+        "adopted": report.adopted,
+        "removed_here": report.removed,
+        "diverged": report.diverged,
+        "rejected": report.rejected,
+        "claims": {
+            t: {
+                "session": c.session,
+                "host": c.host,
+                "pid": c.pid,
+                "expires_at": c.expires_at.isoformat(),
+            }
+            for t, c in sorted(report.claims.items())
+        },
     }
 
     def human() -> None:
-        parts = [f"{label} {', '.join(names)}" for label, names in
-                 (("pushed", report.pushed), ("fetched", report.fetched), ("new here", report.adopted)) if names]
+        parts = [
+            f"{label} {', '.join(names)}"
+            for label, names in (
+                ("pushed", report.pushed),
+                ("fetched", report.fetched),
+                ("new here", report.adopted),
+            )
+            if names
+        ]
         click.echo(f"synced with {engine.remote.name}: {'; '.join(parts) or 'already up to date'}")
         for name in report.diverged:
-            click.echo(f"  {name}: journal differs here and on the remote; left alone (see `taskproto doctor`)")
+            click.echo(
+                f"  {name}: journal differs here and on the remote; left alone (see `taskproto doctor`)"
+            )
         for name, why in report.rejected.items():
             click.echo(f"  {name}: not pushed ({why})")
 

@@ -10,14 +10,21 @@ from taskproto.cli.common import AppState, emit, json_option, pass_state
 
 
 def _print_hooks(report: Any, uninstall: bool) -> None:
-    where = f"{report.hooks_dir}" + (f" (core.hooksPath = {report.hooks_path_setting})" if report.hooks_path_setting else "")
+    where = f"{report.hooks_dir}" + (
+        f" (core.hooksPath = {report.hooks_path_setting})" if report.hooks_path_setting else ""
+    )
     if uninstall:
-        click.echo(f"git hooks removed from {where}: {', '.join(report.removed) or 'none were installed'}")
+        click.echo(
+            f"git hooks removed from {where}: {', '.join(report.removed) or 'none were installed'}"
+        )
         if report.restored:
             click.echo(f"  restored the hooks that were there before: {', '.join(report.restored)}")
     else:
         changed = report.installed + report.updated
-        click.echo(f"git hooks in {where}: " + (f"installed {', '.join(changed)}" if changed else "already installed"))
+        click.echo(
+            f"git hooks in {where}: "
+            + (f"installed {', '.join(changed)}" if changed else "already installed")
+        )
         if report.chained:
             click.echo(f"  kept and chained (they run first): {', '.join(report.chained)}")
     for warning in report.warnings:
@@ -25,23 +32,54 @@ def _print_hooks(report: Any, uninstall: bool) -> None:
 
 
 @click.command("init")
-@click.option("--git/--no-git", "with_git", default=None,
-              help="Install the git hooks into the common git dir (or core.hooksPath). "
-                   "Default: on, unless a client flag is given.")
-@click.option("--claude", "clients", flag_value="claude", multiple=True,
-              help="Install the Claude Code hooks (.claude/settings.json, and in every task worktree).")
-@click.option("--codex", "clients", flag_value="codex", multiple=True,
-              help="Install the Codex CLI hooks (.codex/hooks.json, and in every task worktree).")
-@click.option("--gemini", "clients", flag_value="gemini", multiple=True,
-              help="Install the Gemini CLI hooks (.gemini/settings.json, and in every task worktree).")
-@click.option("--mcp", is_flag=True,
-              help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude Code).")
-@click.option("--uninstall", is_flag=True,
-              help="Remove what init installed (git hooks, or the clients named) and restore what was there.")
+@click.option(
+    "--git/--no-git",
+    "with_git",
+    default=None,
+    help="Install the git hooks into the common git dir (or core.hooksPath). "
+    "Default: on, unless a client flag is given.",
+)
+@click.option(
+    "--claude",
+    "clients",
+    flag_value="claude",
+    multiple=True,
+    help="Install the Claude Code hooks (.claude/settings.json, and in every task worktree).",
+)
+@click.option(
+    "--codex",
+    "clients",
+    flag_value="codex",
+    multiple=True,
+    help="Install the Codex CLI hooks (.codex/hooks.json, and in every task worktree).",
+)
+@click.option(
+    "--gemini",
+    "clients",
+    flag_value="gemini",
+    multiple=True,
+    help="Install the Gemini CLI hooks (.gemini/settings.json, and in every task worktree).",
+)
+@click.option(
+    "--mcp",
+    is_flag=True,
+    help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude Code).",
+)
+@click.option(
+    "--uninstall",
+    is_flag=True,
+    help="Remove what init installed (git hooks, or the clients named) and restore what was there.",
+)
 @json_option
 @pass_state
-def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: bool, uninstall: bool,
-         as_json: bool) -> None:
+def init(
+    state: AppState,
+    with_git: bool | None,
+    clients: tuple[str, ...],
+    mcp: bool,
+    uninstall: bool,
+    as_json: bool,
+) -> None:
     """Prepare this repository: create taskproto's folder, keep it out of git, install hooks.
 
     Plain `taskproto init` installs the git hooks. With --claude/--codex/--gemini it
@@ -57,7 +95,9 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
     engine = state.engine
     wanted = list(dict.fromkeys(clients))
     if mcp and not wanted:
-        raise click.UsageError("--mcp needs the clients to register with: --claude, --codex and/or --gemini")
+        raise click.UsageError(
+            "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
+        )
     git_hooks = with_git if with_git is not None else not wanted
     data: dict[str, Any] = {"repo": str(engine.config.repo), "root": str(engine.config.root)}
     reports: list[Any] = []
@@ -76,13 +116,17 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
         agent_report = agent_install.run(engine.config, wanted, uninstall)
         data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}
         if "codex" in wanted and not uninstall:
-            data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(engine.config)
+            data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(
+                engine.config
+            )
     mcp_changes: list[Any] = []
     if mcp:
         from taskproto.mcp import registration as mcp_config
 
         for client in wanted:
-            change = (mcp_config.unregister if uninstall else mcp_config.register)(client, engine.config.repo)
+            change = (mcp_config.unregister if uninstall else mcp_config.register)(
+                client, engine.config.repo
+            )
             mcp_changes.append(change)
         data["mcp"] = [c.as_dict() for c in mcp_changes]
 
@@ -94,7 +138,9 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
         if agent_report is not None:
             verb = "removed from" if uninstall else "installed in"
             changed = agent_report.removed if uninstall else agent_report.installed
-            click.echo(f"{', '.join(wanted)} hooks {verb}: {', '.join(changed) or 'nothing to change'}")
+            click.echo(
+                f"{', '.join(wanted)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
+            )
             for warning in agent_report.warnings:
                 click.echo(f"taskproto: warning: {warning}", err=True)
             if "codex" in wanted and not uninstall:
@@ -106,7 +152,12 @@ def init(state: AppState, with_git: bool | None, clients: tuple[str, ...], mcp: 
 
 
 @click.command("demo")
-@click.option("--dir", "directory", type=click.Path(file_okay=False), help="Make the demo repository here (default: a temporary folder).")
+@click.option(
+    "--dir",
+    "directory",
+    type=click.Path(file_okay=False),
+    help="Make the demo repository here (default: a temporary folder).",
+)
 @click.option("--keep", is_flag=True, help="Keep the temporary repository afterwards.")
 def demo(directory: str | None, keep: bool) -> None:
     """Walk one task through the task-protocol workflow in a throwaway repository."""

@@ -24,18 +24,44 @@ def task_group() -> None:
 
 @task_group.command("create")
 @click.argument("name")
-@click.option("--agents", metavar="A,B", help="Required agents, comma-separated; each gets branch NAME-A and a worktree.")
+@click.option(
+    "--agents",
+    metavar="A,B",
+    help="Required agents, comma-separated; each gets branch NAME-A and a worktree.",
+)
 @click.option("--base", metavar="REV", help="Commit the task branch starts from (default HEAD).")
-@click.option("--workflow", "workflow", default="task-protocol", show_default=True, help="Workflow name.")
+@click.option(
+    "--workflow", "workflow", default="task-protocol", show_default=True, help="Workflow name."
+)
 @click.option("-d", "--description", default="", help="What the task is about.")
-@click.option("--max-rounds", type=int, metavar="N", help="phone-a-team: rounds before a forced stop, 1-5 (default 3).")
-@click.option("--backend", metavar="B", help="phone-a-team: codex, gemini, ollama or both (default codex).")
-@click.option("--parent", metavar="TASK", help="The task this one is started from (recorded; no phone-a-team nesting).")
+@click.option(
+    "--max-rounds",
+    type=int,
+    metavar="N",
+    help="phone-a-team: rounds before a forced stop, 1-5 (default 3).",
+)
+@click.option(
+    "--backend", metavar="B", help="phone-a-team: codex, gemini, ollama or both (default codex)."
+)
+@click.option(
+    "--parent",
+    metavar="TASK",
+    help="The task this one is started from (recorded; no phone-a-team nesting).",
+)
 @json_option
 @pass_state
-def create(state: AppState, name: str, agents: str | None, base: str | None, workflow: str,
-           description: str, max_rounds: int | None, backend: str | None, parent: str | None,
-           as_json: bool) -> None:
+def create(
+    state: AppState,
+    name: str,
+    agents: str | None,
+    base: str | None,
+    workflow: str,
+    description: str,
+    max_rounds: int | None,
+    backend: str | None,
+    parent: str | None,
+    as_json: bool,
+) -> None:
     """Create task NAME: branch NAME, its worktree, and one branch and worktree per agent.
 
     If any step fails, everything made so far is undone.
@@ -44,14 +70,29 @@ def create(state: AppState, name: str, agents: str | None, base: str | None, wor
 
     engine = state.engine
     session = state.session_id()
-    context, counters, warnings = settings_for(engine, workflow, max_rounds, backend, parent, session)
+    context, counters, warnings = settings_for(
+        engine, workflow, max_rounds, backend, parent, session
+    )
     engine.warnings.extend(warnings)
-    task = engine.create_task(name, split_csv(agents), base, workflow, description, session,
-                              context=context, counters=counters)
+    task = engine.create_task(
+        name,
+        split_csv(agents),
+        base,
+        workflow,
+        description,
+        session,
+        context=context,
+        counters=counters,
+    )
     flush_warnings(state)
-    emit(as_json, task_summary(task, engine), lambda: click.echo(
-        f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"
-        + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")))
+    emit(
+        as_json,
+        task_summary(task, engine),
+        lambda: click.echo(
+            f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"
+            + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
+        ),
+    )
 
 
 @task_group.command("list")
@@ -111,16 +152,26 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             click.echo(f"  {task.description}")
         click.echo(f"  state      {task.state}   revision {task.revision}")
         o = task.owner
-        click.echo(f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since {o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
-                   f" heartbeat {o.heartbeat_at:%H:%M:%S}Z" if o else "  owner      none (free)")
+        click.echo(
+            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since {o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
+            f" heartbeat {o.heartbeat_at:%H:%M:%S}Z"
+            if o
+            else "  owner      none (free)"
+        )
         for agent, status in data["agents"].items():
             click.echo(f"  agent      {agent:<12} {status}")
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
-        click.echo(f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}")
+        click.echo(
+            f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
+        )
         if commit:
-            click.echo(f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}")
-        nxt = ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
+            click.echo(
+                f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
+            )
+        nxt = (
+            ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
+        )
         click.echo(f"  next       {nxt}")
         if task.interruptions:
             by = ", ".join(f"{k} {v}" for k, v in counts.items())
@@ -135,7 +186,9 @@ def show(state: AppState, name: str, as_json: bool) -> None:
 
 @task_group.command("remove")
 @click.argument("name")
-@click.option("--force", is_flag=True, help="Also discard uncommitted changes and unmerged commits.")
+@click.option(
+    "--force", is_flag=True, help="Also discard uncommitted changes and unmerged commits."
+)
 @json_option
 @pass_state
 def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
@@ -145,10 +198,19 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
     are on no other branch, unless --force.
     """
     plan = state.engine.remove_task(name, force)
-    data = {"name": name, "worktrees": [str(p) for p in plan.worktrees], "branches": plan.branches,
-            "discarded_commits": plan.unique_commits if force else 0}
-    emit(as_json, data, lambda: click.echo(
-        f"removed task {name}: {len(plan.worktrees)} worktree(s), branches {', '.join(plan.branches) or 'none'}"))
+    data = {
+        "name": name,
+        "worktrees": [str(p) for p in plan.worktrees],
+        "branches": plan.branches,
+        "discarded_commits": plan.unique_commits if force else 0,
+    }
+    emit(
+        as_json,
+        data,
+        lambda: click.echo(
+            f"removed task {name}: {len(plan.worktrees)} worktree(s), branches {', '.join(plan.branches) or 'none'}"
+        ),
+    )
 
 
 COMMANDS = [task_group]

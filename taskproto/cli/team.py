@@ -9,22 +9,35 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
-force_option = click.option("--force", is_flag=True, help="Act on a task owned by another live session (logged).")
+force_option = click.option(
+    "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
+)
 
 
 def _moved(name: str, before: str, task: Any) -> dict[str, Any]:
-    return {"task": name, "from": before, "to": task.state, "round": task.counters.round,
-            "max_rounds": task.context.get("max_rounds"), "outcome": task.context.get("outcome"),
-            "unresolved": task.context.get("unresolved"), "revision": task.revision}
+    return {
+        "task": name,
+        "from": before,
+        "to": task.state,
+        "round": task.counters.round,
+        "max_rounds": task.context.get("max_rounds"),
+        "outcome": task.context.get("outcome"),
+        "unresolved": task.context.get("unresolved"),
+        "revision": task.revision,
+    }
 
 
 def _echo_moved(data: dict[str, Any]) -> None:
     if data["to"] == "SYNTHESIS":
-        click.echo(f"{data['task']}: {data['from']} -> SYNTHESIS ({(data['outcome'] or '').replace('_', ' ')})")
+        click.echo(
+            f"{data['task']}: {data['from']} -> SYNTHESIS ({(data['outcome'] or '').replace('_', ' ')})"
+        )
         for item in data["unresolved"] or []:
             click.echo(f"  unresolved: {item}")
     else:
-        click.echo(f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of {data['max_rounds']})")
+        click.echo(
+            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of {data['max_rounds']})"
+        )
 
 
 @click.group("round")
@@ -34,12 +47,17 @@ def round_group() -> None:
 
 @round_group.command("review")
 @click.argument("name")
-@click.option("--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="The round's output (or delta); the next relay payload sends it.")
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The round's output (or delta); the next relay payload sends it.",
+)
 @force_option
 @json_option
 @pass_state
-def round_review(state: AppState, name: str, output: Path | None, force: bool, as_json: bool) -> None:
+def round_review(
+    state: AppState, name: str, output: Path | None, force: bool, as_json: bool
+) -> None:
     """DO -> REVIEW: the round's work is done; review it against the rubric next."""
     from taskproto.ops import phone_a_team as team
 
@@ -54,13 +72,21 @@ def round_review(state: AppState, name: str, output: Path | None, force: bool, a
 
 @round_group.command("decide")
 @click.argument("name")
-@click.option("--rubric", required=True, metavar="acceptance=pass,risks=pass,validation=pass|documented",
-              help="The convergence rubric; each item pass or fail (validation also: documented).")
-@click.option("--note", help="Reviewer's note; required for validation=documented (the documented reason).")
+@click.option(
+    "--rubric",
+    required=True,
+    metavar="acceptance=pass,risks=pass,validation=pass|documented",
+    help="The convergence rubric; each item pass or fail (validation also: documented).",
+)
+@click.option(
+    "--note", help="Reviewer's note; required for validation=documented (the documented reason)."
+)
 @force_option
 @json_option
 @pass_state
-def round_decide(state: AppState, name: str, rubric: str, note: str | None, force: bool, as_json: bool) -> None:
+def round_decide(
+    state: AppState, name: str, rubric: str, note: str | None, force: bool, as_json: bool
+) -> None:
     """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next round."""
     from taskproto.ops import phone_a_team as team
 
@@ -80,7 +106,9 @@ def round_decide(state: AppState, name: str, rubric: str, note: str | None, forc
 @force_option
 @json_option
 @pass_state
-def round_fail(state: AppState, name: str, backend: str, reason: str, force: bool, as_json: bool) -> None:
+def round_fail(
+    state: AppState, name: str, backend: str, reason: str, force: bool, as_json: bool
+) -> None:
     """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed stops."""
     from taskproto.ops import phone_a_team as team
 
@@ -88,7 +116,11 @@ def round_fail(state: AppState, name: str, backend: str, reason: str, force: boo
     before = engine.load(name).state
     result = team.fail(engine, name, backend, reason, state.session_id(), force)
     flush_warnings(state)
-    data = {**_moved(name, before, result.task), "action": result.outcome, "message": result.message}
+    data = {
+        **_moved(name, before, result.task),
+        "action": result.outcome,
+        "message": result.message,
+    }
 
     def human() -> None:
         click.echo(f"{name}: {result.message}")
@@ -107,15 +139,29 @@ def round_show(state: AppState, name: str, as_json: bool) -> None:
     """Show the current round, the backends and the rounds so far."""
     task = state.engine.load(name)
     c = task.context
-    data = {"task": name, "state": task.state, "round": task.counters.round, "max_rounds": c.get("max_rounds"),
-            "backends": c.get("backends"), "round_state": c.get("round_state"), "rounds": c.get("rounds") or [],
-            "outcome": c.get("outcome"), "unresolved": c.get("unresolved"), "parent": c.get("parent")}
+    data = {
+        "task": name,
+        "state": task.state,
+        "round": task.counters.round,
+        "max_rounds": c.get("max_rounds"),
+        "backends": c.get("backends"),
+        "round_state": c.get("round_state"),
+        "rounds": c.get("rounds") or [],
+        "outcome": c.get("outcome"),
+        "unresolved": c.get("unresolved"),
+        "parent": c.get("parent"),
+    }
 
     def human() -> None:
-        click.echo(f"{name}: {task.state}, round {data['round']} of {data['max_rounds']}, "
-                   f"backends {', '.join(data['backends'] or [])}")
+        click.echo(
+            f"{name}: {task.state}, round {data['round']} of {data['max_rounds']}, "
+            f"backends {', '.join(data['backends'] or [])}"
+        )
         for r in data["rounds"]:
-            click.echo(f"  round {r['round']}: {r['outcome']}" + (f" ({'; '.join(r['unresolved'])})" if r["unresolved"] else ""))
+            click.echo(
+                f"  round {r['round']}: {r['outcome']}"
+                + (f" ({'; '.join(r['unresolved'])})" if r["unresolved"] else "")
+            )
         if data["outcome"]:
             click.echo(f"  outcome: {data['outcome']}")
 
@@ -128,7 +174,9 @@ def backends_group() -> None:
 
 
 @backends_group.command("check")
-@click.option("--backend", default="codex", show_default=True, help="codex, gemini, ollama or both.")
+@click.option(
+    "--backend", default="codex", show_default=True, help="codex, gemini, ollama or both."
+)
 @json_option
 @pass_state
 def backends_check(state: AppState, backend: str, as_json: bool) -> None:
@@ -165,15 +213,28 @@ def relay_group() -> None:
 
 @relay_group.command("build")
 @click.argument("name")
-@click.option("--latest", type=click.Path(dir_okay=False, path_type=Path),
-              help="Send this file as the latest output or delta (default: the last round's output).")
-@click.option("--context", "context", type=click.Path(dir_okay=False, path_type=Path),
-              help="Extra context to send (capped at 200 KB).")
+@click.option(
+    "--latest",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Send this file as the latest output or delta (default: the last round's output).",
+)
+@click.option(
+    "--context",
+    "context",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Extra context to send (capped at 200 KB).",
+)
 @click.option("--no-diff", is_flag=True, help="Leave the task worktree's diff out.")
 @json_option
 @pass_state
-def relay_build(state: AppState, name: str, latest: Path | None, context: Path | None, no_diff: bool,
-                as_json: bool) -> None:
+def relay_build(
+    state: AppState,
+    name: str,
+    latest: Path | None,
+    context: Path | None,
+    no_diff: bool,
+    as_json: bool,
+) -> None:
     """Assemble the next relay payload; refused over 500 KB prompt, 200 KB context or 300 KB diff.
 
     The prompt holds the task description, the round, a short summary of earlier

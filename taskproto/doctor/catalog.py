@@ -6,137 +6,354 @@ from taskproto.doctor.model import ABANDON, Option, Severity, check
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-REBUILD = ("rebuild task.json from the newest journal commit (refs/taskproto/tasks/<task>); with no journal, "
-           "reconstruct it from branches and worktrees in the workflow's initial state with needs_review set")
+REBUILD = (
+    "rebuild task.json from the newest journal commit (refs/taskproto/tasks/<task>); with no journal, "
+    "reconstruct it from branches and worktrees in the workflow's initial state with needs_review set"
+)
 
 # --- task.json (the task's lock record) -------------------------------------
-check("task-folder-missing", E, "The task has a live journal in git but its folder under <root>/tasks is gone.",
-      "recreate the folder and task.json from the journal (worktrees follow on the next pass)")
+check(
+    "task-folder-missing",
+    E,
+    "The task has a live journal in git but its folder under <root>/tasks is gone.",
+    "recreate the folder and task.json from the journal (worktrees follow on the next pass)",
+)
 check("lock-missing", E, "The task folder has no task.json.", REBUILD)
-check("lock-invalid-json", E, "task.json is not valid JSON (torn or hand-edited).",
-      "move it aside as task.json.corrupt-<time>, then " + REBUILD)
-check("lock-schema-invalid", E, "task.json is JSON but not a valid task (schema).",
-      "move it aside as task.json.corrupt-<time>, then " + REBUILD)
-check("lock-schema-too-new", E,
-      "task.json has a schema_version newer than this taskproto understands; doctor refuses to touch the task.",
-      None, options=(
-          Option("Upgrade taskproto and run doctor again", "nothing is touched; the newer version understands the file",
-                 "needs an upgrade on this machine"),
-          ABANDON))
-check("lock-unreadable", E, "task.json is not a regular file taskproto can read (symlink, folder, huge, no permission).",
-      None, options=(
-          Option("Move the path aside by hand and run `taskproto doctor --fix`",
-                 "doctor then rebuilds task.json from the journal", "you decide what the odd file was"),
-          ABANDON))
+check(
+    "lock-invalid-json",
+    E,
+    "task.json is not valid JSON (torn or hand-edited).",
+    "move it aside as task.json.corrupt-<time>, then " + REBUILD,
+)
+check(
+    "lock-schema-invalid",
+    E,
+    "task.json is JSON but not a valid task (schema).",
+    "move it aside as task.json.corrupt-<time>, then " + REBUILD,
+)
+check(
+    "lock-schema-too-new",
+    E,
+    "task.json has a schema_version newer than this taskproto understands; doctor refuses to touch the task.",
+    None,
+    options=(
+        Option(
+            "Upgrade taskproto and run doctor again",
+            "nothing is touched; the newer version understands the file",
+            "needs an upgrade on this machine",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "lock-unreadable",
+    E,
+    "task.json is not a regular file taskproto can read (symlink, folder, huge, no permission).",
+    None,
+    options=(
+        Option(
+            "Move the path aside by hand and run `taskproto doctor --fix`",
+            "doctor then rebuilds task.json from the journal",
+            "you decide what the odd file was",
+        ),
+        ABANDON,
+    ),
+)
 
 # --- state and transition log --------------------------------------------------
-check("log-empty", E, "The transition log is missing or empty, so the state cannot be verified.",
-      "copy the log from the journal when its state agrees; otherwise record a repair entry saying the state "
-      "is unverified and set needs_review")
-check("state-log-mismatch", E, "The state is not the destination of the last transition log entry.", None, options=(
-    Option("Return the task to the log's last state by restoring "
-           "task.json from the journal (`git show refs/taskproto/tasks/TASK:task.json`)",
-           "the log is the record of steps the workflow allowed", "work done after that step must be re-checked"),
-    Option("Keep the current state and record why (edit the log by hand, then `taskproto doctor`)",
-           "no rework", "a step the workflow guards (approval, agents complete) may have been skipped"),
-    ABANDON))
-check("log-illegal-transition", E,
-      "A transition log entry is not a legal transition of the task's workflow (or does not start where the previous "
-      "one ended).", None, options=(
-          Option("Review the log and the journal (`git log -p refs/taskproto/tasks/TASK`) and restore the last good "
-                 "task.json", "gets back to a state the workflow vouches for", "later changes must be redone"),
-          Option("Accept the log as it is", "no rework", "a guarded step may have been skipped"),
-          ABANDON))
-check("revision-behind-journal", E, "task.json's revision is lower than the journal's newest commit (an old copy).",
-      "move task.json aside and restore the journal's newest task.json")
-check("remote-unreachable", W, "The configured remote could not be read, so claims were not compared with it.", None,
-      options=(Option("Check the remote (`git ls-remote REMOTE`) and run doctor again", "claims get compared",
-                      "none"), ABANDON))
-check("remote-claim-unknown", E,
-      "A task is owned here, but the shared remote does not hold this session's claim (another machine may take it).",
-      None, options=(
-          Option("Claim it again from this session (`taskproto claim TASK`)", "the remote records the owner",
-                 "refused if another machine holds it now: then that machine owns the task"),
-          Option("Release it here (`taskproto release TASK`)", "no two owners", "this session stops working on it"),
-          ABANDON))
-check("remote-claim-dead-session", W,
-      "A claim on the remote was made from this host by a process that no longer exists.", None, options=(
-          Option("Let it expire; any machine takes it over after the lease", "no action needed",
-                 "the task waits until the lease runs out"),
-          Option("Take it over now from a live session (`taskproto claim TASK`)", "work resumes at once",
-                 "none: a takeover of a dead owner is logged"),
-          ABANDON))
-check("journal-ref-locked", E,
-      "git's lock file for the task's journal ref was left by a killed git process; every journal update fails "
-      "until it goes.", "delete the lock file (only when it is over a minute old, under the task's lock)")
-check("journal-missing", W, "The task has no journal in git.", "record the current task.json as the first journal commit")
-check("journal-behind", W, "task.json is newer than the journal (a journal write failed).",
-      "record the current task.json in the journal")
-check("journal-mismatch", E, "task.json and the journal's newest commit have the same revision but disagree.", None,
-      options=(
-          Option("Keep task.json: `taskproto doctor` then journals it after you bump nothing; or restore from the "
-                 "journal with `git show refs/taskproto/tasks/TASK:task.json > task.json`",
-                 "either side is a complete record", "one of the two edits is lost; compare them first"),
-          ABANDON))
+check(
+    "log-empty",
+    E,
+    "The transition log is missing or empty, so the state cannot be verified.",
+    "copy the log from the journal when its state agrees; otherwise record a repair entry saying the state "
+    "is unverified and set needs_review",
+)
+check(
+    "state-log-mismatch",
+    E,
+    "The state is not the destination of the last transition log entry.",
+    None,
+    options=(
+        Option(
+            "Return the task to the log's last state by restoring "
+            "task.json from the journal (`git show refs/taskproto/tasks/TASK:task.json`)",
+            "the log is the record of steps the workflow allowed",
+            "work done after that step must be re-checked",
+        ),
+        Option(
+            "Keep the current state and record why (edit the log by hand, then `taskproto doctor`)",
+            "no rework",
+            "a step the workflow guards (approval, agents complete) may have been skipped",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "log-illegal-transition",
+    E,
+    "A transition log entry is not a legal transition of the task's workflow (or does not start where the previous "
+    "one ended).",
+    None,
+    options=(
+        Option(
+            "Review the log and the journal (`git log -p refs/taskproto/tasks/TASK`) and restore the last good "
+            "task.json",
+            "gets back to a state the workflow vouches for",
+            "later changes must be redone",
+        ),
+        Option("Accept the log as it is", "no rework", "a guarded step may have been skipped"),
+        ABANDON,
+    ),
+)
+check(
+    "revision-behind-journal",
+    E,
+    "task.json's revision is lower than the journal's newest commit (an old copy).",
+    "move task.json aside and restore the journal's newest task.json",
+)
+check(
+    "remote-unreachable",
+    W,
+    "The configured remote could not be read, so claims were not compared with it.",
+    None,
+    options=(
+        Option(
+            "Check the remote (`git ls-remote REMOTE`) and run doctor again",
+            "claims get compared",
+            "none",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "remote-claim-unknown",
+    E,
+    "A task is owned here, but the shared remote does not hold this session's claim (another machine may take it).",
+    None,
+    options=(
+        Option(
+            "Claim it again from this session (`taskproto claim TASK`)",
+            "the remote records the owner",
+            "refused if another machine holds it now: then that machine owns the task",
+        ),
+        Option(
+            "Release it here (`taskproto release TASK`)",
+            "no two owners",
+            "this session stops working on it",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "remote-claim-dead-session",
+    W,
+    "A claim on the remote was made from this host by a process that no longer exists.",
+    None,
+    options=(
+        Option(
+            "Let it expire; any machine takes it over after the lease",
+            "no action needed",
+            "the task waits until the lease runs out",
+        ),
+        Option(
+            "Take it over now from a live session (`taskproto claim TASK`)",
+            "work resumes at once",
+            "none: a takeover of a dead owner is logged",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "journal-ref-locked",
+    E,
+    "git's lock file for the task's journal ref was left by a killed git process; every journal update fails "
+    "until it goes.",
+    "delete the lock file (only when it is over a minute old, under the task's lock)",
+)
+check(
+    "journal-missing",
+    W,
+    "The task has no journal in git.",
+    "record the current task.json as the first journal commit",
+)
+check(
+    "journal-behind",
+    W,
+    "task.json is newer than the journal (a journal write failed).",
+    "record the current task.json in the journal",
+)
+check(
+    "journal-mismatch",
+    E,
+    "task.json and the journal's newest commit have the same revision but disagree.",
+    None,
+    options=(
+        Option(
+            "Keep task.json: `taskproto doctor` then journals it after you bump nothing; or restore from the "
+            "journal with `git show refs/taskproto/tasks/TASK:task.json > task.json`",
+            "either side is a complete record",
+            "one of the two edits is lost; compare them first",
+        ),
+        ABANDON,
+    ),
+)
 check("needs-review", I, "doctor reconstructed this task; a person should review its state.", None)
 
 # --- ownership and lock files ------------------------------------------------------
-check("owner-gone", W, "The owner session is provably gone (its pid is dead on this host, or its heartbeat is older "
-      "than the lease).", "release the claim (logged), so another session can claim the task")
-check("agent-worktree-shared", E, "Two tasks claim the same agent branch or worktree (e.g. task `a` agent `b-c` and "
-      "task `a-b` agent `c` both need branch `a-b-c`).", None, options=(
-          Option("Rename an agent of one task (remove and re-create that task with other agent names)",
-                 "each agent gets its own branch again", "that task's agent work must move to the new branch"),
-          Option("Remove one of the tasks", "simplest", "its work must be merged or saved first"),
-          ABANDON))
-check("tmp-file-leftover", W, "A `.tmp-*` file from an atomic write whose process is gone (a crash mid-write).",
-      "delete it (the real file was never replaced by it)")
+check(
+    "owner-gone",
+    W,
+    "The owner session is provably gone (its pid is dead on this host, or its heartbeat is older "
+    "than the lease).",
+    "release the claim (logged), so another session can claim the task",
+)
+check(
+    "agent-worktree-shared",
+    E,
+    "Two tasks claim the same agent branch or worktree (e.g. task `a` agent `b-c` and "
+    "task `a-b` agent `c` both need branch `a-b-c`).",
+    None,
+    options=(
+        Option(
+            "Rename an agent of one task (remove and re-create that task with other agent names)",
+            "each agent gets its own branch again",
+            "that task's agent work must move to the new branch",
+        ),
+        Option("Remove one of the tasks", "simplest", "its work must be merged or saved first"),
+        ABANDON,
+    ),
+)
+check(
+    "tmp-file-leftover",
+    W,
+    "A `.tmp-*` file from an atomic write whose process is gone (a crash mid-write).",
+    "delete it (the real file was never replaced by it)",
+)
 
 # --- worktrees and branches --------------------------------------------------------
-check("task-worktree-missing", E, "The task's worktree folder is missing while its branch exists.",
-      "prune git's stale registration and re-add the worktree from the existing branch")
-check("agent-worktree-missing", E, "An agent's worktree folder is missing while its branch exists.",
-      "prune git's stale registration and re-add the worktree from the existing branch")
-check("worktree-prunable", W, "git reports a worktree registration as prunable (git's own reason is shown).",
-      "`git worktree prune` (git only prunes registrations whose folder is gone)")
-check("worktree-unregistered", E, "A task or agent `code/` folder exists but git does not know it as a worktree.",
-      "move the folder aside as code.unregistered-<time> (kept, never deleted), then re-add the worktree")
-check("worktree-wrong-branch", E, "A task or agent worktree has another branch (or a detached HEAD) checked out.",
-      "switch it back when it is clean and its HEAD is on some branch; otherwise escalate")
-check("agent-branch-missing", E, "A required agent has no branch `<task>-<agent>`.",
-      "create the branch at the last commit its worktree's HEAD log recorded, else at the task's base")
-check("task-branch-missing", E, "The task branch is missing while its worktree is registered.",
-      "re-create the branch at the last commit its worktree's HEAD log recorded, else at the task's base")
-check("orphan-branch", W, "A task-shaped branch (`<task>` or `<task>-<agent>`) that no task uses.",
-      "delete it only when it is checked out nowhere and every commit on it is on another branch; otherwise escalate",
-      options=(
-          Option("Merge or keep the branch (rename it out of the task namespace)", "keeps the commits",
-                 "a branch to look after"),
-          Option("Delete it with `git branch -D BRANCH`", "tidy", "its unique commits are lost"),
-      ))
-check("orphan-worktree", W, "A worktree under taskproto's root that belongs to no task or agent.",
-      "remove it when it is clean (the branch stays); otherwise escalate", options=(
-          Option("Commit or move the changes, then run `taskproto doctor --fix`", "keeps the work", "manual step"),
-          Option("`git worktree remove --force PATH`", "tidy", "its uncommitted changes are lost"),
-      ))
+check(
+    "task-worktree-missing",
+    E,
+    "The task's worktree folder is missing while its branch exists.",
+    "prune git's stale registration and re-add the worktree from the existing branch",
+)
+check(
+    "agent-worktree-missing",
+    E,
+    "An agent's worktree folder is missing while its branch exists.",
+    "prune git's stale registration and re-add the worktree from the existing branch",
+)
+check(
+    "worktree-prunable",
+    W,
+    "git reports a worktree registration as prunable (git's own reason is shown).",
+    "`git worktree prune` (git only prunes registrations whose folder is gone)",
+)
+check(
+    "worktree-unregistered",
+    E,
+    "A task or agent `code/` folder exists but git does not know it as a worktree.",
+    "move the folder aside as code.unregistered-<time> (kept, never deleted), then re-add the worktree",
+)
+check(
+    "worktree-wrong-branch",
+    E,
+    "A task or agent worktree has another branch (or a detached HEAD) checked out.",
+    "switch it back when it is clean and its HEAD is on some branch; otherwise escalate",
+)
+check(
+    "agent-branch-missing",
+    E,
+    "A required agent has no branch `<task>-<agent>`.",
+    "create the branch at the last commit its worktree's HEAD log recorded, else at the task's base",
+)
+check(
+    "task-branch-missing",
+    E,
+    "The task branch is missing while its worktree is registered.",
+    "re-create the branch at the last commit its worktree's HEAD log recorded, else at the task's base",
+)
+check(
+    "orphan-branch",
+    W,
+    "A task-shaped branch (`<task>` or `<task>-<agent>`) that no task uses.",
+    "delete it only when it is checked out nowhere and every commit on it is on another branch; otherwise escalate",
+    options=(
+        Option(
+            "Merge or keep the branch (rename it out of the task namespace)",
+            "keeps the commits",
+            "a branch to look after",
+        ),
+        Option("Delete it with `git branch -D BRANCH`", "tidy", "its unique commits are lost"),
+    ),
+)
+check(
+    "orphan-worktree",
+    W,
+    "A worktree under taskproto's root that belongs to no task or agent.",
+    "remove it when it is clean (the branch stays); otherwise escalate",
+    options=(
+        Option(
+            "Commit or move the changes, then run `taskproto doctor --fix`",
+            "keeps the work",
+            "manual step",
+        ),
+        Option("`git worktree remove --force PATH`", "tidy", "its uncommitted changes are lost"),
+    ),
+)
 
 # --- agents --------------------------------------------------------------------------
-check("agent-status-missing", W, "A required agent has no status.json.",
-      "restore it from the journal, else write a fresh PENDING status")
-check("agent-status-corrupt", E, "An agent's status.json is not valid.",
-      "move it aside, restore it from the journal, else write a fresh PENDING status")
-check("agent-timeout", W, "An agent has been WORKING for longer than the timeout (agent_timeout_minutes, default 60).",
-      "re-queue it (PENDING, retry_count + 1)", needs_flag="--retry-agents")
-check("agent-error-retryable", W, "An agent is in ERROR with retries left.",
-      "re-queue it (PENDING, retry_count + 1)", needs_flag="--retry-agents")
-check("agent-retries-exhausted", E, "An agent failed and its retry count is at or above max_retries (default 3).",
-      None, options=(
-          Option("Investigate the agent's error, fix the cause, then reset it with "
-                 "`taskproto agent set TASK AGENT --status PENDING`", "keeps the task's plan", "needs a person"),
-          Option("Do the agent's part by hand on its branch and mark it COMPLETE", "unblocks validation",
-                 "the agent's review is skipped"),
-          ABANDON))
+check(
+    "agent-status-missing",
+    W,
+    "A required agent has no status.json.",
+    "restore it from the journal, else write a fresh PENDING status",
+)
+check(
+    "agent-status-corrupt",
+    E,
+    "An agent's status.json is not valid.",
+    "move it aside, restore it from the journal, else write a fresh PENDING status",
+)
+check(
+    "agent-timeout",
+    W,
+    "An agent has been WORKING for longer than the timeout (agent_timeout_minutes, default 60).",
+    "re-queue it (PENDING, retry_count + 1)",
+    needs_flag="--retry-agents",
+)
+check(
+    "agent-error-retryable",
+    W,
+    "An agent is in ERROR with retries left.",
+    "re-queue it (PENDING, retry_count + 1)",
+    needs_flag="--retry-agents",
+)
+check(
+    "agent-retries-exhausted",
+    E,
+    "An agent failed and its retry count is at or above max_retries (default 3).",
+    None,
+    options=(
+        Option(
+            "Investigate the agent's error, fix the cause, then reset it with "
+            "`taskproto agent set TASK AGENT --status PENDING`",
+            "keeps the task's plan",
+            "needs a person",
+        ),
+        Option(
+            "Do the agent's part by hand on its branch and mark it COMPLETE",
+            "unblocks validation",
+            "the agent's review is skipped",
+        ),
+        ABANDON,
+    ),
+)
 
 # --- checkpoint ----------------------------------------------------------------------
-check("approval-stale", W, "The recorded commit approval is for a commit that is no longer the task branch's head.",
-      "mark the approval stale with the reason (the user approves the new head)")
+check(
+    "approval-stale",
+    W,
+    "The recorded commit approval is for a commit that is no longer the task branch's head.",
+    "mark the approval stale with the reason (the user approves the new head)",
+)

@@ -28,8 +28,14 @@ TMP_NO_PID_SECONDS = 3600.0
 UNTOUCHABLE = {"lock-schema-too-new", "lock-unreadable"}
 
 
-def _f(check: str, view: TaskView, message: str, agent: str | None = None, path: str | None = None,
-       **data: object) -> Finding:
+def _f(
+    check: str,
+    view: TaskView,
+    message: str,
+    agent: str | None = None,
+    path: str | None = None,
+    **data: object,
+) -> Finding:
     from taskproto.doctor.model import CHECKS
 
     return Finding(check, CHECKS[check].severity, message, view.name, agent, path, dict(data))
@@ -67,17 +73,23 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
         where = f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} -> {e.to_state})"
         if e.kind == "create":
             if i != 0 or e.to_state != wf.initial:
-                problems.append(f"{where}: a create entry must be the first and lead to {wf.initial}")
+                problems.append(
+                    f"{where}: a create entry must be the first and lead to {wf.initial}"
+                )
         elif e.kind == "transition":
             if (e.from_state, e.trigger, e.to_state) not in legal:
                 problems.append(f"{where} is not a transition of workflow {wf.name}")
         elif is_baseline(e):
             if i != 0:
-                problems.append(f"{where}: a state can only be set from nothing at the start of the log")
+                problems.append(
+                    f"{where}: a state can only be set from nothing at the start of the log"
+                )
         elif e.from_state != e.to_state:
             problems.append(f"{where}: a {e.kind} entry must not change the state")
         if i > 0 and not is_baseline(e) and e.from_state != prev:
-            problems.append(f"{where} starts at {e.from_state} but the previous entry ended at {prev}")
+            problems.append(
+                f"{where} starts at {e.from_state} but the previous entry ended at {prev}"
+            )
         prev = e.to_state
     return problems
 
@@ -87,13 +99,18 @@ def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     assert task is not None
     entries = state_entries(task)
     if not entries:
-        yield _f("log-empty", view, f"the transition log is empty; state {task.state} cannot be verified")
+        yield _f(
+            "log-empty", view, f"the transition log is empty; state {task.state} cannot be verified"
+        )
         return
     last = entries[-1]
     if last.to_state != task.state:
-        yield _f("state-log-mismatch", view,
-                 f"state is {task.state} but the last log entry ({last.trigger}) ended at {last.to_state}",
-                 log_state=last.to_state)
+        yield _f(
+            "state-log-mismatch",
+            view,
+            f"state is {task.state} but the last log entry ({last.trigger}) ended at {last.to_state}",
+            log_state=last.to_state,
+        )
     wf = workflow_of(task)
     if wf is not None:
         problems = log_problems(wf, task)
@@ -113,9 +130,12 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         yield _f("journal-behind", view, "the journal's newest commit holds no readable task.json")
         return
     if task.revision < old.revision:
-        yield _f("revision-behind-journal", view,
-                 f"task.json is at revision {task.revision}, the journal at {old.revision}",
-                 journal_revision=old.revision)
+        yield _f(
+            "revision-behind-journal",
+            view,
+            f"task.json is at revision {task.revision}, the journal at {old.revision}",
+            journal_revision=old.revision,
+        )
         return
     if task.significant() == old.significant():
         # task.json agrees; an agent's status may still be newer than the journal (killed before the append)
@@ -125,17 +145,26 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
             logged = snap.journal_status(view.name, agent)
             if logged is None or logged.model_dump() != av.status.model_dump():
                 was = logged.status.value if logged is not None else "absent"
-                yield _f("journal-behind", view,
-                         f"agent {agent}'s status ({av.status.status.value}) is newer than the journal's ({was})")
+                yield _f(
+                    "journal-behind",
+                    view,
+                    f"agent {agent}'s status ({av.status.status.value}) is newer than the journal's ({was})",
+                )
                 return
         return
     if task.revision > old.revision:
-        yield _f("journal-behind", view,
-                 f"the journal stops at revision {old.revision}; task.json is at {task.revision} and differs")
+        yield _f(
+            "journal-behind",
+            view,
+            f"the journal stops at revision {old.revision}; task.json is at {task.revision} and differs",
+        )
     else:
-        yield _f("journal-mismatch", view,
-                 f"task.json and the journal are both at revision {task.revision} but disagree "
-                 f"(state {task.state} vs {old.state})")
+        yield _f(
+            "journal-mismatch",
+            view,
+            f"task.json and the journal are both at revision {task.revision} but disagree "
+            f"(state {task.state} vs {old.state})",
+        )
 
 
 def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -145,8 +174,12 @@ def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         return
     reason = owner_gone(task.owner, snap.now, snap.config.lease_minutes)
     if reason:
-        yield _f("owner-gone", view, f"owner session {task.owner.session} is gone: {reason}",
-                 session=task.owner.session)
+        yield _f(
+            "owner-gone",
+            view,
+            f"owner session {task.owner.session} is gone: {reason}",
+            session=task.owner.session,
+        )
 
 
 def tmp_stale(path: os.PathLike[str], now: float) -> str | None:
@@ -174,7 +207,9 @@ def check_tmp(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
             yield _f("tmp-file-leftover", view, f"leftover {path.name}: {reason}", path=str(path))
 
 
-REF_LOCK_GRACE_SECONDS = 60  # git holds a ref lock for milliseconds; a minute-old one is a dead process's
+REF_LOCK_GRACE_SECONDS = (
+    60  # git holds a ref lock for milliseconds; a minute-old one is a dead process's
+)
 
 
 def journal_ref_lock(repo: Path, task: str) -> Path:
@@ -184,7 +219,7 @@ def journal_ref_lock(repo: Path, task: str) -> Path:
     if dot_git.is_file():  # a separate git dir: `gitdir: <path>`
         text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
         if text.startswith("gitdir:"):
-            common = (repo / text[len("gitdir:"):].strip()).resolve()
+            common = (repo / text[len("gitdir:") :].strip()).resolve()
     return common / "refs" / "taskproto" / "tasks" / f"{task}.lock"
 
 
@@ -200,7 +235,9 @@ def check_journal_lock(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     path = journal_ref_lock(Path(snap.config.repo), view.name)
     reason = ref_lock_stale(path, snap.now.timestamp())
     if reason:
-        yield _f("journal-ref-locked", view, f"stale git ref lock {path.name}: {reason}", path=str(path))
+        yield _f(
+            "journal-ref-locked", view, f"stale git ref lock {path.name}: {reason}", path=str(path)
+        )
 
 
 def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -224,11 +261,21 @@ def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         if failed is None:
             continue
         if s.retry_count >= cfg.max_retries:
-            yield _f("agent-retries-exhausted", view,
-                     f"{agent}: {failed} after {s.retry_count} retries (max {cfg.max_retries})", agent, path)
+            yield _f(
+                "agent-retries-exhausted",
+                view,
+                f"{agent}: {failed} after {s.retry_count} retries (max {cfg.max_retries})",
+                agent,
+                path,
+            )
         elif s.status == AgentState.ERROR:
-            yield _f("agent-error-retryable", view,
-                     f"{agent}: {failed}; {cfg.max_retries - s.retry_count} retries left", agent, path)
+            yield _f(
+                "agent-error-retryable",
+                view,
+                f"{agent}: {failed}; {cfg.max_retries - s.retry_count} retries left",
+                agent,
+                path,
+            )
         else:
             yield _f("agent-timeout", view, f"{agent}: {failed}", agent, path)
 
@@ -241,17 +288,33 @@ def check_approval(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     if approval is None or approval.sha is None or approval.stale or head is None:
         return
     if approval.sha != head:
-        yield _f("approval-stale", view,
-                 f"commit {approval.sha[:12]} was approved but branch {task.name} is now at {head[:12]}", head=head)
+        yield _f(
+            "approval-stale",
+            view,
+            f"commit {approval.sha[:12]} was approved but branch {task.name} is now at {head[:12]}",
+            head=head,
+        )
 
 
 def check_review(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     task = view.task
     assert task is not None
     if task.needs_review:
-        yield Finding("needs-review", Severity.INFO,
-                      f"reconstructed by doctor; review state {task.state} before continuing", view.name)
+        yield Finding(
+            "needs-review",
+            Severity.INFO,
+            f"reconstructed by doctor; review state {task.state} before continuing",
+            view.name,
+        )
 
 
-TASK_CHECKS = [check_log, check_journal, check_journal_lock, check_owner, check_tmp, check_agents, check_approval,
-               check_review]
+TASK_CHECKS = [
+    check_log,
+    check_journal,
+    check_journal_lock,
+    check_owner,
+    check_tmp,
+    check_agents,
+    check_approval,
+    check_review,
+]

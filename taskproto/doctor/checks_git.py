@@ -21,7 +21,10 @@ def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str
     assert task is not None
     cfg = snap.config
     rows: list[tuple[str | None, Path, str]] = [(None, cfg.task_worktree(task.name), task.name)]
-    rows += [(a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a)) for a in task.required_agents]
+    rows += [
+        (a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a))
+        for a in task.required_agents
+    ]
     return rows
 
 
@@ -34,21 +37,56 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         on_disk = os.path.lexists(path)
         has_branch = branch in snap.branches
         if reg is not None and reg.prunable:
-            yield _f("worktree-prunable", view, f"{who} worktree {path}: {reg.prunable}", agent, str(path))
+            yield _f(
+                "worktree-prunable",
+                view,
+                f"{who} worktree {path}: {reg.prunable}",
+                agent,
+                str(path),
+            )
         if reg is None and on_disk:
-            yield _f("worktree-unregistered", view, f"{who} folder {path} exists but is not a git worktree",
-                     agent, str(path), branch=branch)
+            yield _f(
+                "worktree-unregistered",
+                view,
+                f"{who} folder {path} exists but is not a git worktree",
+                agent,
+                str(path),
+                branch=branch,
+            )
         elif (reg is None or reg.prunable) and not on_disk and has_branch:
-            yield _f(missing_id, view, f"{who} worktree {path} is missing; branch {branch} exists",
-                     agent, str(path), branch=branch)
+            yield _f(
+                missing_id,
+                view,
+                f"{who} worktree {path} is missing; branch {branch} exists",
+                agent,
+                str(path),
+                branch=branch,
+            )
         elif reg is not None and not reg.prunable and reg.branch != branch:
-            now = f"branch {reg.branch}" if reg.branch else f"a detached HEAD ({(reg.head or '?')[:12]})"
-            yield _f("worktree-wrong-branch", view, f"{who} worktree {path} has {now} checked out, not {branch}",
-                     agent, str(path), branch=branch, current=reg.branch)
+            now = (
+                f"branch {reg.branch}"
+                if reg.branch
+                else f"a detached HEAD ({(reg.head or '?')[:12]})"
+            )
+            yield _f(
+                "worktree-wrong-branch",
+                view,
+                f"{who} worktree {path} has {now} checked out, not {branch}",
+                agent,
+                str(path),
+                branch=branch,
+                current=reg.branch,
+            )
         if not has_branch:
             where = "its worktree is registered" if reg is not None else "no worktree either"
-            yield _f(branch_id, view, f"{who} branch {branch} is missing ({where})", agent, str(path),
-                     branch=branch)
+            yield _f(
+                branch_id,
+                view,
+                f"{who} branch {branch} is missing ({where})",
+                agent,
+                str(path),
+                branch=branch,
+            )
 
 
 def check_shared(snap: Snapshot) -> Iterator[Finding]:
@@ -65,8 +103,14 @@ def check_shared(snap: Snapshot) -> Iterator[Finding]:
             continue
         names = ", ".join(f"{t}/{a}" if a else f"{t} (task)" for t, a in users)
         for task, agent in users:
-            yield Finding("agent-worktree-shared", CHECKS["agent-worktree-shared"].severity,
-                          f"{key} is needed by {names}", task, agent, data={"key": key})
+            yield Finding(
+                "agent-worktree-shared",
+                CHECKS["agent-worktree-shared"].severity,
+                f"{key} is needed by {names}",
+                task,
+                agent,
+                data={"key": key},
+            )
 
 
 def _under(path: str, folder: str) -> bool:
@@ -94,9 +138,13 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
         p = real(wt.path)
         if not _under(p, root) or p in paths or wt.prunable or any(_under(p, u) for u in unsure):
             continue
-        yield Finding("orphan-worktree", CHECKS["orphan-worktree"].severity,
-                      f"worktree {wt.path} (branch {wt.branch or 'detached'}) belongs to no task",
-                      path=str(wt.path), data={"branch": wt.branch})
+        yield Finding(
+            "orphan-worktree",
+            CHECKS["orphan-worktree"].severity,
+            f"worktree {wt.path} (branch {wt.branch or 'detached'}) belongs to no task",
+            path=str(wt.path),
+            data={"branch": wt.branch},
+        )
         if wt.branch:
             suspects[wt.branch] = f"checked out in orphan worktree {wt.path}"
     removed = {t for t in snap.archived if t not in snap.tasks and t not in snap.journals}
@@ -109,7 +157,7 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
         for i, ch in enumerate(branch):
             if ch != "-":
                 continue
-            prefix, rest = branch[:i], branch[i + 1:]
+            prefix, rest = branch[:i], branch[i + 1 :]
             if prefix in removed:
                 suspects[branch] = f"task {prefix} was removed"
                 break
@@ -120,17 +168,29 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
     for branch, why in sorted(suspects.items()):
         if branch in branches or branch not in snap.branches:
             continue
-        yield Finding("orphan-branch", CHECKS["orphan-branch"].severity, f"branch {branch}: {why}",
-                      data={"branch": branch, "sha": snap.branches[branch]})
+        yield Finding(
+            "orphan-branch",
+            CHECKS["orphan-branch"].severity,
+            f"branch {branch}: {why}",
+            data={"branch": branch, "sha": snap.branches[branch]},
+        )
 
 
 def check_folders(snap: Snapshot) -> Iterator[Finding]:
     """Live journals whose task folder is gone, and prunable registrations under the root."""
     names = snap.scope if snap.scope is not None else list(snap.journals)
     for name in names:
-        if name in snap.journals and name not in snap.tasks and not snap.config.task_dir(name).exists():
-            yield Finding("task-folder-missing", CHECKS["task-folder-missing"].severity,
-                          f"task {name} has a journal ({snap.journals[name][:12]}) but no folder", name)
+        if (
+            name in snap.journals
+            and name not in snap.tasks
+            and not snap.config.task_dir(name).exists()
+        ):
+            yield Finding(
+                "task-folder-missing",
+                CHECKS["task-folder-missing"].severity,
+                f"task {name} has a journal ({snap.journals[name][:12]}) but no folder",
+                name,
+            )
     if snap.scope is not None:
         return
     root = real(snap.config.root)
@@ -138,5 +198,9 @@ def check_folders(snap: Snapshot) -> Iterator[Finding]:
     for wt in snap.worktrees:
         p = real(wt.path)
         if wt.prunable and _under(p, root) and p not in known:
-            yield Finding("worktree-prunable", CHECKS["worktree-prunable"].severity,
-                          f"worktree {wt.path}: {wt.prunable}", path=str(wt.path))
+            yield Finding(
+                "worktree-prunable",
+                CHECKS["worktree-prunable"].severity,
+                f"worktree {wt.path}: {wt.prunable}",
+                path=str(wt.path),
+            )

@@ -32,12 +32,26 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
     for item in remote.local_claims_unknown_to_remote(snap.config, claims):
         if scope is not None and item.task not in scope:
             continue
-        holder = f"the remote names session {item.remote_holder}" if item.remote_holder else "the remote has no claim"
-        yield _finding("remote-claim-unknown", f"owned here by session {item.session}, but {holder}",
-                       item.task, session=item.session, remote_holder=item.remote_holder)
+        holder = (
+            f"the remote names session {item.remote_holder}"
+            if item.remote_holder
+            else "the remote has no claim"
+        )
+        yield _finding(
+            "remote-claim-unknown",
+            f"owned here by session {item.session}, but {holder}",
+            item.task,
+            session=item.session,
+            remote_holder=item.remote_holder,
+        )
     for claim in remote.remote_claims_of_dead_local_sessions(snap.config, claims):
         if scope is not None and claim.task not in scope:
             continue
-        yield _finding("remote-claim-dead-session",
-                       f"the remote claim of session {claim.session} was made from this host by pid {claim.pid}, "
-                       "which no longer exists", claim.task, session=claim.session, pid=claim.pid)
+        yield _finding(
+            "remote-claim-dead-session",
+            f"the remote claim of session {claim.session} was made from this host by pid {claim.pid}, "
+            "which no longer exists",
+            claim.task,
+            session=claim.session,
+            pid=claim.pid,
+        )

@@ -27,25 +27,40 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
     if snap is None or task is None:
         return "unknown"
     view = snap.tasks.get(task)
-    agents = view.task.required_agents if view is not None and view.task is not None else (
-        view.agent_dirs if view is not None else [])
+    agents = (
+        view.task.required_agents
+        if view is not None and view.task is not None
+        else (view.agent_dirs if view is not None else [])
+    )
     branches = [task] + [agent_branch(task, a) for a in agents]
     held = []
     for b in branches:
         if b in snap.branches:
             wt = snap.wt_by_branch.get(b)
-            held.append(f"branch {b} at {snap.branches[b][:12]}" + (f" (worktree {wt.path})" if wt else ""))
+            held.append(
+                f"branch {b} at {snap.branches[b][:12]}" + (f" (worktree {wt.path})" if wt else "")
+            )
     if not held:
         return "no task branch exists; only the task's records are affected"
     return "commits and uncommitted changes on " + ", ".join(held) + " (doctor never deletes them)"
 
 
-def render(config: Config, finding: Finding, state: str | None, tried: list[str], impact: str,
-           options: tuple[Option, ...] | None = None) -> str:
+def render(
+    config: Config,
+    finding: Finding,
+    state: str | None,
+    tried: list[str],
+    impact: str,
+    options: tuple[Option, ...] | None = None,
+) -> str:
     import jinja2  # only when something has to be escalated
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(template_dirs(config)), keep_trailing_newline=True,
-                             autoescape=False, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(template_dirs(config)),
+        keep_trailing_newline=True,
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+    )
     opts = list(options if options is not None else finding.info.options)
     if finding.task and ABANDON not in opts:
         opts.append(ABANDON)

@@ -49,11 +49,31 @@ FIXES: dict[str, Fix] = {}
 
 # Order matters: the task record first, then branches, then worktrees on them, then the rest.
 ORDER = [
-    "task-folder-missing", "lock-missing", "lock-invalid-json", "lock-schema-invalid", "revision-behind-journal",
-    "log-empty", "tmp-file-leftover", "owner-gone", "worktree-prunable", "task-branch-missing",
-    "agent-branch-missing", "worktree-unregistered", "worktree-wrong-branch", "task-worktree-missing",
-    "agent-worktree-missing", "agent-status-missing", "agent-status-corrupt", "agent-error-retryable",
-    "agent-timeout", "approval-stale", "orphan-worktree", "orphan-branch", "journal-ref-locked", "journal-missing", "journal-behind",
+    "task-folder-missing",
+    "lock-missing",
+    "lock-invalid-json",
+    "lock-schema-invalid",
+    "revision-behind-journal",
+    "log-empty",
+    "tmp-file-leftover",
+    "owner-gone",
+    "worktree-prunable",
+    "task-branch-missing",
+    "agent-branch-missing",
+    "worktree-unregistered",
+    "worktree-wrong-branch",
+    "task-worktree-missing",
+    "agent-worktree-missing",
+    "agent-status-missing",
+    "agent-status-corrupt",
+    "agent-error-retryable",
+    "agent-timeout",
+    "approval-stale",
+    "orphan-worktree",
+    "orphan-branch",
+    "journal-ref-locked",
+    "journal-missing",
+    "journal-behind",
 ]
 
 
@@ -129,8 +149,10 @@ def restore_newer(ctx: FixContext, f: Finding) -> str:
             return "task.json is no longer behind the journal; nothing to do"
         sha, task = found
         kept = set_aside(path, "behind")
-        note = f"task.json (revision {current.revision}) was older than the journal; restored revision " \
-               f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
+        note = (
+            f"task.json (revision {current.revision}) was older than the journal; restored revision "
+            f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
+        )
         task.transition_log.append(repair_entry(task.state, f.check, note))
         save_rebuilt(engine, task, f"repair {f.check}: {note}")
     return note
@@ -144,12 +166,16 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
             return "the log is no longer empty; nothing to do"
         if found is not None and found[1].transition_log and found[1].state == r.new.state:
             r.new.transition_log = list(found[1].transition_log)
-            r.notes.append(f"the transition log was empty; restored it from journal commit {found[0][:12]}")
+            r.notes.append(
+                f"the transition log was empty; restored it from journal commit {found[0][:12]}"
+            )
         else:
             r.new.needs_review = True
             r.baseline = True  # the entry sets the state from nothing: the log starts over here
-            r.notes.append(f"the transition log was empty and the journal cannot vouch for state {r.new.state}; "
-                           "kept the state as found, needs review")
+            r.notes.append(
+                f"the transition log was empty and the journal cannot vouch for state {r.new.state}; "
+                "kept the state as found, needs review"
+            )
     return r.notes[-1]
 
 
@@ -173,8 +199,9 @@ def release_owner(ctx: FixContext, f: Finding) -> str:
     return r.notes[-1]
 
 
-def _delete_stale(ctx: FixContext, f: Finding, stale: Callable[[Path, float], str | None], what: str,
-                  alive: str) -> str:
+def _delete_stale(
+    ctx: FixContext, f: Finding, stale: Callable[[Path, float], str | None], what: str, alive: str
+) -> str:
     """Delete a leftover file under the task's lock, only if it is still provably stale then."""
     assert f.path is not None
     path = Path(f.path)
@@ -194,7 +221,9 @@ def remove_tmp(ctx: FixContext, f: Finding) -> str:
 
 @fix("journal-ref-locked")
 def remove_ref_lock(ctx: FixContext, f: Finding) -> str:
-    return _delete_stale(ctx, f, ref_lock_stale, "git's stale ref lock ", "fresh (a git process may hold it)")
+    return _delete_stale(
+        ctx, f, ref_lock_stale, "git's stale ref lock ", "fresh (a git process may hold it)"
+    )
 
 
 @fix("worktree-prunable")
@@ -232,8 +261,12 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
         if sha is None and r.new.base:
             sha, source = r.new.base, "the task's base commit"
         if sha is None:
-            raise TaskprotoError(f"no commit is known to re-create branch {branch} at; create it by hand")
-        engine.git.update_ref(f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch")
+            raise TaskprotoError(
+                f"no commit is known to re-create branch {branch} at; create it by hand"
+            )
+        engine.git.update_ref(
+            f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch"
+        )
         r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
     return r.notes[-1]
 
@@ -251,7 +284,9 @@ def reregister(ctx: FixContext, f: Finding) -> str:
             r.notes.append(f"removed the empty unregistered folder {path}")
         else:
             kept = set_aside(path, "unregistered")
-            r.notes.append(f"moved the unregistered folder aside to {kept} (kept, with its contents)")
+            r.notes.append(
+                f"moved the unregistered folder aside to {kept} (kept, with its contents)"
+            )
         if engine.git.branch_exists(branch):
             engine.git.worktree_add(path, branch, None, new_branch=False)
             r.notes.append(f"re-added worktree {path} on branch {branch}")
@@ -268,11 +303,15 @@ def switch_back(ctx: FixContext, f: Finding) -> str:
         if reg is None or reg.branch == branch:
             return "the worktree is gone or already on its branch; nothing to do"
         if engine.git.is_dirty(path):
-            raise WorkAtRisk(f"{path} has uncommitted changes on {reg.branch or 'a detached HEAD'}; "
-                             f"commit or stash them, then `git switch {branch}` there")
+            raise WorkAtRisk(
+                f"{path} has uncommitted changes on {reg.branch or 'a detached HEAD'}; "
+                f"commit or stash them, then `git switch {branch}` there"
+            )
         if reg.branch is None and reg.head and not engine.git.reachable_from_any_ref(reg.head):
-            raise WorkAtRisk(f"the detached HEAD {reg.head[:12]} in {path} is on no branch; "
-                             f"keep it with `git branch NAME {reg.head[:12]}` first")
+            raise WorkAtRisk(
+                f"the detached HEAD {reg.head[:12]} in {path} is on no branch; "
+                f"keep it with `git branch NAME {reg.head[:12]}` first"
+            )
         engine.git.switch(path, branch)
         r.notes.append(f"switched {path} from {reg.branch or 'a detached HEAD'} back to {branch}")
     return r.notes[-1]
@@ -314,7 +353,10 @@ def restore_status(ctx: FixContext, f: Finding) -> str:
         data = engine.git.show_file(head, journal.status_entry(agent)) if head else None
         if data is not None:
             try:
-                status, source = AgentStatus.model_validate_json(data), f"journal commit {head[:12]}"  # type: ignore[index]
+                status, source = (
+                    AgentStatus.model_validate_json(data),
+                    f"journal commit {head[:12]}",
+                )  # type: ignore[index]
             except ValidationError:
                 status = None
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -331,15 +373,27 @@ def requeue(engine: Engine, name: str, agent: str, trigger: str, kind: str = "re
         if status.status == AgentState.COMPLETE:
             return f"{agent} is COMPLETE; nothing to do"
         if status.retry_count >= engine.config.max_retries:
-            raise TaskprotoError(f"{agent} has used {status.retry_count} of {engine.config.max_retries} retries; "
-                                 "escalate instead")
-        new = status.model_copy(update={"status": AgentState.PENDING, "retry_count": status.retry_count + 1,
-                                        "updated_at": utcnow(), "error_message": None})
+            raise TaskprotoError(
+                f"{agent} has used {status.retry_count} of {engine.config.max_retries} retries; "
+                "escalate instead"
+            )
+        new = status.model_copy(
+            update={
+                "status": AgentState.PENDING,
+                "retry_count": status.retry_count + 1,
+                "updated_at": utcnow(),
+                "error_message": None,
+            }
+        )
         store.save_status(path, new)
-        note = (f"re-queued {agent} after {status.status.value} (retry {new.retry_count} of "
-                f"{engine.config.max_retries})")
+        note = (
+            f"re-queued {agent} after {status.status.value} (retry {new.retry_count} of "
+            f"{engine.config.max_retries})"
+        )
         updated = task.model_copy(deep=True)
-        updated.transition_log.append(repair_entry(task.state, trigger, note).model_copy(update={"kind": kind}))
+        updated.transition_log.append(
+            repair_entry(task.state, trigger, note).model_copy(update={"kind": kind})
+        )
         engine.save(task, updated, f"{trigger}: {note}")
     return note
 
@@ -358,8 +412,12 @@ def mark_stale(ctx: FixContext, f: Finding) -> str:
         if approval is None or approval.stale or approval.sha == head or head is None:
             return "the approval is current or already marked stale; nothing to do"
         approval.stale = True
-        approval.stale_reason = f"branch {r.new.name} moved from {str(approval.sha)[:12]} to {head[:12]}"
-        r.notes.append(f"marked the approval of {str(approval.sha)[:12]} stale: {approval.stale_reason}")
+        approval.stale_reason = (
+            f"branch {r.new.name} moved from {str(approval.sha)[:12]} to {head[:12]}"
+        )
+        r.notes.append(
+            f"marked the approval of {str(approval.sha)[:12]} stale: {approval.stale_reason}"
+        )
     return r.notes[-1]
 
 
@@ -371,7 +429,9 @@ def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
     if _registered(ctx, path) is None:
         return f"{path} is no longer registered; nothing to do"
     if path.exists() and git.is_dirty(path):
-        raise WorkAtRisk(f"orphan worktree {path} has uncommitted changes; commit or move them first")
+        raise WorkAtRisk(
+            f"orphan worktree {path} has uncommitted changes; commit or move them first"
+        )
     git.worktree_remove(path)
     return f"removed clean orphan worktree {path} (branch {f.data.get('branch') or 'none'} kept)"
 
@@ -382,9 +442,13 @@ def delete_orphan_branch(ctx: FixContext, f: Finding) -> str:
     if not git.branch_exists(branch):
         return f"branch {branch} is gone; nothing to do"
     if any(w.branch == branch for w in git.worktrees()):
-        raise WorkAtRisk(f"branch {branch} is checked out in a worktree; remove that worktree first")
+        raise WorkAtRisk(
+            f"branch {branch} is checked out in a worktree; remove that worktree first"
+        )
     unique = git.unique_commits([branch])
     if unique:
-        raise WorkAtRisk(f"branch {branch} holds {unique} commit(s) found on no other branch; merge or keep it")
+        raise WorkAtRisk(
+            f"branch {branch} holds {unique} commit(s) found on no other branch; merge or keep it"
+        )
     git.delete_branch(branch, force=True)  # every commit is on another ref (checked above)
     return f"deleted orphan branch {branch} at {str(f.data.get('sha', ''))[:12]} (all its commits are elsewhere)"

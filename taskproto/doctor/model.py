@@ -86,7 +86,11 @@ CHECKS: dict[str, CheckInfo] = {}
 
 
 def check(
-    id: str, severity: Severity, meaning: str, fix: str | None, needs_flag: str | None = None,
+    id: str,
+    severity: Severity,
+    meaning: str,
+    fix: str | None,
+    needs_flag: str | None = None,
     options: tuple[Option, ...] = (),
 ) -> CheckInfo:
     info = CheckInfo(id, severity, meaning, fix, needs_flag, options)

@@ -1,9 +1,9 @@
 """`taskproto recover TASK`: the recovery decision tree of the task protocol.
 
-    corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be read)
-    session interrupted       -> resume instructions for the current state (procedure 1)
-    agents not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure 2)
-    build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.classify.buildlog)
+corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be read)
+session interrupted       -> resume instructions for the current state (procedure 1)
+agents not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure 2)
+build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.classify.buildlog)
 """
 
 from __future__ import annotations
@@ -31,7 +31,12 @@ class Step:
     escalations: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        return {"procedure": self.procedure, "found": self.found, "did": self.did, "escalations": self.escalations}
+        return {
+            "procedure": self.procedure,
+            "found": self.found,
+            "did": self.did,
+            "escalations": self.escalations,
+        }
 
 
 @dataclass
@@ -45,7 +50,12 @@ class Recovery:
         return not any(s.escalations for s in self.steps)
 
     def as_json(self) -> dict[str, Any]:
-        return {"task": self.task, "state": self.state, "ok": self.ok, "steps": [s.as_json() for s in self.steps]}
+        return {
+            "task": self.task,
+            "state": self.state,
+            "ok": self.ok,
+            "steps": [s.as_json() for s in self.steps],
+        }
 
 
 # Hook point for build failures (procedure 3): functions that look at the task and return a Step
@@ -58,17 +68,30 @@ BUILD_FAILURE_HOOKS: list[BuildFailureHook] = []  # recorded_build is appended b
 AGENT_STATES = {"task-protocol": {"REQUIREMENTS", "IMPLEMENTATION", "REVIEW"}}
 
 BUILD_OPTIONS = (
-    Option("Read the build log and fix the cause by hand", "a person sees what the classifier could not",
-           "needs a person"),
-    Option("Send the task back to IMPLEMENTATION with the log attached", "the agents retry with the evidence",
-           "may fail the same way"),
+    Option(
+        "Read the build log and fix the cause by hand",
+        "a person sees what the classifier could not",
+        "needs a person",
+    ),
+    Option(
+        "Send the task back to IMPLEMENTATION with the log attached",
+        "the agents retry with the evidence",
+        "may fail the same way",
+    ),
 )
 
 RETRY_OPTIONS = (
-    Option("Investigate the agent's last error, fix the cause, reset it with "
-           "`taskproto agent set TASK AGENT --status PENDING`", "keeps the plan", "needs a person"),
-    Option("Do the agent's part by hand on its branch and mark it COMPLETE", "unblocks the task",
-           "the agent's own checks are skipped"),
+    Option(
+        "Investigate the agent's last error, fix the cause, reset it with "
+        "`taskproto agent set TASK AGENT --status PENDING`",
+        "keeps the plan",
+        "needs a person",
+    ),
+    Option(
+        "Do the agent's part by hand on its branch and mark it COMPLETE",
+        "unblocks the task",
+        "the agent's own checks are skipped",
+    ),
 )
 
 
@@ -81,36 +104,65 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
     if engine.workflow(task).state(task.state).approval == "commit":
         head = engine.branch_head(task.name)
         if cp.commit_sha and head and cp.commit_sha != head:
-            lines.append(f"Note: branch {task.name} has moved to {head[:12]} since commit {cp.commit_sha[:12]} "
-                         "was presented; present the new head.")
+            lines.append(
+                f"Note: branch {task.name} has moved to {head[:12]} since commit {cp.commit_sha[:12]} "
+                "was presented; present the new head."
+            )
     if task.interruptions:
         last = [e.time for e in task.transition_log if e.kind == "transition"]
         since = [i for i in task.interruptions if not last or i.time >= last[-1]]
         if since:
-            lines.append(f"{len(since)} interruption(s) since the last transition; the state stayed {task.state} "
-                         "and is resumed only on an explicit resume.")
+            lines.append(
+                f"{len(since)} interruption(s) since the last transition; the state stayed {task.state} "
+                "and is resumed only on an explicit resume."
+            )
     if task.owner is not None:
         gone = owner_gone(task.owner, utcnow(), engine.config.lease_minutes)
-        lines.append(f"Owner {task.owner.session}: " + (f"gone ({gone}); claim it with `taskproto claim {task.name}`."
-                                                          if gone else "still live."))
+        lines.append(
+            f"Owner {task.owner.session}: "
+            + (
+                f"gone ({gone}); claim it with `taskproto claim {task.name}`."
+                if gone
+                else "still live."
+            )
+        )
     return lines
 
 
 def recorded_build(engine: Engine, task: Task) -> Step | None:
     """Procedure 3 from what `taskproto build run --task` recorded (classification is taskproto.classify.buildlog's)."""
     builds = task.context.get("builds") or []
-    last = builds[-1] if isinstance(builds, list) and builds and isinstance(builds[-1], dict) else None
+    last = (
+        builds[-1] if isinstance(builds, list) and builds and isinstance(builds[-1], dict) else None
+    )
     if last is None or last.get("exit_code") in (0, None):
         return None
     argv = " ".join(str(a) for a in last.get("argv") or [])
     kind = last.get("kind") or "unknown"
-    step = Step("build", found=[f"last build `{argv}` failed (exit {last.get('exit_code')}): {kind}"
-                                + (f" ({last['ecosystem']})" if last.get("ecosystem") else "")])
+    step = Step(
+        "build",
+        found=[
+            f"last build `{argv}` failed (exit {last.get('exit_code')}): {kind}"
+            + (f" ({last['ecosystem']})" if last.get("ecosystem") else "")
+        ],
+    )
     if kind == "unknown":
-        finding = Finding("build-failure-unknown", Severity.ERROR, f"build `{argv}` failed with an unknown error type",
-                          task.name)
-        step.escalations.append(render(engine.config, finding, task.state, ["classified by taskproto build"],
-                                       f"the work on branch {task.name}", BUILD_OPTIONS))
+        finding = Finding(
+            "build-failure-unknown",
+            Severity.ERROR,
+            f"build `{argv}` failed with an unknown error type",
+            task.name,
+        )
+        step.escalations.append(
+            render(
+                engine.config,
+                finding,
+                task.state,
+                ["classified by taskproto build"],
+                f"the work on branch {task.name}",
+                BUILD_OPTIONS,
+            )
+        )
     elif last.get("action"):
         step.found.append(f"recommended action: {last['action']}")
     return step
@@ -133,7 +185,9 @@ def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
             step.found.append(f"{agent}: corrupt status ({exc})")
             continue
         if status is None:
-            step.found.append(f"{agent}: status.json missing (not invoked, or the invocation failed)")
+            step.found.append(
+                f"{agent}: status.json missing (not invoked, or the invocation failed)"
+            )
             continue
         age = utcnow() - status.updated_at
         label = status.status.value
@@ -142,20 +196,38 @@ def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
             complete += 1
         elif status.status == AgentState.WORKING:
             incomplete = age > timeout
-            label = f"TIMEOUT (WORKING for {int(age.total_seconds() // 60)} min)" if incomplete else \
-                f"WORKING ({int(age.total_seconds() // 60)} min)"
+            label = (
+                f"TIMEOUT (WORKING for {int(age.total_seconds() // 60)} min)"
+                if incomplete
+                else f"WORKING ({int(age.total_seconds() // 60)} min)"
+            )
         if status.status == AgentState.ERROR:
             label += f" - {status.error_message or 'no message'}"
         step.found.append(f"{agent}: {label} (retries {status.retry_count}/{cfg.max_retries})")
         if not incomplete:
             continue
         if status.retry_count >= cfg.max_retries:
-            finding = Finding("agent-retries-exhausted", Severity.ERROR,
-                              f"agent {agent} failed after {status.retry_count} retries", task.name, agent)
-            step.escalations.append(render(cfg, finding, task.state, [f"{status.retry_count} retries"],
-                                           f"the work on branch {task.name}-{agent}", RETRY_OPTIONS))
+            finding = Finding(
+                "agent-retries-exhausted",
+                Severity.ERROR,
+                f"agent {agent} failed after {status.retry_count} retries",
+                task.name,
+                agent,
+            )
+            step.escalations.append(
+                render(
+                    cfg,
+                    finding,
+                    task.state,
+                    [f"{status.retry_count} retries"],
+                    f"the work on branch {task.name}-{agent}",
+                    RETRY_OPTIONS,
+                )
+            )
         elif dry_run:
-            step.did.append(f"would re-queue {agent} (retry {status.retry_count + 1} of {cfg.max_retries})")
+            step.did.append(
+                f"would re-queue {agent} (retry {status.retry_count + 1} of {cfg.max_retries})"
+            )
         else:
             step.did.append(requeue(engine, task.name, agent, "recover", kind="agent"))
     step.found.insert(0, f"{complete}/{len(task.required_agents)} agents complete")
@@ -166,8 +238,10 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
     steps: list[Step] = []
     report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run)
     corruption = Step("corruption", [f"{f.check}: {f.message}" for f in report.initial])
-    corruption.did = [f"{x.finding.check}: {x.action}" + (f" (failed: {x.error})" if x.error else "")
-                      for x in report.fixes]
+    corruption.did = [
+        f"{x.finding.check}: {x.action}" + (f" (failed: {x.error})" if x.error else "")
+        for x in report.fixes
+    ]
     corruption.escalations = list(report.escalations.values())
     if corruption.found:
         steps.append(corruption)

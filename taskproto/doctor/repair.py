@@ -22,8 +22,15 @@ DEFAULT_WORKFLOW = "task-protocol"
 
 
 def repair_entry(state: str, check: str, note: str, from_state: str | None = "same") -> LogEntry:
-    return LogEntry(from_state=state if from_state == "same" else from_state, to_state=state, trigger=check,
-                    time=utcnow(), session=None, kind="repair", note=note)
+    return LogEntry(
+        from_state=state if from_state == "same" else from_state,
+        to_state=state,
+        trigger=check,
+        time=utcnow(),
+        session=None,
+        kind="repair",
+        note=note,
+    )
 
 
 @dataclass
@@ -43,7 +50,9 @@ def repairing(engine: Engine, name: str, check: str) -> Iterator[Repair]:
         if r.notes:
             for i, note in enumerate(r.notes):
                 start = None if r.baseline and i == 0 else "same"
-                r.new.transition_log.append(repair_entry(r.new.state, check, note, from_state=start))
+                r.new.transition_log.append(
+                    repair_entry(r.new.state, check, note, from_state=start)
+                )
             engine.save(task, r.new, f"repair {check}: {'; '.join(r.notes)}")
 
 
@@ -88,11 +97,21 @@ def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> 
             if (agents_dir / entry).is_dir():
                 agents.append(entry)
     now = utcnow()
-    note = (f"task.json was lost and there is no journal, so the real state is unknown; set to {wf.initial}, "
-            f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: review it")
-    return Task(name=name, workflow=wf.name, state=wf.initial, created_at=now, updated_at=now, revision=0,
-                required_agents=agents, needs_review=True,
-                transition_log=[repair_entry(wf.initial, check, note, from_state=None)])
+    note = (
+        f"task.json was lost and there is no journal, so the real state is unknown; set to {wf.initial}, "
+        f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: review it"
+    )
+    return Task(
+        name=name,
+        workflow=wf.name,
+        state=wf.initial,
+        created_at=now,
+        updated_at=now,
+        revision=0,
+        required_agents=agents,
+        needs_review=True,
+        transition_log=[repair_entry(wf.initial, check, note, from_state=None)],
+    )
 
 
 def save_rebuilt(engine: Engine, task: Task, message: str) -> Task:
@@ -111,7 +130,7 @@ def head_log_sha(worktree: Path) -> str | None:
         return None
     if not text.startswith("gitdir:"):
         return None
-    log = Path(text[len("gitdir:"):].strip()) / "logs" / "HEAD"
+    log = Path(text[len("gitdir:") :].strip()) / "logs" / "HEAD"
     try:
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:

@@ -67,9 +67,14 @@ class Report:
             "version": 1,
             "healthy": self.healthy,
             "tasks_checked": self.checked,
-            "summary": {**counts, "fixed": sum(1 for x in self.fixes if x.status == "applied"),
-                        "failed": sum(1 for x in self.fixes if x.status == "failed")},
-            "findings": [{**f.as_json(), "escalation": self.escalations.get(f.key())} for f in self.findings],
+            "summary": {
+                **counts,
+                "fixed": sum(1 for x in self.fixes if x.status == "applied"),
+                "failed": sum(1 for x in self.fixes if x.status == "failed"),
+            },
+            "findings": [
+                {**f.as_json(), "escalation": self.escalations.get(f.key())} for f in self.findings
+            ],
             "fixes": [x.as_json() for x in self.fixes],
         }
 
@@ -92,7 +97,9 @@ def run(
     snap = take(config, scope, progress)
     findings = detect(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
-    ctx = FixContext(engine, retry_agents, raw_workflows={n: v.raw_workflow for n, v in snap.tasks.items()})
+    ctx = FixContext(
+        engine, retry_agents, raw_workflows={n: v.raw_workflow for n, v in snap.tasks.items()}
+    )
     attempted: dict[tuple[str, str, str, str], FixRecord] = {}
     if fix or dry_run:
         for _ in range(MAX_PASSES):
@@ -122,7 +129,9 @@ def run(
     return report
 
 
-def _escalate(config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]) -> None:
+def _escalate(
+    config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
+) -> None:
     """Render the escalation message for what is left with no safe fix, or whose fix failed."""
     snap = report.snapshot
     for f in report.findings:
@@ -131,7 +140,11 @@ def _escalate(config: Config, report: Report, attempted: dict[tuple[str, str, st
             continue
         if f.check in FIXES and not (record and record.status == "failed"):
             continue  # a fix exists and was not tried (no --fix): say so in the table, not here
-        tried = [f"doctor --fix: {record.action} -> failed: {record.error}"] if record and record.error else []
+        tried = (
+            [f"doctor --fix: {record.action} -> failed: {record.error}"]
+            if record and record.error
+            else []
+        )
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
         report.escalations[f.key()] = render(config, f, state, tried, work_at_risk(snap, f.task))

@@ -63,11 +63,15 @@ class Snapshot:
     archived: set[str]  # tasks with an archived journal (removed)
     journal_tasks: dict[str, bytes | None]  # task -> the journal head's task.json
     scope: list[str] | None  # the tasks asked for, None: all (and repository-wide checks)
-    journal_statuses: dict[str, dict[str, bytes | None]] = field(default_factory=dict)  # task -> agent -> blob
+    journal_statuses: dict[str, dict[str, bytes | None]] = field(
+        default_factory=dict
+    )  # task -> agent -> blob
 
     def __post_init__(self) -> None:
         self.wt_by_path: dict[str, WorktreeInfo] = {real(w.path): w for w in self.worktrees}
-        self.wt_by_branch: dict[str, WorktreeInfo] = {w.branch: w for w in self.worktrees if w.branch}
+        self.wt_by_branch: dict[str, WorktreeInfo] = {
+            w.branch: w for w in self.worktrees if w.branch
+        }
 
     def journal_status(self, name: str, agent: str) -> AgentStatus | None:
         data = self.journal_statuses.get(name, {}).get(agent)
@@ -116,7 +120,11 @@ def _read_task(view: TaskView, path: Path) -> None:
     except UnsupportedSchema as exc:
         view.problem, view.detail = "lock-schema-too-new", str(exc)
     except CorruptState as exc:
-        view.problem = "lock-invalid-json" if exc.problem.startswith("not valid JSON") else "lock-schema-invalid"
+        view.problem = (
+            "lock-invalid-json"
+            if exc.problem.startswith("not valid JSON")
+            else "lock-schema-invalid"
+        )
         view.detail = exc.problem
         try:
             raw = json.loads(data)
@@ -157,14 +165,24 @@ def _tmp_files(view: TaskView) -> None:
 
 
 def take(
-    config: Config, scope: Sequence[str] | None = None, progress: Callable[[int, int], None] | None = None
+    config: Config,
+    scope: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Snapshot:
     git = Git(config.repo)
     worktrees = git.worktrees()
     refs = git.refs("refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
-    branches = {r[len(HEADS):]: sha for r, sha in refs.items() if r.startswith(HEADS)}
-    journals = {r[len(journal.REF_PREFIX):]: sha for r, sha in refs.items() if r.startswith(journal.REF_PREFIX)}
-    archived = {r[len(journal.ARCHIVE_PREFIX):].split("/")[0] for r in refs if r.startswith(journal.ARCHIVE_PREFIX)}
+    branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
+    journals = {
+        r[len(journal.REF_PREFIX) :]: sha
+        for r, sha in refs.items()
+        if r.startswith(journal.REF_PREFIX)
+    }
+    archived = {
+        r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]
+        for r in refs
+        if r.startswith(journal.ARCHIVE_PREFIX)
+    }
     names = _task_names(config)
     wanted = list(scope) if scope is not None else names + [j for j in journals if j not in names]
     tasks: dict[str, TaskView] = {}
@@ -185,8 +203,12 @@ def take(
         found = tasks.get(name)
         if found is not None and found.task is not None:
             specs += [(name, agent) for agent in found.task.required_agents]
-    blobs = git.cat_file_batch([
-        f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}" for n, a in specs])
+    blobs = git.cat_file_batch(
+        [
+            f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
+            for n, a in specs
+        ]
+    )
     journal_tasks: dict[str, bytes | None] = {}
     journal_statuses: dict[str, dict[str, bytes | None]] = {}
     for (name, agent), blob in zip(specs, blobs, strict=True):
@@ -194,5 +216,15 @@ def take(
             journal_tasks[name] = blob
         else:
             journal_statuses.setdefault(name, {})[agent] = blob
-    return Snapshot(config, utcnow(), tasks, worktrees, branches, journals, archived, journal_tasks,
-                    list(scope) if scope is not None else None, journal_statuses)
+    return Snapshot(
+        config,
+        utcnow(),
+        tasks,
+        worktrees,
+        branches,
+        journals,
+        archived,
+        journal_tasks,
+        list(scope) if scope is not None else None,
+        journal_statuses,
+    )

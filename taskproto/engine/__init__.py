@@ -62,7 +62,9 @@ class Engine:
     config: Config
     warnings: list[str] = field(default_factory=list)
     last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
-    last_prompt: str | None = None  # the prompt rendered by the latest fire(), if its workflow has one
+    last_prompt: str | None = (
+        None  # the prompt rendered by the latest fire(), if its workflow has one
+    )
 
     def __post_init__(self) -> None:
         self.git = Git(self.config.repo)
@@ -163,7 +165,9 @@ class Engine:
             journal.append(self.git, task.name, files, f"{message}\n\nrevision: {task.revision}\n")
         except GitError as exc:
             # task.json is saved; doctor brings the journal back into agreement.
-            self.warnings.append(f"the journal of {task.name} was not updated ({exc}); run `taskproto doctor --fix`")
+            self.warnings.append(
+                f"the journal of {task.name} was not updated ({exc}); run `taskproto doctor --fix`"
+            )
 
     def mutate(self, name: str, change: Callable[[Task], tuple[Task, str | None] | None]) -> Task:
         """Lock, load, apply `change` (returns the new task and a journal message, or None for no-op)."""
@@ -173,7 +177,9 @@ class Engine:
                 return task
             new, message = result
             if self.remote is not None and message is not None:
-                return self.remote.write_through(self, task, new, message)  # here and on the remote, or neither
+                return self.remote.write_through(
+                    self, task, new, message
+                )  # here and on the remote, or neither
             return self.save(task, new, message)
 
     # --- tasks -------------------------------------------------------------
@@ -197,7 +203,9 @@ class Engine:
         wf = get_workflow(workflow, self.config)
         base_sha = self.git.rev_parse(base or "HEAD")
         if base_sha is None:
-            raise TaskprotoError(f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha")
+            raise TaskprotoError(
+                f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha"
+            )
         if journal.head(self.git, name):
             raise TaskprotoError(
                 f"a journal for task {name!r} already exists ({journal.ref_for(name)}); "
@@ -214,7 +222,9 @@ class Engine:
             now = utcnow()
             for a in agents:
                 self.config.agent_dir(name, a).mkdir(parents=True, exist_ok=True)
-                store.save_status(self.config.status_file(name, a), AgentStatus(agent=a, updated_at=now))
+                store.save_status(
+                    self.config.status_file(name, a), AgentStatus(agent=a, updated_at=now)
+                )
             task = Task(
                 name=name,
                 workflow=wf.name,
@@ -228,7 +238,14 @@ class Engine:
                 context=context or {},
                 counters=Counters(**(counters or {})),
                 transition_log=[
-                    LogEntry(from_state=None, to_state=wf.initial, trigger="create", time=now, session=session, kind="create")
+                    LogEntry(
+                        from_state=None,
+                        to_state=wf.initial,
+                        trigger="create",
+                        time=now,
+                        session=session,
+                        kind="create",
+                    )
                 ],
             )
             store.save_task(self.config.task_file(name), task)
@@ -236,10 +253,14 @@ class Engine:
             return task
         except BaseException:
             if self.config.task_worktree(name).exists():
-                wt._undo(self.git, wt.Made(
-                    worktrees=[self.config.task_worktree(name)] + [self.config.agent_worktree(name, a) for a in agents],
-                    branches=[name] + [f"{name}-{a}" for a in agents],
-                ))
+                wt._undo(
+                    self.git,
+                    wt.Made(
+                        worktrees=[self.config.task_worktree(name)]
+                        + [self.config.agent_worktree(name, a) for a in agents],
+                        branches=[name] + [f"{name}-{a}" for a in agents],
+                    ),
+                )
             shutil.rmtree(task_dir, ignore_errors=True)
             raise
 
@@ -265,15 +286,25 @@ class Engine:
     def _owner_error(self, task: Task, action: str) -> OwnershipError:
         assert task.owner is not None
         return OwnershipError(
-            task.name, task.owner.session, task.owner.claimed_at.isoformat(timespec="seconds"), task.owner.host, action
+            task.name,
+            task.owner.session,
+            task.owner.claimed_at.isoformat(timespec="seconds"),
+            task.owner.host,
+            action,
         )
 
-    def claim(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+    def claim(
+        self, name: str, session: str | None, pid: int | None = None, force: bool = False
+    ) -> ClaimResult:
         if self.remote is not None:
-            return self.remote.claim(self, name, session, pid, force)  # remote first, then _claim_local
+            return self.remote.claim(
+                self, name, session, pid, force
+            )  # remote first, then _claim_local
         return self._claim_local(name, session, pid, force)
 
-    def _claim_local(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+    def _claim_local(
+        self, name: str, session: str | None, pid: int | None = None, force: bool = False
+    ) -> ClaimResult:
         if not session:
             raise SessionRequired("claim")
         outcome: dict[str, Any] = {}
@@ -283,7 +314,9 @@ class Engine:
             new = task.model_copy(deep=True)
             previous = task.owner
             if previous is not None and previous.session == session:
-                new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid or previous.pid})
+                new.owner = previous.model_copy(
+                    update={"heartbeat_at": now, "pid": pid or previous.pid}
+                )
                 outcome.update(outcome="renewed")
                 return new, None
             kind: Literal["claim", "takeover"] = "claim"
@@ -294,16 +327,36 @@ class Engine:
                 if reason is not None:
                     kind = "takeover"
                 elif force:
-                    kind, forced, reason = "takeover", True, "forced with --force while the owner was live"
+                    kind, forced, reason = (
+                        "takeover",
+                        True,
+                        "forced with --force while the owner was live",
+                    )
                 else:
-                    raise self._owner_error(task, "wait for it to be released, or take over with --force (logged)")
-            new.owner = Owner(session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now)
+                    raise self._owner_error(
+                        task, "wait for it to be released, or take over with --force (logged)"
+                    )
+            new.owner = Owner(
+                session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
+            )
             note = f"from {previous.session}: {reason}" if previous is not None else None
             new.transition_log.append(
-                LogEntry(from_state=task.state, to_state=task.state, trigger=kind, time=now, session=session,
-                         kind=kind, forced=forced, note=note)
+                LogEntry(
+                    from_state=task.state,
+                    to_state=task.state,
+                    trigger=kind,
+                    time=now,
+                    session=session,
+                    kind=kind,
+                    forced=forced,
+                    note=note,
+                )
             )
-            outcome.update(outcome="forced" if forced else ("takeover" if previous else "claimed"), previous=previous, reason=reason)
+            outcome.update(
+                outcome="forced" if forced else ("takeover" if previous else "claimed"),
+                previous=previous,
+                reason=reason,
+            )
             return new, f"{kind}: {session}"
 
         task = self.mutate(name, change)
@@ -339,13 +392,23 @@ class Engine:
             if task.owner is None:
                 raise TaskprotoError(f"task {name!r} is not claimed by anyone; nothing to release")
             if task.owner.session != session and not force:
-                raise self._owner_error(task, "only its owner can release it (or pass --force, logged)")
+                raise self._owner_error(
+                    task, "only its owner can release it (or pass --force, logged)"
+                )
             now = utcnow()
             new = task.model_copy(deep=True)
             new.owner = None
             new.transition_log.append(
-                LogEntry(from_state=task.state, to_state=task.state, trigger="release", time=now, session=session,
-                         kind="release", forced=task.owner.session != session, note=f"released {task.owner.session}")
+                LogEntry(
+                    from_state=task.state,
+                    to_state=task.state,
+                    trigger="release",
+                    time=now,
+                    session=session,
+                    kind="release",
+                    forced=task.owner.session != session,
+                    note=f"released {task.owner.session}",
+                )
             )
             return new, f"release: {task.owner.session}"
 
@@ -361,7 +424,9 @@ class Engine:
         def change(task: Task) -> tuple[Task, str | None]:
             if task.owner is None or task.owner.session != session:
                 who = f"owned by {task.owner.session}" if task.owner else "not claimed"
-                raise TaskprotoError(f"task {name!r} is {who}; claim it first with `taskproto claim {name}`")
+                raise TaskprotoError(
+                    f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+                )
             new = task.model_copy(deep=True)
             assert new.owner is not None
             new.owner.heartbeat_at = utcnow()
@@ -408,8 +473,13 @@ class Engine:
         return self.mutate(name, change)
 
     def context(
-        self, task: Task, session: str | None, forced: bool = False, note: str | None = None,
-        params: dict[str, Any] | None = None, time: datetime | None = None,
+        self,
+        task: Task,
+        session: str | None,
+        forced: bool = False,
+        note: str | None = None,
+        params: dict[str, Any] | None = None,
+        time: datetime | None = None,
     ) -> FireContext:
         return FireContext(
             time=time or utcnow(),
@@ -443,12 +513,21 @@ class Engine:
                 head = self.branch_head(name)
                 target = self.git.rev_parse(sha) if sha else head
                 if target is None:
-                    raise TaskprotoError(f"{sha or name!r} is not a commit; pass --commit SHA of the task branch")
+                    raise TaskprotoError(
+                        f"{sha or name!r} is not a commit; pass --commit SHA of the task branch"
+                    )
                 new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now)
                 detail = f"commit {target[:12]}"
             new.transition_log.append(
-                LogEntry(from_state=task.state, to_state=task.state, trigger=f"approve_{kind}", time=now,
-                         session=session, kind="approval", note=detail)
+                LogEntry(
+                    from_state=task.state,
+                    to_state=task.state,
+                    trigger=f"approve_{kind}",
+                    time=now,
+                    session=session,
+                    kind="approval",
+                    note=detail,
+                )
             )
             return new, f"approve: {detail}"
 
@@ -457,8 +536,13 @@ class Engine:
     # --- agents --------------------------------------------------------------
 
     def set_agent_status(
-        self, name: str, agent: str, status: AgentState, message: str | None = None,
-        session: str | None = None, force: bool = False,
+        self,
+        name: str,
+        agent: str,
+        status: AgentState,
+        message: str | None = None,
+        session: str | None = None,
+        force: bool = False,
     ) -> AgentStatus:
         agent_name(agent)
         result: list[AgentStatus] = []
@@ -474,11 +558,13 @@ class Engine:
                 current = store.load_status(path, move_aside=True)
             except FileNotFoundError:
                 current = AgentStatus(agent=agent, updated_at=utcnow())
-            new_status = current.model_copy(update={
-                "status": status,
-                "updated_at": utcnow(),
-                "error_message": message if status == AgentState.ERROR else None,
-            })
+            new_status = current.model_copy(
+                update={
+                    "status": status,
+                    "updated_at": utcnow(),
+                    "error_message": message if status == AgentState.ERROR else None,
+                }
+            )
             path.parent.mkdir(parents=True, exist_ok=True)
             store.save_status(path, new_status)
             result.append(new_status)

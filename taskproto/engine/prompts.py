@@ -41,16 +41,22 @@ def scope(task: Task) -> dict[str, Any]:
     questions = (task.artifacts.get("context_artifact") or {}).get("questions_for_developer") or []
     answers = task.context.get("answers") or {}
     return {
-        "task": {"name": task.name, "description": task.description, "state": task.state,
-                 "workflow": task.workflow},
+        "task": {
+            "name": task.name,
+            "description": task.description,
+            "state": task.state,
+            "workflow": task.workflow,
+        },
         "state": task.state,
         "context_store": dict(task.artifacts),
         "context": dict(task.context),
         "counters": task.counters.model_dump(),
         "feedback_notes": notes,
         "feedback": [n for n in notes if n.get("state") == task.state],
-        "clarifications": [{"number": i, "question": q, "answer": answers.get(str(i))}
-                           for i, q in enumerate(questions, 1)],
+        "clarifications": [
+            {"number": i, "question": q, "answer": answers.get(str(i))}
+            for i, q in enumerate(questions, 1)
+        ],
     }
 
 

@@ -15,28 +15,39 @@ def resume_instructions(engine: Engine, task: Task) -> str:
         lines.append(f"Task: {task.description}")
     if state.approval == "plan":
         if task.checkpoint.plan_approval is not None:
-            lines.append(f"The plan is approved: proceed with `taskproto transition {task.name} IMPLEMENTATION`.")
+            lines.append(
+                f"The plan is approved: proceed with `taskproto transition {task.name} IMPLEMENTATION`."
+            )
         else:
-            lines.append("Waiting for plan approval: re-present the plan to the user. The user approves with "
-                         f"`taskproto approve {task.name} --plan` in their own terminal; do not run it yourself.")
+            lines.append(
+                "Waiting for plan approval: re-present the plan to the user. The user approves with "
+                f"`taskproto approve {task.name} --plan` in their own terminal; do not run it yourself."
+            )
     elif state.approval == "commit":
         sha = task.checkpoint.commit_sha or engine.branch_head(task.name) or "?"
-        lines.append(f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user approves with "
-                     f"`taskproto approve {task.name} --commit` in their own terminal; do not run it yourself.")
+        lines.append(
+            f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user approves with "
+            f"`taskproto approve {task.name} --commit` in their own terminal; do not run it yourself."
+        )
     elif state.resume:
         lines.append(state.resume)
     if task.required_agents and not state.terminal:
         statuses = engine.agent_statuses(task)
         incomplete = {a: s for a, s in statuses.items() if s != "COMPLETE"}
         if incomplete:
-            lines.append("Agents still incomplete: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items()))
+            lines.append(
+                "Agents still incomplete: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items())
+            )
         else:
             lines.append("All agents are COMPLETE.")
     if state.allows_edits:
         lines.append("Edits are allowed in this state, inside the task's worktrees only.")
     else:
         lines.append("Edits are not allowed in this state.")
-    nxt = ", ".join(f"{t.dest} (`taskproto transition {task.name} {t.dest}`)" for t in wf.triggers_from(task.state))
+    nxt = ", ".join(
+        f"{t.dest} (`taskproto transition {task.name} {t.dest}`)"
+        for t in wf.triggers_from(task.state)
+    )
     if nxt:
         lines.append(f"Next steps the workflow allows: {nxt}.")
     return "\n".join(lines)

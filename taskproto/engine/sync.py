@@ -28,10 +28,19 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
 
     git, tasks_prefix = remote.git, f"{remote.tracking}tasks/"
     with remote.network("fetching journals and claims"):
-        git.fetch(remote.name, [f"+{journal.REF_PREFIX}*:{tasks_prefix}*",
-                                f"+{CLAIM_PREFIX}*:{remote.tracking}claims/*"], prune=True)
+        git.fetch(
+            remote.name,
+            [
+                f"+{journal.REF_PREFIX}*:{tasks_prefix}*",
+                f"+{CLAIM_PREFIX}*:{remote.tracking}claims/*",
+            ],
+            prune=True,
+        )
     local = journal.read_all_heads(git)
-    theirs = {line.split(" ")[0][len(tasks_prefix):]: line.split(" ")[1] for line in git.for_each_ref(tasks_prefix)}
+    theirs = {
+        line.split(" ")[0][len(tasks_prefix) :]: line.split(" ")[1]
+        for line in git.for_each_ref(tasks_prefix)
+    }
     report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [])
     to_push: dict[str, str | None] = {}
     for name in sorted(set(local) | set(theirs)):
@@ -44,7 +53,9 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
             archived = journal.latest_archive(git, name)
             archived_sha = git.ref_sha(archived) if archived else None
             if archived_sha and (archived_sha == other or git.is_ancestor(other, archived_sha)):
-                report.removed.append(name)  # removed here: not brought back (its remote journal stays)
+                report.removed.append(
+                    name
+                )  # removed here: not brought back (its remote journal stays)
             else:
                 _adopt(engine, name, other, report)
         elif git.is_ancestor(mine, other):
@@ -55,8 +66,11 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
         refs = {journal.ref_for(n): n for n in to_push}
         # Not atomic: each journal is its own history, and one rejected should not hold back the rest.
         with remote.network("pushing journals"):
-            statuses = git.push(remote.name, [f"{local[n]}:{r}" for r, n in refs.items()],
-                                {r: to_push[n] for r, n in refs.items()})
+            statuses = git.push(
+                remote.name,
+                [f"{local[n]}:{r}" for r, n in refs.items()],
+                {r: to_push[n] for r, n in refs.items()},
+            )
         for ref, name in refs.items():
             status = statuses.get(ref)
             if status is not None and status.ok:
@@ -91,11 +105,15 @@ def _adopt(engine: Engine, name: str, sha: str, report: SyncReport) -> None:
     try:
         task_dir.mkdir()
     except FileExistsError:
-        report.diverged.append(name)  # a task of that name exists here with no journal: doctor's to sort out
+        report.diverged.append(
+            name
+        )  # a task of that name exists here with no journal: doctor's to sort out
         return
     with task_lock(task_dir, name, engine.config.lock_timeout):
         _write_from_journal(engine, name, sha)
-        engine.git.update_ref(journal.ref_for(name), sha, None, message="taskproto: sync (new task)")
+        engine.git.update_ref(
+            journal.ref_for(name), sha, None, message="taskproto: sync (new task)"
+        )
     report.adopted.append(name)
 
 
@@ -109,7 +127,9 @@ def _fast_forward(engine: Engine, name: str, mine: str, other: str, report: Sync
             report.rejected[name] = "changed here during sync; run sync again"
             return
         _write_from_journal(engine, name, other)
-        engine.git.update_ref(journal.ref_for(name), other, mine, message="taskproto: sync (fast-forward)")
+        engine.git.update_ref(
+            journal.ref_for(name), other, mine, message="taskproto: sync (fast-forward)"
+        )
     report.fetched.append(name)
 
 

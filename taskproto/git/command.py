@@ -102,7 +102,11 @@ class Git:
         return self.ok("show-ref", "--verify", "--quiet", f"refs/heads/{branch}")
 
     def for_each_ref(self, pattern: str, fmt: str = "%(refname) %(objectname)") -> list[str]:
-        return [line for line in self.run("for-each-ref", f"--format={fmt}", pattern).splitlines() if line]
+        return [
+            line
+            for line in self.run("for-each-ref", f"--format={fmt}", pattern).splitlines()
+            if line
+        ]
 
     def update_ref(self, ref: str, new: str, old: str | None, message: str = "taskproto") -> None:
         """Compare-and-swap: set `ref` to `new` only if it is `old` now (None: must not exist)."""
@@ -115,7 +119,13 @@ class Git:
         self.run(*args)
 
     def write_blobs(self, paths: Sequence[Path]) -> list[str]:
-        out = self.run("hash-object", "-w", "--stdin-paths", "--no-filters", input="\n".join(str(p) for p in paths) + "\n")
+        out = self.run(
+            "hash-object",
+            "-w",
+            "--stdin-paths",
+            "--no-filters",
+            input="\n".join(str(p) for p in paths) + "\n",
+        )
         return out.split()
 
     def write_blob_bytes(self, data: bytes) -> str:
@@ -143,7 +153,10 @@ class Git:
 
     def show_file(self, rev: str, path: str) -> bytes | None:
         proc = subprocess.run(
-            ["git", "cat-file", "blob", f"{rev}:{path}"], cwd=self.cwd, capture_output=True, check=False
+            ["git", "cat-file", "blob", f"{rev}:{path}"],
+            cwd=self.cwd,
+            capture_output=True,
+            check=False,
         )
         return proc.stdout if proc.returncode == 0 else None
 
@@ -178,7 +191,7 @@ class Git:
             if "worktree" in block:
                 branch = block.get("branch")
                 if branch and branch.startswith("refs/heads/"):
-                    branch = branch[len("refs/heads/"):]
+                    branch = branch[len("refs/heads/") :]
                 result.append(
                     WorktreeInfo(
                         path=Path(block["worktree"]),
@@ -223,7 +236,9 @@ class Git:
         return int(out.strip() or 0)
 
     def head_branch(self, worktree: Path) -> str | None:
-        out = self.run("symbolic-ref", "--quiet", "--short", "HEAD", cwd=worktree, check=False).strip()
+        out = self.run(
+            "symbolic-ref", "--quiet", "--short", "HEAD", cwd=worktree, check=False
+        ).strip()
         return out or None
 
     # --- bulk reads (doctor: a constant number of git processes) -----------
@@ -253,7 +268,7 @@ class Git:
                 result.append(None)
                 continue
             size = int(header[2])
-            result.append(data[pos:pos + size] if header[1] == b"blob" else None)
+            result.append(data[pos : pos + size] if header[1] == b"blob" else None)
             pos += size + 1  # the content is followed by a newline
         return result
 
@@ -262,8 +277,12 @@ class Git:
         data = input.encode() if isinstance(input, str) else input
         proc = subprocess.run(cmd, cwd=self.cwd, input=data, capture_output=True, check=False)
         if proc.returncode != 0:
-            raise GitError(cmd, proc.returncode, proc.stdout.decode("utf-8", "replace"),
-                           proc.stderr.decode("utf-8", "replace"))
+            raise GitError(
+                cmd,
+                proc.returncode,
+                proc.stdout.decode("utf-8", "replace"),
+                proc.stderr.decode("utf-8", "replace"),
+            )
         return proc.stdout
 
     def object_exists(self, sha: str) -> bool:
@@ -271,8 +290,15 @@ class Git:
 
     def reachable_from_any_ref(self, sha: str) -> bool:
         """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving it)."""
-        out = self.run("for-each-ref", "--count=1", f"--contains={sha}", "--format=%(refname)",
-                       "refs/heads", "refs/tags", "refs/remotes")
+        out = self.run(
+            "for-each-ref",
+            "--count=1",
+            f"--contains={sha}",
+            "--format=%(refname)",
+            "refs/heads",
+            "refs/tags",
+            "refs/remotes",
+        )
         return bool(out.strip())
 
     def switch(self, worktree: Path, branch: str) -> None:
@@ -299,7 +325,7 @@ class PushStatus:
     @property
     def reason(self) -> str:
         start, end = self.summary.find("("), self.summary.rfind(")")
-        return self.summary[start + 1:end] if 0 <= start < end else self.summary
+        return self.summary[start + 1 : end] if 0 <= start < end else self.summary
 
 
 def _push_statuses(out: str) -> dict[str, PushStatus]:
@@ -334,12 +360,19 @@ class RemoteGit(Git):
         for ref, expect in (leases or {}).items():
             args.append(f"--force-with-lease={ref}:{expect or ''}")
         cmd = [*args, remote, *refspecs]
-        proc = subprocess.run(["git", *cmd], cwd=self.cwd, capture_output=True,
-                              env={**os.environ, **REMOTE_ENV}, check=False)
+        proc = subprocess.run(
+            ["git", *cmd],
+            cwd=self.cwd,
+            capture_output=True,
+            env={**os.environ, **REMOTE_ENV},
+            check=False,
+        )
         out = proc.stdout.decode("utf-8", "replace")
         statuses = _push_statuses(out)
         if proc.returncode != 0 and not statuses:
-            raise GitError(["git", *cmd], proc.returncode, out, proc.stderr.decode("utf-8", "replace"))
+            raise GitError(
+                ["git", *cmd], proc.returncode, out, proc.stderr.decode("utf-8", "replace")
+            )
         return statuses
 
     def fetch(self, remote: str, refspecs: Sequence[str], prune: bool = False) -> None:
@@ -366,11 +399,20 @@ class RemoteGit(Git):
         """Many `<rev>:<path>` blobs in one `git cat-file --batch` (None when missing)."""
         if not specs:
             return {}
-        proc = subprocess.run(["git", "cat-file", "--batch"], cwd=self.cwd, capture_output=True,
-                              input=("\n".join(specs) + "\n").encode(), check=False)
+        proc = subprocess.run(
+            ["git", "cat-file", "--batch"],
+            cwd=self.cwd,
+            capture_output=True,
+            input=("\n".join(specs) + "\n").encode(),
+            check=False,
+        )
         if proc.returncode != 0:
-            raise GitError(["git", "cat-file", "--batch"], proc.returncode, "",
-                           proc.stderr.decode("utf-8", "replace"))
+            raise GitError(
+                ["git", "cat-file", "--batch"],
+                proc.returncode,
+                "",
+                proc.stderr.decode("utf-8", "replace"),
+            )
         data, pos = proc.stdout, 0
         result: dict[str, bytes | None] = {}
         for spec in specs:
@@ -379,7 +421,7 @@ class RemoteGit(Git):
             pos = end + 1
             if len(header) == 3 and header[1] == "blob":
                 size = int(header[2])
-                result[spec] = data[pos:pos + size]
+                result[spec] = data[pos : pos + size]
                 pos += size + 1
             elif len(header) == 3:
                 pos += int(header[2]) + 1

@@ -15,7 +15,13 @@ from __future__ import annotations
 import os
 
 ZERO_OID = "0" * 40
-SETTINGS_KEYS = (b"root", b"prohibited_patterns", b"protected_branches", b"commit_trailers", b"lock_timeout")
+SETTINGS_KEYS = (
+    b"root",
+    b"prohibited_patterns",
+    b"protected_branches",
+    b"commit_trailers",
+    b"lock_timeout",
+)
 
 
 class Repo:
@@ -60,7 +66,9 @@ class Repo:
                         return line[:40].decode()
         except OSError:
             pass
-        out = run_git(self.top, "rev-parse", "--verify", "--quiet", ref)  # reftable or an odd layout
+        out = run_git(
+            self.top, "rev-parse", "--verify", "--quiet", ref
+        )  # reftable or an odd layout
         return out.strip().decode() if out else None
 
 

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 from taskproto import __version__
 
 CACHE = os.path.join("cache", "hook-flags.json")
-_BUILTIN_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "machine", "builtin")
+_BUILTIN_DIR = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "machine", "builtin"
+)
 
 
 def _stat(path: str) -> str:
@@ -42,8 +44,11 @@ def fingerprint(repo_top: str, root: str, workflow: str) -> str:
     except OSError:
         names = []
     parts += [f"{n}={_stat(os.path.join(_BUILTIN_DIR, n))}" for n in names]
-    for path in (os.path.join(repo_top, ".taskproto.toml"), os.path.join(repo_top, "pyproject.toml"),
-                 os.path.join(root, "workflows", workflow + ".toml")):
+    for path in (
+        os.path.join(repo_top, ".taskproto.toml"),
+        os.path.join(repo_top, "pyproject.toml"),
+        os.path.join(root, "workflows", workflow + ".toml"),
+    ):
         parts.append(_stat(path))
     return "|".join(parts)
 
@@ -55,7 +60,9 @@ def cached_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str,
             entry = json.loads(fh.read()).get(workflow)
     except (OSError, ValueError, AttributeError):
         return None
-    if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(repo_top, root, workflow):
+    if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(
+        repo_top, root, workflow
+    ):
         return None
     states = entry.get("states")
     return states if isinstance(states, dict) else None

@@ -14,7 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-HOOK_LOCK_TIMEOUT = 5.0  # a hook never waits long: a session may hold the lock around the git command itself
+HOOK_LOCK_TIMEOUT = (
+    5.0  # a hook never waits long: a session may hold the lock around the git command itself
+)
 
 
 def enable_site_packages() -> None:
@@ -36,7 +38,9 @@ def refresh_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str
     from taskproto.machine.registry import get_workflow
     from taskproto.state.store import atomic_write
 
-    wf = get_workflow(workflow, config=_config(repo_top, root))  # user workflows live in the repository
+    wf = get_workflow(
+        workflow, config=_config(repo_top, root)
+    )  # user workflows live in the repository
     states = flags.compute(wf)
     path = Path(root) / flags.CACHE
     try:
@@ -77,14 +81,23 @@ def mark_stale(repo_top: str, root: str, task: str, reason: str) -> str | None:
         new.checkpoint.commit_approval.stale = True
         new.checkpoint.commit_approval.stale_reason = reason
         new.transition_log.append(
-            LogEntry(from_state=current.state, to_state=current.state, trigger="approval_stale", time=utcnow(),
-                     session=os.environ.get("TASKPROTO_SESSION"), kind="approval", note=reason)
+            LogEntry(
+                from_state=current.state,
+                to_state=current.state,
+                trigger="approval_stale",
+                time=utcnow(),
+                session=os.environ.get("TASKPROTO_SESSION"),
+                kind="approval",
+                note=reason,
+            )
         )
         return new, f"approval stale: {reason}"
 
     try:
         engine.mutate(task, change)
     except TaskprotoError as exc:
-        return (f"the commit approval of task {task!r} could not be marked stale ({exc}); "
-                "the COMPLETE guard still compares the approved commit with the branch head")
+        return (
+            f"the commit approval of task {task!r} could not be marked stale ({exc}); "
+            "the COMPLETE guard still compares the approved commit with the branch head"
+        )
     return engine.warnings[0] if engine.warnings else None

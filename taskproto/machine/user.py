@@ -92,7 +92,9 @@ def problems(data: dict[str, Any], name: str) -> tuple[Workflow | None, list[str
     data = dict(data)
     declared = data.get("name", name)
     if declared != name:
-        found.append(f"name: {declared!r} differs from the workflow's name {name!r} (the file's stem or table key)")
+        found.append(
+            f"name: {declared!r} differs from the workflow's name {name!r} (the file's stem or table key)"
+        )
     data["name"] = name
     try:
         check_name("workflow", name)
@@ -118,28 +120,40 @@ def problems(data: dict[str, Any], name: str) -> tuple[Workflow | None, list[str
     if not states:
         found.append("states: the workflow has no states")
     if wf.initial and wf.initial not in seen:
-        found.append(f"initial: {wf.initial!r} is not one of the states ({', '.join(states) or 'none'})")
+        found.append(
+            f"initial: {wf.initial!r} is not one of the states ({', '.join(states) or 'none'})"
+        )
     for i, t in enumerate(wf.transitions):
         for j, src in enumerate(t.source):
             if src not in seen:
-                found.append(f"transitions[{i}].source[{j}]: unknown state {src!r} (trigger {t.trigger!r})")
+                found.append(
+                    f"transitions[{i}].source[{j}]: unknown state {src!r} (trigger {t.trigger!r})"
+                )
         if t.dest not in seen:
             found.append(f"transitions[{i}].dest: unknown state {t.dest!r} (trigger {t.trigger!r})")
         for j, g in enumerate(t.guards):
             if g.lstrip("!") not in GUARDS:
-                found.append(f"transitions[{i}].guards[{j}]: unknown guard {g!r} (known: {', '.join(sorted(GUARDS))})")
+                found.append(
+                    f"transitions[{i}].guards[{j}]: unknown guard {g!r} (known: {', '.join(sorted(GUARDS))})"
+                )
         for j, e in enumerate(t.effects):
             if e not in EFFECTS:
-                found.append(f"transitions[{i}].effects[{j}]: unknown effect {e!r} (known: {', '.join(sorted(EFFECTS))})")
+                found.append(
+                    f"transitions[{i}].effects[{j}]: unknown effect {e!r} (known: {', '.join(sorted(EFFECTS))})"
+                )
     for i, s in enumerate(wf.states):
         exits = [t.trigger for t in wf.triggers_from(s.name)]
         if s.terminal and exits:
-            found.append(f"states[{i}].terminal: {s.name} is terminal but has exits ({', '.join(exits)})")
+            found.append(
+                f"states[{i}].terminal: {s.name} is terminal but has exits ({', '.join(exits)})"
+            )
     if wf.initial in seen:
         reached = reachable(wf)
         for i, s in enumerate(wf.states):
             if s.name not in reached:
-                found.append(f"states[{i}]: {s.name} is unreachable from the initial state {wf.initial}")
+                found.append(
+                    f"states[{i}]: {s.name} is unreachable from the initial state {wf.initial}"
+                )
     if not any(s.terminal for s in wf.states) and states:
         found.append("states: no state is terminal; mark the final one `terminal = true`")
     return wf, found
@@ -161,5 +175,7 @@ def validate(data: dict[str, Any], name: str, source: str) -> Workflow:
     wf, found = problems(data, name)
     if found or wf is None:
         lines = "\n".join(f"  {source}: {p}" for p in found)
-        raise ValidationFailed(f"{source}: workflow {name!r} is invalid ({len(found)} problem(s)):\n{lines}")
+        raise ValidationFailed(
+            f"{source}: workflow {name!r} is invalid ({len(found)} problem(s)):\n{lines}"
+        )
     return wf

@@ -121,13 +121,26 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 
 def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task:
     """Return the task after `trigger`, or raise TransitionRejected. `task` is not modified."""
-    candidates = [t for t in workflow.transitions if t.trigger == trigger and task.state in t.source]
+    candidates = [
+        t for t in workflow.transitions if t.trigger == trigger and task.state in t.source
+    ]
     if not candidates:
         # dict.fromkeys keeps the order and drops the repeats of guarded alternatives
-        allowed = ", ".join(dict.fromkeys(f"{t.trigger} (-> {t.dest})" for t in workflow.triggers_from(task.state)))
+        allowed = ", ".join(
+            dict.fromkeys(f"{t.trigger} (-> {t.dest})" for t in workflow.triggers_from(task.state))
+        )
         known = any(t.trigger == trigger for t in workflow.transitions)
-        why = f"'{trigger}' is not allowed from {task.state}" if known else f"no trigger named '{trigger}' in workflow {workflow.name}"
-        raise TransitionRejected(task.name, task.state, trigger, f"{why}; allowed now: {allowed or 'nothing (terminal state)'}")
+        why = (
+            f"'{trigger}' is not allowed from {task.state}"
+            if known
+            else f"no trigger named '{trigger}' in workflow {workflow.name}"
+        )
+        raise TransitionRejected(
+            task.name,
+            task.state,
+            trigger,
+            f"{why}; allowed now: {allowed or 'nothing (terminal state)'}",
+        )
     first_failure: tuple[str, str] | None = None
     for candidate in candidates:
         failure = _check_guards(candidate, task, ctx)

@@ -22,7 +22,9 @@ class OwnerInfo(_Result):
 class NextStep(_Result):
     trigger: str
     to: str = Field(description="The state this trigger leads to (what `transition` takes).")
-    guards: list[str] = Field(default_factory=list, description="Checks that must pass; `!` negates.")
+    guards: list[str] = Field(
+        default_factory=list, description="Checks that must pass; `!` negates."
+    )
 
 
 class TaskInfo(_Result):
@@ -33,10 +35,14 @@ class TaskInfo(_Result):
     description: str = ""
     owner: OwnerInfo | None = None
     mine: bool = Field(False, description="True when this session owns the task.")
-    agents: dict[str, str] = Field(default_factory=dict, description="Agent name -> PENDING|WORKING|COMPLETE|ERROR.")
+    agents: dict[str, str] = Field(
+        default_factory=dict, description="Agent name -> PENDING|WORKING|COMPLETE|ERROR."
+    )
     allows_edits: bool
     allows_commits: bool
-    next: list[NextStep] = Field(default_factory=list, description="What the workflow allows from this state.")
+    next: list[NextStep] = Field(
+        default_factory=list, description="What the workflow allows from this state."
+    )
     created_at: str
     updated_at: str
     instructions: str | None = Field(None, description="How to go on from the current state.")
@@ -44,20 +50,28 @@ class TaskInfo(_Result):
 
 class StatusResult(_Result):
     session: str | None = Field(description="This server's session id (None: read-only use only).")
-    scope: str = Field(description="task (one task asked for), session (the tasks this session owns), or all.")
+    scope: str = Field(
+        description="task (one task asked for), session (the tasks this session owns), or all."
+    )
     tasks: list[TaskInfo]
-    problems: list[str] = Field(default_factory=list, description="Tasks that could not be read, and why.")
+    problems: list[str] = Field(
+        default_factory=list, description="Tasks that could not be read, and why."
+    )
 
 
 class _Write(_Result):
-    warnings: list[str] = Field(default_factory=list, description="Saved, but something needs attention.")
+    warnings: list[str] = Field(
+        default_factory=list, description="Saved, but something needs attention."
+    )
 
 
 class ClaimResult(_Write):
     task: str
     state: str
     session: str
-    outcome: str = Field(description="claimed | renewed | takeover (the previous owner was provably gone)")
+    outcome: str = Field(
+        description="claimed | renewed | takeover (the previous owner was provably gone)"
+    )
     previous_owner: str | None = None
     reason: str | None = Field(None, description="Why the previous owner counts as gone.")
 
@@ -93,12 +107,16 @@ class AgentStatusResult(_Write):
 
 class InterruptionResult(_Write):
     task: str
-    type: str = Field(description="The interruption's type (QUESTION, CORRECTION, RESUMPTION, ...).")
+    type: str = Field(
+        description="The interruption's type (QUESTION, CORRECTION, RESUMPTION, ...)."
+    )
     rule: str
     confidence: float
     state: str = Field(description="The task's state, unchanged.")
     state_unchanged: bool = True
-    approval_like: bool = Field(description="The message reads like an approval: ask the user to record it.")
+    approval_like: bool = Field(
+        description="The message reads like an approval: ask the user to record it."
+    )
     resume: str | None = Field(None, description="On a resumption: how to go on.")
     interruptions: int = Field(description="How many interruptions the task has recorded.")
     message: str = Field(description="What to do now; show or follow it.")
@@ -123,6 +141,8 @@ class WorkflowStep(_Write):
     from_state: str = Field(alias="from")
     to_state: str = Field(alias="to")
     revision: int
-    trigger: str | None = Field(None, description="The last trigger fired (phone-a-team: converge|iterate|force_stop).")
+    trigger: str | None = Field(
+        None, description="The last trigger fired (phone-a-team: converge|iterate|force_stop)."
+    )
     counters: dict[str, int] = Field(default_factory=dict, description="iteration, round, retries.")
     prompt: str | None = Field(None, description="plan-task: the next state's prompt.")

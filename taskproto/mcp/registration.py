@@ -41,7 +41,12 @@ class Change:
     entry: dict[str, Any]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"client": self.client, "path": str(self.path), "action": self.action, "entry": self.entry}
+        return {
+            "client": self.client,
+            "path": str(self.path),
+            "action": self.action,
+            "entry": self.entry,
+        }
 
     def describe(self) -> str:
         how = " ".join([self.entry.get("command", ""), *self.entry.get("args", [])])
@@ -55,7 +60,14 @@ def config_path(client: str, repo: Path, scope: str = "project") -> Path:
         raise ConfigError(f"unknown client {client!r}: use one of {', '.join(CLIENTS)}")
     home = Path.home()
     if scope == "project":
-        return repo / {"claude": ".mcp.json", "codex": ".codex/config.toml", "gemini": ".gemini/settings.json"}[client]
+        return (
+            repo
+            / {
+                "claude": ".mcp.json",
+                "codex": ".codex/config.toml",
+                "gemini": ".gemini/settings.json",
+            }[client]
+        )
     if scope != "user":
         raise ConfigError(f"unknown scope {scope!r}: use project or user")
     if client == "claude":
@@ -67,7 +79,11 @@ def config_path(client: str, repo: Path, scope: str = "project") -> Path:
 
 def server_entry(command: list[str] | None = None) -> dict[str, Any]:
     """How the client starts the server: `taskproto mcp` when it is on PATH, else this interpreter."""
-    argv = command or (["taskproto", "mcp"] if shutil.which("taskproto") else [sys.executable, "-m", "taskproto", "mcp"])
+    argv = command or (
+        ["taskproto", "mcp"]
+        if shutil.which("taskproto")
+        else [sys.executable, "-m", "taskproto", "mcp"]
+    )
     return {"command": argv[0], "args": argv[1:]}
 
 
@@ -92,7 +108,9 @@ def _json_doc(path: Path, data: bytes | None) -> dict[str, Any]:
     try:
         doc = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path} is not valid JSON ({exc}); fix it first, nothing was changed") from None
+        raise ConfigError(
+            f"{path} is not valid JSON ({exc}); fix it first, nothing was changed"
+        ) from None
     if not isinstance(doc, dict):
         raise ConfigError(f"{path} does not hold a JSON object; nothing was changed")
     servers = doc.get("mcpServers", {})
@@ -123,8 +141,12 @@ def _toml_existing(path: Path, data: bytes | None) -> dict[str, Any] | None:
     try:
         doc = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path} is not valid TOML ({exc}); fix it first, nothing was changed") from None
-    found = doc.get("mcp_servers", {}).get(NAME) if isinstance(doc.get("mcp_servers"), dict) else None
+        raise ConfigError(
+            f"{path} is not valid TOML ({exc}); fix it first, nothing was changed"
+        ) from None
+    found = (
+        doc.get("mcp_servers", {}).get(NAME) if isinstance(doc.get("mcp_servers"), dict) else None
+    )
     return found if isinstance(found, dict) else None
 
 
@@ -138,7 +160,11 @@ def _toml_without_block(text: str) -> str:
             if out and not out[-1].strip():
                 out.pop()
             continue
-        if skipping and line.lstrip().startswith("[") and not line.lstrip().startswith(f"[mcp_servers.{NAME}]"):
+        if (
+            skipping
+            and line.lstrip().startswith("[")
+            and not line.lstrip().startswith(f"[mcp_servers.{NAME}]")
+        ):
             skipping = False
         if not skipping:
             out.append(line)
@@ -159,8 +185,13 @@ def _write(path: Path, data: bytes) -> None:
 # --- register / unregister ---------------------------------------------------
 
 
-def register(client: str, repo: Path, scope: str = "project", state_dir: Path | None = None,
-             command: list[str] | None = None) -> Change:
+def register(
+    client: str,
+    repo: Path,
+    scope: str = "project",
+    state_dir: Path | None = None,
+    command: list[str] | None = None,
+) -> Change:
     """Add the `taskproto` server to `client`'s MCP configuration (idempotent)."""
     path = config_path(client, repo, scope)
     entry = server_entry(command)
@@ -168,10 +199,15 @@ def register(client: str, repo: Path, scope: str = "project", state_dir: Path | 
     if client == "codex":
         existing = _toml_existing(path, before)
         if existing is not None:
-            if existing.get("command") == entry["command"] and existing.get("args") == entry["args"]:
+            if (
+                existing.get("command") == entry["command"]
+                and existing.get("args") == entry["args"]
+            ):
                 return Change(client, path, "already registered", entry)
-            raise TaskprotoError(f"{path} already has an MCP server named {NAME!r} that taskproto did not write; "
-                                 "remove it by hand or leave it, nothing was changed")
+            raise TaskprotoError(
+                f"{path} already has an MCP server named {NAME!r} that taskproto did not write; "
+                "remove it by hand or leave it, nothing was changed"
+            )
         text = before.decode("utf-8") if before else ""
         if text:
             text += ("" if text.endswith("\n") else "\n") + "\n"
@@ -179,8 +215,10 @@ def register(client: str, repo: Path, scope: str = "project", state_dir: Path | 
         try:
             tomllib.loads(after.decode("utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: adding [mcp_servers.{NAME}] would make it invalid ({exc}); "
-                              "add it by hand (see docs/mcp.md), nothing was changed") from None
+            raise ConfigError(
+                f"{path}: adding [mcp_servers.{NAME}] would make it invalid ({exc}); "
+                "add it by hand (see docs/mcp.md), nothing was changed"
+            ) from None
     else:
         doc = _json_doc(path, before)
         want = _json_entry(client, entry)
@@ -188,23 +226,35 @@ def register(client: str, repo: Path, scope: str = "project", state_dir: Path | 
         if NAME in servers:
             if servers[NAME] == want:
                 return Change(client, path, "already registered", entry)
-            raise TaskprotoError(f"{path} already has an MCP server named {NAME!r} that taskproto did not write; "
-                                 "remove it by hand or leave it, nothing was changed")
+            raise TaskprotoError(
+                f"{path} already has an MCP server named {NAME!r} that taskproto did not write; "
+                "remove it by hand or leave it, nothing was changed"
+            )
         doc = {**doc, "mcpServers": {**servers, NAME: want}}
         after = _json_text(doc)
     record = _record_path(_state_dir(repo, scope, state_dir), client, path)
     record.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(record, json.dumps({
-        "path": str(path), "client": client, "made_folder": not path.parent.exists(),
-        "before": None if before is None else base64.b64encode(before).decode("ascii"),
-        "after": base64.b64encode(after).decode("ascii"),
-    }, indent=2).encode("utf-8"))
+    atomic_write(
+        record,
+        json.dumps(
+            {
+                "path": str(path),
+                "client": client,
+                "made_folder": not path.parent.exists(),
+                "before": None if before is None else base64.b64encode(before).decode("ascii"),
+                "after": base64.b64encode(after).decode("ascii"),
+            },
+            indent=2,
+        ).encode("utf-8"),
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     _write(path, after)
     return Change(client, path, "registered", entry)
 
 
-def unregister(client: str, repo: Path, scope: str = "project", state_dir: Path | None = None) -> Change:
+def unregister(
+    client: str, repo: Path, scope: str = "project", state_dir: Path | None = None
+) -> Change:
     """Take out what `register` added: the old bytes when the file is as we left it, else only our entry."""
     path = config_path(client, repo, scope)
     record_path = _record_path(_state_dir(repo, scope, state_dir), client, path)
@@ -236,8 +286,10 @@ def _remove_entry(client: str, path: Path, current: bytes) -> bool:
             return False
         text = current.decode("utf-8")
         if TOML_MARK not in text:
-            raise TaskprotoError(f"{path}: the [mcp_servers.{NAME}] entry was not written by taskproto "
-                                 "(its marker comment is gone); remove it by hand")
+            raise TaskprotoError(
+                f"{path}: the [mcp_servers.{NAME}] entry was not written by taskproto "
+                "(its marker comment is gone); remove it by hand"
+            )
         _write(path, _toml_without_block(text).encode("utf-8"))
         return True
     doc = _json_doc(path, current)
@@ -258,4 +310,3 @@ def _state_dir(repo: Path, scope: str, state_dir: Path | None) -> Path:
 
         return load_config(repo).root
     return Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
-

@@ -48,17 +48,25 @@ work on it, move it only with `transition`, and record every message of the user
 interrupts the work with `record_interruption`. Approvals are the user's: ask them to run
 `taskproto approve` in their own terminal; no tool here records one."""
 
-Task = Annotated[str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)]
+Task = Annotated[
+    str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)
+]
 
-READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
-WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+READ_ONLY = ToolAnnotations(
+    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
+)
+WRITES = ToolAnnotations(
+    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def refusal(message: str) -> CallToolResult:
     """A tool error carrying the CLI's own line (`taskproto: <reason>`)."""
-    return CallToolResult(content=[TextContent(type="text", text=f"taskproto: {message}")], is_error=True)
+    return CallToolResult(
+        content=[TextContent(type="text", text=f"taskproto: {message}")], is_error=True
+    )
 
 
 def refusals(fn: F) -> F:
@@ -110,8 +118,13 @@ class Tools:
 
     def status(
         self,
-        task: Annotated[str | None, Field(description="One task's name; omit for this session's tasks, "
-                                                      "or every task when this session owns none.")] = None,
+        task: Annotated[
+            str | None,
+            Field(
+                description="One task's name; omit for this session's tasks, "
+                "or every task when this session owns none."
+            ),
+        ] = None,
     ) -> StatusResult:
         """This session's task (or all tasks): state, owner, agents, and what the workflow allows now.
 
@@ -120,7 +133,9 @@ class Tools:
         """
         engine = self.engine()
         if task is not None:
-            return StatusResult(session=self.session, scope="task", tasks=[self.info(engine, task, True)])
+            return StatusResult(
+                session=self.session, scope="task", tasks=[self.info(engine, task, True)]
+            )
         infos, problems = [], []
         for name in engine.task_names():
             try:
@@ -129,14 +144,20 @@ class Tools:
                 problems.append(f"taskproto: {exc}")
         mine = [i.name for i in infos if i.mine]
         if mine:
-            return StatusResult(session=self.session, scope="session", problems=problems,
-                                tasks=[self.info(engine, n, True) for n in mine])
+            return StatusResult(
+                session=self.session,
+                scope="session",
+                problems=problems,
+                tasks=[self.info(engine, n, True) for n in mine],
+            )
         return StatusResult(session=self.session, scope="all", tasks=infos, problems=problems)
 
     def log(
         self,
         task: Task,
-        last: Annotated[int | None, Field(ge=1, le=10000, description="Only the last N entries.")] = None,
+        last: Annotated[
+            int | None, Field(ge=1, le=10000, description="Only the last N entries.")
+        ] = None,
     ) -> LogResult:
         """The task's transition log (state changes, claims, releases, approvals), read from its git journal."""
         from taskproto.names import task_name
@@ -152,7 +173,9 @@ class Tools:
 
     def doctor(
         self,
-        task: Annotated[str | None, Field(description="Check one task; omit to check every task.")] = None,
+        task: Annotated[
+            str | None, Field(description="Check one task; omit to check every task.")
+        ] = None,
     ) -> dict[str, Any]:
         """Read-only health check: findings (corrupt files, stale owners, missing worktrees...), no fixes.
 
@@ -168,8 +191,9 @@ class Tools:
 
     def claim(
         self,
-        task: Annotated[str | None, Field(description="The task to claim; omit to claim the next free task.")]
-        = None,
+        task: Annotated[
+            str | None, Field(description="The task to claim; omit to claim the next free task.")
+        ] = None,
     ) -> ClaimResult:
         """Claim a task for this session (renews it when it is already yours).
 
@@ -177,11 +201,19 @@ class Tools:
         """
         session = self.need_session("claim")
         engine = self.engine()
-        result = engine.claim(task, session, self.pid) if task else engine.claim_next(session, self.pid)
+        result = (
+            engine.claim(task, session, self.pid) if task else engine.claim_next(session, self.pid)
+        )
         prev = result.previous
-        return ClaimResult(task=result.task.name, state=result.task.state, session=session,
-                           outcome=result.outcome, previous_owner=prev.session if prev else None,
-                           reason=result.reason, warnings=engine.warnings)
+        return ClaimResult(
+            task=result.task.name,
+            state=result.task.state,
+            session=session,
+            outcome=result.outcome,
+            previous_owner=prev.session if prev else None,
+            reason=result.reason,
+            warnings=engine.warnings,
+        )
 
     def release(self, task: Task) -> ReleaseResult:
         """Release this session's claim on a task."""
@@ -202,10 +234,17 @@ class Tools:
     def transition(
         self,
         task: Task,
-        state: Annotated[str, Field(description="The state to move to (one of `next[].to` in `status`).",
-                                    min_length=1, max_length=64)],
-        note: Annotated[str | None, Field(description="A note kept in the transition log.", max_length=2000)]
-        = None,
+        state: Annotated[
+            str,
+            Field(
+                description="The state to move to (one of `next[].to` in `status`).",
+                min_length=1,
+                max_length=64,
+            ),
+        ],
+        note: Annotated[
+            str | None, Field(description="A note kept in the transition log.", max_length=2000)
+        ] = None,
     ) -> TransitionResult:
         """Move the task to `state`, firing the workflow's transition that leads there.
 
@@ -216,16 +255,29 @@ class Tools:
         engine = self.engine()
         before = engine.load(task).state
         moved = engine.fire(task, target=state.upper(), session=session, note=note)
-        return TransitionResult.model_validate({"task": task, "from": before, "to": moved.state,
-                                                "revision": moved.revision, "warnings": engine.warnings})
+        return TransitionResult.model_validate(
+            {
+                "task": task,
+                "from": before,
+                "to": moved.state,
+                "revision": moved.revision,
+                "warnings": engine.warnings,
+            }
+        )
 
     def agent_set_status(
         self,
         task: Task,
-        agent: Annotated[str, Field(description="One of the task's required agents.", min_length=1, max_length=64)],
-        status: Annotated[Literal["PENDING", "WORKING", "COMPLETE", "ERROR"], Field(description="The new status.")],
-        message: Annotated[str | None, Field(description="What went wrong (kept with ERROR).", max_length=2000)]
-        = None,
+        agent: Annotated[
+            str,
+            Field(description="One of the task's required agents.", min_length=1, max_length=64),
+        ],
+        status: Annotated[
+            Literal["PENDING", "WORKING", "COMPLETE", "ERROR"], Field(description="The new status.")
+        ],
+        message: Annotated[
+            str | None, Field(description="What went wrong (kept with ERROR).", max_length=2000)
+        ] = None,
     ) -> AgentStatusResult:
         """Set a required agent's status on a task (VALIDATION waits until every agent is COMPLETE)."""
         from taskproto.state.models import AgentState
@@ -233,13 +285,17 @@ class Tools:
         session = self.need_session("agent_set_status")
         engine = self.engine()
         result = engine.set_agent_status(task, agent, AgentState(status), message, session)
-        return AgentStatusResult.model_validate({"task": task, **result.model_dump(mode="json"),
-                                                 "warnings": engine.warnings})
+        return AgentStatusResult.model_validate(
+            {"task": task, **result.model_dump(mode="json"), "warnings": engine.warnings}
+        )
 
     def record_interruption(
         self,
         task: Task,
-        text: Annotated[str, Field(description="The user's message, verbatim.", min_length=1, max_length=100_000)],
+        text: Annotated[
+            str,
+            Field(description="The user's message, verbatim.", min_length=1, max_length=100_000),
+        ],
     ) -> InterruptionResult:
         """Record a user's message that interrupts the work: classified, logged, and the state never moves.
 
@@ -251,14 +307,21 @@ class Tools:
         session = self.need_session("record_interruption")
         engine = self.engine()
         rec = record(engine, task, text, session)
-        return InterruptionResult.model_validate({**rec.to_dict(), "message": context_message(rec),
-                                                  "warnings": engine.warnings})
+        return InterruptionResult.model_validate(
+            {**rec.to_dict(), "message": context_message(rec), "warnings": engine.warnings}
+        )
 
 
 CORE_TOOLS: dict[str, ToolAnnotations] = {
-    "status": READ_ONLY, "log": READ_ONLY, "doctor": READ_ONLY,
-    "claim": WRITES, "release": WRITES, "heartbeat": WRITES,
-    "transition": WRITES, "agent_set_status": WRITES, "record_interruption": WRITES,
+    "status": READ_ONLY,
+    "log": READ_ONLY,
+    "doctor": READ_ONLY,
+    "claim": WRITES,
+    "release": WRITES,
+    "heartbeat": WRITES,
+    "transition": WRITES,
+    "agent_set_status": WRITES,
+    "record_interruption": WRITES,
 }
 
 # What a user does, never an agent: kept out of the tool list on purpose (and tested).
@@ -268,10 +331,13 @@ NOT_EXPOSED = ("approve", "force", "takeover", "fix", "remove", "delete")
 def build_server(config: Config, session: str | None, pid: int | None = None) -> MCPServer[Any]:
     """An MCP server whose tools act on `config`'s repository as `session`."""
     tools = Tools(config, session, pid if pid is not None else _session_pid())
-    server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, version=__version__,
-                                       log_level="WARNING")
+    server: MCPServer[Any] = MCPServer(
+        SERVER_NAME, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING"
+    )
     for name, hints in CORE_TOOLS.items():
-        server.add_tool(refusals(getattr(tools, name)), name=name, annotations=hints, structured_output=True)
+        server.add_tool(
+            refusals(getattr(tools, name)), name=name, annotations=hints, structured_output=True
+        )
     from taskproto.mcp import workflow_tools as mcp_workflow_tools
 
     for name, fn, hints in mcp_workflow_tools.tools(tools):
@@ -307,11 +373,17 @@ async def _serve_stdio(server: MCPServer[Any]) -> None:
                         await send.send(item)
                         continue
                     parse = isinstance(item, ValidationError) and any(
-                        e.get("type") == "json_invalid" for e in item.errors())
+                        e.get("type") == "json_invalid" for e in item.errors()
+                    )
                     error = mcp_types.ErrorData(
                         code=mcp_types.PARSE_ERROR if parse else mcp_types.INVALID_REQUEST,
-                        message="Parse error: not JSON" if parse else "Invalid Request: not a JSON-RPC 2.0 message")
-                    await write_stream.send(SessionMessage(mcp_types.JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+                        message="Parse error: not JSON"
+                        if parse
+                        else "Invalid Request: not a JSON-RPC 2.0 message",
+                    )
+                    await write_stream.send(
+                        SessionMessage(mcp_types.JSONRPCError(jsonrpc="2.0", id=None, error=error))
+                    )
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(relay)
@@ -332,4 +404,3 @@ def _session_pid() -> int | None:
         return pid
     parent = os.getppid()
     return parent if parent > 1 else None
-

@@ -19,8 +19,12 @@ from taskproto.mcp.models import PromptResult, WorkflowStep
 if TYPE_CHECKING:
     from taskproto.mcp.server import Tools
 
-WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
-READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+WRITES = ToolAnnotations(
+    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
+)
+READ_ONLY = ToolAnnotations(
+    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
+)
 
 
 def has(module: str) -> bool:
@@ -54,21 +58,32 @@ def _artifact_input() -> Any:
     from taskproto.machine.builtin.plan_artifacts import ARTIFACTS
 
     by_state = "; ".join(f"{state}: {model.__name__}" for state, (_, model) in ARTIFACTS.items())
-    return Annotated[dict[str, Any], Field(
-        description=f"The artifact of the task's current state ({by_state}). It is validated against that "
-                    "state's model; an invalid one is refused with every field error and changes nothing.",
-        json_schema_extra={"anyOf": [_inline(model.model_json_schema()) for _, model in ARTIFACTS.values()]},
-    )]
+    return Annotated[
+        dict[str, Any],
+        Field(
+            description=f"The artifact of the task's current state ({by_state}). It is validated against that "
+            "state's model; an invalid one is refused with every field error and changes nothing.",
+            json_schema_extra={
+                "anyOf": [_inline(model.model_json_schema()) for _, model in ARTIFACTS.values()]
+            },
+        ),
+    ]
 
 
 if TYPE_CHECKING:
     ArtifactInput = dict[str, Any]
 else:
     ArtifactInput = _artifact_input()
-Task = Annotated[str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)]
-Phase = Annotated[Literal["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"], Field(
-    description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, or FULL_AUTO "
-                "to end the loop from REVIEW).")]
+Task = Annotated[
+    str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)
+]
+Phase = Annotated[
+    Literal["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"],
+    Field(
+        description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, or FULL_AUTO "
+        "to end the loop from REVIEW)."
+    ),
+]
 Verdict = Annotated[Literal["pass", "fail"], Field(description="pass or fail")]
 
 
@@ -76,7 +91,10 @@ def tools(base: Tools) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
     found: list[tuple[str, Callable[..., Any], ToolAnnotations]] = []
     ops = WorkflowTools(base)
     if has("taskproto.ops.plan_task"):
-        found += [("prompt", ops.prompt, READ_ONLY), ("submit_artifact", ops.submit_artifact, WRITES)]
+        found += [
+            ("prompt", ops.prompt, READ_ONLY),
+            ("submit_artifact", ops.submit_artifact, WRITES),
+        ]
     if has("taskproto.ops.tight_loop"):
         found.append(("handoff", ops.handoff, WRITES))
     if has("taskproto.ops.phone_a_team"):
@@ -108,20 +126,39 @@ class WorkflowTools:
         session = self.base.need_session("submit_artifact")
         engine = self.base.engine()
         step = planning.submit(engine, task, artifact, session)
-        return WorkflowStep.model_validate({"task": task, "from": step.before, "to": step.task.state,
-                                            "revision": step.task.revision, "prompt": step.prompt,
-                                            "counters": step.task.counters.model_dump(), "warnings": engine.warnings})
+        return WorkflowStep.model_validate(
+            {
+                "task": task,
+                "from": step.before,
+                "to": step.task.state,
+                "revision": step.task.revision,
+                "prompt": step.prompt,
+                "counters": step.task.counters.model_dump(),
+                "warnings": engine.warnings,
+            }
+        )
 
     def handoff(
         self,
         task: Task,
         to: Phase,
-        decision: Annotated[Literal["YES", "NO"], Field(
-            description="The answer to the current phase's gate question (REVIEW: YES loops, NO ends the loop).")],
-        results: Annotated[Any, Field(description="What the next phase needs: the results only, never the "
-                                                  "earlier phase's questions.")] = None,
-        from_phase: Annotated[Literal["PLAN", "EXECUTE", "REVIEW"] | None, Field(
-            description="The phase handing off; refused unless it holds the turn.")] = None,
+        decision: Annotated[
+            Literal["YES", "NO"],
+            Field(
+                description="The answer to the current phase's gate question (REVIEW: YES loops, NO ends the loop)."
+            ),
+        ],
+        results: Annotated[
+            Any,
+            Field(
+                description="What the next phase needs: the results only, never the "
+                "earlier phase's questions."
+            ),
+        ] = None,
+        from_phase: Annotated[
+            Literal["PLAN", "EXECUTE", "REVIEW"] | None,
+            Field(description="The phase handing off; refused unless it holds the turn."),
+        ] = None,
     ) -> WorkflowStep:
         """tight-loop: end the current phase's turn and hand it to the next phase, with the decision and results."""
         from taskproto.ops import tight_loop as tightloop
@@ -130,18 +167,29 @@ class WorkflowTools:
         engine = self.base.engine()
         before = engine.load(task).state
         moved = tightloop.handoff(engine, task, to, decision, results, from_phase, session=session)
-        return WorkflowStep.model_validate({"task": task, "from": before, "to": moved.state,
-                                            "revision": moved.revision, "counters": moved.counters.model_dump(),
-                                            "warnings": engine.warnings})
+        return WorkflowStep.model_validate(
+            {
+                "task": task,
+                "from": before,
+                "to": moved.state,
+                "revision": moved.revision,
+                "counters": moved.counters.model_dump(),
+                "warnings": engine.warnings,
+            }
+        )
 
     def round_decide(
         self,
         task: Task,
         acceptance: Verdict,
         risks: Verdict,
-        validation: Annotated[Literal["pass", "documented", "fail"], Field(
-            description="pass, documented (not done, with a documented reason) or fail")],
-        note: Annotated[str | None, Field(description="Why; kept in the log.", max_length=2000)] = None,
+        validation: Annotated[
+            Literal["pass", "documented", "fail"],
+            Field(description="pass, documented (not done, with a documented reason) or fail"),
+        ],
+        note: Annotated[
+            str | None, Field(description="Why; kept in the log.", max_length=2000)
+        ] = None,
     ) -> WorkflowStep:
         """phone-a-team: decide the round from the rubric: converge (all pass), next round, or forced stop."""
         from taskproto.ops import phone_a_team as team
@@ -151,6 +199,14 @@ class WorkflowTools:
         rubric = team.parse_rubric(f"acceptance={acceptance},risks={risks},validation={validation}")
         before = engine.load(task)
         moved = team.decide(engine, task, rubric, note, session=session)
-        return WorkflowStep.model_validate({"task": task, "from": before.state, "to": moved.state,
-                                            "revision": moved.revision, "counters": moved.counters.model_dump(),
-                                            "trigger": moved.transition_log[-1].trigger, "warnings": engine.warnings})
+        return WorkflowStep.model_validate(
+            {
+                "task": task,
+                "from": before.state,
+                "to": moved.state,
+                "revision": moved.revision,
+                "counters": moved.counters.model_dump(),
+                "trigger": moved.transition_log[-1].trigger,
+                "warnings": engine.warnings,
+            }
+        )

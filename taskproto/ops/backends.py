@@ -27,16 +27,25 @@ DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 class Preflight:
     requested: str
     active: list[str]
-    found: dict[str, str | None] = field(default_factory=dict)  # backend -> path of its CLI (None: missing)
+    found: dict[str, str | None] = field(
+        default_factory=dict
+    )  # backend -> path of its CLI (None: missing)
     warnings: list[str] = field(default_factory=list)
     ollama_url: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"requested": self.requested, "active": self.active, "found": self.found,
-                "warnings": self.warnings, "ollama_url": self.ollama_url}
+        return {
+            "requested": self.requested,
+            "active": self.active,
+            "found": self.found,
+            "warnings": self.warnings,
+            "ollama_url": self.ollama_url,
+        }
 
 
-def ollama_url(settings: dict[str, Any] | None = None, environ: dict[str, str] | None = None) -> str:
+def ollama_url(
+    settings: dict[str, Any] | None = None, environ: dict[str, str] | None = None
+) -> str:
     env = os.environ if environ is None else environ
     table = (settings or {}).get("phone_a_team") or {}
     url = table.get("ollama_url") if isinstance(table, dict) else None
@@ -52,15 +61,21 @@ def check_name(backend: str) -> str:
     return backend
 
 
-def preflight(backend: str, path: str | None = None, settings: dict[str, Any] | None = None,
-              environ: dict[str, str] | None = None) -> Preflight:
+def preflight(
+    backend: str,
+    path: str | None = None,
+    settings: dict[str, Any] | None = None,
+    environ: dict[str, str] | None = None,
+) -> Preflight:
     """Apply the degradation table; refuse (TaskprotoError) when no requested backend is usable.
 
     `path` is the PATH to search (default: this process's PATH).
     """
     check_name(backend)
     if backend == "ollama":
-        return Preflight(backend, ["ollama"], {"ollama": None}, ollama_url=ollama_url(settings, environ))
+        return Preflight(
+            backend, ["ollama"], {"ollama": None}, ollama_url=ollama_url(settings, environ)
+        )
     wanted = ["codex", "gemini"] if backend == "both" else [backend]
     found = {b: shutil.which(b, path=path) for b in wanted}
     available = [b for b in wanted if found[b]]
@@ -71,7 +86,8 @@ def preflight(backend: str, path: str | None = None, settings: dict[str, Any] | 
     if not available:
         raise TaskprotoError(
             "no backends: neither codex nor gemini is on PATH; "
-            f"{INSTALL_HINT['codex']}, or {INSTALL_HINT['gemini']}")
+            f"{INSTALL_HINT['codex']}, or {INSTALL_HINT['gemini']}"
+        )
     result = Preflight(backend, available, found)
     if len(available) == 1:
         missing = next(b for b in wanted if not found[b])

@@ -8,9 +8,15 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 
 
-def settings_for(engine: Engine, workflow: str, max_rounds: int | None = None, backend: str | None = None,
-                 parent: str | None = None, session: str | None = None,
-                 path: str | None = None) -> tuple[dict[str, Any], dict[str, int], list[str]]:
+def settings_for(
+    engine: Engine,
+    workflow: str,
+    max_rounds: int | None = None,
+    backend: str | None = None,
+    parent: str | None = None,
+    session: str | None = None,
+    path: str | None = None,
+) -> tuple[dict[str, Any], dict[str, int], list[str]]:
     """(context, counters, warnings) for a new task; refuses options its workflow does not take."""
     from taskproto.machine.builtin.phone_a_team import NAME as TEAM
     from taskproto.machine.builtin.tight_loop import NAME as LOOP

@@ -31,7 +31,11 @@ def _say(text: str) -> None:
 def _git_init(repo: Path) -> Git:
     git = Git(repo)
     git.run("init", "--quiet", "--initial-branch=main")
-    for key, value in (("user.name", "Demo User"), ("user.email", "demo@example.invalid"), ("commit.gpgsign", "false")):
+    for key, value in (
+        ("user.name", "Demo User"),
+        ("user.email", "demo@example.invalid"),
+        ("commit.gpgsign", "false"),
+    ):
         git.run("config", key, value)
     (repo / "README.md").write_text("# demo\n", encoding="utf-8")
     git.run("add", "README.md")
@@ -49,7 +53,11 @@ def _commit(worktree: Path, filename: str, content: str, message: str) -> str:
 
 def run(directory: str | None, keep: bool) -> None:
     temp = directory is None
-    repo = Path(directory).absolute() if directory else Path(tempfile.mkdtemp(prefix="taskproto-demo-"))
+    repo = (
+        Path(directory).absolute()
+        if directory
+        else Path(tempfile.mkdtemp(prefix="taskproto-demo-"))
+    )
     repo.mkdir(parents=True, exist_ok=True)
     if any(repo.iterdir()):
         raise TaskprotoError(f"{repo} is not empty; pass an empty or new folder to --dir")
@@ -87,7 +95,9 @@ def _walk(repo: Path) -> None:
     _say(f"taskproto task create {name} --agents {','.join(agents)}")
     _say(f"branch {name}, worktree {engine.config.task_worktree(name).relative_to(repo)}")
     for a in agents:
-        _say(f"branch {name}-{a}, worktree {engine.config.agent_worktree(name, a).relative_to(repo)}")
+        _say(
+            f"branch {name}-{a}, worktree {engine.config.agent_worktree(name, a).relative_to(repo)}"
+        )
     _say(f"state {task.state}, journal refs/taskproto/tasks/{name}")
 
     step("Claim it for this session")
@@ -117,7 +127,14 @@ def _walk(repo: Path) -> None:
     move("IMPLEMENTATION")
 
     step("Agents work on their own branches")
-    for a, (fname, text) in zip(agents, [("DESIGN.md", "# Greeting design\n"), ("greeting.py", "def hello():\n    return 'hello'\n")], strict=True):
+    for a, (fname, text) in zip(
+        agents,
+        [
+            ("DESIGN.md", "# Greeting design\n"),
+            ("greeting.py", "def hello():\n    return 'hello'\n"),
+        ],
+        strict=True,
+    ):
         engine.set_agent_status(name, a, AgentState.WORKING, session=SESSION)
         sha = _commit(engine.config.agent_worktree(name, a), fname, text, f"{a}: add {fname}")
         engine.set_agent_status(name, a, AgentState.COMPLETE, session=SESSION)
@@ -144,8 +161,12 @@ def _walk(repo: Path) -> None:
     move("CLEANUP")
     engine.release(name, SESSION)
     plan = engine.remove_task(name)
-    _say(f"taskproto task remove {name}: removed {len(plan.worktrees)} worktrees and branches {', '.join(plan.branches)}")
-    _say("nothing was lost: every commit is on main; the journal is archived under refs/taskproto/archive/")
+    _say(
+        f"taskproto task remove {name}: removed {len(plan.worktrees)} worktrees and branches {', '.join(plan.branches)}"
+    )
+    _say(
+        "nothing was lost: every commit is on main; the journal is archived under refs/taskproto/archive/"
+    )
 
     step("The transition log, read back from the journal in git")
     from taskproto.state import journal
@@ -153,6 +174,7 @@ def _walk(repo: Path) -> None:
     ref = journal.latest_archive(engine.git, name)
     data: dict[str, Any] = journal.task_json_at(engine.git, ref) if ref else {}  # type: ignore[assignment]
     show: Callable[[dict[str, Any]], str] = lambda e: (
-        f"     {e['time'][11:19]}  {e['kind']:<10} {(e.get('from') or '-'):>22} -> {e['to']:<22} {e['trigger']}")
+        f"     {e['time'][11:19]}  {e['kind']:<10} {(e.get('from') or '-'):>22} -> {e['to']:<22} {e['trigger']}"
+    )
     for entry in data.get("transition_log", []):
         click.echo(show(entry))

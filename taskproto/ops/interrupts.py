@@ -65,8 +65,13 @@ class Recorded:
         }
 
 
-def record(engine: Engine, name: str, text: str, session: str | None = None,
-           rules: Sequence[Rule] | None = None) -> Recorded:
+def record(
+    engine: Engine,
+    name: str,
+    text: str,
+    session: str | None = None,
+    rules: Sequence[Rule] | None = None,
+) -> Recorded:
     """Classify `text`, append it to the task's interruption log, and prove the state did not move."""
     result = classify(text, rules if rules is not None else configured_rules(engine.config))
     preserved: list[str] = []
@@ -74,15 +79,23 @@ def record(engine: Engine, name: str, text: str, session: str | None = None,
     def change(task: Task) -> tuple[Task, str | None]:
         preserved.append(task.state)
         new = task.model_copy(deep=True)
-        new.interruptions.append(Interruption(
-            type=result.type, time=utcnow(), state=task.state, rule=result.rule, session=session,
-            text=_storable(text[:MAX_TEXT]) if text else None,
-        ))
+        new.interruptions.append(
+            Interruption(
+                type=result.type,
+                time=utcnow(),
+                state=task.state,
+                rule=result.rule,
+                session=session,
+                text=_storable(text[:MAX_TEXT]) if text else None,
+            )
+        )
         return new, f"interrupt: {result.type} in {task.state}"
 
     after = engine.mutate(name, change)
     state = preserved[0]
-    if after.state != state:  # the seed's CRITICAL check: nothing may move a task while it is interrupted
+    if (
+        after.state != state
+    ):  # the seed's CRITICAL check: nothing may move a task while it is interrupted
         raise TaskprotoError(
             f"CRITICAL: the state of task {name!r} changed from {state} to {after.state} while an interruption "
             "was handled; this violates state preservation: run `taskproto doctor` and `taskproto log`"
@@ -103,12 +116,20 @@ def context_message(rec: Recorded) -> str:
     if rec.classification.type == "RESUMPTION" and rec.resume:
         text = f"taskproto: the user asked to resume task {name}.\n{rec.resume}"
     else:
-        text = (f"taskproto: this message was recorded as an interruption ({rec.classification.type}) of task "
-                f"{name}. The task's state stays {state}: answer it, then wait for the user to say to continue; "
-                "do not resume the work or change the state on your own.")
+        text = (
+            f"taskproto: this message was recorded as an interruption ({rec.classification.type}) of task "
+            f"{name}. The task's state stays {state}: answer it, then wait for the user to say to continue; "
+            "do not resume the work or change the state on your own."
+        )
     if rec.approval_like:
         kind = rec.task.checkpoint
-        what = "--plan" if kind.plan_approval is None and state != "AWAITING_USER_APPROVAL" else "--commit"
-        text += (f"\nThe message reads like an approval. Approvals are recorded only by the user: ask them to run "
-                 f"`taskproto approve {name} {what}` in their own terminal.")
+        what = (
+            "--plan"
+            if kind.plan_approval is None and state != "AWAITING_USER_APPROVAL"
+            else "--commit"
+        )
+        text += (
+            f"\nThe message reads like an approval. Approvals are recorded only by the user: ask them to run "
+            f"`taskproto approve {name} {what}` in their own terminal."
+        )
     return text

@@ -32,14 +32,24 @@ def running_loops(engine: Engine, session: str | None) -> list[Task]:
             task = engine.load(name)
         except TaskprotoError:
             continue
-        if task.workflow == NAME and task.state != "SYNTHESIS" and task.owner and task.owner.session == session:
+        if (
+            task.workflow == NAME
+            and task.state != "SYNTHESIS"
+            and task.owner
+            and task.owner.session == session
+        ):
             found.append(task)
     return found
 
 
-def creation(engine: Engine, max_rounds: int | None = None, backend: str | None = None,
-             parent: str | None = None, session: str | None = None,
-             path: str | None = None) -> tuple[dict[str, Any], dict[str, int], list[str]]:
+def creation(
+    engine: Engine,
+    max_rounds: int | None = None,
+    backend: str | None = None,
+    parent: str | None = None,
+    session: str | None = None,
+    path: str | None = None,
+) -> tuple[dict[str, Any], dict[str, int], list[str]]:
     """Check a new phone-a-team task's settings; returns its context, counters and warnings.
 
     Refused: max_rounds outside 1–5, a backend that fails preflight, and nesting
@@ -47,14 +57,17 @@ def creation(engine: Engine, max_rounds: int | None = None, backend: str | None 
     """
     rounds = DEFAULT_ROUNDS if max_rounds is None else max_rounds
     if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
-        raise TaskprotoError(f"max_rounds must be between {MIN_ROUNDS} and {MAX_ROUNDS}, not {rounds}")
+        raise TaskprotoError(
+            f"max_rounds must be between {MIN_ROUNDS} and {MAX_ROUNDS}, not {rounds}"
+        )
     check = backends.preflight(backend or backends.DEFAULT, path=path, settings=engine.config.raw)
     parents = [engine.load(parent)] if parent else running_loops(engine, session)
     for p in parents:
         if p.workflow == NAME and not engine.workflow(p).state(p.state).terminal:
             raise TaskprotoError(
                 f"no re-entrancy: {p.name} is a running {NAME} loop (state {p.state}, round {p.counters.round}); "
-                f"a {NAME} task cannot be started inside another; finish {p.name} first")
+                f"a {NAME} task cannot be started inside another; finish {p.name} first"
+            )
     context: dict[str, Any] = {
         "max_rounds": rounds,
         "backend": check.requested,
@@ -80,25 +93,39 @@ def _fire_first(wf: Workflow, task: Task, triggers: Sequence[str], ctx: Any) -> 
     raise first
 
 
-def _step(engine: Engine, name: str, session: str | None, force: bool, what: str,
-          step: Any) -> Task:
+def _step(
+    engine: Engine, name: str, session: str | None, force: bool, what: str, step: Any
+) -> Task:
     """Run `step(task, wf, ctx) -> (new task, message)` as one locked, journaled change."""
 
     def change(task: Task) -> tuple[Task, str | None]:
         _require(task)
         forced = engine._check_mover(task, session, force, what)
         wf = engine.workflow(task)
-        new, message = step(task, wf, lambda params, note=None: engine.context(task, session, forced, note, params))
+        new, message = step(
+            task, wf, lambda params, note=None: engine.context(task, session, forced, note, params)
+        )
         engine.last_prompt = prompts.render(engine.config, new)
         return new, message
 
     return engine.mutate(name, change)
 
 
-def review(engine: Engine, name: str, output: Any = None, session: str | None = None, force: bool = False) -> Task:
+def review(
+    engine: Engine, name: str, output: Any = None, session: str | None = None, force: bool = False
+) -> Task:
     """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next relay."""
-    return _step(engine, name, session, force, "move it",
-                 lambda t, wf, ctx: (fire(wf, t, "review", ctx({"output": output})), f"review: round {t.counters.round}"))
+    return _step(
+        engine,
+        name,
+        session,
+        force,
+        "move it",
+        lambda t, wf, ctx: (
+            fire(wf, t, "review", ctx({"output": output})),
+            f"review: round {t.counters.round}",
+        ),
+    )
 
 
 def parse_rubric(text: str) -> dict[str, str]:
@@ -108,25 +135,40 @@ def parse_rubric(text: str) -> dict[str, str]:
         key, sep, value = part.partition("=")
         key, value = key.strip().lower(), value.strip().lower()
         if not sep or key not in RUBRIC:
-            raise TaskprotoError(f"rubric item {part!r}: expected one of {', '.join(f'{k}=...' for k in RUBRIC)}")
+            raise TaskprotoError(
+                f"rubric item {part!r}: expected one of {', '.join(f'{k}=...' for k in RUBRIC)}"
+            )
         if value not in RUBRIC[key]:
             raise TaskprotoError(f"rubric {key}={value!r}: expected {'|'.join(RUBRIC[key])}")
         rubric[key] = value
     missing = [k for k in RUBRIC if k not in rubric]
     if missing:
-        raise TaskprotoError(f"the rubric is missing {', '.join(missing)}: "
-                             "--rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail")
+        raise TaskprotoError(
+            f"the rubric is missing {', '.join(missing)}: "
+            "--rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        )
     return rubric
 
 
-def decide(engine: Engine, name: str, rubric: dict[str, str], note: str | None = None,
-           session: str | None = None, force: bool = False) -> Task:
+def decide(
+    engine: Engine,
+    name: str,
+    rubric: dict[str, str],
+    note: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+) -> Task:
     """REVIEW → DECIDE → SYNTHESIS (converged or forced stop) or DO (next round), in one change."""
 
     def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
         decided = fire(wf, task, "decide", ctx({"rubric": rubric, "note": note}, note))
-        new = _fire_first(wf, decided, ["converge", "iterate", "force_stop"], ctx({"note": note}, note))
-        return new, f"decide: round {task.counters.round} -> {new.state} ({new.transition_log[-1].trigger})"
+        new = _fire_first(
+            wf, decided, ["converge", "iterate", "force_stop"], ctx({"note": note}, note)
+        )
+        return (
+            new,
+            f"decide: round {task.counters.round} -> {new.state} ({new.transition_log[-1].trigger})",
+        )
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -138,8 +180,14 @@ class Failure:
     message: str
 
 
-def fail(engine: Engine, name: str, backend: str, reason: str, session: str | None = None,
-         force: bool = False) -> Failure:
+def fail(
+    engine: Engine,
+    name: str,
+    backend: str,
+    reason: str,
+    session: str | None = None,
+    force: bool = False,
+) -> Failure:
     """Record a backend failure this round and apply the failure matrix."""
     if reason not in REASONS:
         raise TaskprotoError(f"--reason must be one of {', '.join(REASONS)}, not {reason!r}")
@@ -147,13 +195,21 @@ def fail(engine: Engine, name: str, backend: str, reason: str, session: str | No
 
     def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
         if task.state not in ("DO", "REVIEW"):
-            raise TransitionRejected(name, task.state, "round fail",
-                                     "backend failures are recorded during a round (DO or REVIEW)")
+            raise TransitionRejected(
+                name,
+                task.state,
+                "round fail",
+                "backend failures are recorded during a round (DO or REVIEW)",
+            )
         active = task.context.get("backends") or []
         if backend not in active:
-            raise TaskprotoError(f"{backend!r} is not a backend of {name} (active: {', '.join(active) or 'none'})")
+            raise TaskprotoError(
+                f"{backend!r} is not a backend of {name} (active: {', '.join(active) or 'none'})"
+            )
         if backend in backends_down(task):
-            raise TaskprotoError(f"backend {backend} is already down this round (round {task.counters.round})")
+            raise TaskprotoError(
+                f"backend {backend} is already down this round (round {task.counters.round})"
+            )
         new = task.model_copy(deep=True)
         rs = new.context.setdefault("round_state", {"skipped": [], "failed": {}})
         if reason == "rate-limited":
@@ -161,17 +217,28 @@ def fail(engine: Engine, name: str, backend: str, reason: str, session: str | No
         else:
             rs["failed"][backend] = reason
         note = f"backend {backend} {reason} in round {task.counters.round}"
-        new.transition_log.append(LogEntry(from_state=task.state, to_state=task.state, trigger="backend_failure",
-                                           time=utcnow(), session=session, kind="note", note=note))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="backend_failure",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                note=note,
+            )
+        )
         up = [b for b in active if b not in backends_down(new)]
         if up:
             result.update(outcome="continue", message=f"{note}; continuing with {', '.join(up)}")
             return new, note
         moved = _fire_first(wf, new, ["fail_stop", "retry_round"], ctx({}, note))
         outcome = moved.transition_log[-1].trigger
-        message = (f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
-                   if outcome == "retry_round" else
-                   f"{note}; loop stopped ({moved.context.get('outcome', '').replace('_', ' ')})")
+        message = (
+            f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
+            if outcome == "retry_round"
+            else f"{note}; loop stopped ({moved.context.get('outcome', '').replace('_', ' ')})"
+        )
         result.update(outcome=outcome, message=message)
         return moved, f"{outcome}: {note}"
 
@@ -179,12 +246,19 @@ def fail(engine: Engine, name: str, backend: str, reason: str, session: str | No
     return Failure(task, result["outcome"], result["message"])
 
 
-def build_relay(engine: Engine, name: str, latest: str | None = None, with_diff: bool = True,
-                context: str | None = None) -> relay.Payload:
+def build_relay(
+    engine: Engine,
+    name: str,
+    latest: str | None = None,
+    with_diff: bool = True,
+    context: str | None = None,
+) -> relay.Payload:
     task = engine.load(name)
     _require(task)
     if task.state == "SYNTHESIS":
-        raise TaskprotoError(f"task {name!r} is in SYNTHESIS; the loop has ended, there is nothing to relay")
+        raise TaskprotoError(
+            f"task {name!r} is in SYNTHESIS; the loop has ended, there is nothing to relay"
+        )
     diff = ""
     if with_diff and task.base:
         worktree = engine.config.task_worktree(name)

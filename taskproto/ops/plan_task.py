@@ -32,22 +32,40 @@ def read_artifact(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValidationFailed(f"{path}: no such file; pass --artifact FILE.json") from None
-    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, nesting or an integer past the limits
-        raise ValidationFailed(f"{path} is not valid JSON ({exc or type(exc).__name__}); nothing changed") from None
+    except (
+        ValueError,
+        RecursionError,
+    ) as exc:  # bad JSON or UTF-8, nesting or an integer past the limits
+        raise ValidationFailed(
+            f"{path} is not valid JSON ({exc or type(exc).__name__}); nothing changed"
+        ) from None
 
 
-def _fire(engine: Engine, name: str, trigger: str, session: str | None, params: dict[str, Any],
-          note: str | None = None, force: bool = False) -> Step:
+def _fire(
+    engine: Engine,
+    name: str,
+    trigger: str,
+    session: str | None,
+    params: dict[str, Any],
+    note: str | None = None,
+    force: bool = False,
+) -> Step:
     before = engine.load(name).state
     try:
-        task = engine.fire(name, trigger=trigger, session=session, params=params, note=note, force=force)
+        task = engine.fire(
+            name, trigger=trigger, session=session, params=params, note=note, force=force
+        )
     except WriteFailed as exc:
         # The atomic save failed (disk full, file-size limit, I/O error): task.json is as it was.
-        raise TaskprotoError(f"task {name!r}: saving task.json failed ({exc.reason}); nothing was changed") from None
+        raise TaskprotoError(
+            f"task {name!r}: saving task.json failed ({exc.reason}); nothing was changed"
+        ) from None
     return Step(task, before, engine.last_prompt)
 
 
-def submit(engine: Engine, name: str, artifact: Any, session: str | None = None, force: bool = False) -> Step:
+def submit(
+    engine: Engine, name: str, artifact: Any, session: str | None = None, force: bool = False
+) -> Step:
     """Fire `submit` with `artifact`; the guard validates it against the current state's model."""
     return _fire(engine, name, "submit", session, {"artifact": artifact}, force=force)
 
@@ -57,14 +75,29 @@ def approve(engine: Engine, name: str, session: str | None = None, force: bool =
     return _fire(engine, name, "approve", session, {}, force=force)
 
 
-def revise(engine: Engine, name: str, feedback: str, session: str | None = None, force: bool = False) -> Step:
+def revise(
+    engine: Engine, name: str, feedback: str, session: str | None = None, force: bool = False
+) -> Step:
     """Fire `request_revision`; the feedback is kept for the work state's next prompt."""
-    return _fire(engine, name, "request_revision", session, {"feedback": feedback},
-                 note=feedback.strip()[:200] or None, force=force)
+    return _fire(
+        engine,
+        name,
+        "request_revision",
+        session,
+        {"feedback": feedback},
+        note=feedback.strip()[:200] or None,
+        force=force,
+    )
 
 
-def answer(engine: Engine, name: str, number: int, text: str, session: str | None = None,
-           force: bool = False) -> Task:
+def answer(
+    engine: Engine,
+    name: str,
+    number: int,
+    text: str,
+    session: str | None = None,
+    force: bool = False,
+) -> Task:
     """Record the answer to question `number` (1-based) of questions_for_developer."""
     if not text.strip():
         raise TaskprotoError("an answer cannot be empty")
@@ -73,18 +106,28 @@ def answer(engine: Engine, name: str, number: int, text: str, session: str | Non
         if task.state != "REVIEW_CONTEXT":
             raise TaskprotoError(
                 f"task {name!r} is in {task.state}; questions_for_developer are answered in REVIEW_CONTEXT"
-                f" of a {NAME} task")
+                f" of a {NAME} task"
+            )
         engine._check_mover(task, session, force, "answer its questions")
         questions = task.artifacts.get("context_artifact", {}).get("questions_for_developer") or []
         if not 1 <= number <= len(questions):
             raise TaskprotoError(
                 f"task {name!r} has {len(questions)} question(s); {number} is not one of them "
-                f"(see `taskproto prompt {name}`)")
+                f"(see `taskproto prompt {name}`)"
+            )
         new = task.model_copy(deep=True)
         new.context.setdefault("answers", {})[str(number)] = text.strip()
-        new.transition_log.append(LogEntry(
-            from_state=task.state, to_state=task.state, trigger="answer", time=utcnow(), session=session,
-            kind="note", note=f"question {number}: {text.strip()[:200]}"))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="answer",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                note=f"question {number}: {text.strip()[:200]}",
+            )
+        )
         return new, f"answer: question {number}"
 
     return engine.mutate(name, change)
@@ -97,5 +140,6 @@ def prompt(engine: Engine, name: str) -> str:
     if text is None:
         raise TaskprotoError(
             f"workflow {task.workflow} has no prompt template for {task.state} "
-            f"(looked in {engine.config.root / 'templates' / task.workflow} and the package)")
+            f"(looked in {engine.config.root / 'templates' / task.workflow} and the package)"
+        )
     return text

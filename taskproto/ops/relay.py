@@ -37,7 +37,9 @@ def earlier_rounds(task: Task) -> str:
         return ""
     sentences = []
     for r in rounds[-SUMMARY_ROUNDS:]:
-        issues = r.get("unresolved") or [f"{b} failed ({why})" for b, why in (r.get("failures") or {}).items()]
+        issues = r.get("unresolved") or [
+            f"{b} failed ({why})" for b, why in (r.get("failures") or {}).items()
+        ]
         detail = f": {'; '.join(issues)}" if issues else ""
         sentences.append(f"Round {r['round']} ended {r['outcome'].replace('_', ' ')}{detail}.")
     skipped = len(rounds) - SUMMARY_ROUNDS
@@ -57,26 +59,37 @@ def build(task: Task, diff: str, latest: str | None = None, context: str | None 
         import json
 
         output = json.dumps(output, indent=2)
-    prompt = "\n".join([
-        f"# Task {task.name}",
-        task.description or "(no description)",
-        "",
-        f"# Round {task.counters.round} of {max_rounds(task)}",
-        "",
-        "# Earlier rounds",
-        earlier_rounds(task) or "(this is the first round)",
-        "",
-        "# Latest output",
-        output or "(none yet)",
-        "",
-    ])
+    prompt = "\n".join(
+        [
+            f"# Task {task.name}",
+            task.description or "(no description)",
+            "",
+            f"# Round {task.counters.round} of {max_rounds(task)}",
+            "",
+            "# Earlier rounds",
+            earlier_rounds(task) or "(this is the first round)",
+            "",
+            "# Latest output",
+            output or "(none yet)",
+            "",
+        ]
+    )
     context = context or ""
-    sizes = {"prompt": len(prompt.encode()), "context": len(context.encode()), "diff": len(diff.encode())}
-    over = [f"{part} is {_kb(sizes[part])}, {_kb(sizes[part] - cap)} over the {cap // KB} KB {part} cap"
-            for part, cap in CAPS.items() if sizes[part] > cap]
+    sizes = {
+        "prompt": len(prompt.encode()),
+        "context": len(context.encode()),
+        "diff": len(diff.encode()),
+    }
+    over = [
+        f"{part} is {_kb(sizes[part])}, {_kb(sizes[part] - cap)} over the {cap // KB} KB {part} cap"
+        for part, cap in CAPS.items()
+        if sizes[part] > cap
+    ]
     if over:
-        raise TaskprotoError(f"relay payload of {task.name} refused: {'; '.join(over)}; "
-                             "send the delta or a shorter part")
+        raise TaskprotoError(
+            f"relay payload of {task.name} refused: {'; '.join(over)}; "
+            "send the delta or a shorter part"
+        )
     text = prompt
     if context:
         text += "\n# Context\n" + context + ("" if context.endswith("\n") else "\n")

@@ -20,8 +20,15 @@ QUESTION_KEYS = {"questions", "question", "ask_user", "pending_questions", "open
 
 def creation() -> tuple[dict[str, Any], dict[str, int]]:
     """The context and counters a new tight-loop task starts with."""
-    return ({"turn": {"phase": "PLAN", "since": utcnow().isoformat(), "session": None},
-             "handoffs": [], "subtasks": [], "discovered": []}, {"iteration": 1})
+    return (
+        {
+            "turn": {"phase": "PLAN", "since": utcnow().isoformat(), "session": None},
+            "handoffs": [],
+            "subtasks": [],
+            "discovered": [],
+        },
+        {"iteration": 1},
+    )
 
 
 def _norm(title: str) -> str:
@@ -40,8 +47,10 @@ def read_results(path: Path) -> Any:
     except FileNotFoundError:
         raise ValidationFailed(f"{path}: no such file (--results FILE)") from None
     if len(data) > MAX_RESULTS:
-        raise ValidationFailed(f"{path} is {len(data)} bytes; results over {MAX_RESULTS} bytes are refused: "
-                               "hand off a digest")
+        raise ValidationFailed(
+            f"{path} is {len(data)} bytes; results over {MAX_RESULTS} bytes are refused: "
+            "hand off a digest"
+        )
     text = data.decode("utf-8", errors="replace")
     try:
         results: Any = json.loads(text)
@@ -52,7 +61,8 @@ def read_results(path: Path) -> Any:
         if carried:
             raise ValidationFailed(
                 f"{path} carries {', '.join(carried)}: a handoff carries only the decision and the results, "
-                "never the previous phase's questions (the next phase starts a fresh ask_user cycle)")
+                "never the previous phase's questions (the next phase starts a fresh ask_user cycle)"
+            )
     return results
 
 
@@ -75,16 +85,30 @@ def turn(engine: Engine, name: str, phase: str | None = None) -> Turn:
         if phase not in PHASES:
             raise TaskprotoError(f"{phase} is not a phase of {NAME} ({', '.join(PHASES)})")
         if phase != holder:
-            raise TransitionRejected(name, task.state, f"turn for {phase}",
-                                     f"{phase} does not hold the turn; {holder} does: wait for its handoff")
+            raise TransitionRejected(
+                name,
+                task.state,
+                f"turn for {phase}",
+                f"{phase} does not hold the turn; {holder} does: wait for its handoff",
+            )
     from taskproto.machine.builtin.tight_loop import GATE
 
     handoffs = task.context.get("handoffs") or []
-    return Turn(name, holder, task.counters.iteration, GATE.get(holder), handoffs[-1] if handoffs else None)
+    return Turn(
+        name, holder, task.counters.iteration, GATE.get(holder), handoffs[-1] if handoffs else None
+    )
 
 
-def handoff(engine: Engine, name: str, to: str, decision: str, results: Any = None,
-            from_phase: str | None = None, session: str | None = None, force: bool = False) -> Task:
+def handoff(
+    engine: Engine,
+    name: str,
+    to: str,
+    decision: str,
+    results: Any = None,
+    from_phase: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+) -> Task:
     """End the holder's turn and start `to`'s, firing the transition that leads there."""
     decision = decision.upper()
     if decision not in ("YES", "NO"):
@@ -96,25 +120,43 @@ def handoff(engine: Engine, name: str, to: str, decision: str, results: Any = No
     params: dict[str, Any] = {"decision": decision, "results": results}
     if from_phase is not None:
         params["from"] = from_phase.upper()
-    return engine.fire(name, trigger=trigger, session=session, params=params, force=force,
-                       note=f"handoff {task.state} -> {to}: {decision}")
+    return engine.fire(
+        name,
+        trigger=trigger,
+        session=session,
+        params=params,
+        force=force,
+        note=f"handoff {task.state} -> {to}: {decision}",
+    )
 
 
-def _subtask_change(engine: Engine, name: str, session: str | None, force: bool, message: str,
-                    apply: Any) -> Task:
+def _subtask_change(
+    engine: Engine, name: str, session: str | None, force: bool, message: str, apply: Any
+) -> Task:
     def change(task: Task) -> tuple[Task, str | None]:
         _require(task)
         engine._check_mover(task, session, force, "change its subtasks")
         new = task.model_copy(deep=True)
         note = apply(new)
-        new.transition_log.append(LogEntry(from_state=task.state, to_state=task.state, trigger="subtask",
-                                           time=utcnow(), session=session, kind="note", note=note))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="subtask",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                note=note,
+            )
+        )
         return new, f"{message}: {note}"
 
     return engine.mutate(name, change)
 
 
-def add(engine: Engine, name: str, title: str, session: str | None = None, force: bool = False) -> dict[str, Any]:
+def add(
+    engine: Engine, name: str, title: str, session: str | None = None, force: bool = False
+) -> dict[str, Any]:
     """Add a subtask (PLAN, EXECUTE) or a discovered task (REVIEW; refused if its title exists)."""
     title = " ".join(title.split())
     if not title:
@@ -128,9 +170,16 @@ def add(engine: Engine, name: str, title: str, session: str | None = None, force
         if task.state in ("PLAN", "EXECUTE"):
             for s in subtasks:
                 if s["status"] == "pending" and _norm(s["title"]) == key:
-                    raise TaskprotoError(f"subtask {s['id']} {s['title']!r} is already pending; not added")
-            item = {"id": f"T{len(subtasks) + 1}", "title": title, "status": "pending",
-                    "iteration": task.counters.iteration, "note": None}
+                    raise TaskprotoError(
+                        f"subtask {s['id']} {s['title']!r} is already pending; not added"
+                    )
+            item = {
+                "id": f"T{len(subtasks) + 1}",
+                "title": title,
+                "status": "pending",
+                "iteration": task.counters.iteration,
+                "note": None,
+            }
             subtasks.append(item)
             for d in discovered:  # planning a discovered task links them
                 if _norm(d["title"]) == key and d.get("planned_as") is None:
@@ -139,13 +188,20 @@ def add(engine: Engine, name: str, title: str, session: str | None = None, force
             for s in [*subtasks, *discovered]:
                 if _norm(s["title"]) == key:
                     raise TaskprotoError(
-                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not added")
-            item = {"id": f"D{len(discovered) + 1}", "title": title, "iteration": task.counters.iteration,
-                    "planned_as": None}
+                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not added"
+                    )
+            item = {
+                "id": f"D{len(discovered) + 1}",
+                "title": title,
+                "iteration": task.counters.iteration,
+                "planned_as": None,
+            }
             discovered.append(item)
         else:
-            raise TaskprotoError(f"task {name!r} is in {task.state}; subtasks are added in PLAN or EXECUTE, "
-                                 "discovered tasks in REVIEW")
+            raise TaskprotoError(
+                f"task {name!r} is in {task.state}; subtasks are added in PLAN or EXECUTE, "
+                "discovered tasks in REVIEW"
+            )
         added.update(item)
         return f"{item['id']} {title}"
 
@@ -153,14 +209,23 @@ def add(engine: Engine, name: str, title: str, session: str | None = None, force
     return added
 
 
-def finish(engine: Engine, name: str, ident: str, ok: bool, note: str | None = None,
-           session: str | None = None, force: bool = False) -> dict[str, Any]:
+def finish(
+    engine: Engine,
+    name: str,
+    ident: str,
+    ok: bool,
+    note: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+) -> dict[str, Any]:
     """Mark a pending subtask done or failed; only in EXECUTE."""
     result: dict[str, Any] = {}
 
     def apply(task: Task) -> str:
         if task.state != "EXECUTE":
-            raise TaskprotoError(f"task {name!r} is in {task.state}; subtasks are marked done or failed in EXECUTE")
+            raise TaskprotoError(
+                f"task {name!r} is in {task.state}; subtasks are marked done or failed in EXECUTE"
+            )
         for s in task.context.get("subtasks") or []:
             if s["id"].casefold() == ident.casefold():
                 if s["status"] != "pending":

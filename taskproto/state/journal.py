@@ -60,7 +60,7 @@ def read_all_heads(git: Git) -> dict[str, str]:
     heads: dict[str, str] = {}
     for line in git.for_each_ref(REF_PREFIX):
         ref, _, sha = line.partition(" ")
-        heads[ref[len(REF_PREFIX):]] = sha
+        heads[ref[len(REF_PREFIX) :]] = sha
     return heads
 
 
@@ -117,6 +117,8 @@ def transition_log(git: Git, task: str) -> tuple[str, list[dict[str, Any]]]:
         ref = latest_archive(git, task) or ref
     data = task_json_at(git, ref)
     if data is None:
-        raise TaskprotoError(f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`")
+        raise TaskprotoError(
+            f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`"
+        )
     raw = data.get("transition_log")
     return ref, [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []

@@ -32,7 +32,9 @@ def task_lock(task_dir: Path, task: str, timeout: float) -> Iterator[float]:
         lock.acquire(timeout=timeout, poll_interval=POLL_INTERVAL)
     except Timeout:
         raise LockHeld(task, time.monotonic() - start) from None
-    except OSError as exc:  # a planted link (ELOOP: filelock never follows one), a read-only or full disk
+    except (
+        OSError
+    ) as exc:  # a planted link (ELOOP: filelock never follows one), a read-only or full disk
         raise TaskprotoError(
             f"cannot take the lock of task {task!r}: {lock_path(task_dir)}: {exc.strerror or exc}; "
             "remove whatever is in its place or fix the folder's permissions, then retry"

@@ -60,7 +60,9 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 def dump(model: BaseModel) -> bytes:
     """The file's bytes; refuses what could not be read back (text that is not UTF-8, deep nesting)."""
     if too_deep(model):
-        raise ValidationFailed(f"refused to save a {type(model).__name__} nested deeper than {MAX_DEPTH} levels")
+        raise ValidationFailed(
+            f"refused to save a {type(model).__name__} nested deeper than {MAX_DEPTH} levels"
+        )
     try:
         return (model.model_dump_json(by_alias=True, indent=2) + "\n").encode()
     except PydanticSerializationError as exc:
@@ -84,7 +86,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
         try:
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -129,7 +131,9 @@ def refuse_links(base: Path, path: Path) -> Path:
                 "(they could point anywhere): remove it, then run `taskproto doctor`"
             )
         if not stat.S_ISDIR(mode):
-            raise TaskprotoError(f"{current} is not a folder; move it aside, then run `taskproto doctor`")
+            raise TaskprotoError(
+                f"{current} is not a folder; move it aside, then run `taskproto doctor`"
+            )
     return path
 
 
@@ -137,9 +141,13 @@ def read_bytes(path: Path) -> bytes:
     """Read a state file, refusing anything that is not a small regular file."""
     st = os.lstat(path)  # FileNotFoundError is the caller's to handle
     if stat.S_ISLNK(st.st_mode):
-        raise TaskprotoError(f"{path} is a symbolic link; taskproto only reads regular files it wrote")
+        raise TaskprotoError(
+            f"{path} is a symbolic link; taskproto only reads regular files it wrote"
+        )
     if not stat.S_ISREG(st.st_mode):
-        raise TaskprotoError(f"{path} is not a regular file; move it aside and run `taskproto doctor`")
+        raise TaskprotoError(
+            f"{path} is not a regular file; move it aside and run `taskproto doctor`"
+        )
     if st.st_size > MAX_STATE_FILE:
         raise TaskprotoError(
             f"{path} is {st.st_size} bytes, larger than any state file taskproto writes; "
@@ -148,7 +156,9 @@ def read_bytes(path: Path) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except PermissionError:
-        raise TaskprotoError(f"{path} cannot be read (permission denied); fix its permissions") from None
+        raise TaskprotoError(
+            f"{path} cannot be read (permission denied); fix its permissions"
+        ) from None
     with os.fdopen(fd, "rb") as fh:
         return fh.read()
 
@@ -159,7 +169,9 @@ def _decode(data: bytes) -> tuple[object, str | None]:
         raw = json.loads(data)
     except RecursionError:
         return None, "not valid JSON: nested too deeply"
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an integer past the digit limit
+    except (
+        ValueError
+    ) as exc:  # JSONDecodeError, UnicodeDecodeError, an integer past the digit limit
         return None, f"not valid JSON: {exc}"
     if too_deep(raw):
         return None, f"nested deeper than {MAX_DEPTH} levels"
@@ -180,9 +192,16 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
     if problem is None:
         version = raw.get("schema_version") if isinstance(raw, dict) else None
         # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do not know
-        if isinstance(version, (int, float)) and not isinstance(version, bool) and version > SCHEMA_VERSION:
-            raise UnsupportedSchema(str(path), int(version) if float(version).is_integer() else version,  # type: ignore[arg-type]
-                                    SCHEMA_VERSION)
+        if (
+            isinstance(version, (int, float))
+            and not isinstance(version, bool)
+            and version > SCHEMA_VERSION
+        ):
+            raise UnsupportedSchema(
+                str(path),
+                int(version) if float(version).is_integer() else version,  # type: ignore[arg-type]
+                SCHEMA_VERSION,
+            )
         try:
             return model.model_validate(raw)
         except ValidationError as exc:

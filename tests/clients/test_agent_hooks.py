@@ -46,7 +46,9 @@ def shell(client: str, command: str) -> ToolCall:
     return CLIENTS[client].shell_call(command)
 
 
-def run(client: str, project: Path, home: Path, cwd: Path, script: list[Turn]) -> tuple[ClientResult, list[Request]]:
+def run(
+    client: str, project: Path, home: Path, cwd: Path, script: list[Turn]
+) -> tuple[ClientResult, list[Request]]:
     spec = CLIENTS[client]
     env = dict(GIT_ENV)
     args: tuple[str, ...] = ()
@@ -69,7 +71,9 @@ def tool_outputs(turns: list[Request]) -> str:
 
 
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
-def test_requirements_state_context_interruption_and_denies(client: str, project: Path, home: Path) -> None:
+def test_requirements_state_context_interruption_and_denies(
+    client: str, project: Path, home: Path
+) -> None:
     require(client)
     engine, wt = setup(project, client, "REQUIREMENTS", own=client == "claude")
     target = wt / "widget.py"
@@ -126,8 +130,21 @@ def test_claude_session_id_reaches_the_agents_commands(project: Path, home: Path
     spec = CLIENTS["claude"]
     env = dict(GIT_ENV) | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     with spec.server([shell("claude", claim), Text("Claimed.")]) as server:
-        result = spec.run(PROMPT, wt, server, home, args=("--permission-mode", "acceptEdits", "--allowedTools", "Bash",
-                                                           "--session-id", SESSION), env=env)
+        result = spec.run(
+            PROMPT,
+            wt,
+            server,
+            home,
+            args=(
+                "--permission-mode",
+                "acceptEdits",
+                "--allowedTools",
+                "Bash",
+                "--session-id",
+                SESSION,
+            ),
+            env=env,
+        )
     assert result.returncode == 0, result.describe()
     owner = engine.load("t1").owner
     assert owner is not None and owner.session == SESSION, result.describe()
@@ -138,14 +155,30 @@ def test_claude_session_id_reaches_the_agents_commands(project: Path, home: Path
 def test_clear_in_the_same_client_process_inherits_the_claim(client: str, project: Path) -> None:
     """/clear: SessionStart with source clear, from the installed hook command, child of the same process."""
     engine, wt = setup(project, client, "IMPLEMENTATION", own=False)
-    engine.claim("t1", "session-before-clear", pid=os.getpid())  # this test process plays the client
-    settings = {"claude": wt / ".claude" / "settings.local.json", "codex": wt / ".codex" / "hooks.json",
-                "gemini": wt / ".gemini" / "settings.json"}[client]
+    engine.claim(
+        "t1", "session-before-clear", pid=os.getpid()
+    )  # this test process plays the client
+    settings = {
+        "claude": wt / ".claude" / "settings.local.json",
+        "codex": wt / ".codex" / "hooks.json",
+        "gemini": wt / ".gemini" / "settings.json",
+    }[client]
     command = json.loads(settings.read_text())["hooks"]["SessionStart"][0]["hooks"][0]["command"]
-    payload = {"session_id": "session-after-clear", "cwd": str(wt), "hook_event_name": "SessionStart",
-               "source": "clear", "transcript_path": "/dev/null"}
-    proc = subprocess.run(shlex.split(command), input=json.dumps(payload), capture_output=True, text=True,
-                          env={"PATH": os.environ["PATH"], **GIT_ENV}, check=False)
+    payload = {
+        "session_id": "session-after-clear",
+        "cwd": str(wt),
+        "hook_event_name": "SessionStart",
+        "source": "clear",
+        "transcript_path": "/dev/null",
+    }
+    proc = subprocess.run(
+        shlex.split(command),
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ["PATH"], **GIT_ENV},
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "took over the claim of t1" in proc.stdout
     task = engine.load("t1")

@@ -41,13 +41,17 @@ class Env:
             data["revision"] = int(data["revision"]) + 1
         self.task_file(name).write_text(json.dumps(data, indent=2))
 
-    def edit(self, change: Callable[[dict[str, Any]], None], name: str = "t", bump: bool = True) -> None:
+    def edit(
+        self, change: Callable[[dict[str, Any]], None], name: str = "t", bump: bool = True
+    ) -> None:
         data = self.raw(name)
         change(data)
         self.write_raw(data, name, bump)
 
     def git(self, *args: str, cwd: Path | None = None) -> str:
-        proc = subprocess.run(["git", *args], cwd=cwd or self.repo, capture_output=True, text=True, check=False)
+        proc = subprocess.run(
+            ["git", *args], cwd=cwd or self.repo, capture_output=True, text=True, check=False
+        )
         assert proc.returncode == 0, f"git {' '.join(args)}: {proc.stderr}"
         return proc.stdout.strip()
 
@@ -82,15 +86,23 @@ def dead_pid() -> int:
 def commit_file(worktree: Path, name: str, content: str = "x\n", message: str | None = None) -> str:
     (worktree / name).write_text(content)
     subprocess.run(["git", "add", name], cwd=worktree, check=True, capture_output=True)
-    subprocess.run(["git", "commit", "--quiet", "-m", message or f"add {name}"], cwd=worktree, check=True,
-                   capture_output=True)
-    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=worktree, check=True, capture_output=True,
-                          text=True).stdout.strip()
+    subprocess.run(
+        ["git", "commit", "--quiet", "-m", message or f"add {name}"],
+        cwd=worktree,
+        check=True,
+        capture_output=True,
+    )
+    return subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=worktree, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def make_repo(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
-    for args in (["init", "--quiet", "--initial-branch=main"], ["config", "commit.gpgsign", "false"]):
+    for args in (
+        ["init", "--quiet", "--initial-branch=main"],
+        ["config", "commit.gpgsign", "false"],
+    ):
         subprocess.run(["git", *args], cwd=path, check=True, capture_output=True)
     commit_file(path, "README.md", "# test repo\n", "initial")
     return path

@@ -131,7 +131,9 @@ def _(env: Env) -> None:
 
 @breaks("orphan-worktree")
 def _(env: Env) -> None:
-    env.git("worktree", "add", "--quiet", "-b", "t-ghost", str(env.config.agent_worktree("t", "ghost")))
+    env.git(
+        "worktree", "add", "--quiet", "-b", "t-ghost", str(env.config.agent_worktree("t", "ghost"))
+    )
 
 
 @breaks("agent-status-missing")
@@ -171,6 +173,7 @@ def _(env: Env) -> None:
 
 # --- checks with no safe fix: doctor escalates and changes nothing ----------------------
 
+
 @breaks("lock-schema-too-new")
 def _(env: Env) -> None:
     env.edit(lambda d: d.update(schema_version=99), bump=False)
@@ -191,8 +194,15 @@ def _(env: Env) -> None:
 @breaks("log-illegal-transition")
 def _(env: Env) -> None:
     def change(d: dict) -> None:  # type: ignore[type-arg]
-        d["transition_log"].append({"from": "INIT", "to": "COMPLETE", "trigger": "complete",
-                                    "time": utcnow().isoformat(), "kind": "transition"})
+        d["transition_log"].append(
+            {
+                "from": "INIT",
+                "to": "COMPLETE",
+                "trigger": "complete",
+                "time": utcnow().isoformat(),
+                "kind": "transition",
+            }
+        )
         d["state"] = "COMPLETE"
 
     env.edit(change)
@@ -206,7 +216,9 @@ def _(env: Env) -> None:
 @breaks("agent-worktree-shared")
 def _(env: Env) -> None:
     env.engine.create_task("t-q", ["z"])
-    env.edit(lambda d: d["required_agents"].append("q-z"))  # t needs t-q-z: the branch of t-q's agent z
+    env.edit(
+        lambda d: d["required_agents"].append("q-z")
+    )  # t needs t-q-z: the branch of t-q's agent z
 
 
 @breaks("agent-retries-exhausted")
@@ -245,7 +257,8 @@ def test_check(env: Env, check: str) -> None:
     if check in FIXES:
         fixed = env.doctor(fix=True, retry_agents=True)
         assert fixed.healthy, [(f.check, f.message) for f in fixed.findings] + [
-            (x.finding.check, x.error) for x in fixed.fixes if x.error]
+            (x.finding.check, x.error) for x in fixed.fixes if x.error
+        ]
         assert any(x.finding.check == check and x.status == "applied" for x in fixed.fixes)
         again = env.doctor()
         assert again.healthy and not again.findings, [(f.check, f.message) for f in again.findings]
@@ -258,6 +271,9 @@ def test_check(env: Env, check: str) -> None:
         text = fixed.escalations[next(f.key() for f in fixed.findings if f.check == check)]
         assert "encountered a recovery scenario requiring user guidance" in text
         assert "**Options**" in text and "1. " in text and "Abandon the task" in text
-        if check in ("lock-schema-too-new", "lock-unreadable"):  # refused to touch: byte for byte as it was
+        if check in (
+            "lock-schema-too-new",
+            "lock-unreadable",
+        ):  # refused to touch: byte for byte as it was
             assert env.task_file().read_bytes() == broken
             assert not any(".corrupt-" in p.name for p in env.task_file().parent.iterdir())

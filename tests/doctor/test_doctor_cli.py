@@ -12,7 +12,17 @@ from doctor_helpers import Env, commit_file
 
 from taskproto.state.models import AgentState, utcnow
 
-JSON_FINDING = {"check", "severity", "task", "agent", "path", "message", "fix", "fix_needs", "escalation"}
+JSON_FINDING = {
+    "check",
+    "severity",
+    "task",
+    "agent",
+    "path",
+    "message",
+    "fix",
+    "fix_needs",
+    "escalation",
+}
 
 
 def test_table_json_and_exit_codes(env: Env, cli: Any) -> None:
@@ -81,10 +91,14 @@ def test_recover_requeues_incomplete_agents_and_escalates_at_the_max(env: Env, c
     assert len(agents["did"]) == 2
     for agent in ("a", "b"):
         status = e.agent_status("t", agent)
-        assert status is not None and status.status == AgentState.PENDING and status.retry_count == 1
+        assert (
+            status is not None and status.status == AgentState.PENDING and status.retry_count == 1
+        )
     env.set_status("a", status=AgentState.ERROR, retry_count=3)
     r = cli("recover", "t")
-    assert r.code == 1 and "encountered a recovery scenario" in r.out and "needs a decision" in r.err
+    assert (
+        r.code == 1 and "encountered a recovery scenario" in r.out and "needs a decision" in r.err
+    )
     assert e.agent_status("t", "a").retry_count == 3  # type: ignore[union-attr]
 
 
@@ -98,7 +112,9 @@ def test_recover_repairs_corruption_first(env: Env, cli: Any) -> None:
     assert "state CLASSIFIED" in r.out
 
 
-def test_recover_awaiting_approval_represents_the_commit(env: Env, cli: Any, tmp_path: Path) -> None:
+def test_recover_awaiting_approval_represents_the_commit(
+    env: Env, cli: Any, tmp_path: Path
+) -> None:
     e = env.engine
     for trigger in ("classify", "gather_requirements", "synthesize"):
         e.fire("t", trigger)
@@ -116,6 +132,10 @@ def test_recover_awaiting_approval_represents_the_commit(env: Env, cli: Any, tmp
 
 
 def test_recover_reports_a_recorded_build_failure(env: Env, cli: Any) -> None:
-    env.edit(lambda d: d["context"].update(builds=[{"argv": ["make"], "exit_code": 2, "kind": "unknown"}]))
+    env.edit(
+        lambda d: d["context"].update(
+            builds=[{"argv": ["make"], "exit_code": 2, "kind": "unknown"}]
+        )
+    )
     r = cli("recover", "t")
     assert "[build]" in r.out and "unknown error type" in r.out and r.code == 1

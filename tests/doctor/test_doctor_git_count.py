@@ -30,8 +30,14 @@ def _shim(folder: Path, log: Path) -> dict[str, str]:
 def _count(repo: Path, tmp: Path) -> tuple[int, dict[str, object]]:
     log = tmp / "git-calls.log"
     env = _shim(tmp / "shim", log)
-    proc = subprocess.run([sys.executable, "-m", "taskproto", "doctor", "--json"], cwd=repo, env=env,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", "doctor", "--json"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode in (0, 1), proc.stderr
     return len(log.read_text().splitlines()), json.loads(proc.stdout)
 
@@ -44,8 +50,13 @@ def test_git_processes_do_not_grow_with_tasks(tmp_path: Path) -> None:
         build_tasks(config, [f"task{i:04d}" for i in range(n)], agents=["dev"] if n == 10 else [])
         build_tasks(config, ["withagents"], agents=["a", "b"])
         wt = config.agent_worktree("withagents", "b")
-        status = subprocess.run(["git", "status", "--porcelain", "--branch"], cwd=wt, capture_output=True,
-                                text=True, check=True).stdout
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--branch"],
+            cwd=wt,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         assert status.splitlines() == ["## withagents-b"]  # a real, clean worktree on its branch
         counts[n], report = _count(repo, tmp_path / f"c{n}")
         assert report["tasks_checked"] == n + 1

@@ -21,7 +21,11 @@ def test_lost_task_json_without_journal_is_reconstructed_for_review(env: Env) ->
     assert task.state == "INIT" and task.needs_review
     assert task.required_agents == ["a", "b"]
     first = task.transition_log[0]
-    assert first.kind == "repair" and first.from_state is None and "state is unknown" in (first.note or "")
+    assert (
+        first.kind == "repair"
+        and first.from_state is None
+        and "state is unknown" in (first.note or "")
+    )
     assert ids(env.doctor()) == {"needs-review"}  # info only: exit 0
 
 
@@ -98,7 +102,9 @@ def test_no_fix_ever_loses_a_commit_or_an_uncommitted_change(env: Env) -> None:
     env.task_file().write_text("{torn")
     env.git("update-ref", "-d", "refs/heads/t-a")  # the only ref holding the commit
     shutil.rmtree(env.admin_dir(wt_b))  # b's folder is no longer a registered worktree
-    env.git("switch", "--quiet", "--detach", cwd=env.worktree())  # task worktree on the wrong "branch"
+    env.git(
+        "switch", "--quiet", "--detach", cwd=env.worktree()
+    )  # task worktree on the wrong "branch"
     env.config.status_file("t", "a").write_text("nope")
     env.engine.create_task("gone")
     env.engine.remove_task("gone")
@@ -117,7 +123,9 @@ def test_no_fix_ever_loses_a_commit_or_an_uncommitted_change(env: Env) -> None:
     assert "lock-invalid-json" not in ids(report)
 
 
-def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_the_journal_catches_up(env: Env) -> None:
+def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_the_journal_catches_up(
+    env: Env,
+) -> None:
     import os
     import time
 

@@ -24,13 +24,21 @@ def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 
 @asynccontextmanager
-async def connect(repo: Path, session: str | None = None, env: dict[str, str] | None = None,
-                  args: list[str] | None = None) -> AsyncIterator[ClientSession]:
+async def connect(
+    repo: Path,
+    session: str | None = None,
+    env: dict[str, str] | None = None,
+    args: list[str] | None = None,
+) -> AsyncIterator[ClientSession]:
     """A ClientSession on a fresh `taskproto mcp` subprocess in `repo`."""
     argv = ["-m", "taskproto", "mcp", *(["--session", session] if session else []), *(args or [])]
-    params = StdioServerParameters(command=sys.executable, args=argv, env=server_env(env), cwd=str(repo))
-    async with stdio_client(params) as (read, write), \
-            ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
+    params = StdioServerParameters(
+        command=sys.executable, args=argv, env=server_env(env), cwd=str(repo)
+    )
+    async with (
+        stdio_client(params) as (read, write),
+        ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client,
+    ):
         await client.initialize()
         yield client
 

@@ -47,7 +47,9 @@ def result_json(block: dict[str, Any]) -> Any:
     return json.loads(content)
 
 
-def test_claude_code_calls_status_then_transition(engine: Engine, repo: Path, tmp_path: Path) -> None:
+def test_claude_code_calls_status_then_transition(
+    engine: Engine, repo: Path, tmp_path: Path
+) -> None:
     if find_client("claude") is None:
         pytest.skip(missing_reason("claude"))
     engine.create_task("t1", description="ship the widget")
@@ -55,23 +57,35 @@ def test_claude_code_calls_status_then_transition(engine: Engine, repo: Path, tm
     # Registered the way a user does it, then approved for this project (headless runs cannot ask).
     change = mcp_config.register("claude", repo, command=[sys.executable, "-m", "taskproto", "mcp"])
     (repo / ".claude").mkdir()
-    (repo / ".claude" / "settings.json").write_text(json.dumps({
-        "enableAllProjectMcpServers": True,
-        "permissions": {"allow": ["mcp__taskproto__status", "mcp__taskproto__transition"]},
-    }))
+    (repo / ".claude" / "settings.json").write_text(
+        json.dumps(
+            {
+                "enableAllProjectMcpServers": True,
+                "permissions": {"allow": ["mcp__taskproto__status", "mcp__taskproto__transition"]},
+            }
+        )
+    )
     home = tmp_path / "claude-home"
     home.mkdir()
     # Project MCP servers (.mcp.json) load only in a workspace the user trusted.
-    (home / ".claude.json").write_text(json.dumps({"projects": {str(repo): {"hasTrustDialogAccepted": True}}}))
+    (home / ".claude.json").write_text(
+        json.dumps({"projects": {str(repo): {"hasTrustDialogAccepted": True}}})
+    )
     script = [
         ToolCall("mcp__taskproto__status", {"task": "t1"}),
-        ToolCall("mcp__taskproto__transition", {"task": "t1", "state": "CLASSIFIED", "note": "moved by Claude Code"}),
+        ToolCall(
+            "mcp__taskproto__transition",
+            {"task": "t1", "state": "CLASSIFIED", "note": "moved by Claude Code"},
+        ),
         Text("Done."),
     ]
     # What the server process needs: our package, git's identity, and the session (Claude Code passes
     # its environment on to stdio MCP servers).
-    env = {"PYTHONPATH": os.environ.get("PYTHONPATH", ""), "TASKPROTO_SESSION": "cc-session",
-           **{k: v for k, v in os.environ.items() if k.startswith("GIT_")}}
+    env = {
+        "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
+        "TASKPROTO_SESSION": "cc-session",
+        **{k: v for k, v in os.environ.items() if k.startswith("GIT_")},
+    }
     with AnthropicServer(script) as server:
         result = run_claude("Move task t1 on.", repo, server, home, args=(), env=env, timeout=240)
         assert result.returncode == 0, result.describe()
@@ -87,16 +101,32 @@ def test_claude_code_calls_status_then_transition(engine: Engine, repo: Path, tm
     shown = result_json(status)
     assert shown["session"] == "cc-session" and shown["scope"] == "task"
     assert [(t["name"], t["state"], t["description"], t["mine"]) for t in shown["tasks"]] == [
-        ("t1", "INIT", "ship the widget", True)]
-    assert result_json(moved) == {"task": "t1", "from": "INIT", "to": "CLASSIFIED", "revision": 3, "warnings": []}
+        ("t1", "INIT", "ship the widget", True)
+    ]
+    assert result_json(moved) == {
+        "task": "t1",
+        "from": "INIT",
+        "to": "CLASSIFIED",
+        "revision": 3,
+        "warnings": [],
+    }
     # And the transition is in the task's log, made by this session.
     task = engine.load("t1")
     assert task.state == "CLASSIFIED"
     last = task.transition_log[-1]
     assert (last.from_state, last.to_state, last.session, last.note) == (
-        "INIT", "CLASSIFIED", "cc-session", "moved by Claude Code")
-    log = subprocess.run([sys.executable, "-m", "taskproto", "log", "t1", "--json"], cwd=repo,
-                         capture_output=True, text=True, check=True)
+        "INIT",
+        "CLASSIFIED",
+        "cc-session",
+        "moved by Claude Code",
+    )
+    log = subprocess.run(
+        [sys.executable, "-m", "taskproto", "log", "t1", "--json"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(log.stdout)["entries"][-1]["to"] == "CLASSIFIED"
     mcp_config.unregister("claude", repo)
     assert not change.path.exists()

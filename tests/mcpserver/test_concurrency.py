@@ -36,7 +36,9 @@ def test_200_calls_from_four_servers_lose_no_update(engine: Engine, repo: Path) 
                 kind = call % 10
                 if kind < 4:
                     result = await session.call_tool(
-                        "record_interruption", {"task": "t1", "text": f"client {index} call {call}: why?"})
+                        "record_interruption",
+                        {"task": "t1", "text": f"client {index} call {call}: why?"},
+                    )
                     outcomes.append(("record", not result.is_error))
                     assert not result.is_error, text(result)
                 elif kind < 7:
@@ -69,11 +71,16 @@ def test_200_calls_from_four_servers_lose_no_update(engine: Engine, repo: Path) 
     assert final.revision == start.revision + records + beats + moves
     assert len(final.interruptions) == records
     assert sorted(i.text for i in final.interruptions) == sorted(
-        f"client {c} call {n}: why?" for c in range(CLIENTS) for n in range(CALLS) if n % 10 < 4)
-    new_moves = [e for e in final.transition_log[len(start.transition_log):] if e.kind == "transition"]
+        f"client {c} call {n}: why?" for c in range(CLIENTS) for n in range(CALLS) if n % 10 < 4
+    )
+    new_moves = [
+        e for e in final.transition_log[len(start.transition_log) :] if e.kind == "transition"
+    ]
     assert len(new_moves) == moves
     for before, after in itertools.pairwise(new_moves):
-        assert after.from_state == before.to_state  # a chain: no transition fired from a stale state
+        assert (
+            after.from_state == before.to_state
+        )  # a chain: no transition fired from a stale state
     assert final.state == ("VALIDATION" if moves % 2 else "IMPLEMENTATION")
     assert final.state == new_moves[-1].to_state
     # The journal has one commit per recorded change (heartbeats are liveness, not history).

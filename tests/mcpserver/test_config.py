@@ -39,7 +39,10 @@ def test_register_creates_and_unregister_removes_the_file(repo: Path, client: st
     change = mcp_config.register(client, repo, command=CMD)
     assert change.action == "registered" and change.path == path
     assert servers(client, path)["taskproto"] == {
-        **({"type": "stdio"} if client == "claude" else {}), "command": sys.executable, "args": ["-m", "taskproto", "mcp"]}
+        **({"type": "stdio"} if client == "claude" else {}),
+        "command": sys.executable,
+        "args": ["-m", "taskproto", "mcp"],
+    }
     written = path.read_bytes()
     assert mcp_config.register(client, repo, command=CMD).action == "already registered"
     assert path.read_bytes() == written
@@ -50,7 +53,9 @@ def test_register_creates_and_unregister_removes_the_file(repo: Path, client: st
 
 
 @pytest.mark.parametrize("client", ["claude", "gemini"])
-def test_existing_json_keeps_every_key_and_comes_back_byte_for_byte(repo: Path, client: str) -> None:
+def test_existing_json_keeps_every_key_and_comes_back_byte_for_byte(
+    repo: Path, client: str
+) -> None:
     path = mcp_config.config_path(client, repo)
     path.parent.mkdir(exist_ok=True)
     path.write_bytes(EXISTING_JSON[client])
@@ -61,7 +66,9 @@ def test_existing_json_keeps_every_key_and_comes_back_byte_for_byte(repo: Path, 
     for key, value in before.items():
         if key != "mcpServers":
             assert after[key] == value
-    assert {**before.get("mcpServers", {}), "taskproto": after["mcpServers"]["taskproto"]} == after["mcpServers"]
+    assert {**before.get("mcpServers", {}), "taskproto": after["mcpServers"]["taskproto"]} == after[
+        "mcpServers"
+    ]
     assert path.stat().st_mode & 0o777 == 0o600
     mcp_config.unregister(client, repo)
     assert path.read_bytes() == EXISTING_JSON[client]
@@ -116,12 +123,17 @@ def test_refusals_change_nothing(repo: Path) -> None:
     assert codex.read_bytes() == b'mcp_servers = { other = { command = "x" } }\n'
 
 
-def test_user_scope_paths_follow_the_clients_homes(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_user_scope_paths_follow_the_clients_homes(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex-home"))
     monkeypatch.setenv("GEMINI_CLI_HOME", str(tmp_path / "gemini-home"))
     assert mcp_config.config_path("claude", repo, "user") == Path.home() / ".claude.json"
     assert mcp_config.config_path("codex", repo, "user") == tmp_path / "codex-home" / "config.toml"
-    assert mcp_config.config_path("gemini", repo, "user") == tmp_path / "gemini-home" / ".gemini" / "settings.json"
+    assert (
+        mcp_config.config_path("gemini", repo, "user")
+        == tmp_path / "gemini-home" / ".gemini" / "settings.json"
+    )
     change = mcp_config.register("codex", repo, scope="user", command=CMD)
     assert change.path.is_file()
     mcp_config.unregister("codex", repo, scope="user")
@@ -136,9 +148,13 @@ def test_cli_install_writes_an_entry_that_starts_a_working_server(repo: Path) ->
     entry = json.loads((repo / ".mcp.json").read_text())["mcpServers"]["taskproto"]
 
     async def main() -> list[str]:
-        params = StdioServerParameters(command=entry["command"], args=entry["args"], env=server_env(), cwd=str(repo))
-        async with stdio_client(params) as (read, write), \
-                ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client:
+        params = StdioServerParameters(
+            command=entry["command"], args=entry["args"], env=server_env(), cwd=str(repo)
+        )
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client,
+        ):
             await client.initialize()
             return [t.name for t in (await client.list_tools()).tools]
 

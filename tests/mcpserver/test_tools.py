@@ -18,8 +18,17 @@ from tests.conftest import run_taskproto
 
 from .conftest import connect, ok, refused, server_env, text
 
-CORE = {"status", "claim", "release", "heartbeat", "transition", "agent_set_status", "record_interruption",
-        "doctor", "log"}
+CORE = {
+    "status",
+    "claim",
+    "release",
+    "heartbeat",
+    "transition",
+    "agent_set_status",
+    "record_interruption",
+    "doctor",
+    "log",
+}
 WORKFLOW = {"prompt", "submit_artifact", "handoff", "round_decide"}
 
 
@@ -30,7 +39,9 @@ def cli_line(repo: Path, *args: str, session: str) -> str:
     return result.err.strip()
 
 
-def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(engine: Engine, repo: Path) -> None:
+def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(
+    engine: Engine, repo: Path
+) -> None:
     async def main() -> None:
         async with connect(repo, "s1") as client:
             listed = {t.name: t for t in (await client.list_tools()).tools}
@@ -39,7 +50,10 @@ def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(engin
             assert names == (CORE | WORKFLOW if has_workflows else CORE)
             # Approvals, forced takeovers, doctor --fix and task removal are the user's.
             for name, tool in listed.items():
-                assert not any(word in name for word in ("approve", "force", "takeover", "fix", "remove", "delete"))
+                assert not any(
+                    word in name
+                    for word in ("approve", "force", "takeover", "fix", "remove", "delete")
+                )
                 props = tool.input_schema.get("properties", {})
                 assert not {"force", "fix", "approve"} & set(props), (name, props)
                 assert tool.output_schema is not None, name
@@ -67,14 +81,23 @@ def test_each_core_tool_does_what_the_cli_does(engine: Engine, repo: Path) -> No
             assert [t["name"] for t in everything["tasks"]] == ["t1", "t2"]
 
             claimed = await ok(client, "claim", task="t1")
-            assert claimed == {"task": "t1", "state": "INIT", "session": "s1", "outcome": "claimed",
-                               "previous_owner": None, "reason": None, "warnings": []}
+            assert claimed == {
+                "task": "t1",
+                "state": "INIT",
+                "session": "s1",
+                "outcome": "claimed",
+                "previous_owner": None,
+                "reason": None,
+                "warnings": [],
+            }
             assert (await ok(client, "claim", task="t1"))["outcome"] == "renewed"
 
             mine = await ok(client, "status")
             assert mine["scope"] == "session" and [t["name"] for t in mine["tasks"]] == ["t1"]
             t1 = mine["tasks"][0]
-            assert t1["mine"] and t1["owner"]["session"] == "s1" and t1["agents"] == {"dev": "PENDING"}
+            assert (
+                t1["mine"] and t1["owner"]["session"] == "s1" and t1["agents"] == {"dev": "PENDING"}
+            )
             assert t1["next"] == [{"trigger": "classify", "to": "CLASSIFIED", "guards": []}]
             assert "RESUMING TASK: t1" in t1["instructions"]
 
@@ -82,7 +105,9 @@ def test_each_core_tool_does_what_the_cli_does(engine: Engine, repo: Path) -> No
             assert beat["task"] == "t1" and beat["heartbeat_at"]
 
             for target in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
-                moved = await ok(client, "transition", task="t1", state=target.lower(), note="via mcp")
+                moved = await ok(
+                    client, "transition", task="t1", state=target.lower(), note="via mcp"
+                )
                 assert moved["to"] == target
 
             # A guard refuses: same line as the CLI, nothing written.
@@ -92,20 +117,41 @@ def test_each_core_tool_does_what_the_cli_does(engine: Engine, repo: Path) -> No
             assert "guard plan_approved" in line
             assert engine.config.task_file("t1").read_bytes() == before
 
-            agent = await ok(client, "agent_set_status", task="t1", agent="dev", status="ERROR", message="boom")
-            assert agent["status"] == "ERROR" and agent["error_message"] == "boom" and agent["task"] == "t1"
-            line = await refused(client, "agent_set_status", task="t1", agent="qa", status="WORKING")
-            assert line == cli_line(repo, "agent", "set", "t1", "qa", "--status", "WORKING", session="s1")
+            agent = await ok(
+                client, "agent_set_status", task="t1", agent="dev", status="ERROR", message="boom"
+            )
+            assert (
+                agent["status"] == "ERROR"
+                and agent["error_message"] == "boom"
+                and agent["task"] == "t1"
+            )
+            line = await refused(
+                client, "agent_set_status", task="t1", agent="qa", status="WORKING"
+            )
+            assert line == cli_line(
+                repo, "agent", "set", "t1", "qa", "--status", "WORKING", session="s1"
+            )
 
-            rec = await ok(client, "record_interruption", task="t1", text="wait, why did you pick that design?")
-            assert rec["type"] == "QUESTION" and rec["state"] == "SYNTHESIS" and rec["state_unchanged"]
+            rec = await ok(
+                client, "record_interruption", task="t1", text="wait, why did you pick that design?"
+            )
+            assert (
+                rec["type"] == "QUESTION" and rec["state"] == "SYNTHESIS" and rec["state_unchanged"]
+            )
             assert "stays SYNTHESIS" in rec["message"]
-            assert engine.load("t1").state == "SYNTHESIS" and len(engine.load("t1").interruptions) == 1
+            assert (
+                engine.load("t1").state == "SYNTHESIS" and len(engine.load("t1").interruptions) == 1
+            )
 
             log = await ok(client, "log", task="t1")
-            moves = [(e["from"], e["to"], e["note"]) for e in log["entries"] if e["kind"] == "transition"]
-            assert moves == [("INIT", "CLASSIFIED", "via mcp"), ("CLASSIFIED", "REQUIREMENTS", "via mcp"),
-                             ("REQUIREMENTS", "SYNTHESIS", "via mcp")]
+            moves = [
+                (e["from"], e["to"], e["note"]) for e in log["entries"] if e["kind"] == "transition"
+            ]
+            assert moves == [
+                ("INIT", "CLASSIFIED", "via mcp"),
+                ("CLASSIFIED", "REQUIREMENTS", "via mcp"),
+                ("REQUIREMENTS", "SYNTHESIS", "via mcp"),
+            ]
             cli_log = json.loads(run_taskproto("log", "t1", "--json", cwd=repo).out)
             assert log["entries"] == cli_log["entries"] and log["total"] == len(cli_log["entries"])
             assert len((await ok(client, "log", task="t1", last=2))["entries"]) == 2
@@ -126,24 +172,38 @@ def test_each_core_tool_does_what_the_cli_does(engine: Engine, repo: Path) -> No
 
 def test_another_sessions_task_is_refused_with_the_cli_line(engine: Engine, repo: Path) -> None:
     engine.create_task("t1", agents=["dev"])
-    assert run_taskproto("--session", "other", "claim", "t1", "--pid", str(subprocess.os.getpid()), cwd=repo).code == 0
+    assert (
+        run_taskproto(
+            "--session", "other", "claim", "t1", "--pid", str(subprocess.os.getpid()), cwd=repo
+        ).code
+        == 0
+    )
     before = engine.config.task_file("t1").read_bytes()
 
     async def main() -> None:
         async with connect(repo, "s1") as client:
             for tool, args, cli in [
                 ("claim", {"task": "t1"}, ("claim", "t1")),
-                ("transition", {"task": "t1", "state": "CLASSIFIED"}, ("transition", "t1", "CLASSIFIED")),
+                (
+                    "transition",
+                    {"task": "t1", "state": "CLASSIFIED"},
+                    ("transition", "t1", "CLASSIFIED"),
+                ),
                 ("release", {"task": "t1"}, ("release", "t1")),
                 ("heartbeat", {"task": "t1"}, ("heartbeat", "t1")),
-                ("agent_set_status", {"task": "t1", "agent": "dev", "status": "WORKING"},
-                 ("agent", "set", "t1", "dev", "--status", "WORKING")),
+                (
+                    "agent_set_status",
+                    {"task": "t1", "agent": "dev", "status": "WORKING"},
+                    ("agent", "set", "t1", "dev", "--status", "WORKING"),
+                ),
             ]:
                 line = await refused(client, tool, **args)
                 assert line == cli_line(repo, *cli, session="s1"), tool
                 assert "other" in line
             # Still serving after every refusal.
-            assert (await ok(client, "status", task="t1"))["tasks"][0]["owner"]["session"] == "other"
+            assert (await ok(client, "status", task="t1"))["tasks"][0]["owner"][
+                "session"
+            ] == "other"
 
     anyio.run(main)
     assert engine.config.task_file("t1").read_bytes() == before
@@ -157,12 +217,19 @@ def test_without_a_session_only_read_only_tools_work(engine: Engine, repo: Path)
         async with connect(repo) as client:
             assert (await ok(client, "status"))["session"] is None
             await ok(client, "log", task="t1")
-            for tool, args in [("claim", {"task": "t1"}), ("claim", {}), ("release", {"task": "t1"}),
-                               ("heartbeat", {"task": "t1"}), ("transition", {"task": "t1", "state": "CLASSIFIED"}),
-                               ("agent_set_status", {"task": "t1", "agent": "dev", "status": "WORKING"}),
-                               ("record_interruption", {"task": "t1", "text": "stop"})]:
+            for tool, args in [
+                ("claim", {"task": "t1"}),
+                ("claim", {}),
+                ("release", {"task": "t1"}),
+                ("heartbeat", {"task": "t1"}),
+                ("transition", {"task": "t1", "state": "CLASSIFIED"}),
+                ("agent_set_status", {"task": "t1", "agent": "dev", "status": "WORKING"}),
+                ("record_interruption", {"task": "t1", "text": "stop"}),
+            ]:
                 line = await refused(client, tool, **args)
-                assert line.startswith(f"taskproto: {tool} changes the task, so it needs this session's id")
+                assert line.startswith(
+                    f"taskproto: {tool} changes the task, so it needs this session's id"
+                )
                 assert "--session ID" in line and "TASKPROTO_SESSION" in line
         # The environment variable is the other way to give it.
         async with connect(repo, env={"TASKPROTO_SESSION": "from-env"}) as client:
@@ -182,7 +249,9 @@ def test_a_held_lock_is_a_tool_error_and_the_server_goes_on(repo: Path) -> None:
         async with connect(repo, "s1") as client:
             with task_lock(engine.config.task_dir("t1"), "t1", 1.0):
                 line = await refused(client, "claim", task="t1")
-            assert line.startswith("taskproto: task 't1' is locked by another taskproto process (waited ")
+            assert line.startswith(
+                "taskproto: task 't1' is locked by another taskproto process (waited "
+            )
             assert (await ok(client, "claim", task="t1"))["outcome"] == "claimed"
 
     anyio.run(main)
@@ -194,7 +263,9 @@ def test_bad_arguments_are_tool_errors_and_the_server_goes_on(engine: Engine, re
     async def main() -> None:
         async with connect(repo, "s1") as client:
             assert "task" in await refused(client, "transition", state="CLASSIFIED")
-            assert "status" in await refused(client, "agent_set_status", task="t1", agent="dev", status="DONE")
+            assert "status" in await refused(
+                client, "agent_set_status", task="t1", agent="dev", status="DONE"
+            )
             assert "last" in await refused(client, "log", task="t1", last=0)
             assert "invalid task name" in await refused(client, "claim", task="../etc")
             assert "Unknown tool" in await refused(client, "approve", task="t1")
@@ -214,29 +285,57 @@ def test_doctor_reports_and_never_fixes(engine: Engine, repo: Path) -> None:
             assert not result.is_error, text(result)
             report = result.structured_content
             assert report is not None and report["healthy"] is False and report["fixes"] == []
-            assert any(f.get("task") == "t1" and f.get("check") == "task-worktree-missing"
-                       for f in report["findings"]), report["findings"]
+            assert any(
+                f.get("task") == "t1" and f.get("check") == "task-worktree-missing"
+                for f in report["findings"]
+            ), report["findings"]
 
     anyio.run(main)
     assert sorted(p.name for p in engine.config.task_dir("t1").iterdir()) == before
 
 
-def test_malformed_json_rpc_gets_a_protocol_error_and_the_server_keeps_serving(engine: Engine, repo: Path) -> None:
+def test_malformed_json_rpc_gets_a_protocol_error_and_the_server_keeps_serving(
+    engine: Engine, repo: Path
+) -> None:
     engine.create_task("t1")
     lines = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "0"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         "this is not json",
         '{"jsonrpc": "2.0", "id": 2, "method": ',
         {"id": 3},
-        {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "status", "arguments": "not-an-object"}},
+        {
+            "jsonrpc": "2.0",
+            "id": 4,
+            "method": "tools/call",
+            "params": {"name": "status", "arguments": "not-an-object"},
+        },
         {"jsonrpc": "2.0", "id": 5, "method": "no/such/method"},
-        {"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "status", "arguments": {"task": "t1"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 6,
+            "method": "tools/call",
+            "params": {"name": "status", "arguments": {"task": "t1"}},
+        },
     ]
-    proc = subprocess.Popen([sys.executable, "-m", "taskproto", "mcp", "--session", "s1"], cwd=repo,
-                            env=server_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "taskproto", "mcp", "--session", "s1"],
+        cwd=repo,
+        env=server_env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     for line in lines:
         proc.stdin.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
@@ -258,9 +357,13 @@ def test_malformed_json_rpc_gets_a_protocol_error_and_the_server_keeps_serving(e
 
 
 def test_other_commands_never_import_the_mcp_sdk(repo: Path) -> None:
-    script = ("import sys\nfrom taskproto.cli import main\ncode = main(['task', 'list', '--json'])\n"
-              "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.')))\n")
-    proc = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, check=False)
+    script = (
+        "import sys\nfrom taskproto.cli import main\ncode = main(['task', 'list', '--json'])\n"
+        "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.')))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
 

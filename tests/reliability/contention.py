@@ -83,8 +83,9 @@ def _one(engine: Engine, task: str, op: str, session: str, counts: Counter[str])
     counts[f"done:{op}"] += 1
 
 
-def _worker(repo: Path, tasks: list[str], n: int, seed: int, start: float, out: Path,
-            poll: float) -> None:
+def _worker(
+    repo: Path, tasks: list[str], n: int, seed: int, start: float, out: Path, poll: float
+) -> None:
     code = 0
     try:
         lock.POLL_INTERVAL = poll
@@ -110,7 +111,9 @@ def _worker(repo: Path, tasks: list[str], n: int, seed: int, start: float, out: 
             if engine.warnings:
                 errors.extend(engine.warnings)
                 engine.warnings.clear()
-        out.write_text(json.dumps({"counts": counts, "waits": waits, "errors": errors, "end": time.time()}))
+        out.write_text(
+            json.dumps({"counts": counts, "waits": waits, "errors": errors, "end": time.time()})
+        )
     except BaseException as exc:  # noqa: BLE001
         out.write_text(json.dumps({"fatal": f"{type(exc).__name__}: {exc}"}))
         code = 1
@@ -137,15 +140,23 @@ class ContentionReport:
 
     def summary(self) -> dict[str, Any]:
         return {
-            "procs": self.procs, "ops_per_proc": self.ops_per_proc, "tasks": self.tasks,
-            "poll_interval_ms": self.poll_interval * 1000, "ops": self.ops,
-            "seconds": round(self.seconds, 2), "ops_per_second": round(self.ops / self.seconds, 1),
-            "lock_wait_ms": {"p50": round(self.percentile(0.5) * 1000, 1),
-                             "p99": round(self.percentile(0.99) * 1000, 1),
-                             "max": round(max(self.waits, default=0) * 1000, 1),
-                             "mean": round(statistics.fmean(self.waits) * 1000, 1) if self.waits else 0.0},
+            "procs": self.procs,
+            "ops_per_proc": self.ops_per_proc,
+            "tasks": self.tasks,
+            "poll_interval_ms": self.poll_interval * 1000,
+            "ops": self.ops,
+            "seconds": round(self.seconds, 2),
+            "ops_per_second": round(self.ops / self.seconds, 1),
+            "lock_wait_ms": {
+                "p50": round(self.percentile(0.5) * 1000, 1),
+                "p99": round(self.percentile(0.99) * 1000, 1),
+                "max": round(max(self.waits, default=0) * 1000, 1),
+                "mean": round(statistics.fmean(self.waits) * 1000, 1) if self.waits else 0.0,
+            },
             "done": {k[5:]: v for k, v in sorted(self.counts.items()) if k.startswith("done:")},
-            "refused": {k[8:]: v for k, v in sorted(self.counts.items()) if k.startswith("refused:")},
+            "refused": {
+                k[8:]: v for k, v in sorted(self.counts.items()) if k.startswith("refused:")
+            },
             "fire_retries": self.counts["retried:fire"],
             "failures": self.failures[:10],
         }
@@ -171,8 +182,14 @@ def _baseline(engine: Engine, name: str) -> dict[str, Any]:
     }
 
 
-def run(repo: Path, names: list[str], procs: int, ops_per_proc: int, seed: int = 1,
-        poll: float = lock.POLL_INTERVAL) -> ContentionReport:
+def run(
+    repo: Path,
+    names: list[str],
+    procs: int,
+    ops_per_proc: int,
+    seed: int = 1,
+    poll: float = lock.POLL_INTERVAL,
+) -> ContentionReport:
     engine = ops.engine_for(repo)
     before = {name: _baseline(engine, name) for name in names}
     report = ContentionReport(procs, ops_per_proc, len(names), poll)
@@ -213,19 +230,25 @@ def _verify(engine: Engine, name: str, base: dict[str, Any], counts: Counter[str
         return [f"{name}: does not load: {exc}"]
     saves = task.revision - base["revision"]
     if saves != counts[f"{name}:saves"]:
-        problems.append(f"{name}: {saves} saves on disk, {counts[f'{name}:saves']} made (lost update)")
+        problems.append(
+            f"{name}: {saves} saves on disk, {counts[f'{name}:saves']} made (lost update)"
+        )
     log = Counter(e.kind for e in task.transition_log)
     for kind in ("claim", "takeover", "release", "transition"):
         if log[kind] - base["log"][kind] != counts[f"{name}:log:{kind}"]:
-            problems.append(f"{name}: {log[kind] - base['log'][kind]} {kind} entries, "
-                            f"{counts[f'{name}:log:{kind}']} made")
+            problems.append(
+                f"{name}: {log[kind] - base['log'][kind]} {kind} entries, "
+                f"{counts[f'{name}:log:{kind}']} made"
+            )
     got = len(task.interruptions) - base["interruptions"]
     if got != counts[f"{name}:interruptions"]:
         problems.append(f"{name}: {got} interruptions, {counts[f'{name}:interruptions']} recorded")
     chain = ops.journal_chain(engine.config, name)
     if len(chain) - base["journal"] != counts[f"{name}:journal"]:
-        problems.append(f"{name}: {len(chain) - base['journal']} journal commits, "
-                        f"{counts[f'{name}:journal']} journaled changes")
+        problems.append(
+            f"{name}: {len(chain) - base['journal']} journal commits, "
+            f"{counts[f'{name}:journal']} journaled changes"
+        )
     if any(len(parents) != 1 for _, parents in chain[:-1]) or chain[-1][1]:
         problems.append(f"{name}: the journal is not linear")
     head_task = ops.journal_snapshot(engine.config, name)

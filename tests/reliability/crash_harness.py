@@ -76,12 +76,18 @@ def _child(repo: Path, name: str, progress: Path, seed: int) -> None:
         while True:
             before = snapshot(engine.config, name)
             op = rng.choice([o for o in OPERATIONS if o.ready(before)])
-            os.write(fd, (json.dumps({"k": k, "phase": "B", "op": op.name, "snap": before}) + "\n").encode())
+            os.write(
+                fd,
+                (json.dumps({"k": k, "phase": "B", "op": op.name, "snap": before}) + "\n").encode(),
+            )
             op.run(engine, name, SESSION)
             if engine.warnings:
                 raise RuntimeError(f"warnings: {engine.warnings}")
             after = snapshot(engine.config, name)
-            os.write(fd, (json.dumps({"k": k, "phase": "A", "op": op.name, "snap": after}) + "\n").encode())
+            os.write(
+                fd,
+                (json.dumps({"k": k, "phase": "A", "op": op.name, "snap": after}) + "\n").encode(),
+            )
             k += 1
     except BaseException as exc:  # noqa: BLE001 - report anything and leave without running pytest's teardown
         try:
@@ -126,15 +132,18 @@ def repair(engine: Engine, name: str) -> bool:
     behind = logged is None or not same_state(disk, logged)
     report = doctor.run(config, [name], fix=True)
     if not report.healthy:
-        raise AssertionError(f"doctor --fix left findings: {[(f.check, f.message) for f in report.findings]}")
+        raise AssertionError(
+            f"doctor --fix left findings: {[(f.check, f.message) for f in report.findings]}"
+        )
     after = journal_snapshot(config, name)
     if after is None or not same_state(snapshot(config, name), after):
         raise AssertionError("doctor --fix did not bring the journal into agreement with task.json")
     return behind
 
 
-def _check(config: Config, name: str, prev: Snap, last: dict[str, Any] | None,
-           report: CrashReport) -> str | None:
+def _check(
+    config: Config, name: str, prev: Snap, last: dict[str, Any] | None, report: CrashReport
+) -> str | None:
     """Check one kill's aftermath; returns a problem or None."""
     try:
         disk = snapshot(config, name)
@@ -151,7 +160,11 @@ def _check(config: Config, name: str, prev: Snap, last: dict[str, Any] | None,
         if not (same_state(disk, want) and disk["revision"] == want["revision"]):
             return f"state differs from the last completed change ({'none' if last is None else last['op']})"
         report.outcomes["between operations"] += 1
-        return None if same_state(logged, disk) else "journal disagrees with the files between operations"
+        return (
+            None
+            if same_state(logged, disk)
+            else "journal disagrees with the files between operations"
+        )
     if last["phase"] == "E":
         return f"the child failed on its own: {last['error']}"
     op, before = OPS_BY_NAME[last["op"]], last["snap"]
@@ -164,7 +177,9 @@ def _check(config: Config, name: str, prev: Snap, last: dict[str, Any] | None,
             return f"{op.name}: neither the state before nor after one change: {problem}"
         applied = True
     if same_state(logged, disk):
-        report.outcomes[f"in {op.name}: {'applied' if applied else 'not applied'}, journal agrees"] += 1
+        report.outcomes[
+            f"in {op.name}: {'applied' if applied else 'not applied'}, journal agrees"
+        ] += 1
         return None
     if applied and op.journaled and same_state(logged, before):
         report.outcomes[f"in {op.name}: applied, journal one behind"] += 1
@@ -172,8 +187,9 @@ def _check(config: Config, name: str, prev: Snap, last: dict[str, Any] | None,
     return f"{op.name}: the journal neither agrees nor lags by exactly one change"
 
 
-def run(workdir: Path, kills: int, seed: int = 1, max_delay: float = 0.25,
-        kills_per_task: int = 60) -> CrashReport:
+def run(
+    workdir: Path, kills: int, seed: int = 1, max_delay: float = 0.25, kills_per_task: int = 60
+) -> CrashReport:
     """Make a repository in `workdir` and kill `kills` writers in it."""
     os.environ.update(ops.GIT_ENV)
     repo = ops.make_repo(workdir / "repo")
@@ -218,7 +234,9 @@ def run(workdir: Path, kills: int, seed: int = 1, max_delay: float = 0.25,
         progress.unlink(missing_ok=True)
     report.seconds = time.monotonic() - start
     # Left in place on purpose (loads ignore them); a future doctor cleans them.
-    report.tmp_files_seen = sum(1 for _ in engine.config.tasks_dir.rglob(f"{ops.store.TMP_PREFIX}*"))
+    report.tmp_files_seen = sum(
+        1 for _ in engine.config.tasks_dir.rglob(f"{ops.store.TMP_PREFIX}*")
+    )
     git_dir = Git(repo).common_dir()
     report.git_tmp_objects_seen = sum(1 for _ in (git_dir / "objects").rglob("tmp_*"))
     return report

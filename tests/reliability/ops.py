@@ -72,7 +72,9 @@ def journal_snapshot(config: Config, name: str) -> Snap | None:
         if raw is not None:
             from taskproto.state.models import AgentStatus
 
-            status[agent] = status_view(AgentStatus.model_validate_json(raw).model_dump(mode="json"))
+            status[agent] = status_view(
+                AgentStatus.model_validate_json(raw).model_dump(mode="json")
+            )
     return {"task": task.significant(), "revision": task.revision, "status": status}
 
 
@@ -95,13 +97,16 @@ def _grew(before: Snap, after: Snap, key: str, by: int) -> str | None:
     return None
 
 
-def _one_change(before: Snap, after: Snap, *, log: int = 0, interruptions: int = 0,
-                saves_task: bool = True) -> str | None:
+def _one_change(
+    before: Snap, after: Snap, *, log: int = 0, interruptions: int = 0, saves_task: bool = True
+) -> str | None:
     """The parts every single change obeys: revision +1 (or unchanged), logs append-only."""
     want_rev = before["revision"] + (1 if saves_task else 0)
     if after["revision"] != want_rev:
         return f"revision {after['revision']}, expected {want_rev}"
-    return _grew(before, after, "transition_log", log) or _grew(before, after, "interruptions", interruptions)
+    return _grew(before, after, "transition_log", log) or _grew(
+        before, after, "interruptions", interruptions
+    )
 
 
 @dataclass(frozen=True)
@@ -123,17 +128,23 @@ def _expect_release(b: Snap, a: Snap) -> str | None:
 
 
 def _expect_heartbeat(b: Snap, a: Snap) -> str | None:
-    return _one_change(b, a) or (None if a["task"] == b["task"] else "heartbeat changed a significant field")
+    return _one_change(b, a) or (
+        None if a["task"] == b["task"] else "heartbeat changed a significant field"
+    )
 
 
 def _expect_record(b: Snap, a: Snap) -> str | None:
     return _one_change(b, a, interruptions=1) or (
-        None if a["task"]["state"] == b["task"]["state"] else "an interruption moved the state")
+        None if a["task"]["state"] == b["task"]["state"] else "an interruption moved the state"
+    )
 
 
 def _expect_fire(dest: str) -> Callable[[Snap, Snap], str | None]:
     def check(b: Snap, a: Snap) -> str | None:
-        return _one_change(b, a, log=1) or (None if a["task"]["state"] == dest else f"state is not {dest}")
+        return _one_change(b, a, log=1) or (
+            None if a["task"]["state"] == dest else f"state is not {dest}"
+        )
+
     return check
 
 
@@ -142,7 +153,9 @@ def _expect_status(value: str) -> Callable[[Snap, Snap], str | None]:
         if a["task"] != b["task"]:
             return "an agent status update changed task.json"
         return _one_change(b, a, saves_task=False) or (
-            None if a["status"][AGENT]["status"] == value else f"status is not {value}")
+            None if a["status"][AGENT]["status"] == value else f"status is not {value}"
+        )
+
     return check
 
 
@@ -151,25 +164,63 @@ def _agent_status(snap: Snap) -> str | None:
 
 
 OPERATIONS: list[Op] = [
-    Op("claim", lambda s: _owner(s) is None, lambda e, t, s: e.claim(t, s), _expect_claim, kinds=("claim",)),
-    Op("heartbeat", lambda s: _owner(s) == SESSION, lambda e, t, s: e.heartbeat(t, s), _expect_heartbeat,
-       journaled=False),
-    Op("release", lambda s: _owner(s) == SESSION, lambda e, t, s: e.release(t, s), _expect_release,
-       kinds=("release",)),
-    Op("interrupt-record", lambda s: True,
-       lambda e, t, s: interrupt.record(e, t, "what is the status of the tests?", s), _expect_record),
-    Op("agent-working", lambda s: AGENT in s["status"],
-       lambda e, t, s: e.set_agent_status(t, AGENT, AgentState.WORKING, session=s), _expect_status("WORKING")),
-    Op("agent-complete", lambda s: AGENT in s["status"],
-       lambda e, t, s: e.set_agent_status(t, AGENT, AgentState.COMPLETE, session=s), _expect_status("COMPLETE")),
-    Op("fire-validate",
-       lambda s: s["task"]["state"] == "IMPLEMENTATION" and _agent_status(s) in (None, "COMPLETE")
-       and _owner(s) in (None, SESSION),
-       lambda e, t, s: e.fire(t, "validate", session=s), _expect_fire("VALIDATION"), kinds=("transition",)),
-    Op("fire-validation-failed",
-       lambda s: s["task"]["state"] == "VALIDATION" and _owner(s) in (None, SESSION),
-       lambda e, t, s: e.fire(t, "validation_failed", session=s), _expect_fire("IMPLEMENTATION"),
-       kinds=("transition",)),
+    Op(
+        "claim",
+        lambda s: _owner(s) is None,
+        lambda e, t, s: e.claim(t, s),
+        _expect_claim,
+        kinds=("claim",),
+    ),
+    Op(
+        "heartbeat",
+        lambda s: _owner(s) == SESSION,
+        lambda e, t, s: e.heartbeat(t, s),
+        _expect_heartbeat,
+        journaled=False,
+    ),
+    Op(
+        "release",
+        lambda s: _owner(s) == SESSION,
+        lambda e, t, s: e.release(t, s),
+        _expect_release,
+        kinds=("release",),
+    ),
+    Op(
+        "interrupt-record",
+        lambda s: True,
+        lambda e, t, s: interrupt.record(e, t, "what is the status of the tests?", s),
+        _expect_record,
+    ),
+    Op(
+        "agent-working",
+        lambda s: AGENT in s["status"],
+        lambda e, t, s: e.set_agent_status(t, AGENT, AgentState.WORKING, session=s),
+        _expect_status("WORKING"),
+    ),
+    Op(
+        "agent-complete",
+        lambda s: AGENT in s["status"],
+        lambda e, t, s: e.set_agent_status(t, AGENT, AgentState.COMPLETE, session=s),
+        _expect_status("COMPLETE"),
+    ),
+    Op(
+        "fire-validate",
+        lambda s: (
+            s["task"]["state"] == "IMPLEMENTATION"
+            and _agent_status(s) in (None, "COMPLETE")
+            and _owner(s) in (None, SESSION)
+        ),
+        lambda e, t, s: e.fire(t, "validate", session=s),
+        _expect_fire("VALIDATION"),
+        kinds=("transition",),
+    ),
+    Op(
+        "fire-validation-failed",
+        lambda s: s["task"]["state"] == "VALIDATION" and _owner(s) in (None, SESSION),
+        lambda e, t, s: e.fire(t, "validation_failed", session=s),
+        _expect_fire("IMPLEMENTATION"),
+        kinds=("transition",),
+    ),
 ]
 # TODO(doctor): add Op("doctor-fix", ...) once `taskproto doctor --fix` is on main, so that a kill in the
 # middle of a repair is checked the same way (expect: the repaired or the unrepaired state).
@@ -206,16 +257,29 @@ def _hook_entries() -> list[HookEntry]:
     entries = [
         HookEntry("git-pre-push", ("hook", "pre-push", "origin", "file:///nowhere")),
         HookEntry("git-post-rewrite", ("hook", "post-rewrite", "amend")),
-        HookEntry("git-pre-push-installed", ("pre-push", "origin", "file:///nowhere"), script=GIT_ENTRY),
+        HookEntry(
+            "git-pre-push-installed", ("pre-push", "origin", "file:///nowhere"), script=GIT_ENTRY
+        ),
         HookEntry("git-post-rewrite-installed", ("post-rewrite", "rebase"), script=GIT_ENTRY),
     ]
-    events = {"claude": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop", "PreCompact", "SessionEnd"),
-              "codex": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"),
-              "gemini": ("SessionStart", "BeforeAgent", "BeforeTool", "AfterAgent", "SessionEnd")}
+    events = {
+        "claude": (
+            "SessionStart",
+            "UserPromptSubmit",
+            "PreToolUse",
+            "Stop",
+            "PreCompact",
+            "SessionEnd",
+        ),
+        "codex": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"),
+        "gemini": ("SessionStart", "BeforeAgent", "BeforeTool", "AfterAgent", "SessionEnd"),
+    }
     for client, names in events.items():
         for event in names:
             entries.append(HookEntry(f"{client}-{event}", ("hook", client, event)))
-        entries.append(HookEntry(f"{client}-{names[2]}-installed", (client, names[2]), script=AGENT_ENTRY))
+        entries.append(
+            HookEntry(f"{client}-{names[2]}-installed", (client, names[2]), script=AGENT_ENTRY)
+        )
     return entries
 
 
@@ -233,8 +297,11 @@ def git_env() -> dict[str, str]:
 def make_repo(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     env = git_env()
-    for args in (["init", "--quiet", "--initial-branch=main"], ["config", "commit.gpgsign", "false"],
-                 ["commit", "--quiet", "--allow-empty", "-m", "initial"]):
+    for args in (
+        ["init", "--quiet", "--initial-branch=main"],
+        ["config", "commit.gpgsign", "false"],
+        ["commit", "--quiet", "--allow-empty", "-m", "initial"],
+    ):
         subprocess.run(["git", *args], cwd=path, env=env, check=True, capture_output=True)
     return path
 
@@ -267,10 +334,15 @@ def journal_chain(config: Config, name: str) -> list[tuple[str, list[str]]]:
 def leftovers(config: Config, name: str) -> dict[str, list[str]]:
     """Files a crash can leave: our temp files, git's ref locks and temporary objects."""
     task_dir = config.task_dir(name)
-    ours = sorted(str(p.relative_to(task_dir)) for p in task_dir.rglob(f"{store.TMP_PREFIX}*")
-                  if "code" not in p.relative_to(task_dir).parts)
+    ours = sorted(
+        str(p.relative_to(task_dir))
+        for p in task_dir.rglob(f"{store.TMP_PREFIX}*")
+        if "code" not in p.relative_to(task_dir).parts
+    )
     git_dir = Git(config.repo).common_dir()
-    ref_locks = sorted(str(p.relative_to(git_dir)) for p in (git_dir / "refs" / "taskproto").rglob("*.lock"))
+    ref_locks = sorted(
+        str(p.relative_to(git_dir)) for p in (git_dir / "refs" / "taskproto").rglob("*.lock")
+    )
     objects = sorted(str(p.relative_to(git_dir)) for p in (git_dir / "objects").rglob("tmp_*"))
     return {"tmp": ours, "ref_locks": ref_locks, "git_tmp_objects": objects}
 
@@ -286,7 +358,9 @@ def other_files(config: Config, name: str) -> list[str]:
             continue
         if len(rel.parts) == 1 and rel.name in expected:
             continue
-        if rel.parts[0] == "agents" and (len(rel.parts) == 2 or rel.name in ("status.json", "code")):
+        if rel.parts[0] == "agents" and (
+            len(rel.parts) == 2 or rel.name in ("status.json", "code")
+        ):
             continue
         odd.append(str(rel))
     return sorted(odd)

@@ -27,25 +27,39 @@ sys.exit(main(sys.argv[2:]))
 
 
 def limited(repo: Path, limit: int, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", LIMITED, str(limit), *args], cwd=repo, capture_output=True,
-                          text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", LIMITED, str(limit), *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
-@pytest.mark.parametrize("args", [
-    ("--session", "s", "claim", "t1"),
-    ("interrupt", "record", "t1", "is it done?"),
-    ("fire", "t1", "classify"),
-    ("--session", "s", "agent", "set", "t1", "a1", "--status", "working"),
-], ids=["claim", "interrupt-record", "fire", "agent-status"])
-def test_a_full_disk_leaves_the_old_state_and_says_what_failed(engine: Engine, repo: Path,
-                                                               args: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--session", "s", "claim", "t1"),
+        ("interrupt", "record", "t1", "is it done?"),
+        ("fire", "t1", "classify"),
+        ("--session", "s", "agent", "set", "t1", "a1", "--status", "working"),
+    ],
+    ids=["claim", "interrupt-record", "fire", "agent-status"],
+)
+def test_a_full_disk_leaves_the_old_state_and_says_what_failed(
+    engine: Engine, repo: Path, args: tuple[str, ...]
+) -> None:
     engine.create_task("t1", agents=["a1"])
     task_file, status_file = engine.config.task_file("t1"), engine.config.status_file("t1", "a1")
     old_task, old_status = task_file.read_bytes(), status_file.read_bytes()
     journal_before = engine.git.ref_sha("refs/taskproto/tasks/t1")
     proc = limited(repo, 64, *args)  # smaller than any state file
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith("taskproto: could not write ") and len(proc.stderr.strip().splitlines()) == 1
+    assert (
+        proc.stderr.startswith("taskproto: could not write ")
+        and len(proc.stderr.strip().splitlines()) == 1
+    )
     assert "File too large" in proc.stderr and "the previous version is unchanged" in proc.stderr
     assert task_file.read_bytes() == old_task and status_file.read_bytes() == old_status
     assert engine.git.ref_sha("refs/taskproto/tasks/t1") == journal_before
@@ -57,6 +71,9 @@ def test_a_full_disk_leaves_the_old_state_and_says_what_failed(engine: Engine, r
 def test_a_full_disk_during_create_undoes_everything(engine: Engine, repo: Path) -> None:
     proc = limited(repo, 64, "task", "create", "t2", "--agents", "a1")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith("taskproto: could not write ") and len(proc.stderr.strip().splitlines()) == 1
+    assert (
+        proc.stderr.startswith("taskproto: could not write ")
+        and len(proc.stderr.strip().splitlines()) == 1
+    )
     assert not engine.config.task_dir("t2").exists()
     assert not engine.git.branch_exists("t2")

@@ -34,7 +34,9 @@ FIXTURES = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
     max_leaves=30,
 )
 
@@ -45,7 +47,9 @@ def _parse_or_clear_error(model: type[Task | AgentStatus], data: bytes, path: Pa
     except (CorruptState, UnsupportedSchema) as exc:
         assert str(exc) and "\n" not in str(exc)  # one line a user can read
         return
-    again = store.parse(model, path, store.dump(loaded), move_aside=False)  # what loads, saves and reloads
+    again = store.parse(
+        model, path, store.dump(loaded), move_aside=False
+    )  # what loads, saves and reloads
     assert again == loaded
 
 
@@ -63,16 +67,35 @@ def test_any_bytes_are_a_task_or_a_clear_error(data: bytes) -> None:
 
 
 REAL_TASK: dict[str, Any] = {
-    "schema_version": 1, "name": "t1", "workflow": "task-protocol", "state": "IMPLEMENTATION",
-    "created_at": "2025-01-01T00:00:00Z", "updated_at": "2025-01-01T00:00:00Z", "revision": 3,
-    "owner": {"session": "s", "host": "h", "pid": 1, "claimed_at": "2025-01-01T00:00:00Z",
-              "heartbeat_at": "2025-01-01T00:00:00Z"},
+    "schema_version": 1,
+    "name": "t1",
+    "workflow": "task-protocol",
+    "state": "IMPLEMENTATION",
+    "created_at": "2025-01-01T00:00:00Z",
+    "updated_at": "2025-01-01T00:00:00Z",
+    "revision": 3,
+    "owner": {
+        "session": "s",
+        "host": "h",
+        "pid": 1,
+        "claimed_at": "2025-01-01T00:00:00Z",
+        "heartbeat_at": "2025-01-01T00:00:00Z",
+    },
     "required_agents": ["a1"],
-    "transition_log": [{"from": None, "to": "INIT", "trigger": "create", "time": "2025-01-01T00:00:00Z",
-                        "kind": "create"}],
+    "transition_log": [
+        {
+            "from": None,
+            "to": "INIT",
+            "trigger": "create",
+            "time": "2025-01-01T00:00:00Z",
+            "kind": "create",
+        }
+    ],
     "interruptions": [{"type": "QUESTION", "time": "2025-01-01T00:00:00Z", "state": "INIT"}],
     "checkpoint": {"plan_approval": {"by": "user", "at": "2025-01-01T00:00:00Z"}},
-    "counters": {"iteration": 1}, "artifacts": {"plan": {"steps": [1, 2]}}, "context": {},
+    "counters": {"iteration": 1},
+    "artifacts": {"plan": {"steps": [1, 2]}},
+    "context": {},
 }
 
 
@@ -103,14 +126,36 @@ def test_any_mutation_of_a_real_task_is_valid_or_a_clear_error(data: st.DataObje
     _parse_or_clear_error(Task, json.dumps(doc).encode(), Path("/nonexistent/task.json"))
 
 
-@pytest.mark.parametrize("data", [
-    b"[" * 100_000 + b"]" * 100_000,  # RecursionError inside json
-    b'{"schema_version": ' + b"1" * 5000 + b"}",  # past Python's integer digit limit (ValueError)
-    b'{"artifacts": ' + b'{"a": ' * 500 + b"1" + b"}" * 501,  # loads, but too deep to copy or save
-    b'{"name": "\\ud800"}',  # a lone surrogate: loads, could never be saved
-    b'{"schema_version": true}', b'{"schema_version": 2}', b"\xef\xbb\xbf{}", b"\x00", b"",
-], ids=["deep-array", "huge-int", "deep-artifacts", "surrogate", "bool-version", "future-version", "bom",
-        "nul", "empty"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[" * 100_000 + b"]" * 100_000,  # RecursionError inside json
+        b'{"schema_version": '
+        + b"1" * 5000
+        + b"}",  # past Python's integer digit limit (ValueError)
+        b'{"artifacts": '
+        + b'{"a": ' * 500
+        + b"1"
+        + b"}" * 501,  # loads, but too deep to copy or save
+        b'{"name": "\\ud800"}',  # a lone surrogate: loads, could never be saved
+        b'{"schema_version": true}',
+        b'{"schema_version": 2}',
+        b"\xef\xbb\xbf{}",
+        b"\x00",
+        b"",
+    ],
+    ids=[
+        "deep-array",
+        "huge-int",
+        "deep-artifacts",
+        "surrogate",
+        "bool-version",
+        "future-version",
+        "bom",
+        "nul",
+        "empty",
+    ],
+)
 def test_hostile_documents_give_a_clear_error(data: bytes) -> None:
     with pytest.raises((CorruptState, UnsupportedSchema)):
         store.parse(Task, Path("/nonexistent/task.json"), data, move_aside=False)
@@ -130,7 +175,9 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=FIXTURES)
 @given(st.binary(max_size=400))
-def test_interrupt_classify_stdin_any_bytes(cli: Any, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+def test_interrupt_classify_stdin_any_bytes(
+    cli: Any, monkeypatch: pytest.MonkeyPatch, data: bytes
+) -> None:
     _stdin(monkeypatch, data)
     result = cli("interrupt", "classify", "-", "--json")
     assert result.code == 0, result.err
@@ -141,8 +188,9 @@ def test_interrupt_classify_stdin_any_bytes(cli: Any, monkeypatch: pytest.Monkey
 
 @settings(max_examples=25, deadline=None, suppress_health_check=FIXTURES)
 @given(st.binary(max_size=400))
-def test_interrupt_record_stdin_any_bytes(cli: Any, engine: Engine, monkeypatch: pytest.MonkeyPatch,
-                                          data: bytes) -> None:
+def test_interrupt_record_stdin_any_bytes(
+    cli: Any, engine: Engine, monkeypatch: pytest.MonkeyPatch, data: bytes
+) -> None:
     if "fz" not in engine.task_names():
         engine.create_task("fz")
     before = engine.load("fz")
@@ -154,14 +202,23 @@ def test_interrupt_record_stdin_any_bytes(cli: Any, engine: Engine, monkeypatch:
     assert after.state == before.state and len(after.interruptions) == len(before.interruptions) + 1
 
 
-@pytest.mark.parametrize("data", [b"\xff\xfe\x00bad\r\r\n\x1b[2J" + b"\x00" * 1000, b"x" * 1_000_000],
-                         ids=["invalid-utf8-nuls-control", "1MB-line"])
+@pytest.mark.parametrize(
+    "data",
+    [b"\xff\xfe\x00bad\r\r\n\x1b[2J" + b"\x00" * 1000, b"x" * 1_000_000],
+    ids=["invalid-utf8-nuls-control", "1MB-line"],
+)
 def test_stdin_readers_as_real_processes(repo: Path, engine: Engine, data: bytes) -> None:
     """The way a hook runs them: a real process, a real pipe, a timeout (no hang)."""
     engine.create_task("fz")
     for argv in (["interrupt", "classify", "-"], ["interrupt", "record", "fz", "-"]):
-        proc = subprocess.run([sys.executable, "-m", "taskproto", *argv], cwd=repo, input=data,
-                              capture_output=True, timeout=60, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-m", "taskproto", *argv],
+            cwd=repo,
+            input=data,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
         assert proc.returncode == 0, proc.stderr
         assert b"Traceback" not in proc.stderr
 
@@ -181,7 +238,14 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @given(data=st.binary(max_size=2000) | st.builds(lambda d: json.dumps(d).encode(), json_values))
 def test_hook_stdin_any_bytes(hook_repo: Path, hook: ops.HookEntry, data: bytes) -> None:
     """Any bytes (or any JSON) on a hook's stdin: a defined answer, never a traceback, never a block."""
-    proc = subprocess.run(hook.command(sys.executable), cwd=hook_repo, input=data,
-                          capture_output=True, timeout=30, check=False, env={**ops.git_env(), **hook.env})
+    proc = subprocess.run(
+        hook.command(sys.executable),
+        cwd=hook_repo,
+        input=data,
+        capture_output=True,
+        timeout=30,
+        check=False,
+        env={**ops.git_env(), **hook.env},
+    )
     assert proc.returncode in hook.allowed_exit_codes, proc.stderr
     assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr

@@ -25,13 +25,25 @@ from taskproto.engine import Engine
 PACKAGE = Path(__file__).resolve().parents[2] / "taskproto"
 
 
-def tp(repo: Path, *args: str, timeout: float = 30, env: dict[str, str] | None = None,
-       user: str | None = None) -> subprocess.CompletedProcess[str]:
+def tp(
+    repo: Path,
+    *args: str,
+    timeout: float = 30,
+    env: dict[str, str] | None = None,
+    user: str | None = None,
+) -> subprocess.CompletedProcess[str]:
     cmd = [sys.executable, "-m", "taskproto", *args]
     if user:
         cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
-    return subprocess.run(cmd, cwd=repo, capture_output=True, text=True, timeout=timeout, check=False,
-                          env={**os.environ, **(env or {})})
+    return subprocess.run(
+        cmd,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def refused(proc: Any, *words: str) -> None:
@@ -67,28 +79,60 @@ def outside(tmp_path: Path) -> Iterator[Path]:
     yield folder
 
 
-HOSTILE_NAMES = ["..", ".", "../escape", "a/../../b", "/etc/passwd", "a/b", "a\\b", "-rf", "x.lock", "HEAD",
-                 "a\x00b", "a\nb", "~root", "$(touch pwned)", "`id`", "a b", "é", "x" * 200, ""]
+HOSTILE_NAMES = [
+    "..",
+    ".",
+    "../escape",
+    "a/../../b",
+    "/etc/passwd",
+    "a/b",
+    "a\\b",
+    "-rf",
+    "x.lock",
+    "HEAD",
+    "a\x00b",
+    "a\nb",
+    "~root",
+    "$(touch pwned)",
+    "`id`",
+    "a b",
+    "é",
+    "x" * 200,
+    "",
+]
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES, ids=range(len(HOSTILE_NAMES)))
-def test_hostile_task_agent_and_workflow_names(engine: Engine, repo: Path, outside: Path, name: str) -> None:
+def test_hostile_task_agent_and_workflow_names(
+    engine: Engine, repo: Path, outside: Path, name: str
+) -> None:
     before = snapshot_tree(repo.parent)
     from taskproto.errors import TaskprotoError
 
-    for call in (lambda: engine.create_task(name), lambda: engine.create_task("ok1", agents=[name]),
-                 lambda: engine.create_task("ok2", workflow=name), lambda: engine.load(name),
-                 lambda: engine.claim(name, "s")):
+    for call in (
+        lambda: engine.create_task(name),
+        lambda: engine.create_task("ok1", agents=[name]),
+        lambda: engine.create_task("ok2", workflow=name),
+        lambda: engine.load(name),
+        lambda: engine.claim(name, "s"),
+    ):
         with pytest.raises(TaskprotoError):
             call()
     assert snapshot_tree(repo.parent) == before
-    assert not (repo / ".taskproto" / "tasks").exists() or os.listdir(repo / ".taskproto" / "tasks") == []
+    assert (
+        not (repo / ".taskproto" / "tasks").exists()
+        or os.listdir(repo / ".taskproto" / "tasks") == []
+    )
 
 
 def test_hostile_names_through_the_cli(cli: Any, repo: Path, outside: Path) -> None:
     before = snapshot_tree(outside)
-    for args in (["task", "create", "../../outside/x"], ["task", "create", str(outside / "x")],
-                 ["task", "create", "t1", "--agents", "../x"], ["task", "create", "t2", "--workflow", "../x"]):
+    for args in (
+        ["task", "create", "../../outside/x"],
+        ["task", "create", str(outside / "x")],
+        ["task", "create", "t1", "--agents", "../x"],
+        ["task", "create", "t2", "--workflow", "../x"],
+    ):
         refused(cli(*args))
     assert snapshot_tree(outside) == before
 
@@ -99,7 +143,9 @@ def _plant(repo: Path, engine: Engine, outside: Path, what: str) -> Path:
     if what == "task-folder":
         shutil.rmtree(outside / "t2", ignore_errors=True)
         (outside / "t2").mkdir()
-        (outside / "t2" / "task.json").write_bytes(engine.config.task_file("t1").read_bytes().replace(b'"t1"', b'"t2"'))
+        (outside / "t2" / "task.json").write_bytes(
+            engine.config.task_file("t1").read_bytes().replace(b'"t1"', b'"t2"')
+        )
         (task_dir.parent / "t2").symlink_to(outside / "t2")
         return outside / "t2"
     if what == "task.json":
@@ -113,7 +159,9 @@ def _plant(repo: Path, engine: Engine, outside: Path, what: str) -> Path:
         status.symlink_to(outside / "status.json")
     elif what == "agent-folder":
         agent_dir = engine.config.agent_dir("t1", "a1")
-        shutil.copytree(agent_dir, outside / "a1", symlinks=True, ignore=shutil.ignore_patterns("code"))
+        shutil.copytree(
+            agent_dir, outside / "a1", symlinks=True, ignore=shutil.ignore_patterns("code")
+        )
         shutil.rmtree(agent_dir / "code", ignore_errors=True)
         shutil.rmtree(agent_dir)
         agent_dir.symlink_to(outside / "a1")
@@ -123,16 +171,25 @@ def _plant(repo: Path, engine: Engine, outside: Path, what: str) -> Path:
     return outside
 
 
-@pytest.mark.parametrize("what", ["task-folder", "task.json", "status.json", "agent-folder", "lock"])
-def test_links_planted_in_the_tasks_folder_are_never_followed(cli: Any, engine: Engine, repo: Path,
-                                                               outside: Path, what: str) -> None:
+@pytest.mark.parametrize(
+    "what", ["task-folder", "task.json", "status.json", "agent-folder", "lock"]
+)
+def test_links_planted_in_the_tasks_folder_are_never_followed(
+    cli: Any, engine: Engine, repo: Path, outside: Path, what: str
+) -> None:
     _plant(repo, engine, outside, what)
     before = snapshot_tree(outside)
     name = "t2" if what == "task-folder" else "t1"
-    attempts = [("--session", "s", "claim", name), ("--session", "s", "interrupt", "record", name, "status?"),
-                ("--session", "s", "agent", "set", name, "a1", "--status", "working"),
-                ("--session", "s", "fire", name, "classify")]
-    if what in ("task-folder", "task.json"):  # reads take no lock: a planted lock link does not matter to them
+    attempts = [
+        ("--session", "s", "claim", name),
+        ("--session", "s", "interrupt", "record", name, "status?"),
+        ("--session", "s", "agent", "set", name, "a1", "--status", "working"),
+        ("--session", "s", "fire", name, "classify"),
+    ]
+    if what in (
+        "task-folder",
+        "task.json",
+    ):  # reads take no lock: a planted lock link does not matter to them
         attempts.append(("task", "show", name))
     for args in attempts:
         proc = cli(*args)
@@ -152,27 +209,39 @@ def test_a_fifo_in_place_of_task_json_does_not_hang(engine: Engine, repo: Path) 
     assert path.exists() and not path.is_file()  # left for the user to look at, not replaced
 
 
-def test_a_100_mb_task_json_is_refused_quickly_without_reading_it(engine: Engine, repo: Path) -> None:
+def test_a_100_mb_task_json_is_refused_quickly_without_reading_it(
+    engine: Engine, repo: Path
+) -> None:
     engine.create_task("t0")
     engine.create_task("t1")
     path = engine.config.task_file("t1")
     with open(path, "r+b") as fh:
         fh.truncate(100 * 1024 * 1024)  # sparse: costs no disk, but a read would allocate 100 MB
-    probe = ("import resource, sys\nfrom taskproto.cli import main\ncode = main(sys.argv[1:])\n"
-             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)\n"
-             "sys.exit(code)")
+    probe = (
+        "import resource, sys\nfrom taskproto.cli import main\ncode = main(sys.argv[1:])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)\n"
+        "sys.exit(code)"
+    )
 
     def run(task: str) -> tuple[subprocess.CompletedProcess[str], int, float]:
         start = time.monotonic()
-        proc = subprocess.run([sys.executable, "-c", probe, "--session", "s", "claim", task], cwd=repo,
-                              capture_output=True, text=True, timeout=60, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, "--session", "s", "claim", task],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         return proc, int(proc.stderr.strip().splitlines()[-1]), time.monotonic() - start
 
     normal, baseline_mb, baseline_s = run("t0")  # the same command on a normal task: the yardstick
     assert normal.returncode == 0, normal.stderr
     proc, rss_mb, elapsed = run("t1")
     assert proc.returncode == 1 and "larger than any state file" in proc.stderr, proc.stderr
-    assert rss_mb < baseline_mb + 50, f"{rss_mb} MB resident against {baseline_mb} MB: the file was read"
+    assert rss_mb < baseline_mb + 50, (
+        f"{rss_mb} MB resident against {baseline_mb} MB: the file was read"
+    )
     assert elapsed < baseline_s * 3 + 5
     assert path.stat().st_size == 100 * 1024 * 1024  # not replaced
 
@@ -202,15 +271,26 @@ def test_a_root_outside_the_repository_receives_every_write(repo: Path, tmp_path
 
 def test_no_shell_anywhere_in_the_package() -> None:
     """No shell keyword argument set to true, os.system or os.popen: arguments always go to a program as a list."""
-    pattern = re.compile(r"shell\s*=\s*True|os\.system\s*\(|os\.popen\s*\(|create_subprocess_shell|"
-                         r"subprocess\.getoutput|subprocess\.getstatusoutput")
+    pattern = re.compile(
+        r"shell\s*=\s*True|os\.system\s*\(|os\.popen\s*\(|create_subprocess_shell|"
+        r"subprocess\.getoutput|subprocess\.getstatusoutput"
+    )
     root = PACKAGE.parent
-    proc = subprocess.run(["git", "grep", "-n", "-E", pattern.pattern, "--", "taskproto"], cwd=root,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["git", "grep", "-n", "-E", pattern.pattern, "--", "taskproto"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode in (0, 1):  # a git checkout: git grep answered (1 = nothing found)
         assert proc.stdout == "", proc.stdout
-    hits = [f"{p}:{i}" for p in PACKAGE.rglob("*.py")
-            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    hits = [
+        f"{p}:{i}"
+        for p in PACKAGE.rglob("*.py")
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert hits == [], hits
 
 
@@ -223,12 +303,26 @@ def _nobody_can_run_taskproto() -> str | None:
     """Why a non-root run is impossible here, or None. Tests run as root, and root ignores chmod."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         return "needs root and setpriv to run a command as another user"
-    proc = subprocess.run(["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", sys.executable,
-                           "-c", "import click, pydantic, filelock, taskproto"], capture_output=True, text=True,
-                          check=False, timeout=60)
+    proc = subprocess.run(
+        [
+            "setpriv",
+            f"--reuid={NOBODY}",
+            f"--regid={NOBODY}",
+            "--clear-groups",
+            sys.executable,
+            "-c",
+            "import click, pydantic, filelock, taskproto",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return f"user nobody cannot run this interpreter and its packages ({sys.executable}): {last}"
+        return (
+            f"user nobody cannot run this interpreter and its packages ({sys.executable}): {last}"
+        )
     return None
 
 
@@ -254,7 +348,10 @@ def nobody_repo() -> Iterator[Path]:
 
 
 def _as_nobody(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"HOME": str(repo.parent / "home"), "XDG_STATE_HOME": str(repo.parent / "home" / ".state")}
+    env = {
+        "HOME": str(repo.parent / "home"),
+        "XDG_STATE_HOME": str(repo.parent / "home" / ".state"),
+    }
     return tp(repo, *args, env=env, user=NOBODY)
 
 
@@ -270,15 +367,23 @@ def test_an_unreadable_task_json_is_refused_clearly(nobody_repo: Path) -> None:
 
 
 @pytest.mark.skipif(not HAVE_SETPRIV, reason=str(NOBODY_PROBLEM))
-def test_a_read_only_task_folder_refuses_the_write_and_keeps_the_old_state(nobody_repo: Path) -> None:
-    for args in (("task", "create", "t1"), ("--session", "s", "claim", "t1")):  # the lock file now exists
+def test_a_read_only_task_folder_refuses_the_write_and_keeps_the_old_state(
+    nobody_repo: Path,
+) -> None:
+    for args in (
+        ("task", "create", "t1"),
+        ("--session", "s", "claim", "t1"),
+    ):  # the lock file now exists
         proc = _as_nobody(nobody_repo, *args)
         assert proc.returncode == 0, proc.stderr
     task_dir = nobody_repo / ".taskproto" / "tasks" / "t1"
     old = (task_dir / "task.json").read_bytes()
     os.chown(task_dir, 0, 0)
     os.chmod(task_dir, 0o755)  # nobody may read it, not create the temporary file
-    refused(_as_nobody(nobody_repo, "interrupt", "record", "t1", "status?"), "could not write",
-            "Permission denied")
+    refused(
+        _as_nobody(nobody_repo, "interrupt", "record", "t1", "status?"),
+        "could not write",
+        "Permission denied",
+    )
     assert (task_dir / "task.json").read_bytes() == old
     assert [p.name for p in task_dir.iterdir() if p.name.startswith(".tmp-")] == []

@@ -24,9 +24,20 @@ class GitDaemon:
     def __init__(self, base: Path) -> None:
         self.port = free_port()
         self.proc = subprocess.Popen(
-            ["git", "daemon", "--listen=127.0.0.1", f"--port={self.port}", f"--base-path={base}",
-             "--export-all", "--enable=receive-pack", "--reuseaddr", "--informative-errors", str(base)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "git",
+                "daemon",
+                "--listen=127.0.0.1",
+                f"--port={self.port}",
+                f"--base-path={base}",
+                "--export-all",
+                "--enable=receive-pack",
+                "--reuseaddr",
+                "--informative-errors",
+                str(base),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
         while True:
@@ -52,7 +63,9 @@ class GitDaemon:
 def seed_server(base: Path, lease_minutes: float | None = None) -> Path:
     """A bare repository holding one commit with `.taskproto.toml` turning the remote on."""
     seed = make_repo(base / "seed")
-    config = 'remote = "origin"\n' + (f"lease_minutes = {lease_minutes}\n" if lease_minutes is not None else "")
+    config = 'remote = "origin"\n' + (
+        f"lease_minutes = {lease_minutes}\n" if lease_minutes is not None else ""
+    )
     (seed / ".taskproto.toml").write_text(config)
     git(seed, "add", ".taskproto.toml")
     git(seed, "commit", "--quiet", "-m", "taskproto config")

@@ -60,8 +60,15 @@ def machines(url: str, base: Path, n: int) -> list[Path]:
 
 def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
-    return subprocess.run([sys.executable, "-m", "taskproto", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def ok(cwd: Path, *args: str, session: str | None = None) -> str:
@@ -70,12 +77,21 @@ def ok(cwd: Path, *args: str, session: str | None = None) -> str:
     return proc.stdout
 
 
-def race(clones: list[Path], sessions: list[str], gate: Path, *args: str) -> list[dict[str, object]]:
+def race(
+    clones: list[Path], sessions: list[str], gate: Path, *args: str
+) -> list[dict[str, object]]:
     """Start one racer per clone, let them all go at once, return each one's result."""
     gate.mkdir()
-    procs = [subprocess.Popen([sys.executable, "-c", RACER, args[0], args[1], s, str(gate), *args[2:]],
-                              cwd=c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for c, s in zip(clones, sessions, strict=True)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, args[0], args[1], s, str(gate), *args[2:]],
+            cwd=c,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for c, s in zip(clones, sessions, strict=True)
+    ]
     deadline = time.monotonic() + 120
     while not all((gate / f"ready-{s}").exists() for s in sessions):
         assert all(p.poll() is None for p in procs), [p.communicate() for p in procs]
@@ -91,30 +107,49 @@ def race(clones: list[Path], sessions: list[str], gate: Path, *args: str) -> lis
 
 
 def remote_claim(bare: Path, task: str) -> dict[str, object] | None:
-    proc = subprocess.run(["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
-                          cwd=bare, capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
+        cwd=bare,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     return json.loads(proc.stdout) if proc.returncode == 0 else None
 
 
 def remote_ref(bare: Path, ref: str) -> str | None:
-    proc = subprocess.run(["git", "rev-parse", "--verify", "--quiet", ref], cwd=bare,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", ref],
+        cwd=bare,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     return proc.stdout.strip() or None
 
 
 def snapshot(repo: Path) -> tuple[bytes, ...] | tuple[object, ...]:
-    files = sorted(p for p in (repo / ".taskproto").rglob("*") if p.is_file() and p.name != "task.json.lock"
-                   and "/code/" not in str(p))
+    files = sorted(
+        p
+        for p in (repo / ".taskproto").rglob("*")
+        if p.is_file() and p.name != "task.json.lock" and "/code/" not in str(p)
+    )
     return (git(repo, "for-each-ref"), tuple((str(p), p.read_bytes()) for p in files))
 
 
 # --- claims ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("racers", "rounds"), [
-    (4, 2), pytest.param(6, 8, marks=pytest.mark.slow),
-])
-def test_claim_race_exactly_one_wins_every_round(server: Server, tmp_path: Path, racers: int, rounds: int) -> None:
+@pytest.mark.parametrize(
+    ("racers", "rounds"),
+    [
+        (4, 2),
+        pytest.param(6, 8, marks=pytest.mark.slow),
+    ],
+)
+def test_claim_race_exactly_one_wins_every_round(
+    server: Server, tmp_path: Path, racers: int, rounds: int
+) -> None:
     url = server.make()
     clones = machines(url, tmp_path, racers)
     ok(clones[0], "task", "create", "t1")
@@ -135,7 +170,9 @@ def test_claim_race_exactly_one_wins_every_round(server: Server, tmp_path: Path,
         assert remote_claim(server.bare, "t1") is None
 
 
-def test_renewal_by_owner_succeeds_and_by_anyone_else_is_refused(server: Server, tmp_path: Path) -> None:
+def test_renewal_by_owner_succeeds_and_by_anyone_else_is_refused(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make(lease_minutes=0.05)  # 3 s; renewals are pushed once 0.3 s have passed
     a, b = machines(url, tmp_path, 2)
     ok(a, "task", "create", "t1")
@@ -198,14 +235,18 @@ def test_failed_local_claim_gives_the_remote_claim_back(server: Server, tmp_path
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")
     ok(a, "claim", "t1", "--pid", str(os.getpid()), session="alice")
-    git(a, "push", "--quiet", "origin", ":refs/taskproto/claims/t1")  # as if claimed before remote was on
+    git(
+        a, "push", "--quiet", "origin", ":refs/taskproto/claims/t1"
+    )  # as if claimed before remote was on
     proc = tp(a, "claim", "t1", session="bob")
     assert proc.returncode == 1 and "owned by session alice" in proc.stderr
     assert server.bare is not None
     assert remote_ref(server.bare, "refs/taskproto/claims/t1") is None
 
 
-def test_claim_without_a_name_picks_a_task_free_on_the_remote(server: Server, tmp_path: Path) -> None:
+def test_claim_without_a_name_picks_a_task_free_on_the_remote(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     a, b = machines(url, tmp_path, 2)
     ok(a, "task", "create", "t1")
@@ -220,7 +261,9 @@ def test_claim_without_a_name_picks_a_task_free_on_the_remote(server: Server, tm
 # --- journals ---------------------------------------------------------------------------
 
 
-def test_task_created_elsewhere_appears_after_sync_with_worktrees_on_claim(server: Server, tmp_path: Path) -> None:
+def test_task_created_elsewhere_appears_after_sync_with_worktrees_on_claim(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     a, b = machines(url, tmp_path, 2)
     ok(a, "task", "create", "t1", "--agents", "coder")
@@ -238,7 +281,9 @@ def test_task_created_elsewhere_appears_after_sync_with_worktrees_on_claim(serve
     assert git(b, "rev-parse", "t1") == task_a["base"]
 
 
-def test_a_transition_on_a_journal_that_moved_elsewhere_is_refused_until_sync(server: Server, tmp_path: Path) -> None:
+def test_a_transition_on_a_journal_that_moved_elsewhere_is_refused_until_sync(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     a, b = machines(url, tmp_path, 2)
     ok(a, "task", "create", "t1")
@@ -253,10 +298,14 @@ def test_a_transition_on_a_journal_that_moved_elsewhere_is_refused_until_sync(se
     ok(b, "fire", "t1", "gather_requirements")
     ok(a, "sync")
     assert json.loads((a / ".taskproto/tasks/t1/task.json").read_text())["state"] == "REQUIREMENTS"
-    assert git(a, "rev-parse", "refs/taskproto/tasks/t1") == git(b, "rev-parse", "refs/taskproto/tasks/t1")
+    assert git(a, "rev-parse", "refs/taskproto/tasks/t1") == git(
+        b, "rev-parse", "refs/taskproto/tasks/t1"
+    )
 
 
-def test_two_machines_transitioning_at_once_never_fork_the_journal(server: Server, tmp_path: Path) -> None:
+def test_two_machines_transitioning_at_once_never_fork_the_journal(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     clones = machines(url, tmp_path, 3)
     ok(clones[0], "task", "create", "t1")
@@ -272,16 +321,28 @@ def test_two_machines_transitioning_at_once_never_fork_the_journal(server: Serve
     for c in clones:
         ok(c, "sync")
         assert git(c, "rev-parse", "refs/taskproto/tasks/t1") == head
-        assert json.loads((c / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
+        assert (
+            json.loads((c / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
+        )
 
 
 # --- failures ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [
-    ("claim", "t1"), ("claim",), ("release", "t1"), ("heartbeat", "t1"), ("fire", "t1", "classify"), ("sync",),
-])
-def test_an_unreachable_remote_changes_nothing_here(server: Server, tmp_path: Path, command: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("claim", "t1"),
+        ("claim",),
+        ("release", "t1"),
+        ("heartbeat", "t1"),
+        ("fire", "t1", "classify"),
+        ("sync",),
+    ],
+)
+def test_an_unreachable_remote_changes_nothing_here(
+    server: Server, tmp_path: Path, command: tuple[str, ...]
+) -> None:
     url = server.make(lease_minutes=0.05)  # so the heartbeat below is due to be pushed
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")
@@ -294,12 +355,17 @@ def test_an_unreachable_remote_changes_nothing_here(server: Server, tmp_path: Pa
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith("taskproto: remote 'origin': ")
     assert "nothing was changed locally" in proc.stderr
-    assert ("does not appear to be a git repository" in proc.stderr if server.kind == "file"
-            else "unable to connect" in proc.stderr)
+    assert (
+        "does not appear to be a git repository" in proc.stderr
+        if server.kind == "file"
+        else "unable to connect" in proc.stderr
+    )
     assert snapshot(a) == before
 
 
-def test_a_push_the_server_rejects_is_reported_with_gits_reason(server: Server, tmp_path: Path) -> None:
+def test_a_push_the_server_rejects_is_reported_with_gits_reason(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")
@@ -310,14 +376,19 @@ def test_a_push_the_server_rejects_is_reported_with_gits_reason(server: Server, 
     before = snapshot(a)
     proc = tp(a, "claim", "t1", session="alice")
     assert proc.returncode == 1
-    assert "remote 'origin': claiming t1 failed" in proc.stderr and "pre-receive hook declined" in proc.stderr
+    assert (
+        "remote 'origin': claiming t1 failed" in proc.stderr
+        and "pre-receive hook declined" in proc.stderr
+    )
     assert snapshot(a) == before
 
 
 # --- for doctor ---------------------------------------------------------------------------
 
 
-def test_doctor_helpers_find_claims_the_two_sides_disagree_on(server: Server, tmp_path: Path) -> None:
+def test_doctor_helpers_find_claims_the_two_sides_disagree_on(
+    server: Server, tmp_path: Path
+) -> None:
     url = server.make()
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")

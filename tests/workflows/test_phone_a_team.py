@@ -15,7 +15,9 @@ def snapshot(engine, name="t"):
 
 
 def create(cli, *args, name="t"):
-    return cli("task", "create", name, "--workflow", "phone-a-team", "-d", "Speed up the parser", *args)
+    return cli(
+        "task", "create", name, "--workflow", "phone-a-team", "-d", "Speed up the parser", *args
+    )
 
 
 PASS = "acceptance=pass,risks=pass,validation=pass"
@@ -33,15 +35,30 @@ def test_converges_in_the_first_round(cli, engine, backends_path):
     backends_path("codex")
     assert create(cli).code == 0
     task = engine.load("t")
-    assert (task.state, task.counters.round, task.context["max_rounds"], task.context["backends"]) == \
-        ("DO", 1, 3, ["codex"])
+    assert (
+        task.state,
+        task.counters.round,
+        task.context["max_rounds"],
+        task.context["backends"],
+    ) == ("DO", 1, 3, ["codex"])
     assert cli("round", "review", "t").out == "t: DO -> REVIEW (round 1 of 3)\n"
-    r = cli("round", "decide", "t", "--rubric", "acceptance=pass,risks=pass,validation=documented",
-            "--note", "no benchmark machine")
+    r = cli(
+        "round",
+        "decide",
+        "t",
+        "--rubric",
+        "acceptance=pass,risks=pass,validation=documented",
+        "--note",
+        "no benchmark machine",
+    )
     assert r.out == "t: REVIEW -> SYNTHESIS (converged)\n"
     task = engine.load("t")
     assert task.context["outcome"] == "converged" and task.context["unresolved"] == []
-    assert [e.trigger for e in task.transition_log if e.kind == "transition"] == ["review", "decide", "converge"]
+    assert [e.trigger for e in task.transition_log if e.kind == "transition"] == [
+        "review",
+        "decide",
+        "converge",
+    ]
     assert journal_agrees(engine, "t")
 
 
@@ -52,12 +69,17 @@ def test_next_round_then_forced_stop_lists_unresolved(cli, engine, team, write_j
     assert cli("round", "review", "t").code == 0
     r = cli("round", "decide", "t", "--rubric", "acceptance=fail,risks=fail,validation=fail")
     assert r.code == 0
-    assert r.out == ("t: REVIEW -> SYNTHESIS (forced stop)\n"
-                     "  unresolved: acceptance criteria not met\n"
-                     "  unresolved: critical risks or correctness issues remain\n"
-                     "  unresolved: validation not done and no documented reason\n")
+    assert r.out == (
+        "t: REVIEW -> SYNTHESIS (forced stop)\n"
+        "  unresolved: acceptance criteria not met\n"
+        "  unresolved: critical risks or correctness issues remain\n"
+        "  unresolved: validation not done and no documented reason\n"
+    )
     rounds = json.loads(cli("round", "show", "t", "--json").out)["rounds"]
-    assert [(r["round"], r["outcome"]) for r in rounds] == [(1, "not_converged"), (2, "forced_stop")]
+    assert [(r["round"], r["outcome"]) for r in rounds] == [
+        (1, "not_converged"),
+        (2, "forced_stop"),
+    ]
     assert journal_agrees(engine, "t")
 
 
@@ -74,12 +96,21 @@ def test_max_rounds_only_for_phone_a_team(cli):
     assert r.code == 1 and "--max-rounds and --backend apply to phone-a-team tasks" in r.err
 
 
-@pytest.mark.parametrize("rubric, message", [
-    ("acceptance=pass,risks=pass", "the rubric is missing validation"),
-    ("acceptance=yes,risks=pass,validation=pass", "rubric acceptance='yes': expected pass|fail"),
-    ("speed=pass,acceptance=pass,risks=pass,validation=pass", "rubric item 'speed=pass'"),
-    ("acceptance=pass,risks=pass,validation=documented", "validation=documented needs the documented reason"),
-])
+@pytest.mark.parametrize(
+    "rubric, message",
+    [
+        ("acceptance=pass,risks=pass", "the rubric is missing validation"),
+        (
+            "acceptance=yes,risks=pass,validation=pass",
+            "rubric acceptance='yes': expected pass|fail",
+        ),
+        ("speed=pass,acceptance=pass,risks=pass,validation=pass", "rubric item 'speed=pass'"),
+        (
+            "acceptance=pass,risks=pass,validation=documented",
+            "validation=documented needs the documented reason",
+        ),
+    ],
+)
 def test_bad_rubrics_are_refused(cli, engine, team, rubric, message):
     cli("round", "review", "t")
     before = snapshot(engine)
@@ -97,18 +128,40 @@ def test_decide_outside_review_is_refused(cli, engine, team):
 
 # --- preflight ----------------------------------------------------------------
 
-@pytest.mark.parametrize("on_path, backend, code, active, message", [
-    (("codex",), "codex", 0, ["codex"], None),
-    ((), "codex", 1, None, "backend codex is not available: install the Codex CLI"),
-    (("gemini",), "gemini", 0, ["gemini"], None),
-    (("codex",), "gemini", 1, None, "backend gemini is not available: install the Gemini CLI"),
-    ((), "ollama", 0, ["ollama"], None),
-    (("codex", "gemini"), "both", 0, ["codex", "gemini"], None),
-    (("codex",), "both", 0, ["codex"], "warning: backend gemini is not on PATH: degraded to codex only"),
-    (("gemini",), "both", 0, ["gemini"], "warning: backend codex is not on PATH: degraded to gemini only"),
-    ((), "both", 1, None, "no backends: neither codex nor gemini is on PATH"),
-    (("codex", "gemini"), "claude", 1, None, "invalid backend 'claude': valid values are codex, gemini, ollama, both"),
-])
+
+@pytest.mark.parametrize(
+    "on_path, backend, code, active, message",
+    [
+        (("codex",), "codex", 0, ["codex"], None),
+        ((), "codex", 1, None, "backend codex is not available: install the Codex CLI"),
+        (("gemini",), "gemini", 0, ["gemini"], None),
+        (("codex",), "gemini", 1, None, "backend gemini is not available: install the Gemini CLI"),
+        ((), "ollama", 0, ["ollama"], None),
+        (("codex", "gemini"), "both", 0, ["codex", "gemini"], None),
+        (
+            ("codex",),
+            "both",
+            0,
+            ["codex"],
+            "warning: backend gemini is not on PATH: degraded to codex only",
+        ),
+        (
+            ("gemini",),
+            "both",
+            0,
+            ["gemini"],
+            "warning: backend codex is not on PATH: degraded to gemini only",
+        ),
+        ((), "both", 1, None, "no backends: neither codex nor gemini is on PATH"),
+        (
+            ("codex", "gemini"),
+            "claude",
+            1,
+            None,
+            "invalid backend 'claude': valid values are codex, gemini, ollama, both",
+        ),
+    ],
+)
 def test_degradation_table(cli, backends_path, on_path, backend, code, active, message):
     backends_path(*on_path)
     r = cli("backends", "check", "--backend", backend, "--json")
@@ -140,6 +193,7 @@ def test_creation_runs_the_preflight(cli, engine, backends_path):
 
 # --- failure matrix ---------------------------------------------------------------
 
+
 def test_rate_limited_skips_this_round_and_retries_next(cli, engine, team):
     r = cli("round", "fail", "t", "--backend", "codex", "--reason", "rate-limited")
     assert r.out == "t: backend codex rate-limited in round 1; continuing with gemini\n"
@@ -165,9 +219,11 @@ def test_both_failing_mid_loop_stops_with_a_failure_summary(cli, engine, team):
     cli("round", "fail", "t", "--backend", "gemini", "--reason", "crash")
     r = cli("round", "fail", "t", "--backend", "codex", "--reason", "timeout")
     assert r.code == 0
-    assert r.out == ("t: backend codex timeout in round 1; loop stopped (backends failed)\n"
-                     "  unresolved: backend gemini failed: crash\n"
-                     "  unresolved: backend codex failed: timeout\n")
+    assert r.out == (
+        "t: backend codex timeout in round 1; loop stopped (backends failed)\n"
+        "  unresolved: backend gemini failed: crash\n"
+        "  unresolved: backend codex failed: timeout\n"
+    )
     task = engine.load("t")
     assert (task.state, task.context["outcome"]) == ("SYNTHESIS", "backends_failed")
     assert journal_agrees(engine, "t")
@@ -202,7 +258,10 @@ def test_failure_refusals(cli, engine, team):
 
 # --- relay caps -------------------------------------------------------------------
 
-def test_relay_payload_holds_description_latest_output_summary_and_diff(cli, engine, team, write_json):
+
+def test_relay_payload_holds_description_latest_output_summary_and_diff(
+    cli, engine, team, write_json
+):
     worktree = engine.config.task_worktree("t")
     (worktree / "parser.py").write_text("def parse(): pass\n")
     cli("round", "review", "t", "--output", str(write_json("o.txt", "ROUND ONE OUTPUT")))
@@ -228,11 +287,14 @@ def _grow_diff(engine, size):
     (worktree / "README.md").write_text("".join(f"line {i:06d}\n" for i in range(size // 13)))
 
 
-@pytest.mark.parametrize("part, message", [
-    ("prompt", "prompt is 501."),
-    ("context", "context is 201.0 KB, 1.0 KB over the 200 KB context cap"),
-    ("diff", "diff is 301."),
-])
+@pytest.mark.parametrize(
+    "part, message",
+    [
+        ("prompt", "prompt is 501."),
+        ("context", "context is 201.0 KB, 1.0 KB over the 200 KB context cap"),
+        ("diff", "diff is 301."),
+    ],
+)
 def test_relay_caps_refuse_naming_the_cap_and_excess(cli, engine, team, write_json, part, message):
     # every other part just under its cap: only the one named is refused
     latest = write_json("latest.txt", "y" * ((501 if part == "prompt" else 499) * 1024))
@@ -262,9 +324,18 @@ def test_relay_summary_is_short(engine):
     from taskproto.state.models import Task, utcnow
 
     now = utcnow()
-    rounds = [{"round": i, "outcome": "not_converged", "unresolved": ["x"] * 2, "failures": {}} for i in range(1, 5)]
-    task = Task(name="t", workflow="phone-a-team", state="DO", created_at=now, updated_at=now,
-                context={"rounds": rounds})
+    rounds = [
+        {"round": i, "outcome": "not_converged", "unresolved": ["x"] * 2, "failures": {}}
+        for i in range(1, 5)
+    ]
+    task = Task(
+        name="t",
+        workflow="phone-a-team",
+        state="DO",
+        created_at=now,
+        updated_at=now,
+        context={"rounds": rounds},
+    )
     text = earlier_rounds(task)
     assert text.startswith("1 earlier round(s) omitted. Round 2 ended")
     assert text.count("Round ") == 3
@@ -272,13 +343,16 @@ def test_relay_summary_is_short(engine):
 
 # --- no re-entrancy ---------------------------------------------------------------------
 
+
 def test_no_nesting_inside_a_running_loop(cli, engine, backends_path):
     backends_path("codex")
     create(cli, name="outer")
     r = create(cli, "--parent", "outer", name="inner")
     assert r.code == 1
-    assert ("no re-entrancy: outer is a running phone-a-team loop (state DO, round 1); "
-            "a phone-a-team task cannot be started inside another") in r.err
+    assert (
+        "no re-entrancy: outer is a running phone-a-team loop (state DO, round 1); "
+        "a phone-a-team task cannot be started inside another"
+    ) in r.err
     assert not engine.config.task_dir("inner").exists()
     # the session that owns a running loop cannot start another one either
     env = {"TASKPROTO_SESSION": "s1"}

@@ -14,8 +14,12 @@ from wf_data import CONTEXT, DESIGN, PLAN, STRATEGY, journal_agrees
 
 from taskproto.state import journal
 
-STAGES = [("CONTEXTUALIZE", "REVIEW_CONTEXT", CONTEXT), ("STRATEGIZE", "REVIEW_STRATEGY", STRATEGY),
-          ("DESIGN", "REVIEW_DESIGN", DESIGN), ("GENERATE_SLOTS", "REVIEW_PLAN", PLAN)]
+STAGES = [
+    ("CONTEXTUALIZE", "REVIEW_CONTEXT", CONTEXT),
+    ("STRATEGIZE", "REVIEW_STRATEGY", STRATEGY),
+    ("DESIGN", "REVIEW_DESIGN", DESIGN),
+    ("GENERATE_SLOTS", "REVIEW_PLAN", PLAN),
+]
 
 
 def state_of(cli, name="p"):
@@ -47,9 +51,18 @@ def test_full_path_to_verified(cli, engine, task, write_json):
         assert r.code == 0, r.err
     assert state_of(cli) == "VERIFIED"
     task = engine.load("p")
-    assert set(task.artifacts) == {"context_artifact", "strategy_artifact", "design_artifact",
-                                   "execution_plan_artifact"}
-    assert task.artifacts["execution_plan_artifact"]["slots"][0]["delegation"]["sub_slots"][0]["slot_id"] == "S1.1"
+    assert set(task.artifacts) == {
+        "context_artifact",
+        "strategy_artifact",
+        "design_artifact",
+        "execution_plan_artifact",
+    }
+    assert (
+        task.artifacts["execution_plan_artifact"]["slots"][0]["delegation"]["sub_slots"][0][
+            "slot_id"
+        ]
+        == "S1.1"
+    )
     assert task.context["answers"] == {"1": "yes, -v too", "2": "DEBUG"}
     assert "S1 Add the flag" in cli("prompt", "p").out
     assert journal_agrees(engine, "p")
@@ -67,16 +80,20 @@ def test_strategy_prompt_sees_context_and_answers(cli, task, write_json):
     assert "- Q: Which log level?\n  A: DEBUG" in out
 
 
-def test_invalid_artifact_is_refused_with_field_errors_and_changes_nothing(cli, engine, task, write_json):
+def test_invalid_artifact_is_refused_with_field_errors_and_changes_nothing(
+    cli, engine, task, write_json
+):
     before = snapshot(engine)
     bad = {"context_summary": "", "questions_for_developer": "not a list", "extra": 1}
     r = cli("submit", "p", "--artifact", str(write_json("bad.json", bad)))
     assert r.code == 1
     assert "not a valid ContextAnalysisArtifact (4 error(s)); nothing changed" in r.err
-    for line in ("  context_summary: String should have at least 1 character",
-                 "  affected_files: Field required",
-                 "  questions_for_developer: Input should be a valid list",
-                 "  extra: Extra inputs are not permitted"):
+    for line in (
+        "  context_summary: String should have at least 1 character",
+        "  affected_files: Field required",
+        "  questions_for_developer: Input should be a valid list",
+        "  extra: Extra inputs are not permitted",
+    ):
         assert line in r.err.splitlines()
     assert r.out == ""
     assert snapshot(engine) == before
@@ -96,9 +113,14 @@ def test_invalid_nested_slot_is_refused(cli, engine, write_json):
     before = snapshot(engine)
     r = cli("submit", "p", "--artifact", str(write_json("bad.json", bad)))
     assert r.code == 1
-    assert "  slots.0.operation: Input should be 'CREATE', 'MODIFY', 'DELETE' or 'REVIEW'" in r.err.splitlines()
-    assert "  slots.0.delegation.sub_slots.0.taskflow.steps: List should have at least 1 item after validation, not 0" \
+    assert (
+        "  slots.0.operation: Input should be 'CREATE', 'MODIFY', 'DELETE' or 'REVIEW'"
         in r.err.splitlines()
+    )
+    assert (
+        "  slots.0.delegation.sub_slots.0.taskflow.steps: List should have at least 1 item after validation, not 0"
+        in r.err.splitlines()
+    )
     assert snapshot(engine) == before
 
 
@@ -111,10 +133,15 @@ def test_not_json_and_missing_file_are_refused(cli, engine, task, write_json, tm
     assert snapshot(engine) == before
 
 
-def test_submit_in_a_review_state_and_approve_in_a_work_state_are_refused(cli, engine, task, write_json):
+def test_submit_in_a_review_state_and_approve_in_a_work_state_are_refused(
+    cli, engine, task, write_json
+):
     r = cli("approve", "p")
     assert r.code == 1
-    assert "'approve' is not allowed from CONTEXTUALIZE; allowed now: submit (-> REVIEW_CONTEXT)" in r.err
+    assert (
+        "'approve' is not allowed from CONTEXTUALIZE; allowed now: submit (-> REVIEW_CONTEXT)"
+        in r.err
+    )
     cli("submit", "p", "--artifact", str(write_json("c.json", CONTEXT)))
     before = snapshot(engine)
     r = cli("submit", "p", "--artifact", str(write_json("c.json", CONTEXT)))
@@ -128,12 +155,16 @@ def test_context_cannot_be_approved_with_unanswered_questions(cli, engine, task,
     before = snapshot(engine)
     r = cli("approve", "p")
     assert r.code == 1
-    assert r.err == ("taskproto: task 'p': approve refused in REVIEW_CONTEXT (guard questions_answered): "
-                     "questions_for_developer 1 unanswered; answer each with `taskproto answer p N TEXT`\n")
+    assert r.err == (
+        "taskproto: task 'p': approve refused in REVIEW_CONTEXT (guard questions_answered): "
+        "questions_for_developer 1 unanswered; answer each with `taskproto answer p N TEXT`\n"
+    )
     assert snapshot(engine) == before
-    for args, msg in ((("3", "x"), "has 2 question(s); 3 is not one of them"),
-                      (("0", "x"), "0 is not one of them"),
-                      (("1", "  "), "an answer cannot be empty")):
+    for args, msg in (
+        (("3", "x"), "has 2 question(s); 3 is not one of them"),
+        (("0", "x"), "0 is not one of them"),
+        (("1", "  "), "an answer cannot be empty"),
+    ):
         r = cli("answer", "p", *args)
         assert r.code == 1 and msg in r.err
     assert snapshot(engine) == before
@@ -147,7 +178,12 @@ def test_answer_outside_review_context_is_refused(cli, task):
 
 
 def test_revision_keeps_feedback_for_the_next_prompt(cli, engine, task, write_json):
-    cli("submit", "p", "--artifact", str(write_json("c.json", {**CONTEXT, "questions_for_developer": []})))
+    cli(
+        "submit",
+        "p",
+        "--artifact",
+        str(write_json("c.json", {**CONTEXT, "questions_for_developer": []})),
+    )
     cli("approve", "p")
     cli("submit", "p", "--artifact", str(write_json("s.json", STRATEGY)))
     r = cli("revise", "p")  # click: --feedback is required
@@ -189,14 +225,20 @@ def test_override_template_wins(cli, engine, task):
     assert cli("prompt", "p").out == "custom prompt for p\n"
 
 
-@pytest.mark.parametrize("broken", ["{{ context_store.no_such_artifact.x }}", "{% if %}", "{{ undefined_name }}"])
+@pytest.mark.parametrize(
+    "broken", ["{{ context_store.no_such_artifact.x }}", "{% if %}", "{{ undefined_name }}"]
+)
 def test_rollback_when_the_next_prompt_fails_to_render(cli, engine, task, write_json, broken):
     """The seed's rule: the transition and the artifact are one change; a broken next prompt undoes both."""
     override(engine, "REVIEW_CONTEXT", f"# review\n{broken}\n")
     before = snapshot(engine)
     r = cli("submit", "p", "--artifact", str(write_json("c.json", CONTEXT)))
     assert r.code == 1
-    assert "REVIEW_CONTEXT.md.j2" in r.err and "failed to render" in r.err and "nothing was changed" in r.err
+    assert (
+        "REVIEW_CONTEXT.md.j2" in r.err
+        and "failed to render" in r.err
+        and "nothing was changed" in r.err
+    )
     assert snapshot(engine) == before
     task = engine.load("p")
     assert task.state == "CONTEXTUALIZE" and task.artifacts == {}
@@ -219,9 +261,24 @@ def test_rollback_when_the_save_fails(cli, engine, task, write_json, repo):
     before = snapshot(engine)
     limit = len(before[0]) + 64  # the current task.json fits, the one holding the artifact does not
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "taskproto", "submit", "p", "--artifact",
-                           str(write_json("c.json", CONTEXT))], cwd=repo, env=env, capture_output=True,
-                          text=True, preexec_fn=_limit_file_size(limit), timeout=60, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "taskproto",
+            "submit",
+            "p",
+            "--artifact",
+            str(write_json("c.json", CONTEXT)),
+        ],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        preexec_fn=_limit_file_size(limit),
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 1, proc.stderr
     assert "saving task.json failed" in proc.stderr and "nothing was changed" in proc.stderr
     assert snapshot(engine) == before
@@ -262,4 +319,3 @@ def test_approve_flags_still_work_for_task_protocol(cli):
     r = cli("approve", "tp1")
     assert r.code == 1 and "no trigger named 'approve' in workflow task-protocol" in r.err
     assert cli("approve", "tp1", "--plan", "--commit").code == 2
-

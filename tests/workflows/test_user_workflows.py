@@ -17,7 +17,9 @@ DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 
 def doc_example() -> str:
     """The complete example in docs/workflows.md (the docs must stay true)."""
-    match = re.search(r"```toml\n(# \.taskproto/workflows/hotfix\.toml\n.*?)```", DOCS.read_text(), re.DOTALL)
+    match = re.search(
+        r"```toml\n(# \.taskproto/workflows/hotfix\.toml\n.*?)```", DOCS.read_text(), re.DOTALL
+    )
     assert match, "docs/workflows.md lost its hotfix.toml example"
     return match.group(1)
 
@@ -33,7 +35,9 @@ def install(engine, name: str, text: str) -> Path:
 def test_the_documented_example_runs_end_to_end(cli, engine, repo):
     install(engine, "hotfix", doc_example())
     rows = json.loads(cli("workflow", "list", "--json").out)
-    assert {"name": "hotfix", "source": "user"}.items() <= next(r for r in rows if r["name"] == "hotfix").items()
+    assert {"name": "hotfix", "source": "user"}.items() <= next(
+        r for r in rows if r["name"] == "hotfix"
+    ).items()
     assert cli("task", "create", "h1", "--workflow", "hotfix").code == 0
     r = cli("transition", "h1", "FIX")
     assert r.code == 1 and "(guard plan_approved)" in r.err
@@ -43,7 +47,9 @@ def test_the_documented_example_runs_end_to_end(cli, engine, repo):
     assert cli("transition", "h1", "AWAITING_APPROVAL").code == 0
     assert cli("approve", "h1", "--commit").code == 0
     assert cli("transition", "h1", "DONE").out == "h1: AWAITING_APPROVAL -> DONE\n"
-    assert cli("workflow", "show", "hotfix", "--mermaid").out.startswith("stateDiagram-v2\n    [*] --> TRIAGE\n")
+    assert cli("workflow", "show", "hotfix", "--mermaid").out.startswith(
+        "stateDiagram-v2\n    [*] --> TRIAGE\n"
+    )
 
 
 def test_validate_the_documented_example(cli, tmp_path):
@@ -57,7 +63,8 @@ def test_a_workflow_from_the_repo_config(cli, repo, engine):
     (repo / ".taskproto.toml").write_text(
         '[workflows.mini]\ninitial = "A"\n'
         'states = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B"}]\n')
+        'transitions = [{trigger = "go", source = "A", dest = "B"}]\n'
+    )
     assert cli("task", "create", "m1", "--workflow", "mini").code == 0
     assert cli("fire", "m1", "go").out == "m1: A -> B\n"
     assert "mini" in cli("workflow", "list").out
@@ -65,41 +72,66 @@ def test_a_workflow_from_the_repo_config(cli, repo, engine):
 
 BROKEN = {
     "unknown state in a transition": (
-        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n'),
-        ["transitions[0].dest: unknown state 'C' (trigger 'go')",
-         "transitions[1].source[0]: unknown state 'Z' (trigger 'x')"]),
+        (
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n'
+        ),
+        [
+            "transitions[0].dest: unknown state 'C' (trigger 'go')",
+            "transitions[1].source[0]: unknown state 'Z' (trigger 'x')",
+        ],
+    ),
     "unreachable state": (
-        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n'),
-        ["states[2]: LOST is unreachable from the initial state A"]),
+        (
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n'
+        ),
+        ["states[2]: LOST is unreachable from the initial state A"],
+    ),
     "no initial state": (
         'states = [{name = "A", terminal = true}]\ntransitions = []\n',
-        ["initial: missing; name the state a new task starts in"]),
+        ["initial: missing; name the state a new task starts in"],
+    ),
     "initial state not a state": (
         'initial = "Q"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
-        ["initial: 'Q' is not one of the states (A)"]),
+        ["initial: 'Q' is not one of the states (A)"],
+    ),
     "terminal state with exits": (
-        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n'),
-        ["states[1].terminal: B is terminal but has exits (reopen)"]),
+        (
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n'
+        ),
+        ["states[1].terminal: B is terminal but has exits (reopen)"],
+    ),
     "unknown guard": (
-        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n'),
-        ["transitions[0].guards[1]: unknown guard '!tests_green' (known: "]),
+        (
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n'
+        ),
+        ["transitions[0].guards[1]: unknown guard '!tests_green' (known: "],
+    ),
     "unknown effect": (
-        ('initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-        'transitions = [{trigger = "go", source = "A", dest = "B", effects = ["send_mail"]}]\n'),
-        ["transitions[0].effects[0]: unknown effect 'send_mail'"]),
+        (
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B", effects = ["send_mail"]}]\n'
+        ),
+        ["transitions[0].effects[0]: unknown effect 'send_mail'"],
+    ),
     "schema error": (
         'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", dest = "A"}]\n',
-        ["states[0].colour: Extra inputs are not permitted", "transitions[0].trigger: Field required"]),
+        [
+            "states[0].colour: Extra inputs are not permitted",
+            "transitions[0].trigger: Field required",
+        ],
+    ),
     "duplicate state": (
         'initial = "A"\nstates = [{name = "A"}, {name = "A", terminal = true}]\ntransitions = []\n',
-        ["states[1].name: duplicate state 'A'"]),
+        ["states[1].name: duplicate state 'A'"],
+    ),
     "name clash": (
         'name = "other"\ninitial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
-        ["name: 'other' differs from the workflow's name 'flow'"]),
+        ["name: 'other' differs from the workflow's name 'flow'"],
+    ),
 }
 
 
@@ -129,7 +161,10 @@ def test_a_user_workflow_cannot_shadow_a_builtin(cli, tmp_path):
     path = tmp_path / "plan-task.toml"
     path.write_text('initial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n')
     r = cli("workflow", "validate", str(path))
-    assert r.code == 1 and "name: 'plan-task' is a built-in workflow; copy it under another name" in r.err
+    assert (
+        r.code == 1
+        and "name: 'plan-task' is a built-in workflow; copy it under another name" in r.err
+    )
 
 
 def test_broken_installed_workflow_refuses_task_creation_and_is_listed(cli, engine):
@@ -143,10 +178,17 @@ def test_broken_installed_workflow_refuses_task_creation_and_is_listed(cli, engi
 
 
 def test_unknown_workflow_lists_the_available_ones(cli, engine):
-    install(engine, "mine", 'initial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n')
+    install(
+        engine,
+        "mine",
+        'initial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
+    )
     r = cli("task", "create", "x", "--workflow", "nope")
     assert r.code == 1
-    assert "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, mine" in r.err
+    assert (
+        "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, mine"
+        in r.err
+    )
 
 
 @pytest.mark.parametrize("name", ["task-protocol", "plan-task", "tight-loop", "phone-a-team"])

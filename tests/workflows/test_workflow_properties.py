@@ -31,15 +31,21 @@ from taskproto.ops import tight_loop as tightloop
 from taskproto.state import journal
 
 NAMES = itertools.count()
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=False,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def table(wf: Workflow) -> set[tuple[str, str, str]]:
     return {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
 
 
-def drive(engine: Engine, name: str, actions: list[Any], step: Callable[[Engine, str, Any], object]) -> None:
+def drive(
+    engine: Engine, name: str, actions: list[Any], step: Callable[[Engine, str, Any], object]
+) -> None:
     wf = get_workflow(engine.load(name).workflow)
     allowed = table(wf)
     path = engine.config.task_file(name)
@@ -54,7 +60,7 @@ def drive(engine: Engine, name: str, actions: list[Any], step: Callable[[Engine,
         after = engine.load(name)
         assert after.state in wf.state_names()
         state = before.state
-        for entry in after.transition_log[len(before.transition_log):]:
+        for entry in after.transition_log[len(before.transition_log) :]:
             if entry.kind != "transition":
                 continue
             assert (entry.from_state, entry.trigger, entry.to_state) in allowed, (action, entry)
@@ -109,8 +115,12 @@ def test_plan_task_random_sequences(engine, actions):
 
 PHASES = ["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO", "BOGUS"]
 loop_actions = st.one_of(
-    st.tuples(st.just("handoff"), st.sampled_from(PHASES), st.sampled_from(["YES", "NO"]),
-              st.sampled_from([None, "PLAN", "EXECUTE", "REVIEW"])),
+    st.tuples(
+        st.just("handoff"),
+        st.sampled_from(PHASES),
+        st.sampled_from(["YES", "NO"]),
+        st.sampled_from([None, "PLAN", "EXECUTE", "REVIEW"]),
+    ),
     st.tuples(st.just("add"), st.sampled_from(["tests", "Tests ", "lint", "docs"])),
     st.tuples(st.just("finish"), st.sampled_from(["T1", "T2", "T3"]), st.booleans()),
     st.tuples(st.just("fire"), st.sampled_from(["execute", "review", "loop", "break_loop"])),
@@ -142,13 +152,26 @@ def test_tight_loop_random_sequences(engine, actions):
 
 # --- phone-a-team -----------------------------------------------------------------------
 
-RUBRICS = [{"acceptance": a, "risks": r, "validation": v}
-           for a in ("pass", "fail") for r in ("pass", "fail") for v in ("pass", "documented", "fail")]
+RUBRICS = [
+    {"acceptance": a, "risks": r, "validation": v}
+    for a in ("pass", "fail")
+    for r in ("pass", "fail")
+    for v in ("pass", "documented", "fail")
+]
 team_actions = st.one_of(
     st.tuples(st.just("review")),
-    st.tuples(st.just("decide"), st.sampled_from(range(len(RUBRICS))), st.sampled_from([None, "reason"])),
-    st.tuples(st.just("fail"), st.sampled_from(["codex", "gemini", "ollama"]), st.sampled_from(team.REASONS)),
-    st.tuples(st.just("fire"), st.sampled_from(["converge", "iterate", "force_stop", "retry_round", "fail_stop"])),
+    st.tuples(
+        st.just("decide"), st.sampled_from(range(len(RUBRICS))), st.sampled_from([None, "reason"])
+    ),
+    st.tuples(
+        st.just("fail"),
+        st.sampled_from(["codex", "gemini", "ollama"]),
+        st.sampled_from(team.REASONS),
+    ),
+    st.tuples(
+        st.just("fire"),
+        st.sampled_from(["converge", "iterate", "force_stop", "retry_round", "fail_stop"]),
+    ),
 )
 
 
@@ -164,8 +187,11 @@ def team_step(engine: Engine, name: str, action: Any) -> object:
 
 
 @SETTINGS
-@given(actions=st.lists(team_actions, max_size=16), rounds=st.integers(1, 3),
-       backend=st.sampled_from(["codex", "both"]))
+@given(
+    actions=st.lists(team_actions, max_size=16),
+    rounds=st.integers(1, 3),
+    backend=st.sampled_from(["codex", "both"]),
+)
 def test_phone_a_team_random_sequences(engine, tmp_path, actions, rounds, backend):
     name = f"t{next(NAMES)}"
     bins = make_bin(tmp_path / "bin", "codex", "gemini")
@@ -175,14 +201,21 @@ def test_phone_a_team_random_sequences(engine, tmp_path, actions, rounds, backen
     task = engine.load(name)
     assert 1 <= task.counters.round <= rounds
     if task.state == "SYNTHESIS":
-        assert task.context["outcome"] in ("converged", "forced_stop", "backends_failed",
-                                           "round_failed_at_last_round")
+        assert task.context["outcome"] in (
+            "converged",
+            "forced_stop",
+            "backends_failed",
+            "round_failed_at_last_round",
+        )
 
 
 # --- task-protocol ----------------------------------------------------------------------
 
 proto_actions = st.one_of(
-    st.tuples(st.just("fire"), st.sampled_from([t.trigger for t in get_workflow("task-protocol").transitions])),
+    st.tuples(
+        st.just("fire"),
+        st.sampled_from([t.trigger for t in get_workflow("task-protocol").transitions]),
+    ),
     st.tuples(st.just("approve"), st.sampled_from(["plan", "commit"])),
 )
 

@@ -59,7 +59,7 @@ def strip_hook_context(prompt: str) -> str:
         end = text.find(HOOK_CONTEXT_CLOSE)
         if end < 0:
             break
-        text = text[end + len(HOOK_CONTEXT_CLOSE):].lstrip()
+        text = text[end + len(HOOK_CONTEXT_CLOSE) :].lstrip()
     return text
 
 
@@ -178,7 +178,9 @@ def _main_worktree(start: str) -> str | None:
             common = _read_small(os.path.join(git_dir, "commondir"))
             if common is None:
                 return here  # a separate git dir, not a linked worktree
-            common_dir = os.path.normpath(os.path.join(git_dir, common.strip().decode("utf-8", "replace")))
+            common_dir = os.path.normpath(
+                os.path.join(git_dir, common.strip().decode("utf-8", "replace"))
+            )
             return os.path.dirname(common_dir)
         parent = os.path.dirname(here)
         if parent == here:
@@ -255,7 +257,9 @@ def task_names(layout: Layout) -> list[str]:
         entries = sorted(os.listdir(layout.tasks))
     except OSError:
         return []
-    return [e for e in entries if not e.startswith(".") and os.path.isdir(os.path.join(layout.tasks, e))]
+    return [
+        e for e in entries if not e.startswith(".") and os.path.isdir(os.path.join(layout.tasks, e))
+    ]
 
 
 def owned_task(layout: Layout, session: str) -> TaskView | None:

@@ -12,14 +12,18 @@ import os
 import sys
 
 # The folder that holds the `taskproto` package replaces this script's own folder on the path.
-sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path[0] = os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+)
 
 from taskproto.hooks.agents.runner import run_agent_hook
 
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
-        sys.stderr.write("taskproto: warning: usage: entry.py CLIENT EVENT (payload on stdin); nothing done\n")
+        sys.stderr.write(
+            "taskproto: warning: usage: entry.py CLIENT EVENT (payload on stdin); nothing done\n"
+        )
         return 0
     try:
         data = sys.stdin.buffer.read()

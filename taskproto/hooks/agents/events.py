@@ -31,8 +31,16 @@ HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute 
 
 
 class Hook:
-    def __init__(self, client: str, event: str, payload: Payload, layout: Layout, cwd: str,
-                 env: dict[str, str], pid: int | None) -> None:
+    def __init__(
+        self,
+        client: str,
+        event: str,
+        payload: Payload,
+        layout: Layout,
+        cwd: str,
+        env: dict[str, str],
+        pid: int | None,
+    ) -> None:
         self.client, self.event, self.payload, self.layout = client, event, payload, layout
         self.cwd, self.env, self.pid = cwd, env, pid
         self.session = payload.session
@@ -43,7 +51,9 @@ class Hook:
     def engine(self) -> Engine:
         if self._engine is None:
             config: Config = load_config(Path(self.layout.main), root=self.layout.root)
-            self._engine = Engine(replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT)))
+            self._engine = Engine(
+                replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT))
+            )
         return self._engine
 
     def answer(self, text: str = "") -> tuple[int, str, str]:
@@ -53,8 +63,16 @@ class Hook:
         return 0, protocols.context(self.client, self.event, text), err
 
 
-def handle(client: str, event: str, what: str, payload: Payload, layout: Layout | None, cwd: str,
-           env: dict[str, str], pid: int | None) -> tuple[int, str, str]:
+def handle(
+    client: str,
+    event: str,
+    what: str,
+    payload: Payload,
+    layout: Layout | None,
+    cwd: str,
+    env: dict[str, str],
+    pid: int | None,
+) -> tuple[int, str, str]:
     if layout is None:
         hook = Hook(client, event, payload, Layout("/", "/"), cwd, env, pid)
         if what == "session_start":
@@ -70,7 +88,9 @@ def handle(client: str, event: str, what: str, payload: Payload, layout: Layout 
     except TaskprotoError as exc:
         hook.warnings.append(f"{exc}")
         if what == "session_start":
-            return hook.answer(f"taskproto: could not read the tasks ({exc}). Run `taskproto doctor`.")
+            return hook.answer(
+                f"taskproto: could not read the tasks ({exc}). Run `taskproto doctor`."
+            )
     return hook.answer()
 
 
@@ -112,16 +132,27 @@ def inherit_on_clear(hook: Hook) -> list[str]:
 
         def change(task: Task) -> tuple[Task, str | None] | None:
             old = task.owner
-            if old is None or old.pid != hook.pid or old.host != hostname() or old.session == hook.session:
+            if (
+                old is None
+                or old.pid != hook.pid
+                or old.host != hostname()
+                or old.session == hook.session
+            ):
                 return None
             now = utcnow()
             new = task.model_copy(deep=True)
             new.owner = old.model_copy(update={"session": hook.session, "heartbeat_at": now})
-            new.transition_log.append(LogEntry(
-                from_state=task.state, to_state=task.state, trigger="clear_handover", time=now,
-                session=hook.session, kind="takeover",
-                note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
-            ))
+            new.transition_log.append(
+                LogEntry(
+                    from_state=task.state,
+                    to_state=task.state,
+                    trigger="clear_handover",
+                    time=now,
+                    session=hook.session,
+                    kind="takeover",
+                    note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
+                )
+            )
             moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
             return new, f"handover: {old.session} -> {hook.session} (clear, pid {hook.pid})"
 
@@ -142,22 +173,30 @@ def session_start(hook: Hook) -> str:
     if hook.payload.source == "clear":
         moved = inherit_on_clear(hook)
         if moved:
-            lines.append(f"taskproto: this new session (after /clear) took over the claim of {', '.join(moved)}.")
+            lines.append(
+                f"taskproto: this new session (after /clear) took over the claim of {', '.join(moved)}."
+            )
     if not os.path.isdir(hook.layout.tasks):
         return "\n".join(lines)
     engine = hook.engine
     mine = owned_task(hook.layout, hook.session)
     if mine is not None and mine.error is None:
-        engine.claim(mine.name, hook.session, hook.pid)  # renews the heartbeat, records the client pid
+        engine.claim(
+            mine.name, hook.session, hook.pid
+        )  # renews the heartbeat, records the client pid
         task = engine.load(mine.name)
         from taskproto.engine.resume import resume_instructions
 
-        lines.append(f"taskproto: this session ({hook.session}) owns task {task.name}, in state {task.state}.")
+        lines.append(
+            f"taskproto: this session ({hook.session}) owns task {task.name}, in state {task.state}."
+        )
         lines.append(resume_instructions(engine, task))
         return "\n".join(lines)
     if mine is not None:
-        lines.append(f"taskproto: task {mine.name} names this session but cannot be read ({mine.error}); "
-                     "run `taskproto doctor` before working on it.")
+        lines.append(
+            f"taskproto: task {mine.name} names this session but cannot be read ({mine.error}); "
+            "run `taskproto doctor` before working on it."
+        )
     lines += _offer(hook, engine)
     return "\n".join(lines)
 
@@ -175,9 +214,13 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
         if engine.workflow(task).state(task.state).terminal:
             continue
         if task.owner is None or owner_gone(task.owner, now, engine.config.lease_minutes):
-            free.append(f"{name} ({task.state})" + (f": {task.description}" if task.description else ""))
+            free.append(
+                f"{name} ({task.state})" + (f": {task.description}" if task.description else "")
+            )
         else:
-            taken.append(f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work on it")
+            taken.append(
+                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work on it"
+            )
     lines = [f"taskproto: this session ({hook.session}) owns no task."]
     if free:
         lines.append("Free tasks: " + "; ".join(free) + ".")
@@ -189,8 +232,10 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
     kind, task_name, agent = hook.layout.where(hook.cwd)
     if kind == "worktree" and task_name:
         who = f"agent {agent}'s" if agent else "the task"
-        lines.append(f"This folder is {who} worktree of task {task_name}: that task's state decides what "
-                     "may be edited here.")
+        lines.append(
+            f"This folder is {who} worktree of task {task_name}: that task's state decides what "
+            "may be edited here."
+        )
     return lines
 
 
@@ -202,8 +247,10 @@ def prompt(hook: Hook) -> str:
     if task is None:
         return ""
     if task.error is not None:
-        return (f"taskproto: the state of task {task.name} cannot be read ({task.error}); "
-                "run `taskproto doctor` before going on.")
+        return (
+            f"taskproto: the state of task {task.name} cannot be read ({task.error}); "
+            "run `taskproto doctor` before going on."
+        )
     text = hook.payload.prompt
     if not text.strip():
         return ""
@@ -230,7 +277,11 @@ def _due(task: TaskView) -> bool:
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
     """Renew this session's claim (throttled); at SessionEnd also log the end and keep the claim."""
-    mine = task if task is not None and task.owner_session == hook.session else owned_task(hook.layout, hook.session)
+    mine = (
+        task
+        if task is not None and task.owner_session == hook.session
+        else owned_task(hook.layout, hook.session)
+    )
     if mine is None or mine.error is not None:
         return
     if end:
@@ -243,10 +294,17 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
             now = utcnow()
             assert new.owner is not None
             new.owner.heartbeat_at = now
-            new.transition_log.append(LogEntry(
-                from_state=t.state, to_state=t.state, trigger="session_end", time=now, session=hook.session,
-                kind="note", note=f"session ended ({reason}); the claim is kept so the session can resume",
-            ))
+            new.transition_log.append(
+                LogEntry(
+                    from_state=t.state,
+                    to_state=t.state,
+                    trigger="session_end",
+                    time=now,
+                    session=hook.session,
+                    kind="note",
+                    note=f"session ended ({reason}); the claim is kept so the session can resume",
+                )
+            )
             return new, f"session end: {hook.session}"
 
         hook.engine.mutate(mine.name, change)

@@ -30,13 +30,26 @@ from taskproto.state.store import atomic_write
 
 ENTRY = Path(__file__).resolve().with_name("entry.py")
 RECORD = "agent-hooks.json"
-MAIN_FILES = {"claude": ".claude/settings.json", "codex": ".codex/hooks.json", "gemini": ".gemini/settings.json"}
+MAIN_FILES = {
+    "claude": ".claude/settings.json",
+    "codex": ".codex/hooks.json",
+    "gemini": ".gemini/settings.json",
+}
 # In worktrees Claude gets settings.local.json: never meant to be committed, and it does not collide
 # with a settings.json the project commits.
-WORKTREE_FILES = {"claude": ".claude/settings.local.json", "codex": ".codex/hooks.json",
-                  "gemini": ".gemini/settings.json"}
+WORKTREE_FILES = {
+    "claude": ".claude/settings.local.json",
+    "codex": ".codex/hooks.json",
+    "gemini": ".gemini/settings.json",
+}
 TIMEOUT_S = 30
-MARKS = ("hooks/agents/entry.py", "agent_hooks/entry.py", "taskproto hook claude", "taskproto hook codex", "taskproto hook gemini")
+MARKS = (
+    "hooks/agents/entry.py",
+    "agent_hooks/entry.py",
+    "taskproto hook claude",
+    "taskproto hook codex",
+    "taskproto hook gemini",
+)
 
 
 def hook_command(client: str, event: str, python: str | None = None) -> str:
@@ -53,7 +66,11 @@ def our_groups(client: str) -> dict[str, dict[str, Any]]:
     for event, matcher in INSTALLED[client].items():
         hook: dict[str, Any] = {"type": "command", "command": hook_command(client, event)}
         if client == "gemini":
-            hook = {"name": f"taskproto-{event}", **hook, "timeout": TIMEOUT_S * 1000}  # milliseconds
+            hook = {
+                "name": f"taskproto-{event}",
+                **hook,
+                "timeout": TIMEOUT_S * 1000,
+            }  # milliseconds
         else:
             hook["timeout"] = TIMEOUT_S
         groups[event] = {"matcher": matcher, "hooks": [hook]}
@@ -106,7 +123,9 @@ def _read_json(path: Path) -> tuple[bytes | None, dict[str, Any]]:
     try:
         data = json.loads(raw) if raw.strip() else {}
     except ValueError as exc:
-        raise TaskprotoError(f"{path} is not valid JSON ({exc}); fix it, then run init again") from None
+        raise TaskprotoError(
+            f"{path} is not valid JSON ({exc}); fix it, then run init again"
+        ) from None
     if not isinstance(data, dict):
         raise TaskprotoError(f"{path} is not a JSON object; fix it, then run init again")
     return raw, data
@@ -124,8 +143,12 @@ class Report:
     warnings: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, list[str]]:
-        return {"installed": self.installed, "unchanged": self.unchanged, "removed": self.removed,
-                "warnings": self.warnings}
+        return {
+            "installed": self.installed,
+            "unchanged": self.unchanged,
+            "removed": self.removed,
+            "warnings": self.warnings,
+        }
 
 
 class Installer:
@@ -143,10 +166,16 @@ class Installer:
 
     def save(self) -> None:
         self.config.root.mkdir(parents=True, exist_ok=True)
-        if not self.record["clients"] and not self.record["files"] and not self.record.get("exclude"):
+        if (
+            not self.record["clients"]
+            and not self.record["files"]
+            and not self.record.get("exclude")
+        ):
             self.record_path.unlink(missing_ok=True)
             return
-        atomic_write(self.record_path, (json.dumps(self.record, indent=1, sort_keys=True) + "\n").encode())
+        atomic_write(
+            self.record_path, (json.dumps(self.record, indent=1, sort_keys=True) + "\n").encode()
+        )
 
     def worktrees(self) -> list[Path]:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
@@ -170,8 +199,11 @@ class Installer:
         entry = self.record["files"].get(str(path))
         if entry is None:
             created = [str(p) for p in _missing_dirs(path.parent)]
-            entry = {"client": client, "original": None if before is None else base64.b64encode(before).decode(),
-                     "created_dirs": created}
+            entry = {
+                "client": client,
+                "original": None if before is None else base64.b64encode(before).decode(),
+                "created_dirs": created,
+            }
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)
         entry["written"] = _sha(text)
@@ -203,13 +235,19 @@ class Installer:
         if clean != data:
             atomic_write(path, (json.dumps(clean, indent=2) + "\n").encode())
             self.report.removed.append(str(path))
-            self.report.warnings.append(f"{path} was edited since init: removed only taskproto's hooks "
-                                        "(its formatting may differ from before)")
+            self.report.warnings.append(
+                f"{path} was edited since init: removed only taskproto's hooks "
+                "(its formatting may differ from before)"
+            )
 
     # --- exclude ----------------------------------------------------------------
 
     def exclude_path(self) -> Path:
-        return Path(self.git.run("rev-parse", "--path-format=absolute", "--git-path", "info/exclude").strip())
+        return Path(
+            self.git.run(
+                "rev-parse", "--path-format=absolute", "--git-path", "info/exclude"
+            ).strip()
+        )
 
     def ensure_excluded(self, client: str) -> None:
         """Keep the worktree copies out of `git status` everywhere (linked worktrees share this file)."""
@@ -265,9 +303,13 @@ class Installer:
 
     def setup_worktree(self, worktree: Path, client: str) -> None:
         path = worktree / WORKTREE_FILES[client]
-        if self.git.run("-C", str(worktree), "ls-files", "--", WORKTREE_FILES[client], check=False).strip():
-            self.report.warnings.append(f"{path} is tracked by git: taskproto's hooks merged into it show in "
-                                        "`git status` there; do not commit them")
+        if self.git.run(
+            "-C", str(worktree), "ls-files", "--", WORKTREE_FILES[client], check=False
+        ).strip():
+            self.report.warnings.append(
+                f"{path} is tracked by git: taskproto's hooks merged into it show in "
+                "`git status` there; do not commit them"
+            )
         else:
             self.ensure_excluded(client)
         self.install_file(path, client)
@@ -278,9 +320,13 @@ class Installer:
             if entry.get("client") == client:
                 self.uninstall_file(Path(name), entry)
                 del files[name]
-        for path in [self.config.repo / MAIN_FILES[client]] + [w / WORKTREE_FILES[client] for w in self.worktrees()]:
+        for path in [self.config.repo / MAIN_FILES[client]] + [
+            w / WORKTREE_FILES[client] for w in self.worktrees()
+        ]:
             if path.exists():
-                self.uninstall_file(path, None)  # ours without a record (an older init): take out our entries
+                self.uninstall_file(
+                    path, None
+                )  # ours without a record (an older init): take out our entries
         self.drop_excludes([client])
         if client in self.record["clients"]:
             self.record["clients"].remove(client)
@@ -327,5 +373,7 @@ Codex CLI runs project hooks only in a trusted project, and only hooks whose con
 
 def codex_trust_instructions(config: Config) -> str:
     folders = [config.repo] + Installer(config).worktrees()
-    projects = "\n".join(f"       [projects.{json.dumps(str(f))}]\n       trust_level = \"trusted\"" for f in folders)
+    projects = "\n".join(
+        f'       [projects.{json.dumps(str(f))}]\n       trust_level = "trusted"' for f in folders
+    )
     return CODEX_TRUST.format(projects=projects)

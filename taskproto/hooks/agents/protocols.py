@@ -12,17 +12,32 @@ import json
 # What taskproto does at an event: session_start, prompt, tool, heartbeat, end.
 KINDS = {
     "claude": {
-        "SessionStart": "session_start", "UserPromptSubmit": "prompt", "PreToolUse": "tool",
-        "PostToolUse": "heartbeat", "Stop": "heartbeat", "SubagentStop": "heartbeat",
-        "PreCompact": "heartbeat", "SessionEnd": "end",
+        "SessionStart": "session_start",
+        "UserPromptSubmit": "prompt",
+        "PreToolUse": "tool",
+        "PostToolUse": "heartbeat",
+        "Stop": "heartbeat",
+        "SubagentStop": "heartbeat",
+        "PreCompact": "heartbeat",
+        "SessionEnd": "end",
     },
     "codex": {
-        "SessionStart": "session_start", "UserPromptSubmit": "prompt", "PreToolUse": "tool",
-        "PostToolUse": "heartbeat", "Stop": "heartbeat", "PreCompact": "heartbeat", "SessionEnd": "end",
+        "SessionStart": "session_start",
+        "UserPromptSubmit": "prompt",
+        "PreToolUse": "tool",
+        "PostToolUse": "heartbeat",
+        "Stop": "heartbeat",
+        "PreCompact": "heartbeat",
+        "SessionEnd": "end",
     },
     "gemini": {
-        "SessionStart": "session_start", "BeforeAgent": "prompt", "BeforeTool": "tool",
-        "AfterTool": "heartbeat", "AfterAgent": "heartbeat", "PreCompress": "heartbeat", "SessionEnd": "end",
+        "SessionStart": "session_start",
+        "BeforeAgent": "prompt",
+        "BeforeTool": "tool",
+        "AfterTool": "heartbeat",
+        "AfterAgent": "heartbeat",
+        "PreCompress": "heartbeat",
+        "SessionEnd": "end",
     },
 }
 
@@ -32,16 +47,26 @@ CLIENTS = tuple(KINDS)
 # from starting a process at all.
 INSTALLED = {
     "claude": {
-        "SessionStart": "", "UserPromptSubmit": "", "PreToolUse": "Write|Edit|MultiEdit|NotebookEdit|Bash",
-        "Stop": "", "PreCompact": "", "SessionEnd": "",
+        "SessionStart": "",
+        "UserPromptSubmit": "",
+        "PreToolUse": "Write|Edit|MultiEdit|NotebookEdit|Bash",
+        "Stop": "",
+        "PreCompact": "",
+        "SessionEnd": "",
     },
     # Codex reports its shell tool as "Bash" (apply_patch heredocs included).
     "codex": {
-        "SessionStart": "", "UserPromptSubmit": "", "PreToolUse": "Bash|apply_patch|Write|Edit", "Stop": "",
+        "SessionStart": "",
+        "UserPromptSubmit": "",
+        "PreToolUse": "Bash|apply_patch|Write|Edit",
+        "Stop": "",
     },
     "gemini": {
-        "SessionStart": "", "BeforeAgent": "", "BeforeTool": "write_file|replace|run_shell_command",
-        "AfterAgent": "", "SessionEnd": "",
+        "SessionStart": "",
+        "BeforeAgent": "",
+        "BeforeTool": "write_file|replace|run_shell_command",
+        "AfterAgent": "",
+        "SessionEnd": "",
     },
 }
 
@@ -56,5 +81,7 @@ def context(client: str, event: str, text: str) -> str:
         return ""
     if client == "gemini" or event != "SessionStart":
         # Gemini only reads the JSON form; for prompts all three take it.
-        return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}})
+        return json.dumps(
+            {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+        )
     return text + "\n"

@@ -29,25 +29,40 @@ def enable_site_packages() -> None:
         site.main()
 
 
-def run_agent_hook(client: str, event: str, stdin_bytes: bytes, env: dict[str, str],
-                   pid: int | None = None) -> tuple[int, str, str]:
+def run_agent_hook(
+    client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None = None
+) -> tuple[int, str, str]:
     """Answer one hook call. Never raises: odd input or an internal failure is a warning on stderr
     and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt)."""
     try:
         return _run(client, event, stdin_bytes, env, pid)
     except Exception as exc:  # noqa: BLE001 - a hook must never show a traceback to the client
-        return 0, "", f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); allowed\n"
+        return (
+            0,
+            "",
+            f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); allowed\n",
+        )
 
 
 def _warn(lines: list[str]) -> str:
     return "".join(f"taskproto: warning: {line}\n" for line in lines)
 
 
-def _run(client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None) -> tuple[int, str, str]:
+def _run(
+    client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None
+) -> tuple[int, str, str]:
     what = protocols.kind(client, event)
     if what is None:
-        known = ", ".join(protocols.KINDS.get(client, {})) or "none: clients are " + ", ".join(protocols.CLIENTS)
-        return 0, "", _warn([f"taskproto hook {client} {event}: unknown event (known: {known}); nothing done"])
+        known = ", ".join(protocols.KINDS.get(client, {})) or "none: clients are " + ", ".join(
+            protocols.CLIENTS
+        )
+        return (
+            0,
+            "",
+            _warn(
+                [f"taskproto hook {client} {event}: unknown event (known: {known}); nothing done"]
+            ),
+        )
     payload = Payload(stdin_bytes)
     if not payload.valid:
         return 0, "", _warn(payload.warnings + ["nothing done"])

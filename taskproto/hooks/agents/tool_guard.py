@@ -21,8 +21,13 @@ if TYPE_CHECKING:
 
 # Claude Code, Gemini CLI (write_file/replace) and Codex's patch tool; the value is the path field.
 WRITE_TOOLS = {
-    "Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path",
-    "write_file": "file_path", "replace": "file_path", "edit": "file_path",
+    "Write": "file_path",
+    "Edit": "file_path",
+    "MultiEdit": "file_path",
+    "NotebookEdit": "notebook_path",
+    "write_file": "file_path",
+    "replace": "file_path",
+    "edit": "file_path",
 }
 SHELL_TOOLS = {"Bash", "run_shell_command", "shell", "exec_command", "local_shell"}
 PATCH_TOOLS = {"apply_patch"}
@@ -30,13 +35,43 @@ PATCH_TOOLS = {"apply_patch"}
 SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", ";;", "|&"}
 REDIRECTS = {">", ">>", ">|", "&>", "&>>"}
 INPUTS = {"<", "<<", "<<<", "<&", "<<-"}
-PREFIXES = {"sudo", "env", "command", "exec", "nohup", "time", "xargs", "nice", "timeout", "builtin"}
+PREFIXES = {
+    "sudo",
+    "env",
+    "command",
+    "exec",
+    "nohup",
+    "time",
+    "xargs",
+    "nice",
+    "timeout",
+    "builtin",
+}
 ALL_ARGS = {"touch", "rm", "rmdir", "mkdir", "truncate", "shred", "unlink", "tee", "mv"}
 FIRST_SKIPPED = {"chmod", "chown", "chgrp"}
 LAST_ARG = {"cp", "install", "rsync", "ln", "scp"}
 GIT_WRITES = {
-    "commit", "push", "add", "rm", "mv", "reset", "checkout", "switch", "restore", "merge", "rebase",
-    "cherry-pick", "revert", "am", "apply", "stash", "clean", "pull", "worktree", "tag", "update-ref",
+    "commit",
+    "push",
+    "add",
+    "rm",
+    "mv",
+    "reset",
+    "checkout",
+    "switch",
+    "restore",
+    "merge",
+    "rebase",
+    "cherry-pick",
+    "revert",
+    "am",
+    "apply",
+    "stash",
+    "clean",
+    "pull",
+    "worktree",
+    "tag",
+    "update-ref",
 }
 TP_GLOBAL_WITH_VALUE = {"--root", "--session", "-C", "--repo"}
 PATCH_HEADERS = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
@@ -56,14 +91,22 @@ class Action:
 def analyse(tool_name: str, tool_input: dict[str, Any], cwd: str) -> Action:
     action = Action()
     if tool_name in WRITE_TOOLS:
-        path = tool_input.get(WRITE_TOOLS[tool_name]) or tool_input.get("path") or tool_input.get("file_path")
+        path = (
+            tool_input.get(WRITE_TOOLS[tool_name])
+            or tool_input.get("path")
+            or tool_input.get("file_path")
+        )
         action.targets.append(_absolute(path, cwd) if isinstance(path, str) and path else UNKNOWN)
     elif tool_name in SHELL_TOOLS:
         command = tool_input.get("command", tool_input.get("cmd"))
         if isinstance(command, list):
             command = shlex.join(str(c) for c in command)
         if isinstance(command, str):
-            workdir = tool_input.get("workdir") or tool_input.get("dir_path") or tool_input.get("directory")
+            workdir = (
+                tool_input.get("workdir")
+                or tool_input.get("dir_path")
+                or tool_input.get("directory")
+            )
             base = _absolute(workdir, cwd) if isinstance(workdir, str) and workdir else cwd
             _shell(command, base, action)
     elif tool_name in PATCH_TOOLS:
@@ -83,7 +126,7 @@ def _patch(text: str, base: str, action: Action) -> None:
         line = line.strip()
         for header in PATCH_HEADERS:
             if line.startswith(header):
-                action.targets.append(_absolute(line[len(header):].strip(), base))
+                action.targets.append(_absolute(line[len(header) :].strip(), base))
                 found = True
     if not found and text:
         action.targets.append(UNKNOWN)
@@ -101,7 +144,7 @@ def _lines(command: str) -> list[str]:
         out.append(line)
         at = line.find("<<")
         if at >= 0:
-            word = line[at + 2:].lstrip("-~ ").split()
+            word = line[at + 2 :].lstrip("-~ ").split()
             if word:
                 delimiter = word[0].strip("'\"")
     return out
@@ -171,7 +214,9 @@ def _segment(words: list[str], base: str, action: Action) -> str:
         action.targets.append(_absolute(operands[-1], base) if operands else UNKNOWN)
     elif name == "dd":
         action.targets += [_absolute(a[3:], base) for a in args if a.startswith("of=")]
-    elif name in ("sed", "perl") and any(a == "-i" or a.startswith(("-i", "--in-place", "-pi")) for a in args):
+    elif name in ("sed", "perl") and any(
+        a == "-i" or a.startswith(("-i", "--in-place", "-pi")) for a in args
+    ):
         action.targets += [_absolute(a, base) for a in operands[1:]] or [UNKNOWN]
     elif name in ("patch", "apply_patch") and not action.targets:
         action.targets.append(UNKNOWN)
@@ -201,15 +246,21 @@ def _taskproto(args: list[str], action: Action) -> None:
     while i < len(args) and args[i].startswith("-"):
         i += 2 if args[i] in TP_GLOBAL_WITH_VALUE else 1
     sub = args[i] if i < len(args) else ""
-    rest = args[i + 1:]
+    rest = args[i + 1 :]
     if sub == "approve":
-        action.forbidden = ("`taskproto approve` records the user's approval: the user runs it in their own "
-                            "terminal; an agent never does. Present the plan or the commit and wait.")
+        action.forbidden = (
+            "`taskproto approve` records the user's approval: the user runs it in their own "
+            "terminal; an agent never does. Present the plan or the commit and wait."
+        )
     elif sub == "claim" and "--force" in rest:
-        action.forbidden = ("`taskproto claim --force` takes a task from a live session: only the user does "
-                            "that, in their own terminal. Pick a free task or wait for it to be released.")
+        action.forbidden = (
+            "`taskproto claim --force` takes a task from a live session: only the user does "
+            "that, in their own terminal. Pick a free task or wait for it to be released."
+        )
     elif sub == "hook":
-        action.forbidden = "`taskproto hook` is run by the agent client itself, not by an agent's command."
+        action.forbidden = (
+            "`taskproto hook` is run by the agent client itself, not by an agent's command."
+        )
 
 
 # --- the decision -----------------------------------------------------------
@@ -234,8 +285,15 @@ def _temp_dirs(env: dict[str, str]) -> list[str]:
     return sorted(dirs)
 
 
-def decide(action: Action, layout: Layout, cwd: str, task: TaskView | None, agent: str | None,
-           allows_edits: bool | None, env: dict[str, str]) -> str | None:
+def decide(
+    action: Action,
+    layout: Layout,
+    cwd: str,
+    task: TaskView | None,
+    agent: str | None,
+    allows_edits: bool | None,
+    env: dict[str, str],
+) -> str | None:
     """The reason to deny the call, or None to allow it. `allows_edits` is the task's state flag."""
     from taskproto.hooks.agents.common import inside
 
@@ -243,17 +301,23 @@ def decide(action: Action, layout: Layout, cwd: str, task: TaskView | None, agen
         return action.forbidden
     for target in action.targets:
         if target != UNKNOWN and layout.where(target)[0] == "state":
-            return (f"{target} is taskproto's own state (task.json, status files, locks): only taskproto "
-                    "writes it. Use the taskproto commands (claim, transition, agent) instead.")
+            return (
+                f"{target} is taskproto's own state (task.json, status files, locks): only taskproto "
+                "writes it. Use the taskproto commands (claim, transition, agent) instead."
+            )
     if task is None or not action.writes:
         return None
     if task.error is not None:
-        return (f"the state of task {task.name} cannot be read ({task.error}), so edits are blocked: "
-                "run `taskproto doctor` (and `taskproto doctor --fix`) first.")
+        return (
+            f"the state of task {task.name} cannot be read ({task.error}), so edits are blocked: "
+            "run `taskproto doctor` (and `taskproto doctor --fix`) first."
+        )
     if not allows_edits:
-        return (f"task {task.name} is in state {task.state}, which does not allow edits. Finish this state's "
-                f"step and move on with `taskproto transition {task.name} <STATE>` first (see "
-                f"`taskproto task show {task.name}`).")
+        return (
+            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this state's "
+            f"step and move on with `taskproto transition {task.name} <STATE>` first (see "
+            f"`taskproto task show {task.name}`)."
+        )
     kind, cwd_task, _ = layout.where(cwd) if cwd else ("outside", None, None)
     areas = _own_areas(layout, task, agent, kind == "worktree" and cwd_task == task.name)
     for target in action.targets:
@@ -263,6 +327,8 @@ def decide(action: Action, layout: Layout, cwd: str, task: TaskView | None, agen
         in_repo = inside(path, layout.main) or inside(path, layout.root)
         if not in_repo and any(inside(path, t) for t in _temp_dirs(env)):
             continue
-        return (f"{path} is outside this agent's worktree of task {task.name} "
-                f"({' or '.join(areas)}); edit files only there.")
+        return (
+            f"{path} is outside this agent's worktree of task {task.name} "
+            f"({' or '.join(areas)}); edit files only there."
+        )
     return None

@@ -12,7 +12,9 @@ import os
 import sys
 
 # The folder that holds the `taskproto` package replaces this script's own folder on the path.
-sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path[0] = os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+)
 
 from taskproto.hooks.git.handlers import main
 

@@ -33,8 +33,15 @@ from taskproto.git.files import (
     run_git,
 )
 
-GIT_HOOKS = ("pre-commit", "commit-msg", "post-checkout", "post-merge", "post-rewrite",
-             "reference-transaction", "pre-push")
+GIT_HOOKS = (
+    "pre-commit",
+    "commit-msg",
+    "post-checkout",
+    "post-merge",
+    "post-rewrite",
+    "reference-transaction",
+    "pre-push",
+)
 BLOCKING = {"pre-commit", "commit-msg", "pre-push"}  # the ones whose exit status stops git
 DEFAULTS: dict[str, Any] = {
     "prohibited_patterns": ["task.json", "status.json", "*.env", ".env"],
@@ -79,9 +86,12 @@ class Hook:
             return branch, None
         i = branch.find("-")
         while i > 0:
-            task, agent = branch[:i], branch[i + 1:]
-            if agent and os.path.isdir(os.path.join(self.tasks_dir, task, "agents", agent)) and \
-                    os.path.isfile(os.path.join(self.tasks_dir, task, "task.json")):
+            task, agent = branch[:i], branch[i + 1 :]
+            if (
+                agent
+                and os.path.isdir(os.path.join(self.tasks_dir, task, "agents", agent))
+                and os.path.isfile(os.path.join(self.tasks_dir, task, "task.json"))
+            ):
                 return task, agent
             i = branch.find("-", i + 1)
         return None
@@ -101,8 +111,10 @@ class Hook:
             if not isinstance(data, dict) or not isinstance(data.get("state"), str):
                 raise ValueError("no state")  # noqa: TRY004 - caught just below with the decode errors
         except (OSError, ValueError) as exc:
-            raise Refused(f"{self.name} refused: task {task}'s task.json cannot be read ({exc}); "
-                          "run `taskproto doctor`") from None
+            raise Refused(
+                f"{self.name} refused: task {task}'s task.json cannot be read ({exc}); "
+                "run `taskproto doctor`"
+            ) from None
         return data
 
     def flags(self, task: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -112,18 +124,26 @@ class Hook:
         try:
             states = state_flags(self.repo.main_worktree, self.root, workflow)
         except Exception as exc:  # noqa: BLE001 - an unknown or broken workflow must not pass silently
-            raise Refused(f"{self.name} refused: workflow {workflow!r} of task {task} cannot be loaded ({exc}); "
-                          "run `taskproto doctor`") from None
+            raise Refused(
+                f"{self.name} refused: workflow {workflow!r} of task {task} cannot be loaded ({exc}); "
+                "run `taskproto doctor`"
+            ) from None
         found = states.get(state)
         if found is None:
-            raise Refused(f"{self.name} refused: task {task} is in {state}, which workflow {workflow} does not "
-                          "define; run `taskproto doctor`")
+            raise Refused(
+                f"{self.name} refused: task {task} is in {state}, which workflow {workflow} does not "
+                "define; run `taskproto doctor`"
+            )
         found["_all"] = states
         return found
 
 
 def _branch_label(task: str, agent: str | None, branch: str) -> str:
-    return f"branch {branch!r} (task {task})" if agent is None else f"branch {branch!r} (agent {agent} of task {task})"
+    return (
+        f"branch {branch!r} (task {task})"
+        if agent is None
+        else f"branch {branch!r} (agent {agent} of task {task})"
+    )
 
 
 # --- pre-commit ---------------------------------------------------------------
@@ -145,8 +165,10 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
             fix = f"commit from there: `cd {expected}`"
         else:
             fix = "that worktree is missing: recreate it with `taskproto doctor --fix`, then commit there"
-        raise Refused(f"commit refused on {label}: it is committed from its own worktree {expected}, "
-                      f"not from {here}; {fix}")
+        raise Refused(
+            f"commit refused on {label}: it is committed from its own worktree {expected}, "
+            f"not from {here}; {fix}"
+        )
     state = data["state"]
     flags = hook.flags(task, data)
     if not flags["allows_commits"]:
@@ -158,14 +180,18 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
         else:
             fix = f"the task must reach one of them first (see `taskproto task show {task}`)"
         where = ", ".join(allowed) or "no state"
-        raise Refused(f"commit refused on {label}: task {task} is in {state}, which does not allow commits "
-                      f"(workflow {data.get('workflow')} allows them in {where}); {fix}")
+        raise Refused(
+            f"commit refused on {label}: task {task} is in {state}, which does not allow commits "
+            f"(workflow {data.get('workflow')} allows them in {where}); {fix}"
+        )
     patterns = hook.setting("prohibited_patterns")
     if patterns:
         out = run_git(here, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR")
         if out is None:
-            raise Refused(f"commit refused on {label}: `git diff --cached` failed, so the staged files "
-                          "could not be checked against the prohibited patterns")
+            raise Refused(
+                f"commit refused on {label}: `git diff --cached` failed, so the staged files "
+                "could not be checked against the prohibited patterns"
+            )
         from fnmatch import fnmatchcase
 
         bad = []
@@ -180,9 +206,11 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
         if bad:
             files = " ".join(p for p, _ in bad)
             which = ", ".join(dict.fromkeys(h for _, h in bad))
-            raise Refused(f"commit refused on {label}: staged file(s) {files} match the prohibited "
-                          f"pattern(s) {which} (setting prohibited_patterns); unstage them with "
-                          f"`git restore --staged -- {files}`")
+            raise Refused(
+                f"commit refused on {label}: staged file(s) {files} match the prohibited "
+                f"pattern(s) {which} (setting prohibited_patterns); unstage them with "
+                f"`git restore --staged -- {files}`"
+            )
     return 0
 
 
@@ -207,12 +235,24 @@ def commit_msg(hook: Hook, args: list[str]) -> int:
             with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
                 fh.write(stripped)
     except OSError as exc:
-        raise Refused(f"commit refused: the commit message {path} cannot be updated ({exc})") from None
-    done = run_git(hook.repo.top, "interpret-trailers", "--in-place", "--trailer", f"Task: {task}",
-                   "--trailer", f"Task-State: {state}", path)
+        raise Refused(
+            f"commit refused: the commit message {path} cannot be updated ({exc})"
+        ) from None
+    done = run_git(
+        hook.repo.top,
+        "interpret-trailers",
+        "--in-place",
+        "--trailer",
+        f"Task: {task}",
+        "--trailer",
+        f"Task-State: {state}",
+        path,
+    )
     if done is None:
-        raise Refused(f"commit refused: the Task trailers could not be added to {path} "
-                      "(`git interpret-trailers` failed); set commit_trailers = false to skip them")
+        raise Refused(
+            f"commit refused: the Task trailers could not be added to {path} "
+            "(`git interpret-trailers` failed); set commit_trailers = false to skip them"
+        )
     return 0
 
 
@@ -226,7 +266,9 @@ def _without_our_trailers(text: str) -> str:
 
     ours = re.compile(r"(?i)Task(-State)?:")
     lines = text.split("\n")
-    end = next((i for i, line in enumerate(lines) if line.startswith("#")), len(lines))  # comments, -v diff
+    end = next(
+        (i for i, line in enumerate(lines) if line.startswith("#")), len(lines)
+    )  # comments, -v diff
     last = end
     while last > 0 and not lines[last - 1].strip():
         last -= 1
@@ -255,7 +297,9 @@ def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
         return 0
     if head == approval["sha"]:
         return 0
-    reason = f"branch {task} moved from {approval['sha'][:12]} to {(head or 'nowhere')[:12]} ({detail})"
+    reason = (
+        f"branch {task} moved from {approval['sha'][:12]} to {(head or 'nowhere')[:12]} ({detail})"
+    )
     from taskproto.hooks import slow
 
     slow.enable_site_packages()
@@ -263,8 +307,11 @@ def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
     if warning:
         print(f"taskproto: warning: {warning}", file=sys.stderr)
     else:
-        print(f"taskproto: the commit approval of task {task} is now stale: {reason}; "
-              f"the user approves the new head with `taskproto approve {task} --commit`", file=sys.stderr)
+        print(
+            f"taskproto: the commit approval of task {task} is now stale: {reason}; "
+            f"the user approves the new head with `taskproto approve {task} --commit`",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -308,9 +355,19 @@ def reference_transaction(hook: Hook, args: list[str]) -> int:
 
 
 def _push_lines(hook: Hook) -> list[list[str]]:
-    local, remote = os.environ.get("PRE_COMMIT_LOCAL_BRANCH"), os.environ.get("PRE_COMMIT_REMOTE_BRANCH")
+    local, remote = (
+        os.environ.get("PRE_COMMIT_LOCAL_BRANCH"),
+        os.environ.get("PRE_COMMIT_REMOTE_BRANCH"),
+    )
     if local and remote:  # the pre-commit framework passes one ref, in its environment
-        return [[local, os.environ.get("PRE_COMMIT_TO_REF", ""), remote, os.environ.get("PRE_COMMIT_FROM_REF", ZERO_OID)]]
+        return [
+            [
+                local,
+                os.environ.get("PRE_COMMIT_TO_REF", ""),
+                remote,
+                os.environ.get("PRE_COMMIT_FROM_REF", ZERO_OID),
+            ]
+        ]
     lines = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
     return [parts for parts in lines if len(parts) == 4]
 
@@ -342,17 +399,21 @@ def pre_push(hook: Hook, args: list[str]) -> int:
         state = data["state"]
         label = _branch_label(task, agent, branch)
         if not hook.flags(task, data)["push_ok"]:
-            raise Refused(f"push refused: {label} to protected branch {target} of {remote}: task {task} is in "
-                          f"{state}, not COMPLETE; it reaches {target} once the user approved its head "
-                          f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` passed")
+            raise Refused(
+                f"push refused: {label} to protected branch {target} of {remote}: task {task} is in "
+                f"{state}, not COMPLETE; it reaches {target} once the user approved its head "
+                f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` passed"
+            )
         checkpoint = data.get("checkpoint")
         approval = checkpoint.get("commit_approval") if isinstance(checkpoint, dict) else None
         approved = approval.get("sha") if isinstance(approval, dict) else None
         local_sha = local_sha or hook.repo.branch_sha(branch) or ""
         if approved and local_sha != approved:
-            raise Refused(f"push refused: {label} to protected branch {target} of {remote} pushes "
-                          f"{local_sha[:12]}, but the user approved {approved[:12]}; push the approved commit: "
-                          f"`git push {remote} {approved}:{remote_ref}`")
+            raise Refused(
+                f"push refused: {label} to protected branch {target} of {remote} pushes "
+                f"{local_sha[:12]}, but the user approved {approved[:12]}; push the approved commit: "
+                f"`git push {remote} {approved}:{remote_ref}`"
+            )
     return 0
 
 
@@ -387,7 +448,10 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
         print(f"taskproto: {exc}", file=sys.stderr)
         return 1
     except SettingsError as exc:
-        print(f"taskproto: {name} {'refused' if name in BLOCKING else 'skipped'}: {exc}", file=sys.stderr)
+        print(
+            f"taskproto: {name} {'refused' if name in BLOCKING else 'skipped'}: {exc}",
+            file=sys.stderr,
+        )
         return 1 if name in BLOCKING else 0
 
 

@@ -33,7 +33,9 @@ class HooksReport:
     installed: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
-    chained: list[str] = field(default_factory=list)  # hooks that were there and now run before ours
+    chained: list[str] = field(
+        default_factory=list
+    )  # hooks that were there and now run before ours
     removed: list[str] = field(default_factory=list)
     restored: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

@@ -46,7 +46,9 @@ def round_state(task: Task) -> dict[str, Any]:
 
 def backends_down(task: Task) -> list[str]:
     rs = round_state(task)
-    return [b for b in task.context.get("backends") or [] if b in rs["skipped"] or b in rs["failed"]]
+    return [
+        b for b in task.context.get("backends") or [] if b in rs["skipped"] or b in rs["failed"]
+    ]
 
 
 def max_rounds(task: Task) -> int:
@@ -168,31 +170,84 @@ def phone_a_team() -> Workflow:
         description="Rounds of do, review, decide over external backends; converge on the rubric or stop at max_rounds.",
         initial="DO",
         states=[
-            StateDef(name="DO", allows_edits=True, allows_commits=True,
-                     description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
-                     resume="Resume the round: build the relay payload and delegate, then `taskproto round review`."),
-            StateDef(name="REVIEW", description="Review the round's output against the convergence rubric.",
-                     resume="Review the output, then `taskproto round decide --rubric ...`."),
-            StateDef(name="DECIDE", description="Converge, iterate, or stop at the last round.",
-                     resume="Decide with `taskproto round decide`."),
-            StateDef(name="SYNTHESIS", terminal=True, description="Final synthesis: outcome and unresolved items.",
-                     resume="Write the final synthesis from context.outcome and context.unresolved."),
+            StateDef(
+                name="DO",
+                allows_edits=True,
+                allows_commits=True,
+                description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
+                resume="Resume the round: build the relay payload and delegate, then `taskproto round review`.",
+            ),
+            StateDef(
+                name="REVIEW",
+                description="Review the round's output against the convergence rubric.",
+                resume="Review the output, then `taskproto round decide --rubric ...`.",
+            ),
+            StateDef(
+                name="DECIDE",
+                description="Converge, iterate, or stop at the last round.",
+                resume="Decide with `taskproto round decide`.",
+            ),
+            StateDef(
+                name="SYNTHESIS",
+                terminal=True,
+                description="Final synthesis: outcome and unresolved items.",
+                resume="Write the final synthesis from context.outcome and context.unresolved.",
+            ),
         ],
         transitions=[
             _T(trigger="review", source=["DO"], dest="REVIEW", effects=["record_output"]),
-            _T(trigger="decide", source=["REVIEW"], dest="DECIDE", guards=["rubric_given"], effects=["record_rubric"]),
-            _T(trigger="converge", source=["DECIDE"], dest="SYNTHESIS", guards=["rubric_passes"],
-               effects=["synthesize"]),
-            _T(trigger="iterate", source=["DECIDE"], dest="DO", guards=["!rubric_passes", "rounds_remain"],
-               effects=["next_round"]),
-            _T(trigger="force_stop", source=["DECIDE"], dest="SYNTHESIS", guards=["!rubric_passes", "!rounds_remain"],
-               effects=["synthesize"], description="Issues remain at the last round: synthesis lists them."),
-            _T(trigger="retry_round", source=_LOOP, dest="DO",
-               guards=["round_lost", "rounds_remain", "!backends_all_failed"], effects=["next_round"],
-               description="Every backend is down this round (timeout, crash, 429): retry next round."),
-            _T(trigger="fail_stop", source=_LOOP, dest="SYNTHESIS", guards=["backends_all_failed"],
-               effects=["synthesize"], description="Both backends failed mid-loop: stop with a failure summary."),
-            _T(trigger="fail_stop", source=_LOOP, dest="SYNTHESIS", guards=["round_lost", "!rounds_remain"],
-               effects=["synthesize"], description="The last round was lost: stop with a failure summary."),
+            _T(
+                trigger="decide",
+                source=["REVIEW"],
+                dest="DECIDE",
+                guards=["rubric_given"],
+                effects=["record_rubric"],
+            ),
+            _T(
+                trigger="converge",
+                source=["DECIDE"],
+                dest="SYNTHESIS",
+                guards=["rubric_passes"],
+                effects=["synthesize"],
+            ),
+            _T(
+                trigger="iterate",
+                source=["DECIDE"],
+                dest="DO",
+                guards=["!rubric_passes", "rounds_remain"],
+                effects=["next_round"],
+            ),
+            _T(
+                trigger="force_stop",
+                source=["DECIDE"],
+                dest="SYNTHESIS",
+                guards=["!rubric_passes", "!rounds_remain"],
+                effects=["synthesize"],
+                description="Issues remain at the last round: synthesis lists them.",
+            ),
+            _T(
+                trigger="retry_round",
+                source=_LOOP,
+                dest="DO",
+                guards=["round_lost", "rounds_remain", "!backends_all_failed"],
+                effects=["next_round"],
+                description="Every backend is down this round (timeout, crash, 429): retry next round.",
+            ),
+            _T(
+                trigger="fail_stop",
+                source=_LOOP,
+                dest="SYNTHESIS",
+                guards=["backends_all_failed"],
+                effects=["synthesize"],
+                description="Both backends failed mid-loop: stop with a failure summary.",
+            ),
+            _T(
+                trigger="fail_stop",
+                source=_LOOP,
+                dest="SYNTHESIS",
+                guards=["round_lost", "!rounds_remain"],
+                effects=["synthesize"],
+                description="The last round was lost: stop with a failure summary.",
+            ),
         ],
     )

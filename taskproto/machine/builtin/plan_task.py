@@ -58,8 +58,10 @@ def questions_answered(task: Task, ctx: FireContext) -> str | None:
     open_ = unanswered(task)
     if open_:
         nums = ", ".join(str(n) for n in open_)
-        return (f"questions_for_developer {nums} unanswered; answer each with "
-                f"`taskproto answer {task.name} N TEXT`")
+        return (
+            f"questions_for_developer {nums} unanswered; answer each with "
+            f"`taskproto answer {task.name} N TEXT`"
+        )
     return None
 
 
@@ -81,43 +83,71 @@ def store_artifact(task: Task, ctx: FireContext) -> None:
 @effect("keep_feedback")
 def keep_feedback(task: Task, ctx: FireContext) -> None:
     notes = task.context.setdefault("feedback_notes", [])
-    notes.append({
-        "state": WORK_OF_REVIEW.get(task.state, task.state),
-        "review": task.state,
-        "text": str(ctx.params["feedback"]).strip(),
-        "time": ctx.time.isoformat(),
-        "session": ctx.session,
-    })
+    notes.append(
+        {
+            "state": WORK_OF_REVIEW.get(task.state, task.state),
+            "review": task.state,
+            "text": str(ctx.params["feedback"]).strip(),
+            "time": ctx.time.isoformat(),
+            "session": ctx.session,
+        }
+    )
 
 
 def _states() -> list[StateDef]:
     states: list[StateDef] = []
     for work, review, _ in STAGES:
         key, model = ARTIFACTS[work]
-        states.append(StateDef(
-            name=work, description=f"Produce the {model.__name__}; submit it with `taskproto submit`.",
-            resume=f"Render the prompt (`taskproto prompt`) and submit a {model.__name__}.",
-        ))
-        states.append(StateDef(
-            name=review, checkpoint=True,
-            description=f"Review {key}: `taskproto approve` or `taskproto revise --feedback`.",
-            resume=f"Present {key} to the user; approve it or request a revision with feedback.",
-        ))
-    states.append(StateDef(name="VERIFIED", terminal=True, description="The execution plan is verified.",
-                           resume="Planning is done: carry out the SLOTs of execution_plan_artifact."))
+        states.append(
+            StateDef(
+                name=work,
+                description=f"Produce the {model.__name__}; submit it with `taskproto submit`.",
+                resume=f"Render the prompt (`taskproto prompt`) and submit a {model.__name__}.",
+            )
+        )
+        states.append(
+            StateDef(
+                name=review,
+                checkpoint=True,
+                description=f"Review {key}: `taskproto approve` or `taskproto revise --feedback`.",
+                resume=f"Present {key} to the user; approve it or request a revision with feedback.",
+            )
+        )
+    states.append(
+        StateDef(
+            name="VERIFIED",
+            terminal=True,
+            description="The execution plan is verified.",
+            resume="Planning is done: carry out the SLOTs of execution_plan_artifact.",
+        )
+    )
     return states
 
 
 def _transitions() -> list[TransitionDef]:
     out: list[TransitionDef] = []
     for work, review, after in STAGES:
-        out.append(TransitionDef(trigger="submit", source=[work], dest=review,
-                                 guards=["artifact_valid"], effects=["store_artifact"]))
+        out.append(
+            TransitionDef(
+                trigger="submit",
+                source=[work],
+                dest=review,
+                guards=["artifact_valid"],
+                effects=["store_artifact"],
+            )
+        )
         guards = ["questions_answered"] if review == "REVIEW_CONTEXT" else []
         out.append(TransitionDef(trigger="approve", source=[review], dest=after, guards=guards))
-        out.append(TransitionDef(trigger="request_revision", source=[review], dest=work,
-                                 guards=["feedback_given"], effects=["keep_feedback"],
-                                 description="Back to the work state; the feedback is kept for its prompt."))
+        out.append(
+            TransitionDef(
+                trigger="request_revision",
+                source=[review],
+                dest=work,
+                guards=["feedback_given"],
+                effects=["keep_feedback"],
+                description="Back to the work state; the feedback is kept for its prompt.",
+            )
+        )
     return out
 
 

@@ -74,8 +74,10 @@ def decision_yes(task: Task, ctx: FireContext) -> str | None:
         return None
     if task.state == "REVIEW":
         return "the decision NO breaks the loop: hand off --to FULL_AUTO"
-    return (f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the turn; "
-            "hand off when the user says YES")
+    return (
+        f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the turn; "
+        "hand off when the user says YES"
+    )
 
 
 @guard("decision_no")
@@ -93,14 +95,16 @@ def record_handoff(task: Task, ctx: FireContext) -> None:
     decision = _decision(task, ctx) or ""
     dest = next_phase(task.state, decision) or task.state
     # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user cycle.
-    task.context.setdefault("handoffs", []).append({
-        "from": task.state,
-        "to": dest,
-        "decision": decision,
-        "results": ctx.params.get("results"),
-        "iteration": task.counters.iteration,
-        "time": ctx.time.isoformat(),
-    })
+    task.context.setdefault("handoffs", []).append(
+        {
+            "from": task.state,
+            "to": dest,
+            "decision": decision,
+            "results": ctx.params.get("results"),
+            "iteration": task.counters.iteration,
+            "time": ctx.time.isoformat(),
+        }
+    )
     task.context["turn"] = {"phase": dest, "since": ctx.time.isoformat(), "session": ctx.session}
 
 
@@ -125,26 +129,60 @@ def tight_loop() -> Workflow:
         description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; REVIEW loops or breaks.",
         initial="PLAN",
         states=[
-            StateDef(name="PLAN", description="Plan the next task; confirm its subtasks with the user.",
-                     resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE --decision YES."),
-            StateDef(name="EXECUTE", description="Carry out the subtasks one by one.",
-                     allows_edits=True, allows_commits=True,
-                     resume="Holder of the turn: mark each subtask done or failed, then hand off --to REVIEW."),
-            StateDef(name="REVIEW", description="Analyse results, add discovered tasks, decide loop or break.",
-                     resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or FULL_AUTO (NO)."),
-            StateDef(name="FULL_AUTO", terminal=True, description="The loop ended; show the session summary.",
-                     resume="The loop has ended; show the session summary (`taskproto turn`)."),
+            StateDef(
+                name="PLAN",
+                description="Plan the next task; confirm its subtasks with the user.",
+                resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE --decision YES.",
+            ),
+            StateDef(
+                name="EXECUTE",
+                description="Carry out the subtasks one by one.",
+                allows_edits=True,
+                allows_commits=True,
+                resume="Holder of the turn: mark each subtask done or failed, then hand off --to REVIEW.",
+            ),
+            StateDef(
+                name="REVIEW",
+                description="Analyse results, add discovered tasks, decide loop or break.",
+                resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or FULL_AUTO (NO).",
+            ),
+            StateDef(
+                name="FULL_AUTO",
+                terminal=True,
+                description="The loop ended; show the session summary.",
+                resume="The loop has ended; show the session summary (`taskproto turn`).",
+            ),
         ],
         transitions=[
-            _T(trigger="execute", source=["PLAN"], dest="EXECUTE",
-               guards=["turn_held", "decision_yes"], effects=["record_handoff"]),
-            _T(trigger="review", source=["EXECUTE"], dest="REVIEW",
-               guards=["turn_held", "decision_yes"], effects=["record_handoff"]),
-            _T(trigger="loop", source=["REVIEW"], dest="PLAN",
-               guards=["turn_held", "decision_yes"], effects=["record_handoff", "next_iteration"],
-               description="Continue: the next iteration starts in PLAN."),
-            _T(trigger="break_loop", source=["REVIEW"], dest="FULL_AUTO",
-               guards=["turn_held", "decision_no"], effects=["record_handoff", "end_session"],
-               description="Stop: the session summary is kept in context.summary."),
+            _T(
+                trigger="execute",
+                source=["PLAN"],
+                dest="EXECUTE",
+                guards=["turn_held", "decision_yes"],
+                effects=["record_handoff"],
+            ),
+            _T(
+                trigger="review",
+                source=["EXECUTE"],
+                dest="REVIEW",
+                guards=["turn_held", "decision_yes"],
+                effects=["record_handoff"],
+            ),
+            _T(
+                trigger="loop",
+                source=["REVIEW"],
+                dest="PLAN",
+                guards=["turn_held", "decision_yes"],
+                effects=["record_handoff", "next_iteration"],
+                description="Continue: the next iteration starts in PLAN.",
+            ),
+            _T(
+                trigger="break_loop",
+                source=["REVIEW"],
+                dest="FULL_AUTO",
+                guards=["turn_held", "decision_no"],
+                effects=["record_handoff", "end_session"],
+                description="Stop: the session summary is kept in context.summary.",
+            ),
         ],
     )

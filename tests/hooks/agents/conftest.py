@@ -15,13 +15,21 @@ from taskproto.hooks.agents.runner import run_agent_hook
 from taskproto.state.models import AgentState
 
 PAYLOADS = Path(__file__).resolve().parents[2] / "clients" / "payloads"
-STATES = ["INIT", "CLASSIFIED", "REQUIREMENTS", "SYNTHESIS", "IMPLEMENTATION", "VALIDATION", "REVIEW",
-          "AWAITING_USER_APPROVAL"]
+STATES = [
+    "INIT",
+    "CLASSIFIED",
+    "REQUIREMENTS",
+    "SYNTHESIS",
+    "IMPLEMENTATION",
+    "VALIDATION",
+    "REVIEW",
+    "AWAITING_USER_APPROVAL",
+]
 
 
 def move_to(engine: Engine, name: str, state: str) -> None:
     """Walk task `name` forward along task-protocol until it is in `state`."""
-    path = STATES[STATES.index(engine.load(name).state) + 1:]
+    path = STATES[STATES.index(engine.load(name).state) + 1 :]
     for s in path:
         task = engine.load(name)
         if task.state == state:
@@ -30,8 +38,9 @@ def move_to(engine: Engine, name: str, state: str) -> None:
             engine.approve(name, "plan", "user")
         if s == "VALIDATION":
             for a in task.required_agents:
-                engine.set_agent_status(name, a, AgentState.COMPLETE,
-                                        session=task.owner.session if task.owner else None)
+                engine.set_agent_status(
+                    name, a, AgentState.COMPLETE, session=task.owner.session if task.owner else None
+                )
         engine.fire(name, target=s, session=task.owner.session if task.owner else None)
     assert engine.load(name).state == state
 
@@ -61,9 +70,19 @@ def agent_wt(engine: Engine, task: str) -> Path:
 
 @pytest.fixture
 def hook() -> Hook:
-    def run(client: str, event: str, data: bytes, env: dict[str, str] | None = None,
-            pid: int | None = None) -> tuple[int, str, str]:
-        return run_agent_hook(client, event, data, {"PATH": os.environ.get("PATH", "")} | (env or {}),
-                              pid=pid if pid is not None else os.getpid())
+    def run(
+        client: str,
+        event: str,
+        data: bytes,
+        env: dict[str, str] | None = None,
+        pid: int | None = None,
+    ) -> tuple[int, str, str]:
+        return run_agent_hook(
+            client,
+            event,
+            data,
+            {"PATH": os.environ.get("PATH", "")} | (env or {}),
+            pid=pid if pid is not None else os.getpid(),
+        )
 
     return run

@@ -37,12 +37,31 @@ def test_every_captured_payload_is_answered_without_error(
             assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
 
 
-@pytest.mark.parametrize("raw", [b"", b"not json", b"[1, 2]", b'{"cwd": 5, "session_id": []}', b"\xff\xfe{",
-                                 b'{"tool_name": "Write", "tool_input": "x"}', b"{" * 5000])
-@pytest.mark.parametrize(("client", "event"), [("claude", "PreToolUse"), ("claude", "SessionStart"),
-                                               ("codex", "UserPromptSubmit"), ("gemini", "BeforeTool"),
-                                               ("gemini", "SessionEnd")])
-def test_malformed_input_is_a_warning_never_a_block(raw: bytes, client: str, event: str, hook: Hook) -> None:
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"",
+        b"not json",
+        b"[1, 2]",
+        b'{"cwd": 5, "session_id": []}',
+        b"\xff\xfe{",
+        b'{"tool_name": "Write", "tool_input": "x"}',
+        b"{" * 5000,
+    ],
+)
+@pytest.mark.parametrize(
+    ("client", "event"),
+    [
+        ("claude", "PreToolUse"),
+        ("claude", "SessionStart"),
+        ("codex", "UserPromptSubmit"),
+        ("gemini", "BeforeTool"),
+        ("gemini", "SessionEnd"),
+    ],
+)
+def test_malformed_input_is_a_warning_never_a_block(
+    raw: bytes, client: str, event: str, hook: Hook
+) -> None:
     code, out, err = hook(client, event, raw)
     assert code == 0 and "Traceback" not in err
     assert out == "" or out.startswith(("{", "taskproto"))
@@ -60,15 +79,22 @@ def test_session_start_offers_free_tasks_names_taken_ones_and_writes_env_file(
     engine.create_task("t2", [])
     engine.claim("t2", "other-session", pid=os.getpid())
     env_file = tmp_path / "env.sh"
-    code, out, err = hook("claude", "SessionStart", payload("claude", "SessionStart", session_id="s-new",
-                                                            cwd=str(agent_wt)),
-                          env={"CLAUDE_ENV_FILE": str(env_file)}, pid=4242)
+    code, out, err = hook(
+        "claude",
+        "SessionStart",
+        payload("claude", "SessionStart", session_id="s-new", cwd=str(agent_wt)),
+        env={"CLAUDE_ENV_FILE": str(env_file)},
+        pid=4242,
+    )
     assert code == 0, err
     assert "owns no task" in out and "Free tasks: t1 (INIT): add the widget" in out
     assert "t2 (INIT) is taken by live session other-session" in out
     assert "Free tasks: t2" not in out
     assert "agent dev's worktree of task t1" in out
-    assert env_file.read_text() == "export TASKPROTO_SESSION='s-new'\nexport TASKPROTO_SESSION_PID=4242\n"
+    assert (
+        env_file.read_text()
+        == "export TASKPROTO_SESSION='s-new'\nexport TASKPROTO_SESSION_PID=4242\n"
+    )
 
 
 def test_session_start_of_the_owner_gives_state_and_resume_instructions(
@@ -77,8 +103,11 @@ def test_session_start_of_the_owner_gives_state_and_resume_instructions(
     engine.claim(task, "s1")
     move_to(engine, task, "SYNTHESIS")
     for source in ("startup", "compact", "resume"):
-        code, out, _ = hook("codex", "SessionStart", payload("codex", "SessionStart", session_id="s1",
-                                                             source=source, cwd=str(agent_wt)))
+        code, out, _ = hook(
+            "codex",
+            "SessionStart",
+            payload("codex", "SessionStart", session_id="s1", source=source, cwd=str(agent_wt)),
+        )
         assert code == 0
         assert "owns task t1, in state SYNTHESIS" in out
         assert "re-present the plan" in out
@@ -86,34 +115,69 @@ def test_session_start_of_the_owner_gives_state_and_resume_instructions(
     assert owner is not None and owner.session == "s1" and owner.pid == os.getpid()
 
 
-def test_clear_inherits_the_claim_of_the_same_client_process(engine: Engine, task: str, hook: Hook) -> None:
+def test_clear_inherits_the_claim_of_the_same_client_process(
+    engine: Engine, task: str, hook: Hook
+) -> None:
     engine.claim(task, "s-old", pid=os.getpid())
-    code, out, err = hook("claude", "SessionStart", payload("claude", "SessionStart", session_id="s-new",
-                                                            source="clear", cwd=str(engine.config.repo)))
+    code, out, err = hook(
+        "claude",
+        "SessionStart",
+        payload(
+            "claude",
+            "SessionStart",
+            session_id="s-new",
+            source="clear",
+            cwd=str(engine.config.repo),
+        ),
+    )
     assert code == 0, err
     assert "took over the claim of t1 (from session s-old)" in out
     assert "owns task t1" in out
     after = engine.load(task)
     assert after.owner is not None and after.owner.session == "s-new"
     entry = after.transition_log[-1]
-    assert entry.trigger == "clear_handover" and entry.kind == "takeover" and "s-old" in (entry.note or "")
+    assert (
+        entry.trigger == "clear_handover"
+        and entry.kind == "takeover"
+        and "s-old" in (entry.note or "")
+    )
 
 
 def test_clear_from_another_process_inherits_nothing(engine: Engine, task: str, hook: Hook) -> None:
     engine.claim(task, "s-old", pid=os.getpid())
-    code, out, _ = hook("claude", "SessionStart", payload("claude", "SessionStart", session_id="s-new",
-                                                          source="clear", cwd=str(engine.config.repo)),
-                        pid=os.getppid())
+    code, out, _ = hook(
+        "claude",
+        "SessionStart",
+        payload(
+            "claude",
+            "SessionStart",
+            session_id="s-new",
+            source="clear",
+            cwd=str(engine.config.repo),
+        ),
+        pid=os.getppid(),
+    )
     assert code == 0 and "took over" not in out
     assert engine.load(task).owner.session == "s-old"  # type: ignore[union-attr]
     # A startup (not a clear) in the same process takes nothing either.
-    hook("claude", "SessionStart", payload("claude", "SessionStart", session_id="s-3", source="startup",
-                                           cwd=str(engine.config.repo)))
+    hook(
+        "claude",
+        "SessionStart",
+        payload(
+            "claude",
+            "SessionStart",
+            session_id="s-3",
+            source="startup",
+            cwd=str(engine.config.repo),
+        ),
+    )
     assert engine.load(task).owner.session == "s-old"  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("client", "event"), [("claude", "UserPromptSubmit"), ("codex", "UserPromptSubmit"),
-                                               ("gemini", "BeforeAgent")])
+@pytest.mark.parametrize(
+    ("client", "event"),
+    [("claude", "UserPromptSubmit"), ("codex", "UserPromptSubmit"), ("gemini", "BeforeAgent")],
+)
 def test_prompt_is_recorded_as_an_interruption_and_the_state_is_unchanged(
     client: str, event: str, engine: Engine, task: str, hook: Hook
 ) -> None:
@@ -122,24 +186,42 @@ def test_prompt_is_recorded_as_an_interruption_and_the_state_is_unchanged(
     text = "What architecture pattern are you using?"
     if client == "gemini":
         text = "<hook_context>taskproto: this session owns task t1</hook_context>\n\n" + text
-    code, out, err = hook(client, event, payload(client, event, session_id="s1", prompt=text,
-                                                 cwd=str(engine.config.repo)))
+    code, out, err = hook(
+        client,
+        event,
+        payload(client, event, session_id="s1", prompt=text, cwd=str(engine.config.repo)),
+    )
     assert code == 0, err
     context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert "interruption (QUESTION)" in context and "stays IMPLEMENTATION" in context
     after = engine.load(task)
     assert after.state == "IMPLEMENTATION"
-    assert [(i.type, i.text) for i in after.interruptions] == [("QUESTION", "What architecture pattern are you using?")]
-    code, out, _ = hook(client, event, payload(client, event, session_id="s1", prompt="Continue working",
-                                               cwd=str(engine.config.repo)))
-    assert "RESUMING TASK: t1 (state IMPLEMENTATION" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert [(i.type, i.text) for i in after.interruptions] == [
+        ("QUESTION", "What architecture pattern are you using?")
+    ]
+    code, out, _ = hook(
+        client,
+        event,
+        payload(
+            client, event, session_id="s1", prompt="Continue working", cwd=str(engine.config.repo)
+        ),
+    )
+    assert (
+        "RESUMING TASK: t1 (state IMPLEMENTATION"
+        in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    )
 
 
 def test_prompt_in_a_task_worktree_of_an_unowned_task_is_recorded_there(
     engine: Engine, task: str, agent_wt: Path, hook: Hook
 ) -> None:
-    code, out, _ = hook("claude", "UserPromptSubmit", payload("claude", "UserPromptSubmit", session_id="s9",
-                                                              prompt="where are we?", cwd=str(agent_wt)))
+    code, out, _ = hook(
+        "claude",
+        "UserPromptSubmit",
+        payload(
+            "claude", "UserPromptSubmit", session_id="s9", prompt="where are we?", cwd=str(agent_wt)
+        ),
+    )
     assert code == 0 and "STATUS_REQUEST" in out
     assert len(engine.load(task).interruptions) == 1
 
@@ -163,8 +245,11 @@ def test_stop_heartbeats_at_most_once_a_minute_and_session_end_keeps_the_claim(
     revision = engine.load(task).revision
     hook("claude", "Stop", stop)  # within the minute: nothing written
     assert engine.load(task).revision == revision
-    code, _, err = hook("claude", "SessionEnd", payload("claude", "SessionEnd", session_id="s1",
-                                                        cwd=str(engine.config.repo)))
+    code, _, err = hook(
+        "claude",
+        "SessionEnd",
+        payload("claude", "SessionEnd", session_id="s1", cwd=str(engine.config.repo)),
+    )
     assert code == 0, err
     after = engine.load(task)
     assert after.owner is not None and after.owner.session == "s1"

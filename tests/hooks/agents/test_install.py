@@ -12,21 +12,31 @@ from taskproto.engine import Engine
 from tests.conftest import git
 
 USER_SETTINGS = {
-    "claude": (".claude/settings.json",
-               ('{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
-               '[{"type": "command", "command": "my-guard.sh"}]}]}\n}')),
-    "codex": (".codex/hooks.json", '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n'),
+    "claude": (
+        ".claude/settings.json",
+        (
+            '{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+            '[{"type": "command", "command": "my-guard.sh"}]}]}\n}'
+        ),
+    ),
+    "codex": (
+        ".codex/hooks.json",
+        '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n',
+    ),
     "gemini": (".gemini/settings.json", '{"general": {"vimMode": true}}'),
 }
 
 
 def status(path: Path) -> str:
-    return subprocess.run(["git", "status", "--porcelain"], cwd=path, capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["git", "status", "--porcelain"], cwd=path, capture_output=True, text=True, check=True
+    ).stdout
 
 
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
-def test_round_trip_keeps_user_settings_and_restores_bytes(client: str, cli, engine: Engine, repo: Path) -> None:  # type: ignore[no-untyped-def]
+def test_round_trip_keeps_user_settings_and_restores_bytes(
+    client: str, cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
     engine.create_task("before", ["dev"])
     name, text = USER_SETTINGS[client]
     (repo / name).parent.mkdir()
@@ -40,7 +50,9 @@ def test_round_trip_keeps_user_settings_and_restores_bytes(client: str, cli, eng
     for key in original:
         if key != "hooks":
             assert data[key] == original[key]
-    commands = [h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]]
+    commands = [
+        h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]
+    ]
     for groups in original.get("hooks", {}).values():
         for g in groups:
             for h in g["hooks"]:

@@ -20,22 +20,51 @@ from .conftest import STATES, Hook, move_to, payload
 ENTRY = Path(__file__).resolve().parents[3] / "taskproto" / "hooks" / "agents" / "entry.py"
 
 
-def write_call(client: str, target: Path, cwd: Path, session: str = "s1", shell: bool = False) -> tuple[str, bytes]:
+def write_call(
+    client: str, target: Path, cwd: Path, session: str = "s1", shell: bool = False
+) -> tuple[str, bytes]:
     """(event, payload) of a tool call that writes `target`, as each client sends it."""
     if client == "claude":
         if shell:
-            return "PreToolUse", payload("claude", "PreToolUse", variant="Bash", session_id=session, cwd=str(cwd),
-                                         tool_input={"command": f"printf 'x' > {shlex.quote(str(target))}"})
-        return "PreToolUse", payload("claude", "PreToolUse", session_id=session, cwd=str(cwd),
-                                     tool_input={"file_path": str(target), "content": "x"})
+            return "PreToolUse", payload(
+                "claude",
+                "PreToolUse",
+                variant="Bash",
+                session_id=session,
+                cwd=str(cwd),
+                tool_input={"command": f"printf 'x' > {shlex.quote(str(target))}"},
+            )
+        return "PreToolUse", payload(
+            "claude",
+            "PreToolUse",
+            session_id=session,
+            cwd=str(cwd),
+            tool_input={"file_path": str(target), "content": "x"},
+        )
     if client == "codex":
-        return "PreToolUse", payload("codex", "PreToolUse", session_id=session, cwd=str(cwd),
-                                     tool_input={"command": f"printf 'x' > {shlex.quote(str(target))}"})
+        return "PreToolUse", payload(
+            "codex",
+            "PreToolUse",
+            session_id=session,
+            cwd=str(cwd),
+            tool_input={"command": f"printf 'x' > {shlex.quote(str(target))}"},
+        )
     if shell:
-        return "BeforeTool", payload("gemini", "BeforeTool", variant="run_shell_command", session_id=session,
-                                     cwd=str(cwd), tool_input={"command": f"touch {shlex.quote(str(target))}"})
-    return "BeforeTool", payload("gemini", "BeforeTool", session_id=session, cwd=str(cwd),
-                                 tool_input={"file_path": str(target), "content": "x"})
+        return "BeforeTool", payload(
+            "gemini",
+            "BeforeTool",
+            variant="run_shell_command",
+            session_id=session,
+            cwd=str(cwd),
+            tool_input={"command": f"touch {shlex.quote(str(target))}"},
+        )
+    return "BeforeTool", payload(
+        "gemini",
+        "BeforeTool",
+        session_id=session,
+        cwd=str(cwd),
+        tool_input={"file_path": str(target), "content": "x"},
+    )
 
 
 CALLS = [("claude", False), ("claude", True), ("codex", True), ("gemini", False), ("gemini", True)]
@@ -60,75 +89,125 @@ def test_state_decides_edits_in_the_agent_worktree(
 def test_a_session_that_owns_nothing_is_governed_by_the_worktree_it_is_in(
     engine: Engine, task: str, agent_wt: Path, hook: Hook
 ) -> None:
-    code, _, err = hook("claude", *write_call("claude", agent_wt / "a.txt", agent_wt, session="stranger"))
+    code, _, err = hook(
+        "claude", *write_call("claude", agent_wt / "a.txt", agent_wt, session="stranger")
+    )
     assert code == 2 and "state INIT" in err
     # Outside every task: nothing governs, the write is allowed.
-    assert hook("claude", *write_call("claude", engine.config.repo / "a.txt", engine.config.repo,
-                                      session="stranger"))[0] == 0
+    assert (
+        hook(
+            "claude",
+            *write_call(
+                "claude", engine.config.repo / "a.txt", engine.config.repo, session="stranger"
+            ),
+        )[0]
+        == 0
+    )
 
 
 @pytest.mark.parametrize("state", STATES)
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
-def test_task_json_is_never_writable(state: str, client: str, engine: Engine, task: str, agent_wt: Path,
-                                     hook: Hook) -> None:
+def test_task_json_is_never_writable(
+    state: str, client: str, engine: Engine, task: str, agent_wt: Path, hook: Hook
+) -> None:
     engine.claim(task, "s1")
     move_to(engine, task, state)
     for cwd in (agent_wt, engine.config.repo):
-        for target in (engine.config.task_file(task), engine.config.status_file(task, "dev"),
-                       engine.config.task_dir(task) / "task.json.lock"):
+        for target in (
+            engine.config.task_file(task),
+            engine.config.status_file(task, "dev"),
+            engine.config.task_dir(task) / "task.json.lock",
+        ):
             code, _, err = hook(client, *write_call(client, target, cwd, shell=client == "codex"))
             assert code == 2 and "taskproto's own state" in err, (cwd, target)
 
 
-@pytest.mark.parametrize("command", [
-    "taskproto approve t1 --plan",
-    "cd /x && taskproto --session s1 approve t1 --commit",
-    f"{sys.executable} -m taskproto approve t1 --plan",
-    "taskproto claim t1 --force",
-    "TASKPROTO_SESSION=x taskproto claim --force t1",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "taskproto approve t1 --plan",
+        "cd /x && taskproto --session s1 approve t1 --commit",
+        f"{sys.executable} -m taskproto approve t1 --plan",
+        "taskproto claim t1 --force",
+        "TASKPROTO_SESSION=x taskproto claim --force t1",
+    ],
+)
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
-def test_the_users_commands_are_denied_to_agents(command: str, client: str, engine: Engine, hook: Hook) -> None:
+def test_the_users_commands_are_denied_to_agents(
+    command: str, client: str, engine: Engine, hook: Hook
+) -> None:
     variant = {"claude": "Bash", "codex": None, "gemini": "run_shell_command"}[client]
     event = "BeforeTool" if client == "gemini" else "PreToolUse"
-    data = payload(client, event, variant=variant, session_id="s1", cwd=str(engine.config.repo),
-                   tool_input={"command": command})
+    data = payload(
+        client,
+        event,
+        variant=variant,
+        session_id="s1",
+        cwd=str(engine.config.repo),
+        tool_input={"command": command},
+    )
     code, _, err = hook(client, event, data)
     assert code == 2 and "own terminal" in err
 
 
-@pytest.mark.parametrize("command", ["taskproto task list", "taskproto claim t1", "git status", "ls -la 2>&1",
-                                     "cat .taskproto/tasks/t1/task.json"])
-def test_reads_and_ordinary_commands_are_allowed(command: str, engine: Engine, task: str, agent_wt: Path,
-                                                 hook: Hook) -> None:
-    data = payload("claude", "PreToolUse", variant="Bash", session_id="s1", cwd=str(agent_wt),
-                   tool_input={"command": command})
+@pytest.mark.parametrize(
+    "command",
+    [
+        "taskproto task list",
+        "taskproto claim t1",
+        "git status",
+        "ls -la 2>&1",
+        "cat .taskproto/tasks/t1/task.json",
+    ],
+)
+def test_reads_and_ordinary_commands_are_allowed(
+    command: str, engine: Engine, task: str, agent_wt: Path, hook: Hook
+) -> None:
+    data = payload(
+        "claude",
+        "PreToolUse",
+        variant="Bash",
+        session_id="s1",
+        cwd=str(agent_wt),
+        tool_input={"command": command},
+    )
     assert hook("claude", "PreToolUse", data) == (0, "", "")
 
 
-def test_corrupt_task_json_blocks_edits_and_says_doctor(engine: Engine, task: str, agent_wt: Path,
-                                                        hook: Hook) -> None:
+def test_corrupt_task_json_blocks_edits_and_says_doctor(
+    engine: Engine, task: str, agent_wt: Path, hook: Hook
+) -> None:
     engine.config.task_file(task).write_text("{ not json")
     code, _, err = hook("claude", *write_call("claude", agent_wt / "a.txt", agent_wt))
     assert code == 2 and "taskproto doctor" in err
-    read = payload("claude", "PreToolUse", variant="Bash", cwd=str(agent_wt), tool_input={"command": "ls"})
+    read = payload(
+        "claude", "PreToolUse", variant="Bash", cwd=str(agent_wt), tool_input={"command": "ls"}
+    )
     assert hook("claude", "PreToolUse", read)[0] == 0
 
 
-@pytest.mark.parametrize(("command", "targets"), [
-    ("echo hi > out.txt", ["/w/out.txt"]),
-    ("rm -f a 2>/dev/null", ["/w/a"]),
-    ("ls -la 2>&1 | head", []),
-    ("cd sub && touch x", ["/w/sub/x"]),
-    ("git -C /r commit -m x", ["/r"]),
-    ("git push origin t1", ["/w"]),
-    ("sed -i 's/a/b/' f.txt", ["/w/f.txt"]),
-    ("cp a b/c", ["/w/b/c"]),
-    ("echo x >&2; grep -r foo . | wc -l", []),
-    (("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: /abs/old.py\n"
-     "*** End Patch\nEOF"), ["/w/new.txt", "/abs/old.py"]),
-    ("cat <<EOF > f\nrm -rf /\nEOF", ["/w/f"]),
-])
+@pytest.mark.parametrize(
+    ("command", "targets"),
+    [
+        ("echo hi > out.txt", ["/w/out.txt"]),
+        ("rm -f a 2>/dev/null", ["/w/a"]),
+        ("ls -la 2>&1 | head", []),
+        ("cd sub && touch x", ["/w/sub/x"]),
+        ("git -C /r commit -m x", ["/r"]),
+        ("git push origin t1", ["/w"]),
+        ("sed -i 's/a/b/' f.txt", ["/w/f.txt"]),
+        ("cp a b/c", ["/w/b/c"]),
+        ("echo x >&2; grep -r foo . | wc -l", []),
+        (
+            (
+                "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: /abs/old.py\n"
+                "*** End Patch\nEOF"
+            ),
+            ["/w/new.txt", "/abs/old.py"],
+        ),
+        ("cat <<EOF > f\nrm -rf /\nEOF", ["/w/f"]),
+    ],
+)
 def test_shell_commands_are_read_for_what_they_write(command: str, targets: list[str]) -> None:
     assert analyse("Bash", {"command": command}, "/w").targets == targets
 
@@ -138,21 +217,44 @@ def test_write_tools_without_a_path_count_as_writes() -> None:
     assert analyse("Read", {"file_path": "/w/x"}, "/w").targets == []
 
 
-def test_installed_entry_decides_without_site_packages(engine: Engine, task: str, agent_wt: Path) -> None:
+def test_installed_entry_decides_without_site_packages(
+    engine: Engine, task: str, agent_wt: Path
+) -> None:
     """The fast path: `python -I -S entry.py`, and no click, pydantic, jinja2 or GitPython when nothing governs."""
-    probe = (f"import sys; sys.argv=['entry', 'claude', 'PreToolUse']; sys.path.insert(0, {str(ENTRY.parents[3])!r});"
-             "from taskproto.hooks.agents.runner import run_agent_hook;"
-             "import json; r = run_agent_hook('claude', 'PreToolUse', sys.stdin.buffer.read(), {});"
-             "print(json.dumps([r[0], sorted(m for m in ('click', 'pydantic', 'jinja2', 'git') if m in sys.modules)]))")
-    data = payload("claude", "PreToolUse", session_id="nobody", cwd=str(engine.config.repo),
-                   tool_input={"file_path": str(engine.config.repo / "x.txt"), "content": "x"})
-    proc = subprocess.run([sys.executable, "-I", "-S", "-c", probe], input=data, capture_output=True, check=True)
+    probe = (
+        f"import sys; sys.argv=['entry', 'claude', 'PreToolUse']; sys.path.insert(0, {str(ENTRY.parents[3])!r});"
+        "from taskproto.hooks.agents.runner import run_agent_hook;"
+        "import json; r = run_agent_hook('claude', 'PreToolUse', sys.stdin.buffer.read(), {});"
+        "print(json.dumps([r[0], sorted(m for m in ('click', 'pydantic', 'jinja2', 'git') if m in sys.modules)]))"
+    )
+    data = payload(
+        "claude",
+        "PreToolUse",
+        session_id="nobody",
+        cwd=str(engine.config.repo),
+        tool_input={"file_path": str(engine.config.repo / "x.txt"), "content": "x"},
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", probe], input=data, capture_output=True, check=True
+    )
     assert json.loads(proc.stdout) == [0, []]
     # The installed command itself, with the flags cache warm, denies in INIT without loading pydantic.
-    deny = payload("claude", "PreToolUse", session_id="nobody", cwd=str(agent_wt),
-                   tool_input={"file_path": str(agent_wt / "x.txt"), "content": "x"})
-    first = subprocess.run([sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"], input=deny,
-                           capture_output=True, env={"PATH": os.environ["PATH"]}, check=False)
+    deny = payload(
+        "claude",
+        "PreToolUse",
+        session_id="nobody",
+        cwd=str(agent_wt),
+        tool_input={"file_path": str(agent_wt / "x.txt"), "content": "x"},
+    )
+    first = subprocess.run(
+        [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"],
+        input=deny,
+        capture_output=True,
+        env={"PATH": os.environ["PATH"]},
+        check=False,
+    )
     assert first.returncode == 2 and b"state INIT" in first.stderr
-    proc = subprocess.run([sys.executable, "-I", "-S", "-c", probe], input=deny, capture_output=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", probe], input=deny, capture_output=True, check=True
+    )
     assert json.loads(proc.stdout) == [2, []]

@@ -15,12 +15,13 @@ SESSION = "s-hooks"
 
 def sh(cwd: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run git and return the completed process (refusals are results here, not failures)."""
-    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, input=input, check=False)
+    return subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, input=input, check=False
+    )
 
 
 def head(cwd: Path, rev: str = "HEAD") -> str:
     return sh(cwd, "rev-parse", rev).stdout.strip()
-
 
 
 def commit_file(worktree: Path, name: str) -> str:
@@ -33,23 +34,42 @@ def commit_file(worktree: Path, name: str) -> str:
 
 def make_repo(path: Path) -> Path:
     path.mkdir(parents=True)
-    for args in (("init", "-q", "--initial-branch=main"), ("config", "commit.gpgsign", "false"),
-                 ("commit", "-q", "--allow-empty", "-m", "initial")):
+    for args in (
+        ("init", "-q", "--initial-branch=main"),
+        ("config", "commit.gpgsign", "false"),
+        ("commit", "-q", "--allow-empty", "-m", "initial"),
+    ):
         assert sh(path, *args).returncode == 0
     return path
 
 
-def taskproto(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "taskproto", *args], cwd=cwd, env={**os.environ, **(env or {})},
-                          capture_output=True, text=True, check=False)
+def taskproto(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def advance(engine: Engine, task: str, target: str) -> None:
     """Walk task-protocol's happy path up to `target`, recording the approvals it needs."""
-    path = ["CLASSIFIED", "REQUIREMENTS", "SYNTHESIS", "IMPLEMENTATION", "VALIDATION", "REVIEW",
-            "AWAITING_USER_APPROVAL", "COMPLETE"]
+    path = [
+        "CLASSIFIED",
+        "REQUIREMENTS",
+        "SYNTHESIS",
+        "IMPLEMENTATION",
+        "VALIDATION",
+        "REVIEW",
+        "AWAITING_USER_APPROVAL",
+        "COMPLETE",
+    ]
     current = engine.load(task).state
-    for state in path[path.index(current) + 1 if current in path else 0:]:
+    for state in path[path.index(current) + 1 if current in path else 0 :]:
         if engine.load(task).state == target:
             return
         if state == "IMPLEMENTATION":

@@ -171,12 +171,22 @@ def test_amend_marks_the_approval_stale_and_journals_it(hooked: Engine) -> None:
     assert proc.returncode == 0, proc.stderr
     approval = _approval(hooked)
     assert approval["stale"] is True
-    assert f"branch t1 moved from {approved[:12]} to {head(code_dir)[:12]}" in str(approval["stale_reason"])
+    assert f"branch t1 moved from {approved[:12]} to {head(code_dir)[:12]}" in str(
+        approval["stale_reason"]
+    )
     assert "the commit approval of task t1 is now stale" in proc.stderr
-    assert "approval stale" in sh(code_dir, "log", "-1", "--format=%s", "refs/taskproto/tasks/t1").stdout
+    assert (
+        "approval stale"
+        in sh(code_dir, "log", "-1", "--format=%s", "refs/taskproto/tasks/t1").stdout
+    )
     assert head(code_dir, "refs/taskproto/tasks/t1") != journal_before
     refused = hooked.config.task_file("t1")
-    assert taskproto("transition", "t1", "COMPLETE", cwd=refused.parent, env={"TASKPROTO_SESSION": "s-hooks"}).returncode == 1
+    assert (
+        taskproto(
+            "transition", "t1", "COMPLETE", cwd=refused.parent, env={"TASKPROTO_SESSION": "s-hooks"}
+        ).returncode
+        == 1
+    )
 
 
 def test_reset_marks_the_approval_stale(hooked: Engine) -> None:
@@ -185,7 +195,9 @@ def test_reset_marks_the_approval_stale(hooked: Engine) -> None:
     assert _approval(hooked)["stale"] is True
 
 
-def test_moving_an_agent_branch_or_back_to_the_approved_commit_changes_nothing(hooked: Engine) -> None:
+def test_moving_an_agent_branch_or_back_to_the_approved_commit_changes_nothing(
+    hooked: Engine,
+) -> None:
     code_dir = _approved(hooked)
     before = hooked.config.task_file("t1").read_bytes()
     agent_dir = hooked.config.agent_worktree("t1", "a")
@@ -195,7 +207,9 @@ def test_moving_an_agent_branch_or_back_to_the_approved_commit_changes_nothing(h
     assert hooked.config.task_file("t1").read_bytes() == before
 
 
-def test_post_checkout_and_post_merge_without_reference_transaction(hooked: Engine, repo: Path) -> None:
+def test_post_checkout_and_post_merge_without_reference_transaction(
+    hooked: Engine, repo: Path
+) -> None:
     folder = Git(repo)
     install.uninstall(folder)
     install.install(folder, hooks=tuple(h for h in GIT_HOOKS if h != "reference-transaction"))
@@ -204,7 +218,9 @@ def test_post_checkout_and_post_merge_without_reference_transaction(hooked: Engi
     assert sh(code_dir, "checkout", "-q", "-B", "t1", "HEAD~1").returncode == 0
     approval = _approval(hooked)
     assert approval["stale"] is True and "(checkout)" in str(approval["stale_reason"])
-    hooked.fire("t1", target="IMPLEMENTATION", session="s-hooks")  # request_changes clears the approval
+    hooked.fire(
+        "t1", target="IMPLEMENTATION", session="s-hooks"
+    )  # request_changes clears the approval
     advance(hooked, "t1", "AWAITING_USER_APPROVAL")
     hooked.approve("t1", "commit", "user")
     assert sh(code_dir, "merge", "-q", "--ff-only", approved).returncode == 0
@@ -217,34 +233,47 @@ def test_post_checkout_and_post_merge_without_reference_transaction(hooked: Engi
 
 def _remote(engine: Engine, tmp_path: Path) -> Path:
     bare = tmp_path / "remote.git"
-    for cwd, args in ((tmp_path, ("init", "-q", "--bare", str(bare))),
-                      (engine.config.repo, ("remote", "add", "origin", str(bare))),
-                      (engine.config.repo, ("push", "-q", "origin", "main"))):
+    for cwd, args in (
+        (tmp_path, ("init", "-q", "--bare", str(bare))),
+        (engine.config.repo, ("remote", "add", "origin", str(bare))),
+        (engine.config.repo, ("push", "-q", "origin", "main")),
+    ):
         assert sh(cwd, *args).returncode == 0
     return bare
 
 
-def test_push_of_an_unfinished_task_to_a_protected_branch_is_refused(hooked: Engine, tmp_path: Path) -> None:
+def test_push_of_an_unfinished_task_to_a_protected_branch_is_refused(
+    hooked: Engine, tmp_path: Path
+) -> None:
     bare = _remote(hooked, tmp_path)
     code_dir = _approved(hooked)
     remote_main = head(bare, "main")
     proc = sh(code_dir, "push", "origin", "t1:main")
     assert proc.returncode != 0
-    assert ("taskproto: push refused: branch 't1' (task t1) to protected branch main of origin: task t1 is in "
-            "AWAITING_USER_APPROVAL, not COMPLETE") in proc.stderr
+    assert (
+        "taskproto: push refused: branch 't1' (task t1) to protected branch main of origin: task t1 is in "
+        "AWAITING_USER_APPROVAL, not COMPLETE"
+    ) in proc.stderr
     assert head(bare, "main") == remote_main
     assert sh(code_dir, "push", "-q", "origin", "t1").returncode == 0  # to its own branch: fine
     assert sh(hooked.config.repo, "push", "-q", "origin", "main").returncode == 0
 
 
-def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(hooked: Engine, tmp_path: Path) -> None:
+def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(
+    hooked: Engine, tmp_path: Path
+) -> None:
     bare = _remote(hooked, tmp_path)
     code_dir = _approved(hooked)
     hooked.fire("t1", target="COMPLETE", session="s-hooks")
     approved = head(code_dir)
-    assert sh(code_dir, "commit", "-q", "--no-verify", "--allow-empty", "-m", "late").returncode == 0
+    assert (
+        sh(code_dir, "commit", "-q", "--no-verify", "--allow-empty", "-m", "late").returncode == 0
+    )
     proc = sh(code_dir, "push", "origin", "t1:main")
     assert proc.returncode != 0
-    assert f"but the user approved {approved[:12]}; push the approved commit: `git push origin {approved}:refs/heads/main`" in proc.stderr
+    assert (
+        f"but the user approved {approved[:12]}; push the approved commit: `git push origin {approved}:refs/heads/main`"
+        in proc.stderr
+    )
     assert sh(code_dir, "push", "-q", "origin", f"{approved}:refs/heads/main").returncode == 0
     assert head(bare, "main") == approved

@@ -41,50 +41,67 @@ def test_init_installs_every_hook_and_a_second_run_changes_nothing(cli, repo: Pa
 
 def test_uninstall_restores_the_folder_byte_for_byte_with_a_chained_hook(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
     hooks = repo / ".git" / "hooks"
-    (hooks / "pre-commit").write_bytes(b"#!/bin/sh\necho theirs >> \"$(git rev-parse --git-dir)/ran\"\n")
+    (hooks / "pre-commit").write_bytes(
+        b'#!/bin/sh\necho theirs >> "$(git rev-parse --git-dir)/ran"\n'
+    )
     os.chmod(hooks / "pre-commit", 0o750)
-    (hooks / "post-merge").write_bytes(b"#!/bin/sh\nexit 0\n")  # not executable: git ignores it, so do we
+    (hooks / "post-merge").write_bytes(
+        b"#!/bin/sh\nexit 0\n"
+    )  # not executable: git ignores it, so do we
     os.chmod(hooks / "post-merge", 0o644)
     os.symlink("/nowhere/hook", hooks / "pre-push")  # a dangling symlink is still someone's hook
     before = snapshot(hooks)
     result = cli("init")
     assert result.code == 0, result.err
     assert "kept and chained (they run first): pre-commit, post-merge, pre-push" in result.out
-    assert (hooks / "pre-commit.taskproto-chained").read_bytes().startswith(b"#!/bin/sh\necho theirs")
+    assert (
+        (hooks / "pre-commit.taskproto-chained").read_bytes().startswith(b"#!/bin/sh\necho theirs")
+    )
     assert cli("init").code == 0  # twice: still one chain
     assert not (hooks / "pre-commit.taskproto-chained.taskproto-chained").exists()
     removed = cli("init", "--uninstall")
     assert removed.code == 0, removed.err
-    assert "restored the hooks that were there before: pre-commit, post-merge, pre-push" in removed.out
+    assert (
+        "restored the hooks that were there before: pre-commit, post-merge, pre-push" in removed.out
+    )
     assert snapshot(hooks) == before
     assert stat.S_IMODE(os.lstat(hooks / "pre-commit").st_mode) == 0o750
 
 
-def test_chained_hook_runs_first_and_its_failure_stops_the_commit(cli, hooked: Engine, repo: Path) -> None:  # type: ignore[no-untyped-def]
+def test_chained_hook_runs_first_and_its_failure_stops_the_commit(
+    cli, hooked: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
     hooks = repo / ".git" / "hooks"
     install.uninstall(hooked.git)
-    (hooks / "pre-commit").write_text("#!/bin/sh\necho \"theirs $PWD\" >> \"$(git rev-parse --git-common-dir)/ran\"\n"
-                                      "[ ! -e block ]\n")
+    (hooks / "pre-commit").write_text(
+        '#!/bin/sh\necho "theirs $PWD" >> "$(git rev-parse --git-common-dir)/ran"\n[ ! -e block ]\n'
+    )
     os.chmod(hooks / "pre-commit", 0o755)
     assert cli("init").code == 0
     code_dir = hooked.config.task_worktree("t1")
     (code_dir / "f").write_text("x\n")
     sh(code_dir, "add", "f")
     proc = sh(code_dir, "commit", "-m", "f")
-    assert proc.returncode == 1 and "task t1 is in INIT" in proc.stderr  # theirs passed, ours refused
+    assert (
+        proc.returncode == 1 and "task t1 is in INIT" in proc.stderr
+    )  # theirs passed, ours refused
     assert (repo / ".git" / "ran").read_text() == f"theirs {code_dir}\n"
     (repo / "block").write_text("")
     (repo / "g").write_text("x\n")
     sh(repo, "add", "g")
     before = head(repo)
-    assert sh(repo, "commit", "-m", "g").returncode == 1  # theirs refuses: the commit stops as before
+    assert (
+        sh(repo, "commit", "-m", "g").returncode == 1
+    )  # theirs refuses: the commit stops as before
     assert head(repo) == before
 
 
-def test_chained_pre_push_gets_the_same_input(cli, hooked: Engine, repo: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_chained_pre_push_gets_the_same_input(
+    cli, hooked: Engine, repo: Path, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     hooks = repo / ".git" / "hooks"
     install.uninstall(hooked.git)
-    (hooks / "pre-push").write_text("#!/bin/sh\ncat > \"$(git rev-parse --git-common-dir)/pushed\"\n")
+    (hooks / "pre-push").write_text('#!/bin/sh\ncat > "$(git rev-parse --git-common-dir)/pushed"\n')
     os.chmod(hooks / "pre-push", 0o755)
     assert cli("init").code == 0
     bare = tmp_path / "r.git"
@@ -94,7 +111,9 @@ def test_chained_pre_push_gets_the_same_input(cli, hooked: Engine, repo: Path, t
     proc = sh(hooked.config.task_worktree("t1"), "push", "origin", "t1:main")
     assert proc.returncode != 0 and "push refused" in proc.stderr
     sha = head(repo, "t1")
-    assert (repo / ".git" / "pushed").read_text() == f"refs/heads/t1 {sha} refs/heads/main {'0' * 40}\n"
+    assert (
+        repo / ".git" / "pushed"
+    ).read_text() == f"refs/heads/t1 {sha} refs/heads/main {'0' * 40}\n"
 
 
 def test_core_hooks_path_is_respected(cli, hooked: Engine, repo: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -32,19 +32,28 @@ def hooks_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Pat
     """A clone of this repository at HEAD (a fixed rev, so pre-commit builds its env once) and a cache."""
     clone = tmp_path_factory.mktemp("hooks-repo") / "taskproto"
     subprocess.run(["git", "clone", "--quiet", str(REPO_ROOT), str(clone)], check=True)
-    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True,
-                         check=True).stdout.strip()
+    rev = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True, check=True
+    ).stdout.strip()
     return clone, rev, tmp_path_factory.mktemp("pre-commit-home")
 
 
 def _pre_commit(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never"}
-    return subprocess.run(["pre-commit", *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=900, check=False)
+    return subprocess.run(
+        ["pre-commit", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
 
 
-def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tuple[Path, str, Path],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_guard_through_pre_commit_refuses_then_allows(
+    repo: Path, hooks_repo: tuple[Path, str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     clone, rev, home = hooks_repo
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n  - id: taskproto-guard\n  - id: taskproto-pre-push\n"
@@ -55,7 +64,9 @@ def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tu
     engine.create_task("t1", agents=["a"])
     engine.claim("t1", SESSION)
     monkeypatch.setenv("PRE_COMMIT_HOME", str(home))
-    installed = _pre_commit(repo, home, "install", "--hook-type", "pre-commit", "--hook-type", "pre-push")
+    installed = _pre_commit(
+        repo, home, "install", "--hook-type", "pre-commit", "--hook-type", "pre-push"
+    )
     assert installed.returncode == 0, installed.stderr
 
     code_dir = engine.config.task_worktree("t1")
@@ -75,7 +86,10 @@ def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tu
     advance(engine, "t1", "IMPLEMENTATION")
     allowed = sh(code_dir, "commit", "-m", "now")
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
-    assert "taskproto guard" in allowed.stdout + allowed.stderr and "Passed" in allowed.stdout + allowed.stderr
+    assert (
+        "taskproto guard" in allowed.stdout + allowed.stderr
+        and "Passed" in allowed.stdout + allowed.stderr
+    )
     assert head(code_dir) != before
 
     bare = repo.parent / "remote.git"
@@ -84,4 +98,7 @@ def test_guard_through_pre_commit_refuses_then_allows(repo: Path, hooks_repo: tu
     assert sh(repo, "push", "-q", "origin", "main").returncode == 0  # main is no task's branch
     pushed = sh(code_dir, "push", "origin", "t1:main")
     assert pushed.returncode != 0
-    assert "push refused: branch 't1' (task t1) to protected branch main of origin" in pushed.stdout + pushed.stderr
+    assert (
+        "push refused: branch 't1' (task t1) to protected branch main of origin"
+        in pushed.stdout + pushed.stderr
+    )
