@@ -25,17 +25,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from taskproto.config import Config
-from taskproto.errors import GitError, OwnershipError, SessionRequired, TaskprotoError
+from taskproto.errors import GitError, OwnershipError, TaskprotoError
 from taskproto.git.command import PushStatus, RemoteGit
 from taskproto.sessions import hostname
 from taskproto.state import journal
-from taskproto.state.models import Task, utcnow
-
-if TYPE_CHECKING:
-    from taskproto.engine import ClaimResult, Engine
+from taskproto.state.models import utcnow
 
 CLAIM_PREFIX = "refs/taskproto/claims/"
 CLAIM_FILE = "claim.json"
@@ -51,7 +47,7 @@ class RemoteError(TaskprotoError):
 
 
 class RemoteClaimHeld(OwnershipError):
-    """Another session holds the claim on the remote (subclass of OwnershipError: claim_next skips it)."""
+    """Another session holds the claim on the remote (an OwnershipError: an unnamed claim skips it)."""
 
     def __init__(self, remote: str, claim: RemoteClaim, action: str) -> None:
         self.remote, self.claim = remote, claim
@@ -116,15 +112,13 @@ class Acquired:
     previous: RemoteClaim | None
 
 
-@dataclass
-class SyncReport:
-    pushed: list[str]
-    fetched: list[str]  # fast-forwarded from the remote
-    adopted: list[str]  # created here from the remote's journal
-    diverged: list[str]
-    rejected: dict[str, str]
-    claims: dict[str, RemoteClaim]
-    removed: list[str]  # removed here (journal archived), so not adopted again
+@dataclass(frozen=True)
+class Publish:
+    """What a journaled change must push: the remote's journal head it builds on, a claim to delete."""
+
+    task: str
+    remote_head: str | None
+    release_sha: str | None
 
 
 def _secondary(status: PushStatus) -> bool:
@@ -397,190 +391,45 @@ class Remote:
             )
         return remote_head
 
-    def write_through(self, engine: Engine, old: Task, new: Task, message: str) -> Task:
-        """Save a journaled change here and on the remote, or neither (the engine's lock is held)."""
-        name = old.name
-        jref, cref = journal.ref_for(name), self.claim_ref(name)
-        remote_head = self.check_journal(name)
+    def prepare_publish(self, task: str, releasing: str | None) -> Publish:
+        """Before a journaled change is written here: the remote's journal head (refused when it holds
+        commits we do not have) and, for a release by session `releasing`, its claim to delete."""
+        remote_head = self.check_journal(task)
         release_sha = None
-        if (
-            old.owner is not None and new.owner is None
-        ):  # a release: the claim goes with it, atomically
-            held = self._tracked(name)
-            if held is None or held.session != old.owner.session:
-                held = self._fresh(name)
+        if releasing is not None:
+            held = self._tracked(task)
+            if held is None or held.session != releasing:
+                held = self._fresh(task)
             # Only the released owner's own claim goes, expected at its sha; anyone else's stays.
-            release_sha = (
-                held.sha if held is not None and held.session == old.owner.session else None
-            )
-        path = self.config.task_file(name)
-        old_bytes, local_before = path.read_bytes(), journal.head(self.git, name)
-        saved = engine.save(old, new, message)
-        local_after = journal.head(self.git, name)
+            release_sha = held.sha if held is not None and held.session == releasing else None
+        return Publish(task, remote_head, release_sha)
+
+    def publish(self, plan: Publish, local_head: str | None, message: str) -> None:
+        """Push the journal's new head (expecting the head `prepare_publish` saw), and delete the released
+        claim in the same atomic push. Raises JournalAhead or RemoteError; the caller undoes its change."""
+        jref, cref = journal.ref_for(plan.task), self.claim_ref(plan.task)
         refspecs: list[str] = []
         leases: dict[str, str | None] = {}
-        if local_after and local_after != remote_head:
-            refspecs.append(f"{local_after}:{jref}")
-            leases[jref] = remote_head
-        if release_sha:
+        if local_head and local_head != plan.remote_head:
+            refspecs.append(f"{local_head}:{jref}")
+            leases[jref] = plan.remote_head
+        if plan.release_sha:
             refspecs.append(f":{cref}")
-            leases[cref] = release_sha
+            leases[cref] = plan.release_sha
         if not refspecs:
-            return saved
-        try:
-            statuses = self._push(
-                f"recording {message.splitlines()[0]!r} on {name}", refspecs, leases
-            )
-            bad = [s for s in statuses.values() if not s.ok]
-            if bad or len(statuses) < len(refspecs):
-                first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
-                if first is not None and first.ref == jref and _behind(first):
-                    raise JournalAhead(self.name, name, first.summary)
-                raise RemoteError(
-                    self.name, f"recording {name}", first.summary if first else "push rejected"
-                )
-        except BaseException:
-            from taskproto.state.store import atomic_write
+            return
+        statuses = self._push(f"recording {message.splitlines()[0]!r} on {plan.task}", refspecs, leases)
+        bad = [s for s in statuses.values() if not s.ok]
+        if bad or len(statuses) < len(refspecs):
+            first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
+            if first is not None and first.ref == jref and _behind(first):
+                raise JournalAhead(self.name, plan.task, first.summary)
+            raise RemoteError(self.name, f"recording {plan.task}", first.summary if first else "push rejected")
+        if local_head:
+            self.git.run("update-ref", self.tracked_task_ref(plan.task), local_head, check=False)
+        if plan.release_sha:
+            self._track(plan.task, None)
 
-            atomic_write(path, old_bytes)
-            if local_after != local_before and local_after is not None:
-                if local_before is None:
-                    self.git.delete_ref(jref, local_after)
-                else:
-                    self.git.update_ref(
-                        jref, local_before, local_after, message="taskproto: undo (push failed)"
-                    )
-            raise
-        if local_after:
-            self.git.run("update-ref", self.tracked_task_ref(name), local_after, check=False)
-        if release_sha:
-            self._track(name, None)
-        return saved
-
-    def sync(self, engine: Engine) -> SyncReport:
-        from taskproto.engine.sync import sync
-
-        return sync(self, engine)
-
-    # --- engine entry points ---------------------------------------------------------
-
-    def claim(
-        self, engine: Engine, name: str, session: str | None, pid: int | None, force: bool
-    ) -> ClaimResult:
-        """Claim on the remote first; the local claim follows only if that succeeded, else it is undone."""
-        if not session:
-            raise SessionRequired("claim")
-        from taskproto.names import task_name
-
-        if not engine.config.task_dir(task_name(name)).is_dir():
-            raise TaskprotoError(
-                f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
-                f"tasks of remote {self.name!r}, or create it"
-            )
-        task = engine.load(name)
-        acquired = self.acquire(name, session, pid, force)
-        try:
-            from taskproto.engine.sync import ensure_worktrees
-
-            ensure_worktrees(self, engine, task)
-            return engine._claim_local(name, session, pid, force)
-        except BaseException:
-            if acquired.outcome != "renewed":
-                try:
-                    self.release_claim(name, session)
-                except TaskprotoError as exc:
-                    engine.warnings.append(
-                        f"could not release the claim on {self.name!r} again: {exc}"
-                    )
-            raise
-        finally:
-            self._verified.pop(name, None)
-
-    def claim_next(self, engine: Engine, session: str | None, pid: int | None) -> ClaimResult:
-        """The oldest task free both here and on the remote (unclaimed or its claim expired)."""
-        from taskproto.sessions import owner_gone
-
-        if not session:
-            raise SessionRequired("claim")
-        claims, now, candidates, skipped = self.fetch_claims(), utcnow(), [], []
-        for name in engine.task_names():
-            try:
-                task = engine.load(name)
-            except TaskprotoError:
-                continue
-            held = claims.get(name)
-            if (held is not None and held.session == session) or (
-                task.owner and task.owner.session == session
-            ):
-                return self.claim(engine, name, session, pid, False)
-            if engine.workflow(task).state(task.state).terminal or (
-                held is not None and not held.expired(now)
-            ):
-                continue
-            if task.owner is None or owner_gone(task.owner, now, self.config.lease_minutes):
-                candidates.append(task)
-        for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
-            try:
-                return self.claim(engine, task.name, session, pid, False)
-            except OwnershipError:
-                continue  # lost the race for this one; try the next
-            except JournalAhead:
-                skipped.append(task.name)
-        hint = (
-            f"; {', '.join(skipped)} changed on {self.name!r}: run `taskproto sync`"
-            if skipped
-            else ""
-        )
-        raise TaskprotoError(f"no task is free to claim here and on remote {self.name!r}{hint}")
-
-
-# --- for doctor ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LocalClaimUnknown:
-    task: str
-    session: str
-    remote_holder: str | None  # the session the remote names instead, None when it has no claim
-
-
-def local_claims_unknown_to_remote(
-    config: Config, claims: dict[str, RemoteClaim] | None = None
-) -> list[LocalClaimUnknown]:
-    """Tasks owned here (task.json) whose claim the remote does not hold for that session.
-
-    `claims` is the remote's claims as returned by Remote.fetch_claims() (fetched when None).
-    """
-    from taskproto.state import store
-
-    if claims is None:
-        claims = Remote(config).fetch_claims()
-    result = []
-    tasks_dir = config.tasks_dir
-    for entry in sorted(tasks_dir.iterdir()) if tasks_dir.is_dir() else []:
-        try:
-            task = store.load_task(entry / "task.json")
-        except (TaskprotoError, OSError):
-            continue
-        if task.owner is None:
-            continue
-        held = claims.get(task.name)
-        if held is None or held.session != task.owner.session:
-            result.append(
-                LocalClaimUnknown(task.name, task.owner.session, held.session if held else None)
-            )
-    return result
-
-
-def remote_claims_of_dead_local_sessions(
-    config: Config, claims: dict[str, RemoteClaim] | None = None
-) -> list[RemoteClaim]:
-    """Remote claims made from this host whose session process is provably gone (its pid no longer exists)."""
-    from taskproto.sessions import pid_alive
-
-    if claims is None:
-        claims = Remote(config).fetch_claims()
-    me = hostname()
-    return [
-        c for c in claims.values() if c.host == me and c.pid is not None and not pid_alive(c.pid)
-    ]
+    def forget(self, task: str) -> None:
+        """Drop what a claim's push proved about the task's journal (used once, by the next change)."""
+        self._verified.pop(task, None)

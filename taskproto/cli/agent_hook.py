@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from taskproto.hooks.agents.protocols import CLIENTS
+from taskproto.clients.protocols import CLIENTS
 
 
 def _client_command(client: str) -> click.Command:

@@ -17,14 +17,9 @@ def sync(state: AppState, as_json: bool) -> None:
     (their worktrees are made when a session here claims them). Needs
     `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
     """
-    from taskproto.errors import ConfigError
-
     engine = state.engine
-    if engine.remote is None:
-        raise ConfigError(
-            'no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])'
-        )
-    report = engine.remote.sync(engine)
+    report = engine.sync()
+    assert engine.remote is not None
     flush_warnings(state)
     data = {
         "remote": engine.remote.name,

@@ -111,7 +111,7 @@ def init(
         reports.append(report)
     agent_report = None
     if wanted:
-        from taskproto.hooks.agents import install as agent_install
+        from taskproto.clients import settings as agent_install
 
         agent_report = agent_install.run(engine.config, wanted, uninstall)
         data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}

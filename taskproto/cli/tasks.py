@@ -13,8 +13,8 @@ from taskproto.cli.common import (
     json_option,
     pass_state,
     split_csv,
-    task_summary,
 )
+from taskproto.engine.summary import task_summary
 
 
 @click.group("task")

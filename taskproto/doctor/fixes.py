@@ -22,7 +22,6 @@ from taskproto.doctor.repair import (
     reconstruct,
     repair_entry,
     repairing,
-    save_rebuilt,
     set_aside,
 )
 from taskproto.doctor.snapshot import real
@@ -32,7 +31,6 @@ from taskproto.errors import CorruptState, TaskprotoError, WorkAtRisk
 from taskproto.git.command import WorktreeInfo
 from taskproto.sessions import owner_gone
 from taskproto.state import journal, store
-from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentState, AgentStatus, utcnow
 
 
@@ -101,7 +99,7 @@ def restore_folder(ctx: FixContext, f: Finding) -> str:
     ensure_root(engine.config)
     task_dir = engine.config.task_dir(name)
     task_dir.mkdir()  # FileExistsError: another process restored it meanwhile; reported as a failure
-    with task_lock(task_dir, name, engine.config.lock_timeout):
+    with engine.lock(name):
         for agent in task.required_agents:
             data = engine.git.show_file(sha, journal.status_entry(agent))
             if data is not None:
@@ -110,15 +108,14 @@ def restore_folder(ctx: FixContext, f: Finding) -> str:
                 store.atomic_write(path, data)
         note = f"task folder was missing; restored task.json from journal commit {sha[:12]}"
         task.transition_log.append(repair_entry(task.state, f.check, note))
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
 @fix("lock-missing", "lock-invalid-json", "lock-schema-invalid")
 def rebuild(ctx: FixContext, f: Finding) -> str:
     engine, name = ctx.engine, _name(f)
-    path = engine.config.task_file(name)
-    with task_lock(path.parent, name, engine.config.lock_timeout):
+    with engine.lock(name) as path:
         kept = ""
         if os.path.lexists(path):
             try:
@@ -134,15 +131,14 @@ def rebuild(ctx: FixContext, f: Finding) -> str:
         else:
             task = reconstruct(engine, name, ctx.raw_workflows.get(name), f.check)
             note = f"task.json reconstructed without a journal (state {task.state}, needs review){kept}"
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
 @fix("revision-behind-journal")
 def restore_newer(ctx: FixContext, f: Finding) -> str:
     engine, name = ctx.engine, _name(f)
-    path = engine.config.task_file(name)
-    with task_lock(path.parent, name, engine.config.lock_timeout):
+    with engine.lock(name) as path:
         current = store.load_task(path)
         found = journal_task(engine, name)
         if found is None or current.revision >= found[1].revision:
@@ -154,7 +150,7 @@ def restore_newer(ctx: FixContext, f: Finding) -> str:
             f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
         )
         task.transition_log.append(repair_entry(task.state, f.check, note))
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
@@ -328,10 +324,7 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
         reg = _registered(ctx, path)
         if reg is not None and reg.prunable:
             engine.git.worktree_prune()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        engine.git.worktree_add(path, branch, None, new_branch=False)
-        for setup in wt.WORKTREE_SETUP:
-            setup(engine.config, path)
+        wt.recreate(engine.config, engine.git, path, branch)
         r.notes.append(f"re-added worktree {path} from existing branch {branch}")
     return r.notes[-1]
 
@@ -405,20 +398,13 @@ def retry_agent(ctx: FixContext, f: Finding) -> str:
 
 @fix("approval-stale")
 def mark_stale(ctx: FixContext, f: Finding) -> str:
-    engine = ctx.engine
-    with repairing(engine, _name(f), f.check) as r:
-        approval = r.new.checkpoint.commit_approval
-        head = engine.branch_head(r.new.name)
-        if approval is None or approval.stale or approval.sha == head or head is None:
-            return "the approval is current or already marked stale; nothing to do"
-        approval.stale = True
-        approval.stale_reason = (
-            f"branch {r.new.name} moved from {str(approval.sha)[:12]} to {head[:12]}"
-        )
-        r.notes.append(
-            f"marked the approval of {str(approval.sha)[:12]} stale: {approval.stale_reason}"
-        )
-    return r.notes[-1]
+    engine, name = ctx.engine, _name(f)
+    approval = engine.load(name).checkpoint.commit_approval
+    head = engine.branch_head(name)
+    reason = f"branch {name} moved from {str(approval.sha if approval else '?')[:12]} to {(head or 'nowhere')[:12]}"
+    if not engine.mark_approval_stale(name, reason, repair=f.check):
+        return "the approval is current or already marked stale; nothing to do"
+    return f"marked the approval stale: {reason}"
 
 
 @fix("orphan-worktree")

@@ -15,7 +15,7 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.names import check_name
-from taskproto.state import journal, store
+from taskproto.state import journal
 from taskproto.state.models import LogEntry, Task, utcnow
 
 DEFAULT_WORKFLOW = "task-protocol"
@@ -112,14 +112,6 @@ def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> 
         needs_review=True,
         transition_log=[repair_entry(wf.initial, check, note, from_state=None)],
     )
-
-
-def save_rebuilt(engine: Engine, task: Task, message: str) -> Task:
-    task.revision += 1
-    task.updated_at = utcnow()
-    store.save_task(engine.config.task_file(task.name), task)
-    engine.journal(task, message)
-    return task
 
 
 def head_log_sha(worktree: Path) -> str | None:

@@ -8,24 +8,37 @@ lock), and one that diverged is reported and left alone on both sides.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from taskproto.config import ensure_root
 from taskproto.engine import worktree as wt
-from taskproto.errors import TaskprotoError
+from taskproto.engine.core import Core
+from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.names import agent_branch
+from taskproto.remote import CLAIM_PREFIX, RemoteClaim
 from taskproto.state import journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import Task
 
-if TYPE_CHECKING:
-    from taskproto.engine import Engine
-    from taskproto.remote import Remote, SyncReport
+
+@dataclass
+class SyncReport:
+    pushed: list[str]
+    fetched: list[str]  # fast-forwarded from the remote
+    adopted: list[str]  # created here from the remote's journal
+    diverged: list[str]
+    rejected: dict[str, str]
+    claims: dict[str, RemoteClaim]
+    removed: list[str]  # removed here (journal archived), so not adopted again
 
 
-def sync(remote: Remote, engine: Engine) -> SyncReport:
-    from taskproto.remote import CLAIM_PREFIX, SyncReport
-
+def sync(engine: Core) -> SyncReport:
+    """Push our journals, fast-forward or adopt the remote's; report what happened to each task."""
+    if engine.remote is None:
+        raise ConfigError(
+            'no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])'
+        )
+    remote = engine.remote
     git, tasks_prefix = remote.git, f"{remote.tracking}tasks/"
     with remote.network("fetching journals and claims"):
         git.fetch(
@@ -81,7 +94,7 @@ def sync(remote: Remote, engine: Engine) -> SyncReport:
     return report
 
 
-def _write_from_journal(engine: Engine, name: str, sha: str) -> Task:
+def _write_from_journal(engine: Core, name: str, sha: str) -> Task:
     """Rewrite task.json and the status files from journal commit `sha`."""
     git = engine.git
     data = journal.read_file(git, sha)
@@ -98,7 +111,7 @@ def _write_from_journal(engine: Engine, name: str, sha: str) -> Task:
     return task
 
 
-def _adopt(engine: Engine, name: str, sha: str, report: SyncReport) -> None:
+def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
     """A task created on another machine: its folder and task.json here, then its journal ref."""
     ensure_root(engine.config)
     task_dir = engine.config.task_dir(name)
@@ -117,7 +130,7 @@ def _adopt(engine: Engine, name: str, sha: str, report: SyncReport) -> None:
     report.adopted.append(name)
 
 
-def _fast_forward(engine: Engine, name: str, mine: str, other: str, report: SyncReport) -> None:
+def _fast_forward(engine: Core, name: str, mine: str, other: str, report: SyncReport) -> None:
     task_dir = engine.config.task_dir(name)
     if not task_dir.is_dir():
         report.diverged.append(name)
@@ -133,10 +146,10 @@ def _fast_forward(engine: Engine, name: str, mine: str, other: str, report: Sync
     report.fetched.append(name)
 
 
-def ensure_worktrees(remote: Remote, engine: Engine, task: Task) -> None:
+def ensure_worktrees(engine: Core, task: Task) -> None:
     """Make the worktrees of a task that came from another machine, when a session here claims it."""
-    config, git = engine.config, engine.git
-    if config.task_worktree(task.name).exists():
+    config, git, remote = engine.config, engine.git, engine.remote
+    if remote is None or config.task_worktree(task.name).exists():
         return
     branches = [task.name] + [agent_branch(task.name, a) for a in task.required_agents]
     if any(git.branch_exists(b) for b in branches):

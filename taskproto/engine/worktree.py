@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from taskproto.clients.settings import setup_new_worktree
 from taskproto.config import Config
 from taskproto.errors import GitError, TaskprotoError, WorkAtRisk
 from taskproto.git.command import Git
 from taskproto.names import agent_branch
-
-# Extension point: called with (config, worktree path) after each worktree is made,
-# e.g. to put agent-client settings in place (they do not inherit the main one's).
-WORKTREE_SETUP: list[Callable[[Config, Path], None]] = []
-
-
-def _agent_client_settings(config: Config, path: Path) -> None:
-    # Built in: after `taskproto init --claude|--codex|--gemini`, new worktrees get the hooks too.
-    from taskproto.hooks.agents.install import setup_new_worktree
-
-    setup_new_worktree(config, path)
-
-
-WORKTREE_SETUP.append(_agent_client_settings)
 
 
 @dataclass
@@ -52,20 +39,29 @@ def create(config: Config, git: Git, task: str, agents: Sequence[str], base_sha:
             git.worktree_add(path, branch, base, new_branch=True)
             made.branches.append(branch)
             made.worktrees.append(path)
-            for setup in WORKTREE_SETUP:
-                setup(config, path)
+            # Agent clients read hook settings from the folder they run in, not the main worktree's:
+            # after `taskproto init --claude|--codex|--gemini`, each new worktree gets them too.
+            setup_new_worktree(config, path)
     except (GitError, OSError) as exc:
-        _undo(git, made)
+        undo(git, made)
         raise TaskprotoError(
             f"could not create the worktrees of task {task!r} ({exc}); everything made was undone"
         ) from None
     except BaseException:
-        _undo(git, made)
+        undo(git, made)
         raise
 
 
-def _undo(git: Git, made: Made) -> None:
-    # Fresh worktrees and branches hold nothing yet, so forced removal loses nothing.
+def recreate(config: Config, git: Git, path: Path, branch: str) -> None:
+    """Check an existing branch out again at its worktree path (doctor's repair of a lost worktree)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    git.worktree_add(path, branch, None, new_branch=False)
+    setup_new_worktree(config, path)
+
+
+def undo(git: Git, made: Made) -> None:
+    """Remove what `create` made, newest first. Fresh worktrees and branches hold nothing yet,
+    so forced removal loses nothing."""
     for path in reversed(made.worktrees):
         try:
             git.worktree_remove(path, force=True)

@@ -104,8 +104,8 @@ class Tools:
         return self.session
 
     def info(self, engine: Engine, name: str, with_instructions: bool) -> TaskInfo:
-        from taskproto.cli.common import task_summary
         from taskproto.engine.resume import resume_instructions
+        from taskproto.engine.summary import task_summary
 
         task = engine.load(name)
         data = task_summary(task, engine)

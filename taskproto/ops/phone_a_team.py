@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.engine import Engine, prompts
+from taskproto.engine import Engine, Step, StepFn
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin.phone_a_team import NAME, RUBRIC, backends_down
-from taskproto.machine.workflow import Workflow, fire
 from taskproto.ops import backends, relay
 from taskproto.state.models import LogEntry, Task, utcnow
 
@@ -81,51 +79,25 @@ def creation(
     return context, {"round": 1}, check.warnings
 
 
-def _fire_first(wf: Workflow, task: Task, triggers: Sequence[str], ctx: Any) -> Task:
-    """Fire the first of `triggers` whose guards pass (their guards are disjoint)."""
-    first: TransitionRejected | None = None
-    for trigger in triggers:
-        try:
-            return fire(wf, task, trigger, ctx)
-        except TransitionRejected as exc:
-            first = first or exc
-    assert first is not None
-    raise first
+def _step(engine: Engine, name: str, session: str | None, force: bool, what: str, step: StepFn) -> Task:
+    """One locked, journaled change of a phone-a-team task (refused for a task of another workflow)."""
 
+    def checked(s: Step) -> tuple[Task, str]:
+        _require(s.task)
+        return step(s)
 
-def _step(
-    engine: Engine, name: str, session: str | None, force: bool, what: str, step: Any
-) -> Task:
-    """Run `step(task, wf, ctx) -> (new task, message)` as one locked, journaled change."""
-
-    def change(task: Task) -> tuple[Task, str | None]:
-        _require(task)
-        forced = engine._check_mover(task, session, force, what)
-        wf = engine.workflow(task)
-        new, message = step(
-            task, wf, lambda params, note=None: engine.context(task, session, forced, note, params)
-        )
-        engine.last_prompt = prompts.render(engine.config, new)
-        return new, message
-
-    return engine.mutate(name, change)
+    return engine.advance(name, checked, session, force, what)
 
 
 def review(
     engine: Engine, name: str, output: Any = None, session: str | None = None, force: bool = False
 ) -> Task:
     """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next relay."""
-    return _step(
-        engine,
-        name,
-        session,
-        force,
-        "move it",
-        lambda t, wf, ctx: (
-            fire(wf, t, "review", ctx({"output": output})),
-            f"review: round {t.counters.round}",
-        ),
-    )
+
+    def step(s: Step) -> tuple[Task, str]:
+        return s.fire(s.task, "review", {"output": output}), f"review: round {s.task.counters.round}"
+
+    return _step(engine, name, session, force, "move it", step)
 
 
 def parse_rubric(text: str) -> dict[str, str]:
@@ -160,15 +132,11 @@ def decide(
 ) -> Task:
     """REVIEW → DECIDE → SYNTHESIS (converged or forced stop) or DO (next round), in one change."""
 
-    def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
-        decided = fire(wf, task, "decide", ctx({"rubric": rubric, "note": note}, note))
-        new = _fire_first(
-            wf, decided, ["converge", "iterate", "force_stop"], ctx({"note": note}, note)
-        )
-        return (
-            new,
-            f"decide: round {task.counters.round} -> {new.state} ({new.transition_log[-1].trigger})",
-        )
+    def step(s: Step) -> tuple[Task, str]:
+        decided = s.fire(s.task, "decide", {"rubric": rubric, "note": note}, note)
+        new = s.first(decided, ["converge", "iterate", "force_stop"], {"note": note}, note)
+        round_ = s.task.counters.round
+        return new, f"decide: round {round_} -> {new.state} ({new.transition_log[-1].trigger})"
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -193,7 +161,8 @@ def fail(
         raise TaskprotoError(f"--reason must be one of {', '.join(REASONS)}, not {reason!r}")
     result: dict[str, str] = {}
 
-    def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
+    def step(s: Step) -> tuple[Task, str]:
+        task = s.task
         if task.state not in ("DO", "REVIEW"):
             raise TransitionRejected(
                 name,
@@ -232,7 +201,7 @@ def fail(
         if up:
             result.update(outcome="continue", message=f"{note}; continuing with {', '.join(up)}")
             return new, note
-        moved = _fire_first(wf, new, ["fail_stop", "retry_round"], ctx({}, note))
+        moved = s.first(new, ["fail_stop", "retry_round"], {}, note)
         outcome = moved.transition_log[-1].trigger
         message = (
             f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"

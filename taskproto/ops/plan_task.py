@@ -108,7 +108,7 @@ def answer(
                 f"task {name!r} is in {task.state}; questions_for_developer are answered in REVIEW_CONTEXT"
                 f" of a {NAME} task"
             )
-        engine._check_mover(task, session, force, "answer its questions")
+        engine.check_mover(task, session, force, "answer its questions")
         questions = task.artifacts.get("context_artifact", {}).get("questions_for_developer") or []
         if not 1 <= number <= len(questions):
             raise TaskprotoError(

@@ -135,7 +135,7 @@ def _subtask_change(
 ) -> Task:
     def change(task: Task) -> tuple[Task, str | None]:
         _require(task)
-        engine._check_mover(task, session, force, "change its subtasks")
+        engine.check_mover(task, session, force, "change its subtasks")
         new = task.model_copy(deep=True)
         note = apply(new)
         new.transition_log.append(

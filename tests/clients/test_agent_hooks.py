@@ -14,8 +14,8 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from tests.hooks.agents.conftest import move_to
 from tests.conftest import GIT_ENV, run_taskproto
+from tests.hooks.agents.conftest import move_to
 
 from .runners import CLIENTS, ClientResult, find_client, missing_reason, write_codex_config
 from .standin import Request, Text, ToolCall, Turn

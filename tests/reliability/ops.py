@@ -249,7 +249,7 @@ class HookEntry:
 
 
 def _hook_entries() -> list[HookEntry]:
-    from taskproto.hooks.agents.install import ENTRY as AGENT_ENTRY
+    from taskproto.clients.settings import ENTRY as AGENT_ENTRY
     from taskproto.hooks.git.install import ENTRY as GIT_ENTRY
 
     # Malformed input must never block the user: every one of these answers 0 on a

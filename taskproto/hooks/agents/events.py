@@ -7,26 +7,18 @@ imports this module.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from datetime import datetime, timedelta
-from pathlib import Path
 
-from taskproto.config import Config, load_config
+from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents import protocols
-from taskproto.hooks.agents.common import (
-    Layout,
-    Payload,
-    TaskView,
-    governing,
-    owned_task,
-    task_names,
-)
+from taskproto.hooks.agents.common import Payload, governing
+from taskproto.hooks.slowpath import engine_for
+from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import LogEntry, Task, utcnow
 
-HOOK_LOCK_TIMEOUT = 5.0  # a hook never keeps the client waiting long for a lock
 HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
 
 
@@ -50,10 +42,7 @@ class Hook:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            config: Config = load_config(Path(self.layout.main), root=self.layout.root)
-            self._engine = Engine(
-                replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT))
-            )
+            self._engine = engine_for(self.layout)
         return self._engine
 
     def answer(self, text: str = "") -> tuple[int, str, str]:
@@ -122,7 +111,7 @@ def inherit_on_clear(hook: Hook) -> list[str]:
         return []
     needle = f'"pid": {hook.pid}'.encode()
     moved: list[str] = []
-    for name in task_names(hook.layout):
+    for name in hook.layout.task_names():
         try:
             with open(hook.layout.task_file(name), "rb") as fh:
                 if needle not in fh.read():

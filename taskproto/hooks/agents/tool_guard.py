@@ -17,7 +17,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from taskproto.hooks.agents.common import Layout, TaskView
+    from taskproto.layout import Layout
+    from taskproto.state.light import TaskView
 
 # Claude Code, Gemini CLI (write_file/replace) and Codex's patch tool; the value is the path field.
 WRITE_TOOLS = {
@@ -295,7 +296,7 @@ def decide(
     env: dict[str, str],
 ) -> str | None:
     """The reason to deny the call, or None to allow it. `allows_edits` is the task's state flag."""
-    from taskproto.hooks.agents.common import inside
+    from taskproto.layout import inside
 
     if action.forbidden:
         return action.forbidden

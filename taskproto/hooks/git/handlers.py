@@ -22,16 +22,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-from taskproto.git.files import (
-    SETTINGS_KEYS,
-    ZERO_OID,
-    Repo,
-    SettingsError,
-    find_repo,
-    read_settings,
-    resolve_root,
-    run_git,
-)
+    from taskproto.state.light import TaskView
+
+from taskproto.git.files import ZERO_OID, GitDirs, find_repo, run_git
+from taskproto.layout import Layout, SettingsError, layout_for, read_settings
+
+SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
 
 GIT_HOOKS = (
     "pre-commit",
@@ -55,13 +51,12 @@ class Refused(Exception):
 
 
 class Hook:
-    """What one hook run knows: the worktree, taskproto's root, lazily the settings."""
+    """What one hook run knows: the worktree's git files, taskproto's layout, lazily the settings."""
 
-    def __init__(self, name: str, repo: Repo, root: str) -> None:
+    def __init__(self, name: str, repo: GitDirs, layout: Layout) -> None:
         self.name = name
         self.repo = repo
-        self.root = root
-        self.tasks_dir = os.path.join(root, "tasks")
+        self.layout = layout
         self._settings: dict[str, Any] | None = None
         self._stdin: bytes | None = None
 
@@ -72,70 +67,44 @@ class Hook:
 
     def setting(self, key: str) -> Any:
         if self._settings is None:
-            self._settings = read_settings(self.repo.main_worktree, SETTINGS_KEYS)
+            self._settings = read_settings(self.layout.main, SETTINGS_KEYS)[0]
         value = self._settings.get(key, DEFAULTS[key])
         if not isinstance(value, type(DEFAULTS[key])):
             raise SettingsError(f"the `{key}` setting has the wrong type ({type(value).__name__})")
         return value
 
     def owner_of(self, branch: str | None) -> tuple[str, str | None] | None:
-        """(task, None) for a task branch, (task, agent) for an agent branch `<task>-<agent>`, else None."""
-        if not branch or "/" in branch or branch.startswith("."):
-            return None  # task and agent names never hold '/' (names.py)
-        if os.path.isfile(os.path.join(self.tasks_dir, branch, "task.json")):
-            return branch, None
-        i = branch.find("-")
-        while i > 0:
-            task, agent = branch[:i], branch[i + 1 :]
-            if (
-                agent
-                and os.path.isdir(os.path.join(self.tasks_dir, task, "agents", agent))
-                and os.path.isfile(os.path.join(self.tasks_dir, task, "task.json"))
-            ):
-                return task, agent
-            i = branch.find("-", i + 1)
-        return None
+        return self.layout.branch_owner(branch)
 
-    def worktree_of(self, task: str, agent: str | None) -> str:
-        if agent is None:
-            return os.path.join(self.tasks_dir, task, "code")
-        return os.path.join(self.tasks_dir, task, "agents", agent, "code")
+    def task_json(self, task: str) -> TaskView:
+        from taskproto.state.light import read_task
 
-    def task_json(self, task: str) -> dict[str, Any]:
-        import json
-
-        path = os.path.join(self.tasks_dir, task, "task.json")
-        try:
-            with open(path, "rb") as fh:
-                data = json.loads(fh.read())
-            if not isinstance(data, dict) or not isinstance(data.get("state"), str):
-                raise ValueError("no state")  # noqa: TRY004 - caught just below with the decode errors
-        except (OSError, ValueError) as exc:
+        view = read_task(self.layout, task)
+        if view.error is not None:
             raise Refused(
-                f"{self.name} refused: task {task}'s task.json cannot be read ({exc}); "
+                f"{self.name} refused: task {task}'s task.json cannot be read ({view.error}); "
                 "run `taskproto doctor`"
-            ) from None
-        return data
+            )
+        return view
 
-    def flags(self, task: str, data: dict[str, Any]) -> dict[str, Any]:
+    def flags(self, view: TaskView) -> dict[str, Any]:
         from taskproto.hooks.flags import state_flags
 
-        workflow, state = str(data.get("workflow")), data["state"]
+        workflow, state = str(view.workflow), str(view.state)
         try:
-            states = state_flags(self.repo.main_worktree, self.root, workflow)
+            states = state_flags(self.layout, workflow)
         except Exception as exc:  # noqa: BLE001 - an unknown or broken workflow must not pass silently
             raise Refused(
-                f"{self.name} refused: workflow {workflow!r} of task {task} cannot be loaded ({exc}); "
+                f"{self.name} refused: workflow {workflow!r} of task {view.name} cannot be loaded ({exc}); "
                 "run `taskproto doctor`"
             ) from None
         found = states.get(state)
         if found is None:
             raise Refused(
-                f"{self.name} refused: task {task} is in {state}, which workflow {workflow} does not "
+                f"{self.name} refused: task {view.name} is in {state}, which workflow {workflow} does not "
                 "define; run `taskproto doctor`"
             )
-        found["_all"] = states
-        return found
+        return {**found, "_all": states}
 
 
 def _branch_label(task: str, agent: str | None, branch: str) -> str:
@@ -157,10 +126,10 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
     assert branch is not None
     task, agent = owner
     label = _branch_label(task, agent, branch)
-    data = hook.task_json(task)
-    expected = hook.worktree_of(task, agent)
-    here = hook.repo.top
-    if os.path.realpath(expected) != os.path.realpath(here):
+    view = hook.task_json(task)
+    expected = hook.layout.worktree_of(task, agent)
+    here = hook.repo.top or hook.repo.git_dir
+    if os.path.realpath(expected) != here:
         if os.path.isdir(expected):
             fix = f"commit from there: `cd {expected}`"
         else:
@@ -169,8 +138,8 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
             f"commit refused on {label}: it is committed from its own worktree {expected}, "
             f"not from {here}; {fix}"
         )
-    state = data["state"]
-    flags = hook.flags(task, data)
+    state = view.state
+    flags = hook.flags(view)
     if not flags["allows_commits"]:
         states = flags["_all"]
         allowed = [name for name, f in states.items() if f.get("allows_commits")]
@@ -182,7 +151,7 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
         where = ", ".join(allowed) or "no state"
         raise Refused(
             f"commit refused on {label}: task {task} is in {state}, which does not allow commits "
-            f"(workflow {data.get('workflow')} allows them in {where}); {fix}"
+            f"(workflow {view.workflow} allows them in {where}); {fix}"
         )
     patterns = hook.setting("prohibited_patterns")
     if patterns:
@@ -225,7 +194,7 @@ def commit_msg(hook: Hook, args: list[str]) -> int:
     if not path:
         raise Refused("commit-msg: no commit message file was given")
     task, _ = owner
-    state = hook.task_json(task)["state"]
+    state = hook.task_json(task).state
     path = os.path.abspath(path)
     try:
         with open(path, encoding="utf-8", errors="surrogateescape") as fh:
@@ -239,7 +208,7 @@ def commit_msg(hook: Hook, args: list[str]) -> int:
             f"commit refused: the commit message {path} cannot be updated ({exc})"
         ) from None
     done = run_git(
-        hook.repo.top,
+        hook.repo.top or hook.repo.git_dir,
         "interpret-trailers",
         "--in-place",
         "--trailer",
@@ -287,23 +256,18 @@ def _without_our_trailers(text: str) -> str:
 def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
     """Mark task's commit approval stale if `head` is not the approved commit (slow path only then)."""
     try:
-        data = hook.task_json(task)
+        approval = hook.task_json(task).approval("commit")
     except Refused as exc:
         print(f"taskproto: warning: {exc}", file=sys.stderr)
         return 0
-    checkpoint = data.get("checkpoint")
-    approval = checkpoint.get("commit_approval") if isinstance(checkpoint, dict) else None
-    if not isinstance(approval, dict) or not approval.get("sha") or approval.get("stale"):
+    if approval is None or not approval.get("sha") or approval.get("stale"):
         return 0
     if head == approval["sha"]:
         return 0
     reason = (
         f"branch {task} moved from {approval['sha'][:12]} to {(head or 'nowhere')[:12]} ({detail})"
     )
-    from taskproto.hooks import slow
-
-    slow.enable_site_packages()
-    warning = slow.mark_stale(hook.repo.main_worktree, hook.root, task, reason)
+    warning = _mark_stale(hook, task, reason)
     if warning:
         print(f"taskproto: warning: {warning}", file=sys.stderr)
     else:
@@ -313,6 +277,24 @@ def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _mark_stale(hook: Hook, task: str, reason: str) -> str | None:
+    """Through the engine (the task's lock, the journal); a warning line when that fails,
+    since a post-* hook cannot refuse (the COMPLETE guard still compares the commits)."""
+    from taskproto.hooks.slowpath import engine_for
+
+    engine = engine_for(hook.layout)
+    from taskproto.errors import TaskprotoError
+
+    try:
+        engine.mark_approval_stale(task, reason, os.environ.get("TASKPROTO_SESSION"))
+    except TaskprotoError as exc:
+        return (
+            f"the commit approval of task {task!r} could not be marked stale ({exc}); "
+            "the COMPLETE guard still compares the approved commit with the branch head"
+        )
+    return engine.warnings[0] if engine.warnings else None
 
 
 def _reconcile_current(hook: Hook, detail: str) -> int:
@@ -395,18 +377,17 @@ def pre_push(hook: Hook, args: list[str]) -> int:
             continue
         assert branch is not None
         task, agent = owner
-        data = hook.task_json(task)
-        state = data["state"]
+        view = hook.task_json(task)
+        state = view.state
         label = _branch_label(task, agent, branch)
-        if not hook.flags(task, data)["push_ok"]:
+        if not hook.flags(view)["push_ok"]:
             raise Refused(
                 f"push refused: {label} to protected branch {target} of {remote}: task {task} is in "
                 f"{state}, not COMPLETE; it reaches {target} once the user approved its head "
                 f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` passed"
             )
-        checkpoint = data.get("checkpoint")
-        approval = checkpoint.get("commit_approval") if isinstance(checkpoint, dict) else None
-        approved = approval.get("sha") if isinstance(approval, dict) else None
+        approval = view.approval("commit")
+        approved = approval.get("sha") if approval is not None else None
         local_sha = local_sha or hook.repo.branch_sha(branch) or ""
         if approved and local_sha != approved:
             raise Refused(
@@ -439,11 +420,10 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
     if repo is None:
         return 0
     try:
-        settings = read_settings(repo.main_worktree, (b"root",))
-        root_dir = resolve_root(repo.main_worktree, settings, root)
-        if not os.path.isdir(os.path.join(root_dir, "tasks")):
+        layout = layout_for(repo, root)
+        if not os.path.isdir(layout.tasks):
             return 0  # no task at all: the commonest no-op
-        return HANDLERS[name](Hook(name, repo, root_dir), args[1:])
+        return HANDLERS[name](Hook(name, repo, layout), args[1:])
     except Refused as exc:
         print(f"taskproto: {exc}", file=sys.stderr)
         return 1

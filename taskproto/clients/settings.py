@@ -3,7 +3,7 @@
 Claude Code, Codex CLI and Gemini CLI read project settings from the folder they
 run in, and a linked worktree does not see the main worktree's untracked files,
 so each task and agent worktree gets its own copy (now, and through
-`WORKTREE_SETUP` for worktrees made later). Those copies are kept out of git
+`setup_new_worktree`, which the engine calls for worktrees made later). Those copies are kept out of git
 with the common `info/exclude`. Every file we touch is recorded in
 `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall`
 puts back exactly what was there (or deletes what we created) unless the user
@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taskproto.clients.protocols import CLIENTS, INSTALLED
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
-from taskproto.hooks.agents.protocols import CLIENTS, INSTALLED
 from taskproto.state.store import atomic_write
 
-ENTRY = Path(__file__).resolve().with_name("entry.py")
+ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
 RECORD = "agent-hooks.json"
 MAIN_FILES = {
     "claude": ".claude/settings.json",
@@ -351,7 +351,7 @@ def run(config: Config, clients: list[str], uninstall: bool) -> Report:
 
 
 def setup_new_worktree(config: Config, worktree: Path) -> None:
-    """WORKTREE_SETUP: a worktree made after `init --claude|--codex|--gemini` gets the same hooks."""
+    """A worktree made after `init --claude|--codex|--gemini` gets the same hooks."""
     record = config.root / RECORD
     if not record.exists():
         return
