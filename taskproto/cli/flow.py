@@ -291,7 +291,7 @@ def workflow_validate(path: Path, as_json: bool) -> None:
 
     Every problem is listed with the file and its key; exit 1 when there is any.
     """
-    from taskproto.machine.user import load_file
+    from taskproto.machine.registry import load_file
 
     wf = load_file(path)
     emit(

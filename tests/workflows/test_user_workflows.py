@@ -10,7 +10,9 @@ import pytest
 from wf_data import commit_in
 
 from taskproto.machine.registry import builtin_names, get_workflow
+from taskproto.machine.registry import BUILTINS
 from taskproto.machine.user import problems
+from taskproto.machine.workflow import EFFECTS, GUARDS
 
 DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 
@@ -195,7 +197,7 @@ def test_unknown_workflow_lists_the_available_ones(cli, engine):
 def test_builtins_pass_the_same_checks(name):
     wf = get_workflow(name)
     data = wf.model_dump(mode="json")
-    _, found = problems(data, name + "-copy")
+    _, found = problems(data, name + "-copy", BUILTINS, GUARDS, EFFECTS)
     expected = f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's stem or table key)"
     assert found == [expected]
     assert name in builtin_names()

@@ -10,10 +10,8 @@ backend failed, stop the loop. Every outcome ends in SYNTHESIS with
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -162,9 +160,7 @@ _T = TransitionDef
 _LOOP = ["DO", "REVIEW"]
 
 
-@builtin(NAME)
-@cache
-def phone_a_team() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
         description="Rounds of do, review, decide over external backends; converge on the rubric or stop at max_rounds.",

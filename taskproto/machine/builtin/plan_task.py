@@ -8,12 +8,9 @@ feedback and answers arrive in `FireContext.params`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from pydantic import ValidationError
 
 from taskproto.machine.builtin.plan_artifacts import ARTIFACTS, field_errors
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -151,9 +148,7 @@ def _transitions() -> list[TransitionDef]:
     return out
 
 
-@builtin(NAME)
-@cache
-def plan_task() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
         description="Plan a task in four reviewed stages: context, strategy, design, execution plan of SLOTs.",

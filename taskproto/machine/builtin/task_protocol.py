@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import AgentState, Task
 
@@ -172,9 +169,7 @@ _TRANSITIONS = [
 ]
 
 
-@builtin(NAME)
-@cache
-def task_protocol() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
         description="Multi-agent task protocol: plan approval, agent worktrees, validation, review and a user approval of the exact head commit.",

@@ -9,10 +9,8 @@ decides loop (YES → PLAN) or break (NO → FULL_AUTO).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -121,9 +119,7 @@ def end_session(task: Task, ctx: FireContext) -> None:
 _T = TransitionDef
 
 
-@builtin(NAME)
-@cache
-def tight_loop() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
         description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; REVIEW loops or breaks.",
