@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from taskproto.cli.common import AppState, emit, json_option, pass_state
+from taskproto.errors import TaskprotoError
 
 CLIENTS = ("claude", "codex", "gemini")
 
@@ -31,7 +32,15 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
     from taskproto.sessions import resolve_session
 
     engine = state.engine  # resolve the repository (and refuse outside one) before serving
-    from taskproto.mcp.server import build_server, serve_stdio
+    try:
+        from taskproto.mcp.server import build_server, serve_stdio
+    except ImportError as exc:
+        if exc.name is None or exc.name.split(".")[0] not in ("mcp", "mcp_types", "anyio"):
+            raise
+        raise TaskprotoError(
+            "`taskproto mcp` needs the MCP SDK, which is not installed: "
+            "pip install 'taskproto[mcp]'"
+        ) from None
 
     serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
 

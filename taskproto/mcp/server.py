@@ -12,20 +12,18 @@ Only `taskproto mcp` imports this module, so the SDK never loads on other paths.
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from taskproto import __version__
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
+from taskproto.mcp.base import READ_ONLY, WRITES, Session, Task, refusals
 from taskproto.mcp.models import (
     AgentStatusResult,
     ClaimResult,
@@ -48,60 +46,8 @@ work on it, move it only with `transition`, and record every message of the user
 interrupts the work with `record_interruption`. Approvals are the user's: ask them to run
 `taskproto approve` in their own terminal; no tool here records one."""
 
-Task = Annotated[
-    str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)
-]
-
-READ_ONLY = ToolAnnotations(
-    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
-)
-WRITES = ToolAnnotations(
-    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
-)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def refusal(message: str) -> CallToolResult:
-    """A tool error carrying the CLI's own line (`taskproto: <reason>`)."""
-    return CallToolResult(
-        content=[TextContent(type="text", text=f"taskproto: {message}")], is_error=True
-    )
-
-
-def refusals(fn: F) -> F:
-    """Turn every expected error into a tool error; the SDK reports anything else as one too."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except TaskprotoError as exc:
-            return refusal(str(exc))
-
-    return wrapper  # type: ignore[return-value]
-
-
-@dataclass
-class Tools:
-    """The tools of one server process: its repository's config and its session (fixed at start)."""
-
-    config: Config
-    session: str | None
-    pid: int | None
-
-    def engine(self) -> Engine:
-        # A fresh engine per call: tools run on worker threads, and warnings are per call.
-        return Engine(self.config)
-
-    def need_session(self, tool: str) -> str:
-        if not self.session:
-            raise TaskprotoError(
-                f"{tool} changes the task, so it needs this session's id: start the server as "
-                "`taskproto mcp --session ID` or set TASKPROTO_SESSION in its environment "
-                "(see docs/mcp.md); read-only tools (status, log, prompt, doctor) work without one"
-            )
-        return self.session
+class Tools(Session):
+    """The core tools: status, log, doctor, claims, transitions, agents, interruptions."""
 
     def info(self, engine: Engine, name: str, with_instructions: bool) -> TaskInfo:
         from taskproto.engine.resume import resume_instructions

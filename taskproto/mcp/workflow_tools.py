@@ -14,17 +14,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from taskproto.mcp.base import READ_ONLY, WRITES
 from taskproto.mcp.models import PromptResult, WorkflowStep
 
 if TYPE_CHECKING:
-    from taskproto.mcp.server import Tools
+    from taskproto.mcp.base import Session
 
-WRITES = ToolAnnotations(
-    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
-)
-READ_ONLY = ToolAnnotations(
-    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
-)
 
 
 def has(module: str) -> bool:
@@ -87,7 +82,7 @@ Phase = Annotated[
 Verdict = Annotated[Literal["pass", "fail"], Field(description="pass or fail")]
 
 
-def tools(base: Tools) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
+def tools(base: Session) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
     found: list[tuple[str, Callable[..., Any], ToolAnnotations]] = []
     ops = WorkflowTools(base)
     if has("taskproto.ops.plan_task"):
@@ -103,7 +98,7 @@ def tools(base: Tools) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
 
 
 class WorkflowTools:
-    def __init__(self, base: Tools) -> None:
+    def __init__(self, base: Session) -> None:
         self.base = base
 
     def prompt(self, task: Task) -> PromptResult:

@@ -179,3 +179,21 @@ def test_init_claude_mcp_registers_and_uninstall_restores(cli, repo: Path) -> No
     assert not (repo / ".claude" / "settings.json").exists()
     r = cli("init", "--mcp")
     assert r.code == 2 and "--mcp needs" in r.err
+
+
+def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
+    """The SDK is an optional extra: `taskproto mcp` without it is one line naming the extra, exit 1."""
+    import subprocess
+    import sys
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    # An import of `mcp` fails in this process, as it does where the extra is not installed.
+    code = "import sys; sys.modules['mcp'] = None; from taskproto.cli import main; raise SystemExit(main(['mcp']))"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        "taskproto: `taskproto mcp` needs the MCP SDK, which is not installed: pip install 'taskproto[mcp]'"
+    ]
