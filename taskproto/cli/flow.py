@@ -186,7 +186,7 @@ def log(state: AppState, name: str, as_json: bool) -> None:
 
     engine = state.engine
     task_name(name)
-    ref, entries = journal.transition_log(engine.git, name)
+    ref, entries = journal.transition_log(engine.repo, name)
 
     def human() -> None:
         for e in entries:

@@ -26,6 +26,7 @@ from taskproto.clients.protocols import CLIENTS, INSTALLED
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.state.store import atomic_write
 
 ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
@@ -155,6 +156,7 @@ class Installer:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.git = Git(config.repo)
+        self.repo = Repo(config.repo)
         self.record_path = config.root / RECORD
         self.report = Report()
         try:
@@ -181,7 +183,7 @@ class Installer:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
         tasks = self.config.tasks_dir.resolve()
         out = []
-        for wt in self.git.worktrees():
+        for wt in self.repo.worktrees():
             path = wt.path
             if path.resolve() != tasks and tasks in path.resolve().parents and path.is_dir():
                 out.append(path)

@@ -28,7 +28,7 @@ from taskproto.doctor.snapshot import real
 from taskproto.engine import Engine
 from taskproto.engine import worktree as wt
 from taskproto.errors import CorruptState, TaskprotoError, WorkAtRisk
-from taskproto.git.command import WorktreeInfo
+from taskproto.git.repo import WorktreeInfo
 from taskproto.sessions import owner_gone
 from taskproto.state import journal, store
 from taskproto.state.models import AgentState, AgentStatus, utcnow
@@ -101,7 +101,7 @@ def restore_folder(ctx: FixContext, f: Finding) -> str:
     task_dir.mkdir()  # FileExistsError: another process restored it meanwhile; reported as a failure
     with engine.lock(name):
         for agent in task.required_agents:
-            data = engine.git.show_file(sha, journal.status_entry(agent))
+            data = journal.read_file(engine.repo, sha, journal.status_entry(agent))
             if data is not None:
                 path = engine.config.status_file(name, agent)
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -226,7 +226,7 @@ def remove_ref_lock(ctx: FixContext, f: Finding) -> str:
 def prune(ctx: FixContext, f: Finding) -> str:
     def do() -> str:
         if not ctx.pruned:
-            ctx.engine.git.worktree_prune()
+            ctx.engine.repo.worktree_prune()
             ctx.pruned = True
         return f"pruned git's stale registration of {f.path}"
 
@@ -238,19 +238,19 @@ def prune(ctx: FixContext, f: Finding) -> str:
 
 
 def _registered(ctx: FixContext, path: Path) -> WorktreeInfo | None:
-    return {real(w.path): w for w in ctx.engine.git.worktrees()}.get(real(path))
+    return {real(w.path): w for w in ctx.engine.repo.worktrees()}.get(real(path))
 
 
 @fix("task-branch-missing", "agent-branch-missing")
 def recreate_branch(ctx: FixContext, f: Finding) -> str:
     engine, branch = ctx.engine, str(f.data["branch"])
     with repairing(engine, _name(f), f.check) as r:
-        if engine.git.branch_exists(branch):
+        if engine.repo.branch_exists(branch):
             return f"branch {branch} exists again; nothing to do"
         sha, source = None, ""
         if f.path:
             logged = head_log_sha(Path(f.path))
-            if logged and engine.git.object_exists(logged):
+            if logged and engine.repo.object_exists(logged):
                 sha, source = logged, "the last commit its worktree's HEAD log recorded"
         if sha is None and f.agent is not None:
             sha, source = engine.branch_head(r.new.name), f"the head of task branch {r.new.name}"
@@ -260,9 +260,7 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
             raise TaskprotoError(
                 f"no commit is known to re-create branch {branch} at; create it by hand"
             )
-        engine.git.update_ref(
-            f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch"
-        )
+        engine.repo.update_ref(f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch")
         r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
     return r.notes[-1]
 
@@ -283,8 +281,8 @@ def reregister(ctx: FixContext, f: Finding) -> str:
             r.notes.append(
                 f"moved the unregistered folder aside to {kept} (kept, with its contents)"
             )
-        if engine.git.branch_exists(branch):
-            engine.git.worktree_add(path, branch, None, new_branch=False)
+        if engine.repo.branch_exists(branch):
+            engine.repo.worktree_add(path, branch, None, new_branch=False)
             r.notes.append(f"re-added worktree {path} on branch {branch}")
     return "; ".join(r.notes)
 
@@ -298,17 +296,17 @@ def switch_back(ctx: FixContext, f: Finding) -> str:
         reg = _registered(ctx, path)
         if reg is None or reg.branch == branch:
             return "the worktree is gone or already on its branch; nothing to do"
-        if engine.git.is_dirty(path):
+        if engine.repo.is_dirty(path):
             raise WorkAtRisk(
                 f"{path} has uncommitted changes on {reg.branch or 'a detached HEAD'}; "
                 f"commit or stash them, then `git switch {branch}` there"
             )
-        if reg.branch is None and reg.head and not engine.git.reachable_from_any_ref(reg.head):
+        if reg.branch is None and reg.head and not engine.repo.reachable_from_any_ref(reg.head):
             raise WorkAtRisk(
                 f"the detached HEAD {reg.head[:12]} in {path} is on no branch; "
                 f"keep it with `git branch NAME {reg.head[:12]}` first"
             )
-        engine.git.switch(path, branch)
+        engine.repo.switch(path, branch)
         r.notes.append(f"switched {path} from {reg.branch or 'a detached HEAD'} back to {branch}")
     return r.notes[-1]
 
@@ -323,8 +321,8 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
             return f"{path} exists again; nothing to do"
         reg = _registered(ctx, path)
         if reg is not None and reg.prunable:
-            engine.git.worktree_prune()
-        wt.recreate(engine.config, engine.git, path, branch)
+            engine.repo.worktree_prune()
+        wt.recreate(engine.config, engine.repo, path, branch)
         r.notes.append(f"re-added worktree {path} from existing branch {branch}")
     return r.notes[-1]
 
@@ -343,7 +341,7 @@ def restore_status(ctx: FixContext, f: Finding) -> str:
                 kept = f"; the corrupt file was kept as {store.quarantine(path).name}"
         status, source = None, "a fresh PENDING status"
         head = journal.head(engine.git, r.new.name)
-        data = engine.git.show_file(head, journal.status_entry(agent)) if head else None
+        data = journal.read_file(engine.repo, head, journal.status_entry(agent)) if head else None
         if data is not None:
             try:
                 status, source = (
@@ -409,7 +407,7 @@ def mark_stale(ctx: FixContext, f: Finding) -> str:
 
 @fix("orphan-worktree")
 def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
-    git = ctx.engine.git
+    git = ctx.engine.repo
     assert f.path is not None
     path = Path(f.path)
     if _registered(ctx, path) is None:
@@ -424,7 +422,7 @@ def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
 
 @fix("orphan-branch")
 def delete_orphan_branch(ctx: FixContext, f: Finding) -> str:
-    git, branch = ctx.engine.git, str(f.data["branch"])
+    git, branch = ctx.engine.repo, str(f.data["branch"])
     if not git.branch_exists(branch):
         return f"branch {branch} is gone; nothing to do"
     if any(w.branch == branch for w in git.worktrees()):

@@ -71,7 +71,7 @@ def journal_task(engine: Engine, name: str) -> tuple[str, Task] | None:
     sha = journal.head(engine.git, name)
     if sha is None:
         return None
-    data = journal.read_file(engine.git, sha)
+    data = journal.read_file(engine.repo, sha)
     if data is None:
         return None
     try:

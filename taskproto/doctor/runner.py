@@ -94,7 +94,7 @@ def run(
     """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around them."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
-    snap = take(config, scope, progress)
+    snap = take(config, scope, progress, engine.repo)
     findings = detect(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
     ctx = FixContext(
@@ -122,7 +122,7 @@ def run(
             if dry_run:
                 break
             ctx.pruned = False
-            snap = take(config, scope)
+            snap = take(config, scope, repo=engine.repo)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
     _escalate(config, report, attempted)

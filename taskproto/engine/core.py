@@ -18,6 +18,7 @@ from typing import Any
 from taskproto.config import Config
 from taskproto.errors import CorruptState, GitError, OwnershipError, TaskNotFound, TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import FireContext, Workflow
 from taskproto.names import TaskName, agent_name, task_name
@@ -34,11 +35,19 @@ class Core:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.git = Git(config.repo)
+        self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
+        self._repo: Repo | None = None
         self.remote: Remote | None = Remote(config) if config.remote else None
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
         self.last_prompt: str | None = None  # the prompt rendered by the latest transition, if its workflow has one
+
+    @property
+    def repo(self) -> Repo:
+        """GitPython, for worktrees, branches and reading many objects (opened on first use)."""
+        if self._repo is None:
+            self._repo = Repo(self.config.repo)
+        return self._repo
 
     # --- reading -------------------------------------------------------------------
 
@@ -88,7 +97,8 @@ class Core:
         return result
 
     def branch_head(self, name: str) -> str | None:
-        return self.git.ref_sha(f"refs/heads/{name}")
+        dirs = self.config.layout.dirs
+        return dirs.branch_sha(name) if dirs is not None else self.git.ref_sha(f"refs/heads/{name}")
 
     # --- the write path ------------------------------------------------------------
 
@@ -160,6 +170,27 @@ class Core:
                 self.git.delete_ref(ref, new_head)
             else:
                 self.git.update_ref(ref, old_head, new_head, message="taskproto: undo (push failed)")
+
+    def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
+        """Make the journal commit `sha` this task's record: task.json and the status files from its
+        tree, then the journal ref moved from `old_head` (None: none yet) to it. Lock held.
+
+        For a journal that came from elsewhere (sync); no new journal commit is written.
+        """
+        files = self.repo.history(sha, limit=1)
+        data = files[0].files.get(journal.TASK_FILE) if files else None
+        if data is None:
+            raise TaskprotoError(f"journal commit {sha[:12]} of {name!r} holds no task.json")
+        path = self.config.task_file(name)
+        task = store.parse(Task, path, data, move_aside=False)
+        for agent in task.required_agents:
+            status = files[0].files.get(journal.status_entry(agent))
+            if status is not None:
+                self.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
+                store.atomic_write(self.config.status_file(name, agent), status)
+        store.atomic_write(path, data)
+        self.git.update_ref(journal.ref_for(name), sha, old_head, message="taskproto: sync")
+        return task
 
     def journal(self, task: Task, message: str) -> None:
         """Append a journal commit holding task.json and the agents' status files."""

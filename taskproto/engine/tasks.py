@@ -70,7 +70,7 @@ def create_task(core: Core, name: TaskName, agents: Sequence[AgentName] = (), ba
     except FileExistsError:
         raise TaskExists(name) from None
     try:
-        wt.create(core.config, core.git, name, agents, base_sha)
+        wt.create(core.config, core.repo, name, agents, base_sha)
         task = _first_record(wf, name, agents, base_sha, description, session, context, counters)
         for agent in agents:
             core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
@@ -84,7 +84,7 @@ def create_task(core: Core, name: TaskName, agents: Sequence[AgentName] = (), ba
                 worktrees=[core.config.task_worktree(name)] + [core.config.agent_worktree(name, a) for a in agents],
                 branches=[name] + [agent_branch(name, a) for a in agents],
             )
-            wt.undo(core.git, made)
+            wt.undo(core.repo, made)
         shutil.rmtree(task_dir, ignore_errors=True)
         raise
 
@@ -104,6 +104,6 @@ def remove_task(core: Core, name: str, force: bool = False) -> wt.RemovalPlan:
                 ) from None
             agents_dir = task_dir / "agents"
             agents = sorted(os.listdir(agents_dir)) if agents_dir.is_dir() else []
-        plan = wt.remove(core.config, core.git, name, agents, force)
+        plan = wt.remove(core.config, core.repo, name, agents, force)
     journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
     return plan

@@ -111,7 +111,7 @@ class Tools(Session):
 
         engine = self.engine()
         task_name(task)
-        ref, entries = journal.transition_log(engine.git, task)
+        ref, entries = journal.transition_log(engine.repo, task)
         total = len(entries)
         if last is not None:
             entries = entries[-last:]

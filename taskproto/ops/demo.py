@@ -171,8 +171,8 @@ def _walk(repo: Path) -> None:
     step("The transition log, read back from the journal in git")
     from taskproto.state import journal
 
-    ref = journal.latest_archive(engine.git, name)
-    data: dict[str, Any] = journal.task_json_at(engine.git, ref) if ref else {}  # type: ignore[assignment]
+    ref = journal.latest_archive(engine.repo, name)
+    data: dict[str, Any] = journal.task_json_at(engine.repo, ref) if ref else {}  # type: ignore[assignment]
     show: Callable[[dict[str, Any]], str] = lambda e: (
         f"     {e['time'][11:19]}  {e['kind']:<10} {(e.get('from') or '-'):>22} -> {e['to']:<22} {e['trigger']}"
     )

@@ -231,5 +231,5 @@ def build_relay(
     diff = ""
     if with_diff and task.base:
         worktree = engine.config.task_worktree(name)
-        diff = engine.git.diff(task.base, worktree if worktree.is_dir() else None)
+        diff = engine.repo.run("diff", "--no-color", "--no-ext-diff", task.base, "--", cwd=worktree if worktree.is_dir() else None)
     return relay.build(task, diff, latest, context)

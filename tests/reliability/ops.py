@@ -23,6 +23,7 @@ from taskproto.config import Config, load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.ops import interrupts as interrupt
 from taskproto.state import journal, store
 from taskproto.state.models import AgentState, Task
@@ -63,12 +64,13 @@ def journal_snapshot(config: Config, name: str) -> Snap | None:
     head = journal.head(git, name)
     if head is None:
         return None
-    data = journal.read_file(git, head)
+    repo = Repo(config.repo)
+    data = journal.read_file(repo, head)
     assert data is not None, f"journal commit {head} has no task.json"
     task = Task.model_validate_json(data)
     status = {}
     for agent in task.required_agents:
-        raw = journal.read_file(git, head, journal.status_entry(agent))
+        raw = journal.read_file(repo, head, journal.status_entry(agent))
         if raw is not None:
             from taskproto.state.models import AgentStatus
 

@@ -76,4 +76,4 @@ def test_a_full_disk_during_create_undoes_everything(engine: Engine, repo: Path)
         and len(proc.stderr.strip().splitlines()) == 1
     )
     assert not engine.config.task_dir("t2").exists()
-    assert not engine.git.branch_exists("t2")
+    assert not engine.repo.branch_exists("t2")

@@ -67,7 +67,7 @@ def test_full_path_to_verified(cli, engine, task, write_json):
     assert "S1 Add the flag" in cli("prompt", "p").out
     assert journal_agrees(engine, "p")
     # the journal holds every step: create + 4 submits + 2 answers + 4 approvals
-    assert len(journal.history(engine.config.repo, journal.ref_for("p"))) == 11
+    assert len(journal.history(engine.repo, journal.ref_for("p"))) == 11
 
 
 def test_strategy_prompt_sees_context_and_answers(cli, task, write_json):

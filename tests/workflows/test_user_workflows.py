@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from wf_data import commit_in
 
-from taskproto.machine.registry import builtin_names, get_workflow
-from taskproto.machine.registry import BUILTINS
+from taskproto.machine.registry import BUILTINS, builtin_names, get_workflow
 from taskproto.machine.user import problems
 from taskproto.machine.workflow import EFFECTS, GUARDS
 
