@@ -128,53 +128,11 @@ def run_and_classify(
     if not args:
         raise ValueError("run_and_classify needs a command")
     started = time.monotonic()
-    try:
-        proc = subprocess.Popen(
-            args,
-            cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=os.name == "posix",
-        )
-    except (FileNotFoundError, NotADirectoryError) as exc:
-        missing_cwd = cwd is not None and not os.path.isdir(cwd)
-        line = (
-            f"working directory not found: {cwd}"
-            if missing_cwd
-            else f"command not found: {args[0]}"
-        )
-        return _not_started(args, EXIT_NOT_FOUND, line, started, exc)
-    except PermissionError as exc:
-        return _not_started(
-            args, EXIT_NOT_EXECUTABLE, f"permission denied: {args[0]}", started, exc
-        )
-
+    proc = _start(args, cwd, started)
+    if isinstance(proc, RunResult):
+        return proc
     capture = _Capture(tee)
-    assert proc.stdout is not None
-    reader = threading.Thread(target=_pump, args=(proc.stdout.fileno(), capture), daemon=True)
-    reader.start()
-    timed_out = False
-    try:
-        try:
-            exit_code = proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _kill(proc)
-            proc.wait()
-            exit_code = EXIT_TIMEOUT
-    except BaseException:
-        _kill(proc)
-        proc.wait()
-        raise
-    finally:
-        # A grandchild that keeps the pipe open must not hang us once the command is gone:
-        # give up on its output and leave the pipe to the daemon reader thread.
-        reader.join(timeout=5)
-        if not reader.is_alive():
-            proc.stdout.close()
-    duration = time.monotonic() - started
-
+    exit_code, timed_out = _wait(proc, capture, timeout)
     classification: BuildClassification | None = None
     if timed_out:
         lines = capture.tail_text(2048).splitlines()[-4:]
@@ -187,11 +145,54 @@ def run_and_classify(
     return RunResult(
         argv=args,
         exit_code=exit_code,
-        duration=duration,
+        duration=time.monotonic() - started,
         output_tail=capture.tail_text(tail_bytes),
         classification=classification,
         timed_out=timed_out,
     )
+
+
+def _start(args: tuple[str, ...], cwd: str | None, started: float) -> subprocess.Popen[bytes] | RunResult:
+    """The running command, or the result of one that could not be started."""
+    try:
+        return subprocess.Popen(
+            args,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=os.name == "posix",
+        )
+    except (FileNotFoundError, NotADirectoryError) as exc:
+        missing_cwd = cwd is not None and not os.path.isdir(cwd)
+        line = f"working directory not found: {cwd}" if missing_cwd else f"command not found: {args[0]}"
+        return _not_started(args, EXIT_NOT_FOUND, line, started, exc)
+    except PermissionError as exc:
+        return _not_started(args, EXIT_NOT_EXECUTABLE, f"permission denied: {args[0]}", started, exc)
+
+
+def _wait(proc: subprocess.Popen[bytes], capture: _Capture, timeout: float | None) -> tuple[int, bool]:
+    """(exit code, timed out): the output is pumped into `capture` meanwhile."""
+    assert proc.stdout is not None
+    reader = threading.Thread(target=_pump, args=(proc.stdout.fileno(), capture), daemon=True)
+    reader.start()
+    try:
+        try:
+            return proc.wait(timeout=timeout), False
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            proc.wait()
+            return EXIT_TIMEOUT, True
+    except BaseException:
+        _kill(proc)
+        proc.wait()
+        raise
+    finally:
+        # A grandchild that keeps the pipe open must not hang us once the command is gone:
+        # give up on its output and leave the pipe to the daemon reader thread.
+        reader.join(timeout=5)
+        if not reader.is_alive():
+            proc.stdout.close()
 
 
 def _not_started(
