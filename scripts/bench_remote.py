@@ -157,7 +157,8 @@ def main() -> int:
                 r = run(base, url, clients, args.seconds, args.max_claims)
                 print(
                     f"{clients} client(s): {r['claims']} claims in {args.seconds:g} s -> "
-                    f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} ms, "
+                    f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} "
+                    "ms, "
                     f"{r['lost_races']} lost races"
                 )
         finally:

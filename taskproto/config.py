@@ -69,6 +69,7 @@ class Config:
         assert self.layout.dirs is not None
         return Path(self.layout.dirs.common_dir)
 
+
 _KEYS: dict[str, type | tuple[type, ...]] = {
     "root": str,
     "lease_minutes": (int, float),
@@ -87,12 +88,18 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
     try:
         folder = (start or Path.cwd()).absolute()
     except FileNotFoundError:
-        raise TaskprotoError("the working folder no longer exists; cd into a repository and retry") from None
+        raise TaskprotoError(
+            "the working folder no longer exists; cd into a repository and retry"
+        ) from None
     if not folder.is_dir():
-        raise TaskprotoError(f"{folder} is not a folder; pass -C with a folder inside a git repository")
+        raise TaskprotoError(
+            f"{folder} is not a folder; pass -C with a folder inside a git repository"
+        )
     dirs = find_repo(str(folder))
     if dirs is None:
-        raise TaskprotoError(f"{folder} is not inside a git repository; run taskproto in one (or `git init` first)")
+        raise TaskprotoError(
+            f"{folder} is not inside a git repository; run taskproto in one (or `git init` first)"
+        )
     try:
         settings, source = read_settings(dirs.main)
         layout = layout_for(dirs, root, settings=settings)

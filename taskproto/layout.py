@@ -18,14 +18,19 @@ import os
 from taskproto.git.files import GitDirs, find_repo
 
 DEFAULT_ROOT = ".taskproto"
-SETTINGS_FILES = ((".taskproto.toml", False), ("pyproject.toml", True))  # (name, under [tool.taskproto])
+SETTINGS_FILES = (
+    (".taskproto.toml", False),
+    ("pyproject.toml", True),
+)  # (name, under [tool.taskproto])
 
 
 class SettingsError(Exception):
     """The repository's taskproto settings cannot be read; str() is the one line to show."""
 
 
-def read_settings(main: str, need: tuple[bytes, ...] | None = None) -> tuple[dict[str, object], str | None]:
+def read_settings(
+    main: str, need: tuple[bytes, ...] | None = None
+) -> tuple[dict[str, object], str | None]:
     """The taskproto settings table and the file it came from ({} and None when there is none).
 
     `.taskproto.toml` wins when it exists; else `[tool.taskproto]` of pyproject.toml. With
@@ -73,7 +78,9 @@ def inside(path: str, folder: str) -> bool:
 class Layout:
     """The paths of one repository's tasks. `main` and `root` are real, absolute paths."""
 
-    def __init__(self, main: str, root: str, dirs: GitDirs | None = None, root_given: str | None = None) -> None:
+    def __init__(
+        self, main: str, root: str, dirs: GitDirs | None = None, root_given: str | None = None
+    ) -> None:
         self.main = main
         self.root = root
         self.root_given = root_given or root  # before links were resolved (a link out is refused)
@@ -109,7 +116,11 @@ class Layout:
             entries = sorted(os.listdir(self.tasks))
         except OSError:
             return []
-        return [e for e in entries if not e.startswith(".") and os.path.isdir(os.path.join(self.tasks, e))]
+        return [
+            e
+            for e in entries
+            if not e.startswith(".") and os.path.isdir(os.path.join(self.tasks, e))
+        ]
 
     # --- which task a path or a branch belongs to ------------------------------------
 
@@ -130,7 +141,8 @@ class Layout:
         return "state", task, None
 
     def branch_owner(self, branch: str | None) -> tuple[str, str | None] | None:
-        """(task, None) for a task branch, (task, agent) for an agent branch `<task>-<agent>`, else None."""
+        """(task, None) for a task branch, (task, agent) for an agent branch `<task>-<agent>`, else
+        None."""
         if not branch or "/" in branch or branch.startswith("."):
             return None  # task and agent names never hold '/' (names.py)
         if os.path.isfile(self.task_file(branch)):
@@ -138,14 +150,22 @@ class Layout:
         i = branch.find("-")
         while i > 0:
             task, agent = branch[:i], branch[i + 1 :]
-            if agent and os.path.isdir(self.agent_dir(task, agent)) and os.path.isfile(self.task_file(task)):
+            if (
+                agent
+                and os.path.isdir(self.agent_dir(task, agent))
+                and os.path.isfile(self.task_file(task))
+            ):
                 return task, agent
             i = branch.find("-", i + 1)
         return None
 
 
-def layout_for(dirs: GitDirs, explicit_root: str | None = None, environ: dict[str, str] | None = None,
-               settings: dict[str, object] | None = None) -> Layout:
+def layout_for(
+    dirs: GitDirs,
+    explicit_root: str | None = None,
+    environ: dict[str, str] | None = None,
+    settings: dict[str, object] | None = None,
+) -> Layout:
     env = dict(os.environ) if environ is None else environ
     main = dirs.main
     if settings is None:
@@ -154,8 +174,9 @@ def layout_for(dirs: GitDirs, explicit_root: str | None = None, environ: dict[st
     return Layout(main, os.path.realpath(given), dirs, given)
 
 
-def find_layout(start: str, explicit_root: str | None = None,
-                environ: dict[str, str] | None = None) -> Layout | None:
+def find_layout(
+    start: str, explicit_root: str | None = None, environ: dict[str, str] | None = None
+) -> Layout | None:
     """The layout of the repository around folder `start`, or None when it is in no repository.
 
     Raises SettingsError when the settings cannot be read.

@@ -53,8 +53,10 @@ class RemoteClaimHeld(OwnershipError):
         self.remote, self.claim = remote, claim
         TaskprotoError.__init__(
             self,
-            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on {claim.host}"
-            f"{f' (pid {claim.pid})' if claim.pid else ''} since {claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
+            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on "
+            f"{claim.host}"
+            f"{f' (pid {claim.pid})' if claim.pid else ''} since "
+            f"{claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
             f"lease until {claim.expires_at:%H:%M:%S}Z; {action}",
         )
         self.task, self.owner, self.host = claim.task, claim.session, claim.host
@@ -65,7 +67,8 @@ class JournalAhead(TaskprotoError):
     def __init__(self, remote: str, task: str, detail: str) -> None:
         self.remote, self.task = remote, task
         super().__init__(
-            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not seen ({detail}); "
+            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not "
+            f"seen ({detail}); "
             "run `taskproto sync` first; nothing was changed"
         )
 
@@ -251,7 +254,8 @@ class Remote:
             return self.git.push(self.name, refspecs, leases, atomic=len(refspecs) > 1)
 
     def acquire(self, task: str, session: str, pid: int | None, force: bool = False) -> Acquired:
-        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if held.
+        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if
+        held.
 
         The claim is pushed atomically with this machine's journal head of the task
         (fast-forward only), so winning the claim also proves our journal is current.
@@ -301,7 +305,8 @@ class Remote:
                 raise RemoteError(
                     self.name, f"claiming {task}", real[0].summary if real else "push rejected"
                 )
-            # Lost a race (a server-side atomic failure names no other reason: that is the claim's CAS too).
+            # Lost a race (a server-side atomic failure names no other reason: that is the claim's
+            # CAS too).
             current, fresh = self._fresh(task), True
         raise RemoteError(
             self.name, f"claiming {task}", "the claim changed on every attempt; try again"
@@ -348,7 +353,8 @@ class Remote:
         return RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
 
     def release_claim(self, task: str, session: str | None, force: bool = False) -> None:
-        """Delete the claim, expecting the owner's sha (a non-owner needs force, and still never deletes blindly)."""
+        """Delete the claim, expecting the owner's sha (a non-owner needs force, and still never
+        deletes blindly)."""
         sha = self._release_sha(task, session, force)
         if sha is None:
             return
@@ -405,8 +411,9 @@ class Remote:
         return Publish(task, remote_head, release_sha)
 
     def publish(self, plan: Publish, local_head: str | None, message: str) -> None:
-        """Push the journal's new head (expecting the head `prepare_publish` saw), and delete the released
-        claim in the same atomic push. Raises JournalAhead or RemoteError; the caller undoes its change."""
+        """Push the journal's new head (expecting the head `prepare_publish` saw), and delete the
+        released claim in the same atomic push. Raises JournalAhead or RemoteError; the caller
+        undoes its change."""
         jref, cref = journal.ref_for(plan.task), self.claim_ref(plan.task)
         refspecs: list[str] = []
         leases: dict[str, str | None] = {}
@@ -418,13 +425,17 @@ class Remote:
             leases[cref] = plan.release_sha
         if not refspecs:
             return
-        statuses = self._push(f"recording {message.splitlines()[0]!r} on {plan.task}", refspecs, leases)
+        statuses = self._push(
+            f"recording {message.splitlines()[0]!r} on {plan.task}", refspecs, leases
+        )
         bad = [s for s in statuses.values() if not s.ok]
         if bad or len(statuses) < len(refspecs):
             first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
             if first is not None and first.ref == jref and _behind(first):
                 raise JournalAhead(self.name, plan.task, first.summary)
-            raise RemoteError(self.name, f"recording {plan.task}", first.summary if first else "push rejected")
+            raise RemoteError(
+                self.name, f"recording {plan.task}", first.summary if first else "push rejected"
+            )
         if local_head:
             self.git.run("update-ref", self.tracked_task_ref(plan.task), local_head, check=False)
         if plan.release_sha:

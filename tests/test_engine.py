@@ -268,7 +268,9 @@ def test_journal_has_a_commit_per_change_and_matches_task_json(engine: Engine) -
         "claim: s1",
         "create: INIT",
     ]
-    newest = store.parse(type(engine.load("t1")), Path("j"), history[0].files.get("task.json") or b"", False)
+    newest = store.parse(
+        type(engine.load("t1")), Path("j"), history[0].files.get("task.json") or b"", False
+    )
     assert newest.significant() == engine.load("t1").significant()
 
 

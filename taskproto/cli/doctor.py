@@ -138,7 +138,8 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
     failed = sum(1 for x in report.fixes if x.status == "failed")
     state = "healthy" if report.healthy else "findings remain"
     click.echo(
-        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), {counts['warning']} "
+        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), "
+        f"{counts['warning']} "
         f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}"
     )
 

@@ -63,7 +63,8 @@ def _print_hooks(report: Any, uninstall: bool) -> None:
 @click.option(
     "--mcp",
     is_flag=True,
-    help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude Code).",
+    help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude "
+    "Code).",
 )
 @click.option(
     "--uninstall",
@@ -94,7 +95,9 @@ def init(
 
     wanted = list(dict.fromkeys(clients))
     if mcp and not wanted:
-        raise click.UsageError("--mcp needs the clients to register with: --claude, --codex and/or --gemini")
+        raise click.UsageError(
+            "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
+        )
     report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall)
     emit(as_json, report.as_dict(), lambda: _human(report))
 
@@ -108,7 +111,9 @@ def _human(report: Any) -> None:
     if report.agent_hooks is not None:
         verb = "removed from" if uninstall else "installed in"
         changed = report.agent_hooks.removed if uninstall else report.agent_hooks.installed
-        click.echo(f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}")
+        click.echo(
+            f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
+        )
         for warning in report.agent_hooks.warnings:
             click.echo(f"taskproto: warning: {warning}", err=True)
         if report.codex_trust is not None:

@@ -30,13 +30,15 @@ def _moved(name: str, before: str, task: Any) -> dict[str, Any]:
 def _echo_moved(data: dict[str, Any]) -> None:
     if data["to"] == "SYNTHESIS":
         click.echo(
-            f"{data['task']}: {data['from']} -> SYNTHESIS ({(data['outcome'] or '').replace('_', ' ')})"
+            f"{data['task']}: {data['from']} -> SYNTHESIS "
+            f"({(data['outcome'] or '').replace('_', ' ')})"
         )
         for item in data["unresolved"] or []:
             click.echo(f"  unresolved: {item}")
     else:
         click.echo(
-            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of {data['max_rounds']})"
+            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of "
+            f"{data['max_rounds']})"
         )
 
 
@@ -109,7 +111,8 @@ def round_decide(
 def round_fail(
     state: AppState, name: str, backend: str, reason: str, force: bool, as_json: bool
 ) -> None:
-    """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed stops."""
+    """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed
+    stops."""
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine

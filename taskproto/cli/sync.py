@@ -53,7 +53,8 @@ def sync(state: AppState, as_json: bool) -> None:
         click.echo(f"synced with {engine.remote.name}: {'; '.join(parts) or 'already up to date'}")
         for name in report.diverged:
             click.echo(
-                f"  {name}: journal differs here and on the remote; left alone (see `taskproto doctor`)"
+                f"  {name}: journal differs here and on the remote; left alone (see `taskproto "
+                "doctor`)"
             )
         for name, why in report.rejected.items():
             click.echo(f"  {name}: not pushed ({why})")

@@ -89,7 +89,8 @@ def create(
         as_json,
         task_summary(task, engine),
         lambda: click.echo(
-            f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"
+            f"created task {task.name} ({task.workflow}, state {task.state}) at "
+            f"{engine.config.task_dir(name)}"
             + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
         ),
     )
@@ -153,7 +154,8 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         click.echo(f"  state      {task.state}   revision {task.revision}")
         o = task.owner
         click.echo(
-            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since {o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
+            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since "
+            f"{o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
             f" heartbeat {o.heartbeat_at:%H:%M:%S}Z"
             if o
             else "  owner      none (free)"
@@ -163,11 +165,13 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
         click.echo(
-            f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
+            "  plan       "
+            f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
         )
         if commit:
             click.echo(
-                f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
+                "  commit     approved "
+                f"{commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
             )
         nxt = (
             ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
@@ -208,7 +212,8 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         as_json,
         data,
         lambda: click.echo(
-            f"removed task {name}: {len(plan.worktrees)} worktree(s), branches {', '.join(plan.branches) or 'none'}"
+            f"removed task {name}: {len(plan.worktrees)} worktree(s), branches "
+            f"{', '.join(plan.branches) or 'none'}"
         ),
     )
 

@@ -1,13 +1,13 @@
-"""Merge taskproto's hooks into each agent client's settings, in the main worktree and every task worktree.
+"""Merge taskproto's hooks into each agent client's settings, in the main worktree and every task
+worktree.
 
-Claude Code, Codex CLI and Gemini CLI read project settings from the folder they
-run in, and a linked worktree does not see the main worktree's untracked files,
-so each task and agent worktree gets its own copy (now, and through
-`setup_new_worktree`, which the engine calls for worktrees made later). Those copies are kept out of git
-with the common `info/exclude`. Every file we touch is recorded in
-`<root>/agent-hooks.json` with its bytes before and after, so `--uninstall`
-puts back exactly what was there (or deletes what we created) unless the user
-edited it since; then only our entries are taken out.
+Claude Code, Codex CLI and Gemini CLI read project settings from the folder they run in, and a
+linked worktree does not see the main worktree's untracked files, so each task and agent worktree
+gets its own copy (now, and through `setup_new_worktree`, which the engine calls for worktrees made
+later). Those copies are kept out of git with the common `info/exclude`. Every file we touch is
+recorded in `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall` puts back
+exactly what was there (or deletes what we created) unless the user edited it since; then only our
+entries are taken out.
 """
 
 from __future__ import annotations

@@ -30,7 +30,9 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
         yield _finding("remote-unreachable", f"could not read the claims on remote {name!r}: {exc}")
         return
     scope = set(snap.scope) if snap.scope is not None else None
-    for view in snap.tasks.values():  # tasks owned here whose claim the remote does not hold for that session
+    for view in (
+        snap.tasks.values()
+    ):  # tasks owned here whose claim the remote does not hold for that session
         owner = view.task.owner if view.task is not None else None
         if owner is None:
             continue
@@ -53,7 +55,8 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
             continue
         yield _finding(
             "remote-claim-dead-session",
-            f"the remote claim of session {claim.session} was made from this host by pid {claim.pid}, "
+            f"the remote claim of session {claim.session} was made from this host by pid "
+            f"{claim.pid}, "
             "which no longer exists",
             claim.task,
             session=claim.session,

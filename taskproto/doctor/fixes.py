@@ -1,4 +1,5 @@
-"""The safe fixes, one per check id. Each holds the task's lock, re-checks what it saw, and logs a repair entry.
+"""The safe fixes, one per check id. Each holds the task's lock, re-checks what it saw, and logs a
+repair entry.
 
 A fix returns what it did, or raises TaskprotoError (WorkAtRisk when going on
 could lose a commit or an uncommitted change); it never deletes work.
@@ -146,7 +147,8 @@ def restore_newer(ctx: FixContext, f: Finding) -> str:
         sha, task = found
         kept = set_aside(path, "behind")
         note = (
-            f"task.json (revision {current.revision}) was older than the journal; restored revision "
+            f"task.json (revision {current.revision}) was older than the journal; restored "
+            "revision "
             f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
         )
         task.transition_log.append(repair_entry(task.state, f.check, note))
@@ -169,7 +171,8 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
             r.new.needs_review = True
             r.baseline = True  # the entry sets the state from nothing: the log starts over here
             r.notes.append(
-                f"the transition log was empty and the journal cannot vouch for state {r.new.state}; "
+                "the transition log was empty and the journal cannot vouch for state "
+                f"{r.new.state}; "
                 "kept the state as found, needs review"
             )
     return r.notes[-1]
@@ -260,7 +263,9 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
             raise TaskprotoError(
                 f"no commit is known to re-create branch {branch} at; create it by hand"
             )
-        engine.repo.update_ref(f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch")
+        engine.repo.update_ref(
+            f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch"
+        )
         r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
     return r.notes[-1]
 

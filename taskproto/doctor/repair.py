@@ -98,8 +98,10 @@ def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> 
                 agents.append(entry)
     now = utcnow()
     note = (
-        f"task.json was lost and there is no journal, so the real state is unknown; set to {wf.initial}, "
-        f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: review it"
+        "task.json was lost and there is no journal, so the real state is unknown; set to "
+        f"{wf.initial}, "
+        f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: "
+        "review it"
     )
     return Task(
         name=name,

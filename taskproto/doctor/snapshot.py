@@ -196,7 +196,8 @@ def take(
         tasks[name] = view
         if progress is not None:
             progress(i + 1, len(present))
-    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many tasks.
+    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many
+    # tasks.
     in_journal = [n for n in wanted if n in journals]
     specs: list[tuple[str, str | None]] = []
     for name in in_journal:

@@ -33,17 +33,28 @@ __all__ = ["ClaimResult", "Engine", "Step", "StepFn"]
 class Engine(Core):
     """One repository's tasks (see the module docstring for where each operation lives)."""
 
-    def create_task(self, name: str, agents: Sequence[str] = (), base: str | None = None,
-                    workflow: str = "task-protocol", description: str = "", session: str | None = None,
-                    context: dict[str, Any] | None = None, counters: dict[str, int] | None = None) -> Task:
+    def create_task(
+        self,
+        name: str,
+        agents: Sequence[str] = (),
+        base: str | None = None,
+        workflow: str = "task-protocol",
+        description: str = "",
+        session: str | None = None,
+        context: dict[str, Any] | None = None,
+        counters: dict[str, int] | None = None,
+    ) -> Task:
         valid = [agent_name(a) for a in agents]
-        return tasks.create_task(self, task_name(name), valid, base, workflow, description, session,
-                                 context, counters)
+        return tasks.create_task(
+            self, task_name(name), valid, base, workflow, description, session, context, counters
+        )
 
     def remove_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
         return tasks.remove_task(self, task_name(name), force)
 
-    def claim(self, name: str, session: str | None, pid: int | None = None, force: bool = False) -> ClaimResult:
+    def claim(
+        self, name: str, session: str | None, pid: int | None = None, force: bool = False
+    ) -> ClaimResult:
         return claims.claim(self, task_name(name), session, pid, force)
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
@@ -55,26 +66,51 @@ class Engine(Core):
     def heartbeat(self, name: str, session: str | None) -> Task:
         return claims.heartbeat(self, task_name(name), session)
 
-    def fire(self, name: str, trigger: str | None = None, target: str | None = None, session: str | None = None,
-             force: bool = False, note: str | None = None, params: dict[str, Any] | None = None) -> Task:
+    def fire(
+        self,
+        name: str,
+        trigger: str | None = None,
+        target: str | None = None,
+        session: str | None = None,
+        force: bool = False,
+        note: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> Task:
         """Fire `trigger`, or the trigger that leads to state `target`."""
-        return transitions.fire_trigger(self, task_name(name), trigger, target, session, force, note, params)
+        return transitions.fire_trigger(
+            self, task_name(name), trigger, target, session, force, note, params
+        )
 
-    def advance(self, name: str, step: StepFn, session: str | None = None, force: bool = False,
-                what: str = "move it") -> Task:
+    def advance(
+        self,
+        name: str,
+        step: StepFn,
+        session: str | None = None,
+        force: bool = False,
+        what: str = "move it",
+    ) -> Task:
         """Run a workflow operation's `step` (which may fire several triggers) as one locked change."""
         return transitions.advance(self, task_name(name), step, session, force, what)
 
     def approve(self, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
         return transitions.approve(self, task_name(name), kind, session, sha)
 
-    def set_agent_status(self, name: str, agent: str, status: AgentState, message: str | None = None,
-                         session: str | None = None, force: bool = False) -> AgentStatus:
-        return transitions.set_agent_status(self, task_name(name), agent_name(agent), status, message,
-                                            session, force)
+    def set_agent_status(
+        self,
+        name: str,
+        agent: str,
+        status: AgentState,
+        message: str | None = None,
+        session: str | None = None,
+        force: bool = False,
+    ) -> AgentStatus:
+        return transitions.set_agent_status(
+            self, task_name(name), agent_name(agent), status, message, session, force
+        )
 
-    def mark_approval_stale(self, name: str, reason: str, session: str | None = None,
-                            repair: str | None = None) -> bool:
+    def mark_approval_stale(
+        self, name: str, reason: str, session: str | None = None, repair: str | None = None
+    ) -> bool:
         return transitions.mark_approval_stale(self, task_name(name), reason, session, repair)
 
     def sync(self) -> sync.SyncReport:

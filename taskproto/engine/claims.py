@@ -28,8 +28,9 @@ class ClaimResult:
     reason: str | None = None
 
 
-def claim(core: Core, name: str, session: str | None, pid: int | None = None,
-          force: bool = False) -> ClaimResult:
+def claim(
+    core: Core, name: str, session: str | None, pid: int | None = None, force: bool = False
+) -> ClaimResult:
     if not session:
         raise SessionRequired("claim")
     if core.remote is None:
@@ -64,7 +65,9 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
         new = task.model_copy(deep=True)
         previous = task.owner
         if previous is not None and previous.session == session:
-            new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid or previous.pid})
+            new.owner = previous.model_copy(
+                update={"heartbeat_at": now, "pid": pid or previous.pid}
+            )
             outcome.update(outcome="renewed")
             return new, None
         kind: Literal["claim", "takeover"] = "claim"
@@ -75,15 +78,31 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
             if reason is not None:
                 kind = "takeover"
             elif force:
-                kind, forced, reason = "takeover", True, "forced with --force while the owner was live"
+                kind, forced, reason = (
+                    "takeover",
+                    True,
+                    "forced with --force while the owner was live",
+                )
             else:
-                raise core.owner_error(task, "wait for it to be released, or take over with --force (logged)")
-        new.owner = Owner(session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now)
+                raise core.owner_error(
+                    task, "wait for it to be released, or take over with --force (logged)"
+                )
+        new.owner = Owner(
+            session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
+        )
         note = f"from {previous.session}: {reason}" if previous is not None else None
-        new.transition_log.append(LogEntry(
-            from_state=task.state, to_state=task.state, trigger=kind, time=now, session=session,
-            kind=kind, forced=forced, note=note,
-        ))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=kind,
+                time=now,
+                session=session,
+                kind=kind,
+                forced=forced,
+                note=note,
+            )
+        )
         label = "forced" if forced else ("takeover" if previous else "claimed")
         outcome.update(outcome=label, previous=previous, reason=reason)
         return new, f"{kind}: {session}"
@@ -125,7 +144,11 @@ def claim_next(core: Core, session: str | None, pid: int | None = None) -> Claim
             skipped.append(task_name(task.name))
     if core.remote is None:
         raise TaskprotoError("no task is free to claim (see `taskproto task list`)")
-    hint = f"; {', '.join(skipped)} changed on {core.remote.name!r}: run `taskproto sync`" if skipped else ""
+    hint = (
+        f"; {', '.join(skipped)} changed on {core.remote.name!r}: run `taskproto sync`"
+        if skipped
+        else ""
+    )
     raise TaskprotoError(f"no task is free to claim here and on remote {core.remote.name!r}{hint}")
 
 
@@ -137,10 +160,18 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
             raise core.owner_error(task, "only its owner can release it (or pass --force, logged)")
         new = task.model_copy(deep=True)
         new.owner = None
-        new.transition_log.append(LogEntry(
-            from_state=task.state, to_state=task.state, trigger="release", time=utcnow(), session=session,
-            kind="release", forced=task.owner.session != session, note=f"released {task.owner.session}",
-        ))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="release",
+                time=utcnow(),
+                session=session,
+                kind="release",
+                forced=task.owner.session != session,
+                note=f"released {task.owner.session}",
+            )
+        )
         return new, f"release: {task.owner.session}"
 
     return core.mutate(name, change)
@@ -156,7 +187,9 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     def change(task: Task) -> tuple[Task, str | None]:
         if task.owner is None or task.owner.session != session:
             who = f"owned by {task.owner.session}" if task.owner else "not claimed"
-            raise TaskprotoError(f"task {name!r} is {who}; claim it first with `taskproto claim {name}`")
+            raise TaskprotoError(
+                f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+            )
         new = task.model_copy(deep=True)
         assert new.owner is not None
         new.owner.heartbeat_at = utcnow()

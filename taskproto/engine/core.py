@@ -39,8 +39,12 @@ class Core:
         self._repo: Repo | None = None
         self.remote: Remote | None = Remote(config) if config.remote else None
         self.warnings: list[str] = []
-        self.last_lock_wait: float | None = None  # seconds the last locked change waited for the lock
-        self.last_prompt: str | None = None  # the prompt rendered by the latest transition, if its workflow has one
+        self.last_lock_wait: float | None = (
+            None  # seconds the last locked change waited for the lock
+        )
+        self.last_prompt: str | None = (
+            None  # the prompt rendered by the latest transition, if its workflow has one
+        )
 
     @property
     def repo(self) -> Repo:
@@ -68,7 +72,9 @@ class Core:
         return path
 
     def status_path(self, task: str, agent: str) -> Path:
-        return store.refuse_links(self.config.tasks_dir, self.config.status_file(task, agent_name(agent)))
+        return store.refuse_links(
+            self.config.tasks_dir, self.config.status_file(task, agent_name(agent))
+        )
 
     def load(self, name: str) -> Task:
         path = self.task_path(name)
@@ -120,8 +126,13 @@ class Core:
                 raise CorruptState(str(path), "task.json is missing", None) from None
             yield task
 
-    def save(self, old: Task | None, new: Task, message: str | None,
-             files: Mapping[Path, bytes] | None = None) -> Task:
+    def save(
+        self,
+        old: Task | None,
+        new: Task,
+        message: str | None,
+        files: Mapping[Path, bytes] | None = None,
+    ) -> Task:
         """Write `new` as the next revision and journal it (unless `message` is None). Lock held.
 
         `old` is the task as it was loaded (None when task.json was missing or unreadable); when
@@ -142,8 +153,12 @@ class Core:
             if message is not None:
                 self.journal(new, message)
             return new
-        releasing = old.owner.session if old is not None and old.owner and new.owner is None else None
-        plan = self.remote.prepare_publish(new.name, releasing)  # refused before anything is written
+        releasing = (
+            old.owner.session if old is not None and old.owner and new.owner is None else None
+        )
+        plan = self.remote.prepare_publish(
+            new.name, releasing
+        )  # refused before anything is written
         before = {target: target.read_bytes() if target.is_file() else None for target in writes}
         local_before = journal.head(self.git, new.name)
         for target, data in writes.items():
@@ -157,8 +172,13 @@ class Core:
             raise
         return new
 
-    def _undo_save(self, before: dict[Path, bytes | None], name: str, old_head: str | None,
-                   new_head: str | None) -> None:
+    def _undo_save(
+        self,
+        before: dict[Path, bytes | None],
+        name: str,
+        old_head: str | None,
+        new_head: str | None,
+    ) -> None:
         for target, data in before.items():
             if data is None:
                 target.unlink(missing_ok=True)
@@ -169,7 +189,9 @@ class Core:
             if old_head is None:
                 self.git.delete_ref(ref, new_head)
             else:
-                self.git.update_ref(ref, old_head, new_head, message="taskproto: undo (push failed)")
+                self.git.update_ref(
+                    ref, old_head, new_head, message="taskproto: undo (push failed)"
+                )
 
     def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
         """Make the journal commit `sha` this task's record: task.json and the status files from its
@@ -211,7 +233,8 @@ class Core:
             )
 
     def mutate(self, name: str, change: Change) -> Task:
-        """Lock, load, apply `change` (the new task and a journal message, or None: nothing to do), save."""
+        """Lock, load, apply `change` (the new task and a journal message, or None: nothing to do),
+        save."""
         with self.locked(name) as task:
             result = change(task)
             if result is None:
@@ -234,8 +257,15 @@ class Core:
             return True
         raise self.owner_error(task, f"only its owner can {what} (or pass --force, logged)")
 
-    def context(self, task: Task, session: str | None, forced: bool = False, note: str | None = None,
-                params: dict[str, Any] | None = None, time: datetime | None = None) -> FireContext:
+    def context(
+        self,
+        task: Task,
+        session: str | None,
+        forced: bool = False,
+        note: str | None = None,
+        params: dict[str, Any] | None = None,
+        time: datetime | None = None,
+    ) -> FireContext:
         """The facts guards read when a transition fires now."""
         return FireContext(
             time=time or utcnow(),

@@ -35,7 +35,8 @@ def sync(engine: Core) -> SyncReport:
     """Push our journals, fast-forward or adopt the remote's; report what happened to each task."""
     if engine.remote is None:
         raise ConfigError(
-            'no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])'
+            'no remote is configured; add remote = "origin" to .taskproto.toml (or '
+            "[tool.taskproto])"
         )
     remote, repo = engine.remote, engine.repo
     git, tasks_prefix = remote.git, f"{remote.tracking}tasks/"
@@ -49,8 +50,12 @@ def sync(engine: Core) -> SyncReport:
             prune=True,
         )
     refs = repo.refs(journal.REF_PREFIX, tasks_prefix, journal.ARCHIVE_PREFIX)
-    local = {r[len(journal.REF_PREFIX):]: sha for r, sha in refs.items() if r.startswith(journal.REF_PREFIX)}
-    theirs = {r[len(tasks_prefix):]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
+    local = {
+        r[len(journal.REF_PREFIX) :]: sha
+        for r, sha in refs.items()
+        if r.startswith(journal.REF_PREFIX)
+    }
+    theirs = {r[len(tasks_prefix) :]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
     report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [])
     to_push: dict[str, str | None] = {}
     for name in sorted(set(local) | set(theirs)):
@@ -63,7 +68,9 @@ def sync(engine: Core) -> SyncReport:
             archives = sorted(r for r in refs if r.startswith(f"{journal.ARCHIVE_PREFIX}{name}/"))
             archived_sha = refs[archives[-1]] if archives else None
             if archived_sha and (archived_sha == other or repo.is_ancestor(other, archived_sha)):
-                report.removed.append(name)  # removed here: not brought back (its remote journal stays)
+                report.removed.append(
+                    name
+                )  # removed here: not brought back (its remote journal stays)
             else:
                 _adopt(engine, name, other, report)
         elif repo.is_ancestor(mine, other):
@@ -72,7 +79,8 @@ def sync(engine: Core) -> SyncReport:
             report.diverged.append(name)
     if to_push:
         refs = {journal.ref_for(n): n for n in to_push}
-        # Not atomic: each journal is its own history, and one rejected should not hold back the rest.
+        # Not atomic: each journal is its own history, and one rejected should not hold back the
+        # rest.
         with remote.network("pushing journals"):
             statuses = git.push(
                 remote.name,
@@ -83,7 +91,11 @@ def sync(engine: Core) -> SyncReport:
             status = statuses.get(ref)
             if status is not None and status.ok:
                 report.pushed.append(name)
-                repo.update_ref(remote.tracked_task_ref(name), local[name], refs.get(remote.tracked_task_ref(name)))
+                repo.update_ref(
+                    remote.tracked_task_ref(name),
+                    local[name],
+                    refs.get(remote.tracked_task_ref(name)),
+                )
             else:
                 report.rejected[name] = status.summary if status else "not pushed"
     return report
@@ -95,7 +107,9 @@ def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
     try:
         engine.config.task_dir(name).mkdir()
     except FileExistsError:
-        report.diverged.append(name)  # a task of that name exists here with no journal: doctor's to sort out
+        report.diverged.append(
+            name
+        )  # a task of that name exists here with no journal: doctor's to sort out
         return
     with engine.lock(name):
         engine.take_journal(name, sha, None)
@@ -126,7 +140,8 @@ def ensure_worktrees(engine: Core, task: Task) -> None:
     base = fetched or (engine.repo.rev_parse(task.base) if task.base else None)
     if base is None:
         raise TaskprotoError(
-            f"task {task.name!r} starts from {(task.base or '?')[:12]}, which this clone does not have; "
+            f"task {task.name!r} starts from {(task.base or '?')[:12]}, which this clone does not "
+            "have; "
             f"run `git fetch {remote.name}` and claim again"
         )
     wt.create(config, engine.repo, task.name, task.required_agents, base)

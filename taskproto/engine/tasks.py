@@ -25,7 +25,9 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
         raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
     base_sha = core.git.rev_parse(base or "HEAD")
     if base_sha is None:
-        raise TaskprotoError(f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha")
+        raise TaskprotoError(
+            f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha"
+        )
     if journal.head(core.git, name):
         raise TaskprotoError(
             f"a journal for task {name!r} already exists ({journal.ref_for(name)}); "
@@ -34,9 +36,16 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
     return base_sha
 
 
-def _first_record(wf: Workflow, name: TaskName, agents: Sequence[AgentName], base_sha: str,
-                  description: str, session: str | None, context: dict[str, Any] | None,
-                  counters: dict[str, int] | None) -> Task:
+def _first_record(
+    wf: Workflow,
+    name: TaskName,
+    agents: Sequence[AgentName],
+    base_sha: str,
+    description: str,
+    session: str | None,
+    context: dict[str, Any] | None,
+    counters: dict[str, int] | None,
+) -> Task:
     now = utcnow()
     return Task(
         name=name,
@@ -50,15 +59,30 @@ def _first_record(wf: Workflow, name: TaskName, agents: Sequence[AgentName], bas
         required_agents=list(agents),
         context=context or {},
         counters=Counters(**(counters or {})),
-        transition_log=[LogEntry(
-            from_state=None, to_state=wf.initial, trigger="create", time=now, session=session, kind="create",
-        )],
+        transition_log=[
+            LogEntry(
+                from_state=None,
+                to_state=wf.initial,
+                trigger="create",
+                time=now,
+                session=session,
+                kind="create",
+            )
+        ],
     )
 
 
-def create_task(core: Core, name: TaskName, agents: Sequence[AgentName] = (), base: str | None = None,
-                workflow: str = "task-protocol", description: str = "", session: str | None = None,
-                context: dict[str, Any] | None = None, counters: dict[str, int] | None = None) -> Task:
+def create_task(
+    core: Core,
+    name: TaskName,
+    agents: Sequence[AgentName] = (),
+    base: str | None = None,
+    workflow: str = "task-protocol",
+    description: str = "",
+    session: str | None = None,
+    context: dict[str, Any] | None = None,
+    counters: dict[str, int] | None = None,
+) -> Task:
     """Make the task folder, branch NAME and one branch per agent with their worktrees, the agents'
     status files, task.json and the first journal commit: all of it, or nothing."""
     wf = get_workflow(workflow, core.config)
@@ -74,14 +98,18 @@ def create_task(core: Core, name: TaskName, agents: Sequence[AgentName] = (), ba
         task = _first_record(wf, name, agents, base_sha, description, session, context, counters)
         for agent in agents:
             core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
-            store.save_status(core.config.status_file(name, agent), AgentStatus(agent=agent, updated_at=task.created_at))
+            store.save_status(
+                core.config.status_file(name, agent),
+                AgentStatus(agent=agent, updated_at=task.created_at),
+            )
         store.save_task(core.config.task_file(name), task)
         core.journal(task, f"create: {wf.initial}")
         return task
     except BaseException:
         if core.config.task_worktree(name).exists():
             made = wt.Made(
-                worktrees=[core.config.task_worktree(name)] + [core.config.agent_worktree(name, a) for a in agents],
+                worktrees=[core.config.task_worktree(name)]
+                + [core.config.agent_worktree(name, a) for a in agents],
                 branches=[name] + [agent_branch(name, a) for a in agents],
             )
             wt.undo(core.repo, made)
@@ -90,8 +118,8 @@ def create_task(core: Core, name: TaskName, agents: Sequence[AgentName] = (), ba
 
 
 def remove_task(core: Core, name: str, force: bool = False) -> wt.RemovalPlan:
-    """Remove the task's worktrees, branches and folder, refusing (without --force) if work would be lost;
-    its journal is archived, never deleted."""
+    """Remove the task's worktrees, branches and folder, refusing (without --force) if work would be
+    lost; its journal is archived, never deleted."""
     task_dir = core.task_path(name).parent
     with task_lock(task_dir, name, core.config.lock_timeout):
         try:

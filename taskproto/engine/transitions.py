@@ -1,4 +1,5 @@
-"""Moving a task: firing triggers, approvals, agent statuses, stale approvals. Each is one locked change."""
+"""Moving a task: firing triggers, approvals, agent statuses, stale approvals. Each is one locked
+change."""
 
 from __future__ import annotations
 
@@ -28,12 +29,22 @@ class Step:
     def context(self, params: dict[str, Any] | None = None, note: str | None = None) -> FireContext:
         return self.core.context(self.task, self.session, self.forced, note, params)
 
-    def fire(self, task: Task, trigger: str, params: dict[str, Any] | None = None,
-             note: str | None = None) -> Task:
+    def fire(
+        self,
+        task: Task,
+        trigger: str,
+        params: dict[str, Any] | None = None,
+        note: str | None = None,
+    ) -> Task:
         return fire(self.workflow, task, trigger, self.context(params, note))
 
-    def first(self, task: Task, triggers: Sequence[str], params: dict[str, Any] | None = None,
-              note: str | None = None) -> Task:
+    def first(
+        self,
+        task: Task,
+        triggers: Sequence[str],
+        params: dict[str, Any] | None = None,
+        note: str | None = None,
+    ) -> Task:
         """Fire the first of `triggers` whose guards pass (workflows make their guards disjoint)."""
         rejected: TransitionRejected | None = None
         for trigger in triggers:
@@ -48,8 +59,14 @@ class Step:
 StepFn = Callable[[Step], "tuple[Task, str]"]
 
 
-def advance(core: Core, name: str, step: StepFn, session: str | None = None, force: bool = False,
-            what: str = "move it") -> Task:
+def advance(
+    core: Core,
+    name: str,
+    step: StepFn,
+    session: str | None = None,
+    force: bool = False,
+    what: str = "move it",
+) -> Task:
     """Run `step` as one locked, journaled change; the new state's prompt is rendered before the save,
     so a broken template refuses the change and leaves task.json as it was."""
 
@@ -62,9 +79,16 @@ def advance(core: Core, name: str, step: StepFn, session: str | None = None, for
     return core.mutate(name, change)
 
 
-def fire_trigger(core: Core, name: str, trigger: str | None = None, target: str | None = None,
-                 session: str | None = None, force: bool = False, note: str | None = None,
-                 params: dict[str, Any] | None = None) -> Task:
+def fire_trigger(
+    core: Core,
+    name: str,
+    trigger: str | None = None,
+    target: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+    note: str | None = None,
+    params: dict[str, Any] | None = None,
+) -> Task:
     """Fire `trigger`, or the trigger that leads to state `target`."""
 
     def step(s: Step) -> tuple[Task, str]:
@@ -94,20 +118,36 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
         else:
             target = core.git.rev_parse(sha) if sha else core.branch_head(name)
             if target is None:
-                raise TaskprotoError(f"{sha or name!r} is not a commit; pass --commit SHA of the task branch")
+                raise TaskprotoError(
+                    f"{sha or name!r} is not a commit; pass --commit SHA of the task branch"
+                )
             new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now)
             detail = f"commit {target[:12]}"
-        new.transition_log.append(LogEntry(
-            from_state=task.state, to_state=task.state, trigger=f"approve_{kind}", time=now,
-            session=session, kind="approval", note=detail,
-        ))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=f"approve_{kind}",
+                time=now,
+                session=session,
+                kind="approval",
+                note=detail,
+            )
+        )
         return new, f"approve: {detail}"
 
     return core.mutate(name, change)
 
 
-def set_agent_status(core: Core, name: str, agent: AgentName, status: AgentState, message: str | None = None,
-                     session: str | None = None, force: bool = False) -> AgentStatus:
+def set_agent_status(
+    core: Core,
+    name: str,
+    agent: AgentName,
+    status: AgentState,
+    message: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+) -> AgentStatus:
     """Write the agent's status.json and journal it. task.json is not rewritten: an agent's status
     lives in its own file, and the journal commit holds both."""
     with core.locked(name) as task:
@@ -120,18 +160,21 @@ def set_agent_status(core: Core, name: str, agent: AgentName, status: AgentState
             current = store.load_status(path, move_aside=True)
         except FileNotFoundError:
             current = AgentStatus(agent=agent, updated_at=utcnow())
-        updated = current.model_copy(update={
-            "status": status,
-            "updated_at": utcnow(),
-            "error_message": message if status == AgentState.ERROR else None,
-        })
+        updated = current.model_copy(
+            update={
+                "status": status,
+                "updated_at": utcnow(),
+                "error_message": message if status == AgentState.ERROR else None,
+            }
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         core.save(task, task, f"agent {agent}: {status.value}", files={path: store.dump(updated)})
     return updated
 
 
-def mark_approval_stale(core: Core, name: str, reason: str, session: str | None = None,
-                        repair: str | None = None) -> bool:
+def mark_approval_stale(
+    core: Core, name: str, reason: str, session: str | None = None, repair: str | None = None
+) -> bool:
     """Mark the commit approval stale if the task branch no longer points at the approved commit.
 
     `repair` names the doctor check that asked (logged as a repair). Returns whether it changed
@@ -148,10 +191,17 @@ def mark_approval_stale(core: Core, name: str, reason: str, session: str | None 
         assert new.checkpoint.commit_approval is not None
         new.checkpoint.commit_approval.stale = True
         new.checkpoint.commit_approval.stale_reason = reason
-        new.transition_log.append(LogEntry(
-            from_state=task.state, to_state=task.state, trigger=repair or "approval_stale", time=utcnow(),
-            session=session, kind="repair" if repair else "approval", note=reason,
-        ))
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=repair or "approval_stale",
+                time=utcnow(),
+                session=session,
+                kind="repair" if repair else "approval",
+                note=reason,
+            )
+        )
         changed.append(True)
         return new, f"approval stale: {reason}"
 

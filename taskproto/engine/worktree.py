@@ -28,7 +28,8 @@ def create(config: Config, repo: Repo, task: str, agents: Sequence[str], base_sh
     for branch, path, _ in plan:
         if repo.branch_exists(branch):
             raise TaskprotoError(
-                f"branch {branch!r} already exists; pick another task name or remove the branch first"
+                f"branch {branch!r} already exists; pick another task name or remove the branch "
+                "first"
             )
         if path.exists():
             raise TaskprotoError(f"{path} already exists; move it away or run `taskproto doctor`")
@@ -92,7 +93,9 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
     wanted = [config.task_worktree(task)] + [config.agent_worktree(task, a) for a in agents]
     worktrees = [p for p in wanted if p.resolve() in registered]
     dirty = [p for p in worktrees if p.exists() and repo.is_dirty(p)]
-    branches = [b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)]
+    branches = [
+        b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)
+    ]
     unique = repo.unique_commits(branches) if branches else 0
     ours = {"task.json", "task.json.lock", "status.json"}
     strays: list[Path] = []
@@ -108,18 +111,22 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
     return RemovalPlan(worktrees, branches, dirty, unique, strays)
 
 
-def remove(config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool) -> RemovalPlan:
+def remove(
+    config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool
+) -> RemovalPlan:
     plan = plan_removal(config, repo, task, agents)
     if not force:
         if plan.dirty:
             raise WorkAtRisk(
-                f"refusing to remove task {task!r}: uncommitted changes in {', '.join(map(str, plan.dirty))}; "
+                f"refusing to remove task {task!r}: uncommitted changes in "
+                f"{', '.join(map(str, plan.dirty))}; "
                 "commit or stash them, or pass --force to discard them"
             )
         if plan.unique_commits:
             raise WorkAtRisk(
                 f"refusing to remove task {task!r}: {plan.unique_commits} commit(s) on "
-                f"{', '.join(plan.branches)} are on no other branch; merge them, or pass --force to delete them"
+                f"{', '.join(plan.branches)} are on no other branch; merge them, or pass --force "
+                "to delete them"
             )
         if plan.strays:
             raise WorkAtRisk(

@@ -140,7 +140,6 @@ class Git:
         return proc.stdout if proc.returncode == 0 else None
 
 
-
 # --- remotes ---------------------------------------------------------------
 # Network calls never prompt: a missing credential must fail, not hang a hook.
 REMOTE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_SSH_COMMAND": "ssh -o BatchMode=yes"}
@@ -148,7 +147,8 @@ REMOTE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_SSH_COMMAND": "ssh -o BatchMode=y
 
 @dataclass(frozen=True)
 class PushStatus:
-    """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+', '=')."""
+    """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+',
+    '=')."""
 
     ref: str
     flag: str
@@ -185,10 +185,11 @@ class RemoteGit(Git):
         leases: Mapping[str, str | None] | None = None,
         atomic: bool = False,
     ) -> dict[str, PushStatus]:
-        """Push `refspecs`; `leases` maps a ref to its expected value on the remote (None: must not exist).
+        """Push `refspecs`; `leases` maps a ref to its expected value on the remote (None: must not
+        exist).
 
-        Returns each ref's status (a rejected ref is not an exception: the caller knows what it means).
-        Raises GitError when git reported no ref status at all (unreachable, access denied).
+        Returns each ref's status (a rejected ref is not an exception: the caller knows what it
+        means). Raises GitError when git reported no ref status at all (unreachable, access denied).
         """
         args = ["push", "--porcelain", "--no-verify"]
         if atomic:

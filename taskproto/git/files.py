@@ -17,7 +17,8 @@ ZERO_OID = "0" * 40
 
 
 class GitDirs:
-    """Where a worktree's git files are: its top folder, its git dir, the common dir, the main worktree.
+    """Where a worktree's git files are: its top folder, its git dir, the common dir, the main
+    worktree.
 
     `main` is the folder taskproto's root hangs off: the top of the main worktree, or the
     repository folder itself for a bare repository (whose linked worktrees have no main).
@@ -35,7 +36,9 @@ class GitDirs:
             return self.common_dir
         if self.git_dir == self.common_dir and self.top is not None:
             return self.top  # the main worktree itself (its .git may be a file: a separate git dir)
-        return self.common_dir[:-5] if self.common_dir.endswith(os.sep + ".git") else self.common_dir
+        return (
+            self.common_dir[:-5] if self.common_dir.endswith(os.sep + ".git") else self.common_dir
+        )
 
     def head_branch(self) -> str | None:
         """The short name of the checked-out branch, or None when detached."""
@@ -153,7 +156,8 @@ def _worktree_of_git_dir(git_dir: str, start: str) -> str:
 
 
 def run_git(cwd: str, *args: str) -> bytes | None:
-    """Run git in `cwd`; its stdout, or None when it fails. A bare spawn: `subprocess` costs more to import."""
+    """Run git in `cwd`; its stdout, or None when it fails. A bare spawn: `subprocess` costs more to
+    import."""
     out_r, out_w = os.pipe()
     actions = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_CLOSE, out_r)]
     old = os.getcwd()

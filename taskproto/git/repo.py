@@ -51,11 +51,17 @@ def parse_worktrees(out: str) -> list[WorktreeInfo]:
             continue
         branch = fields.get("branch")
         if branch and branch.startswith("refs/heads/"):
-            branch = branch[len("refs/heads/"):]
-        result.append(WorktreeInfo(
-            path=Path(fields["worktree"]), head=fields.get("HEAD"), branch=branch,
-            prunable=fields.get("prunable"), locked="locked" in fields, bare="bare" in fields,
-        ))
+            branch = branch[len("refs/heads/") :]
+        result.append(
+            WorktreeInfo(
+                path=Path(fields["worktree"]),
+                head=fields.get("HEAD"),
+                branch=branch,
+                prunable=fields.get("prunable"),
+                locked="locked" in fields,
+                bare="bare" in fields,
+            )
+        )
     return result
 
 
@@ -88,7 +94,9 @@ class Repo:
             try:
                 self._repo = git.Repo(self.path)
             except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
-                raise GitError(["git", "-C", str(self.path)], 128, "", f"not a git repository: {exc}") from None
+                raise GitError(
+                    ["git", "-C", str(self.path)], 128, "", f"not a git repository: {exc}"
+                ) from None
         return self._repo
 
     def close(self) -> None:
@@ -133,19 +141,29 @@ class Repo:
 
     def create_branch(self, branch: str, sha: str) -> None:
         """A branch at `sha`, only if it does not exist (compare-and-swap against nothing)."""
-        self.run("update-ref", "-m", "taskproto: restore branch", f"refs/heads/{branch}", sha, "0" * 40)
+        self.run(
+            "update-ref", "-m", "taskproto: restore branch", f"refs/heads/{branch}", sha, "0" * 40
+        )
 
     def switch(self, worktree: Path, branch: str) -> None:
         self.run("switch", "--quiet", branch, cwd=worktree)
 
     def is_dirty(self, worktree: Path) -> bool:
-        return bool(self.run("status", "--porcelain", "--untracked-files=normal", cwd=worktree).strip())
+        return bool(
+            self.run("status", "--porcelain", "--untracked-files=normal", cwd=worktree).strip()
+        )
 
     def unique_commits(self, branches: Sequence[str]) -> int:
         """Commits reachable from `branches` and from no other branch, tag or remote ref."""
         out = self.run(
-            "rev-list", "--count", *[f"refs/heads/{b}" for b in branches], "--not",
-            *[f"--exclude={b}" for b in branches], "--branches", "--tags", "--remotes",
+            "rev-list",
+            "--count",
+            *[f"refs/heads/{b}" for b in branches],
+            "--not",
+            *[f"--exclude={b}" for b in branches],
+            "--branches",
+            "--tags",
+            "--remotes",
         )
         return int(out.strip() or 0)
 
@@ -185,12 +203,20 @@ class Repo:
 
     def reachable_from_any_ref(self, sha: str) -> bool:
         """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving it)."""
-        out = self.run("for-each-ref", "--count=1", f"--contains={sha}", "--format=%(refname)",
-                       "refs/heads", "refs/tags", "refs/remotes")
+        out = self.run(
+            "for-each-ref",
+            "--count=1",
+            f"--contains={sha}",
+            "--format=%(refname)",
+            "refs/heads",
+            "refs/tags",
+            "refs/remotes",
+        )
         return bool(out.strip())
 
     def blob(self, spec: str) -> bytes | None:
-        """The blob `<rev>:<path>` through the persistent `cat-file --batch` (None: missing or not a blob)."""
+        """The blob `<rev>:<path>` through the persistent `cat-file --batch` (None: missing or not a
+        blob)."""
         try:
             _, kind, _, data = self.repo.git.get_object_data(spec)
         except ValueError:  # GitPython's "could not be resolved" for a missing object

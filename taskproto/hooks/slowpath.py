@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from taskproto.engine import Engine
     from taskproto.layout import Layout
 
-HOOK_LOCK_TIMEOUT = 5.0  # a hook never waits long: a session may hold the lock around the git command itself
+HOOK_LOCK_TIMEOUT = (
+    5.0  # a hook never waits long: a session may hold the lock around the git command itself
+)
 
 
 def enable_site_packages() -> None:

@@ -63,7 +63,9 @@ def get_workflow(name: str, config: Config | None = None) -> Workflow:
 
 def load_file(path: Path) -> Workflow:
     """Read and validate one user workflow file (its name is the file's stem), without installing it."""
-    return user.validate(user.read_file(path), path.stem, str(path.absolute()), BUILTINS, GUARDS, EFFECTS)
+    return user.validate(
+        user.read_file(path), path.stem, str(path.absolute()), BUILTINS, GUARDS, EFFECTS
+    )
 
 
 def file_problems(path: Path) -> tuple[Workflow | None, list[str]]:

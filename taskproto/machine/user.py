@@ -80,8 +80,13 @@ def _key(loc: tuple[Any, ...]) -> str:
     return out or "(top)"
 
 
-def problems(data: dict[str, Any], name: str, reserved: Collection[str], guards: Mapping[str, object],
-             effects: Mapping[str, object]) -> tuple[Workflow | None, list[str]]:
+def problems(
+    data: dict[str, Any],
+    name: str,
+    reserved: Collection[str],
+    guards: Mapping[str, object],
+    effects: Mapping[str, object],
+) -> tuple[Workflow | None, list[str]]:
     """Check a workflow table; returns the model (if it parsed) and every problem as `key: what`.
 
     `reserved` are the built-in names a user workflow may not take; `guards` and `effects` the
@@ -92,7 +97,8 @@ def problems(data: dict[str, Any], name: str, reserved: Collection[str], guards:
     declared = data.get("name", name)
     if declared != name:
         found.append(
-            f"name: {declared!r} differs from the workflow's name {name!r} (the file's stem or table key)"
+            f"name: {declared!r} differs from the workflow's name {name!r} (the file's stem or "
+            "table key)"
         )
     data["name"] = name
     try:
@@ -113,11 +119,19 @@ def problems(data: dict[str, Any], name: str, reserved: Collection[str], guards:
     return wf, found + checks.problems(wf, guards, effects)
 
 
-def validate(data: dict[str, Any], name: str, source: str, reserved: Collection[str],
-             guards: Mapping[str, object], effects: Mapping[str, object]) -> Workflow:
+def validate(
+    data: dict[str, Any],
+    name: str,
+    source: str,
+    reserved: Collection[str],
+    guards: Mapping[str, object],
+    effects: Mapping[str, object],
+) -> Workflow:
     """The workflow, or ValidationFailed listing every problem as `SOURCE: key: what`."""
     wf, found = problems(data, name, reserved, guards, effects)
     if found or wf is None:
         lines = "\n".join(f"  {source}: {p}" for p in found)
-        raise ValidationFailed(f"{source}: workflow {name!r} is invalid ({len(found)} problem(s)):\n{lines}")
+        raise ValidationFailed(
+            f"{source}: workflow {name!r} is invalid ({len(found)} problem(s)):\n{lines}"
+        )
     return wf

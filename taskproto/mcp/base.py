@@ -1,4 +1,5 @@
-"""What every MCP tool shares: the session it acts as, a fresh engine per call, refusals as tool errors."""
+"""What every MCP tool shares: the session it acts as, a fresh engine per call, refusals as tool
+errors."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ before and after are kept in a record under taskproto's folder; uninstall puts
 the old bytes back when the file is still as we left it (deleting a file we
 created), and otherwise removes only our entry, keeping whatever changed since.
 
-    claude  project: <repo>/.mcp.json                user: ~/.claude.json
-    codex   project: <repo>/.codex/config.toml       user: $CODEX_HOME/config.toml (~/.codex)
-    gemini  project: <repo>/.gemini/settings.json    user: $GEMINI_CLI_HOME/.gemini/settings.json (~)
+    claude  project: <repo>/.mcp.json                user: ~/.claude.json codex   project:
+    <repo>/.codex/config.toml       user: $CODEX_HOME/config.toml (~/.codex) gemini  project:
+    <repo>/.gemini/settings.json    user: $GEMINI_CLI_HOME/.gemini/settings.json (~)
 """
 
 from __future__ import annotations
@@ -255,7 +255,8 @@ def register(
 def unregister(
     client: str, repo: Path, scope: str = "project", state_dir: Path | None = None
 ) -> Change:
-    """Take out what `register` added: the old bytes when the file is as we left it, else only our entry."""
+    """Take out what `register` added: the old bytes when the file is as we left it, else only our
+    entry."""
     path = config_path(client, repo, scope)
     record_path = _record_path(_state_dir(repo, scope, state_dir), client, path)
     current = _read(path)

@@ -46,6 +46,7 @@ work on it, move it only with `transition`, and record every message of the user
 interrupts the work with `record_interruption`. Approvals are the user's: ask them to run
 `taskproto approve` in their own terminal; no tool here records one."""
 
+
 class Tools(Session):
     """The core tools: status, log, doctor, claims, transitions, agents, interruptions."""
 
@@ -74,8 +75,8 @@ class Tools(Session):
     ) -> StatusResult:
         """This session's task (or all tasks): state, owner, agents, and what the workflow allows now.
 
-        With `task`, or when this session owns tasks, each comes with `instructions`: how to go on from
-        its current state. A task whose file is corrupt is listed in `problems`, not hidden.
+        With `task`, or when this session owns tasks, each comes with `instructions`: how to go on
+        from its current state. A task whose file is corrupt is listed in `problems`, not hidden.
         """
         engine = self.engine()
         if task is not None:
@@ -105,7 +106,8 @@ class Tools(Session):
             int | None, Field(ge=1, le=10000, description="Only the last N entries.")
         ] = None,
     ) -> LogResult:
-        """The task's transition log (state changes, claims, releases, approvals), read from its git journal."""
+        """The task's transition log (state changes, claims, releases, approvals), read from its git
+        journal."""
         from taskproto.names import task_name
         from taskproto.state import journal
 
@@ -123,7 +125,8 @@ class Tools(Session):
             str | None, Field(description="Check one task; omit to check every task.")
         ] = None,
     ) -> dict[str, Any]:
-        """Read-only health check: findings (corrupt files, stale owners, missing worktrees...), no fixes.
+        """Read-only health check: findings (corrupt files, stale owners, missing worktrees...), no
+        fixes.
 
         Repairs (`taskproto doctor --fix`) are the user's; this tool never changes anything.
         """
@@ -143,7 +146,8 @@ class Tools(Session):
     ) -> ClaimResult:
         """Claim a task for this session (renews it when it is already yours).
 
-        Refused when another live session owns it; a takeover happens only when the owner is provably gone.
+        Refused when another live session owns it; a takeover happens only when the owner is
+        provably gone.
         """
         session = self.need_session("claim")
         engine = self.engine()
@@ -194,8 +198,8 @@ class Tools(Session):
     ) -> TransitionResult:
         """Move the task to `state`, firing the workflow's transition that leads there.
 
-        Refused, with nothing written, when the workflow has no such step, a guard fails (the reason names
-        the guard), or another live session owns the task.
+        Refused, with nothing written, when the workflow has no such step, a guard fails (the reason
+        names the guard), or another live session owns the task.
         """
         session = self.need_session("transition")
         engine = self.engine()
@@ -243,10 +247,11 @@ class Tools(Session):
             Field(description="The user's message, verbatim.", min_length=1, max_length=100_000),
         ],
     ) -> InterruptionResult:
-        """Record a user's message that interrupts the work: classified, logged, and the state never moves.
+        """Record a user's message that interrupts the work: classified, logged, and the state never
+        moves.
 
-        Call it for every message of the user during a task. The result's `message` says what to do next
-        (answer and wait, or, on a resumption, how to go on).
+        Call it for every message of the user during a task. The result's `message` says what to do
+        next (answer and wait, or, on a resumption, how to go on).
         """
         from taskproto.ops.interrupts import context_message, record
 

@@ -1,8 +1,9 @@
 """MCP tools of the workflows with operations of their own: plan-task, tight-loop, phone-a-team.
 
 Each tool is listed only when this taskproto has the library it calls (`taskproto.ops.plan_task`,
-`taskproto.ops.tight_loop`, `taskproto.ops.phone_a_team`); without it the tool is absent, never a stand-in.
-The input schemas are built from that library's own tables (artifact models, phases, rubric).
+`taskproto.ops.tight_loop`, `taskproto.ops.phone_a_team`); without it the tool is absent, never a
+stand-in. The input schemas are built from that library's own tables (artifact models, phases,
+rubric).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from taskproto.mcp.models import PromptResult, WorkflowStep
 
 if TYPE_CHECKING:
     from taskproto.mcp.base import Session
-
 
 
 def has(module: str) -> bool:
@@ -56,7 +56,8 @@ def _artifact_input() -> Any:
     return Annotated[
         dict[str, Any],
         Field(
-            description=f"The artifact of the task's current state ({by_state}). It is validated against that "
+            description=f"The artifact of the task's current state ({by_state}). It is validated "
+            "against that "
             "state's model; an invalid one is refused with every field error and changes nothing.",
             json_schema_extra={
                 "anyOf": [_inline(model.model_json_schema()) for _, model in ARTIFACTS.values()]
@@ -75,7 +76,8 @@ Task = Annotated[
 Phase = Annotated[
     Literal["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"],
     Field(
-        description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, or FULL_AUTO "
+        description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, "
+        "or FULL_AUTO "
         "to end the loop from REVIEW)."
     ),
 ]
@@ -102,7 +104,8 @@ class WorkflowTools:
         self.base = base
 
     def prompt(self, task: Task) -> PromptResult:
-        """The current state's prompt, rendered from the workflow's template with the task's context store."""
+        """The current state's prompt, rendered from the workflow's template with the task's context
+        store."""
         from taskproto.ops import plan_task as planning
 
         engine = self.base.engine()
@@ -140,7 +143,8 @@ class WorkflowTools:
         decision: Annotated[
             Literal["YES", "NO"],
             Field(
-                description="The answer to the current phase's gate question (REVIEW: YES loops, NO ends the loop)."
+                description="The answer to the current phase's gate question (REVIEW: YES loops, "
+                "NO ends the loop)."
             ),
         ],
         results: Annotated[
@@ -155,7 +159,8 @@ class WorkflowTools:
             Field(description="The phase handing off; refused unless it holds the turn."),
         ] = None,
     ) -> WorkflowStep:
-        """tight-loop: end the current phase's turn and hand it to the next phase, with the decision and results."""
+        """tight-loop: end the current phase's turn and hand it to the next phase, with the decision
+        and results."""
         from taskproto.ops import tight_loop as tightloop
 
         session = self.base.need_session("handoff")

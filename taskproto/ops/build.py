@@ -152,7 +152,9 @@ def run_and_classify(
     )
 
 
-def _start(args: tuple[str, ...], cwd: str | None, started: float) -> subprocess.Popen[bytes] | RunResult:
+def _start(
+    args: tuple[str, ...], cwd: str | None, started: float
+) -> subprocess.Popen[bytes] | RunResult:
     """The running command, or the result of one that could not be started."""
     try:
         return subprocess.Popen(
@@ -165,13 +167,21 @@ def _start(args: tuple[str, ...], cwd: str | None, started: float) -> subprocess
         )
     except (FileNotFoundError, NotADirectoryError) as exc:
         missing_cwd = cwd is not None and not os.path.isdir(cwd)
-        line = f"working directory not found: {cwd}" if missing_cwd else f"command not found: {args[0]}"
+        line = (
+            f"working directory not found: {cwd}"
+            if missing_cwd
+            else f"command not found: {args[0]}"
+        )
         return _not_started(args, EXIT_NOT_FOUND, line, started, exc)
     except PermissionError as exc:
-        return _not_started(args, EXIT_NOT_EXECUTABLE, f"permission denied: {args[0]}", started, exc)
+        return _not_started(
+            args, EXIT_NOT_EXECUTABLE, f"permission denied: {args[0]}", started, exc
+        )
 
 
-def _wait(proc: subprocess.Popen[bytes], capture: _Capture, timeout: float | None) -> tuple[int, bool]:
+def _wait(
+    proc: subprocess.Popen[bytes], capture: _Capture, timeout: float | None
+) -> tuple[int, bool]:
     """(exit code, timed out): the output is pumped into `capture` meanwhile."""
     assert proc.stdout is not None
     reader = threading.Thread(target=_pump, args=(proc.stdout.fileno(), capture), daemon=True)

@@ -1,4 +1,5 @@
-"""What `taskproto init` does: the root folder, the git hooks, the agent clients' hooks, MCP registration."""
+"""What `taskproto init` does: the root folder, the git hooks, the agent clients' hooks, MCP
+registration."""
 
 from __future__ import annotations
 
@@ -36,11 +37,15 @@ class InitReport:
         return data
 
 
-def run(config: Config, clients: list[str], git_hooks: bool | None, mcp: bool, uninstall: bool) -> InitReport:
+def run(
+    config: Config, clients: list[str], git_hooks: bool | None, mcp: bool, uninstall: bool
+) -> InitReport:
     """Install (or, with `uninstall`, take out) what init manages. Git hooks by default, unless
     clients are named; `mcp` registers the MCP server with the named clients."""
     if mcp and not clients:
-        raise TaskprotoError("--mcp needs the clients to register with: --claude, --codex and/or --gemini")
+        raise TaskprotoError(
+            "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
+        )
     report = InitReport(config, uninstall, clients)
     if not uninstall:
         ensure_root(config)

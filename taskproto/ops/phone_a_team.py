@@ -63,7 +63,8 @@ def creation(
     for p in parents:
         if p.workflow == NAME and not engine.workflow(p).state(p.state).terminal:
             raise TaskprotoError(
-                f"no re-entrancy: {p.name} is a running {NAME} loop (state {p.state}, round {p.counters.round}); "
+                f"no re-entrancy: {p.name} is a running {NAME} loop (state {p.state}, round "
+                f"{p.counters.round}); "
                 f"a {NAME} task cannot be started inside another; finish {p.name} first"
             )
     context: dict[str, Any] = {
@@ -79,7 +80,9 @@ def creation(
     return context, {"round": 1}, check.warnings
 
 
-def _step(engine: Engine, name: str, session: str | None, force: bool, what: str, step: StepFn) -> Task:
+def _step(
+    engine: Engine, name: str, session: str | None, force: bool, what: str, step: StepFn
+) -> Task:
     """One locked, journaled change of a phone-a-team task (refused for a task of another workflow)."""
 
     def checked(s: Step) -> tuple[Task, str]:
@@ -95,7 +98,9 @@ def review(
     """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next relay."""
 
     def step(s: Step) -> tuple[Task, str]:
-        return s.fire(s.task, "review", {"output": output}), f"review: round {s.task.counters.round}"
+        return s.fire(
+            s.task, "review", {"output": output}
+        ), f"review: round {s.task.counters.round}"
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -231,5 +236,12 @@ def build_relay(
     diff = ""
     if with_diff and task.base:
         worktree = engine.config.task_worktree(name)
-        diff = engine.repo.run("diff", "--no-color", "--no-ext-diff", task.base, "--", cwd=worktree if worktree.is_dir() else None)
+        diff = engine.repo.run(
+            "diff",
+            "--no-color",
+            "--no-ext-diff",
+            task.base,
+            "--",
+            cwd=worktree if worktree.is_dir() else None,
+        )
     return relay.build(task, diff, latest, context)

@@ -105,7 +105,8 @@ def answer(
     def change(task: Task) -> tuple[Task, str | None]:
         if task.state != "REVIEW_CONTEXT":
             raise TaskprotoError(
-                f"task {name!r} is in {task.state}; questions_for_developer are answered in REVIEW_CONTEXT"
+                f"task {name!r} is in {task.state}; questions_for_developer are answered in "
+                "REVIEW_CONTEXT"
                 f" of a {NAME} task"
             )
         engine.check_mover(task, session, force, "answer its questions")

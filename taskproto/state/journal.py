@@ -86,12 +86,15 @@ def task_json_at(repo: Repo, rev: str) -> dict[str, object] | None:
 
 
 def transition_log(repo: Repo, task: str) -> tuple[str, list[dict[str, Any]]]:
-    """The task's transition log from its journal (or its newest archive, for a removed task): (ref, entries)."""
+    """The task's transition log from its journal (or its newest archive, for a removed task): (ref,
+    entries)."""
     ref = ref_for(task)
     if not repo.refs(ref):
         ref = latest_archive(repo, task) or ref
     data = task_json_at(repo, ref)
     if data is None:
-        raise TaskprotoError(f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`")
+        raise TaskprotoError(
+            f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`"
+        )
     raw = data.get("transition_log")
     return ref, [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []

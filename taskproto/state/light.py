@@ -55,7 +55,9 @@ def read_bytes(path: str) -> tuple[bytes | None, str | None]:
         return None, f"{path} is missing"
     except OSError as exc:
         return None, f"{path} cannot be read ({exc.strerror or exc})"
-    if (st.st_mode & 0o170000) != 0o100000 or st.st_size > MAX_TASK_FILE:  # a regular file, not a link
+    if (
+        st.st_mode & 0o170000
+    ) != 0o100000 or st.st_size > MAX_TASK_FILE:  # a regular file, not a link
         return None, f"{path} is not a regular file taskproto wrote"
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)

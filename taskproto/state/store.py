@@ -191,7 +191,8 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
     raw, problem = _decode(data)
     if problem is None:
         version = raw.get("schema_version") if isinstance(raw, dict) else None
-        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do not know
+        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do
+        # not know
         if (
             isinstance(version, (int, float))
             and not isinstance(version, bool)

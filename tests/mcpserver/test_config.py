@@ -21,8 +21,10 @@ from .conftest import TIMEOUT, server_env
 CMD = [sys.executable, "-m", "taskproto", "mcp"]
 
 EXISTING_JSON = {
-    "claude": b'{\n    "mcpServers": {"other": {"command": "other-server", "args": []}},\n    "x": [1,2]\n}',
-    "gemini": b'{"security": {"auth": {"selectedType": "gemini-api-key"}},\n "hooks": {}, "mcpServers": {}}\n',
+    "claude": b'{\n    "mcpServers": {"other": {"command": "other-server", "args": []}},\n    "x": '
+    b"[1,2]\n}",
+    "gemini": b'{"security": {"auth": {"selectedType": "gemini-api-key"}},\n "hooks": {}, '
+    b'"mcpServers": {}}\n',
 }
 
 
@@ -191,9 +193,16 @@ def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     # An import of `mcp` fails in this process, as it does where the extra is not installed.
     code = "import sys; sys.modules['mcp'] = None; from taskproto.cli import main; raise SystemExit(main(['mcp']))"
-    proc = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.strip().splitlines() == [
-        "taskproto: `taskproto mcp` needs the MCP SDK, which is not installed: pip install 'taskproto[mcp]'"
+        "taskproto: `taskproto mcp` needs the MCP SDK, which is not installed: pip install "
+        "'taskproto[mcp]'"
     ]

@@ -24,7 +24,8 @@ pytestmark = pytest.mark.skipif(
             "taskproto.ops.phone_a_team",
         )
     ),
-    reason="this taskproto has no workflows library (taskproto.ops.plan_task/tightloop/team); the tools are not listed",
+    reason="this taskproto has no workflows library (taskproto.ops.plan_task/tightloop/team); the "
+    "tools are not listed",
 )
 
 

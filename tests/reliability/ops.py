@@ -224,8 +224,8 @@ OPERATIONS: list[Op] = [
         kinds=("transition",),
     ),
 ]
-# TODO(doctor): add Op("doctor-fix", ...) once `taskproto doctor --fix` is on main, so that a kill in the
-# middle of a repair is checked the same way (expect: the repaired or the unrepaired state).
+# TODO(doctor): add Op("doctor-fix", ...) once `taskproto doctor --fix` is on main, so that a kill
+# in the middle of a repair is checked the same way (expect: the repaired or the unrepaired state).
 
 OPS_BY_NAME = {op.name: op for op in OPERATIONS}
 

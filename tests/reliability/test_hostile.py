@@ -255,7 +255,8 @@ def test_a_root_that_is_a_file_is_refused(cli: Any, repo: Path) -> None:
 
 
 def test_a_root_outside_the_repository_receives_every_write(repo: Path, tmp_path: Path) -> None:
-    """An outside root is a supported layout (`/workspace`); taskproto writes below it and nowhere else."""
+    """An outside root is a supported layout (`/workspace`); taskproto writes below it and nowhere
+    else."""
     elsewhere = tmp_path / "elsewhere"
     (repo / ".taskproto.toml").write_text('root = "../elsewhere"\n')
     watched = tmp_path / "watched"

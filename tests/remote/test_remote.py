@@ -1,4 +1,5 @@
-"""Claims and journals through a shared remote, against real servers on 127.0.0.1 and real subprocesses."""
+"""Claims and journals through a shared remote, against real servers on 127.0.0.1 and real
+subprocesses."""
 
 from __future__ import annotations
 
@@ -308,7 +309,8 @@ def test_two_machines_transitioning_at_once_never_fork_the_journal(
     results = race(clones, ["s0", "s1", "s2"], tmp_path / "gate", "fire", "t1", "classify")
     assert sum(bool(r["ok"]) for r in results) == 1, results
     assert server.bare is not None
-    # linear: every journal commit on the server has at most one parent, and each clone agrees after sync
+    # linear: every journal commit on the server has at most one parent, and each clone agrees after
+    # sync
     parents = git(server.bare, "rev-list", "--parents", "refs/taskproto/tasks/t1").splitlines()
     assert all(len(line.split()) <= 2 for line in parents)
     assert len(parents) == 2  # create, classify
@@ -398,8 +400,11 @@ def test_doctor_helpers_find_claims_the_two_sides_disagree_on(
     from taskproto import doctor
 
     findings = doctor.run(config).findings
-    unknown = [(f.task, f.data["session"], f.data["remote_holder"]) for f in findings
-               if f.check == "remote-claim-unknown"]
+    unknown = [
+        (f.task, f.data["session"], f.data["remote_holder"])
+        for f in findings
+        if f.check == "remote-claim-unknown"
+    ]
     assert unknown == [("t1", "alice", None)]
     assert [f.task for f in findings if f.check == "remote-claim-dead-session"] == ["t2"]
 

@@ -75,7 +75,8 @@ BROKEN = {
     "unknown state in a transition": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = '
+            '"Z", dest = "B"}]\n'
         ),
         [
             "transitions[0].dest: unknown state 'C' (trigger 'go')",
@@ -84,8 +85,10 @@ BROKEN = {
     ),
     "unreachable state": (
         (
-            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n'
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = '
+            '"LOST"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source '
+            '= "LOST", dest = "A"}]\n'
         ),
         ["states[2]: LOST is unreachable from the initial state A"],
     ),
@@ -100,14 +103,16 @@ BROKEN = {
     "terminal state with exits": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", '
+            'source = "B", dest = "A"}]\n'
         ),
         ["states[1].terminal: B is terminal but has exits (reopen)"],
     ),
     "unknown guard": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", '
+            '"!tests_green"]}]\n'
         ),
         ["transitions[0].guards[1]: unknown guard '!tests_green' (known: "],
     ),
@@ -119,7 +124,8 @@ BROKEN = {
         ["transitions[0].effects[0]: unknown effect 'send_mail'"],
     ),
     "schema error": (
-        'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", dest = "A"}]\n',
+        'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", '
+        'dest = "A"}]\n',
         [
             "states[0].colour: Extra inputs are not permitted",
             "transitions[0].trigger: Field required",
@@ -130,7 +136,8 @@ BROKEN = {
         ["states[1].name: duplicate state 'A'"],
     ),
     "name clash": (
-        'name = "other"\ninitial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
+        'name = "other"\ninitial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = '
+        "[]\n",
         ["name: 'other' differs from the workflow's name 'flow'"],
     ),
 }
@@ -187,8 +194,8 @@ def test_unknown_workflow_lists_the_available_ones(cli, engine):
     r = cli("task", "create", "x", "--workflow", "nope")
     assert r.code == 1
     assert (
-        "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, mine"
-        in r.err
+        "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, "
+        "mine" in r.err
     )
 
 

@@ -56,7 +56,8 @@ class Payload:
 
 
 def strip_hook_context(prompt: str) -> str:
-    """Gemini prepends SessionStart's context as `<hook_context>...</hook_context>`: not the user's words."""
+    """Gemini prepends SessionStart's context as `<hook_context>...</hook_context>`: not the user's
+    words."""
     text = prompt.lstrip()
     while text.startswith(HOOK_CONTEXT_OPEN):
         end = text.find(HOOK_CONTEXT_CLOSE)
@@ -115,7 +116,8 @@ def client_pid(env: dict[str, str], start: int | None = None) -> int | None:
 
 
 def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, str | None]:
-    """The task a hook acts for and the agent whose worktree cwd is in (None: the task worktree or elsewhere).
+    """The task a hook acts for and the agent whose worktree cwd is in (None: the task worktree or
+    elsewhere).
 
     The session's own task first; else the task whose worktree holds cwd.
     """

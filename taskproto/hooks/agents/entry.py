@@ -1,4 +1,5 @@
-"""What an installed agent-client hook runs: `python -I -S <this file> CLIENT EVENT` (payload on stdin).
+"""What an installed agent-client hook runs: `python -I -S <this file> CLIENT EVENT` (payload on
+stdin).
 
 `-S` skips site-packages and every .pth file in it, most of a no-op hook's
 cost; the tool-call decisions need only the standard library. The package is

@@ -87,7 +87,8 @@ def handle(
 
 
 def _write_env_file(hook: Hook) -> None:
-    """So every command the agent runs later knows the session (Claude Code gives SessionStart this file)."""
+    """So every command the agent runs later knows the session (Claude Code gives SessionStart this
+    file)."""
     path = hook.env.get("CLAUDE_ENV_FILE")
     if not path or not hook.session or any(c in hook.session for c in "'\n\\"):
         return
@@ -139,7 +140,8 @@ def inherit_on_clear(hook: Hook) -> list[str]:
                     time=now,
                     session=hook.session,
                     kind="takeover",
-                    note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
+                    note=f"from {old.session}: new session after /clear in the same client process "
+                    f"{hook.pid}",
                 )
             )
             moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
@@ -163,7 +165,8 @@ def session_start(hook: Hook) -> str:
         moved = inherit_on_clear(hook)
         if moved:
             lines.append(
-                f"taskproto: this new session (after /clear) took over the claim of {', '.join(moved)}."
+                "taskproto: this new session (after /clear) took over the claim of "
+                f"{', '.join(moved)}."
             )
     if not os.path.isdir(hook.layout.tasks):
         return "\n".join(lines)
@@ -177,7 +180,8 @@ def session_start(hook: Hook) -> str:
         from taskproto.engine.resume import resume_instructions
 
         lines.append(
-            f"taskproto: this session ({hook.session}) owns task {task.name}, in state {task.state}."
+            f"taskproto: this session ({hook.session}) owns task {task.name}, in state "
+            f"{task.state}."
         )
         lines.append(resume_instructions(engine, task))
         return "\n".join(lines)
@@ -208,7 +212,8 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             )
         else:
             taken.append(
-                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work on it"
+                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work "
+                "on it"
             )
     lines = [f"taskproto: this session ({hook.session}) owns no task."]
     if free:

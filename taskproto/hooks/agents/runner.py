@@ -32,7 +32,8 @@ def run_agent_hook(
         return (
             0,
             "",
-            f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); allowed\n",
+            f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); "
+            "allowed\n",
         )
 
 

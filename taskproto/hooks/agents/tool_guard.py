@@ -303,7 +303,8 @@ def decide(
     for target in action.targets:
         if target != UNKNOWN and layout.where(target)[0] == "state":
             return (
-                f"{target} is taskproto's own state (task.json, status files, locks): only taskproto "
+                f"{target} is taskproto's own state (task.json, status files, locks): only "
+                "taskproto "
                 "writes it. Use the taskproto commands (claim, transition, agent) instead."
             )
     if task is None or not action.writes:
@@ -315,7 +316,8 @@ def decide(
         )
     if not allows_edits:
         return (
-            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this state's "
+            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this "
+            "state's "
             f"step and move on with `taskproto transition {task.name} <STATE>` first (see "
             f"`taskproto task show {task.name}`)."
         )

@@ -95,13 +95,15 @@ class Hook:
             states = state_flags(self.layout, workflow)
         except Exception as exc:  # noqa: BLE001 - an unknown or broken workflow must not pass silently
             raise Refused(
-                f"{self.name} refused: workflow {workflow!r} of task {view.name} cannot be loaded ({exc}); "
+                f"{self.name} refused: workflow {workflow!r} of task {view.name} cannot be loaded "
+                f"({exc}); "
                 "run `taskproto doctor`"
             ) from None
         found = states.get(state)
         if found is None:
             raise Refused(
-                f"{self.name} refused: task {view.name} is in {state}, which workflow {workflow} does not "
+                f"{self.name} refused: task {view.name} is in {state}, which workflow {workflow} "
+                "does not "
                 "define; run `taskproto doctor`"
             )
         return {**found, "_all": states}
@@ -382,9 +384,11 @@ def pre_push(hook: Hook, args: list[str]) -> int:
         label = _branch_label(task, agent, branch)
         if not hook.flags(view)["push_ok"]:
             raise Refused(
-                f"push refused: {label} to protected branch {target} of {remote}: task {task} is in "
+                f"push refused: {label} to protected branch {target} of {remote}: task {task} is "
+                "in "
                 f"{state}, not COMPLETE; it reaches {target} once the user approved its head "
-                f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` passed"
+                f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` "
+                "passed"
             )
         approval = view.approval("commit")
         approved = approval.get("sha") if approval is not None else None
@@ -392,7 +396,8 @@ def pre_push(hook: Hook, args: list[str]) -> int:
         if approved and local_sha != approved:
             raise Refused(
                 f"push refused: {label} to protected branch {target} of {remote} pushes "
-                f"{local_sha[:12]}, but the user approved {approved[:12]}; push the approved commit: "
+                f"{local_sha[:12]}, but the user approved {approved[:12]}; push the approved "
+                "commit: "
                 f"`git push {remote} {approved}:{remote_ref}`"
             )
     return 0

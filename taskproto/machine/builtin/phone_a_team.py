@@ -163,7 +163,8 @@ _LOOP = ["DO", "REVIEW"]
 def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Rounds of do, review, decide over external backends; converge on the rubric or stop at max_rounds.",
+        description="Rounds of do, review, decide over external backends; converge on the rubric "
+        "or stop at max_rounds.",
         initial="DO",
         states=[
             StateDef(
@@ -171,7 +172,8 @@ def definition() -> Workflow:
                 allows_edits=True,
                 allows_commits=True,
                 description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
-                resume="Resume the round: build the relay payload and delegate, then `taskproto round review`.",
+                resume="Resume the round: build the relay payload and delegate, then `taskproto "
+                "round review`.",
             ),
             StateDef(
                 name="REVIEW",
@@ -227,7 +229,8 @@ def definition() -> Workflow:
                 dest="DO",
                 guards=["round_lost", "rounds_remain", "!backends_all_failed"],
                 effects=["next_round"],
-                description="Every backend is down this round (timeout, crash, 429): retry next round.",
+                description="Every backend is down this round (timeout, crash, 429): retry next "
+                "round.",
             ),
             _T(
                 trigger="fail_stop",

@@ -151,7 +151,8 @@ def _transitions() -> list[TransitionDef]:
 def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Plan a task in four reviewed stages: context, strategy, design, execution plan of SLOTs.",
+        description="Plan a task in four reviewed stages: context, strategy, design, execution "
+        "plan of SLOTs.",
         initial="CONTEXTUALIZE",
         states=_states(),
         transitions=_transitions(),

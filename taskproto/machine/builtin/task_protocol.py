@@ -76,7 +76,8 @@ _STATES = [
         description="Draft the implementation plan; wait for the user's plan approval.",
         checkpoint=True,
         approval="plan",
-        resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the plan to the user for approval.",
+        resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the plan "
+        "to the user for approval.",
     ),
     StateDef(
         name="IMPLEMENTATION",
@@ -172,7 +173,8 @@ _TRANSITIONS = [
 def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Multi-agent task protocol: plan approval, agent worktrees, validation, review and a user approval of the exact head commit.",
+        description="Multi-agent task protocol: plan approval, agent worktrees, validation, review "
+        "and a user approval of the exact head commit.",
         initial="INIT",
         states=_STATES,
         transitions=_TRANSITIONS,

@@ -73,7 +73,8 @@ def decision_yes(task: Task, ctx: FireContext) -> str | None:
     if task.state == "REVIEW":
         return "the decision NO breaks the loop: hand off --to FULL_AUTO"
     return (
-        f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the turn; "
+        f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the "
+        "turn; "
         "hand off when the user says YES"
     )
 
@@ -92,7 +93,8 @@ def decision_no(task: Task, ctx: FireContext) -> str | None:
 def record_handoff(task: Task, ctx: FireContext) -> None:
     decision = _decision(task, ctx) or ""
     dest = next_phase(task.state, decision) or task.state
-    # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user cycle.
+    # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user
+    # cycle.
     task.context.setdefault("handoffs", []).append(
         {
             "from": task.state,
@@ -122,25 +124,29 @@ _T = TransitionDef
 def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; REVIEW loops or breaks.",
+        description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; "
+        "REVIEW loops or breaks.",
         initial="PLAN",
         states=[
             StateDef(
                 name="PLAN",
                 description="Plan the next task; confirm its subtasks with the user.",
-                resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE --decision YES.",
+                resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE "
+                "--decision YES.",
             ),
             StateDef(
                 name="EXECUTE",
                 description="Carry out the subtasks one by one.",
                 allows_edits=True,
                 allows_commits=True,
-                resume="Holder of the turn: mark each subtask done or failed, then hand off --to REVIEW.",
+                resume="Holder of the turn: mark each subtask done or failed, then hand off --to "
+                "REVIEW.",
             ),
             StateDef(
                 name="REVIEW",
                 description="Analyse results, add discovered tasks, decide loop or break.",
-                resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or FULL_AUTO (NO).",
+                resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or "
+                "FULL_AUTO (NO).",
             ),
             StateDef(
                 name="FULL_AUTO",

@@ -22,7 +22,8 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = [
     pytest.mark.precommit_framework,
-    # about a minute uncontended: pre-commit builds its own environment for this repo once per session
+    # about a minute uncontended: pre-commit builds its own environment for this repo once per
+    # session
     pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is not installed"),
 ]
 
@@ -56,7 +57,8 @@ def test_guard_through_pre_commit_refuses_then_allows(
 ) -> None:
     clone, rev, home = hooks_repo
     (repo / ".pre-commit-config.yaml").write_text(
-        f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n  - id: taskproto-guard\n  - id: taskproto-pre-push\n"
+        f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n  - id: taskproto-guard\n  - id: "
+        "taskproto-pre-push\n"
     )
     sh(repo, "add", ".pre-commit-config.yaml")
     assert sh(repo, "commit", "-q", "-m", "pre-commit config").returncode == 0
