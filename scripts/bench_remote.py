@@ -43,7 +43,8 @@ while time.monotonic() - start < seconds and wins < cap:
     latencies.append(time.monotonic() - t0)
     remote.release_claim("bench", session)
     wins += 1
-print(json.dumps({"wins": wins, "lost": lost, "elapsed": time.monotonic() - start, "latencies": latencies}))
+elapsed = time.monotonic() - start
+print(json.dumps({"wins": wins, "lost": lost, "elapsed": elapsed, "latencies": latencies}))
 """
 
 

@@ -125,8 +125,8 @@ class Layout:
     # --- which task a path or a branch belongs to ------------------------------------
 
     def where(self, path: str) -> tuple[str, str | None, str | None]:
-        """Classify a real, absolute path: ("worktree", task, agent|None), ("state", task|None, None)
-        for taskproto's own files under the root, or ("outside", None, None)."""
+        """Classify a real, absolute path: ("worktree", task, agent|None), ("state", task|None,
+        None) for taskproto's own files under the root, or ("outside", None, None)."""
         if not inside(path, self.root):
             return "outside", None, None
         rel = os.path.relpath(path, self.tasks)

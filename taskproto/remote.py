@@ -47,7 +47,8 @@ class RemoteError(TaskprotoError):
 
 
 class RemoteClaimHeld(OwnershipError):
-    """Another session holds the claim on the remote (an OwnershipError: an unnamed claim skips it)."""
+    """Another session holds the claim on the remote (an OwnershipError: an unnamed claim skips
+    it)."""
 
     def __init__(self, remote: str, claim: RemoteClaim, action: str) -> None:
         self.remote, self.claim = remote, claim
@@ -117,7 +118,8 @@ class Acquired:
 
 @dataclass(frozen=True)
 class Publish:
-    """What a journaled change must push: the remote's journal head it builds on, a claim to delete."""
+    """What a journaled change must push: the remote's journal head it builds on, a claim to
+    delete."""
 
     task: str
     remote_head: str | None
@@ -154,7 +156,8 @@ def _raced(status: PushStatus) -> bool:
 
 
 def _behind(status: PushStatus | None) -> bool:
-    """A journal push refused because the remote holds commits we do not have (git's own reasons)."""
+    """A journal push refused because the remote holds commits we do not have (git's own
+    reasons)."""
     return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
 
 
@@ -398,8 +401,9 @@ class Remote:
         return remote_head
 
     def prepare_publish(self, task: str, releasing: str | None) -> Publish:
-        """Before a journaled change is written here: the remote's journal head (refused when it holds
-        commits we do not have) and, for a release by session `releasing`, its claim to delete."""
+        """Before a journaled change is written here: the remote's journal head (refused when it
+        holds commits we do not have) and, for a release by session `releasing`, its claim to
+        delete."""
         remote_head = self.check_journal(task)
         release_sha = None
         if releasing is not None:
@@ -442,5 +446,6 @@ class Remote:
             self._track(plan.task, None)
 
     def forget(self, task: str) -> None:
-        """Drop what a claim's push proved about the task's journal (used once, by the next change)."""
+        """Drop what a claim's push proved about the task's journal (used once, by the next
+        change)."""
         self._verified.pop(task, None)

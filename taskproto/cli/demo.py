@@ -1,4 +1,5 @@
-"""`taskproto demo`: one task through the whole task-protocol workflow, in a throwaway repository."""
+"""`taskproto demo`: one task through the whole task-protocol workflow, in a throwaway
+repository."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -12,7 +13,7 @@ from taskproto.errors import TaskprotoError
 PROGRESS_MIN_TASKS = 50  # fewer tasks finish before a progress line would be read
 
 
-def _progress() -> object:
+def _progress() -> Callable[[int, int], None] | None:
     if not sys.stdout.isatty():
         return None
 
@@ -91,7 +92,7 @@ def doctor(
         dry_run=dry_run,
         retry_agents=retry_agents,
         progress=None if as_json else _progress(),
-    )  # type: ignore[arg-type]
+    )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
         n = len(report.problems)

@@ -89,7 +89,8 @@ def round_review(
 def round_decide(
     state: AppState, name: str, rubric: str, note: str | None, force: bool, as_json: bool
 ) -> None:
-    """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next round."""
+    """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next
+    round."""
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine
@@ -142,7 +143,7 @@ def round_show(state: AppState, name: str, as_json: bool) -> None:
     """Show the current round, the backends and the rounds so far."""
     task = state.engine.load(name)
     c = task.context
-    data = {
+    data: dict[str, Any] = {
         "task": name,
         "state": task.state,
         "round": task.counters.round,

@@ -20,9 +20,10 @@ def sync(state: AppState, as_json: bool) -> None:
     engine = state.engine
     report = engine.sync()
     assert engine.remote is not None
+    remote = engine.remote.name
     flush_warnings(state)
     data = {
-        "remote": engine.remote.name,
+        "remote": remote,
         "pushed": report.pushed,
         "fetched": report.fetched,
         "adopted": report.adopted,
@@ -50,7 +51,7 @@ def sync(state: AppState, as_json: bool) -> None:
             )
             if names
         ]
-        click.echo(f"synced with {engine.remote.name}: {'; '.join(parts) or 'already up to date'}")
+        click.echo(f"synced with {remote}: {'; '.join(parts) or 'already up to date'}")
         for name in report.diverged:
             click.echo(
                 f"  {name}: journal differs here and on the remote; left alone (see `taskproto "

@@ -104,7 +104,8 @@ def handoff(
     force: bool,
     as_json: bool,
 ) -> None:
-    """End the current phase's turn and start PHASE's, carrying only the decision and the results."""
+    """End the current phase's turn and start PHASE's, carrying only the decision and the
+    results."""
     from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine

@@ -252,7 +252,8 @@ class Installer:
         )
 
     def ensure_excluded(self, client: str) -> None:
-        """Keep the worktree copies out of `git status` everywhere (linked worktrees share this file)."""
+        """Keep the worktree copies out of `git status` everywhere (linked worktrees share this
+        file)."""
         line = "/" + WORKTREE_FILES[client]
         path = self.exclude_path()
         existing = path.read_bytes() if path.exists() else None
@@ -364,12 +365,14 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
 
 
 CODEX_TRUST = """\
-Codex CLI runs project hooks only in a trusted project, and only hooks whose content hash you trusted:
-  1. Trust the project in ~/.codex/config.toml (or $CODEX_HOME/config.toml), once per folder Codex runs in:
+Codex CLI runs project hooks only in a trusted project, and only hooks whose content hash
+you trusted:
+  1. Trust the project in ~/.codex/config.toml (or $CODEX_HOME/config.toml), once per folder
+     Codex runs in:
 {projects}
-  2. Trust the hooks themselves: start `codex` in the repository and accept taskproto's hooks when it asks
-     (they change only when the python path changes). For unattended `codex exec` runs you can instead pass
-     --dangerously-bypass-hook-trust.
+  2. Trust the hooks themselves: start `codex` in the repository and accept taskproto's hooks
+     when it asks (they change only when the python path changes). For unattended `codex exec`
+     runs you can instead pass --dangerously-bypass-hook-trust.
 """
 
 

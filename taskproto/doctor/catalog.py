@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from taskproto.doctor.model import ABANDON, Option, Severity, check
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 REBUILD = (
     "rebuild task.json from the newest journal commit (refs/taskproto/tasks/<task>); with no "
@@ -207,7 +207,9 @@ check(
         ABANDON,
     ),
 )
-check("needs-review", I, "doctor reconstructed this task; a person should review its state.", None)
+check(
+    "needs-review", INFO, "doctor reconstructed this task; a person should review its state.", None
+)
 
 # --- ownership and lock files ------------------------------------------------------
 check(
@@ -276,7 +278,8 @@ check(
     "agent-branch-missing",
     E,
     "A required agent has no branch `<task>-<agent>`.",
-    "create the branch at the last commit its worktree's HEAD log recorded, else at the task's base",
+    "create the branch at the last commit its worktree's HEAD log recorded, "
+    "else at the task's base",
 )
 check(
     "task-branch-missing",

@@ -55,7 +55,8 @@ def check_task_file(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def is_baseline(e: LogEntry) -> bool:
-    """A repair entry that set the state from nothing (a reconstruction): the log starts over there."""
+    """A repair entry that set the state from nothing (a reconstruction): the log starts over
+    there."""
     return e.kind == "repair" and e.from_state is None
 
 
@@ -71,7 +72,10 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
     prev: str | None = None
     legal = {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
     for i, e in enumerate(state_entries(task)):
-        where = f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} -> {e.to_state})"
+        where = (
+            f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} "
+            f"-> {e.to_state})"
+        )
         if e.kind == "create":
             if i != 0 or e.to_state != wf.initial:
                 problems.append(

@@ -99,7 +99,8 @@ def restore_folder(ctx: FixContext, f: Finding) -> str:
     sha, task = found
     ensure_root(engine.config)
     task_dir = engine.config.task_dir(name)
-    task_dir.mkdir()  # FileExistsError: another process restored it meanwhile; reported as a failure
+    # FileExistsError: another process restored it meanwhile; reported as a failure
+    task_dir.mkdir()
     with engine.lock(name):
         for agent in task.required_agents:
             data = journal.read_file(engine.repo, sha, journal.status_entry(agent))
@@ -131,7 +132,10 @@ def rebuild(ctx: FixContext, f: Finding) -> str:
             task.transition_log.append(repair_entry(task.state, f.check, note))
         else:
             task = reconstruct(engine, name, ctx.raw_workflows.get(name), f.check)
-            note = f"task.json reconstructed without a journal (state {task.state}, needs review){kept}"
+            note = (
+                f"task.json reconstructed without a journal (state {task.state}, needs "
+                f"review){kept}"
+            )
         engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
@@ -347,12 +351,12 @@ def restore_status(ctx: FixContext, f: Finding) -> str:
         status, source = None, "a fresh PENDING status"
         head = journal.head(engine.git, r.new.name)
         data = journal.read_file(engine.repo, head, journal.status_entry(agent)) if head else None
-        if data is not None:
+        if data is not None and head is not None:
             try:
                 status, source = (
                     AgentStatus.model_validate_json(data),
                     f"journal commit {head[:12]}",
-                )  # type: ignore[index]
+                )
             except ValidationError:
                 status = None
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -404,7 +408,10 @@ def mark_stale(ctx: FixContext, f: Finding) -> str:
     engine, name = ctx.engine, _name(f)
     approval = engine.load(name).checkpoint.commit_approval
     head = engine.branch_head(name)
-    reason = f"branch {name} moved from {str(approval.sha if approval else '?')[:12]} to {(head or 'nowhere')[:12]}"
+    reason = (
+        f"branch {name} moved from {str(approval.sha if approval else '?')[:12]} to "
+        f"{(head or 'nowhere')[:12]}"
+    )
     if not engine.mark_approval_stale(name, reason, repair=f.check):
         return "the approval is current or already marked stale; nothing to do"
     return f"marked the approval stale: {reason}"
@@ -440,4 +447,7 @@ def delete_orphan_branch(ctx: FixContext, f: Finding) -> str:
             f"branch {branch} holds {unique} commit(s) found on no other branch; merge or keep it"
         )
     git.delete_branch(branch, force=True)  # every commit is on another ref (checked above)
-    return f"deleted orphan branch {branch} at {str(f.data.get('sha', ''))[:12]} (all its commits are elsewhere)"
+    return (
+        f"deleted orphan branch {branch} at {str(f.data.get('sha', ''))[:12]} (all its commits "
+        "are elsewhere)"
+    )

@@ -99,7 +99,8 @@ RETRY_OPTIONS = (
 
 
 def resume_text(engine: Engine, task: Task) -> list[str]:
-    """What a session resuming this task should do now (taskproto.engine.resume), plus what doctor can add."""
+    """What a session resuming this task should do now (taskproto.engine.resume), plus what doctor
+    can add."""
     from taskproto.engine.resume import resume_instructions
 
     lines = resume_instructions(engine, task).splitlines()

@@ -81,7 +81,8 @@ def journal_task(engine: Engine, name: str) -> tuple[str, Task] | None:
 
 
 def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> Task:
-    """A task rebuilt from what git and the folder show, in the workflow's initial state, for review."""
+    """A task rebuilt from what git and the folder show, in the workflow's initial state, for
+    review."""
     try:
         wf = get_workflow(workflow or DEFAULT_WORKFLOW)
     except TaskprotoError:

@@ -91,7 +91,8 @@ def run(
     retry_agents: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around them."""
+    """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
+    them."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
     snap = take(config, scope, progress, engine.repo)

@@ -89,7 +89,8 @@ class Engine(Core):
         force: bool = False,
         what: str = "move it",
     ) -> Task:
-        """Run a workflow operation's `step` (which may fire several triggers) as one locked change."""
+        """Run a workflow operation's `step` (which may fire several triggers) as one locked
+        change."""
         return transitions.advance(self, task_name(name), step, session, force, what)
 
     def approve(self, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:

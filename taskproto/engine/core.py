@@ -31,7 +31,8 @@ Change = Callable[[Task], "tuple[Task, str | None] | None"]
 
 
 class Core:
-    """One repository's tasks. Holds no task state between calls: every change re-reads under the lock."""
+    """One repository's tasks. Holds no task state between calls: every change re-reads under the
+    lock."""
 
     def __init__(self, config: Config) -> None:
         self.config = config

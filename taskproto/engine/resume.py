@@ -1,4 +1,5 @@
-"""What an agent resuming a task should do now, per state (the seed's session-interruption recovery)."""
+"""What an agent resuming a task should do now, per state (the seed's session-interruption
+recovery)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`taskproto sync`: push this machine's journals, fetch the others', and make new tasks appear here.
+"""`taskproto sync`: push this machine's journals, fetch the others', and make new tasks appear
+here.
 
 Journals only ever fast-forward: a journal we are ahead on is pushed (expecting
 the head we just fetched), one the remote is ahead on is fast-forwarded here
@@ -102,7 +103,8 @@ def sync(engine: Core) -> SyncReport:
 
 
 def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
-    """A task created on another machine: its folder here, then task.json and its journal from `sha`."""
+    """A task created on another machine: its folder here, then task.json and its journal from
+    `sha`."""
     ensure_root(engine.config)
     try:
         engine.config.task_dir(name).mkdir()
@@ -129,7 +131,8 @@ def _fast_forward(engine: Core, name: str, mine: str, other: str, report: SyncRe
 
 
 def ensure_worktrees(engine: Core, task: Task) -> None:
-    """Make the worktrees of a task that came from another machine, when a session here claims it."""
+    """Make the worktrees of a task that came from another machine, when a session here claims
+    it."""
     config, remote = engine.config, engine.remote
     if remote is None or config.task_worktree(task.name).exists():
         return

@@ -67,8 +67,8 @@ def advance(
     force: bool = False,
     what: str = "move it",
 ) -> Task:
-    """Run `step` as one locked, journaled change; the new state's prompt is rendered before the save,
-    so a broken template refuses the change and leaves task.json as it was."""
+    """Run `step` as one locked, journaled change; the new state's prompt is rendered before the
+    save, so a broken template refuses the change and leaves task.json as it was."""
 
     def change(task: Task) -> tuple[Task, str | None]:
         forced = core.check_mover(task, session, force, what)

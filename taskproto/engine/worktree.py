@@ -54,7 +54,8 @@ def create(config: Config, repo: Repo, task: str, agents: Sequence[str], base_sh
 
 
 def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:
-    """Check an existing branch out again at its worktree path (doctor's repair of a lost worktree)."""
+    """Check an existing branch out again at its worktree path (doctor's repair of a lost
+    worktree)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     repo.worktree_add(path, branch, None, new_branch=False)
     setup_new_worktree(config, path)

@@ -83,7 +83,8 @@ def _common_dir(git_dir: str) -> str:
 
 
 def _is_bare(common_dir: str) -> bool:
-    """`core.bare` from the repository's config (a plain line scan; git writes it as `bare = true`)."""
+    """`core.bare` from the repository's config (a plain line scan; git writes it as `bare =
+    true`)."""
     config = read_small(os.path.join(common_dir, "config"), 1 << 20) or b""
     section = b""
     for raw in config.splitlines():
@@ -110,7 +111,8 @@ def _dirs(top: str | None, git_dir: str) -> GitDirs:
 
 
 def find_repo(start: str, environ: dict[str, str] | None = None) -> GitDirs | None:
-    """The repository around folder `start` (GIT_DIR, when set, wins as it does for git), or None."""
+    """The repository around folder `start` (GIT_DIR, when set, wins as it does for git), or
+    None."""
     env = os.environ if environ is None else environ
     if env.get("GIT_DIR"):
         git_dir = os.path.join(start, env["GIT_DIR"])

@@ -1,4 +1,5 @@
-"""The engine's heavier git work through GitPython: worktrees and branches, doctor's reads, sync, the journal.
+"""The engine's heavier git work through GitPython: worktrees and branches, doctor's reads, sync,
+the journal.
 
 GitPython's `git.Repo` keeps one `git cat-file --batch` process for the life of the
 object, so reading many objects (every journal head's task.json, a task's history)
@@ -187,12 +188,11 @@ class Repo:
 
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         """True when `ancestor` is known here and reachable from `descendant`."""
-        import git
-
         try:
-            return bool(self.repo.is_ancestor(ancestor, descendant))
-        except git.GitCommandError:
+            self.run("merge-base", "--is-ancestor", ancestor, descendant)
+        except GitError:
             return False
+        return True
 
     def update_ref(self, ref: str, new: str, old: str | None, message: str = "taskproto") -> None:
         """Compare-and-swap: set `ref` to `new` only if it is `old` now (None: must not exist)."""
@@ -202,7 +202,8 @@ class Repo:
         return self.rev_parse(sha) is not None
 
     def reachable_from_any_ref(self, sha: str) -> bool:
-        """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving it)."""
+        """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving
+        it)."""
         out = self.run(
             "for-each-ref",
             "--count=1",
@@ -218,17 +219,18 @@ class Repo:
         """The blob `<rev>:<path>` through the persistent `cat-file --batch` (None: missing or not a
         blob)."""
         try:
-            _, kind, _, data = self.repo.git.get_object_data(spec)
+            header: Any = self.repo.git.get_object_data(spec)  # (sha, type, size, data), all bytes
         except ValueError:  # GitPython's "could not be resolved" for a missing object
             return None
-        return bytes(data) if kind == b"blob" else None
+        return bytes(header[3]) if header[1] in (b"blob", "blob") else None
 
     def blobs(self, specs: Sequence[str]) -> list[bytes | None]:
         """Many `<rev>:<path>` blobs, one persistent process for all of them."""
         return [self.blob(spec) for spec in specs]
 
     def history(self, ref: str, limit: int | None = None) -> list[JournalCommit]:
-        """The commits of `ref`, newest first, each with the files of its tree (a journal's history)."""
+        """The commits of `ref`, newest first, each with the files of its tree (a journal's
+        history)."""
         import git
 
         result: list[JournalCommit] = []

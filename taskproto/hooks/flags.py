@@ -1,4 +1,5 @@
-"""The state flags hooks decide on (allows_commits, allows_edits, push_ok, ...), cached as plain JSON.
+"""The state flags hooks decide on (allows_commits, allows_edits, push_ok, ...), cached as plain
+JSON.
 
 Shared by the git hooks and the agent-client hooks.
 
@@ -17,14 +18,14 @@ from __future__ import annotations
 import json
 import os
 
+from taskproto import __version__
+
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a no-op hook ~10% of its time
 if TYPE_CHECKING:
     from typing import Any
 
     from taskproto.layout import Layout
     from taskproto.machine.workflow import Workflow
-
-from taskproto import __version__
 
 CACHE = os.path.join("cache", "hook-flags.json")
 _BUILTIN_DIR = os.path.join(

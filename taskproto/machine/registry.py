@@ -34,7 +34,8 @@ def builtin_names() -> list[str]:
 
 @cache
 def builtin(name: str) -> Workflow:
-    """A built-in workflow, checked the first time it is built (a broken built-in is a bug: it raises)."""
+    """A built-in workflow, checked the first time it is built (a broken built-in is a bug: it
+    raises)."""
     return checks.require_valid(BUILTINS[name](), GUARDS, EFFECTS, f"built-in workflow {name}")
 
 
@@ -62,7 +63,8 @@ def get_workflow(name: str, config: Config | None = None) -> Workflow:
 
 
 def load_file(path: Path) -> Workflow:
-    """Read and validate one user workflow file (its name is the file's stem), without installing it."""
+    """Read and validate one user workflow file (its name is the file's stem), without installing
+    it."""
     return user.validate(
         user.read_file(path), path.stem, str(path.absolute()), BUILTINS, GUARDS, EFFECTS
     )

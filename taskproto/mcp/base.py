@@ -51,7 +51,8 @@ def refusals(fn: F) -> F:
 
 @dataclass
 class Session:
-    """One server process: its repository's config and the session its tools act as (fixed at start)."""
+    """One server process: its repository's config and the session its tools act as (fixed at
+    start)."""
 
     config: Config
     session: str | None

@@ -78,7 +78,8 @@ def config_path(client: str, repo: Path, scope: str = "project") -> Path:
 
 
 def server_entry(command: list[str] | None = None) -> dict[str, Any]:
-    """How the client starts the server: `taskproto mcp` when it is on PATH, else this interpreter."""
+    """How the client starts the server: `taskproto mcp` when it is on PATH, else this
+    interpreter."""
     argv = command or (
         ["taskproto", "mcp"]
         if shutil.which("taskproto")
@@ -132,7 +133,10 @@ def _json_entry(client: str, entry: dict[str, Any]) -> dict[str, Any]:
 
 def _toml_block(entry: dict[str, Any]) -> str:
     args = ", ".join(json.dumps(a) for a in entry["args"])
-    return f"{TOML_MARK}\n[mcp_servers.{NAME}]\ncommand = {json.dumps(entry['command'])}\nargs = [{args}]\n"
+    return (
+        f"{TOML_MARK}\n[mcp_servers.{NAME}]\ncommand = {json.dumps(entry['command'])}\nargs = "
+        f"[{args}]\n"
+    )
 
 
 def _toml_existing(path: Path, data: bytes | None) -> dict[str, Any] | None:
@@ -151,7 +155,8 @@ def _toml_existing(path: Path, data: bytes | None) -> dict[str, Any] | None:
 
 
 def _toml_without_block(text: str) -> str:
-    """`text` minus our marked block (up to the next table header or the end) and the blank line before it."""
+    """`text` minus our marked block (up to the next table header or the end) and the blank line
+    before it."""
     out: list[str] = []
     skipping = False
     for line in text.splitlines(keepends=True):

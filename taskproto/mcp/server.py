@@ -73,7 +73,8 @@ class Tools(Session):
             ),
         ] = None,
     ) -> StatusResult:
-        """This session's task (or all tasks): state, owner, agents, and what the workflow allows now.
+        """This session's task (or all tasks): state, owner, agents, and what the workflow allows
+        now.
 
         With `task`, or when this session owns tasks, each comes with `instructions`: how to go on
         from its current state. A task whose file is corrupt is listed in `problems`, not hidden.
@@ -229,7 +230,8 @@ class Tools(Session):
             str | None, Field(description="What went wrong (kept with ERROR).", max_length=2000)
         ] = None,
     ) -> AgentStatusResult:
-        """Set a required agent's status on a task (VALIDATION waits until every agent is COMPLETE)."""
+        """Set a required agent's status on a task (VALIDATION waits until every agent is
+        COMPLETE)."""
         from taskproto.state.models import AgentState
 
         session = self.need_session("agent_set_status")

@@ -114,7 +114,8 @@ class WorkflowTools:
         return PromptResult(task=task, workflow=loaded.workflow, state=loaded.state, prompt=text)
 
     def submit_artifact(self, task: Task, artifact: ArtifactInput) -> WorkflowStep:
-        """plan-task: submit the current work state's artifact; on success the task moves to its review state.
+        """plan-task: submit the current work state's artifact; on success the task moves to its
+        review state.
 
         The artifact each state takes is described in the input schema. The result carries the next
         state's prompt.
@@ -191,7 +192,8 @@ class WorkflowTools:
             str | None, Field(description="Why; kept in the log.", max_length=2000)
         ] = None,
     ) -> WorkflowStep:
-        """phone-a-team: decide the round from the rubric: converge (all pass), next round, or forced stop."""
+        """phone-a-team: decide the round from the rubric: converge (all pass), next round, or
+        forced stop."""
         from taskproto.ops import phone_a_team as team
 
         session = self.base.need_session("round_decide")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -175,9 +174,8 @@ def _walk(repo: Path) -> None:
 
     ref = journal.latest_archive(engine.repo, name)
     data: dict[str, Any] = journal.task_json_at(engine.repo, ref) if ref else {}  # type: ignore[assignment]
-    show: Callable[[dict[str, Any]], str] = lambda e: (
-        f"     {e['time'][11:19]}  {e['kind']:<10} {(e.get('from') or '-'):>22} -> {e['to']:<22} "
-        f"{e['trigger']}"
-    )
-    for entry in data.get("transition_log", []):
-        click.echo(show(entry))
+    for e in data.get("transition_log", []):
+        frm = e.get("from") or "-"
+        click.echo(
+            f"     {e['time'][11:19]}  {e['kind']:<10} {frm:>22} -> {e['to']:<22} {e['trigger']}"
+        )

@@ -72,7 +72,8 @@ def record(
     session: str | None = None,
     rules: Sequence[Rule] | None = None,
 ) -> Recorded:
-    """Classify `text`, append it to the task's interruption log, and prove the state did not move."""
+    """Classify `text`, append it to the task's interruption log, and prove the state did not
+    move."""
     result = classify(text, rules if rules is not None else configured_rules(engine.config))
     preserved: list[str] = []
 

@@ -1,4 +1,5 @@
-"""phone-a-team's operations: creation (rounds, backends, no nesting), review, decide, failures, relay."""
+"""phone-a-team's operations: creation (rounds, backends, no nesting), review, decide, failures,
+relay."""
 
 from __future__ import annotations
 
@@ -83,7 +84,8 @@ def creation(
 def _step(
     engine: Engine, name: str, session: str | None, force: bool, what: str, step: StepFn
 ) -> Task:
-    """One locked, journaled change of a phone-a-team task (refused for a task of another workflow)."""
+    """One locked, journaled change of a phone-a-team task (refused for a task of another
+    workflow)."""
 
     def checked(s: Step) -> tuple[Task, str]:
         _require(s.task)
@@ -95,7 +97,8 @@ def _step(
 def review(
     engine: Engine, name: str, output: Any = None, session: str | None = None, force: bool = False
 ) -> Task:
-    """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next relay."""
+    """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next
+    relay."""
 
     def step(s: Step) -> tuple[Task, str]:
         return s.fire(

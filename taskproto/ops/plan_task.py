@@ -1,4 +1,5 @@
-"""plan-task's operations: submit an artifact, approve, request a revision, answer, render the prompt.
+"""plan-task's operations: submit an artifact, approve, request a revision, answer, render the
+prompt.
 
 Each is one locked engine change. The transition, the artifact and the next
 state's prompt are one unit: the prompt is rendered before task.json is saved,

@@ -1,4 +1,5 @@
-"""Registering the server in each client's MCP configuration: merged, idempotent, reversible byte for byte."""
+"""Registering the server in each client's MCP configuration: merged, idempotent, reversible byte
+for byte."""
 
 from __future__ import annotations
 
@@ -80,7 +81,10 @@ def test_existing_json_keeps_every_key_and_comes_back_byte_for_byte(
 def test_codex_toml_is_appended_as_text_and_restored_byte_for_byte(repo: Path) -> None:
     path = mcp_config.config_path("codex", repo)
     path.parent.mkdir()
-    original = b'model = "m"  # a comment that a TOML rewrite would lose\n\n[mcp_servers.other]\ncommand = "x"\n'
+    original = (
+        b'model = "m"  # a comment that a TOML rewrite would '
+        b'lose\n\n[mcp_servers.other]\ncommand = "x"\n'
+    )
     path.write_bytes(original)
     mcp_config.register("codex", repo, command=CMD)
     text = path.read_text()
@@ -184,7 +188,8 @@ def test_init_claude_mcp_registers_and_uninstall_restores(cli, repo: Path) -> No
 
 
 def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
-    """The SDK is an optional extra: `taskproto mcp` without it is one line naming the extra, exit 1."""
+    """The SDK is an optional extra: `taskproto mcp` without it is one line naming the extra, exit
+    1."""
     import subprocess
     import sys
 
@@ -192,7 +197,10 @@ def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
     repo.mkdir()
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     # An import of `mcp` fails in this process, as it does where the extra is not installed.
-    code = "import sys; sys.modules['mcp'] = None; from taskproto.cli import main; raise SystemExit(main(['mcp']))"
+    code = (
+        "import sys; sys.modules['mcp'] = None; from taskproto.cli import main; raise "
+        "SystemExit(main(['mcp']))"
+    )
     proc = subprocess.run(
         [sys.executable, "-c", code],
         cwd=repo,

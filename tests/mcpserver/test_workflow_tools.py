@@ -1,4 +1,5 @@
-"""The workflow tools (prompt, submit_artifact, handoff, round_decide), when the workflows' library is here."""
+"""The workflow tools (prompt, submit_artifact, handoff, round_decide), when the workflows' library
+is here."""
 
 from __future__ import annotations
 

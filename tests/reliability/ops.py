@@ -235,8 +235,9 @@ OPS_BY_NAME = {op.name: op for op in OPERATIONS}
 
 @dataclass(frozen=True)
 class HookEntry:
-    """A hook as it is run: argv (after `python -m taskproto`, or after the installed entry script when
-    `script` is set, the way `taskproto init` installs it), and what malformed input must give."""
+    """A hook as it is run: argv (after `python -m taskproto`, or after the installed entry script
+    when `script` is set, the way `taskproto init` installs it), and what malformed input must give.
+    """
 
     name: str
     argv: tuple[str, ...]
@@ -309,7 +310,8 @@ def make_repo(path: Path) -> Path:
 
 
 def prepare_task(engine: Engine, name: str, agents: tuple[str, ...] = (AGENT,)) -> Task:
-    """A task in IMPLEMENTATION with its plan approved and its agents COMPLETE (every op can run)."""
+    """A task in IMPLEMENTATION with its plan approved and its agents COMPLETE (every op can
+    run)."""
     engine.create_task(name, agents=list(agents))
     for target in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
         engine.fire(name, target=target)

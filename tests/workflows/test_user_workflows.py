@@ -1,4 +1,5 @@
-"""User-defined workflows: loaded from <root>/workflows/NAME.toml or [workflows.NAME], validated, used."""
+"""User-defined workflows: loaded from <root>/workflows/NAME.toml or [workflows.NAME], validated,
+used."""
 
 from __future__ import annotations
 
@@ -204,7 +205,10 @@ def test_builtins_pass_the_same_checks(name):
     wf = get_workflow(name)
     data = wf.model_dump(mode="json")
     _, found = problems(data, name + "-copy", BUILTINS, GUARDS, EFFECTS)
-    expected = f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's stem or table key)"
+    expected = (
+        f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's "
+        "stem or table key)"
+    )
     assert found == [expected]
     assert name in builtin_names()
 

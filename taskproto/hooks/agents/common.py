@@ -1,4 +1,5 @@
-"""What every agent-client hook needs, stdlib only: the payload, the repository, the tasks, the client pid.
+"""What every agent-client hook needs, stdlib only: the payload, the repository, the tasks, the
+client pid.
 
 This module is on the hot path (every tool call), so it imports nothing beyond
 `json` and `os`, reads task.json with `json` (not pydantic) and finds the

@@ -17,7 +17,7 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-from taskproto.hooks.agents.runner import run_agent_hook
+from taskproto.hooks.agents.runner import run_agent_hook  # noqa: E402 - after the path is set
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,5 @@
-"""The agent-client events that read or write through the engine: session start, prompts, heartbeats, end.
+"""The agent-client events that read or write through the engine: session start, prompts,
+heartbeats, end.
 
 Loaded only when a hook has something to record; the tool-call path never
 imports this module.

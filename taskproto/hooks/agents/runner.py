@@ -25,7 +25,8 @@ def run_agent_hook(
     client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None = None
 ) -> tuple[int, str, str]:
     """Answer one hook call. Never raises: odd input or an internal failure is a warning on stderr
-    and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt)."""
+    and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt).
+    """
     try:
         return _run(client, event, stdin_bytes, env, pid)
     except Exception as exc:  # noqa: BLE001 - a hook must never show a traceback to the client

@@ -16,6 +16,6 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-from taskproto.hooks.git.handlers import main
+from taskproto.hooks.git.handlers import main  # noqa: E402 - after the path is set
 
 raise SystemExit(main(sys.argv[1:]))

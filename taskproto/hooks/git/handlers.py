@@ -1,4 +1,5 @@
-"""The git hooks: pre-commit, commit-msg, post-checkout/merge/rewrite, reference-transaction, pre-push.
+"""The git hooks: pre-commit, commit-msg, post-checkout/merge/rewrite, reference-transaction,
+pre-push.
 
 `main(["pre-commit"])` is what an installed hook script, the pre-commit
 framework and `taskproto hook pre-commit` all run. Decisions use the standard
@@ -17,15 +18,15 @@ from __future__ import annotations
 import os
 import sys
 
+from taskproto.git.files import ZERO_OID, GitDirs, find_repo, run_git
+from taskproto.layout import Layout, SettingsError, layout_for, read_settings
+
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a no-op hook ~10% of its time
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
     from taskproto.state.light import TaskView
-
-from taskproto.git.files import ZERO_OID, GitDirs, find_repo, run_git
-from taskproto.layout import Layout, SettingsError, layout_for, read_settings
 
 SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
 
@@ -51,7 +52,8 @@ class Refused(Exception):
 
 
 class Hook:
-    """What one hook run knows: the worktree's git files, taskproto's layout, lazily the settings."""
+    """What one hook run knows: the worktree's git files, taskproto's layout, lazily the
+    settings."""
 
     def __init__(self, name: str, repo: GitDirs, layout: Layout) -> None:
         self.name = name
@@ -135,7 +137,10 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
         if os.path.isdir(expected):
             fix = f"commit from there: `cd {expected}`"
         else:
-            fix = "that worktree is missing: recreate it with `taskproto doctor --fix`, then commit there"
+            fix = (
+                "that worktree is missing: recreate it with `taskproto doctor --fix`, then "
+                "commit there"
+            )
         raise Refused(
             f"commit refused on {label}: it is committed from its own worktree {expected}, "
             f"not from {here}; {fix}"
@@ -256,7 +261,8 @@ def _without_our_trailers(text: str) -> str:
 
 
 def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
-    """Mark task's commit approval stale if `head` is not the approved commit (slow path only then)."""
+    """Mark task's commit approval stale if `head` is not the approved commit (slow path only
+    then)."""
     try:
         approval = hook.task_json(task).approval("commit")
     except Refused as exc:

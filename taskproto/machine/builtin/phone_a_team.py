@@ -57,7 +57,10 @@ def max_rounds(task: Task) -> int:
 def rubric_given(task: Task, ctx: FireContext) -> str | None:
     rubric = ctx.params.get("rubric")
     if not isinstance(rubric, dict) or set(rubric) != set(RUBRIC):
-        return "DECIDE needs the rubric: --rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        return (
+            "DECIDE needs the rubric: --rubric "
+            "acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        )
     for item, allowed in RUBRIC.items():
         if rubric[item] not in allowed:
             return f"rubric {item}={rubric[item]!r} is not one of {', '.join(allowed)}"
@@ -171,7 +174,8 @@ def definition() -> Workflow:
                 name="DO",
                 allows_edits=True,
                 allows_commits=True,
-                description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
+                description="Delegate the round's work to the backend(s) "
+                "(`taskproto relay build`).",
                 resume="Resume the round: build the relay payload and delegate, then `taskproto "
                 "round review`.",
             ),

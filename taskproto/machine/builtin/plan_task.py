@@ -40,13 +40,19 @@ def artifact_valid(task: Task, ctx: FireContext) -> str | None:
     _, model = ARTIFACTS[task.state]
     artifact = ctx.params.get("artifact")
     if artifact is None:
-        return f"submit needs an artifact: `taskproto submit {task.name} --artifact FILE.json` ({model.__name__})"
+        return (
+            f"submit needs an artifact: `taskproto submit {task.name} --artifact FILE.json` "
+            f"({model.__name__})"
+        )
     try:
         model.model_validate(artifact)
     except ValidationError as exc:
         errors = field_errors(exc)
         detail = "\n".join(f"  {e}" for e in errors)
-        return f"the artifact is not a valid {model.__name__} ({len(errors)} error(s)); nothing changed:\n{detail}"
+        return (
+            f"the artifact is not a valid {model.__name__} ({len(errors)} error(s)); nothing "
+            f"changed:\n{detail}"
+        )
     return None
 
 
@@ -107,7 +113,8 @@ def _states() -> list[StateDef]:
                 name=review,
                 checkpoint=True,
                 description=f"Review {key}: `taskproto approve` or `taskproto revise --feedback`.",
-                resume=f"Present {key} to the user; approve it or request a revision with feedback.",
+                resume=f"Present {key} to the user; approve it or request a revision with "
+                "feedback.",
             )
         )
     states.append(

@@ -11,7 +11,10 @@ NAME = "task-protocol"
 @guard("plan_approved")
 def plan_approved(task: Task, ctx: FireContext) -> str | None:
     if task.checkpoint.plan_approval is None:
-        return f"no plan approval is recorded; the user approves the plan with `taskproto approve {task.name} --plan`"
+        return (
+            "no plan approval is recorded; the user approves the plan with `taskproto approve "
+            f"{task.name} --plan`"
+        )
     return None
 
 

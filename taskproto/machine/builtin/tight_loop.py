@@ -36,7 +36,8 @@ def next_phase(state: str, decision: str) -> str | None:
 
 
 def summary(task: Task) -> dict[str, Any]:
-    """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered tasks."""
+    """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered
+    tasks."""
     subtasks = task.context.get("subtasks") or []
     discovered = task.context.get("discovered") or []
     return {
@@ -67,7 +68,10 @@ def _decision(task: Task, ctx: FireContext) -> str | None:
 def decision_yes(task: Task, ctx: FireContext) -> str | None:
     decision = _decision(task, ctx)
     if decision is None:
-        return f"a handoff needs the user's answer to {GATE.get(task.state, 'the gate')!r}: --decision YES|NO"
+        return (
+            f"a handoff needs the user's answer to {GATE.get(task.state, 'the gate')!r}: "
+            "--decision YES|NO"
+        )
     if decision == "YES":
         return None
     if task.state == "REVIEW":

@@ -1,5 +1,5 @@
-"""PreToolUse / BeforeTool: edits follow the governing task's state and stay in the agent's worktree;
-taskproto's own files and the user's commands are off limits whatever the state."""
+"""PreToolUse / BeforeTool: edits follow the governing task's state and stay in the agent's
+worktree; taskproto's own files and the user's commands are off limits whatever the state."""
 
 from __future__ import annotations
 
@@ -221,7 +221,8 @@ def test_write_tools_without_a_path_count_as_writes() -> None:
 def test_installed_entry_decides_without_site_packages(
     engine: Engine, task: str, agent_wt: Path
 ) -> None:
-    """The fast path: `python -I -S entry.py`, and no click, pydantic, jinja2 or GitPython when nothing governs."""
+    """The fast path: `python -I -S entry.py`, and no click, pydantic, jinja2 or GitPython when
+    nothing governs."""
     probe = (
         "import sys; sys.argv=['entry', 'claude', 'PreToolUse']; sys.path.insert(0, "
         f"{str(ENTRY.parents[3])!r});"

@@ -1,4 +1,5 @@
-"""Each git hook against real git: real commits, checkouts, rewrites and pushes, refused or allowed."""
+"""Each git hook against real git: real commits, checkouts, rewrites and pushes, refused or
+allowed."""
 
 from __future__ import annotations
 

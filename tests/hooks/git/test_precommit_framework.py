@@ -30,7 +30,8 @@ pytestmark = [
 
 @pytest.fixture(scope="session")
 def hooks_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Path]:
-    """A clone of this repository at HEAD (a fixed rev, so pre-commit builds its env once) and a cache."""
+    """A clone of this repository at HEAD (a fixed rev, so pre-commit builds its env once) and a
+    cache."""
     clone = tmp_path_factory.mktemp("hooks-repo") / "taskproto"
     subprocess.run(["git", "clone", "--quiet", str(REPO_ROOT), str(clone)], check=True)
     rev = subprocess.run(
