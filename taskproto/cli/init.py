@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from taskproto.cli.common import AppState, emit, json_option, pass_state
 
+if TYPE_CHECKING:
+    from taskproto.hooks.git.install import HooksReport
+    from taskproto.ops.init import InitReport
 
-def _print_hooks(report: Any, uninstall: bool) -> None:
+
+def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     where = f"{report.hooks_dir}" + (
         f" (core.hooksPath = {report.hooks_path_setting})" if report.hooks_path_setting else ""
     )
@@ -102,7 +106,7 @@ def init(
     emit(as_json, report.as_dict(), lambda: _human(report))
 
 
-def _human(report: Any) -> None:
+def _human(report: InitReport) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")

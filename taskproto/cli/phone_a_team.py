@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+if TYPE_CHECKING:
+    from taskproto.state.models import Task
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
 )
 
 
-def _moved(name: str, before: str, task: Any) -> dict[str, Any]:
+def _moved(name: str, before: str, task: Task) -> dict[str, Any]:
     return {
         "task": name,
         "from": before,

@@ -14,7 +14,6 @@ from taskproto.cli.common import (
     pass_state,
     split_csv,
 )
-from taskproto.engine.summary import task_summary
 
 
 @click.group("task")
@@ -66,6 +65,7 @@ def create(
 
     If any step fails, everything made so far is undone.
     """
+    from taskproto.engine.summary import task_summary
     from taskproto.ops.creation import settings_for
 
     engine = state.engine
@@ -101,6 +101,8 @@ def create(
 @pass_state
 def list_(state: AppState, as_json: bool) -> None:
     """List tasks with their state and owner."""
+    from taskproto.engine.summary import task_summary
+
     engine = state.engine
     rows: list[dict[str, Any]] = []
     for name in engine.task_names():
@@ -132,6 +134,8 @@ def list_(state: AppState, as_json: bool) -> None:
 @pass_state
 def show(state: AppState, name: str, as_json: bool) -> None:
     """Show one task: state, owner, agents, approvals, what may happen next, interruptions."""
+    from taskproto.engine.summary import task_summary
+
     engine = state.engine
     task = engine.load(name)
     data = task_summary(task, engine)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
+if TYPE_CHECKING:
+    from taskproto.state.models import Task
 
-def _moved(as_json: bool, before: str, task: Any) -> None:
+
+def _moved(as_json: bool, before: str, task: Task) -> None:
     emit(
         as_json,
         {"task": task.name, "from": before, "to": task.state, "revision": task.revision},

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from taskproto.cli.common import AppState, emit, json_option, pass_state
 from taskproto.errors import TaskprotoError
+
+if TYPE_CHECKING:
+    from taskproto.config import Config
 
 
 @click.group("workflow")
@@ -16,7 +19,7 @@ def workflow_group() -> None:
     """List, show and validate workflows (built-in and user-defined)."""
 
 
-def _config(state: AppState) -> Any:
+def _config(state: AppState) -> Config | None:
     """The repository's config, or None outside a repository (built-ins only)."""
     try:
         return state.engine.config
