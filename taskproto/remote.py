@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 
 from taskproto.config import Config
 from taskproto.errors import GitError, OwnershipError, TaskprotoError
-from taskproto.git.command import PushStatus, RemoteGit
+from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import utcnow
@@ -126,41 +126,6 @@ class Publish:
     release_sha: str | None
 
 
-def _secondary(status: PushStatus) -> bool:
-    """Rejected only because another ref of the same atomic push was."""
-    return "atomic" in status.reason
-
-
-def _git_message(output: str) -> str:
-    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
-    lines = [ln.strip() for ln in output.strip().splitlines()]
-    found: list[str] = []
-    for i, line in enumerate(lines):
-        if line.startswith(("fatal:", "error:")):
-            text = line.split(":", 1)[1].strip()
-            if text.endswith(":") and i + 1 < len(lines):
-                text = f"{text} {lines[i + 1]}"
-            found.append(text)
-    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
-
-
-def _raced(status: PushStatus) -> bool:
-    """Rejected because the ref was not what we expected when the server (or git) looked."""
-    return status.reason in (
-        "stale info",
-        "failed to update ref",
-        "failed to lock",
-        "fetch first",
-        "non-fast-forward",
-    )
-
-
-def _behind(status: PushStatus | None) -> bool:
-    """A journal push refused because the remote holds commits we do not have (git's own
-    reasons)."""
-    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
-
-
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name).strip(".") or "remote"
 
@@ -192,7 +157,7 @@ class Remote:
         try:
             yield
         except GitError as exc:
-            raise RemoteError(self.name, what, _git_message(exc.stderr or exc.stdout)) from None
+            raise RemoteError(self.name, what, git_message(exc.stderr or exc.stdout)) from None
 
     # --- reading claims --------------------------------------------------------
 
@@ -299,12 +264,12 @@ class Remote:
                 self._track(task, sha)
                 self._verified[task] = local_head
                 return Acquired(outcome, sha, current if outcome != "renewed" else None)
-            if _behind(jstatus) and (cstatus is None or _secondary(cstatus)):
+            if behind(jstatus) and (cstatus is None or secondary(cstatus)):
                 raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
             real = [
-                s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)
+                s for s in (cstatus, jstatus) if s is not None and not s.ok and not secondary(s)
             ]
-            if cstatus is None or any(not _raced(s) for s in real):
+            if cstatus is None or any(not raced(s) for s in real):
                 raise RemoteError(
                     self.name, f"claiming {task}", real[0].summary if real else "push rejected"
                 )
@@ -434,8 +399,8 @@ class Remote:
         )
         bad = [s for s in statuses.values() if not s.ok]
         if bad or len(statuses) < len(refspecs):
-            first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
-            if first is not None and first.ref == jref and _behind(first):
+            first = next((s for s in bad if not secondary(s)), bad[0] if bad else None)
+            if first is not None and first.ref == jref and behind(first):
                 raise JournalAhead(self.name, plan.task, first.summary)
             raise RemoteError(
                 self.name, f"recording {plan.task}", first.summary if first else "push rejected"

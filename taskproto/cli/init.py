@@ -10,7 +10,7 @@ from taskproto.cli.common import AppState, emit, json_option, pass_state
 
 if TYPE_CHECKING:
     from taskproto.hooks.git.install import HooksReport
-    from taskproto.ops.init import InitReport
+    from taskproto.hooks.install import InitReport
 
 
 def _print_hooks(report: HooksReport, uninstall: bool) -> None:
@@ -95,7 +95,7 @@ def init(
     only what taskproto installed and restores each file as it was. --mcp also
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     """
-    from taskproto.ops import init as setup
+    from taskproto.hooks import install as setup
 
     wanted = list(dict.fromkeys(clients))
     if mcp and not wanted:

@@ -58,7 +58,7 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
 @pass_state
 def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Register `taskproto mcp` in CLIENT's MCP configuration (merged; other entries are kept)."""
-    from taskproto.mcp import registration as mcp_config
+    from taskproto.clients import mcp_servers as mcp_config
 
     change = mcp_config.register(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))
@@ -73,7 +73,7 @@ def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
 @pass_state
 def uninstall(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Remove what `install` added; a file it created is removed, a file it changed is restored."""
-    from taskproto.mcp import registration as mcp_config
+    from taskproto.clients import mcp_servers as mcp_config
 
     change = mcp_config.unregister(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskproto.config import Config
-from taskproto.doctor import catalog  # noqa: F401  (registers the checks)
+from taskproto.doctor import (
+    catalog,  # noqa: F401  (registers the checks)
+    fixes_git,  # noqa: F401  (registers the git-side fixes)
+)
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote

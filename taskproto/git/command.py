@@ -175,6 +175,41 @@ def _push_statuses(out: str) -> dict[str, PushStatus]:
     return result
 
 
+def secondary(status: PushStatus) -> bool:
+    """Rejected only because another ref of the same atomic push was."""
+    return "atomic" in status.reason
+
+
+def git_message(output: str) -> str:
+    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
+    lines = [ln.strip() for ln in output.strip().splitlines()]
+    found: list[str] = []
+    for i, line in enumerate(lines):
+        if line.startswith(("fatal:", "error:")):
+            text = line.split(":", 1)[1].strip()
+            if text.endswith(":") and i + 1 < len(lines):
+                text = f"{text} {lines[i + 1]}"
+            found.append(text)
+    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
+
+
+def raced(status: PushStatus) -> bool:
+    """Rejected because the ref was not what we expected when the server (or git) looked."""
+    return status.reason in (
+        "stale info",
+        "failed to update ref",
+        "failed to lock",
+        "fetch first",
+        "non-fast-forward",
+    )
+
+
+def behind(status: PushStatus | None) -> bool:
+    """A journal push refused because the remote holds commits we do not have (git's own
+    reasons)."""
+    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
+
+
 class RemoteGit(Git):
     """The network side: push with leases, fetch, ls-remote. Transport failures raise GitError."""
 

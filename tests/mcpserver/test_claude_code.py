@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from taskproto.clients import mcp_servers as mcp_config
 from taskproto.engine import Engine
-from taskproto.mcp import registration as mcp_config
 from tests.clients.runners import find_client, missing_reason, run_claude
 from tests.clients.standin import AnthropicServer, StandinServer, Text, ToolCall
 

@@ -13,8 +13,8 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
+from taskproto.clients import mcp_servers as mcp_config
 from taskproto.errors import TaskprotoError
-from taskproto.mcp import registration as mcp_config
 from tests.conftest import run_taskproto
 
 from .conftest import TIMEOUT, server_env

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from taskproto.clients import mcp_servers as registration
 from taskproto.clients import settings as client_settings
 from taskproto.config import Config, ensure_root
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.hooks.git import install as git_install
-from taskproto.mcp import registration
 
 
 @dataclass
