@@ -283,3 +283,33 @@ def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(
     )
     assert sh(code_dir, "push", "-q", "origin", f"{approved}:refs/heads/main").returncode == 0
     assert head(bare, "main") == approved
+
+
+def test_the_guard_decision_loads_nothing_heavy(hooked: Engine) -> None:
+    """The pre-commit decision on a task branch (state flags, staged files) runs on the standard
+    library: as installed (`python -I -S`), no click, pydantic, jinja2 or GitPython is imported."""
+    import subprocess
+    import sys
+
+    advance(hooked, "t1", "IMPLEMENTATION")
+    code_dir = hooked.config.task_worktree("t1")
+    (code_dir / "work.txt").write_text("work\n")
+    sh(code_dir, "add", "work.txt")
+    package_parent = str(Path(install.ENTRY).parents[3])
+    probe = (
+        f"import sys; sys.path.insert(0, {package_parent!r}); "
+        "from taskproto.hooks.git.handlers import main; code = main(['pre-commit']); "
+        "heavy = sorted(m for m in ('click', 'pydantic', 'jinja2', 'git', 'filelock') "
+        "if m in sys.modules); "
+        "print(code, heavy)"
+    )
+    # The flag cache is written on the first decision (the slow path); the second one is measured.
+    for _ in range(2):
+        out = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", probe],
+            cwd=code_dir,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    assert out == "0 []"
