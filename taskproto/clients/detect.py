@@ -35,18 +35,24 @@ IGNORE_ANCESTRY = "TASKPROTO_IGNORE_AGENT_ANCESTRY"
 MAX_DEPTH = 64
 
 
+INTERPRETERS = {"node", "nodejs", "bun", "deno", "sh", "bash", "dash", "zsh", "python", "python3"}
+
+
 def _client_of(pid: int) -> str | None:
-    """The agent client process `pid` is, if it is one (its program's name, or a node script's)."""
+    """The agent client process `pid` is, if it is one: by its program's name, by its command name
+    (a script run through its shebang), or by the script an interpreter runs (`node .../gemini`)."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as fh:
-            argv = fh.read(4096).split(b"\0")
+            argv = [a.decode("utf-8", "replace") for a in fh.read(4096).split(b"\0") if a]
+        with open(f"/proc/{pid}/comm", "rb") as fh:
+            comm = fh.read(64).decode("utf-8", "replace").strip()
     except OSError:
         return None
-    names = [os.path.basename(a.decode("utf-8", "replace")) for a in argv[:2] if a]
-    if names and names[0] in ("node", "nodejs", "bun", "deno") and len(names) > 1:
-        names = names[1:]  # `node .../bin/gemini ...`: the script names the client
-    elif names:
-        names = names[:1]
+    names = {comm}
+    if argv:
+        names.add(os.path.basename(argv[0]))
+        if os.path.basename(argv[0]) in INTERPRETERS and len(argv) > 1:
+            names.add(os.path.basename(argv[1]))
     for name in names:
         if name in CLIENT_PROGRAMS:
             return CLIENT_PROGRAMS[name]
