@@ -23,6 +23,8 @@ from taskproto.engine import Engine
 from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.state.models import Interruption, Task, utcnow
 
+# `taskproto resume` is the user's explicit go: recorded as a resumption whatever the words.
+RESUME_RULE = Rule("explicit-resume", "RESUMPTION", r".", 1.0)
 MAX_TEXT = 300  # how much of the message the log keeps, for context
 
 
@@ -79,6 +81,8 @@ def record(
 
     def change(task: Task) -> tuple[Task, str | None]:
         preserved.append(task.state)
+        if result.type == "RESUMPTION" and task.paused_by() is not None:
+            engine.require_user(f"resuming task {name!r} (the user says when the work goes on)")
         new = task.model_copy(deep=True)
         new.interruptions.append(
             Interruption(
@@ -139,3 +143,11 @@ def context_message(rec: Recorded) -> str:
             f"`taskproto approve {name} {what}` in their own terminal."
         )
     return text
+
+
+def resume(engine: Engine, name: str, session: str | None = None) -> Recorded:
+    """The user says to go on: a resumption recorded in their words, whatever the classifier
+    says."""
+    engine.require_user(f"resuming task {name!r}")
+    text = "continue (the user resumed the task with `taskproto resume`)"
+    return record(engine, name, text, session, rules=[RESUME_RULE])
