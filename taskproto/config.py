@@ -113,12 +113,9 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ConfigError(f"{source}: {key} has the wrong type ({type(value).__name__})")
         values[key] = tuple(value) if isinstance(value, list) else value
-    given, main = layout.root_given, layout.main
-    if given.startswith(main.rstrip(os.sep) + os.sep) and not (
-        layout.root == main or layout.root.startswith(main.rstrip(os.sep) + os.sep)
-    ):
+    if layout.root_links_out():
         raise ConfigError(
-            f"taskproto's root {given} is a symbolic link out of the repository (to "
+            f"taskproto's root {layout.root_given} is a symbolic link out of the repository (to "
             f"{layout.root}); "
             "an agent could redirect taskproto's state through it: make it a folder (or set `root` "
             "to the real place)"

@@ -97,6 +97,16 @@ def _tool(payload: Payload, cwd: str, env: dict[str, str]) -> tuple[int, str, st
         )
         if layout is None:
             return 0, "", ""
+    if layout.root_links_out() and action.writes:
+        return (
+            DENY,
+            "",
+            (
+                f"taskproto: taskproto's root {layout.root_given} is a symbolic link out of the "
+                "repository; writes are refused until the user makes it a folder (`taskproto "
+                "doctor`)\n"
+            ),
+        )
     if task is None:  # a stranger: the task whose worktree it writes in governs
         task, agent = _stranger(layout, action.targets, cwd)
 
