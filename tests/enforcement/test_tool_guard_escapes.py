@@ -80,7 +80,7 @@ def test_a_link_to_another_agents_worktree_does_not_carry_a_write(t1: Engine, ho
 
 
 def test_a_root_that_links_out_of_the_repository_is_refused(
-    repo: Path, tmp_path: Path, cli
+    repo: Path, tmp_path: Path, cli, hook: Hook
 ) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -88,6 +88,8 @@ def test_a_root_that_links_out_of_the_repository_is_refused(
     result = cli("task", "list")
     assert result.code == 1
     assert "is a symbolic link out of the repository" in result.err
+    code, err = write(hook, str(repo / "x.py"), str(repo))
+    assert code == 2 and "is a symbolic link out of the repository" in err
 
 
 # --- another cwd -----------------------------------------------------------------------
