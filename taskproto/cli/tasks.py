@@ -70,6 +70,10 @@ def create(
 
     engine = state.engine
     session = state.session_id()
+    if workflow == "phone-a-team" and not description.strip():
+        from taskproto.cli.team_run import ask_description
+
+        description = " ".join(ask_description(f"a {workflow} task").split())
     context, counters, warnings = settings_for(
         engine, workflow, max_rounds, backend, parent, session
     )
