@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.cli.loop_answers import SUBTASK_COMMANDS, loop_group
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
@@ -120,6 +121,7 @@ def handoff(
         "to": task.state,
         "iteration": task.counters.iteration,
         "revision": task.revision,
+        "prompt": engine.last_prompt,  # the handoff prompt the receiving phase starts from
     }
     if task.state == "FULL_AUTO":
         data["summary"] = tightloop.session_summary(task)
@@ -216,4 +218,7 @@ def subtask_list(state: AppState, name: str, as_json: bool) -> None:
     emit(as_json, {"task": name, "subtasks": subtasks, "discovered": discovered}, human)
 
 
-COMMANDS = [turn, handoff, subtask_group]
+for _command in SUBTASK_COMMANDS:  # HELP, NO and EDIT answers live in cli/loop_answers.py
+    subtask_group.add_command(_command)
+
+COMMANDS = [turn, handoff, subtask_group, loop_group]
