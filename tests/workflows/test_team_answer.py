@@ -54,15 +54,21 @@ def test_the_instructions_ask_for_the_format_the_parser_reads():
     "text",
     [
         # bold headings, capitals, '=' and PASS/FAIL
-        "**DO**\nwork\n**REVIEW**\n- **Acceptance**: PASS\n- **Risks** = FAIL (leak)\n"
-        "- **Validation**: documented, no CI\n**DECIDE**\nVerdict: ITERATE\n* fix the leak\n",
+        (
+            "**DO**\nwork\n**REVIEW**\n- **Acceptance**: PASS\n- **Risks** = FAIL (leak)\n"
+            "- **Validation**: documented, no CI\n**DECIDE**\nVerdict: ITERATE\n* fix the leak\n"
+        ),
         # 'DO:' labels with text on the same line, yes/no, 'risk' singular
-        "DO: work\nREVIEW:\nacceptance: yes\nrisk: no - leak\nvalidation = documented: no CI\n"
-        "DECIDE: \ndecision: iterate\n- fix the leak\n",
+        (
+            "DO: work\nREVIEW:\nacceptance: yes\nrisk: no - leak\nvalidation = documented: no CI\n"
+            "DECIDE: \ndecision: iterate\n- fix the leak\n"
+        ),
         # level-3 headings and a chatty preamble before DO
-        "Sure! Here is my answer.\n### Do\nwork\n### Review\nacceptance: passed\n"
-        "risks: failed — leak\nvalidation: documented — no CI\n### Decide\nverdict: iterate\n"
-        "- fix the leak\n",
+        (
+            "Sure! Here is my answer.\n### Do\nwork\n### Review\nacceptance: passed\n"
+            "risks: failed — leak\nvalidation: documented — no CI\n### Decide\nverdict: iterate\n"
+            "- fix the leak\n"
+        ),
     ],
 )
 def test_tolerant_of_heading_and_value_styles(text):
