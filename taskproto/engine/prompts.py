@@ -114,6 +114,8 @@ def render_file(config: Config, workflow: str, path: Path, names: dict[str, Any]
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["mermaid_id"] = mermaid_id
+    env.filters["mermaid_label"] = mermaid_label
     try:
         return env.get_template(path.name).render(**names)
     except jinja2.TemplateError as exc:
@@ -122,3 +124,22 @@ def render_file(config: Config, workflow: str, path: Path, names: dict[str, Any]
             f"the prompt template {where} failed to render ({type(exc).__name__}: {exc}); "
             "nothing was changed; fix or remove the template"
         ) from None
+
+
+def mermaid_id(value: object) -> str:
+    """A Mermaid node id for any text (SLOT ids like `S1.1`): letters, digits and `_` only."""
+    import re
+
+    return "n_" + re.sub(r"[^A-Za-z0-9_]", "_", str(value))
+
+
+def mermaid_label(value: object) -> str:
+    """Text safe inside a quoted Mermaid label."""
+    return (
+        str(value)
+        .replace("&", "#amp;")
+        .replace('"', "#quot;")
+        .replace("<", "#lt;")
+        .replace(">", "#gt;")
+        .replace("\n", " ")
+    )
