@@ -175,9 +175,10 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             click.echo(f"  agent      {agent:<12} {status}")
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
-        click.echo(
-            f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
-        )
+        if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
+            click.echo(
+                f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
+            )
         if commit:
             click.echo(
                 f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"

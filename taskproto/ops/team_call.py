@@ -256,13 +256,15 @@ def _errors_in(text: str) -> list[str]:
         except ValueError:
             continue
         found += _error_messages(event)
-    blob = text.strip()
-    start = blob.find("{")
-    if start >= 0:  # gemini prints one (pretty-printed) JSON object, on stdout or stderr
+    # gemini prints one pretty-printed JSON object (on stdout, or on stderr after other text):
+    # try each line that opens an object.
+    decoder = json.JSONDecoder()
+    for match in re.finditer(r"^\{\s*$", text, re.MULTILINE):
         try:
-            found += _error_messages(json.loads(blob[start:]))
+            data, _ = decoder.raw_decode(text, match.start())
         except ValueError:
-            pass
+            continue
+        found += _error_messages(data)
     return found
 
 

@@ -242,14 +242,19 @@ def test_a_hang_past_the_deadline_kills_the_process_group_and_loses_the_round(
     getattr(team, client)(Hang(), answer())
     create(cli, client)
     started = time.monotonic()
-    data = run(cli, "--timeout", "4")
-    first, second = data["rounds"]
+    [first] = run(cli, "--once", "--timeout", "4")["rounds"]
     [call] = first["calls"]
     assert call["outcome"] == "timeout" and "no answer within 4 s" in call["detail"]
-    assert 4 <= call["seconds"] < 4 + 2 + 3  # the deadline, the SIGTERM grace, slack
-    assert team.processes_left() == []  # the client and its children are gone
-    assert second["calls"][0]["outcome"] == "answered" and data["outcome"] == "converged"
+    assert 4 <= call["seconds"] < 4 + 2 + 6  # the deadline, the SIGTERM grace, slack
     assert time.monotonic() - started < 30
+    assert team.processes_left() == []  # the client and its children are gone
+    assert first["messages"] == [
+        f"backend {client} timeout in round 1; round 1 lost, round 2 starts"
+    ]
+    # The next round calls it again (a deadline a loaded machine cannot miss).
+    data = run(cli, "--timeout", "120")
+    assert data["rounds"][0]["calls"][0]["outcome"] == "answered"
+    assert data["outcome"] == "converged"
 
 
 def test_a_crash_is_a_round_failure_and_both_crashing_stops_and_synthesizes(cli, engine, team):
