@@ -204,3 +204,36 @@ def test_a_round_in_review_without_answers_is_left_to_round_decide(cli, engine, 
     assert cli("round", "review", "t").code == 0
     r = cli("round", "run", "t")
     assert r.code == 1 and "decide it with `taskproto round decide t --rubric ...`" in r.err
+
+
+def test_answers_of_a_round_the_task_left_meanwhile_are_not_recorded(cli, engine, ollama, repo):
+    server = ollama(Hang(), answer())
+    create(cli)
+    # `round run` as a real, separate process; the backend hangs until its deadline.
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "taskproto", "round", "run", "t", "--timeout", "3"],
+        cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while not server.turns and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.turns, "round run never called the backend"
+    assert cli("round", "review", "t").code == 0  # the user moves the round on by hand
+    out, err = runner.communicate(timeout=60)
+    assert runner.returncode == 1, (out, err)
+    assert "moved on while the backends ran (now REVIEW, round 1)" in err
+    task = engine.load("t")
+    assert task.state == "REVIEW" and "calls" not in task.context["round_state"]
+    assert [e.trigger for e in task.transition_log] == ["create", "review"]
+
+
+def test_a_payload_over_a_cap_is_refused_before_any_call(cli, engine, ollama):
+    server = ollama(answer())
+    create(cli)
+    worktree = engine.config.task_worktree("t")
+    (worktree / "README.md").write_text("".join(f"line {i:06d}\n" for i in range(25_000)))
+    before = snapshot(engine)
+    r = cli("round", "run", "t")
+    assert r.code == 1 and "relay payload of t refused: diff is" in r.err
+    assert "over the 300 KB diff cap" in r.err
+    assert server.turns == [] and snapshot(engine) == before
