@@ -1,4 +1,5 @@
-"""Benchmark `taskproto hook claude PreToolUse` as installed (`python -I -S entry.py claude PreToolUse`).
+"""Benchmark `taskproto hook claude PreToolUse` as installed (`python -I -S entry.py claude
+PreToolUse`).
 
 Prints the median wall time of N runs of each case and its ratio to `python -I -c pass`,
 measured in the same run with the same interpreter:

@@ -49,7 +49,8 @@ def _cold(message: str, runs: int) -> tuple[float, float, float]:
             check=True,
         ).stdout.split()
         samples.append([float(x) for x in out])
-    dataclasses_s, import_s, first_s = (statistics.median(column) for column in zip(*samples))
+    columns = zip(*samples, strict=True)
+    dataclasses_s, import_s, first_s = (statistics.median(column) for column in columns)
     return dataclasses_s, import_s, first_s
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Core command latency: median wall time of taskproto commands against the interpreter's floor.
 
-Usage: python scripts/bench_core.py [--runs N]
-Prints one row per command: median ms, and the ratio to `python -I -c pass` measured in the same run.
+Usage: python scripts/bench_core.py [--runs N] Prints one row per command: median ms, and the ratio
+to `python -I -c pass` measured in the same run.
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ def main() -> int:
             )
         per = (time.perf_counter() - start) * 1000 / 3
         print(
-            f"{'taskproto transition (lock+save+journal)':<46} {per:>10.1f} {per / (floor or 1):>8.1f}"
+            f"{'taskproto transition (lock+save+journal)':<46} {per:>10.1f} "
+            f"{per / (floor or 1):>8.1f}"
         )
     return 0
 

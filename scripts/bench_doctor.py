@@ -1,4 +1,5 @@
-"""Benchmark `taskproto doctor` on many tasks: wall time and peak memory, against the interpreter floor.
+"""Benchmark `taskproto doctor` on many tasks: wall time and peak memory, against the interpreter
+floor.
 
     PYTHONPATH=. python scripts/bench_doctor.py [--tasks 1000] [--agents 2] [--runs 3]
 
@@ -28,7 +29,8 @@ from taskproto.config import load_config
 # processes that built the repository).
 PEAK = (
     "import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True); "
-    "sys.stdout.buffer.write(p.stdout); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    "sys.stdout.buffer.write(p.stdout); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
 )
 
 
@@ -85,11 +87,13 @@ def main() -> int:
         report = json.loads(out)
     worktrees = args.tasks * (1 + args.agents)
     print(
-        f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in {built:.1f} s"
+        f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in "
+        f"{built:.1f} s"
     )
     print(
         f"doctor --json: {wall * 1000:.0f} ms (best of {args.runs}), peak RSS {rss / 1024:.1f} MiB "
-        f"(max over the doctor process and its git children), healthy={report['healthy']}, tasks_checked={report['tasks_checked']}"
+        f"(max over the doctor process and its git children), healthy={report['healthy']}, "
+        f"tasks_checked={report['tasks_checked']}"
     )
     print(f"floor python -I -c pass: {floor * 1000:.0f} ms, peak RSS {floor_rss / 1024:.1f} MiB")
     return 0

@@ -1,4 +1,5 @@
-"""Git hook latency, as git runs the hooks: median of many runs, and the ratio to `python -I -c pass`.
+"""Git hook latency, as git runs the hooks: median of many runs, and the ratio to `python -I -c
+pass`.
 
     python scripts/bench_hooks.py [--runs 40]
 

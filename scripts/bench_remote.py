@@ -43,7 +43,8 @@ while time.monotonic() - start < seconds and wins < cap:
     latencies.append(time.monotonic() - t0)
     remote.release_claim("bench", session)
     wins += 1
-print(json.dumps({"wins": wins, "lost": lost, "elapsed": time.monotonic() - start, "latencies": latencies}))
+elapsed = time.monotonic() - start
+print(json.dumps({"wins": wins, "lost": lost, "elapsed": elapsed, "latencies": latencies}))
 """
 
 
@@ -157,7 +158,8 @@ def main() -> int:
                 r = run(base, url, clients, args.seconds, args.max_claims)
                 print(
                     f"{clients} client(s): {r['claims']} claims in {args.seconds:g} s -> "
-                    f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} ms, "
+                    f"{r['claims_per_s']:.1f} claims/s, median claim {r['median_claim_ms']:.0f} "
+                    "ms, "
                     f"{r['lost_races']} lost races"
                 )
         finally:

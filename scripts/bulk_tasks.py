@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from taskproto.config import Config, ensure_root
 from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
 from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, LogEntry, Task, utcnow
@@ -72,4 +73,4 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
     plan = [(config.task_worktree(n), n) for n in names]
     plan += [(config.agent_worktree(n, a), f"{n}-{a}") for n in names for a in agents]
     for path, branch in plan:
-        git.worktree_add(path, branch, None, new_branch=False)
+        Repo(config.repo).worktree_add(path, branch, None, new_branch=False)

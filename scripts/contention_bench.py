@@ -1,9 +1,9 @@
 """Processes contending for task locks: lock waits (p50/p99) and operations per second.
 
-Usage: python scripts/contention_bench.py [--procs 16] [--ops 200] [--tasks 1 50] [--poll 0.05 0.001]
-Runs each (tasks, poll interval) pair in a fresh repository, checks that every count
-is exact (exits 1 if not), and prints one JSON summary per run plus the floor
-`python -I -c pass` measured in the same run.
+Usage: python scripts/contention_bench.py [--procs 16] [--ops 200] [--tasks 1 50] [--poll 0.05
+0.001] Runs each (tasks, poll interval) pair in a fresh repository, checks that every count is exact
+(exits 1 if not), and prints one JSON summary per run plus the floor `python -I -c pass` measured in
+the same run.
 """
 
 from __future__ import annotations

@@ -1,27 +1,27 @@
-"""Where taskproto keeps its files, and the settings read from the repository.
+"""The settings read from the repository, and the paths of its tasks as `Path`s.
 
-Settings come from `[tool.taskproto]` in the main worktree's pyproject.toml or
-from `.taskproto.toml` (which wins), then TASKPROTO_ROOT, then --root.
+Settings come from `.taskproto.toml`, else `[tool.taskproto]` in the main worktree's
+pyproject.toml; the root is `--root`, else TASKPROTO_ROOT, else the `root` setting (see
+layout.py, the one definition of where things are, shared with the hooks).
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from taskproto.errors import ConfigError, WriteFailed
-from taskproto.git.command import Git
+from taskproto.errors import ConfigError, TaskprotoError, WriteFailed
+from taskproto.git.files import find_repo
+from taskproto.layout import DEFAULT_ROOT, Layout, SettingsError, layout_for, read_settings
 
-DEFAULT_ROOT = ".taskproto"
+__all__ = ["DEFAULT_ROOT", "Config", "ensure_root", "load_config"]
 
 
 @dataclass(frozen=True)
 class Config:
-    repo: Path  # top of the main worktree (absolute)
-    root: Path  # taskproto's folder (absolute)
+    layout: Layout
     lease_minutes: float = 30.0
     agent_timeout_minutes: float = 60.0
     max_retries: int = 3
@@ -31,28 +31,43 @@ class Config:
     remote: str | None = None
     commit_trailers: bool = False
     raw: dict[str, Any] = field(default_factory=dict)
+    source: str | None = None  # the settings file, when there is one
+
+    @property
+    def repo(self) -> Path:
+        """The top of the main worktree (a bare repository's own folder)."""
+        return Path(self.layout.main)
+
+    @property
+    def root(self) -> Path:
+        return Path(self.layout.root)
 
     @property
     def tasks_dir(self) -> Path:
-        return self.root / "tasks"
+        return Path(self.layout.tasks)
 
     def task_dir(self, task: str) -> Path:
-        return self.tasks_dir / task
+        return Path(self.layout.task_dir(task))
 
     def task_file(self, task: str) -> Path:
-        return self.task_dir(task) / "task.json"
+        return Path(self.layout.task_file(task))
 
     def task_worktree(self, task: str) -> Path:
-        return self.task_dir(task) / "code"
+        return Path(self.layout.task_worktree(task))
 
     def agent_dir(self, task: str, agent: str) -> Path:
-        return self.task_dir(task) / "agents" / agent
+        return Path(self.layout.agent_dir(task, agent))
 
     def agent_worktree(self, task: str, agent: str) -> Path:
-        return self.agent_dir(task, agent) / "code"
+        return Path(self.layout.agent_worktree(task, agent))
 
     def status_file(self, task: str, agent: str) -> Path:
-        return self.agent_dir(task, agent) / "status.json"
+        return Path(self.layout.status_file(task, agent))
+
+    @property
+    def common_dir(self) -> Path:
+        assert self.layout.dirs is not None
+        return Path(self.layout.dirs.common_dir)
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
@@ -68,64 +83,52 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def _read_settings(repo: Path) -> tuple[dict[str, Any], Path | None]:
-    for path, section in (
-        (repo / ".taskproto.toml", None),
-        (repo / "pyproject.toml", "tool.taskproto"),
-    ):
-        if not path.is_file():
-            continue
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: not valid TOML ({exc}); fix the file") from None
-        if section:
-            data = data.get("tool", {}).get("taskproto")
-            if data is None:
-                continue
-        if not isinstance(data, dict):
-            raise ConfigError(f"{path}: [{section}] must be a table")
-        return data, path
-    return {}, None
-
-
 def load_config(start: Path | None = None, root: str | None = None) -> Config:
-    """Find the repository around `start` (default: cwd) and read its settings."""
-    start = (start or Path.cwd()).absolute()
-    repo = Git(start).main_worktree()
-    settings, source = _read_settings(repo)
+    """Find the repository around `start` (default: the working folder) and read its settings."""
+    try:
+        folder = (start or Path.cwd()).absolute()
+    except FileNotFoundError:
+        raise TaskprotoError(
+            "the working folder no longer exists; cd into a repository and retry"
+        ) from None
+    if not folder.is_dir():
+        raise TaskprotoError(
+            f"{folder} is not a folder; pass -C with a folder inside a git repository"
+        )
+    dirs = find_repo(str(folder))
+    if dirs is None:
+        raise TaskprotoError(
+            f"{folder} is not inside a git repository; run taskproto in one (or `git init` first)"
+        )
+    try:
+        settings, source = read_settings(dirs.main)
+        layout = layout_for(dirs, root, settings=settings)
+    except SettingsError as exc:
+        raise ConfigError(str(exc)) from None
     values: dict[str, Any] = {}
     for key, value in settings.items():
         expected = _KEYS.get(key)
-        if expected is None:
-            continue  # sections of other issues (workflows, interrupt, ...) are read where used
+        if expected is None or key == "root":
+            continue  # sections of other features (workflows, interrupt, ...) are read where used
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ConfigError(f"{source}: {key} has the wrong type ({type(value).__name__})")
         values[key] = tuple(value) if isinstance(value, list) else value
-    root_setting = (
-        root or os.environ.get("TASKPROTO_ROOT") or values.pop("root", None) or DEFAULT_ROOT
-    )
-    values.pop("root", None)
-    root_path = Path(root_setting)
-    if not root_path.is_absolute():
-        root_path = repo / root_path
-    if root_path.exists() and not root_path.is_dir():
+    if os.path.exists(layout.root) and not os.path.isdir(layout.root):
         raise ConfigError(
-            f"taskproto's root {root_path} is not a folder; set `root` (.taskproto.toml, "
+            f"taskproto's root {layout.root} is not a folder; set `root` (.taskproto.toml, "
             "TASKPROTO_ROOT or --root) to a folder"
         )
-    return replace(Config(repo=repo, root=root_path.absolute(), raw=settings), **values)
+    return replace(Config(layout=layout, raw=settings, source=source), **values)
 
 
 def ensure_root(config: Config) -> None:
     """Create the root folder and keep it out of git (info/exclude), once."""
     config.tasks_dir.mkdir(parents=True, exist_ok=True)
     try:
-        rel = config.root.relative_to(config.repo)
+        rel = Path(config.layout.root_given).relative_to(config.repo)
     except ValueError:
         return  # outside the repository: nothing to exclude
-    git = Git(config.repo)
-    exclude = git.common_dir() / "info" / "exclude"
+    exclude = config.common_dir / "info" / "exclude"
     line = f"/{rel.as_posix()}/"
     try:
         existing = exclude.read_text(encoding="utf-8") if exclude.exists() else ""

@@ -42,7 +42,8 @@ class TaskNotFound(TaskprotoError):
     def __init__(self, task: str) -> None:
         self.task = task
         super().__init__(
-            f"no task named {task!r} (see `taskproto task list`; create one with `taskproto task create {task}`)"
+            f"no task named {task!r} (see `taskproto task list`; create one with `taskproto task "
+            f"create {task}`)"
         )
 
 
@@ -64,7 +65,8 @@ class CorruptState(TaskprotoError):
 
 
 class WriteFailed(TaskprotoError):
-    """A state file could not be written (disk full, read-only, file too large). The old file is intact."""
+    """A state file could not be written (disk full, read-only, file too large). The old file is
+    intact."""
 
     def __init__(self, path: str, errno: int | None, reason: str) -> None:
         self.path, self.errno, self.reason = path, errno, reason
@@ -75,7 +77,8 @@ class UnsupportedSchema(TaskprotoError):
     def __init__(self, path: str, version: int, supported: int) -> None:
         self.path, self.version, self.supported = path, version, supported
         super().__init__(
-            f"{path} has schema_version {version}, newer than this taskproto understands ({supported}); "
+            f"{path} has schema_version {version}, newer than this taskproto understands "
+            f"({supported}); "
             "upgrade taskproto, nothing was changed"
         )
 
@@ -86,7 +89,8 @@ class LockHeld(TaskprotoError):
     def __init__(self, task: str, waited: float) -> None:
         self.task, self.waited = task, waited
         super().__init__(
-            f"task {task!r} is locked by another taskproto process (waited {waited:.1f}s); try again"
+            f"task {task!r} is locked by another taskproto process (waited {waited:.1f}s); try "
+            "again"
         )
 
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import NewType
 
 from taskproto.errors import InvalidName
+
+# Validated once where a name enters (CLI argument, MCP call, hook payload, folder listing);
+# inside, code takes these types and trusts them.
+TaskName = NewType("TaskName", str)
+AgentName = NewType("AgentName", str)
 
 MAX_NAME = 64
 _ALLOWED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
@@ -48,12 +54,12 @@ def check_name(kind: str, name: str) -> str:
     return name
 
 
-def task_name(name: str) -> str:
-    return check_name("task", name)
+def task_name(name: str) -> TaskName:
+    return TaskName(check_name("task", name))
 
 
-def agent_name(name: str) -> str:
-    return check_name("agent", name)
+def agent_name(name: str) -> AgentName:
+    return AgentName(check_name("agent", name))
 
 
 def agent_branch(task: str, agent: str) -> str:

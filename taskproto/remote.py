@@ -25,17 +25,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from taskproto.config import Config
-from taskproto.errors import GitError, OwnershipError, SessionRequired, TaskprotoError
-from taskproto.git.command import PushStatus, RemoteGit
+from taskproto.errors import GitError, OwnershipError, TaskprotoError
+from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
 from taskproto.state import journal
-from taskproto.state.models import Task, utcnow
-
-if TYPE_CHECKING:
-    from taskproto.engine import ClaimResult, Engine
+from taskproto.state.models import utcnow
 
 CLAIM_PREFIX = "refs/taskproto/claims/"
 CLAIM_FILE = "claim.json"
@@ -51,14 +47,17 @@ class RemoteError(TaskprotoError):
 
 
 class RemoteClaimHeld(OwnershipError):
-    """Another session holds the claim on the remote (subclass of OwnershipError: claim_next skips it)."""
+    """Another session holds the claim on the remote (an OwnershipError: an unnamed claim skips
+    it)."""
 
     def __init__(self, remote: str, claim: RemoteClaim, action: str) -> None:
         self.remote, self.claim = remote, claim
         TaskprotoError.__init__(
             self,
-            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on {claim.host}"
-            f"{f' (pid {claim.pid})' if claim.pid else ''} since {claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
+            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on "
+            f"{claim.host}"
+            f"{f' (pid {claim.pid})' if claim.pid else ''} since "
+            f"{claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
             f"lease until {claim.expires_at:%H:%M:%S}Z; {action}",
         )
         self.task, self.owner, self.host = claim.task, claim.session, claim.host
@@ -69,7 +68,8 @@ class JournalAhead(TaskprotoError):
     def __init__(self, remote: str, task: str, detail: str) -> None:
         self.remote, self.task = remote, task
         super().__init__(
-            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not seen ({detail}); "
+            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not "
+            f"seen ({detail}); "
             "run `taskproto sync` first; nothing was changed"
         )
 
@@ -116,49 +116,14 @@ class Acquired:
     previous: RemoteClaim | None
 
 
-@dataclass
-class SyncReport:
-    pushed: list[str]
-    fetched: list[str]  # fast-forwarded from the remote
-    adopted: list[str]  # created here from the remote's journal
-    diverged: list[str]
-    rejected: dict[str, str]
-    claims: dict[str, RemoteClaim]
-    removed: list[str]  # removed here (journal archived), so not adopted again
+@dataclass(frozen=True)
+class Publish:
+    """What a journaled change must push: the remote's journal head it builds on, a claim to
+    delete."""
 
-
-def _secondary(status: PushStatus) -> bool:
-    """Rejected only because another ref of the same atomic push was."""
-    return "atomic" in status.reason
-
-
-def _git_message(output: str) -> str:
-    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
-    lines = [ln.strip() for ln in output.strip().splitlines()]
-    found: list[str] = []
-    for i, line in enumerate(lines):
-        if line.startswith(("fatal:", "error:")):
-            text = line.split(":", 1)[1].strip()
-            if text.endswith(":") and i + 1 < len(lines):
-                text = f"{text} {lines[i + 1]}"
-            found.append(text)
-    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
-
-
-def _raced(status: PushStatus) -> bool:
-    """Rejected because the ref was not what we expected when the server (or git) looked."""
-    return status.reason in (
-        "stale info",
-        "failed to update ref",
-        "failed to lock",
-        "fetch first",
-        "non-fast-forward",
-    )
-
-
-def _behind(status: PushStatus | None) -> bool:
-    """A journal push refused because the remote holds commits we do not have (git's own reasons)."""
-    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
+    task: str
+    remote_head: str | None
+    release_sha: str | None
 
 
 def _safe(name: str) -> str:
@@ -192,7 +157,7 @@ class Remote:
         try:
             yield
         except GitError as exc:
-            raise RemoteError(self.name, what, _git_message(exc.stderr or exc.stdout)) from None
+            raise RemoteError(self.name, what, git_message(exc.stderr or exc.stdout)) from None
 
     # --- reading claims --------------------------------------------------------
 
@@ -257,7 +222,8 @@ class Remote:
             return self.git.push(self.name, refspecs, leases, atomic=len(refspecs) > 1)
 
     def acquire(self, task: str, session: str, pid: int | None, force: bool = False) -> Acquired:
-        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if held.
+        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if
+        held.
 
         The claim is pushed atomically with this machine's journal head of the task
         (fast-forward only), so winning the claim also proves our journal is current.
@@ -298,16 +264,17 @@ class Remote:
                 self._track(task, sha)
                 self._verified[task] = local_head
                 return Acquired(outcome, sha, current if outcome != "renewed" else None)
-            if _behind(jstatus) and (cstatus is None or _secondary(cstatus)):
+            if behind(jstatus) and (cstatus is None or secondary(cstatus)):
                 raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
             real = [
-                s for s in (cstatus, jstatus) if s is not None and not s.ok and not _secondary(s)
+                s for s in (cstatus, jstatus) if s is not None and not s.ok and not secondary(s)
             ]
-            if cstatus is None or any(not _raced(s) for s in real):
+            if cstatus is None or any(not raced(s) for s in real):
                 raise RemoteError(
                     self.name, f"claiming {task}", real[0].summary if real else "push rejected"
                 )
-            # Lost a race (a server-side atomic failure names no other reason: that is the claim's CAS too).
+            # Lost a race (a server-side atomic failure names no other reason: that is the claim's
+            # CAS too).
             current, fresh = self._fresh(task), True
         raise RemoteError(
             self.name, f"claiming {task}", "the claim changed on every attempt; try again"
@@ -354,7 +321,8 @@ class Remote:
         return RemoteClaim.parse(task, sha, self.git.show_file(sha, CLAIM_FILE))
 
     def release_claim(self, task: str, session: str | None, force: bool = False) -> None:
-        """Delete the claim, expecting the owner's sha (a non-owner needs force, and still never deletes blindly)."""
+        """Delete the claim, expecting the owner's sha (a non-owner needs force, and still never
+        deletes blindly)."""
         sha = self._release_sha(task, session, force)
         if sha is None:
             return
@@ -397,190 +365,52 @@ class Remote:
             )
         return remote_head
 
-    def write_through(self, engine: Engine, old: Task, new: Task, message: str) -> Task:
-        """Save a journaled change here and on the remote, or neither (the engine's lock is held)."""
-        name = old.name
-        jref, cref = journal.ref_for(name), self.claim_ref(name)
-        remote_head = self.check_journal(name)
+    def prepare_publish(self, task: str, releasing: str | None) -> Publish:
+        """Before a journaled change is written here: the remote's journal head (refused when it
+        holds commits we do not have) and, for a release by session `releasing`, its claim to
+        delete."""
+        remote_head = self.check_journal(task)
         release_sha = None
-        if (
-            old.owner is not None and new.owner is None
-        ):  # a release: the claim goes with it, atomically
-            held = self._tracked(name)
-            if held is None or held.session != old.owner.session:
-                held = self._fresh(name)
+        if releasing is not None:
+            held = self._tracked(task)
+            if held is None or held.session != releasing:
+                held = self._fresh(task)
             # Only the released owner's own claim goes, expected at its sha; anyone else's stays.
-            release_sha = (
-                held.sha if held is not None and held.session == old.owner.session else None
-            )
-        path = self.config.task_file(name)
-        old_bytes, local_before = path.read_bytes(), journal.head(self.git, name)
-        saved = engine.save(old, new, message)
-        local_after = journal.head(self.git, name)
+            release_sha = held.sha if held is not None and held.session == releasing else None
+        return Publish(task, remote_head, release_sha)
+
+    def publish(self, plan: Publish, local_head: str | None, message: str) -> None:
+        """Push the journal's new head (expecting the head `prepare_publish` saw), and delete the
+        released claim in the same atomic push. Raises JournalAhead or RemoteError; the caller
+        undoes its change."""
+        jref, cref = journal.ref_for(plan.task), self.claim_ref(plan.task)
         refspecs: list[str] = []
         leases: dict[str, str | None] = {}
-        if local_after and local_after != remote_head:
-            refspecs.append(f"{local_after}:{jref}")
-            leases[jref] = remote_head
-        if release_sha:
+        if local_head and local_head != plan.remote_head:
+            refspecs.append(f"{local_head}:{jref}")
+            leases[jref] = plan.remote_head
+        if plan.release_sha:
             refspecs.append(f":{cref}")
-            leases[cref] = release_sha
+            leases[cref] = plan.release_sha
         if not refspecs:
-            return saved
-        try:
-            statuses = self._push(
-                f"recording {message.splitlines()[0]!r} on {name}", refspecs, leases
-            )
-            bad = [s for s in statuses.values() if not s.ok]
-            if bad or len(statuses) < len(refspecs):
-                first = next((s for s in bad if not _secondary(s)), bad[0] if bad else None)
-                if first is not None and first.ref == jref and _behind(first):
-                    raise JournalAhead(self.name, name, first.summary)
-                raise RemoteError(
-                    self.name, f"recording {name}", first.summary if first else "push rejected"
-                )
-        except BaseException:
-            from taskproto.state.store import atomic_write
-
-            atomic_write(path, old_bytes)
-            if local_after != local_before and local_after is not None:
-                if local_before is None:
-                    self.git.delete_ref(jref, local_after)
-                else:
-                    self.git.update_ref(
-                        jref, local_before, local_after, message="taskproto: undo (push failed)"
-                    )
-            raise
-        if local_after:
-            self.git.run("update-ref", self.tracked_task_ref(name), local_after, check=False)
-        if release_sha:
-            self._track(name, None)
-        return saved
-
-    def sync(self, engine: Engine) -> SyncReport:
-        from taskproto.engine.sync import sync
-
-        return sync(self, engine)
-
-    # --- engine entry points ---------------------------------------------------------
-
-    def claim(
-        self, engine: Engine, name: str, session: str | None, pid: int | None, force: bool
-    ) -> ClaimResult:
-        """Claim on the remote first; the local claim follows only if that succeeded, else it is undone."""
-        if not session:
-            raise SessionRequired("claim")
-        from taskproto.names import task_name
-
-        if not engine.config.task_dir(task_name(name)).is_dir():
-            raise TaskprotoError(
-                f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
-                f"tasks of remote {self.name!r}, or create it"
-            )
-        task = engine.load(name)
-        acquired = self.acquire(name, session, pid, force)
-        try:
-            from taskproto.engine.sync import ensure_worktrees
-
-            ensure_worktrees(self, engine, task)
-            return engine._claim_local(name, session, pid, force)
-        except BaseException:
-            if acquired.outcome != "renewed":
-                try:
-                    self.release_claim(name, session)
-                except TaskprotoError as exc:
-                    engine.warnings.append(
-                        f"could not release the claim on {self.name!r} again: {exc}"
-                    )
-            raise
-        finally:
-            self._verified.pop(name, None)
-
-    def claim_next(self, engine: Engine, session: str | None, pid: int | None) -> ClaimResult:
-        """The oldest task free both here and on the remote (unclaimed or its claim expired)."""
-        from taskproto.sessions import owner_gone
-
-        if not session:
-            raise SessionRequired("claim")
-        claims, now, candidates, skipped = self.fetch_claims(), utcnow(), [], []
-        for name in engine.task_names():
-            try:
-                task = engine.load(name)
-            except TaskprotoError:
-                continue
-            held = claims.get(name)
-            if (held is not None and held.session == session) or (
-                task.owner and task.owner.session == session
-            ):
-                return self.claim(engine, name, session, pid, False)
-            if engine.workflow(task).state(task.state).terminal or (
-                held is not None and not held.expired(now)
-            ):
-                continue
-            if task.owner is None or owner_gone(task.owner, now, self.config.lease_minutes):
-                candidates.append(task)
-        for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
-            try:
-                return self.claim(engine, task.name, session, pid, False)
-            except OwnershipError:
-                continue  # lost the race for this one; try the next
-            except JournalAhead:
-                skipped.append(task.name)
-        hint = (
-            f"; {', '.join(skipped)} changed on {self.name!r}: run `taskproto sync`"
-            if skipped
-            else ""
+            return
+        statuses = self._push(
+            f"recording {message.splitlines()[0]!r} on {plan.task}", refspecs, leases
         )
-        raise TaskprotoError(f"no task is free to claim here and on remote {self.name!r}{hint}")
-
-
-# --- for doctor ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LocalClaimUnknown:
-    task: str
-    session: str
-    remote_holder: str | None  # the session the remote names instead, None when it has no claim
-
-
-def local_claims_unknown_to_remote(
-    config: Config, claims: dict[str, RemoteClaim] | None = None
-) -> list[LocalClaimUnknown]:
-    """Tasks owned here (task.json) whose claim the remote does not hold for that session.
-
-    `claims` is the remote's claims as returned by Remote.fetch_claims() (fetched when None).
-    """
-    from taskproto.state import store
-
-    if claims is None:
-        claims = Remote(config).fetch_claims()
-    result = []
-    tasks_dir = config.tasks_dir
-    for entry in sorted(tasks_dir.iterdir()) if tasks_dir.is_dir() else []:
-        try:
-            task = store.load_task(entry / "task.json")
-        except (TaskprotoError, OSError):
-            continue
-        if task.owner is None:
-            continue
-        held = claims.get(task.name)
-        if held is None or held.session != task.owner.session:
-            result.append(
-                LocalClaimUnknown(task.name, task.owner.session, held.session if held else None)
+        bad = [s for s in statuses.values() if not s.ok]
+        if bad or len(statuses) < len(refspecs):
+            first = next((s for s in bad if not secondary(s)), bad[0] if bad else None)
+            if first is not None and first.ref == jref and behind(first):
+                raise JournalAhead(self.name, plan.task, first.summary)
+            raise RemoteError(
+                self.name, f"recording {plan.task}", first.summary if first else "push rejected"
             )
-    return result
+        if local_head:
+            self.git.run("update-ref", self.tracked_task_ref(plan.task), local_head, check=False)
+        if plan.release_sha:
+            self._track(plan.task, None)
 
-
-def remote_claims_of_dead_local_sessions(
-    config: Config, claims: dict[str, RemoteClaim] | None = None
-) -> list[RemoteClaim]:
-    """Remote claims made from this host whose session process is provably gone (its pid no longer exists)."""
-    from taskproto.sessions import pid_alive
-
-    if claims is None:
-        claims = Remote(config).fetch_claims()
-    me = hostname()
-    return [
-        c for c in claims.values() if c.host == me and c.pid is not None and not pid_alive(c.pid)
-    ]
+    def forget(self, task: str) -> None:
+        """Drop what a claim's push proved about the task's journal (used once, by the next
+        change)."""
+        self._verified.pop(task, None)

@@ -58,5 +58,8 @@ def owner_gone(owner: Owner, now: datetime, lease_minutes: float) -> str | None:
         return f"its process {owner.pid} on {owner.host} no longer exists"
     age = now - owner.heartbeat_at
     if age > timedelta(minutes=lease_minutes):
-        return f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease {lease_minutes:g} min)"
+        return (
+            f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease "
+            f"{lease_minutes:g} min)"
+        )
     return None

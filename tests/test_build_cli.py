@@ -21,7 +21,10 @@ def test_classify_a_log_file(cli, tmp_path: Path) -> None:
 
 def test_run_records_a_failure_on_the_task(cli, engine: Engine) -> None:
     engine.create_task("t1")
-    script = "print('FAILED tests/test_x.py::test_y - AssertionError'); print('==== 1 failed, 2 passed in 0.1s ===='); raise SystemExit(1)"
+    script = (
+        "print('FAILED tests/test_x.py::test_y - AssertionError'); print('==== 1 failed, 2 "
+        "passed in 0.1s ===='); raise SystemExit(1)"
+    )
     r = cli("build", "run", "--task", "t1", "--", sys.executable, "-c", script)
     assert r.code == 1 and "test failure" in r.err and "recorded on task t1" in r.err
     builds = engine.load("t1").context["builds"]

@@ -377,5 +377,6 @@ def test_import_pulls_in_nothing_heavy() -> None:
     )
     assert (
         out.stdout.strip()
-        == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', 'taskproto.classify.interruptions']"
+        == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', "
+        "'taskproto.classify.interruptions']"
     )

@@ -67,7 +67,8 @@ def test_claim_without_name_picks_next_free(cli) -> None:
 def test_usage_error_exits_2(cli) -> None:
     r = cli("transition")
     assert r.code == 2
-    # without flags `approve` fires the workflow's approve trigger (issue 7); both flags are a usage error
+    # without flags `approve` fires the workflow's approve trigger (issue 7); both flags are a usage
+    # error
     r = cli("approve", "t1", "--plan", "--commit")
     assert r.code == 2
 

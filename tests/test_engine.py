@@ -246,7 +246,7 @@ def test_remove_refuses_uncommitted_changes_and_unmerged_commits(
     assert plan.branches == ["t1", "t1-dev"]
     assert not engine.config.task_dir("t1").exists()
     assert git(repo, "for-each-ref", "refs/heads").count("\n") == 0  # only main left
-    assert journal.latest_archive(engine.git, "t1")
+    assert journal.latest_archive(engine.repo, "t1")
 
 
 def test_remove_force_discards(engine: Engine, repo: Path) -> None:
@@ -261,14 +261,16 @@ def test_journal_has_a_commit_per_change_and_matches_task_json(engine: Engine) -
     engine.claim("t1", "s1")
     walk_to(engine, "t1", ["CLASSIFIED", "REQUIREMENTS"], session="s1")
     engine.heartbeat("t1", "s1")  # liveness only: not journaled
-    history = journal.history(engine.config.repo, journal.ref_for("t1"))
+    history = journal.history(engine.repo, journal.ref_for("t1"))
     assert [c.message.splitlines()[0] for c in history] == [
         "gather_requirements: CLASSIFIED -> REQUIREMENTS",
         "classify: INIT -> CLASSIFIED",
         "claim: s1",
         "create: INIT",
     ]
-    newest = store.parse(type(engine.load("t1")), Path("j"), history[0].task_json or b"", False)
+    newest = store.parse(
+        type(engine.load("t1")), Path("j"), history[0].files.get("task.json") or b"", False
+    )
     assert newest.significant() == engine.load("t1").significant()
 
 

@@ -98,7 +98,10 @@ def test_cli_classify_stdin_one_answer_per_line(
 ) -> None:
     import io
 
-    lines = "Continue.\nDon't continue yet — how does the rollback work?\nPlease don't continue yet.\n/audit-session\n"
+    lines = (
+        "Continue.\nDon't continue yet — how does the rollback work?\nPlease don't continue "
+        "yet.\n/audit-session\n"
+    )
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
     r = cli("interrupt", "classify", "-")
     assert r.out.split() == ["RESUMPTION", "QUESTION", "OTHER", "AUDIT"]

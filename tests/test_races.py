@@ -94,7 +94,7 @@ def test_eight_processes_fifty_transitions_each_no_lost_update(engine: Engine, r
     # every entry starts where the previous one ended: a linear history, nothing lost
     for prev, nxt in zip(task.transition_log[before - 1 :], moves, strict=False):
         assert nxt.from_state == prev.to_state
-    history = journal.history(engine.config.repo, journal.ref_for("t1"))
+    history = journal.history(engine.repo, journal.ref_for("t1"))
     transitions = [c for c in history if "->" in c.message.splitlines()[0]]
     assert len(transitions) == 400 + 4  # plus the four before the race
-    assert json.loads(history[0].task_json or b"{}")["revision"] == task.revision
+    assert json.loads(history[0].files.get("task.json") or b"{}")["revision"] == task.revision

@@ -20,21 +20,24 @@ from taskproto import __version__
 from taskproto.cli.common import AppState
 from taskproto.errors import ExitCode, TaskprotoError
 
-COMMAND_MODULES = [
-    "taskproto.cli.tasks",
-    "taskproto.cli.claims",
-    "taskproto.cli.flow",
-    "taskproto.cli.setup",
-    "taskproto.cli.hook",
-    "taskproto.cli.interrupts",
+COMMAND_MODULES = [  # one module per command or workflow, named after it
+    "taskproto.cli.init",
+    "taskproto.cli.demo",
+    "taskproto.cli.task",
+    "taskproto.cli.claim",
+    "taskproto.cli.transition",
+    "taskproto.cli.agent",
+    "taskproto.cli.log",
+    "taskproto.cli.workflow",
+    "taskproto.cli.interrupt",
     "taskproto.cli.build",
-    "taskproto.cli.mcp",
-    "taskproto.cli.planning",
-    "taskproto.cli.loop",
-    "taskproto.cli.team",
-    "taskproto.cli.remote",
-    "taskproto.cli.agent_hook",
+    "taskproto.cli.plan_task",
+    "taskproto.cli.tight_loop",
+    "taskproto.cli.phone_a_team",
+    "taskproto.cli.sync",
     "taskproto.cli.doctor",
+    "taskproto.cli.hook",
+    "taskproto.cli.mcp",
 ]
 
 

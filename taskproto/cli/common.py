@@ -6,11 +6,14 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from taskproto.errors import TaskprotoError
+
+if TYPE_CHECKING:
+    from taskproto.engine import Engine
 
 
 @dataclass
@@ -18,10 +21,10 @@ class AppState:
     root: str | None
     session: str | None
     cwd: Path | None
-    _engine: Any = field(default=None, repr=False)
+    _engine: Engine | None = field(default=None, repr=False)
 
     @property
-    def engine(self) -> Any:
+    def engine(self) -> Engine:
         if self._engine is None:
             from taskproto.config import load_config
             from taskproto.engine import Engine
@@ -62,35 +65,3 @@ def split_csv(value: str | None) -> list[str]:
 
 def fail(message: str) -> TaskprotoError:
     return TaskprotoError(message)
-
-
-def task_summary(task: Any, engine: Any) -> dict[str, Any]:
-    """The stable JSON shape of a task in list/show output."""
-    wf = engine.workflow(task)
-    state = wf.state(task.state)
-    owner = task.owner
-    return {
-        "name": task.name,
-        "workflow": task.workflow,
-        "state": task.state,
-        "revision": task.revision,
-        "description": task.description,
-        "owner": None
-        if owner is None
-        else {
-            "session": owner.session,
-            "host": owner.host,
-            "pid": owner.pid,
-            "claimed_at": owner.claimed_at.isoformat(),
-            "heartbeat_at": owner.heartbeat_at.isoformat(),
-        },
-        "agents": engine.agent_statuses(task),
-        "allows_edits": state.allows_edits,
-        "allows_commits": state.allows_commits,
-        "next": [
-            {"trigger": t.trigger, "to": t.dest, "guards": t.guards}
-            for t in wf.triggers_from(task.state)
-        ],
-        "created_at": task.created_at.isoformat(),
-        "updated_at": task.updated_at.isoformat(),
-    }

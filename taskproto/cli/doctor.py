@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -12,7 +13,7 @@ from taskproto.errors import TaskprotoError
 PROGRESS_MIN_TASKS = 50  # fewer tasks finish before a progress line would be read
 
 
-def _progress() -> object:
+def _progress() -> Callable[[int, int], None] | None:
     if not sys.stdout.isatty():
         return None
 
@@ -91,7 +92,7 @@ def doctor(
         dry_run=dry_run,
         retry_agents=retry_agents,
         progress=None if as_json else _progress(),
-    )  # type: ignore[arg-type]
+    )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
         n = len(report.problems)
@@ -138,7 +139,8 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
     failed = sum(1 for x in report.fixes if x.status == "failed")
     state = "healthy" if report.healthy else "findings remain"
     click.echo(
-        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), {counts['warning']} "
+        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), "
+        f"{counts['warning']} "
         f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}"
     )
 

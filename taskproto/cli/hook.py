@@ -1,14 +1,20 @@
 """`taskproto hook <name>`: run one hook by hand, the way an installed hook script runs it.
 
-`hook_group` is a plain click Group: git hooks are added below, one command per
-hook name; agent-client hooks (`hook claude`, ...) are added to the same group.
+One command per git hook (`hook pre-commit`, ...) and per agent client (`hook claude EVENT`,
+payload on stdin). Installed hooks enter through `taskproto/hooks/git/entry.py` and
+`taskproto/hooks/agents/entry.py` (no click, no site-packages on the hot path); these
+commands run the same code, for hand use and for hooks configured as `taskproto hook ...`.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from taskproto.cli.common import AppState, pass_state
+from taskproto.clients.protocols import CLIENTS
 from taskproto.hooks.git.handlers import GIT_HOOKS
 
 
@@ -41,7 +47,30 @@ def _git_hook_command(name: str) -> click.Command:
     return run
 
 
+def _client_command(client: str) -> click.Command:
+    @click.command(
+        client,
+        help=f"Answer a {client} hook call: EVENT is the client's event name; "
+        "its hook JSON comes on stdin.",
+    )
+    @click.argument("event")
+    @click.pass_context
+    def run(ctx: click.Context, event: str) -> None:
+        from taskproto.hooks.agents.runner import run_agent_hook
+
+        code, out, err = run_agent_hook(client, event, sys.stdin.buffer.read(), dict(os.environ))
+        if out:
+            click.echo(out, nl=False)
+        if err:
+            click.echo(err, nl=False, err=True)
+        ctx.exit(code)
+
+    return run
+
+
 for _name in GIT_HOOKS:
     hook_group.add_command(_git_hook_command(_name))
+for _client in CLIENTS:
+    hook_group.add_command(_client_command(_client))
 
 COMMANDS = [hook_group]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from taskproto.cli.common import AppState, emit, json_option, pass_state
+from taskproto.errors import TaskprotoError
 
 CLIENTS = ("claude", "codex", "gemini")
 
@@ -31,7 +32,15 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
     from taskproto.sessions import resolve_session
 
     engine = state.engine  # resolve the repository (and refuse outside one) before serving
-    from taskproto.mcp.server import build_server, serve_stdio
+    try:
+        from taskproto.mcp.server import build_server, serve_stdio
+    except ImportError as exc:
+        if exc.name is None or exc.name.split(".")[0] not in ("mcp", "mcp_types", "anyio"):
+            raise
+        raise TaskprotoError(
+            "`taskproto mcp` needs the MCP SDK, which is not installed: "
+            "pip install 'taskproto[mcp]'"
+        ) from None
 
     serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
 
@@ -49,7 +58,7 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
 @pass_state
 def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Register `taskproto mcp` in CLIENT's MCP configuration (merged; other entries are kept)."""
-    from taskproto.mcp import registration as mcp_config
+    from taskproto.clients import mcp_servers as mcp_config
 
     change = mcp_config.register(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))
@@ -64,7 +73,7 @@ def install(state: AppState, client: str, scope: str, as_json: bool) -> None:
 @pass_state
 def uninstall(state: AppState, client: str, scope: str, as_json: bool) -> None:
     """Remove what `install` added; a file it created is removed, a file it changed is restored."""
-    from taskproto.mcp import registration as mcp_config
+    from taskproto.clients import mcp_servers as mcp_config
 
     change = mcp_config.unregister(client, state.engine.config.repo, scope=scope)
     emit(as_json, change.as_dict(), lambda: click.echo(change.describe()))

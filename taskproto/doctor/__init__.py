@@ -1,4 +1,5 @@
-"""`taskproto doctor`: small named checks (detect) and safe repairs (fix); `recover`: the decision tree.
+"""`taskproto doctor`: small named checks (detect) and safe repairs (fix); `recover`: the decision
+tree.
 
 See docs/doctor.md for every check id, what it means and what --fix does.
 """

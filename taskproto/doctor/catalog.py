@@ -1,14 +1,17 @@
-"""Every check doctor knows: id, severity, what it means, what --fix does (documented in docs/doctor.md)."""
+"""Every check doctor knows: id, severity, what it means, what --fix does (documented in
+docs/doctor.md)."""
 
 from __future__ import annotations
 
 from taskproto.doctor.model import ABANDON, Option, Severity, check
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 REBUILD = (
-    "rebuild task.json from the newest journal commit (refs/taskproto/tasks/<task>); with no journal, "
-    "reconstruct it from branches and worktrees in the workflow's initial state with needs_review set"
+    "rebuild task.json from the newest journal commit (refs/taskproto/tasks/<task>); with no "
+    "journal, "
+    "reconstruct it from branches and worktrees in the workflow's initial state with needs_review "
+    "set"
 )
 
 # --- task.json (the task's lock record) -------------------------------------
@@ -34,7 +37,8 @@ check(
 check(
     "lock-schema-too-new",
     E,
-    "task.json has a schema_version newer than this taskproto understands; doctor refuses to touch the task.",
+    "task.json has a schema_version newer than this taskproto understands; doctor refuses to touch "
+    "the task.",
     None,
     options=(
         Option(
@@ -65,7 +69,8 @@ check(
     "log-empty",
     E,
     "The transition log is missing or empty, so the state cannot be verified.",
-    "copy the log from the journal when its state agrees; otherwise record a repair entry saying the state "
+    "copy the log from the journal when its state agrees; otherwise record a repair entry saying "
+    "the state "
     "is unverified and set needs_review",
 )
 check(
@@ -91,12 +96,14 @@ check(
 check(
     "log-illegal-transition",
     E,
-    "A transition log entry is not a legal transition of the task's workflow (or does not start where the previous "
+    "A transition log entry is not a legal transition of the task's workflow (or does not start "
+    "where the previous "
     "one ended).",
     None,
     options=(
         Option(
-            "Review the log and the journal (`git log -p refs/taskproto/tasks/TASK`) and restore the last good "
+            "Review the log and the journal (`git log -p refs/taskproto/tasks/TASK`) and restore "
+            "the last good "
             "task.json",
             "gets back to a state the workflow vouches for",
             "later changes must be redone",
@@ -128,7 +135,8 @@ check(
 check(
     "remote-claim-unknown",
     E,
-    "A task is owned here, but the shared remote does not hold this session's claim (another machine may take it).",
+    "A task is owned here, but the shared remote does not hold this session's claim (another "
+    "machine may take it).",
     None,
     options=(
         Option(
@@ -166,7 +174,8 @@ check(
 check(
     "journal-ref-locked",
     E,
-    "git's lock file for the task's journal ref was left by a killed git process; every journal update fails "
+    "git's lock file for the task's journal ref was left by a killed git process; every journal "
+    "update fails "
     "until it goes.",
     "delete the lock file (only when it is over a minute old, under the task's lock)",
 )
@@ -189,7 +198,8 @@ check(
     None,
     options=(
         Option(
-            "Keep task.json: `taskproto doctor` then journals it after you bump nothing; or restore from the "
+            "Keep task.json: `taskproto doctor` then journals it after you bump nothing; or "
+            "restore from the "
             "journal with `git show refs/taskproto/tasks/TASK:task.json > task.json`",
             "either side is a complete record",
             "one of the two edits is lost; compare them first",
@@ -197,7 +207,9 @@ check(
         ABANDON,
     ),
 )
-check("needs-review", I, "doctor reconstructed this task; a person should review its state.", None)
+check(
+    "needs-review", INFO, "doctor reconstructed this task; a person should review its state.", None
+)
 
 # --- ownership and lock files ------------------------------------------------------
 check(
@@ -253,7 +265,8 @@ check(
     "worktree-unregistered",
     E,
     "A task or agent `code/` folder exists but git does not know it as a worktree.",
-    "move the folder aside as code.unregistered-<time> (kept, never deleted), then re-add the worktree",
+    "move the folder aside as code.unregistered-<time> (kept, never deleted), then re-add the "
+    "worktree",
 )
 check(
     "worktree-wrong-branch",
@@ -265,19 +278,22 @@ check(
     "agent-branch-missing",
     E,
     "A required agent has no branch `<task>-<agent>`.",
-    "create the branch at the last commit its worktree's HEAD log recorded, else at the task's base",
+    "create the branch at the last commit its worktree's HEAD log recorded, "
+    "else at the task's base",
 )
 check(
     "task-branch-missing",
     E,
     "The task branch is missing while its worktree is registered.",
-    "re-create the branch at the last commit its worktree's HEAD log recorded, else at the task's base",
+    "re-create the branch at the last commit its worktree's HEAD log recorded, else at the task's "
+    "base",
 )
 check(
     "orphan-branch",
     W,
     "A task-shaped branch (`<task>` or `<task>-<agent>`) that no task uses.",
-    "delete it only when it is checked out nowhere and every commit on it is on another branch; otherwise escalate",
+    "delete it only when it is checked out nowhere and every commit on it is on another branch; "
+    "otherwise escalate",
     options=(
         Option(
             "Merge or keep the branch (rename it out of the task namespace)",

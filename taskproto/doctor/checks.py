@@ -1,4 +1,5 @@
-"""Checks of one task's own records: task.json, its log, the journal, owner, temp files, agents, approval.
+"""Checks of one task's own records: task.json, its log, the journal, owner, temp files, agents,
+approval.
 
 Each check reads the Snapshot only (no git, no writes) and yields Findings.
 """
@@ -54,13 +55,14 @@ def check_task_file(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def is_baseline(e: LogEntry) -> bool:
-    """A repair entry that set the state from nothing (a reconstruction): the log starts over there."""
+    """A repair entry that set the state from nothing (a reconstruction): the log starts over
+    there."""
     return e.kind == "repair" and e.from_state is None
 
 
 def state_entries(task: Task) -> list[LogEntry]:
-    """The entries that vouch for the state. Other repair entries are written in whatever state the task
-    is in, so they must not make a wrong state look right."""
+    """The entries that vouch for the state. Other repair entries are written in whatever state the
+    task is in, so they must not make a wrong state look right."""
     return [e for e in task.transition_log if e.kind != "repair" or is_baseline(e)]
 
 
@@ -70,7 +72,10 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
     prev: str | None = None
     legal = {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
     for i, e in enumerate(state_entries(task)):
-        where = f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} -> {e.to_state})"
+        where = (
+            f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} "
+            f"-> {e.to_state})"
+        )
         if e.kind == "create":
             if i != 0 or e.to_state != wf.initial:
                 problems.append(
@@ -108,7 +113,8 @@ def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         yield _f(
             "state-log-mismatch",
             view,
-            f"state is {task.state} but the last log entry ({last.trigger}) ended at {last.to_state}",
+            f"state is {task.state} but the last log entry ({last.trigger}) ended at "
+            f"{last.to_state}",
             log_state=last.to_state,
         )
     wf = workflow_of(task)
@@ -138,7 +144,8 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         )
         return
     if task.significant() == old.significant():
-        # task.json agrees; an agent's status may still be newer than the journal (killed before the append)
+        # task.json agrees; an agent's status may still be newer than the journal (killed before the
+        # append)
         for agent, av in view.agents.items():
             if av.status is None:
                 continue
@@ -148,7 +155,8 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                 yield _f(
                     "journal-behind",
                     view,
-                    f"agent {agent}'s status ({av.status.status.value}) is newer than the journal's ({was})",
+                    f"agent {agent}'s status ({av.status.status.value}) is newer than the "
+                    f"journal's ({was})",
                 )
                 return
         return
@@ -156,7 +164,8 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         yield _f(
             "journal-behind",
             view,
-            f"the journal stops at revision {old.revision}; task.json is at {task.revision} and differs",
+            f"the journal stops at revision {old.revision}; task.json is at {task.revision} and "
+            "differs",
         )
     else:
         yield _f(

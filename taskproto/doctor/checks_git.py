@@ -118,7 +118,8 @@ def _under(path: str, folder: str) -> bool:
 
 
 def check_orphans(snap: Snapshot) -> Iterator[Finding]:
-    """Worktrees under the root and task-shaped branches that no task uses (whole-repository runs only)."""
+    """Worktrees under the root and task-shaped branches that no task uses (whole-repository runs
+    only)."""
     cfg = snap.config
     root = real(cfg.root)
     paths: set[str] = set()

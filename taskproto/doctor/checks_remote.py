@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from taskproto.doctor.model import CHECKS, Finding
 from taskproto.doctor.snapshot import Snapshot
 from taskproto.errors import TaskprotoError
+from taskproto.sessions import hostname, pid_alive
 
 
 def _finding(check: str, message: str, task: str | None = None, **data: object) -> Finding:
@@ -21,35 +22,41 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
     name = snap.config.remote
     if not name:
         return
-    from taskproto import remote
+    from taskproto.remote import Remote
 
     try:
-        claims = remote.Remote(snap.config).fetch_claims()
+        claims = Remote(snap.config).fetch_claims()
     except TaskprotoError as exc:
         yield _finding("remote-unreachable", f"could not read the claims on remote {name!r}: {exc}")
         return
     scope = set(snap.scope) if snap.scope is not None else None
-    for item in remote.local_claims_unknown_to_remote(snap.config, claims):
-        if scope is not None and item.task not in scope:
+    for view in (
+        snap.tasks.values()
+    ):  # tasks owned here whose claim the remote does not hold for that session
+        owner = view.task.owner if view.task is not None else None
+        if owner is None:
             continue
-        holder = (
-            f"the remote names session {item.remote_holder}"
-            if item.remote_holder
-            else "the remote has no claim"
-        )
+        held = claims.get(view.name)
+        if held is not None and held.session == owner.session:
+            continue
+        holder = f"the remote names session {held.session}" if held else "the remote has no claim"
         yield _finding(
             "remote-claim-unknown",
-            f"owned here by session {item.session}, but {holder}",
-            item.task,
-            session=item.session,
-            remote_holder=item.remote_holder,
+            f"owned here by session {owner.session}, but {holder}",
+            view.name,
+            session=owner.session,
+            remote_holder=held.session if held else None,
         )
-    for claim in remote.remote_claims_of_dead_local_sessions(snap.config, claims):
+    me = hostname()
+    for claim in claims.values():  # claims made from this host by a process that no longer exists
+        if claim.host != me or claim.pid is None or pid_alive(claim.pid):
+            continue
         if scope is not None and claim.task not in scope:
             continue
         yield _finding(
             "remote-claim-dead-session",
-            f"the remote claim of session {claim.session} was made from this host by pid {claim.pid}, "
+            f"the remote claim of session {claim.session} was made from this host by pid "
+            f"{claim.pid}, "
             "which no longer exists",
             claim.task,
             session=claim.session,

@@ -1,4 +1,5 @@
-"""The safe fixes, one per check id. Each holds the task's lock, re-checks what it saw, and logs a repair entry.
+"""The safe fixes, one per check id. Each holds the task's lock, re-checks what it saw, and logs a
+repair entry.
 
 A fix returns what it did, or raises TaskprotoError (WorkAtRisk when going on
 could lose a commit or an uncommitted change); it never deletes work.
@@ -17,22 +18,16 @@ from taskproto.config import ensure_root
 from taskproto.doctor.checks import ref_lock_stale, tmp_stale
 from taskproto.doctor.model import Finding
 from taskproto.doctor.repair import (
-    head_log_sha,
     journal_task,
     reconstruct,
     repair_entry,
     repairing,
-    save_rebuilt,
     set_aside,
 )
-from taskproto.doctor.snapshot import real
 from taskproto.engine import Engine
-from taskproto.engine import worktree as wt
-from taskproto.errors import CorruptState, TaskprotoError, WorkAtRisk
-from taskproto.git.command import WorktreeInfo
+from taskproto.errors import CorruptState, TaskprotoError
 from taskproto.sessions import owner_gone
 from taskproto.state import journal, store
-from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentState, AgentStatus, utcnow
 
 
@@ -86,39 +81,39 @@ def fix(*ids: str) -> Callable[[Fix], Fix]:
     return register
 
 
-def _name(f: Finding) -> str:
+def name_of(f: Finding) -> str:
     assert f.task is not None
     return f.task
 
 
 @fix("task-folder-missing")
 def restore_folder(ctx: FixContext, f: Finding) -> str:
-    engine, name = ctx.engine, _name(f)
+    engine, name = ctx.engine, name_of(f)
     found = journal_task(engine, name)
     if found is None:
         raise TaskprotoError(f"the journal of {name} holds no readable task.json")
     sha, task = found
     ensure_root(engine.config)
     task_dir = engine.config.task_dir(name)
-    task_dir.mkdir()  # FileExistsError: another process restored it meanwhile; reported as a failure
-    with task_lock(task_dir, name, engine.config.lock_timeout):
+    # FileExistsError: another process restored it meanwhile; reported as a failure
+    task_dir.mkdir()
+    with engine.lock(name):
         for agent in task.required_agents:
-            data = engine.git.show_file(sha, journal.status_entry(agent))
+            data = journal.read_file(engine.repo, sha, journal.status_entry(agent))
             if data is not None:
                 path = engine.config.status_file(name, agent)
                 path.parent.mkdir(parents=True, exist_ok=True)
                 store.atomic_write(path, data)
         note = f"task folder was missing; restored task.json from journal commit {sha[:12]}"
         task.transition_log.append(repair_entry(task.state, f.check, note))
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
 @fix("lock-missing", "lock-invalid-json", "lock-schema-invalid")
 def rebuild(ctx: FixContext, f: Finding) -> str:
-    engine, name = ctx.engine, _name(f)
-    path = engine.config.task_file(name)
-    with task_lock(path.parent, name, engine.config.lock_timeout):
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
         kept = ""
         if os.path.lexists(path):
             try:
@@ -133,16 +128,18 @@ def rebuild(ctx: FixContext, f: Finding) -> str:
             task.transition_log.append(repair_entry(task.state, f.check, note))
         else:
             task = reconstruct(engine, name, ctx.raw_workflows.get(name), f.check)
-            note = f"task.json reconstructed without a journal (state {task.state}, needs review){kept}"
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+            note = (
+                f"task.json reconstructed without a journal (state {task.state}, needs "
+                f"review){kept}"
+            )
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
 @fix("revision-behind-journal")
 def restore_newer(ctx: FixContext, f: Finding) -> str:
-    engine, name = ctx.engine, _name(f)
-    path = engine.config.task_file(name)
-    with task_lock(path.parent, name, engine.config.lock_timeout):
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
         current = store.load_task(path)
         found = journal_task(engine, name)
         if found is None or current.revision >= found[1].revision:
@@ -150,18 +147,19 @@ def restore_newer(ctx: FixContext, f: Finding) -> str:
         sha, task = found
         kept = set_aside(path, "behind")
         note = (
-            f"task.json (revision {current.revision}) was older than the journal; restored revision "
+            f"task.json (revision {current.revision}) was older than the journal; restored "
+            "revision "
             f"{task.revision} from {sha[:12]}; the old file was kept as {kept.name}"
         )
         task.transition_log.append(repair_entry(task.state, f.check, note))
-        save_rebuilt(engine, task, f"repair {f.check}: {note}")
+        engine.save(None, task, f"repair {f.check}: {note}")
     return note
 
 
 @fix("log-empty")
 def refill_log(ctx: FixContext, f: Finding) -> str:
-    found = journal_task(ctx.engine, _name(f))
-    with repairing(ctx.engine, _name(f), f.check) as r:
+    found = journal_task(ctx.engine, name_of(f))
+    with repairing(ctx.engine, name_of(f), f.check) as r:
         if r.new.transition_log:
             return "the log is no longer empty; nothing to do"
         if found is not None and found[1].transition_log and found[1].state == r.new.state:
@@ -173,7 +171,8 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
             r.new.needs_review = True
             r.baseline = True  # the entry sets the state from nothing: the log starts over here
             r.notes.append(
-                f"the transition log was empty and the journal cannot vouch for state {r.new.state}; "
+                "the transition log was empty and the journal cannot vouch for state "
+                f"{r.new.state}; "
                 "kept the state as found, needs review"
             )
     return r.notes[-1]
@@ -181,7 +180,7 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
 
 @fix("journal-missing", "journal-behind")
 def catch_up_journal(ctx: FixContext, f: Finding) -> str:
-    with repairing(ctx.engine, _name(f), f.check) as r:
+    with repairing(ctx.engine, name_of(f), f.check) as r:
         r.notes.append("recorded the current task.json in the journal")
     return r.notes[-1]
 
@@ -189,7 +188,7 @@ def catch_up_journal(ctx: FixContext, f: Finding) -> str:
 @fix("owner-gone")
 def release_owner(ctx: FixContext, f: Finding) -> str:
     engine = ctx.engine
-    with repairing(engine, _name(f), f.check) as r:
+    with repairing(engine, name_of(f), f.check) as r:
         owner = r.new.owner
         reason = owner_gone(owner, utcnow(), engine.config.lease_minutes) if owner else None
         if owner is None or reason is None:
@@ -205,7 +204,7 @@ def _delete_stale(
     """Delete a leftover file under the task's lock, only if it is still provably stale then."""
     assert f.path is not None
     path = Path(f.path)
-    with repairing(ctx.engine, _name(f), f.check) as r:
+    with repairing(ctx.engine, name_of(f), f.check) as r:
         reason = stale(path, utcnow().timestamp())
         if reason is None:
             return f"{path.name} is gone or {alive}; left alone"
@@ -226,121 +225,11 @@ def remove_ref_lock(ctx: FixContext, f: Finding) -> str:
     )
 
 
-@fix("worktree-prunable")
-def prune(ctx: FixContext, f: Finding) -> str:
-    def do() -> str:
-        if not ctx.pruned:
-            ctx.engine.git.worktree_prune()
-            ctx.pruned = True
-        return f"pruned git's stale registration of {f.path}"
-
-    if f.task is None:
-        return do()
-    with repairing(ctx.engine, f.task, f.check) as r:
-        r.notes.append(do())
-    return r.notes[-1]
-
-
-def _registered(ctx: FixContext, path: Path) -> WorktreeInfo | None:
-    return {real(w.path): w for w in ctx.engine.git.worktrees()}.get(real(path))
-
-
-@fix("task-branch-missing", "agent-branch-missing")
-def recreate_branch(ctx: FixContext, f: Finding) -> str:
-    engine, branch = ctx.engine, str(f.data["branch"])
-    with repairing(engine, _name(f), f.check) as r:
-        if engine.git.branch_exists(branch):
-            return f"branch {branch} exists again; nothing to do"
-        sha, source = None, ""
-        if f.path:
-            logged = head_log_sha(Path(f.path))
-            if logged and engine.git.object_exists(logged):
-                sha, source = logged, "the last commit its worktree's HEAD log recorded"
-        if sha is None and f.agent is not None:
-            sha, source = engine.branch_head(r.new.name), f"the head of task branch {r.new.name}"
-        if sha is None and r.new.base:
-            sha, source = r.new.base, "the task's base commit"
-        if sha is None:
-            raise TaskprotoError(
-                f"no commit is known to re-create branch {branch} at; create it by hand"
-            )
-        engine.git.update_ref(
-            f"refs/heads/{branch}", sha, None, message="taskproto doctor: re-create branch"
-        )
-        r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
-    return r.notes[-1]
-
-
-@fix("worktree-unregistered")
-def reregister(ctx: FixContext, f: Finding) -> str:
-    engine, branch = ctx.engine, str(f.data["branch"])
-    assert f.path is not None
-    path = Path(f.path)
-    with repairing(engine, _name(f), f.check) as r:
-        if _registered(ctx, path) is not None or not os.path.lexists(path):
-            return f"{path} is no longer an unregistered folder; nothing to do"
-        if path.is_dir() and not path.is_symlink() and not os.listdir(path):
-            path.rmdir()
-            r.notes.append(f"removed the empty unregistered folder {path}")
-        else:
-            kept = set_aside(path, "unregistered")
-            r.notes.append(
-                f"moved the unregistered folder aside to {kept} (kept, with its contents)"
-            )
-        if engine.git.branch_exists(branch):
-            engine.git.worktree_add(path, branch, None, new_branch=False)
-            r.notes.append(f"re-added worktree {path} on branch {branch}")
-    return "; ".join(r.notes)
-
-
-@fix("worktree-wrong-branch")
-def switch_back(ctx: FixContext, f: Finding) -> str:
-    engine, branch = ctx.engine, str(f.data["branch"])
-    assert f.path is not None
-    path = Path(f.path)
-    with repairing(engine, _name(f), f.check) as r:
-        reg = _registered(ctx, path)
-        if reg is None or reg.branch == branch:
-            return "the worktree is gone or already on its branch; nothing to do"
-        if engine.git.is_dirty(path):
-            raise WorkAtRisk(
-                f"{path} has uncommitted changes on {reg.branch or 'a detached HEAD'}; "
-                f"commit or stash them, then `git switch {branch}` there"
-            )
-        if reg.branch is None and reg.head and not engine.git.reachable_from_any_ref(reg.head):
-            raise WorkAtRisk(
-                f"the detached HEAD {reg.head[:12]} in {path} is on no branch; "
-                f"keep it with `git branch NAME {reg.head[:12]}` first"
-            )
-        engine.git.switch(path, branch)
-        r.notes.append(f"switched {path} from {reg.branch or 'a detached HEAD'} back to {branch}")
-    return r.notes[-1]
-
-
-@fix("task-worktree-missing", "agent-worktree-missing")
-def readd_worktree(ctx: FixContext, f: Finding) -> str:
-    engine, branch = ctx.engine, str(f.data["branch"])
-    assert f.path is not None
-    path = Path(f.path)
-    with repairing(engine, _name(f), f.check) as r:
-        if os.path.lexists(path):
-            return f"{path} exists again; nothing to do"
-        reg = _registered(ctx, path)
-        if reg is not None and reg.prunable:
-            engine.git.worktree_prune()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        engine.git.worktree_add(path, branch, None, new_branch=False)
-        for setup in wt.WORKTREE_SETUP:
-            setup(engine.config, path)
-        r.notes.append(f"re-added worktree {path} from existing branch {branch}")
-    return r.notes[-1]
-
-
 @fix("agent-status-missing", "agent-status-corrupt")
 def restore_status(ctx: FixContext, f: Finding) -> str:
     engine, agent = ctx.engine, str(f.agent)
-    path = engine.config.status_file(_name(f), agent)
-    with repairing(engine, _name(f), f.check) as r:
+    path = engine.config.status_file(name_of(f), agent)
+    with repairing(engine, name_of(f), f.check) as r:
         kept = ""
         if os.path.lexists(path):
             try:
@@ -350,13 +239,13 @@ def restore_status(ctx: FixContext, f: Finding) -> str:
                 kept = f"; the corrupt file was kept as {store.quarantine(path).name}"
         status, source = None, "a fresh PENDING status"
         head = journal.head(engine.git, r.new.name)
-        data = engine.git.show_file(head, journal.status_entry(agent)) if head else None
-        if data is not None:
+        data = journal.read_file(engine.repo, head, journal.status_entry(agent)) if head else None
+        if data is not None and head is not None:
             try:
                 status, source = (
                     AgentStatus.model_validate_json(data),
                     f"journal commit {head[:12]}",
-                )  # type: ignore[index]
+                )
             except ValidationError:
                 status = None
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -400,55 +289,18 @@ def requeue(engine: Engine, name: str, agent: str, trigger: str, kind: str = "re
 
 @fix("agent-error-retryable", "agent-timeout")
 def retry_agent(ctx: FixContext, f: Finding) -> str:
-    return requeue(ctx.engine, _name(f), str(f.agent), f.check)
+    return requeue(ctx.engine, name_of(f), str(f.agent), f.check)
 
 
 @fix("approval-stale")
 def mark_stale(ctx: FixContext, f: Finding) -> str:
-    engine = ctx.engine
-    with repairing(engine, _name(f), f.check) as r:
-        approval = r.new.checkpoint.commit_approval
-        head = engine.branch_head(r.new.name)
-        if approval is None or approval.stale or approval.sha == head or head is None:
-            return "the approval is current or already marked stale; nothing to do"
-        approval.stale = True
-        approval.stale_reason = (
-            f"branch {r.new.name} moved from {str(approval.sha)[:12]} to {head[:12]}"
-        )
-        r.notes.append(
-            f"marked the approval of {str(approval.sha)[:12]} stale: {approval.stale_reason}"
-        )
-    return r.notes[-1]
-
-
-@fix("orphan-worktree")
-def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
-    git = ctx.engine.git
-    assert f.path is not None
-    path = Path(f.path)
-    if _registered(ctx, path) is None:
-        return f"{path} is no longer registered; nothing to do"
-    if path.exists() and git.is_dirty(path):
-        raise WorkAtRisk(
-            f"orphan worktree {path} has uncommitted changes; commit or move them first"
-        )
-    git.worktree_remove(path)
-    return f"removed clean orphan worktree {path} (branch {f.data.get('branch') or 'none'} kept)"
-
-
-@fix("orphan-branch")
-def delete_orphan_branch(ctx: FixContext, f: Finding) -> str:
-    git, branch = ctx.engine.git, str(f.data["branch"])
-    if not git.branch_exists(branch):
-        return f"branch {branch} is gone; nothing to do"
-    if any(w.branch == branch for w in git.worktrees()):
-        raise WorkAtRisk(
-            f"branch {branch} is checked out in a worktree; remove that worktree first"
-        )
-    unique = git.unique_commits([branch])
-    if unique:
-        raise WorkAtRisk(
-            f"branch {branch} holds {unique} commit(s) found on no other branch; merge or keep it"
-        )
-    git.delete_branch(branch, force=True)  # every commit is on another ref (checked above)
-    return f"deleted orphan branch {branch} at {str(f.data.get('sha', ''))[:12]} (all its commits are elsewhere)"
+    engine, name = ctx.engine, name_of(f)
+    approval = engine.load(name).checkpoint.commit_approval
+    head = engine.branch_head(name)
+    reason = (
+        f"branch {name} moved from {str(approval.sha if approval else '?')[:12]} to "
+        f"{(head or 'nowhere')[:12]}"
+    )
+    if not engine.mark_approval_stale(name, reason, repair=f.check):
+        return "the approval is current or already marked stale; nothing to do"
+    return f"marked the approval stale: {reason}"

@@ -100,6 +100,7 @@ def check(
 
 ABANDON = Option(
     "Abandon the task and select another one",
-    "unblocks you at once; nothing is deleted (`taskproto task remove` refuses while work is at risk)",
+    "unblocks you at once; nothing is deleted (`taskproto task remove` refuses while work is at "
+    "risk)",
     "the task's progress is parked until someone comes back to it",
 )

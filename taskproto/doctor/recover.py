@@ -1,9 +1,10 @@
 """`taskproto recover TASK`: the recovery decision tree of the task protocol.
 
-corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be read)
-session interrupted       -> resume instructions for the current state (procedure 1)
-agents not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure 2)
-build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in taskproto.classify.buildlog)
+corruption?               -> doctor's repairs for this task (procedure 4; first, so the state can be
+read) session interrupted       -> resume instructions for the current state (procedure 1) agents
+not all COMPLETE   -> list them; re-queue the incomplete ones within their retry budget (procedure
+2) build failed              -> BUILD_FAILURE_HOOKS (procedure 3; classification lives in
+taskproto.classify.buildlog)
 """
 
 from __future__ import annotations
@@ -60,11 +61,13 @@ class Recovery:
 
 # Hook point for build failures (procedure 3): functions that look at the task and return a Step
 # (classification, the recommended action, an escalation for an unknown failure), or None when no
-# build failed. `recorded_build` (reading what `taskproto build run --task` recorded) is the default.
+# build failed. `recorded_build` (reading what `taskproto build run --task` recorded) is the
+# default.
 BuildFailureHook = Callable[[Engine, Task], Step | None]
 BUILD_FAILURE_HOOKS: list[BuildFailureHook] = []  # recorded_build is appended below
 
-# States in which agents are expected to be working, per workflow (others: every non-terminal state).
+# States in which agents are expected to be working, per workflow (others: every non-terminal
+# state).
 AGENT_STATES = {"task-protocol": {"REQUIREMENTS", "IMPLEMENTATION", "REVIEW"}}
 
 BUILD_OPTIONS = (
@@ -96,7 +99,8 @@ RETRY_OPTIONS = (
 
 
 def resume_text(engine: Engine, task: Task) -> list[str]:
-    """What a session resuming this task should do now (taskproto.engine.resume), plus what doctor can add."""
+    """What a session resuming this task should do now (taskproto.engine.resume), plus what doctor
+    can add."""
     from taskproto.engine.resume import resume_instructions
 
     lines = resume_instructions(engine, task).splitlines()
@@ -105,7 +109,8 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
         head = engine.branch_head(task.name)
         if cp.commit_sha and head and cp.commit_sha != head:
             lines.append(
-                f"Note: branch {task.name} has moved to {head[:12]} since commit {cp.commit_sha[:12]} "
+                f"Note: branch {task.name} has moved to {head[:12]} since commit "
+                f"{cp.commit_sha[:12]} "
                 "was presented; present the new head."
             )
     if task.interruptions:
@@ -113,7 +118,8 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
         since = [i for i in task.interruptions if not last or i.time >= last[-1]]
         if since:
             lines.append(
-                f"{len(since)} interruption(s) since the last transition; the state stayed {task.state} "
+                f"{len(since)} interruption(s) since the last transition; the state stayed "
+                f"{task.state} "
                 "and is resumed only on an explicit resume."
             )
     if task.owner is not None:
@@ -130,7 +136,8 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
 
 
 def recorded_build(engine: Engine, task: Task) -> Step | None:
-    """Procedure 3 from what `taskproto build run --task` recorded (classification is taskproto.classify.buildlog's)."""
+    """Procedure 3 from what `taskproto build run --task` recorded (classification is
+    taskproto.classify.buildlog's)."""
     builds = task.context.get("builds") or []
     last = (
         builds[-1] if isinstance(builds, list) and builds and isinstance(builds[-1], dict) else None

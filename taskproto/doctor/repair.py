@@ -15,7 +15,7 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.names import check_name
-from taskproto.state import journal, store
+from taskproto.state import journal
 from taskproto.state.models import LogEntry, Task, utcnow
 
 DEFAULT_WORKFLOW = "task-protocol"
@@ -71,7 +71,7 @@ def journal_task(engine: Engine, name: str) -> tuple[str, Task] | None:
     sha = journal.head(engine.git, name)
     if sha is None:
         return None
-    data = journal.read_file(engine.git, sha)
+    data = journal.read_file(engine.repo, sha)
     if data is None:
         return None
     try:
@@ -81,7 +81,8 @@ def journal_task(engine: Engine, name: str) -> tuple[str, Task] | None:
 
 
 def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> Task:
-    """A task rebuilt from what git and the folder show, in the workflow's initial state, for review."""
+    """A task rebuilt from what git and the folder show, in the workflow's initial state, for
+    review."""
     try:
         wf = get_workflow(workflow or DEFAULT_WORKFLOW)
     except TaskprotoError:
@@ -98,8 +99,10 @@ def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> 
                 agents.append(entry)
     now = utcnow()
     note = (
-        f"task.json was lost and there is no journal, so the real state is unknown; set to {wf.initial}, "
-        f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: review it"
+        "task.json was lost and there is no journal, so the real state is unknown; set to "
+        f"{wf.initial}, "
+        f"the workflow's initial state, with agents {', '.join(agents) or 'none'} found on disk: "
+        "review it"
     )
     return Task(
         name=name,
@@ -112,14 +115,6 @@ def reconstruct(engine: Engine, name: str, workflow: str | None, check: str) -> 
         needs_review=True,
         transition_log=[repair_entry(wf.initial, check, note, from_state=None)],
     )
-
-
-def save_rebuilt(engine: Engine, task: Task, message: str) -> Task:
-    task.revision += 1
-    task.updated_at = utcnow()
-    store.save_task(engine.config.task_file(task.name), task)
-    engine.journal(task, message)
-    return task
 
 
 def head_log_sha(worktree: Path) -> str | None:

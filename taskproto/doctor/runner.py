@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskproto.config import Config
-from taskproto.doctor import catalog  # noqa: F401  (registers the checks)
+from taskproto.doctor import (
+    catalog,  # noqa: F401  (registers the checks)
+    fixes_git,  # noqa: F401  (registers the git-side fixes)
+)
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
@@ -91,10 +94,11 @@ def run(
     retry_agents: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around them."""
+    """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
+    them."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
-    snap = take(config, scope, progress)
+    snap = take(config, scope, progress, engine.repo)
     findings = detect(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
     ctx = FixContext(
@@ -122,7 +126,7 @@ def run(
             if dry_run:
                 break
             ctx.pruned = False
-            snap = take(config, scope)
+            snap = take(config, scope, repo=engine.repo)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
     _escalate(config, report, attempted)

@@ -1,8 +1,8 @@
 """Everything doctor looks at, gathered once with a constant number of git processes.
 
 One `git worktree list --porcelain`, one `git for-each-ref` (branches and journal
-refs), one `git cat-file --batch` (each journal head's task.json), whatever the
-number of tasks. The rest is file reads.
+refs), and GitPython's one persistent `git cat-file --batch` (each journal head's
+task.json and statuses), whatever the number of tasks. The rest is file reads.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from taskproto.config import Config
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
-from taskproto.git.command import Git, WorktreeInfo
+from taskproto.git.repo import Repo, WorktreeInfo
 from taskproto.names import check_name
 from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, Task, utcnow
@@ -168,10 +168,11 @@ def take(
     config: Config,
     scope: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    repo: Repo | None = None,
 ) -> Snapshot:
-    git = Git(config.repo)
-    worktrees = git.worktrees()
-    refs = git.refs("refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
+    repo = repo or Repo(config.repo)
+    worktrees = repo.worktrees()
+    refs = repo.refs("refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
     branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
     journals = {
         r[len(journal.REF_PREFIX) :]: sha
@@ -195,7 +196,8 @@ def take(
         tasks[name] = view
         if progress is not None:
             progress(i + 1, len(present))
-    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many tasks.
+    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many
+    # tasks.
     in_journal = [n for n in wanted if n in journals]
     specs: list[tuple[str, str | None]] = []
     for name in in_journal:
@@ -203,7 +205,7 @@ def take(
         found = tasks.get(name)
         if found is not None and found.task is not None:
             specs += [(name, agent) for agent in found.task.required_agents]
-    blobs = git.cat_file_batch(
+    blobs = repo.blobs(
         [
             f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
             for n, a in specs

@@ -1,4 +1,5 @@
-"""What an agent resuming a task should do now, per state (the seed's session-interruption recovery)."""
+"""What an agent resuming a task should do now, per state (the seed's session-interruption
+recovery)."""
 
 from __future__ import annotations
 
@@ -16,18 +17,23 @@ def resume_instructions(engine: Engine, task: Task) -> str:
     if state.approval == "plan":
         if task.checkpoint.plan_approval is not None:
             lines.append(
-                f"The plan is approved: proceed with `taskproto transition {task.name} IMPLEMENTATION`."
+                f"The plan is approved: proceed with `taskproto transition {task.name} "
+                "IMPLEMENTATION`."
             )
         else:
             lines.append(
-                "Waiting for plan approval: re-present the plan to the user. The user approves with "
-                f"`taskproto approve {task.name} --plan` in their own terminal; do not run it yourself."
+                "Waiting for plan approval: re-present the plan to the user. The user approves "
+                "with "
+                f"`taskproto approve {task.name} --plan` in their own terminal; do not run it "
+                "yourself."
             )
     elif state.approval == "commit":
         sha = task.checkpoint.commit_sha or engine.branch_head(task.name) or "?"
         lines.append(
-            f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user approves with "
-            f"`taskproto approve {task.name} --commit` in their own terminal; do not run it yourself."
+            f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user "
+            "approves with "
+            f"`taskproto approve {task.name} --commit` in their own terminal; do not run it "
+            "yourself."
         )
     elif state.resume:
         lines.append(state.resume)

@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from taskproto.clients.settings import setup_new_worktree
 from taskproto.config import Config
 from taskproto.errors import GitError, TaskprotoError, WorkAtRisk
-from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.names import agent_branch
-
-# Extension point: called with (config, worktree path) after each worktree is made,
-# e.g. to put agent-client settings in place (they do not inherit the main one's).
-WORKTREE_SETUP: list[Callable[[Config, Path], None]] = []
-
-
-def _agent_client_settings(config: Config, path: Path) -> None:
-    # Built in: after `taskproto init --claude|--codex|--gemini`, new worktrees get the hooks too.
-    from taskproto.hooks.agents.install import setup_new_worktree
-
-    setup_new_worktree(config, path)
-
-
-WORKTREE_SETUP.append(_agent_client_settings)
 
 
 @dataclass
@@ -34,14 +21,15 @@ class Made:
     branches: list[str] = field(default_factory=list)
 
 
-def create(config: Config, git: Git, task: str, agents: Sequence[str], base_sha: str) -> None:
+def create(config: Config, repo: Repo, task: str, agents: Sequence[str], base_sha: str) -> None:
     """Create branch `task` and one branch per agent, each with its worktree, or nothing at all."""
     plan: list[tuple[str, Path, str]] = [(task, config.task_worktree(task), base_sha)]
     plan += [(agent_branch(task, a), config.agent_worktree(task, a), base_sha) for a in agents]
     for branch, path, _ in plan:
-        if git.branch_exists(branch):
+        if repo.branch_exists(branch):
             raise TaskprotoError(
-                f"branch {branch!r} already exists; pick another task name or remove the branch first"
+                f"branch {branch!r} already exists; pick another task name or remove the branch "
+                "first"
             )
         if path.exists():
             raise TaskprotoError(f"{path} already exists; move it away or run `taskproto doctor`")
@@ -49,35 +37,45 @@ def create(config: Config, git: Git, task: str, agents: Sequence[str], base_sha:
     try:
         for branch, path, base in plan:
             path.parent.mkdir(parents=True, exist_ok=True)
-            git.worktree_add(path, branch, base, new_branch=True)
+            repo.worktree_add(path, branch, base, new_branch=True)
             made.branches.append(branch)
             made.worktrees.append(path)
-            for setup in WORKTREE_SETUP:
-                setup(config, path)
+            # Agent clients read hook settings from the folder they run in, not the main worktree's:
+            # after `taskproto init --claude|--codex|--gemini`, each new worktree gets them too.
+            setup_new_worktree(config, path)
     except (GitError, OSError) as exc:
-        _undo(git, made)
+        undo(repo, made)
         raise TaskprotoError(
             f"could not create the worktrees of task {task!r} ({exc}); everything made was undone"
         ) from None
     except BaseException:
-        _undo(git, made)
+        undo(repo, made)
         raise
 
 
-def _undo(git: Git, made: Made) -> None:
-    # Fresh worktrees and branches hold nothing yet, so forced removal loses nothing.
+def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:
+    """Check an existing branch out again at its worktree path (doctor's repair of a lost
+    worktree)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    repo.worktree_add(path, branch, None, new_branch=False)
+    setup_new_worktree(config, path)
+
+
+def undo(repo: Repo, made: Made) -> None:
+    """Remove what `create` made, newest first. Fresh worktrees and branches hold nothing yet,
+    so forced removal loses nothing."""
     for path in reversed(made.worktrees):
         try:
-            git.worktree_remove(path, force=True)
+            repo.worktree_remove(path, force=True)
         except GitError:
             shutil.rmtree(path, ignore_errors=True)
     try:
-        git.worktree_prune()
+        repo.worktree_prune()
     except GitError:
         pass
     for branch in reversed(made.branches):
         try:
-            git.delete_branch(branch, force=True)
+            repo.delete_branch(branch, force=True)
         except GitError:
             pass
 
@@ -91,13 +89,15 @@ class RemovalPlan:
     strays: list[Path]  # files under the task folder that are neither ours nor a worktree
 
 
-def plan_removal(config: Config, git: Git, task: str, agents: Sequence[str]) -> RemovalPlan:
-    registered = {wt.path.resolve(): wt for wt in git.worktrees()}
+def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -> RemovalPlan:
+    registered = {wt.path.resolve(): wt for wt in repo.worktrees()}
     wanted = [config.task_worktree(task)] + [config.agent_worktree(task, a) for a in agents]
     worktrees = [p for p in wanted if p.resolve() in registered]
-    dirty = [p for p in worktrees if p.exists() and git.is_dirty(p)]
-    branches = [b for b in [task] + [agent_branch(task, a) for a in agents] if git.branch_exists(b)]
-    unique = git.unique_commits(branches) if branches else 0
+    dirty = [p for p in worktrees if p.exists() and repo.is_dirty(p)]
+    branches = [
+        b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)
+    ]
+    unique = repo.unique_commits(branches) if branches else 0
     ours = {"task.json", "task.json.lock", "status.json"}
     strays: list[Path] = []
     task_dir = config.task_dir(task)
@@ -112,18 +112,22 @@ def plan_removal(config: Config, git: Git, task: str, agents: Sequence[str]) -> 
     return RemovalPlan(worktrees, branches, dirty, unique, strays)
 
 
-def remove(config: Config, git: Git, task: str, agents: Sequence[str], force: bool) -> RemovalPlan:
-    plan = plan_removal(config, git, task, agents)
+def remove(
+    config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool
+) -> RemovalPlan:
+    plan = plan_removal(config, repo, task, agents)
     if not force:
         if plan.dirty:
             raise WorkAtRisk(
-                f"refusing to remove task {task!r}: uncommitted changes in {', '.join(map(str, plan.dirty))}; "
+                f"refusing to remove task {task!r}: uncommitted changes in "
+                f"{', '.join(map(str, plan.dirty))}; "
                 "commit or stash them, or pass --force to discard them"
             )
         if plan.unique_commits:
             raise WorkAtRisk(
                 f"refusing to remove task {task!r}: {plan.unique_commits} commit(s) on "
-                f"{', '.join(plan.branches)} are on no other branch; merge them, or pass --force to delete them"
+                f"{', '.join(plan.branches)} are on no other branch; merge them, or pass --force "
+                "to delete them"
             )
         if plan.strays:
             raise WorkAtRisk(
@@ -131,9 +135,9 @@ def remove(config: Config, git: Git, task: str, agents: Sequence[str], force: bo
                 f"{config.task_dir(task)} (first: {plan.strays[0]}); move them away or pass --force"
             )
     for path in reversed(plan.worktrees):
-        git.worktree_remove(path, force=force)
-    git.worktree_prune()
+        repo.worktree_remove(path, force=force)
+    repo.worktree_prune()
     for branch in reversed(plan.branches):
-        git.delete_branch(branch, force=True)  # reachability was checked above
+        repo.delete_branch(branch, force=True)  # reachability was checked above
     shutil.rmtree(config.task_dir(task), ignore_errors=True)
     return plan

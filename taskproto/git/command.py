@@ -1,4 +1,9 @@
-"""The only module that runs git. Every failure becomes a GitError."""
+"""Single git commands for the fast paths: reading a ref, a journal commit's plumbing, the remote.
+
+Each call is one `git` process and no GitPython import (~50 ms), which the hook and
+transition paths cannot afford; the engine's heavier work goes through `git/repo.py`.
+Every failure becomes a GitError carrying the command, the exit status and stderr.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,6 @@ from pathlib import Path
 from taskproto.errors import GitError
 
 ZERO_OID = "0" * 40
-
-
-@dataclass(frozen=True)
-class WorktreeInfo:
-    path: Path
-    head: str | None
-    branch: str | None  # short name, None when detached or bare
-    prunable: str | None  # git's own reason, when git reports it prunable
-    locked: bool
-    bare: bool
 
 
 class Git:
@@ -61,22 +56,9 @@ class Git:
 
     # --- repository layout -------------------------------------------------
 
-    def toplevel(self) -> Path:
-        return Path(self.run("rev-parse", "--show-toplevel").strip())
-
     def common_dir(self) -> Path:
         out = self.run("rev-parse", "--path-format=absolute", "--git-common-dir").strip()
         return Path(out)
-
-    def git_dir(self) -> Path:
-        return Path(self.run("rev-parse", "--path-format=absolute", "--git-dir").strip())
-
-    def main_worktree(self) -> Path:
-        """The top of the main worktree, whichever worktree we run in."""
-        common = self.common_dir()
-        if self.run("rev-parse", "--is-bare-repository").strip() == "true":
-            return common
-        return common.parent
 
     # --- refs and objects -------------------------------------------------
 
@@ -97,9 +79,6 @@ class Git:
             check=False,
         )
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
-
-    def branch_exists(self, branch: str) -> bool:
-        return self.ok("show-ref", "--verify", "--quiet", f"refs/heads/{branch}")
 
     def for_each_ref(self, pattern: str, fmt: str = "%(refname) %(objectname)") -> list[str]:
         return [
@@ -160,150 +139,6 @@ class Git:
         )
         return proc.stdout if proc.returncode == 0 else None
 
-    def diff(self, base: str, worktree: Path | None = None) -> str:
-        """The patch from `base` to the files of `worktree` (committed or not)."""
-        return self.run("diff", "--no-color", "--no-ext-diff", base, "--", cwd=worktree)
-
-    # --- worktrees and branches -------------------------------------------
-
-    def worktree_add(self, path: Path, branch: str, base: str | None, new_branch: bool) -> None:
-        if new_branch:
-            self.run("worktree", "add", "--quiet", "-b", branch, str(path), base or "HEAD")
-        else:
-            self.run("worktree", "add", "--quiet", str(path), branch)
-
-    def worktree_remove(self, path: Path, force: bool = False) -> None:
-        args = ["worktree", "remove"]
-        if force:
-            args += ["--force", "--force"]
-        self.run(*args, str(path))
-
-    def worktree_prune(self) -> None:
-        self.run("worktree", "prune")
-
-    def worktrees(self) -> list[WorktreeInfo]:
-        """One `git worktree list --porcelain`, parsed."""
-        out = self.run("worktree", "list", "--porcelain")
-        result: list[WorktreeInfo] = []
-        block: dict[str, str] = {}
-
-        def flush() -> None:
-            if "worktree" in block:
-                branch = block.get("branch")
-                if branch and branch.startswith("refs/heads/"):
-                    branch = branch[len("refs/heads/") :]
-                result.append(
-                    WorktreeInfo(
-                        path=Path(block["worktree"]),
-                        head=block.get("HEAD"),
-                        branch=branch,
-                        prunable=block.get("prunable"),
-                        locked="locked" in block,
-                        bare="bare" in block,
-                    )
-                )
-            block.clear()
-
-        for line in out.splitlines():
-            if not line:
-                flush()
-                continue
-            key, _, value = line.partition(" ")
-            block[key] = value
-        flush()
-        return result
-
-    def is_dirty(self, worktree: Path) -> bool:
-        out = self.run("status", "--porcelain", "--untracked-files=normal", cwd=worktree)
-        return bool(out.strip())
-
-    def delete_branch(self, branch: str, force: bool = False) -> None:
-        self.run("branch", "-D" if force else "-d", branch)
-
-    def unique_commits(self, branches: Sequence[str]) -> int:
-        """Commits reachable from `branches` and from no other branch, tag or remote ref."""
-        excludes = [f"--exclude={b}" for b in branches]
-        out = self.run(
-            "rev-list",
-            "--count",
-            *[f"refs/heads/{b}" for b in branches],
-            "--not",
-            *excludes,
-            "--branches",
-            "--tags",
-            "--remotes",
-        )
-        return int(out.strip() or 0)
-
-    def head_branch(self, worktree: Path) -> str | None:
-        out = self.run(
-            "symbolic-ref", "--quiet", "--short", "HEAD", cwd=worktree, check=False
-        ).strip()
-        return out or None
-
-    # --- bulk reads (doctor: a constant number of git processes) -----------
-
-    def refs(self, *patterns: str) -> dict[str, str]:
-        """Every ref under `patterns` with its object, in one `git for-each-ref`."""
-        out = self.run("for-each-ref", "--format=%(objectname) %(refname)", *patterns)
-        result: dict[str, str] = {}
-        for line in out.splitlines():
-            sha, _, ref = line.partition(" ")
-            if ref:
-                result[ref] = sha
-        return result
-
-    def cat_file_batch(self, specs: Sequence[str]) -> list[bytes | None]:
-        """The contents of many `<rev>:<path>` objects in one `git cat-file --batch` (None: missing)."""
-        if not specs:
-            return []
-        data = self.run_bytes("cat-file", "--batch", input="\n".join(specs) + "\n")
-        result: list[bytes | None] = []
-        pos = 0
-        for _ in specs:
-            end = data.index(b"\n", pos)
-            header = data[pos:end].split()
-            pos = end + 1
-            if len(header) != 3 or header[1] in (b"missing", b"ambiguous"):
-                result.append(None)
-                continue
-            size = int(header[2])
-            result.append(data[pos : pos + size] if header[1] == b"blob" else None)
-            pos += size + 1  # the content is followed by a newline
-        return result
-
-    def run_bytes(self, *args: str, input: str | bytes | None = None) -> bytes:
-        cmd = ["git", *args]
-        data = input.encode() if isinstance(input, str) else input
-        proc = subprocess.run(cmd, cwd=self.cwd, input=data, capture_output=True, check=False)
-        if proc.returncode != 0:
-            raise GitError(
-                cmd,
-                proc.returncode,
-                proc.stdout.decode("utf-8", "replace"),
-                proc.stderr.decode("utf-8", "replace"),
-            )
-        return proc.stdout
-
-    def object_exists(self, sha: str) -> bool:
-        return self.ok("cat-file", "-e", f"{sha}^{{commit}}")
-
-    def reachable_from_any_ref(self, sha: str) -> bool:
-        """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving it)."""
-        out = self.run(
-            "for-each-ref",
-            "--count=1",
-            f"--contains={sha}",
-            "--format=%(refname)",
-            "refs/heads",
-            "refs/tags",
-            "refs/remotes",
-        )
-        return bool(out.strip())
-
-    def switch(self, worktree: Path, branch: str) -> None:
-        self.run("switch", "--quiet", branch, cwd=worktree)
-
 
 # --- remotes ---------------------------------------------------------------
 # Network calls never prompt: a missing credential must fail, not hang a hook.
@@ -312,7 +147,8 @@ REMOTE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_SSH_COMMAND": "ssh -o BatchMode=y
 
 @dataclass(frozen=True)
 class PushStatus:
-    """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+', '=')."""
+    """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+',
+    '=')."""
 
     ref: str
     flag: str
@@ -339,6 +175,41 @@ def _push_statuses(out: str) -> dict[str, PushStatus]:
     return result
 
 
+def secondary(status: PushStatus) -> bool:
+    """Rejected only because another ref of the same atomic push was."""
+    return "atomic" in status.reason
+
+
+def git_message(output: str) -> str:
+    """git's own words: its fatal/error lines (with a continuation line), not its advice."""
+    lines = [ln.strip() for ln in output.strip().splitlines()]
+    found: list[str] = []
+    for i, line in enumerate(lines):
+        if line.startswith(("fatal:", "error:")):
+            text = line.split(":", 1)[1].strip()
+            if text.endswith(":") and i + 1 < len(lines):
+                text = f"{text} {lines[i + 1]}"
+            found.append(text)
+    return "; ".join(dict.fromkeys(found)) or (lines[-1] if lines else "no output")
+
+
+def raced(status: PushStatus) -> bool:
+    """Rejected because the ref was not what we expected when the server (or git) looked."""
+    return status.reason in (
+        "stale info",
+        "failed to update ref",
+        "failed to lock",
+        "fetch first",
+        "non-fast-forward",
+    )
+
+
+def behind(status: PushStatus | None) -> bool:
+    """A journal push refused because the remote holds commits we do not have (git's own
+    reasons)."""
+    return status is not None and status.reason in ("fetch first", "non-fast-forward", "stale info")
+
+
 class RemoteGit(Git):
     """The network side: push with leases, fetch, ls-remote. Transport failures raise GitError."""
 
@@ -349,10 +220,11 @@ class RemoteGit(Git):
         leases: Mapping[str, str | None] | None = None,
         atomic: bool = False,
     ) -> dict[str, PushStatus]:
-        """Push `refspecs`; `leases` maps a ref to its expected value on the remote (None: must not exist).
+        """Push `refspecs`; `leases` maps a ref to its expected value on the remote (None: must not
+        exist).
 
-        Returns each ref's status (a rejected ref is not an exception: the caller knows what it means).
-        Raises GitError when git reported no ref status at all (unreachable, access denied).
+        Returns each ref's status (a rejected ref is not an exception: the caller knows what it
+        means). Raises GitError when git reported no ref status at all (unreachable, access denied).
         """
         args = ["push", "--porcelain", "--no-verify"]
         if atomic:

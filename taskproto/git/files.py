@@ -1,13 +1,12 @@
-"""What a git hook needs to know, read from git's own files: no git process, stdlib only.
+"""The repository around a folder, read from git's own files: no git process, standard library only.
 
-Hooks fire on every commit, checkout and push, so the path that decides "this
-branch is no task's" must cost little more than the interpreter's start-up.
-Starting git costs milliseconds and `taskproto.git.command` pulls in dataclasses (and
-through it inspect), so this module reads `.git`, `HEAD`, `commondir` and the
-refs directly, and runs git (`run_git`, a bare posix_spawn) only where a
-decision really needs it (the staged file list, trailers). It is the one
-exception to "only git.py runs git", kept for speed, and runs nothing on the
-no-op path.
+Hooks and everyday commands must find the repository in far less time than starting
+git takes, so this module reads `.git`, `HEAD`, `commondir`, `config` and the refs
+directly. `run_git` (a bare posix_spawn; importing `subprocess` costs more) is for the
+few hook decisions that need git itself. Nothing here imports beyond `os`.
+
+Paths are made real (symbolic links resolved) once, here: every comparison of a
+path with a worktree or with taskproto's folder is then between real paths.
 """
 
 from __future__ import annotations
@@ -15,147 +14,152 @@ from __future__ import annotations
 import os
 
 ZERO_OID = "0" * 40
-SETTINGS_KEYS = (
-    b"root",
-    b"prohibited_patterns",
-    b"protected_branches",
-    b"commit_trailers",
-    b"lock_timeout",
-)
 
 
-class Repo:
-    """A worktree found from a folder inside it: its git dir, the common dir, the main worktree."""
+class GitDirs:
+    """Where a worktree's git files are: its top folder, its git dir, the common dir, the main
+    worktree.
 
-    def __init__(self, top: str, git_dir: str, common_dir: str) -> None:
-        self.top = top  # this worktree's top folder
+    `main` is the folder taskproto's root hangs off: the top of the main worktree, or the
+    repository folder itself for a bare repository (whose linked worktrees have no main).
+    """
+
+    def __init__(self, top: str | None, git_dir: str, common_dir: str, bare: bool) -> None:
+        self.top = top  # this worktree's top folder (None inside a bare repository itself)
         self.git_dir = git_dir
         self.common_dir = common_dir
+        self.bare = bare
 
     @property
-    def main_worktree(self) -> str:
-        # Same answer as Git.main_worktree() for a non-bare repository.
-        return os.path.dirname(self.common_dir)
+    def main(self) -> str:
+        if self.bare:
+            return self.common_dir
+        if self.git_dir == self.common_dir and self.top is not None:
+            return self.top  # the main worktree itself (its .git may be a file: a separate git dir)
+        return (
+            self.common_dir[:-5] if self.common_dir.endswith(os.sep + ".git") else self.common_dir
+        )
 
     def head_branch(self) -> str | None:
         """The short name of the checked-out branch, or None when detached."""
-        try:
-            with open(os.path.join(self.git_dir, "HEAD"), "rb") as fh:
-                head = fh.read(4096).strip()
-        except OSError:
-            return None
-        if head.startswith(b"ref: refs/heads/"):
-            return head[16:].decode("utf-8", "replace")
+        head = read_small(os.path.join(self.git_dir, "HEAD"))
+        if head is not None and head.startswith(b"ref: refs/heads/"):
+            return head[16:].strip().decode("utf-8", "surrogateescape")
+        return None
+
+    def ref_sha(self, ref: str) -> str | None:
+        """The object `ref` (a full ref name) points to: loose ref, then packed-refs, then git."""
+        data = read_small(os.path.join(self.common_dir, ref), 128)
+        if data is not None and len(data.strip()) == 40:
+            return data.strip().decode()
+        packed = read_small(os.path.join(self.common_dir, "packed-refs"), 1 << 30)
+        if packed is not None:
+            wanted = b" " + ref.encode() + b"\n"
+            for line in packed.splitlines(keepends=True):
+                if line.endswith(wanted) and not line.startswith(b"#"):
+                    return line[:40].decode()
+        if os.path.exists(os.path.join(self.common_dir, "reftable")):
+            out = run_git(self.top or self.common_dir, "rev-parse", "--verify", "--quiet", ref)
+            return out.strip().decode() if out else None
         return None
 
     def branch_sha(self, branch: str) -> str | None:
-        """The commit `refs/heads/<branch>` points to (loose ref, then packed-refs)."""
-        ref = "refs/heads/" + branch
-        try:
-            with open(os.path.join(self.common_dir, ref), "rb") as fh:
-                sha = fh.read(128).strip().decode()
-            if len(sha) == 40:
-                return sha
-        except OSError:
-            pass
-        try:
-            with open(os.path.join(self.common_dir, "packed-refs"), "rb") as fh:
-                wanted = b" " + ref.encode() + b"\n"
-                for line in fh:
-                    if line.endswith(wanted):
-                        return line[:40].decode()
-        except OSError:
-            pass
-        out = run_git(
-            self.top, "rev-parse", "--verify", "--quiet", ref
-        )  # reftable or an odd layout
-        return out.strip().decode() if out else None
+        return self.ref_sha("refs/heads/" + branch)
 
 
-def find_repo(start: str) -> Repo | None:
-    """The worktree around `start` (hooks run at the top of the worktree; GIT_DIR wins if set)."""
-    env_dir = os.environ.get("GIT_DIR")
-    if env_dir:
-        git_dir = os.path.abspath(env_dir)
-        top = os.path.abspath(os.environ.get("GIT_WORK_TREE") or start)
-        return Repo(top, git_dir, _common_dir(git_dir))
-    here = os.path.abspath(start)
+def read_small(path: str, limit: int = 65536) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return None
+
+
+def _common_dir(git_dir: str) -> str:
+    rel = read_small(os.path.join(git_dir, "commondir"), 4096)
+    if rel is None:
+        return git_dir
+    return os.path.realpath(os.path.join(git_dir, rel.strip().decode("utf-8", "surrogateescape")))
+
+
+def _is_bare(common_dir: str) -> bool:
+    """`core.bare` from the repository's config (a plain line scan; git writes it as `bare =
+    true`)."""
+    config = read_small(os.path.join(common_dir, "config"), 1 << 20) or b""
+    section = b""
+    for raw in config.splitlines():
+        line = raw.strip()
+        if line.startswith(b"["):
+            section = line.strip(b"[]").strip().lower()
+        elif section == b"core" and line.replace(b" ", b"").lower().startswith(b"bare="):
+            return line.split(b"=", 1)[1].strip().lower() in (b"true", b"yes", b"on", b"1")
+    return False
+
+
+def _looks_like_git_dir(path: str) -> bool:
+    return (
+        os.path.isfile(os.path.join(path, "HEAD"))
+        and os.path.isdir(os.path.join(path, "objects"))
+        and os.path.isdir(os.path.join(path, "refs"))
+    )
+
+
+def _dirs(top: str | None, git_dir: str) -> GitDirs:
+    git_dir = os.path.realpath(git_dir)
+    common = _common_dir(git_dir)
+    return GitDirs(top, git_dir, common, _is_bare(common))
+
+
+def find_repo(start: str, environ: dict[str, str] | None = None) -> GitDirs | None:
+    """The repository around folder `start` (GIT_DIR, when set, wins as it does for git), or
+    None."""
+    env = os.environ if environ is None else environ
+    if env.get("GIT_DIR"):
+        git_dir = os.path.join(start, env["GIT_DIR"])
+        work_tree = env.get("GIT_WORK_TREE")
+        dirs = _dirs(None, git_dir)
+        top = os.path.realpath(os.path.join(start, work_tree)) if work_tree else None
+        if top is None and not dirs.bare:
+            top = _worktree_of_git_dir(dirs.git_dir, start)
+        dirs.top = top
+        return dirs
+    try:
+        here = os.path.realpath(start)
+    except (OSError, ValueError):
+        return None
     while True:
         dot_git = os.path.join(here, ".git")
         if os.path.isdir(dot_git):
-            return Repo(here, dot_git, _common_dir(dot_git))
+            return _dirs(here, dot_git)
         if os.path.isfile(dot_git):
-            try:
-                with open(dot_git, "rb") as fh:
-                    line = fh.read(4096).strip().decode("utf-8", "replace")
-            except OSError:
+            line = (read_small(dot_git, 4096) or b"").strip().decode("utf-8", "surrogateescape")
+            if not line.startswith("gitdir:"):
                 return None
-            if not line.startswith("gitdir: "):
-                return None
-            git_dir = os.path.normpath(os.path.join(here, line[8:]))
-            return Repo(here, git_dir, _common_dir(git_dir))
+            return _dirs(here, os.path.join(here, line[7:].strip()))
+        if _looks_like_git_dir(here):  # inside a bare repository (or a .git folder) itself
+            dirs = _dirs(None, here)
+            if not dirs.bare and os.path.basename(here) == ".git":
+                dirs.top = os.path.dirname(here)
+            return dirs
         parent = os.path.dirname(here)
         if parent == here:
             return None
         here = parent
 
 
-def _common_dir(git_dir: str) -> str:
-    try:
-        with open(os.path.join(git_dir, "commondir"), "rb") as fh:
-            rel = fh.read(4096).strip().decode("utf-8", "replace")
-    except OSError:
-        return git_dir
-    return os.path.normpath(os.path.join(git_dir, rel))
-
-
-class SettingsError(Exception):
-    pass
-
-
-def read_settings(repo_top: str, need: tuple[bytes, ...] = SETTINGS_KEYS) -> dict[str, object]:
-    """The `[tool.taskproto]` / `.taskproto.toml` table, as config.load_config finds it.
-
-    tomllib is imported only when the file mentions one of the `need`ed keys, so
-    a repository without taskproto settings never pays for it.
-    """
-    for name, section in ((".taskproto.toml", False), ("pyproject.toml", True)):
-        path = os.path.join(repo_top, name)
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            continue
-        if section and b"taskproto" not in data:
-            continue  # load_config moves on to the next file too
-        if not any(key in data for key in need):
-            return {}
-        import tomllib
-
-        try:
-            table = tomllib.loads(data.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise SettingsError(f"{path}: not valid TOML ({exc}); fix the file") from None
-        if section:
-            table = table.get("tool", {}).get("taskproto")
-            if table is None:
-                continue
-        if not isinstance(table, dict):
-            raise SettingsError(f"{path}: the taskproto settings must be a table")
-        return table
-    return {}
-
-
-def resolve_root(repo_top: str, settings: dict[str, object], root: str | None = None) -> str:
-    """--root, else TASKPROTO_ROOT, else the `root` setting, else `.taskproto` (as load_config)."""
-    value = root or os.environ.get("TASKPROTO_ROOT") or settings.get("root") or ".taskproto"
-    if not isinstance(value, str):
-        raise SettingsError("the `root` setting must be a string")
-    return os.path.abspath(os.path.join(repo_top, value))
+def _worktree_of_git_dir(git_dir: str, start: str) -> str:
+    """A linked worktree's git dir names its worktree in `gitdir`; a main one sits in it."""
+    back = read_small(os.path.join(git_dir, "gitdir"), 4096)
+    if back is not None:
+        return os.path.dirname(os.path.realpath(back.strip().decode("utf-8", "surrogateescape")))
+    if os.path.basename(git_dir) == ".git":
+        return os.path.dirname(git_dir)
+    return os.path.realpath(start)
 
 
 def run_git(cwd: str, *args: str) -> bytes | None:
-    """Run git in `cwd`; its stdout, or None when it fails. A bare spawn: `subprocess` costs more to import."""
+    """Run git in `cwd`; its stdout, or None when it fails. A bare spawn: `subprocess` costs more to
+    import."""
     out_r, out_w = os.pipe()
     actions = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_CLOSE, out_r)]
     old = os.getcwd()

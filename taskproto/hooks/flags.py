@@ -1,4 +1,5 @@
-"""The state flags hooks decide on (allows_commits, allows_edits, push_ok, ...), cached as plain JSON.
+"""The state flags hooks decide on (allows_commits, allows_edits, push_ok, ...), cached as plain
+JSON.
 
 Shared by the git hooks and the agent-client hooks.
 
@@ -17,11 +18,14 @@ from __future__ import annotations
 import json
 import os
 
+from taskproto import __version__
+
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a no-op hook ~10% of its time
 if TYPE_CHECKING:
     from typing import Any
 
-from taskproto import __version__
+    from taskproto.layout import Layout
+    from taskproto.machine.workflow import Workflow
 
 CACHE = os.path.join("cache", "hook-flags.json")
 _BUILTIN_DIR = os.path.join(
@@ -37,7 +41,7 @@ def _stat(path: str) -> str:
     return f"{st.st_mtime_ns}:{st.st_size}"
 
 
-def fingerprint(repo_top: str, root: str, workflow: str) -> str:
+def fingerprint(layout: Layout, workflow: str) -> str:
     parts = [__version__]
     try:
         names = sorted(n for n in os.listdir(_BUILTIN_DIR) if n.endswith(".py"))
@@ -45,41 +49,67 @@ def fingerprint(repo_top: str, root: str, workflow: str) -> str:
         names = []
     parts += [f"{n}={_stat(os.path.join(_BUILTIN_DIR, n))}" for n in names]
     for path in (
-        os.path.join(repo_top, ".taskproto.toml"),
-        os.path.join(repo_top, "pyproject.toml"),
-        os.path.join(root, "workflows", workflow + ".toml"),
+        os.path.join(layout.main, ".taskproto.toml"),
+        os.path.join(layout.main, "pyproject.toml"),
+        os.path.join(layout.root, "workflows", workflow + ".toml"),
     ):
         parts.append(_stat(path))
     return "|".join(parts)
 
 
-def cached_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str, Any]] | None:
+def cached_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]] | None:
     """The states of `workflow` with their flags, if the cache is current; else None."""
     try:
-        with open(os.path.join(root, CACHE), "rb") as fh:
+        with open(os.path.join(layout.root, CACHE), "rb") as fh:
             entry = json.loads(fh.read()).get(workflow)
     except (OSError, ValueError, AttributeError):
         return None
-    if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(
-        repo_top, root, workflow
-    ):
+    if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(layout, workflow):
         return None
     states = entry.get("states")
     return states if isinstance(states, dict) else None
 
 
-def state_flags(repo_top: str, root: str, workflow: str) -> dict[str, dict[str, Any]]:
-    """Cached flags, else load the workflow (slow path) and refresh the cache."""
-    states = cached_flags(repo_top, root, workflow)
-    if states is not None:
+def state_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
+    """Cached flags, else load the workflow (slow path) and refresh the cache.
+
+    Raises TaskprotoError when the workflow is unknown or invalid.
+    """
+    states = cached_flags(layout, workflow)
+    if states is not None and all("allows_edits" in f for f in states.values()):
         return states
-    from taskproto.hooks import slow
-
-    slow.enable_site_packages()
-    return slow.refresh_flags(repo_top, root, workflow)
+    return refresh(layout, workflow)
 
 
-def compute(wf: Any) -> dict[str, dict[str, Any]]:
+def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
+    """Load the workflow (pydantic, and tomllib for a user workflow) and store its flags."""
+    from taskproto.hooks.slowpath import config_for, enable_site_packages
+
+    enable_site_packages()
+    from taskproto.machine.registry import get_workflow
+    from taskproto.state.store import atomic_write
+
+    states = compute(get_workflow(workflow, config_for(layout)))
+    path = os.path.join(layout.root, CACHE)
+    try:
+        with open(path, "rb") as fh:
+            data = json.loads(fh.read())
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    data[workflow] = {"fingerprint": fingerprint(layout, workflow), "states": states}
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        from pathlib import Path
+
+        atomic_write(Path(path), (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
+    except OSError:
+        pass  # a read-only root still gets a right answer, only a slower one
+    return states
+
+
+def compute(wf: Workflow) -> dict[str, dict[str, Any]]:
     """Flags of every state of a loaded Workflow.
 
     push_ok: a task branch may go to a protected branch in COMPLETE and in any

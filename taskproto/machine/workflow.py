@@ -191,9 +191,15 @@ def transition_to(workflow: Workflow, task: str, state: str, target: str) -> str
             return t.trigger
     targets = ", ".join(workflow.targets_from(state)) or "nothing (terminal state)"
     if not workflow.has_state(target):
-        reason = f"{target} is not a state of workflow {workflow.name} (states: {', '.join(workflow.state_names())})"
+        reason = (
+            f"{target} is not a state of workflow {workflow.name} (states: "
+            f"{', '.join(workflow.state_names())})"
+        )
     else:
-        reason = f"{state} -> {target} is not a transition of {workflow.name}; from {state} you can go to: {targets}"
+        reason = (
+            f"{state} -> {target} is not a transition of {workflow.name}; from {state} you "
+            f"can go to: {targets}"
+        )
     raise TransitionRejected(task, state, f"to {target}", reason)
 
 

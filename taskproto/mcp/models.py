@@ -1,4 +1,5 @@
-"""The results of taskproto's MCP tools (their output schemas). Field names follow the CLI's --json."""
+"""The results of taskproto's MCP tools (their output schemas). Field names follow the CLI's
+--json."""
 
 from __future__ import annotations
 

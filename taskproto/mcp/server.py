@@ -12,20 +12,18 @@ Only `taskproto mcp` imports this module, so the SDK never loads on other paths.
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from taskproto import __version__
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
+from taskproto.mcp.base import READ_ONLY, WRITES, Session, Task, refusals
 from taskproto.mcp.models import (
     AgentStatusResult,
     ClaimResult,
@@ -48,64 +46,13 @@ work on it, move it only with `transition`, and record every message of the user
 interrupts the work with `record_interruption`. Approvals are the user's: ask them to run
 `taskproto approve` in their own terminal; no tool here records one."""
 
-Task = Annotated[
-    str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)
-]
 
-READ_ONLY = ToolAnnotations(
-    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
-)
-WRITES = ToolAnnotations(
-    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
-)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def refusal(message: str) -> CallToolResult:
-    """A tool error carrying the CLI's own line (`taskproto: <reason>`)."""
-    return CallToolResult(
-        content=[TextContent(type="text", text=f"taskproto: {message}")], is_error=True
-    )
-
-
-def refusals(fn: F) -> F:
-    """Turn every expected error into a tool error; the SDK reports anything else as one too."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except TaskprotoError as exc:
-            return refusal(str(exc))
-
-    return wrapper  # type: ignore[return-value]
-
-
-@dataclass
-class Tools:
-    """The tools of one server process: its repository's config and its session (fixed at start)."""
-
-    config: Config
-    session: str | None
-    pid: int | None
-
-    def engine(self) -> Engine:
-        # A fresh engine per call: tools run on worker threads, and warnings are per call.
-        return Engine(self.config)
-
-    def need_session(self, tool: str) -> str:
-        if not self.session:
-            raise TaskprotoError(
-                f"{tool} changes the task, so it needs this session's id: start the server as "
-                "`taskproto mcp --session ID` or set TASKPROTO_SESSION in its environment "
-                "(see docs/mcp.md); read-only tools (status, log, prompt, doctor) work without one"
-            )
-        return self.session
+class Tools(Session):
+    """The core tools: status, log, doctor, claims, transitions, agents, interruptions."""
 
     def info(self, engine: Engine, name: str, with_instructions: bool) -> TaskInfo:
-        from taskproto.cli.common import task_summary
         from taskproto.engine.resume import resume_instructions
+        from taskproto.engine.summary import task_summary
 
         task = engine.load(name)
         data = task_summary(task, engine)
@@ -126,10 +73,11 @@ class Tools:
             ),
         ] = None,
     ) -> StatusResult:
-        """This session's task (or all tasks): state, owner, agents, and what the workflow allows now.
+        """This session's task (or all tasks): state, owner, agents, and what the workflow allows
+        now.
 
-        With `task`, or when this session owns tasks, each comes with `instructions`: how to go on from
-        its current state. A task whose file is corrupt is listed in `problems`, not hidden.
+        With `task`, or when this session owns tasks, each comes with `instructions`: how to go on
+        from its current state. A task whose file is corrupt is listed in `problems`, not hidden.
         """
         engine = self.engine()
         if task is not None:
@@ -159,13 +107,14 @@ class Tools:
             int | None, Field(ge=1, le=10000, description="Only the last N entries.")
         ] = None,
     ) -> LogResult:
-        """The task's transition log (state changes, claims, releases, approvals), read from its git journal."""
+        """The task's transition log (state changes, claims, releases, approvals), read from its git
+        journal."""
         from taskproto.names import task_name
         from taskproto.state import journal
 
         engine = self.engine()
         task_name(task)
-        ref, entries = journal.transition_log(engine.git, task)
+        ref, entries = journal.transition_log(engine.repo, task)
         total = len(entries)
         if last is not None:
             entries = entries[-last:]
@@ -177,7 +126,8 @@ class Tools:
             str | None, Field(description="Check one task; omit to check every task.")
         ] = None,
     ) -> dict[str, Any]:
-        """Read-only health check: findings (corrupt files, stale owners, missing worktrees...), no fixes.
+        """Read-only health check: findings (corrupt files, stale owners, missing worktrees...), no
+        fixes.
 
         Repairs (`taskproto doctor --fix`) are the user's; this tool never changes anything.
         """
@@ -197,7 +147,8 @@ class Tools:
     ) -> ClaimResult:
         """Claim a task for this session (renews it when it is already yours).
 
-        Refused when another live session owns it; a takeover happens only when the owner is provably gone.
+        Refused when another live session owns it; a takeover happens only when the owner is
+        provably gone.
         """
         session = self.need_session("claim")
         engine = self.engine()
@@ -248,8 +199,8 @@ class Tools:
     ) -> TransitionResult:
         """Move the task to `state`, firing the workflow's transition that leads there.
 
-        Refused, with nothing written, when the workflow has no such step, a guard fails (the reason names
-        the guard), or another live session owns the task.
+        Refused, with nothing written, when the workflow has no such step, a guard fails (the reason
+        names the guard), or another live session owns the task.
         """
         session = self.need_session("transition")
         engine = self.engine()
@@ -279,7 +230,8 @@ class Tools:
             str | None, Field(description="What went wrong (kept with ERROR).", max_length=2000)
         ] = None,
     ) -> AgentStatusResult:
-        """Set a required agent's status on a task (VALIDATION waits until every agent is COMPLETE)."""
+        """Set a required agent's status on a task (VALIDATION waits until every agent is
+        COMPLETE)."""
         from taskproto.state.models import AgentState
 
         session = self.need_session("agent_set_status")
@@ -297,10 +249,11 @@ class Tools:
             Field(description="The user's message, verbatim.", min_length=1, max_length=100_000),
         ],
     ) -> InterruptionResult:
-        """Record a user's message that interrupts the work: classified, logged, and the state never moves.
+        """Record a user's message that interrupts the work: classified, logged, and the state never
+        moves.
 
-        Call it for every message of the user during a task. The result's `message` says what to do next
-        (answer and wait, or, on a resumption, how to go on).
+        Call it for every message of the user during a task. The result's `message` says what to do
+        next (answer and wait, or, on a resumption, how to go on).
         """
         from taskproto.ops.interrupts import context_message, record
 

@@ -1,8 +1,9 @@
 """MCP tools of the workflows with operations of their own: plan-task, tight-loop, phone-a-team.
 
 Each tool is listed only when this taskproto has the library it calls (`taskproto.ops.plan_task`,
-`taskproto.ops.tight_loop`, `taskproto.ops.phone_a_team`); without it the tool is absent, never a stand-in.
-The input schemas are built from that library's own tables (artifact models, phases, rubric).
+`taskproto.ops.tight_loop`, `taskproto.ops.phone_a_team`); without it the tool is absent, never a
+stand-in. The input schemas are built from that library's own tables (artifact models, phases,
+rubric).
 """
 
 from __future__ import annotations
@@ -14,17 +15,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from taskproto.mcp.base import READ_ONLY, WRITES
 from taskproto.mcp.models import PromptResult, WorkflowStep
 
 if TYPE_CHECKING:
-    from taskproto.mcp.server import Tools
-
-WRITES = ToolAnnotations(
-    readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False
-)
-READ_ONLY = ToolAnnotations(
-    readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False
-)
+    from taskproto.mcp.base import Session
 
 
 def has(module: str) -> bool:
@@ -61,7 +56,8 @@ def _artifact_input() -> Any:
     return Annotated[
         dict[str, Any],
         Field(
-            description=f"The artifact of the task's current state ({by_state}). It is validated against that "
+            description=f"The artifact of the task's current state ({by_state}). It is validated "
+            "against that "
             "state's model; an invalid one is refused with every field error and changes nothing.",
             json_schema_extra={
                 "anyOf": [_inline(model.model_json_schema()) for _, model in ARTIFACTS.values()]
@@ -80,14 +76,15 @@ Task = Annotated[
 Phase = Annotated[
     Literal["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"],
     Field(
-        description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, or FULL_AUTO "
+        description="The phase that takes the turn (tight-loop: PLAN -> EXECUTE -> REVIEW -> PLAN, "
+        "or FULL_AUTO "
         "to end the loop from REVIEW)."
     ),
 ]
 Verdict = Annotated[Literal["pass", "fail"], Field(description="pass or fail")]
 
 
-def tools(base: Tools) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
+def tools(base: Session) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
     found: list[tuple[str, Callable[..., Any], ToolAnnotations]] = []
     ops = WorkflowTools(base)
     if has("taskproto.ops.plan_task"):
@@ -103,11 +100,12 @@ def tools(base: Tools) -> list[tuple[str, Callable[..., Any], ToolAnnotations]]:
 
 
 class WorkflowTools:
-    def __init__(self, base: Tools) -> None:
+    def __init__(self, base: Session) -> None:
         self.base = base
 
     def prompt(self, task: Task) -> PromptResult:
-        """The current state's prompt, rendered from the workflow's template with the task's context store."""
+        """The current state's prompt, rendered from the workflow's template with the task's context
+        store."""
         from taskproto.ops import plan_task as planning
 
         engine = self.base.engine()
@@ -116,7 +114,8 @@ class WorkflowTools:
         return PromptResult(task=task, workflow=loaded.workflow, state=loaded.state, prompt=text)
 
     def submit_artifact(self, task: Task, artifact: ArtifactInput) -> WorkflowStep:
-        """plan-task: submit the current work state's artifact; on success the task moves to its review state.
+        """plan-task: submit the current work state's artifact; on success the task moves to its
+        review state.
 
         The artifact each state takes is described in the input schema. The result carries the next
         state's prompt.
@@ -145,7 +144,8 @@ class WorkflowTools:
         decision: Annotated[
             Literal["YES", "NO"],
             Field(
-                description="The answer to the current phase's gate question (REVIEW: YES loops, NO ends the loop)."
+                description="The answer to the current phase's gate question (REVIEW: YES loops, "
+                "NO ends the loop)."
             ),
         ],
         results: Annotated[
@@ -160,7 +160,8 @@ class WorkflowTools:
             Field(description="The phase handing off; refused unless it holds the turn."),
         ] = None,
     ) -> WorkflowStep:
-        """tight-loop: end the current phase's turn and hand it to the next phase, with the decision and results."""
+        """tight-loop: end the current phase's turn and hand it to the next phase, with the decision
+        and results."""
         from taskproto.ops import tight_loop as tightloop
 
         session = self.base.need_session("handoff")
@@ -192,7 +193,8 @@ class WorkflowTools:
             str | None, Field(description="Why; kept in the log.", max_length=2000)
         ] = None,
     ) -> WorkflowStep:
-        """phone-a-team: decide the round from the rubric: converge (all pass), next round, or forced stop."""
+        """phone-a-team: decide the round from the rubric: converge (all pass), next round, or
+        forced stop."""
         from taskproto.ops import phone_a_team as team
 
         session = self.base.need_session("round_decide")

@@ -17,8 +17,10 @@ from taskproto.errors import TaskprotoError
 VALID = ("codex", "gemini", "ollama", "both")
 DEFAULT = "codex"
 INSTALL_HINT = {
-    "codex": "install the Codex CLI (npm install -g @openai/codex) and make sure `codex` is on PATH",
-    "gemini": "install the Gemini CLI (npm install -g @google/gemini-cli) and make sure `gemini` is on PATH",
+    "codex": "install the Codex CLI (npm install -g @openai/codex) and make sure `codex` is on "
+    "PATH",
+    "gemini": "install the Gemini CLI (npm install -g @google/gemini-cli) and make sure `gemini` "
+    "is on PATH",
 }
 DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434"
 

@@ -128,8 +128,36 @@ def run_and_classify(
     if not args:
         raise ValueError("run_and_classify needs a command")
     started = time.monotonic()
+    proc = _start(args, cwd, started)
+    if isinstance(proc, RunResult):
+        return proc
+    capture = _Capture(tee)
+    exit_code, timed_out = _wait(proc, capture, timeout)
+    classification: BuildClassification | None = None
+    if timed_out:
+        lines = capture.tail_text(2048).splitlines()[-4:]
+        classification = unknown_result(
+            [f"command timed out after {timeout}s", *lines],
+            reason=f"The command did not finish within {timeout}s",
+        )
+    elif exit_code != 0:
+        classification = classify_log(capture.text())
+    return RunResult(
+        argv=args,
+        exit_code=exit_code,
+        duration=time.monotonic() - started,
+        output_tail=capture.tail_text(tail_bytes),
+        classification=classification,
+        timed_out=timed_out,
+    )
+
+
+def _start(
+    args: tuple[str, ...], cwd: str | None, started: float
+) -> subprocess.Popen[bytes] | RunResult:
+    """The running command, or the result of one that could not be started."""
     try:
-        proc = subprocess.Popen(
+        return subprocess.Popen(
             args,
             cwd=cwd,
             stdin=subprocess.DEVNULL,
@@ -150,19 +178,21 @@ def run_and_classify(
             args, EXIT_NOT_EXECUTABLE, f"permission denied: {args[0]}", started, exc
         )
 
-    capture = _Capture(tee)
+
+def _wait(
+    proc: subprocess.Popen[bytes], capture: _Capture, timeout: float | None
+) -> tuple[int, bool]:
+    """(exit code, timed out): the output is pumped into `capture` meanwhile."""
     assert proc.stdout is not None
     reader = threading.Thread(target=_pump, args=(proc.stdout.fileno(), capture), daemon=True)
     reader.start()
-    timed_out = False
     try:
         try:
-            exit_code = proc.wait(timeout=timeout)
+            return proc.wait(timeout=timeout), False
         except subprocess.TimeoutExpired:
-            timed_out = True
             _kill(proc)
             proc.wait()
-            exit_code = EXIT_TIMEOUT
+            return EXIT_TIMEOUT, True
     except BaseException:
         _kill(proc)
         proc.wait()
@@ -173,25 +203,6 @@ def run_and_classify(
         reader.join(timeout=5)
         if not reader.is_alive():
             proc.stdout.close()
-    duration = time.monotonic() - started
-
-    classification: BuildClassification | None = None
-    if timed_out:
-        lines = capture.tail_text(2048).splitlines()[-4:]
-        classification = unknown_result(
-            [f"command timed out after {timeout}s", *lines],
-            reason=f"The command did not finish within {timeout}s",
-        )
-    elif exit_code != 0:
-        classification = classify_log(capture.text())
-    return RunResult(
-        argv=args,
-        exit_code=exit_code,
-        duration=duration,
-        output_tail=capture.tail_text(tail_bytes),
-        classification=classification,
-        timed_out=timed_out,
-    )
 
 
 def _not_started(

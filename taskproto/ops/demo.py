@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -162,19 +161,21 @@ def _walk(repo: Path) -> None:
     engine.release(name, SESSION)
     plan = engine.remove_task(name)
     _say(
-        f"taskproto task remove {name}: removed {len(plan.worktrees)} worktrees and branches {', '.join(plan.branches)}"
+        f"taskproto task remove {name}: removed {len(plan.worktrees)} worktrees and branches "
+        f"{', '.join(plan.branches)}"
     )
     _say(
-        "nothing was lost: every commit is on main; the journal is archived under refs/taskproto/archive/"
+        "nothing was lost: every commit is on main; the journal is archived under "
+        "refs/taskproto/archive/"
     )
 
     step("The transition log, read back from the journal in git")
     from taskproto.state import journal
 
-    ref = journal.latest_archive(engine.git, name)
-    data: dict[str, Any] = journal.task_json_at(engine.git, ref) if ref else {}  # type: ignore[assignment]
-    show: Callable[[dict[str, Any]], str] = lambda e: (
-        f"     {e['time'][11:19]}  {e['kind']:<10} {(e.get('from') or '-'):>22} -> {e['to']:<22} {e['trigger']}"
-    )
-    for entry in data.get("transition_log", []):
-        click.echo(show(entry))
+    ref = journal.latest_archive(engine.repo, name)
+    data: dict[str, Any] = journal.task_json_at(engine.repo, ref) if ref else {}  # type: ignore[assignment]
+    for e in data.get("transition_log", []):
+        frm = e.get("from") or "-"
+        click.echo(
+            f"     {e['time'][11:19]}  {e['kind']:<10} {frm:>22} -> {e['to']:<22} {e['trigger']}"
+        )

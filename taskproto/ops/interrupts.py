@@ -72,7 +72,8 @@ def record(
     session: str | None = None,
     rules: Sequence[Rule] | None = None,
 ) -> Recorded:
-    """Classify `text`, append it to the task's interruption log, and prove the state did not move."""
+    """Classify `text`, append it to the task's interruption log, and prove the state did not
+    move."""
     result = classify(text, rules if rules is not None else configured_rules(engine.config))
     preserved: list[str] = []
 
@@ -97,8 +98,10 @@ def record(
         after.state != state
     ):  # the seed's CRITICAL check: nothing may move a task while it is interrupted
         raise TaskprotoError(
-            f"CRITICAL: the state of task {name!r} changed from {state} to {after.state} while an interruption "
-            "was handled; this violates state preservation: run `taskproto doctor` and `taskproto log`"
+            f"CRITICAL: the state of task {name!r} changed from {state} to {after.state} while an "
+            "interruption "
+            "was handled; this violates state preservation: run `taskproto doctor` and `taskproto "
+            "log`"
         )
     checkpoint = engine.workflow(after).state(state).checkpoint
     approval_like = checkpoint and is_approval_like(text)
@@ -117,8 +120,10 @@ def context_message(rec: Recorded) -> str:
         text = f"taskproto: the user asked to resume task {name}.\n{rec.resume}"
     else:
         text = (
-            f"taskproto: this message was recorded as an interruption ({rec.classification.type}) of task "
-            f"{name}. The task's state stays {state}: answer it, then wait for the user to say to continue; "
+            f"taskproto: this message was recorded as an interruption ({rec.classification.type}) "
+            "of task "
+            f"{name}. The task's state stays {state}: answer it, then wait for the user to say to "
+            "continue; "
             "do not resume the work or change the state on your own."
         )
     if rec.approval_like:
@@ -129,7 +134,8 @@ def context_message(rec: Recorded) -> str:
             else "--commit"
         )
         text += (
-            f"\nThe message reads like an approval. Approvals are recorded only by the user: ask them to run "
+            "\nThe message reads like an approval. Approvals are recorded only by the user: ask "
+            "them to run "
             f"`taskproto approve {name} {what}` in their own terminal."
         )
     return text

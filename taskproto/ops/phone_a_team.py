@@ -1,15 +1,14 @@
-"""phone-a-team's operations: creation (rounds, backends, no nesting), review, decide, failures, relay."""
+"""phone-a-team's operations: creation (rounds, backends, no nesting), review, decide, failures,
+relay."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.engine import Engine, prompts
+from taskproto.engine import Engine, Step, StepFn
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin.phone_a_team import NAME, RUBRIC, backends_down
-from taskproto.machine.workflow import Workflow, fire
 from taskproto.ops import backends, relay
 from taskproto.state.models import LogEntry, Task, utcnow
 
@@ -65,7 +64,8 @@ def creation(
     for p in parents:
         if p.workflow == NAME and not engine.workflow(p).state(p.state).terminal:
             raise TaskprotoError(
-                f"no re-entrancy: {p.name} is a running {NAME} loop (state {p.state}, round {p.counters.round}); "
+                f"no re-entrancy: {p.name} is a running {NAME} loop (state {p.state}, round "
+                f"{p.counters.round}); "
                 f"a {NAME} task cannot be started inside another; finish {p.name} first"
             )
     context: dict[str, Any] = {
@@ -81,51 +81,31 @@ def creation(
     return context, {"round": 1}, check.warnings
 
 
-def _fire_first(wf: Workflow, task: Task, triggers: Sequence[str], ctx: Any) -> Task:
-    """Fire the first of `triggers` whose guards pass (their guards are disjoint)."""
-    first: TransitionRejected | None = None
-    for trigger in triggers:
-        try:
-            return fire(wf, task, trigger, ctx)
-        except TransitionRejected as exc:
-            first = first or exc
-    assert first is not None
-    raise first
-
-
 def _step(
-    engine: Engine, name: str, session: str | None, force: bool, what: str, step: Any
+    engine: Engine, name: str, session: str | None, force: bool, what: str, step: StepFn
 ) -> Task:
-    """Run `step(task, wf, ctx) -> (new task, message)` as one locked, journaled change."""
+    """One locked, journaled change of a phone-a-team task (refused for a task of another
+    workflow)."""
 
-    def change(task: Task) -> tuple[Task, str | None]:
-        _require(task)
-        forced = engine._check_mover(task, session, force, what)
-        wf = engine.workflow(task)
-        new, message = step(
-            task, wf, lambda params, note=None: engine.context(task, session, forced, note, params)
-        )
-        engine.last_prompt = prompts.render(engine.config, new)
-        return new, message
+    def checked(s: Step) -> tuple[Task, str]:
+        _require(s.task)
+        return step(s)
 
-    return engine.mutate(name, change)
+    return engine.advance(name, checked, session, force, what)
 
 
 def review(
     engine: Engine, name: str, output: Any = None, session: str | None = None, force: bool = False
 ) -> Task:
-    """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next relay."""
-    return _step(
-        engine,
-        name,
-        session,
-        force,
-        "move it",
-        lambda t, wf, ctx: (
-            fire(wf, t, "review", ctx({"output": output})),
-            f"review: round {t.counters.round}",
-        ),
-    )
+    """DO → REVIEW: the round's work is done; `output` becomes the latest output for the next
+    relay."""
+
+    def step(s: Step) -> tuple[Task, str]:
+        return s.fire(
+            s.task, "review", {"output": output}
+        ), f"review: round {s.task.counters.round}"
+
+    return _step(engine, name, session, force, "move it", step)
 
 
 def parse_rubric(text: str) -> dict[str, str]:
@@ -160,15 +140,11 @@ def decide(
 ) -> Task:
     """REVIEW → DECIDE → SYNTHESIS (converged or forced stop) or DO (next round), in one change."""
 
-    def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
-        decided = fire(wf, task, "decide", ctx({"rubric": rubric, "note": note}, note))
-        new = _fire_first(
-            wf, decided, ["converge", "iterate", "force_stop"], ctx({"note": note}, note)
-        )
-        return (
-            new,
-            f"decide: round {task.counters.round} -> {new.state} ({new.transition_log[-1].trigger})",
-        )
+    def step(s: Step) -> tuple[Task, str]:
+        decided = s.fire(s.task, "decide", {"rubric": rubric, "note": note}, note)
+        new = s.first(decided, ["converge", "iterate", "force_stop"], {"note": note}, note)
+        round_ = s.task.counters.round
+        return new, f"decide: round {round_} -> {new.state} ({new.transition_log[-1].trigger})"
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -180,13 +156,13 @@ class Failure:
     message: str
 
 
-def apply_failure(
-    name: str, task: Task, wf: Workflow, ctx: Any, backend: str, reason: str, session: str | None
-) -> tuple[Task, str, str]:
-    """The failure matrix, pure: `task` with the failure recorded, and moved if the round is lost.
+def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task, str, str]:
+    """The failure matrix: `task` with the failure recorded, and moved if the round is lost.
 
-    Returns (new task, outcome continue|retry_round|fail_stop, message).
+    Returns (new task, outcome continue|retry_round|fail_stop, message). `round fail` and
+    `round run` both record failures through here.
     """
+    name = task.name
     if task.state not in ("DO", "REVIEW"):
         raise TransitionRejected(
             name,
@@ -216,7 +192,7 @@ def apply_failure(
             to_state=task.state,
             trigger="backend_failure",
             time=utcnow(),
-            session=session,
+            session=s.session,
             kind="note",
             note=note,
         )
@@ -224,7 +200,7 @@ def apply_failure(
     up = [b for b in active if b not in backends_down(new)]
     if up:
         return new, "continue", f"{note}; continuing with {', '.join(up)}"
-    moved = _fire_first(wf, new, ["fail_stop", "retry_round"], ctx({}, note))
+    moved = s.first(new, ["fail_stop", "retry_round"], {}, note)
     outcome = moved.transition_log[-1].trigger
     message = (
         f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
@@ -247,10 +223,10 @@ def fail(
         raise TaskprotoError(f"--reason must be one of {', '.join(REASONS)}, not {reason!r}")
     result: dict[str, str] = {}
 
-    def step(task: Task, wf: Workflow, ctx: Any) -> tuple[Task, str]:
-        new, outcome, message = apply_failure(name, task, wf, ctx, backend, reason, session)
+    def step(s: Step) -> tuple[Task, str]:
+        new, outcome, message = apply_failure(s, s.task, backend, reason)
         result.update(outcome=outcome, message=message)
-        note = f"backend {backend} {reason} in round {task.counters.round}"
+        note = f"backend {backend} {reason} in round {s.task.counters.round}"
         return new, (note if outcome == "continue" else f"{outcome}: {note}")
 
     task = _step(engine, name, session, force, "record failures", step)
@@ -273,5 +249,12 @@ def build_relay(
     diff = ""
     if with_diff and task.base:
         worktree = engine.config.task_worktree(name)
-        diff = engine.git.diff(task.base, worktree if worktree.is_dir() else None)
+        diff = engine.repo.run(
+            "diff",
+            "--no-color",
+            "--no-ext-diff",
+            task.base,
+            "--",
+            cwd=worktree if worktree.is_dir() else None,
+        )
     return relay.build(task, diff, latest, context)

@@ -1,4 +1,5 @@
-"""plan-task's operations: submit an artifact, approve, request a revision, answer, render the prompt.
+"""plan-task's operations: submit an artifact, approve, request a revision, answer, render the
+prompt.
 
 Each is one locked engine change. The transition, the artifact and the next
 state's prompt are one unit: the prompt is rendered before task.json is saved,
@@ -105,10 +106,11 @@ def answer(
     def change(task: Task) -> tuple[Task, str | None]:
         if task.state != "REVIEW_CONTEXT":
             raise TaskprotoError(
-                f"task {name!r} is in {task.state}; questions_for_developer are answered in REVIEW_CONTEXT"
+                f"task {name!r} is in {task.state}; questions_for_developer are answered in "
+                "REVIEW_CONTEXT"
                 f" of a {NAME} task"
             )
-        engine._check_mover(task, session, force, "answer its questions")
+        engine.check_mover(task, session, force, "answer its questions")
         questions = task.artifacts.get("context_artifact", {}).get("questions_for_developer") or []
         if not 1 <= number <= len(questions):
             raise TaskprotoError(

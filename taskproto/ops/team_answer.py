@@ -1,4 +1,4 @@
-"""phone-a-team's answer format: what a backend is asked to write, and how its text becomes a record.
+"""phone-a-team's answer format: what a backend is asked to write, how its text becomes a record.
 
 The relay prompt ends with `INSTRUCTIONS`: three labelled sections, DO (the
 work), REVIEW (the three rubric items, each with a reason) and DECIDE (a

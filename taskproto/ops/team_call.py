@@ -89,7 +89,7 @@ class Settings:
 
 
 def settings_from(raw: dict[str, Any], ollama_url: str) -> Settings:
-    """Read `[phone_a_team]`: timeout, ollama_model, and per backend `args` (list) and `env` (table)."""
+    """Read `[phone_a_team]`: timeout, ollama_model, per backend `args` (list) and `env` (table)."""
     table = raw.get("phone_a_team") or {}
     if not isinstance(table, dict):
         raise ConfigError("[phone_a_team] must be a table")
@@ -203,7 +203,7 @@ def run_process(
 
 
 def _drain(proc: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
-    """What a killed process wrote; a process that left the group and kept the pipes is not waited for."""
+    """What a killed process wrote; one that left the group and kept the pipes is not waited for."""
     try:
         return proc.communicate(timeout=KILL_GRACE + 3)
     except subprocess.TimeoutExpired:

@@ -31,10 +31,9 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from taskproto.engine import Engine, prompts
+from taskproto.engine import Engine, Step
 from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import NAME, backends_down
-from taskproto.machine.workflow import Workflow, fire
 from taskproto.ops import backends, team_answer, team_call
 from taskproto.ops import phone_a_team as team
 from taskproto.state.models import LogEntry, Task, utcnow
@@ -61,7 +60,8 @@ def _check(task: Task, name: str) -> None:
     if not (task.description or "").strip():
         raise TaskprotoError(
             f"task {name!r} has no description, so there is nothing to ask the backends: "
-            f"run `taskproto round run {name}` in a terminal to be asked, or pass --description TEXT"
+            f"run `taskproto round run {name}` in a terminal to be asked, "
+            "or pass --description TEXT"
         )
 
 
@@ -84,7 +84,7 @@ def set_description(
             raise TaskprotoError(
                 f"task {name!r} already has a description; --description only fills an empty one"
             )
-        engine._check_mover(task, session, force, "describe it")
+        engine.check_mover(task, session, force, "describe it")
         new = task.model_copy(deep=True)
         new.description = text
         new.transition_log.append(
@@ -153,7 +153,7 @@ def _call_all(
     cfg: team_call.Settings,
     parallel: bool,
 ) -> tuple[list[team_call.Call], str | None]:
-    """Call each lane; in parallel when asked. Returns the calls (in lane order) and a fallback note."""
+    """Call each lane, in parallel when asked; the calls (lane order) and a fallback note."""
     results: dict[str, team_call.Call] = {}
 
     def lane(backend: str) -> None:
@@ -197,18 +197,15 @@ def _record(
 ) -> Task:
     """One change: the calls, the failure matrix, and DO -> REVIEW when the round goes on."""
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def step(s: Step) -> tuple[Task, str]:
+        task = s.task
+        if task.workflow != NAME:
+            raise TaskprotoError(f"task {name!r} is a {task.workflow} task, not {NAME}")
         if task.state != "DO" or task.counters.round != number:
             raise TaskprotoError(
                 f"task {name!r} moved on while the backends ran (now {task.state}, round "
                 f"{task.counters.round}); the answers of round {number} were not recorded"
             )
-        forced = engine._check_mover(task, session, force, "record its round")
-        wf: Workflow = engine.workflow(task)
-
-        def ctx(params: dict[str, Any], note: str | None = None) -> Any:
-            return engine.context(task, session, forced, note, params)
-
         new = task.model_copy(deep=True)
         rs = new.context.setdefault("round_state", {"skipped": [], "failed": {}})
         rs.update(mode=rnd.mode, sandbox=sandbox)
@@ -232,16 +229,13 @@ def _record(
         for call in rnd.calls:
             if call.outcome == "answered":
                 continue
-            new, _, message = team.apply_failure(
-                name, new, wf, ctx, call.backend, call.outcome, session
-            )
+            new, _, message = team.apply_failure(s, new, call.backend, call.outcome)
             rnd.messages.append(message)
         if new.state == "DO" and new.counters.round == number and rnd.answers:
-            new = fire(wf, new, "review", ctx({"output": _combined_output(rnd.answers)}))
-        engine.last_prompt = prompts.render(engine.config, new)
+            new = s.fire(new, "review", {"output": _combined_output(rnd.answers)})
         return new, f"round {number}: {rnd.mode}, answered {answered} -> {new.state}"
 
-    return engine.mutate(name, change)
+    return engine.advance(name, step, session, force, "record its round")
 
 
 def _recorded_answers(task: Task) -> dict[str, dict[str, Any]]:
@@ -270,14 +264,14 @@ def run(
     write: bool = False,
     on_round: Callable[[Round], None] | None = None,
 ) -> list[Round]:
-    """Run rounds until SYNTHESIS (or one round with `once`); each round is reported to `on_round`."""
+    """Run rounds until SYNTHESIS (or one with `once`); each round is reported to `on_round`."""
     task = engine.load(name)
     _check(task, name)
     if task.state == "SYNTHESIS":
         raise TaskprotoError(
             f"task {name!r} is in SYNTHESIS: the loop has ended ({task.context.get('outcome')})"
         )
-    engine._check_mover(task, session, force, "run its rounds")
+    engine.check_mover(task, session, force, "run its rounds")
     cfg = settings(engine, timeout, write)
     guard = FileLock(str(engine.config.task_dir(name) / "round.lock"), thread_local=False)
     try:

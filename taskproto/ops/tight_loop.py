@@ -60,8 +60,10 @@ def read_results(path: Path) -> Any:
         carried = sorted(k for k in results if k.lower() in QUESTION_KEYS)
         if carried:
             raise ValidationFailed(
-                f"{path} carries {', '.join(carried)}: a handoff carries only the decision and the results, "
-                "never the previous phase's questions (the next phase starts a fresh ask_user cycle)"
+                f"{path} carries {', '.join(carried)}: a handoff carries only the decision and the "
+                "results, "
+                "never the previous phase's questions (the next phase starts a fresh ask_user "
+                "cycle)"
             )
     return results
 
@@ -135,7 +137,7 @@ def _subtask_change(
 ) -> Task:
     def change(task: Task) -> tuple[Task, str | None]:
         _require(task)
-        engine._check_mover(task, session, force, "change its subtasks")
+        engine.check_mover(task, session, force, "change its subtasks")
         new = task.model_copy(deep=True)
         note = apply(new)
         new.transition_log.append(
@@ -188,7 +190,8 @@ def add(
             for s in [*subtasks, *discovered]:
                 if _norm(s["title"]) == key:
                     raise TaskprotoError(
-                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not added"
+                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not "
+                        "added"
                     )
             item = {
                 "id": f"D{len(discovered) + 1}",

@@ -179,7 +179,8 @@ def new_session(
     new_name: str | None = None,
     session: str | None = None,
 ) -> Task:
-    """FULL_AUTO's "New session": a fresh tight-loop task; the waiting discovered tasks carry over."""
+    """FULL_AUTO's "New session": a fresh tight-loop task; the waiting discovered tasks carry
+    over."""
     old = engine.load(name)
     _require(old)
     if old.state != "FULL_AUTO":

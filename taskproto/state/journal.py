@@ -9,11 +9,12 @@ audit trail, and doctor rebuilds a lost task.json from the newest commit.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.repo import JournalCommit, Repo
 
 REF_PREFIX = "refs/taskproto/tasks/"
 ARCHIVE_PREFIX = "refs/taskproto/archive/"
@@ -26,13 +27,6 @@ def ref_for(task: str) -> str:
 
 def status_entry(agent: str) -> str:
     return f"status-{agent}.json"
-
-
-@dataclass(frozen=True)
-class JournalCommit:
-    sha: str
-    message: str
-    task_json: bytes | None
 
 
 def append(git: Git, task: str, files: dict[str, Path], message: str) -> str:
@@ -51,35 +45,6 @@ def head(git: Git, task: str) -> str | None:
     return git.ref_sha(ref_for(task))
 
 
-def read_file(git: Git, rev: str, name: str = TASK_FILE) -> bytes | None:
-    return git.show_file(rev, name)
-
-
-def read_all_heads(git: Git) -> dict[str, str]:
-    """Every task's journal head in one git call: {task: sha}."""
-    heads: dict[str, str] = {}
-    for line in git.for_each_ref(REF_PREFIX):
-        ref, _, sha = line.partition(" ")
-        heads[ref[len(REF_PREFIX) :]] = sha
-    return heads
-
-
-def history(repo: Path, ref: str, limit: int | None = None) -> list[JournalCommit]:
-    """The journal's commits, newest first, with each one's task.json (GitPython)."""
-    import git as gitpython  # heavy import, only where the whole history is read
-
-    r = gitpython.Repo(repo)
-    result: list[JournalCommit] = []
-    for commit in r.iter_commits(ref, max_count=limit):
-        try:
-            data: bytes | None = (commit.tree / TASK_FILE).data_stream.read()
-        except KeyError:
-            data = None
-        message = commit.message if isinstance(commit.message, str) else commit.message.decode()
-        result.append(JournalCommit(commit.hexsha, message.strip(), data))
-    return result
-
-
 def archive(git: Git, task: str, stamp: str) -> str | None:
     """Move a removed task's journal aside (kept, never deleted) and return the new ref."""
     ref = ref_for(task)
@@ -92,13 +57,25 @@ def archive(git: Git, task: str, stamp: str) -> str | None:
     return target
 
 
-def latest_archive(git: Git, task: str) -> str | None:
-    refs = [line.split(" ")[0] for line in git.for_each_ref(f"{ARCHIVE_PREFIX}{task}/")]
+# --- reading (GitPython: one persistent cat-file process for many objects) ------------------
+
+
+def read_file(repo: Repo, rev: str, name: str = TASK_FILE) -> bytes | None:
+    return repo.blob(f"{rev}:{name}")
+
+
+def history(repo: Repo, ref: str, limit: int | None = None) -> list[JournalCommit]:
+    """The journal's commits, newest first, each with its files."""
+    return repo.history(ref, limit)
+
+
+def latest_archive(repo: Repo, task: str) -> str | None:
+    refs = repo.refs(f"{ARCHIVE_PREFIX}{task}/")
     return max(refs) if refs else None
 
 
-def task_json_at(git: Git, rev: str) -> dict[str, object] | None:
-    data = read_file(git, rev)
+def task_json_at(repo: Repo, rev: str) -> dict[str, object] | None:
+    data = read_file(repo, rev)
     if data is None:
         return None
     try:
@@ -108,14 +85,13 @@ def task_json_at(git: Git, rev: str) -> dict[str, object] | None:
     return loaded if isinstance(loaded, dict) else None
 
 
-def transition_log(git: Git, task: str) -> tuple[str, list[dict[str, Any]]]:
-    """The task's transition log from its journal (or its newest archive, for a removed task): (ref, entries)."""
-    from taskproto.errors import TaskprotoError
-
+def transition_log(repo: Repo, task: str) -> tuple[str, list[dict[str, Any]]]:
+    """The task's transition log from its journal (or its newest archive, for a removed task): (ref,
+    entries)."""
     ref = ref_for(task)
-    if git.ref_sha(ref) is None:
-        ref = latest_archive(git, task) or ref
-    data = task_json_at(git, ref)
+    if not repo.refs(ref):
+        ref = latest_archive(repo, task) or ref
+    data = task_json_at(repo, ref)
     if data is None:
         raise TaskprotoError(
             f"task {task!r} has no journal ({ref_for(task)}); run `taskproto doctor`"

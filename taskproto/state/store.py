@@ -39,7 +39,8 @@ MAX_DEPTH = 64
 
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether `value` (JSON data or a model) nests deeper than `limit` (iterative: no recursion)."""
+    """Whether `value` (JSON data or a model) nests deeper than `limit` (iterative: no
+    recursion)."""
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -58,7 +59,8 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
 
 
 def dump(model: BaseModel) -> bytes:
-    """The file's bytes; refuses what could not be read back (text that is not UTF-8, deep nesting)."""
+    """The file's bytes; refuses what could not be read back (text that is not UTF-8, deep
+    nesting)."""
     if too_deep(model):
         raise ValidationFailed(
             f"refused to save a {type(model).__name__} nested deeper than {MAX_DEPTH} levels"
@@ -72,7 +74,8 @@ def dump(model: BaseModel) -> bytes:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file intact."""
+    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file
+    intact."""
     try:
         _atomic_write(path, data)
     except OSError as exc:
@@ -191,7 +194,8 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
     raw, problem = _decode(data)
     if problem is None:
         version = raw.get("schema_version") if isinstance(raw, dict) else None
-        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do not know
+        # 2.0 counts too: pydantic would coerce it to 2 and a save would then write a version we do
+        # not know
         if (
             isinstance(version, (int, float))
             and not isinstance(version, bool)

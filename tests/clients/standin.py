@@ -45,7 +45,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Fail:
-    """Answer the turn with an HTTP error instead of a model turn (429: the dialect's rate limit)."""
+    """Answer the turn with an HTTP error, not a model turn (429: the dialect's rate limit)."""
 
     status: int = 429
     body: dict[str, Any] | None = None  # None: the dialect's own error body for `status`

@@ -14,8 +14,8 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from tests.hooks.agents.conftest import move_to
 from tests.conftest import GIT_ENV, run_taskproto
+from tests.hooks.agents.conftest import move_to
 
 from .runners import CLIENTS, ClientResult, find_client, missing_reason, write_codex_config
 from .standin import Request, Text, ToolCall, Turn
@@ -153,7 +153,8 @@ def test_claude_session_id_reaches_the_agents_commands(project: Path, home: Path
 
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
 def test_clear_in_the_same_client_process_inherits_the_claim(client: str, project: Path) -> None:
-    """/clear: SessionStart with source clear, from the installed hook command, child of the same process."""
+    """/clear: SessionStart with source clear, from the installed hook command, child of the same
+    process."""
     engine, wt = setup(project, client, "IMPLEMENTATION", own=False)
     engine.claim(
         "t1", "session-before-clear", pid=os.getpid()

@@ -1,4 +1,5 @@
-"""Shared setup for doctor tests: a real repository with task `t` (agents a, b) and ways to break it."""
+"""Shared setup for doctor tests: a real repository with task `t` (agents a, b) and ways to break
+it."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class Env:
         return json.loads(self.task_file(name).read_text())
 
     def write_raw(self, data: dict[str, Any], name: str = "t", bump: bool = True) -> None:
-        """Edit task.json behind taskproto's back; with bump, as a save whose journal write failed."""
+        """Edit task.json behind taskproto's back; with bump, as a save whose journal write
+        failed."""
         if bump:
             data["revision"] = int(data["revision"]) + 1
         self.task_file(name).write_text(json.dumps(data, indent=2))

@@ -1,5 +1,5 @@
-"""Every check: a real repository broken in exactly that way; doctor finds it by id; --fix repairs it
-where a fix exists; a second run is clean (or, with no safe fix, the escalation explains it)."""
+"""Every check: a real repository broken in exactly that way; doctor finds it by id; --fix repairs
+it where a fix exists; a second run is clean (or, with no safe fix, the escalation explains it)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The CLI: table grouped by task, --json fields, exit codes, escalation template override, recover."""
+"""The CLI: table grouped by task, --json fields, exit codes, escalation template override,
+recover."""
 
 from __future__ import annotations
 

@@ -139,7 +139,7 @@ def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_the_journal_cat
     report = env.doctor(fix=True)
     assert report.healthy, report
     assert not lock.exists()
-    newest = journal.task_json_at(env.engine.git, journal.ref_for("t"))
+    newest = journal.task_json_at(env.engine.repo, journal.ref_for("t"))
     assert newest is not None and newest["state"] == "CLASSIFIED"
     assert ids(env.doctor()) == set()
 

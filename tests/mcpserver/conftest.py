@@ -1,4 +1,5 @@
-"""Fixtures for the MCP server tests: real `taskproto mcp` processes driven by the SDK's own client."""
+"""Fixtures for the MCP server tests: real `taskproto mcp` processes driven by the SDK's own
+client."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The real Claude Code, offline, calling taskproto's MCP server (registered with `taskproto mcp install`).
+"""The real Claude Code, offline, calling taskproto's MCP server (registered with `taskproto mcp
+install`).
 
 The stand-in Messages API (tests/clients) asks for `mcp__taskproto__status`, then for
 `mcp__taskproto__transition`, then ends the turn; the request bodies it recorded show what
@@ -16,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from taskproto.clients import mcp_servers as mcp_config
 from taskproto.engine import Engine
-from taskproto.mcp import registration as mcp_config
 from tests.clients.runners import find_client, missing_reason, run_claude
 from tests.clients.standin import AnthropicServer, StandinServer, Text, ToolCall
 
@@ -79,8 +80,8 @@ def test_claude_code_calls_status_then_transition(
         ),
         Text("Done."),
     ]
-    # What the server process needs: our package, git's identity, and the session (Claude Code passes
-    # its environment on to stdio MCP servers).
+    # What the server process needs: our package, git's identity, and the session (Claude Code
+    # passes its environment on to stdio MCP servers).
     env = {
         "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
         "TASKPROTO_SESSION": "cc-session",

@@ -1,4 +1,5 @@
-"""Four MCP clients, each with its own `taskproto mcp` process, 50 calls each on one task: no lost update."""
+"""Four MCP clients, each with its own `taskproto mcp` process, 50 calls each on one task: no lost
+update."""
 
 from __future__ import annotations
 

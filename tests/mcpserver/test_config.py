@@ -1,4 +1,5 @@
-"""Registering the server in each client's MCP configuration: merged, idempotent, reversible byte for byte."""
+"""Registering the server in each client's MCP configuration: merged, idempotent, reversible byte
+for byte."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
+from taskproto.clients import mcp_servers as mcp_config
 from taskproto.errors import TaskprotoError
-from taskproto.mcp import registration as mcp_config
 from tests.conftest import run_taskproto
 
 from .conftest import TIMEOUT, server_env
@@ -21,8 +22,10 @@ from .conftest import TIMEOUT, server_env
 CMD = [sys.executable, "-m", "taskproto", "mcp"]
 
 EXISTING_JSON = {
-    "claude": b'{\n    "mcpServers": {"other": {"command": "other-server", "args": []}},\n    "x": [1,2]\n}',
-    "gemini": b'{"security": {"auth": {"selectedType": "gemini-api-key"}},\n "hooks": {}, "mcpServers": {}}\n',
+    "claude": b'{\n    "mcpServers": {"other": {"command": "other-server", "args": []}},\n    "x": '
+    b"[1,2]\n}",
+    "gemini": b'{"security": {"auth": {"selectedType": "gemini-api-key"}},\n "hooks": {}, '
+    b'"mcpServers": {}}\n',
 }
 
 
@@ -78,7 +81,10 @@ def test_existing_json_keeps_every_key_and_comes_back_byte_for_byte(
 def test_codex_toml_is_appended_as_text_and_restored_byte_for_byte(repo: Path) -> None:
     path = mcp_config.config_path("codex", repo)
     path.parent.mkdir()
-    original = b'model = "m"  # a comment that a TOML rewrite would lose\n\n[mcp_servers.other]\ncommand = "x"\n'
+    original = (
+        b'model = "m"  # a comment that a TOML rewrite would '
+        b'lose\n\n[mcp_servers.other]\ncommand = "x"\n'
+    )
     path.write_bytes(original)
     mcp_config.register("codex", repo, command=CMD)
     text = path.read_text()
@@ -179,3 +185,32 @@ def test_init_claude_mcp_registers_and_uninstall_restores(cli, repo: Path) -> No
     assert not (repo / ".claude" / "settings.json").exists()
     r = cli("init", "--mcp")
     assert r.code == 2 and "--mcp needs" in r.err
+
+
+def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
+    """The SDK is an optional extra: `taskproto mcp` without it is one line naming the extra, exit
+    1."""
+    import subprocess
+    import sys
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    # An import of `mcp` fails in this process, as it does where the extra is not installed.
+    code = (
+        "import sys; sys.modules['mcp'] = None; from taskproto.cli import main; raise "
+        "SystemExit(main(['mcp']))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        "taskproto: `taskproto mcp` needs the MCP SDK, which is not installed: pip install "
+        "'taskproto[mcp]'"
+    ]

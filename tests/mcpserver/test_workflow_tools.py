@@ -1,4 +1,5 @@
-"""The workflow tools (prompt, submit_artifact, handoff, round_decide), when the workflows' library is here."""
+"""The workflow tools (prompt, submit_artifact, handoff, round_decide), when the workflows' library
+is here."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ pytestmark = pytest.mark.skipif(
             "taskproto.ops.phone_a_team",
         )
     ),
-    reason="this taskproto has no workflows library (taskproto.ops.plan_task/tightloop/team); the tools are not listed",
+    reason="this taskproto has no workflows library (taskproto.ops.plan_task/tightloop/team); the "
+    "tools are not listed",
 )
 
 

@@ -1,4 +1,5 @@
-"""The reliability suites import their harness modules (ops, crash_harness, contention) from here."""
+"""The reliability suites import their harness modules (ops, crash_harness, contention) from
+here."""
 
 from __future__ import annotations
 

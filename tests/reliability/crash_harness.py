@@ -111,7 +111,8 @@ def _last_record(progress: Path) -> dict[str, Any] | None:
 
 
 def _age_leftovers(config: Config, name: str, seconds: float = 120) -> None:
-    """Make the kill "a while ago": doctor leaves fresh locks and temp files alone, a live git may hold them."""
+    """Make the kill "a while ago": doctor leaves fresh locks and temp files alone, a live git may
+    hold them."""
     git_dir = Git(config.repo).common_dir()
     paths = [git_dir / (ops.journal.ref_for(name) + ".lock")]
     paths += [p for p in config.task_dir(name).rglob(".tmp-*")]
@@ -158,7 +159,10 @@ def _check(
     if last is None or last["phase"] == "A":
         want = prev if last is None else last["snap"]
         if not (same_state(disk, want) and disk["revision"] == want["revision"]):
-            return f"state differs from the last completed change ({'none' if last is None else last['op']})"
+            return (
+                "state differs from the last completed change "
+                f"({'none' if last is None else last['op']})"
+            )
         report.outcomes["between operations"] += 1
         return (
             None

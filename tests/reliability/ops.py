@@ -23,6 +23,7 @@ from taskproto.config import Config, load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.repo import Repo
 from taskproto.ops import interrupts as interrupt
 from taskproto.state import journal, store
 from taskproto.state.models import AgentState, Task
@@ -63,12 +64,13 @@ def journal_snapshot(config: Config, name: str) -> Snap | None:
     head = journal.head(git, name)
     if head is None:
         return None
-    data = journal.read_file(git, head)
+    repo = Repo(config.repo)
+    data = journal.read_file(repo, head)
     assert data is not None, f"journal commit {head} has no task.json"
     task = Task.model_validate_json(data)
     status = {}
     for agent in task.required_agents:
-        raw = journal.read_file(git, head, journal.status_entry(agent))
+        raw = journal.read_file(repo, head, journal.status_entry(agent))
         if raw is not None:
             from taskproto.state.models import AgentStatus
 
@@ -222,8 +224,8 @@ OPERATIONS: list[Op] = [
         kinds=("transition",),
     ),
 ]
-# TODO(doctor): add Op("doctor-fix", ...) once `taskproto doctor --fix` is on main, so that a kill in the
-# middle of a repair is checked the same way (expect: the repaired or the unrepaired state).
+# TODO(doctor): add Op("doctor-fix", ...) once `taskproto doctor --fix` is on main, so that a kill
+# in the middle of a repair is checked the same way (expect: the repaired or the unrepaired state).
 
 OPS_BY_NAME = {op.name: op for op in OPERATIONS}
 
@@ -233,8 +235,9 @@ OPS_BY_NAME = {op.name: op for op in OPERATIONS}
 
 @dataclass(frozen=True)
 class HookEntry:
-    """A hook as it is run: argv (after `python -m taskproto`, or after the installed entry script when
-    `script` is set, the way `taskproto init` installs it), and what malformed input must give."""
+    """A hook as it is run: argv (after `python -m taskproto`, or after the installed entry script
+    when `script` is set, the way `taskproto init` installs it), and what malformed input must give.
+    """
 
     name: str
     argv: tuple[str, ...]
@@ -249,7 +252,7 @@ class HookEntry:
 
 
 def _hook_entries() -> list[HookEntry]:
-    from taskproto.hooks.agents.install import ENTRY as AGENT_ENTRY
+    from taskproto.clients.settings import ENTRY as AGENT_ENTRY
     from taskproto.hooks.git.install import ENTRY as GIT_ENTRY
 
     # Malformed input must never block the user: every one of these answers 0 on a
@@ -307,7 +310,8 @@ def make_repo(path: Path) -> Path:
 
 
 def prepare_task(engine: Engine, name: str, agents: tuple[str, ...] = (AGENT,)) -> Task:
-    """A task in IMPLEMENTATION with its plan approved and its agents COMPLETE (every op can run)."""
+    """A task in IMPLEMENTATION with its plan approved and its agents COMPLETE (every op can
+    run)."""
     engine.create_task(name, agents=list(agents))
     for target in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
         engine.fire(name, target=target)

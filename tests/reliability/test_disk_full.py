@@ -1,4 +1,5 @@
-"""Writes that fail: the old task.json and status.json stay byte for byte, the error says what failed.
+"""Writes that fail: the old task.json and status.json stay byte for byte, the error says what
+failed.
 
 A full disk is simulated honestly without privileges: the child process runs with
 RLIMIT_FSIZE, so any write past the limit fails with EFBIG (SIGXFSZ ignored), exactly
@@ -18,7 +19,8 @@ from taskproto.engine import Engine
 
 LIMITED = """
 import resource, signal, sys
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead of killing us
+# a write past the limit fails with EFBIG instead of killing us
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 limit = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 from taskproto.cli import main
@@ -76,4 +78,4 @@ def test_a_full_disk_during_create_undoes_everything(engine: Engine, repo: Path)
         and len(proc.stderr.strip().splitlines()) == 1
     )
     assert not engine.config.task_dir("t2").exists()
-    assert not engine.git.branch_exists("t2")
+    assert not engine.repo.branch_exists("t2")

@@ -237,7 +237,8 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @settings(max_examples=8, deadline=None, suppress_health_check=FIXTURES)
 @given(data=st.binary(max_size=2000) | st.builds(lambda d: json.dumps(d).encode(), json_values))
 def test_hook_stdin_any_bytes(hook_repo: Path, hook: ops.HookEntry, data: bytes) -> None:
-    """Any bytes (or any JSON) on a hook's stdin: a defined answer, never a traceback, never a block."""
+    """Any bytes (or any JSON) on a hook's stdin: a defined answer, never a traceback, never a
+    block."""
     proc = subprocess.run(
         hook.command(sys.executable),
         cwd=hook_repo,

@@ -1,4 +1,5 @@
-"""Hostile names, links, FIFOs, huge and unreadable files, odd roots: refused clearly, nothing written outside.
+"""Hostile names, links, FIFOs, huge and unreadable files, odd roots: refused clearly, nothing
+written outside.
 
 Every refusal is checked the way a user sees it: a real `taskproto` process, exit 1,
 one line on stderr, no traceback, no hang (a timeout), and the files outside the
@@ -194,7 +195,8 @@ def test_links_planted_in_the_tasks_folder_are_never_followed(
     for args in attempts:
         proc = cli(*args)
         if what in ("status.json", "agent-folder") and "agent" not in args:
-            continue  # task.json itself is fine; what matters is that the link was not written through
+            # task.json itself is fine; what matters is that the link was not written through
+            continue
         refused(proc, "link" if what != "lock" else "lock")
     assert snapshot_tree(outside) == before
 
@@ -255,7 +257,8 @@ def test_a_root_that_is_a_file_is_refused(cli: Any, repo: Path) -> None:
 
 
 def test_a_root_outside_the_repository_receives_every_write(repo: Path, tmp_path: Path) -> None:
-    """An outside root is a supported layout (`/workspace`); taskproto writes below it and nowhere else."""
+    """An outside root is a supported layout (`/workspace`); taskproto writes below it and nowhere
+    else."""
     elsewhere = tmp_path / "elsewhere"
     (repo / ".taskproto.toml").write_text('root = "../elsewhere"\n')
     watched = tmp_path / "watched"
@@ -270,7 +273,8 @@ def test_a_root_outside_the_repository_receives_every_write(repo: Path, tmp_path
 
 
 def test_no_shell_anywhere_in_the_package() -> None:
-    """No shell keyword argument set to true, os.system or os.popen: arguments always go to a program as a list."""
+    """No shell keyword argument set to true, os.system or os.popen: arguments always go to a
+    program as a list."""
     pattern = re.compile(
         r"shell\s*=\s*True|os\.system\s*\(|os\.popen\s*\(|create_subprocess_shell|"
         r"subprocess\.getoutput|subprocess\.getstatusoutput"

@@ -76,7 +76,8 @@ def seed_server(base: Path, lease_minutes: float | None = None) -> Path:
 
 
 class Server:
-    """Makes seeded servers of one transport; `unreachable` is a URL of that transport nobody answers."""
+    """Makes seeded servers of one transport; `unreachable` is a URL of that transport nobody
+    answers."""
 
     def __init__(self, kind: str, base: Path) -> None:
         self.kind, self.base, self.daemons = kind, base, []  # type: tuple[str, Path, list[GitDaemon]]

@@ -1,4 +1,5 @@
-"""Claims and journals through a shared remote, against real servers on 127.0.0.1 and real subprocesses."""
+"""Claims and journals through a shared remote, against real servers on 127.0.0.1 and real
+subprocesses."""
 
 from __future__ import annotations
 
@@ -15,12 +16,7 @@ from remote_servers import Server, clone, git
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.remote import (
-    RemoteClaimHeld,
-    RemoteError,
-    local_claims_unknown_to_remote,
-    remote_claims_of_dead_local_sessions,
-)
+from taskproto.remote import RemoteClaimHeld, RemoteError
 
 # One racer: sync, say it is ready, wait for the go file, then act. Prints one JSON line.
 RACER = r"""
@@ -31,7 +27,7 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 action, task, session, gate = sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4])
 engine = Engine(load_config(Path.cwd()))
-engine.remote.sync(engine)
+engine.sync()
 (gate / f"ready-{session}").touch()
 while not (gate / "go").exists():
     time.sleep(0.001)
@@ -313,7 +309,8 @@ def test_two_machines_transitioning_at_once_never_fork_the_journal(
     results = race(clones, ["s0", "s1", "s2"], tmp_path / "gate", "fire", "t1", "classify")
     assert sum(bool(r["ok"]) for r in results) == 1, results
     assert server.bare is not None
-    # linear: every journal commit on the server has at most one parent, and each clone agrees after sync
+    # linear: every journal commit on the server has at most one parent, and each clone agrees after
+    # sync
     parents = git(server.bare, "rev-list", "--parents", "refs/taskproto/tasks/t1").splitlines()
     assert all(len(line.split()) <= 2 for line in parents)
     assert len(parents) == 2  # create, classify
@@ -399,14 +396,17 @@ def test_doctor_helpers_find_claims_the_two_sides_disagree_on(
     ok(a, "claim", "t2", "--pid", str(dead.pid), session="ghost")
     git(a, "push", "--quiet", "origin", ":refs/taskproto/claims/t1")
     config = load_config(a)
-    unknown = local_claims_unknown_to_remote(config)
-    assert [(u.task, u.session, u.remote_holder) for u in unknown] == [("t1", "alice", None)]
-    assert [c.task for c in remote_claims_of_dead_local_sessions(config)] == ["t2"]
-    # and `taskproto doctor` reports both, by check id
+    # `taskproto doctor` reports both, by check id, with who the remote names
     from taskproto import doctor
 
-    found = {(f.check, f.task) for f in doctor.run(config).findings}
-    assert {("remote-claim-unknown", "t1"), ("remote-claim-dead-session", "t2")} <= found
+    findings = doctor.run(config).findings
+    unknown = [
+        (f.task, f.data["session"], f.data["remote_holder"])
+        for f in findings
+        if f.check == "remote-claim-unknown"
+    ]
+    assert unknown == [("t1", "alice", None)]
+    assert [f.task for f in findings if f.check == "remote-claim-dead-session"] == ["t2"]
 
 
 def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:

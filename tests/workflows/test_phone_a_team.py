@@ -1,4 +1,5 @@
-"""phone-a-team against real repositories, through the CLI: rounds, rubric, preflight, failures, relay."""
+"""phone-a-team against real repositories, through the CLI: rounds, rubric, preflight, failures,
+relay."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def test_full_path_to_verified(cli, engine, task, write_json):
     assert "S1 Add the flag" in cli("prompt", "p").out
     assert journal_agrees(engine, "p")
     # the journal holds every step: create + 4 submits + 2 answers + 4 approvals
-    assert len(journal.history(engine.config.repo, journal.ref_for("p"))) == 11
+    assert len(journal.history(engine.repo, journal.ref_for("p"))) == 11
 
 
 def test_strategy_prompt_sees_context_and_answers(cli, task, write_json):
@@ -118,8 +118,8 @@ def test_invalid_nested_slot_is_refused(cli, engine, write_json):
         in r.err.splitlines()
     )
     assert (
-        "  slots.0.delegation.sub_slots.0.taskflow.steps: List should have at least 1 item after validation, not 0"
-        in r.err.splitlines()
+        "  slots.0.delegation.sub_slots.0.taskflow.steps: List should have at least 1 item after "
+        "validation, not 0" in r.err.splitlines()
     )
     assert snapshot(engine) == before
 
@@ -229,7 +229,8 @@ def test_override_template_wins(cli, engine, task):
     "broken", ["{{ context_store.no_such_artifact.x }}", "{% if %}", "{{ undefined_name }}"]
 )
 def test_rollback_when_the_next_prompt_fails_to_render(cli, engine, task, write_json, broken):
-    """The seed's rule: the transition and the artifact are one change; a broken next prompt undoes both."""
+    """The seed's rule: the transition and the artifact are one change; a broken next prompt undoes
+    both."""
     override(engine, "REVIEW_CONTEXT", f"# review\n{broken}\n")
     before = snapshot(engine)
     r = cli("submit", "p", "--artifact", str(write_json("c.json", CONTEXT)))
@@ -256,7 +257,8 @@ def _limit_file_size(limit: int):
 
 
 def test_rollback_when_the_save_fails(cli, engine, task, write_json, repo):
-    """Make the save fail for real (RLIMIT_FSIZE in a real subprocess): state and context store unchanged."""
+    """Make the save fail for real (RLIMIT_FSIZE in a real subprocess): state and context store
+    unchanged."""
     task_file = engine.config.task_file("p")
     before = snapshot(engine)
     limit = len(before[0]) + 64  # the current task.json fits, the one holding the artifact does not

@@ -1,4 +1,5 @@
-"""User-defined workflows: loaded from <root>/workflows/NAME.toml or [workflows.NAME], validated, used."""
+"""User-defined workflows: loaded from <root>/workflows/NAME.toml or [workflows.NAME], validated,
+used."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 import pytest
 from wf_data import commit_in
 
-from taskproto.machine.registry import builtin_names, get_workflow
+from taskproto.machine.registry import BUILTINS, builtin_names, get_workflow
 from taskproto.machine.user import problems
+from taskproto.machine.workflow import EFFECTS, GUARDS
 
 DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 
@@ -74,7 +76,8 @@ BROKEN = {
     "unknown state in a transition": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = "Z", dest = "B"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "C"}, {trigger = "x", source = '
+            '"Z", dest = "B"}]\n'
         ),
         [
             "transitions[0].dest: unknown state 'C' (trigger 'go')",
@@ -83,8 +86,10 @@ BROKEN = {
     ),
     "unreachable state": (
         (
-            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = "LOST"}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source = "LOST", dest = "A"}]\n'
+            'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}, {name = '
+            '"LOST"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "back", source '
+            '= "LOST", dest = "A"}]\n'
         ),
         ["states[2]: LOST is unreachable from the initial state A"],
     ),
@@ -99,14 +104,16 @@ BROKEN = {
     "terminal state with exits": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", source = "B", dest = "A"}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B"}, {trigger = "reopen", '
+            'source = "B", dest = "A"}]\n'
         ),
         ["states[1].terminal: B is terminal but has exits (reopen)"],
     ),
     "unknown guard": (
         (
             'initial = "A"\nstates = [{name = "A"}, {name = "B", terminal = true}]\n'
-            'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", "!tests_green"]}]\n'
+            'transitions = [{trigger = "go", source = "A", dest = "B", guards = ["plan_approved", '
+            '"!tests_green"]}]\n'
         ),
         ["transitions[0].guards[1]: unknown guard '!tests_green' (known: "],
     ),
@@ -118,7 +125,8 @@ BROKEN = {
         ["transitions[0].effects[0]: unknown effect 'send_mail'"],
     ),
     "schema error": (
-        'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", dest = "A"}]\n',
+        'initial = "A"\nstates = [{name = "A", colour = "red"}]\ntransitions = [{source = "A", '
+        'dest = "A"}]\n',
         [
             "states[0].colour: Extra inputs are not permitted",
             "transitions[0].trigger: Field required",
@@ -129,7 +137,8 @@ BROKEN = {
         ["states[1].name: duplicate state 'A'"],
     ),
     "name clash": (
-        'name = "other"\ninitial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = []\n',
+        'name = "other"\ninitial = "A"\nstates = [{name = "A", terminal = true}]\ntransitions = '
+        "[]\n",
         ["name: 'other' differs from the workflow's name 'flow'"],
     ),
 }
@@ -186,8 +195,8 @@ def test_unknown_workflow_lists_the_available_ones(cli, engine):
     r = cli("task", "create", "x", "--workflow", "nope")
     assert r.code == 1
     assert (
-        "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, mine"
-        in r.err
+        "no workflow named 'nope'; available: phone-a-team, plan-task, task-protocol, tight-loop, "
+        "mine" in r.err
     )
 
 
@@ -195,8 +204,11 @@ def test_unknown_workflow_lists_the_available_ones(cli, engine):
 def test_builtins_pass_the_same_checks(name):
     wf = get_workflow(name)
     data = wf.model_dump(mode="json")
-    _, found = problems(data, name + "-copy")
-    expected = f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's stem or table key)"
+    _, found = problems(data, name + "-copy", BUILTINS, GUARDS, EFFECTS)
+    expected = (
+        f"name: {name!r} differs from the workflow's name {name + '-copy'!r} (the file's "
+        "stem or table key)"
+    )
     assert found == [expected]
     assert name in builtin_names()
 

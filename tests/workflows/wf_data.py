@@ -12,7 +12,7 @@ from taskproto.state.models import Task
 
 def journal_agrees(engine: Engine, name: str) -> bool:
     """The newest journal commit's task.json says what task.json says."""
-    data = journal.task_json_at(engine.git, journal.ref_for(name))
+    data = journal.task_json_at(engine.repo, journal.ref_for(name))
     assert data is not None, "no journal"
     return Task.model_validate(data).significant() == engine.load(name).significant()
 

@@ -1,4 +1,5 @@
-"""What an installed agent-client hook runs: `python -I -S <this file> CLIENT EVENT` (payload on stdin).
+"""What an installed agent-client hook runs: `python -I -S <this file> CLIENT EVENT` (payload on
+stdin).
 
 `-S` skips site-packages and every .pth file in it, most of a no-op hook's
 cost; the tool-call decisions need only the standard library. The package is
@@ -16,7 +17,7 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-from taskproto.hooks.agents.runner import run_agent_hook
+from taskproto.hooks.agents.runner import run_agent_hook  # noqa: E402 - after the path is set
 
 
 def main(argv: list[str]) -> int:

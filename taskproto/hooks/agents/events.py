@@ -1,4 +1,5 @@
-"""The agent-client events that read or write through the engine: session start, prompts, heartbeats, end.
+"""The agent-client events that read or write through the engine: session start, prompts,
+heartbeats, end.
 
 Loaded only when a hook has something to record; the tool-call path never
 imports this module.
@@ -7,26 +8,18 @@ imports this module.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from datetime import datetime, timedelta
-from pathlib import Path
 
-from taskproto.config import Config, load_config
+from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents import protocols
-from taskproto.hooks.agents.common import (
-    Layout,
-    Payload,
-    TaskView,
-    governing,
-    owned_task,
-    task_names,
-)
+from taskproto.hooks.agents.common import Payload, governing
+from taskproto.hooks.slowpath import engine_for
+from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import LogEntry, Task, utcnow
 
-HOOK_LOCK_TIMEOUT = 5.0  # a hook never keeps the client waiting long for a lock
 HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
 
 
@@ -50,10 +43,7 @@ class Hook:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            config: Config = load_config(Path(self.layout.main), root=self.layout.root)
-            self._engine = Engine(
-                replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT))
-            )
+            self._engine = engine_for(self.layout)
         return self._engine
 
     def answer(self, text: str = "") -> tuple[int, str, str]:
@@ -98,7 +88,8 @@ def handle(
 
 
 def _write_env_file(hook: Hook) -> None:
-    """So every command the agent runs later knows the session (Claude Code gives SessionStart this file)."""
+    """So every command the agent runs later knows the session (Claude Code gives SessionStart this
+    file)."""
     path = hook.env.get("CLAUDE_ENV_FILE")
     if not path or not hook.session or any(c in hook.session for c in "'\n\\"):
         return
@@ -122,7 +113,7 @@ def inherit_on_clear(hook: Hook) -> list[str]:
         return []
     needle = f'"pid": {hook.pid}'.encode()
     moved: list[str] = []
-    for name in task_names(hook.layout):
+    for name in hook.layout.task_names():
         try:
             with open(hook.layout.task_file(name), "rb") as fh:
                 if needle not in fh.read():
@@ -150,7 +141,8 @@ def inherit_on_clear(hook: Hook) -> list[str]:
                     time=now,
                     session=hook.session,
                     kind="takeover",
-                    note=f"from {old.session}: new session after /clear in the same client process {hook.pid}",
+                    note=f"from {old.session}: new session after /clear in the same client process "
+                    f"{hook.pid}",
                 )
             )
             moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
@@ -174,7 +166,8 @@ def session_start(hook: Hook) -> str:
         moved = inherit_on_clear(hook)
         if moved:
             lines.append(
-                f"taskproto: this new session (after /clear) took over the claim of {', '.join(moved)}."
+                "taskproto: this new session (after /clear) took over the claim of "
+                f"{', '.join(moved)}."
             )
     if not os.path.isdir(hook.layout.tasks):
         return "\n".join(lines)
@@ -188,7 +181,8 @@ def session_start(hook: Hook) -> str:
         from taskproto.engine.resume import resume_instructions
 
         lines.append(
-            f"taskproto: this session ({hook.session}) owns task {task.name}, in state {task.state}."
+            f"taskproto: this session ({hook.session}) owns task {task.name}, in state "
+            f"{task.state}."
         )
         lines.append(resume_instructions(engine, task))
         return "\n".join(lines)
@@ -219,7 +213,8 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             )
         else:
             taken.append(
-                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work on it"
+                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work "
+                "on it"
             )
     lines = [f"taskproto: this session ({hook.session}) owns no task."]
     if free:

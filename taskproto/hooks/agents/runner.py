@@ -9,38 +9,32 @@ the engine.
 from __future__ import annotations
 
 import os
-import sys
 
-from taskproto.hooks.agents import protocols
-from taskproto.hooks.agents.common import Layout, Payload, client_pid, find_layout, governing
+from taskproto.clients import protocols
+from taskproto.hooks.agents.common import Payload, client_pid, governing
+from taskproto.layout import Layout, find_layout
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from taskproto.hooks.agents.common import TaskView
+    from taskproto.state.light import TaskView
 
 DENY = 2  # blocks in all three clients; exit 1 does not block in Claude Code
-
-
-def enable_site_packages() -> None:
-    """Installed hooks run `python -I -S`; the engine's paths need pydantic and friends."""
-    if sys.flags.no_site and "site" not in sys.modules:
-        import site
-
-        site.main()
 
 
 def run_agent_hook(
     client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None = None
 ) -> tuple[int, str, str]:
     """Answer one hook call. Never raises: odd input or an internal failure is a warning on stderr
-    and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt)."""
+    and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt).
+    """
     try:
         return _run(client, event, stdin_bytes, env, pid)
     except Exception as exc:  # noqa: BLE001 - a hook must never show a traceback to the client
         return (
             0,
             "",
-            f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); allowed\n",
+            f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); "
+            "allowed\n",
         )
 
 
@@ -67,12 +61,14 @@ def _run(
     if not payload.valid:
         return 0, "", _warn(payload.warnings + ["nothing done"])
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
-    cwd = os.path.normpath(cwd) if cwd and os.path.isabs(cwd) else ""
-    layout = find_layout(cwd, env) if cwd else None
+    cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""
+    layout = find_layout(cwd, environ=env) if cwd else None
     if what == "tool":
         if layout is None:
             return 0, "", ""
         return _tool(payload, layout, cwd, env)
+    from taskproto.hooks.slowpath import enable_site_packages
+
     enable_site_packages()
     from taskproto.hooks.agents import events
 
@@ -99,20 +95,14 @@ def _allows_edits(layout: Layout, task: TaskView) -> bool | None:
     """The state's edit flag; sets task.error when the workflow or the state is unknown."""
     if task.error is not None or task.workflow is None or task.state is None:
         return None
-    from taskproto.hooks.agents.flags import cached
+    from taskproto.hooks.flags import state_flags
 
-    states = cached(layout, task.workflow)
-    if states is None:
-        enable_site_packages()
-        from taskproto.errors import TaskprotoError
-        from taskproto.hooks.agents.flags import refresh
-
-        try:
-            states = refresh(layout, task.workflow)
-        except TaskprotoError as exc:
-            task.error = str(exc)
-            return None
+    try:
+        states = state_flags(layout, task.workflow)
+    except Exception as exc:  # noqa: BLE001 - an unknown or broken workflow blocks edits, with the reason
+        task.error = str(exc)
+        return None
     if task.state not in states:
         task.error = f"state {task.state!r} is not a state of workflow {task.workflow!r}"
         return None
-    return bool(states[task.state])
+    return bool(states[task.state]["allows_edits"])

@@ -17,7 +17,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from taskproto.hooks.agents.common import Layout, TaskView
+    from taskproto.layout import Layout
+    from taskproto.state.light import TaskView
 
 # Claude Code, Gemini CLI (write_file/replace) and Codex's patch tool; the value is the path field.
 WRITE_TOOLS = {
@@ -295,14 +296,15 @@ def decide(
     env: dict[str, str],
 ) -> str | None:
     """The reason to deny the call, or None to allow it. `allows_edits` is the task's state flag."""
-    from taskproto.hooks.agents.common import inside
+    from taskproto.layout import inside
 
     if action.forbidden:
         return action.forbidden
     for target in action.targets:
         if target != UNKNOWN and layout.where(target)[0] == "state":
             return (
-                f"{target} is taskproto's own state (task.json, status files, locks): only taskproto "
+                f"{target} is taskproto's own state (task.json, status files, locks): only "
+                "taskproto "
                 "writes it. Use the taskproto commands (claim, transition, agent) instead."
             )
     if task is None or not action.writes:
@@ -314,7 +316,8 @@ def decide(
         )
     if not allows_edits:
         return (
-            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this state's "
+            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this "
+            "state's "
             f"step and move on with `taskproto transition {task.name} <STATE>` first (see "
             f"`taskproto task show {task.name}`)."
         )

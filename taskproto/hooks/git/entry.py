@@ -3,7 +3,7 @@
 `-S` skips site-packages (and every .pth file in it): that start-up cost is most
 of a no-op hook's time, and the decisions need only the standard library. The
 package is found from this file's own location; the few paths that need
-pydantic turn site-packages on themselves (hooks/slow.py).
+pydantic turn site-packages on themselves (hooks/slowpath.py).
 """
 
 from __future__ import annotations
@@ -16,6 +16,6 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-from taskproto.hooks.git.handlers import main
+from taskproto.hooks.git.handlers import main  # noqa: E402 - after the path is set
 
 raise SystemExit(main(sys.argv[1:]))

@@ -86,7 +86,8 @@ def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HO
     report = HooksReport(folder, setting)
     if setting and not Path(setting).expanduser().is_absolute():
         report.warnings.append(
-            f"core.hooksPath is relative ({setting}): each worktree resolves it in its own checkout, "
+            f"core.hooksPath is relative ({setting}): each worktree resolves it in its own "
+            "checkout, "
             f"so linked worktrees see these hooks only if {setting} is committed"
         )
     # Check every hook before changing any, so a refusal leaves the folder untouched.
@@ -94,7 +95,8 @@ def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HO
         path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
         if _exists(path) and not is_ours(path) and _exists(chained):
             raise TaskprotoError(
-                f"{path} is not taskproto's and {chained} already exists, so the existing hook cannot be "
+                f"{path} is not taskproto's and {chained} already exists, so the existing hook "
+                "cannot be "
                 "chained; move one of them away, then run `taskproto init` again"
             )
     folder.mkdir(parents=True, exist_ok=True)
@@ -124,7 +126,8 @@ def uninstall(git: Git, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
         if not is_ours(path):
             if _exists(chained):
                 report.warnings.append(
-                    f"{chained} was left in place: {path} is not taskproto's script, so restoring it would "
+                    f"{chained} was left in place: {path} is not taskproto's script, so restoring "
+                    "it would "
                     "overwrite someone's hook"
                 )
             continue

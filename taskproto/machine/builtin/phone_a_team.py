@@ -10,10 +10,8 @@ backend failed, stop the loop. Every outcome ends in SYNTHESIS with
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -59,7 +57,10 @@ def max_rounds(task: Task) -> int:
 def rubric_given(task: Task, ctx: FireContext) -> str | None:
     rubric = ctx.params.get("rubric")
     if not isinstance(rubric, dict) or set(rubric) != set(RUBRIC):
-        return "DECIDE needs the rubric: --rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        return (
+            "DECIDE needs the rubric: --rubric "
+            "acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        )
     for item, allowed in RUBRIC.items():
         if rubric[item] not in allowed:
             return f"rubric {item}={rubric[item]!r} is not one of {', '.join(allowed)}"
@@ -165,20 +166,21 @@ _T = TransitionDef
 _LOOP = ["DO", "REVIEW"]
 
 
-@builtin(NAME)
-@cache
-def phone_a_team() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Rounds of do, review, decide over external backends; converge on the rubric or stop at max_rounds.",
+        description="Rounds of do, review, decide over external backends; converge on the rubric "
+        "or stop at max_rounds.",
         initial="DO",
         states=[
             StateDef(
                 name="DO",
                 allows_edits=True,
                 allows_commits=True,
-                description="Delegate the round's work to the backend(s) (`taskproto relay build`).",
-                resume="Resume the round: build the relay payload and delegate, then `taskproto round review`.",
+                description="Delegate the round's work to the backend(s) "
+                "(`taskproto relay build`).",
+                resume="Resume the round: build the relay payload and delegate, then `taskproto "
+                "round review`.",
             ),
             StateDef(
                 name="REVIEW",
@@ -234,7 +236,8 @@ def phone_a_team() -> Workflow:
                 dest="DO",
                 guards=["round_lost", "rounds_remain", "!backends_all_failed"],
                 effects=["next_round"],
-                description="Every backend is down this round (timeout, crash, 429): retry next round.",
+                description="Every backend is down this round (timeout, crash, 429): retry next "
+                "round.",
             ),
             _T(
                 trigger="fail_stop",

@@ -8,12 +8,9 @@ feedback and answers arrive in `FireContext.params`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from pydantic import ValidationError
 
 from taskproto.machine.builtin.plan_artifacts import ARTIFACTS, field_errors
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -43,13 +40,19 @@ def artifact_valid(task: Task, ctx: FireContext) -> str | None:
     _, model = ARTIFACTS[task.state]
     artifact = ctx.params.get("artifact")
     if artifact is None:
-        return f"submit needs an artifact: `taskproto submit {task.name} --artifact FILE.json` ({model.__name__})"
+        return (
+            f"submit needs an artifact: `taskproto submit {task.name} --artifact FILE.json` "
+            f"({model.__name__})"
+        )
     try:
         model.model_validate(artifact)
     except ValidationError as exc:
         errors = field_errors(exc)
         detail = "\n".join(f"  {e}" for e in errors)
-        return f"the artifact is not a valid {model.__name__} ({len(errors)} error(s)); nothing changed:\n{detail}"
+        return (
+            f"the artifact is not a valid {model.__name__} ({len(errors)} error(s)); nothing "
+            f"changed:\n{detail}"
+        )
     return None
 
 
@@ -110,7 +113,8 @@ def _states() -> list[StateDef]:
                 name=review,
                 checkpoint=True,
                 description=f"Review {key}: `taskproto approve` or `taskproto revise --feedback`.",
-                resume=f"Present {key} to the user; approve it or request a revision with feedback.",
+                resume=f"Present {key} to the user; approve it or request a revision with "
+                "feedback.",
             )
         )
     states.append(
@@ -151,12 +155,11 @@ def _transitions() -> list[TransitionDef]:
     return out
 
 
-@builtin(NAME)
-@cache
-def plan_task() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Plan a task in four reviewed stages: context, strategy, design, execution plan of SLOTs.",
+        description="Plan a task in four reviewed stages: context, strategy, design, execution "
+        "plan of SLOTs.",
         initial="CONTEXTUALIZE",
         states=_states(),
         transitions=_transitions(),

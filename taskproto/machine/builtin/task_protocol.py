@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import AgentState, Task
 
@@ -14,7 +11,10 @@ NAME = "task-protocol"
 @guard("plan_approved")
 def plan_approved(task: Task, ctx: FireContext) -> str | None:
     if task.checkpoint.plan_approval is None:
-        return f"no plan approval is recorded; the user approves the plan with `taskproto approve {task.name} --plan`"
+        return (
+            "no plan approval is recorded; the user approves the plan with `taskproto approve "
+            f"{task.name} --plan`"
+        )
     return None
 
 
@@ -79,7 +79,8 @@ _STATES = [
         description="Draft the implementation plan; wait for the user's plan approval.",
         checkpoint=True,
         approval="plan",
-        resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the plan to the user for approval.",
+        resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the plan "
+        "to the user for approval.",
     ),
     StateDef(
         name="IMPLEMENTATION",
@@ -172,12 +173,11 @@ _TRANSITIONS = [
 ]
 
 
-@builtin(NAME)
-@cache
-def task_protocol() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Multi-agent task protocol: plan approval, agent worktrees, validation, review and a user approval of the exact head commit.",
+        description="Multi-agent task protocol: plan approval, agent worktrees, validation, review "
+        "and a user approval of the exact head commit.",
         initial="INIT",
         states=_STATES,
         transitions=_TRANSITIONS,

@@ -9,10 +9,8 @@ decides loop (YES → PLAN) or break (NO → FULL_AUTO).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from taskproto.machine.registry import builtin
 from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
 from taskproto.state.models import Task
 
@@ -38,7 +36,8 @@ def next_phase(state: str, decision: str) -> str | None:
 
 
 def summary(task: Task) -> dict[str, Any]:
-    """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered tasks."""
+    """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered
+    tasks."""
     subtasks = task.context.get("subtasks") or []
     discovered = [d for d in task.context.get("discovered") or [] if not d.get("dropped")]
     return {
@@ -54,7 +53,8 @@ def summary(task: Task) -> dict[str, Any]:
 
 
 def waiting(task: Task) -> list[dict[str, Any]]:
-    """Discovered tasks still waiting to be planned (not planned, chosen or dropped), oldest first."""
+    """Discovered tasks still waiting to be planned (not planned, chosen or dropped), oldest
+    first."""
     return [
         d
         for d in task.context.get("discovered") or []
@@ -80,13 +80,17 @@ def _decision(task: Task, ctx: FireContext) -> str | None:
 def decision_yes(task: Task, ctx: FireContext) -> str | None:
     decision = _decision(task, ctx)
     if decision is None:
-        return f"a handoff needs the user's answer to {GATE.get(task.state, 'the gate')!r}: --decision YES|NO"
+        return (
+            f"a handoff needs the user's answer to {GATE.get(task.state, 'the gate')!r}: "
+            "--decision YES|NO"
+        )
     if decision == "YES":
         return None
     if task.state == "REVIEW":
         return "the decision NO breaks the loop: hand off --to FULL_AUTO"
     return (
-        f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the turn; "
+        f"the user answered NO to {GATE.get(task.state, 'the gate')!r}: {task.state} keeps the "
+        "turn; "
         "hand off when the user says YES"
     )
 
@@ -105,7 +109,8 @@ def decision_no(task: Task, ctx: FireContext) -> str | None:
 def record_handoff(task: Task, ctx: FireContext) -> None:
     decision = _decision(task, ctx) or ""
     dest = next_phase(task.state, decision) or task.state
-    # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user cycle.
+    # Only the decision and the results cross a handoff: the receiving phase starts a fresh ask_user
+    # cycle.
     task.context.setdefault("handoffs", []).append(
         {
             "from": task.state,
@@ -147,30 +152,32 @@ def end_session(task: Task, ctx: FireContext) -> None:
 _T = TransitionDef
 
 
-@builtin(NAME)
-@cache
-def tight_loop() -> Workflow:
+def definition() -> Workflow:
     return Workflow(
         name=NAME,
-        description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; REVIEW loops or breaks.",
+        description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; "
+        "REVIEW loops or breaks.",
         initial="PLAN",
         states=[
             StateDef(
                 name="PLAN",
                 description="Plan the next task; confirm its subtasks with the user.",
-                resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE --decision YES.",
+                resume="Holder of the turn: plan, add subtasks, then hand off --to EXECUTE "
+                "--decision YES.",
             ),
             StateDef(
                 name="EXECUTE",
                 description="Carry out the subtasks one by one.",
                 allows_edits=True,
                 allows_commits=True,
-                resume="Holder of the turn: mark each subtask done or failed, then hand off --to REVIEW.",
+                resume="Holder of the turn: mark each subtask done or failed, then hand off --to "
+                "REVIEW.",
             ),
             StateDef(
                 name="REVIEW",
                 description="Analyse results, add discovered tasks, decide loop or break.",
-                resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or FULL_AUTO (NO).",
+                resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or "
+                "FULL_AUTO (NO).",
             ),
             StateDef(
                 name="FULL_AUTO",

@@ -1,4 +1,5 @@
-"""run_agent_hook fed the real clients' captured payloads: every event of every client, and odd input."""
+"""run_agent_hook fed the real clients' captured payloads: every event of every client, and odd
+input."""
 
 from __future__ import annotations
 

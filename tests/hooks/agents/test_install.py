@@ -1,4 +1,5 @@
-"""init --claude|--codex|--gemini: merged, idempotent, in every task worktree, out of git, undone byte for byte."""
+"""init --claude|--codex|--gemini: merged, idempotent, in every task worktree, out of git, undone
+byte for byte."""
 
 from __future__ import annotations
 

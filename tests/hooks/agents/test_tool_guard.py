@@ -1,5 +1,5 @@
-"""PreToolUse / BeforeTool: edits follow the governing task's state and stay in the agent's worktree;
-taskproto's own files and the user's commands are off limits whatever the state."""
+"""PreToolUse / BeforeTool: edits follow the governing task's state and stay in the agent's
+worktree; taskproto's own files and the user's commands are off limits whatever the state."""
 
 from __future__ import annotations
 
@@ -200,7 +200,8 @@ def test_corrupt_task_json_blocks_edits_and_says_doctor(
         ("echo x >&2; grep -r foo . | wc -l", []),
         (
             (
-                "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update File: /abs/old.py\n"
+                "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: new.txt\n+hi\n*** Update "
+                "File: /abs/old.py\n"
                 "*** End Patch\nEOF"
             ),
             ["/w/new.txt", "/abs/old.py"],
@@ -220,12 +221,15 @@ def test_write_tools_without_a_path_count_as_writes() -> None:
 def test_installed_entry_decides_without_site_packages(
     engine: Engine, task: str, agent_wt: Path
 ) -> None:
-    """The fast path: `python -I -S entry.py`, and no click, pydantic, jinja2 or GitPython when nothing governs."""
+    """The fast path: `python -I -S entry.py`, and no click, pydantic, jinja2 or GitPython when
+    nothing governs."""
     probe = (
-        f"import sys; sys.argv=['entry', 'claude', 'PreToolUse']; sys.path.insert(0, {str(ENTRY.parents[3])!r});"
+        "import sys; sys.argv=['entry', 'claude', 'PreToolUse']; sys.path.insert(0, "
+        f"{str(ENTRY.parents[3])!r});"
         "from taskproto.hooks.agents.runner import run_agent_hook;"
         "import json; r = run_agent_hook('claude', 'PreToolUse', sys.stdin.buffer.read(), {});"
-        "print(json.dumps([r[0], sorted(m for m in ('click', 'pydantic', 'jinja2', 'git') if m in sys.modules)]))"
+        "print(json.dumps([r[0], sorted(m for m in ('click', 'pydantic', 'jinja2', 'git') if m in "
+        "sys.modules)]))"
     )
     data = payload(
         "claude",
@@ -238,7 +242,8 @@ def test_installed_entry_decides_without_site_packages(
         [sys.executable, "-I", "-S", "-c", probe], input=data, capture_output=True, check=True
     )
     assert json.loads(proc.stdout) == [0, []]
-    # The installed command itself, with the flags cache warm, denies in INIT without loading pydantic.
+    # The installed command itself, with the flags cache warm, denies in INIT without loading
+    # pydantic.
     deny = payload(
         "claude",
         "PreToolUse",

@@ -12,7 +12,8 @@ from taskproto.hooks.git import install
 
 @pytest.fixture
 def hooked(engine: Engine) -> Engine:
-    """`engine`'s repository with taskproto's git hooks installed and task t1 (agents a, b) created."""
+    """`engine`'s repository with taskproto's git hooks installed and task t1 (agents a, b)
+    created."""
     install.install(Git(engine.config.repo))
     engine.create_task("t1", agents=["a", "b"])
     engine.claim("t1", SESSION)

@@ -1,4 +1,5 @@
-"""Each git hook against real git: real commits, checkouts, rewrites and pushes, refused or allowed."""
+"""Each git hook against real git: real commits, checkouts, rewrites and pushes, refused or
+allowed."""
 
 from __future__ import annotations
 
@@ -44,8 +45,10 @@ def test_task_branch_refused_in_a_state_without_commits(hooked: Engine) -> None:
     code, err = _commit(code_dir, "early")
     assert code == 1
     assert err.strip() == (
-        "taskproto: commit refused on branch 't1' (task t1): task t1 is in INIT, which does not allow commits "
-        "(workflow task-protocol allows them in IMPLEMENTATION, VALIDATION); the task must reach one of them "
+        "taskproto: commit refused on branch 't1' (task t1): task t1 is in INIT, which does not "
+        "allow commits "
+        "(workflow task-protocol allows them in IMPLEMENTATION, VALIDATION); the task must reach "
+        "one of them "
         "first (see `taskproto task show t1`)"
     )
     assert head(code_dir) == before
@@ -80,7 +83,8 @@ def test_commit_from_the_wrong_worktree_is_refused(hooked: Engine, repo: Path) -
     assert code == 1
     expected = hooked.config.task_worktree("t1")
     assert err.strip() == (
-        f"taskproto: commit refused on branch 't1' (task t1): it is committed from its own worktree {expected}, "
+        "taskproto: commit refused on branch 't1' (task t1): it is committed from its own "
+        f"worktree {expected}, "
         f"not from {repo}; commit from there: `cd {expected}`"
     )
     assert head(repo) == before
@@ -96,7 +100,8 @@ def test_prohibited_files_are_refused(hooked: Engine) -> None:
     proc = sh(code_dir, "commit", "-m", "oops")
     assert proc.returncode == 1
     assert proc.stderr.strip() == (
-        "taskproto: commit refused on branch 't1' (task t1): staged file(s) prod.env sub/task.json match the "
+        "taskproto: commit refused on branch 't1' (task t1): staged file(s) prod.env sub/task.json "
+        "match the "
         "prohibited pattern(s) *.env, task.json (setting prohibited_patterns); unstage them with "
         "`git restore --staged -- prod.env sub/task.json`"
     )
@@ -251,7 +256,8 @@ def test_push_of_an_unfinished_task_to_a_protected_branch_is_refused(
     proc = sh(code_dir, "push", "origin", "t1:main")
     assert proc.returncode != 0
     assert (
-        "taskproto: push refused: branch 't1' (task t1) to protected branch main of origin: task t1 is in "
+        "taskproto: push refused: branch 't1' (task t1) to protected branch main of origin: task "
+        "t1 is in "
         "AWAITING_USER_APPROVAL, not COMPLETE"
     ) in proc.stderr
     assert head(bare, "main") == remote_main
@@ -272,8 +278,38 @@ def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(
     proc = sh(code_dir, "push", "origin", "t1:main")
     assert proc.returncode != 0
     assert (
-        f"but the user approved {approved[:12]}; push the approved commit: `git push origin {approved}:refs/heads/main`"
-        in proc.stderr
+        f"but the user approved {approved[:12]}; push the approved commit: `git push origin "
+        f"{approved}:refs/heads/main`" in proc.stderr
     )
     assert sh(code_dir, "push", "-q", "origin", f"{approved}:refs/heads/main").returncode == 0
     assert head(bare, "main") == approved
+
+
+def test_the_guard_decision_loads_nothing_heavy(hooked: Engine) -> None:
+    """The pre-commit decision on a task branch (state flags, staged files) runs on the standard
+    library: as installed (`python -I -S`), no click, pydantic, jinja2 or GitPython is imported."""
+    import subprocess
+    import sys
+
+    advance(hooked, "t1", "IMPLEMENTATION")
+    code_dir = hooked.config.task_worktree("t1")
+    (code_dir / "work.txt").write_text("work\n")
+    sh(code_dir, "add", "work.txt")
+    package_parent = str(Path(install.ENTRY).parents[3])
+    probe = (
+        f"import sys; sys.path.insert(0, {package_parent!r}); "
+        "from taskproto.hooks.git.handlers import main; code = main(['pre-commit']); "
+        "heavy = sorted(m for m in ('click', 'pydantic', 'jinja2', 'git', 'filelock') "
+        "if m in sys.modules); "
+        "print(code, heavy)"
+    )
+    # The flag cache is written on the first decision (the slow path); the second one is measured.
+    for _ in range(2):
+        out = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", probe],
+            cwd=code_dir,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    assert out == "0 []"

@@ -1,4 +1,5 @@
-"""`taskproto init` / `init --uninstall`: chaining, byte-for-byte round trips, core.hooksPath, idempotence."""
+"""`taskproto init` / `init --uninstall`: chaining, byte-for-byte round trips, core.hooksPath,
+idempotence."""
 
 from __future__ import annotations
 

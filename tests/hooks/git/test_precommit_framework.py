@@ -22,14 +22,16 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = [
     pytest.mark.precommit_framework,
-    # about a minute uncontended: pre-commit builds its own environment for this repo once per session
+    # about a minute uncontended: pre-commit builds its own environment for this repo once per
+    # session
     pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is not installed"),
 ]
 
 
 @pytest.fixture(scope="session")
 def hooks_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Path]:
-    """A clone of this repository at HEAD (a fixed rev, so pre-commit builds its env once) and a cache."""
+    """A clone of this repository at HEAD (a fixed rev, so pre-commit builds its env once) and a
+    cache."""
     clone = tmp_path_factory.mktemp("hooks-repo") / "taskproto"
     subprocess.run(["git", "clone", "--quiet", str(REPO_ROOT), str(clone)], check=True)
     rev = subprocess.run(
@@ -56,7 +58,8 @@ def test_guard_through_pre_commit_refuses_then_allows(
 ) -> None:
     clone, rev, home = hooks_repo
     (repo / ".pre-commit-config.yaml").write_text(
-        f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n  - id: taskproto-guard\n  - id: taskproto-pre-push\n"
+        f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n  - id: taskproto-guard\n  - id: "
+        "taskproto-pre-push\n"
     )
     sh(repo, "add", ".pre-commit-config.yaml")
     assert sh(repo, "commit", "-q", "-m", "pre-commit config").returncode == 0

@@ -80,10 +80,11 @@ def heartbeat(state: AppState, name: str, as_json: bool) -> None:
     """Renew this session's claim on task NAME (hooks do this as a side effect)."""
     task = state.engine.heartbeat(name, state.session_id())
     assert task.owner is not None
+    beat = task.owner.heartbeat_at
     emit(
         as_json,
-        {"task": name, "heartbeat_at": task.owner.heartbeat_at.isoformat()},
-        lambda: click.echo(f"heartbeat {name}: {task.owner.heartbeat_at:%H:%M:%S}Z"),
+        {"task": name, "heartbeat_at": beat.isoformat()},
+        lambda: click.echo(f"heartbeat {name}: {beat:%H:%M:%S}Z"),
     )
 
 

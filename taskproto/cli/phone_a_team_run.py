@@ -102,7 +102,8 @@ def _echo_round(name: str, data: dict[str, Any], max_rounds: Any) -> None:
     "--timeout",
     type=float,
     metavar="SECONDS",
-    help="Per-call deadline (default [phone_a_team] timeout, else 600); the process group is killed.",
+    help="Per-call deadline (default [phone_a_team] timeout, else 600); the process group is "
+    "killed.",
 )
 @click.option(
     "--sequential", is_flag=True, help="Call the backends one after another, not as a team."

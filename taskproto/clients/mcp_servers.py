@@ -7,9 +7,9 @@ before and after are kept in a record under taskproto's folder; uninstall puts
 the old bytes back when the file is still as we left it (deleting a file we
 created), and otherwise removes only our entry, keeping whatever changed since.
 
-    claude  project: <repo>/.mcp.json                user: ~/.claude.json
-    codex   project: <repo>/.codex/config.toml       user: $CODEX_HOME/config.toml (~/.codex)
-    gemini  project: <repo>/.gemini/settings.json    user: $GEMINI_CLI_HOME/.gemini/settings.json (~)
+    claude  project: <repo>/.mcp.json                user: ~/.claude.json codex   project:
+    <repo>/.codex/config.toml       user: $CODEX_HOME/config.toml (~/.codex) gemini  project:
+    <repo>/.gemini/settings.json    user: $GEMINI_CLI_HOME/.gemini/settings.json (~)
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ def config_path(client: str, repo: Path, scope: str = "project") -> Path:
 
 
 def server_entry(command: list[str] | None = None) -> dict[str, Any]:
-    """How the client starts the server: `taskproto mcp` when it is on PATH, else this interpreter."""
+    """How the client starts the server: `taskproto mcp` when it is on PATH, else this
+    interpreter."""
     argv = command or (
         ["taskproto", "mcp"]
         if shutil.which("taskproto")
@@ -132,7 +133,10 @@ def _json_entry(client: str, entry: dict[str, Any]) -> dict[str, Any]:
 
 def _toml_block(entry: dict[str, Any]) -> str:
     args = ", ".join(json.dumps(a) for a in entry["args"])
-    return f"{TOML_MARK}\n[mcp_servers.{NAME}]\ncommand = {json.dumps(entry['command'])}\nargs = [{args}]\n"
+    return (
+        f"{TOML_MARK}\n[mcp_servers.{NAME}]\ncommand = {json.dumps(entry['command'])}\nargs = "
+        f"[{args}]\n"
+    )
 
 
 def _toml_existing(path: Path, data: bytes | None) -> dict[str, Any] | None:
@@ -151,7 +155,8 @@ def _toml_existing(path: Path, data: bytes | None) -> dict[str, Any] | None:
 
 
 def _toml_without_block(text: str) -> str:
-    """`text` minus our marked block (up to the next table header or the end) and the blank line before it."""
+    """`text` minus our marked block (up to the next table header or the end) and the blank line
+    before it."""
     out: list[str] = []
     skipping = False
     for line in text.splitlines(keepends=True):
@@ -255,7 +260,8 @@ def register(
 def unregister(
     client: str, repo: Path, scope: str = "project", state_dir: Path | None = None
 ) -> Change:
-    """Take out what `register` added: the old bytes when the file is as we left it, else only our entry."""
+    """Take out what `register` added: the old bytes when the file is as we left it, else only our
+    entry."""
     path = config_path(client, repo, scope)
     record_path = _record_path(_state_dir(repo, scope, state_dir), client, path)
     current = _read(path)

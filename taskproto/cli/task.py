@@ -13,7 +13,6 @@ from taskproto.cli.common import (
     json_option,
     pass_state,
     split_csv,
-    task_summary,
 )
 
 
@@ -66,12 +65,13 @@ def create(
 
     If any step fails, everything made so far is undone.
     """
+    from taskproto.engine.summary import task_summary
     from taskproto.ops.creation import settings_for
 
     engine = state.engine
     session = state.session_id()
     if workflow == "phone-a-team" and not description.strip():
-        from taskproto.cli.team_run import ask_description
+        from taskproto.cli.phone_a_team_run import ask_description
 
         description = " ".join(ask_description(f"a {workflow} task").split())
     context, counters, warnings = settings_for(
@@ -93,7 +93,8 @@ def create(
         as_json,
         task_summary(task, engine),
         lambda: click.echo(
-            f"created task {task.name} ({task.workflow}, state {task.state}) at {engine.config.task_dir(name)}"
+            f"created task {task.name} ({task.workflow}, state {task.state}) at "
+            f"{engine.config.task_dir(name)}"
             + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
         ),
     )
@@ -104,6 +105,8 @@ def create(
 @pass_state
 def list_(state: AppState, as_json: bool) -> None:
     """List tasks with their state and owner."""
+    from taskproto.engine.summary import task_summary
+
     engine = state.engine
     rows: list[dict[str, Any]] = []
     for name in engine.task_names():
@@ -135,6 +138,8 @@ def list_(state: AppState, as_json: bool) -> None:
 @pass_state
 def show(state: AppState, name: str, as_json: bool) -> None:
     """Show one task: state, owner, agents, approvals, what may happen next, interruptions."""
+    from taskproto.engine.summary import task_summary
+
     engine = state.engine
     task = engine.load(name)
     data = task_summary(task, engine)
@@ -166,7 +171,8 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         click.echo(f"  state      {task.state}   revision {task.revision}")
         o = task.owner
         click.echo(
-            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since {o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
+            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since "
+            f"{o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
             f" heartbeat {o.heartbeat_at:%H:%M:%S}Z"
             if o
             else "  owner      none (free)"
@@ -177,11 +183,13 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         commit = task.checkpoint.commit_approval
         if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
             click.echo(
-                f"  plan       {'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
+                "  plan       "
+                f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
             )
         if commit:
             click.echo(
-                f"  commit     approved {commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
+                "  commit     approved "
+                f"{commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
             )
         nxt = (
             ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
@@ -227,7 +235,8 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         as_json,
         data,
         lambda: click.echo(
-            f"removed task {name}: {len(plan.worktrees)} worktree(s), branches {', '.join(plan.branches) or 'none'}"
+            f"removed task {name}: {len(plan.worktrees)} worktree(s), branches "
+            f"{', '.join(plan.branches) or 'none'}"
         ),
     )
 

@@ -1,13 +1,13 @@
-"""Merge taskproto's hooks into each agent client's settings, in the main worktree and every task worktree.
+"""Merge taskproto's hooks into each agent client's settings, in the main worktree and every task
+worktree.
 
-Claude Code, Codex CLI and Gemini CLI read project settings from the folder they
-run in, and a linked worktree does not see the main worktree's untracked files,
-so each task and agent worktree gets its own copy (now, and through
-`WORKTREE_SETUP` for worktrees made later). Those copies are kept out of git
-with the common `info/exclude`. Every file we touch is recorded in
-`<root>/agent-hooks.json` with its bytes before and after, so `--uninstall`
-puts back exactly what was there (or deletes what we created) unless the user
-edited it since; then only our entries are taken out.
+Claude Code, Codex CLI and Gemini CLI read project settings from the folder they run in, and a
+linked worktree does not see the main worktree's untracked files, so each task and agent worktree
+gets its own copy (now, and through `setup_new_worktree`, which the engine calls for worktrees made
+later). Those copies are kept out of git with the common `info/exclude`. Every file we touch is
+recorded in `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall` puts back
+exactly what was there (or deletes what we created) unless the user edited it since; then only our
+entries are taken out.
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taskproto.clients.protocols import CLIENTS, INSTALLED
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
-from taskproto.hooks.agents.protocols import CLIENTS, INSTALLED
+from taskproto.git.repo import Repo
 from taskproto.state.store import atomic_write
 
-ENTRY = Path(__file__).resolve().with_name("entry.py")
+ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
 RECORD = "agent-hooks.json"
 MAIN_FILES = {
     "claude": ".claude/settings.json",
@@ -155,6 +156,7 @@ class Installer:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.git = Git(config.repo)
+        self.repo = Repo(config.repo)
         self.record_path = config.root / RECORD
         self.report = Report()
         try:
@@ -181,7 +183,7 @@ class Installer:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
         tasks = self.config.tasks_dir.resolve()
         out = []
-        for wt in self.git.worktrees():
+        for wt in self.repo.worktrees():
             path = wt.path
             if path.resolve() != tasks and tasks in path.resolve().parents and path.is_dir():
                 out.append(path)
@@ -250,7 +252,8 @@ class Installer:
         )
 
     def ensure_excluded(self, client: str) -> None:
-        """Keep the worktree copies out of `git status` everywhere (linked worktrees share this file)."""
+        """Keep the worktree copies out of `git status` everywhere (linked worktrees share this
+        file)."""
         line = "/" + WORKTREE_FILES[client]
         path = self.exclude_path()
         existing = path.read_bytes() if path.exists() else None
@@ -351,7 +354,7 @@ def run(config: Config, clients: list[str], uninstall: bool) -> Report:
 
 
 def setup_new_worktree(config: Config, worktree: Path) -> None:
-    """WORKTREE_SETUP: a worktree made after `init --claude|--codex|--gemini` gets the same hooks."""
+    """A worktree made after `init --claude|--codex|--gemini` gets the same hooks."""
     record = config.root / RECORD
     if not record.exists():
         return
@@ -362,12 +365,14 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
 
 
 CODEX_TRUST = """\
-Codex CLI runs project hooks only in a trusted project, and only hooks whose content hash you trusted:
-  1. Trust the project in ~/.codex/config.toml (or $CODEX_HOME/config.toml), once per folder Codex runs in:
+Codex CLI runs project hooks only in a trusted project, and only hooks whose content hash
+you trusted:
+  1. Trust the project in ~/.codex/config.toml (or $CODEX_HOME/config.toml), once per folder
+     Codex runs in:
 {projects}
-  2. Trust the hooks themselves: start `codex` in the repository and accept taskproto's hooks when it asks
-     (they change only when the python path changes). For unattended `codex exec` runs you can instead pass
-     --dangerously-bypass-hook-trust.
+  2. Trust the hooks themselves: start `codex` in the repository and accept taskproto's hooks
+     when it asks (they change only when the python path changes). For unattended `codex exec`
+     runs you can instead pass --dangerously-bypass-hook-trust.
 """
 
 

@@ -17,17 +17,13 @@ def sync(state: AppState, as_json: bool) -> None:
     (their worktrees are made when a session here claims them). Needs
     `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
     """
-    from taskproto.errors import ConfigError
-
     engine = state.engine
-    if engine.remote is None:
-        raise ConfigError(
-            'no remote is configured; add remote = "origin" to .taskproto.toml (or [tool.taskproto])'
-        )
-    report = engine.remote.sync(engine)
+    report = engine.sync()
+    assert engine.remote is not None
+    remote = engine.remote.name
     flush_warnings(state)
     data = {
-        "remote": engine.remote.name,
+        "remote": remote,
         "pushed": report.pushed,
         "fetched": report.fetched,
         "adopted": report.adopted,
@@ -55,10 +51,11 @@ def sync(state: AppState, as_json: bool) -> None:
             )
             if names
         ]
-        click.echo(f"synced with {engine.remote.name}: {'; '.join(parts) or 'already up to date'}")
+        click.echo(f"synced with {remote}: {'; '.join(parts) or 'already up to date'}")
         for name in report.diverged:
             click.echo(
-                f"  {name}: journal differs here and on the remote; left alone (see `taskproto doctor`)"
+                f"  {name}: journal differs here and on the remote; left alone (see `taskproto "
+                "doctor`)"
             )
         for name, why in report.rejected.items():
             click.echo(f"  {name}: not pushed ({why})")

@@ -1,15 +1,19 @@
-"""`taskproto init` and `taskproto demo`."""
+"""`taskproto init`: prepare the repository and install (or uninstall) the hooks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from taskproto.cli.common import AppState, emit, json_option, pass_state
 
+if TYPE_CHECKING:
+    from taskproto.hooks.git.install import HooksReport
+    from taskproto.hooks.install import InitReport
 
-def _print_hooks(report: Any, uninstall: bool) -> None:
+
+def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     where = f"{report.hooks_dir}" + (
         f" (core.hooksPath = {report.hooks_path_setting})" if report.hooks_path_setting else ""
     )
@@ -63,7 +67,8 @@ def _print_hooks(report: Any, uninstall: bool) -> None:
 @click.option(
     "--mcp",
     is_flag=True,
-    help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude Code).",
+    help="Also register the taskproto MCP server with the clients named (.mcp.json for Claude "
+    "Code).",
 )
 @click.option(
     "--uninstall",
@@ -90,80 +95,35 @@ def init(
     only what taskproto installed and restores each file as it was. --mcp also
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     """
-    from taskproto.config import ensure_root
+    from taskproto.hooks import install as setup
 
-    engine = state.engine
     wanted = list(dict.fromkeys(clients))
     if mcp and not wanted:
         raise click.UsageError(
             "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
         )
-    git_hooks = with_git if with_git is not None else not wanted
-    data: dict[str, Any] = {"repo": str(engine.config.repo), "root": str(engine.config.root)}
-    reports: list[Any] = []
+    report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall)
+    emit(as_json, report.as_dict(), lambda: _human(report))
+
+
+def _human(report: InitReport) -> None:
+    config, uninstall = report.config, report.uninstall
     if not uninstall:
-        ensure_root(engine.config)
-    if git_hooks:
-        from taskproto.hooks.git import install as git_install
-
-        report = git_install.uninstall(engine.git) if uninstall else git_install.install(engine.git)
-        data["git_hooks"] = report.as_dict()
-        reports.append(report)
-    agent_report = None
-    if wanted:
-        from taskproto.hooks.agents import install as agent_install
-
-        agent_report = agent_install.run(engine.config, wanted, uninstall)
-        data["agent_hooks"] = {"clients": wanted, **agent_report.as_dict()}
-        if "codex" in wanted and not uninstall:
-            data["agent_hooks"]["codex_trust"] = agent_install.codex_trust_instructions(
-                engine.config
-            )
-    mcp_changes: list[Any] = []
-    if mcp:
-        from taskproto.mcp import registration as mcp_config
-
-        for client in wanted:
-            change = (mcp_config.unregister if uninstall else mcp_config.register)(
-                client, engine.config.repo
-            )
-            mcp_changes.append(change)
-        data["mcp"] = [c.as_dict() for c in mcp_changes]
-
-    def human() -> None:
-        if not uninstall:
-            click.echo(f"taskproto ready in {engine.config.repo} (state in {engine.config.root})")
-        for report in reports:
-            _print_hooks(report, uninstall)
-        if agent_report is not None:
-            verb = "removed from" if uninstall else "installed in"
-            changed = agent_report.removed if uninstall else agent_report.installed
-            click.echo(
-                f"{', '.join(wanted)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
-            )
-            for warning in agent_report.warnings:
-                click.echo(f"taskproto: warning: {warning}", err=True)
-            if "codex" in wanted and not uninstall:
-                click.echo(data["agent_hooks"]["codex_trust"], nl=False)
-        for change in mcp_changes:
-            click.echo(change.describe())
-
-    emit(as_json, data, human)
+        click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
+    if report.git_hooks is not None:
+        _print_hooks(report.git_hooks, uninstall)
+    if report.agent_hooks is not None:
+        verb = "removed from" if uninstall else "installed in"
+        changed = report.agent_hooks.removed if uninstall else report.agent_hooks.installed
+        click.echo(
+            f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
+        )
+        for warning in report.agent_hooks.warnings:
+            click.echo(f"taskproto: warning: {warning}", err=True)
+        if report.codex_trust is not None:
+            click.echo(report.codex_trust, nl=False)
+    for change in report.mcp:
+        click.echo(change.describe())
 
 
-@click.command("demo")
-@click.option(
-    "--dir",
-    "directory",
-    type=click.Path(file_okay=False),
-    help="Make the demo repository here (default: a temporary folder).",
-)
-@click.option("--keep", is_flag=True, help="Keep the temporary repository afterwards.")
-def demo(directory: str | None, keep: bool) -> None:
-    """Walk one task through the task-protocol workflow in a throwaway repository."""
-    from taskproto.ops.demo import run
-
-    run(directory, keep)
-
-
-COMMANDS = [init, demo]
+COMMANDS = [init]

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
-from taskproto.cli.team_run import round_run
+from taskproto.cli.phone_a_team_run import round_run
+
+if TYPE_CHECKING:
+    from taskproto.state.models import Task
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
 )
 
 
-def _moved(name: str, before: str, task: Any) -> dict[str, Any]:
+def _moved(name: str, before: str, task: Task) -> dict[str, Any]:
     return {
         "task": name,
         "from": before,
@@ -31,13 +34,15 @@ def _moved(name: str, before: str, task: Any) -> dict[str, Any]:
 def _echo_moved(data: dict[str, Any]) -> None:
     if data["to"] == "SYNTHESIS":
         click.echo(
-            f"{data['task']}: {data['from']} -> SYNTHESIS ({(data['outcome'] or '').replace('_', ' ')})"
+            f"{data['task']}: {data['from']} -> SYNTHESIS "
+            f"({(data['outcome'] or '').replace('_', ' ')})"
         )
         for item in data["unresolved"] or []:
             click.echo(f"  unresolved: {item}")
     else:
         click.echo(
-            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of {data['max_rounds']})"
+            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of "
+            f"{data['max_rounds']})"
         )
 
 
@@ -88,7 +93,8 @@ def round_review(
 def round_decide(
     state: AppState, name: str, rubric: str, note: str | None, force: bool, as_json: bool
 ) -> None:
-    """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next round."""
+    """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next
+    round."""
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine
@@ -110,7 +116,8 @@ def round_decide(
 def round_fail(
     state: AppState, name: str, backend: str, reason: str, force: bool, as_json: bool
 ) -> None:
-    """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed stops."""
+    """Record a backend failure: 429 skips it this round; timeout/crash lose the round; all failed
+    stops."""
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine
@@ -140,7 +147,7 @@ def round_show(state: AppState, name: str, as_json: bool) -> None:
     """Show the current round, the backends and the rounds so far."""
     task = state.engine.load(name)
     c = task.context
-    data = {
+    data: dict[str, Any] = {
         "task": name,
         "state": task.state,
         "round": task.counters.round,
@@ -258,6 +265,6 @@ def relay_build(
     emit(as_json, payload.as_dict(), lambda: click.echo(payload.text, nl=False))
 
 
-round_group.add_command(round_run)  # `round run` lives in its own module (cli/team_run.py)
+round_group.add_command(round_run)  # `round run`: cli/phone_a_team_run.py
 
 COMMANDS = [round_group, backends_group, relay_group]

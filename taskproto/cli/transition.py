@@ -1,0 +1,134 @@
+"""`taskproto transition|fire|approve`: move a task, and the user's approvals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+
+if TYPE_CHECKING:
+    from taskproto.state.models import Task
+
+
+def _moved(as_json: bool, before: str, task: Task) -> None:
+    emit(
+        as_json,
+        {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
+        lambda: click.echo(f"{task.name}: {before} -> {task.state}"),
+    )
+
+
+@click.command("transition")
+@click.argument("name")
+@click.argument("state_name", metavar="STATE")
+@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option("--note", help="A note kept in the transition log.")
+@json_option
+@pass_state
+def transition(
+    state: AppState, name: str, state_name: str, force: bool, note: str | None, as_json: bool
+) -> None:
+    """Move task NAME to STATE, firing the transition that leads there.
+
+    Refused (exit 1, nothing written) when the workflow has no such step or a
+    guard fails; the message names the guard and what would make it pass.
+    """
+    engine = state.engine
+    before = engine.load(name).state
+    task = engine.fire(
+        name, target=state_name.upper(), session=state.session_id(), force=force, note=note
+    )
+    flush_warnings(state)
+    _moved(as_json, before, task)
+
+
+@click.command("fire")
+@click.argument("name")
+@click.argument("trigger")
+@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option("--note", help="A note kept in the transition log.")
+@json_option
+@pass_state
+def fire_cmd(
+    state: AppState, name: str, trigger: str, force: bool, note: str | None, as_json: bool
+) -> None:
+    """Fire TRIGGER on task NAME (see `taskproto workflow show` for the triggers)."""
+    engine = state.engine
+    before = engine.load(name).state
+    task = engine.fire(name, trigger=trigger, session=state.session_id(), force=force, note=note)
+    flush_warnings(state)
+    _moved(as_json, before, task)
+
+
+@click.command("approve")
+@click.argument("name")
+@click.option("--plan", "plan", is_flag=True, help="Record the user's approval of the plan.")
+@click.option(
+    "--commit",
+    "commit",
+    is_flag=False,
+    flag_value="HEAD",
+    default=None,
+    metavar="[SHA]",
+    help="Record the user's approval of a commit (default: the task branch's head).",
+)
+@click.option(
+    "--force", is_flag=True, help="Approve a task owned by another live session (logged)."
+)
+@json_option
+@pass_state
+def approve(
+    state: AppState, name: str, plan: bool, commit: str | None, force: bool, as_json: bool
+) -> None:
+    """Record a user approval on task NAME: of the plan, or of the exact head commit.
+
+    Without --plan or --commit, fire the workflow's `approve` trigger (plan-task:
+    a review state moves on to the next work state, or VERIFIED).
+
+    Approvals are the user's: type them in your own terminal. An approval of a
+    commit goes stale when the task branch moves.
+    """
+    engine = state.engine
+    if plan and commit is not None:
+        raise click.UsageError("give at most one of --plan or --commit [SHA]")
+    if not plan and commit is None:
+        from taskproto.ops import plan_task as planning
+
+        step = planning.approve(engine, name, state.session_id(), force)
+        flush_warnings(state)
+        emit(
+            as_json,
+            {
+                "task": name,
+                "from": step.before,
+                "to": step.task.state,
+                "revision": step.task.revision,
+            },
+            lambda: click.echo(
+                f"{name}: {step.before} -> {step.task.state}"
+                + (f"; next prompt: `taskproto prompt {name}`" if step.prompt else "")
+            ),
+        )
+        return
+    if plan:
+        task = engine.approve(name, "plan", state.session_id())
+    else:
+        task = engine.approve(
+            name, "commit", state.session_id(), None if commit == "HEAD" else commit
+        )
+    flush_warnings(state)
+    cp = task.checkpoint
+    sha = cp.commit_approval.sha if cp.commit_approval else None
+    data = {"task": name, "plan_approved": cp.plan_approval is not None, "commit": sha}
+    emit(
+        as_json,
+        data,
+        lambda: click.echo(
+            f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"
+        ),
+    )
+
+
+COMMANDS = [transition, fire_cmd, approve]

@@ -1,0 +1,198 @@
+"""Who owns a task: claims, takeovers, releases and heartbeats, here and on the shared remote.
+
+With a shared remote, a claim is first won on the remote (a compare-and-swap of its claim
+ref); the local claim follows only then, and the remote claim is given back if the local
+one fails. An unnamed claim takes the first free task, oldest first, skipping those held
+on the remote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from taskproto.engine.core import Core
+from taskproto.engine.sync import ensure_worktrees
+from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
+from taskproto.names import TaskName, task_name
+from taskproto.remote import JournalAhead, RemoteClaim
+from taskproto.sessions import hostname, owner_gone
+from taskproto.state.models import LogEntry, Owner, Task, utcnow
+
+
+@dataclass
+class ClaimResult:
+    task: Task
+    outcome: str  # claimed | renewed | takeover | forced
+    previous: Owner | None = None
+    reason: str | None = None
+
+
+def claim(
+    core: Core, name: str, session: str | None, pid: int | None = None, force: bool = False
+) -> ClaimResult:
+    if not session:
+        raise SessionRequired("claim")
+    if core.remote is None:
+        return _claim_here(core, name, session, pid, force)
+    remote = core.remote
+    if not core.config.task_dir(task_name(name)).is_dir():
+        raise TaskprotoError(
+            f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
+            f"tasks of remote {remote.name!r}, or create it"
+        )
+    task = core.load(name)
+    acquired = remote.acquire(name, session, pid, force)
+    try:
+        ensure_worktrees(core, task)
+        return _claim_here(core, name, session, pid, force)
+    except BaseException:
+        if acquired.outcome != "renewed":
+            try:
+                remote.release_claim(name, session)
+            except TaskprotoError as exc:
+                core.warnings.append(f"could not release the claim on {remote.name!r} again: {exc}")
+        raise
+    finally:
+        remote.forget(name)
+
+
+def _claim_here(core: Core, name: str, session: str, pid: int | None, force: bool) -> ClaimResult:
+    outcome: dict[str, Any] = {}
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        now = utcnow()
+        new = task.model_copy(deep=True)
+        previous = task.owner
+        if previous is not None and previous.session == session:
+            new.owner = previous.model_copy(
+                update={"heartbeat_at": now, "pid": pid or previous.pid}
+            )
+            outcome.update(outcome="renewed")
+            return new, None
+        kind: Literal["claim", "takeover"] = "claim"
+        reason: str | None = None
+        forced = False
+        if previous is not None:
+            reason = owner_gone(previous, now, core.config.lease_minutes)
+            if reason is not None:
+                kind = "takeover"
+            elif force:
+                kind, forced, reason = (
+                    "takeover",
+                    True,
+                    "forced with --force while the owner was live",
+                )
+            else:
+                raise core.owner_error(
+                    task, "wait for it to be released, or take over with --force (logged)"
+                )
+        new.owner = Owner(
+            session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
+        )
+        note = f"from {previous.session}: {reason}" if previous is not None else None
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=kind,
+                time=now,
+                session=session,
+                kind=kind,
+                forced=forced,
+                note=note,
+            )
+        )
+        label = "forced" if forced else ("takeover" if previous else "claimed")
+        outcome.update(outcome=label, previous=previous, reason=reason)
+        return new, f"{kind}: {session}"
+
+    task = core.mutate(name, change)
+    return ClaimResult(task, outcome["outcome"], outcome.get("previous"), outcome.get("reason"))
+
+
+def claim_next(core: Core, session: str | None, pid: int | None = None) -> ClaimResult:
+    """Claim the first task that is free here (unowned or owner provably gone) and, with a shared
+    remote, unclaimed there too (or its claim expired); oldest first."""
+    if not session:
+        raise SessionRequired("claim")
+    held: dict[str, RemoteClaim] = core.remote.fetch_claims() if core.remote is not None else {}
+    now = utcnow()
+    candidates: list[Task] = []
+    for name in core.task_names():
+        try:
+            task = core.load(name)
+        except TaskprotoError:
+            continue
+        remote_claim = held.get(name)
+        mine = task.owner is not None and task.owner.session == session
+        if mine or (remote_claim is not None and remote_claim.session == session):
+            return claim(core, name, session, pid)
+        if core.workflow(task).state(task.state).terminal:
+            continue
+        if remote_claim is not None and not remote_claim.expired(now):
+            continue
+        if task.owner is None or owner_gone(task.owner, now, core.config.lease_minutes):
+            candidates.append(task)
+    skipped: list[TaskName] = []
+    for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
+        try:
+            return claim(core, task.name, session, pid)
+        except OwnershipError:
+            continue  # lost the race for this one; try the next
+        except JournalAhead:
+            skipped.append(task_name(task.name))
+    if core.remote is None:
+        raise TaskprotoError("no task is free to claim (see `taskproto task list`)")
+    hint = (
+        f"; {', '.join(skipped)} changed on {core.remote.name!r}: run `taskproto sync`"
+        if skipped
+        else ""
+    )
+    raise TaskprotoError(f"no task is free to claim here and on remote {core.remote.name!r}{hint}")
+
+
+def release(core: Core, name: str, session: str | None, force: bool = False) -> Task:
+    def change(task: Task) -> tuple[Task, str | None]:
+        if task.owner is None:
+            raise TaskprotoError(f"task {name!r} is not claimed by anyone; nothing to release")
+        if task.owner.session != session and not force:
+            raise core.owner_error(task, "only its owner can release it (or pass --force, logged)")
+        new = task.model_copy(deep=True)
+        new.owner = None
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="release",
+                time=utcnow(),
+                session=session,
+                kind="release",
+                forced=task.owner.session != session,
+                note=f"released {task.owner.session}",
+            )
+        )
+        return new, f"release: {task.owner.session}"
+
+    return core.mutate(name, change)
+
+
+def heartbeat(core: Core, name: str, session: str | None) -> Task:
+    if not session:
+        raise SessionRequired("heartbeat")
+    if core.remote is not None:
+        core.load(name)  # a missing task is refused before the network is touched
+        core.remote.renew(name, session)
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        if task.owner is None or task.owner.session != session:
+            who = f"owned by {task.owner.session}" if task.owner else "not claimed"
+            raise TaskprotoError(
+                f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+            )
+        new = task.model_copy(deep=True)
+        assert new.owner is not None
+        new.owner.heartbeat_at = utcnow()
+        return new, None  # liveness, not history: not journaled
+
+    return core.mutate(name, change)

@@ -1,0 +1,209 @@
+"""Moving a task: firing triggers, approvals, agent statuses, stale approvals. Each is one locked
+change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from taskproto.engine import prompts
+from taskproto.engine.core import Core
+from taskproto.errors import TaskprotoError, TransitionRejected
+from taskproto.machine.workflow import FireContext, Workflow, fire, transition_to
+from taskproto.names import AgentName
+from taskproto.state import store
+from taskproto.state.models import AgentState, AgentStatus, Approval, LogEntry, Task, utcnow
+
+
+@dataclass
+class Step:
+    """One locked change of a task by its workflow: what a step function may read and fire."""
+
+    core: Core
+    task: Task  # as loaded under the lock
+    workflow: Workflow
+    session: str | None
+    forced: bool
+
+    def context(self, params: dict[str, Any] | None = None, note: str | None = None) -> FireContext:
+        return self.core.context(self.task, self.session, self.forced, note, params)
+
+    def fire(
+        self,
+        task: Task,
+        trigger: str,
+        params: dict[str, Any] | None = None,
+        note: str | None = None,
+    ) -> Task:
+        return fire(self.workflow, task, trigger, self.context(params, note))
+
+    def first(
+        self,
+        task: Task,
+        triggers: Sequence[str],
+        params: dict[str, Any] | None = None,
+        note: str | None = None,
+    ) -> Task:
+        """Fire the first of `triggers` whose guards pass (workflows make their guards disjoint)."""
+        rejected: TransitionRejected | None = None
+        for trigger in triggers:
+            try:
+                return self.fire(task, trigger, params, note)
+            except TransitionRejected as exc:
+                rejected = rejected or exc
+        assert rejected is not None
+        raise rejected
+
+
+StepFn = Callable[[Step], "tuple[Task, str]"]
+
+
+def advance(
+    core: Core,
+    name: str,
+    step: StepFn,
+    session: str | None = None,
+    force: bool = False,
+    what: str = "move it",
+) -> Task:
+    """Run `step` as one locked, journaled change; the new state's prompt is rendered before the
+    save, so a broken template refuses the change and leaves task.json as it was."""
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        forced = core.check_mover(task, session, force, what)
+        new, message = step(Step(core, task, core.workflow(task), session, forced))
+        core.last_prompt = prompts.render(core.config, new)
+        return new, message
+
+    return core.mutate(name, change)
+
+
+def fire_trigger(
+    core: Core,
+    name: str,
+    trigger: str | None = None,
+    target: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+    note: str | None = None,
+    params: dict[str, Any] | None = None,
+) -> Task:
+    """Fire `trigger`, or the trigger that leads to state `target`."""
+
+    def step(s: Step) -> tuple[Task, str]:
+        trig = trigger or transition_to(s.workflow, s.task.name, s.task.state, str(target))
+        new = s.fire(s.task, trig, params, note)
+        return new, f"{trig}: {s.task.state} -> {new.state}"
+
+    return advance(core, name, step, session, force)
+
+
+def approve(core: Core, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
+    """Record the user's plan or commit approval (what the guards read)."""
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        wf = core.workflow(task)
+        if wf.state(task.state).approval != kind:
+            where = [s.name for s in wf.states if s.approval == kind]
+            raise TaskprotoError(
+                f"task {name!r} is in {task.state}; a {kind} approval is recorded in "
+                f"{', '.join(where) or 'no state of this workflow'}"
+            )
+        now = utcnow()
+        new = task.model_copy(deep=True)
+        if kind == "plan":
+            new.checkpoint.plan_approval = Approval(by=session, at=now)
+            detail = "plan"
+        else:
+            target = core.git.rev_parse(sha) if sha else core.branch_head(name)
+            if target is None:
+                raise TaskprotoError(
+                    f"{sha or name!r} is not a commit; pass --commit SHA of the task branch"
+                )
+            new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now)
+            detail = f"commit {target[:12]}"
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=f"approve_{kind}",
+                time=now,
+                session=session,
+                kind="approval",
+                note=detail,
+            )
+        )
+        return new, f"approve: {detail}"
+
+    return core.mutate(name, change)
+
+
+def set_agent_status(
+    core: Core,
+    name: str,
+    agent: AgentName,
+    status: AgentState,
+    message: str | None = None,
+    session: str | None = None,
+    force: bool = False,
+) -> AgentStatus:
+    """Write the agent's status.json and journal it. task.json is not rewritten: an agent's status
+    lives in its own file, and the journal commit holds both."""
+    with core.locked(name) as task:
+        if agent not in task.required_agents:
+            agents = ", ".join(task.required_agents) or "none"
+            raise TaskprotoError(f"{agent!r} is not an agent of task {name!r} (agents: {agents})")
+        core.check_mover(task, session, force, "update its agents")
+        path = core.status_path(name, agent)
+        try:
+            current = store.load_status(path, move_aside=True)
+        except FileNotFoundError:
+            current = AgentStatus(agent=agent, updated_at=utcnow())
+        updated = current.model_copy(
+            update={
+                "status": status,
+                "updated_at": utcnow(),
+                "error_message": message if status == AgentState.ERROR else None,
+            }
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        core.save(task, task, f"agent {agent}: {status.value}", files={path: store.dump(updated)})
+    return updated
+
+
+def mark_approval_stale(
+    core: Core, name: str, reason: str, session: str | None = None, repair: str | None = None
+) -> bool:
+    """Mark the commit approval stale if the task branch no longer points at the approved commit.
+
+    `repair` names the doctor check that asked (logged as a repair). Returns whether it changed
+    anything (the approval may be current, or already stale).
+    """
+    changed: list[bool] = []
+
+    def change(task: Task) -> tuple[Task, str | None] | None:
+        approval = task.checkpoint.commit_approval
+        head = core.branch_head(task.name)
+        if approval is None or approval.sha is None or approval.stale or approval.sha == head:
+            return None
+        new = task.model_copy(deep=True)
+        assert new.checkpoint.commit_approval is not None
+        new.checkpoint.commit_approval.stale = True
+        new.checkpoint.commit_approval.stale_reason = reason
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger=repair or "approval_stale",
+                time=utcnow(),
+                session=session,
+                kind="repair" if repair else "approval",
+                note=reason,
+            )
+        )
+        changed.append(True)
+        return new, f"approval stale: {reason}"
+
+    core.mutate(name, change)
+    return bool(changed)

@@ -1,0 +1,245 @@
+"""The engine's heavier git work through GitPython: worktrees and branches, doctor's reads, sync,
+the journal.
+
+GitPython's `git.Repo` keeps one `git cat-file --batch` process for the life of the
+object, so reading many objects (every journal head's task.json, a task's history)
+costs one process however many there are. Importing GitPython costs ~50 ms, so the
+paths that must be faster than that (hook decisions, reading a ref, a transition's
+journal write) use `git/files.py` or `git/command.py` instead; docs/architecture.md
+says which path uses what, with the measurements. Every failure is a GitError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from taskproto.errors import GitError
+
+if TYPE_CHECKING:
+    import git
+
+
+@dataclass(frozen=True)
+class WorktreeInfo:
+    path: Path
+    head: str | None
+    branch: str | None  # short name, None when detached or bare
+    prunable: str | None  # git's own reason, when git reports it prunable
+    locked: bool
+    bare: bool
+
+
+@dataclass(frozen=True)
+class JournalCommit:
+    sha: str
+    message: str
+    files: dict[str, bytes]  # the commit's tree: file name -> contents
+
+
+def parse_worktrees(out: str) -> list[WorktreeInfo]:
+    """`git worktree list --porcelain`, parsed."""
+    result: list[WorktreeInfo] = []
+    for block in out.split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            key, _, value = line.partition(" ")
+            fields[key] = value
+        if "worktree" not in fields:
+            continue
+        branch = fields.get("branch")
+        if branch and branch.startswith("refs/heads/"):
+            branch = branch[len("refs/heads/") :]
+        result.append(
+            WorktreeInfo(
+                path=Path(fields["worktree"]),
+                head=fields.get("HEAD"),
+                branch=branch,
+                prunable=fields.get("prunable"),
+                locked="locked" in fields,
+                bare="bare" in fields,
+            )
+        )
+    return result
+
+
+@contextmanager
+def _mapped(args: Sequence[str]) -> Iterator[None]:
+    """GitPython's errors as our one GitError, carrying the command, status and stderr."""
+    import git
+
+    try:
+        yield
+    except git.GitCommandError as exc:
+        stdout = exc.stdout if isinstance(exc.stdout, str) else ""
+        stderr = exc.stderr if isinstance(exc.stderr, str) else str(exc)
+        status = exc.status if isinstance(exc.status, int) else 1
+        raise GitError(["git", *args], status, stdout.strip(" '\n"), stderr.strip(" '\n")) from None
+
+
+class Repo:
+    """One repository (any of its worktrees) through GitPython; opened on first use."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path.absolute()
+        self._repo: git.Repo | None = None
+
+    @property
+    def repo(self) -> git.Repo:
+        if self._repo is None:
+            import git
+
+            try:
+                self._repo = git.Repo(self.path)
+            except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
+                raise GitError(
+                    ["git", "-C", str(self.path)], 128, "", f"not a git repository: {exc}"
+                ) from None
+        return self._repo
+
+    def close(self) -> None:
+        """End the persistent cat-file processes (they also end with the process)."""
+        if self._repo is not None:
+            self._repo.close()
+            self._repo = None
+
+    def run(self, *args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+        """One git command in this repository (or in worktree `cwd`); its stdout."""
+        cmd = ["git", *(["-C", str(cwd)] if cwd else []), *args]
+        with _mapped(args):
+            out: Any = self.repo.git.execute(cmd, env=env, strip_newline_in_stdout=False)
+        return str(out)
+
+    # --- worktrees and branches -----------------------------------------------------
+
+    def worktrees(self) -> list[WorktreeInfo]:
+        return parse_worktrees(self.run("worktree", "list", "--porcelain"))
+
+    def worktree_add(self, path: Path, branch: str, base: str | None, new_branch: bool) -> None:
+        if new_branch:
+            self.run("worktree", "add", "--quiet", "-b", branch, str(path), base or "HEAD")
+        else:
+            self.run("worktree", "add", "--quiet", str(path), branch)
+
+    def worktree_remove(self, path: Path, force: bool = False) -> None:
+        self.run("worktree", "remove", *(["--force", "--force"] if force else []), str(path))
+
+    def worktree_prune(self) -> None:
+        self.run("worktree", "prune")
+
+    def worktree_repair(self, *paths: Path) -> str:
+        return self.run("worktree", "repair", *map(str, paths))
+
+    def branch_exists(self, branch: str) -> bool:
+        """Read in-process from the refs (loose and packed): no git process."""
+        return any(head.name == branch for head in self.repo.heads)
+
+    def delete_branch(self, branch: str, force: bool = False) -> None:
+        self.run("branch", "-D" if force else "-d", branch)
+
+    def create_branch(self, branch: str, sha: str) -> None:
+        """A branch at `sha`, only if it does not exist (compare-and-swap against nothing)."""
+        self.run(
+            "update-ref", "-m", "taskproto: restore branch", f"refs/heads/{branch}", sha, "0" * 40
+        )
+
+    def switch(self, worktree: Path, branch: str) -> None:
+        self.run("switch", "--quiet", branch, cwd=worktree)
+
+    def is_dirty(self, worktree: Path) -> bool:
+        return bool(
+            self.run("status", "--porcelain", "--untracked-files=normal", cwd=worktree).strip()
+        )
+
+    def unique_commits(self, branches: Sequence[str]) -> int:
+        """Commits reachable from `branches` and from no other branch, tag or remote ref."""
+        out = self.run(
+            "rev-list",
+            "--count",
+            *[f"refs/heads/{b}" for b in branches],
+            "--not",
+            *[f"--exclude={b}" for b in branches],
+            "--branches",
+            "--tags",
+            "--remotes",
+        )
+        return int(out.strip() or 0)
+
+    # --- refs and objects --------------------------------------------------------------
+
+    def refs(self, *patterns: str) -> dict[str, str]:
+        """Every ref under `patterns` with its object, in one `git for-each-ref`."""
+        out = self.run("for-each-ref", "--format=%(objectname) %(refname)", *patterns)
+        result: dict[str, str] = {}
+        for line in out.splitlines():
+            sha, _, ref = line.partition(" ")
+            if ref:
+                result[ref] = sha
+        return result
+
+    def rev_parse(self, rev: str) -> str | None:
+        try:
+            return self.run("rev-parse", "--verify", "--quiet", rev + "^{commit}").strip() or None
+        except GitError:
+            return None
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        """True when `ancestor` is known here and reachable from `descendant`."""
+        try:
+            self.run("merge-base", "--is-ancestor", ancestor, descendant)
+        except GitError:
+            return False
+        return True
+
+    def update_ref(self, ref: str, new: str, old: str | None, message: str = "taskproto") -> None:
+        """Compare-and-swap: set `ref` to `new` only if it is `old` now (None: must not exist)."""
+        self.run("update-ref", "-m", message, ref, new, old or "0" * 40)
+
+    def object_exists(self, sha: str) -> bool:
+        return self.rev_parse(sha) is not None
+
+    def reachable_from_any_ref(self, sha: str) -> bool:
+        """Whether some branch, tag or remote ref contains `sha` (so nothing is lost by leaving
+        it)."""
+        out = self.run(
+            "for-each-ref",
+            "--count=1",
+            f"--contains={sha}",
+            "--format=%(refname)",
+            "refs/heads",
+            "refs/tags",
+            "refs/remotes",
+        )
+        return bool(out.strip())
+
+    def blob(self, spec: str) -> bytes | None:
+        """The blob `<rev>:<path>` through the persistent `cat-file --batch` (None: missing or not a
+        blob)."""
+        try:
+            header: Any = self.repo.git.get_object_data(spec)  # (sha, type, size, data), all bytes
+        except ValueError:  # GitPython's "could not be resolved" for a missing object
+            return None
+        return bytes(header[3]) if header[1] in (b"blob", "blob") else None
+
+    def blobs(self, specs: Sequence[str]) -> list[bytes | None]:
+        """Many `<rev>:<path>` blobs, one persistent process for all of them."""
+        return [self.blob(spec) for spec in specs]
+
+    def history(self, ref: str, limit: int | None = None) -> list[JournalCommit]:
+        """The commits of `ref`, newest first, each with the files of its tree (a journal's
+        history)."""
+        import git
+
+        result: list[JournalCommit] = []
+        try:
+            commits = list(self.repo.iter_commits(ref, max_count=limit))
+        except (git.GitCommandError, ValueError):
+            return []
+        for commit in commits:
+            files = {blob.name: blob.data_stream.read() for blob in commit.tree.blobs}
+            message = commit.message if isinstance(commit.message, str) else commit.message.decode()
+            result.append(JournalCommit(commit.hexsha, message.strip(), files))
+        return result

@@ -1,0 +1,161 @@
+"""The hooks that watch branches move: post-checkout/merge/rewrite and reference-transaction mark a
+commit approval stale when the approved head moves; pre-push refuses an unapproved push."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from taskproto.git.files import ZERO_OID
+from taskproto.hooks.git.run import Hook, Refused, branch_label
+
+# --- approvals go stale when the task branch moves --------------------------------
+
+
+def reconcile(hook: Hook, task: str, head: str | None, detail: str) -> int:
+    """Mark task's commit approval stale if `head` is not the approved commit (slow path only
+    then)."""
+    try:
+        approval = hook.task_json(task).approval("commit")
+    except Refused as exc:
+        print(f"taskproto: warning: {exc}", file=sys.stderr)
+        return 0
+    if approval is None or not approval.get("sha") or approval.get("stale"):
+        return 0
+    if head == approval["sha"]:
+        return 0
+    reason = (
+        f"branch {task} moved from {approval['sha'][:12]} to {(head or 'nowhere')[:12]} ({detail})"
+    )
+    warning = _mark_stale(hook, task, reason)
+    if warning:
+        print(f"taskproto: warning: {warning}", file=sys.stderr)
+    else:
+        print(
+            f"taskproto: the commit approval of task {task} is now stale: {reason}; "
+            f"the user approves the new head with `taskproto approve {task} --commit`",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _mark_stale(hook: Hook, task: str, reason: str) -> str | None:
+    """Through the engine (the task's lock, the journal); a warning line when that fails,
+    since a post-* hook cannot refuse (the COMPLETE guard still compares the commits)."""
+    from taskproto.hooks.slowpath import engine_for
+
+    engine = engine_for(hook.layout)
+    from taskproto.errors import TaskprotoError
+
+    try:
+        engine.mark_approval_stale(task, reason, os.environ.get("TASKPROTO_SESSION"))
+    except TaskprotoError as exc:
+        return (
+            f"the commit approval of task {task!r} could not be marked stale ({exc}); "
+            "the COMPLETE guard still compares the approved commit with the branch head"
+        )
+    return engine.warnings[0] if engine.warnings else None
+
+
+def _reconcile_current(hook: Hook, detail: str) -> int:
+    owner = hook.owner_of(hook.repo.head_branch())
+    if owner is None or owner[1] is not None:
+        return 0  # approvals are of the task branch; agent branches do not carry one
+    task = owner[0]
+    return reconcile(hook, task, hook.repo.branch_sha(task), detail)
+
+
+def post_checkout(hook: Hook, args: list[str]) -> int:
+    return _reconcile_current(hook, "checkout")
+
+
+def post_merge(hook: Hook, args: list[str]) -> int:
+    squash = args[0] if args else os.environ.get("PRE_COMMIT_IS_SQUASH_MERGE", "0")
+    return _reconcile_current(hook, "squash merge" if squash == "1" else "merge")
+
+
+def post_rewrite(hook: Hook, args: list[str]) -> int:
+    command = args[0] if args else os.environ.get("PRE_COMMIT_REWRITE_COMMAND", "rewrite")
+    return _reconcile_current(hook, command)
+
+
+def reference_transaction(hook: Hook, args: list[str]) -> int:
+    """Catches every move of a task branch, including `git reset`, which runs no other hook."""
+    if not args or args[0] != "committed":
+        return 0
+    for line in hook.stdin().decode("utf-8", "replace").splitlines():
+        parts = line.split()
+        if len(parts) != 3 or not parts[2].startswith("refs/heads/") or parts[1] == ZERO_OID:
+            continue  # deletions: the task is being removed, nothing left to approve
+        owner = hook.owner_of(parts[2][11:])
+        if owner is not None and owner[1] is None:
+            reconcile(hook, owner[0], parts[1], "ref update")
+    return 0
+
+
+# --- pre-push ----------------------------------------------------------------------
+
+
+def _push_lines(hook: Hook) -> list[list[str]]:
+    local, remote = (
+        os.environ.get("PRE_COMMIT_LOCAL_BRANCH"),
+        os.environ.get("PRE_COMMIT_REMOTE_BRANCH"),
+    )
+    if local and remote:  # the pre-commit framework passes one ref, in its environment
+        return [
+            [
+                local,
+                os.environ.get("PRE_COMMIT_TO_REF", ""),
+                remote,
+                os.environ.get("PRE_COMMIT_FROM_REF", ZERO_OID),
+            ]
+        ]
+    lines = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
+    return [parts for parts in lines if len(parts) == 4]
+
+
+def pre_push(hook: Hook, args: list[str]) -> int:
+    remote = args[0] if args else os.environ.get("PRE_COMMIT_REMOTE_NAME", "the remote")
+    lines = _push_lines(hook)
+    if not lines:
+        return 0
+    from fnmatch import fnmatchcase
+
+    protected = hook.setting("protected_branches")
+    for local_ref, local_sha, remote_ref, _ in lines:
+        if local_sha == ZERO_OID or not remote_ref.startswith("refs/heads/"):
+            continue
+        target = remote_ref[11:]
+        if not any(fnmatchcase(target, p) for p in protected):
+            continue
+        if local_ref.startswith("refs/heads/"):
+            branch: str | None = local_ref[11:]
+        else:
+            branch = hook.repo.head_branch() if local_ref == "HEAD" else None
+        owner = hook.owner_of(branch)
+        if owner is None:
+            continue
+        assert branch is not None
+        task, agent = owner
+        view = hook.task_json(task)
+        state = view.state
+        label = branch_label(task, agent, branch)
+        if not hook.flags(view)["push_ok"]:
+            raise Refused(
+                f"push refused: {label} to protected branch {target} of {remote}: task {task} is "
+                "in "
+                f"{state}, not COMPLETE; it reaches {target} once the user approved its head "
+                f"(`taskproto approve {task} --commit`) and `taskproto transition {task} COMPLETE` "
+                "passed"
+            )
+        approval = view.approval("commit")
+        approved = approval.get("sha") if approval is not None else None
+        local_sha = local_sha or hook.repo.branch_sha(branch) or ""
+        if approved and local_sha != approved:
+            raise Refused(
+                f"push refused: {label} to protected branch {target} of {remote} pushes "
+                f"{local_sha[:12]}, but the user approved {approved[:12]}; push the approved "
+                "commit: "
+                f"`git push {remote} {approved}:{remote_ref}`"
+            )
+    return 0

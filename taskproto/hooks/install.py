@@ -1,0 +1,62 @@
+"""What `taskproto init` does: the root folder, the git hooks, the agent clients' hooks, MCP
+registration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from taskproto.clients import mcp_servers as registration
+from taskproto.clients import settings as client_settings
+from taskproto.config import Config, ensure_root
+from taskproto.errors import TaskprotoError
+from taskproto.git.command import Git
+from taskproto.hooks.git import install as git_install
+
+
+@dataclass
+class InitReport:
+    config: Config
+    uninstall: bool
+    clients: list[str]
+    git_hooks: git_install.HooksReport | None = None
+    agent_hooks: client_settings.Report | None = None
+    codex_trust: str | None = None
+    mcp: list[registration.Change] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
+        if self.git_hooks is not None:
+            data["git_hooks"] = self.git_hooks.as_dict()
+        if self.agent_hooks is not None:
+            data["agent_hooks"] = {"clients": self.clients, **self.agent_hooks.as_dict()}
+            if self.codex_trust is not None:
+                data["agent_hooks"]["codex_trust"] = self.codex_trust
+        if self.mcp:
+            data["mcp"] = [c.as_dict() for c in self.mcp]
+        return data
+
+
+def run(
+    config: Config, clients: list[str], git_hooks: bool | None, mcp: bool, uninstall: bool
+) -> InitReport:
+    """Install (or, with `uninstall`, take out) what init manages. Git hooks by default, unless
+    clients are named; `mcp` registers the MCP server with the named clients."""
+    if mcp and not clients:
+        raise TaskprotoError(
+            "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
+        )
+    report = InitReport(config, uninstall, clients)
+    if not uninstall:
+        ensure_root(config)
+    if git_hooks if git_hooks is not None else not clients:
+        git = Git(config.repo)
+        report.git_hooks = git_install.uninstall(git) if uninstall else git_install.install(git)
+    if clients:
+        report.agent_hooks = client_settings.run(config, clients, uninstall)
+        if "codex" in clients and not uninstall:
+            report.codex_trust = client_settings.codex_trust_instructions(config)
+    if mcp:
+        change = registration.unregister if uninstall else registration.register
+        report.mcp = [change(client, config.repo) for client in clients]
+    return report

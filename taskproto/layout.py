@@ -1,0 +1,187 @@
+"""Where taskproto keeps its files: the one definition shared by the engine, the CLI and every hook.
+
+    <root>/tasks/<task>/task.json                 the task's state and lock record
+    <root>/tasks/<task>/code/                     worktree of branch <task>
+    <root>/tasks/<task>/agents/<agent>/code/      worktree of branch <task>-<agent>
+    <root>/tasks/<task>/agents/<agent>/status.json
+
+The root is `--root`, else $TASKPROTO_ROOT, else the `root` setting (`.taskproto.toml`,
+else `[tool.taskproto]` in pyproject.toml), else `.taskproto`, relative to the main
+worktree (a bare repository's own folder). Standard library only: hooks load this on
+every commit and tool call. All paths are real (symbolic links resolved).
+"""
+
+from __future__ import annotations
+
+import os
+
+from taskproto.git.files import GitDirs, find_repo
+
+DEFAULT_ROOT = ".taskproto"
+SETTINGS_FILES = (
+    (".taskproto.toml", False),
+    ("pyproject.toml", True),
+)  # (name, under [tool.taskproto])
+
+
+class SettingsError(Exception):
+    """The repository's taskproto settings cannot be read; str() is the one line to show."""
+
+
+def read_settings(
+    main: str, need: tuple[bytes, ...] | None = None
+) -> tuple[dict[str, object], str | None]:
+    """The taskproto settings table and the file it came from ({} and None when there is none).
+
+    `.taskproto.toml` wins when it exists; else `[tool.taskproto]` of pyproject.toml. With
+    `need`, tomllib is imported only if the file mentions one of those keys, so a repository
+    without taskproto settings never pays for parsing.
+    """
+    for name, section in SETTINGS_FILES:
+        path = os.path.join(main, name)
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            continue
+        if section and b"taskproto" not in data:
+            continue
+        if need is not None and not any(key in data for key in need):
+            return {}, path
+        import tomllib
+
+        try:
+            table = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise SettingsError(f"{path}: not valid TOML ({exc}); fix the file") from None
+        if section:
+            table = table.get("tool", {}).get("taskproto")
+            if table is None:
+                continue
+        if not isinstance(table, dict):
+            raise SettingsError(f"{path}: the taskproto settings must be a table")
+        return table, path
+    return {}, None
+
+
+def root_setting(settings: dict[str, object], explicit: str | None, environ: dict[str, str]) -> str:
+    value = explicit or environ.get("TASKPROTO_ROOT") or settings.get("root") or DEFAULT_ROOT
+    if not isinstance(value, str):
+        raise SettingsError("the `root` setting must be a string")
+    return value
+
+
+def inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+class Layout:
+    """The paths of one repository's tasks. `main` and `root` are real, absolute paths."""
+
+    def __init__(
+        self, main: str, root: str, dirs: GitDirs | None = None, root_given: str | None = None
+    ) -> None:
+        self.main = main
+        self.root = root
+        self.root_given = root_given or root  # before links were resolved (a link out is refused)
+        self.tasks = os.path.join(root, "tasks")
+        self.dirs = dirs
+
+    # --- the files of one task ----------------------------------------------------
+
+    def task_dir(self, task: str) -> str:
+        return os.path.join(self.tasks, task)
+
+    def task_file(self, task: str) -> str:
+        return os.path.join(self.tasks, task, "task.json")
+
+    def task_worktree(self, task: str) -> str:
+        return os.path.join(self.tasks, task, "code")
+
+    def agent_dir(self, task: str, agent: str) -> str:
+        return os.path.join(self.tasks, task, "agents", agent)
+
+    def agent_worktree(self, task: str, agent: str) -> str:
+        return os.path.join(self.tasks, task, "agents", agent, "code")
+
+    def status_file(self, task: str, agent: str) -> str:
+        return os.path.join(self.tasks, task, "agents", agent, "status.json")
+
+    def worktree_of(self, task: str, agent: str | None) -> str:
+        return self.agent_worktree(task, agent) if agent else self.task_worktree(task)
+
+    def task_names(self) -> list[str]:
+        """Folders under tasks/ (not validated as names: callers that act on one check it)."""
+        try:
+            entries = sorted(os.listdir(self.tasks))
+        except OSError:
+            return []
+        return [
+            e
+            for e in entries
+            if not e.startswith(".") and os.path.isdir(os.path.join(self.tasks, e))
+        ]
+
+    # --- which task a path or a branch belongs to ------------------------------------
+
+    def where(self, path: str) -> tuple[str, str | None, str | None]:
+        """Classify a real, absolute path: ("worktree", task, agent|None), ("state", task|None,
+        None) for taskproto's own files under the root, or ("outside", None, None)."""
+        if not inside(path, self.root):
+            return "outside", None, None
+        rel = os.path.relpath(path, self.tasks)
+        parts = rel.split(os.sep)
+        if rel == "." or parts[0] == "..":
+            return "state", None, None  # the root itself, its cache, locks, ...
+        task = parts[0]
+        if len(parts) >= 2 and parts[1] == "code":
+            return "worktree", task, None
+        if len(parts) >= 4 and parts[1] == "agents" and parts[3] == "code":
+            return "worktree", task, parts[2]
+        return "state", task, None
+
+    def branch_owner(self, branch: str | None) -> tuple[str, str | None] | None:
+        """(task, None) for a task branch, (task, agent) for an agent branch `<task>-<agent>`, else
+        None."""
+        if not branch or "/" in branch or branch.startswith("."):
+            return None  # task and agent names never hold '/' (names.py)
+        if os.path.isfile(self.task_file(branch)):
+            return branch, None
+        i = branch.find("-")
+        while i > 0:
+            task, agent = branch[:i], branch[i + 1 :]
+            if (
+                agent
+                and os.path.isdir(self.agent_dir(task, agent))
+                and os.path.isfile(self.task_file(task))
+            ):
+                return task, agent
+            i = branch.find("-", i + 1)
+        return None
+
+
+def layout_for(
+    dirs: GitDirs,
+    explicit_root: str | None = None,
+    environ: dict[str, str] | None = None,
+    settings: dict[str, object] | None = None,
+) -> Layout:
+    env = dict(os.environ) if environ is None else environ
+    main = dirs.main
+    if settings is None:
+        settings, _ = read_settings(main, need=(b"root",))
+    given = os.path.abspath(os.path.join(main, root_setting(settings, explicit_root, env)))
+    return Layout(main, os.path.realpath(given), dirs, given)
+
+
+def find_layout(
+    start: str, explicit_root: str | None = None, environ: dict[str, str] | None = None
+) -> Layout | None:
+    """The layout of the repository around folder `start`, or None when it is in no repository.
+
+    Raises SettingsError when the settings cannot be read.
+    """
+    dirs = find_repo(start, environ)
+    if dirs is None:
+        return None
+    return layout_for(dirs, explicit_root, environ)

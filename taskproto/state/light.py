@@ -1,0 +1,98 @@
+"""task.json read with `json` alone: the fields hooks and quick commands decide on.
+
+Loading the pydantic model costs tens of milliseconds; a hook that only needs the
+state, the workflow and the owner reads the file with `json` instead. A file that is
+not a regular file, too large, not JSON or missing its state is reported through
+`TaskView.error`, never guessed around. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.layout import Layout
+
+MAX_TASK_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
+
+
+class TaskView:
+    """The few fields of a task.json that hooks decide on; `error` is set when it is unreadable."""
+
+    def __init__(self, name: str, data: dict[str, Any] | None, error: str | None = None) -> None:
+        self.name = name
+        self.error = error
+        self.data: dict[str, Any] = data or {}
+        state, workflow = self.data.get("state"), self.data.get("workflow")
+        self.state: str | None = state if isinstance(state, str) else None
+        self.workflow: str | None = workflow if isinstance(workflow, str) else None
+        owner = self.data.get("owner")
+        self.owner: dict[str, Any] | None = owner if isinstance(owner, dict) else None
+        if self.error is None and (self.state is None or self.workflow is None):
+            self.error = "task.json has no state or workflow"
+
+    @property
+    def owner_session(self) -> str | None:
+        value = self.owner.get("session") if self.owner else None
+        return value if isinstance(value, str) else None
+
+    def approval(self, kind: str) -> dict[str, Any] | None:
+        """The checkpoint's `plan_approval` or `commit_approval` record, if any."""
+        checkpoint = self.data.get("checkpoint")
+        found = checkpoint.get(f"{kind}_approval") if isinstance(checkpoint, dict) else None
+        return found if isinstance(found, dict) else None
+
+
+def read_bytes(path: str) -> tuple[bytes | None, str | None]:
+    """(contents, None), or (None, why it is not a file taskproto wrote)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None, f"{path} is missing"
+    except OSError as exc:
+        return None, f"{path} cannot be read ({exc.strerror or exc})"
+    if (
+        st.st_mode & 0o170000
+    ) != 0o100000 or st.st_size > MAX_TASK_FILE:  # a regular file, not a link
+        return None, f"{path} is not a regular file taskproto wrote"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read(MAX_TASK_FILE + 1), None
+    except OSError as exc:
+        return None, f"{path} cannot be read ({exc.strerror or exc})"
+
+
+def read_task(layout: Layout, name: str) -> TaskView:
+    path = layout.task_file(name)
+    data, error = read_bytes(path)
+    if data is None:
+        return TaskView(name, None, error)
+    try:
+        parsed = json.loads(data)
+    except ValueError as exc:
+        return TaskView(name, None, f"{path} is not valid JSON ({exc})")
+    if not isinstance(parsed, dict):
+        return TaskView(name, None, f"{path} is not a JSON object")
+    return TaskView(name, parsed)
+
+
+def owned_task(layout: Layout, session: str) -> TaskView | None:
+    """The task this session owns. Only files that mention the session id are parsed."""
+    if not session:
+        return None
+    needle = json.dumps(session).encode()
+    for name in layout.task_names():
+        data, _ = read_bytes(layout.task_file(name))
+        if data is None or needle not in data:
+            continue
+        view = read_task(layout, name)
+        if view.error is not None:
+            return view  # it names this session but cannot be read: the caller says to run doctor
+        if view.owner_session == session:
+            return view
+    return None
