@@ -173,14 +173,14 @@ def run_process(
         out, err = proc.communicate(stdin.encode(), timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
-        _kill_group(proc.pid)
+        _kill_group(proc)
         out, err = _drain(proc)
     except BaseException:
-        _kill_group(proc.pid)  # interrupted (Ctrl-C): leave no backend running
+        _kill_group(proc)  # interrupted (Ctrl-C): leave no backend running
         proc.wait()
         raise
     finally:
-        _reap_group(proc.pid)
+        _reap_group(proc)
     seconds = time.monotonic() - started
     call = Call(
         backend,
@@ -215,23 +215,27 @@ def _drain(proc: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
         return b"", b""
 
 
-def _kill_group(pgid: int) -> None:
-    for sig, wait in ((signal.SIGTERM, KILL_GRACE), (signal.SIGKILL, 0.0)):
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the process group, SIGKILL what is left after the grace. The leader is reaped
+    while waiting: a zombie leader keeps its group 'alive' until its parent (us) waits."""
+    for sig, wait in ((signal.SIGTERM, KILL_GRACE), (signal.SIGKILL, 1.0)):
         try:
-            os.killpg(pgid, sig)
+            os.killpg(proc.pid, sig)
         except ProcessLookupError:
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            if not _group_alive(pgid):
+            proc.poll()
+            if not _group_alive(proc.pid):
                 return
             time.sleep(0.05)
 
 
-def _reap_group(pgid: int) -> None:
+def _reap_group(proc: subprocess.Popen[bytes]) -> None:
     """A leader that exited may leave children in its group (a relaunched node); end them too."""
-    if _group_alive(pgid):
-        _kill_group(pgid)
+    proc.poll()
+    if _group_alive(proc.pid):
+        _kill_group(proc)
 
 
 def _group_alive(pgid: int) -> bool:

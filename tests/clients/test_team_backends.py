@@ -149,7 +149,7 @@ def run(cli, *args):
 def journal_agrees(engine) -> bool:
     from taskproto.state.models import Task
 
-    data = journal.task_json_at(engine.git, journal.ref_for("t"))
+    data = journal.task_json_at(engine.repo, journal.ref_for("t"))
     return Task.model_validate(data).significant() == engine.load("t").significant()
 
 
@@ -176,7 +176,7 @@ def test_codex_converges_in_round_one_and_every_step_is_journaled(cli, engine, t
         "create", "round_calls", "review", "decide", "converge",
     ]  # fmt: skip
     assert journal_agrees(engine)
-    log = journal.transition_log(engine.git, "t")[1]
+    log = journal.transition_log(engine.repo, "t")[1]
     assert [e["trigger"] for e in log][-3:] == ["review", "decide", "converge"]
 
 
