@@ -14,6 +14,11 @@ from __future__ import annotations
 import os
 
 ZERO_OID = "0" * 40
+# Set in the environment of every git process taskproto starts: the reference-transaction hook lets
+# taskproto's own moves of task branches and journals through (an agent setting it by hand is
+# refused by the tool guard; a same-user process can always bypass hooks, and doctor sees what it
+# did).
+INTERNAL = "TASKPROTO_INTERNAL"
 
 
 class GitDirs:
