@@ -124,7 +124,8 @@ def find_repo(start: str, environ: dict[str, str] | None = None) -> GitDirs | No
         work_tree = env.get("GIT_WORK_TREE")
         dirs = _dirs(None, git_dir)
         top = os.path.realpath(os.path.join(start, work_tree)) if work_tree else None
-        if top is None and not dirs.bare:
+        if top is None and (dirs.git_dir != dirs.common_dir or not dirs.bare):
+            # a linked worktree (of a bare repository too) names its folder in its git dir
             top = _worktree_of_git_dir(dirs.git_dir, start)
         dirs.top = top
         return dirs
