@@ -16,7 +16,11 @@ def utcnow() -> datetime:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    # "constants": a non-finite float (from an artifact) is written as Infinity/NaN and read back as
+    # such, never silently saved as null.
+    model_config = ConfigDict(
+        extra="forbid", validate_assignment=False, ser_json_inf_nan="constants"
+    )
 
 
 class Owner(_Model):
