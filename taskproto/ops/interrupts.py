@@ -21,6 +21,7 @@ from taskproto.classify.interruptions import (
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import ConfigError, TaskprotoError
+from taskproto.state import review
 from taskproto.state.models import Interruption, Task, utcnow
 
 MAX_TEXT = 300  # how much of the message the log keeps, for context
@@ -126,6 +127,9 @@ def context_message(rec: Recorded) -> str:
             "continue; "
             "do not resume the work or change the state on your own."
         )
+    feedback = review.context_text(rec.task)
+    if feedback and rec.classification.type != "RESUMPTION":
+        text += "\n" + feedback  # on a resumption, the resume instructions carry it
     if rec.approval_like:
         kind = rec.task.checkpoint
         what = (
@@ -139,3 +143,32 @@ def context_message(rec: Recorded) -> str:
             f"`taskproto approve {name} {what}` in their own terminal."
         )
     return text
+
+
+def open_interruption(task: Task) -> Interruption | None:
+    """The latest interruption, unless the user has resumed since (the task waits for them)."""
+    if not task.interruptions or task.interruptions[-1].type == "RESUMPTION":
+        return None
+    return task.interruptions[-1]
+
+
+def resume(engine: Engine, name: str, session: str | None, note: str) -> Task:
+    """Record the user's resumption (not classified: the user pressed resume). The state stays."""
+
+    def change(task: Task) -> tuple[Task, str | None]:
+        if open_interruption(task) is None:
+            raise TaskprotoError(f"task {name!r} has no open interruption to resume from")
+        new = task.model_copy(deep=True)
+        new.interruptions.append(
+            Interruption(
+                type="RESUMPTION",
+                time=utcnow(),
+                state=task.state,
+                rule="user",
+                session=session,
+                text=_storable(note[:MAX_TEXT]),
+            )
+        )
+        return new, f"interrupt: RESUMPTION in {task.state} ({note[:60]})"
+
+    return engine.mutate(name, change)

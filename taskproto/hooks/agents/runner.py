@@ -63,6 +63,12 @@ def _run(
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
     cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""
     layout = find_layout(cwd, environ=env) if cwd else None
+    if layout is not None:
+        from taskproto.hooks.agents import activity
+
+        activity.record(layout, client, event, payload, cwd)  # for the board; never raises
+    if what == "notify":
+        return 0, "", ""  # the client waits for the user: recorded above, nothing to decide
     if what == "tool":
         if layout is None:
             return 0, "", ""

@@ -258,6 +258,11 @@ def _taskproto(args: list[str], action: Action) -> None:
             "`taskproto claim --force` takes a task from a live session: only the user does "
             "that, in their own terminal. Pick a free task or wait for it to be released."
         )
+    elif sub == "board":
+        action.forbidden = (
+            "`taskproto board` serves the user's approvals (its token is the user's): the user "
+            "starts it in their own terminal; an agent never does."
+        )
     elif sub == "hook":
         action.forbidden = (
             "`taskproto hook` is run by the agent client itself, not by an agent's command."
