@@ -16,7 +16,7 @@ from taskproto.machine.workflow import Workflow, to_mermaid
 
 BOX_W, BOX_H, PITCH = 210, 30, 58
 LANE = 16  # horizontal space per arc lane
-LABEL_W = 128  # room for the labels of the straight arrows, right of the column
+CHAR_W = 6  # about the width of a label character at 10px
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,8 @@ def render(
     n_right = max(right_lanes, default=-1) + 1
     x0 = 12 + n_left * LANE + 8
     right_edge = x0 + BOX_W + 8 + n_right * LANE
-    width = right_edge + LABEL_W
+    longest = max((len(e.trigger) for e in back + forward), default=0)
+    width = max(right_edge + 8 + longest * CHAR_W, x0 + BOX_W + 16 + 20 * CHAR_W)
     height = 20 + len(names) * PITCH
     visited = visited or set()
 
@@ -100,12 +101,12 @@ def render(
             lx = x0 - 8 - lane * LANE
             ya, yb = top(e.src) + BOX_H // 2 - 5, top(e.dst) + BOX_H // 2 - 5
             path = f"M{x0},{ya} L{lx},{ya} L{lx},{yb} L{x0 - 1},{yb}"
-            label = (x0 + 6, ya + 13, "start")
+            label = (right_edge + 4, ya + 4, "start")
         else:
             lane = right_lanes[back.index(e)]
             rx = x0 + BOX_W + 8 + lane * LANE
             k = sum(1 for o in back[: back.index(e)] if o.src == e.src)  # earlier ones from here
-            ya = top(e.src) + BOX_H // 2 - 4 + 8 * k
+            ya = top(e.src) + BOX_H // 2 - 6 + 12 * k
             yb = top(e.dst) + BOX_H // 2 + 5
             path = f"M{x0 + BOX_W},{ya} L{rx},{ya} L{rx},{yb} L{x0 + BOX_W + 1},{yb}"
             label = (right_edge + 4, ya + 4, "start")

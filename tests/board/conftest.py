@@ -18,6 +18,11 @@ from typing import Any
 import pytest
 
 URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=(\S+)")
+# Chromium is cached under the real home, not the per-test one the autouse fixture sets up.
+CHROMIUM_ENV = {
+    "TASKPROTO_CHROMIUM_DIR": os.environ.get("TASKPROTO_CHROMIUM_DIR")
+    or os.path.join(os.path.expanduser("~"), ".cache", "taskproto-chromium-153.0.0")
+}
 
 
 @dataclass
@@ -174,8 +179,8 @@ class Events:
                         with self.lock:
                             self.events.append((kind, json.loads(data)))
                     kind, data = "message", ""
-        except (OSError, ValueError):
-            return
+        except (OSError, ValueError, AttributeError):
+            return  # closed by the test (http.client drops its file on close)
 
     def of(self, kind: str) -> list[dict[str, Any]]:
         with self.lock:
@@ -183,3 +188,61 @@ class Events:
 
     def close(self) -> None:
         self.conn.close()
+
+
+CHROME_ARGS = [
+    "--no-sandbox",  # CI runs as root
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",  # no calls home on a closed network
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str:
+    """$CHROME_PATH, else the Chromium scripts/get_chromium.py fetches (once, then cached).
+
+    A failure to fetch fails the test with the reason: the browser test must run, never skip.
+    """
+    explicit = os.environ.get("CHROME_PATH")
+    if explicit:
+        return explicit
+    script = Path(__file__).resolve().parents[2] / "scripts" / "get_chromium.py"
+    proc = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+        env={**os.environ, **CHROMIUM_ENV},
+    )
+    if proc.returncode != 0:
+        pytest.fail(
+            "headless Chromium is not available for the browser test: "
+            f"{(proc.stderr or proc.stdout).strip()} (see docs/board.md: scripts/get_chromium.py "
+            "fetches it from the npm registry; or set CHROME_PATH)",
+            pytrace=False,
+        )
+    return proc.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    exe = chromium_path()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, headless=True, args=CHROME_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = context.new_page()
+    yield pg
+    context.close()
