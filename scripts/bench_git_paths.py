@@ -36,13 +36,19 @@ from taskproto.git.command import Git  # noqa: E402
 from taskproto.git.files import find_repo  # noqa: E402
 from taskproto.git.repo import Repo  # noqa: E402
 
-ENV = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "b",
-       "GIT_COMMITTER_EMAIL": "b@x"}
+ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "b",
+    "GIT_AUTHOR_EMAIL": "b@x",
+    "GIT_COMMITTER_NAME": "b",
+    "GIT_COMMITTER_EMAIL": "b@x",
+}
 
 
 def git(cwd: Path, *args: str, data: bytes | None = None) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, input=data, capture_output=True, check=True,
-                          env=ENV).stdout.decode()
+    return subprocess.run(
+        ["git", *args], cwd=cwd, input=data, capture_output=True, check=True, env=ENV
+    ).stdout.decode()
 
 
 def build(base: Path, tasks: int) -> Path:
@@ -87,37 +93,73 @@ def main() -> int:
 
         floor = median_ms(lambda: spawn("pass"), args.runs)
         rows.append(("`python -I -c pass` (floor, for scale)", floor))
-        rows.append(("importing GitPython (`import git`, minus the floor)",
-                     median_ms(lambda: spawn("import git"), args.runs) - floor))
+        rows.append(
+            (
+                "importing GitPython (`import git`, minus the floor)",
+                median_ms(lambda: spawn("import git"), args.runs) - floor,
+            )
+        )
 
         def gitpython_read() -> None:
             r = Repo(repo)
             r.blobs(specs)
             r.close()
 
-        rows.append((f"read {args.tasks} task.json blobs: GitPython persistent cat-file (+ open)",
-                     median_ms(gitpython_read, args.runs)))
+        rows.append(
+            (
+                f"read {args.tasks} task.json blobs: GitPython persistent cat-file (+ open)",
+                median_ms(gitpython_read, args.runs),
+            )
+        )
         batch = ("\n".join(specs) + "\n").encode()
-        rows.append((f"read {args.tasks} task.json blobs: one `git cat-file --batch`",
-                     median_ms(lambda: git(repo, "cat-file", "--batch", data=batch), args.runs)))
+        rows.append(
+            (
+                f"read {args.tasks} task.json blobs: one `git cat-file --batch`",
+                median_ms(lambda: git(repo, "cat-file", "--batch", data=batch), args.runs),
+            )
+        )
         some = specs[:20]
-        per_blob = median_ms(lambda: [git(repo, "cat-file", "blob", s) for s in some], 3) / len(some)
-        rows.append((f"read {args.tasks} task.json blobs: one `git cat-file blob` each",
-                     per_blob * args.tasks))
+        per_blob = median_ms(lambda: [git(repo, "cat-file", "blob", s) for s in some], 3) / len(
+            some
+        )
+        rows.append(
+            (
+                f"read {args.tasks} task.json blobs: one `git cat-file blob` each",
+                per_blob * args.tasks,
+            )
+        )
         opened = Repo(repo)
         opened.branch_exists("main")  # load the refs once, as a long-lived engine would
-        rows.append(("branch exists: GitPython, in-process (repository open)",
-                     median_ms(lambda: opened.branch_exists("main"), args.runs)))
-        rows.append(("branch exists: `git show-ref --verify`",
-                     median_ms(lambda: command.ok("show-ref", "--verify", "--quiet", "refs/heads/main"),
-                               args.runs)))
+        rows.append(
+            (
+                "branch exists: GitPython, in-process (repository open)",
+                median_ms(lambda: opened.branch_exists("main"), args.runs),
+            )
+        )
+        rows.append(
+            (
+                "branch exists: `git show-ref --verify`",
+                median_ms(
+                    lambda: command.ok("show-ref", "--verify", "--quiet", "refs/heads/main"),
+                    args.runs,
+                ),
+            )
+        )
         dirs = find_repo(str(repo))
         assert dirs is not None
-        rows.append(("branch head: standard library (git/files.py)",
-                     median_ms(lambda: dirs.branch_sha("main"), args.runs)))
-        rows.append(("branch head: `git rev-parse --verify`",
-                     median_ms(lambda: command.ref_sha("refs/heads/main"), args.runs)))
-        data = (repo / "task.json")
+        rows.append(
+            (
+                "branch head: standard library (git/files.py)",
+                median_ms(lambda: dirs.branch_sha("main"), args.runs),
+            )
+        )
+        rows.append(
+            (
+                "branch head: `git rev-parse --verify`",
+                median_ms(lambda: command.ref_sha("refs/heads/main"), args.runs),
+            )
+        )
+        data = repo / "task.json"
         data.write_bytes(b'{"name": "x"}\n' * 50)
         counter = iter(range(10**6))
 
@@ -143,11 +185,17 @@ def main() -> int:
             command.update_ref(f"refs/taskproto/bench/g{next(counter)}", commit.decode(), None)
 
         rows.append(("journal commit: plumbing (4 git processes)", median_ms(plumbing, args.runs)))
-        rows.append(("journal commit: GitPython objects in-process + 1 `git update-ref`",
-                     median_ms(in_process, args.runs)))
+        rows.append(
+            (
+                "journal commit: GitPython objects in-process + 1 `git update-ref`",
+                median_ms(in_process, args.runs),
+            )
+        )
         git(repo, "fsck", "--strict")
-    print(f"python {sys.version.split()[0]}, git {git(Path('.'), '--version').split()[-1]}, "
-          f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, median of {args.runs}")
+    print(
+        f"python {sys.version.split()[0]}, git {git(Path('.'), '--version').split()[-1]}, "
+        f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, median of {args.runs}"
+    )
     print("\n| path | ms |\n|---|---:|")
     for label, ms in rows:
         print(f"| {label} | {ms:.1f} |")

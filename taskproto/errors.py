@@ -126,6 +126,18 @@ class TransitionRejected(TaskprotoError):
         super().__init__(f"task {task!r}: {trigger} refused in {state}{by}: {reason}")
 
 
+class UserOnly(TaskprotoError):
+    """An action that is the user's alone (approvals, --force, rollback, landing), asked for by
+    an agent."""
+
+    def __init__(self, action: str, why: str) -> None:
+        self.action, self.why = action, why
+        super().__init__(
+            f"{action} is the user's to do, and this runs for an agent ({why}); "
+            "ask the user to run it in their own terminal"
+        )
+
+
 class WorkAtRisk(TaskprotoError):
     """Refused because the operation would lose commits or uncommitted changes."""
 

@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 
 from taskproto.cli import main as cli_main
+from taskproto.clients.detect import AGENT_VARIABLES, IGNORE_ANCESTRY, agent_context
 from taskproto.config import load_config
 from taskproto.engine import Engine
+
+_UNDER_AGENT = agent_context({}) is not None  # an agent client among this process's ancestors
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Test User",
@@ -59,8 +62,12 @@ def _isolated_env(
         "GIT_DIR",
         "GIT_WORK_TREE",
         "GIT_INDEX_FILE",
+        *AGENT_VARIABLES,  # the suite may itself run inside an agent client
     ):
         monkeypatch.delenv(key, raising=False)
+    if _UNDER_AGENT:
+        # Its processes descend from that client; the ancestry check has tests of its own.
+        monkeypatch.setenv(IGNORE_ANCESTRY, "1")
 
 
 def git(cwd: Path, *args: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskprotoError, UserOnly
 
 if TYPE_CHECKING:
     from taskproto.engine import Engine
@@ -27,15 +28,30 @@ class AppState:
     def engine(self) -> Engine:
         if self._engine is None:
             from taskproto.config import load_config
-            from taskproto.engine import Engine
+            from taskproto.engine import USER, Actor, Engine
 
-            self._engine = Engine(load_config(self.cwd, self.root))
+            why = self.agent_context()
+            actor = Actor(agent=True, why=why) if why else USER
+            self._engine = Engine(load_config(self.cwd, self.root), actor)
         return self._engine
 
-    def session_id(self) -> str | None:
-        from taskproto.sessions import resolve_session
+    def agent_context(self) -> str | None:
+        from taskproto.clients.detect import agent_context
 
-        return resolve_session(self.session)
+        return agent_context()
+
+    def session_id(self) -> str | None:
+        from taskproto.sessions import SESSION_ENV, resolve_session
+
+        session = resolve_session(self.session)
+        own = os.environ.get(SESSION_ENV)
+        if self.session and own and session != own.strip():
+            why = self.agent_context()
+            if why:  # an agent may not act as another session
+                raise UserOnly(
+                    f"acting as session {session!r} (this session is {own.strip()!r})", why
+                )
+        return session
 
 
 pass_state = click.make_pass_decorator(AppState)

@@ -22,12 +22,12 @@ from typing import Any
 from taskproto.engine import claims, sync, tasks, transitions
 from taskproto.engine import worktree as wt
 from taskproto.engine.claims import ClaimResult
-from taskproto.engine.core import Core
+from taskproto.engine.core import USER, Actor, Core
 from taskproto.engine.transitions import Step, StepFn
 from taskproto.names import agent_name, task_name
 from taskproto.state.models import AgentState, AgentStatus, Task
 
-__all__ = ["ClaimResult", "Engine", "Step", "StepFn"]
+__all__ = ["USER", "Actor", "ClaimResult", "Engine", "Step", "StepFn"]
 
 
 class Engine(Core):

@@ -33,6 +33,7 @@ def claim(
 ) -> ClaimResult:
     if not session:
         raise SessionRequired("claim")
+    core.check_force(force)
     if core.remote is None:
         return _claim_here(core, name, session, pid, force)
     remote = core.remote
@@ -153,6 +154,8 @@ def claim_next(core: Core, session: str | None, pid: int | None = None) -> Claim
 
 
 def release(core: Core, name: str, session: str | None, force: bool = False) -> Task:
+    core.check_force(force)
+
     def change(task: Task) -> tuple[Task, str | None]:
         if task.owner is None:
             raise TaskprotoError(f"task {name!r} is not claimed by anyone; nothing to release")

@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from taskproto.config import Config
-from taskproto.errors import CorruptState, GitError, OwnershipError, TaskNotFound, TaskprotoError
+from taskproto.errors import (
+    CorruptState,
+    GitError,
+    OwnershipError,
+    TaskNotFound,
+    TaskprotoError,
+    UserOnly,
+)
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
@@ -30,12 +38,24 @@ from taskproto.state.models import AgentStatus, Task, utcnow
 Change = Callable[[Task], "tuple[Task, str | None] | None"]
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: the user, or an agent (and how we know). Agents are refused the user's actions."""
+
+    agent: bool = False
+    why: str = ""
+
+
+USER = Actor()
+
+
 class Core:
     """One repository's tasks. Holds no task state between calls: every change re-reads under the
     lock."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, actor: Actor = USER) -> None:
         self.config = config
+        self.actor = actor
         self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
         self._repo: Repo | None = None
         self.remote: Remote | None = Remote(config) if config.remote else None
@@ -250,8 +270,18 @@ class Core:
         since = task.owner.claimed_at.isoformat(timespec="seconds")
         return OwnershipError(task.name, task.owner.session, since, task.owner.host, action)
 
+    def require_user(self, action: str) -> None:
+        """Refuse `action` (one of the user's: approvals, --force, ...) when an agent asks."""
+        if self.actor.agent:
+            raise UserOnly(action, self.actor.why)
+
+    def check_force(self, force: bool) -> None:
+        if force:
+            self.require_user("--force")
+
     def check_mover(self, task: Task, session: str | None, force: bool, what: str) -> bool:
         """Only the owner moves an owned task; returns True when --force overrode a live owner."""
+        self.check_force(force)
         if task.owner is None or task.owner.session == session:
             return False
         if force:

@@ -120,6 +120,7 @@ def create_task(
 def remove_task(core: Core, name: str, force: bool = False) -> wt.RemovalPlan:
     """Remove the task's worktrees, branches and folder, refusing (without --force) if work would be
     lost; its journal is archived, never deleted."""
+    core.check_force(force)
     task_dir = core.task_path(name).parent
     with task_lock(task_dir, name, core.config.lock_timeout):
         try:

@@ -36,6 +36,9 @@ class Step:
         params: dict[str, Any] | None = None,
         note: str | None = None,
     ) -> Task:
+        by_user = [t for t in self.workflow.triggers_from(task.state) if t.trigger == trigger]
+        if by_user and all(t.by == "user" for t in by_user):
+            self.core.require_user(f"`{trigger}` in {task.state} (workflow {self.workflow.name})")
         return fire(self.workflow, task, trigger, self.context(params, note))
 
     def first(
@@ -101,6 +104,8 @@ def fire_trigger(
 
 def approve(core: Core, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
     """Record the user's plan or commit approval (what the guards read)."""
+
+    core.require_user(f"approving the {kind} of task {name!r}")
 
     def change(task: Task) -> tuple[Task, str | None]:
         wf = core.workflow(task)

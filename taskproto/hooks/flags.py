@@ -76,7 +76,7 @@ def state_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     Raises TaskprotoError when the workflow is unknown or invalid.
     """
     states = cached_flags(layout, workflow)
-    if states is not None and all("allows_edits" in f for f in states.values()):
+    if states is not None and all("user_triggers" in f for f in states.values()):
         return states
     return refresh(layout, workflow)
 
@@ -137,6 +137,10 @@ def compute(wf: Workflow) -> dict[str, dict[str, Any]]:
             "terminal": s.terminal,
             "push_ok": s.name in push_ok,
             "next": list(dict.fromkeys(edges.get(s.name, []))),
+            # trigger -> destination of the transitions only the user fires, from this state
+            "user_triggers": {
+                t.trigger: t.dest for t in wf.transitions if s.name in t.source and t.by == "user"
+            },
         }
         for s in wf.states
     }

@@ -41,6 +41,10 @@ class TransitionDef(BaseModel):
     guards: list[str] = Field(default_factory=list)
     effects: list[str] = Field(default_factory=list)
     description: str = ""
+    # "user": only the user fires it (an approval, a review's verdict). Refused to agents at every
+    # door: the MCP server, the CLI inside an agent session, the tool guard's view of shell
+    # commands.
+    by: Literal["agent", "user"] = "agent"
 
     @model_validator(mode="before")
     @classmethod

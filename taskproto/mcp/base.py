@@ -12,7 +12,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from taskproto.config import Config
-from taskproto.engine import Engine
+from taskproto.engine import Actor, Engine
 from taskproto.errors import TaskprotoError
 
 Task = Annotated[
@@ -60,7 +60,8 @@ class Session:
 
     def engine(self) -> Engine:
         # A fresh engine per call: tools run on worker threads, and warnings are per call.
-        return Engine(self.config)
+        # The MCP server is an agent's door: the user's actions are refused through it.
+        return Engine(self.config, Actor(agent=True, why="through the MCP server"))
 
     def need_session(self, tool: str) -> str:
         if not self.session:

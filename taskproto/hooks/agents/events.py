@@ -93,7 +93,8 @@ def _write_env_file(hook: Hook) -> None:
     path = hook.env.get("CLAUDE_ENV_FILE")
     if not path or not hook.session or any(c in hook.session for c in "'\n\\"):
         return
-    lines = f"export TASKPROTO_SESSION='{hook.session}'\n"
+    # TASKPROTO_AGENT: the CLI then knows it acts for an agent and refuses the user's actions.
+    lines = f"export TASKPROTO_SESSION='{hook.session}'\nexport TASKPROTO_AGENT=1\n"
     if hook.pid:
         lines += f"export TASKPROTO_SESSION_PID={hook.pid}\n"
     try:

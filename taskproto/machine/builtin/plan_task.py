@@ -141,7 +141,9 @@ def _transitions() -> list[TransitionDef]:
             )
         )
         guards = ["questions_answered"] if review == "REVIEW_CONTEXT" else []
-        out.append(TransitionDef(trigger="approve", source=[review], dest=after, guards=guards))
+        out.append(
+            TransitionDef(trigger="approve", source=[review], dest=after, guards=guards, by="user")
+        )
         out.append(
             TransitionDef(
                 trigger="request_revision",
@@ -150,6 +152,7 @@ def _transitions() -> list[TransitionDef]:
                 guards=["feedback_given"],
                 effects=["keep_feedback"],
                 description="Back to the work state; the feedback is kept for its prompt.",
+                by="user",
             )
         )
     return out

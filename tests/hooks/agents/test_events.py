@@ -94,7 +94,8 @@ def test_session_start_offers_free_tasks_names_taken_ones_and_writes_env_file(
     assert "agent dev's worktree of task t1" in out
     assert (
         env_file.read_text()
-        == "export TASKPROTO_SESSION='s-new'\nexport TASKPROTO_SESSION_PID=4242\n"
+        == "export TASKPROTO_SESSION='s-new'\nexport TASKPROTO_AGENT=1\nexport "
+        "TASKPROTO_SESSION_PID=4242\n"
     )
 
 
