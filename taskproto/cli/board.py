@@ -3,16 +3,12 @@ approves."""
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from taskproto.cli.common import AppState, pass_state
 from taskproto.errors import TaskprotoError
 
 INSTALL = "pip install 'taskproto[board]'"
-# Set in the commands an agent client runs for its model: such a process is not the user.
-AGENT_ENV = ("CLAUDECODE", "GEMINI_CLI", "CODEX_SANDBOX", "CODEX_THREAD_ID")
 
 
 def require_web_stack(what: str) -> None:
@@ -45,11 +41,11 @@ def board(state: AppState, port: int, host: str, no_open: bool, no_doctor: bool)
     and diff, and to approve, comment, request a revision or resume. Your actions are journaled
     as `board:<you>`. Start it in your own terminal: agents never get the token.
     """
-    agent = [name for name in AGENT_ENV if os.environ.get(name)]
-    if agent:
+    why = state.agent_context()  # the clients' environment, or a client among the ancestors
+    if why:
         raise TaskprotoError(
-            f"`taskproto board` serves the user's approvals; this process runs inside an agent "
-            f"session ({agent[0]} is set): start it in your own terminal"
+            "`taskproto board` serves the user's approvals; this process runs inside an agent "
+            f"session ({why}): start it in your own terminal"
         )
     if not 0 <= port <= 65535:
         raise click.BadParameter(f"{port} is not a port", param_hint="--port")

@@ -81,6 +81,7 @@ def choices(engine: Engine, task: Task) -> Choices:
 def approve(engine: Engine, name: str, session: str, kind: str, sha: str | None = None) -> Task:
     """Approve the plan (a plan approval, or the workflow's `approve` trigger) or the exact head
     commit `sha` the user was shown; a branch that moved since is refused."""
+    engine.require_user(f"approving the {kind} of task {name!r}")
     task = engine.load(name)
     wf = engine.workflow(task)
     state = wf.state(task.state)
@@ -126,6 +127,7 @@ def add_comment(
     head: str | None = None,
 ) -> dict[str, Any]:
     """A draft comment on a line of the diff or the plan; it goes out with the next revision."""
+    engine.require_user(f"commenting on the review of task {name!r}")
     if target not in review.TARGETS:
         raise Refused(f"a comment is on the diff or the plan, not {target!r}")
     if line is not None and not 1 <= line <= 10_000_000:
@@ -153,6 +155,8 @@ def add_comment(
 
 
 def delete_comment(engine: Engine, name: str, session: str, comment_id: int) -> None:
+    engine.require_user(f"deleting a review comment of task {name!r}")
+
     def change(task: Task) -> tuple[Task, str | None]:
         new = task.model_copy(deep=True)
         if not review.remove_draft(new, comment_id):
@@ -171,6 +175,7 @@ def request_revision(
 ) -> Task:
     """Send the drafts (and `message`) back as the revision's feedback, through the workflow's
     revision trigger; at a checkpoint without one, the feedback is recorded and the state stays."""
+    engine.require_user(f"requesting a revision of task {name!r}")
     message = message.encode("utf-8", "replace").decode("utf-8").strip()
     if len(message) > review.MAX_TEXT:
         raise Refused(f"the message is longer than {review.MAX_TEXT} characters")
@@ -224,4 +229,5 @@ def request_revision(
 
 
 def resume(engine: Engine, name: str, session: str) -> Task:
+    engine.require_user(f"resuming task {name!r} for the user")
     return interrupts.resume(engine, name, session, f"resumed by the user ({session})")

@@ -174,3 +174,23 @@ def test_comment_refusals_write_nothing(engine: Engine) -> None:
     with pytest.raises(TaskprotoError, match="no open interruption"):
         actions.resume(engine, "t", "board:u")
     assert path.read_bytes() == before
+
+
+def test_an_agent_actor_is_refused_every_review_action(engine: Engine) -> None:
+    from taskproto.engine import Actor
+    from taskproto.errors import UserOnly
+
+    engine.create_task("t", [])
+    agent = Engine(engine.config, Actor(agent=True, why="CLAUDECODE is set (Claude Code)"))
+    path = engine.config.task_file("t")
+    before = path.read_bytes()
+    for call in (
+        lambda: actions.approve(agent, "t", "board:u", "plan"),
+        lambda: actions.add_comment(agent, "t", "board:u", "diff", "a.py", 1, "x"),
+        lambda: actions.delete_comment(agent, "t", "board:u", 1),
+        lambda: actions.request_revision(agent, "t", "board:u", "x"),
+        lambda: actions.resume(agent, "t", "board:u"),
+    ):
+        with pytest.raises(UserOnly):
+            call()
+    assert path.read_bytes() == before
