@@ -8,6 +8,7 @@ diagram, the plan and the diff (two git processes). Nothing here writes.
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,8 @@ from taskproto.state.models import Task
 
 PLAN_FILES = ("PLAN.md", "plan.md")  # a task-protocol plan kept on the task branch
 MAX_PLAN_CHARS = 200_000
+FORGET_AFTER = 24 * 3600.0  # seconds: a session silent this long is no longer shown
+FORGET_ENDED_AFTER = 600.0  # a session that ended, after this long
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -68,7 +71,11 @@ def _sessions(
     layout = engine.config.layout
     owner = task.owner.session if task.owner else None
     out: list[dict[str, Any]] = []
+    now = time.time()
     for session, rec in sorted(seen.items()):
+        age = now - float(rec["time"])
+        if age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER):
+            continue
         kind, name, agent = layout.where(str(rec.get("cwd") or ""))
         mine = session == owner
         if not mine and not (kind == "worktree" and name == task.name):

@@ -95,6 +95,8 @@ def watched(config: Config) -> list[str]:
             folders += [os.path.join(agents, a) for a in sorted(os.listdir(agents))]
         except OSError:
             pass
+    if not os.path.isdir(layout.root):
+        folders.append(layout.main)  # taskproto's root does not exist yet: watch for it
     dirs = layout.dirs
     if dirs is not None:
         common = dirs.common_dir
@@ -116,7 +118,7 @@ def classify(config: Config, paths: Iterable[str]) -> tuple[Change, bool]:
         folder, name = os.path.split(path)
         if name.endswith(".lock") or name.endswith(".tmp") or ".tmp." in name:
             continue  # a write in progress; its rename follows
-        if folder == layout.tasks or folder == layout.root:
+        if path == layout.root or folder == layout.tasks or folder == layout.root:
             change.everything = rebuild = True
         elif folder == os.path.join(layout.root, ACTIVITY):
             change.activity = True
@@ -146,20 +148,36 @@ async def watch(
     import watchfiles
 
     while not stop.is_set():
-        folders = watched(config)
-        async for batch in watchfiles.awatch(
-            *folders,
-            recursive=False,
-            stop_event=stop,
-            debounce=120,
-            step=30,
-            force_polling=force_polling,
-            poll_delay_ms=250,
-            ignore_permission_denied=True,
-        ):
-            change, rebuild = classify(config, (p for _, p in batch))
-            if change:
-                await publish(change)
-            if rebuild or watched(config) != folders:
-                await publish(Change(everything=True))  # what changed while re-arming is not lost
-                break
+        try:
+            await _watch_once(config, publish, stop, force_polling, watchfiles)
+        except Exception:  # noqa: BLE001 - a folder went while armed, say: re-arm, never die
+            await publish(Change(everything=True))
+            with anyio.move_on_after(1.0):
+                await stop.wait()
+
+
+async def _watch_once(
+    config: Config,
+    publish: Callable[[Change], Awaitable[None]],
+    stop: anyio.Event,
+    force_polling: bool | None,
+    watchfiles: Any,
+) -> None:
+    """Watch the current set of folders until it must be rebuilt (or `stop`)."""
+    folders = watched(config)
+    async for batch in watchfiles.awatch(
+        *folders,
+        recursive=False,
+        stop_event=stop,
+        debounce=120,
+        step=30,
+        force_polling=force_polling,
+        poll_delay_ms=250,
+        ignore_permission_denied=True,
+    ):
+        change, rebuild = classify(config, (p for _, p in batch))
+        if change:
+            await publish(change)
+        if rebuild or watched(config) != folders:
+            await publish(Change(everything=True))  # what changed while re-arming is not lost
+            return

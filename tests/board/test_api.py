@@ -285,3 +285,36 @@ def test_doctor_findings_are_on_the_cards(board_for: Any, repo: Path, engine: En
     card = next(t for t in reply["tasks"] if t["name"] == "lost")
     assert card["findings"], reply["doctor"]
     assert any(f["severity"] in ("error", "warning") for f in card["findings"])
+
+
+def test_a_board_started_before_any_task_sees_tasks_come_and_go(
+    board_for: Any, repo: Path, engine: Engine
+) -> None:
+    assert not engine.config.root.exists()
+    board = board_for(repo, "--no-doctor")
+    events = Events(board)
+    try:
+        wait_for(lambda: events.of("hello"), what="hello")
+        assert run_taskproto("task", "create", "first", cwd=repo).code == 0
+        wait_for(
+            lambda: (
+                [t["name"] for t in board.get("/api/tasks").json()["tasks"]] == ["first"]
+                and events.of("change")
+            ),
+            what="the first task",
+        )
+        assert run_taskproto("task", "create", "second", cwd=repo).code == 0
+        removed = run_taskproto("task", "remove", "first", cwd=repo)
+        assert removed.code == 0, removed.err
+        wait_for(
+            lambda: [t["name"] for t in board.get("/api/tasks").json()["tasks"]] == ["second"],
+            what="the removal",
+        )
+        seen = len(events.of("change"))
+        assert run_taskproto("transition", "second", "CLASSIFIED", cwd=repo).code == 0
+        wait_for(
+            lambda: any("second" in e["tasks"] for e in events.of("change")[seen:]),
+            what="a change after the removal (the watcher survived it)",
+        )
+    finally:
+        events.close()
