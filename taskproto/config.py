@@ -113,6 +113,13 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ConfigError(f"{source}: {key} has the wrong type ({type(value).__name__})")
         values[key] = tuple(value) if isinstance(value, list) else value
+    if layout.root_links_out():
+        raise ConfigError(
+            f"taskproto's root {layout.root_given} is a symbolic link out of the repository (to "
+            f"{layout.root}); "
+            "an agent could redirect taskproto's state through it: make it a folder (or set `root` "
+            "to the real place)"
+        )
     if os.path.exists(layout.root) and not os.path.isdir(layout.root):
         raise ConfigError(
             f"taskproto's root {layout.root} is not a folder; set `root` (.taskproto.toml, "

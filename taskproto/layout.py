@@ -87,6 +87,11 @@ class Layout:
         self.tasks = os.path.join(root, "tasks")
         self.dirs = dirs
 
+    def root_links_out(self) -> bool:
+        """The root is named inside the repository but is a link to somewhere outside it."""
+        main = self.main.rstrip(os.sep) + os.sep
+        return self.root_given.startswith(main) and not (self.root + os.sep).startswith(main)
+
     # --- the files of one task ----------------------------------------------------
 
     def task_dir(self, task: str) -> str:

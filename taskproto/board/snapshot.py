@@ -17,7 +17,7 @@ from taskproto.board.diff import Diff, task_diff
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
-from taskproto.ops import interrupts
+from taskproto.ops import plan_task
 from taskproto.ops import review as actions
 from taskproto.sessions import owner_gone
 from taskproto.state import review
@@ -49,7 +49,7 @@ def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
             return "commit approval"
     if state.checkpoint and any(t.trigger == "approve" for t in wf.triggers_from(task.state)):
         return "review"
-    if interrupts.open_interruption(task) is not None:
+    if task.paused_by() is not None:
         return "resume"
     return None
 
@@ -129,7 +129,7 @@ def card(
                 "error": status.error_message if status else None,
             }
         )
-    interruption = interrupts.open_interruption(task)
+    interruption = task.paused_by()
     pending = review.pending(task)
     approvals = task.checkpoint
     return {
@@ -223,6 +223,12 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
 def plan_sections(engine: Engine, task: Task, head: str | None) -> list[dict[str, Any]]:
     """The plan as numbered lines: each stored artifact, and a plan file on the task branch."""
     sections: list[dict[str, Any]] = []
+    if task.workflow == plan_task.NAME and task.artifacts:
+        try:  # the plan as a person reads it (the same Markdown as `task show`)
+            text = plan_task.plan_markdown(engine, task)[:MAX_PLAN_CHARS]
+            return [{"file": "plan.md", "lines": text.splitlines()}]
+        except TaskprotoError:
+            pass  # a broken template: the artifacts as they are stored
     for key, value in task.artifacts.items():
         text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
         sections.append({"file": key, "lines": text[:MAX_PLAN_CHARS].splitlines()})

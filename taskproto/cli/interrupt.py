@@ -74,4 +74,26 @@ def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
     )
 
 
-COMMANDS = [interrupt_group]
+@click.command("resume")
+@click.argument("name")
+@json_option
+@pass_state
+def resume_cmd(state: AppState, name: str, as_json: bool) -> None:
+    """The user says to go on: record a resumption on task NAME (the user's command).
+
+    After a question or any other interruption in a working state, the agent's edits and
+    transitions wait until the user says to continue: in the chat (the client's hook records
+    it), or with this command. It prints the resume instructions for the task's state.
+    """
+    from taskproto.ops.interrupts import resume
+
+    rec = resume(state.engine, name, state.session_id())
+    flush_warnings(state)
+    emit(
+        as_json,
+        rec.to_dict(),
+        lambda: click.echo(f"{name}: resumed in {rec.preserved_state}\n{rec.resume or ''}"),
+    )
+
+
+COMMANDS = [interrupt_group, resume_cmd]

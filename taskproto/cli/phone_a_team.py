@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.cli.phone_a_team_run import round_run
 
 if TYPE_CHECKING:
     from taskproto.state.models import Task
@@ -169,8 +170,16 @@ def round_show(state: AppState, name: str, as_json: bool) -> None:
                 f"  round {r['round']}: {r['outcome']}"
                 + (f" ({'; '.join(r['unresolved'])})" if r["unresolved"] else "")
             )
+            for backend, call in (r.get("calls") or {}).items():  # rounds `round run` ran
+                how = call.get("format") if call["outcome"] == "answered" else call["detail"]
+                click.echo(f"    {backend:<7} {call['outcome']} ({how})")
         if data["outcome"]:
             click.echo(f"  outcome: {data['outcome']}")
+        written = [r["round"] for r in data["rounds"] if r.get("sandbox") == "workspace-write"]
+        if written:
+            click.echo(
+                f"  disclosure: backends could write in round(s) {', '.join(map(str, written))}"
+            )
 
     emit(as_json, data, human)
 
@@ -255,5 +264,7 @@ def relay_build(
     payload = team.build_relay(state.engine, name, read(latest), not no_diff, read(context))
     emit(as_json, payload.as_dict(), lambda: click.echo(payload.text, nl=False))
 
+
+round_group.add_command(round_run)  # `round run`: cli/phone_a_team_run.py
 
 COMMANDS = [round_group, backends_group, relay_group]

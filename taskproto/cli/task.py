@@ -70,6 +70,10 @@ def create(
 
     engine = state.engine
     session = state.session_id()
+    if workflow == "phone-a-team" and not description.strip():
+        from taskproto.cli.phone_a_team_run import ask_description
+
+        description = " ".join(ask_description(f"a {workflow} task").split())
     context, counters, warnings = settings_for(
         engine, workflow, max_rounds, backend, parent, session
     )
@@ -164,6 +168,15 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         "last": [i.model_dump(mode="json") for i in task.interruptions[-5:]],
     }
     data["needs_review"] = task.needs_review
+    plan_md = None
+    if task.workflow == "plan-task":  # the plan a person reads, as Markdown
+        from taskproto.errors import TaskprotoError
+        from taskproto.ops.plan_task import plan_markdown
+
+        try:
+            plan_md = data["plan_markdown"] = plan_markdown(engine, task)
+        except TaskprotoError as exc:  # a broken override template must not hide the task
+            data["plan_markdown"], data["plan_error"] = None, str(exc)
 
     def human() -> None:
         click.echo(f"task {task.name}  ({task.workflow})")
@@ -182,10 +195,11 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             click.echo(f"  agent      {agent:<12} {status}")
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
-        click.echo(
-            "  plan       "
-            f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
-        )
+        if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
+            click.echo(
+                "  plan       "
+                f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
+            )
         if commit:
             click.echo(
                 "  commit     approved "
@@ -202,6 +216,11 @@ def show(state: AppState, name: str, as_json: bool) -> None:
                 click.echo(f"             {i.time:%H:%M:%S}Z {i.type:<15} in {i.state}")
         if task.needs_review:
             click.echo("  NOTE: reconstructed by doctor; review the state before going on")
+        if plan_md is not None:
+            click.echo("")
+            click.echo(plan_md, nl=False)
+        elif "plan_error" in data:
+            click.echo(f"  plan       not shown: {data['plan_error']}")
 
     emit(as_json, data, human)
 

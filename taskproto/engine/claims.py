@@ -17,6 +17,7 @@ from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import JournalAhead, RemoteClaim
 from taskproto.sessions import hostname, owner_gone
+from taskproto.state import registry
 from taskproto.state.models import LogEntry, Owner, Task, utcnow
 
 
@@ -109,7 +110,25 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
         return new, f"{kind}: {session}"
 
     task = core.mutate(name, change)
-    return ClaimResult(task, outcome["outcome"], outcome.get("previous"), outcome.get("reason"))
+    register(core, task)
+    previous = outcome.get("previous")
+    if previous is not None:
+        registry.forget(previous.session, task.name)
+    return ClaimResult(task, outcome["outcome"], previous, outcome.get("reason"))
+
+
+def register(core: Core, task: Task) -> None:
+    """Index the owner's claim by session id, so hooks find the task from the session alone."""
+    if task.owner is None:
+        return
+    try:
+        registry.record(
+            task.owner.session, core.config.layout.main, core.config.layout.root, task.name
+        )
+    except OSError as exc:  # the claim stands; hooks then find the task from the folder they run in
+        core.warnings.append(
+            f"could not record session {task.owner.session} in the registry: {exc}"
+        )
 
 
 def claim_next(core: Core, session: str | None, pid: int | None = None) -> ClaimResult:
@@ -177,7 +196,11 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
         )
         return new, f"release: {task.owner.session}"
 
-    return core.mutate(name, change)
+    before = core.load(name).owner
+    released = core.mutate(name, change)
+    if before is not None:
+        registry.forget(before.session, released.name)
+    return released
 
 
 def heartbeat(core: Core, name: str, session: str | None) -> Task:

@@ -8,6 +8,7 @@ transition, not render a prompt with holes in it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +37,28 @@ def template_path(config: Config, workflow: str, state: str) -> Path | None:
     return None
 
 
+# Workflows whose prompts see a scope of their own instead of the general one below
+# ("module:function", imported when first needed). tight-loop's handoff prompts see the
+# decision, the results and the phase's fresh workflow context, and nothing else.
+SCOPES = {"tight-loop": "taskproto.machine.builtin.tight_loop_scope:handoff_scope"}
+
+
+def _own_scope(workflow: str) -> Callable[[Task], dict[str, Any]] | None:
+    target = SCOPES.get(workflow)
+    if target is None:
+        return None
+    import importlib
+
+    module, _, function = target.partition(":")
+    found: Callable[[Task], dict[str, Any]] = getattr(importlib.import_module(module), function)
+    return found
+
+
 def scope(task: Task) -> dict[str, Any]:
     """The names a template sees."""
+    own = _own_scope(task.workflow)
+    if own is not None:
+        return own(task)
     notes = list(task.context.get("feedback_notes") or [])
     questions = (task.artifacts.get("context_artifact") or {}).get("questions_for_developer") or []
     answers = task.context.get("answers") or {}
@@ -72,21 +93,57 @@ def render(config: Config, task: Task) -> str | None:
     path = template_path(config, task.workflow, task.state)
     if path is None:
         return None
+    return render_file(config, task.workflow, path, scope(task))
+
+
+def render_named(config: Config, workflow: str, name: str, names: dict[str, Any]) -> str:
+    """Render template `name` (e.g. `_help.md.j2`) of `workflow`, overridable like the others."""
+    for folder in template_dirs(config, workflow):
+        if (folder / name).is_file():
+            return render_file(config, workflow, folder / name, names)
+    raise TaskprotoError(
+        f"workflow {workflow} has no template {name} "
+        f"(looked in {config.root / 'templates' / workflow} and the package)"
+    )
+
+
+def render_file(config: Config, workflow: str, path: Path, names: dict[str, Any]) -> str:
     import jinja2  # only when there is something to render
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(config, task.workflow)]),
+        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(config, workflow)]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["mermaid_id"] = mermaid_id
+    env.filters["mermaid_label"] = mermaid_label
     try:
-        return env.get_template(path.name).render(**scope(task))
+        return env.get_template(path.name).render(**names)
     except jinja2.TemplateError as exc:
         where = f"{path}:{exc.lineno}" if isinstance(exc, jinja2.TemplateSyntaxError) else str(path)
         raise TaskprotoError(
             f"the prompt template {where} failed to render ({type(exc).__name__}: {exc}); "
             "nothing was changed; fix or remove the template"
         ) from None
+
+
+def mermaid_id(value: object) -> str:
+    """A Mermaid node id for any text (SLOT ids like `S1.1`): letters, digits and `_` only."""
+    import re
+
+    return "n_" + re.sub(r"[^A-Za-z0-9_]", "_", str(value))
+
+
+def mermaid_label(value: object) -> str:
+    """Text safe inside a quoted Mermaid label."""
+    return (
+        str(value)
+        .replace("&", "#amp;")
+        .replace('"', "#quot;")
+        .replace("<", "#lt;")
+        .replace(">", "#gt;")
+        .replace("\n", " ")
+    )

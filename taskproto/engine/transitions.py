@@ -75,6 +75,16 @@ def advance(
 
     def change(task: Task) -> tuple[Task, str | None]:
         forced = core.check_mover(task, session, force, what)
+        waiting = task.paused_by()
+        if waiting is not None and core.actor.agent:
+            raise TransitionRejected(
+                task.name,
+                task.state,
+                what,
+                f"the user interrupted with a {waiting.type} "
+                f"({waiting.time:%Y-%m-%d %H:%M:%S}Z) and the work waits until they say to go on; "
+                f"answer and wait (the user resumes with `taskproto resume {task.name}`)",
+            )
         new, message = step(Step(core, task, core.workflow(task), session, forced))
         core.last_prompt = prompts.render(core.config, new)
         return new, message

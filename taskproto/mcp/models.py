@@ -146,4 +146,6 @@ class WorkflowStep(_Write):
         None, description="The last trigger fired (phone-a-team: converge|iterate|force_stop)."
     )
     counters: dict[str, int] = Field(default_factory=dict, description="iteration, round, retries.")
-    prompt: str | None = Field(None, description="plan-task: the next state's prompt.")
+    prompt: str | None = Field(
+        None, description="The next state's prompt (plan-task; tight-loop: the handoff prompt)."
+    )

@@ -175,6 +175,7 @@ class WorkflowTools:
                 "to": moved.state,
                 "revision": moved.revision,
                 "counters": moved.counters.model_dump(),
+                "prompt": engine.last_prompt,  # the handoff prompt the next phase starts from
                 "warnings": engine.warnings,
             }
         )

@@ -24,6 +24,8 @@ from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.state import review
 from taskproto.state.models import Interruption, Task, utcnow
 
+# `taskproto resume` is the user's explicit go: recorded as a resumption whatever the words.
+RESUME_RULE = Rule("explicit-resume", "RESUMPTION", r".", 1.0)
 MAX_TEXT = 300  # how much of the message the log keeps, for context
 
 
@@ -80,6 +82,8 @@ def record(
 
     def change(task: Task) -> tuple[Task, str | None]:
         preserved.append(task.state)
+        if result.type == "RESUMPTION" and task.paused_by() is not None:
+            engine.require_user(f"resuming task {name!r} (the user says when the work goes on)")
         new = task.model_copy(deep=True)
         new.interruptions.append(
             Interruption(
@@ -145,30 +149,9 @@ def context_message(rec: Recorded) -> str:
     return text
 
 
-def open_interruption(task: Task) -> Interruption | None:
-    """The latest interruption, unless the user has resumed since (the task waits for them)."""
-    if not task.interruptions or task.interruptions[-1].type == "RESUMPTION":
-        return None
-    return task.interruptions[-1]
-
-
-def resume(engine: Engine, name: str, session: str | None, note: str) -> Task:
-    """Record the user's resumption (not classified: the user pressed resume). The state stays."""
-
-    def change(task: Task) -> tuple[Task, str | None]:
-        if open_interruption(task) is None:
-            raise TaskprotoError(f"task {name!r} has no open interruption to resume from")
-        new = task.model_copy(deep=True)
-        new.interruptions.append(
-            Interruption(
-                type="RESUMPTION",
-                time=utcnow(),
-                state=task.state,
-                rule="user",
-                session=session,
-                text=_storable(note[:MAX_TEXT]),
-            )
-        )
-        return new, f"interrupt: RESUMPTION in {task.state} ({note[:60]})"
-
-    return engine.mutate(name, change)
+def resume(engine: Engine, name: str, session: str | None = None) -> Recorded:
+    """The user says to go on: a resumption recorded in their words, whatever the classifier
+    says."""
+    engine.require_user(f"resuming task {name!r}")
+    text = "continue (the user resumed the task with `taskproto resume`)"
+    return record(engine, name, text, session, rules=[RESUME_RULE])

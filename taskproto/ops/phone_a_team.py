@@ -156,6 +156,60 @@ class Failure:
     message: str
 
 
+def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task, str, str]:
+    """The failure matrix: `task` with the failure recorded, and moved if the round is lost.
+
+    Returns (new task, outcome continue|retry_round|fail_stop, message). `round fail` and
+    `round run` both record failures through here.
+    """
+    name = task.name
+    if task.state not in ("DO", "REVIEW"):
+        raise TransitionRejected(
+            name,
+            task.state,
+            "round fail",
+            "backend failures are recorded during a round (DO or REVIEW)",
+        )
+    active = task.context.get("backends") or []
+    if backend not in active:
+        raise TaskprotoError(
+            f"{backend!r} is not a backend of {name} (active: {', '.join(active) or 'none'})"
+        )
+    if backend in backends_down(task):
+        raise TaskprotoError(
+            f"backend {backend} is already down this round (round {task.counters.round})"
+        )
+    new = task.model_copy(deep=True)
+    rs = new.context.setdefault("round_state", {"skipped": [], "failed": {}})
+    if reason == "rate-limited":
+        rs["skipped"].append(backend)  # skip this round, retry next
+    else:
+        rs["failed"][backend] = reason
+    note = f"backend {backend} {reason} in round {task.counters.round}"
+    new.transition_log.append(
+        LogEntry(
+            from_state=task.state,
+            to_state=task.state,
+            trigger="backend_failure",
+            time=utcnow(),
+            session=s.session,
+            kind="note",
+            note=note,
+        )
+    )
+    up = [b for b in active if b not in backends_down(new)]
+    if up:
+        return new, "continue", f"{note}; continuing with {', '.join(up)}"
+    moved = s.first(new, ["fail_stop", "retry_round"], {}, note)
+    outcome = moved.transition_log[-1].trigger
+    message = (
+        f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
+        if outcome == "retry_round"
+        else f"{note}; loop stopped ({moved.context.get('outcome', '').replace('_', ' ')})"
+    )
+    return moved, outcome, message
+
+
 def fail(
     engine: Engine,
     name: str,
@@ -170,54 +224,10 @@ def fail(
     result: dict[str, str] = {}
 
     def step(s: Step) -> tuple[Task, str]:
-        task = s.task
-        if task.state not in ("DO", "REVIEW"):
-            raise TransitionRejected(
-                name,
-                task.state,
-                "round fail",
-                "backend failures are recorded during a round (DO or REVIEW)",
-            )
-        active = task.context.get("backends") or []
-        if backend not in active:
-            raise TaskprotoError(
-                f"{backend!r} is not a backend of {name} (active: {', '.join(active) or 'none'})"
-            )
-        if backend in backends_down(task):
-            raise TaskprotoError(
-                f"backend {backend} is already down this round (round {task.counters.round})"
-            )
-        new = task.model_copy(deep=True)
-        rs = new.context.setdefault("round_state", {"skipped": [], "failed": {}})
-        if reason == "rate-limited":
-            rs["skipped"].append(backend)  # skip this round, retry next
-        else:
-            rs["failed"][backend] = reason
-        note = f"backend {backend} {reason} in round {task.counters.round}"
-        new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
-                trigger="backend_failure",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=note,
-            )
-        )
-        up = [b for b in active if b not in backends_down(new)]
-        if up:
-            result.update(outcome="continue", message=f"{note}; continuing with {', '.join(up)}")
-            return new, note
-        moved = s.first(new, ["fail_stop", "retry_round"], {}, note)
-        outcome = moved.transition_log[-1].trigger
-        message = (
-            f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
-            if outcome == "retry_round"
-            else f"{note}; loop stopped ({moved.context.get('outcome', '').replace('_', ' ')})"
-        )
+        new, outcome, message = apply_failure(s, s.task, backend, reason)
         result.update(outcome=outcome, message=message)
-        return moved, f"{outcome}: {note}"
+        note = f"backend {backend} {reason} in round {s.task.counters.round}"
+        return new, (note if outcome == "continue" else f"{outcome}: {note}")
 
     task = _step(engine, name, session, force, "record failures", step)
     return Failure(task, result["outcome"], result["message"])

@@ -145,3 +145,13 @@ def prompt(engine: Engine, name: str) -> str:
             f"(looked in {engine.config.root / 'templates' / task.workflow} and the package)"
         )
     return text
+
+
+def plan_markdown(engine: Engine, task: Task) -> str:
+    """The plan a person reads: every accepted artifact as Markdown (`plan.md.j2`, overridable).
+
+    For `task show` and the board; the same macros render the artifacts in the prompts.
+    """
+    if task.workflow != NAME:
+        raise TaskprotoError(f"task {task.name!r} is a {task.workflow} task, not {NAME}")
+    return prompts.render_named(engine.config, NAME, "plan.md.j2", prompts.scope(task))

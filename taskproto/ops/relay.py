@@ -2,7 +2,8 @@
 
 A payload has three parts, capped separately like phone-a-friend's relay:
 the prompt (task description, round, a short summary of earlier rounds, the
-latest output or delta; never the whole history) up to 500 KB, extra context
+latest output or delta, the last round's feedback, and how to answer
+(`team_answer.INSTRUCTIONS`); never the whole history) up to 500 KB, extra context
 (a file the caller adds) up to 200 KB, and the task's diff up to 300 KB. One
 over its cap is refused, naming the cap and the excess.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import max_rounds
+from taskproto.ops.team_answer import INSTRUCTIONS, feedback
 from taskproto.state.models import Task
 
 KB = 1024
@@ -48,6 +50,17 @@ def earlier_rounds(task: Task) -> str:
     return " ".join(sentences)
 
 
+def _feedback(task: Task) -> list[str]:
+    """The last round's actionable feedback (from the backends' answers), when there is any."""
+    rounds = task.context.get("rounds") or []
+    calls = (rounds[-1].get("calls") or {}) if rounds else {}
+    answers = {b: c for b, c in calls.items() if c.get("outcome") == "answered"}
+    items = feedback(answers)
+    if not items:
+        return []
+    return [f"# Feedback from round {rounds[-1]['round']}", *(f"- {i}" for i in items), ""]
+
+
 def _kb(n: int) -> str:
     return f"{n / KB:.1f} KB"
 
@@ -72,6 +85,8 @@ def build(task: Task, diff: str, latest: str | None = None, context: str | None 
             "# Latest output",
             output or "(none yet)",
             "",
+            *_feedback(task),
+            INSTRUCTIONS,
         ]
     )
     context = context or ""

@@ -74,7 +74,7 @@ def choices(engine: Engine, task: Task) -> Choices:
         approve_plan=plan,
         approve_commit=state.approval == "commit",
         revisions=[] if state.terminal else revision_triggers(wf, task.state),
-        resume=interrupts.open_interruption(task) is not None,
+        resume=task.paused_by() is not None,
     )
 
 
@@ -229,5 +229,8 @@ def request_revision(
 
 
 def resume(engine: Engine, name: str, session: str) -> Task:
-    engine.require_user(f"resuming task {name!r} for the user")
-    return interrupts.resume(engine, name, session, f"resumed by the user ({session})")
+    """The user's go after an interruption (`taskproto resume`), refused when nothing waits."""
+    engine.require_user(f"resuming task {name!r}")
+    if engine.load(name).paused_by() is None:
+        raise Refused(f"task {name!r} has no open interruption to resume from")
+    return interrupts.resume(engine, name, session).task

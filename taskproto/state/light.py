@@ -40,6 +40,19 @@ class TaskView:
         value = self.owner.get("session") if self.owner else None
         return value if isinstance(value, str) else None
 
+    @property
+    def paused(self) -> str | None:
+        """The kind of the user's latest interruption while it waits for an answer, or None.
+
+        Paused: the latest interruption is not a resumption and the task is still in the state it
+        was recorded in (a question stops the work there until the user says to go on).
+        """
+        interruptions = self.data.get("interruptions")
+        last = interruptions[-1] if isinstance(interruptions, list) and interruptions else None
+        if not isinstance(last, dict) or last.get("type") in (None, "RESUMPTION"):
+            return None
+        return str(last["type"]) if last.get("state") == self.state else None
+
     def approval(self, kind: str) -> dict[str, Any] | None:
         """The checkpoint's `plan_approval` or `commit_approval` record, if any."""
         checkpoint = self.data.get("checkpoint")

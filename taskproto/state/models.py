@@ -96,6 +96,14 @@ class Task(_Model):
     context: dict[str, Any] = Field(default_factory=dict)  # workflow-specific data
     needs_review: bool = False  # set when doctor had to reconstruct the task
 
+    def paused_by(self) -> Interruption | None:
+        """The user's interruption the work waits on: the latest one, unless it is a resumption or
+        the task has moved on since. (state/light.py's TaskView.paused reads the same.)"""
+        last = self.interruptions[-1] if self.interruptions else None
+        if last is None or last.type == "RESUMPTION" or last.state != self.state:
+            return None
+        return last
+
     def significant(self) -> dict[str, Any]:
         """The fields a journal commit must agree on (not heartbeats or timestamps)."""
         data = self.model_dump(mode="json", by_alias=True, exclude={"updated_at", "revision"})

@@ -211,17 +211,19 @@ def test_plan_task_review_approve_and_revise(board: Any, engine: Engine) -> None
     card = board.get("/api/tasks/cache").json()
     assert card["actions"]["approve_plan"] is True
     assert card["actions"]["revisions"] == ["request_revision"]
-    assert card["plan"][0]["file"] == "context_artifact"
+    plan = card["plan"][0]
+    assert plan["file"] == "plan.md"
+    line = next(i for i, t in enumerate(plan["lines"], 1) if "cache it per revision" in t)
     comment = board.post(
         "/api/tasks/cache/comments",
-        {"target": "plan", "file": "context_artifact", "line": 2, "text": "also the cache keys"},
+        {"target": "plan", "file": "plan.md", "line": line, "text": "also the cache keys"},
     )
     assert comment.status == 201
     assert board.post("/api/tasks/cache/revise", {}).status == 200
     task = engine.load("cache")
     assert task.state == "CONTEXTUALIZE"
     feedback = task.context["feedback_notes"][-1]["text"]
-    assert "plan context_artifact line 2: also the cache keys" in feedback
+    assert f"plan plan.md line {line}: also the cache keys" in feedback
     prompt = run_taskproto("prompt", "cache", cwd=engine.config.repo)
     assert "also the cache keys" in prompt.out, prompt.out + prompt.err
 

@@ -16,6 +16,8 @@ Stdlib only, so the fixture has no dependency of its own.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -41,7 +43,34 @@ class Text:
     text: str
 
 
-Turn = ToolCall | Text
+@dataclass(frozen=True)
+class Fail:
+    """Answer the turn with an HTTP error, not a model turn (429: the dialect's rate limit)."""
+
+    status: int = 429
+    body: dict[str, Any] | None = None  # None: the dialect's own error body for `status`
+
+
+@dataclass(frozen=True)
+class Hang:
+    """Never answer the turn: hold the connection until the server stops (or `seconds` pass)."""
+
+    seconds: float = 120.0
+
+
+@dataclass(frozen=True)
+class Kill:
+    """Kill the process that sent the turn (the client's end of the socket): a backend crash."""
+
+    signal: int = signal.SIGKILL
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Close the connection without an answer (a server that died mid-request)."""
+
+
+Turn = ToolCall | Text | Fail | Hang | Kill | Drop
 
 
 @dataclass
@@ -89,6 +118,8 @@ class StandinServer:
         self.requests: list[Request] = []
         self._requests_lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
+        self._release = threading.Event()  # ends every Hang when the server stops
+        self.killed: list[int] = []  # pids a Kill turn killed
         self._thread: threading.Thread | None = None
 
     # -- lifecycle -------------------------------------------------------
@@ -131,6 +162,7 @@ class StandinServer:
         self._thread.start()
 
     def stop(self) -> None:
+        self._release.set()
         if self._httpd is not None:
             self._httpd.shutdown()
             self._httpd.server_close()
@@ -181,8 +213,26 @@ class StandinServer:
             turn = None
         with self._requests_lock:
             self.requests.append(request)
+        if isinstance(turn, Hang):
+            self._release.wait(turn.seconds)
+            handler.close_connection = True
+            return
+        if isinstance(turn, Kill):
+            pid = peer_pid(handler.client_address[1])
+            if pid is not None:
+                self.killed.append(pid)
+                os.kill(pid, turn.signal)
+            handler.close_connection = True
+            return
+        if isinstance(turn, Drop):
+            handler.close_connection = True
+            return
         try:
-            status, content_type, payload = self.answer(request, turn)
+            if isinstance(turn, Fail):
+                status, content_type = turn.status, _JSON
+                payload = json.dumps(turn.body or self.error_body(turn.status)).encode()
+            else:
+                status, content_type, payload = self.answer(request, turn)
         except Exception as exc:  # noqa: BLE001 - a broken fixture must show, not hang the client
             status, content_type = 500, "application/json"
             payload = json.dumps({"error": {"message": repr(exc)}}).encode()
@@ -199,8 +249,39 @@ class StandinServer:
     def is_turn(self, request: Request) -> bool:
         raise NotImplementedError
 
+    def error_body(self, status: int) -> dict[str, Any]:
+        """The dialect's error body for `status` (Fail turns without a body of their own)."""
+        return {"error": {"code": status, "message": f"stand-in error {status}"}}
+
     def answer(self, request: Request, turn: Turn | None) -> tuple[int, str, bytes]:
         raise NotImplementedError
+
+
+def peer_pid(port: int) -> int | None:
+    """The pid of the process holding the local TCP port `port` (the client's end), from /proc."""
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as fh:
+                lines = fh.read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{fields[9]}]")
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                    return int(pid)
+            except OSError:
+                continue
+    return None
 
 
 def _read_chunked(handler: BaseHTTPRequestHandler) -> bytes:
@@ -352,6 +433,17 @@ class OpenAIResponsesServer(StandinServer):
     answered without consuming a turn.
     """
 
+    def error_body(self, status: int) -> dict[str, Any]:
+        if status == 429:
+            return {
+                "error": {
+                    "message": "Rate limit reached for requests",
+                    "type": "requests",
+                    "code": "rate_limit_exceeded",
+                }
+            }
+        return super().error_body(status)
+
     def is_turn(self, request: Request) -> bool:
         body = request.body
         return (
@@ -466,6 +558,29 @@ class GeminiServer(StandinServer):
     detection) offer none and get plain text. Token counting gets a count.
     """
 
+    def error_body(self, status: int) -> dict[str, Any]:
+        # A 429 as the real API sends it for an exhausted daily quota. Gemini CLI gives up on
+        # that one at once; a transient 429 (no QuotaFailure) it retries itself with backoff.
+        if status == 429:
+            violation = {
+                "quotaMetric": "generativelanguage.googleapis.com/generate_content_requests",
+                "quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
+            }
+            return {
+                "error": {
+                    "code": 429,
+                    "message": "You exceeded your current quota.",
+                    "status": "RESOURCE_EXHAUSTED",
+                    "details": [
+                        {
+                            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+                            "violations": [violation],
+                        }
+                    ],
+                }
+            }
+        return super().error_body(status)
+
     def is_turn(self, request: Request) -> bool:
         body = request.body
         return (
@@ -518,3 +633,31 @@ class GeminiServer(StandinServer):
                 )
             )
         return Text(DEFAULT_TEXT)
+
+
+# ---------------------------------------------------------------------------
+# Ollama (its HTTP API, called by taskproto directly: there is no client)
+# ---------------------------------------------------------------------------
+
+
+class OllamaServer(StandinServer):
+    """`POST /api/generate` and `/api/chat`, non-streaming, as Ollama answers them."""
+
+    def is_turn(self, request: Request) -> bool:
+        return request.path.split("?")[0] in ("/api/generate", "/api/chat")
+
+    def error_body(self, status: int) -> dict[str, Any]:
+        return {"error": "too many requests" if status == 429 else f"stand-in error {status}"}
+
+    def answer(self, request: Request, turn: Turn | None) -> tuple[int, str, bytes]:
+        path = request.path.split("?")[0]
+        if request.method != "POST" or not self.is_turn(request):
+            return 404, _JSON, json.dumps({"error": f"no {path}"}).encode()
+        body = request.body if isinstance(request.body, dict) else {}
+        text = turn.text if isinstance(turn, Text) else DEFAULT_TEXT
+        base = {"model": body.get("model", "llama3.1"), "created_at": "2025-01-01T00:00:00Z"}
+        if path == "/api/chat":
+            reply = {**base, "message": {"role": "assistant", "content": text}, "done": True}
+        else:
+            reply = {**base, "response": text, "done": True, "done_reason": "stop"}
+        return 200, _JSON, json.dumps(reply).encode()

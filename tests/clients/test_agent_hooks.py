@@ -47,7 +47,7 @@ def shell(client: str, command: str) -> ToolCall:
 
 
 def run(
-    client: str, project: Path, home: Path, cwd: Path, script: list[Turn]
+    client: str, project: Path, home: Path, cwd: Path, script: list[Turn], prompt: str = PROMPT
 ) -> tuple[ClientResult, list[Request]]:
     spec = CLIENTS[client]
     env = dict(GIT_ENV)
@@ -55,12 +55,12 @@ def run(
     with spec.server(script) as server:
         if client == "claude":
             args = ("--permission-mode", "acceptEdits", "--session-id", SESSION)
-            result = spec.run(PROMPT, cwd, server, home, args=args, env=env)
+            result = spec.run(prompt, cwd, server, home, args=args, env=env)
         elif client == "codex":
             write_codex_config(home / ".codex", server, trusted=[cwd])
-            result = spec.run(PROMPT, cwd, server, home, env=env)
+            result = spec.run(prompt, cwd, server, home, env=env)
         else:
-            result = spec.run(PROMPT, cwd, server, home, env=env)
+            result = spec.run(prompt, cwd, server, home, env=env)
         turns = server.turns
     assert result.returncode == 0, result.describe()
     return result, turns
@@ -113,13 +113,30 @@ def test_requirements_state_context_interruption_and_denies(
 
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
 def test_implementation_state_allows_the_write(client: str, project: Path, home: Path) -> None:
+    """The user tells the agent to go on: its write in IMPLEMENTATION, in its worktree, passes."""
     require(client)
     _engine, wt = setup(project, client, "IMPLEMENTATION", own=client == "claude")
     target = wt / "widget.py"
-    result, _ = run(client, project, home, wt, [CLIENTS[client].write_call(target), Text("Done.")])
+    script = [CLIENTS[client].write_call(target), Text("Done.")]
+    result, _ = run(client, project, home, wt, script, prompt="Please continue with the task.")
     assert target.read_text() == "hello\n", result.describe()
     if client == "claude":
         assert result.json["permission_denials"] == []
+
+
+@pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
+def test_a_question_pauses_the_agents_edits_until_the_user_says_to_go_on(
+    client: str, project: Path, home: Path
+) -> None:
+    """The seed's rule: after a question the agent answers and waits; the write is denied."""
+    require(client)
+    engine, wt = setup(project, client, "IMPLEMENTATION", own=client == "claude")
+    target = wt / "widget.py"
+    script = [CLIENTS[client].write_call(target), Text("Answered; waiting.")]
+    _result, turns = run(client, project, home, wt, script, prompt=PROMPT)
+    assert not target.exists()
+    assert "waits for the user: they interrupted with a QUESTION" in tool_outputs(turns)
+    assert engine.load("t1").paused_by() is not None
 
 
 def test_claude_session_id_reaches_the_agents_commands(project: Path, home: Path) -> None:
@@ -177,7 +194,7 @@ def test_clear_in_the_same_client_process_inherits_the_claim(client: str, projec
         input=json.dumps(payload),
         capture_output=True,
         text=True,
-        env={"PATH": os.environ["PATH"], **GIT_ENV},
+        env={**{k: os.environ[k] for k in ("PATH", "HOME", "XDG_STATE_HOME")}, **GIT_ENV},
         check=False,
     )
     assert proc.returncode == 0, proc.stderr

@@ -36,9 +36,11 @@ def test_200_calls_from_four_servers_lose_no_update(engine: Engine, repo: Path) 
             for call in range(CALLS):
                 kind = call % 10
                 if kind < 4:
+                    # Resumptions: a question would pause the agent's transitions (tested
+                    # elsewhere).
                     result = await session.call_tool(
                         "record_interruption",
-                        {"task": "t1", "text": f"client {index} call {call}: why?"},
+                        {"task": "t1", "text": f"client {index} call {call}: continue"},
                     )
                     outcomes.append(("record", not result.is_error))
                     assert not result.is_error, text(result)
@@ -72,7 +74,7 @@ def test_200_calls_from_four_servers_lose_no_update(engine: Engine, repo: Path) 
     assert final.revision == start.revision + records + beats + moves
     assert len(final.interruptions) == records
     assert sorted(i.text for i in final.interruptions) == sorted(
-        f"client {c} call {n}: why?" for c in range(CLIENTS) for n in range(CALLS) if n % 10 < 4
+        f"client {c} call {n}: continue" for c in range(CLIENTS) for n in range(CALLS) if n % 10 < 4
     )
     new_moves = [
         e for e in final.transition_log[len(start.transition_log) :] if e.kind == "transition"

@@ -59,6 +59,8 @@ def test_workflow_tools_call_the_workflows_library(
             "phone-a-team",
             "--max-rounds",
             "2",
+            "-d",
+            "Speed up the parser",
             cwd=repo,
             env={"PATH": f"{CLIENT_BIN}{os.pathsep}{os.environ['PATH']}"},
         ).code

@@ -358,7 +358,7 @@ def test_no_nesting_inside_a_running_loop(cli, engine, backends_path):
     # the session that owns a running loop cannot start another one either
     env = {"TASKPROTO_SESSION": "s1"}
     assert cli("claim", "outer", env=env).code == 0
-    r = cli("task", "create", "inner", "--workflow", "phone-a-team", env=env)
+    r = cli("task", "create", "inner", "--workflow", "phone-a-team", "-d", "x", env=env)
     assert r.code == 1 and "no re-entrancy" in r.err
     # once the outer loop reached SYNTHESIS, a child is allowed and records its parent
     cli("round", "review", "outer", env=env)

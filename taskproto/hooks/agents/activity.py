@@ -116,6 +116,20 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
         return
 
 
+def record_at(cwd: str, env: dict[str, str], client: str, event: str, payload: Payload) -> None:
+    """`record` in the repository around `cwd`, if there is one (the tool-call path)."""
+    if not cwd or not payload.session:
+        return
+    from taskproto.layout import find_layout
+
+    try:
+        layout = find_layout(cwd, environ=env)
+    except Exception:  # noqa: BLE001 - unreadable settings: the decision reports them, not this
+        return
+    if layout is not None:
+        record(layout, client, event, payload, cwd)
+
+
 def read_all(root: str) -> dict[str, dict[str, Any]]:
     """Every session's latest activity, by session id (unreadable files are skipped)."""
     folder = os.path.join(root, FOLDER)

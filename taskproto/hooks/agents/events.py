@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
+from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents.common import Payload, governing
 from taskproto.hooks.slowpath import engine_for
@@ -149,7 +150,9 @@ def inherit_on_clear(hook: Hook) -> list[str]:
             moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
             return new, f"handover: {old.session} -> {hook.session} (clear, pid {hook.pid})"
 
-        hook.engine.mutate(name, change)
+        task = hook.engine.mutate(name, change)
+        if task.owner is not None and task.owner.session == hook.session:
+            register(hook.engine, task)
     return moved
 
 

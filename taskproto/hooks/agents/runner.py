@@ -11,11 +11,18 @@ from __future__ import annotations
 import os
 
 from taskproto.clients import protocols
+from taskproto.git.files import find_repo
+from taskproto.hooks.agents import activity
 from taskproto.hooks.agents.common import Payload, client_pid, governing
-from taskproto.layout import Layout, find_layout
+from taskproto.hooks.agents.shell import UNKNOWN
+from taskproto.layout import Layout, find_layout, layout_for
+from taskproto.state import registry
+from taskproto.state.light import read_task
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from taskproto.state.light import TaskView
 
 DENY = 2  # blocks in all three clients; exit 1 does not block in Claude Code
@@ -61,18 +68,10 @@ def _run(
     if not payload.valid:
         return 0, "", _warn(payload.warnings + ["nothing done"])
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
-    cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""
-    layout = find_layout(cwd, environ=env) if cwd else None
-    if layout is not None:
-        from taskproto.hooks.agents import activity
-
-        activity.record(layout, client, event, payload, cwd)  # for the board; never raises
-    if what == "notify":
-        return 0, "", ""  # the client waits for the user: recorded above, nothing to decide
-    if what == "tool":
-        if layout is None:
-            return 0, "", ""
-        return _tool(payload, layout, cwd, env)
+    cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""  # relative: unknown
+    if what in ("tool", "notify"):  # the board's activity record, then the decision (if any)
+        activity.record_at(cwd, env, client, event, payload)
+        return _tool(payload, cwd, env) if what == "tool" else (0, "", "")
     from taskproto.hooks.slowpath import enable_site_packages
 
     enable_site_packages()
@@ -80,35 +79,110 @@ def _run(
 
     if pid is None:
         pid = client_pid(env)
+    # Lifecycle events act on the repository the client runs in; the registry's, when it runs in
+    # none.
+    layout = find_layout(cwd, environ=env) if cwd else None
+    layout = layout or session_task(payload.session, cwd, env)[0]
+    if layout is not None:
+        activity.record(layout, client, event, payload, cwd)
     return events.handle(client, event, what, payload, layout, cwd, env, pid)
 
 
-def _tool(payload: Payload, layout: Layout, cwd: str, env: dict[str, str]) -> tuple[int, str, str]:
-    from taskproto.hooks.agents.tool_guard import analyse, decide
+def _tool(payload: Payload, cwd: str, env: dict[str, str]) -> tuple[int, str, str]:
+    from taskproto.hooks.agents.tool_guard import Guard, analyse, decide
 
-    action = analyse(payload.tool_name, payload.tool_input, cwd)
-    if not action.writes and not action.forbidden:
+    action = analyse(payload.tool_name, payload.tool_input, cwd, env)
+    if not action.inspect:
         return 0, "", ""
-    task, agent = governing(layout, payload.session, cwd)
-    allows = _allows_edits(layout, task) if task is not None else None
-    reason = decide(action, layout, cwd, task, agent, allows, env)
+    layout, task, agent = session_task(payload.session, cwd, env)
+    if layout is None:  # no repository here, and the session owns no task: judge by the targets
+        layout = next(
+            (found for t in action.targets if t != UNKNOWN and (found := _layout_of(t, env))), None
+        )
+        if layout is None:
+            return 0, "", ""
+    if layout.root_links_out() and action.writes:
+        return (
+            DENY,
+            "",
+            (
+                f"taskproto: taskproto's root {layout.root_given} is a symbolic link out of the "
+                "repository; writes are refused until the user makes it a folder (`taskproto "
+                "doctor`)\n"
+            ),
+        )
+    if task is None:  # a stranger: the task whose worktree it writes in governs
+        task, agent = _stranger(layout, action.targets, cwd)
+
+    def flags_of(view: TaskView) -> dict[str, dict[str, Any]] | None:
+        return _flags(layout, view)
+
+    guard = Guard(
+        layout,
+        payload.session,
+        cwd,
+        env,
+        task,
+        agent,
+        flags_of,
+        lambda name: read_task(layout, name),
+    )
+    reason = decide(action, guard)
     if reason:
         return DENY, "", f"taskproto: {reason}\n"
     return 0, "", ""
 
 
-def _allows_edits(layout: Layout, task: TaskView) -> bool | None:
-    """The state's edit flag; sets task.error when the workflow or the state is unknown."""
-    if task.error is not None or task.workflow is None or task.state is None:
+def session_task(
+    session: str, cwd: str, env: dict[str, str]
+) -> tuple[Layout | None, TaskView | None, str | None]:
+    """The layout, the session's own task and the agent whose worktree cwd is in.
+
+    The session registry first (it does not depend on where the client was started); else the
+    repository around cwd and the task there that names this session as its owner.
+    """
+    entry = registry.lookup(session, env)
+    if entry is not None:
+        dirs = find_repo(entry["main"], env)
+        if dirs is not None:
+            layout = layout_for(dirs, entry["root"], env)
+            view = read_task(layout, entry["task"])
+            if view.owner_session == session or view.error is not None:
+                kind, where_task, agent = layout.where(cwd) if cwd else ("outside", None, None)
+                return (
+                    layout,
+                    view,
+                    agent if kind == "worktree" and where_task == view.name else None,
+                )
+    around = find_layout(cwd, environ=env) if cwd else None
+    if around is None:
+        return None, None, None
+    task, agent = governing(around, session, cwd)
+    return around, task, agent
+
+
+def _layout_of(path: str, env: dict[str, str]) -> Layout | None:
+    real = os.path.realpath(path)
+    folder = real if os.path.isdir(real) else os.path.dirname(real)
+    return find_layout(folder, environ=env)
+
+
+def _stranger(layout: Layout, targets: list[str], cwd: str) -> tuple[TaskView | None, str | None]:
+    for path in [cwd, *targets]:
+        if path and path != UNKNOWN:
+            kind, name, agent = layout.where(os.path.realpath(path))
+            if kind == "worktree" and name:
+                return read_task(layout, name), agent
+    return None, None
+
+
+def _flags(layout: Layout, view: TaskView) -> dict[str, dict[str, Any]] | None:
+    """The state flags of the task's workflow (None when the workflow cannot be loaded)."""
+    if view.workflow is None:
         return None
     from taskproto.hooks.flags import state_flags
 
     try:
-        states = state_flags(layout, task.workflow)
-    except Exception as exc:  # noqa: BLE001 - an unknown or broken workflow blocks edits, with the reason
-        task.error = str(exc)
+        return state_flags(layout, view.workflow)
+    except Exception:  # noqa: BLE001 - an unknown or broken workflow: edits blocked, doctor named
         return None
-    if task.state not in states:
-        task.error = f"state {task.state!r} is not a state of workflow {task.workflow!r}"
-        return None
-    return bool(states[task.state]["allows_edits"])

@@ -1,20 +1,31 @@
-"""What a tool call would write, and whether to let it: stdlib only, on every tool call.
+"""What a tool call would do, and whether to let it: on every tool call, standard library only.
 
-`analyse` turns a client's tool call into the paths it writes (or "writes,
-target unknown" for git commit/push) and any command an agent may never run
-(`taskproto approve`, `taskproto claim --force`). A shell command is read
-with shlex, segment by segment; the rules catch the commands that clearly
-write (redirections, touch/rm/mv/cp/tee/sed -i, git commit/push, apply_patch
-heredocs), not every way a program can write a file.
+`analyse` turns a client's tool call into an Action (paths written, refs moved, taskproto
+commands, hook bypasses, code handed to interpreters; shell commands through shell.py).
+`decide` judges it for the session's task:
+
+- never: writing taskproto's own files (the root, the session registry), the agent clients'
+  hook settings, git's hooks or config; moving taskproto's refs; skipping the git hooks;
+  the user's commands (approvals, --force, the user's triggers, acting as another session);
+- by the task's state: no write at all where the state forbids edits, or while the user's
+  interruption waits for an answer; a write whose target cannot be named counts as one;
+- by place: only inside the agent's own worktree (or a temporary folder outside the
+  repository); another agent's branch is never moved.
+
+Every path is made real (links resolved, the parent of a file that does not exist yet)
+before it is judged, so a link cannot carry a write somewhere else.
 """
 
 from __future__ import annotations
 
 import os
-import shlex
+
+from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
+from taskproto.layout import inside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from taskproto.layout import Layout
@@ -32,75 +43,84 @@ WRITE_TOOLS = {
 }
 SHELL_TOOLS = {"Bash", "run_shell_command", "shell", "exec_command", "local_shell"}
 PATCH_TOOLS = {"apply_patch"}
-
-SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", ";;", "|&"}
-REDIRECTS = {">", ">>", ">|", "&>", "&>>"}
-INPUTS = {"<", "<<", "<<<", "<&", "<<-"}
-PREFIXES = {
-    "sudo",
-    "env",
-    "command",
-    "exec",
-    "nohup",
-    "time",
-    "xargs",
-    "nice",
-    "timeout",
-    "builtin",
-}
-ALL_ARGS = {"touch", "rm", "rmdir", "mkdir", "truncate", "shred", "unlink", "tee", "mv"}
-FIRST_SKIPPED = {"chmod", "chown", "chgrp"}
-LAST_ARG = {"cp", "install", "rsync", "ln", "scp"}
-GIT_WRITES = {
-    "commit",
-    "push",
-    "add",
-    "rm",
-    "mv",
-    "reset",
-    "checkout",
-    "switch",
-    "restore",
-    "merge",
-    "rebase",
-    "cherry-pick",
-    "revert",
-    "am",
-    "apply",
-    "stash",
-    "clean",
-    "pull",
-    "worktree",
-    "tag",
-    "update-ref",
-}
-TP_GLOBAL_WITH_VALUE = {"--root", "--session", "-C", "--repo"}
 PATCH_HEADERS = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
-UNKNOWN = "<unknown>"  # a write whose target the rules cannot name (git commit): the cwd's worktree
+CLIENT_SETTINGS = {
+    ".claude": {"settings.json", "settings.local.json"},
+    ".codex": {"hooks.json", "config.toml"},
+    ".gemini": {"settings.json"},
+}
+TOUCHY = (
+    ".taskproto",
+    "task.json",
+    "status.json",
+    "refs/taskproto",
+    ".git/hooks",
+    "core.hooksPath",
+    "hooks.json",
+    ".claude/settings",
+    ".gemini/settings",
+    "TASKPROTO_",
+)
+TP_GLOBAL_WITH_VALUE = {"--root", "--session", "-C", "--repo"}
+USER_COMMANDS = {
+    "approve": "`taskproto approve` records the user's approval: the user runs it in their own "
+    "terminal; an agent never does. Present the plan or the commit and wait.",
+    "land": "`taskproto land` puts the approved work on the base branch: the user runs it in their "
+    "own terminal.",
+    "rollback": "`taskproto rollback` takes a task back in its log: the user runs it in their own "
+    "terminal.",
+    "ack": "`taskproto ack` is the user's review of a rebuilt task: the user runs it in their own "
+    "terminal.",
+    "resume": "`taskproto resume` is the user saying to go on: the user runs it in their own "
+    "terminal (or says so in the chat).",
+    "hook": "`taskproto hook` is run by the agent client itself, not by an agent's command.",
+    "board": "`taskproto board` serves the user's approvals (its token is the user's): the user "
+    "starts it in their own terminal; an agent never does.",
+}
 
 
-class Action:
-    def __init__(self) -> None:
-        self.targets: list[str] = []  # absolute paths written, or UNKNOWN
-        self.forbidden: str | None = None  # a command only the user may run
-
+class Action(ShellAction):
     @property
     def writes(self) -> bool:
-        return bool(self.targets)
+        return bool(self.targets or self.refs)
+
+    @property
+    def inspect(self) -> bool:
+        """Whether the guard has anything to judge (otherwise the call is let through at once)."""
+        return bool(
+            self.targets
+            or self.refs
+            or self.taskproto
+            or self.bypass
+            or self.code
+            or self.env_taskproto
+        )
 
 
-def analyse(tool_name: str, tool_input: dict[str, Any], cwd: str) -> Action:
+def analyse(
+    tool_name: str, tool_input: dict[str, Any], cwd: str, env: dict[str, str] | None = None
+) -> Action:
     action = Action()
+    env = env or {}
     if tool_name in WRITE_TOOLS:
         path = (
             tool_input.get(WRITE_TOOLS[tool_name])
             or tool_input.get("path")
             or tool_input.get("file_path")
         )
-        action.targets.append(_absolute(path, cwd) if isinstance(path, str) and path else UNKNOWN)
+        action.targets.append(_join(path, cwd) if isinstance(path, str) and path else UNKNOWN)
+        text = " ".join(str(tool_input.get(k, "")) for k in ("content", "new_string", "new_source"))
+        if (
+            isinstance(path, str)
+            and os.path.basename(path) == "pyproject.toml"
+            and "taskproto" in text
+        ):
+            action.bypass = "pyproject.toml's [tool.taskproto] settings are the user's to change"
     elif tool_name in SHELL_TOOLS:
         command = tool_input.get("command", tool_input.get("cmd"))
         if isinstance(command, list):
+            import shlex
+
             command = shlex.join(str(c) for c in command)
         if isinstance(command, str):
             workdir = (
@@ -108,17 +128,22 @@ def analyse(tool_name: str, tool_input: dict[str, Any], cwd: str) -> Action:
                 or tool_input.get("dir_path")
                 or tool_input.get("directory")
             )
-            base = _absolute(workdir, cwd) if isinstance(workdir, str) and workdir else cwd
-            _shell(command, base, action)
+            base = _join(workdir, cwd) if isinstance(workdir, str) and workdir else cwd
+            shell = read_command(command, base, env)
+            action.__dict__.update(shell.__dict__)
+            if "apply_patch" in command:  # the patch names its files (none named: unknown)
+                _patch(command if "*** Begin Patch" in command else "*** ?", base, action)
     elif tool_name in PATCH_TOOLS:
         text = next((v for v in tool_input.values() if isinstance(v, str) and "*** " in v), "")
         _patch(text, cwd, action)
     return action
 
 
-def _absolute(path: str, base: str) -> str:
+def _join(path: str, base: str) -> str:
     path = os.path.expanduser(path)
-    return os.path.normpath(path if os.path.isabs(path) else os.path.join(base or "/", path))
+    if os.path.isabs(path):
+        return os.path.normpath(path)
+    return os.path.normpath(os.path.join(base, path)) if base else UNKNOWN
 
 
 def _patch(text: str, base: str, action: Action) -> None:
@@ -127,154 +152,178 @@ def _patch(text: str, base: str, action: Action) -> None:
         line = line.strip()
         for header in PATCH_HEADERS:
             if line.startswith(header):
-                action.targets.append(_absolute(line[len(header) :].strip(), base))
+                action.targets.append(_join(line[len(header) :].strip(), base))
                 found = True
     if not found and text:
         action.targets.append(UNKNOWN)
 
 
-def _lines(command: str) -> list[str]:
-    """Command lines, with heredoc bodies left out (an apply_patch body is read separately)."""
-    out: list[str] = []
-    delimiter: str | None = None
-    for line in command.splitlines():
-        if delimiter is not None:
-            if line.strip() == delimiter:
-                delimiter = None
+# --- the decision ---------------------------------------------------------------------
+
+
+class Guard:
+    """What the decision needs to know: the layout, the session, its task and that task's flags."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        session: str,
+        cwd: str,
+        env: dict[str, str],
+        task: TaskView | None,
+        agent: str | None,
+        flags_of: Callable[[TaskView], dict[str, dict[str, Any]] | None],
+        read_task: Callable[[str], TaskView],
+    ) -> None:
+        self.layout, self.session, self.cwd, self.env = layout, session, cwd, env
+        self.task, self.agent = task, agent
+        self.flags_of, self.read_task = flags_of, read_task
+
+    def state_flags(self, task: TaskView) -> dict[str, Any] | None:
+        states = self.flags_of(task)
+        return None if states is None or task.state is None else states.get(task.state)
+
+    def protected(self, path: str) -> str | None:
+        """Why `path` (real) is never an agent's to write, or None."""
+        layout = self.layout
+        if layout.where(path)[0] == "state":
+            return (
+                f"{path} is taskproto's own state (task.json, status files, locks): only "
+                "taskproto "
+                "writes it. Use the taskproto commands (claim, transition, agent) instead."
+            )
+        registry = registry_dir(self.env)
+        if inside(path, registry):
+            return f"{path} is taskproto's session registry: only taskproto writes it."
+        parent, name = os.path.basename(os.path.dirname(path)), os.path.basename(path)
+        if name in CLIENT_SETTINGS.get(parent, ()) or name == ".mcp.json":
+            return (
+                f"{path} holds an agent client's hooks: only the user changes them "
+                "(`taskproto init` installs taskproto's)."
+            )
+        dirs = layout.dirs
+        if dirs is not None and (
+            inside(path, os.path.join(dirs.common_dir, "hooks"))
+            or name in ("config", "config.worktree")
+            and inside(path, dirs.common_dir)
+        ):
+            return f"{path} is git's hooks or configuration: only the user changes them."
+        if path == os.path.join(layout.main, ".taskproto.toml"):
+            return f"{path} holds taskproto's settings: only the user changes them."
+        return None
+
+
+def registry_dir(env: dict[str, str]) -> str:
+    state = env.get("XDG_STATE_HOME") or os.path.join(
+        env.get("HOME") or os.path.expanduser("~"), ".local", "state"
+    )
+    return os.path.join(os.path.realpath(state), "taskproto", "sessions")
+
+
+def decide(action: Action, guard: Guard) -> str | None:
+    """The reason to deny the call, or None to allow it."""
+    for args in action.taskproto:
+        reason = _taskproto_command(args, guard)
+        if reason:
+            return reason
+    if action.env_taskproto:
+        return (
+            f"setting {', '.join(sorted(set(action.env_taskproto)))} for a command changes "
+            "what "
+            "taskproto believes about this session: only the user does that."
+        )
+    targets = [t if t == UNKNOWN else os.path.realpath(t) for t in action.targets]
+    for target in targets:
+        if target != UNKNOWN and (why := guard.protected(target)):
+            return why
+    for ref in action.refs:
+        if ref.startswith("refs/taskproto/"):
+            return f"{ref} is taskproto's journal or claim: only taskproto moves it."
+    for code in action.code:
+        if any(mark in code for mark in (*TOUCHY, guard.layout.root)):
+            return (
+                "this runs code that names taskproto's own files, refs or settings: only "
+                "taskproto "
+                "writes those. Use the taskproto commands instead."
+            )
+    task = guard.task
+    if task is None:
+        return None
+    if action.bypass:
+        return f"{action.bypass}; work on task {task.name} goes through the hooks."
+    if not action.writes:
+        return None
+    return _by_task(targets, action, guard, task)
+
+
+def _by_task(targets: list[str], action: Action, guard: Guard, task: TaskView) -> str | None:
+    if task.error is not None:
+        return (
+            f"the state of task {task.name} cannot be read ({task.error}), so edits are "
+            "blocked: "
+            "run `taskproto doctor` (and `taskproto doctor --fix`) first."
+        )
+    flags = guard.state_flags(task)
+    if flags is None:
+        return (
+            f"the state of task {task.name} cannot be judged (state {task.state!r} of workflow "
+            f"{task.workflow!r}), so edits are blocked: run `taskproto doctor`."
+        )
+    if not flags.get("allows_edits"):
+        return (
+            f"task {task.name} is in state {task.state}, which does not allow edits. Finish "
+            "this "
+            f"state's step and move on with `taskproto transition {task.name} <STATE>` first "
+            "(see "
+            f"`taskproto task show {task.name}`)."
+        )
+    paused = task.paused
+    if paused is not None:
+        return (
+            f"task {task.name} waits for the user: they interrupted with a {paused} and the "
+            "work "
+            "is paused until they say to go on. Answer, then wait (the user resumes by saying "
+            "so, "
+            f"or with `taskproto resume {task.name}`)."
+        )
+    for ref in action.refs:
+        owner = (
+            guard.layout.branch_owner(ref[len("refs/heads/") :])
+            if ref.startswith("refs/heads/")
+            else None
+        )
+        if owner is not None and owner != (task.name, guard.agent) and owner[0] == task.name:
+            return f"{ref} is another agent's branch of task {task.name}: only that agent moves it."
+        if owner is not None and owner[0] != task.name:
+            return f"{ref} belongs to task {owner[0]}, not to this session's task {task.name}."
+    areas = _own_areas(guard, task)
+    if UNKNOWN in targets and action.text:
+        for other in _other_worktrees(guard, areas):
+            if other in action.text:
+                return (
+                    f"this command names {other}, outside this agent's worktree of task "
+                    f"{task.name}, and writes where the guard cannot tell: edit files only in "
+                    f"{' or '.join(areas)}."
+                )
+    for target in targets:
+        path = guard.cwd if target == UNKNOWN else target
+        if target == UNKNOWN or not path or any(inside(path, area) for area in areas):
             continue
-        out.append(line)
-        at = line.find("<<")
-        if at >= 0:
-            word = line[at + 2 :].lstrip("-~ ").split()
-            if word:
-                delimiter = word[0].strip("'\"")
-    return out
-
-
-def _tokens(line: str) -> list[str]:
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()<>")
-    lexer.whitespace_split = True
-    lexer.commenters = "#"
-    try:
-        return list(lexer)
-    except ValueError:
-        return line.split()
-
-
-def _shell(command: str, base: str, action: Action) -> None:
-    if "apply_patch" in command and "*** Begin Patch" in command:
-        _patch(command, base, action)
-    for line in _lines(command):
-        tokens = _tokens(line) + [";"]
-        segment: list[str] = []
-        i = 0
-        while i < len(tokens):
-            tok = tokens[i]
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-            if tok.isdigit() and (nxt in REDIRECTS or nxt in INPUTS or nxt == ">&"):
-                i += 1  # the fd number of a redirection, not an argument
-                continue
-            if tok in REDIRECTS or (tok == ">&" and not nxt.isdigit() and nxt != "-"):
-                if nxt and nxt not in SEPARATORS and nxt != "/dev/null":
-                    action.targets.append(_absolute(nxt, base))
-                i += 2
-                continue
-            if tok in INPUTS or tok == ">&":
-                i += 2
-                continue
-            if tok in SEPARATORS:
-                base = _segment(segment, base, action)
-                segment = []
-            else:
-                segment.append(tok)
-            i += 1
-
-
-def _segment(words: list[str], base: str, action: Action) -> str:
-    """Read one simple command; returns the folder later segments run in (after a `cd`)."""
-    while words and ("=" in words[0].split("/")[0] and not words[0].startswith("=")):
-        words = words[1:]  # VAR=value
-    while words and os.path.basename(words[0]) in PREFIXES:
-        words = words[1:]
-        while words and words[0].startswith("-"):
-            words = words[1:]
-    if not words:
-        return base
-    name = os.path.basename(words[0])
-    args = words[1:]
-    if name.startswith("python") and len(args) >= 2 and args[0] == "-m":
-        name, args = args[1], args[2:]
-    if name == "cd":
-        return _absolute(args[0], base) if args and args[0] != "-" else base
-    operands = [a for a in args if not a.startswith("-")]
-    if name in ALL_ARGS:
-        action.targets += [_absolute(a, base) for a in operands] or [UNKNOWN]
-    elif name in FIRST_SKIPPED:
-        action.targets += [_absolute(a, base) for a in operands[1:]] or [UNKNOWN]
-    elif name in LAST_ARG:
-        action.targets.append(_absolute(operands[-1], base) if operands else UNKNOWN)
-    elif name == "dd":
-        action.targets += [_absolute(a[3:], base) for a in args if a.startswith("of=")]
-    elif name in ("sed", "perl") and any(
-        a == "-i" or a.startswith(("-i", "--in-place", "-pi")) for a in args
-    ):
-        action.targets += [_absolute(a, base) for a in operands[1:]] or [UNKNOWN]
-    elif name in ("patch", "apply_patch") and not action.targets:
-        action.targets.append(UNKNOWN)
-    elif name == "git":
-        _git(args, base, action)
-    elif name == "taskproto" or name.endswith("/taskproto"):
-        _taskproto(args, action)
-    return base
-
-
-def _git(args: list[str], base: str, action: Action) -> None:
-    i = 0
-    where = base
-    while i < len(args) and args[i].startswith("-"):
-        if args[i] in ("-C", "-c", "--git-dir", "--work-tree") and i + 1 < len(args):
-            if args[i] == "-C":
-                where = _absolute(args[i + 1], where)
-            i += 2
-        else:
-            i += 1
-    if i < len(args) and args[i] in GIT_WRITES:
-        action.targets.append(where if where else UNKNOWN)
-
-
-def _taskproto(args: list[str], action: Action) -> None:
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        i += 2 if args[i] in TP_GLOBAL_WITH_VALUE else 1
-    sub = args[i] if i < len(args) else ""
-    rest = args[i + 1 :]
-    if sub == "approve":
-        action.forbidden = (
-            "`taskproto approve` records the user's approval: the user runs it in their own "
-            "terminal; an agent never does. Present the plan or the commit and wait."
+        in_repo = inside(path, guard.layout.main) or inside(path, guard.layout.root)
+        if not in_repo and any(inside(path, t) for t in _temp_dirs(guard.env)):
+            continue
+        return (
+            f"{path} is outside this agent's worktree of task {task.name} "
+            f"({' or '.join(areas)}); edit files only there."
         )
-    elif sub == "claim" and "--force" in rest:
-        action.forbidden = (
-            "`taskproto claim --force` takes a task from a live session: only the user does "
-            "that, in their own terminal. Pick a free task or wait for it to be released."
-        )
-    elif sub == "board":
-        action.forbidden = (
-            "`taskproto board` serves the user's approvals (its token is the user's): the user "
-            "starts it in their own terminal; an agent never does."
-        )
-    elif sub == "hook":
-        action.forbidden = (
-            "`taskproto hook` is run by the agent client itself, not by an agent's command."
-        )
+    return None
 
 
-# --- the decision -----------------------------------------------------------
-
-
-def _own_areas(layout: Layout, task: TaskView, agent: str | None, cwd_in_task: bool) -> list[str]:
-    if cwd_in_task:
-        return [layout.worktree_of(task.name, agent)]
+def _own_areas(guard: Guard, task: TaskView) -> list[str]:
+    layout = guard.layout
+    kind, cwd_task, _ = layout.where(guard.cwd) if guard.cwd else ("outside", None, None)
+    if kind == "worktree" and cwd_task == task.name:
+        return [layout.worktree_of(task.name, guard.agent)]
     areas = [layout.task_worktree(task.name)]
     agents_dir = os.path.join(layout.tasks, task.name, "agents")
     try:
@@ -284,59 +333,72 @@ def _own_areas(layout: Layout, task: TaskView, agent: str | None, cwd_in_task: b
     return areas
 
 
+def _other_worktrees(guard: Guard, areas: list[str]) -> list[str]:
+    """Every task and agent worktree of the repository that is not one of `areas`."""
+    layout, found = guard.layout, []
+    for name in layout.task_names():
+        found.append(layout.task_worktree(name))
+        try:
+            found += [
+                layout.agent_worktree(name, a)
+                for a in os.listdir(os.path.join(layout.tasks, name, "agents"))
+            ]
+        except OSError:
+            pass
+    return [w for w in found if not any(inside(w, area) or inside(area, w) for area in areas)]
+
+
 def _temp_dirs(env: dict[str, str]) -> list[str]:
     dirs = {"/tmp", "/var/tmp"}
     if env.get("TMPDIR"):
         dirs.add(os.path.normpath(env["TMPDIR"]))
-    return sorted(dirs)
+    return sorted(os.path.realpath(d) for d in dirs)
 
 
-def decide(
-    action: Action,
-    layout: Layout,
-    cwd: str,
-    task: TaskView | None,
-    agent: str | None,
-    allows_edits: bool | None,
-    env: dict[str, str],
-) -> str | None:
-    """The reason to deny the call, or None to allow it. `allows_edits` is the task's state flag."""
-    from taskproto.layout import inside
-
-    if action.forbidden:
-        return action.forbidden
-    for target in action.targets:
-        if target != UNKNOWN and layout.where(target)[0] == "state":
+def _taskproto_command(args: list[str], guard: Guard) -> str | None:
+    """Why an agent may not run `taskproto ARGS`, or None."""
+    i, session = 0, None
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] in TP_GLOBAL_WITH_VALUE:
+            session = args[i + 1] if args[i] == "--session" and i + 1 < len(args) else session
+            i += 2
+        else:
+            session = args[i].split("=", 1)[1] if args[i].startswith("--session=") else session
+            i += 1
+    sub, rest = (args[i] if i < len(args) else ""), args[i + 1 :]
+    if session is not None and session != guard.session:
+        return (
+            f"`taskproto --session {session}` acts as another session: an agent acts only as "
+            "itself (the user's own terminal can do the rest)."
+        )
+    if sub in USER_COMMANDS:
+        return USER_COMMANDS[sub]
+    if "--force" in rest or "-f" in rest and sub in ("claim", "release", "transition", "fire"):
+        return (
+            f"`taskproto {sub} --force` overrides another session or a guard: only the user "
+            "does "
+            "that, in their own terminal."
+        )
+    if (sub == "init" and "--uninstall" in rest) or (
+        sub == "mcp" and rest[:1] in (["install"], ["uninstall"])
+    ):
+        return (
+            f"`taskproto {sub} {' '.join(rest)}` changes the hooks that guard the agents: the "
+            "user's."
+        )
+    if sub in ("fire", "transition", "revise") and rest:
+        view = guard.read_task(rest[0])
+        flags = guard.state_flags(view) if view.error is None else None
+        user = (flags or {}).get("user_triggers") or {}
+        step = rest[1] if len(rest) > 1 else ""
+        if (
+            (sub == "fire" and step in user)
+            or (sub == "transition" and step.upper() in user.values())
+            or (sub == "revise" and "request_revision" in user)
+        ):
             return (
-                f"{target} is taskproto's own state (task.json, status files, locks): only "
-                "taskproto "
-                "writes it. Use the taskproto commands (claim, transition, agent) instead."
+                f"`taskproto {sub} {' '.join(rest[:2])}` is the user's verdict in "
+                f"{view.state}: "
+                "present the work and wait; the user runs it in their own terminal."
             )
-    if task is None or not action.writes:
-        return None
-    if task.error is not None:
-        return (
-            f"the state of task {task.name} cannot be read ({task.error}), so edits are blocked: "
-            "run `taskproto doctor` (and `taskproto doctor --fix`) first."
-        )
-    if not allows_edits:
-        return (
-            f"task {task.name} is in state {task.state}, which does not allow edits. Finish this "
-            "state's "
-            f"step and move on with `taskproto transition {task.name} <STATE>` first (see "
-            f"`taskproto task show {task.name}`)."
-        )
-    kind, cwd_task, _ = layout.where(cwd) if cwd else ("outside", None, None)
-    areas = _own_areas(layout, task, agent, kind == "worktree" and cwd_task == task.name)
-    for target in action.targets:
-        path = cwd if target == UNKNOWN else target
-        if not path or any(inside(path, area) for area in areas):
-            continue
-        in_repo = inside(path, layout.main) or inside(path, layout.root)
-        if not in_repo and any(inside(path, t) for t in _temp_dirs(env)):
-            continue
-        return (
-            f"{path} is outside this agent's worktree of task {task.name} "
-            f"({' or '.join(areas)}); edit files only there."
-        )
     return None

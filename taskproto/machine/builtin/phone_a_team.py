@@ -111,6 +111,9 @@ def _close_round(task: Task, ctx: FireContext, outcome: str) -> dict[str, Any]:
         "note": ctx.params.get("note"),
         "time": ctx.time.isoformat(),
     }
+    for key in ("calls", "mode", "sandbox"):  # what `round run` saw of the backends this round
+        if key in rs:
+            entry[key] = rs[key]
     task.context.setdefault("rounds", []).append(entry)
     return entry
 

@@ -39,15 +39,27 @@ def summary(task: Task) -> dict[str, Any]:
     """The session summary FULL_AUTO shows: iterations, subtasks done and failed, discovered
     tasks."""
     subtasks = task.context.get("subtasks") or []
-    discovered = task.context.get("discovered") or []
+    discovered = [d for d in task.context.get("discovered") or [] if not d.get("dropped")]
     return {
         "iterations": task.counters.iteration,
         "subtasks_completed": sum(1 for s in subtasks if s.get("status") == "done"),
         "subtasks_failed": sum(1 for s in subtasks if s.get("status") == "failed"),
+        "subtasks_skipped": sum(1 for s in subtasks if s.get("status") == "skipped"),
         "subtasks_pending": sum(1 for s in subtasks if s.get("status") == "pending"),
         "discovered": [d["title"] for d in discovered],
+        "waiting": [d["title"] for d in waiting(task)],
         "handoffs": len(task.context.get("handoffs") or []),
     }
+
+
+def waiting(task: Task) -> list[dict[str, Any]]:
+    """Discovered tasks still waiting to be planned (not planned, chosen or dropped), oldest
+    first."""
+    return [
+        d
+        for d in task.context.get("discovered") or []
+        if d.get("planned_as") is None and d.get("selected_in") is None and not d.get("dropped")
+    ]
 
 
 @guard("turn_held")
@@ -117,6 +129,21 @@ def next_iteration(task: Task, ctx: FireContext) -> None:
     task.counters.iteration += 1
 
 
+@effect("select_next_task")
+def select_next_task(task: Task, ctx: FireContext) -> None:
+    """The start of iteration N+1: the oldest waiting discovered task becomes its focus.
+
+    A task chosen once is never chosen again, so iteration N+1 plans another task
+    than iteration N. With none waiting the focus is empty and PLAN asks the user.
+    """
+    queue = waiting(task)
+    focus: dict[str, Any] = {"id": None, "title": None, "iteration": task.counters.iteration}
+    if queue:
+        queue[0]["selected_in"] = task.counters.iteration
+        focus.update(id=queue[0]["id"], title=queue[0]["title"])
+    task.context["focus"] = focus
+
+
 @effect("end_session")
 def end_session(task: Task, ctx: FireContext) -> None:
     task.context["summary"] = summary(task)
@@ -179,7 +206,7 @@ def definition() -> Workflow:
                 source=["REVIEW"],
                 dest="PLAN",
                 guards=["turn_held", "decision_yes"],
-                effects=["record_handoff", "next_iteration"],
+                effects=["record_handoff", "next_iteration", "select_next_task"],
                 description="Continue: the next iteration starts in PLAN.",
             ),
             _T(

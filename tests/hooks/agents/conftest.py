@@ -81,7 +81,7 @@ def hook() -> Hook:
             client,
             event,
             data,
-            {"PATH": os.environ.get("PATH", "")} | (env or {}),
+            {k: os.environ.get(k, "") for k in ("PATH", "HOME", "XDG_STATE_HOME")} | (env or {}),
             pid=pid if pid is not None else os.getpid(),
         )
 

@@ -255,7 +255,7 @@ def test_installed_entry_decides_without_site_packages(
         [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"],
         input=deny,
         capture_output=True,
-        env={"PATH": os.environ["PATH"]},
+        env={k: os.environ[k] for k in ("PATH", "HOME", "XDG_STATE_HOME")},
         check=False,
     )
     assert first.returncode == 2 and b"state INIT" in first.stderr

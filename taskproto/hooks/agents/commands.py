@@ -1,0 +1,209 @@
+"""What ordinary commands write, and what a git command moves: the tables behind shell.py.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+
+UNKNOWN = "<unknown>"  # a write whose target cannot be named: the guard decides by the state
+GIT_READS = {
+    "status",
+    "log",
+    "diff",
+    "show",
+    "blame",
+    "grep",
+    "ls-files",
+    "ls-tree",
+    "rev-parse",
+    "rev-list",
+    "describe",
+    "cat-file",
+    "merge-base",
+    "shortlog",
+    "whatchanged",
+    "help",
+    "version",
+    "var",
+    "check-ignore",
+    "count-objects",
+    "name-rev",
+    "show-ref",
+    "for-each-ref",
+    "annotate",
+    "show-branch",
+    "cherry",
+    "diff-tree",
+    "diff-files",
+    "diff-index",
+    "range-diff",
+    "verify-commit",
+    "check-attr",
+}
+GIT_NO_VERIFY = {"commit", "merge", "push", "am", "cherry-pick", "rebase", "revert", "pull"}
+ALL_ARGS = {
+    "touch",
+    "rm",
+    "rmdir",
+    "mkdir",
+    "truncate",
+    "shred",
+    "unlink",
+    "tee",
+    "mkfifo",
+    "mknod",
+}
+FIRST_SKIPPED = {"chmod", "chown", "chgrp", "setfacl", "chattr"}
+LAST_ARG = {"cp", "mv", "install", "rsync", "ln", "scp"}
+
+
+class ShellAction:
+    def __init__(self) -> None:
+        self.targets: list[str] = []  # absolute paths written, or UNKNOWN
+        self.refs: list[str] = []  # git refs moved by name (refs/heads/x, refs/taskproto/...)
+        self.taskproto: list[list[str]] = []  # the arguments of each taskproto command it runs
+        self.bypass: str | None = None  # a way around the git hooks it asks for
+        self.code: list[str] = []  # code or scripts handed to an interpreter, to scan
+        self.env_taskproto: list[str] = []  # TASKPROTO_* variables it sets for a command
+        self.text = ""  # the whole command, for what it names where a target is unknown
+
+
+def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
+    """`path` made absolute from `base`; UNKNOWN when it depends on what cannot be known here."""
+    if path.startswith("~"):
+        path = os.path.expanduser(path) if env.get("HOME") is None else env["HOME"] + path[1:]
+    if "$HOME" in path and env.get("HOME"):
+        path = path.replace("${HOME}", env["HOME"]).replace("$HOME", env["HOME"])
+    if "$" in path or "`" in path or "\0" in path or "__SUBST__" in path:
+        return UNKNOWN
+    if os.path.isabs(path):
+        return os.path.normpath(path)
+    return UNKNOWN if base is None else os.path.normpath(os.path.join(base, path))
+
+
+def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[str, str]) -> None:
+    where = base
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        opt = args[i]
+        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") and i + 1 < len(args):
+            if opt == "-C":
+                where = absolute(args[i + 1], where, env)
+            elif opt == "-c" and args[i + 1].lower().startswith("core.hookspath"):
+                act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
+            elif opt in ("--git-dir", "--work-tree"):
+                where = UNKNOWN
+            i += 2
+        else:
+            if opt.startswith(("--git-dir=", "--work-tree=")):
+                where = UNKNOWN
+            i += 1
+    sub = args[i] if i < len(args) else ""
+    rest = args[i + 1 :]
+    if not sub or sub in GIT_READS:
+        return
+    if (
+        sub == "branch"
+        and not any(a in rest for a in ("-f", "--force", "-D", "-d", "-m", "-M", "-c", "-C"))
+        and (
+            not rest
+            or any(a.startswith(("--list", "-l", "-a", "-r", "-v", "--show")) for a in rest)
+        )
+    ):
+        return
+    if sub == "config" and not any(a.lower().startswith("core.hookspath") for a in rest):
+        if not rest or any(
+            a in ("--get", "--list", "-l", "--get-all", "--get-regexp") for a in rest
+        ):
+            return
+    if sub == "config":
+        act.bypass = "`git config core.hooksPath` points git away from taskproto's hooks"
+    if sub in ("stash", "worktree", "remote", "tag", "notes", "reflog", "submodule") and rest[
+        :1
+    ] in (["list"], ["show"], ["-l"], ["--list"], ["-v"]):
+        return
+    if (
+        sub in GIT_NO_VERIFY
+        and any(a in ("--no-verify", "-n") for a in rest)
+        and sub != "push"
+        or (sub == "push" and "--no-verify" in rest)
+    ):
+        act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
+    git_refs(act, sub, rest)
+    act.targets.append(where if where else UNKNOWN)
+
+
+def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
+    """The refs a git command names to move (update-ref, branch -f, push ., fetch . a:b)."""
+    refs = act.refs
+    operands = [a for a in rest if not a.startswith("-")]
+    if sub in ("update-ref", "symbolic-ref") and operands:
+        refs.append(operands[0] if operands[0].startswith("refs/") else f"refs/heads/{operands[0]}")
+    elif sub == "branch" and operands:
+        refs += [f"refs/heads/{o}" for o in operands[:2] if "/" not in o or o.startswith("refs/")]
+    elif sub in ("push", "fetch") and operands and operands[0] in (".", "./", os.curdir):
+        for spec in operands[1:]:
+            dest = spec.lstrip("+").rpartition(":")[2]
+            if dest:
+                refs.append(dest if dest.startswith("refs/") else f"refs/heads/{dest}")
+
+
+def writes(
+    act: ShellAction, name: str, args: list[str], base: str | None, env: dict[str, str]
+) -> None:
+    operands = [a for a in args if not a.startswith("-")]
+    target_dir = next(
+        (a.split("=", 1)[1] for a in args if a.startswith("--target-directory=")), None
+    )
+    if "-t" in args and args.index("-t") + 1 < len(args):
+        target_dir = args[args.index("-t") + 1]
+    if name in ALL_ARGS:
+        act.targets += [absolute(a, base, env) for a in operands] or [UNKNOWN]
+    elif name in FIRST_SKIPPED:
+        act.targets += [absolute(a, base, env) for a in operands[1:]] or [UNKNOWN]
+    elif name in LAST_ARG:
+        dest = target_dir or (operands[-1] if operands else None)
+        act.targets.append(absolute(dest, base, env) if dest else UNKNOWN)
+    elif name == "dd":
+        act.targets += [absolute(a[3:], base, env) for a in args if a.startswith("of=")]
+    elif name in ("sed", "perl") and any(
+        a == "-i" or a.startswith(("-i", "--in-place", "-pi")) for a in args
+    ):
+        act.targets += [absolute(a, base, env) for a in operands[1:]] or [UNKNOWN]
+    elif name == "tar" and _extracts(args):
+        where = next(
+            (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-C", "--directory")), None
+        )
+        where = where or next(
+            (a.split("=", 1)[1] for a in args if a.startswith("--directory=")), None
+        )
+        act.targets.append(absolute(where, base, env) if where else (base or UNKNOWN))
+    elif name == "unzip":
+        where = (
+            args[args.index("-d") + 1]
+            if "-d" in args and args.index("-d") + 1 < len(args)
+            else None
+        )
+        act.targets.append(absolute(where, base, env) if where else (base or UNKNOWN))
+    elif name in ("curl", "wget"):
+        for flag in ("-o", "--output", "-O", "--output-document"):
+            if (
+                flag in args
+                and args.index(flag) + 1 < len(args)
+                and not (name == "curl" and flag == "-O")
+            ):
+                act.targets.append(absolute(args[args.index(flag) + 1], base, env))
+    elif name == "patch" and not act.targets:
+        act.targets.append(base or UNKNOWN)
+
+
+def _extracts(args: list[str]) -> bool:
+    """`tar` extracting (`-x`, `--extract`, or the old bundled form `tar xf ...`)."""
+    if args and not args[0].startswith("-") and "x" in args[0]:
+        return True
+    return any(
+        a in ("--extract", "--get") or (a.startswith("-") and not a.startswith("--") and "x" in a)
+        for a in args
+    )

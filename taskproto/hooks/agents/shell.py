@@ -1,0 +1,329 @@
+"""What a shell command would do, read the way an agent could write it to get around the guard.
+
+`read_command(text, cwd, env)` returns a `ShellAction`: the paths it writes (or UNKNOWN where
+the target cannot be established), the git refs it moves, the taskproto commands it runs, the
+hook bypasses it asks for, and the strings of code it hands to an interpreter (scanned for
+taskproto's own files). It sees through `bash -c`, `sh -c`, `eval`, `env`, `sudo`, `nohup`,
+`timeout`, `xargs`, command substitution, subshells, `cd`/`pushd`, `git -C`, scripts run by a
+shell or an interpreter, `python3 -m taskproto`. A shell command cannot be fully understood: what
+it cannot establish it reports as UNKNOWN, and the guard then decides by the task's state.
+
+Standard library only (`os`, `shlex`): this runs on every shell tool call.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+
+from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, git_command, writes
+
+__all__ = ["UNKNOWN", "ShellAction", "read_command"]
+
+SEPARATORS = {";", "&&", "||", "|", "&", ";;", "|&", "\n"}
+REDIRECTS = {">", ">>", ">|", "&>", "&>>"}
+INPUTS = {"<", "<<", "<<<", "<&", "<<-"}
+HARMLESS_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}
+SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox", "fish"}
+INTERPRETERS = {"perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun", "tclsh"}
+# wrapper -> options that take a value (the wrapped command follows the options)
+WRAPPERS: dict[str, set[str]] = {
+    "sudo": {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"},
+    "doas": {"-u", "-C"},
+    "nohup": set(),
+    "time": {"-f", "-o"},
+    "command": set(),
+    "builtin": set(),
+    "exec": {"-a"},
+    "nice": {"-n"},
+    "ionice": {"-c", "-n", "-p"},
+    "chrt": set(),
+    "taskset": set(),
+    "setsid": set(),
+    "stdbuf": {"-i", "-o", "-e"},
+    "timeout": {"-s", "-k", "--signal", "--kill-after"},
+    "xargs": {"-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter"},
+    "watch": {"-n", "-d"},
+    "unbuffer": set(),
+    "caffeinate": set(),
+    "flock": {"-w", "-E"},
+}
+CODE_WRITE_HINTS = (
+    "open(",
+    "write",
+    "unlink",
+    "remove",
+    "rename",
+    "rmtree",
+    "mkdir",
+    "makedirs",
+    "system(",
+    "subprocess",
+    "popen",
+    "spawn",
+    "exec",
+    "shutil",
+    "touch",
+    "chmod",
+    "symlink",
+    "link(",
+    "copy",
+    "truncate",
+    "fs.",
+    "File.",
+    "IO.",
+    "print >",
+    "`",
+    "os.",
+    "Path(",
+)
+MAX_SCRIPT = 256 * 1024
+MAX_DEPTH = 8
+
+
+def read_command(text: str, cwd: str, env: dict[str, str]) -> ShellAction:
+    action = ShellAction()
+    action.text = text
+    _Reader(action, env).run(text, cwd or None, 0)
+    return action
+
+
+def _substitutions(text: str) -> tuple[str, list[str]]:
+    """The text with `$(...)` and backquoted parts replaced by a placeholder, and those parts."""
+    out: list[str] = []
+    inner: list[str] = []
+    i, quote = 0, ""
+    while i < len(text):
+        c = text[i]
+        if quote == "'":
+            quote = "" if c == "'" else quote
+        elif c == "\\" and i + 1 < len(text):
+            out.append(text[i : i + 2])
+            i += 2
+            continue
+        elif c == "'" and not quote:
+            quote = "'"
+        elif c == '"':
+            quote = "" if quote == '"' else '"'
+        elif c == "`":
+            end = text.find("`", i + 1)
+            end = len(text) if end < 0 else end
+            inner.append(text[i + 1 : end])
+            out.append("__SUBST__")
+            i = end + 1
+            continue
+        elif text.startswith("$(", i) or text.startswith("<(", i) or text.startswith(">(", i):
+            depth, j = 1, i + 2
+            while j < len(text) and depth:
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                j += 1
+            inner.append(text[i + 2 : j - 1])
+            out.append("__SUBST__")
+            i = j
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out), inner
+
+
+def _heredocs_out(text: str) -> list[str]:
+    """Command lines, heredoc bodies left out (an apply_patch body is read separately)."""
+    lines: list[str] = []
+    delimiter: str | None = None
+    for line in text.splitlines():
+        if delimiter is not None:
+            if line.strip() == delimiter:
+                delimiter = None
+            continue
+        lines.append(line)
+        at = line.find("<<")
+        if at >= 0 and not line[at:].startswith("<<<"):
+            word = line[at + 2 :].lstrip("-~ ").split()
+            if word:
+                delimiter = word[0].strip("'\"")
+    return lines
+
+
+def _tokens(line: str) -> list[str]:
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()<>")
+    lexer.whitespace_split = True
+    lexer.commenters = "#"
+    try:
+        return list(lexer)
+    except ValueError:  # an unbalanced quote: read it as plain words
+        return line.split()
+
+
+class _Reader:
+    def __init__(self, action: ShellAction, env: dict[str, str]) -> None:
+        self.action, self.env = action, env
+
+    def run(self, text: str, base: str | None, depth: int) -> str | None:
+        """Read a command text run in `base`; returns the folder it leaves the shell in."""
+        if depth > MAX_DEPTH:
+            self.action.targets.append(UNKNOWN)
+            return base
+        text, inner = _substitutions(text)
+        for part in inner:
+            self.run(part, base, depth + 1)
+        for line in _heredocs_out(text):
+            base = self._line(_tokens(line) + [";"], base, depth)
+        return base
+
+    def _line(self, tokens: list[str], base: str | None, depth: int) -> str | None:
+        stack: list[str | None] = []
+        words: list[str] = []
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if tok.isdigit() and (nxt in REDIRECTS or nxt in INPUTS or nxt == ">&"):
+                i += 1  # the fd number of a redirection
+                continue
+            if tok in REDIRECTS or (tok == ">&" and not nxt.isdigit() and nxt != "-"):
+                if nxt and nxt not in SEPARATORS and nxt not in HARMLESS_TARGETS:
+                    self.action.targets.append(absolute(nxt, base, self.env))
+                i += 2
+                continue
+            if tok in INPUTS or tok == ">&":
+                i += 2
+                continue
+            if tok == "(":
+                stack.append(base)  # a subshell: its `cd` does not outlive it
+            elif tok == ")":
+                base = self._segment(words, base, depth)
+                words = []
+                base = stack.pop() if stack else base
+            elif tok in SEPARATORS:
+                base = self._segment(words, base, depth)
+                words = []
+            else:
+                words.append(tok)
+            i += 1
+        return base
+
+    def _segment(self, words: list[str], base: str | None, depth: int) -> str | None:
+        """One simple command; returns the folder later commands run in (after a `cd`)."""
+        while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
+            if words[0].startswith("TASKPROTO_"):
+                self.action.env_taskproto.append(words[0].split("=")[0])
+            words = words[1:]  # VAR=value
+        words, base = self._unwrap(words, base, depth)
+        if not words:
+            return base
+        name, args = os.path.basename(words[0]), words[1:]
+        return self._command(name, args, base, depth)
+
+    def _unwrap(
+        self, words: list[str], base: str | None, depth: int
+    ) -> tuple[list[str], str | None]:
+        """Strip wrappers (`env VAR=x`, `sudo -u u`, `timeout 5`, ...) down to the real command."""
+        while words:
+            name = os.path.basename(words[0])
+            if name == "env":
+                words = words[1:]
+                while words and (words[0].startswith("-") or "=" in words[0]):
+                    opt = words[0]
+                    if (
+                        opt in ("-u", "--unset", "-C", "--chdir", "-S", "--split-string")
+                        and len(words) > 1
+                    ):
+                        if opt in ("-C", "--chdir"):
+                            base = absolute(words[1], base, self.env)
+                        if opt in ("-S", "--split-string"):
+                            self.run(words[1] + " " + shlex.join(words[2:]), base, depth + 1)
+                            return [], base
+                        words = words[2:]
+                        continue
+                    if "=" in opt and opt.startswith("TASKPROTO_"):
+                        self.action.env_taskproto.append(opt.split("=")[0])
+                    words = words[1:]
+                continue
+            if name not in WRAPPERS:
+                return words, base
+            takes_value = WRAPPERS[name]
+            words = words[1:]
+            while words and words[0].startswith("-"):
+                words = words[2:] if words[0] in takes_value else words[1:]
+            if name in ("timeout", "nice") and words and words[0].replace(".", "").isdigit():
+                words = words[1:]  # the duration
+            if name == "flock" and words:
+                words = words[1:]  # the lock file
+            if name == "watch" and len(words) == 1:
+                return _tokens(words[0]), base
+        return words, base
+
+    def _command(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
+        act = self.action
+        if name in ("cd", "pushd"):
+            return absolute(args[0], base, self.env) if args and args[0] != "-" else None
+        if name == "popd":
+            return None  # the folder it returns to is not known here
+        if name in SHELLS or name in ("eval", "source", "."):
+            return self._shell(name, args, base, depth)
+        if name.startswith("python") or name in INTERPRETERS or name in ("awk", "gawk", "mawk"):
+            self._interpreter(name, args, base, depth)
+            return base
+        if name == "taskproto" or name.endswith("/taskproto"):
+            act.taskproto.append(args)
+        elif name in ("uvx", "pipx") and args and "taskproto" in args[:3]:
+            act.taskproto.append(args[args.index("taskproto") + 1 :])
+        elif name == "git":
+            git_command(act, args, base, self.env)
+        else:
+            writes(act, name, args, base, self.env)
+        return base
+
+    def _shell(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
+        if name == "eval":
+            return self.run(" ".join(args), base, depth + 1)
+        for i, arg in enumerate(args):
+            if arg == "-c" or (arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]):
+                if i + 1 < len(args):
+                    self.run(args[i + 1], base, depth + 1)
+                return base
+        script = next((a for a in args if not a.startswith("-")), None)
+        if script is None:
+            self.action.targets.append(UNKNOWN)  # a shell reading its commands from stdin
+            return base
+        text = self._read_script(script, base)
+        if text is None:
+            self.action.targets.append(UNKNOWN)
+            return base
+        after = self.run(text, base, depth + 1)
+        return after if name in ("source", ".") else base
+
+    def _read_script(self, path: str, base: str | None) -> str | None:
+        full = absolute(path, base, self.env)
+        if full == UNKNOWN:
+            return None
+        try:
+            with open(full, "rb") as fh:
+                return fh.read(MAX_SCRIPT).decode("utf-8", "replace")
+        except OSError:
+            return None
+
+    def _interpreter(self, name: str, args: list[str], base: str | None, depth: int) -> None:
+        act = self.action
+        if name.startswith("python") and len(args) >= 2 and args[0] == "-m":
+            if args[1].split(".")[0] == "taskproto":
+                act.taskproto.append(args[2:])
+                return
+        code: str | None = None
+        for i, arg in enumerate(args):
+            if arg in ("-c", "-e", "-E", "--eval", "-r") and i + 1 < len(args):
+                code = args[i + 1]
+                break
+        if code is None and name in ("awk", "gawk", "mawk"):
+            code = next((a for a in args if not a.startswith("-")), "")
+            if ">" not in code and "system" not in code:
+                return
+        if code is None:
+            script = next((a for a in args if not a.startswith("-")), None)
+            code = self._read_script(script, base) if script else None
+            if code is None:
+                act.targets.append(UNKNOWN)
+                return
+        act.code.append(code)
+        if any(hint in code for hint in CODE_WRITE_HINTS):
+            act.targets.append(UNKNOWN)

@@ -1,0 +1,223 @@
+"""The tool guard, tried the way an agent that wants out would: links, another cwd, shell wrappers,
+interpreters, scripts, git's other commands, the hooks' own settings. Each attempt goes through the
+real hook entry point (`run_agent_hook`) with a real client payload and must be denied; the
+ordinary calls next to them must still pass."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from taskproto.engine import Engine
+from tests.hooks.agents.conftest import Hook, move_to, payload
+
+SESSION = "s1"
+
+
+@pytest.fixture
+def t1(engine: Engine) -> Engine:
+    """Task t1 with agents dev and qa, owned by session s1, in IMPLEMENTATION (edits allowed)."""
+    engine.create_task("t1", ["dev", "qa"])
+    engine.claim("t1", SESSION)
+    move_to(engine, "t1", "IMPLEMENTATION")
+    return engine
+
+
+def dev(engine: Engine) -> Path:
+    return engine.config.agent_worktree("t1", "dev")
+
+
+def qa(engine: Engine) -> Path:
+    return engine.config.agent_worktree("t1", "qa")
+
+
+def write(hook: Hook, target: str, cwd: str, session: str = SESSION) -> tuple[int, str]:
+    data = payload(
+        "claude",
+        "PreToolUse",
+        session_id=session,
+        cwd=cwd,
+        tool_input={"file_path": target, "content": "x"},
+    )
+    code, _, err = hook("claude", "PreToolUse", data)
+    return code, err
+
+
+def bash(hook: Hook, command: str, cwd: str, session: str = SESSION) -> tuple[int, str]:
+    data = payload(
+        "claude",
+        "PreToolUse",
+        variant="Bash",
+        session_id=session,
+        cwd=cwd,
+        tool_input={"command": command},
+    )
+    code, _, err = hook("claude", "PreToolUse", data)
+    return code, err
+
+
+# --- links -----------------------------------------------------------------------------
+
+
+def test_a_link_to_task_json_does_not_carry_a_write(t1: Engine, hook: Hook) -> None:
+    link = dev(t1) / "notes.json"
+    link.symlink_to(t1.config.task_file("t1"))
+    code, err = write(hook, str(link), str(dev(t1)))
+    assert code == 2 and "taskproto's own state" in err
+    code, err = bash(hook, "echo '{}' > notes.json", str(dev(t1)))
+    assert code == 2 and "taskproto's own state" in err
+
+
+def test_a_link_to_another_agents_worktree_does_not_carry_a_write(t1: Engine, hook: Hook) -> None:
+    (dev(t1) / "peer").symlink_to(qa(t1))
+    for target in (dev(t1) / "peer" / "x.py", dev(t1) / "peer" / "new" / "deep.py"):
+        code, err = write(hook, str(target), str(dev(t1)))
+        assert code == 2 and "outside this agent's worktree" in err, target
+    assert write(hook, str(dev(t1) / "own.py"), str(dev(t1)))[0] == 0
+
+
+def test_a_root_that_links_out_of_the_repository_is_refused(
+    repo: Path, tmp_path: Path, cli, hook: Hook
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo / ".taskproto").symlink_to(elsewhere)
+    result = cli("task", "list")
+    assert result.code == 1
+    assert "is a symbolic link out of the repository" in result.err
+    code, err = write(hook, str(repo / "x.py"), str(repo))
+    assert code == 2 and "is a symbolic link out of the repository" in err
+
+
+# --- another cwd -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["outside", "missing", "relative"])
+def test_the_session_alone_finds_its_task_wherever_the_client_started(
+    t1: Engine, hook: Hook, tmp_path: Path, where: str
+) -> None:
+    """Before the registry, a cwd outside the repository let every write through."""
+    cwd = {
+        "outside": str(tmp_path),
+        "missing": str(tmp_path / "gone" / "away"),
+        "relative": "some/relative/dir",
+    }[where]
+    for target in (t1.config.repo / "main.py", t1.config.task_file("t1")):
+        code, err = write(hook, str(target), cwd)
+        assert code == 2, (where, target, err)
+    # Not inside one of them, the session works on its own task's worktrees (it coordinates them).
+    assert write(hook, str(qa(t1) / "x.py"), cwd)[0] == 0
+
+
+def test_a_stranger_is_governed_by_the_worktree_it_writes_in(
+    t1: Engine, hook: Hook, tmp_path: Path
+) -> None:
+    t1.create_task("t2", ["ux"])  # INIT: no edits
+    target = t1.config.agent_worktree("t2", "ux") / "x.py"
+    code, err = write(hook, str(target), str(tmp_path), session="nobody-knows-me")
+    assert code == 2 and "state INIT" in err
+
+
+# --- shell wrappers and near-misses ----------------------------------------------------
+
+
+def escapes(engine: Engine) -> list[str]:
+    q, d = shlex.quote(str(qa(engine))), str(dev(engine))
+    state = shlex.quote(str(engine.config.task_file("t1")))
+    return [
+        f"bash -c 'touch {q}/x'",
+        f'sh -c "echo hi > {q}/x"',
+        f"eval 'touch {q}/x'",
+        f"env FOO=1 touch {q}/x",
+        f"env -i PATH=/usr/bin touch {q}/x",
+        f"sudo -u root touch {q}/x",
+        f"timeout 5 nohup cp a {q}/",
+        f"pushd {q} && touch x",
+        f"cd /tmp && cd {q} && touch x",
+        f"(cd {q}; rm -f y)",
+        f"git -C {q} commit -m x",
+        f"python3 -c \"open('{qa(engine)}/x', 'w').write('y')\"",
+        f"perl -e 'open(F, \">{qa(engine)}/x\")'",
+        f"tar -C {q} -xf /tmp/a.tar",
+        f"cp -t {q} a b",
+        f"mv a {q}/b",
+        f"ln -s x {q}/y",
+        f"echo x > $(echo {q})/f",
+        f"echo x > {state}",
+        "git update-ref refs/heads/t1-qa HEAD",
+        "git branch -f t1-qa HEAD",
+        "git push . HEAD:t1-qa",
+        "git fetch . HEAD:t1-qa",
+        "git update-ref -d refs/taskproto/tasks/t1",
+        "git commit --no-verify -m x",
+        "git -c core.hooksPath=/dev/null commit -m x",
+        "git config core.hooksPath /tmp/nohooks",
+        f"rm {shlex.quote(str(engine.config.common_dir / 'hooks' / 'pre-commit'))}",
+        f"echo '{{}}' > {shlex.quote(d)}/.claude/settings.local.json",
+        f"{shlex.quote(sys.executable)} -m taskproto approve t1 --commit",
+        "TASKPROTO_SESSION=other taskproto claim t1",
+        "taskproto --session other release t1",
+        "taskproto release t1 --force",
+        "taskproto init --uninstall",
+        "taskproto rollback t1 --to SYNTHESIS",
+        "taskproto land t1",
+        "taskproto resume t1",
+    ]
+
+
+def test_every_escape_is_denied(t1: Engine, hook: Hook) -> None:
+    (dev(t1) / ".claude").mkdir(exist_ok=True)
+    allowed_before = {cmd: bash(hook, cmd, str(dev(t1))) for cmd in escapes(t1)}
+    let_through = {cmd: err for cmd, (code, err) in allowed_before.items() if code != 2}
+    assert let_through == {}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "touch x && git add x && git commit -m 'work'",
+        "python3 -c 'print(1)'",
+        "ls ../../qa/code",
+        "cat ../../../task.json",
+        "git status && git log --oneline -3 && git diff",
+        "git branch",
+        "taskproto task show t1",
+        "taskproto agent set t1 dev --status COMPLETE",
+        "echo ok > /tmp/scratch.txt",
+    ],
+)
+def test_ordinary_work_passes(t1: Engine, hook: Hook, command: str) -> None:
+    assert bash(hook, command, str(dev(t1))) == (0, "")
+
+
+def test_a_script_is_read_for_what_it_does(t1: Engine, hook: Hook) -> None:
+    script = dev(t1) / "go.sh"
+    script.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(qa(t1)))}/x\n")
+    assert bash(hook, "bash go.sh", str(dev(t1)))[0] == 2
+    py = dev(t1) / "go.py"
+    py.write_text(f"open({str(t1.config.task_file('t1'))!r}, 'w').write('{{}}')\n")
+    code, err = bash(hook, "python3 go.py", str(dev(t1)))
+    assert code == 2 and "names taskproto's own files" in err
+
+
+def test_where_the_target_cannot_be_named_the_state_decides(t1: Engine, hook: Hook) -> None:
+    command = "python3 -c \"import os; os.remove(os.environ['X'])\""
+    assert bash(hook, command, str(dev(t1)))[0] == 0  # IMPLEMENTATION: edits allowed
+    t1.create_task("t3", ["dev"])
+    t1.claim("t3", "s3")
+    wt = t1.config.agent_worktree("t3", "dev")
+    code, err = bash(hook, command, str(wt), session="s3")  # INIT: no edits
+    assert code == 2 and "does not allow edits" in err
+
+
+def test_a_question_pauses_edits_until_the_user_resumes(t1: Engine, hook: Hook) -> None:
+    from taskproto.ops.interrupts import record, resume
+
+    record(t1, "t1", "what does the retry do?", SESSION)
+    code, err = write(hook, str(dev(t1) / "x.py"), str(dev(t1)))
+    assert code == 2 and "waits for the user: they interrupted with a QUESTION" in err
+    resume(t1, "t1", "user")
+    assert write(hook, str(dev(t1) / "x.py"), str(dev(t1)))[0] == 0
