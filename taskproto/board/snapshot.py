@@ -17,6 +17,7 @@ from taskproto.board.diff import Diff, task_diff
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
+from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
 from taskproto.ops import plan_task
 from taskproto.ops import review as actions
 from taskproto.sessions import owner_gone
@@ -223,7 +224,7 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
 def plan_sections(engine: Engine, task: Task, head: str | None) -> list[dict[str, Any]]:
     """The plan as numbered lines: each stored artifact, and a plan file on the task branch."""
     sections: list[dict[str, Any]] = []
-    if task.workflow == plan_task.NAME and task.artifacts:
+    if task.workflow == PLAN_TASK and task.artifacts:
         try:  # the plan as a person reads it (the same Markdown as `task show`)
             text = plan_task.plan_markdown(engine, task)[:MAX_PLAN_CHARS]
             return [{"file": "plan.md", "lines": text.splitlines()}]
