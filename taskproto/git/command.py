@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taskproto.errors import GitError
+from taskproto.git.files import INTERNAL
 
 ZERO_OID = "0" * 40
 
@@ -33,9 +34,7 @@ class Git:
         cwd: Path | None = None,
     ) -> str:
         cmd = ["git", *args]
-        full_env = None
-        if env:
-            full_env = {**os.environ, **env}
+        full_env = {**os.environ, INTERNAL: "1", **(env or {})}
         data = input.encode() if isinstance(input, str) else input
         proc = subprocess.run(
             cmd,
@@ -51,7 +50,13 @@ class Git:
         return out
 
     def ok(self, *args: str) -> bool:
-        proc = subprocess.run(["git", *args], cwd=self.cwd, capture_output=True, check=False)
+        proc = subprocess.run(
+            ["git", *args],
+            cwd=self.cwd,
+            capture_output=True,
+            check=False,
+            env={**os.environ, INTERNAL: "1"},
+        )
         return proc.returncode == 0
 
     # --- repository layout -------------------------------------------------
@@ -68,6 +73,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
+            env={**os.environ, INTERNAL: "1"},
         )
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
@@ -77,6 +83,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
+            env={**os.environ, INTERNAL: "1"},
         )
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
@@ -136,6 +143,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
+            env={**os.environ, INTERNAL: "1"},
         )
         return proc.stdout if proc.returncode == 0 else None
 
@@ -236,7 +244,7 @@ class RemoteGit(Git):
             ["git", *cmd],
             cwd=self.cwd,
             capture_output=True,
-            env={**os.environ, **REMOTE_ENV},
+            env={**os.environ, INTERNAL: "1", **REMOTE_ENV},
             check=False,
         )
         out = proc.stdout.decode("utf-8", "replace")
@@ -277,6 +285,7 @@ class RemoteGit(Git):
             capture_output=True,
             input=("\n".join(specs) + "\n").encode(),
             check=False,
+            env={**os.environ, INTERNAL: "1"},
         )
         if proc.returncode != 0:
             raise GitError(

@@ -14,6 +14,11 @@ from __future__ import annotations
 import os
 
 ZERO_OID = "0" * 40
+# Set in the environment of every git process taskproto starts: the reference-transaction hook lets
+# taskproto's own moves of task branches and journals through (an agent setting it by hand is
+# refused by the tool guard; a same-user process can always bypass hooks, and doctor sees what it
+# did).
+INTERNAL = "TASKPROTO_INTERNAL"
 
 
 class GitDirs:
@@ -119,7 +124,8 @@ def find_repo(start: str, environ: dict[str, str] | None = None) -> GitDirs | No
         work_tree = env.get("GIT_WORK_TREE")
         dirs = _dirs(None, git_dir)
         top = os.path.realpath(os.path.join(start, work_tree)) if work_tree else None
-        if top is None and not dirs.bare:
+        if top is None and (dirs.git_dir != dirs.common_dir or not dirs.bare):
+            # a linked worktree (of a bare repository too) names its folder in its git dir
             top = _worktree_of_git_dir(dirs.git_dir, start)
         dirs.top = top
         return dirs

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taskproto.errors import GitError
+from taskproto.git.files import INTERNAL
 
 if TYPE_CHECKING:
     import git
@@ -110,7 +111,9 @@ class Repo:
         """One git command in this repository (or in worktree `cwd`); its stdout."""
         cmd = ["git", *(["-C", str(cwd)] if cwd else []), *args]
         with _mapped(args):
-            out: Any = self.repo.git.execute(cmd, env=env, strip_newline_in_stdout=False)
+            out: Any = self.repo.git.execute(
+                cmd, env={INTERNAL: "1", **(env or {})}, strip_newline_in_stdout=False
+            )
         return str(out)
 
     # --- worktrees and branches -----------------------------------------------------

@@ -165,6 +165,9 @@ def escapes(engine: Engine) -> list[str]:
         "taskproto rollback t1 --to SYNTHESIS",
         "taskproto land t1",
         "taskproto resume t1",
+        "export TASKPROTO_INTERNAL=1; git branch -f t1-qa HEAD",
+        "unset CLAUDECODE && taskproto task list",
+        f"env -u CLAUDECODE {shlex.quote(sys.executable)} -m taskproto task list",
     ]
 
 

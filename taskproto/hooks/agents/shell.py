@@ -78,6 +78,15 @@ CODE_WRITE_HINTS = (
     "Path(",
 )
 MAX_SCRIPT = 256 * 1024
+# Variables a command may not set or drop for itself: taskproto's, and the agent clients' markers
+# (clients/detect.py) by which the CLI knows it acts for an agent.
+_HIDDEN = {
+    "CLAUDECODE",
+    "CLAUDE_CODE_SESSION_ID",
+    "CODEX_SESSION_ID",
+    "CODEX_THREAD_ID",
+    "GEMINI_CLI",
+}
 MAX_DEPTH = 8
 
 
@@ -228,6 +237,8 @@ class _Reader:
                         opt in ("-u", "--unset", "-C", "--chdir", "-S", "--split-string")
                         and len(words) > 1
                     ):
+                        if opt in ("-u", "--unset") and words[1] in _HIDDEN:
+                            self.action.env_taskproto.append(words[1])
                         if opt in ("-C", "--chdir"):
                             base = absolute(words[1], base, self.env)
                         if opt in ("-S", "--split-string"):
@@ -237,6 +248,7 @@ class _Reader:
                         continue
                     if "=" in opt and opt.startswith("TASKPROTO_"):
                         self.action.env_taskproto.append(opt.split("=")[0])
+
                     words = words[1:]
                 continue
             if name not in WRAPPERS:
@@ -255,6 +267,13 @@ class _Reader:
 
     def _command(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         act = self.action
+        if name in ("export", "declare", "typeset", "readonly", "local", "unset"):
+            act.env_taskproto += [
+                a.split("=")[0]
+                for a in args
+                if a.split("=")[0] in _HIDDEN or a.startswith("TASKPROTO_")
+            ]
+            return base
         if name in ("cd", "pushd"):
             return absolute(args[0], base, self.env) if args and args[0] != "-" else None
         if name == "popd":

@@ -24,6 +24,7 @@ from taskproto.layout import SettingsError, layout_for
 
 GIT_HOOKS = (
     "pre-commit",
+    "pre-merge-commit",
     "commit-msg",
     "post-checkout",
     "post-merge",
@@ -31,10 +32,17 @@ GIT_HOOKS = (
     "reference-transaction",
     "pre-push",
 )
-BLOCKING = {"pre-commit", "commit-msg", "pre-push"}  # the ones whose exit status stops git
+BLOCKING = {
+    "pre-commit",
+    "pre-merge-commit",
+    "commit-msg",
+    "pre-push",
+    "reference-transaction",
+}  # the ones whose exit status stops git
 # hook -> (module under taskproto.hooks.git, function): imported only when a task is there
 HANDLERS: dict[str, tuple[str, str]] = {
     "pre-commit": ("commit", "pre_commit"),
+    "pre-merge-commit": ("commit", "pre_commit"),
     "commit-msg": ("commit", "commit_msg"),
     "post-checkout": ("refs", "post_checkout"),
     "post-merge": ("refs", "post_merge"),

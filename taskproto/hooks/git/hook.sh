@@ -2,10 +2,13 @@
 # taskproto git hook: installed by `taskproto init`, removed by `taskproto init --uninstall`.
 # A hook that was here before is kept beside this file as <hook>.taskproto-chained
 # and runs first; its failure stops git as it did before.
+# The names below are shell-quoted when installed: no path is ever expanded as code.
 hook=@HOOK@
+entry=@ENTRY@
+python=@PYTHON@
 ours() {
-    [ -f @ENTRY@ ] && exec @PYTHON@ -I -S @ENTRY@ "$hook" "$@"
-    echo "taskproto: $hook hook skipped: @ENTRY@ is gone; run \`taskproto init\` to reinstall it" >&2
+    [ -f "$entry" ] && exec "$python" -I -S "$entry" "$hook" "$@"
+    printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$entry" >&2
     case $hook in pre-push|post-rewrite|reference-transaction) exec cat >/dev/null ;; esac
     exit 0
 }
@@ -21,5 +24,6 @@ if [ -x "$chained" ]; then
     *) "$chained" "$@" || exit $? ;;
     esac
 fi
-case $hook in reference-transaction) [ "$1" = committed ] || exit 0 ;; esac
+# reference-transaction: "prepared" guards task branches and journals, "committed" marks approvals stale
+case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
 ours "$@"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import sys
 
-from taskproto.git.files import ZERO_OID
+from taskproto.git.files import INTERNAL, ZERO_OID
 from taskproto.hooks.git.run import Hook, Refused, branch_label
+
+JOURNAL_PREFIX = "refs/taskproto/tasks/"
 
 # --- approvals go stale when the task branch moves --------------------------------
 
@@ -80,7 +82,15 @@ def post_rewrite(hook: Hook, args: list[str]) -> int:
 
 
 def reference_transaction(hook: Hook, args: list[str]) -> int:
-    """Catches every move of a task branch, including `git reset`, which runs no other hook."""
+    """Every ref update passes here, whatever git command made it (commit, merge, reset,
+    cherry-pick, update-ref, push into this repository, ...).
+
+    "prepared": refuse moving a task or agent branch in a state that forbids commits, another
+    agent's branch from an agent's worktree, and taskproto's journals by anything but taskproto.
+    "committed": mark a commit approval stale when the approved head moved.
+    """
+    if args and args[0] == "prepared":
+        return _guard_refs(hook)
     if not args or args[0] != "committed":
         return 0
     for line in hook.stdin().decode("utf-8", "replace").splitlines():
@@ -91,6 +101,54 @@ def reference_transaction(hook: Hook, args: list[str]) -> int:
         if owner is not None and owner[1] is None:
             reconcile(hook, owner[0], parts[1], "ref update")
     return 0
+
+
+def _guard_refs(hook: Hook) -> int:
+    if os.environ.get(INTERNAL) == "1":
+        return 0  # taskproto's own update (creating, merging, landing, removing, repairing)
+    updates = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
+    for old, new, ref in (u for u in updates if len(u) == 3):
+        if ref.startswith(JOURNAL_PREFIX):
+            raise Refused(
+                f"{ref} is a task's journal: only taskproto writes it (refused: "
+                f"{_move(old, new)}); "
+                "a lost or damaged journal is restored by `taskproto doctor --fix`"
+            )
+        if not ref.startswith("refs/heads/"):
+            continue
+        owner = hook.owner_of(ref[11:])
+        if owner is not None:
+            _guard_branch(hook, ref[11:], owner, old, new)
+    return 0
+
+
+def _move(old: str, new: str) -> str:
+    return "deleting" if new == ZERO_OID else "moving"
+
+
+def _guard_branch(
+    hook: Hook, branch: str, owner: tuple[str, str | None], old: str, new: str
+) -> None:
+    task, agent = owner
+    label = branch_label(task, agent, branch)
+    here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
+    if here[0] == "worktree" and here[2] is not None and (here[1], here[2]) != (task, agent):
+        raise Refused(
+            f"refused: {_move(old, new)} {label} from the worktree of agent {here[2]} of task "
+            f"{here[1]}; "
+            "an agent moves only its own branch (merging agents into the task branch is "
+            f"`taskproto merge {task}`)"
+        )
+    view = hook.task_json(task)
+    flags = hook.flags(view)
+    if not flags["allows_commits"]:
+        allowed = [n for n, f in flags["_all"].items() if f.get("allows_commits")]
+        raise Refused(
+            f"refused: {_move(old, new)} {label}: task {task} is in {view.state}, which does not "
+            f"allow commits (workflow {view.workflow} allows them in "
+            f"{', '.join(allowed) or 'no state'}); "
+            f"see `taskproto task show {task}`"
+        )
 
 
 # --- pre-push ----------------------------------------------------------------------

@@ -13,10 +13,23 @@ from taskproto.state.models import AgentState
 SESSION = "s-hooks"
 
 
-def sh(cwd: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+# A process that got around the branch guard (the same user always can: tests/enforcement shows
+# the guard refusing these moves); what the other hooks do afterwards is what these tests check.
+BYPASS = {"TASKPROTO_INTERNAL": "1"}
+
+
+def sh(
+    cwd: Path, *args: str, input: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run git and return the completed process (refusals are results here, not failures)."""
     return subprocess.run(
-        ["git", *args], cwd=cwd, capture_output=True, text=True, input=input, check=False
+        ["git", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        input=input,
+        check=False,
+        env={**os.environ, **(env or {})},
     )
 
 

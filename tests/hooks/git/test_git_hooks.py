@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hookutil import advance, commit_file, head, make_repo, sh, taskproto
+from hookutil import BYPASS, advance, commit_file, head, make_repo, sh, taskproto
 
 from taskproto.engine import Engine
 from taskproto.git.command import Git
@@ -172,7 +172,7 @@ def test_amend_marks_the_approval_stale_and_journals_it(hooked: Engine) -> None:
     code_dir = _approved(hooked)
     approved = head(code_dir)
     journal_before = head(code_dir, "refs/taskproto/tasks/t1")
-    proc = sh(code_dir, "commit", "--amend", "--no-verify", "-m", "reworded")
+    proc = sh(code_dir, "commit", "--amend", "--no-verify", "-m", "reworded", env=BYPASS)
     assert proc.returncode == 0, proc.stderr
     approval = _approval(hooked)
     assert approval["stale"] is True
@@ -196,7 +196,7 @@ def test_amend_marks_the_approval_stale_and_journals_it(hooked: Engine) -> None:
 
 def test_reset_marks_the_approval_stale(hooked: Engine) -> None:
     code_dir = _approved(hooked)
-    assert sh(code_dir, "reset", "-q", "--hard", "HEAD~1").returncode == 0
+    assert sh(code_dir, "reset", "-q", "--hard", "HEAD~1", env=BYPASS).returncode == 0
     assert _approval(hooked)["stale"] is True
 
 
@@ -206,7 +206,7 @@ def test_moving_an_agent_branch_or_back_to_the_approved_commit_changes_nothing(
     code_dir = _approved(hooked)
     before = hooked.config.task_file("t1").read_bytes()
     agent_dir = hooked.config.agent_worktree("t1", "a")
-    assert sh(agent_dir, "reset", "-q", "--hard", head(code_dir)).returncode == 0
+    assert sh(agent_dir, "reset", "-q", "--hard", head(code_dir), env=BYPASS).returncode == 0
     sh(code_dir, "checkout", "-q", "--detach")
     sh(code_dir, "checkout", "-q", "t1")
     assert hooked.config.task_file("t1").read_bytes() == before
@@ -273,7 +273,10 @@ def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(
     hooked.fire("t1", target="COMPLETE", session="s-hooks")
     approved = head(code_dir)
     assert (
-        sh(code_dir, "commit", "-q", "--no-verify", "--allow-empty", "-m", "late").returncode == 0
+        sh(
+            code_dir, "commit", "-q", "--no-verify", "--allow-empty", "-m", "late", env=BYPASS
+        ).returncode
+        == 0
     )
     proc = sh(code_dir, "push", "origin", "t1:main")
     assert proc.returncode != 0

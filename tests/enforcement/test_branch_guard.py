@@ -1,0 +1,146 @@
+"""The branches themselves are guarded: every git command that would move a task or agent branch in
+a state that forbids commits, another agent's branch, or a task's journal is refused by the
+reference-transaction hook, whatever the command. Real git, real hooks, real worktrees."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from taskproto.engine import Engine
+from taskproto.git.command import Git
+from taskproto.hooks.git import install
+from taskproto.state import journal
+from tests.conftest import commit_file, git
+from tests.hooks.agents.conftest import move_to
+
+SESSION = "s1"
+
+
+def sh(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+
+
+def branch(engine: Engine, name: str) -> str:
+    return git(engine.config.repo, "rev-parse", f"refs/heads/{name}")
+
+
+@pytest.fixture
+def guarded(engine: Engine, repo: Path) -> Engine:
+    """Hooks installed; task t1 (agents dev, qa) in INIT; a commit on branch `feature` to move
+    to."""
+    install.install(Git(repo))
+    engine.create_task("t1", ["dev", "qa"])
+    engine.claim("t1", SESSION)
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit_file(repo, "feature.txt", "feature\n")
+    git(repo, "checkout", "-q", "main")
+    return engine
+
+
+def dev(engine: Engine) -> Path:
+    return engine.config.agent_worktree("t1", "dev")
+
+
+MOVES_IN_INIT = [
+    ["commit", "--no-verify", "--allow-empty", "-m", "skip the hooks"],
+    ["merge", "--ff-only", "feature"],
+    ["merge", "--no-ff", "--no-verify", "-m", "m", "feature"],
+    ["cherry-pick", "feature"],
+    ["reset", "--hard", "feature"],
+    ["update-ref", "refs/heads/t1-dev", "feature"],
+    ["branch", "-f", "t1-qa", "feature"],
+    ["push", ".", "feature:t1-qa"],
+    ["fetch", ".", "+feature:t1-qa"],
+    ["rebase", "feature"],
+]
+
+
+@pytest.mark.parametrize("command", MOVES_IN_INIT, ids=lambda c: " ".join(c[:2]))
+def test_no_git_command_moves_a_branch_in_a_state_without_commits(
+    guarded: Engine, command: list[str]
+) -> None:
+    # git itself refuses to move a branch checked out in a worktree: qa's worktree lets go of
+    # t1-qa, so what refuses below is taskproto's hook.
+    git(guarded.config.agent_worktree("t1", "qa"), "checkout", "-q", "--detach")
+    before = {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")}
+    proc = sh(dev(guarded), *command)
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    # refused by the state rule, or (for qa's branch, from dev's worktree) by the own-branch rule
+    assert "taskproto:" in proc.stderr and "refused" in proc.stderr, proc.stderr
+    sh(dev(guarded), "rebase", "--abort")
+    sh(dev(guarded), "cherry-pick", "--abort")
+    assert {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")} == before
+
+
+def test_commit_tree_then_update_ref_is_refused(guarded: Engine) -> None:
+    wt = dev(guarded)
+    tree = git(wt, "write-tree")
+    commit = subprocess.run(
+        ["git", "commit-tree", tree, "-p", "HEAD", "-m", "sneaky"],
+        cwd=wt,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    before = branch(guarded, "t1-dev")
+    proc = sh(wt, "update-ref", "refs/heads/t1-dev", commit)
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr
+    assert branch(guarded, "t1-dev") == before
+
+
+def test_a_detached_commit_cannot_be_moved_onto_the_branch(guarded: Engine) -> None:
+    wt = dev(guarded)
+    git(wt, "checkout", "-q", "--detach")
+    assert sh(wt, "commit", "--allow-empty", "-m", "detached").returncode == 0  # no branch moved
+    before = branch(guarded, "t1-dev")
+    proc = sh(wt, "branch", "-f", "t1-dev", "HEAD")
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr
+    assert branch(guarded, "t1-dev") == before
+
+
+def test_in_implementation_an_agent_moves_only_its_own_branch(guarded: Engine) -> None:
+    move_to(guarded, "t1", "IMPLEMENTATION")
+    git(guarded.config.agent_worktree("t1", "qa"), "checkout", "-q", "--detach")
+    git(guarded.config.task_worktree("t1"), "checkout", "-q", "--detach")
+    wt = dev(guarded)
+    (wt / "mine.txt").write_text("mine\n")
+    git(wt, "add", "mine.txt")
+    assert sh(wt, "commit", "-m", "own work").returncode == 0  # its own branch moves
+    for command in (
+        ["branch", "-f", "t1-qa", "HEAD"],
+        ["update-ref", "refs/heads/t1", "HEAD"],
+        ["push", ".", "HEAD:t1-qa"],
+    ):
+        before = {b: branch(guarded, b) for b in ("t1-qa", "t1")}
+        proc = sh(wt, *command)
+        assert proc.returncode != 0 and "an agent moves only its own branch" in proc.stderr, command
+        assert {b: branch(guarded, b) for b in ("t1-qa", "t1")} == before
+
+
+def test_the_journal_moves_only_through_taskproto(guarded: Engine) -> None:
+    ref = journal.ref_for("t1")
+    head = git(guarded.config.repo, "rev-parse", ref)
+    for command in (["update-ref", "-d", ref], ["update-ref", ref, "feature"]):
+        proc = sh(guarded.config.repo, *command)
+        assert proc.returncode != 0 and "only taskproto writes it" in proc.stderr
+        assert git(guarded.config.repo, "rev-parse", ref) == head
+    guarded.fire("t1", "classify", session=SESSION)  # taskproto's own write still goes through
+    assert git(guarded.config.repo, "rev-parse", ref) != head
+
+
+def test_taskproto_itself_still_creates_and_removes_tasks(guarded: Engine) -> None:
+    guarded.create_task("t2", ["a"])
+    assert branch(guarded, "t2-a")
+    guarded.remove_task("t2")
+    assert sh(guarded.config.repo, "rev-parse", "--verify", "refs/heads/t2-a").returncode != 0
+
+
+def test_a_merge_commit_gets_the_friendly_message_first(guarded: Engine) -> None:
+    wt = guarded.config.task_worktree("t1")
+    proc = sh(wt, "merge", "--no-ff", "-m", "merge", "feature")
+    assert proc.returncode != 0
+    assert "commit refused on branch 't1' (task t1): task t1 is in INIT" in proc.stderr
+    sh(wt, "merge", "--abort")
