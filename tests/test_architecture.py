@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("taskproto.remote", "taskproto.clients"),
     ("taskproto.engine",),
     ("taskproto.ops", "taskproto.doctor"),
-    ("taskproto.hooks", "taskproto.mcp"),
+    ("taskproto.hooks", "taskproto.mcp", "taskproto.board"),
     ("taskproto.cli", "taskproto.__main__"),
 ]
 
@@ -119,6 +119,7 @@ def test_no_import_cycles() -> None:
         ("taskproto.remote", "taskproto.engine"),
         ("taskproto.mcp", "taskproto.cli"),
         ("taskproto.hooks", "taskproto.cli"),
+        ("taskproto.board", "taskproto.cli"),
         ("taskproto.machine", "taskproto.engine"),
         ("taskproto.state", "taskproto.engine"),
     ],

@@ -38,6 +38,7 @@ COMMAND_MODULES = [  # one module per command or workflow, named after it
     "taskproto.cli.doctor",
     "taskproto.cli.hook",
     "taskproto.cli.mcp",
+    "taskproto.cli.board",
 ]
 
 

@@ -101,13 +101,27 @@ def create(
 
 
 @task_group.command("list")
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep the list on screen, with agents' activity and what waits for you, redrawn live.",
+)
 @json_option
 @pass_state
-def list_(state: AppState, as_json: bool) -> None:
+def list_(state: AppState, as_json: bool, watch: bool) -> None:
     """List tasks with their state and owner."""
     from taskproto.engine.summary import task_summary
 
     engine = state.engine
+    if watch:
+        if as_json:
+            raise click.UsageError("--watch draws the list for a terminal; it has no --json")
+        from taskproto.cli.board import require_web_stack
+        from taskproto.cli.watch import watch_tasks
+
+        require_web_stack("`taskproto task list --watch`")
+        watch_tasks(engine.config)
+        return
     rows: list[dict[str, Any]] = []
     for name in engine.task_names():
         try:

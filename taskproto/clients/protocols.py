@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-# What taskproto does at an event: session_start, prompt, tool, heartbeat, end.
+# What taskproto does at an event: session_start, prompt, tool, heartbeat, end; notify (the client
+# waits for the user: only its activity is recorded, for the board).
 KINDS = {
     "claude": {
         "SessionStart": "session_start",
@@ -20,6 +21,7 @@ KINDS = {
         "SubagentStop": "heartbeat",
         "PreCompact": "heartbeat",
         "SessionEnd": "end",
+        "Notification": "notify",
     },
     "codex": {
         "SessionStart": "session_start",
@@ -29,6 +31,7 @@ KINDS = {
         "Stop": "heartbeat",
         "PreCompact": "heartbeat",
         "SessionEnd": "end",
+        "PermissionRequest": "notify",
     },
     "gemini": {
         "SessionStart": "session_start",
@@ -38,6 +41,7 @@ KINDS = {
         "AfterAgent": "heartbeat",
         "PreCompress": "heartbeat",
         "SessionEnd": "end",
+        "Notification": "notify",
     },
 }
 
@@ -53,6 +57,7 @@ INSTALLED = {
         "Stop": "",
         "PreCompact": "",
         "SessionEnd": "",
+        "Notification": "",
     },
     # Codex reports its shell tool as "Bash" (apply_patch heredocs included).
     "codex": {
@@ -67,6 +72,7 @@ INSTALLED = {
         "BeforeTool": "write_file|replace|run_shell_command",
         "AfterAgent": "",
         "SessionEnd": "",
+        "Notification": "",
     },
 }
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taskproto.errors import TaskprotoError
+from taskproto.state import review
 
 if TYPE_CHECKING:
     from taskproto.config import Config
@@ -78,6 +79,9 @@ def scope(task: Task) -> dict[str, Any]:
             {"number": i, "question": q, "answer": answers.get(str(i))}
             for i, q in enumerate(questions, 1)
         ],
+        # The user's latest revision from the board while the agent still has to act on it.
+        "review": review.pending(task),
+        "review_feedback": review.context_text(task),
     }
 
 

@@ -4,6 +4,7 @@ recovery)."""
 from __future__ import annotations
 
 from taskproto.engine import Engine
+from taskproto.state import review
 from taskproto.state.models import Task
 
 
@@ -56,4 +57,7 @@ def resume_instructions(engine: Engine, task: Task) -> str:
     )
     if nxt:
         lines.append(f"Next steps the workflow allows: {nxt}.")
+    feedback = review.context_text(task)
+    if feedback:
+        lines.append(feedback)
     return "\n".join(lines)

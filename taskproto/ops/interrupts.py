@@ -21,6 +21,7 @@ from taskproto.classify.interruptions import (
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import ConfigError, TaskprotoError
+from taskproto.state import review
 from taskproto.state.models import Interruption, Task, utcnow
 
 # `taskproto resume` is the user's explicit go: recorded as a resumption whatever the words.
@@ -130,6 +131,9 @@ def context_message(rec: Recorded) -> str:
             "continue; "
             "do not resume the work or change the state on your own."
         )
+    feedback = review.context_text(rec.task)
+    if feedback and rec.classification.type != "RESUMPTION":
+        text += "\n" + feedback  # on a resumption, the resume instructions carry it
     if rec.approval_like:
         kind = rec.task.checkpoint
         what = (

@@ -12,6 +12,7 @@ import os
 
 from taskproto.clients import protocols
 from taskproto.git.files import find_repo
+from taskproto.hooks.agents import activity
 from taskproto.hooks.agents.common import Payload, client_pid, governing
 from taskproto.hooks.agents.shell import UNKNOWN
 from taskproto.layout import Layout, find_layout, layout_for
@@ -68,8 +69,9 @@ def _run(
         return 0, "", _warn(payload.warnings + ["nothing done"])
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
     cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""  # relative: unknown
-    if what == "tool":
-        return _tool(payload, cwd, env)
+    if what in ("tool", "notify"):  # the board's activity record, then the decision (if any)
+        activity.record_at(cwd, env, client, event, payload)
+        return _tool(payload, cwd, env) if what == "tool" else (0, "", "")
     from taskproto.hooks.slowpath import enable_site_packages
 
     enable_site_packages()
@@ -81,6 +83,8 @@ def _run(
     # none.
     layout = find_layout(cwd, environ=env) if cwd else None
     layout = layout or session_task(payload.session, cwd, env)[0]
+    if layout is not None:
+        activity.record(layout, client, event, payload, cwd)
     return events.handle(client, event, what, payload, layout, cwd, env, pid)
 
 

@@ -74,6 +74,8 @@ USER_COMMANDS = {
     "resume": "`taskproto resume` is the user saying to go on: the user runs it in their own "
     "terminal (or says so in the chat).",
     "hook": "`taskproto hook` is run by the agent client itself, not by an agent's command.",
+    "board": "`taskproto board` serves the user's approvals (its token is the user's): the user "
+    "starts it in their own terminal; an agent never does.",
 }
 
 

@@ -1,0 +1,45 @@
+"""The board as an ASGI app: the pages, the API and the event stream behind the token guard, and
+the file watcher running for the app's life."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import anyio
+from starlette.applications import Starlette
+
+from taskproto.board import api, pages
+from taskproto.board.security import ASGIApp, Guard
+from taskproto.board.state import BoardState
+from taskproto.board.watch import watch
+from taskproto.config import Config
+
+
+def build_app(
+    config: Config,
+    token: str,
+    hosts: set[str],
+    port: int,
+    doctor: bool = True,
+    force_polling: bool | None = None,
+) -> ASGIApp:
+    state = BoardState(config, doctor_enabled=doctor)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = anyio.Event()
+        async with anyio.create_task_group() as group:
+            state.task_group = group
+            group.start_soon(watch, config, state.publish, stop, force_polling)
+            if doctor:
+                await state.run_doctor()
+            try:
+                yield
+            finally:
+                stop.set()
+                group.cancel_scope.cancel()
+
+    app = Starlette(routes=[*pages.ROUTES, *api.ROUTES], lifespan=lifespan)
+    app.state.board = state
+    return Guard(app, token, hosts, port)

@@ -1,0 +1,214 @@
+"""The task branch against its base, for review: the diff stat and the diff, parsed into files,
+hunks and numbered lines (so the user can comment on a line).
+
+A stand-in until `taskproto diff` lands in the engine: `task_diff` is the one function to
+replace. Two git processes (numstat, patch) through `engine.repo`; large diffs are cut.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from taskproto.engine import Engine
+from taskproto.errors import GitError
+from taskproto.state.models import Task
+
+MAX_PATCH_CHARS = 2_000_000
+MAX_LINES = 6000  # lines of the diff rendered on the page, all files together
+HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@(.*)$")
+
+
+@dataclass
+class Line:
+    kind: str  # " ", "+", "-", "\\"
+    old: int | None
+    new: int | None
+    text: str
+
+
+@dataclass
+class Hunk:
+    header: str
+    lines: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class FileDiff:
+    path: str
+    old_path: str | None = None  # a rename's source
+    added: int = 0
+    removed: int = 0
+    binary: bool = False
+    status: str = "M"  # A, M, D, R
+    hunks: list[Hunk] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "old_path": self.old_path,
+            "status": self.status,
+            "added": self.added,
+            "removed": self.removed,
+            "binary": self.binary,
+        }
+
+
+@dataclass
+class Diff:
+    base: str
+    head: str
+    files: list[FileDiff]
+    truncated: bool = False
+
+    @property
+    def added(self) -> int:
+        return sum(f.added for f in self.files)
+
+    @property
+    def removed(self) -> int:
+        return sum(f.removed for f in self.files)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "base": self.base,
+            "head": self.head,
+            "files": [f.as_json() for f in self.files],
+            "added": self.added,
+            "removed": self.removed,
+            "truncated": self.truncated,
+        }
+
+
+def _text(out: str) -> str:
+    """GitPython keeps undecodable bytes as surrogates; JSON and HTML need real text."""
+    return out.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def base_of(engine: Engine, task: Task, head: str) -> str | None:
+    """The commit the task branch started from (task.base), else its merge base with HEAD."""
+    if task.base:
+        return task.base
+    try:
+        return engine.repo.run("merge-base", "HEAD", head).strip() or None
+    except GitError:
+        return None
+
+
+def task_diff(engine: Engine, task: Task) -> Diff | None:
+    """The task branch's changes since its base; None when the branch or the base is missing."""
+    head = engine.branch_head(task.name)
+    if head is None:
+        return None
+    base = base_of(engine, task, head)
+    if base is None:
+        return None
+    git = ("-c", "core.quotepath=off", "-c", "diff.noprefix=false")
+    try:
+        numstat = engine.repo.run(*git, "diff", "--numstat", "-z", "-M", base, head)
+        patch = engine.repo.run(
+            *git, "diff", "--no-color", "--no-ext-diff", "-M", "--unified=3", base, head
+        )
+    except GitError:
+        return None
+    files = parse_numstat(_text(numstat))
+    truncated = len(patch) > MAX_PATCH_CHARS
+    attach_hunks(files, _text(patch[:MAX_PATCH_CHARS]))
+    shown = 0
+    for f in files:
+        for h in f.hunks:
+            if shown >= MAX_LINES:
+                h.lines = []
+                truncated = True
+            elif shown + len(h.lines) > MAX_LINES:
+                h.lines = h.lines[: MAX_LINES - shown]
+                truncated = True
+            shown += len(h.lines)
+        f.hunks = [h for h in f.hunks if h.lines]
+    return Diff(base, head, files, truncated)
+
+
+def parse_numstat(out: str) -> list[FileDiff]:
+    """`git diff --numstat -z`: `added\\tremoved\\tpath\\0`, or for a rename
+    `added\\tremoved\\t\\0old\\0new\\0`; binary files count `-`."""
+    parts = out.split("\0")
+    files: list[FileDiff] = []
+    i = 0
+    while i < len(parts):
+        record = parts[i]
+        i += 1
+        if not record.strip():
+            continue
+        added, _, rest = record.partition("\t")
+        removed, _, path = rest.partition("\t")
+        old = None
+        if not path and i + 1 < len(parts):
+            old, path = parts[i], parts[i + 1]
+            i += 2
+        binary = added == "-"
+        files.append(
+            FileDiff(
+                path=path,
+                old_path=old,
+                added=0 if binary else int(added or 0),
+                removed=0 if binary else int(removed or 0),
+                binary=binary,
+                status="R" if old else "M",
+            )
+        )
+    return files
+
+
+def _path(line: str, prefix: str) -> str | None:
+    value = line[len(prefix) :].rstrip("\t")
+    if value == "/dev/null":
+        return None
+    return value[2:] if value[:2] in ("a/", "b/") else value
+
+
+def attach_hunks(files: list[FileDiff], patch: str) -> None:
+    """Parse the unified diff and hang each file's hunks (with line numbers) on its FileDiff."""
+    by_path = {f.path: f for f in files}
+    current: FileDiff | None = None
+    hunk: Hunk | None = None
+    old_no = new_no = 0
+    minus: str | None = None
+    for line in patch.split("\n"):
+        if line.startswith("diff --git "):
+            current, hunk, minus = None, None, None
+            continue
+        if hunk is None and line.startswith("--- "):
+            minus = _path(line, "--- ")
+            continue
+        if hunk is None and line.startswith("+++ "):
+            plus = _path(line, "+++ ")
+            current = by_path.get(plus or minus or "")
+            if current is not None:
+                current.status = "A" if minus is None else "D" if plus is None else current.status
+            continue
+        match = HUNK.match(line)
+        if match and current is not None:
+            old_no, new_no = int(match.group(1)), int(match.group(2))
+            hunk = Hunk(line)
+            current.hunks.append(hunk)
+            continue
+        if hunk is None or current is None or not line:
+            if line.startswith("diff --git "):
+                hunk = None
+            continue
+        kind = line[0]
+        if kind == " ":
+            hunk.lines.append(Line(" ", old_no, new_no, line[1:]))
+            old_no += 1
+            new_no += 1
+        elif kind == "+":
+            hunk.lines.append(Line("+", None, new_no, line[1:]))
+            new_no += 1
+        elif kind == "-":
+            hunk.lines.append(Line("-", old_no, None, line[1:]))
+            old_no += 1
+        elif kind == "\\":
+            hunk.lines.append(Line("\\", None, None, line[1:].strip()))
+        else:
+            hunk = None  # the next file's header lines (mode, index, rename, ...)

@@ -1,0 +1,165 @@
+"""Who may talk to the board: the one-time token, the Host and the Origin (an ASGI middleware).
+
+- Every request needs the token: `Authorization: Bearer T` or `X-Taskproto-Token: T` (scripts),
+  or the cookie set when the printed URL (`/?token=T`) is opened; that first request is
+  redirected to the same page without the token, so it does not stay in the address bar.
+- The Host header must name the board's own address (a DNS-rebinding page has a foreign Host).
+- An Origin header, when present, must be the board's own (cross-site requests from other
+  pages, other ports included, are refused); a write authorized by the cookie must carry it.
+- The token lives only in this process's memory and the printed URL. The cookie is HttpOnly,
+  SameSite=Strict and named for the port, so two boards on one host do not clobber each other.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SAFE_METHODS = {"GET", "HEAD"}
+HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def allowed_hosts(host: str, port: int) -> set[str]:
+    """The Host values that name this board: the bound address and the loopback names."""
+    names = {host, "127.0.0.1", "localhost", "[::1]"}
+    if ":" in host and not host.startswith("["):
+        names.add(f"[{host}]")
+    return {f"{n}:{port}" for n in names}
+
+
+class Guard:
+    """Refuses requests without the token, with a foreign Host, or from a foreign Origin."""
+
+    def __init__(self, app: ASGIApp, token: str, hosts: set[str], port: int) -> None:
+        self.app = app
+        self.token = token
+        self.hosts = {h.lower() for h in hosts}
+        self.origins = {f"http://{h}" for h in self.hosts}
+        self.cookie = f"taskproto_board_{port}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            return  # no websockets: closing without accepting refuses them
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        method = scope["method"]
+        host = headers.get("host", "").lower()
+        if host not in self.hosts:
+            await _refuse(send, 403, "foreign Host: open the board by the address it printed")
+            return
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in self.origins:
+            await _refuse(send, 403, "foreign Origin: the board accepts requests only from itself")
+            return
+        if headers.get("sec-fetch-site") == "cross-site":
+            await _refuse(send, 403, "cross-site request refused")
+            return
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        given = query.get("token")
+        if given is not None and method in SAFE_METHODS and self._valid(given):
+            await self._set_cookie_and_redirect(scope, query, send)
+            return
+        by_header = self._valid(_header_token(headers))
+        by_cookie = self._valid(_cookie(headers.get("cookie", ""), self.cookie))
+        if not by_header and not by_cookie:
+            await _refuse(
+                send, 401, "the board needs its token: open the URL `taskproto board` printed"
+            )
+            return
+        if method not in SAFE_METHODS and not by_header and origin is None:
+            await _refuse(send, 403, "a write from a browser must carry its Origin")
+            return
+        await self.app(scope, receive, _with_headers(send))
+
+    def _valid(self, given: str | None) -> bool:
+        return bool(given) and secrets.compare_digest(str(given).encode(), self.token.encode())
+
+    async def _set_cookie_and_redirect(
+        self, scope: Scope, query: dict[str, str], send: Send
+    ) -> None:
+        rest = {k: v for k, v in query.items() if k != "token"}
+        location = scope.get("path", "/") + (f"?{urlencode(rest)}" if rest else "")
+        cookie = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [
+                    (b"location", location.encode("latin-1", "replace")),
+                    (b"set-cookie", cookie.encode()),
+                    *HEADERS,
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+
+def _header_token(headers: dict[str, str]) -> str | None:
+    auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip()
+    return headers.get("x-taskproto-token")
+
+
+def _cookie(raw: str, name: str) -> str | None:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except Exception:  # noqa: BLE001 - a malformed cookie header is no token
+        return None
+    morsel = jar.get(name)
+    return morsel.value if morsel is not None else None
+
+
+def _with_headers(send: Send) -> Send:
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            names = {k.lower() for k, _ in message.get("headers", [])}
+            message["headers"] = list(message.get("headers", [])) + [
+                (k, v) for k, v in HEADERS if k not in names
+            ]
+        await send(message)
+
+    return wrapped
+
+
+async def _refuse(send: Send, status: int, reason: str) -> None:
+    body = (f"taskproto board: {reason}\n").encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                *HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,273 @@
+"""What the board shows: every task as a card, and one task in detail. Read-only.
+
+A card is read from task.json, the agents' status files, the task branch's head (no git
+process), the agents' activity files and the latest doctor report; the detail adds the log, the
+diagram, the plan and the diff (two git processes). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from taskproto.board import diagram
+from taskproto.board.diff import Diff, task_diff
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.hooks.agents import activity
+from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
+from taskproto.ops import plan_task
+from taskproto.ops import review as actions
+from taskproto.sessions import owner_gone
+from taskproto.state import review
+from taskproto.state.models import Task
+
+PLAN_FILES = ("PLAN.md", "plan.md")  # a task-protocol plan kept on the task branch
+MAX_PLAN_CHARS = 200_000
+FORGET_AFTER = 24 * 3600.0  # seconds: a session silent this long is no longer shown
+FORGET_ENDED_AFTER = 600.0  # a session that ended, after this long
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _ts(value: float) -> str:
+    return datetime.fromtimestamp(value, UTC).isoformat()
+
+
+def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
+    """What the task waits on the user for, if anything."""
+    wf = engine.workflow(task)
+    state = wf.state(task.state)
+    if state.approval == "plan" and task.checkpoint.plan_approval is None:
+        return "plan approval"
+    if state.approval == "commit":
+        approval = task.checkpoint.commit_approval
+        if approval is None or approval.stale or approval.sha != head:
+            return "commit approval"
+    if state.checkpoint and any(t.trigger == "approve" for t in wf.triggers_from(task.state)):
+        return "review"
+    if task.paused_by() is not None:
+        return "resume"
+    return None
+
+
+def stale_approval(task: Task, head: str | None) -> str | None:
+    approval = task.checkpoint.commit_approval
+    if approval is None or approval.sha is None:
+        return None
+    if approval.stale:
+        return approval.stale_reason or "marked stale"
+    if head != approval.sha:
+        return f"approved {approval.sha[:12]}, branch now at {(head or 'nothing')[:12]}"
+    return None
+
+
+def _sessions(
+    engine: Engine, task: Task, seen: dict[str, dict[str, Any]], waiting: bool
+) -> list[dict[str, Any]]:
+    layout = engine.config.layout
+    owner = task.owner.session if task.owner else None
+    out: list[dict[str, Any]] = []
+    now = time.time()
+    for session, rec in sorted(seen.items()):
+        age = now - float(rec["time"])
+        if age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER):
+            continue
+        kind, name, agent = layout.where(str(rec.get("cwd") or ""))
+        mine = session == owner
+        if not mine and not (kind == "worktree" and name == task.name):
+            continue
+        out.append(
+            {
+                "session": session,
+                "client": rec.get("client"),
+                "event": rec.get("event"),
+                "detail": rec.get("detail") or "",
+                "time": _ts(float(rec["time"])),
+                "status": activity.status(str(rec["event"]), waiting),
+                "agent": agent if kind == "worktree" and name == task.name else None,
+                "owner": mine,
+            }
+        )
+    return out
+
+
+def dependencies(task: Task) -> list[str]:
+    """The tasks this one waits for, where the task records them."""
+    found = getattr(task, "depends_on", None) or task.context.get("depends_on") or []
+    return [str(d) for d in found] if isinstance(found, list) else []
+
+
+def card(
+    engine: Engine,
+    task: Task,
+    seen: dict[str, dict[str, Any]],
+    findings: list[dict[str, Any]],
+    now: datetime,
+) -> dict[str, Any]:
+    wf = engine.workflow(task)
+    state = wf.state(task.state)
+    head = engine.branch_head(task.name)
+    waits = waiting_for(engine, task, head)
+    owner = task.owner
+    agents: list[dict[str, Any]] = []
+    for name in task.required_agents:
+        try:
+            status = engine.agent_status(task.name, name)
+        except TaskprotoError as exc:
+            agents.append({"name": name, "status": "corrupt", "error": str(exc)})
+            continue
+        agents.append(
+            {
+                "name": name,
+                "status": status.status.value if status else "missing",
+                "updated_at": _iso(status.updated_at) if status else None,
+                "retries": status.retry_count if status else 0,
+                "error": status.error_message if status else None,
+            }
+        )
+    interruption = task.paused_by()
+    pending = review.pending(task)
+    approvals = task.checkpoint
+    return {
+        "name": task.name,
+        "workflow": task.workflow,
+        "state": task.state,
+        "description": task.description,
+        "revision": task.revision,
+        "updated_at": _iso(task.updated_at),
+        "terminal": state.terminal,
+        "checkpoint": state.checkpoint,
+        "head": head,
+        "owner": None
+        if owner is None
+        else {
+            "session": owner.session,
+            "host": owner.host,
+            "pid": owner.pid,
+            "heartbeat_at": _iso(owner.heartbeat_at),
+            "gone": owner_gone(owner, now, engine.config.lease_minutes),
+        },
+        "agents": agents,
+        "sessions": _sessions(engine, task, seen, waits is not None),
+        "waiting_for": waits,
+        "plan_approval": None
+        if approvals.plan_approval is None
+        else {"by": approvals.plan_approval.by, "at": _iso(approvals.plan_approval.at)},
+        "commit_approval": None
+        if approvals.commit_approval is None
+        else {
+            "sha": approvals.commit_approval.sha,
+            "by": approvals.commit_approval.by,
+            "at": _iso(approvals.commit_approval.at),
+        },
+        "stale_approval": stale_approval(task, head),
+        "interruption": None
+        if interruption is None
+        else {
+            "type": interruption.type,
+            "time": _iso(interruption.time),
+            "text": interruption.text or "",
+        },
+        "review": {
+            "drafts": len(review.drafts(task)),
+            "pending": None
+            if pending is None
+            else {
+                "batch": pending.get("batch"),
+                "trigger": pending.get("trigger"),
+                "comments": len(pending.get("comments") or []),
+            },
+        },
+        "dependencies": dependencies(task),
+        "findings": findings,
+        "needs_review": task.needs_review,
+        "actions": actions.choices(engine, task).as_json(),
+    }
+
+
+def findings_by_task(report: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for f in (report or {}).get("findings", []):
+        groups.setdefault(f.get("task") or "", []).append(
+            {"check": f["check"], "severity": f["severity"], "message": f["message"]}
+        )
+    return groups
+
+
+def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every task's card, the columns (each workflow's states in order) and the doctor summary."""
+    now = datetime.now(UTC)
+    seen = activity.read_all(engine.config.layout.root)
+    found = findings_by_task(report)
+    tasks: list[dict[str, Any]] = []
+    columns: dict[str, list[str]] = {}
+    for name in engine.task_names():
+        try:
+            task = engine.load(name)
+            columns.setdefault(task.workflow, engine.workflow(task).state_names())
+            tasks.append(card(engine, task, seen, found.get(name, []), now))
+        except TaskprotoError as exc:  # a broken task is shown, never fatal
+            tasks.append({"name": name, "error": str(exc), "findings": found.get(name, [])})
+    return {
+        "time": now.isoformat(),
+        "tasks": tasks,
+        "columns": columns,
+        "repository_findings": found.get("", []),
+    }
+
+
+def plan_sections(engine: Engine, task: Task, head: str | None) -> list[dict[str, Any]]:
+    """The plan as numbered lines: each stored artifact, and a plan file on the task branch."""
+    sections: list[dict[str, Any]] = []
+    if task.workflow == PLAN_TASK and task.artifacts:
+        try:  # the plan as a person reads it (the same Markdown as `task show`)
+            text = plan_task.plan_markdown(engine, task)[:MAX_PLAN_CHARS]
+            return [{"file": "plan.md", "lines": text.splitlines()}]
+        except TaskprotoError:
+            pass  # a broken template: the artifacts as they are stored
+    for key, value in task.artifacts.items():
+        text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
+        sections.append({"file": key, "lines": text[:MAX_PLAN_CHARS].splitlines()})
+    if head is not None:
+        for path in PLAN_FILES:
+            data = engine.git.show_file(head, path)
+            if data is not None:
+                text = data.decode("utf-8", "replace")[:MAX_PLAN_CHARS]
+                sections.append({"file": path, "lines": text.splitlines()})
+                break
+    return sections
+
+
+def detail(
+    engine: Engine, name: str, report: dict[str, Any] | None = None, with_diff: bool = True
+) -> tuple[dict[str, Any], Diff | None]:
+    """One task: its card, log, interruptions, review, plan, diagram; and its diff."""
+    task = engine.load(name)
+    now = datetime.now(UTC)
+    data = card(
+        engine,
+        task,
+        activity.read_all(engine.config.layout.root),
+        findings_by_task(report).get(name, []),
+        now,
+    )
+    wf = engine.workflow(task)
+    log = [e.model_dump(mode="json", by_alias=True) for e in task.transition_log]
+    visited = {e.to_state for e in task.transition_log} | {wf.initial}
+    last = next((e.trigger for e in reversed(task.transition_log) if e.kind == "transition"), None)
+    data["log"] = log
+    data["interruptions"] = [i.model_dump(mode="json") for i in task.interruptions[-20:]]
+    data["review_drafts"] = review.drafts(task)
+    data["review_sent"] = review.batches(task)
+    data["plan"] = plan_sections(engine, task, data["head"])
+    data["svg"] = diagram.render(wf, task.state, visited, last)
+    data["mermaid"] = diagram.mermaid(wf, task.state)
+    data["base"] = task.base
+    diff = task_diff(engine, task) if with_diff else None
+    data["diff"] = diff.summary() if diff is not None else None
+    return data, diff

@@ -1,0 +1,91 @@
+"""What one running board holds: the repository's settings, the change hub, the user's session,
+and the latest doctor report.
+
+Doctor is not run per page load (it reads every journal and the worktree list): it runs once at
+start, on demand (`POST /api/doctor`), and again after changes at most once every
+`DOCTOR_EVERY` seconds, in a worker thread; cards show the latest report and its time.
+"""
+
+from __future__ import annotations
+
+import getpass
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from anyio.abc import TaskGroup
+from starlette.concurrency import run_in_threadpool
+
+from taskproto.board.watch import Change, Hub
+from taskproto.config import Config
+from taskproto.engine import Engine
+
+DOCTOR_EVERY = 60.0
+
+
+def user_session() -> str:
+    """How the board's writes are journaled: the user, acting from the board."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "user"
+    return f"board:{user}"
+
+
+@dataclass
+class DoctorCache:
+    report: dict[str, Any] | None = None
+    finished: float | None = None  # time.time() of the latest report
+    error: str | None = None
+    running: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "report": self.report,
+            "finished": self.finished,
+            "error": self.error,
+            "running": self.running,
+        }
+
+
+@dataclass
+class BoardState:
+    config: Config
+    session: str = field(default_factory=user_session)
+    hub: Hub = field(default_factory=Hub)
+    doctor: DoctorCache = field(default_factory=DoctorCache)
+    doctor_enabled: bool = True
+    task_group: TaskGroup | None = None  # set by the app's lifespan
+
+    def engine(self) -> Engine:
+        """A fresh engine per request: engines hold git processes that are not shared across
+        threads."""
+        return Engine(self.config)
+
+    async def publish(self, change: Change) -> None:
+        self.hub.publish(change)
+        due = self.doctor.finished is None or time.time() - self.doctor.finished >= DOCTOR_EVERY
+        if self.doctor_enabled and due and not change.activity_only():
+            await self.run_doctor()
+
+    async def run_doctor(self) -> None:
+        """Start a doctor run in a worker thread unless one is running; publishes when done."""
+        if self.doctor.running:
+            return
+        self.doctor.running = True
+
+        async def work() -> None:
+            from taskproto.doctor import run
+
+            try:
+                report = await run_in_threadpool(run, self.config)
+                self.doctor.report, self.doctor.error = report.as_json(), None
+            except Exception as exc:  # noqa: BLE001 - shown on the board, never fatal
+                self.doctor.error = f"{type(exc).__name__}: {exc}"
+            finally:
+                self.doctor.running = False
+                self.doctor.finished = time.time()
+            self.hub.publish(Change(everything=True))
+
+        assert self.task_group is not None
+        self.task_group.start_soon(work)

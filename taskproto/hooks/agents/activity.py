@@ -1,0 +1,161 @@
+"""What each agent session did last, for the board: `<root>/activity/<session>.json`.
+
+Every client hook call that names a session overwrites that session's file with the event and
+its time. This runs on every tool call, so the file is rewritten in place as one page (4096
+bytes, JSON padded with spaces) by a single write: about 2 µs, where a temporary file renamed over
+the old one costs ~0.9 ms here (ext4 flushes the data of a file renamed over another;
+docs/performance.md). It is a hint, not a record: no fsync, and a reader that catches a write
+half done skips that file until the next event. A file that is not a plain file of its own (a
+link, a second hard link) is replaced, never written through. Standard library only; nothing
+here ever fails a hook.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+
+TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.hooks.agents.common import Payload
+    from taskproto.layout import Layout
+
+FOLDER = "activity"
+MAX_DETAIL = 200
+SIZE = 4096  # one page: the record is written whole by one write at offset 0
+
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+# The client's last event -> what the session is doing. Claude Code sends Notification when it
+# asks the user (a permission, or input after a long wait); Gemini CLI its Notification; Codex
+# PermissionRequest. Stop / AfterAgent end a turn: the agent waits for the next prompt.
+WORKING, WAITING, IDLE, ENDED = "working", "waiting", "idle", "ended"
+STATUS = {
+    "UserPromptSubmit": WORKING,
+    "BeforeAgent": WORKING,
+    "PreToolUse": WORKING,
+    "BeforeTool": WORKING,
+    "PostToolUse": WORKING,
+    "AfterTool": WORKING,
+    "PreCompact": WORKING,
+    "PreCompress": WORKING,
+    "SubagentStop": WORKING,
+    "Notification": WAITING,
+    "PermissionRequest": WAITING,
+    "SessionStart": IDLE,
+    "Stop": IDLE,
+    "AfterAgent": IDLE,
+    "SessionEnd": ENDED,
+}
+
+
+def file_name(session: str) -> str:
+    """A file name for `session`: itself when it is plain, else a digest (never a path)."""
+    if 0 < len(session) <= 128 and session[0] != "." and all(c in _SAFE for c in session):
+        return session + ".json"
+    import hashlib
+
+    return "h-" + hashlib.sha256(session.encode("utf-8", "replace")).hexdigest()[:40] + ".json"
+
+
+def _detail(payload: Payload) -> str:
+    for key in ("message", "tool_name", "reason", "source", "notification_type"):
+        value = payload.text(key)
+        if value:
+            return value[:MAX_DETAIL]
+    return ""
+
+
+def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) -> None:
+    """Overwrite the session's activity file (only where taskproto's root already exists)."""
+    session = payload.session
+    if not session:
+        return
+    folder = os.path.join(layout.root, FOLDER)
+    fields = {
+        "session": session,
+        "client": client,
+        "event": event,
+        "time": time.time(),
+        "cwd": cwd,
+        "detail": _detail(payload),
+    }
+    data = json.dumps(fields).encode()
+    if len(data) > SIZE:  # a huge session id or path: keep what identifies the session
+        fields["cwd"], fields["detail"] = "", ""
+        data = json.dumps(fields).encode()[:SIZE]
+    data = data.ljust(SIZE)
+    path = os.path.join(folder, file_name(session))
+    try:
+        try:
+            st = os.lstat(folder)
+        except FileNotFoundError:
+            if not os.path.isdir(layout.root):
+                return  # not a repository taskproto was set up in: leave no trace
+            os.makedirs(folder, exist_ok=True)
+            st = os.lstat(folder)
+        if not stat.S_ISDIR(st.st_mode):
+            return  # a planted link or file: write nothing through it
+        for _ in range(2):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+            try:
+                info = os.fstat(fd)
+                if stat.S_ISREG(info.st_mode) and info.st_nlink == 1:
+                    os.pwrite(fd, data, 0)
+                    if info.st_size > SIZE:
+                        os.ftruncate(fd, SIZE)
+                    return
+            finally:
+                os.close(fd)
+            os.unlink(path)  # a hard link to another file (or not a file): replace, never write
+    except OSError:
+        return
+
+
+def record_at(cwd: str, env: dict[str, str], client: str, event: str, payload: Payload) -> None:
+    """`record` in the repository around `cwd`, if there is one (the tool-call path)."""
+    if not cwd or not payload.session:
+        return
+    from taskproto.layout import find_layout
+
+    try:
+        layout = find_layout(cwd, environ=env)
+    except Exception:  # noqa: BLE001 - unreadable settings: the decision reports them, not this
+        return
+    if layout is not None:
+        record(layout, client, event, payload, cwd)
+
+
+def read_all(root: str) -> dict[str, dict[str, Any]]:
+    """Every session's latest activity, by session id (unreadable files are skipped)."""
+    folder = os.path.join(root, FOLDER)
+    result: dict[str, dict[str, Any]] = {}
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return result
+    for name in names:
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        try:
+            fd = os.open(os.path.join(folder, name), os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, "rb") as fh:
+                data = json.loads(fh.read(SIZE + 1))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("session"), str):
+            if isinstance(data.get("time"), int | float) and isinstance(data.get("event"), str):
+                result[data["session"]] = data
+    return result
+
+
+def status(event: str, waiting_on_user: bool = False) -> str:
+    """working / waiting / idle / ended; an idle agent whose task waits on the user is waiting."""
+    found = STATUS.get(event, WORKING)
+    if found == IDLE and waiting_on_user:
+        return WAITING
+    return found
