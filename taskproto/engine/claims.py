@@ -216,15 +216,15 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     journal do not change). Returns the task with the new heartbeat time filled in."""
     if not session:
         raise SessionRequired("heartbeat")
-    task = core.load(name)  # a missing task is refused before the network is touched
+    core.load(name)  # a missing task is refused before the network is touched
     if core.remote is not None:
         core.remote.renew(name, session)  # the remote's claim is the one that counts
-    if task.owner is None or task.owner.session != session:
-        who = f"owned by {task.owner.session}" if task.owner else "not claimed"
-        raise TaskprotoError(
-            f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
-        )
-    with core.lock(name):
+    with core.locked(name) as task:  # the owner checked while no claim can change hands
+        if task.owner is None or task.owner.session != session:
+            who = f"owned by {task.owner.session}" if task.owner else "not claimed"
+            raise TaskprotoError(
+                f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+            )
         task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
     return task
 

@@ -192,7 +192,8 @@ def settled(
                     return data, found
                 time.sleep(0.002)
         data = read()
+        found = check(dirs, task, data) if data is not None else None  # while no save can run
         fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
-    return data, (check(dirs, task, data) if data is not None else None)
+    return data, found
