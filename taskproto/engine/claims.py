@@ -40,7 +40,7 @@ def claim(
         raise SessionRequired("claim")
     core.check_force(force)
     if core.remote is None:
-        return _claim_here(core, name, session, pid, force, _blockers(core, name, session, force))
+        return _claim_here(core, name, session, pid, force)
     remote = core.remote
     if not core.config.task_dir(task_name(name)).is_dir():
         raise TaskprotoError(
@@ -48,11 +48,11 @@ def claim(
             f"tasks of remote {remote.name!r}, or create it"
         )
     task = core.load(name)
-    waits = _blockers(core, name, session, force)
+    _blockers(core, task, session, force)  # refused before the network is touched
     acquired = remote.acquire(name, session, pid, force)
     try:
         ensure_worktrees(core, task)
-        return _claim_here(core, name, session, pid, force, waits)
+        return _claim_here(core, name, session, pid, force)
     except BaseException:
         if acquired.outcome != "renewed":
             try:
@@ -64,17 +64,16 @@ def claim(
         remote.forget(name)
 
 
-def _blockers(core: Core, name: str, session: str, force: bool) -> list[Waiting]:
-    """What task `name` waits for; refused (Blocked) unless this session owns it already or the
-    user forces it (then the claim's log entry says what it overrode)."""
-    task = core.load(name)
+def _blockers(core: Core, task: Task, session: str, force: bool) -> list[Waiting]:
+    """What `task` waits for; refused (Blocked) unless this session owns it already or the user
+    forces it (then the claim's log entry says what it overrode)."""
     if task.owner is not None and task.owner.session == session:
         return []
     waits = ready.waits_for(core, task)
     if waits and not force:
         hint = "; run `taskproto sync` if they finished elsewhere" if core.remote else ""
         raise Blocked(
-            name,
+            task.name,
             waits,
             f"claim it when they are done (`taskproto ready` lists what can start{hint}), "
             "or claim it anyway with --force (the user's, logged)",
@@ -88,7 +87,6 @@ def _claim_here(
     session: str,
     pid: int | None,
     force: bool,
-    overridden: list[Waiting] | None = None,
 ) -> ClaimResult:
     outcome: dict[str, Any] = {}
 
@@ -102,6 +100,7 @@ def _claim_here(
             )
             outcome.update(outcome="renewed")
             return new, None
+        overridden = _blockers(core, task, session, force)
         kind: Literal["claim", "takeover"] = "claim"
         reason: str | None = None
         forced = False
