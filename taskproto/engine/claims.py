@@ -122,6 +122,7 @@ def _claim_here(
             session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
         )
         note = f"from {previous.session}: {reason}" if previous is not None else None
+        label = "forced" if forced else ("takeover" if previous else "claimed")
         if overridden:
             forced = True
             waited = f"claimed with --force while waiting for {describe(overridden)}"
@@ -138,7 +139,6 @@ def _claim_here(
                 note=note,
             )
         )
-        label = "forced" if forced else ("takeover" if previous else "claimed")
         outcome.update(outcome=label, previous=previous, reason=reason)
         return new, f"{kind}: {session}"
 
