@@ -189,7 +189,7 @@ def add(core: Core, name: TaskName, on: Sequence[str], session: str | None) -> T
         core.load(name)
         valid = check_new(core, name, on)
 
-        def change(task: Task) -> tuple[Task, str | None] | None:
+        def change(task: Task) -> tuple[Task, str] | None:
             new_deps = [d for d in valid if d not in task.depends_on]
             if not new_deps:
                 return None
@@ -206,7 +206,7 @@ def remove(core: Core, name: TaskName, on: Sequence[str], session: str | None) -
     core.require_user("removing a dependency")
     drop = [task_name(d) for d in on]
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         unknown = [d for d in drop if d not in task.depends_on]
         if unknown:
             has = ", ".join(task.depends_on) or "nothing"

@@ -75,7 +75,11 @@ def why_not_ready(
         return f"its workflow cannot be read ({exc})"
     if wf.is_final(task.state):
         return f"done ({task.state})"
-    if task.owner is not None and owner_gone(task.owner, now, core.config.lease_minutes) is None:
+    if (
+        task.owner is not None
+        and owner_gone(task.owner, now, core.config.lease_minutes, core.config.task_dir(task.name))
+        is None
+    ):
         return f"owned by {task.owner.session}"
     held = claims.get(task.name)
     if held is not None and not held.expired(now):

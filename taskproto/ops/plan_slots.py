@@ -162,7 +162,7 @@ def to_tasks(
 
 
 def _record(engine: Engine, plan: str, made: dict[str, str], session: str | None) -> None:
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         if task.context.get(CONTEXT_KEY):
             raise TaskprotoError(f"the plan of {plan!r} became tasks meanwhile")
         new = task.model_copy(deep=True)
