@@ -84,7 +84,7 @@ class Resolver:
             return self.tasks.get(name)
         try:
             self.tasks[name] = self.core.load(name)
-        except TaskprotoError as exc:
+        except Exception as exc:  # noqa: BLE001 - a dependency that cannot be read blocks, says why
             if self.core.config.task_dir(name).is_dir():
                 self.broken[name] = str(exc)
             return None
