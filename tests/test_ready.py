@@ -13,7 +13,7 @@ import pytest
 
 from taskproto.engine import Actor, Engine
 from taskproto.engine.deps import find_path
-from taskproto.errors import UserOnly
+from taskproto.errors import TaskprotoError, UserOnly
 from taskproto.machine.registry import get_workflow
 from taskproto.state import journal
 from taskproto.state.models import Task
@@ -352,3 +352,45 @@ def test_two_racing_adds_never_close_a_cycle_between_them(
     outs = [p.communicate(timeout=120)[0].strip() for p in procs]
     assert sorted(o.split(":")[0] for o in outs) == ["ok", "refused"], outs
     assert [engine.load(n).depends_on for n in "ab"].count([]) == 1
+
+
+def test_a_task_that_waits_does_not_start_claimed_or_not(cli, engine: Engine, repo: Path) -> None:
+    """Another door: moving the task without claiming it (an unowned task may be moved by
+    anyone). From its first state it is refused while it waits; the user may force it, logged."""
+    run = cli
+    engine.create_task("a")
+    engine.create_task("b", after=["a"])
+    before = snapshot(engine, "b")
+    r = run("--session", "s1", "transition", "b", "CLASSIFIED")
+    assert (r.code, r.out) == (1, "")
+    assert r.err.startswith(
+        "taskproto: task 'b' waits for a (in INIT); start it when they are done"
+    )
+    r = run("transition", "b", "CLASSIFIED", "--force", env={"CLAUDECODE": "1"})
+    assert r.code == 1 and "user" in r.err
+    agent = Engine(engine.config, Actor(agent=True, why="through the MCP server"))
+    with pytest.raises(TaskprotoError, match="waits for a"):
+        agent.fire("b", target="CLASSIFIED", session="s1")
+    assert snapshot(engine, "b") == before
+    r = run("--session", "s1", "transition", "b", "CLASSIFIED", "--force")
+    assert r.code == 0, r.err
+    entry = engine.load("b").transition_log[-1]
+    assert (entry.to_state, entry.forced) == ("CLASSIFIED", True)
+
+
+def test_a_hand_edit_that_drops_a_dependency_is_not_honoured(cli, engine: Engine) -> None:
+    """Another door: editing task.json to forget what it waits for. The journal vouches for
+    task.json, so the edited copy is refused (doctor restores it), never claimed as ready."""
+    run = cli
+    engine.create_task("a")
+    engine.create_task("b", after=["a"])
+    path = engine.config.task_file("b")
+    data = json.loads(path.read_text())
+    data["depends_on"] = []
+    path.write_text(json.dumps(data))
+    assert "b" not in ready_names(cli)
+    r = run("--session", "s1", "claim", "b")
+    assert r.code == 1 and r.err.count("\n") == 1
+    assert engine.load("a").owner is None
+    r = run("--session", "s1", "claim", "--json")
+    assert r.code == 0 and json.loads(r.out)["task"] == "a"
