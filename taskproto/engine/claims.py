@@ -258,13 +258,13 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     if not session:
         raise SessionRequired("heartbeat")
     task = core.load(name)  # a missing task is refused before the network is touched
+    if core.remote is not None:
+        core.remote.renew(name, session)  # the remote's claim is the one that counts
     if task.owner is None or task.owner.session != session:
         who = f"owned by {task.owner.session}" if task.owner else "not claimed"
         raise TaskprotoError(
             f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
         )
-    if core.remote is not None:
-        core.remote.renew(name, session)
     with core.lock(name):
         task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
     return task
