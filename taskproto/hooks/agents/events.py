@@ -20,7 +20,7 @@ from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import DEFAULT_PRIORITY, LogEntry, Task, utcnow
 
 HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
 
@@ -157,6 +157,10 @@ def inherit_on_clear(hook: Hook) -> list[str]:
     return moved
 
 
+def _priority(priority: int) -> str:
+    return "" if priority == DEFAULT_PRIORITY else f", priority {priority}"
+
+
 def _claim_hint(hook: Hook) -> str:
     if hook.env.get("CLAUDE_ENV_FILE"):
         return "`taskproto claim NAME` (this session's id is already in TASKPROTO_SESSION)"
@@ -201,8 +205,13 @@ def session_start(hook: Hook) -> str:
 
 
 def _offer(hook: Hook, engine: Engine) -> list[str]:
-    free: list[str] = []
+    from taskproto.engine.deps import Resolver, describe
+    from taskproto.engine.ready import order_key
+
+    free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
     taken: list[str] = []
+    waiting: list[str] = []
+    resolver = Resolver(engine)
     now = utcnow()
     for name in engine.task_names():
         try:
@@ -215,8 +224,16 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
         if task.owner is None or owner_gone(
             task.owner, now, engine.config.lease_minutes, engine.config.task_dir(name)
         ):
+            waits = resolver.waits_for(task)
+            if waits:
+                waiting.append(f"{name} waits for {describe(waits)}")
+                continue
             free.append(
-                f"{name} ({task.state})" + (f": {task.description}" if task.description else "")
+                (
+                    order_key(task),
+                    f"{name} ({task.state}{_priority(task.priority)})"
+                    + (f": {task.description}" if task.description else ""),
+                )
             )
         else:
             taken.append(
@@ -225,10 +242,12 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             )
     lines = [f"taskproto: this session ({hook.session}) owns no task."]
     if free:
-        lines.append("Free tasks: " + "; ".join(free) + ".")
+        lines.append("Free tasks: " + "; ".join(text for _, text in sorted(free)) + ".")
         lines.append(f"To work on one, claim it first: {_claim_hint(hook)}.")
     else:
         lines.append("No task is free to claim.")
+    if waiting:
+        lines.append("Not yet (they wait for other tasks): " + "; ".join(waiting) + ".")
     if taken:
         lines.append("Taken: " + "; ".join(taken) + ".")
     kind, task_name, agent = hook.layout.where(hook.cwd)
