@@ -129,3 +129,20 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
     if kind == "worktree" and task:
         return read_task(layout, task), agent
     return None, None
+
+
+HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
+
+
+def heartbeat_due(task: TaskView) -> bool:
+    """The owner's heartbeat is old enough to renew, or the client pid is not recorded yet."""
+    from datetime import UTC, datetime
+
+    owner = task.owner or {}
+    if not owner.get("pid"):
+        return True  # record the client pid as soon as a hook knows it
+    try:
+        beat = datetime.fromisoformat(str(owner.get("heartbeat_at")))
+        return (datetime.now(UTC) - beat).total_seconds() >= HEARTBEAT_EVERY
+    except (ValueError, TypeError):
+        return True

@@ -8,20 +8,17 @@ imports this module.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents.common import Payload, governing
+from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import LogEntry, Task, utcnow
-
-HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
 
 
 class Hook:
@@ -264,14 +261,7 @@ def prompt(hook: Hook) -> str:
 
 
 def _due(task: TaskView) -> bool:
-    owner = task.owner or {}
-    if not owner.get("pid"):
-        return True  # record the client pid as soon as a hook knows it
-    try:
-        beat = datetime.fromisoformat(str(owner.get("heartbeat_at")))
-    except ValueError:
-        return True
-    return utcnow() - beat >= HEARTBEAT_EVERY
+    return heartbeat_due(task)  # the same test the stdlib fast path (runner) makes
 
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:

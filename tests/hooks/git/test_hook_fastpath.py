@@ -80,7 +80,11 @@ def test_commit_hooks_on_a_branch_of_no_task_start_no_python(fast) -> None:  # t
     msg = repo / "msg"
     msg.write_text("m\n")
     assert both(hooks, log, "commit-msg", repo, str(msg)) == (0, "", False)
-    assert both(hooks, log, "post-rewrite", repo, "amend", stdin=f"{ZERO} {ZERO}\n") == (0, "", False)
+    assert both(hooks, log, "post-rewrite", repo, "amend", stdin=f"{ZERO} {ZERO}\n") == (
+        0,
+        "",
+        False,
+    )
     # detached HEAD, a branch that only looks like an agent's, a branch with a slash
     sh(repo, "checkout", "-q", "--detach")
     assert both(hooks, log, "pre-commit", repo) == (0, "", False)
@@ -117,7 +121,10 @@ def test_task_and_agent_branches_go_to_python(fast) -> None:  # type: ignore[no-
     link = engine.config.repo.parent / "link"
     link.symlink_to(engine.config.repo)
     linked = link / code.relative_to(engine.config.repo)
-    assert both(hooks, log, "pre-commit", linked)[:2] == (1, both(hooks, log, "pre-commit", code)[1])
+    assert both(hooks, log, "pre-commit", linked)[:2] == (
+        1,
+        both(hooks, log, "pre-commit", code)[1],
+    )
     assert both(hooks, log, "pre-commit", link) == (0, "", False)
 
 
@@ -166,14 +173,26 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
     assert both(hooks, log, "reference-transaction", repo, "committed", stdin=main)[2] is False
     for ref in ("refs/heads/t1", "refs/heads/t1-a", "refs/heads/x-y-z", "refs/taskproto/tasks/t1"):
         line = f"{ZERO} {sha} {ref}\n"
-        status, err, started = both(hooks, log, "reference-transaction", repo, "prepared", stdin=line)
+        status, err, started = both(
+            hooks, log, "reference-transaction", repo, "prepared", stdin=line
+        )
         assert started and status == 1, (ref, err)
         # taskproto's own updates pass in sh
         assert both(
-            hooks, log, "reference-transaction", repo, "prepared", stdin=line, TASKPROTO_INTERNAL="1"
+            hooks,
+            log,
+            "reference-transaction",
+            repo,
+            "prepared",
+            stdin=line,
+            TASKPROTO_INTERNAL="1",
         ) == (0, "", False)
     claim = f"{ZERO} {sha} refs/taskproto/claims/t1\n"
-    assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=claim) == (0, "", False)
+    assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=claim) == (
+        0,
+        "",
+        False,
+    )
     journal = f"{ZERO} {sha} refs/taskproto/tasks/t1\n"
     assert both(hooks, log, "reference-transaction", repo, "committed", stdin=journal) == (
         0,
