@@ -6,6 +6,7 @@
 hook=@HOOK@
 entry=@ENTRY@
 python=@PYTHON@
+set -f  # no pathname expansion: input lines are split into fields below
 ours() {
     [ -f "$entry" ] && exec "$python" -I -S "$entry" "$hook" "$@"
     printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$entry" >&2
@@ -20,9 +21,31 @@ ours() {
 input= consumed=
 stdin_hook() { case $hook in pre-push|post-rewrite|reference-transaction) return 0 ;; esac; return 1; }
 read_input() { # git writes these hooks' input once: keep it, to hand on to Python if need be
-    consumed=1 input=
-    while IFS= read -r line || [ -n "$line" ]; do input="$input$line
-"; done
+    consumed=1 input= busy=
+    while IFS= read -r line || [ -n "$line" ]; do
+        input="$input$line
+"
+        # shellcheck disable=SC2086 # split into fields on purpose (globbing is off)
+        [ -n "$busy" ] || check_line $line || busy=1
+    done
+}
+# check_line FIELDS...: false when this input line is one Python must look at
+check_line() {
+    case $hook in
+    reference-transaction)
+        [ $# -eq 3 ] || return 0
+        case $3 in
+        refs/taskproto/tasks/*) [ "$phase" = prepared ] && return 1 ;;
+        refs/heads/*) is_task "${3#refs/heads/}" && return 1 ;;
+        esac ;;
+    pre-push)
+        [ $# -eq 4 ] || return 0
+        [ "$2" = 0000000000000000000000000000000000000000 ] && return 0
+        case $3 in refs/heads/*) ;; *) return 0 ;; esac
+        settings prohibited_patterns protected_branches commit_trailers && return 1
+        case $1 in refs/heads/*) is_task "${1#refs/heads/}" && return 1 ;; HEAD) is_task "$branch" && return 1 ;; esac ;;
+    esac
+    return 0
 }
 # mentions FILE WORD...: FILE exists and holds one of the words (as read_settings' byte test)
 mentions() {
@@ -84,8 +107,16 @@ nothing_to_do() {
         case $TASKPROTO_ROOT in /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
     else root=$main/.taskproto; fi
     tasks=$root/tasks
-    if stdin_hook; then read_input; fi
+    case $hook in
+    reference-transaction)
+        phase=${1-}
+        case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
+    pre-push)
+        [ -n "${PRE_COMMIT_LOCAL_BRANCH-}" ] && return 1
+        head_branch ;;
+    esac
     [ -d "$tasks" ] || return 0  # no task at all
+    if stdin_hook; then read_input; fi
     case $hook in
     pre-commit|pre-merge-commit|post-checkout|post-merge|post-rewrite)
         head_branch; is_task "$branch" && return 1; return 0 ;;
@@ -93,34 +124,9 @@ nothing_to_do() {
         head_branch; is_task "$branch" || return 0
         settings prohibited_patterns protected_branches commit_trailers && return 1
         return 0 ;;  # trailers are off (the default)
-    reference-transaction)
-        case ${1-} in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac
-        printf '%s' "$input" | {
-            while read -r old new ref rest; do
-                [ -z "$rest" ] || continue
-                case $ref in
-                refs/taskproto/tasks/*) [ "$1" = prepared ] && exit 1 ;;
-                refs/heads/*) is_task "${ref#refs/heads/}" && exit 1 ;;
-                esac
-            done
-            exit 0
-        }
-        return $? ;;
-    pre-push)
-        [ -n "${PRE_COMMIT_LOCAL_BRANCH-}" ] && return 1
-        head_branch
-        printf '%s' "$input" | {
-            while read -r lref lsha rref rsha rest; do
-                [ -n "$rsha" ] && [ -z "$rest" ] || continue
-                [ "$lsha" = 0000000000000000000000000000000000000000 ] && continue
-                case $rref in refs/heads/*) ;; *) continue ;; esac
-                settings prohibited_patterns protected_branches commit_trailers && exit 1
-                case $lref in refs/heads/*) b=${lref#refs/heads/} ;; HEAD) b=$branch ;; *) continue ;; esac
-                is_task "$b" && exit 1
-            done
-            exit 0
-        }
-        return $? ;;
+    reference-transaction|pre-push)
+        [ -n "$busy" ] && return 1
+        return 0 ;;
     esac
     return 1
 }
