@@ -232,7 +232,7 @@ def main() -> int:
         names = list(checkouts[0].cases())
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
         for c in checkouts:  # warm: .pyc files, the flag cache
-            for name, (cmd, cwd, env, stdin) in c.cases().items():
+            for cmd, cwd, env, stdin in c.cases().values():
                 run(c.resolve(cmd), cwd, env, stdin)
         for _ in range(args.runs):
             for name in names:
@@ -245,10 +245,11 @@ def main() -> int:
             c.label: c.claim_processes() if shutil.which("strace") else None for c in checkouts
         }
     load = os.getloadavg()
+    git_version = out(["git", "--version"], Path.cwd(), dict(os.environ)).split()[-1]
     print(
-        f"python {platform.python_version()}, git {out(['git', '--version'], Path.cwd(), dict(os.environ)).split()[-1]}, "
-        f"{os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
-        f"(1/5/15 min) at the end; median of {args.runs} interleaved runs\n"
+        f"python {platform.python_version()}, git {git_version}, {os.cpu_count()} cores, "
+        f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1/5/15 min) at the end; "
+        f"median of {args.runs} interleaved runs\n"
     )
     labels = [c.label for c in checkouts]
     print("| case | " + " | ".join(f"{lb} ms | {lb} × floor" for lb in labels) + " |")
