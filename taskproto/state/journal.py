@@ -14,6 +14,8 @@ from typing import Any
 
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.files import find_repo
+from taskproto.git.objects import write_commit
 from taskproto.git.repo import JournalCommit, Repo
 
 REF_PREFIX = "refs/taskproto/tasks/"
@@ -30,13 +32,22 @@ def status_entry(agent: str) -> str:
 
 
 def append(git: Git, task: str, files: dict[str, Path], message: str) -> str:
-    """Record the given files (tree entry name -> path on disk) as the next journal commit."""
+    """Record the given files (tree entry name -> path on disk) as the next journal commit.
+
+    The objects are written in-process (git/objects.py) and the ref moved by one `git
+    update-ref` with the expected old value; git's plumbing writes them when the repository
+    needs it (SHA-256, an object directory elsewhere)."""
     ref = ref_for(task)
     names = sorted(files)
-    blobs = git.write_blobs([files[n] for n in names])
-    tree = git.mktree(("100644", sha, name) for name, sha in zip(names, blobs, strict=True))
-    old = git.ref_sha(ref)
-    commit = git.commit_tree(tree, old, message)
+    dirs = find_repo(str(git.cwd))
+    old = dirs.ref_sha(ref) if dirs is not None else git.ref_sha(ref)
+    commit = None
+    if dirs is not None:
+        commit = write_commit(dirs, [(n, files[n].read_bytes()) for n in names], old, message)
+    if commit is None:
+        blobs = git.write_blobs([files[n] for n in names])
+        tree = git.mktree(("100644", sha, name) for name, sha in zip(names, blobs, strict=True))
+        commit = git.commit_tree(tree, old, message)
     git.update_ref(ref, commit, old, message=f"taskproto: {message.splitlines()[0]}")
     return commit
 
