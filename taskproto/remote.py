@@ -28,8 +28,8 @@ from datetime import datetime, timedelta
 
 from taskproto.config import Config
 from taskproto.errors import GitError, OwnershipError, TaskprotoError
+from taskproto.git import objects
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
-from taskproto.git.objects import write_commit
 from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import utcnow
@@ -215,9 +215,10 @@ class Remote:
         data = (json.dumps(record, indent=2) + "\n").encode()
         message = f"claim {task}: {session}"
         dirs = self.config.layout.dirs
-        written = write_commit(dirs, [(CLAIM_FILE, data)], None, message) if dirs else None
-        if written is not None:
-            return written  # in-process: no git process per object (git/objects.py)
+        if dirs is not None and objects.sha1_repo(dirs.common_dir):  # in-process (git/objects.py)
+            blob = objects.write(dirs.common_dir, "blob", data)
+            tree = objects.write(dirs.common_dir, "tree", objects.tree([(CLAIM_FILE, blob)]))
+            return objects.write(dirs.common_dir, "commit", objects.commit(tree, None, message))
         blob = self.git.write_blob_bytes(data)
         tree = self.git.mktree([("100644", blob, CLAIM_FILE)])
         return self.git.commit_tree(tree, None, message)

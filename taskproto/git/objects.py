@@ -1,12 +1,12 @@
-"""Journal commits written as git's own loose objects, in-process: no git process per object.
+"""Git objects read and written in-process: loose objects (zlib + SHA-1), standard library only.
 
-A transition's journal commit is three or four objects (the blobs, one tree, the commit).
-Writing them with `hash-object`, `mktree` and `commit-tree` costs a process each; writing the
-same bytes here costs a zlib call each. The objects are exactly what those commands write (a
-loose object is `zlib("<type> <size>\\0" + body)` under `objects/<2 hex>/<38 hex>`), so
-`git fsck` accepts them and every git reads them. Only for the common case: a SHA-1 repository
-whose objects are in its own folder; otherwise `write_commit` returns None and the caller uses
-git's plumbing.
+The journal writes one small commit per state change (its blobs, one tree, the commit) and
+every guarded step reads the journal's head commit to check task.json against it. Starting
+git for each object costs a process each (1-3 ms of work behind 5-10 ms of start-up); a loose
+object is a zlib stream named by its SHA-1, which git reads like any other (`git fsck`
+accepts it, `git gc` packs it later). What this module cannot do, it says by returning None,
+and the caller asks git instead: objects already packed, and repositories whose object format
+is not SHA-1.
 """
 
 from __future__ import annotations
@@ -16,68 +16,80 @@ import os
 import time
 import zlib
 
-from taskproto.git.files import GitDirs, read_small
+from taskproto.git.files import read_small
 
-IDENTITY = b"taskproto <taskproto@localhost>"
-
-
-def _sha1_objects(dirs: GitDirs) -> str | None:
-    """The objects folder, when objects here are SHA-1 loose files this module may write."""
-    if os.environ.get("GIT_OBJECT_DIRECTORY") or os.environ.get("GIT_QUARANTINE_PATH"):
-        return None
-    config = (read_small(os.path.join(dirs.common_dir, "config"), 1 << 20) or b"").lower()
-    if b"objectformat" in config.replace(b" ", b""):
-        return None  # a SHA-256 repository (or one that says so explicitly): git writes them
-    objects = os.path.join(dirs.common_dir, "objects")
-    return objects if os.path.isdir(objects) else None
+IDENT = "taskproto <taskproto@localhost>"
 
 
-def _write(objects: str, kind: bytes, body: bytes) -> str:
-    data = kind + b" " + str(len(body)).encode() + b"\0" + body
-    sha = hashlib.sha1(data).hexdigest()  # noqa: S324 - git's object name, not security
-    folder = os.path.join(objects, sha[:2])
-    path = os.path.join(folder, sha[2:])
-    if os.path.exists(path):
-        return sha  # objects are immutable: the same name is the same bytes
+def sha1_repo(common_dir: str) -> bool:
+    """Whether objects in this repository are named by SHA-1 (not `objectformat = sha256`)."""
+    config = read_small(os.path.join(common_dir, "config"), 1 << 20) or b""
+    return b"objectformat" not in config.lower().replace(b" ", b"")
+
+
+def _path(common_dir: str, sha: str) -> str:
+    return os.path.join(common_dir, "objects", sha[:2], sha[2:])
+
+
+def object_id(kind: str, data: bytes) -> str:
+    return hashlib.sha1(b"%s %d\0" % (kind.encode(), len(data)) + data).hexdigest()
+
+
+def write(common_dir: str, kind: str, data: bytes) -> str:
+    """Store one object (kind: blob, tree or commit) as a loose object; returns its id."""
+    sha = object_id(kind, data)
+    target = _path(common_dir, sha)
+    if os.path.exists(target):
+        return sha  # objects are immutable: the same id is the same content
+    folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)
-    tmp = os.path.join(folder, f".tmp-taskproto-{os.getpid()}-{sha[2:8]}")
+    tmp = os.path.join(folder, f"tmp_obj_{os.getpid()}_{sha[:8]}")
+    raw = zlib.compress(b"%s %d\0" % (kind.encode(), len(data)) + data, 1)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(zlib.compress(data, 1))
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        os.write(fd, raw)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, target)
     return sha
 
 
-def write_commit(
-    dirs: GitDirs, files: list[tuple[str, bytes]], parent: str | None, message: str
-) -> str | None:
-    """Write blobs for `files` (tree entry name, bytes), their tree and a commit on `parent`;
-    the commit's name, or None when this repository needs git to write its objects."""
-    objects = _sha1_objects(dirs)
-    if objects is None:
+def read(common_dir: str, sha: str) -> tuple[str, bytes] | None:
+    """(kind, contents) of a loose object, or None when it is not loose here (packed, missing)."""
+    raw = read_small(_path(common_dir, sha), 1 << 24)
+    if raw is None:
         return None
-    entries = []
-    for name, data in sorted(files, key=lambda f: f[0].encode()):
-        blob = _write(objects, b"blob", data)
-        entries.append(b"100644 " + name.encode() + b"\0" + bytes.fromhex(blob))
-    tree = _write(objects, b"tree", b"".join(entries))
-    now = int(time.time())
-    offset = time.localtime(now).tm_gmtoff // 60
-    sign = "+" if offset >= 0 else "-"
-    stamp = f"{now} {sign}{abs(offset) // 60:02d}{abs(offset) % 60:02d}".encode()
-    who = IDENTITY + b" " + stamp
-    body = b"tree " + tree.encode() + b"\n"
+    try:
+        data = zlib.decompress(raw)
+    except zlib.error:
+        return None
+    head, sep, body = data.partition(b"\0")
+    kind, _, size = head.partition(b" ")
+    if not sep or not size.isdigit() or int(size) != len(body):
+        return None
+    return kind.decode("ascii", "replace"), body
+
+
+def tree(entries: list[tuple[str, str]]) -> bytes:
+    """The contents of a tree of regular files: entries are (name, blob id)."""
+    # git orders tree entries by name (a file's name compares as is; no folders here)
+    return b"".join(
+        b"100644 %s\0%s" % (name.encode(), bytes.fromhex(sha)) for name, sha in sorted(entries)
+    )
+
+
+def commit(tree_id: str, parent: str | None, message: str, when: float | None = None) -> bytes:
+    """The contents of a commit by taskproto (author and committer alike), in UTC."""
+    stamp = f"{int(time.time() if when is None else when)} +0000"
+    lines = [f"tree {tree_id}"]
     if parent:
-        body += b"parent " + parent.encode() + b"\n"
-    text = message.encode("utf-8", "surrogateescape")
-    if not text.endswith(b"\n"):
-        text += b"\n"  # as `git commit-tree -m` completes the last line
-    body += b"author " + who + b"\ncommitter " + who + b"\n\n" + text
-    return _write(objects, b"commit", body)
+        lines.append(f"parent {parent}")
+    lines += [f"author {IDENT} {stamp}", f"committer {IDENT} {stamp}", ""]
+    return ("\n".join(lines) + "\n" + message).encode()
+
+
+def commit_message(body: bytes) -> bytes:
+    """The message of a commit's contents (what follows the first blank line)."""
+    _, _, message = body.partition(b"\n\n")
+    return message

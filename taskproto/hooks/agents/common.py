@@ -134,15 +134,21 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
 HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
 
 
-def heartbeat_due(task: TaskView) -> bool:
-    """The owner's heartbeat is old enough to renew, or the client pid is not recorded yet."""
+def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
+    """Whether `session`'s heartbeat of `task` should be written now: its last one
+    (`<task>/heartbeat.json`, else the claim's `owner.heartbeat_at`) is a minute old or more."""
     from datetime import UTC, datetime
 
-    owner = task.owner or {}
-    if not owner.get("pid"):
-        return True  # record the client pid as soon as a hook knows it
+    from taskproto.state import beat
+
+    found = beat.read(layout.task_dir(task.name))
+    at = found["at"] if found is not None and found["session"] == session else None
+    if at is None:
+        at = (task.owner or {}).get("heartbeat_at")
     try:
-        beat = datetime.fromisoformat(str(owner.get("heartbeat_at")))
-        return (datetime.now(UTC) - beat).total_seconds() >= HEARTBEAT_EVERY
-    except (ValueError, TypeError):
+        last = datetime.fromisoformat(str(at))
+    except ValueError:
         return True
+    if last.tzinfo is None:
+        return True
+    return (datetime.now(UTC) - last).total_seconds() >= HEARTBEAT_EVERY

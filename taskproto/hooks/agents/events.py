@@ -17,6 +17,7 @@ from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import LogEntry, Task, utcnow
 
@@ -120,7 +121,7 @@ def inherit_on_clear(hook: Hook) -> list[str]:
         except OSError:
             continue
 
-        def change(task: Task) -> tuple[Task, str | None] | None:
+        def change(task: Task) -> tuple[Task, str] | None:
             old = task.owner
             if (
                 old is None
@@ -208,7 +209,9 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             continue
         if engine.workflow(task).state(task.state).terminal:
             continue
-        if task.owner is None or owner_gone(task.owner, now, engine.config.lease_minutes):
+        if task.owner is None or owner_gone(
+            task.owner, now, engine.config.lease_minutes, engine.config.task_dir(name)
+        ):
             free.append(
                 f"{name} ({task.state})" + (f": {task.description}" if task.description else "")
             )
@@ -260,8 +263,9 @@ def prompt(hook: Hook) -> str:
 # --- Stop, PreCompact, SessionEnd --------------------------------------------------
 
 
-def _due(task: TaskView) -> bool:
-    return heartbeat_due(task)  # the same test the stdlib fast path (runner) makes
+def _due(hook: Hook, task: TaskView) -> bool:
+    """Whether this session's heartbeat should be written now (at most once a minute)."""
+    return heartbeat_due(hook.layout, hook.session, task)  # the runner's stdlib path asks the same
 
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
@@ -276,7 +280,7 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
     if end:
         reason = hook.payload.text("reason") or "unknown"
 
-        def change(t: Task) -> tuple[Task, str | None] | None:
+        def change(t: Task) -> tuple[Task, str] | None:
             if t.owner is None or t.owner.session != hook.session:
                 return None
             new = t.model_copy(deep=True)
@@ -298,5 +302,8 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
 
         hook.engine.mutate(mine.name, change)
         return
-    if _due(mine):
-        hook.engine.claim(mine.name, hook.session, hook.pid)
+    owner_pid = (mine.owner or {}).get("pid")
+    if hook.pid and hook.pid != owner_pid:
+        hook.engine.claim(mine.name, hook.session, hook.pid)  # records the client's pid (journaled)
+    elif _due(hook, mine):
+        beat.write(hook.layout.task_dir(mine.name), hook.session, owner_pid, utcnow().isoformat())

@@ -78,23 +78,27 @@ def _run(
     layout = layout or session_task(payload.session, cwd, env)[0]
     if layout is not None:
         activity.record(layout, client, event, payload, cwd)
-    if nothing_to_write(what, payload, layout, cwd):
+    if pid is None:
+        pid = client_pid(env)
+    if answered_here(what, payload, layout, cwd, pid):
         return 0, "", ""  # decided on the standard library: the engine is not loaded
     from taskproto.hooks.slowpath import enable_site_packages
 
     enable_site_packages()
     from taskproto.hooks.agents import events
 
-    if pid is None:
-        pid = client_pid(env)
     return events.handle(client, event, what, payload, layout, cwd, env, pid)
 
 
-def nothing_to_write(what: str, payload: Payload, layout: Layout | None, cwd: str) -> bool:
-    """True when a lifecycle event would neither write nor answer anything (events.handle's
-    early returns, decided without the engine): no repository; a prompt with no task to record
-    it on; a heartbeat or session end of a session that owns no task; a heartbeat not yet due.
-    SessionStart always goes on (it offers the free tasks and writes CLAUDE_ENV_FILE)."""
+def answered_here(
+    what: str, payload: Payload, layout: Layout | None, cwd: str, pid: int | None
+) -> bool:
+    """True when a lifecycle event is fully handled on the standard library, as events.handle
+    would handle it, with nothing to tell the model: no repository; a prompt with no task to be
+    recorded on (or an empty one); a heartbeat or session end of a session that owns no task; a
+    heartbeat of the owner from its recorded client process (heartbeat.json is written here when
+    due, as events.heartbeat does). SessionStart always goes on (it offers the free tasks and
+    writes CLAUDE_ENV_FILE)."""
     if what == "session_start":
         return False
     if layout is None:
@@ -108,7 +112,18 @@ def nothing_to_write(what: str, payload: Payload, layout: Layout | None, cwd: st
     mine = owned_task(layout, session)
     if mine is None or mine.error is not None:
         return True
-    return what == "heartbeat" and not heartbeat_due(mine)
+    if what == "end":
+        return False
+    owner_pid = (mine.owner or {}).get("pid")
+    if pid and pid != owner_pid:
+        return False  # the client's pid is recorded through the engine (journaled)
+    if heartbeat_due(layout, session, mine):
+        from datetime import UTC, datetime
+
+        from taskproto.state import beat
+
+        beat.write(layout.task_dir(mine.name), session, owner_pid, datetime.now(UTC).isoformat())
+    return True
 
 
 def _tool(payload: Payload, cwd: str, env: dict[str, str]) -> tuple[int, str, str]:
