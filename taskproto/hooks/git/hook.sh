@@ -97,6 +97,10 @@ nothing_to_do() {
         case $c in /*) ;; *) c=$gd/$c ;; esac
         c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
         case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
+    else c=$gd; fi
+    # a bare repository (also one named .git, with linked worktrees): its folder is the main one
+    grep -qiE '^[[:space:]]*bare[[:space:]]*=[[:space:]]*(true|yes|on|1)[[:space:]]*$' "$c/config" 2>/dev/null && return 1
+    if [ -f "$gd/commondir" ]; then :
     elif [ -z "${GIT_DIR-}" ]; then main=.
     elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
     else

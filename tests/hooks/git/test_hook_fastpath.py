@@ -220,3 +220,35 @@ def test_pre_push(fast) -> None:  # type: ignore[no-untyped-def]
     assert started and status == 1
     deleting = f"refs/heads/t1 {ZERO} refs/heads/main {sha}\n"
     assert both(hooks, log, "pre-push", repo, "origin", "url", stdin=deleting) == (0, "", False)
+
+
+def test_a_bare_repository_named_dot_git_goes_to_python(tmp_path: Path) -> None:
+    """`git clone --bare URL proj/.git` with worktrees beside it: the root is in the bare folder,
+    not in `proj/`, so the shell must not look for tasks in `proj/.taskproto`."""
+    seed = tmp_path / "seed"
+    seed.mkdir()
+    sh(seed, "init", "-q", "--initial-branch=main")
+    sh(seed, "commit", "-q", "--allow-empty", "-m", "initial")
+    project = tmp_path / "proj"
+    project.mkdir()
+    sh(project, "clone", "-q", "--bare", str(seed), ".git")
+    main_wt = project / "main"
+    sh(project / ".git", "worktree", "add", "-q", str(main_wt), "main")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    for args in (("init",), ("task", "create", "t1")):
+        done = subprocess.run(
+            [sys.executable, "-m", "taskproto", *args], cwd=main_wt, env=env, capture_output=True
+        )
+        assert done.returncode == 0, done.stderr
+    assert (project / ".git" / ".taskproto" / "tasks" / "t1").is_dir()
+    code = project / ".git" / ".taskproto" / "tasks" / "t1" / "code"
+    hooks = project / ".git" / "hooks"
+    log = tmp_path / "no-log"  # installed by `init` with the real interpreter: nothing records
+    git_dir = sh(code, "rev-parse", "--absolute-git-dir").stdout.strip()
+    for env_extra in ({"GIT_DIR": git_dir}, {}):
+        fast = run_hook(hooks, log, "pre-commit", code, (), "", env_extra)
+        slow = run_hook(
+            hooks, log, "pre-commit", code, (), "", {**env_extra, "TASKPROTO_HOOK_FASTPATH": "0"}
+        )
+        assert fast[:2] == slow[:2]
+        assert fast[0] == 1 and "commit refused" in fast[1]
