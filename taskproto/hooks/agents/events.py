@@ -8,21 +8,18 @@ imports this module.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents.common import Payload, governing
+from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import DEFAULT_PRIORITY, LogEntry, Task, utcnow
-
-HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
 
 
 class Hook:
@@ -287,15 +284,7 @@ def prompt(hook: Hook) -> str:
 
 def _due(hook: Hook, task: TaskView) -> bool:
     """Whether this session's heartbeat should be written now (at most once a minute)."""
-    found = beat.read(hook.layout.task_dir(task.name))
-    at = found["at"] if found is not None and found["session"] == hook.session else None
-    if at is None:
-        at = (task.owner or {}).get("heartbeat_at")
-    try:
-        last = datetime.fromisoformat(str(at))
-    except ValueError:
-        return True
-    return last.tzinfo is None or utcnow() - last >= HEARTBEAT_EVERY
+    return heartbeat_due(hook.layout, hook.session, task)  # the runner's stdlib path asks the same
 
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
