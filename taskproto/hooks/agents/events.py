@@ -8,6 +8,7 @@ imports this module.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
