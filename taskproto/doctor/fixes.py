@@ -52,6 +52,8 @@ ORDER = [
     "log-empty",
     "tmp-file-leftover",
     "owner-gone",
+    "worktree-moved",
+    "worktree-set-aside",
     "worktree-prunable",
     "task-branch-missing",
     "agent-branch-missing",

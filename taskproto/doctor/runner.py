@@ -9,6 +9,7 @@ from typing import Any
 from taskproto.config import Config
 from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
+    fixes_events,  # noqa: F401  (registers the fixes of moved repositories)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file

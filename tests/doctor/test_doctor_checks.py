@@ -237,6 +237,25 @@ def _(env: Env) -> None:
     os.utime(lock, (old, old))
 
 
+@breaks("worktree-moved")
+def _(env: Env) -> None:
+    # The agent's folder moved by hand and back under a new name: git's record names the old place.
+    wt = env.worktree("b")
+    os.rename(wt, wt.with_name("elsewhere"))
+    admin = env.admin_dir(wt.with_name("elsewhere"))
+    (admin / "gitdir").write_text(str(env.config.root) + "-old/tasks/t/agents/b/code/.git\n")
+    os.rename(wt.with_name("elsewhere"), wt)
+
+
+@breaks("worktree-set-aside")
+def _(env: Env) -> None:
+    # An earlier doctor moved a worktree of a moved repository aside and could not re-add it.
+    wt = env.worktree("b")
+    admin = env.admin_dir(wt)
+    (admin / "gitdir").write_text(str(env.config.root) + "-old/tasks/t/agents/b/code/.git\n")
+    os.rename(wt, wt.with_name("code.unregistered-20260101T000000.000000Z"))
+
+
 # These need a real shared remote: tests/remote/test_remote.py breaks a repository for each of them.
 REMOTE_CHECKS = {"remote-unreachable", "remote-claim-unknown", "remote-claim-dead-session"}
 
