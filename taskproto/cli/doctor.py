@@ -62,6 +62,7 @@ def doctor(
     no safe fix get an escalation message with numbered options.
     """
     from taskproto.doctor import CHECKS, run
+    from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
 
     if list_checks:
 
@@ -158,6 +159,7 @@ def recover(state: AppState, name: str, dry_run: bool, as_json: bool) -> None:
     within their retry budget (at the maximum: escalation); then build failures.
     """
     from taskproto.doctor.recover import recover as do_recover
+    from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
 
     result = do_recover(state.engine, name, dry_run=dry_run)
 

@@ -45,6 +45,49 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
     return "commits and uncommitted changes on " + ", ".join(held) + " (doctor never deletes them)"
 
 
+def _named(text: str, task: str | None, agent: str | None) -> str:
+    """`TASK` and `AGENT` placeholders inside backticks replaced by the real names."""
+    import re
+
+    def fill(m: re.Match[str]) -> str:
+        span = m.group(0)
+        if task:
+            span = re.sub(r"\bTASK\b", task, span)
+        if agent:
+            span = re.sub(r"\bAGENT\b", agent, span)
+        return span
+
+    return re.sub(r"`[^`]*`", fill, text)
+
+
+def named_options(
+    options: tuple[Option, ...] | list[Option], task: str | None, agent: str | None
+) -> list[Option]:
+    """The options with the real task and agent in their titles and commands."""
+    out = []
+    for o in options:
+        command = None
+        if o.command is not None:
+            command = tuple(
+                (task or a) if a == "TASK" else (agent or a) if a == "AGENT" else a
+                for a in o.command
+            )
+        out.append(
+            Option(_named(o.title, task, agent), o.pros, o.cons, command) if o is not ABANDON else o
+        )
+    return out
+
+
+def numbered(finding: Finding, options: tuple[Option, ...] | None = None) -> list[Option]:
+    """The options an escalation of `finding` offers, in order, with the real names."""
+    opts = named_options(
+        list(options if options is not None else finding.info.options), finding.task, finding.agent
+    )
+    if finding.task and ABANDON not in opts:
+        opts.append(ABANDON)
+    return opts
+
+
 def render(
     config: Config,
     finding: Finding,
@@ -52,7 +95,11 @@ def render(
     tried: list[str],
     impact: str,
     options: tuple[Option, ...] | None = None,
+    also: list[str] | None = None,
+    selector: str = "",
 ) -> str:
+    """The message; `also`: further symptoms of the same root cause (one message for all);
+    `selector`: what `taskproto recover TASK` needs besides `--option N` to find this message."""
     import jinja2  # only when something has to be escalated
 
     env = jinja2.Environment(
@@ -61,17 +108,17 @@ def render(
         autoescape=False,
         undefined=jinja2.StrictUndefined,
     )
-    opts = list(options if options is not None else finding.info.options)
-    if finding.task and ABANDON not in opts:
-        opts.append(ABANDON)
+    opts = numbered(finding, options)
     context: dict[str, Any] = {
         "task": finding.task or "(repository)",
-        "issue": finding.message,
+        "issue": finding.message
+        + (f" (and, from the same cause: {'; '.join(also)})" if also else ""),
         "check": finding.check,
         "state": state or "unknown (task.json unreadable)",
         "tried": tried,
         "impact": impact,
         "options": opts,
         "agent": finding.agent,
+        "recover": f"taskproto recover {finding.task}{selector}" if finding.task else None,
     }
     return env.get_template(TEMPLATE).render(**context)

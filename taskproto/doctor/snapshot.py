@@ -66,6 +66,8 @@ class Snapshot:
     journal_statuses: dict[str, dict[str, bytes | None]] = field(
         default_factory=dict
     )  # task -> agent -> blob
+    hooks_dir: str | None = None  # where git runs hooks now (only read once init recorded hooks)
+    hooks_path: str | None = None  # core.hooksPath as set
 
     def __post_init__(self) -> None:
         self.wt_by_path: dict[str, WorktreeInfo] = {real(w.path): w for w in self.worktrees}
@@ -218,6 +220,7 @@ def take(
             journal_tasks[name] = blob
         else:
             journal_statuses.setdefault(name, {})[agent] = blob
+    hooks_dir, hooks_path = _hooks(config, repo) if scope is None else (None, None)
     return Snapshot(
         config,
         utcnow(),
@@ -229,4 +232,24 @@ def take(
         journal_tasks,
         list(scope) if scope is not None else None,
         journal_statuses,
+        hooks_dir,
+        hooks_path,
     )
+
+
+def _hooks(config: Config, repo: Repo) -> tuple[str | None, str | None]:
+    """Where git runs hooks now, and core.hooksPath: two git processes, only once `taskproto init`
+    recorded an installation (`<root>/git-hooks.json`)."""
+    if not (config.root / "git-hooks.json").is_file():
+        return None, None
+    from taskproto.errors import GitError
+
+    try:
+        folder = repo.run("rev-parse", "--path-format=absolute", "--git-path", "hooks").strip()
+    except GitError:
+        return None, None
+    try:
+        setting = repo.run("config", "--get", "core.hooksPath").strip() or None
+    except GitError:
+        setting = None
+    return folder, setting

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import time
 from collections.abc import Callable
 from datetime import timedelta
@@ -14,6 +15,8 @@ from doctor_helpers import Env, commit_file, dead_pid, ids
 
 from taskproto.doctor import CHECKS
 from taskproto.doctor.fixes import FIXES
+from taskproto.hooks.git import install as git_install
+from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
 from taskproto.state import journal
 from taskproto.state.models import AgentState, utcnow
 
@@ -256,6 +259,39 @@ def _(env: Env) -> None:
     os.rename(wt, wt.with_name("code.unregistered-20260101T000000.000000Z"))
 
 
+@breaks("git-operation-in-progress")
+def _(env: Env) -> None:
+    # A real conflicted merge in agent a's worktree.
+    commit_file(env.worktree("a"), "same.txt", "agent side\n")
+    commit_file(env.worktree(), "same.txt", "task side\n")
+    proc = subprocess.run(
+        ["git", "merge", "--quiet", "t"], cwd=env.worktree("a"), capture_output=True, text=True
+    )
+    assert proc.returncode != 0 and (env.admin_dir(env.worktree("a")) / "MERGE_HEAD").exists()
+
+
+def _installed(env: Env, python: str | None = None) -> None:
+    report = git_install.install(env.engine.git, python=python)
+    git_install.record(env.config.root, report, installed=True)
+
+
+@breaks("git-hooks-missing")
+def _(env: Env) -> None:
+    _installed(env)
+    env.git("config", "core.hooksPath", str(env.repo.parent / "other-hooks"))
+
+
+@breaks("git-hooks-interpreter-missing")
+def _(env: Env) -> None:
+    _installed(env, python=str(env.repo.parent / "gone-venv" / "bin" / "python"))
+
+
+@breaks("git-hooks-path-relative")
+def _(env: Env) -> None:
+    _installed(env)
+    env.git("config", "core.hooksPath", ".githooks")
+
+
 # These need a real shared remote: tests/remote/test_remote.py breaks a repository for each of them.
 REMOTE_CHECKS = {"remote-unreachable", "remote-claim-unknown", "remote-claim-dead-session"}
 
@@ -289,7 +325,9 @@ def test_check(env: Env, check: str) -> None:
         assert check in ids(fixed)
         text = fixed.escalations[next(f.key() for f in fixed.findings if f.check == check)]
         assert "encountered a recovery scenario requiring user guidance" in text
-        assert "**Options**" in text and "1. " in text and "Abandon the task" in text
+        assert "**Options**" in text and "1. " in text
+        escalated = next(f for f in fixed.findings if f.check == check)
+        assert ("Abandon the task" in text) == (escalated.task is not None)
         if check in (
             "lock-schema-too-new",
             "lock-unreadable",

@@ -12,8 +12,8 @@ ours() {
     # --- interpreter or entry gone (recovery, issue #16): block only commits on a task's branch ---
     case $hook in pre-commit|commit-msg|pre-merge-commit)
         branch=$(git symbolic-ref --quiet --short HEAD 2>/dev/null) || branch=
-        if [ -n "$branch" ] && git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null |
-            while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then :; else
+        if [ -n "$branch" ] && ! git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null |
+            while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then
             printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
             exit 1
         fi ;;
