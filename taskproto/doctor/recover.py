@@ -271,3 +271,56 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
 
 
 BUILD_FAILURE_HOOKS.append(recorded_build)
+
+
+def choose(
+    engine: Engine, name: str, option: int, check: str | None = None, dry_run: bool = False
+) -> str:
+    """Carry out option `option` of the task's escalation (`recover TASK --option N`), when the
+    option is a command taskproto can run safely; refuse otherwise, changing nothing."""
+    import shlex
+
+    report = run(engine.config, [name])
+    keys = [k for k in report.options if k[0] == name and (check is None or k[1] == check)]
+    if not keys:
+        raise TaskprotoError(
+            f"task {name} has no escalation"
+            + (f" for check {check}" if check else "")
+            + f" to choose from; run `taskproto doctor {name}` to see its findings"
+        )
+    if len(keys) > 1:
+        raise TaskprotoError(
+            f"task {name} has {len(keys)} escalations ({', '.join(k[1] for k in keys)}); name one "
+            f"with `taskproto recover {name} --check ID --option {option}`"
+        )
+    options = report.options[keys[0]]
+    if not 1 <= option <= len(options):
+        raise TaskprotoError(
+            f"option {option} does not exist for {keys[0][1]} of task {name}: choose 1 to "
+            f"{len(options)} (`taskproto doctor {name}` shows them)"
+        )
+    chosen = options[option - 1]
+    if chosen.command is None:
+        raise TaskprotoError(
+            f"option {option} ({chosen.title}) is for a person to carry out; taskproto does not "
+            "run it"
+        )
+    line = shlex.join(chosen.command)
+    if dry_run:
+        return f"would run: {line}"
+    if chosen.command[0] == "git":
+        engine.repo.run(*chosen.command[1:])
+    else:
+        import subprocess
+        import sys
+
+        proc = subprocess.run(
+            [sys.executable, "-m", "taskproto", *chosen.command[1:]],
+            cwd=engine.config.repo,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise TaskprotoError(f"`{line}` failed: {proc.stderr.strip() or proc.stdout.strip()}")
+    return f"ran: {line}"

@@ -32,7 +32,9 @@ def test_table_json_and_exit_codes(env: Env, cli: Any) -> None:
     shutil.rmtree(env.worktree("a"))
     r = cli("doctor")
     assert r.code == 1
-    assert r.out.splitlines()[0] == "t"
+    assert r.out.splitlines()[0].startswith("summary: 1 task(s) checked, 1 error(s)")  # first
+    assert r.out.splitlines()[1].startswith("  t: agent-worktree-missing")
+    assert "\nt\n" in r.out  # the details after
     assert "agent-worktree-missing" in r.out and "summary: 1 task(s) checked" in r.out
     assert "finding(s) remain" in r.err
     data = json.loads(cli("doctor", "--json").out)
