@@ -236,9 +236,10 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
     """Remove task NAME's worktrees, branches and folder (its journal is archived).
 
     Refuses when a worktree has uncommitted changes or a branch has commits that
-    are on no other branch, unless --force.
+    are on no other branch, or when another live session owns the task, unless
+    --force (a forced removal of an owned task is logged in its archived journal).
     """
-    plan = state.engine.remove_task(name, force)
+    plan = state.engine.remove_task(name, force, state.session_id())
     data = {
         "name": name,
         "worktrees": [str(p) for p in plan.worktrees],
@@ -251,6 +252,36 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         lambda: click.echo(
             f"removed task {name}: {len(plan.worktrees)} worktree(s), branches "
             f"{', '.join(plan.branches) or 'none'}"
+        ),
+    )
+
+
+@task_group.command("abort")
+@click.argument("name")
+@click.option(
+    "--force", is_flag=True, help="Also discard changes made since in the half-made worktrees."
+)
+@json_option
+@pass_state
+def abort(state: AppState, name: str, force: bool, as_json: bool) -> None:
+    """Undo task NAME, half made by a `task create` that was killed: its branches, worktrees and
+    folder, whole (a journal already written is archived).
+
+    Refuses a task whose create finished (use `task remove`), one still being created, and,
+    unless --force, one where work was done since.
+    """
+    plan = state.engine.abort_task(name, force)
+    data = {
+        "name": name,
+        "worktrees": [str(p) for p in plan.worktrees],
+        "branches": plan.branches,
+    }
+    emit(
+        as_json,
+        data,
+        lambda: click.echo(
+            f"aborted the half-made task {name}: removed {len(plan.worktrees)} worktree(s), "
+            f"branches {', '.join(plan.branches) or 'none'}"
         ),
     )
 

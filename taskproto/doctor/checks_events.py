@@ -19,6 +19,7 @@ from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.moved import admin_of
 from taskproto.doctor.snapshot import Snapshot, TaskView, real
+from taskproto.engine.tasks import creator_alive
 
 HOOKS_RECORD = "git-hooks.json"  # written by `taskproto init` (hooks/git/install.py)
 
@@ -55,6 +56,21 @@ check(
     None,
 )
 
+check(
+    "task-create-interrupted",
+    Severity.ERROR,
+    "A `taskproto task create` was killed half-way: the task's folder holds the intent it wrote "
+    "before its first branch (creating.json), and its process is gone.",
+    "finish the create with every agent it was asked for (missing branches at the base, their "
+    "worktrees, statuses, task.json, journal); or undo it whole with `taskproto task abort TASK`",
+)
+check(
+    "task-being-created",
+    Severity.INFO,
+    "A `taskproto task create` is running for this task right now (its process is alive).",
+    None,
+)
+
 # git's marker files for each operation, in the worktree's admin folder, and its name.
 OPERATIONS: tuple[tuple[str, str], ...] = (
     ("rebase-merge", "rebase"),
@@ -88,6 +104,26 @@ def operation_options(path: str, op: str) -> tuple[Option, ...]:
             "conflict resolutions made so far are discarded",
             command=("git", "-C", path, op, "--abort"),
         ),
+    )
+
+
+def check_half_made(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    intent = view.intent or {}
+    agents = list((intent.get("task") or {}).get("required_agents") or [])
+    if creator_alive(intent):
+        yield _f(
+            "task-being-created",
+            view,
+            f"`task create` is running (pid {intent.get('pid')}); doctor leaves it alone",
+        )
+        return
+    yield _f(
+        "task-create-interrupted",
+        view,
+        f"`task create {view.name}` was killed half-way (pid {intent.get('pid')} on "
+        f"{intent.get('host')}); it was asked for agents {', '.join(agents) or 'none'}: "
+        f"`taskproto doctor --fix` finishes it, `taskproto task abort {view.name}` undoes it",
+        agents=agents,
     )
 
 

@@ -44,6 +44,7 @@ FIXES: dict[str, Fix] = {}
 
 # Order matters: the task record first, then branches, then worktrees on them, then the rest.
 ORDER = [
+    "task-create-interrupted",
     "task-folder-missing",
     "lock-missing",
     "lock-invalid-json",

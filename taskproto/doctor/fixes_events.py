@@ -70,3 +70,24 @@ def restore_set_aside(ctx: FixContext, f: Finding) -> str:
             f"moved {source.name} back to {path} and re-linked it with `git worktree repair`"
         )
     return r.notes[-1]
+
+
+@fix("task-create-interrupted")
+def finish_create(ctx: FixContext, f: Finding) -> str:
+    from taskproto.engine.tasks import creator_alive, finish_create, read_intent
+    from taskproto.names import task_name
+
+    name = task_name(name_of(f))
+    intent = read_intent(ctx.engine.config.task_dir(name))
+    if intent is None:
+        return f"task {name} is no longer half made; nothing to do"
+    if creator_alive(intent):
+        raise TaskprotoError(f"`task create {name}` is running again; leave it to finish")
+    made = finish_create(ctx.engine, name)
+    agents = ", ".join(f.data.get("agents") or []) or "none"
+    note = f"finished creating task {name} with agents {agents}" + (
+        f" (made: {'; '.join(made)})" if made else ""
+    )
+    with repairing(ctx.engine, name, f.check) as r:
+        r.notes.append(note)
+    return note

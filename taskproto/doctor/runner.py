@@ -13,7 +13,7 @@ from taskproto.doctor import (
     fixes_git,  # noqa: F401  (registers the git-side fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
-from taskproto.doctor.checks_events import check_git_operations, check_hooks
+from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.escalation import numbered, render, work_at_risk
@@ -30,6 +30,9 @@ MAX_PASSES = 4  # a fix can uncover the next one (branch -> worktree -> status);
 def detect(snap: Snapshot) -> list[Finding]:
     found: list[Finding] = list(check_folders(snap))
     for view in snap.tasks.values():
+        if view.intent is not None:
+            found += check_half_made(snap, view)
+            continue  # nothing else is judged until the create is finished or undone
         found += check_task_file(snap, view)
         if view.task is None or view.problem in UNTOUCHABLE:
             continue  # nothing else can be judged (or touched) until task.json is back

@@ -14,10 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from taskproto.config import Config
+from taskproto.engine.tasks import read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
 from taskproto.git.repo import Repo, WorktreeInfo
 from taskproto.names import check_name
@@ -50,6 +52,7 @@ class TaskView:
     agents: dict[str, AgentView] = field(default_factory=dict)
     agent_dirs: list[str] = field(default_factory=list)  # folders under agents/
     tmp_files: list[Path] = field(default_factory=list)
+    intent: dict[str, Any] | None = None  # a `task create` that did not finish (creating.json)
 
 
 @dataclass
@@ -192,6 +195,7 @@ def take(
     present = [n for n in wanted if n in set(names)]
     for i, name in enumerate(present):
         view = TaskView(name, config.task_dir(name))
+        view.intent = read_intent(view.dir)
         _read_task(view, config.task_file(name))
         _read_agents(config, view)
         _tmp_files(view)

@@ -3,6 +3,7 @@ it where a fix exists; a second run is clean (or, with no safe fix, the escalati
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ from taskproto.doctor import CHECKS
 from taskproto.doctor.fixes import FIXES
 from taskproto.hooks.git import install as git_install
 from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
+from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import AgentState, utcnow
 
@@ -292,12 +294,28 @@ def _(env: Env) -> None:
     env.git("config", "core.hooksPath", ".githooks")
 
 
+@breaks("task-create-interrupted")
+def _(env: Env) -> None:
+    # What a `task create u --agents x,y` killed after its first branch leaves (the kill itself at
+    # several instants: test_doctor_create_killed.py). Checked on task u; t stays healthy.
+    env.engine.create_task("u", ["x", "y"])
+    intent = {
+        "task": env.engine.load("u").model_dump(mode="json"),
+        "pid": dead_pid(),
+        "host": hostname(),
+    }
+    env.git("worktree", "remove", "--force", str(env.config.agent_worktree("u", "y")))
+    env.git("branch", "-D", "u-y")
+    (env.config.task_dir("u") / "creating.json").write_text(json.dumps(intent))
+
+
 # These need a real shared remote: tests/remote/test_remote.py breaks a repository for each of them.
 REMOTE_CHECKS = {"remote-unreachable", "remote-claim-unknown", "remote-claim-dead-session"}
 
 
 def test_every_check_has_a_breaking_test() -> None:
-    assert set(CHECKS) - {"needs-review"} - REMOTE_CHECKS == set(BREAK)
+    # task-being-created: a create running right now (test_doctor_create_killed.py)
+    assert set(CHECKS) - {"needs-review", "task-being-created"} - REMOTE_CHECKS == set(BREAK)
 
 
 @pytest.mark.parametrize("check", sorted(BREAK))
