@@ -11,6 +11,7 @@ from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
     fixes_events,  # noqa: F401  (registers the fixes of moved repositories)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
+    fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks

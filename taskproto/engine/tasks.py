@@ -132,15 +132,25 @@ def create_task(
 
 
 def _records(core: Core, task: Task, message: str) -> None:
+    """The agents' statuses, the journal's first commit and task.json, each only if missing (the
+    journal first: see Core.save)."""
     for agent in task.required_agents:
         path = core.config.status_file(task.name, agent)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             store.save_status(path, AgentStatus(agent=agent, updated_at=task.created_at))
-    if not core.config.task_file(task.name).exists():
-        store.save_task(core.config.task_file(task.name), task)
-    if journal.head(core.git, task.name) is None:
-        core.journal(task, message)
+    path = core.config.task_file(task.name)
+    head = journal.head(core.git, task.name)
+    if path.exists():
+        if head is None:
+            core.journal(store.load_task(path), message, {})
+        return
+    data = store.dump(task)
+    if head is None:
+        core.journal(task, message, {path: data})
+    else:
+        data = journal.read_file(core.repo, head) or data  # what the journal recorded, exactly
+    store.atomic_write(path, data)
 
 
 def read_intent(core_or_dir: Path) -> dict[str, Any] | None:
