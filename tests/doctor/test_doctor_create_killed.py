@@ -34,7 +34,7 @@ INSTANTS = [
     ("worktree add", 1),
     ("worktree add", 2),
     ("worktree add", 3),
-    ("commit-tree", 1),
+    ("refs/taskproto/tasks/t ", 1),
 ]
 
 
