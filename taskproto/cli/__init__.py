@@ -71,6 +71,10 @@ def cli(ctx: click.Context, root: str | None, session: str | None, repo: str | N
     New here? Run `taskproto demo`.
     """
     ctx.obj = AppState(root=root, session=session, cwd=Path(repo).absolute() if repo else None)
+    _STATES.append(ctx.obj)  # main() renews its owner's heartbeat once the command succeeded
+
+
+_STATES: list[AppState] = []
 
 
 def _register() -> None:
@@ -109,6 +113,7 @@ def _refuse(exc: TaskprotoError, args: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
+    _STATES.clear()
     args = list(argv) if argv is not None else sys.argv[1:]
     try:
         result = cli.main(
@@ -116,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             prog_name="taskproto",
             standalone_mode=False,
         )
+        for state in _STATES:  # every command the owner runs renews its heartbeat
+            state.renew_heartbeat()
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:

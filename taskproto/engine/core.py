@@ -61,6 +61,7 @@ class Core:
         self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
         self._repo: Repo | None = None
         self._held: set[str] = set()  # tasks whose lock this process holds now
+        self.touched: set[str] = set()  # tasks this process read: their owner's heartbeat renews
         self.remote: Remote | None = Remote(config) if config.remote else None
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = (
@@ -108,6 +109,7 @@ class Core:
         saving is made once more under the task's lock.
         """
         path = self.task_path(name)
+        self.touched.add(name)
         try:
             data = store.read_bytes(path)
         except FileNotFoundError:
