@@ -167,6 +167,20 @@ class Remote:
             self.git.fetch(self.name, [f"+{CLAIM_PREFIX}*:{self.tracking}claims/*"], prune=True)
         return self.tracked_claims()
 
+    def known_tasks(self, names: tuple[str, ...] = ()) -> dict[str, str]:
+        """{task: journal head} of the tasks the remote has (all, or only `names`), with the task
+        branches of those names: one `ls-remote`, no objects fetched."""
+        journals = "refs/taskproto/tasks/"
+        patterns = [journals + n for n in names] + [f"refs/heads/{n}" for n in names]
+        with self.network("listing its tasks"):
+            refs = self.git.ls_remote(self.name, patterns or [journals + "*"])
+        found = {r[len(journals) :]: sha for r, sha in refs.items() if r.startswith(journals)}
+        for n in names:
+            sha = refs.get(f"refs/heads/{n}")
+            if sha is not None and n not in found:
+                found[n] = sha
+        return found
+
     def tracked_claims(self) -> dict[str, RemoteClaim]:
         """This machine's last view of the remote's claims (no network)."""
         prefix = f"{self.tracking}claims/"

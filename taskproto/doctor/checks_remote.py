@@ -30,6 +30,23 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
         yield _finding("remote-unreachable", f"could not read the claims on remote {name!r}: {exc}")
         return
     scope = set(snap.scope) if snap.scope is not None else None
+    if scope is None:
+        try:
+            theirs = Remote(snap.config).known_tasks()
+        except TaskprotoError as exc:
+            yield _finding("remote-unreachable", f"could not list the tasks on {name!r}: {exc}")
+            theirs = {}
+        unknown = sorted(t for t in theirs if t not in snap.journals and t not in snap.tasks)
+        if unknown:
+            shown = ", ".join(unknown[:10]) + (
+                f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+            )
+            yield _finding(
+                "remote-tasks-unknown",
+                f"remote {name!r} has {len(unknown)} task(s) this clone does not know ({shown}); "
+                "run `taskproto sync` to fetch them",
+                tasks=unknown,
+            )
     for view in (
         snap.tasks.values()
     ):  # tasks owned here whose claim the remote does not hold for that session

@@ -33,6 +33,11 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
         )
     if core.config.task_file(name).exists():
         raise TaskExists(name)
+    if core.remote is not None and core.remote.known_tasks((name,)):
+        raise TaskprotoError(
+            f"task {name!r} already exists on remote {core.remote.name!r} (its journal or its "
+            "branch); run `taskproto sync` to fetch it, or pick another name"
+        )
     if len(set(agents)) != len(agents):
         raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
     base_sha = core.git.rev_parse(base or "HEAD")

@@ -333,7 +333,12 @@ def _(env: Env) -> None:
 
 
 # These need a real shared remote: tests/remote/test_remote.py breaks a repository for each of them.
-REMOTE_CHECKS = {"remote-unreachable", "remote-claim-unknown", "remote-claim-dead-session"}
+REMOTE_CHECKS = {
+    "remote-unreachable",
+    "remote-claim-unknown",
+    "remote-claim-dead-session",
+    "remote-tasks-unknown",  # tests/remote/test_remote_clone.py
+}
 
 
 def test_every_check_has_a_breaking_test() -> None:
