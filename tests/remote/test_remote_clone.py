@@ -1,5 +1,5 @@
-"""A clone made after tasks exist on the shared remote: doctor names `taskproto sync`, and a new task
-may not take a name the remote already has (over file:// and git daemon on 127.0.0.1)."""
+"""A clone made after tasks exist on the shared remote: doctor names `taskproto sync`, and a new
+task may not take a name the remote already has (over file:// and git daemon on 127.0.0.1)."""
 
 from __future__ import annotations
 
