@@ -223,4 +223,32 @@ def recover(
         raise TaskprotoError(f"task {name} needs a decision: see the escalation message above")
 
 
-COMMANDS = [doctor, recover]
+@click.command("escalate")
+@click.argument("name")
+@click.option(
+    "--reason",
+    required=True,
+    type=click.Choice(["conflicting-requirements", "external-dependency"]),
+    help="Which escalation trigger of the task protocol this is.",
+)
+@click.option("--detail", required=True, help="What is in conflict, or what is blocking.")
+@click.option("--tried", multiple=True, help="What was tried already (repeatable).")
+@json_option
+@pass_state
+def escalate(
+    state: AppState, name: str, reason: str, detail: str, tried: tuple[str, ...], as_json: bool
+) -> None:
+    """Escalate task NAME to the user: conflicting agent requirements with no resolution path, or
+    an external dependency blocking progress.
+
+    Prints the escalation message (the same template as doctor's) and logs it on the task.
+    """
+    from taskproto.doctor.escalate import escalate as do_escalate
+
+    text = do_escalate(
+        state.engine, name, reason, " ".join(detail.split()), list(tried), state.session_id()
+    )
+    emit(as_json, {"task": name, "reason": reason, "message": text}, lambda: click.echo(text))
+
+
+COMMANDS = [doctor, recover, escalate]

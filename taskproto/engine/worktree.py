@@ -106,7 +106,7 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
         here = Path(dirpath)
         dirnames[:] = [d for d in dirnames if (here / d).resolve() not in skip]
         for name in filenames:
-            if name in ours or name.startswith(".tmp-") or ".corrupt-" in name:
+            if name in ours or name.startswith((".tmp-", "build-failure-")) or ".corrupt-" in name:
                 continue
             strays.append(here / name)
     return RemovalPlan(worktrees, branches, dirty, unique, strays)
