@@ -29,6 +29,7 @@ COMMAND_MODULES = [  # one module per command or workflow, named after it
     "taskproto.cli.transition",
     "taskproto.cli.agent",
     "taskproto.cli.log",
+    "taskproto.cli.rollback",
     "taskproto.cli.workflow",
     "taskproto.cli.interrupt",
     "taskproto.cli.build",

@@ -8,6 +8,7 @@ the modules that do the work, each named for its job:
 - tasks.py        creating and removing tasks
 - claims.py       claims, takeovers, releases, heartbeats (here, then on the shared remote)
 - transitions.py  firing triggers, approvals, agent statuses, stale approvals
+- rollback.py     the user's rollback to an earlier point of the log, and `ack` of a review
 - sync.py         `taskproto sync` with the shared remote
 - worktree.py     task and agent worktrees and branches
 - prompts.py      a state's prompt, rendered from its jinja2 template
@@ -19,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from taskproto.engine import claims, sync, tasks, transitions
+from taskproto.engine import claims, rollback, sync, tasks, transitions
 from taskproto.engine import worktree as wt
 from taskproto.engine.claims import ClaimResult
 from taskproto.engine.core import USER, Actor, Core
 from taskproto.engine.transitions import Step, StepFn
 from taskproto.names import agent_name, task_name
-from taskproto.state.models import AgentState, AgentStatus, Task
+from taskproto.state.models import AgentState, AgentStatus, Approval, Task
 
 __all__ = ["USER", "Actor", "ClaimResult", "Engine", "Step", "StepFn"]
 
@@ -119,6 +120,18 @@ class Engine(Core):
         self, name: str, reason: str, session: str | None = None, repair: str | None = None
     ) -> bool:
         return transitions.mark_approval_stale(self, task_name(name), reason, session, repair)
+
+    def rollback(
+        self,
+        name: str,
+        state: str | None = None,
+        revision: int | None = None,
+        session: str | None = None,
+    ) -> tuple[Task, list[Approval]]:
+        return rollback.rollback(self, task_name(name), state, revision, session)
+
+    def acknowledge(self, name: str, session: str | None = None) -> Task:
+        return rollback.acknowledge(self, task_name(name), session)
 
     def sync(self) -> sync.SyncReport:
         return sync.sync(self)

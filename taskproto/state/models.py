@@ -32,7 +32,16 @@ class Owner(_Model):
 
 
 EntryKind = Literal[
-    "create", "transition", "claim", "takeover", "release", "approval", "agent", "repair", "note"
+    "create",
+    "transition",
+    "claim",
+    "takeover",
+    "release",
+    "approval",
+    "agent",
+    "repair",
+    "note",
+    "rollback",
 ]
 
 
@@ -66,12 +75,17 @@ class Approval(_Model):
     at: datetime
     stale: bool = False
     stale_reason: str | None = None
+    # set when a rollback revoked it (it then lives in Checkpoint.revoked, never in a slot)
+    kind: Literal["plan", "commit"] | None = None
+    revoked_at: datetime | None = None
+    revoked_reason: str | None = None
 
 
 class Checkpoint(_Model):
     commit_sha: str | None = None  # the commit presented for approval
     plan_approval: Approval | None = None
     commit_approval: Approval | None = None
+    revoked: list[Approval] = Field(default_factory=list)  # approvals a rollback took back
 
 
 class Counters(_Model):
