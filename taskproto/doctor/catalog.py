@@ -200,22 +200,6 @@ check(
     ),
 )
 check(
-    "remote-tasks-unknown",
-    W,
-    "The shared remote has task journals (refs/taskproto/tasks/*) this clone does not know: a "
-    "fresh "
-    "clone, or another machine's new tasks.",
-    None,
-    options=(
-        Option(
-            "Fetch them: `taskproto sync`",
-            "this clone sees every task and its claims; nothing local is changed",
-            "none",
-            command=("taskproto", "sync"),
-        ),
-    ),
-)
-check(
     "remote-claim-unknown",
     E,
     "A task is owned here, but the shared remote does not hold this session's claim (another "

@@ -8,10 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from taskproto.doctor.model import CHECKS, Finding
+from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.snapshot import Snapshot
 from taskproto.errors import TaskprotoError
 from taskproto.sessions import hostname, pid_alive
+
+check(
+    "remote-tasks-unknown",
+    Severity.WARNING,
+    "The shared remote has task journals (refs/taskproto/tasks/*) this clone does not know: a "
+    "fresh "
+    "clone, or another machine's new tasks.",
+    None,
+    options=(
+        Option(
+            "Fetch them: `taskproto sync`",
+            "this clone sees every task and its claims; nothing local is changed",
+            "none",
+            command=("taskproto", "sync"),
+        ),
+    ),
+)
 
 
 def _finding(check: str, message: str, task: str | None = None, **data: object) -> Finding:
