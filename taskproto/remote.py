@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from taskproto.config import Config
-from taskproto.errors import GitError, OwnershipError, TaskprotoError
+from taskproto.errors import GitError, OwnershipError, TaskprotoError, when
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
 from taskproto.state import journal
@@ -57,11 +57,11 @@ class RemoteClaimHeld(OwnershipError):
             f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on "
             f"{claim.host}"
             f"{f' (pid {claim.pid})' if claim.pid else ''} since "
-            f"{claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
-            f"lease until {claim.expires_at:%H:%M:%S}Z; {action}",
+            f"{when(claim.claimed_at)}, "
+            f"lease until {when(claim.expires_at)}; {action}",
         )
         self.task, self.owner, self.host = claim.task, claim.session, claim.host
-        self.since = claim.claimed_at.isoformat(timespec="seconds")
+        self.since = when(claim.claimed_at)
 
 
 class JournalAhead(TaskprotoError):

@@ -178,6 +178,8 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         except TaskprotoError as exc:  # a broken override template must not hide the task
             data["plan_markdown"], data["plan_error"] = None, str(exc)
 
+    from taskproto.errors import when
+
     def human() -> None:
         click.echo(f"task {task.name}  ({task.workflow})")
         if task.description:
@@ -186,8 +188,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         o = task.owner
         click.echo(
             f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since "
-            f"{o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
-            f" heartbeat {o.heartbeat_at:%H:%M:%S}Z"
+            f"{when(o.claimed_at)}, heartbeat {when(o.heartbeat_at)}"
             if o
             else "  owner      none (free)"
         )
@@ -196,10 +197,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
         if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
-            click.echo(
-                "  plan       "
-                f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
-            )
+            click.echo(f"  plan       {'approved ' + when(plan.at) if plan else 'not approved'}")
         if commit:
             click.echo(
                 "  commit     approved "

@@ -26,6 +26,7 @@ from taskproto.errors import (
     UnknownState,
     Untrusted,
     UserOnly,
+    when,
 )
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
@@ -328,7 +329,7 @@ class Core:
 
     def owner_error(self, task: Task, action: str) -> OwnershipError:
         assert task.owner is not None
-        since = task.owner.claimed_at.isoformat(timespec="seconds")
+        since = when(task.owner.claimed_at)
         return OwnershipError(task.name, task.owner.session, since, task.owner.host, action)
 
     def require_user(self, action: str) -> None:
