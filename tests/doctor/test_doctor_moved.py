@@ -166,3 +166,19 @@ def test_a_foreign_worktree_at_the_place_is_not_taken_for_a_moved_one(
     report = run(load_config(repo))
     assert "worktree-moved" not in ids(report)
     assert "worktree-unregistered" in ids(report)
+
+
+def test_a_command_run_inside_a_moved_worktree_says_what_to_do(moved: tuple[Path, str]) -> None:
+    new, _ = moved
+    wt = load_config(new).agent_worktree("t", "a")
+    r = subprocess.run(
+        [sys.executable, "-m", "taskproto", "task", "list"], cwd=wt, capture_output=True, text=True
+    )
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1
+    assert "repository is no longer at" in r.stderr and "taskproto doctor --fix" in r.stderr
+    assert not (wt / ".taskproto").exists()  # nothing made inside the worktree
+    assert run(load_config(new), fix=True).healthy
+    r = subprocess.run(
+        [sys.executable, "-m", "taskproto", "task", "list"], cwd=wt, capture_output=True, text=True
+    )
+    assert r.returncode == 0 and "t " in r.stdout
