@@ -45,43 +45,52 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
     return "commits and uncommitted changes on " + ", ".join(held) + " (doctor never deletes them)"
 
 
-def _named(text: str, task: str | None, agent: str | None) -> str:
-    """`TASK` and `AGENT` placeholders inside backticks replaced by the real names."""
+def _named(text: str, names: dict[str, str]) -> str:
+    """Placeholders (`TASK`, `AGENT`, `BRANCH`, `PATH`, `REMOTE`) inside backticks replaced by the
+    real names, so every command shown can be pasted as it is."""
     import re
 
     def fill(m: re.Match[str]) -> str:
         span = m.group(0)
-        if task:
-            span = re.sub(r"\bTASK\b", task, span)
-        if agent:
-            span = re.sub(r"\bAGENT\b", agent, span)
+        for key, value in names.items():
+            span = re.sub(rf"\b{key}\b", value.replace("\\", "\\\\"), span)
         return span
 
     return re.sub(r"`[^`]*`", fill, text)
 
 
 def named_options(
-    options: tuple[Option, ...] | list[Option], task: str | None, agent: str | None
+    options: tuple[Option, ...] | list[Option], names: dict[str, str]
 ) -> list[Option]:
-    """The options with the real task and agent in their titles and commands."""
+    """The options with the real names in their titles and commands."""
     out = []
     for o in options:
         command = None
         if o.command is not None:
-            command = tuple(
-                (task or a) if a == "TASK" else (agent or a) if a == "AGENT" else a
-                for a in o.command
-            )
+            command = tuple(names.get(a, a) for a in o.command)
         out.append(
-            Option(_named(o.title, task, agent), o.pros, o.cons, command) if o is not ABANDON else o
+            Option(_named(o.title, names), o.pros, o.cons, command) if o is not ABANDON else o
         )
     return out
 
 
-def numbered(finding: Finding, options: tuple[Option, ...] | None = None) -> list[Option]:
+def names_of(finding: Finding, config: Config | None = None) -> dict[str, str]:
+    names = {
+        "TASK": finding.task,
+        "AGENT": finding.agent,
+        "BRANCH": finding.data.get("branch"),
+        "PATH": finding.path,
+        "REMOTE": config.remote if config is not None else None,
+    }
+    return {k: str(v) for k, v in names.items() if v}
+
+
+def numbered(
+    finding: Finding, options: tuple[Option, ...] | None = None, config: Config | None = None
+) -> list[Option]:
     """The options an escalation of `finding` offers, in order, with the real names."""
     opts = named_options(
-        list(options if options is not None else finding.info.options), finding.task, finding.agent
+        list(options if options is not None else finding.info.options), names_of(finding, config)
     )
     if finding.task and ABANDON not in opts:
         opts.append(ABANDON)
@@ -108,7 +117,7 @@ def render(
         autoescape=False,
         undefined=jinja2.StrictUndefined,
     )
-    opts = numbered(finding, options)
+    opts = numbered(finding, options, config)
     context: dict[str, Any] = {
         "task": finding.task or "(repository)",
         "issue": finding.message

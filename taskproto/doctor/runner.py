@@ -178,7 +178,7 @@ def _escalate(
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
         options = f.data.get("options")
-        report.options[f.key()] = numbered(f, options)
+        report.options[f.key()] = numbered(f, options, config)
         report.escalations[f.key()] = render(
             config,
             f,
