@@ -136,3 +136,15 @@ def test_a_relative_hooks_path_is_explained(env: Env, cli: Any) -> None:
     assert "git-hooks-path-relative" in r.out
     assert f"git config core.hooksPath {env.repo / '.githooks'}" in r.out
     assert ids(env.doctor()) >= {"git-hooks-path-relative"}
+
+
+def test_escalation_commands_carry_the_real_branch(env: Env, cli: Any) -> None:
+    env.engine.create_task("gone")
+    env.engine.remove_task("gone")
+    env.git("switch", "--quiet", "-c", "gone-old")
+    commit_file(env.repo, "only-here.txt", "work\n")  # a commit found on no other branch
+    env.git("switch", "--quiet", "main")
+    r = cli("doctor", "--fix")
+    assert r.code == 1
+    assert "`git branch -D gone-old`" in r.out and "BRANCH" not in r.out
+    assert env.git("branch", "--list", "gone-old")  # kept: its commit is nowhere else
