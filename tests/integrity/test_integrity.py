@@ -290,3 +290,15 @@ def test_normal_use_leaves_doctor_healthy(t1: Engine, hook: Hook) -> None:
     assert hook("claude", "Stop", stop)[0] == 0
     assert findings(t1) == set()
     assert t1.load("t1").owner.pid == os.getpid()  # type: ignore[union-attr]
+
+
+def test_nothing_ever_journals_a_state_its_log_did_not_reach(t1: Engine) -> None:
+    from taskproto.errors import TaskprotoError
+
+    before = history(t1)
+    with t1.locked("t1") as task:
+        bad = task.model_copy(deep=True)
+        bad.state = "COMPLETE"
+        with pytest.raises(TaskprotoError, match="its transition log ends at INIT"):
+            t1.save(task, bad, "forged")
+    assert history(t1) == before and t1.load("t1").state == "INIT"
