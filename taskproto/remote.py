@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 
 from taskproto.config import Config
 from taskproto.errors import GitError, OwnershipError, TaskprotoError, when
+from taskproto.git import objects
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
 from taskproto.state import journal
@@ -195,7 +196,7 @@ class Remote:
         }
 
     def _tracked(self, task: str) -> RemoteClaim | None:
-        sha = self.git.ref_sha(self.tracked_claim_ref(task))
+        sha = self._ref_sha(self.tracked_claim_ref(task))
         return (
             None
             if sha is None
@@ -225,9 +226,21 @@ class Remote:
             "heartbeat_at": now.isoformat(),
             "expires_at": (now + timedelta(minutes=self.config.lease_minutes)).isoformat(),
         }
-        blob = self.git.write_blob_bytes((json.dumps(record, indent=2) + "\n").encode())
+        data = (json.dumps(record, indent=2) + "\n").encode()
+        message = f"claim {task}: {session}"
+        dirs = self.config.layout.dirs
+        if dirs is not None and objects.sha1_repo(dirs.common_dir):  # in-process (git/objects.py)
+            blob = objects.write(dirs.common_dir, "blob", data)
+            tree = objects.write(dirs.common_dir, "tree", objects.tree([(CLAIM_FILE, blob)]))
+            return objects.write(dirs.common_dir, "commit", objects.commit(tree, None, message))
+        blob = self.git.write_blob_bytes(data)
         tree = self.git.mktree([("100644", blob, CLAIM_FILE)])
-        return self.git.commit_tree(tree, None, f"claim {task}: {session}")
+        return self.git.commit_tree(tree, None, message)
+
+    def _ref_sha(self, ref: str) -> str | None:
+        """A local ref, read from the repository's files (no process), else from git."""
+        dirs = self.config.layout.dirs
+        return dirs.ref_sha(ref) if dirs is not None else self.git.ref_sha(ref)
 
     def _push(
         self, what: str, refspecs: list[str], leases: dict[str, str | None]
@@ -243,7 +256,7 @@ class Remote:
         (fast-forward only), so winning the claim also proves our journal is current.
         """
         cref, jref = self.claim_ref(task), journal.ref_for(task)
-        local_head = journal.head(self.git, task)
+        local_head = self._ref_sha(jref)
         current, fresh = self._tracked(task), False
         for _ in range(6):
             now = utcnow()

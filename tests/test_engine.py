@@ -171,7 +171,7 @@ def test_claim_next_skips_owned_and_terminal(engine: Engine) -> None:
     engine.claim("a", "s1", pid=os.getpid())
     assert engine.claim_next("s2").task.name == "b"
     assert engine.claim_next("s3").task.name == "c"
-    with pytest.raises(TaskprotoError, match="no task is free"):
+    with pytest.raises(TaskprotoError, match="no task is ready"):
         engine.claim_next("s4")
 
 

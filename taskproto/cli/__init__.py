@@ -26,6 +26,7 @@ COMMAND_MODULES = [  # one module per command or workflow, named after it
     "taskproto.cli.demo",
     "taskproto.cli.task",
     "taskproto.cli.claim",
+    "taskproto.cli.ready",
     "taskproto.cli.transition",
     "taskproto.cli.agent",
     "taskproto.cli.log",

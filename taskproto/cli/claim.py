@@ -14,13 +14,20 @@ from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pa
     type=int,
     help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID).",
 )
-@click.option("--force", is_flag=True, help="Take the task from a live owner (logged).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Take the task from a live owner, or while it waits for others (logged; the user's).",
+)
 @json_option
 @pass_state
 def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_json: bool) -> None:
-    """Claim task NAME for this session, or the next free task when NAME is omitted.
+    """Claim task NAME for this session, or the most urgent ready task when NAME is omitted.
 
-    A task owned by another session is refused with who owns it and since when,
+    The ready queue (`taskproto ready`): priority, then age; with a shared remote it is the
+    remote's (synced first). A task that waits for others is refused, naming them, unless
+    --force (the user's, logged). A task owned by another session is refused with who owns it
+    and since when,
     unless that owner is provably gone (its process died on this host, or its
     heartbeat is older than the lease); then the takeover is logged.
     """

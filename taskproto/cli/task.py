@@ -47,6 +47,18 @@ def task_group() -> None:
     metavar="TASK",
     help="The task this one is started from (recorded; no phone-a-team nesting).",
 )
+@click.option(
+    "--after",
+    metavar="A,B",
+    help="Tasks this one waits for: it is not ready until each reaches a final state.",
+)
+@click.option(
+    "--priority",
+    type=click.IntRange(0, 4),
+    default=2,
+    show_default=True,
+    help="0 (most urgent) to 4; the ready queue takes the most urgent first.",
+)
 @json_option
 @pass_state
 def create(
@@ -59,6 +71,8 @@ def create(
     max_rounds: int | None,
     backend: str | None,
     parent: str | None,
+    after: str | None,
+    priority: int,
     as_json: bool,
 ) -> None:
     """Create task NAME: branch NAME, its worktree, and one branch and worktree per agent.
@@ -87,6 +101,8 @@ def create(
         session,
         context=context,
         counters=counters,
+        after=split_csv(after),
+        priority=priority,
     )
     flush_warnings(state)
     emit(
@@ -96,6 +112,7 @@ def create(
             f"created task {task.name} ({task.workflow}, state {task.state}) at "
             f"{engine.config.task_dir(name)}"
             + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
+            + (f", after {', '.join(task.depends_on)}" if task.depends_on else "")
         ),
     )
 
@@ -109,7 +126,8 @@ def create(
 @json_option
 @pass_state
 def list_(state: AppState, as_json: bool, watch: bool) -> None:
-    """List tasks with their state and owner."""
+    """List tasks with their state, owner, priority and what each waits for."""
+    from taskproto.engine.deps import Resolver, describe
     from taskproto.engine.summary import task_summary
 
     engine = state.engine
@@ -123,13 +141,18 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         watch_tasks(engine.config)
         return
     rows: list[dict[str, Any]] = []
+    resolver = Resolver(engine)
     for name in engine.task_names():
         try:
             task = engine.load(name)
+            row = task_summary(task, engine)
+            waits = resolver.waits_for(task)
         except Exception as exc:  # noqa: BLE001 - a broken task is listed, not fatal
             rows.append({"name": name, "error": str(exc)})
             continue
-        rows.append(task_summary(task, engine))
+        row["waits_for"] = [w.to_dict() for w in waits]
+        row["waiting"] = describe(waits)
+        rows.append(row)
 
     def human() -> None:
         if not rows:
@@ -141,7 +164,11 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
                 click.echo(f"{r['name']:<{width}}  BROKEN  {r['error']}")
                 continue
             owner = r["owner"]["session"] if r["owner"] else "-"
-            click.echo(f"{r['name']:<{width}}  {r['state']:<22}  owner {owner}  ({r['workflow']})")
+            waits = f"  waits for {r['waiting']}" if r["waits_for"] else ""
+            click.echo(
+                f"{r['name']:<{width}}  {r['state']:<22}  p{r['priority']}  owner {owner}  "
+                f"({r['workflow']}){waits}"
+            )
 
     emit(as_json, rows, human)
 
@@ -168,6 +195,11 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         "last": [i.model_dump(mode="json") for i in task.interruptions[-5:]],
     }
     data["needs_review"] = task.needs_review
+    from taskproto.engine.deps import describe
+    from taskproto.engine.ready import waits_for
+
+    waits = waits_for(engine, task)
+    data["waits_for"] = [w.to_dict() for w in waits]
     plan_md = None
     if task.workflow == "plan-task":  # the plan a person reads, as Markdown
         from taskproto.errors import TaskprotoError
@@ -192,6 +224,10 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             if o
             else "  owner      none (free)"
         )
+        click.echo(f"  priority   {task.priority}")
+        if task.depends_on:
+            click.echo(f"  after      {', '.join(task.depends_on)}")
+            click.echo(f"  waits for  {describe(waits) if waits else 'nothing (all done)'}")
         for agent, status in data["agents"].items():
             click.echo(f"  agent      {agent:<12} {status}")
         plan = task.checkpoint.plan_approval

@@ -23,7 +23,11 @@ def _moved(as_json: bool, before: str, task: Task) -> None:
 @click.command("transition")
 @click.argument("name")
 @click.argument("state_name", metavar="STATE")
-@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Move a task owned by another live session, or start one that waits for others (logged).",
+)
 @click.option("--note", help="A note kept in the transition log.")
 @json_option
 @pass_state
@@ -47,7 +51,11 @@ def transition(
 @click.command("fire")
 @click.argument("name")
 @click.argument("trigger")
-@click.option("--force", is_flag=True, help="Move a task owned by another live session (logged).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Move a task owned by another live session, or start one that waits for others (logged).",
+)
 @click.option("--note", help="A note kept in the transition log.")
 @json_option
 @pass_state

@@ -9,6 +9,8 @@ the modules that do the work, each named for its job:
 - claims.py       claims, takeovers, releases, heartbeats (here, then on the shared remote)
 - transitions.py  firing triggers, approvals, agent statuses, stale approvals
 - rollback.py     the user's rollback to an earlier point of the log, and `ack` of a review
+- deps.py         dependencies between tasks: what a task waits for, adding and removing them
+- ready.py        the ready queue: what can start now, most urgent first
 - sync.py         `taskproto sync` with the shared remote
 - worktree.py     task and agent worktrees and branches
 - prompts.py      a state's prompt, rendered from its jinja2 template
@@ -20,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from taskproto.engine import claims, rollback, sync, tasks, transitions
+from taskproto.engine import claims, deps, ready, rollback, sync, tasks, transitions
 from taskproto.engine import worktree as wt
 from taskproto.engine.claims import ClaimResult
 from taskproto.engine.core import USER, Actor, Core
 from taskproto.engine.transitions import Step, StepFn
 from taskproto.names import agent_name, task_name
-from taskproto.state.models import AgentState, AgentStatus, Approval, Task
+from taskproto.state.models import DEFAULT_PRIORITY, AgentState, AgentStatus, Approval, Task
 
 __all__ = ["USER", "Actor", "ClaimResult", "Engine", "Step", "StepFn"]
 
@@ -44,10 +46,22 @@ class Engine(Core):
         session: str | None = None,
         context: dict[str, Any] | None = None,
         counters: dict[str, int] | None = None,
+        after: Sequence[str] = (),
+        priority: int = DEFAULT_PRIORITY,
     ) -> Task:
         valid = [agent_name(a) for a in agents]
         return tasks.create_task(
-            self, task_name(name), valid, base, workflow, description, session, context, counters
+            self,
+            task_name(name),
+            valid,
+            base,
+            workflow,
+            description,
+            session,
+            context,
+            counters,
+            after,
+            priority,
         )
 
     def remove_task(
@@ -66,6 +80,22 @@ class Engine(Core):
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
         return claims.claim_next(self, session, pid)
+
+    def add_dependency(self, name: str, on: Sequence[str], session: str | None = None) -> Task:
+        return deps.add(self, task_name(name), on, session)
+
+    def remove_dependency(self, name: str, on: Sequence[str], session: str | None = None) -> Task:
+        return deps.remove(self, task_name(name), on, session)
+
+    def ready(self, fetch: bool = True) -> ready.Queue:
+        """The ready queue (with a shared remote and `fetch`, synced first: the remote's queue)."""
+        claims = {}
+        if self.remote is not None and fetch:
+            report = sync.sync(self)
+            claims = report.claims
+        elif self.remote is not None:
+            claims = self.remote.tracked_claims()
+        return ready.queue(self, claims)
 
     def release(self, name: str, session: str | None, force: bool = False) -> Task:
         return claims.release(self, task_name(name), session, force)

@@ -2,8 +2,10 @@
 
 With a shared remote, a claim is first won on the remote (a compare-and-swap of its claim
 ref); the local claim follows only then, and the remote claim is given back if the local
-one fails. An unnamed claim takes the first free task, oldest first, skipping those held
-on the remote.
+one fails. A task that waits for others (engine/deps.py) is refused unless the user forces it.
+An unnamed claim takes the most urgent ready task (engine/ready.py); with a shared remote it
+syncs first, so the queue is the remote's, and each candidate is won by the same
+compare-and-swap as a named claim.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from taskproto.engine import ready
 from taskproto.engine.core import Core
-from taskproto.engine.sync import ensure_worktrees
+from taskproto.engine.deps import Blocked, Waiting, describe
+from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import JournalAhead, RemoteClaim
@@ -45,6 +49,7 @@ def claim(
             f"tasks of remote {remote.name!r}, or create it"
         )
     task = core.load(name)
+    _blockers(core, task, session, force)  # refused before the network is touched
     acquired = remote.acquire(name, session, pid, force)
     try:
         ensure_worktrees(core, task)
@@ -60,7 +65,30 @@ def claim(
         remote.forget(name)
 
 
-def _claim_here(core: Core, name: str, session: str, pid: int | None, force: bool) -> ClaimResult:
+def _blockers(core: Core, task: Task, session: str, force: bool) -> list[Waiting]:
+    """What `task` waits for; refused (Blocked) unless this session owns it already or the user
+    forces it (then the claim's log entry says what it overrode)."""
+    if task.owner is not None and task.owner.session == session:
+        return []
+    waits = ready.waits_for(core, task)
+    if waits and not force:
+        hint = "; run `taskproto sync` if they finished elsewhere" if core.remote else ""
+        raise Blocked(
+            task.name,
+            waits,
+            f"claim it when they are done (`taskproto ready` lists what can start{hint}), "
+            "or claim it anyway with --force (the user's, logged)",
+        )
+    return waits
+
+
+def _claim_here(
+    core: Core,
+    name: str,
+    session: str,
+    pid: int | None,
+    force: bool,
+) -> ClaimResult:
     outcome: dict[str, Any] = {}
 
     def change(task: Task) -> tuple[Task, str] | None:
@@ -76,6 +104,7 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
             # of the record, so the change is journaled like any other
             new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid})
             return new, f"renew: {session} now runs as pid {pid}"
+        overridden = _blockers(core, task, session, force)
         kind: Literal["claim", "takeover"] = "claim"
         reason: str | None = None
         forced = False
@@ -99,6 +128,11 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
             session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
         )
         note = f"from {previous.session}: {reason}" if previous is not None else None
+        label = "forced" if forced else ("takeover" if previous else "claimed")
+        if overridden:
+            forced = True
+            waited = f"claimed with --force while waiting for {describe(overridden)}"
+            note = f"{note}; {waited}" if note else waited
         new.transition_log.append(
             LogEntry(
                 from_state=task.state,
@@ -111,7 +145,6 @@ def _claim_here(core: Core, name: str, session: str, pid: int | None, force: boo
                 note=note,
             )
         )
-        label = "forced" if forced else ("takeover" if previous else "claimed")
         outcome.update(outcome=label, previous=previous, reason=reason)
         return new, f"{kind}: {session}"
 
@@ -138,46 +171,54 @@ def register(core: Core, task: Task) -> None:
 
 
 def claim_next(core: Core, session: str | None, pid: int | None = None) -> ClaimResult:
-    """Claim the first task that is free here (unowned or owner provably gone) and, with a shared
-    remote, unclaimed there too (or its claim expired); oldest first."""
+    """Claim the most urgent ready task (engine/ready.py): priority, then age. A task this session
+    already owns comes first (renewed). With a shared remote, sync first, so the queue is the
+    remote's; a candidate lost to another machine's compare-and-swap is skipped for the next."""
     if not session:
         raise SessionRequired("claim")
-    held: dict[str, RemoteClaim] = core.remote.fetch_claims() if core.remote is not None else {}
-    now = utcnow()
-    candidates: list[Task] = []
+    held: dict[str, RemoteClaim] = {}
+    if core.remote is not None:
+        report = sync(core)
+        held = report.claims
+        for name, why in report.rejected.items():
+            core.warnings.append(f"sync: {name} not pushed ({why})")
     for name in core.task_names():
-        try:
-            task = core.load(name)
-        except TaskprotoError:
-            continue
         remote_claim = held.get(name)
-        mine = task.owner is not None and task.owner.session == session
-        if mine or (remote_claim is not None and remote_claim.session == session):
+        if remote_claim is not None and remote_claim.session == session:
             return claim(core, name, session, pid)
-        if core.workflow(task).state(task.state).terminal:
-            continue
-        if remote_claim is not None and not remote_claim.expired(now):
-            continue
-        if task.owner is None or owner_gone(
-            task.owner, now, core.config.lease_minutes, core.config.task_dir(task.name)
-        ):
-            candidates.append(task)
-    skipped: list[TaskName] = []
-    for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
-        try:
+    q = ready.queue(core, held)
+    for entry in q.entries:
+        task = entry.task
+        if task.owner is not None and task.owner.session == session and not _done(core, task):
             return claim(core, task.name, session, pid)
-        except OwnershipError:
-            continue  # lost the race for this one; try the next
+    skipped: list[TaskName] = []
+    for entry in q.ready:
+        try:
+            return claim(core, entry.task.name, session, pid)
+        except (OwnershipError, Blocked):
+            continue  # lost the race for this one (or it changed meanwhile); try the next
         except JournalAhead:
-            skipped.append(task_name(task.name))
+            skipped.append(task_name(entry.task.name))
+    blocked = [e for e in q.entries if e.waits and not e.ready]
+    why = f"; {len(blocked)} wait(s) for other tasks" if blocked else ""
     if core.remote is None:
-        raise TaskprotoError("no task is free to claim (see `taskproto task list`)")
+        raise TaskprotoError(f"no task is ready to claim{why} (see `taskproto ready`)")
     hint = (
         f"; {', '.join(skipped)} changed on {core.remote.name!r}: run `taskproto sync`"
         if skipped
         else ""
     )
-    raise TaskprotoError(f"no task is free to claim here and on remote {core.remote.name!r}{hint}")
+    raise TaskprotoError(
+        f"no task is ready to claim here and on remote {core.remote.name!r}{why}{hint} "
+        "(see `taskproto ready`)"
+    )
+
+
+def _done(core: Core, task: Task) -> bool:
+    try:
+        return core.workflow(task).is_final(task.state)
+    except TaskprotoError:
+        return False
 
 
 def release(core: Core, name: str, session: str | None, force: bool = False) -> Task:
@@ -216,15 +257,15 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     journal do not change). Returns the task with the new heartbeat time filled in."""
     if not session:
         raise SessionRequired("heartbeat")
-    task = core.load(name)  # a missing task is refused before the network is touched
+    core.load(name)  # a missing task is refused before the network is touched
     if core.remote is not None:
         core.remote.renew(name, session)  # the remote's claim is the one that counts
-    if task.owner is None or task.owner.session != session:
-        who = f"owned by {task.owner.session}" if task.owner else "not claimed"
-        raise TaskprotoError(
-            f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
-        )
-    with core.lock(name):
+    with core.locked(name) as task:  # the owner checked while no claim can change hands
+        if task.owner is None or task.owner.session != session:
+            who = f"owned by {task.owner.session}" if task.owner else "not claimed"
+            raise TaskprotoError(
+                f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+            )
         task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
     return task
 

@@ -26,6 +26,7 @@ from taskproto.errors import (
     UnknownState,
     Untrusted,
     UserOnly,
+    WriteFailed,
     when,
 )
 from taskproto.git.command import Git
@@ -117,19 +118,22 @@ class Core:
             raise CorruptState(str(path), "task.json is missing", None) from None
         task = store.parse(Task, path, data, move_aside=False)
         if verify:
-            if self._problem(task, data) is not None and name not in self._held:
-                with self.locked(name, verify=False) as task:
-                    data = store.read_bytes(path)
-            self.verify(task, data)
+            found = self._problem(task, data)
+            if found is not None and name not in self._held:
+                with self.locked(name, verify=True) as task:  # checked while no save can run
+                    return task
+            self.verify(task, data, found)
         return task
 
     def _problem(self, task: Task, data: bytes) -> tuple[str, str] | None:
         return integrity.check(self.config.layout.dirs, task.name, data)
 
-    def verify(self, task: Task, data: bytes) -> None:
-        """Refuse a task its journal does not vouch for, or whose workflow or state is unknown."""
-        found = self._problem(task, data)
-        if found is not None:
+    def verify(self, task: Task, data: bytes, found: tuple[str, str] | None | bool = True) -> None:
+        """Refuse a task its journal does not vouch for, or whose workflow or state is unknown
+        (`found`: the check's result when the caller made it already)."""
+        if found is True:
+            found = self._problem(task, data)
+        if isinstance(found, tuple):
             raise Untrusted(task.name, found[0], integrity.refusal(task.name, found))
         self.known_state(task)
 
@@ -236,14 +240,16 @@ class Core:
         before = {target: target.read_bytes() if target.is_file() else None for target in writes}
         local_before = self.journal_head(new.name)
         local_after = self.journal(new, message, writes)
-        for target, data in writes.items():
-            store.atomic_write(target, data)
-        if self.remote is None or plan is None:
-            return new
+        done: dict[Path, bytes | None] = {}
         try:
-            self.remote.publish(plan, local_after, message)
+            for target, data in writes.items():
+                store.atomic_write(target, data)  # all or nothing per file
+                done[target] = before[target]
+            if self.remote is not None and plan is not None:
+                self.remote.publish(plan, local_after, message)
         except BaseException:
-            self._undo_save(before, new.name, local_before, local_after)
+            # the journal went first: take it back with the files, so nothing is half saved
+            self._undo_save(done, new.name, local_before, local_after)
             raise
         return new
 
@@ -265,7 +271,7 @@ class Core:
                 self.git.delete_ref(ref, new_head)
             else:
                 self.git.update_ref(
-                    ref, old_head, new_head, message="taskproto: undo (push failed)"
+                    ref, old_head, new_head, message="taskproto: undo (the save failed)"
                 )
 
     def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
@@ -314,7 +320,14 @@ class Core:
             return journal.append(
                 self.git, self.config.layout.dirs, task.name, files, message, task.revision
             )
-        except (GitError, OSError) as exc:
+        except OSError as exc:
+            where = (
+                f"the journal of {task.name} ({exc.filename})"
+                if exc.filename
+                else (f"the journal of {task.name}")
+            )
+            raise WriteFailed(where, exc.errno, exc.strerror or str(exc)) from None
+        except GitError as exc:
             raise TaskprotoError(
                 f"the journal of {task.name} could not be written, so nothing was saved "
                 f"({_short(exc)}); run `taskproto doctor --fix`, then retry"

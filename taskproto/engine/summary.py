@@ -35,6 +35,8 @@ def task_summary(task: Task, engine: Core) -> dict[str, Any]:
             {"trigger": t.trigger, "to": t.dest, "guards": t.guards}
             for t in wf.triggers_from(task.state)
         ],
+        "priority": task.priority,
+        "depends_on": list(task.depends_on),
         "created_at": task.created_at.isoformat(),
         "updated_at": task.updated_at.isoformat(),
     }

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto.config import ensure_root
+from taskproto.engine import deps
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import TaskExists, TaskprotoError
@@ -19,7 +20,14 @@ from taskproto.names import AgentName, TaskName, agent_branch
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import journal, store
 from taskproto.state.lock import task_lock
-from taskproto.state.models import AgentStatus, Counters, LogEntry, Task, utcnow
+from taskproto.state.models import (
+    DEFAULT_PRIORITY,
+    AgentStatus,
+    Counters,
+    LogEntry,
+    Task,
+    utcnow,
+)
 
 CREATING = "creating.json"  # the intent of a `task create` in progress, in the task's folder
 
@@ -62,6 +70,8 @@ def _first_record(
     session: str | None,
     context: dict[str, Any] | None,
     counters: dict[str, int] | None,
+    after: Sequence[str] = (),
+    priority: int = DEFAULT_PRIORITY,
 ) -> Task:
     now = utcnow()
     return Task(
@@ -76,6 +86,8 @@ def _first_record(
         required_agents=list(agents),
         context=context or {},
         counters=Counters(**(counters or {})),
+        depends_on=list(after),
+        priority=priority,
         transition_log=[
             LogEntry(
                 from_state=None,
@@ -99,19 +111,59 @@ def create_task(
     session: str | None = None,
     context: dict[str, Any] | None = None,
     counters: dict[str, int] | None = None,
+    after: Sequence[str] = (),
+    priority: int = DEFAULT_PRIORITY,
 ) -> Task:
     """Make the task folder, branch NAME and one branch per agent with their worktrees, the agents'
     status files, task.json and the first journal commit: all of it, or nothing."""
     wf = get_workflow(workflow, core.config)
+    if not 0 <= priority <= 4:
+        raise TaskprotoError(f"priority {priority} is out of range; use 0 (most urgent) to 4")
     base_sha = _check_new(core, name, agents, base)
     ensure_root(core.config)
+    if after:
+        with deps.graph_lock(core):
+            valid = deps.check_new(core, name, after)
+            return _create(
+                core,
+                wf,
+                name,
+                agents,
+                base_sha,
+                description,
+                session,
+                context,
+                counters,
+                valid,
+                priority,
+            )
+    return _create(
+        core, wf, name, agents, base_sha, description, session, context, counters, (), priority
+    )
+
+
+def _create(
+    core: Core,
+    wf: Workflow,
+    name: TaskName,
+    agents: Sequence[AgentName],
+    base_sha: str,
+    description: str,
+    session: str | None,
+    context: dict[str, Any] | None,
+    counters: dict[str, int] | None,
+    after: Sequence[str],
+    priority: int,
+) -> Task:
     task_dir = core.config.task_dir(name)
     try:
         task_dir.mkdir()
     except FileExistsError:
         raise TaskExists(name) from None
     try:
-        task = _first_record(wf, name, agents, base_sha, description, session, context, counters)
+        task = _first_record(
+            wf, name, agents, base_sha, description, session, context, counters, after, priority
+        )
         # Before the first branch: what was asked for, so a create killed half-way is finished
         # with every agent (doctor) or undone whole (`task abort`), never left with fewer.
         intent = {

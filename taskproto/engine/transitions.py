@@ -9,6 +9,7 @@ from typing import Any
 
 from taskproto.engine import prompts
 from taskproto.engine.core import Core
+from taskproto.engine.deps import Blocked, Resolver
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.names import AgentName
@@ -85,7 +86,19 @@ def advance(
                 f"({waiting.time:%Y-%m-%d %H:%M:%S}Z) and the work waits until they say to go on; "
                 f"answer and wait (the user resumes with `taskproto resume {task.name}`)",
             )
-        new, message = step(Step(core, task, core.workflow(task), session, forced))
+        workflow = core.workflow(task)
+        if task.depends_on and task.state == workflow.initial:
+            # a task that waits for others does not start, claimed or not (docs/ready.md)
+            waits = Resolver(core).waits_for(task)
+            if waits and not force:
+                raise Blocked(
+                    task.name,
+                    waits,
+                    "start it when they are done (`taskproto ready` lists what can start), or "
+                    "move it anyway with --force (the user's, logged)",
+                )
+            forced = forced or bool(waits)
+        new, message = step(Step(core, task, workflow, session, forced))
         core.last_prompt = prompts.render(core.config, new)
         return new, message
 

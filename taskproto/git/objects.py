@@ -11,6 +11,7 @@ is not SHA-1.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import time
@@ -47,10 +48,18 @@ def write(common_dir: str, kind: str, data: bytes) -> str:
     raw = zlib.compress(b"%s %d\0" % (kind.encode(), len(data)) + data, 1)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
     try:
-        os.write(fd, raw)
+        view = memoryview(raw)
+        while view:  # a short write (a full disk, a file size limit) must never pass as whole
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), tmp)
+            view = view[written:]
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        os.unlink(tmp)
+        raise
+    os.close(fd)
     os.replace(tmp, target)
     return sha
 

@@ -7,25 +7,54 @@ included, and then kept for the life of the process.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from taskproto.errors import TaskprotoError
 from taskproto.machine import checks, user
-from taskproto.machine.builtin import phone_a_team, plan_task, task_protocol, tight_loop
 from taskproto.machine.workflow import EFFECTS, GUARDS, Workflow
 
 if TYPE_CHECKING:
     from taskproto.config import Config
 
-BUILTINS: dict[str, Callable[[], Workflow]] = {
-    task_protocol.NAME: task_protocol.definition,
-    plan_task.NAME: plan_task.definition,
-    tight_loop.NAME: tight_loop.definition,
-    phone_a_team.NAME: phone_a_team.definition,
+# name -> its module in taskproto/machine/builtin/ (which defines NAME and definition())
+BUILTIN_MODULES = {
+    "task-protocol": "task_protocol",
+    "plan-task": "plan_task",
+    "tight-loop": "tight_loop",
+    "phone-a-team": "phone_a_team",
 }
+
+
+class _Builtins(Mapping[str, Callable[[], Workflow]]):
+    """name -> definition. A module is imported when its workflow is first asked for: a command on
+    a task-protocol task does not pay for plan-task's artifact models (pydantic classes)."""
+
+    def __getitem__(self, name: str) -> Callable[[], Workflow]:
+        module = import_module(f"taskproto.machine.builtin.{BUILTIN_MODULES[name]}")
+        assert module.NAME == name, f"{module.__name__} defines {module.NAME}, not {name}"
+        definition: Callable[[], Workflow] = module.definition
+        return definition
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(BUILTIN_MODULES)
+
+    def __len__(self) -> int:
+        return len(BUILTIN_MODULES)
+
+
+BUILTINS = _Builtins()
+
+
+def load_all() -> Mapping[str, Callable[[], Workflow]]:
+    """Every built-in module imported, so GUARDS and EFFECTS hold every built-in guard and effect
+    (a user workflow may name any of them)."""
+    for name in BUILTINS:
+        BUILTINS[name]
+    return BUILTINS
 
 
 def builtin_names() -> list[str]:
@@ -55,7 +84,7 @@ def get_workflow(name: str, config: Config | None = None) -> Workflow:
         found = user.find_source(config, name)
         if found is not None:
             table, source = found
-            return user.validate(table, name, source, BUILTINS, GUARDS, EFFECTS)
+            return user.validate(table, name, source, load_all(), GUARDS, EFFECTS)
     raise TaskprotoError(
         f"no workflow named {name!r}; available: {', '.join(workflow_names(config))} "
         "(see `taskproto workflow list`)"
@@ -66,9 +95,9 @@ def load_file(path: Path) -> Workflow:
     """Read and validate one user workflow file (its name is the file's stem), without installing
     it."""
     return user.validate(
-        user.read_file(path), path.stem, str(path.absolute()), BUILTINS, GUARDS, EFFECTS
+        user.read_file(path), path.stem, str(path.absolute()), load_all(), GUARDS, EFFECTS
     )
 
 
 def file_problems(path: Path) -> tuple[Workflow | None, list[str]]:
-    return user.problems(user.read_file(path), path.stem, BUILTINS, GUARDS, EFFECTS)
+    return user.problems(user.read_file(path), path.stem, load_all(), GUARDS, EFFECTS)

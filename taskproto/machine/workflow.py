@@ -30,6 +30,11 @@ class StateDef(BaseModel):
     checkpoint: bool = False  # waits for the user (approval); questions never move it
     approval: Literal["plan", "commit"] | None = None  # what `taskproto approve` records here
     resume: str = ""  # what an agent resuming in this state should do
+    # The order of work (docs/ready.md). final: a task here counts as done for the tasks that
+    # depend on it (a terminal state always does). resumable: an unowned task here can be taken
+    # from the ready queue by any session (the initial state always can).
+    final: bool = False
+    resumable: bool = False
 
 
 class TransitionDef(BaseModel):
@@ -72,6 +77,19 @@ class Workflow(BaseModel):
 
     def has_state(self, name: str) -> bool:
         return any(s.name == name for s in self.states)
+
+    def is_final(self, name: str) -> bool:
+        """Whether a task in state `name` has done its work, for the tasks that wait for it."""
+        return any(s.name == name and (s.final or s.terminal) for s in self.states)
+
+    def final_states(self) -> list[str]:
+        return [s.name for s in self.states if s.final or s.terminal]
+
+    def can_start(self, name: str) -> bool:
+        """Whether an unowned task in state `name` may be taken from the ready queue."""
+        return name == self.initial or any(
+            s.name == name and s.resumable and not s.terminal for s in self.states
+        )
 
     def state_names(self) -> list[str]:
         return [s.name for s in self.states]

@@ -44,6 +44,10 @@ class TaskInfo(_Result):
     next: list[NextStep] = Field(
         default_factory=list, description="What the workflow allows from this state."
     )
+    priority: int = Field(2, description="0 (most urgent) to 4.")
+    depends_on: list[str] = Field(
+        default_factory=list, description="The tasks this one waits for (see the `ready` tool)."
+    )
     created_at: str
     updated_at: str
     instructions: str | None = Field(None, description="How to go on from the current state.")
@@ -57,6 +61,38 @@ class StatusResult(_Result):
     tasks: list[TaskInfo]
     problems: list[str] = Field(
         default_factory=list, description="Tasks that could not be read, and why."
+    )
+
+
+class WaitInfo(_Result):
+    task: str
+    state: str | None = Field(description="The dependency's state; None when it cannot be read.")
+    why: str
+
+
+class QueueEntry(_Result):
+    name: str
+    workflow: str
+    state: str
+    priority: int
+    created_at: str
+    depends_on: list[str] = Field(default_factory=list)
+    waits_for: list[WaitInfo] = Field(
+        default_factory=list, description="Dependencies not done yet."
+    )
+    ready: bool
+    not_ready: str | None = Field(None, description="Why the task cannot start now.")
+
+
+class ReadyResult(_Result):
+    ready: list[QueueEntry] = Field(
+        description="Tasks that can start now, most urgent first (what an unnamed `claim` takes)."
+    )
+    not_ready: list[QueueEntry] = Field(
+        default_factory=list, description="With all=true: every other task, and why."
+    )
+    unreadable: dict[str, str] = Field(
+        default_factory=dict, description="Tasks that could not be read, and why."
     )
 
 

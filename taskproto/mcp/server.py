@@ -30,6 +30,7 @@ from taskproto.mcp.models import (
     HeartbeatResult,
     InterruptionResult,
     LogResult,
+    ReadyResult,
     ReleaseResult,
     StatusResult,
     TaskInfo,
@@ -137,18 +138,41 @@ class Tools(Session):
         result: dict[str, Any] = report.as_json()
         return result
 
+    def ready(
+        self,
+        all: Annotated[  # noqa: A002 - the tool's parameter name, as in `taskproto ready --all`
+            bool, Field(description="Also list the tasks that are not ready, and why.")
+        ] = False,
+    ) -> ReadyResult:
+        """The tasks that can start now, most urgent first (priority 0-4, then age).
+
+        Ready: nobody holds it, it is in its workflow's first or a resumable state, and every task
+        it depends on is done. With a shared remote the queue is the remote's (synced first).
+        `claim` without a task takes the first one.
+        """
+        q = self.engine().ready()
+        return ReadyResult.model_validate(
+            {
+                "ready": [e.to_dict() for e in q.ready],
+                "not_ready": [e.to_dict() for e in q.entries if not e.ready] if all else [],
+                "unreadable": q.broken,
+            }
+        )
+
     # --- claims ------------------------------------------------------------
 
     def claim(
         self,
         task: Annotated[
-            str | None, Field(description="The task to claim; omit to claim the next free task.")
+            str | None,
+            Field(description="The task to claim; omit to claim the most urgent ready task."),
         ] = None,
     ) -> ClaimResult:
         """Claim a task for this session (renews it when it is already yours).
 
-        Refused when another live session owns it; a takeover happens only when the owner is
-        provably gone.
+        Without a task: the most urgent ready task (see `ready`). Refused when another live
+        session owns it, or when it waits for tasks that are not done; a takeover happens only
+        when the owner is provably gone.
         """
         session = self.need_session("claim")
         engine = self.engine()
@@ -269,6 +293,10 @@ CORE_TOOLS: dict[str, ToolAnnotations] = {
     "status": READ_ONLY,
     "log": READ_ONLY,
     "doctor": READ_ONLY,
+    # Changes no task; with a shared remote it syncs first (as `taskproto sync`), so not read-only.
+    "ready": ToolAnnotations(
+        readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False
+    ),
     "claim": WRITES,
     "release": WRITES,
     "heartbeat": WRITES,

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SCHEMA_VERSION = 1
+DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
 
 
 def utcnow() -> datetime:
@@ -113,6 +114,10 @@ class Task(_Model):
     artifacts: dict[str, Any] = Field(default_factory=dict)  # the context store
     context: dict[str, Any] = Field(default_factory=dict)  # workflow-specific data
     needs_review: bool = False  # set when doctor had to reconstruct the task
+    # The order of work (docs/ready.md): the tasks this one waits for, and 0 (most urgent) to 4.
+    # Defaults keep task.json files written before these fields readable.
+    depends_on: list[str] = Field(default_factory=list)
+    priority: int = Field(default=DEFAULT_PRIORITY, ge=0, le=4)
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or

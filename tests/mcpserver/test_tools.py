@@ -21,6 +21,7 @@ from .conftest import connect, ok, refused, server_env, text
 CORE = {
     "status",
     "claim",
+    "ready",
     "release",
     "heartbeat",
     "transition",

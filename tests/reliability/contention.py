@@ -38,8 +38,8 @@ def _one(engine: Engine, task: str, op: str, session: str, counts: Counter[str])
     """Do one operation; count what it changed (saves, log entries by kind, journal commits)."""
     if op == "claim":
         result = engine.claim(task, session, force=True)
-        counts[f"{task}:saves"] += 1  # a renewal saves a new heartbeat too
-        if result.outcome != "renewed":
+        if result.outcome != "renewed":  # a renewal only writes heartbeat.json: not a save
+            counts[f"{task}:saves"] += 1
             counts[f"{task}:log:{'claim' if result.outcome == 'claimed' else 'takeover'}"] += 1
             counts[f"{task}:journal"] += 1
     elif op == "heartbeat":
@@ -48,7 +48,7 @@ def _one(engine: Engine, task: str, op: str, session: str, counts: Counter[str])
         except TaskprotoError:
             counts["refused:heartbeat"] += 1  # another worker holds it: refused, nothing written
             return
-        counts[f"{task}:saves"] += 1
+        counts[f"{task}:heartbeats"] += 1  # heartbeat.json only: task.json is not saved
     elif op == "release":
         try:
             engine.release(task, session, force=True)

@@ -25,7 +25,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
 from taskproto.ops import interrupts as interrupt
-from taskproto.state import journal, store
+from taskproto.state import beat, journal, store
 from taskproto.state.models import AgentState, Task
 
 SESSION = "crash-session"
@@ -130,7 +130,7 @@ def _expect_release(b: Snap, a: Snap) -> str | None:
 
 
 def _expect_heartbeat(b: Snap, a: Snap) -> str | None:
-    return _one_change(b, a) or (
+    return _one_change(b, a, saves_task=False) or (
         None if a["task"] == b["task"] else "heartbeat changed a significant field"
     )
 
@@ -351,6 +351,13 @@ def leftovers(config: Config, name: str) -> dict[str, list[str]]:
     return {"tmp": ours, "ref_locks": ref_locks, "git_tmp_objects": objects}
 
 
+def _set_aside_by_doctor(name: str) -> bool:
+    from taskproto.doctor.fixes_journal import RESTORES
+
+    kept = (*RESTORES, "agent-status-not-journaled", "state-log-mismatch", "journal-missing")
+    return any(f".{check}-" in name for check in kept)
+
+
 def other_files(config: Config, name: str) -> list[str]:
     """Anything in the task folder (outside the worktrees) that is not ours to expect."""
     task_dir = config.task_dir(name)
@@ -365,7 +372,9 @@ def other_files(config: Config, name: str) -> list[str]:
             or rel.name.startswith("heartbeat.json.tmp-")
         ):
             continue
-        if len(rel.parts) == 1 and rel.name in expected:
+        if _set_aside_by_doctor(rel.name):
+            continue  # a file doctor's restore from the journal kept (never deletes)
+        if len(rel.parts) == 1 and (rel.name in expected or rel.name.startswith(beat.NAME)):
             continue
         if rel.parts[0] == "agents" and (
             len(rel.parts) == 2 or rel.name in ("status.json", "code")

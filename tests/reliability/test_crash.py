@@ -22,7 +22,7 @@ def _assert_survived(report: crash_harness.CrashReport) -> None:
     assert sum(report.ops_started.values()) >= report.kills // 3, summary
 
 
-def test_forty_kills_leave_a_valid_state_and_a_journal_at_most_one_behind(tmp_path: Path) -> None:
+def test_forty_kills_leave_a_valid_state_and_a_journal_at_most_one_ahead(tmp_path: Path) -> None:
     _assert_survived(crash_harness.run(tmp_path, kills=40, seed=7))
 
 

@@ -129,3 +129,26 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
     if kind == "worktree" and task:
         return read_task(layout, task), agent
     return None, None
+
+
+HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
+
+
+def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
+    """Whether `session`'s heartbeat of `task` should be written now: its last one
+    (`<task>/heartbeat.json`, else the claim's `owner.heartbeat_at`) is a minute old or more."""
+    from datetime import UTC, datetime
+
+    from taskproto.state import beat
+
+    found = beat.read(layout.task_dir(task.name))
+    at = found["at"] if found is not None and found["session"] == session else None
+    if at is None:
+        at = (task.owner or {}).get("heartbeat_at")
+    try:
+        last = datetime.fromisoformat(str(at))
+    except ValueError:
+        return True
+    if last.tzinfo is None:
+        return True
+    return (datetime.now(UTC) - last).total_seconds() >= HEARTBEAT_EVERY

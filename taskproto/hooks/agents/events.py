@@ -8,21 +8,19 @@ imports this module.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents.common import Payload, governing
+from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
-from taskproto.state.models import LogEntry, Task, utcnow
-
-HEARTBEAT_EVERY = timedelta(seconds=60)  # at most one heartbeat write a minute per session
+from taskproto.state.models import DEFAULT_PRIORITY, LogEntry, Task, utcnow
 
 
 class Hook:
@@ -157,6 +155,10 @@ def inherit_on_clear(hook: Hook) -> list[str]:
     return moved
 
 
+def _priority(priority: int) -> str:
+    return "" if priority == DEFAULT_PRIORITY else f", priority {priority}"
+
+
 def _claim_hint(hook: Hook) -> str:
     if hook.env.get("CLAUDE_ENV_FILE"):
         return "`taskproto claim NAME` (this session's id is already in TASKPROTO_SESSION)"
@@ -201,8 +203,13 @@ def session_start(hook: Hook) -> str:
 
 
 def _offer(hook: Hook, engine: Engine) -> list[str]:
-    free: list[str] = []
+    from taskproto.engine.deps import Resolver, describe
+    from taskproto.engine.ready import order_key
+
+    free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
     taken: list[str] = []
+    waiting: list[str] = []
+    resolver = Resolver(engine)
     now = utcnow()
     for name in engine.task_names():
         try:
@@ -215,8 +222,16 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
         if task.owner is None or owner_gone(
             task.owner, now, engine.config.lease_minutes, engine.config.task_dir(name)
         ):
+            waits = resolver.waits_for(task)
+            if waits:
+                waiting.append(f"{name} waits for {describe(waits)}")
+                continue
             free.append(
-                f"{name} ({task.state})" + (f": {task.description}" if task.description else "")
+                (
+                    order_key(task),
+                    f"{name} ({task.state}{_priority(task.priority)})"
+                    + (f": {task.description}" if task.description else ""),
+                )
             )
         else:
             taken.append(
@@ -225,10 +240,12 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             )
     lines = [f"taskproto: this session ({hook.session}) owns no task."]
     if free:
-        lines.append("Free tasks: " + "; ".join(free) + ".")
+        lines.append("Free tasks: " + "; ".join(text for _, text in sorted(free)) + ".")
         lines.append(f"To work on one, claim it first: {_claim_hint(hook)}.")
     else:
         lines.append("No task is free to claim.")
+    if waiting:
+        lines.append("Not yet (they wait for other tasks): " + "; ".join(waiting) + ".")
     if taken:
         lines.append("Taken: " + "; ".join(taken) + ".")
     kind, task_name, agent = hook.layout.where(hook.cwd)
@@ -268,15 +285,7 @@ def prompt(hook: Hook) -> str:
 
 def _due(hook: Hook, task: TaskView) -> bool:
     """Whether this session's heartbeat should be written now (at most once a minute)."""
-    found = beat.read(hook.layout.task_dir(task.name))
-    at = found["at"] if found is not None and found["session"] == hook.session else None
-    if at is None:
-        at = (task.owner or {}).get("heartbeat_at")
-    try:
-        last = datetime.fromisoformat(str(at))
-    except ValueError:
-        return True
-    return last.tzinfo is None or utcnow() - last >= HEARTBEAT_EVERY
+    return heartbeat_due(hook.layout, hook.session, task)  # the runner's stdlib path asks the same
 
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:

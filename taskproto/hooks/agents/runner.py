@@ -13,11 +13,11 @@ import os
 from taskproto.clients import protocols
 from taskproto.git.files import find_repo
 from taskproto.hooks.agents import activity
-from taskproto.hooks.agents.common import Payload, client_pid, governing
+from taskproto.hooks.agents.common import Payload, client_pid, governing, heartbeat_due
 from taskproto.hooks.agents.shell import UNKNOWN
 from taskproto.layout import Layout, find_layout, layout_for
 from taskproto.state import registry
-from taskproto.state.light import read_task
+from taskproto.state.light import owned_task, read_task
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,20 +72,58 @@ def _run(
     if what in ("tool", "notify"):  # the board's activity record, then the decision (if any)
         activity.record_at(cwd, env, client, event, payload)
         return _tool(payload, cwd, env) if what == "tool" else (0, "", "")
-    from taskproto.hooks.slowpath import enable_site_packages
-
-    enable_site_packages()
-    from taskproto.hooks.agents import events
-
-    if pid is None:
-        pid = client_pid(env)
     # Lifecycle events act on the repository the client runs in; the registry's, when it runs in
     # none.
     layout = find_layout(cwd, environ=env) if cwd else None
     layout = layout or session_task(payload.session, cwd, env)[0]
     if layout is not None:
         activity.record(layout, client, event, payload, cwd)
+    if pid is None:
+        pid = client_pid(env)
+    if answered_here(what, payload, layout, cwd, pid):
+        return 0, "", ""  # decided on the standard library: the engine is not loaded
+    from taskproto.hooks.slowpath import enable_site_packages
+
+    enable_site_packages()
+    from taskproto.hooks.agents import events
+
     return events.handle(client, event, what, payload, layout, cwd, env, pid)
+
+
+def answered_here(
+    what: str, payload: Payload, layout: Layout | None, cwd: str, pid: int | None
+) -> bool:
+    """True when a lifecycle event is fully handled on the standard library, as events.handle
+    would handle it, with nothing to tell the model: no repository; a prompt with no task to be
+    recorded on (or an empty one); a heartbeat or session end of a session that owns no task; a
+    heartbeat of the owner from its recorded client process (heartbeat.json is written here when
+    due, as events.heartbeat does). SessionStart always goes on (it offers the free tasks and
+    writes CLAUDE_ENV_FILE)."""
+    if what == "session_start":
+        return False
+    if layout is None:
+        return True
+    session = payload.session
+    if what == "prompt":
+        task, _ = governing(layout, session, cwd)
+        return task is None or (task.error is None and not payload.prompt.strip())
+    if what not in ("heartbeat", "end"):
+        return False
+    mine = owned_task(layout, session)
+    if mine is None or mine.error is not None:
+        return True
+    if what == "end":
+        return False
+    owner_pid = (mine.owner or {}).get("pid")
+    if pid and pid != owner_pid:
+        return False  # the client's pid is recorded through the engine (journaled)
+    if heartbeat_due(layout, session, mine):
+        from datetime import UTC, datetime
+
+        from taskproto.state import beat
+
+        beat.write(layout.task_dir(mine.name), session, owner_pid, datetime.now(UTC).isoformat())
+    return True
 
 
 def _tool(payload: Payload, cwd: str, env: dict[str, str]) -> tuple[int, str, str]:

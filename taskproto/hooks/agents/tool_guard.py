@@ -379,6 +379,11 @@ def _taskproto_command(args: list[str], guard: Guard) -> str | None:
             "does "
             "that, in their own terminal."
         )
+    if sub == "dep" and rest[:1] == ["remove"]:
+        return (
+            "`taskproto dep remove` frees a task from what it waits for: the user decides that, "
+            "in their own terminal."
+        )
     if (sub == "init" and "--uninstall" in rest) or (
         sub == "mcp" and rest[:1] in (["install"], ["uninstall"])
     ):

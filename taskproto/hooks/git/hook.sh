@@ -6,6 +6,7 @@
 hook=@HOOK@
 entry=@ENTRY@
 python=@PYTHON@
+set -f  # no pathname expansion: input lines are split into fields below
 ours() {
     [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
     gone=$entry; [ -f "$entry" ] && gone=$python
@@ -23,6 +24,128 @@ ours() {
     case $hook in pre-push|post-rewrite|reference-transaction) exec cat >/dev/null ;; esac
     exit 0
 }
+
+# --- the fast path: "nothing to do" decided here, without starting Python ----------------------
+# Only the commonest no-op is decided (a branch or ref that is no task's, trailers off); anything
+# unusual (a bare repository, a `root` setting, settings that a run would parse) goes to Python,
+# which decides as before. docs/hooks.md; tests/hooks/git/test_hook_fastpath.py compares the two.
+input= consumed=
+stdin_hook() { case $hook in pre-push|post-rewrite|reference-transaction) return 0 ;; esac; return 1; }
+read_input() { # git writes these hooks' input once: keep it, to hand on to Python if need be
+    consumed=1 input= busy=
+    while IFS= read -r line || [ -n "$line" ]; do
+        input="$input$line
+"
+        # shellcheck disable=SC2086 # split into fields on purpose (globbing is off)
+        [ -n "$busy" ] || check_line $line || busy=1
+    done
+}
+# check_line FIELDS...: false when this input line is one Python must look at
+check_line() {
+    case $hook in
+    reference-transaction)
+        [ $# -eq 3 ] || return 0
+        case $3 in
+        refs/taskproto/tasks/*) [ "$phase" = prepared ] && return 1 ;;
+        refs/heads/*) is_task "${3#refs/heads/}" && return 1 ;;
+        esac ;;
+    pre-push)
+        [ $# -eq 4 ] || return 0
+        [ "$2" = 0000000000000000000000000000000000000000 ] && return 0
+        case $3 in refs/heads/*) ;; *) return 0 ;; esac
+        settings prohibited_patterns protected_branches commit_trailers && return 1
+        case $1 in refs/heads/*) is_task "${1#refs/heads/}" && return 1 ;; HEAD) is_task "$branch" && return 1 ;; esac ;;
+    esac
+    return 0
+}
+# mentions FILE WORD...: FILE exists and holds one of the words (as read_settings' byte test)
+mentions() {
+    f=$1; shift
+    [ -f "$f" ] || return 1
+    for w in "$@"; do grep -qF -e "$w" "$f" 2>/dev/null && return 0; done
+    return 1
+}
+# settings WORD...: the settings file a run reads mentions one of the words (then Python parses it)
+settings() {
+    if [ -f "$main/.taskproto.toml" ]; then mentions "$main/.taskproto.toml" "$@"; return $?; fi
+    mentions "$main/pyproject.toml" taskproto && mentions "$main/pyproject.toml" "$@"
+}
+# is_task BRANCH: true when BRANCH is a task's or an agent's branch (layout.Layout.branch_owner)
+is_task() {
+    b=$1
+    case $b in '' | */* | .*) return 1 ;; esac
+    [ -f "$tasks/$b/task.json" ] && return 0
+    case $b in -*) return 1 ;; esac
+    rest=$b head=
+    while :; do
+        case $rest in *-*) ;; *) return 1 ;; esac
+        head=${head:+$head-}${rest%%-*}
+        rest=${rest#*-}
+        [ -n "$rest" ] && [ -d "$tasks/$head/agents/$rest" ] && [ -f "$tasks/$head/task.json" ] && return 0
+    done
+}
+head_branch() {
+    branch=
+    IFS= read -r h <"$gd/HEAD" 2>/dev/null || [ -n "$h" ] || return 0
+    case $h in "ref: refs/heads/"*) branch=${h#ref: refs/heads/} ;; esac
+}
+# nothing_to_do: exit status 0 when the run is a no-op for sure; sets $input for stdin hooks
+nothing_to_do() {
+    [ "${TASKPROTO_HOOK_FASTPATH-1}" = 0 ] && return 1
+    [ -f "$entry" ] || return 1
+    case $hook in pre-commit|pre-merge-commit|commit-msg|post-checkout|post-merge|post-rewrite|reference-transaction|pre-push) ;; *) return 1 ;; esac
+    # the git dir and the main worktree, as git/files.py finds them
+    if [ -n "${GIT_DIR-}" ]; then gd=$GIT_DIR
+    elif [ -d .git ]; then gd=.git
+    elif [ -f .git ]; then
+        IFS= read -r l <.git || return 1
+        case $l in "gitdir: "?*) gd=${l#gitdir: } ;; *) return 1 ;; esac
+        case $gd in /*) ;; *) gd=./$gd ;; esac
+    else return 1; fi  # a bare repository, or git run in an odd place: Python decides
+    [ -f "$gd/HEAD" ] || return 1
+    if [ -f "$gd/commondir" ]; then  # a linked worktree: the main one holds the common dir
+        IFS= read -r c <"$gd/commondir" || return 1
+        case $c in /*) ;; *) c=$gd/$c ;; esac
+        c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
+        case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
+    else c=$gd; fi
+    # a bare repository (also one named .git, with linked worktrees): its folder is the main one
+    grep -qiE '^[[:space:]]*bare[[:space:]]*=[[:space:]]*(true|yes|on|1)[[:space:]]*$' "$c/config" 2>/dev/null && return 1
+    if [ -f "$gd/commondir" ]; then :
+    elif [ -z "${GIT_DIR-}" ]; then main=.
+    elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
+    else
+        case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
+    fi
+    settings root && return 1  # a root setting (or a file to parse for it): Python reads it
+    if [ -n "${TASKPROTO_ROOT-}" ]; then
+        case $TASKPROTO_ROOT in /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
+    else root=$main/.taskproto; fi
+    tasks=$root/tasks
+    case $hook in
+    reference-transaction)
+        phase=${1-}
+        case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
+    pre-push)
+        [ -n "${PRE_COMMIT_LOCAL_BRANCH-}" ] && return 1
+        head_branch ;;
+    esac
+    [ -d "$tasks" ] || return 0  # no task at all
+    if stdin_hook; then read_input; fi
+    case $hook in
+    pre-commit|pre-merge-commit|post-checkout|post-merge|post-rewrite)
+        head_branch; is_task "$branch" && return 1; return 0 ;;
+    commit-msg)
+        head_branch; is_task "$branch" || return 0
+        settings prohibited_patterns protected_branches commit_trailers && return 1
+        return 0 ;;  # trailers are off (the default)
+    reference-transaction|pre-push)
+        [ -n "$busy" ] && return 1
+        return 0 ;;
+    esac
+    return 1
+}
+
 chained="$0.taskproto-chained"
 if [ -x "$chained" ]; then
     case $hook in
@@ -30,11 +153,19 @@ if [ -x "$chained" ]; then
         # git writes these hooks' input once: keep it for both.
         input=$(cat)
         if [ -n "$input" ]; then printf '%s\n' "$input"; fi | "$chained" "$@" || exit $?
-        if [ -n "$input" ]; then printf '%s\n' "$input"; fi | ours "$@"
+        if [ -n "$input" ]; then printf '%s\n' "$input"; fi | {
+            nothing_to_do "$@" && exit 0
+            if [ -n "$consumed" ]; then printf '%s' "$input" | ours "$@"; else ours "$@"; fi
+        }
         exit $? ;;
     *) "$chained" "$@" || exit $? ;;
     esac
 fi
 # reference-transaction: "prepared" guards task branches and journals, "committed" marks approvals stale
 case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
+nothing_to_do "$@" && exit 0
+if [ -n "$consumed" ]; then  # the input was read to decide: hand it on
+    printf '%s' "$input" | ours "$@"
+    exit $?
+fi
 ours "$@"

@@ -184,11 +184,13 @@ def definition() -> Workflow:
             ),
             StateDef(
                 name="REVIEW",
+                resumable=True,
                 description="Review the round's output against the convergence rubric.",
                 resume="Review the output, then `taskproto round decide --rubric ...`.",
             ),
             StateDef(
                 name="DECIDE",
+                resumable=True,
                 description="Converge, iterate, or stop at the last round.",
                 resume="Decide with `taskproto round decide`.",
             ),

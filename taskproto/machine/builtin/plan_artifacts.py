@@ -63,6 +63,9 @@ class SLOT(_Artifact):
     operation: OperationType
     taskflow: Taskflow
     delegation: DelegationSpec | None = None
+    # slot_ids of other SLOTs of the plan this one waits for; when no SLOT of a list names
+    # any, the list's order is the order of work (`taskproto plan-task to-tasks`, docs/ready.md)
+    depends_on: list[str] = Field(default_factory=list)
 
 
 class DelegationSpec(_Artifact):

@@ -104,6 +104,7 @@ def _states() -> list[StateDef]:
         states.append(
             StateDef(
                 name=work,
+                resumable=True,
                 description=f"Produce the {model.__name__}; submit it with `taskproto submit`.",
                 resume=f"Render the prompt (`taskproto prompt`) and submit a {model.__name__}.",
             )

@@ -70,11 +70,13 @@ _STATES = [
     ),
     StateDef(
         name="CLASSIFIED",
+        resumable=True,
         description="Scope and required agents decided.",
         resume="Early state: gather requirements (move to REQUIREMENTS).",
     ),
     StateDef(
         name="REQUIREMENTS",
+        resumable=True,
         description="Agents gather requirements.",
         resume="Check which requirement agents are still incomplete and re-invoke them.",
     ),
@@ -88,6 +90,7 @@ _STATES = [
     ),
     StateDef(
         name="IMPLEMENTATION",
+        resumable=True,
         description="Agents implement on their own branches.",
         allows_commits=True,
         allows_edits=True,
@@ -95,6 +98,7 @@ _STATES = [
     ),
     StateDef(
         name="VALIDATION",
+        resumable=True,
         description="Build and tests on the task branch.",
         allows_commits=True,
         allows_edits=True,
@@ -102,6 +106,7 @@ _STATES = [
     ),
     StateDef(
         name="REVIEW",
+        resumable=True,
         description="Review agents decide.",
         resume="Check which review agents have decided and resume the incomplete reviews.",
     ),
@@ -114,6 +119,7 @@ _STATES = [
     ),
     StateDef(
         name="COMPLETE",
+        final=True,  # approved: the tasks that wait for it may start
         description="Approved; merge the task branch.",
         resume="Resume the completion procedure: merge the approved commit.",
     ),

@@ -167,6 +167,7 @@ def definition() -> Workflow:
             ),
             StateDef(
                 name="EXECUTE",
+                resumable=True,
                 description="Carry out the subtasks one by one.",
                 allows_edits=True,
                 allows_commits=True,
@@ -175,6 +176,7 @@ def definition() -> Workflow:
             ),
             StateDef(
                 name="REVIEW",
+                resumable=True,
                 description="Analyse results, add discovered tasks, decide loop or break.",
                 resume="Holder of the turn: add discovered tasks, then hand off --to PLAN (YES) or "
                 "FULL_AUTO (NO).",

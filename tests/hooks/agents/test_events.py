@@ -259,3 +259,17 @@ def test_stop_heartbeats_at_most_once_a_minute_and_session_end_keeps_the_claim(
     after = engine.load(task)
     assert after.owner is not None and after.owner.session == "s1"
     assert after.transition_log[-1].trigger == "session_end"
+
+
+def test_session_start_offers_free_tasks_in_queue_order_and_says_which_wait(
+    engine: Engine, repo: Path, hook: Hook
+) -> None:
+    engine.create_task("later", priority=3)
+    engine.create_task("soon", priority=0)
+    engine.create_task("blocked", after=["later"], priority=0)
+    code, out, err = hook(
+        "claude", "SessionStart", payload("claude", "SessionStart", session_id="s9", cwd=str(repo))
+    )
+    assert code == 0, err
+    assert "Free tasks: soon (INIT, priority 0); later (INIT, priority 3)." in out
+    assert "Not yet (they wait for other tasks): blocked waits for later (in INIT)." in out

@@ -130,6 +130,8 @@ def test_task_json_is_never_writable(
         f"{sys.executable} -m taskproto approve t1 --plan",
         "taskproto claim t1 --force",
         "TASKPROTO_SESSION=x taskproto claim --force t1",
+        "taskproto dep remove t2 --on t1",
+        "bash -c 'taskproto --root .taskproto dep remove t2 --on t1'",
     ],
 )
 @pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
@@ -155,6 +157,8 @@ def test_the_users_commands_are_denied_to_agents(
     [
         "taskproto task list",
         "taskproto claim t1",
+        "taskproto ready --json",
+        "taskproto dep add t1 --on t2",
         "git status",
         "ls -la 2>&1",
         "cat .taskproto/tasks/t1/task.json",

@@ -1,0 +1,299 @@
+"""Every row of the speed goals (issue #20), for one or more checkouts, with the floor per venv.
+
+    python scripts/bench_speed.py --venv after=.venv/bin/python \
+        [--venv before=/work/before/.venv/bin/python ...] [--runs 15] [--seconds 3]
+
+Each checkout is driven only through what a user runs (its `taskproto` console script, the git
+hooks and Claude Code hook commands that its `taskproto init` installs) plus, for transitions per
+second, its Python API, so old and new checkouts are measured the same way. The floor is
+`python -I -c pass` of the same venv, started exactly as the measured commands are: exec'd by
+this process through `subprocess` with the same environment, no wrapper. The cases of all venvs
+are interleaved run by run, so the machine's load falls on every column alike. Prints Markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+OWNER = "bench-owner"
+NOBODY = "bench-nobody"
+TASKS = 20
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> float:
+    """Wall time of one run, in seconds; a failure stops the benchmark."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, env=env, input=stdin, capture_output=True, check=False)
+    took = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{cmd} in {cwd} failed ({proc.returncode}): {proc.stderr.decode()}")
+    return took
+
+
+def out(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise SystemExit(f"{cmd} failed: {proc.stderr}")
+    return proc.stdout
+
+
+class Checkout:
+    """One venv's repository, set up through its own CLI, and the commands to time."""
+
+    def __init__(self, label: str, python: str, base: Path) -> None:
+        self.label, self.python = label, os.path.abspath(python)
+        self.bin = Path(self.python).parent
+        self.tp = [str(self.bin / "taskproto")]
+        self.base = base / label
+        self.repo = self.base / "repo"
+        self.env = {
+            "PATH": os.environ["PATH"],
+            "HOME": str(self.base / "home"),
+            "XDG_STATE_HOME": str(self.base / "state"),
+            "GIT_AUTHOR_NAME": "bench",
+            "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+            "GIT_COMMITTER_NAME": "bench",
+            "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+        }
+        self.flip = 0
+
+    def git(self, *args: str, cwd: Path | None = None) -> str:
+        return out(["git", *args], cwd or self.repo, self.env)
+
+    def cli(self, *args: str, cwd: Path | None = None, session: str | None = None) -> str:
+        env = {**self.env, **({"TASKPROTO_SESSION": session} if session else {})}
+        return out([*self.tp, *args], cwd or self.repo, env)
+
+    def setup(self) -> None:
+        (self.base / "home").mkdir(parents=True)
+        self.repo.mkdir()
+        self.git("init", "-q", "--initial-branch=main")
+        self.git("commit", "-q", "--allow-empty", "-m", "initial")
+        self.cli("init", "--git", "--claude")
+        for i in range(1, TASKS + 1):
+            self.cli("task", "create", f"t{i:02d}")
+        self.cli("claim", "t01", "--pid", str(os.getpid()), session=OWNER)
+        # t20 cycles IMPLEMENTATION <-> VALIDATION (no agents: VALIDATION's guard holds)
+        self.cli("claim", "t20", session=OWNER + "-2")
+        for state in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
+            self.cli("transition", "t20", state, session=OWNER + "-2")
+        self.cli("approve", "t20", "--plan")
+        self.cli("transition", "t20", "IMPLEMENTATION", session=OWNER + "-2")
+        self.nohooks = self.base / "no-hooks"
+        self.nohooks.mkdir()
+        settings = json.loads((self.repo / ".claude" / "settings.json").read_text())
+        self.hook_cmd = {
+            event: shlex.split(entries[0]["hooks"][0]["command"])
+            for event, entries in settings["hooks"].items()
+        }
+        self.worktree = Path(
+            json.loads(self.cli("task", "show", "t01", "--json")).get("worktree")
+            or self.repo / ".taskproto" / "tasks" / "t01" / "code"
+        )
+
+    def payload(self, event: str, session: str, cwd: Path, **extra: str) -> bytes:
+        data = {
+            "session_id": session,
+            "transcript_path": str(self.base / "transcript.jsonl"),
+            "cwd": str(cwd),
+            "hook_event_name": event,
+            **extra,
+        }
+        return json.dumps(data).encode()
+
+    def cases(self) -> dict[str, tuple[list[str], Path, dict[str, str], bytes]]:
+        env, repo = self.env, self.repo
+        hooks_off = ["git", "-c", f"core.hooksPath={self.nohooks}"]
+        commit = ["commit", "-q", "--allow-empty", "-m", "bench"]
+        owner_env = {**env, "TASKPROTO_SESSION": OWNER + "-2"}
+        return {
+            "floor": ([self.python, "-I", "-c", "pass"], repo, env, b""),
+            "commit, hooks": (["git", *commit], repo, env, b""),
+            "commit, no hooks": ([*hooks_off, *commit], repo, env, b""),
+            "Stop, owns no task": (
+                self.hook_cmd["Stop"],
+                repo,
+                env,
+                self.payload("Stop", NOBODY, repo, stop_hook_active="false"),
+            ),
+            "UserPromptSubmit, owns no task": (
+                self.hook_cmd["UserPromptSubmit"],
+                repo,
+                env,
+                self.payload("UserPromptSubmit", NOBODY, repo, prompt="please go on"),
+            ),
+            "SessionStart, owns no task": (
+                self.hook_cmd["SessionStart"],
+                repo,
+                env,
+                self.payload("SessionStart", NOBODY, repo, source="startup"),
+            ),
+            "Stop, owns a task, heartbeat not due": (
+                self.hook_cmd["Stop"],
+                self.worktree,
+                env,
+                self.payload("Stop", OWNER, self.worktree, stop_hook_active="false"),
+            ),
+            "`task show t01 --json`": ([*self.tp, "task", "show", "t01", "--json"], repo, env, b""),
+            "`task list` (20 tasks)": ([*self.tp, "task", "list"], repo, env, b""),
+            "`transition` (lock, save, journal, hooks)": (
+                [*self.tp, "transition", "t20", "@flip"],
+                repo,
+                owner_env,
+                b"",
+            ),
+        }
+
+    def resolve(self, cmd: list[str]) -> list[str]:
+        if cmd[-1] != "@flip":
+            return cmd
+        self.flip ^= 1
+        return [*cmd[:-1], "VALIDATION" if self.flip else "IMPLEMENTATION"]
+
+    def transitions_per_second(self, seconds: float) -> float:
+        script = (
+            "import sys, time\n"
+            "from pathlib import Path\n"
+            "from taskproto.config import load_config\n"
+            "from taskproto.engine import Engine\n"
+            "e = Engine(load_config(Path(sys.argv[1])))\n"
+            "n, end = 0, time.perf_counter() + float(sys.argv[2])\n"
+            "flip = int(e.load('t20').state == 'VALIDATION')\n"
+            "start = time.perf_counter()\n"
+            "while time.perf_counter() < end:\n"
+            "    flip ^= 1\n"
+            "    e.fire('t20', target='VALIDATION' if flip else 'IMPLEMENTATION',"
+            " session=sys.argv[3])\n"
+            "    n += 1\n"
+            "print(n / (time.perf_counter() - start))\n"
+        )
+        rate = out(
+            [self.python, "-c", script, str(self.repo), str(seconds), OWNER + "-2"],
+            self.repo,
+            self.env,
+        )
+        return float(rate.strip().splitlines()[-1])
+
+    def claim_processes(self) -> tuple[int, int]:
+        """(git processes, all processes) started by one `taskproto claim` through a remote."""
+        origin = self.base / "origin.git"
+        self.git("init", "-q", "--bare", str(origin))
+        clone = self.base / "clone"
+        self.git("clone", "-q", str(self.repo), str(clone))
+        # a second clone that coordinates through the bare remote
+        self.git("remote", "add", "shared", str(origin), cwd=clone)
+        self.git("push", "-q", "shared", "main", cwd=clone)
+        (clone / ".taskproto.toml").write_text('remote = "shared"\n')
+        self.cli("init", "--git", cwd=clone)
+        self.cli("task", "create", "rc", cwd=clone)
+        self.cli("sync", cwd=clone, session="bench-sync")
+        log = self.base / "claim.strace"
+        env = {**self.env, "TASKPROTO_SESSION": "bench-remote"}
+        subprocess.run(
+            ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(log), *self.tp, "claim", "rc"],
+            cwd=clone,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        done = [
+            line
+            for line in log.read_text().splitlines()
+            if "execve(" in line and line.rstrip().endswith("= 0")
+        ]
+        gits = [line for line in done if re.search(r'execve\("[^"]*/git"', line)]
+        return len(gits), len(done)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--venv", action="append", required=True, help="LABEL=PYTHON")
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-speed-") as tmp:
+        checkouts = []
+        for spec in args.venv:
+            label, _, python = spec.partition("=")
+            c = Checkout(label, python, Path(tmp))
+            c.setup()
+            checkouts.append(c)
+        names = list(checkouts[0].cases())
+        times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
+        for c in checkouts:  # warm: .pyc files, the flag cache
+            for cmd, cwd, env, stdin in c.cases().values():
+                run(c.resolve(cmd), cwd, env, stdin)
+        for _ in range(args.runs):
+            for name in names:
+                for c in checkouts:
+                    cmd, cwd, env, stdin = c.cases()[name]
+                    times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
+        med = {k: statistics.median(v) * 1000 for k, v in times.items()}
+        rates = {c.label: c.transitions_per_second(args.seconds) for c in checkouts}
+        procs = {
+            c.label: c.claim_processes() if shutil.which("strace") else None for c in checkouts
+        }
+    load = os.getloadavg()
+    git_version = out(["git", "--version"], Path.cwd(), dict(os.environ)).split()[-1]
+    print(
+        f"python {platform.python_version()}, git {git_version}, {os.cpu_count()} cores, "
+        f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1/5/15 min) at the end; "
+        f"median of {args.runs} interleaved runs\n"
+    )
+    labels = [c.label for c in checkouts]
+    print("| case | " + " | ".join(f"{lb} ms | {lb} × floor" for lb in labels) + " |")
+    print("|---|" + "---:|---:|" * len(labels))
+
+    def row(title: str, values: dict[str, float]) -> None:
+        cells = [f"{values[lb]:.1f} | {values[lb] / med[(lb, 'floor')]:.2f}" for lb in labels]
+        print(f"| {title} | " + " | ".join(cells) + " |")
+
+    row("`python -I -c pass` (floor, this venv)", {lb: med[(lb, "floor")] for lb in labels})
+    row(
+        "what the hooks add to a commit on a branch of no task",
+        {lb: med[(lb, "commit, hooks")] - med[(lb, "commit, no hooks")] for lb in labels},
+    )
+    for name in names:
+        if name.startswith(("floor", "commit")):
+            continue
+        row(name, {lb: med[(lb, name)] for lb in labels})
+    print()
+    print("| | " + " | ".join(labels) + " |")
+    print("|---|" + "---:|" * len(labels))
+    print(
+        "| transitions per second, Python API | "
+        + " | ".join(f"{rates[lb]:.0f}/s" for lb in labels)
+        + " |"
+    )
+    if all(procs.values()):
+        print(
+            "| git processes for one remote claim | "
+            + " | ".join(str(procs[lb][0]) for lb in labels)
+            + " |"
+        )
+        print(
+            "| processes in all for one remote claim | "
+            + " | ".join(str(procs[lb][1]) for lb in labels)
+            + " |"
+        )
+    without = ", ".join(f"{lb} {med[(lb, 'commit, no hooks')]:.1f} ms" for lb in labels)
+    print(
+        "\n(commit row: `git commit --allow-empty` with the hooks minus the same with "
+        f"`core.hooksPath` at an empty folder; without hooks: {without})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,190 @@
+"""The ready queue with a shared remote: real bare repositories over file:// and git daemon on
+127.0.0.1, and machines racing as real subprocesses. The queue is the remote's: N machines claiming
+without names get distinct tasks, each exactly once."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from remote_servers import Server, clone
+
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.state.models import AgentState
+
+# One machine: say it is ready, wait for the go file, claim without a name. Prints one JSON line.
+RACER = r"""
+import json, sys, time
+from pathlib import Path
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+session, gate = sys.argv[1], Path(sys.argv[2])
+engine = Engine(load_config(Path.cwd()))
+(gate / f"ready-{session}").touch()
+while not (gate / "go").exists():
+    time.sleep(0.001)
+try:
+    result = engine.claim_next(session)
+    out = {"ok": True, "task": result.task.name, "outcome": result.outcome}
+except TaskprotoError as exc:
+    out = {"ok": False, "error": str(exc)}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(params=["file", "daemon"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    srv = Server(request.param, tmp_path)
+    yield srv
+    srv.stop()
+
+
+def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
+    return subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def ok(cwd: Path, *args: str, session: str | None = None) -> str:
+    proc = tp(cwd, *args, session=session)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def remote_claim(bare: Path, task: str) -> dict[str, object] | None:
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
+        cwd=bare,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return json.loads(proc.stdout) if proc.returncode == 0 else None
+
+
+def remote_task(bare: Path, task: str) -> dict[str, object]:
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", f"refs/taskproto/tasks/{task}:task.json"],
+        cwd=bare,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+
+def race(clones: list[Path], sessions: list[str], gate: Path) -> list[dict[str, object]]:
+    gate.mkdir()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, s, str(gate)],
+            cwd=c,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for c, s in zip(clones, sessions, strict=True)
+    ]
+    deadline = time.monotonic() + 120
+    while not all((gate / f"ready-{s}").exists() for s in sessions):
+        assert all(p.poll() is None for p in procs), [p.communicate() for p in procs]
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    (gate / "go").touch()
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results
+
+
+@pytest.mark.parametrize(
+    "machines", [5, pytest.param(8, marks=pytest.mark.slow)], ids=lambda n: f"{n}-machines"
+)
+def test_machines_claiming_without_names_get_distinct_ready_tasks_each_once(
+    server: Server, tmp_path: Path, machines: int
+) -> None:
+    url = server.make()
+    maker = clone(url, tmp_path / "maker")
+    ok(maker, "task", "create", "t-a", "--priority", "1")
+    ok(maker, "task", "create", "t-b", "--priority", "0")
+    ok(maker, "task", "create", "t-c", "--after", "t-a", "--priority", "0")  # blocked
+    ok(maker, "task", "create", "t-d", "--priority", "4")
+    ok(maker, "sync")
+    clones = [clone(url, tmp_path / f"m{i}") for i in range(machines)]  # none has synced yet
+    sessions = [f"s{i}" for i in range(machines)]
+    results = race(clones, sessions, tmp_path / "gate")
+    won = {str(r["task"]): sessions[i] for i, r in enumerate(results) if r["ok"]}
+    assert sorted(won) == ["t-a", "t-b", "t-d"], results  # each ready task exactly once
+    assert sum(1 for r in results if r["ok"]) == 3
+    for r in results:
+        if not r["ok"]:
+            assert str(r["error"]).startswith("no task is ready to claim here and on remote"), r
+    assert server.bare is not None
+    for task, session in won.items():
+        assert remote_claim(server.bare, task)["session"] == session  # type: ignore[index]
+        owner = remote_task(server.bare, task)["owner"]
+        assert isinstance(owner, dict) and owner["session"] == session
+    assert remote_claim(server.bare, "t-c") is None
+    # what every machine now sees: nothing ready (t-c waits for t-a, held by its winner)
+    out = json.loads(ok(maker, "ready", "--all", "--json"))
+    assert out["ready"] == []
+    why = {r["name"]: r["not_ready"] for r in out["not_ready"]}
+    assert why["t-c"] == "waits for t-a (in INIT)"
+    assert why["t-b"] in (f"owned by {won['t-b']}", f"claimed on origin by {won['t-b']}")
+
+
+def walk_to_complete(engine: Engine, name: str, session: str) -> None:
+    for state in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
+        engine.fire(name, target=state, session=session)
+    engine.approve(name, "plan", "user")
+    engine.fire(name, target="IMPLEMENTATION", session=session)
+    engine.set_agent_status(name, "dev", AgentState.COMPLETE, session=session)
+    for state in ("VALIDATION", "REVIEW", "AWAITING_USER_APPROVAL"):
+        engine.fire(name, target=state, session=session)
+    engine.approve(name, "commit", "user")
+    engine.fire(name, target="COMPLETE", session=session)
+
+
+def test_a_dependency_finished_on_another_machine_unblocks_the_queue_here(
+    server: Server, tmp_path: Path
+) -> None:
+    url = server.make()
+    a, b = clone(url, tmp_path / "a"), clone(url, tmp_path / "b")
+    ok(a, "task", "create", "t1", "--agents", "dev")
+    ok(a, "task", "create", "t2", "--after", "t1")
+    ok(a, "sync")
+    queue = json.loads(ok(b, "ready", "--json"))  # syncs: the remote's queue
+    assert [r["name"] for r in queue["ready"]] == ["t1"]
+    refused = tp(b, "claim", "t2", session="bob")
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("taskproto: task 't2' waits for t1 (in INIT); ")
+    assert "taskproto sync" in refused.stderr
+    assert server.bare is not None and remote_claim(server.bare, "t2") is None
+    ok(a, "claim", "t1", session="alice")
+    walk_to_complete(Engine(load_config(a)), "t1", "alice")  # each step pushed to the remote
+    assert remote_task(server.bare, "t1")["state"] == "COMPLETE"
+    # b has not synced since: its unnamed claim syncs first and takes t2
+    claimed = json.loads(ok(b, "claim", "--json", session="bob"))
+    assert (claimed["task"], claimed["outcome"]) == ("t2", "claimed")
+    assert remote_claim(server.bare, "t2")["session"] == "bob"  # type: ignore[index]
+    assert (b / ".taskproto/tasks/t2/code/README.md").is_file()
+    # --local reads the queue as this machine last saw it, without the network
+    c = clone(url, tmp_path / "c")
+    assert json.loads(ok(c, "ready", "--local", "--json"))["ready"] == []
