@@ -115,8 +115,7 @@ def test_a_vanished_interpreter_blocks_only_task_branches_until_reinstalled(
         )
 
     free = commit(env.repo)  # main is no task's branch: never blocked
-    assert free.returncode == 0, free.stderr
-    assert "hook skipped" in free.stderr
+    assert free.returncode == 0, free.stderr  # (the shell's fast path may not even look)
     blocked = commit(env.worktree("a"))  # t-a is a task's branch
     assert blocked.returncode == 1
     assert "cannot check this commit on task branch t-a" in blocked.stderr
