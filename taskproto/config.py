@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto.errors import ConfigError, TaskprotoError, WriteFailed
-from taskproto.git.files import find_repo
+from taskproto.git.files import broken_link, find_repo
 from taskproto.layout import DEFAULT_ROOT, Layout, SettingsError, layout_for, read_settings
 
 __all__ = ["DEFAULT_ROOT", "Config", "ensure_root", "load_config"]
@@ -96,6 +96,12 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
             f"{folder} is not a folder; pass -C with a folder inside a git repository"
         )
     dirs = find_repo(str(folder))
+    broken = broken_link(str(folder)) if dirs is None else None
+    if broken is not None:
+        raise TaskprotoError(
+            f"{broken[0]} is a git worktree whose repository is no longer at {broken[1]} (moved?); "
+            "run `taskproto doctor --fix` in the repository's main folder, which re-links it"
+        )
     if dirs is None:
         raise TaskprotoError(
             f"{folder} is not inside a git repository; run taskproto in one (or `git init` first)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from datetime import UTC, datetime
 
 
 class ExitCode(enum.IntEnum):
@@ -92,6 +93,11 @@ class LockHeld(TaskprotoError):
             f"task {task!r} is locked by another taskproto process (waited {waited:.1f}s); try "
             "again"
         )
+
+
+def when(moment: datetime) -> str:
+    """A time in a message: always UTC, to the second, ISO 8601 with `Z` (one format everywhere)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class OwnershipError(TaskprotoError):

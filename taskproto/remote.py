@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from taskproto.config import Config
-from taskproto.errors import GitError, OwnershipError, TaskprotoError
+from taskproto.errors import GitError, OwnershipError, TaskprotoError, when
 from taskproto.git import objects
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
@@ -58,11 +58,11 @@ class RemoteClaimHeld(OwnershipError):
             f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on "
             f"{claim.host}"
             f"{f' (pid {claim.pid})' if claim.pid else ''} since "
-            f"{claim.claimed_at:%Y-%m-%dT%H:%M:%S}Z, "
-            f"lease until {claim.expires_at:%H:%M:%S}Z; {action}",
+            f"{when(claim.claimed_at)}, "
+            f"lease until {when(claim.expires_at)}; {action}",
         )
         self.task, self.owner, self.host = claim.task, claim.session, claim.host
-        self.since = claim.claimed_at.isoformat(timespec="seconds")
+        self.since = when(claim.claimed_at)
 
 
 class JournalAhead(TaskprotoError):
@@ -167,6 +167,20 @@ class Remote:
         with self.network("fetching claims"):
             self.git.fetch(self.name, [f"+{CLAIM_PREFIX}*:{self.tracking}claims/*"], prune=True)
         return self.tracked_claims()
+
+    def known_tasks(self, names: tuple[str, ...] = ()) -> dict[str, str]:
+        """{task: journal head} of the tasks the remote has (all, or only `names`), with the task
+        branches of those names: one `ls-remote`, no objects fetched."""
+        journals = "refs/taskproto/tasks/"
+        patterns = [journals + n for n in names] + [f"refs/heads/{n}" for n in names]
+        with self.network("listing its tasks"):
+            refs = self.git.ls_remote(self.name, patterns or [journals + "*"])
+        found = {r[len(journals) :]: sha for r, sha in refs.items() if r.startswith(journals)}
+        for n in names:
+            sha = refs.get(f"refs/heads/{n}")
+            if sha is not None and n not in found:
+                found[n] = sha
+        return found
 
     def tracked_claims(self) -> dict[str, RemoteClaim]:
         """This machine's last view of the remote's claims (no network)."""

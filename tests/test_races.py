@@ -73,7 +73,10 @@ def test_eight_processes_race_to_claim_exactly_one_wins(engine: Engine, repo: Pa
 
 
 def code_is_refusal(err: str) -> bool:
-    return err.startswith("taskproto: ") and len(err.strip().splitlines()) == 1
+    """One line on stderr: plain, or (under --json) a JSON error object."""
+    if len(err.strip().splitlines()) != 1:
+        return False
+    return err.startswith("taskproto: ") or "error" in json.loads(err)
 
 
 def test_eight_processes_fifty_transitions_each_no_lost_update(engine: Engine, repo: Path) -> None:

@@ -8,6 +8,7 @@ traceback written to a log file whose path is printed.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
@@ -58,7 +59,7 @@ COMMAND_MODULES = [  # one module per command or workflow, named after it
     "--repo",
     "repo",
     metavar="PATH",
-    type=click.Path(file_okay=False),
+    type=click.Path(exists=True, file_okay=False),
     help="Run as if started in PATH.",
 )
 @click.pass_context
@@ -72,6 +73,10 @@ def cli(ctx: click.Context, root: str | None, session: str | None, repo: str | N
     New here? Run `taskproto demo`.
     """
     ctx.obj = AppState(root=root, session=session, cwd=Path(repo).absolute() if repo else None)
+    _STATES.append(ctx.obj)  # main() renews its owner's heartbeat once the command succeeded
+
+
+_STATES: list[AppState] = []
 
 
 def _register() -> None:
@@ -96,19 +101,34 @@ def _crash_log(exc: BaseException) -> Path:
     return path
 
 
+def _refuse(exc: TaskprotoError, args: Sequence[str]) -> int:
+    """One line on stderr; under --json, that line is a JSON error object."""
+    if "--json" in args:
+        import json
+
+        error = {"error": str(exc), "kind": type(exc).__name__, "exit_code": int(exc.exit_code)}
+        click.echo(json.dumps(error), err=True)
+    else:
+        click.echo(f"taskproto: {exc}", err=True)
+    return int(exc.exit_code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _register()
+    _STATES.clear()
+    args = list(argv) if argv is not None else sys.argv[1:]
     try:
         result = cli.main(
-            args=list(argv) if argv is not None else None,
+            args=args,
             prog_name="taskproto",
             standalone_mode=False,
         )
+        for state in _STATES:  # every command the owner runs renews its heartbeat
+            state.renew_heartbeat()
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:
-        click.echo(f"taskproto: {exc}", err=True)
-        return int(exc.exit_code)
+        return _refuse(exc, args)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.format_message() if hasattr(exc, "format_message") else str(exc))
         return int(ExitCode.USAGE)

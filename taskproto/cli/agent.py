@@ -9,7 +9,7 @@ from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pa
 
 @click.group("agent")
 def agent_group() -> None:
-    """Agent status: PENDING, WORKING, COMPLETE or ERROR."""
+    """Agent status: PENDING, WORKING (IN_PROGRESS), COMPLETE or ERROR; wait for them."""
 
 
 @agent_group.command("set")
@@ -19,7 +19,10 @@ def agent_group() -> None:
     "--status",
     "status",
     required=True,
-    type=click.Choice(["PENDING", "WORKING", "COMPLETE", "ERROR"], case_sensitive=False),
+    type=click.Choice(
+        ["PENDING", "WORKING", "IN_PROGRESS", "COMPLETE", "ERROR"], case_sensitive=False
+    ),
+    help="IN_PROGRESS is read as WORKING.",
 )
 @click.option("--message", help="Error message (kept with ERROR).")
 @click.option(
@@ -40,7 +43,12 @@ def agent_set(
     from taskproto.state.models import AgentState
 
     result = state.engine.set_agent_status(
-        name, agent, AgentState(status.upper()), message, state.session_id(), force
+        name,
+        agent,
+        AgentState("WORKING" if status.upper() == "IN_PROGRESS" else status.upper()),
+        message,
+        state.session_id(),
+        force,
     )
     flush_warnings(state)
     emit(
@@ -50,6 +58,64 @@ def agent_set(
             f"{name}/{agent}: {result.status.value}" + (f" ({message})" if message else "")
         ),
     )
+
+
+@agent_group.command("wait")
+@click.argument("name")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Give up after this many seconds (default: wait until every agent has finished).",
+)
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0.05),
+    default=1.0,
+    show_default=True,
+    help="Seconds between two looks at the status files.",
+)
+@json_option
+@pass_state
+def agent_wait(
+    state: AppState, name: str, timeout: float | None, interval: float, as_json: bool
+) -> None:
+    """Wait until every required agent of task NAME is COMPLETE.
+
+    Exit 0 when they all are; 1 as soon as one is in ERROR or timed out (WORKING for longer than
+    agent_timeout_minutes), or when --timeout passes first. Prints procedure 2's summary:
+    complete, error, timeout and missing counts.
+    """
+    import time
+
+    from taskproto.doctor.recover import agent_counts
+    from taskproto.errors import TaskprotoError
+
+    engine = state.engine
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        counts = agent_counts(engine, engine.load(name))
+        done = len(counts.complete) == counts.total
+        failed = counts.error or counts.timeout
+        late = deadline is not None and time.monotonic() >= deadline
+        if done or failed or late:
+            break
+        time.sleep(interval)
+    emit(
+        as_json, {"task": name, **counts.as_json(), "done": done}, lambda: click.echo(counts.line())
+    )
+    if failed:
+        which = ", ".join(counts.error + counts.timeout)
+        raise TaskprotoError(
+            f"agent(s) {which} of task {name} failed or timed out; run `taskproto recover {name}` "
+            "to re-queue them within their retries"
+        )
+    if not done:
+        waiting = ", ".join(counts.working + counts.pending + counts.missing)
+        raise TaskprotoError(
+            f"timed out after {timeout:g}s waiting for {waiting} of task {name}; run "
+            f"`taskproto agent wait {name}` again, or `taskproto recover {name}`"
+        )
 
 
 COMMANDS = [agent_group]

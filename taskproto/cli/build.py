@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -66,6 +67,9 @@ def run(
     )
     data = result.to_dict()
     if task:
+        kind = result.classification.kind if result.classification else None
+        if not result.passed and kind == "unknown":
+            data["log"] = str(_save_log(state, task, result.log or result.output_tail))
         _record(state, task, data)
         flush_warnings(state)
     if as_json:
@@ -78,7 +82,18 @@ def run(
         raise TaskprotoError(
             f"{' '.join(argv)} failed (exit {result.exit_code}): {kind} failure"
             + (f"; recorded on task {task}" if task else "")
+            + (f"; log saved to {data['log']}" if data.get("log") else "")
         )
+
+
+def _save_log(state: AppState, name: str, text: str) -> Path:
+    """An unknown failure's log, kept next to the task for the person it is escalated to."""
+    from taskproto.state.models import utcnow
+    from taskproto.state.store import atomic_write
+
+    path = state.engine.config.task_dir(name) / f"build-failure-{utcnow():%Y%m%dT%H%M%SZ}.log"
+    atomic_write(path, text.encode("utf-8", "replace"))
+    return path
 
 
 def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
@@ -93,6 +108,7 @@ def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
         "ecosystem": classification.get("ecosystem") if classification else None,
         "action": classification.get("action") if classification else None,
         "count": classification.get("count") if classification else None,
+        "log": data.get("log"),
     }
 
     def change(task: Task) -> tuple[Task, str]:

@@ -53,6 +53,18 @@ class AppState:
                 )
         return session
 
+    def renew_heartbeat(self) -> None:
+        """Renew this session's heartbeat on the tasks the command read that it owns."""
+        if self._engine is None:
+            return
+        from taskproto.engine.claims import renew_heartbeat
+        from taskproto.errors import TaskprotoError
+
+        try:
+            renew_heartbeat(self._engine, self.session_id())
+        except TaskprotoError:
+            return
+
 
 pass_state = click.make_pass_decorator(AppState)
 

@@ -62,6 +62,7 @@ def doctor(
     no safe fix get an escalation message with numbered options.
     """
     from taskproto.doctor import CHECKS, run
+    from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
 
     if list_checks:
 
@@ -110,6 +111,27 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
     from taskproto.doctor import Report
 
     assert isinstance(report, Report)
+    counts = {
+        s: sum(1 for f in report.findings if f.severity.value == s)
+        for s in ("error", "warning", "info")
+    }
+    fixed = sum(1 for x in report.fixes if x.status == "applied")
+    failed = sum(1 for x in report.fixes if x.status == "failed")
+    planned = sum(1 for x in report.fixes if x.status == "planned")
+    state = "healthy" if report.healthy else "findings remain"
+    done = f"{planned} would be fixed" if dry_run else f"{fixed} fixed, {failed} failed"
+    # The short summary first, the details after.
+    click.echo(
+        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), "
+        f"{counts['warning']} warning(s), {counts['info']} info; {done}; {state}"
+    )
+    for task, findings in report.by_task():
+        if task == "(repository)" or any(f.severity.value != "info" for f in findings):
+            checks = sorted({f.check for f in findings})
+            click.echo(f"  {task}: {', '.join(checks)}")
+    if report.escalations:
+        click.echo(f"  {len(report.escalations)} decision(s) needed: see the messages below")
+    click.echo("")
     width = max([len(f.check) for f in report.findings] + [10])
     for task, findings in report.by_task():
         click.echo(task)
@@ -122,44 +144,67 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
                     f"  {'':7}  {'':{width}}  fix: {info.fix} (`taskproto doctor --fix{flag}`)"
                 )
     if report.fixes:
-        verb = "would fix" if dry_run else "fixes"
-        click.echo(f"{verb}:")
+        click.echo("what --fix would do:" if dry_run else "fixes:")
         for x in report.fixes:
             where = x.finding.task or x.finding.path or "(repository)"
             tail = f" -- {x.error}" if x.error else ""
-            click.echo(f"  {x.status:7}  {where}  {x.finding.check}: {x.action}{tail}")
+            status = "would" if x.status == "planned" else x.status
+            click.echo(f"  {status:7}  {where}  {x.finding.check}: {x.action}{tail}")
     for text in report.escalations.values():
         click.echo("")
         click.echo(text.rstrip())
-    counts = {
-        s: sum(1 for f in report.findings if f.severity.value == s)
-        for s in ("error", "warning", "info")
-    }
-    fixed = sum(1 for x in report.fixes if x.status == "applied")
-    failed = sum(1 for x in report.fixes if x.status == "failed")
-    state = "healthy" if report.healthy else "findings remain"
-    click.echo(
-        f"summary: {report.checked} task(s) checked, {counts['error']} error(s), "
-        f"{counts['warning']} "
-        f"warning(s), {counts['info']} info; {fixed} fixed, {failed} failed; {state}"
-    )
 
 
 @click.command("recover")
 @click.argument("name")
 @click.option("--dry-run", is_flag=True, help="Show what recover would do; change nothing.")
+@click.option(
+    "--option",
+    "option",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Carry out option N of the task's escalation message, when taskproto can run it safely "
+    "(the message says `Run it: taskproto recover TASK --option N`).",
+)
+@click.option(
+    "--check",
+    "check",
+    default=None,
+    help="With --option: which escalation, when the task has more than one (a check id).",
+)
 @json_option
 @pass_state
-def recover(state: AppState, name: str, dry_run: bool, as_json: bool) -> None:
+def recover(
+    state: AppState,
+    name: str,
+    dry_run: bool,
+    option: int | None,
+    check: str | None,
+    as_json: bool,
+) -> None:
     """Apply the recovery decision tree to task NAME and print what it found and did.
 
     Corruption is repaired first (doctor's safe fixes); then the resume
     instructions for the current state; then incomplete agents are re-queued
     within their retry budget (at the maximum: escalation); then build failures.
+    With --option N, carry out that option of the task's escalation instead.
     """
+    from taskproto.doctor.recover import choose
     from taskproto.doctor.recover import recover as do_recover
+    from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
 
+    if check is not None and option is None:
+        raise click.UsageError("--check goes with --option N")
+    if option is not None:
+        done = choose(state.engine, name, option, check, dry_run=dry_run)
+        emit(
+            as_json,
+            {"task": name, "option": option, "dry_run": dry_run, "result": done},
+            lambda: click.echo(done),
+        )
+        return
     result = do_recover(state.engine, name, dry_run=dry_run)
+    verb = "would" if dry_run else "did"
 
     def human() -> None:
         click.echo(f"task {result.task} ({result.state or 'state unknown'})")
@@ -168,14 +213,42 @@ def recover(state: AppState, name: str, dry_run: bool, as_json: bool) -> None:
             for line in step.found:
                 click.echo(f"  {line}")
             for line in step.did:
-                click.echo(f"  did: {line}")
+                click.echo(f"  {verb}: {line.removeprefix('would ')}")
             for text in step.escalations:
                 click.echo("")
                 click.echo(text.rstrip())
 
-    emit(as_json, result.as_json(), human)
+    emit(as_json, {**result.as_json(), "dry_run": dry_run}, human)
     if not result.ok:
         raise TaskprotoError(f"task {name} needs a decision: see the escalation message above")
 
 
-COMMANDS = [doctor, recover]
+@click.command("escalate")
+@click.argument("name")
+@click.option(
+    "--reason",
+    required=True,
+    type=click.Choice(["conflicting-requirements", "external-dependency"]),
+    help="Which escalation trigger of the task protocol this is.",
+)
+@click.option("--detail", required=True, help="What is in conflict, or what is blocking.")
+@click.option("--tried", multiple=True, help="What was tried already (repeatable).")
+@json_option
+@pass_state
+def escalate(
+    state: AppState, name: str, reason: str, detail: str, tried: tuple[str, ...], as_json: bool
+) -> None:
+    """Escalate task NAME to the user: conflicting agent requirements with no resolution path, or
+    an external dependency blocking progress.
+
+    Prints the escalation message (the same template as doctor's) and logs it on the task.
+    """
+    from taskproto.doctor.escalate import escalate as do_escalate
+
+    text = do_escalate(
+        state.engine, name, reason, " ".join(detail.split()), list(tried), state.session_id()
+    )
+    emit(as_json, {"task": name, "reason": reason, "message": text}, lambda: click.echo(text))
+
+
+COMMANDS = [doctor, recover, escalate]

@@ -210,6 +210,8 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         except TaskprotoError as exc:  # a broken override template must not hide the task
             data["plan_markdown"], data["plan_error"] = None, str(exc)
 
+    from taskproto.errors import when
+
     def human() -> None:
         click.echo(f"task {task.name}  ({task.workflow})")
         if task.description:
@@ -218,8 +220,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         o = task.owner
         click.echo(
             f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since "
-            f"{o.claimed_at:%Y-%m-%d %H:%M:%S}Z,"
-            f" heartbeat {o.heartbeat_at:%H:%M:%S}Z"
+            f"{when(o.claimed_at)}, heartbeat {when(o.heartbeat_at)}"
             if o
             else "  owner      none (free)"
         )
@@ -232,10 +233,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         plan = task.checkpoint.plan_approval
         commit = task.checkpoint.commit_approval
         if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
-            click.echo(
-                "  plan       "
-                f"{'approved ' + plan.at.strftime('%H:%M:%S') + 'Z' if plan else 'not approved'}"
-            )
+            click.echo(f"  plan       {'approved ' + when(plan.at) if plan else 'not approved'}")
         if commit:
             click.echo(
                 "  commit     approved "
@@ -272,9 +270,10 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
     """Remove task NAME's worktrees, branches and folder (its journal is archived).
 
     Refuses when a worktree has uncommitted changes or a branch has commits that
-    are on no other branch, unless --force.
+    are on no other branch, or when another live session owns the task, unless
+    --force (a forced removal of an owned task is logged in its archived journal).
     """
-    plan = state.engine.remove_task(name, force)
+    plan = state.engine.remove_task(name, force, state.session_id())
     data = {
         "name": name,
         "worktrees": [str(p) for p in plan.worktrees],
@@ -287,6 +286,36 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         lambda: click.echo(
             f"removed task {name}: {len(plan.worktrees)} worktree(s), branches "
             f"{', '.join(plan.branches) or 'none'}"
+        ),
+    )
+
+
+@task_group.command("abort")
+@click.argument("name")
+@click.option(
+    "--force", is_flag=True, help="Also discard changes made since in the half-made worktrees."
+)
+@json_option
+@pass_state
+def abort(state: AppState, name: str, force: bool, as_json: bool) -> None:
+    """Undo task NAME, half made by a `task create` that was killed: its branches, worktrees and
+    folder, whole (a journal already written is archived).
+
+    Refuses a task whose create finished (use `task remove`), one still being created, and,
+    unless --force, one where work was done since.
+    """
+    plan = state.engine.abort_task(name, force)
+    data = {
+        "name": name,
+        "worktrees": [str(p) for p in plan.worktrees],
+        "branches": plan.branches,
+    }
+    emit(
+        as_json,
+        data,
+        lambda: click.echo(
+            f"aborted the half-made task {name}: removed {len(plan.worktrees)} worktree(s), "
+            f"branches {', '.join(plan.branches) or 'none'}"
         ),
     )
 

@@ -14,6 +14,13 @@ REBUILD = (
     "set"
 )
 
+LOST_BRANCH = (
+    "re-create the branch at its last commit (its worktree's HEAD log, its own reflog, a checkout "
+    "away from it, the shared remote's copy, the journal's checkpoint); refused, naming them, "
+    "while unreferenced commits stand on the base, and a named commit that is gone is reported "
+    "lost; a branch that never had a commit is made at the base"
+)
+
 # --- task.json (the task's lock record) -------------------------------------
 check(
     "task-folder-missing",
@@ -203,11 +210,13 @@ check(
             "Claim it again from this session (`taskproto claim TASK`)",
             "the remote records the owner",
             "refused if another machine holds it now: then that machine owns the task",
+            command=("taskproto", "claim", "TASK"),
         ),
         Option(
             "Release it here (`taskproto release TASK`)",
             "no two owners",
             "this session stops working on it",
+            command=("taskproto", "release", "TASK"),
         ),
         ABANDON,
     ),
@@ -227,6 +236,7 @@ check(
             "Take it over now from a live session (`taskproto claim TASK`)",
             "work resumes at once",
             "none: a takeover of a dead owner is logged",
+            command=("taskproto", "claim", "TASK"),
         ),
         ABANDON,
     ),
@@ -340,15 +350,13 @@ check(
     "agent-branch-missing",
     E,
     "A required agent has no branch `<task>-<agent>`.",
-    "create the branch at the last commit its worktree's HEAD log recorded, "
-    "else at the task's base",
+    LOST_BRANCH,
 )
 check(
     "task-branch-missing",
     E,
     "The task branch is missing while its worktree is registered.",
-    "re-create the branch at the last commit its worktree's HEAD log recorded, else at the task's "
-    "base",
+    LOST_BRANCH,
 )
 check(
     "orphan-branch",

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from taskproto.doctor.checks import _f
 from taskproto.doctor.model import CHECKS, Finding
+from taskproto.doctor.moved import relinkable, set_aside_folders
 from taskproto.doctor.snapshot import Snapshot, TaskView, real
 from taskproto.names import agent_branch
 
@@ -29,6 +30,7 @@ def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str
 
 
 def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    cfg = snap.config
     for agent, path, branch in expected(snap, view):
         who = f"agent {agent}" if agent else "task"
         missing_id = "agent-worktree-missing" if agent else "task-worktree-missing"
@@ -44,7 +46,40 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                 agent,
                 str(path),
             )
-        if reg is None and on_disk:
+        relink = (
+            relinkable(cfg.common_dir, cfg.root, path, branch) if reg is None and on_disk else None
+        )
+        aside = (
+            [
+                a
+                for a in set_aside_folders(path)
+                if relinkable(cfg.common_dir, cfg.root, path, branch, a)
+            ]
+            if not on_disk
+            else []
+        )
+        if relink is not None:
+            yield _f(
+                "worktree-moved",
+                view,
+                f"{who} worktree {path} is registered in git at its old place "
+                f"({relink.name}); the repository or taskproto's root was moved",
+                agent,
+                str(path),
+                branch=branch,
+            )
+        elif aside:
+            yield _f(
+                "worktree-set-aside",
+                view,
+                f"{who} worktree {path} is missing; an earlier doctor moved it aside to "
+                f"{aside[-1]} (with its contents)",
+                agent,
+                str(path),
+                branch=branch,
+                source=str(aside[-1]),
+            )
+        elif reg is None and on_disk:
             yield _f(
                 "worktree-unregistered",
                 view,

@@ -8,10 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from taskproto.doctor.model import CHECKS, Finding
+from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.snapshot import Snapshot
 from taskproto.errors import TaskprotoError
 from taskproto.sessions import hostname, pid_alive
+
+check(
+    "remote-tasks-unknown",
+    Severity.WARNING,
+    "The shared remote has task journals (refs/taskproto/tasks/*) this clone does not know: a "
+    "fresh "
+    "clone, or another machine's new tasks.",
+    None,
+    options=(
+        Option(
+            "Fetch them: `taskproto sync`",
+            "this clone sees every task and its claims; nothing local is changed",
+            "none",
+            command=("taskproto", "sync"),
+        ),
+    ),
+)
 
 
 def _finding(check: str, message: str, task: str | None = None, **data: object) -> Finding:
@@ -30,6 +47,23 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
         yield _finding("remote-unreachable", f"could not read the claims on remote {name!r}: {exc}")
         return
     scope = set(snap.scope) if snap.scope is not None else None
+    if scope is None:
+        try:
+            theirs = Remote(snap.config).known_tasks()
+        except TaskprotoError as exc:
+            yield _finding("remote-unreachable", f"could not list the tasks on {name!r}: {exc}")
+            theirs = {}
+        unknown = sorted(t for t in theirs if t not in snap.journals and t not in snap.tasks)
+        if unknown:
+            shown = ", ".join(unknown[:10]) + (
+                f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+            )
+            yield _finding(
+                "remote-tasks-unknown",
+                f"remote {name!r} has {len(unknown)} task(s) this clone does not know ({shown}); "
+                "run `taskproto sync` to fetch them",
+                tasks=unknown,
+            )
     for view in (
         snap.tasks.values()
     ):  # tasks owned here whose claim the remote does not hold for that session

@@ -45,6 +45,58 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
     return "commits and uncommitted changes on " + ", ".join(held) + " (doctor never deletes them)"
 
 
+def _named(text: str, names: dict[str, str]) -> str:
+    """Placeholders (`TASK`, `AGENT`, `BRANCH`, `PATH`, `REMOTE`) inside backticks replaced by the
+    real names, so every command shown can be pasted as it is."""
+    import re
+
+    def fill(m: re.Match[str]) -> str:
+        span = m.group(0)
+        for key, value in names.items():
+            span = re.sub(rf"\b{key}\b", value.replace("\\", "\\\\"), span)
+        return span
+
+    return re.sub(r"`[^`]*`", fill, text)
+
+
+def named_options(
+    options: tuple[Option, ...] | list[Option], names: dict[str, str]
+) -> list[Option]:
+    """The options with the real names in their titles and commands."""
+    out = []
+    for o in options:
+        command = None
+        if o.command is not None:
+            command = tuple(names.get(a, a) for a in o.command)
+        out.append(
+            Option(_named(o.title, names), o.pros, o.cons, command) if o is not ABANDON else o
+        )
+    return out
+
+
+def names_of(finding: Finding, config: Config | None = None) -> dict[str, str]:
+    names = {
+        "TASK": finding.task,
+        "AGENT": finding.agent,
+        "BRANCH": finding.data.get("branch"),
+        "PATH": finding.path,
+        "REMOTE": config.remote if config is not None else None,
+    }
+    return {k: str(v) for k, v in names.items() if v}
+
+
+def numbered(
+    finding: Finding, options: tuple[Option, ...] | None = None, config: Config | None = None
+) -> list[Option]:
+    """The options an escalation of `finding` offers, in order, with the real names."""
+    opts = named_options(
+        list(options if options is not None else finding.info.options), names_of(finding, config)
+    )
+    if finding.task and ABANDON not in opts:
+        opts.append(ABANDON)
+    return opts
+
+
 def render(
     config: Config,
     finding: Finding,
@@ -52,7 +104,11 @@ def render(
     tried: list[str],
     impact: str,
     options: tuple[Option, ...] | None = None,
+    also: list[str] | None = None,
+    selector: str = "",
 ) -> str:
+    """The message; `also`: further symptoms of the same root cause (one message for all);
+    `selector`: what `taskproto recover TASK` needs besides `--option N` to find this message."""
     import jinja2  # only when something has to be escalated
 
     env = jinja2.Environment(
@@ -61,17 +117,17 @@ def render(
         autoescape=False,
         undefined=jinja2.StrictUndefined,
     )
-    opts = list(options if options is not None else finding.info.options)
-    if finding.task and ABANDON not in opts:
-        opts.append(ABANDON)
+    opts = numbered(finding, options, config)
     context: dict[str, Any] = {
         "task": finding.task or "(repository)",
-        "issue": finding.message,
+        "issue": finding.message
+        + (f" (and, from the same cause: {'; '.join(also)})" if also else ""),
         "check": finding.check,
         "state": state or "unknown (task.json unreadable)",
         "tried": tried,
         "impact": impact,
         "options": opts,
         "agent": finding.agent,
+        "recover": f"taskproto recover {finding.task}{selector}" if finding.task else None,
     }
     return env.get_template(TEMPLATE).render(**context)

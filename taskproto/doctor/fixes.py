@@ -43,6 +43,7 @@ FIXES: dict[str, Fix] = {}
 
 # Order matters: the task record first, then branches, then worktrees on them, then the rest.
 ORDER = [
+    "task-create-interrupted",
     "task-folder-missing",
     "lock-missing",
     "lock-invalid-json",
@@ -58,6 +59,8 @@ ORDER = [
     "log-empty",
     "tmp-file-leftover",
     "owner-gone",
+    "worktree-moved",
+    "worktree-set-aside",
     "worktree-prunable",
     "task-branch-missing",
     "agent-branch-missing",

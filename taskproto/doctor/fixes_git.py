@@ -9,8 +9,9 @@ import os
 from pathlib import Path
 
 from taskproto.doctor.fixes import FixContext, fix, name_of
+from taskproto.doctor.lost import last_tip, refuse_dangling
 from taskproto.doctor.model import Finding
-from taskproto.doctor.repair import head_log_sha, repairing, set_aside
+from taskproto.doctor.repair import repairing, set_aside
 from taskproto.doctor.snapshot import real
 from taskproto.engine import worktree as wt
 from taskproto.errors import TaskprotoError, WorkAtRisk
@@ -42,15 +43,20 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
     with repairing(engine, name_of(f), f.check) as r:
         if engine.repo.branch_exists(branch):
             return f"branch {branch} exists again; nothing to do"
-        sha, source = None, ""
-        if f.path:
-            logged = head_log_sha(Path(f.path))
-            if logged and engine.repo.object_exists(logged):
-                sha, source = logged, "the last commit its worktree's HEAD log recorded"
+        tip = last_tip(engine, branch, Path(f.path) if f.path else None, r.new)
+        sha, source = tip.sha, tip.source
+        if sha is None and tip.lost:
+            lost = ", ".join(f"{s[:12]} ({where})" for s, where in tip.lost)
+            raise WorkAtRisk(
+                f"branch {branch} last pointed at {lost}, and that commit is lost (no longer in "
+                "this repository); fetch it from another clone, or re-create the branch by hand"
+            )
+        if sha is None:
+            refuse_dangling(engine, branch, r.new.base)
         if sha is None and f.agent is not None:
             sha, source = engine.branch_head(r.new.name), f"the head of task branch {r.new.name}"
         if sha is None and r.new.base:
-            sha, source = r.new.base, "the task's base commit"
+            sha, source = r.new.base, "the task's base commit (the branch had no recorded commit)"
         if sha is None:
             raise TaskprotoError(
                 f"no commit is known to re-create branch {branch} at; create it by hand"

@@ -20,6 +20,9 @@ class Option:
     title: str
     pros: str
     cons: str
+    # What taskproto runs for `taskproto recover TASK --option N` (argv; TASK and AGENT are
+    # replaced by the real names). None: a person has to do it.
+    command: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

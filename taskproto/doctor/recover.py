@@ -156,12 +156,16 @@ def recorded_build(engine: Engine, task: Task) -> Step | None:
         ],
     )
     if kind == "unknown":
+        log = last.get("log")
         finding = Finding(
             "build-failure-unknown",
             Severity.ERROR,
-            f"build `{argv}` failed with an unknown error type",
+            f"build `{argv}` failed with an unknown error type"
+            + (f"; its log is saved at {log}" if log else ""),
             task.name,
         )
+        if log:
+            step.found.append(f"log saved at {log}")
         step.escalations.append(
             render(
                 engine.config,
@@ -187,6 +191,7 @@ def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
     cfg = engine.config
     timeout = timedelta(minutes=cfg.agent_timeout_minutes)
     complete = 0
+    counts = agent_counts(engine, task)
     for agent in task.required_agents:
         try:
             status = engine.agent_status(task.name, agent)
@@ -239,8 +244,54 @@ def _agents_step(engine: Engine, task: Task, dry_run: bool) -> Step | None:
             )
         else:
             step.did.append(requeue(engine, task.name, agent, "recover", kind="agent"))
-    step.found.insert(0, f"{complete}/{len(task.required_agents)} agents complete")
+    step.found.insert(0, counts.line())
     return step
+
+
+@dataclass
+class AgentCounts:
+    """Procedure 2's tally of a task's agents."""
+
+    total: int
+    complete: list[str] = field(default_factory=list)
+    error: list[str] = field(default_factory=list)
+    timeout: list[str] = field(default_factory=list)  # WORKING for longer than the timeout
+    missing: list[str] = field(default_factory=list)  # no (readable) status.json
+    working: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"Summary: {len(self.complete)}/{self.total} complete, {len(self.error)} error(s), "
+            f"{len(self.timeout)} timeout(s), {len(self.missing)} missing"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items()}
+
+
+def agent_counts(engine: Engine, task: Task) -> AgentCounts:
+    """Complete, error, timed out (WORKING, IN_PROGRESS read as WORKING, past the timeout),
+    missing, working and pending agents, from their status files."""
+    counts = AgentCounts(len(task.required_agents))
+    limit = timedelta(minutes=engine.config.agent_timeout_minutes)
+    now = utcnow()
+    for agent in task.required_agents:
+        try:
+            status = engine.agent_status(task.name, agent)
+        except TaskprotoError:
+            status = None
+        if status is None:
+            counts.missing.append(agent)
+        elif status.status == AgentState.COMPLETE:
+            counts.complete.append(agent)
+        elif status.status == AgentState.ERROR:
+            counts.error.append(agent)
+        elif status.status == AgentState.WORKING:
+            (counts.timeout if now - status.updated_at > limit else counts.working).append(agent)
+        else:
+            counts.pending.append(agent)
+    return counts
 
 
 def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
@@ -273,3 +324,56 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
 
 
 BUILD_FAILURE_HOOKS.append(recorded_build)
+
+
+def choose(
+    engine: Engine, name: str, option: int, check: str | None = None, dry_run: bool = False
+) -> str:
+    """Carry out option `option` of the task's escalation (`recover TASK --option N`), when the
+    option is a command taskproto can run safely; refuse otherwise, changing nothing."""
+    import shlex
+
+    report = run(engine.config, [name])
+    keys = [k for k in report.options if k[0] == name and (check is None or k[1] == check)]
+    if not keys:
+        raise TaskprotoError(
+            f"task {name} has no escalation"
+            + (f" for check {check}" if check else "")
+            + f" to choose from; run `taskproto doctor {name}` to see its findings"
+        )
+    if len(keys) > 1:
+        raise TaskprotoError(
+            f"task {name} has {len(keys)} escalations ({', '.join(k[1] for k in keys)}); name one "
+            f"with `taskproto recover {name} --check ID --option {option}`"
+        )
+    options = report.options[keys[0]]
+    if not 1 <= option <= len(options):
+        raise TaskprotoError(
+            f"option {option} does not exist for {keys[0][1]} of task {name}: choose 1 to "
+            f"{len(options)} (`taskproto doctor {name}` shows them)"
+        )
+    chosen = options[option - 1]
+    if chosen.command is None:
+        raise TaskprotoError(
+            f"option {option} ({chosen.title}) is for a person to carry out; taskproto does not "
+            "run it"
+        )
+    line = shlex.join(chosen.command)
+    if dry_run:
+        return f"would run: {line}"
+    if chosen.command[0] == "git":
+        engine.repo.run(*chosen.command[1:])
+    else:
+        import subprocess
+        import sys
+
+        proc = subprocess.run(
+            [sys.executable, "-m", "taskproto", *chosen.command[1:]],
+            cwd=engine.config.repo,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise TaskprotoError(f"`{line}` failed: {proc.stderr.strip() or proc.stdout.strip()}")
+    return f"ran: {line}"

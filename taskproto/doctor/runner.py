@@ -9,15 +9,17 @@ from typing import Any
 from taskproto.config import Config
 from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
+    fixes_events,  # noqa: F401  (registers the fixes of moved repositories)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
-from taskproto.doctor.escalation import render, work_at_risk
+from taskproto.doctor.escalation import numbered, render, work_at_risk
 from taskproto.doctor.fixes import FIXES, ORDER, FixContext
-from taskproto.doctor.model import CHECKS, Finding, FixRecord, Severity
+from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
 from taskproto.doctor.snapshot import Snapshot, take
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
@@ -29,15 +31,20 @@ MAX_PASSES = 4  # a fix can uncover the next one (branch -> worktree -> status);
 def detect(snap: Snapshot) -> list[Finding]:
     found: list[Finding] = list(check_folders(snap))
     for view in snap.tasks.values():
+        if view.intent is not None:
+            found += check_half_made(snap, view)
+            continue  # nothing else is judged until the create is finished or undone
         found += check_task_file(snap, view)
         if view.task is None or view.problem in UNTOUCHABLE:
             continue  # nothing else can be judged (or touched) until task.json is back
         for check in TASK_CHECKS:
             found += check(snap, view)
         found += check_worktrees(snap, view)
+        found += check_git_operations(snap, view)
     found += check_shared(snap)
     if snap.scope is None:
         found += check_orphans(snap)
+        found += check_hooks(snap)
     found += check_remote(snap)
     return found
 
@@ -49,6 +56,8 @@ class Report:
     fixes: list[FixRecord] = field(default_factory=list)
     initial: list[Finding] = field(default_factory=list)
     escalations: dict[tuple[str, str, str, str], str] = field(default_factory=dict)
+    # the numbered options of each escalation (real names filled in), for `recover --option N`
+    options: dict[tuple[str, str, str, str], list[Option]] = field(default_factory=dict)
     snapshot: Snapshot | None = None
 
     @property
@@ -137,14 +146,30 @@ def run(
 def _escalate(
     config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
 ) -> None:
-    """Render the escalation message for what is left with no safe fix, or whose fix failed."""
+    """Render the escalation message for what is left with no safe fix, or whose fix failed: one
+    message per root cause (the same check on the same task, failing the same way), not one per
+    symptom."""
     snap = report.snapshot
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
     for f in report.findings:
         record = attempted.get(f.key())
-        if f.severity != Severity.ERROR and not (record and record.status == "failed"):
+        offers = f.check not in FIXES and bool(f.data.get("options") or f.info.options)
+        if f.severity == Severity.INFO or (
+            f.severity != Severity.ERROR
+            and not offers
+            and not (record and record.status == "failed")
+        ):
             continue
         if f.check in FIXES and not (record and record.status == "failed"):
             continue  # a fix exists and was not tried (no --fix): say so in the table, not here
+        error = record.error if record and record.error else ""
+        groups.setdefault((f.task or "", f.check, error), []).append(f)
+    per_task: dict[str, int] = {}
+    for task, _, _ in groups:
+        per_task[task] = per_task.get(task, 0) + 1
+    for (task, check, _), found in groups.items():
+        f = found[0]
+        record = attempted.get(f.key())
         tried = (
             [f"doctor --fix: {record.action} -> failed: {record.error}"]
             if record and record.error
@@ -152,4 +177,15 @@ def _escalate(
         )
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
-        report.escalations[f.key()] = render(config, f, state, tried, work_at_risk(snap, f.task))
+        options = f.data.get("options")
+        report.options[f.key()] = numbered(f, options, config)
+        report.escalations[f.key()] = render(
+            config,
+            f,
+            state,
+            tried,
+            work_at_risk(snap, f.task),
+            options,
+            also=[g.message for g in found[1:]],
+            selector=f" --check {check}" if per_task[task] > 1 else "",
+        )

@@ -14,10 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from taskproto.config import Config
+from taskproto.engine.tasks import read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
 from taskproto.git.repo import Repo, WorktreeInfo
 from taskproto.names import check_name
@@ -51,6 +53,7 @@ class TaskView:
     agents: dict[str, AgentView] = field(default_factory=dict)
     agent_dirs: list[str] = field(default_factory=list)  # folders under agents/
     tmp_files: list[Path] = field(default_factory=list)
+    intent: dict[str, Any] | None = None  # a `task create` that did not finish (creating.json)
 
 
 @dataclass
@@ -67,6 +70,8 @@ class Snapshot:
     journal_statuses: dict[str, dict[str, bytes | None]] = field(
         default_factory=dict
     )  # task -> agent -> blob
+    hooks_dir: str | None = None  # where git runs hooks now (only read once init recorded hooks)
+    hooks_path: str | None = None  # core.hooksPath as set
 
     def __post_init__(self) -> None:
         self.wt_by_path: dict[str, WorktreeInfo] = {real(w.path): w for w in self.worktrees}
@@ -192,6 +197,7 @@ def take(
     present = [n for n in wanted if n in set(names)]
     for i, name in enumerate(present):
         view = TaskView(name, config.task_dir(name))
+        view.intent = read_intent(view.dir)
         _read_task(view, config.task_file(name))
         _read_agents(config, view)
         _tmp_files(view)
@@ -220,6 +226,7 @@ def take(
             journal_tasks[name] = blob
         else:
             journal_statuses.setdefault(name, {})[agent] = blob
+    hooks_dir, hooks_path = _hooks(config, repo) if scope is None else (None, None)
     return Snapshot(
         config,
         utcnow(),
@@ -231,4 +238,24 @@ def take(
         journal_tasks,
         list(scope) if scope is not None else None,
         journal_statuses,
+        hooks_dir,
+        hooks_path,
     )
+
+
+def _hooks(config: Config, repo: Repo) -> tuple[str | None, str | None]:
+    """Where git runs hooks now, and core.hooksPath: two git processes, only once `taskproto init`
+    recorded an installation (`<root>/git-hooks.json`)."""
+    if not (config.root / "git-hooks.json").is_file():
+        return None, None
+    from taskproto.errors import GitError
+
+    try:
+        folder = repo.run("rev-parse", "--path-format=absolute", "--git-path", "hooks").strip()
+    except GitError:
+        return None, None
+    try:
+        setting = repo.run("config", "--get", "core.hooksPath").strip() or None
+    except GitError:
+        setting = None
+    return folder, setting

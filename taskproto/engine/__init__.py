@@ -64,8 +64,14 @@ class Engine(Core):
             priority,
         )
 
-    def remove_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
-        return tasks.remove_task(self, task_name(name), force)
+    def remove_task(
+        self, name: str, force: bool = False, session: str | None = None
+    ) -> wt.RemovalPlan:
+        return tasks.remove_task(self, task_name(name), force, session)
+
+    def abort_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
+        """Undo a `task create` that was killed half-way, whole."""
+        return tasks.abort_create(self, task_name(name), force)
 
     def claim(
         self, name: str, session: str | None, pid: int | None = None, force: bool = False

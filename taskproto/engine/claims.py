@@ -278,3 +278,24 @@ def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:
     except OSError as exc:
         core.warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
     return now
+
+
+def renew_heartbeat(core: Core, session: str | None) -> list[str]:
+    """After any command: renew `session`'s heartbeat on every task the command read that this
+    session owns (the heartbeat file only; no task.json write, no journal, no network). Returns the
+    tasks renewed. Never raises: a command's outcome does not depend on it."""
+    if not session:
+        return []
+    from taskproto.state import light
+
+    renewed = []
+    for name in sorted(core.touched):
+        try:
+            view = light.read_task(core.config.layout, name)
+        except (OSError, ValueError):
+            continue
+        if view.error is None and view.owner_session == session and view.owner is not None:
+            pid = view.owner.get("pid")
+            beat_now(core, name, session, pid if isinstance(pid, int) else None)
+            renewed.append(name)
+    return renewed

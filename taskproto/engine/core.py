@@ -27,6 +27,7 @@ from taskproto.errors import (
     Untrusted,
     UserOnly,
     WriteFailed,
+    when,
 )
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
@@ -62,6 +63,7 @@ class Core:
         self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
         self._repo: Repo | None = None
         self._held: set[str] = set()  # tasks whose lock this process holds now
+        self.touched: set[str] = set()  # tasks this process read: their owner's heartbeat renews
         self.remote: Remote | None = Remote(config) if config.remote else None
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = (
@@ -109,6 +111,7 @@ class Core:
         saving is made once more under the task's lock.
         """
         path = self.task_path(name)
+        self.touched.add(name)
         try:
             data = store.read_bytes(path)
         except FileNotFoundError:
@@ -344,7 +347,7 @@ class Core:
 
     def owner_error(self, task: Task, action: str) -> OwnershipError:
         assert task.owner is not None
-        since = task.owner.claimed_at.isoformat(timespec="seconds")
+        since = when(task.owner.claimed_at)
         return OwnershipError(task.name, task.owner.session, since, task.owner.host, action)
 
     def require_user(self, action: str) -> None:

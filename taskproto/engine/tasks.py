@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from taskproto.config import ensure_root
@@ -15,6 +17,7 @@ from taskproto.errors import TaskExists, TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.names import AgentName, TaskName, agent_branch
+from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import (
@@ -26,9 +29,23 @@ from taskproto.state.models import (
     utcnow,
 )
 
+CREATING = "creating.json"  # the intent of a `task create` in progress, in the task's folder
+
 
 def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: str | None) -> str:
     """Refuse a task that cannot be made; returns the base commit's sha."""
+    if (core.config.task_dir(name) / CREATING).exists():
+        raise TaskprotoError(
+            f"task {name!r} was half made by a `task create` that did not finish; run "
+            f"`taskproto doctor --fix` to finish it, or `taskproto task abort {name}` to undo it"
+        )
+    if core.config.task_file(name).exists():
+        raise TaskExists(name)
+    if core.remote is not None and core.remote.known_tasks((name,)):
+        raise TaskprotoError(
+            f"task {name!r} already exists on remote {core.remote.name!r} (its journal or its "
+            "branch); run `taskproto sync` to fetch it, or pick another name"
+        )
     if len(set(agents)) != len(agents):
         raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
     base_sha = core.git.rev_parse(base or "HEAD")
@@ -144,22 +161,20 @@ def _create(
     except FileExistsError:
         raise TaskExists(name) from None
     try:
-        wt.create(core.config, core.repo, name, agents, base_sha)
         task = _first_record(
             wf, name, agents, base_sha, description, session, context, counters, after, priority
         )
-        for agent in agents:
-            core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
-            store.save_status(
-                core.config.status_file(name, agent),
-                AgentStatus(agent=agent, updated_at=task.created_at),
-            )
-        path = core.config.task_file(name)
-        data = store.dump(task)
-        core.journal(
-            task, f"create: {wf.initial}", {path: data}
-        )  # the journal first: see Core.save
-        store.atomic_write(path, data)
+        # Before the first branch: what was asked for, so a create killed half-way is finished
+        # with every agent (doctor) or undone whole (`task abort`), never left with fewer.
+        intent = {
+            "task": task.model_dump(mode="json"),
+            "pid": os.getpid(),
+            "host": hostname(),
+        }
+        store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
+        wt.create(core.config, core.repo, name, agents, base_sha)
+        _records(core, task, f"create: {wf.initial}")
+        (task_dir / CREATING).unlink()
         return task
     except BaseException:
         if core.config.task_worktree(name).exists():
@@ -173,22 +188,155 @@ def _create(
         raise
 
 
-def remove_task(core: Core, name: str, force: bool = False) -> wt.RemovalPlan:
+def _records(core: Core, task: Task, message: str) -> None:
+    """The agents' statuses, the journal's first commit and task.json, each only if missing (the
+    journal first: see Core.save)."""
+    for agent in task.required_agents:
+        path = core.config.status_file(task.name, agent)
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            store.save_status(path, AgentStatus(agent=agent, updated_at=task.created_at))
+    path = core.config.task_file(task.name)
+    head = journal.head(core.git, task.name)
+    if path.exists():
+        if head is None:
+            core.journal(store.load_task(path), message, {})
+        return
+    data = store.dump(task)
+    if head is None:
+        core.journal(task, message, {path: data})
+    else:
+        data = journal.read_file(core.repo, head) or data  # what the journal recorded, exactly
+    store.atomic_write(path, data)
+
+
+def read_intent(core_or_dir: Path) -> dict[str, Any] | None:
+    """The intent a `task create` left in the task folder, or None when it finished."""
+    try:
+        data = json.loads((core_or_dir / CREATING).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def creator_alive(intent: dict[str, Any]) -> bool:
+    pid = intent.get("pid")
+    return intent.get("host") == hostname() and isinstance(pid, int) and pid_alive(pid)
+
+
+def finish_create(core: Core, name: TaskName) -> list[str]:
+    """Finish a create that was killed half-way, with every agent it was asked for: the missing
+    branches at the base, their worktrees, the statuses, task.json and the journal. Under the
+    task's lock; the caller has checked that the creator is gone."""
+    task_dir = core.config.task_dir(name)
+    with task_lock(task_dir, name, core.config.lock_timeout):
+        intent = read_intent(task_dir)
+        if intent is None:
+            return []
+        task = Task.model_validate(intent["task"])
+        done: list[str] = []
+        base = task.base or "HEAD"
+        rows = [(name, core.config.task_worktree(name))] + [
+            (agent_branch(name, a), core.config.agent_worktree(name, a))
+            for a in task.required_agents
+        ]
+        registered = {os.path.realpath(w.path): w for w in core.repo.worktrees()}
+        for branch, path in rows:
+            if not core.repo.branch_exists(branch):
+                core.repo.create_branch(branch, base)
+                done.append(f"branch {branch} at {base[:12]}")
+            reg = registered.get(os.path.realpath(path))
+            if reg is not None and not reg.prunable:
+                continue
+            if os.path.lexists(path):
+                # a checkout the killed create had begun: kept aside, never deleted
+                aside = path.with_name(f"{path.name}.half-made-{utcnow():%Y%m%dT%H%M%S}")
+                os.replace(path, aside)
+                done.append(f"moved the half-made {path} aside to {aside.name}")
+            if reg is not None:
+                core.repo.worktree_prune()
+            wt.recreate(core.config, core.repo, path, branch)
+            done.append(f"worktree {path}")
+        _records(core, task, f"create (finished by doctor): {task.state}")
+        (task_dir / CREATING).unlink()
+        return done
+
+
+def abort_create(core: Core, name: TaskName, force: bool = False) -> wt.RemovalPlan:
+    """Undo a create that did not finish, whole: what it made, refusing (without --force) if
+    anything there holds work; the folder goes, a journal already written is archived."""
+    core.check_force(force)
+    task_dir = core.config.task_dir(name)
+    intent = read_intent(task_dir)
+    if intent is None:
+        raise TaskprotoError(
+            f"task {name!r} is not half made (no unfinished `task create`); remove it with "
+            f"`taskproto task remove {name}`"
+        )
+    if creator_alive(intent):
+        raise TaskprotoError(
+            f"task {name!r} is being created right now (pid {intent.get('pid')}); wait for it, "
+            f"then `taskproto task remove {name}` if you do not want it"
+        )
+    agents = [str(a) for a in intent.get("task", {}).get("required_agents", [])]
+    with task_lock(task_dir, name, core.config.lock_timeout):
+        plan = wt.remove(core.config, core.repo, name, agents, force)
+    if journal.head(core.git, name) is not None:
+        journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+    return plan
+
+
+def remove_task(
+    core: Core, name: str, force: bool = False, session: str | None = None
+) -> wt.RemovalPlan:
     """Remove the task's worktrees, branches and folder, refusing (without --force) if work would be
-    lost; its journal is archived, never deleted."""
+    lost or another live session owns it; its journal is archived, never deleted."""
     core.check_force(force)
     task_dir = core.task_path(name).parent
     with task_lock(task_dir, name, core.config.lock_timeout):
         try:
-            agents = store.load_task(core.config.task_file(name)).required_agents
+            task: Task | None = store.load_task(core.config.task_file(name))
         except (TaskprotoError, FileNotFoundError):
-            if not force:
-                raise TaskprotoError(
-                    f"task.json of {name!r} is missing or corrupt, so its agents are unknown; "
-                    "run `taskproto doctor --fix` first, or pass --force"
-                ) from None
+            task = None
+        if task is not None:
+            agents = task.required_agents
+        elif not force:
+            raise TaskprotoError(
+                f"task.json of {name!r} is missing or corrupt, so its agents are unknown; "
+                "run `taskproto doctor --fix` first, or pass --force"
+            )
+        else:
             agents_dir = task_dir / "agents"
             agents = sorted(os.listdir(agents_dir)) if agents_dir.is_dir() else []
+        owner = task.owner if task is not None else None
+        live_owner = (
+            owner is not None
+            and owner.session != session
+            and owner_gone(owner, utcnow(), core.config.lease_minutes) is None
+        )
+        if live_owner and not force:
+            assert task is not None
+            raise core.owner_error(
+                task, "only its owner can remove it; pass --force to remove it anyway (logged)"
+            )
+        if live_owner and task is not None and owner is not None:
+            wt.check_removal(
+                core.config, wt.plan_removal(core.config, core.repo, name, agents), name, force
+            )
+            new = task.model_copy(deep=True)
+            new.transition_log.append(
+                LogEntry(
+                    from_state=task.state,
+                    to_state=task.state,
+                    trigger="remove",
+                    time=utcnow(),
+                    session=session,
+                    kind="note",
+                    forced=True,
+                    note=f"removed with --force while session {owner.session} owned it",
+                )
+            )
+            core.save(task, new, f"remove --force: owned by {owner.session}")
         plan = wt.remove(core.config, core.repo, name, agents, force)
     journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
     return plan

@@ -98,7 +98,7 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
         b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)
     ]
     unique = repo.unique_commits(branches) if branches else 0
-    ours = {"task.json", "task.json.lock", "status.json"}
+    ours = {"task.json", "task.json.lock", "status.json", "creating.json"}
     strays: list[Path] = []
     task_dir = config.task_dir(task)
     skip = {p.resolve() for p in wanted}
@@ -106,7 +106,7 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
         here = Path(dirpath)
         dirnames[:] = [d for d in dirnames if (here / d).resolve() not in skip]
         for name in filenames:
-            if name in ours or name.startswith(".tmp-") or ".corrupt-" in name:
+            if name in ours or name.startswith((".tmp-", "build-failure-")) or ".corrupt-" in name:
                 continue
             strays.append(here / name)
     return RemovalPlan(worktrees, branches, dirty, unique, strays)
@@ -116,6 +116,18 @@ def remove(
     config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool
 ) -> RemovalPlan:
     plan = plan_removal(config, repo, task, agents)
+    check_removal(config, plan, task, force)
+    for path in reversed(plan.worktrees):
+        repo.worktree_remove(path, force=force)
+    repo.worktree_prune()
+    for branch in reversed(plan.branches):
+        repo.delete_branch(branch, force=True)  # reachability was checked above
+    shutil.rmtree(config.task_dir(task), ignore_errors=True)
+    return plan
+
+
+def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> None:
+    """Refuse (without --force) a removal that would lose work."""
     if not force:
         if plan.dirty:
             raise WorkAtRisk(
@@ -134,10 +146,3 @@ def remove(
                 f"refusing to remove task {task!r}: {len(plan.strays)} unknown file(s) under "
                 f"{config.task_dir(task)} (first: {plan.strays[0]}); move them away or pass --force"
             )
-    for path in reversed(plan.worktrees):
-        repo.worktree_remove(path, force=force)
-    repo.worktree_prune()
-    for branch in reversed(plan.branches):
-        repo.delete_branch(branch, force=True)  # reachability was checked above
-    shutil.rmtree(config.task_dir(task), ignore_errors=True)
-    return plan

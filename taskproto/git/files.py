@@ -141,12 +141,33 @@ def find_repo(start: str, environ: dict[str, str] | None = None) -> GitDirs | No
             line = (read_small(dot_git, 4096) or b"").strip().decode("utf-8", "surrogateescape")
             if not line.startswith("gitdir:"):
                 return None
-            return _dirs(here, os.path.join(here, line[7:].strip()))
+            linked = os.path.join(here, line[7:].strip())
+            if not os.path.isdir(linked):
+                return None  # a worktree whose repository moved: see broken_link()
+            return _dirs(here, linked)
         if _looks_like_git_dir(here):  # inside a bare repository (or a .git folder) itself
             dirs = _dirs(None, here)
             if not dirs.bare and os.path.basename(here) == ".git":
                 dirs.top = os.path.dirname(here)
             return dirs
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def broken_link(start: str) -> tuple[str, str] | None:
+    """(worktree, the git dir its `.git` file names) when the nearest `.git` above `start` is a
+    worktree link to a folder that no longer exists (the repository was moved), else None."""
+    here = os.path.realpath(start)
+    while True:
+        dot_git = os.path.join(here, ".git")
+        if os.path.isdir(dot_git):
+            return None
+        if os.path.isfile(dot_git):
+            line = (read_small(dot_git, 4096) or b"").strip().decode("utf-8", "surrogateescape")
+            target = os.path.join(here, line[7:].strip()) if line.startswith("gitdir:") else ""
+            return (here, target) if target and not os.path.isdir(target) else None
         parent = os.path.dirname(here)
         if parent == here:
             return None

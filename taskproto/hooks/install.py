@@ -52,6 +52,7 @@ def run(
     if git_hooks if git_hooks is not None else not clients:
         git = Git(config.repo)
         report.git_hooks = git_install.uninstall(git) if uninstall else git_install.install(git)
+        git_install.record(config.root, report.git_hooks, installed=not uninstall)
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)
         if "codex" in clients and not uninstall:

@@ -41,6 +41,7 @@ class RunResult:
     output_tail: str
     classification: BuildClassification | None
     timed_out: bool = False
+    log: str = ""  # what was kept of the output (head and tail), for saving a failure's log
 
     @property
     def passed(self) -> bool:
@@ -149,6 +150,7 @@ def run_and_classify(
         output_tail=capture.tail_text(tail_bytes),
         classification=classification,
         timed_out=timed_out,
+        log=capture.text() if exit_code != 0 else "",
     )
 
 

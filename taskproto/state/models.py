@@ -6,7 +6,7 @@ import enum
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SCHEMA_VERSION = 1
 DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
@@ -150,3 +150,9 @@ class AgentStatus(_Model):
     retry_count: int = 0
     error_message: str | None = None
     escalated: bool = False
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _in_progress(cls, value: object) -> object:
+        # The protocol's own scripts write IN_PROGRESS for an agent at work: read it as WORKING.
+        return AgentState.WORKING.value if value == "IN_PROGRESS" else value

@@ -3,8 +3,10 @@ it where a fix exists; a second run is clean (or, with no safe fix, the escalati
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import time
 from collections.abc import Callable
 from datetime import timedelta
@@ -14,6 +16,9 @@ from doctor_helpers import Env, commit_file, dead_pid, ids
 
 from taskproto.doctor import CHECKS
 from taskproto.doctor.fixes import FIXES
+from taskproto.hooks.git import install as git_install
+from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
+from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import AgentState, utcnow
 
@@ -276,12 +281,85 @@ def _(env: Env) -> None:
     os.utime(lock, (old, old))
 
 
+@breaks("worktree-moved")
+def _(env: Env) -> None:
+    # The agent's folder moved by hand and back under a new name: git's record names the old place.
+    wt = env.worktree("b")
+    os.rename(wt, wt.with_name("elsewhere"))
+    admin = env.admin_dir(wt.with_name("elsewhere"))
+    (admin / "gitdir").write_text(str(env.config.root) + "-old/tasks/t/agents/b/code/.git\n")
+    os.rename(wt.with_name("elsewhere"), wt)
+
+
+@breaks("worktree-set-aside")
+def _(env: Env) -> None:
+    # An earlier doctor moved a worktree of a moved repository aside and could not re-add it.
+    wt = env.worktree("b")
+    admin = env.admin_dir(wt)
+    (admin / "gitdir").write_text(str(env.config.root) + "-old/tasks/t/agents/b/code/.git\n")
+    os.rename(wt, wt.with_name("code.unregistered-20260101T000000.000000Z"))
+
+
+@breaks("git-operation-in-progress")
+def _(env: Env) -> None:
+    # A real conflicted merge in agent a's worktree.
+    commit_file(env.worktree("a"), "same.txt", "agent side\n")
+    commit_file(env.worktree(), "same.txt", "task side\n")
+    proc = subprocess.run(
+        ["git", "merge", "--quiet", "t"], cwd=env.worktree("a"), capture_output=True, text=True
+    )
+    assert proc.returncode != 0 and (env.admin_dir(env.worktree("a")) / "MERGE_HEAD").exists()
+
+
+def _installed(env: Env, python: str | None = None) -> None:
+    report = git_install.install(env.engine.git, python=python)
+    git_install.record(env.config.root, report, installed=True)
+
+
+@breaks("git-hooks-missing")
+def _(env: Env) -> None:
+    _installed(env)
+    env.git("config", "core.hooksPath", str(env.repo.parent / "other-hooks"))
+
+
+@breaks("git-hooks-interpreter-missing")
+def _(env: Env) -> None:
+    _installed(env, python=str(env.repo.parent / "gone-venv" / "bin" / "python"))
+
+
+@breaks("git-hooks-path-relative")
+def _(env: Env) -> None:
+    _installed(env)
+    env.git("config", "core.hooksPath", ".githooks")
+
+
+@breaks("task-create-interrupted")
+def _(env: Env) -> None:
+    # What a `task create u --agents x,y` killed after its first branch leaves (the kill itself at
+    # several instants: test_doctor_create_killed.py). Checked on task u; t stays healthy.
+    env.engine.create_task("u", ["x", "y"])
+    intent = {
+        "task": env.engine.load("u").model_dump(mode="json"),
+        "pid": dead_pid(),
+        "host": hostname(),
+    }
+    env.git("worktree", "remove", "--force", str(env.config.agent_worktree("u", "y")))
+    env.git("branch", "-D", "u-y")
+    (env.config.task_dir("u") / "creating.json").write_text(json.dumps(intent))
+
+
 # These need a real shared remote: tests/remote/test_remote.py breaks a repository for each of them.
-REMOTE_CHECKS = {"remote-unreachable", "remote-claim-unknown", "remote-claim-dead-session"}
+REMOTE_CHECKS = {
+    "remote-unreachable",
+    "remote-claim-unknown",
+    "remote-claim-dead-session",
+    "remote-tasks-unknown",  # tests/remote/test_remote_clone.py
+}
 
 
 def test_every_check_has_a_breaking_test() -> None:
-    assert set(CHECKS) - {"needs-review"} - REMOTE_CHECKS == set(BREAK)
+    # task-being-created: a create running right now (test_doctor_create_killed.py)
+    assert set(CHECKS) - {"needs-review", "task-being-created"} - REMOTE_CHECKS == set(BREAK)
 
 
 @pytest.mark.parametrize("check", sorted(BREAK))
@@ -309,7 +387,9 @@ def test_check(env: Env, check: str) -> None:
         assert check in ids(fixed)
         text = fixed.escalations[next(f.key() for f in fixed.findings if f.check == check)]
         assert "encountered a recovery scenario requiring user guidance" in text
-        assert "**Options**" in text and "1. " in text and "Abandon the task" in text
+        assert "**Options**" in text and "1. " in text
+        escalated = next(f for f in fixed.findings if f.check == check)
+        assert ("Abandon the task" in text) == (escalated.task is not None)
         if check in (
             "lock-schema-too-new",
             "lock-unreadable",

@@ -32,7 +32,9 @@ def test_table_json_and_exit_codes(env: Env, cli: Any) -> None:
     shutil.rmtree(env.worktree("a"))
     r = cli("doctor")
     assert r.code == 1
-    assert r.out.splitlines()[0] == "t"
+    assert r.out.splitlines()[0].startswith("summary: 1 task(s) checked, 1 error(s)")  # first
+    assert r.out.splitlines()[1].startswith("  t: agent-worktree-missing")
+    assert "\nt\n" in r.out  # the details after
     assert "agent-worktree-missing" in r.out and "summary: 1 task(s) checked" in r.out
     assert "finding(s) remain" in r.err
     data = json.loads(cli("doctor", "--json").out)
@@ -88,7 +90,7 @@ def test_recover_requeues_incomplete_agents_and_escalates_at_the_max(env: Env, c
     env.set_status("b", status=AgentState.WORKING, updated_at=utcnow() - timedelta(hours=2))
     data = json.loads(cli("recover", "t", "--json").out)
     agents = next(s for s in data["steps"] if s["procedure"] == "agents")
-    assert agents["found"][0] == "0/2 agents complete"
+    assert agents["found"][0] == "Summary: 0/2 complete, 1 error(s), 1 timeout(s), 0 missing"
     assert len(agents["did"]) == 2
     for agent in ("a", "b"):
         status = e.agent_status("t", agent)

@@ -361,11 +361,16 @@ def _set_aside_by_doctor(name: str) -> bool:
 def other_files(config: Config, name: str) -> list[str]:
     """Anything in the task folder (outside the worktrees) that is not ours to expect."""
     task_dir = config.task_dir(name)
-    expected = {"task.json", "task.json.lock", "code", "agents"}
+    # heartbeat.json: the owner's liveness (every command the owner runs renews it)
+    expected = {"task.json", "task.json.lock", "heartbeat.json", "code", "agents"}
     odd = []
     for path in task_dir.rglob("*"):
         rel = path.relative_to(task_dir)
-        if "code" in rel.parts or rel.name.startswith(store.TMP_PREFIX):
+        if (
+            "code" in rel.parts
+            or rel.name.startswith(store.TMP_PREFIX)
+            or rel.name.startswith("heartbeat.json.tmp-")
+        ):
             continue
         if _set_aside_by_doctor(rel.name):
             continue  # a file doctor's restore from the journal kept (never deletes)

@@ -8,8 +8,19 @@ entry=@ENTRY@
 python=@PYTHON@
 set -f  # no pathname expansion: input lines are split into fields below
 ours() {
-    [ -f "$entry" ] && exec "$python" -I -S "$entry" "$hook" "$@"
-    printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$entry" >&2
+    [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
+    gone=$entry; [ -f "$entry" ] && gone=$python
+    # --- interpreter or entry gone (recovery, issue #16): block only commits on a task's branch ---
+    case $hook in pre-commit|commit-msg|pre-merge-commit)
+        branch=$(git symbolic-ref --quiet --short HEAD 2>/dev/null) || branch=
+        if [ -n "$branch" ] && ! git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null |
+            while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then
+            printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
+            exit 1
+        fi ;;
+    esac
+    # --- end of the recovery part ---
+    printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$gone" >&2
     case $hook in pre-push|post-rewrite|reference-transaction) exec cat >/dev/null ;; esac
     exit 0
 }

@@ -118,6 +118,32 @@ def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HO
     return report
 
 
+RECORD = "git-hooks.json"  # under taskproto's root: what init installed, for doctor's check
+
+
+def record(root: Path, report: HooksReport, installed: bool, python: str | None = None) -> None:
+    """Remember where and with what interpreter the hooks were installed (or that they were taken
+    out), so doctor can tell when git no longer runs them."""
+    import json
+
+    from taskproto.state.models import utcnow
+    from taskproto.state.store import atomic_write
+
+    if not root.is_dir():
+        return
+    data = {
+        "installed": installed,
+        "hooks": list(GIT_HOOKS),
+        "hooks_dir": str(report.hooks_dir),
+        "hooks_path": report.hooks_path_setting,
+        "python": python or sys.executable,
+        "entry": str(ENTRY),
+        "marker": MARKER.decode(),
+        "time": utcnow().isoformat(),
+    }
+    atomic_write(root / RECORD, json.dumps(data, indent=2).encode() + b"\n")
+
+
 def uninstall(git: Git, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
     folder, setting = hooks_dir(git)
     report = HooksReport(folder, setting)

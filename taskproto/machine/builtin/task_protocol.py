@@ -23,7 +23,11 @@ def agents_complete(task: Task, ctx: FireContext) -> str | None:
     missing = [a for a in task.required_agents if ctx.agent_statuses.get(a) != AgentState.COMPLETE]
     if missing:
         detail = ", ".join(f"{a} is {ctx.agent_statuses.get(a, 'missing')}" for a in missing)
-        return f"every required agent must be COMPLETE: {detail}"
+        return (
+            f"every required agent must be COMPLETE: {detail}; mark one done with `taskproto agent "
+            f"set {task.name} {missing[0]} --status COMPLETE`, or wait with `taskproto agent wait "
+            f"{task.name}`"
+        )
     return None
 
 

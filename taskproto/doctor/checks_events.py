@@ -1,0 +1,258 @@
+"""Checks of what happens around tasks: a git operation left half done in a worktree, taskproto's
+git hooks no longer run by git (or their interpreter gone).
+
+They read the Snapshot and small files (a worktree's admin folder, the hooks record, the hook
+scripts); no git runs here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from taskproto.doctor.checks import _f
+from taskproto.doctor.checks_git import expected
+from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
+from taskproto.doctor.moved import admin_of
+from taskproto.doctor.snapshot import Snapshot, TaskView, real
+from taskproto.engine.tasks import creator_alive
+
+HOOKS_RECORD = "git-hooks.json"  # written by `taskproto init` (hooks/git/install.py)
+
+check(
+    "git-operation-in-progress",
+    Severity.ERROR,
+    "A merge, rebase, cherry-pick, revert or `git am` was left half done (conflicts, or a killed "
+    "process) in a task or agent worktree; the task's guards and merges cannot go on until it is "
+    "finished or aborted.",
+    None,
+)
+check(
+    "git-hooks-missing",
+    Severity.ERROR,
+    "taskproto's git hooks are not where git runs them: core.hooksPath changed since "
+    "`taskproto init`, another tool replaced them, or `init --uninstall` took them out while "
+    "tasks exist.",
+    "reinstall them where git runs them now (`taskproto init --git`; a hook found there is kept "
+    "and chained)",
+)
+check(
+    "git-hooks-interpreter-missing",
+    Severity.ERROR,
+    "The Python interpreter (or taskproto's entry script) that the installed git hooks start is "
+    "gone (a removed virtualenv, an upgrade); commits on task branches are refused until they are "
+    "reinstalled.",
+    "reinstall the hooks with this taskproto's interpreter (`taskproto init --git`)",
+)
+check(
+    "git-hooks-path-relative",
+    Severity.WARNING,
+    "core.hooksPath is a relative path: git resolves it in each worktree's own checkout, so task "
+    "and agent worktrees run no taskproto hook unless that folder is committed.",
+    None,
+)
+
+check(
+    "task-create-interrupted",
+    Severity.ERROR,
+    "A `taskproto task create` was killed half-way: the task's folder holds the intent it wrote "
+    "before its first branch (creating.json), and its process is gone.",
+    "finish the create with every agent it was asked for (missing branches at the base, their "
+    "worktrees, statuses, task.json, journal); or undo it whole with `taskproto task abort TASK`",
+)
+check(
+    "task-being-created",
+    Severity.INFO,
+    "A `taskproto task create` is running for this task right now (its process is alive).",
+    None,
+)
+
+# git's marker files for each operation, in the worktree's admin folder, and its name.
+OPERATIONS: tuple[tuple[str, str], ...] = (
+    ("rebase-merge", "rebase"),
+    ("rebase-apply/applying", "am"),
+    ("rebase-apply", "rebase"),
+    ("MERGE_HEAD", "merge"),
+    ("CHERRY_PICK_HEAD", "cherry-pick"),
+    ("REVERT_HEAD", "revert"),
+)
+
+
+def operation_in(admin: Path) -> str | None:
+    for marker, name in OPERATIONS:
+        if os.path.exists(admin / marker):
+            return name
+    return None
+
+
+def operation_options(path: str, op: str) -> tuple[Option, ...]:
+    where = shlex.quote(path)
+    return (
+        Option(
+            f"Finish the {op}: resolve the conflicts (`git -C {where} status` lists them), then "
+            f"`git -C {where} add <files> && git -C {where} {op} --continue`",
+            "keeps both sides' work and the resolution done so far",
+            "needs a person to resolve the conflicts",
+        ),
+        Option(
+            f"Abort the {op}: `git -C {where} {op} --abort`",
+            "the branch is back where it was before the " + op,
+            "conflict resolutions made so far are discarded",
+            command=("git", "-C", path, op, "--abort"),
+        ),
+    )
+
+
+def check_half_made(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    intent = view.intent or {}
+    agents = list((intent.get("task") or {}).get("required_agents") or [])
+    if creator_alive(intent):
+        yield _f(
+            "task-being-created",
+            view,
+            f"`task create` is running (pid {intent.get('pid')}); doctor leaves it alone",
+        )
+        return
+    yield _f(
+        "task-create-interrupted",
+        view,
+        f"`task create {view.name}` was killed half-way (pid {intent.get('pid')} on "
+        f"{intent.get('host')}); it was asked for agents {', '.join(agents) or 'none'}: "
+        f"`taskproto doctor --fix` finishes it, `taskproto task abort {view.name}` undoes it",
+        agents=agents,
+    )
+
+
+def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    for agent, path, _ in expected(snap, view):
+        reg = snap.wt_by_path.get(real(path))
+        if reg is None or reg.prunable:
+            continue
+        admin = admin_of(path)
+        op = operation_in(admin) if admin is not None else None
+        if op is None:
+            continue
+        who = f"agent {agent}'s" if agent else "the task's"
+        finding = _f(
+            "git-operation-in-progress",
+            view,
+            f"a {op} is half done in {who} worktree {path}: finish it with "
+            f"`git -C {shlex.quote(str(path))} {op} --continue` after resolving the conflicts, or "
+            f"abort it with `git -C {shlex.quote(str(path))} {op} --abort`",
+            agent,
+            str(path),
+            operation=op,
+        )
+        finding.data["options"] = operation_options(str(path), op)
+        yield finding
+
+
+def _record(snap: Snapshot) -> dict[str, Any] | None:
+    try:
+        data = json.loads((snap.config.root / HOOKS_RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _script_value(text: str, name: str) -> str | None:
+    """A `name=<shell-quoted value>` line of an installed hook script."""
+    for line in text.splitlines():
+        if line.startswith(name + "="):
+            try:
+                parts = shlex.split(line[len(name) + 1 :])
+            except ValueError:
+                return None
+            return parts[0] if parts else None
+    return None
+
+
+def _finding(id: str, message: str, **data: object) -> Finding:
+    return Finding(id, CHECKS[id].severity, message, data=dict(data))
+
+
+def check_hooks(snap: Snapshot) -> Iterator[Finding]:
+    """Repository-wide: only once `taskproto init` has installed the hooks here (its record)."""
+    rec = _record(snap)
+    if rec is None or snap.hooks_dir is None:
+        return
+    setting = snap.hooks_path
+    if setting and not os.path.isabs(os.path.expanduser(setting)):
+        finding = _finding(
+            "git-hooks-path-relative",
+            f"core.hooksPath is relative ({setting}): task and agent worktrees resolve it in "
+            "their own checkout and run no taskproto hook",
+            setting=setting,
+        )
+        absolute = str(Path(snap.config.repo) / setting)
+        finding.data["options"] = (
+            Option(
+                f"Make it absolute: `git config core.hooksPath {shlex.quote(absolute)}`, then "
+                "`taskproto init --git`",
+                "every worktree runs the same hooks",
+                "changes a setting another tool may have made",
+            ),
+            Option(
+                f"Commit {setting} with taskproto's hooks in it on the base branch",
+                "the setting stays as it is",
+                "each task branch carries the hook scripts",
+            ),
+        )
+        yield finding
+    if not rec.get("installed", True):
+        if snap.tasks:
+            yield _finding(
+                "git-hooks-missing",
+                f"taskproto's git hooks were taken out (`taskproto init --uninstall`, "
+                f"{rec.get('time', '?')}) while {len(snap.tasks)} task(s) exist: their guards do "
+                "not run",
+            )
+        return
+    folder = Path(snap.hooks_dir)
+    marker = str(rec.get("marker") or "# taskproto git hook")
+    hooks = [str(h) for h in rec.get("hooks") or []]
+    missing, foreign, scripts = [], [], []
+    for hook in hooks:
+        path = folder / hook
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")[:4096]
+        except OSError:
+            missing.append(hook)
+            continue
+        if marker not in text or path.is_symlink():
+            foreign.append(hook)
+        elif not os.access(path, os.X_OK):
+            missing.append(hook)
+        else:
+            scripts.append(text)
+    if missing or foreign:
+        why = []
+        if real(folder) != real(str(rec.get("hooks_dir") or folder)):
+            why.append(
+                f"git now runs hooks from {folder} (core.hooksPath {setting or 'unset'}), not "
+                f"{rec.get('hooks_dir')} where init put them"
+            )
+        if foreign:
+            why.append(f"{', '.join(foreign)} in {folder} are not taskproto's (replaced)")
+        if missing:
+            why.append(f"{', '.join(missing)} missing or not executable in {folder}")
+        yield _finding("git-hooks-missing", "; ".join(why))
+    gone = set()
+    for text in scripts:
+        for name in ("python", "entry"):
+            value = _script_value(text, name)
+            usable = os.path.isfile(value or "") and (
+                name == "entry" or os.access(value or "", os.X_OK)
+            )
+            if value and not usable:
+                gone.add(f"{'interpreter' if name == 'python' else 'entry script'} {value}")
+    if gone:
+        yield _finding(
+            "git-hooks-interpreter-missing",
+            f"the installed hooks start {', '.join(sorted(gone))}, which is gone: commits on task "
+            "branches are refused",
+        )

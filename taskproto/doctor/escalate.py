@@ -1,0 +1,83 @@
+"""`taskproto escalate TASK --reason ...`: the escalation triggers no check can see, raised by the
+agent or the person who met them, rendered from the same template as doctor's and logged on the
+task (a `note` entry, so the journal keeps it).
+
+The task protocol escalates on: agent failure after 3 retries (doctor, `recover`), build failure
+of an unknown type (`recover`), state corruption doctor cannot repair (doctor), and these two.
+"""
+
+from __future__ import annotations
+
+from taskproto.doctor.escalation import render, work_at_risk
+from taskproto.doctor.model import Finding, Option, Severity
+from taskproto.doctor.snapshot import take
+from taskproto.engine import Engine
+from taskproto.state.models import LogEntry, Task, utcnow
+
+REASONS: dict[str, tuple[str, tuple[Option, ...]]] = {
+    "conflicting-requirements": (
+        "conflicting agent requirements with no resolution path",
+        (
+            Option(
+                "Decide which requirement wins and tell the agents "
+                '(`taskproto interrupt record TASK "<your decision>"`)',
+                "the plan stands; the agents go on with a clear rule",
+                "needs your decision",
+            ),
+            Option(
+                "Re-plan: send the task back to its plan with the conflict as the reason",
+                "the plan is redone with both requirements in view",
+                "the work since the plan may be redone",
+            ),
+        ),
+    ),
+    "external-dependency": (
+        "an external dependency is blocking progress",
+        (
+            Option(
+                "Unblock the dependency yourself (access, a service, a release), then resume "
+                '(`taskproto interrupt record TASK "resume"`)',
+                "the task goes on as planned",
+                "needs you, and the dependency's owner",
+            ),
+            Option(
+                "Release the task until the dependency is there (`taskproto release TASK`)",
+                "nobody waits on it; its branches and worktrees stay",
+                "the task is parked",
+            ),
+        ),
+    ),
+}
+
+
+def escalate(
+    engine: Engine,
+    name: str,
+    reason: str,
+    detail: str,
+    tried: list[str],
+    session: str | None,
+) -> str:
+    """Render the message and log it on the task; returns the message."""
+    title, options = REASONS[reason]
+    check = f"escalation-{reason}"
+    finding = Finding(check, Severity.ERROR, f"{title}: {detail}", name)
+
+    def change(task: Task) -> tuple[Task, str]:
+        new = task.model_copy(deep=True)
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="escalate",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                note=f"escalated ({reason}): {detail}",
+            )
+        )
+        return new, f"escalate: {reason}"
+
+    task = engine.mutate(name, change)
+    snap = take(engine.config, [name], repo=engine.repo)
+    return render(engine.config, finding, task.state, tried, work_at_risk(snap, name), options)

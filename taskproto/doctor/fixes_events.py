@@ -1,0 +1,93 @@
+"""The fixes of whole-repository events: a moved repository or root, worktrees set aside.
+
+Each holds the task's lock, re-checks what it saw, and moves nothing that holds work except back
+to where it belongs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from taskproto.doctor.fixes import FixContext, fix, name_of
+from taskproto.doctor.model import Finding
+from taskproto.doctor.moved import relinkable
+from taskproto.doctor.repair import repairing
+from taskproto.doctor.snapshot import real
+from taskproto.errors import TaskprotoError, WorkAtRisk
+
+
+def _registered_branch(ctx: FixContext, path: Path) -> str | None:
+    for w in ctx.engine.repo.worktrees():
+        if real(w.path) == real(path) and not w.prunable:
+            return w.branch or "(detached)"
+    return None
+
+
+def _repair(ctx: FixContext, path: Path, branch: str) -> None:
+    ctx.engine.repo.worktree_repair(path)
+    now = _registered_branch(ctx, path)
+    if now != branch:
+        raise TaskprotoError(
+            f"`git worktree repair {path}` did not register it on {branch}; run "
+            f"`git worktree list` and repair it by hand"
+        )
+
+
+@fix("worktree-moved")
+def repair_moved(ctx: FixContext, f: Finding) -> str:
+    cfg, branch = ctx.engine.config, str(f.data["branch"])
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(ctx.engine, name_of(f), f.check) as r:
+        if _registered_branch(ctx, path) is not None:
+            return f"{path} is registered again; nothing to do"
+        if relinkable(cfg.common_dir, cfg.root, path, branch) is None:
+            raise TaskprotoError(f"{path} no longer looks like a moved worktree; run doctor again")
+        _repair(ctx, path, branch)
+        r.notes.append(f"re-linked moved worktree {path} with `git worktree repair` (in place)")
+    return r.notes[-1]
+
+
+@fix("worktree-set-aside")
+def restore_set_aside(ctx: FixContext, f: Finding) -> str:
+    cfg, source = ctx.engine.config, Path(str(f.data["source"]))
+    branch = str(f.data["branch"])
+    assert f.path is not None
+    path = Path(f.path)
+    with repairing(ctx.engine, name_of(f), f.check) as r:
+        if os.path.lexists(path):
+            raise WorkAtRisk(f"{path} exists again; compare it with {source} and keep one by hand")
+        if relinkable(cfg.common_dir, cfg.root, path, branch, source) is None:
+            raise TaskprotoError(f"{source} is no longer a worktree of {branch}; run doctor again")
+        os.rename(source, path)  # same folder: atomic, contents untouched
+        try:
+            _repair(ctx, path, branch)
+        except BaseException:
+            os.rename(path, source)
+            raise
+        r.notes.append(
+            f"moved {source.name} back to {path} and re-linked it with `git worktree repair`"
+        )
+    return r.notes[-1]
+
+
+@fix("task-create-interrupted")
+def finish_create(ctx: FixContext, f: Finding) -> str:
+    from taskproto.engine.tasks import creator_alive, finish_create, read_intent
+    from taskproto.names import task_name
+
+    name = task_name(name_of(f))
+    intent = read_intent(ctx.engine.config.task_dir(name))
+    if intent is None:
+        return f"task {name} is no longer half made; nothing to do"
+    if creator_alive(intent):
+        raise TaskprotoError(f"`task create {name}` is running again; leave it to finish")
+    made = finish_create(ctx.engine, name)
+    agents = ", ".join(f.data.get("agents") or []) or "none"
+    note = f"finished creating task {name} with agents {agents}" + (
+        f" (made: {'; '.join(made)})" if made else ""
+    )
+    with repairing(ctx.engine, name, f.check) as r:
+        r.notes.append(note)
+    return note

@@ -1,0 +1,149 @@
+"""Events around tasks on real repositories: a conflicted merge left in an agent's worktree, hooks
+git no longer runs, an interpreter that vanished; escalations a person can act on."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from doctor_helpers import Env, commit_file, ids
+
+from taskproto.hooks.git import install as git_install
+from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
+
+
+def _conflict(env: Env) -> Path:
+    wt = env.worktree("a")
+    commit_file(wt, "same.txt", "agent side\n")
+    commit_file(env.worktree(), "same.txt", "task side\n")
+    proc = subprocess.run(["git", "merge", "t"], cwd=wt, capture_output=True, text=True)
+    assert proc.returncode != 0
+    return wt
+
+
+def test_a_conflicted_merge_is_named_with_the_commands_to_finish_or_abort(
+    env: Env, cli: Any
+) -> None:
+    wt = _conflict(env)
+    before = env.git("rev-parse", "HEAD", cwd=wt)
+    r = cli("doctor")
+    assert r.code == 1
+    assert "git-operation-in-progress" in r.out
+    assert f"git -C {wt} merge --continue" in r.out and f"git -C {wt} merge --abort" in r.out
+    # one escalation, the options name the real task and the runnable one says how
+    assert r.out.count("encountered a recovery scenario") == 1
+    assert "TASK" not in r.out
+    assert "Run it: `taskproto recover t --option 2`" in r.out
+    # --fix changes nothing here: the resolution is a person's
+    cli("doctor", "--fix")
+    assert (env.admin_dir(wt) / "MERGE_HEAD").exists()
+    # dry run says "would"; nothing changes
+    r = cli("recover", "t", "--option", "2", "--dry-run")
+    assert r.code == 0 and r.out.startswith("would run: git -C ")
+    assert (env.admin_dir(wt) / "MERGE_HEAD").exists()
+    # an option that is a person's is refused, one line, nothing changed
+    r = cli("recover", "t", "--option", "1")
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1 and "person" in r.err
+    r = cli("recover", "t", "--option", "9")
+    assert r.code == 1 and "choose 1 to 3" in r.err
+    r = cli("recover", "t", "--option", "2")
+    assert r.code == 0, r.err
+    assert not (env.admin_dir(wt) / "MERGE_HEAD").exists()
+    assert env.git("rev-parse", "HEAD", cwd=wt) == before  # the agent's commit is still there
+    assert cli("doctor").code == 0
+
+
+def test_recover_option_with_nothing_to_choose_is_refused(env: Env, cli: Any) -> None:
+    r = cli("recover", "t", "--option", "1")
+    assert r.code == 1 and "no escalation" in r.err
+    r = cli("recover", "t", "--option", "1", "--json")
+    assert r.code == 1 and "error" in json.loads(r.err or r.out)
+
+
+def _init(env: Env, cli: Any) -> Path:
+    r = cli("init", "--git")
+    assert r.code == 0, r.err
+    return Path(env.git("rev-parse", "--path-format=absolute", "--git-path", "hooks"))
+
+
+def test_a_changed_hooks_path_is_found_and_fixed(env: Env, cli: Any, tmp_path: Path) -> None:
+    _init(env, cli)
+    other = tmp_path / "team-hooks"
+    other.mkdir()
+    (other / "pre-commit").write_text("#!/bin/sh\necho team hook ran >&2\n")
+    (other / "pre-commit").chmod(0o755)
+    env.git("config", "core.hooksPath", str(other))
+    r = cli("doctor")
+    assert r.code == 1 and "git-hooks-missing" in r.out and str(other) in r.out
+    r = cli("doctor", "--fix")
+    assert r.code == 0, r.out
+    assert git_install.is_ours(other / "pre-commit")
+    # the team's hook is kept and still runs first
+    assert "team hook ran" in (other / "pre-commit.taskproto-chained").read_text()
+    proc = subprocess.run(
+        ["git", "commit", "--allow-empty", "-m", "x"], cwd=env.repo, capture_output=True, text=True
+    )
+    assert proc.returncode == 0 and "team hook ran" in proc.stderr
+
+
+def test_uninstalled_hooks_while_tasks_exist_are_reported(env: Env, cli: Any) -> None:
+    _init(env, cli)
+    assert cli("init", "--uninstall", "--git").code == 0
+    r = cli("doctor")
+    assert r.code == 1 and "git-hooks-missing" in r.out and "--uninstall" in r.out
+    assert cli("doctor", "--fix").code == 0
+    assert cli("doctor").code == 0
+
+
+def test_a_vanished_interpreter_blocks_only_task_branches_until_reinstalled(
+    env: Env, cli: Any, tmp_path: Path
+) -> None:
+    # A virtualenv that existed at init time and was deleted since.
+    venv_python = tmp_path / "venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    os.symlink(os.path.realpath(os.sys.executable), venv_python)  # type: ignore[attr-defined]
+    report = git_install.install(env.engine.git, python=str(venv_python))
+    git_install.record(env.config.root, report, installed=True)
+    venv_python.unlink()
+
+    def commit(cwd: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["git", "commit", "--allow-empty", "-m", "x"], cwd=cwd, capture_output=True, text=True
+        )
+
+    free = commit(env.repo)  # main is no task's branch: never blocked
+    assert free.returncode == 0, free.stderr  # (the shell's fast path may not even look)
+    blocked = commit(env.worktree("a"))  # t-a is a task's branch
+    assert blocked.returncode == 1
+    assert "cannot check this commit on task branch t-a" in blocked.stderr
+    assert "taskproto doctor --fix" in blocked.stderr
+    r = cli("doctor")
+    assert "git-hooks-interpreter-missing" in r.out and str(venv_python) in r.out
+    assert cli("doctor", "--fix").code == 0
+    again = commit(env.worktree("a"))
+    assert "is gone" not in again.stderr  # the hook runs taskproto again (its own decision)
+    assert "git-hooks" not in cli("doctor").out
+
+
+def test_a_relative_hooks_path_is_explained(env: Env, cli: Any) -> None:
+    _init(env, cli)
+    env.git("config", "core.hooksPath", ".githooks")
+    r = cli("doctor", "--fix")
+    assert "git-hooks-path-relative" in r.out
+    assert f"git config core.hooksPath {env.repo / '.githooks'}" in r.out
+    assert ids(env.doctor()) >= {"git-hooks-path-relative"}
+
+
+def test_escalation_commands_carry_the_real_branch(env: Env, cli: Any) -> None:
+    env.engine.create_task("gone")
+    env.engine.remove_task("gone")
+    env.git("switch", "--quiet", "-c", "gone-old")
+    commit_file(env.repo, "only-here.txt", "work\n")  # a commit found on no other branch
+    env.git("switch", "--quiet", "main")
+    r = cli("doctor", "--fix")
+    assert r.code == 1
+    assert "`git branch -D gone-old`" in r.out and "BRANCH" not in r.out
+    assert env.git("branch", "--list", "gone-old")  # kept: its commit is nowhere else
