@@ -36,11 +36,20 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
     return base_sha
 
 
+def _base_branch(core: Core, base: str | None) -> str | None:
+    """The branch `base` names (the main worktree's branch when None): where the task lands."""
+    if base is None:
+        out = core.git.run("symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
+        return out or None
+    return base if core.git.ref_sha(f"refs/heads/{base}") else None
+
+
 def _first_record(
     wf: Workflow,
     name: TaskName,
     agents: Sequence[AgentName],
     base_sha: str,
+    base_branch: str | None,
     description: str,
     session: str | None,
     context: dict[str, Any] | None,
@@ -53,6 +62,7 @@ def _first_record(
         state=wf.initial,
         description=description,
         base=base_sha,
+        base_branch=base_branch,
         created_at=now,
         updated_at=now,
         revision=1,
@@ -87,6 +97,7 @@ def create_task(
     status files, task.json and the first journal commit: all of it, or nothing."""
     wf = get_workflow(workflow, core.config)
     base_sha = _check_new(core, name, agents, base)
+    base_branch = _base_branch(core, base)
     ensure_root(core.config)
     task_dir = core.config.task_dir(name)
     try:
@@ -95,7 +106,9 @@ def create_task(
         raise TaskExists(name) from None
     try:
         wt.create(core.config, core.repo, name, agents, base_sha)
-        task = _first_record(wf, name, agents, base_sha, description, session, context, counters)
+        task = _first_record(
+            wf, name, agents, base_sha, base_branch, description, session, context, counters
+        )
         for agent in agents:
             core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
             store.save_status(

@@ -32,7 +32,17 @@ class Owner(_Model):
 
 
 EntryKind = Literal[
-    "create", "transition", "claim", "takeover", "release", "approval", "agent", "repair", "note"
+    "create",
+    "transition",
+    "claim",
+    "takeover",
+    "release",
+    "approval",
+    "agent",
+    "repair",
+    "note",
+    "merge",
+    "land",
 ]
 
 
@@ -60,12 +70,47 @@ class Interruption(_Model):
     text: str | None = None  # the first few hundred characters, for context
 
 
+class DiffStat(_Model):
+    """What a diff changes, in numbers: the files (paths), lines added and removed."""
+
+    base: str
+    head: str
+    files: list[str] = Field(default_factory=list)
+    added: int = 0
+    removed: int = 0
+
+
 class Approval(_Model):
     sha: str | None = None  # the commit approved (None for plan approvals)
     by: str | None = None  # session or user that recorded it
     at: datetime
     stale: bool = False
     stale_reason: str | None = None
+    diffstat: DiffStat | None = None  # what the user saw when approving a commit
+
+
+class MergeRecord(_Model):
+    """One agent's branch brought into the task branch by `taskproto merge` (or refused)."""
+
+    agent: str
+    commit: str  # the agent branch's head that was merged (or tried)
+    result: Literal["merged", "up-to-date", "conflict"]
+    merge_commit: str | None = None  # the task branch's new head, when merged
+    files: list[str] = Field(default_factory=list)  # the conflicting files, on a conflict
+    at: datetime
+    session: str | None = None
+
+
+class LandRecord(_Model):
+    """The approved commit put on the base branch by `taskproto land`."""
+
+    approved: str
+    base_branch: str
+    base_before: str
+    base_after: str
+    strategy: Literal["merge", "ff", "squash"]
+    pushed_to: str | None = None
+    at: datetime
 
 
 class Checkpoint(_Model):
@@ -87,6 +132,7 @@ class Task(_Model):
     state: str
     description: str = ""
     base: str | None = None  # the commit the task branch started from
+    base_branch: str | None = None  # the branch that commit was on at create: where `land` goes
     created_at: datetime
     updated_at: datetime
     revision: int = 0
@@ -99,6 +145,8 @@ class Task(_Model):
     artifacts: dict[str, Any] = Field(default_factory=dict)  # the context store
     context: dict[str, Any] = Field(default_factory=dict)  # workflow-specific data
     needs_review: bool = False  # set when doctor had to reconstruct the task
+    merges: list[MergeRecord] = Field(default_factory=list)  # `taskproto merge`, oldest first
+    landed: LandRecord | None = None  # `taskproto land`
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or
