@@ -44,7 +44,7 @@ def chosen_agents(task: Task, agents: Sequence[str]) -> list[str]:
     if unknown:
         listed = ", ".join(task.required_agents) or "none"
         raise TaskprotoError(
-            f"{', '.join(unknown)} is not an agent of task {task.name!r} (agents: {listed})"
+            f"{', '.join(map(repr, unknown))} is not an agent of task {task.name!r} (agents: {listed})"
         )
     chosen = [a for a in task.required_agents if not wanted or a in wanted]
     if not chosen:
