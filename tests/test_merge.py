@@ -53,9 +53,7 @@ def task(engine: Engine, repo: Path) -> Engine:
     return engine
 
 
-def test_merge_brings_every_agent_in_one_at_a_time_with_merge_commits(
-    task: Engine, cli
-) -> None:
+def test_merge_brings_every_agent_in_one_at_a_time_with_merge_commits(task: Engine, cli) -> None:
     engine = task
     start = head(engine)
     agent_heads = {a: head(engine, f"t-{a}") for a in AGENTS}
@@ -100,9 +98,7 @@ def test_named_agents_merge_in_the_tasks_order_and_others_wait(task: Engine) -> 
     assert not (wt(engine) / "engineer.txt").exists()
 
 
-def test_a_conflict_stops_at_that_agent_and_leaves_nothing_half_merged(
-    task: Engine, cli
-) -> None:
+def test_a_conflict_stops_at_that_agent_and_leaves_nothing_half_merged(task: Engine, cli) -> None:
     engine = task
     # engineer and tester both change the same line of the same file
     commit_file(wt(engine, "engineer"), "shared.txt", "engineer's line\n")
