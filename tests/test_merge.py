@@ -1,5 +1,5 @@
-"""`taskproto merge` and `taskproto diff`: agents' branches into the task branch on real repositories,
-with taskproto's git hooks installed (so the branch guard and the approval hooks run for real)."""
+"""`taskproto merge` and `taskproto diff`: agents' branches into the task branch on real
+repositories, with taskproto's git hooks installed (the branch guard and the approval hooks run)."""
 
 from __future__ import annotations
 

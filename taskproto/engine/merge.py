@@ -43,9 +43,8 @@ def chosen_agents(task: Task, agents: Sequence[str]) -> list[str]:
     unknown = sorted(wanted - set(task.required_agents))
     if unknown:
         listed = ", ".join(task.required_agents) or "none"
-        raise TaskprotoError(
-            f"{', '.join(map(repr, unknown))} is not an agent of task {task.name!r} (agents: {listed})"
-        )
+        names = ", ".join(map(repr, unknown))
+        raise TaskprotoError(f"{names} is not an agent of task {task.name!r} (agents: {listed})")
     chosen = [a for a in task.required_agents if not wanted or a in wanted]
     if not chosen:
         raise TaskprotoError(f"task {task.name!r} has no agents to merge")

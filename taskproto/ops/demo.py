@@ -140,8 +140,8 @@ def _walk(repo: Path) -> None:
         _say(f"{a}: committed {fname} ({sha}) on {name}-{a}, status COMPLETE")
     report = engine.merge(name, session=SESSION)
     _say(f"taskproto merge {name}")
-    for r in report.results:
-        _say(f"  {r.agent}: {r.result} ({r.commit[:12]} -> {(r.merge_commit or '?')[:12]})")
+    for m in report.results:
+        _say(f"  {m.agent}: {m.result} ({m.commit[:12]} -> {(m.merge_commit or '?')[:12]})")
 
     step("Validate and review")
     move("VALIDATION")
