@@ -138,6 +138,18 @@ class UserOnly(TaskprotoError):
         )
 
 
+class Untrusted(TaskprotoError):
+    """task.json fails the integrity check against its journal (docs/on-disk-format.md)."""
+
+    def __init__(self, task: str, check: str, line: str) -> None:
+        super().__init__(line)
+        self.task, self.check = task, check
+
+
+class UnknownState(TaskprotoError):
+    """A task names a workflow or a state that does not exist: manual intervention required."""
+
+
 class WorkAtRisk(TaskprotoError):
     """Refused because the operation would lose commits or uncommitted changes."""
 

@@ -24,6 +24,9 @@ SETTINGS_FILES = (
 )  # (name, under [tool.taskproto])
 
 
+LOCK_NAME = "task.json.lock"  # the per-task lock file, beside task.json (state/lock.py)
+
+
 class SettingsError(Exception):
     """The repository's taskproto settings cannot be read; str() is the one line to show."""
 

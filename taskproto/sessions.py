@@ -12,6 +12,7 @@ import os
 import socket
 from datetime import datetime, timedelta
 
+from taskproto.state import beat
 from taskproto.state.models import Owner
 
 SESSION_ENV = "TASKPROTO_SESSION"
@@ -52,11 +53,32 @@ def pid_alive(pid: int) -> bool:
         return True
 
 
-def owner_gone(owner: Owner, now: datetime, lease_minutes: float) -> str | None:
-    """Why the owner is provably gone, or None when it may still be alive."""
+def last_heartbeat(owner: Owner, task_dir: str | os.PathLike[str] | None) -> datetime:
+    """The owner's last sign of life: the later of its claim's time in task.json and the task's
+    heartbeat file (`<task>/heartbeat.json`), when that file is this owner's."""
+    beat_at = owner.heartbeat_at
+    found = beat.read(os.fspath(task_dir)) if task_dir is not None else None
+    if found is not None and found["session"] == owner.session:
+        try:
+            when = datetime.fromisoformat(found["at"])
+        except ValueError:
+            return beat_at
+        if when.tzinfo is not None and when > beat_at:
+            beat_at = when
+    return beat_at
+
+
+def owner_gone(
+    owner: Owner,
+    now: datetime,
+    lease_minutes: float,
+    task_dir: str | os.PathLike[str] | None = None,
+) -> str | None:
+    """Why the owner is provably gone, or None when it may still be alive. With `task_dir`, the
+    task's heartbeat file counts too."""
     if owner.host == hostname() and owner.pid is not None and not pid_alive(owner.pid):
         return f"its process {owner.pid} on {owner.host} no longer exists"
-    age = now - owner.heartbeat_at
+    age = now - last_heartbeat(owner, task_dir)
     if age > timedelta(minutes=lease_minutes):
         return (
             f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease "

@@ -20,7 +20,7 @@ from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
 from taskproto.ops import plan_task
 from taskproto.ops import review as actions
-from taskproto.sessions import owner_gone
+from taskproto.sessions import last_heartbeat, owner_gone
 from taskproto.state import review
 from taskproto.state.models import Task
 
@@ -149,8 +149,10 @@ def card(
             "session": owner.session,
             "host": owner.host,
             "pid": owner.pid,
-            "heartbeat_at": _iso(owner.heartbeat_at),
-            "gone": owner_gone(owner, now, engine.config.lease_minutes),
+            "heartbeat_at": _iso(last_heartbeat(owner, engine.config.task_dir(task.name))),
+            "gone": owner_gone(
+                owner, now, engine.config.lease_minutes, engine.config.task_dir(task.name)
+            ),
         },
         "agents": agents,
         "sessions": _sessions(engine, task, seen, waits is not None),

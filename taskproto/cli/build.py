@@ -95,7 +95,7 @@ def _record(state: AppState, name: str, data: dict[str, Any]) -> None:
         "count": classification.get("count") if classification else None,
     }
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         new = task.model_copy(deep=True)
         builds = list(new.context.get("builds", []))[-(MAX_RECORDED - 1) :]
         new.context["builds"] = [*builds, entry]

@@ -76,22 +76,11 @@ check(
 check(
     "state-log-mismatch",
     E,
-    "The state is not the destination of the last transition log entry.",
-    None,
-    options=(
-        Option(
-            "Return the task to the log's last state by restoring "
-            "task.json from the journal (`git show refs/taskproto/tasks/TASK:task.json`)",
-            "the log is the record of steps the workflow allowed",
-            "work done after that step must be re-checked",
-        ),
-        Option(
-            "Keep the current state and record why (edit the log by hand, then `taskproto doctor`)",
-            "no rework",
-            "a step the workflow guards (approval, agents complete) may have been skipped",
-        ),
-        ABANDON,
-    ),
+    "The state is not the destination of the last transition log entry: a state no guarded step "
+    "reached. Every command refuses the task until it is repaired.",
+    "restore the newest journal commit whose state its own log reached (task.json's journal head "
+    "when that one agrees); the rejected task.json is kept beside it as "
+    "task.json.state-log-mismatch-<time>",
 )
 check(
     "log-illegal-transition",
@@ -113,10 +102,38 @@ check(
     ),
 )
 check(
-    "revision-behind-journal",
+    "task-stale-copy",
     E,
-    "task.json's revision is lower than the journal's newest commit (an old copy).",
-    "move task.json aside and restore the journal's newest task.json",
+    "task.json's revision is below its journal's by more than one: an older copy was put back. "
+    "Every command refuses the task until it is repaired.",
+    "move task.json aside (task.json.task-stale-copy-<time>, kept) and restore the journal's "
+    "newest task.json, logged as a repair",
+)
+check(
+    "journal-ahead",
+    E,
+    "task.json is one revision behind its journal: a save stopped between its journal commit and "
+    "task.json (the journal is written first), or the previous revision's file was copied back. "
+    "Every command refuses the task until it is repaired.",
+    "move task.json aside (task.json.journal-ahead-<time>, kept) and restore the journal's "
+    "newest task.json, logged as a repair",
+)
+check(
+    "task-forged",
+    E,
+    "task.json differs from its journal at the same revision (its content digest does not "
+    "match): edited by hand. Every command refuses the task until it is repaired.",
+    "move task.json aside (task.json.task-forged-<time>, kept) and restore the journal's newest "
+    "task.json, logged as a repair",
+)
+check(
+    "journal-behind",
+    E,
+    "task.json's revision is above its journal's: a change no journal commit vouches for "
+    "(taskproto writes the journal first, so only a hand edit or an old version leaves this). "
+    "Every command refuses the task until it is repaired; the change is never journaled.",
+    "move task.json aside (task.json.journal-behind-<time>, kept) and restore the journal's "
+    "newest task.json, logged as a repair",
 )
 check(
     "remote-unreachable",
@@ -181,31 +198,33 @@ check(
 )
 check(
     "journal-missing",
-    W,
-    "The task has no journal in git.",
-    "record the current task.json as the first journal commit",
-)
-check(
-    "journal-behind",
-    W,
-    "task.json is newer than the journal (a journal write failed).",
-    "record the current task.json in the journal",
-)
-check(
-    "journal-mismatch",
     E,
-    "task.json and the journal's newest commit have the same revision but disagree.",
+    "The task has no journal in git (its ref was deleted with the hooks bypassed, or never "
+    "written). Every command refuses the task until it is repaired.",
+    "restore the journal's whole history: from the shared remote, else from the newest dangling "
+    "journal commit of this task (`git fsck`); only when no history exists anywhere, record the "
+    "current task.json as a first journal commit and mark the task for review",
+)
+check(
+    "journal-unreadable",
+    E,
+    "The journal's newest commit holds no readable task.json.",
     None,
     options=(
         Option(
-            "Keep task.json: `taskproto doctor` then journals it after you bump nothing; or "
-            "restore from the "
-            "journal with `git show refs/taskproto/tasks/TASK:task.json > task.json`",
-            "either side is a complete record",
-            "one of the two edits is lost; compare them first",
+            "Inspect the journal (`git log -p refs/taskproto/tasks/TASK`) and report the commit",
+            "nothing is guessed",
+            "the task waits",
         ),
         ABANDON,
     ),
+)
+check(
+    "agent-status-not-journaled",
+    W,
+    "An agent's status file differs from the one in the journal's newest commit (a save stopped "
+    "between its journal commit and the status file, or a hand edit).",
+    "move the status file aside (kept) and restore the journal's, logged as a repair",
 )
 check(
     "needs-review", INFO, "doctor reconstructed this task; a person should review its state.", None

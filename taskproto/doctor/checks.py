@@ -126,54 +126,67 @@ def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
+    """task.json and the agents' status files against the journal's head: the journal is the
+    authority (docs/on-disk-format.md), so every difference is a finding whose fix restores it."""
     task = view.task
     assert task is not None
     if view.name not in snap.journals:
         yield _f("journal-missing", view, f"no journal ref refs/taskproto/tasks/{view.name}")
         return
+    head_bytes = snap.journal_tasks.get(view.name)
     old = snap.journal_task(view.name)
-    if old is None:
-        yield _f("journal-behind", view, "the journal's newest commit holds no readable task.json")
-        return
-    if task.revision < old.revision:
+    if old is None or head_bytes is None:
         yield _f(
-            "revision-behind-journal",
-            view,
-            f"task.json is at revision {task.revision}, the journal at {old.revision}",
-            journal_revision=old.revision,
+            "journal-unreadable", view, "the journal's newest commit holds no readable task.json"
         )
         return
-    if task.significant() == old.significant():
-        # task.json agrees; an agent's status may still be newer than the journal (killed before the
-        # append)
-        for agent, av in view.agents.items():
-            if av.status is None:
-                continue
-            logged = snap.journal_status(view.name, agent)
-            if logged is None or logged.model_dump() != av.status.model_dump():
-                was = logged.status.value if logged is not None else "absent"
-                yield _f(
-                    "journal-behind",
-                    view,
-                    f"agent {agent}'s status ({av.status.status.value}) is newer than the "
-                    f"journal's ({was})",
-                )
-                return
+    if view.raw != head_bytes:
+        yield _journal_difference(view, task, old)
         return
+    for agent, av in view.agents.items():
+        if av.status is None:
+            continue
+        logged = snap.journal_status(view.name, agent)
+        if logged is None or logged.model_dump() != av.status.model_dump():
+            was = logged.status.value if logged is not None else "absent"
+            yield _f(
+                "agent-status-not-journaled",
+                view,
+                f"agent {agent}'s status file ({av.status.status.value}) differs from the "
+                f"journal's ({was})",
+                agent,
+            )
+
+
+def _journal_difference(view: TaskView, task: Task, old: Task) -> Finding:
+    if task.revision < old.revision:
+        if task.revision == old.revision - 1:
+            return _f(
+                "journal-ahead",
+                view,
+                f"task.json is at revision {task.revision}, its journal at {old.revision} (a save "
+                "stopped between its journal commit and task.json, or a copy of the revision "
+                "before)",
+            )
+        return _f(
+            "task-stale-copy",
+            view,
+            f"task.json is at revision {task.revision} but its journal at {old.revision}: an "
+            "older copy",
+        )
     if task.revision > old.revision:
-        yield _f(
+        return _f(
             "journal-behind",
             view,
-            f"the journal stops at revision {old.revision}; task.json is at {task.revision} and "
-            "differs",
+            f"task.json is at revision {task.revision} but its journal stops at {old.revision}: "
+            "a change no journal commit vouches for",
         )
-    else:
-        yield _f(
-            "journal-mismatch",
-            view,
-            f"task.json and the journal are both at revision {task.revision} but disagree "
-            f"(state {task.state} vs {old.state})",
-        )
+    return _f(
+        "task-forged",
+        view,
+        f"task.json differs from its journal at revision {task.revision} (state {task.state} vs "
+        f"{old.state}): edited by hand",
+    )
 
 
 def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -181,7 +194,9 @@ def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     assert task is not None
     if task.owner is None:
         return
-    reason = owner_gone(task.owner, snap.now, snap.config.lease_minutes)
+    reason = owner_gone(
+        task.owner, snap.now, snap.config.lease_minutes, snap.config.task_dir(task.name)
+    )
     if reason:
         yield _f(
             "owner-gone",

@@ -123,7 +123,9 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
                 "and is resumed only on an explicit resume."
             )
     if task.owner is not None:
-        gone = owner_gone(task.owner, utcnow(), engine.config.lease_minutes)
+        gone = owner_gone(
+            task.owner, utcnow(), engine.config.lease_minutes, engine.config.task_dir(task.name)
+        )
         lines.append(
             f"Owner {task.owner.session}: "
             + (

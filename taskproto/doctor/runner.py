@@ -10,6 +10,7 @@ from taskproto.config import Config
 from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
+    fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees

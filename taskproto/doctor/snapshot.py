@@ -47,6 +47,7 @@ class TaskView:
     problem: str | None = None  # check id of the task.json problem (lock-missing, ...)
     detail: str = ""
     raw_workflow: str | None = None  # the workflow named in a corrupt file, when readable
+    raw: bytes | None = None  # task.json's bytes, as read
     agents: dict[str, AgentView] = field(default_factory=dict)
     agent_dirs: list[str] = field(default_factory=list)  # folders under agents/
     tmp_files: list[Path] = field(default_factory=list)
@@ -115,6 +116,7 @@ def _read_task(view: TaskView, path: Path) -> None:
     except TaskprotoError as exc:
         view.problem, view.detail = "lock-unreadable", str(exc)
         return
+    view.raw = data
     try:
         view.task = store.parse(Task, path, data, move_aside=False)
     except UnsupportedSchema as exc:

@@ -9,6 +9,7 @@ on the remote.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from taskproto.engine.core import Core
@@ -17,7 +18,7 @@ from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import JournalAhead, RemoteClaim
 from taskproto.sessions import hostname, owner_gone
-from taskproto.state import registry
+from taskproto.state import beat, registry
 from taskproto.state.models import LogEntry, Owner, Task, utcnow
 
 
@@ -62,21 +63,26 @@ def claim(
 def _claim_here(core: Core, name: str, session: str, pid: int | None, force: bool) -> ClaimResult:
     outcome: dict[str, Any] = {}
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str] | None:
         now = utcnow()
         new = task.model_copy(deep=True)
         previous = task.owner
         if previous is not None and previous.session == session:
-            new.owner = previous.model_copy(
-                update={"heartbeat_at": now, "pid": pid or previous.pid}
-            )
             outcome.update(outcome="renewed")
-            return new, None
+            if not pid or pid == previous.pid:
+                beat_now(core, task.name, session, previous.pid)  # liveness: not a change
+                return None
+            # the same session from another process (a restarted client): the owner's pid is part
+            # of the record, so the change is journaled like any other
+            new.owner = previous.model_copy(update={"heartbeat_at": now, "pid": pid})
+            return new, f"renew: {session} now runs as pid {pid}"
         kind: Literal["claim", "takeover"] = "claim"
         reason: str | None = None
         forced = False
         if previous is not None:
-            reason = owner_gone(previous, now, core.config.lease_minutes)
+            reason = owner_gone(
+                previous, now, core.config.lease_minutes, core.config.task_dir(task.name)
+            )
             if reason is not None:
                 kind = "takeover"
             elif force:
@@ -152,7 +158,9 @@ def claim_next(core: Core, session: str | None, pid: int | None = None) -> Claim
             continue
         if remote_claim is not None and not remote_claim.expired(now):
             continue
-        if task.owner is None or owner_gone(task.owner, now, core.config.lease_minutes):
+        if task.owner is None or owner_gone(
+            task.owner, now, core.config.lease_minutes, core.config.task_dir(task.name)
+        ):
             candidates.append(task)
     skipped: list[TaskName] = []
     for task in sorted(candidates, key=lambda t: (t.created_at, t.name)):
@@ -175,7 +183,7 @@ def claim_next(core: Core, session: str | None, pid: int | None = None) -> Claim
 def release(core: Core, name: str, session: str | None, force: bool = False) -> Task:
     core.check_force(force)
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         if task.owner is None:
             raise TaskprotoError(f"task {name!r} is not claimed by anyone; nothing to release")
         if task.owner.session != session and not force:
@@ -204,21 +212,28 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
 
 
 def heartbeat(core: Core, name: str, session: str | None) -> Task:
+    """Renew `session`'s claim: the heartbeat file only (liveness is not history: task.json and its
+    journal do not change). Returns the task with the new heartbeat time filled in."""
     if not session:
         raise SessionRequired("heartbeat")
+    task = core.load(name)  # a missing task is refused before the network is touched
     if core.remote is not None:
-        core.load(name)  # a missing task is refused before the network is touched
-        core.remote.renew(name, session)
+        core.remote.renew(name, session)  # the remote's claim is the one that counts
+    if task.owner is None or task.owner.session != session:
+        who = f"owned by {task.owner.session}" if task.owner else "not claimed"
+        raise TaskprotoError(
+            f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
+        )
+    with core.lock(name):
+        task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
+    return task
 
-    def change(task: Task) -> tuple[Task, str | None]:
-        if task.owner is None or task.owner.session != session:
-            who = f"owned by {task.owner.session}" if task.owner else "not claimed"
-            raise TaskprotoError(
-                f"task {name!r} is {who}; claim it first with `taskproto claim {name}`"
-            )
-        new = task.model_copy(deep=True)
-        assert new.owner is not None
-        new.owner.heartbeat_at = utcnow()
-        return new, None  # liveness, not history: not journaled
 
-    return core.mutate(name, change)
+def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:
+    """Write the task's heartbeat file for its owner `session`; returns the time written."""
+    now = utcnow()
+    try:
+        beat.write(str(core.config.task_dir(name)), session, pid, now.isoformat())
+    except OSError as exc:
+        core.warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
+    return now

@@ -23,6 +23,8 @@ from taskproto.errors import (
     OwnershipError,
     TaskNotFound,
     TaskprotoError,
+    UnknownState,
+    Untrusted,
     UserOnly,
 )
 from taskproto.git.command import Git
@@ -31,11 +33,11 @@ from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import FireContext, Workflow
 from taskproto.names import TaskName, agent_name, task_name
 from taskproto.remote import Remote
-from taskproto.state import journal, store
+from taskproto.state import integrity, journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
 
-Change = Callable[[Task], "tuple[Task, str | None] | None"]
+Change = Callable[[Task], "tuple[Task, str] | None"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Core:
         self.actor = actor
         self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
         self._repo: Repo | None = None
+        self._held: set[str] = set()  # tasks whose lock this process holds now
         self.remote: Remote | None = Remote(config) if config.remote else None
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = (
@@ -97,12 +100,50 @@ class Core:
             self.config.tasks_dir, self.config.status_file(task, agent_name(agent))
         )
 
-    def load(self, name: str) -> Task:
+    def load(self, name: str, verify: bool = True) -> Task:
+        """The task, checked against its journal and its workflow (`verify`; doctor reads without).
+
+        A task.json the journal does not vouch for is refused (Untrusted), and so is a workflow or
+        state that does not exist (UnknownState). A check that fails while another process may be
+        saving is made once more under the task's lock.
+        """
         path = self.task_path(name)
         try:
-            return store.load_task(path)
+            data = store.read_bytes(path)
         except FileNotFoundError:
             raise CorruptState(str(path), "task.json is missing", None) from None
+        task = store.parse(Task, path, data, move_aside=False)
+        if verify:
+            if self._problem(task, data) is not None and name not in self._held:
+                with self.locked(name, verify=False) as task:
+                    data = store.read_bytes(path)
+            self.verify(task, data)
+        return task
+
+    def _problem(self, task: Task, data: bytes) -> tuple[str, str] | None:
+        return integrity.check(self.config.layout.dirs, task.name, data)
+
+    def verify(self, task: Task, data: bytes) -> None:
+        """Refuse a task its journal does not vouch for, or whose workflow or state is unknown."""
+        found = self._problem(task, data)
+        if found is not None:
+            raise Untrusted(task.name, found[0], integrity.refusal(task.name, found))
+        self.known_state(task)
+
+    def known_state(self, task: Task) -> Workflow:
+        try:
+            wf = self.workflow(task)
+        except TaskprotoError as exc:
+            raise UnknownState(
+                f"task {task.name} uses workflow {task.workflow!r}, which cannot be loaded "
+                f"({exc}); manual intervention required: run `taskproto doctor`"
+            ) from None
+        if not wf.has_state(task.state):
+            raise UnknownState(
+                f"task {task.name} is in state {task.state!r}, which workflow {wf.name} does not "
+                "have; manual intervention required: run `taskproto doctor`"
+            )
+        return wf
 
     def workflow(self, task: Task) -> Workflow:
         return get_workflow(task.workflow, self.config)
@@ -135,32 +176,42 @@ class Core:
         path = self.task_path(name)
         with task_lock(path.parent, name, self.config.lock_timeout) as waited:
             self.last_lock_wait = waited
-            yield path
+            self._held.add(name)
+            try:
+                yield path
+            finally:
+                self._held.discard(name)
 
     @contextmanager
-    def locked(self, name: str) -> Iterator[Task]:
-        """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)."""
+    def locked(self, name: str, verify: bool = True) -> Iterator[Task]:
+        """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)
+        and, with `verify`, checked against its journal and workflow (see `load`)."""
         with self.lock(name) as path:
             try:
-                task = store.load_task(path, move_aside=True)
+                data = store.read_bytes(path)
             except FileNotFoundError:
                 raise CorruptState(str(path), "task.json is missing", None) from None
+            task = store.parse(Task, path, data, move_aside=True)
+            if verify:
+                self.verify(task, data)
             yield task
 
     def save(
         self,
         old: Task | None,
         new: Task,
-        message: str | None,
+        message: str,
         files: Mapping[Path, bytes] | None = None,
     ) -> Task:
-        """Write `new` as the next revision and journal it (unless `message` is None). Lock held.
+        """Journal `new` as the next revision, then write it. Lock held.
 
         `old` is the task as it was loaded (None when task.json was missing or unreadable); when
-        `new` is `old` itself, task.json is left as it is and only `files` (agents' status files,
-        written atomically first) and the journal change. With a shared remote the journal is
-        pushed too, expecting the remote's head; when that fails, every file and the local
-        journal are put back and the error raised.
+        `new` is `old` itself, task.json is left as it is and only `files` (agents' status files)
+        and the journal change. The journal commit comes first: it is the authority, so a crash
+        after it leaves task.json one revision behind its journal (doctor restores it), never a
+        task.json the journal cannot vouch for. When the journal cannot be written, nothing is.
+        With a shared remote the journal is pushed too, expecting the remote's head; when that
+        fails, every file and the local journal are put back and the error raised.
         """
         path = self.config.task_file(new.name)
         writes = dict(files or {})
@@ -168,24 +219,19 @@ class Core:
             new.revision = (old or new).revision + 1
             new.updated_at = utcnow()
             writes[path] = store.dump(new)
-        if self.remote is None or message is None:
-            for target, data in writes.items():
-                store.atomic_write(target, data)
-            if message is not None:
-                self.journal(new, message)
-            return new
-        releasing = (
-            old.owner.session if old is not None and old.owner and new.owner is None else None
-        )
-        plan = self.remote.prepare_publish(
-            new.name, releasing
-        )  # refused before anything is written
+        plan = None
+        if self.remote is not None:
+            releasing = (
+                old.owner.session if old is not None and old.owner and new.owner is None else None
+            )
+            plan = self.remote.prepare_publish(new.name, releasing)  # refused before any write
         before = {target: target.read_bytes() if target.is_file() else None for target in writes}
-        local_before = journal.head(self.git, new.name)
+        local_before = self.journal_head(new.name)
+        local_after = self.journal(new, message, writes)
         for target, data in writes.items():
             store.atomic_write(target, data)
-        self.journal(new, message)
-        local_after = journal.head(self.git, new.name)
+        if self.remote is None or plan is None:
+            return new
         try:
             self.remote.publish(plan, local_after, message)
         except BaseException:
@@ -205,7 +251,7 @@ class Core:
                 target.unlink(missing_ok=True)
             else:
                 store.atomic_write(target, data)
-        if new_head is not None and new_head != old_head:
+        if new_head != old_head:
             ref = journal.ref_for(name)
             if old_head is None:
                 self.git.delete_ref(ref, new_head)
@@ -235,23 +281,36 @@ class Core:
         self.git.update_ref(journal.ref_for(name), sha, old_head, message="taskproto: sync")
         return task
 
-    def journal(self, task: Task, message: str) -> None:
-        """Append a journal commit holding task.json and the agents' status files."""
-        files = {journal.TASK_FILE: self.config.task_file(task.name)}
+    def journal_head(self, name: str) -> str | None:
+        dirs = self.config.layout.dirs
+        ref = journal.ref_for(name)
+        return dirs.ref_sha(ref) if dirs is not None else self.git.ref_sha(ref)
+
+    def journal(self, task: Task, message: str, writes: Mapping[Path, bytes]) -> str:
+        """Append the journal commit of `task`: task.json and the agents' status files as they
+        will be once `writes` (path -> new bytes) are written. Returns the commit."""
+        path = self.config.task_file(task.name)
+        data = writes.get(path)
+        files = {journal.TASK_FILE: data if data is not None else store.read_bytes(path)}
         for agent in task.required_agents:
             try:
                 status = self.status_path(task.name, agent)
             except TaskprotoError:
                 continue  # a planted link: never copy what it points at into the journal
-            if status.is_file() and not status.is_symlink():
-                files[journal.status_entry(agent)] = status
+            new = writes.get(status)
+            if new is not None:
+                files[journal.status_entry(agent)] = new
+            elif status.is_file() and not status.is_symlink():
+                files[journal.status_entry(agent)] = status.read_bytes()
         try:
-            journal.append(self.git, task.name, files, f"{message}\n\nrevision: {task.revision}\n")
-        except GitError as exc:
-            # task.json is saved; doctor brings the journal back into agreement.
-            self.warnings.append(
-                f"the journal of {task.name} was not updated ({exc}); run `taskproto doctor --fix`"
+            return journal.append(
+                self.git, self.config.layout.dirs, task.name, files, message, task.revision
             )
+        except (GitError, OSError) as exc:
+            raise TaskprotoError(
+                f"the journal of {task.name} could not be written, so nothing was saved "
+                f"({_short(exc)}); run `taskproto doctor --fix`, then retry"
+            ) from None
 
     def mutate(self, name: str, change: Change) -> Task:
         """Lock, load, apply `change` (the new task and a journal message, or None: nothing to do),
@@ -307,3 +366,10 @@ class Core:
             params=params or {},
             note=note,
         )
+
+
+def _short(exc: BaseException) -> str:
+    if isinstance(exc, GitError) and exc.stderr.strip():
+        return exc.stderr.strip().splitlines()[0].removeprefix("fatal: ")
+    text = str(exc).strip().splitlines()
+    return text[-1] if text else type(exc).__name__

@@ -115,8 +115,12 @@ def create_task(
                 core.config.status_file(name, agent),
                 AgentStatus(agent=agent, updated_at=task.created_at),
             )
-        store.save_task(core.config.task_file(name), task)
-        core.journal(task, f"create: {wf.initial}")
+        path = core.config.task_file(name)
+        data = store.dump(task)
+        core.journal(
+            task, f"create: {wf.initial}", {path: data}
+        )  # the journal first: see Core.save
+        store.atomic_write(path, data)
         return task
     except BaseException:
         if core.config.task_worktree(name).exists():

@@ -82,7 +82,7 @@ def advance(
     """Run `step` as one locked, journaled change; the new state's prompt is rendered before the
     save, so a broken template refuses the change and leaves task.json as it was."""
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         forced = core.check_mover(task, session, force, what)
         waiting = task.paused_by()
         if waiting is not None and core.actor.agent:
@@ -126,7 +126,7 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
 
     core.require_user(f"approving the {kind} of task {name!r}")
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         wf = core.workflow(task)
         if wf.state(task.state).approval != kind:
             where = [s.name for s in wf.states if s.approval == kind]
@@ -222,7 +222,7 @@ def mark_approval_stale(
     """
     changed: list[bool] = []
 
-    def change(task: Task) -> tuple[Task, str | None] | None:
+    def change(task: Task) -> tuple[Task, str] | None:
         approval = task.checkpoint.commit_approval
         head = core.branch_head(task.name)
         if approval is None or approval.sha is None or approval.stale or approval.sha == head:

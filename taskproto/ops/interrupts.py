@@ -80,7 +80,7 @@ def record(
     result = classify(text, rules if rules is not None else configured_rules(engine.config))
     preserved: list[str] = []
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         preserved.append(task.state)
         if result.type == "RESUMPTION" and task.paused_by() is not None:
             engine.require_user(f"resuming task {name!r} (the user says when the work goes on)")

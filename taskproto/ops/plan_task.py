@@ -103,7 +103,7 @@ def answer(
     if not text.strip():
         raise TaskprotoError("an answer cannot be empty")
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         if task.state != "REVIEW_CONTEXT":
             raise TaskprotoError(
                 f"task {name!r} is in {task.state}; questions_for_developer are answered in "

@@ -143,7 +143,7 @@ def add_comment(
     }
     stored: list[dict[str, Any]] = []
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         if len(review.drafts(task)) >= review.MAX_DRAFTS:
             raise Refused(f"task {name!r} already has {review.MAX_DRAFTS} draft comments")
         new = task.model_copy(deep=True)
@@ -157,7 +157,7 @@ def add_comment(
 def delete_comment(engine: Engine, name: str, session: str, comment_id: int) -> None:
     engine.require_user(f"deleting a review comment of task {name!r}")
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         new = task.model_copy(deep=True)
         if not review.remove_draft(new, comment_id):
             raise Refused(f"task {name!r} has no draft comment {comment_id}")

@@ -75,12 +75,12 @@ def set_description(
             "the task description cannot be empty: the loop does not start without one"
         )
 
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str] | None:
         if task.workflow != NAME:
             raise TaskprotoError(f"task {name!r} is a {task.workflow} task, not {NAME}")
         if (task.description or "").strip():
             if task.description.strip() == text:
-                return task, None
+                return None
             raise TaskprotoError(
                 f"task {name!r} already has a description; --description only fills an empty one"
             )

@@ -135,7 +135,7 @@ def handoff(
 def _subtask_change(
     engine: Engine, name: str, session: str | None, force: bool, message: str, apply: Any
 ) -> Task:
-    def change(task: Task) -> tuple[Task, str | None]:
+    def change(task: Task) -> tuple[Task, str]:
         _require(task)
         engine.check_mover(task, session, force, "change its subtasks")
         new = task.model_copy(deep=True)

@@ -9,12 +9,15 @@ audit trail, and doctor rebuilds a lost task.json from the newest commit.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from taskproto.errors import TaskprotoError
+from taskproto.git import objects
 from taskproto.git.command import Git
+from taskproto.git.files import GitDirs
 from taskproto.git.repo import JournalCommit, Repo
+from taskproto.state import integrity
 
 REF_PREFIX = "refs/taskproto/tasks/"
 ARCHIVE_PREFIX = "refs/taskproto/archive/"
@@ -29,15 +32,34 @@ def status_entry(agent: str) -> str:
     return f"status-{agent}.json"
 
 
-def append(git: Git, task: str, files: dict[str, Path], message: str) -> str:
-    """Record the given files (tree entry name -> path on disk) as the next journal commit."""
+def append(
+    git: Git,
+    dirs: GitDirs | None,
+    task: str,
+    files: Mapping[str, bytes],
+    summary: str,
+    revision: int,
+) -> str:
+    """Record `files` (tree entry name -> contents; task.json among them) as the task's next journal
+    commit, its message carrying the revision and task.json's digest; returns the commit.
+
+    The objects are written in-process as loose objects (git's own format) and the ref moves
+    with one `git update-ref` expecting its old value, so two writers never fork the history.
+    Repositories whose objects are not SHA-1 get git's plumbing instead.
+    """
     ref = ref_for(task)
-    names = sorted(files)
-    blobs = git.write_blobs([files[n] for n in names])
-    tree = git.mktree(("100644", sha, name) for name, sha in zip(names, blobs, strict=True))
-    old = git.ref_sha(ref)
-    commit = git.commit_tree(tree, old, message)
-    git.update_ref(ref, commit, old, message=f"taskproto: {message.splitlines()[0]}")
+    text = integrity.message(summary, revision, files[TASK_FILE])
+    old = dirs.ref_sha(ref) if dirs is not None else git.ref_sha(ref)
+    if dirs is not None and objects.sha1_repo(dirs.common_dir):
+        entries = [(n, objects.write(dirs.common_dir, "blob", files[n])) for n in files]
+        tree = objects.write(dirs.common_dir, "tree", objects.tree(entries))
+        commit = objects.write(dirs.common_dir, "commit", objects.commit(tree, old, text))
+    else:
+        names = sorted(files)
+        blobs = [git.write_blob_bytes(files[n]) for n in names]
+        tree = git.mktree(("100644", sha, n) for n, sha in zip(names, blobs, strict=True))
+        commit = git.commit_tree(tree, old, text)
+    git.update_ref(ref, commit, old, message=f"taskproto: {summary}")
     return commit
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import os
 
+from taskproto.layout import LOCK_NAME
+from taskproto.state import integrity
+
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
     from typing import Any
@@ -81,16 +84,30 @@ def read_bytes(path: str) -> tuple[bytes | None, str | None]:
 
 
 def read_task(layout: Layout, name: str) -> TaskView:
+    """The task as hooks see it; one its journal does not vouch for (docs/on-disk-format.md) comes
+    back with `error` set to the refusal, so a forged state decides nothing."""
     path = layout.task_file(name)
-    data, error = read_bytes(path)
+    failure: list[str] = []
+
+    def read() -> bytes | None:
+        data, error = read_bytes(path)
+        if error is not None:
+            failure[:] = [error]
+        return data
+
+    data, found = integrity.settled(
+        layout.dirs, name, os.path.join(layout.task_dir(name), LOCK_NAME), read
+    )
     if data is None:
-        return TaskView(name, None, error)
+        return TaskView(name, None, failure[0] if failure else f"{path} cannot be read")
     try:
         parsed = json.loads(data)
     except ValueError as exc:
         return TaskView(name, None, f"{path} is not valid JSON ({exc})")
     if not isinstance(parsed, dict):
         return TaskView(name, None, f"{path} is not a JSON object")
+    if found is not None:
+        return TaskView(name, parsed, integrity.refusal(name, found))
     return TaskView(name, parsed)
 
 

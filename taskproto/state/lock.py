@@ -10,13 +10,12 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from taskproto.errors import LockHeld, TaskprotoError
+from taskproto.layout import LOCK_NAME
 
 # filelock polls every 50 ms by default; under contention a waiter can then sleep
 # through many hand-overs (a wait of a full second was seen). Each poll is one
 # non-blocking flock() call, so polling every millisecond costs little CPU.
 POLL_INTERVAL = 0.001
-
-LOCK_NAME = "task.json.lock"
 
 
 def lock_path(task_dir: Path) -> Path:

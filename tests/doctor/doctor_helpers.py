@@ -4,6 +4,7 @@ it."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ import pytest
 from taskproto.config import Config, load_config
 from taskproto.doctor import Report, run
 from taskproto.engine import Engine
-from taskproto.state import store
+from taskproto.state import journal, store
 
 
 @dataclass
@@ -36,19 +37,41 @@ class Env:
     def raw(self, name: str = "t") -> dict[str, Any]:
         return json.loads(self.task_file(name).read_text())
 
-    def write_raw(self, data: dict[str, Any], name: str = "t", bump: bool = True) -> None:
-        """Edit task.json behind taskproto's back; with bump, as a save whose journal write
-        failed."""
+    def write_raw(
+        self, data: dict[str, Any], name: str = "t", bump: bool = True, journaled: bool = True
+    ) -> None:
+        """Edit task.json behind taskproto's back. With `journaled`, the edit is journaled too (a
+        record an earlier version or another tool wrote: the journal vouches for it, so only the
+        check under test fires); without, it is a hand edit the journal does not vouch for."""
         if bump:
             data["revision"] = int(data["revision"]) + 1
         self.task_file(name).write_text(json.dumps(data, indent=2))
+        if journaled:
+            self.journal_files(name)
+
+    def journal_files(self, name: str = "t") -> None:
+        """Append a journal commit holding task.json and the status files as they are on disk."""
+        files = {journal.TASK_FILE: self.task_file(name).read_bytes()}
+        agents = self.config.task_dir(name) / "agents"
+        for agent in sorted(os.listdir(agents)) if agents.is_dir() else []:
+            status = self.config.status_file(name, agent)
+            if status.is_file():
+                files[journal.status_entry(agent)] = status.read_bytes()
+        revision = json.loads(files[journal.TASK_FILE]).get("revision", 0)
+        journal.append(
+            self.engine.git, self.config.layout.dirs, name, files, "test: journaled edit", revision
+        )
 
     def edit(
-        self, change: Callable[[dict[str, Any]], None], name: str = "t", bump: bool = True
+        self,
+        change: Callable[[dict[str, Any]], None],
+        name: str = "t",
+        bump: bool = True,
+        journaled: bool = True,
     ) -> None:
         data = self.raw(name)
         change(data)
-        self.write_raw(data, name, bump)
+        self.write_raw(data, name, bump, journaled)
 
     def git(self, *args: str, cwd: Path | None = None) -> str:
         proc = subprocess.run(
@@ -67,6 +90,7 @@ class Env:
         path = self.config.status_file("t", agent)
         status = store.load_status(path).model_copy(update=fields)
         store.save_status(path, status)
+        self.journal_files()
 
 
 def ids(report: Report) -> set[str]:

@@ -45,7 +45,7 @@ def _(env: Env) -> None:
 
 @breaks("lock-schema-invalid")
 def _(env: Env) -> None:
-    env.edit(lambda d: d.pop("state"))
+    env.edit(lambda d: d.pop("state"), journaled=False)
 
 
 @breaks("log-empty")
@@ -53,11 +53,25 @@ def _(env: Env) -> None:
     env.edit(lambda d: d.update(transition_log=[]))
 
 
-@breaks("revision-behind-journal")
+@breaks("task-stale-copy")
+def _(env: Env) -> None:
+    old = env.task_file().read_bytes()
+    env.engine.fire("t", "classify")
+    env.engine.fire("t", "gather_requirements")
+    env.task_file().write_bytes(old)
+
+
+@breaks("journal-ahead")
 def _(env: Env) -> None:
     old = env.task_file().read_bytes()
     env.engine.fire("t", "classify")
     env.task_file().write_bytes(old)
+
+
+@breaks("agent-status-not-journaled")
+def _(env: Env) -> None:
+    path = env.config.status_file("t", "a")
+    path.write_text(path.read_text().replace('"PENDING"', '"COMPLETE"'))
 
 
 @breaks("journal-missing")
@@ -67,7 +81,9 @@ def _(env: Env) -> None:
 
 @breaks("journal-behind")
 def _(env: Env) -> None:
-    env.edit(lambda d: d.update(description="edited after a failed journal write"))
+    env.edit(
+        lambda d: d.update(description="a change no journal commit vouches for"), journaled=False
+    )
 
 
 @breaks("owner-gone")
@@ -208,9 +224,16 @@ def _(env: Env) -> None:
     env.edit(change)
 
 
-@breaks("journal-mismatch")
+@breaks("task-forged")
 def _(env: Env) -> None:
-    env.edit(lambda d: d.update(description="edited by hand"), bump=False)
+    env.edit(lambda d: d.update(state="CLASSIFIED"), bump=False, journaled=False)
+
+
+@breaks("journal-unreadable")
+def _(env: Env) -> None:
+    good = env.task_file().read_bytes()
+    env.write_raw({"not": "a task"}, bump=False, journaled=True)
+    env.task_file().write_bytes(good)
 
 
 @breaks("agent-worktree-shared")

@@ -123,22 +123,29 @@ def test_no_fix_ever_loses_a_commit_or_an_uncommitted_change(env: Env) -> None:
     assert "lock-invalid-json" not in ids(report)
 
 
-def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_the_journal_catches_up(
+def test_stale_journal_ref_lock_from_a_killed_git_is_removed_and_nothing_was_saved_without_it(
     env: Env,
 ) -> None:
     import os
     import time
 
+    import pytest
+
+    from taskproto.errors import TaskprotoError
+
     lock = env.engine.git.common_dir() / "refs" / "taskproto" / "tasks" / "t.lock"
     lock.write_text("")  # what `git update-ref` leaves when it is killed mid-update
-    env.engine.fire("t", "classify")  # saved, but the journal cannot move while the lock is there
-    assert env.engine.warnings and "journal" in env.engine.warnings[-1]
+    before = env.task_file().read_bytes()
+    with pytest.raises(TaskprotoError, match="journal of t could not be written.*t.lock"):
+        env.engine.fire("t", "classify")  # the journal is the authority: no journal, no change
+    assert env.task_file().read_bytes() == before
     old = time.time() - 120
     os.utime(lock, (old, old))
-    assert {"journal-ref-locked", "journal-behind"} <= ids(env.doctor())
+    assert ids(env.doctor()) == {"journal-ref-locked"}
     report = env.doctor(fix=True)
     assert report.healthy, report
     assert not lock.exists()
+    env.engine.fire("t", "classify")
     newest = journal.task_json_at(env.engine.repo, journal.ref_for("t"))
     assert newest is not None and newest["state"] == "CLASSIFIED"
     assert ids(env.doctor()) == set()
@@ -153,17 +160,21 @@ def test_a_fresh_ref_lock_is_left_alone(env: Env) -> None:
     lock.unlink()
 
 
-def test_an_agent_status_newer_than_the_journal_is_journaled(env: Env) -> None:
+def test_an_agent_status_the_journal_does_not_hold_is_set_aside_and_the_journals_restored(
+    env: Env,
+) -> None:
     from taskproto.state import store
     from taskproto.state.models import AgentStatus, utcnow
 
-    # a kill between saving status.json and the journal append leaves exactly this
+    # a status file written behind taskproto's back (or a save killed before its status file,
+    # which leaves the journal's newer one to restore)
     path = env.engine.config.status_file("t", "a")
     store.save_status(path, AgentStatus(agent="a", status=AgentState.COMPLETE, updated_at=utcnow()))
     found = env.doctor()
-    assert "journal-behind" in ids(found)
+    assert "agent-status-not-journaled" in ids(found)
     assert any("agent a" in f.message for f in found.findings)
     assert env.doctor(fix=True).healthy
-    logged = env.engine.git.show_file(journal.ref_for("t"), journal.status_entry("a"))
-    assert logged is not None and b'"COMPLETE"' in logged
+    assert store.load_status(path).status == AgentState.PENDING
+    kept = [p for p in path.parent.iterdir() if ".agent-status-not-journaled-" in p.name]
+    assert len(kept) == 1 and b'"COMPLETE"' in kept[0].read_bytes()  # kept, never deleted
     assert ids(env.doctor()) == set()

@@ -18,6 +18,7 @@ from taskproto.hooks.agents.common import Payload, governing
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import LogEntry, Task, utcnow
 
@@ -123,7 +124,7 @@ def inherit_on_clear(hook: Hook) -> list[str]:
         except OSError:
             continue
 
-        def change(task: Task) -> tuple[Task, str | None] | None:
+        def change(task: Task) -> tuple[Task, str] | None:
             old = task.owner
             if (
                 old is None
@@ -211,7 +212,9 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             continue
         if engine.workflow(task).state(task.state).terminal:
             continue
-        if task.owner is None or owner_gone(task.owner, now, engine.config.lease_minutes):
+        if task.owner is None or owner_gone(
+            task.owner, now, engine.config.lease_minutes, engine.config.task_dir(name)
+        ):
             free.append(
                 f"{name} ({task.state})" + (f": {task.description}" if task.description else "")
             )
@@ -263,15 +266,17 @@ def prompt(hook: Hook) -> str:
 # --- Stop, PreCompact, SessionEnd --------------------------------------------------
 
 
-def _due(task: TaskView) -> bool:
-    owner = task.owner or {}
-    if not owner.get("pid"):
-        return True  # record the client pid as soon as a hook knows it
+def _due(hook: Hook, task: TaskView) -> bool:
+    """Whether this session's heartbeat should be written now (at most once a minute)."""
+    found = beat.read(hook.layout.task_dir(task.name))
+    at = found["at"] if found is not None and found["session"] == hook.session else None
+    if at is None:
+        at = (task.owner or {}).get("heartbeat_at")
     try:
-        beat = datetime.fromisoformat(str(owner.get("heartbeat_at")))
+        last = datetime.fromisoformat(str(at))
     except ValueError:
         return True
-    return utcnow() - beat >= HEARTBEAT_EVERY
+    return last.tzinfo is None or utcnow() - last >= HEARTBEAT_EVERY
 
 
 def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
@@ -286,7 +291,7 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
     if end:
         reason = hook.payload.text("reason") or "unknown"
 
-        def change(t: Task) -> tuple[Task, str | None] | None:
+        def change(t: Task) -> tuple[Task, str] | None:
             if t.owner is None or t.owner.session != hook.session:
                 return None
             new = t.model_copy(deep=True)
@@ -308,5 +313,8 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
 
         hook.engine.mutate(mine.name, change)
         return
-    if _due(mine):
-        hook.engine.claim(mine.name, hook.session, hook.pid)
+    owner_pid = (mine.owner or {}).get("pid")
+    if hook.pid and hook.pid != owner_pid:
+        hook.engine.claim(mine.name, hook.session, hook.pid)  # records the client's pid (journaled)
+    elif _due(hook, mine):
+        beat.write(hook.layout.task_dir(mine.name), hook.session, owner_pid, utcnow().isoformat())

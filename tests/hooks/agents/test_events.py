@@ -231,22 +231,25 @@ def test_prompt_in_a_task_worktree_of_an_unowned_task_is_recorded_there(
 def test_stop_heartbeats_at_most_once_a_minute_and_session_end_keeps_the_claim(
     engine: Engine, task: str, hook: Hook
 ) -> None:
+    from taskproto.sessions import last_heartbeat
+    from taskproto.state import beat
+
     engine.claim(task, "s1", pid=os.getpid())
+    task_dir = engine.config.task_dir(task)
     old = utcnow() - timedelta(minutes=5)
-
-    def set_beat(t):  # type: ignore[no-untyped-def]
-        new = t.model_copy(deep=True)
-        new.owner.heartbeat_at = old
-        return new, None
-
-    engine.mutate(task, set_beat)
+    beat.write(str(task_dir), "s1", os.getpid(), old.isoformat())
+    before = engine.config.task_file(task).read_bytes()
+    claimed_at = engine.load(task).owner.heartbeat_at  # type: ignore[union-attr]
     stop = payload("claude", "Stop", session_id="s1", cwd=str(engine.config.repo))
     assert hook("claude", "Stop", stop)[0] == 0
-    beat = engine.load(task).owner.heartbeat_at  # type: ignore[union-attr]
-    assert beat > old
-    revision = engine.load(task).revision
+    first = beat.read(str(task_dir))
+    assert first is not None and first["session"] == "s1" and first["at"] > old.isoformat()
+    owner = engine.load(task).owner
+    assert owner is not None and last_heartbeat(owner, task_dir) > claimed_at
+    # liveness is not history: task.json and its journal did not change
+    assert engine.config.task_file(task).read_bytes() == before
     hook("claude", "Stop", stop)  # within the minute: nothing written
-    assert engine.load(task).revision == revision
+    assert beat.read(str(task_dir)) == first
     code, _, err = hook(
         "claude",
         "SessionEnd",

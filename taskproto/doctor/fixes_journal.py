@@ -1,0 +1,177 @@
+"""The fixes of the integrity findings: the journal is the authority, so each restores from it.
+
+A task.json (or status file) the journal does not vouch for is moved aside, never deleted,
+and the journal's record is written back with a repair entry on top of the journal's head:
+the history is kept, and nothing the journal did not hold is ever journaled. A lost journal
+ref gets its whole history back (from the shared remote or from git's dangling commits)
+before doctor would ever start a new one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from taskproto.doctor.fixes import FixContext, fix, name_of
+from taskproto.doctor.model import Finding
+from taskproto.doctor.repair import repair_entry, set_aside
+from taskproto.engine import Engine
+from taskproto.errors import GitError, TaskprotoError
+from taskproto.git.repo import JournalCommit
+from taskproto.state import integrity, journal, store
+from taskproto.state.models import Task
+
+RESTORES = ("task-stale-copy", "journal-ahead", "task-forged", "journal-behind")
+
+
+def _restore(engine: Engine, name: str, check: str, source: JournalCommit, head_rev: int) -> str:
+    """Write `source`'s task.json and status files back (lock held), keeping what they replace."""
+    path = engine.config.task_file(name)
+    data = source.files.get(journal.TASK_FILE)
+    if data is None:
+        raise TaskprotoError(f"journal commit {source.sha[:12]} of {name} holds no task.json")
+    task = Task.model_validate_json(data)
+    kept: list[str] = []
+    if path.exists() and path.read_bytes() != data:
+        kept.append(set_aside(path, check).name)
+    files: dict[Path, bytes] = {}
+    for agent in task.required_agents:
+        logged = source.files.get(journal.status_entry(agent))
+        target = engine.config.status_file(name, agent)
+        if logged is None:
+            continue
+        if target.exists() and target.read_bytes() != logged:
+            kept.append(f"agents/{agent}/{set_aside(target, check).name}")
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            files[target] = logged
+    revision = task.revision
+    note = f"restored task.json revision {revision} from journal commit {source.sha[:12]}" + (
+        f"; kept the rejected file(s) as {', '.join(kept)}" if kept else ""
+    )
+    task.revision = head_rev  # the repair is the journal's next revision, on top of its head
+    task.transition_log.append(repair_entry(task.state, check, note))
+    engine.save(None, task, f"repair {check}: {note}", files=files)
+    return note
+
+
+def _head(engine: Engine, name: str) -> JournalCommit:
+    found = journal.history(engine.repo, journal.ref_for(name), limit=1)
+    if not found:
+        raise TaskprotoError(f"task {name} has no journal to restore from")
+    return found[0]
+
+
+def _revision(commit: JournalCommit) -> int:
+    revision, _ = integrity.parse(commit.message.encode())
+    if revision is not None:
+        return revision
+    return Task.model_validate_json(commit.files[journal.TASK_FILE]).revision
+
+
+@fix(*RESTORES, "agent-status-not-journaled")
+def restore_head(ctx: FixContext, f: Finding) -> str:
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
+        head = _head(engine, name)
+        current = path.read_bytes() if path.is_file() else None
+        if current == head.files.get(journal.TASK_FILE) and not _status_differs(engine, head):
+            return "task.json and the status files agree with the journal now; nothing to do"
+        return _restore(engine, name, f.check, head, _revision(head))
+
+
+def _status_differs(engine: Engine, head: JournalCommit) -> bool:
+    task = Task.model_validate_json(head.files[journal.TASK_FILE])
+    for agent in task.required_agents:
+        logged = head.files.get(journal.status_entry(agent))
+        target = engine.config.status_file(task.name, agent)
+        if logged is not None and (not target.is_file() or target.read_bytes() != logged):
+            return True
+    return False
+
+
+@fix("state-log-mismatch")
+def restore_consistent(ctx: FixContext, f: Finding) -> str:
+    """Back to the newest journal commit whose state its own log reached."""
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
+        current = path.read_bytes() if path.is_file() else b""
+        try:
+            if integrity.log_state_problem(json.loads(current)) is None:
+                return "the state agrees with the log now; nothing to do"
+        except (ValueError, AttributeError):
+            pass
+        commits = journal.history(engine.repo, journal.ref_for(name))
+        for commit in commits:
+            data = commit.files.get(journal.TASK_FILE)
+            try:
+                parsed = json.loads(data) if data is not None else None
+            except ValueError:
+                continue
+            if isinstance(parsed, dict) and integrity.log_state_problem(parsed) is None:
+                return _restore(engine, name, f.check, commit, _revision(commits[0]))
+    raise TaskprotoError(
+        f"no journal commit of {name} holds a state its own log reached; restore a task.json by "
+        f"hand from `git log -p {journal.ref_for(name)}`"
+    )
+
+
+@fix("journal-missing")
+def restore_journal(ctx: FixContext, f: Finding) -> str:
+    """The lost journal's history from the remote or from dangling commits; a new one only when
+    none exists anywhere (then the task needs review)."""
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
+        ref = journal.ref_for(name)
+        if engine.journal_head(name) is not None:
+            return "the journal is back; nothing to do"
+        found = _from_remote(engine, name) or _dangling(engine, name)
+        if found is not None:
+            sha, where = found
+            engine.git.update_ref(ref, sha, None, message=f"taskproto: doctor restored ({where})")
+            tip = journal.history(engine.repo, ref, limit=1)[0]
+            count = len(journal.history(engine.repo, ref))
+            note = f"restored the journal's {count} commits from {where} (head {sha[:12]})"
+            return note + "; " + _restore(engine, name, f.check, tip, _revision(tip))
+        task = store.load_task(path)
+        task.needs_review = True
+        note = (
+            "no history of this journal exists here or on a remote; recorded the current task.json "
+            "as its first journal commit, needs review (it was not vouched for)"
+        )
+        task.transition_log.append(repair_entry(task.state, f.check, note))
+        engine.save(None, task, f"repair {f.check}: {note}")
+        return note
+
+
+def _from_remote(engine: Engine, name: str) -> tuple[str, str] | None:
+    remote = engine.config.remote
+    if not remote:
+        return None
+    try:
+        engine.git.run("fetch", "--quiet", "--no-tags", remote, journal.ref_for(name))
+    except GitError:
+        return None
+    sha = engine.git.rev_parse("FETCH_HEAD")
+    return (sha, f"remote {remote!r}") if sha else None
+
+
+def _dangling(engine: Engine, name: str) -> tuple[str, str] | None:
+    """The newest dangling journal commit of `name` (a deleted ref leaves its commits dangling)."""
+    out = engine.git.run("fsck", "--no-reflogs", "--no-progress", "--dangling", check=False)
+    best: tuple[int, str] | None = None
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) != 3 or parts[:2] != ["dangling", "commit"]:
+            continue
+        data = journal.read_file(engine.repo, parts[2])
+        try:
+            parsed = json.loads(data) if data is not None else None
+        except ValueError:
+            continue
+        if not isinstance(parsed, dict) or parsed.get("name") != name:
+            continue
+        revision = parsed.get("revision")
+        if isinstance(revision, int) and (best is None or revision > best[0]):
+            best = (revision, parts[2])
+    return (best[1], "its dangling commits (git fsck)") if best is not None else None

@@ -1,0 +1,52 @@
+"""The owner's heartbeat, kept beside task.json in `<task>/heartbeat.json`: liveness, not history.
+
+A heartbeat says "the owner is still here"; it is not a change of the task, so it is neither a
+new revision of task.json nor a journal commit (task.json and its journal stay equal while a
+session works). Its time counts for the owner's lease together with `owner.heartbeat_at` in
+task.json (the time of the claim): the later of the two. Hooks write it with the standard
+library alone; the write is atomic (a temporary file renamed over the old one).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+NAME = "heartbeat.json"
+
+
+def path(task_dir: str) -> str:
+    return os.path.join(task_dir, NAME)
+
+
+def write(task_dir: str, session: str, pid: int | None, at: str) -> None:
+    """Record that `session` (client process `pid`) was alive at `at` (ISO time, UTC)."""
+    target = path(task_dir)
+    tmp = f"{target}.tmp-{os.getpid()}"
+    data = json.dumps({"session": session, "pid": pid, "at": at}).encode()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+    os.replace(tmp, target)
+
+
+def read(task_dir: str) -> dict[str, Any] | None:
+    """The last heartbeat, or None (none yet, or a file that is not one: it is only a hint)."""
+    try:
+        with open(path(task_dir), "rb") as fh:
+            data = json.loads(fh.read(4096))
+    except (OSError, ValueError):
+        return None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("session"), str)
+        or not isinstance(data.get("at"), str)
+    ):
+        return None
+    return data
