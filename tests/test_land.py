@@ -223,6 +223,9 @@ def test_land_squash_keeps_the_branches_whose_commits_are_not_on_main(
     assert engine.load("t").state == "CLEANUP"
     assert engine.config.task_worktree("t").is_dir()
     assert_none_lost(repo, commits)
+    from taskproto import doctor
+
+    assert doctor.run(engine.config, ["t"], fix=False).as_json()["findings"] == []
 
 
 def test_land_refuses_a_conflicting_base_and_says_how_to_update(complete: Engine, cli) -> None:

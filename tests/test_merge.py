@@ -141,6 +141,10 @@ def test_a_conflict_stops_at_that_agent_and_leaves_nothing_half_merged(task: Eng
     report = engine.merge("t", session=SESSION)
     assert [r.result for r in report.results] == ["up-to-date", "up-to-date", "merged"]
     assert (wt(engine) / "shared.txt").read_text() == "both lines\n"
+    # what merge wrote is what the journal vouches for: doctor finds nothing to say
+    from taskproto import doctor
+
+    assert doctor.run(engine.config, ["t"], fix=False).as_json()["findings"] == []
 
 
 @pytest.mark.parametrize(
