@@ -228,3 +228,41 @@ def test_diff_of_the_task_and_of_an_agent(task: Engine, cli) -> None:
     assert "patch" not in json.loads(r.out)
     r = cli("diff", "t", "--agent", "nobody")
     assert r.code == 1 and "'nobody' is not an agent of task 't'" in r.err
+
+
+def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: Path) -> None:
+    """merge and diff are an agent's to do: the CLI under an agent client and the MCP tools."""
+    import anyio
+
+    from tests.conftest import run_taskproto
+    from tests.mcpserver.conftest import connect, ok, refused
+
+    engine = task
+    commit_file(wt(engine, "engineer"), "shared.txt", "engineer's line\n")
+    commit_file(wt(engine, "tester"), "shared.txt", "tester's line\n")
+    agent_env = {"TASKPROTO_SESSION": SESSION, "CLAUDECODE": "1"}
+    r = run_taskproto("merge", "t", "--agent", "architect", cwd=repo, env=agent_env)
+    assert r.code == 0, r.err
+
+    async def main() -> None:
+        async with connect(repo, SESSION) as client:
+            result = await ok(client, "merge", task="t", agents=["engineer"])
+            assert [x["result"] for x in result["results"]] == ["merged"]
+            line = await refused(client, "merge", task="t")
+            assert "merging agent tester into task t conflicts in shared.txt" in line
+            shown = await ok(client, "diff", task="t", stat=True)
+            assert [f["path"] for f in shown["files"]] == [
+                "architect.txt",
+                "engineer.txt",
+                "shared.txt",
+            ]
+            assert shown["patch"] is None
+
+    anyio.run(main)
+    assert git(wt(engine), "status", "--porcelain") == ""
+    # architect and engineer were recorded as merged already: "up-to-date" adds nothing new
+    assert [(m.agent, m.result) for m in engine.load("t").merges] == [
+        ("architect", "merged"),
+        ("engineer", "merged"),
+        ("tester", "conflict"),
+    ]
