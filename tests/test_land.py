@@ -353,3 +353,15 @@ def test_land_pushes_to_taskprotos_shared_remote_without_being_asked(
     assert git(bare, "rev-parse", "refs/heads/main") == tip(repo, "refs/heads/main")
     # the journal on the shared remote says CLEANUP, and the claim there is released
     assert git(bare, "for-each-ref", "refs/taskproto/claims/") == ""
+
+
+def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, cli) -> None:
+    engine, repo = complete, complete.config.repo
+    notes = engine.config.task_worktree("t") / "notes.txt"
+    notes.write_text("written after the approval\n")
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert "its worktrees and branches were kept" in r.out and "uncommitted changes" in r.out
+    assert notes.read_text() == "written after the approval\n"
+    assert engine.load("t").state == "CLEANUP"
+    assert git(repo, "merge-base", "--is-ancestor", "t", "main") == ""
