@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import anyio
 import pytest
 
 from taskproto.engine import Engine
@@ -232,8 +235,6 @@ def test_diff_of_the_task_and_of_an_agent(task: Engine, cli) -> None:
 
 def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: Path) -> None:
     """merge and diff are an agent's to do: the CLI under an agent client and the MCP tools."""
-    import anyio
-
     from tests.conftest import run_taskproto
     from tests.mcpserver.conftest import connect, ok, refused
 
@@ -258,7 +259,7 @@ def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: P
             ]
             assert shown["patch"] is None
 
-    anyio.run(main)
+    in_fresh_thread(main)
     assert git(wt(engine), "status", "--porcelain") == ""
     # architect and engineer were recorded as merged already: "up-to-date" adds nothing new
     assert [(m.agent, m.result) for m in engine.load("t").merges] == [
@@ -266,3 +267,21 @@ def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: P
         ("engineer", "merged"),
         ("tester", "conflict"),
     ]
+
+
+def in_fresh_thread(main: Callable[[], Awaitable[None]]) -> None:
+    """Run the MCP client on a thread of its own: a browser test in the same worker may leave an
+    event loop running on the main thread."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # noqa: BLE001 - re-raised on the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
