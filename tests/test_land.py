@@ -242,6 +242,21 @@ def test_land_refuses_a_conflicting_base_and_says_how_to_update(complete: Engine
     assert state_of(complete) == before
     assert git(repo, "status", "--porcelain") == ""
     del objects
+    # doing what the message says lands it
+    r = cli("rollback", "t", "--to", "IMPLEMENTATION")
+    assert r.code == 0, r.err
+    worktree = complete.config.task_worktree("t")
+    subprocess.run(["git", "merge", "-q", "main"], cwd=worktree, capture_output=True, check=False)
+    (worktree / "greeting.py").write_text("print('hello from both')\n")
+    git(worktree, "commit", "-qam", "merge main into t")
+    move_to(complete, "t", "AWAITING_USER_APPROVAL")
+    complete.approve("t", "commit", "user")
+    complete.fire("t", target="COMPLETE", session=SESSION)
+    commits = task_commits(repo)
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert (repo / "greeting.py").read_text() == "print('hello from both')\n"
+    assert_none_lost(repo, commits)
 
 
 def test_land_only_in_complete_with_a_current_approval(ready: Engine, cli) -> None:

@@ -31,6 +31,7 @@ COMMAND_MODULES = [  # one module per command or workflow, named after it
     "taskproto.cli.land",
     "taskproto.cli.agent",
     "taskproto.cli.log",
+    "taskproto.cli.rollback",
     "taskproto.cli.workflow",
     "taskproto.cli.interrupt",
     "taskproto.cli.build",

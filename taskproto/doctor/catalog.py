@@ -83,6 +83,49 @@ check(
     "task.json.state-log-mismatch-<time>",
 )
 check(
+    "workflow-unknown",
+    E,
+    "The task names a workflow this repository does not define (a user workflow renamed or "
+    "removed, or a hand edit). Manual intervention required: commands refuse the task, other "
+    "tasks go on.",
+    None,
+    options=(
+        Option(
+            "Restore the workflow file (`.taskproto/workflows/WORKFLOW.toml`) it was created with",
+            "the task goes on where it was",
+            "none, if the file is found (see `git log -- .taskproto/workflows`)",
+        ),
+        Option(
+            "Roll the task back to a state of a workflow that exists, by hand from the journal "
+            "(`git log -p refs/taskproto/tasks/TASK`)",
+            "the record stays readable",
+            "its progress under the lost workflow must be redone",
+        ),
+        ABANDON,
+    ),
+)
+check(
+    "state-unknown",
+    E,
+    "The task is in a state its workflow does not have (the task-protocol seed: an unknown state "
+    "needs manual intervention). Commands refuse the task, other tasks go on.",
+    None,
+    options=(
+        Option(
+            "Roll back to the last state of the transition log (`taskproto rollback TASK --to "
+            "STATE`)",
+            "the log is the record of steps the workflow allowed",
+            "whatever happened after that step must be re-checked",
+        ),
+        Option(
+            "Restore the workflow version that had the state",
+            "the task goes on where it was",
+            "the workflow must be found and trusted again",
+        ),
+        ABANDON,
+    ),
+)
+check(
     "log-illegal-transition",
     E,
     "A transition log entry is not a legal transition of the task's workflow (or does not start "

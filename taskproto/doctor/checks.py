@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
+from taskproto.config import Config
 from taskproto.doctor.model import Finding, Severity
 from taskproto.doctor.snapshot import TMP_RE, Snapshot, TaskView
 from taskproto.errors import TaskprotoError
@@ -42,9 +43,9 @@ def _f(
     return Finding(check, CHECKS[check].severity, message, view.name, agent, path, dict(data))
 
 
-def workflow_of(task: Task) -> Workflow | None:
+def workflow_of(task: Task, config: Config | None = None) -> Workflow | None:
     try:
-        return get_workflow(task.workflow)
+        return get_workflow(task.workflow, config)
     except TaskprotoError:
         return None
 
@@ -84,6 +85,10 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
         elif e.kind == "transition":
             if (e.from_state, e.trigger, e.to_state) not in legal:
                 problems.append(f"{where} is not a transition of workflow {wf.name}")
+        elif e.kind == "rollback":
+            earlier = {x.to_state for x in state_entries(task)[:i]}
+            if e.to_state not in earlier:
+                problems.append(f"{where}: a rollback must return to a state the log reached")
         elif is_baseline(e):
             if i != 0:
                 problems.append(
@@ -117,8 +122,22 @@ def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
             f"{last.to_state}",
             log_state=last.to_state,
         )
-    wf = workflow_of(task)
-    if wf is not None:
+    wf = workflow_of(task, snap.config)
+    if wf is None:
+        yield _f(
+            "workflow-unknown",
+            view,
+            f"task {task.name} uses workflow {task.workflow!r}, which this repository does not "
+            "define: manual intervention required",
+        )
+    elif not wf.has_state(task.state):
+        yield _f(
+            "state-unknown",
+            view,
+            f"task {task.name} is in state {task.state!r}, which workflow {wf.name} does not "
+            "have: manual intervention required",
+        )
+    else:
         problems = log_problems(wf, task)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

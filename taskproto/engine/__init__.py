@@ -11,6 +11,7 @@ the modules that do the work, each named for its job:
 - merge.py        `merge`: agents' branches into the task branch, one agent at a time
 - diff.py         the one diff: a task or agent branch against the task's base
 - land.py         `land`: the approved commit onto the base branch, then CLEANUP
+- rollback.py     the user's rollback to an earlier point of the log, and `ack` of a review
 - sync.py         `taskproto sync` with the shared remote
 - worktree.py     task and agent worktrees and branches
 - prompts.py      a state's prompt, rendered from its jinja2 template
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from taskproto.engine import claims, sync, tasks, transitions
+from taskproto.engine import claims, rollback, sync, tasks, transitions
 from taskproto.engine import diff as diffs
 from taskproto.engine import land as landing
 from taskproto.engine import merge as merging
@@ -31,7 +32,7 @@ from taskproto.engine.claims import ClaimResult
 from taskproto.engine.core import USER, Actor, Core
 from taskproto.engine.transitions import Step, StepFn
 from taskproto.names import agent_name, task_name
-from taskproto.state.models import AgentState, AgentStatus, Task
+from taskproto.state.models import AgentState, AgentStatus, Approval, Task
 
 __all__ = ["USER", "Actor", "ClaimResult", "Engine", "Step", "StepFn"]
 
@@ -144,6 +145,18 @@ class Engine(Core):
     ) -> landing.LandReport:
         """Put the approved commit on the base branch and clean up (the user's alone)."""
         return landing.land(self, task_name(name), strategy, push, onto, session)
+
+    def rollback(
+        self,
+        name: str,
+        state: str | None = None,
+        revision: int | None = None,
+        session: str | None = None,
+    ) -> tuple[Task, list[Approval]]:
+        return rollback.rollback(self, task_name(name), state, revision, session)
+
+    def acknowledge(self, name: str, session: str | None = None) -> Task:
+        return rollback.acknowledge(self, task_name(name), session)
 
     def sync(self) -> sync.SyncReport:
         return sync.sync(self)

@@ -215,6 +215,11 @@ class Core:
         """
         path = self.config.task_file(new.name)
         writes = dict(files or {})
+        problem = integrity.log_state_problem(new.model_dump(mode="json", by_alias=True))
+        if problem is not None:  # the journal never records a state no step of the log reached
+            raise TaskprotoError(
+                f"refused to save task {new.name}: {problem}; run `taskproto doctor`"
+            )
         if new is not old:
             new.revision = (old or new).revision + 1
             new.updated_at = utcnow()

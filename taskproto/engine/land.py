@@ -84,8 +84,8 @@ def _new_base(
     if core.repo.is_ancestor(approved, old):
         return old  # already on the base: nothing to add
     update = (
-        f"update the task: `taskproto rollback {task.name} IMPLEMENTATION`, merge {base} into "
-        f"branch {task.name} in its worktree, and approve the new head"
+        f"update the task: `taskproto rollback {task.name} --to IMPLEMENTATION`, merge {base} "
+        f"into branch {task.name} in its worktree, and approve the new head"
     )
     if strategy == "ff":
         if not core.repo.is_ancestor(old, approved):

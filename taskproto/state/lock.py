@@ -22,10 +22,20 @@ def lock_path(task_dir: Path) -> Path:
     return task_dir / LOCK_NAME
 
 
+def _file_lock(path: str) -> FileLock:
+    """The lock file is kept on release: the hooks' lock-free readers wait on the same file with
+    flock() when a save is in flight (state/integrity.py), which an unlinked file cannot offer.
+    (filelock before 4.x never unlinked it and has no such option.)"""
+    try:
+        return FileLock(path, thread_local=False, preserve_lock_file=True)  # type: ignore[call-arg,unused-ignore]
+    except TypeError:
+        return FileLock(path, thread_local=False)
+
+
 @contextmanager
 def task_lock(task_dir: Path, task: str, timeout: float) -> Iterator[float]:
     """Hold the task's lock; yields the seconds spent waiting for it."""
-    lock = FileLock(str(lock_path(task_dir)), thread_local=False)
+    lock = _file_lock(str(lock_path(task_dir)))
     start = time.monotonic()
     try:
         lock.acquire(timeout=timeout, poll_interval=POLL_INTERVAL)

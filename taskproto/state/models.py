@@ -43,6 +43,7 @@ EntryKind = Literal[
     "note",
     "merge",
     "land",
+    "rollback",
 ]
 
 
@@ -87,6 +88,10 @@ class Approval(_Model):
     stale: bool = False
     stale_reason: str | None = None
     diffstat: DiffStat | None = None  # what the user saw when approving a commit
+    # set when a rollback revoked it (it then lives in Checkpoint.revoked, never in a slot)
+    kind: Literal["plan", "commit"] | None = None
+    revoked_at: datetime | None = None
+    revoked_reason: str | None = None
 
 
 class MergeRecord(_Model):
@@ -117,6 +122,7 @@ class Checkpoint(_Model):
     commit_sha: str | None = None  # the commit presented for approval
     plan_approval: Approval | None = None
     commit_approval: Approval | None = None
+    revoked: list[Approval] = Field(default_factory=list)  # approvals a rollback took back
 
 
 class Counters(_Model):

@@ -190,6 +190,22 @@ def _(env: Env) -> None:
 # --- checks with no safe fix: doctor escalates and changes nothing ----------------------
 
 
+@breaks("state-unknown")
+def _(env: Env) -> None:
+    def change(d: dict) -> None:  # type: ignore[type-arg]
+        d["transition_log"].append(
+            {"from": "INIT", "to": "LIMBO", "trigger": "old", "time": utcnow().isoformat()}
+        )
+        d["state"] = "LIMBO"  # a state of an older version of the workflow, journaled by it
+
+    env.edit(change)
+
+
+@breaks("workflow-unknown")
+def _(env: Env) -> None:
+    env.edit(lambda d: d.update(workflow="removed-flow"))
+
+
 @breaks("lock-schema-too-new")
 def _(env: Env) -> None:
     env.edit(lambda d: d.update(schema_version=99), bump=False)

@@ -374,3 +374,27 @@ def test_other_commands_never_import_the_mcp_sdk(repo: Path) -> None:
 def test_serving_outside_a_repository_is_refused_before_serving(tmp_path: Path, where: str) -> None:
     result = run_taskproto("mcp", cwd=tmp_path)
     assert result.code == 1 and result.err.startswith("taskproto: ") and result.out == ""
+
+
+def test_a_forged_task_is_refused_through_mcp_with_the_cli_line(engine: Engine, repo: Path) -> None:
+    engine.create_task("t1", agents=["dev"])
+    engine.claim("t1", "s1")
+    path = engine.config.task_file("t1")
+    data = json.loads(path.read_text())
+    data["checkpoint"]["plan_approval"] = {"by": "s1", "at": data["created_at"]}  # self-approved
+    path.write_text(json.dumps(data, indent=2))
+    cli = run_taskproto("--session", "s1", "transition", "t1", "CLASSIFIED", cwd=repo)
+    assert cli.code == 1 and "[task-forged]" in cli.err
+
+    async def main() -> None:
+        async with connect(repo, "s1") as client:
+            for tool, args in [
+                ("transition", {"task": "t1", "state": "CLASSIFIED"}),
+                ("status", {"task": "t1"}),
+                ("heartbeat", {"task": "t1"}),
+            ]:
+                line = await refused(client, tool, **args)
+                assert "[task-forged]" in line and "taskproto doctor" in line, (tool, line)
+
+    anyio.run(main)
+    assert json.loads(path.read_text())["state"] == "INIT"

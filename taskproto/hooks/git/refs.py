@@ -107,6 +107,8 @@ def _guard_refs(hook: Hook) -> int:
     if os.environ.get(INTERNAL) == "1":
         return 0  # taskproto's own update (creating, merging, landing, removing, repairing)
     updates = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
+    if _packing_refs():
+        return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     for old, new, ref in (u for u in updates if len(u) == 3):
         if ref.startswith(JOURNAL_PREFIX):
             raise Refused(
@@ -120,6 +122,24 @@ def _guard_refs(hook: Hook) -> int:
         if owner is not None:
             _guard_branch(hook, ref[11:], owner, old, new)
     return 0
+
+
+def _packing_refs() -> bool:
+    """Whether the git that runs this hook is `git pack-refs` (its transactions re-create every
+    ref in packed-refs, then delete the loose copies: no ref changes its value)."""
+    pid = os.getppid()
+    for _ in range(2):  # git itself, or the shell of a chained hook between
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                argv = fh.read().split(b"\0")
+            with open(f"/proc/{pid}/stat", "rb") as fh:
+                parent = int(fh.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+        if os.path.basename(argv[0]) == b"git" and argv[1:2] == [b"pack-refs"]:
+            return True
+        pid = parent
+    return False
 
 
 def _move(old: str, new: str) -> str:
