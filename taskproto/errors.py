@@ -162,3 +162,17 @@ class WorkAtRisk(TaskprotoError):
 
 class ValidationFailed(TaskprotoError):
     """Input (an artifact, a workflow file, a config value) failed validation."""
+
+
+class MergeConflict(TaskprotoError):
+    """`taskproto merge` stopped at an agent whose branch conflicts; nothing of it was merged."""
+
+    def __init__(self, task: str, agent: str, files: list[str], merged: list[str]) -> None:
+        self.task, self.agent, self.files, self.merged = task, agent, files, merged
+        before = f"; merged before it and kept: {', '.join(merged)}" if merged else ""
+        super().__init__(
+            f"merging agent {agent} into task {task} conflicts in {', '.join(files)}: nothing of "
+            f"it was merged, the task worktree is as it was{before}; resolve it on the agent's "
+            f"branch (merge {task} into {task}-{agent} in the agent's worktree) and run "
+            f"`taskproto merge {task}` again"
+        )

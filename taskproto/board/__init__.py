@@ -8,8 +8,8 @@ watchfiles):
 - security.py  the token, Host and Origin checks (every request)
 - state.py     what a running board holds: settings, the change hub, the doctor cache
 - watch.py     file-system notifications -> what changed (tasks, activity, everything)
-- snapshot.py  cards and a task's detail, read from the files (read-only)
-- diff.py      the task branch against its base, parsed for line comments
+- snapshot.py  cards and a task's detail, read from the files (read-only); the diff is
+               taskproto's one diff, engine/diff.py
 - diagram.py   a workflow as SVG with the current state highlighted; its Mermaid text
 - pages.py     HTML pages, partials and the event stream; api.py the JSON API
 """

@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taskproto.board import diagram
-from taskproto.board.diff import Diff, task_diff
 from taskproto.engine import Engine
+from taskproto.engine.diff import Diff, task_diff
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK

@@ -235,9 +235,20 @@ def show(state: AppState, name: str, as_json: bool) -> None:
         if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
             click.echo(f"  plan       {'approved ' + when(plan.at) if plan else 'not approved'}")
         if commit:
+            from taskproto.engine.diff import stat_text
+
             click.echo(
                 "  commit     approved "
                 f"{commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
+                + (f": {stat_text(commit.diffstat)}" if commit.diffstat else "")
+            )
+        for m in task.merges[-len(task.required_agents) :] if task.merges else []:
+            click.echo(f"  merge      {m.agent:<12} {m.result} {m.commit[:12]}")
+        if task.landed:
+            ld = task.landed
+            click.echo(
+                f"  landed     {ld.approved[:12]} on {ld.base_branch} ({ld.strategy}) as "
+                f"{ld.base_after[:12]}"
             )
         nxt = (
             ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"

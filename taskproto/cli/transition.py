@@ -95,6 +95,10 @@ def approve(
     Without --plan or --commit, fire the workflow's `approve` trigger (plan-task:
     a review state moves on to the next work state, or VERIFIED).
 
+    --commit approves exactly the task branch's head (a SHA that is not the head is
+    refused, and so is a task worktree with uncommitted changes) and records the diff
+    stat approved; review it first with `taskproto diff NAME`.
+
     Approvals are the user's: type them in your own terminal. An approval of a
     commit goes stale when the task branch moves.
     """
@@ -128,15 +132,26 @@ def approve(
         )
     flush_warnings(state)
     cp = task.checkpoint
-    sha = cp.commit_approval.sha if cp.commit_approval else None
-    data = {"task": name, "plan_approved": cp.plan_approval is not None, "commit": sha}
-    emit(
-        as_json,
-        data,
-        lambda: click.echo(
-            f"{name}: plan approved" if plan else f"{name}: commit {(sha or '?')[:12]} approved"
-        ),
-    )
+    approval = cp.commit_approval
+    sha = approval.sha if approval else None
+    stat = approval.diffstat if approval and not plan else None
+    data = {
+        "task": name,
+        "plan_approved": cp.plan_approval is not None,
+        "commit": sha,
+        "diffstat": stat.model_dump(mode="json") if stat else None,
+    }
+
+    def human() -> None:
+        if plan:
+            click.echo(f"{name}: plan approved")
+            return
+        from taskproto.engine.diff import stat_text
+
+        shown = f": {stat_text(stat)}" if stat else ""
+        click.echo(f"{name}: commit {(sha or '?')[:12]} approved{shown}")
+
+    emit(as_json, data, human)
 
 
 COMMANDS = [transition, fire_cmd, approve]

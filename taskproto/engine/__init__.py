@@ -8,6 +8,9 @@ the modules that do the work, each named for its job:
 - tasks.py        creating and removing tasks
 - claims.py       claims, takeovers, releases, heartbeats (here, then on the shared remote)
 - transitions.py  firing triggers, approvals, agent statuses, stale approvals
+- merge.py        `merge`: agents' branches into the task branch, one agent at a time
+- diff.py         the one diff: a task or agent branch against the task's base
+- land.py         `land`: the approved commit onto the base branch, then CLEANUP
 - rollback.py     the user's rollback to an earlier point of the log, and `ack` of a review
 - deps.py         dependencies between tasks: what a task waits for, adding and removing them
 - ready.py        the ready queue: what can start now, most urgent first
@@ -23,6 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from taskproto.engine import claims, deps, ready, rollback, sync, tasks, transitions
+from taskproto.engine import diff as diffs
+from taskproto.engine import land as landing
+from taskproto.engine import merge as merging
 from taskproto.engine import worktree as wt
 from taskproto.engine.claims import ClaimResult
 from taskproto.engine.core import USER, Actor, Core
@@ -150,6 +156,31 @@ class Engine(Core):
         self, name: str, reason: str, session: str | None = None, repair: str | None = None
     ) -> bool:
         return transitions.mark_approval_stale(self, task_name(name), reason, session, repair)
+
+    def merge(
+        self,
+        name: str,
+        agents: Sequence[str] = (),
+        session: str | None = None,
+        force: bool = False,
+    ) -> merging.MergeReport:
+        """Merge the agents' branches (all, or `agents`) into the task branch, one at a time."""
+        return merging.merge_agents(self, task_name(name), agents, session, force)
+
+    def diff(self, name: str, agent: str | None = None) -> diffs.Diff:
+        """The task branch (or `agent`'s branch) against the task's base."""
+        return diffs.branch_diff(self, self.load(name), agent)
+
+    def land(
+        self,
+        name: str,
+        strategy: landing.Strategy = "merge",
+        push: bool = False,
+        onto: str | None = None,
+        session: str | None = None,
+    ) -> landing.LandReport:
+        """Put the approved commit on the base branch and clean up (the user's alone)."""
+        return landing.land(self, task_name(name), strategy, push, onto, session)
 
     def rollback(
         self,

@@ -8,6 +8,17 @@ from taskproto.state import review
 from taskproto.state.models import Task
 
 
+def _changes(engine: Engine, task: Task) -> str:
+    """The diff stat of the task branch's head: what an approval would approve."""
+    from taskproto.engine.diff import branch_diff, stat_text
+    from taskproto.errors import TaskprotoError
+
+    try:
+        return f"Changes to approve: {stat_text(branch_diff(engine, task).stat())}."
+    except TaskprotoError as exc:
+        return f"Changes to approve: unknown ({exc})."
+
+
 def resume_instructions(engine: Engine, task: Task) -> str:
     """A few lines for the agent: the task, its state, and how to go on from exactly there."""
     wf = engine.workflow(task)
@@ -32,10 +43,11 @@ def resume_instructions(engine: Engine, task: Task) -> str:
         sha = task.checkpoint.commit_sha or engine.branch_head(task.name) or "?"
         lines.append(
             f"Re-present the changes (commit {sha[:12]}) to the user for approval. The user "
-            "approves with "
+            f"reviews `taskproto diff {task.name}` and approves with "
             f"`taskproto approve {task.name} --commit` in their own terminal; do not run it "
             "yourself."
         )
+        lines.append(_changes(engine, task))
     elif state.resume:
         lines.append(state.resume)
     if task.required_agents and not state.terminal:

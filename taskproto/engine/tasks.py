@@ -61,11 +61,20 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
     return base_sha
 
 
+def _base_branch(core: Core, base: str | None) -> str | None:
+    """The branch `base` names (the main worktree's branch when None): where the task lands."""
+    if base is None:
+        out = core.git.run("symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
+        return out or None
+    return base if core.git.ref_sha(f"refs/heads/{base}") else None
+
+
 def _first_record(
     wf: Workflow,
     name: TaskName,
     agents: Sequence[AgentName],
     base_sha: str,
+    base_branch: str | None,
     description: str,
     session: str | None,
     context: dict[str, Any] | None,
@@ -80,6 +89,7 @@ def _first_record(
         state=wf.initial,
         description=description,
         base=base_sha,
+        base_branch=base_branch,
         created_at=now,
         updated_at=now,
         revision=1,
@@ -120,6 +130,7 @@ def create_task(
     if not 0 <= priority <= 4:
         raise TaskprotoError(f"priority {priority} is out of range; use 0 (most urgent) to 4")
     base_sha = _check_new(core, name, agents, base)
+    base_branch = _base_branch(core, base)
     ensure_root(core.config)
     if after:
         with deps.graph_lock(core):
@@ -130,6 +141,7 @@ def create_task(
                 name,
                 agents,
                 base_sha,
+                base_branch,
                 description,
                 session,
                 context,
@@ -138,7 +150,18 @@ def create_task(
                 priority,
             )
     return _create(
-        core, wf, name, agents, base_sha, description, session, context, counters, (), priority
+        core,
+        wf,
+        name,
+        agents,
+        base_sha,
+        base_branch,
+        description,
+        session,
+        context,
+        counters,
+        (),
+        priority,
     )
 
 
@@ -148,6 +171,7 @@ def _create(
     name: TaskName,
     agents: Sequence[AgentName],
     base_sha: str,
+    base_branch: str | None,
     description: str,
     session: str | None,
     context: dict[str, Any] | None,
@@ -162,7 +186,17 @@ def _create(
         raise TaskExists(name) from None
     try:
         task = _first_record(
-            wf, name, agents, base_sha, description, session, context, counters, after, priority
+            wf,
+            name,
+            agents,
+            base_sha,
+            base_branch,
+            description,
+            session,
+            context,
+            counters,
+            after,
+            priority,
         )
         # Before the first branch: what was asked for, so a create killed half-way is finished
         # with every agent (doctor) or undone whole (`task abort`), never left with fewer.

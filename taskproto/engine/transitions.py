@@ -7,14 +7,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.engine import prompts
+from taskproto.engine import diff, prompts
 from taskproto.engine.core import Core
 from taskproto.engine.deps import Blocked, Resolver
+from taskproto.engine.merge import check_worktree
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.names import AgentName
 from taskproto.state import store
-from taskproto.state.models import AgentState, AgentStatus, Approval, LogEntry, Task, utcnow
+from taskproto.state.models import (
+    AgentState,
+    AgentStatus,
+    Approval,
+    DiffStat,
+    LogEntry,
+    Task,
+    utcnow,
+)
 
 
 @dataclass
@@ -144,13 +153,9 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             new.checkpoint.plan_approval = Approval(by=session, at=now)
             detail = "plan"
         else:
-            target = core.git.rev_parse(sha) if sha else core.branch_head(name)
-            if target is None:
-                raise TaskprotoError(
-                    f"{sha or name!r} is not a commit; pass --commit SHA of the task branch"
-                )
-            new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now)
-            detail = f"commit {target[:12]}"
+            target, stat = _approvable(core, task, sha)
+            new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
+            detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
         new.transition_log.append(
             LogEntry(
                 from_state=task.state,
@@ -165,6 +170,26 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
         return new, f"approve: {detail}"
 
     return core.mutate(name, change)
+
+
+def _approvable(core: Core, task: Task, sha: str | None) -> tuple[str, DiffStat]:
+    """The commit a commit approval may name: exactly the task branch's head, with nothing
+    uncommitted beside it in the task worktree; and the diff stat the user approves."""
+    name = task.name
+    head = check_worktree(core, name, core.config.task_worktree(name), "approve a commit")
+    if sha is not None:
+        target = core.git.rev_parse(sha)
+        if target is None:
+            raise TaskprotoError(
+                f"{sha!r} is not a commit; pass --commit alone to approve the head"
+            )
+        if target != head:
+            raise TaskprotoError(
+                f"{sha!r} ({target[:12]}) is not the head of branch {name} ({head[:12]}); an "
+                f"approval is of the exact head: review `taskproto diff {name}` and run "
+                f"`taskproto approve {name} --commit`"
+            )
+    return head, diff.branch_diff(core, task, head=head).stat()
 
 
 def set_agent_status(

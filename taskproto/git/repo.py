@@ -246,3 +246,82 @@ class Repo:
             message = commit.message if isinstance(commit.message, str) else commit.message.decode()
             result.append(JournalCommit(commit.hexsha, message.strip(), files))
         return result
+
+    # --- merging and landing ---------------------------------------------------------
+
+    def _status(self, *args: str, cwd: Path | None = None) -> tuple[int, str, str]:
+        """One git command whose non-zero exit is an answer, not a failure: (status, out, err)."""
+        cmd = ["git", *(["-C", str(cwd)] if cwd else []), *args]
+        result: Any = self.repo.git.execute(
+            cmd,
+            env={INTERNAL: "1"},
+            with_extended_output=True,
+            with_exceptions=False,
+            strip_newline_in_stdout=False,
+        )
+        status, out, err = result
+        return int(status), str(out), str(err)
+
+    def changed_files(self, worktree: Path) -> list[str]:
+        """The paths with uncommitted changes in `worktree`: staged, unstaged and untracked."""
+        out = self.run("status", "--porcelain=v1", "-z", "--untracked-files=normal", cwd=worktree)
+        paths: list[str] = []
+        entries = iter(out.split("\0"))
+        for entry in entries:
+            if len(entry) < 4:
+                continue
+            paths.append(entry[3:])
+            if entry[0] in "RC":
+                next(entries, None)  # a rename's source follows its destination
+        return paths
+
+    def merge(self, worktree: Path, rev: str, message: str) -> list[str]:
+        """Merge `rev` into the branch checked out in `worktree` with a merge commit (--no-ff).
+
+        Returns [] when it merged. On a conflict the merge is aborted, so the worktree and the
+        branch are as they were, and the conflicting files are returned. Any other failure (a
+        hook refused the merge commit, ...) is aborted the same way and raised.
+        """
+        status, out, err = self._status(
+            "merge", "--no-ff", "--no-edit", "-m", message, rev, cwd=worktree
+        )
+        if status == 0:
+            return []
+        conflicts = self.run("diff", "--name-only", "-z", "--diff-filter=U", cwd=worktree)
+        files = [f for f in conflicts.split("\0") if f]
+        if self._status("rev-parse", "-q", "--verify", "MERGE_HEAD", cwd=worktree)[0] == 0:
+            self.run("merge", "--abort", cwd=worktree)
+        if not files:
+            raise GitError(["git", "merge", "--no-ff", rev], status, out.strip(), err.strip())
+        return files
+
+    def merge_tree(self, ours: str, theirs: str) -> tuple[str | None, list[str]]:
+        """Merge two commits without a worktree (`git merge-tree --write-tree`): (the merged tree,
+        []) or (None, the conflicting files)."""
+        status, out, err = self._status(
+            "merge-tree", "--write-tree", "--name-only", "--no-messages", "-z", ours, theirs
+        )
+        parts = [p for p in out.split("\0") if p]
+        if status == 0 and parts:
+            return parts[0], []
+        if status == 1 and parts:
+            return None, list(dict.fromkeys(parts[1:]))
+        raise GitError(["git", "merge-tree", "--write-tree", ours, theirs], status, out, err)
+
+    def commit_tree(self, tree: str, parents: Sequence[str], message: str) -> str:
+        """A commit of `tree` with `parents`, by the repository's configured user."""
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        return self.run(*args, "-m", message).strip()
+
+    def unreachable(self, revs: Sequence[str], base: str) -> int:
+        """How many commits of `revs` are not reachable from `base`."""
+        if not revs:
+            return 0
+        return int(self.run("rev-list", "--count", *revs, "--not", base).strip() or 0)
+
+    def fast_forward(self, worktree: Path, sha: str) -> None:
+        """Move the branch checked out in `worktree` to `sha` (a descendant), updating its files;
+        refused by git when that would overwrite an uncommitted change."""
+        self.run("merge", "--ff-only", "--quiet", sha, cwd=worktree)

@@ -38,6 +38,11 @@ def problems(
         if s.name in seen:
             found.append(f"states[{i}].name: duplicate state {s.name!r}")
         seen.add(s.name)
+        if s.allows_merge and not s.allows_commits:
+            found.append(
+                f"states[{i}].allows_merge: {s.name!r} allows merging but not commits (a merge "
+                "makes commits: set allows_commits too)"
+            )
     if not states:
         found.append("states: the workflow has no states")
     if wf.initial and wf.initial not in seen:

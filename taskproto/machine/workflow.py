@@ -26,6 +26,7 @@ class StateDef(BaseModel):
     description: str = ""
     allows_commits: bool = False
     allows_edits: bool = False
+    allows_merge: bool = False  # `taskproto merge` brings agents' branches in here
     terminal: bool = False
     checkpoint: bool = False  # waits for the user (approval); questions never move it
     approval: Literal["plan", "commit"] | None = None  # what `taskproto approve` records here

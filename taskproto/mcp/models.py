@@ -185,3 +185,39 @@ class WorkflowStep(_Write):
     prompt: str | None = Field(
         None, description="The next state's prompt (plan-task; tight-loop: the handoff prompt)."
     )
+
+
+class MergeOne(_Result):
+    agent: str
+    commit: str = Field(description="The agent branch's head that was merged (or tried).")
+    result: str = Field(description="merged | up-to-date | conflict")
+    merge_commit: str | None = None
+    files: list[str] = Field(default_factory=list, description="The conflicting files.")
+    at: str
+    session: str | None = None
+
+
+class MergeResult(_Write):
+    task: str
+    head_before: str
+    head: str
+    results: list[MergeOne]
+
+
+class DiffFile(_Result):
+    path: str
+    old_path: str | None = None
+    status: str = Field(description="A, M, D or R")
+    added: int
+    removed: int
+    binary: bool
+
+
+class DiffResult(_Result):
+    base: str
+    head: str
+    files: list[DiffFile]
+    added: int
+    removed: int
+    truncated: bool
+    patch: str | None = Field(None, description="The unified diff (absent with stat=true).")

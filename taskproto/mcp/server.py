@@ -5,7 +5,7 @@ is generated from the annotations) and a pydantic result (the output schema).
 A refusal (guard, held lock, ownership, invalid artifact) comes back as a tool
 error whose text is the very line the CLI prints; nothing a tool does can end
 the server. Approvals, forced takeovers, `doctor --fix` and task removal are
-deliberately absent: they are the user's, typed in the user's own terminal.
+deliberately absent, and so is landing: they are the user's, typed in the user's own terminal.
 
 Only `taskproto mcp` imports this module, so the SDK never loads on other paths.
 """
@@ -306,7 +306,7 @@ CORE_TOOLS: dict[str, ToolAnnotations] = {
 }
 
 # What a user does, never an agent: kept out of the tool list on purpose (and tested).
-NOT_EXPOSED = ("approve", "force", "takeover", "fix", "remove", "delete")
+NOT_EXPOSED = ("approve", "force", "takeover", "fix", "remove", "delete", "land")
 
 
 def build_server(config: Config, session: str | None, pid: int | None = None) -> MCPServer[Any]:
@@ -319,9 +319,10 @@ def build_server(config: Config, session: str | None, pid: int | None = None) ->
         server.add_tool(
             refusals(getattr(tools, name)), name=name, annotations=hints, structured_output=True
         )
+    from taskproto.mcp import branch_tools
     from taskproto.mcp import workflow_tools as mcp_workflow_tools
 
-    for name, fn, hints in mcp_workflow_tools.tools(tools):
+    for name, fn, hints in [*branch_tools.tools(tools), *mcp_workflow_tools.tools(tools)]:
         server.add_tool(refusals(fn), name=name, annotations=hints, structured_output=True)
     return server
 

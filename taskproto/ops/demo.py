@@ -71,7 +71,7 @@ def run(directory: str | None, keep: bool) -> None:
 
 
 def _walk(repo: Path) -> None:
-    git = _git_init(repo)
+    _git_init(repo)
     click.secho("taskproto demo: one task, two agents, the task-protocol workflow", bold=True)
     _say(f"repository: {repo} (branch main, one commit)")
     engine = Engine(load_config(repo))
@@ -138,35 +138,40 @@ def _walk(repo: Path) -> None:
         sha = _commit(engine.config.agent_worktree(name, a), fname, text, f"{a}: add {fname}")
         engine.set_agent_status(name, a, AgentState.COMPLETE, session=SESSION)
         _say(f"{a}: committed {fname} ({sha}) on {name}-{a}, status COMPLETE")
-    task_git = Git(engine.config.task_worktree(name))
-    for a in agents:
-        task_git.run("merge", "--quiet", "--no-edit", f"{name}-{a}")
-    _say(f"merged both agent branches into {name}")
+    report = engine.merge(name, session=SESSION)
+    _say(f"taskproto merge {name}")
+    for m in report.results:
+        _say(f"  {m.agent}: {m.result} ({m.commit[:12]} -> {(m.merge_commit or '?')[:12]})")
 
     step("Validate and review")
     move("VALIDATION")
     move("REVIEW")
     move("AWAITING_USER_APPROVAL")
 
-    step("The user approves the exact head commit")
-    head = engine.branch_head(name)
-    engine.approve(name, "commit", "user")
-    _say(f"taskproto approve {name} --commit   (approved {head[:12] if head else '?'})")
+    step("The user reviews the diff and approves the exact head commit")
+    diff = engine.diff(name)
+    _say(f"taskproto diff {name} --stat")
+    for f in diff.files:
+        _say(f"  {f.status} {f.path}  +{f.added} -{f.removed}")
+    task = engine.approve(name, "commit", "user")
+    approval = task.checkpoint.commit_approval
+    sha = approval.sha if approval and approval.sha else "?"
+    _say(f"taskproto approve {name} --commit   (approved {sha[:12]})")
     move("COMPLETE")
 
-    step("Merge and clean up")
-    git.run("merge", "--quiet", "--no-edit", name)
-    _say(f"merged {name} into main")
-    move("CLEANUP")
-    engine.release(name, SESSION)
-    plan = engine.remove_task(name)
+    step("Land it on main and clean up")
+    landed = engine.land(name, "merge", session="user")
+    r = landed.record
+    _say(f"taskproto land {name}")
     _say(
-        f"taskproto task remove {name}: removed {len(plan.worktrees)} worktrees and branches "
-        f"{', '.join(plan.branches)}"
+        f"main {r.base_before[:12]} -> {r.base_after[:12]} (a merge commit of the approved "
+        f"{r.approved[:12]}); state {landed.state}"
     )
     _say(
-        "nothing was lost: every commit is on main; the journal is archived under "
-        "refs/taskproto/archive/"
+        "worktrees and branches removed: every commit is on main; the journal is archived "
+        "under refs/taskproto/archive/"
+        if landed.removed
+        else f"kept: {landed.kept}"
     )
 
     step("The transition log, read back from the journal in git")

@@ -42,6 +42,8 @@ EntryKind = Literal[
     "agent",
     "repair",
     "note",
+    "merge",
+    "land",
     "rollback",
 ]
 
@@ -70,16 +72,51 @@ class Interruption(_Model):
     text: str | None = None  # the first few hundred characters, for context
 
 
+class DiffStat(_Model):
+    """What a diff changes, in numbers: the files (paths), lines added and removed."""
+
+    base: str
+    head: str
+    files: list[str] = Field(default_factory=list)
+    added: int = 0
+    removed: int = 0
+
+
 class Approval(_Model):
     sha: str | None = None  # the commit approved (None for plan approvals)
     by: str | None = None  # session or user that recorded it
     at: datetime
     stale: bool = False
     stale_reason: str | None = None
+    diffstat: DiffStat | None = None  # what the user saw when approving a commit
     # set when a rollback revoked it (it then lives in Checkpoint.revoked, never in a slot)
     kind: Literal["plan", "commit"] | None = None
     revoked_at: datetime | None = None
     revoked_reason: str | None = None
+
+
+class MergeRecord(_Model):
+    """One agent's branch brought into the task branch by `taskproto merge` (or refused)."""
+
+    agent: str
+    commit: str  # the agent branch's head that was merged (or tried)
+    result: Literal["merged", "up-to-date", "conflict"]
+    merge_commit: str | None = None  # the task branch's new head, when merged
+    files: list[str] = Field(default_factory=list)  # the conflicting files, on a conflict
+    at: datetime
+    session: str | None = None
+
+
+class LandRecord(_Model):
+    """The approved commit put on the base branch by `taskproto land`."""
+
+    approved: str
+    base_branch: str
+    base_before: str
+    base_after: str
+    strategy: Literal["merge", "ff", "squash"]
+    pushed_to: str | None = None
+    at: datetime
 
 
 class Checkpoint(_Model):
@@ -102,6 +139,7 @@ class Task(_Model):
     state: str
     description: str = ""
     base: str | None = None  # the commit the task branch started from
+    base_branch: str | None = None  # the branch that commit was on at create: where `land` goes
     created_at: datetime
     updated_at: datetime
     revision: int = 0
@@ -118,6 +156,8 @@ class Task(_Model):
     # Defaults keep task.json files written before these fields readable.
     depends_on: list[str] = Field(default_factory=list)
     priority: int = Field(default=DEFAULT_PRIORITY, ge=0, le=4)
+    merges: list[MergeRecord] = Field(default_factory=list)  # `taskproto merge`, oldest first
+    landed: LandRecord | None = None  # `taskproto land`
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from taskproto.board import diagram
-from taskproto.board.diff import task_diff
 from taskproto.board.watch import Hub, classify
 from taskproto.engine import Engine
+from taskproto.engine.diff import task_diff
 from taskproto.errors import TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.ops import review as actions

@@ -24,7 +24,7 @@ def _broken() -> Workflow:
         states=[
             StateDef(name="A"),
             StateDef(name="B", terminal=True),
-            StateDef(name="LOST"),
+            StateDef(name="LOST", allows_merge=True),
         ],
         transitions=[
             TransitionDef(trigger="go", source=["A"], dest="B", guards=["no_such_guard"]),
@@ -44,6 +44,7 @@ def test_a_broken_definition_is_refused_when_built_with_every_problem_named() ->
         "transitions[1].effects[0]: unknown effect 'no_such_effect'",
         "transitions[2].source[0]: unknown state 'NOWHERE'",
         "states[1].terminal: B is terminal but has exits (back)",
+        "states[2].allows_merge: 'LOST' allows merging but not commits",
     ):
         assert expected in text, expected
     assert text.startswith("built-in workflow broken: workflow 'broken' is invalid")

@@ -29,6 +29,8 @@ CORE = {
     "record_interruption",
     "doctor",
     "log",
+    "merge",
+    "diff",
 }
 WORKFLOW = {"prompt", "submit_artifact", "handoff", "round_decide"}
 
@@ -53,7 +55,7 @@ def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(
             for name, tool in listed.items():
                 assert not any(
                     word in name
-                    for word in ("approve", "force", "takeover", "fix", "remove", "delete")
+                    for word in ("approve", "force", "takeover", "fix", "remove", "delete", "land")
                 )
                 props = tool.input_schema.get("properties", {})
                 assert not {"force", "fix", "approve"} & set(props), (name, props)

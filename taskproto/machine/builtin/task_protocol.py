@@ -91,6 +91,7 @@ _STATES = [
     StateDef(
         name="IMPLEMENTATION",
         resumable=True,
+        allows_merge=True,
         description="Agents implement on their own branches.",
         allows_commits=True,
         allows_edits=True,
@@ -99,6 +100,7 @@ _STATES = [
     StateDef(
         name="VALIDATION",
         resumable=True,
+        allows_merge=True,
         description="Build and tests on the task branch.",
         allows_commits=True,
         allows_edits=True,
@@ -120,14 +122,16 @@ _STATES = [
     StateDef(
         name="COMPLETE",
         final=True,  # approved: the tasks that wait for it may start
-        description="Approved; merge the task branch.",
-        resume="Resume the completion procedure: merge the approved commit.",
+        description="Approved; the user lands the approved commit on the base branch.",
+        resume="Resume the completion procedure: the user lands the approved commit with "
+        "`taskproto land`.",
     ),
     StateDef(
         name="CLEANUP",
         description="Remove worktrees and branches.",
         terminal=True,
-        resume="Resume cleanup: `taskproto task remove` the task once its work is merged.",
+        resume="Resume cleanup: `taskproto task remove` the task once its work is on the base "
+        "branch (`taskproto land` does it when every commit is reachable from there).",
     ),
 ]
 

@@ -1,8 +1,9 @@
-"""The task branch against its base, for review: the diff stat and the diff, parsed into files,
-hunks and numbered lines (so the user can comment on a line).
+"""A task branch (or an agent branch) against the task's base: the diff stat and the diff, parsed
+into files, hunks and numbered lines (so the user can comment on a line on the board).
 
-A stand-in until `taskproto diff` lands in the engine: `task_diff` is the one function to
-replace. Two git processes (numstat, patch) through `engine.repo`; large diffs are cut.
+The one diff of taskproto: `taskproto diff`, the MCP `diff` tool, the board, and the diff stat an
+approval records all come from `branch_diff`. Two git processes (numstat, patch) through
+`core.repo`; large diffs are cut (`truncated`).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from taskproto.engine import Engine
-from taskproto.errors import GitError
-from taskproto.state.models import Task
+from taskproto.engine.core import Core
+from taskproto.errors import GitError, TaskprotoError
+from taskproto.names import agent_branch, agent_name
+from taskproto.state.models import DiffStat, Task
 
 MAX_PATCH_CHARS = 2_000_000
 MAX_LINES = 6000  # lines of the diff rendered on the page, all files together
@@ -61,6 +63,7 @@ class Diff:
     head: str
     files: list[FileDiff]
     truncated: bool = False
+    text: str = ""  # the unified diff as git printed it (cut at MAX_PATCH_CHARS)
 
     @property
     def added(self) -> int:
@@ -80,38 +83,67 @@ class Diff:
             "truncated": self.truncated,
         }
 
+    def stat(self) -> DiffStat:
+        return DiffStat(
+            base=self.base,
+            head=self.head,
+            files=[f.path for f in self.files],
+            added=self.added,
+            removed=self.removed,
+        )
+
+
+def stat_text(stat: DiffStat) -> str:
+    """One line for people: `3 files changed, +12 -4 (a.py, b.py, c.py)`."""
+    names = ", ".join(stat.files[:5]) + (
+        f", … {len(stat.files) - 5} more" if len(stat.files) > 5 else ""
+    )
+    plural = "file" if len(stat.files) == 1 else "files"
+    text = f"{len(stat.files)} {plural} changed, +{stat.added} -{stat.removed}"
+    return f"{text} ({names})" if stat.files else text
+
 
 def _text(out: str) -> str:
     """GitPython keeps undecodable bytes as surrogates; JSON and HTML need real text."""
     return out.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def base_of(engine: Engine, task: Task, head: str) -> str | None:
+def base_of(core: Core, task: Task, head: str) -> str | None:
     """The commit the task branch started from (task.base), else its merge base with HEAD."""
     if task.base:
         return task.base
     try:
-        return engine.repo.run("merge-base", "HEAD", head).strip() or None
+        return core.repo.run("merge-base", "HEAD", head).strip() or None
     except GitError:
         return None
 
 
-def task_diff(engine: Engine, task: Task) -> Diff | None:
+def task_diff(core: Core, task: Task) -> Diff | None:
     """The task branch's changes since its base; None when the branch or the base is missing."""
-    head = engine.branch_head(task.name)
-    if head is None:
-        return None
-    base = base_of(engine, task, head)
-    if base is None:
-        return None
-    git = ("-c", "core.quotepath=off", "-c", "diff.noprefix=false")
     try:
-        numstat = engine.repo.run(*git, "diff", "--numstat", "-z", "-M", base, head)
-        patch = engine.repo.run(
-            *git, "diff", "--no-color", "--no-ext-diff", "-M", "--unified=3", base, head
-        )
-    except GitError:
+        return branch_diff(core, task)
+    except TaskprotoError:
         return None
+
+
+def branch_diff(core: Core, task: Task, agent: str | None = None, head: str | None = None) -> Diff:
+    """The changes of the task branch (or of `agent`'s branch, or of commit `head`) since the task's
+    base; refused with the reason when the branch or the base is missing."""
+    branch = agent_branch(task.name, agent_name(agent)) if agent else task.name
+    if agent is not None and agent not in task.required_agents:
+        agents = ", ".join(task.required_agents) or "none"
+        raise TaskprotoError(f"{agent!r} is not an agent of task {task.name!r} (agents: {agents})")
+    head = head or core.branch_head(branch)
+    if head is None:
+        raise TaskprotoError(f"branch {branch!r} does not exist; run `taskproto doctor`")
+    base = base_of(core, task, head)
+    if base is None:
+        raise TaskprotoError(f"the base of task {task.name!r} is unknown; run `taskproto doctor`")
+    git = ("-c", "core.quotepath=off", "-c", "diff.noprefix=false")
+    numstat = core.repo.run(*git, "diff", "--numstat", "-z", "-M", base, head)
+    patch = core.repo.run(
+        *git, "diff", "--no-color", "--no-ext-diff", "-M", "--unified=3", base, head
+    )
     files = parse_numstat(_text(numstat))
     truncated = len(patch) > MAX_PATCH_CHARS
     attach_hunks(files, _text(patch[:MAX_PATCH_CHARS]))
@@ -126,7 +158,7 @@ def task_diff(engine: Engine, task: Task) -> Diff | None:
                 truncated = True
             shown += len(h.lines)
         f.hunks = [h for h in f.hunks if h.lines]
-    return Diff(base, head, files, truncated)
+    return Diff(base, head, files, truncated, _text(patch[:MAX_PATCH_CHARS]))
 
 
 def parse_numstat(out: str) -> list[FileDiff]:

@@ -1,0 +1,253 @@
+"""`taskproto land`: the approved commit onto the base branch, then CLEANUP. The user's alone.
+
+Only in COMPLETE with a current approval (the approved commit is the task branch's head). The new
+base commit is made without touching any worktree (`git merge-tree --write-tree`, then
+`commit-tree`), so a conflict with a base that moved refuses the landing with nothing written.
+With a remote (asked for, or taskproto's shared remote) the new commit is pushed first, with no
+force: a remote whose base moved refuses it, and nothing local has changed yet. Then the base
+branch moves (its worktree fast-forwarded when it is checked out, else a compare-and-swap of the
+ref), the task goes to CLEANUP with the landing recorded, and the worktrees and branches are removed
+only when every commit of them is reachable from the base; the journal is archived with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from taskproto.engine.core import Core
+from taskproto.engine.tasks import remove_task
+from taskproto.errors import GitError, TaskprotoError
+from taskproto.git.command import RemoteGit, git_message
+from taskproto.machine.workflow import fire
+from taskproto.names import TaskName, agent_branch
+from taskproto.state import registry
+from taskproto.state.models import LandRecord, LogEntry, Task, utcnow
+
+Strategy = Literal["merge", "ff", "squash"]
+STRATEGIES: tuple[Strategy, ...] = ("merge", "ff", "squash")
+LANDS_FROM = "COMPLETE"
+
+
+@dataclass
+class LandReport:
+    task: str
+    record: LandRecord
+    state: str
+    removed: bool
+    kept: str | None  # why the worktrees and branches were kept
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "task": self.task,
+            **self.record.model_dump(mode="json"),
+            "state": self.state,
+            "removed": self.removed,
+            "kept": self.kept,
+        }
+
+
+def _approved(core: Core, task: Task) -> str:
+    approval = task.checkpoint.commit_approval
+    head = core.branch_head(task.name)
+    hint = f"`taskproto approve {task.name} --commit`"
+    if approval is None or approval.sha is None:
+        raise TaskprotoError(f"task {task.name!r} has no commit approval; the user runs {hint}")
+    if approval.stale or approval.sha != head:
+        raise TaskprotoError(
+            f"the approval of task {task.name!r} is stale: approved {approval.sha[:12]}, branch "
+            f"{task.name} is at {(head or 'nothing')[:12]}; review it and run {hint} again"
+        )
+    return approval.sha
+
+
+def _push_remote(core: Core, push: bool, base: str) -> str | None:
+    if core.config.remote:
+        return core.config.remote
+    if not push:
+        return None
+    remotes = core.git.run("remote").split()
+    upstream = core.git.run("config", "--get", f"branch.{base}.remote", check=False).strip()
+    for name in (upstream, "origin", *remotes):
+        if name and name in remotes:
+            return name
+    raise TaskprotoError(
+        "--push: this repository has no remote; add one (`git remote add origin URL`) or land "
+        "without --push"
+    )
+
+
+def _new_base(
+    core: Core, task: Task, strategy: Strategy, base: str, old: str, approved: str
+) -> str:
+    """The commit the base branch moves to; refused (nothing written) when it cannot be made."""
+    if core.repo.is_ancestor(approved, old):
+        return old  # already on the base: nothing to add
+    update = (
+        f"update the task: `taskproto rollback {task.name} --to IMPLEMENTATION`, merge {base} "
+        f"into branch {task.name} in its worktree, and approve the new head"
+    )
+    if strategy == "ff":
+        if not core.repo.is_ancestor(old, approved):
+            raise TaskprotoError(
+                f"cannot fast-forward {base} to {approved[:12]}: {base} moved to {old[:12]} since "
+                f"the task started; land with --strategy merge, or {update}"
+            )
+        return approved
+    tree, conflicts = core.repo.merge_tree(old, approved)
+    if tree is None:
+        raise TaskprotoError(
+            f"{base} moved to {old[:12]} and conflicts with task {task.name} in "
+            f"{', '.join(conflicts)}; {update}"
+        )
+    title = task.description.strip().splitlines()[0] if task.description.strip() else task.name
+    trailer = f"Task: {task.name}\nApproved: {approved}"
+    if strategy == "squash":
+        return core.repo.commit_tree(tree, [old], f"{title}\n\n{trailer}\n")
+    return core.repo.commit_tree(
+        tree, [old, approved], f"Merge task {task.name} into {base}: {title}\n\n{trailer}\n"
+    )
+
+
+def _move_base(core: Core, base: str, old: str, new: str) -> None:
+    if new == old:
+        return
+    checked_out = [w.path for w in core.repo.worktrees() if w.branch == base and not w.bare]
+    if checked_out:
+        core.repo.fast_forward(checked_out[0], new)
+    else:
+        core.repo.update_ref(f"refs/heads/{base}", new, old, message=f"taskproto land: {base}")
+
+
+def _check_base_worktree(core: Core, base: str) -> None:
+    for w in core.repo.worktrees():
+        if w.branch == base and not w.bare and w.path.is_dir():
+            dirty = core.repo.changed_files(w.path)
+            if dirty:
+                raise TaskprotoError(
+                    f"refusing to land: {base} is checked out in {w.path} with uncommitted changes "
+                    f"in {', '.join(dirty[:10])}; commit or stash them first"
+                )
+
+
+def land(
+    core: Core,
+    name: TaskName,
+    strategy: Strategy = "merge",
+    push: bool = False,
+    onto: str | None = None,
+    session: str | None = None,
+) -> LandReport:
+    """Land task `name` (see the module docstring). The user's alone."""
+    core.require_user(f"landing task {name!r}")
+    if strategy not in STRATEGIES:
+        raise TaskprotoError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
+    with core.locked(name) as task:
+        if task.state != LANDS_FROM:
+            raise TaskprotoError(
+                f"task {name!r} is in {task.state}; it lands from {LANDS_FROM}, after the user "
+                f"approved its head (`taskproto approve {name} --commit`, then "
+                f"`taskproto transition {name} {LANDS_FROM}`)"
+            )
+        approved = _approved(core, task)
+        base = onto or task.base_branch
+        if not base:
+            raise TaskprotoError(
+                f"task {name!r} has no base branch recorded (it was created from a commit); "
+                "pass --onto BRANCH"
+            )
+        old = core.git.ref_sha(f"refs/heads/{base}")
+        if old is None:
+            raise TaskprotoError(f"base branch {base!r} does not exist; pass --onto BRANCH")
+        _check_base_worktree(core, base)
+        new = _new_base(core, task, strategy, base, old, approved)
+        remote = _push_remote(core, push, base)
+        if remote is not None and new != old:
+            _push(core, remote, base, new)
+        _move_base(core, base, old, new)
+        record = LandRecord(
+            approved=approved,
+            base_branch=base,
+            base_before=old,
+            base_after=new,
+            strategy=strategy,
+            pushed_to=remote,
+            at=utcnow(),
+        )
+        done = _cleanup_state(core, task, record, session)
+        core.save(task, done, f"land: {approved[:12]} onto {base} ({strategy}) -> {done.state}")
+        if task.owner is not None:
+            registry.forget(task.owner.session, name)
+    removed, kept = _remove_if_safe(core, done, base)
+    return LandReport(name, record, done.state, removed, kept)
+
+
+def _push(core: Core, remote: str, base: str, new: str) -> None:
+    target = f"refs/heads/{base}"
+    try:
+        statuses = RemoteGit(core.config.repo).push(remote, [f"{new}:{target}"])
+    except GitError as exc:
+        raise TaskprotoError(
+            f"pushing {base} to {remote} failed ({git_message(exc.stderr)}); nothing was landed"
+        ) from None
+    status = statuses.get(target)
+    if status is None or not status.ok:
+        why = status.reason if status else "no status"
+        raise TaskprotoError(
+            f"{remote} refused {base} ({why}): its {base} has commits this repository lacks; "
+            f"`git pull` {base} first, then land again; nothing was landed"
+        )
+
+
+def _cleanup_state(core: Core, task: Task, record: LandRecord, session: str | None) -> Task:
+    wf = core.workflow(task)
+    now = utcnow()
+    new = task.model_copy(deep=True)
+    new.landed = record
+    new.transition_log.append(
+        LogEntry(
+            from_state=task.state,
+            to_state=task.state,
+            trigger="land",
+            time=now,
+            session=session,
+            kind="land",
+            note=f"{record.approved[:12]} onto {record.base_branch} ({record.strategy}): "
+            f"{record.base_before[:12]} -> {record.base_after[:12]}"
+            + (f", pushed to {record.pushed_to}" if record.pushed_to else ""),
+        )
+    )
+    if task.owner is not None:
+        new.owner = None
+        new.transition_log.append(
+            LogEntry(
+                from_state=task.state,
+                to_state=task.state,
+                trigger="release",
+                time=now,
+                session=session,
+                kind="release",
+                forced=task.owner.session != session,
+                note=f"released {task.owner.session}: the task landed",
+            )
+        )
+    trigger = next((t.trigger for t in wf.triggers_from(task.state) if t.dest == "CLEANUP"), None)
+    if trigger is None:
+        return new
+    return fire(wf, new, trigger, core.context(new, session, time=now))
+
+
+def _remove_if_safe(core: Core, task: Task, base: str) -> tuple[bool, str | None]:
+    branches = [task.name, *(agent_branch(task.name, a) for a in task.required_agents)]
+    present = [f"refs/heads/{b}" for b in branches if core.branch_head(b) is not None]
+    left = core.repo.unreachable(present, f"refs/heads/{base}")
+    if left:
+        return False, (
+            f"{left} commit(s) of the task's branches are not on {base}, so its worktrees and "
+            f"branches were kept; `taskproto task remove {task.name} --force` deletes them"
+        )
+    try:
+        remove_task(core, task.name)
+    except TaskprotoError as exc:
+        return False, f"its worktrees and branches were kept: {exc}"
+    return True, None

@@ -1,0 +1,402 @@
+"""Approvals of the exact clean head, and `taskproto land` with each strategy, a bare remote, and
+the user-only rule at every door. Real repositories with taskproto's hooks installed; after every
+step, no commit that was on a task or agent branch is lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import threading
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import anyio
+import pytest
+
+from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.git.command import Git
+from taskproto.hooks.git import install
+from taskproto.state import journal
+from tests.conftest import commit_file, git, run_taskproto
+from tests.hooks.agents.conftest import move_to
+from tests.mcpserver.conftest import connect
+
+SESSION = "s1"
+AGENTS = ["dev", "qa"]
+
+
+def tip(repo: Path, ref: str) -> str:
+    return git(repo, "rev-parse", ref)
+
+
+def state_of(engine: Engine) -> tuple[bytes, str | None, str]:
+    return (
+        engine.config.task_file("t").read_bytes(),
+        journal.head(engine.git, "t"),
+        tip(engine.config.repo, "refs/heads/main"),
+    )
+
+
+def task_commits(repo: Path) -> set[str]:
+    branches = [
+        b
+        for b in ("t", "t-dev", "t-qa")
+        if subprocess.run(
+            ["git", "rev-parse", "--verify", "-q", f"refs/heads/{b}"], cwd=repo, capture_output=True
+        ).returncode
+        == 0
+    ]
+    return set(git(repo, "rev-list", *branches, "--not", "refs/heads/main").split()) | {
+        tip(repo, b) for b in branches
+    }
+
+
+def assert_none_lost(repo: Path, commits: set[str]) -> None:
+    """Every commit is still reachable from some branch."""
+    for sha in commits:
+        assert git(repo, "branch", "--contains", sha), f"{sha} is on no branch any more"
+
+
+@pytest.fixture
+def ready(engine: Engine, repo: Path) -> Engine:
+    """Task t (agents dev, qa), both merged, in AWAITING_USER_APPROVAL; hooks installed."""
+    install.install(Git(repo))
+    engine.create_task("t", AGENTS, description="Add the greeting\n\nlonger text")
+    engine.claim("t", SESSION)
+    move_to(engine, "t", "IMPLEMENTATION")
+    commit_file(engine.config.agent_worktree("t", "dev"), "greeting.py", "print('hi')\n")
+    commit_file(engine.config.agent_worktree("t", "qa"), "test_greeting.py", "assert True\n")
+    engine.merge("t", session=SESSION)
+    move_to(engine, "t", "AWAITING_USER_APPROVAL")
+    return engine
+
+
+@pytest.fixture
+def complete(ready: Engine) -> Engine:
+    ready.approve("t", "commit", "user")
+    ready.fire("t", target="COMPLETE", session=SESSION)
+    return ready
+
+
+# --- approvals -----------------------------------------------------------------------
+
+
+def test_approve_records_the_head_and_the_diff_stat_it_approved(ready: Engine, cli) -> None:
+    r = cli("approve", "t", "--commit", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    head = tip(ready.config.repo, "refs/heads/t")
+    assert data["commit"] == head
+    stat = data["diffstat"]
+    assert stat["files"] == ["greeting.py", "test_greeting.py"]
+    assert (stat["added"], stat["removed"], stat["head"]) == (2, 0, head)
+    approval = ready.load("t").checkpoint.commit_approval
+    assert approval is not None and approval.diffstat is not None
+    assert approval.diffstat.model_dump(mode="json") == stat
+    r = cli("approve", "t", "--commit", head)
+    assert r.out == (
+        f"t: commit {head[:12]} approved: 2 files changed, +2 -0 (greeting.py, test_greeting.py)\n"
+    )
+    show = cli("task", "show", "t")
+    assert f"approved {head[:12]}: 2 files changed, +2 -0" in show.out
+
+
+def test_the_approval_prompt_shows_the_diff_stat(ready: Engine) -> None:
+    from taskproto.engine.resume import resume_instructions
+
+    text = resume_instructions(ready, ready.load("t"))
+    assert "Changes to approve: 2 files changed, +2 -0 (greeting.py, test_greeting.py)." in text
+    assert "`taskproto diff t`" in text
+
+
+def test_approve_refuses_a_commit_that_is_not_the_head(ready: Engine, cli) -> None:
+    repo = ready.config.repo
+    older = tip(repo, "refs/heads/t~1")
+    before = state_of(ready)
+    for sha in (older, older[:10], "main"):
+        r = cli("approve", "t", "--commit", sha)
+        assert r.code == 1
+        assert len(r.err.strip().splitlines()) == 1
+        assert "is not the head of branch t" in r.err and "taskproto diff t" in r.err
+    r = cli("approve", "t", "--commit", "no-such-thing")
+    assert r.code == 1 and "'no-such-thing' is not a commit" in r.err
+    assert state_of(ready) == before
+    assert ready.load("t").checkpoint.commit_approval is None
+
+
+@pytest.mark.parametrize("change", ["modified", "untracked", "staged"])
+def test_approve_refuses_uncommitted_changes_in_the_task_worktree(
+    ready: Engine, cli, change: str
+) -> None:
+    worktree = ready.config.task_worktree("t")
+    if change == "modified":
+        (worktree / "greeting.py").write_text("print('changed')\n")
+    elif change == "untracked":
+        (worktree / "extra.py").write_text("x = 1\n")
+    else:
+        (worktree / "staged.py").write_text("y = 2\n")
+        git(worktree, "add", "staged.py")
+    name = {"modified": "greeting.py", "untracked": "extra.py", "staged": "staged.py"}[change]
+    before = state_of(ready)
+    head = tip(ready.config.repo, "refs/heads/t")
+    for args in (("--commit",), ("--commit", head)):
+        r = cli("approve", "t", *args)
+        assert r.code == 1
+        assert f"has uncommitted changes in {name}; commit or stash them first" in r.err
+    assert state_of(ready) == before
+
+
+# --- land ------------------------------------------------------------------------------
+
+
+def test_land_merge_onto_a_base_that_moved(complete: Engine, cli) -> None:
+    engine, repo = complete, complete.config.repo
+    commit_file(repo, "NEWS.md", "news\n", "main moves on")
+    main_before = tip(repo, "refs/heads/main")
+    approved = tip(repo, "refs/heads/t")
+    commits = task_commits(repo)
+    r = cli("land", "t", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    main = tip(repo, "refs/heads/main")
+    assert data["base_after"] == main and data["base_before"] == main_before
+    assert git(repo, "rev-list", "--parents", "-n1", main).split()[1:] == [main_before, approved]
+    assert git(repo, "log", "-1", "--format=%s", main) == "Merge task t into main: Add the greeting"
+    # the main worktree (main is checked out there) has the files, and is clean
+    assert (repo / "greeting.py").read_text() == "print('hi')\n"
+    assert git(repo, "status", "--porcelain") == ""
+    assert data["state"] == "CLEANUP" and data["removed"] is True
+    assert not engine.config.task_dir("t").exists()
+    assert not engine.config.task_worktree("t").exists()
+    assert git(repo, "branch", "--list", "t*") == ""
+    assert_none_lost(repo, commits)
+    # the journal is archived, and records the landing
+    ref = journal.latest_archive(engine.repo, "t")
+    assert ref is not None
+    archived = journal.task_json_at(engine.repo, ref)
+    assert archived is not None
+    assert archived["state"] == "CLEANUP" and archived["owner"] is None
+    assert archived["landed"]["base_after"] == main and archived["landed"]["strategy"] == "merge"
+
+
+def test_land_ff_and_its_refusal_when_the_base_moved(complete: Engine, cli) -> None:
+    repo = complete.config.repo
+    approved = tip(repo, "refs/heads/t")
+    branch_off = git(repo, "rev-parse", "main")
+    git(repo, "checkout", "-q", "-b", "elsewhere")  # main not checked out anywhere: a ref update
+    commits = task_commits(repo)
+    r = cli("land", "t", "--strategy", "ff")
+    assert r.code == 0, r.err
+    assert tip(repo, "refs/heads/main") == approved
+    assert f"t: landed {approved[:12]} on main (ff): {branch_off[:12]} -> {approved[:12]}" in r.out
+    assert_none_lost(repo, commits)
+
+
+def test_land_ff_refused_when_main_moved(complete: Engine, cli) -> None:
+    repo = complete.config.repo
+    commit_file(repo, "NEWS.md", "news\n", "main moves on")
+    before = state_of(complete)
+    r = cli("land", "t", "--strategy", "ff")
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "cannot fast-forward main" in r.err and "--strategy merge" in r.err
+    assert state_of(complete) == before
+    assert complete.load("t").state == "COMPLETE"
+
+
+def test_land_squash_keeps_the_branches_whose_commits_are_not_on_main(
+    complete: Engine, cli
+) -> None:
+    engine, repo = complete, complete.config.repo
+    approved = tip(repo, "refs/heads/t")
+    main_before = tip(repo, "refs/heads/main")
+    commits = task_commits(repo)
+    r = cli("land", "t", "--strategy", "squash")
+    assert r.code == 0, r.err
+    main = tip(repo, "refs/heads/main")
+    assert git(repo, "rev-list", "--parents", "-n1", main).split()[1:] == [main_before]
+    assert git(repo, "rev-parse", f"{main}^{{tree}}") == git(
+        repo, "rev-parse", f"{approved}^{{tree}}"
+    )
+    assert "Approved: " + approved in git(repo, "log", "-1", "--format=%B", main)
+    assert "commit(s) of the task's branches are not on main" in r.out
+    assert "taskproto task remove t --force" in r.out
+    assert engine.load("t").state == "CLEANUP"
+    assert engine.config.task_worktree("t").is_dir()
+    assert_none_lost(repo, commits)
+    from taskproto import doctor
+
+    assert doctor.run(engine.config, ["t"], fix=False).as_json()["findings"] == []
+
+
+def test_land_refuses_a_conflicting_base_and_says_how_to_update(complete: Engine, cli) -> None:
+    repo = complete.config.repo
+    commit_file(repo, "greeting.py", "print('hello from main')\n", "main wrote it too")
+    before = state_of(complete)
+    objects = git(repo, "count-objects")
+    r = cli("land", "t")
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "main moved to" in r.err and "conflicts with task t in greeting.py" in r.err
+    assert "merge main into branch t" in r.err
+    assert state_of(complete) == before
+    assert git(repo, "status", "--porcelain") == ""
+    del objects
+    # doing what the message says lands it
+    r = cli("rollback", "t", "--to", "IMPLEMENTATION")
+    assert r.code == 0, r.err
+    worktree = complete.config.task_worktree("t")
+    subprocess.run(["git", "merge", "-q", "main"], cwd=worktree, capture_output=True, check=False)
+    (worktree / "greeting.py").write_text("print('hello from both')\n")
+    git(worktree, "commit", "-qam", "merge main into t")
+    move_to(complete, "t", "AWAITING_USER_APPROVAL")
+    complete.approve("t", "commit", "user")
+    complete.fire("t", target="COMPLETE", session=SESSION)
+    commits = task_commits(repo)
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert (repo / "greeting.py").read_text() == "print('hello from both')\n"
+    assert_none_lost(repo, commits)
+
+
+def test_land_only_in_complete_with_a_current_approval(ready: Engine, cli) -> None:
+    before = state_of(ready)
+    r = cli("land", "t")
+    assert r.code == 1 and "is in AWAITING_USER_APPROVAL; it lands from COMPLETE" in r.err
+    assert state_of(ready) == before
+    ready.approve("t", "commit", "user")
+    ready.fire("t", target="COMPLETE", session=SESSION)
+    # the branch moved behind taskproto's back (hooks bypassed): the approval no longer holds
+    repo = ready.config.repo
+    stray = git(repo, "commit-tree", "-p", "t", "-m", "sneaked in", f"{tip(repo, 't')}^{{tree}}")
+    subprocess.run(
+        ["git", "update-ref", "refs/heads/t", stray],
+        cwd=repo,
+        env={**os.environ, "TASKPROTO_INTERNAL": "1"},
+        check=True,
+    )
+    before = state_of(ready)
+    r = cli("land", "t")
+    assert r.code == 1 and "the approval of task 't' is stale" in r.err
+    assert state_of(ready) == before
+
+
+def test_land_refuses_a_dirty_base_worktree(complete: Engine, cli) -> None:
+    repo = complete.config.repo
+    (repo / "README.md").write_text("local edit\n")
+    before = state_of(complete)
+    r = cli("land", "t")
+    assert r.code == 1 and "uncommitted changes in README.md" in r.err
+    assert state_of(complete) == before
+    assert (repo / "README.md").read_text() == "local edit\n"
+
+
+def test_land_pushes_to_a_bare_remote_and_refuses_when_it_moved(
+    complete: Engine, cli, tmp_path: Path
+) -> None:
+    repo = complete.config.repo
+    bare = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    git(repo, "remote", "add", "origin", str(bare))
+    git(repo, "push", "-q", "origin", "main")
+    # someone else pushes to origin's main first
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", str(bare), str(other))
+    commit_file(other, "theirs.txt", "theirs\n")
+    git(other, "push", "-q", "origin", "main")
+    before = state_of(complete)
+    r = cli("land", "t", "--push")
+    assert r.code == 1 and "origin refused main" in r.err and "git pull" in r.err
+    assert state_of(complete) == before
+    # after pulling, it lands and pushes
+    git(repo, "pull", "-q", "--no-rebase", "origin", "main")
+    r = cli("land", "t", "--push", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["pushed_to"] == "origin"
+    assert git(bare, "rev-parse", "refs/heads/main") == tip(repo, "refs/heads/main")
+    assert git(bare, "rev-parse", "refs/heads/main") == data["base_after"]
+
+
+def test_land_is_the_users_alone_cli_under_an_agent_and_mcp(complete: Engine) -> None:
+    repo = complete.config.repo
+    before = state_of(complete)
+    for env in ({"CLAUDECODE": "1"}, {"CODEX_SESSION_ID": SESSION}, {"GEMINI_CLI": "1"}):
+        r = run_taskproto("land", "t", cwd=repo, env={"TASKPROTO_SESSION": SESSION, **env})
+        assert r.code == 1
+        assert "landing task 't' is the user's to do, and this runs for an agent" in r.err
+    with pytest.raises(TaskprotoError, match="is the user's to do"):
+        from taskproto.engine import Actor
+
+        Engine(complete.config, Actor(agent=True, why="a test")).land("t")
+    assert state_of(complete) == before
+
+    async def main() -> None:
+        async with connect(repo, SESSION) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            assert {"merge", "diff"} <= names
+            assert not {"land", "approve"} & names
+            result = await client.call_tool("land", {"task": "t"})
+            assert result.is_error
+
+    in_fresh_thread(main)
+    assert state_of(complete) == before
+
+
+def test_land_pushes_to_taskprotos_shared_remote_without_being_asked(
+    repo: Path, tmp_path: Path
+) -> None:
+    from taskproto.config import load_config
+
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    git(repo, "remote", "add", "origin", f"file://{bare}")
+    (repo / ".taskproto.toml").write_text('remote = "origin"\n')
+    git(repo, "add", ".taskproto.toml")
+    git(repo, "commit", "-qm", "taskproto config")
+    git(repo, "push", "-q", "origin", "main")
+    engine = Engine(load_config(repo))
+    install.install(Git(repo))
+    engine.create_task("t", ["dev"])
+    engine.claim("t", SESSION)
+    move_to(engine, "t", "IMPLEMENTATION")
+    commit_file(engine.config.agent_worktree("t", "dev"), "dev.txt")
+    engine.merge("t", session=SESSION)
+    move_to(engine, "t", "AWAITING_USER_APPROVAL")
+    engine.approve("t", "commit", "user")
+    engine.fire("t", target="COMPLETE", session=SESSION)
+    report = engine.land("t", "merge", session="user")
+    assert report.record.pushed_to == "origin" and report.removed
+    assert git(bare, "rev-parse", "refs/heads/main") == tip(repo, "refs/heads/main")
+    # the journal on the shared remote says CLEANUP, and the claim there is released
+    assert git(bare, "for-each-ref", "refs/taskproto/claims/") == ""
+
+
+def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, cli) -> None:
+    engine, repo = complete, complete.config.repo
+    notes = engine.config.task_worktree("t") / "notes.txt"
+    notes.write_text("written after the approval\n")
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert "its worktrees and branches were kept" in r.out and "uncommitted changes" in r.out
+    assert notes.read_text() == "written after the approval\n"
+    assert engine.load("t").state == "CLEANUP"
+    assert git(repo, "merge-base", "--is-ancestor", "t", "main") == ""
+
+
+def in_fresh_thread(main: Callable[[], Awaitable[None]]) -> None:
+    """Run the MCP client on a thread of its own: a browser test in the same worker may leave an
+    event loop running on the main thread."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # noqa: BLE001 - re-raised on the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
