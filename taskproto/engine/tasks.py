@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -132,37 +133,22 @@ def create_task(
     base_sha = _check_new(core, name, agents, base)
     base_branch = _base_branch(core, base)
     ensure_root(core.config)
-    if after:
-        with deps.graph_lock(core):
-            valid = deps.check_new(core, name, after)
-            return _create(
-                core,
-                wf,
-                name,
-                agents,
-                base_sha,
-                base_branch,
-                description,
-                session,
-                context,
-                counters,
-                valid,
-                priority,
-            )
-    return _create(
-        core,
-        wf,
-        name,
-        agents,
-        base_sha,
-        base_branch,
-        description,
-        session,
-        context,
-        counters,
-        (),
-        priority,
-    )
+    with deps.graph_lock(core) if after else nullcontext():  # no cycle while the graph changes
+        valid = deps.check_new(core, name, after) if after else []
+        return _create(
+            core,
+            wf,
+            name,
+            agents,
+            base_sha,
+            base_branch,
+            description,
+            session,
+            context,
+            counters,
+            valid,
+            priority,
+        )
 
 
 def _create(

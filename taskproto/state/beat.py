@@ -26,7 +26,8 @@ def path(task_dir: str) -> str:
 def write(task_dir: str, session: str, pid: int | None, at: str) -> None:
     """Record that `session` (client process `pid`) was alive at `at` (ISO time, UTC)."""
     target = path(task_dir)
-    tmp = f"{target}.tmp-{os.getpid()}"
+    # named like every other temporary state file, so doctor's tmp-file check knows a leftover
+    tmp = os.path.join(task_dir, f".tmp-{NAME}.{os.getpid()}.{os.urandom(4).hex()}")
     data = json.dumps({"session": session, "pid": pid, "at": at}).encode()
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
     try:
