@@ -162,7 +162,8 @@ def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task
             task.name,
             task.state,
             trigger,
-            f"{why}; allowed now: {allowed or 'nothing (terminal state)'}",
+            f"{why}; allowed now: {allowed or 'nothing (terminal state)'}"
+            + _next(workflow, task, trigger, ctx),
         )
     first_failure: tuple[str, str] | None = None
     for candidate in candidates:
@@ -172,7 +173,21 @@ def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task
         first_failure = first_failure or failure
     assert first_failure is not None
     name, reason = first_failure
+    if "`taskproto " not in reason and "\n" not in reason:  # name what can be done instead
+        reason += _next(workflow, task, trigger, ctx)
     raise TransitionRejected(task.name, task.state, trigger, reason, guard=name)
+
+
+def _next(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> str:
+    """The commands that would go through now, for a refusal to name (or where to look)."""
+    ready = dict.fromkeys(
+        f"`taskproto fire {task.name} {t.trigger}` (-> {t.dest})"
+        for t in workflow.triggers_from(task.state)
+        if t.trigger != trigger and _check_guards(t, task, ctx) is None
+    )
+    if ready:
+        return "; what can happen now: " + ", ".join(ready)
+    return f"; see `taskproto task show {task.name}` for what the task waits for"
 
 
 def _check_guards(t: TransitionDef, task: Task, ctx: FireContext) -> tuple[str, str] | None:
@@ -212,7 +227,15 @@ def transition_to(workflow: Workflow, task: str, state: str, target: str) -> str
     for t in workflow.triggers_from(state):
         if t.dest == target:
             return t.trigger
-    targets = ", ".join(workflow.targets_from(state)) or "nothing (terminal state)"
+    targets = (
+        ", ".join(
+            dict.fromkeys(
+                f"{t.dest} (`taskproto transition {task} {t.dest}`)"
+                for t in workflow.triggers_from(state)
+            )
+        )
+        or "nothing (terminal state)"
+    )
     if not workflow.has_state(target):
         reason = (
             f"{target} is not a state of workflow {workflow.name} (states: "
