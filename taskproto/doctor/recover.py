@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from taskproto.doctor.escalation import render
+from taskproto.doctor.escalation import numbered, render
 from taskproto.doctor.fixes import requeue
 from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.runner import run
@@ -30,6 +30,8 @@ class Step:
     found: list[str] = field(default_factory=list)
     did: list[str] = field(default_factory=list)
     escalations: list[str] = field(default_factory=list)
+    # (task, check) -> the options of an escalation of this step, for `recover --option N`
+    options: dict[tuple[str, str, str, str], list[Option]] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -72,14 +74,17 @@ AGENT_STATES = {"task-protocol": {"REQUIREMENTS", "IMPLEMENTATION", "REVIEW"}}
 
 BUILD_OPTIONS = (
     Option(
-        "Read the build log and fix the cause by hand",
+        "Read the saved build log, fix the cause by hand, then run the build again with "
+        "`taskproto build run --task TASK -- COMMAND`",
         "a person sees what the classifier could not",
         "needs a person",
     ),
     Option(
-        "Send the task back to IMPLEMENTATION with the log attached",
+        "Send the task back to IMPLEMENTATION with `taskproto rollback TASK --to IMPLEMENTATION` "
+        "(the log stays next to the task)",
         "the agents retry with the evidence",
-        "may fail the same way",
+        "may fail the same way; a commit approval recorded since is revoked",
+        command=("taskproto", "rollback", "TASK", "--to", "IMPLEMENTATION"),
     ),
 )
 
@@ -174,8 +179,10 @@ def recorded_build(engine: Engine, task: Task) -> Step | None:
                 ["classified by taskproto build"],
                 f"the work on branch {task.name}",
                 BUILD_OPTIONS,
+                selector=" --check build-failure-unknown",
             )
         )
+        step.options[finding.key()] = numbered(finding, BUILD_OPTIONS, engine.config)
     elif last.get("action"):
         step.found.append(f"recommended action: {last['action']}")
     return step
@@ -334,7 +341,12 @@ def choose(
     import shlex
 
     report = run(engine.config, [name])
-    keys = [k for k in report.options if k[0] == name and (check is None or k[1] == check)]
+    offered = dict(report.options)
+    if not any(k[0] == name for k in offered) or check == "build-failure-unknown":
+        # recover's own escalations (an unknown build failure), found without changing anything
+        for step in recover(engine, name, dry_run=True).steps:
+            offered.update(step.options)
+    keys = [k for k in offered if k[0] == name and (check is None or k[1] == check)]
     if not keys:
         raise TaskprotoError(
             f"task {name} has no escalation"
@@ -346,7 +358,7 @@ def choose(
             f"task {name} has {len(keys)} escalations ({', '.join(k[1] for k in keys)}); name one "
             f"with `taskproto recover {name} --check ID --option {option}`"
         )
-    options = report.options[keys[0]]
+    options = offered[keys[0]]
     if not 1 <= option <= len(options):
         raise TaskprotoError(
             f"option {option} does not exist for {keys[0][1]} of task {name}: choose 1 to "

@@ -100,6 +100,14 @@ def test_an_unknown_build_failure_keeps_its_log_next_to_the_task(env: Env, cli: 
     assert len(logs) == 1 and "flux capacitor" in logs[0].read_text()
     r = cli("recover", "t")
     assert str(logs[0]) in r.out and "encountered a recovery scenario" in r.out
+    assert "taskproto recover t --check build-failure-unknown" in r.out
+    assert "`taskproto build run --task t -- COMMAND`" in r.out  # the real task, no placeholder
+    # option 1 is a person's; option 2 is a command taskproto runs itself (a dry run first)
+    person = cli("recover", "t", "--check", "build-failure-unknown", "--option", "1")
+    assert person.code == 1 and "for a person" in person.err
+    dry = cli("recover", "t", "--check", "build-failure-unknown", "--option", "2", "--dry-run")
+    assert dry.code == 0 and "would run: taskproto rollback t --to IMPLEMENTATION" in dry.out
+    assert env.engine.load("t").state == "REQUIREMENTS"
     # the kept log does not stop the task from being removed
     assert cli("task", "remove", "t", "--force").code == 0
 
