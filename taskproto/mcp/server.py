@@ -306,7 +306,17 @@ CORE_TOOLS: dict[str, ToolAnnotations] = {
 }
 
 # What a user does, never an agent: kept out of the tool list on purpose (and tested).
-NOT_EXPOSED = ("approve", "force", "takeover", "fix", "remove", "delete", "land")
+NOT_EXPOSED = (
+    "approve",
+    "force",
+    "takeover",
+    "fix",
+    "remove",
+    "delete",
+    "land",
+    "rollback",
+    "ack",
+)
 
 
 def build_server(config: Config, session: str | None, pid: int | None = None) -> MCPServer[Any]:

@@ -55,7 +55,17 @@ def test_tools_listed_with_precise_schemas_and_user_only_operations_absent(
             for name, tool in listed.items():
                 assert not any(
                     word in name
-                    for word in ("approve", "force", "takeover", "fix", "remove", "delete", "land")
+                    for word in (
+                        "approve",
+                        "force",
+                        "takeover",
+                        "fix",
+                        "remove",
+                        "delete",
+                        "land",
+                        "rollback",
+                        "ack",
+                    )
                 )
                 props = tool.input_schema.get("properties", {})
                 assert not {"force", "fix", "approve"} & set(props), (name, props)
