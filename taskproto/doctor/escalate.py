@@ -12,7 +12,7 @@ from taskproto.doctor.escalation import render, work_at_risk
 from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.snapshot import take
 from taskproto.engine import Engine
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 REASONS: dict[str, tuple[str, tuple[Option, ...]]] = {
     "conflicting-requirements": (
@@ -66,9 +66,8 @@ def escalate(
     def change(task: Task) -> tuple[Task, str]:
         new = task.model_copy(deep=True)
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="escalate",
                 time=utcnow(),
                 session=session,

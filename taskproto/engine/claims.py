@@ -23,7 +23,7 @@ from taskproto.names import TaskName, task_name
 from taskproto.remote import JournalAhead, RemoteClaim
 from taskproto.sessions import hostname, owner_gone
 from taskproto.state import beat, registry
-from taskproto.state.models import LogEntry, Owner, Task, utcnow
+from taskproto.state.models import Owner, Task, event, utcnow
 
 
 @dataclass
@@ -134,9 +134,8 @@ def _claim_here(
             waited = f"claimed with --force while waiting for {describe(overridden)}"
             note = f"{note}; {waited}" if note else waited
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger=kind,
                 time=now,
                 session=session,
@@ -232,9 +231,8 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
         new = task.model_copy(deep=True)
         new.owner = None
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="release",
                 time=utcnow(),
                 session=session,

@@ -18,7 +18,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.state import journal
 from taskproto.state.lock import task_lock
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 DEPS_LOCK = ".deps"  # a folder name layout.task_names() skips (it starts with a dot)
 
@@ -224,9 +224,8 @@ def remove(core: Core, name: TaskName, on: Sequence[str], session: str | None) -
 
 def _note(new: Task, old: Task, session: str | None, note: str, trigger: str) -> None:
     new.transition_log.append(
-        LogEntry(
-            from_state=old.state,
-            to_state=old.state,
+        event(
+            old.state,
             trigger=trigger,
             time=utcnow(),
             session=session,

@@ -22,7 +22,7 @@ from taskproto.git.command import RemoteGit, git_message
 from taskproto.machine.workflow import fire
 from taskproto.names import TaskName, agent_branch
 from taskproto.state import registry
-from taskproto.state.models import LandRecord, LogEntry, Task, utcnow
+from taskproto.state.models import LandRecord, Task, event, utcnow
 
 Strategy = Literal["merge", "ff", "squash"]
 STRATEGIES: tuple[Strategy, ...] = ("merge", "ff", "squash")
@@ -205,9 +205,8 @@ def _cleanup_state(core: Core, task: Task, record: LandRecord, session: str | No
     new = task.model_copy(deep=True)
     new.landed = record
     new.transition_log.append(
-        LogEntry(
-            from_state=task.state,
-            to_state=task.state,
+        event(
+            task.state,
             trigger="land",
             time=now,
             session=session,
@@ -220,9 +219,8 @@ def _cleanup_state(core: Core, task: Task, record: LandRecord, session: str | No
     if task.owner is not None:
         new.owner = None
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="release",
                 time=now,
                 session=session,

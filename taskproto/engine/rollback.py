@@ -14,7 +14,7 @@ from datetime import datetime
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, Untrusted
 from taskproto.state import integrity, journal, store
-from taskproto.state.models import Approval, LogEntry, Task, utcnow
+from taskproto.state.models import Approval, LogEntry, Task, event, utcnow
 
 
 @dataclass
@@ -131,9 +131,8 @@ def acknowledge(core: Core, name: str, session: str | None) -> Task:
         new = task.model_copy(deep=True)
         new.needs_review = False
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="ack",
                 time=utcnow(),
                 session=session,

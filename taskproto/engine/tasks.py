@@ -27,6 +27,7 @@ from taskproto.state.models import (
     Counters,
     LogEntry,
     Task,
+    event,
     utcnow,
 )
 
@@ -345,9 +346,8 @@ def remove_task(
             )
             new = task.model_copy(deep=True)
             new.transition_log.append(
-                LogEntry(
-                    from_state=task.state,
-                    to_state=task.state,
+                event(
+                    task.state,
                     trigger="remove",
                     time=utcnow(),
                     session=session,

@@ -20,8 +20,8 @@ from taskproto.state.models import (
     AgentStatus,
     Approval,
     DiffStat,
-    LogEntry,
     Task,
+    event,
     utcnow,
 )
 
@@ -157,9 +157,8 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger=f"approve_{kind}",
                 time=now,
                 session=session,
@@ -245,9 +244,8 @@ def mark_approval_stale(
         new.checkpoint.commit_approval.stale = True
         new.checkpoint.commit_approval.stale_reason = reason
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger=repair or "approval_stale",
                 time=utcnow(),
                 session=session,

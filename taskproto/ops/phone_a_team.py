@@ -10,7 +10,7 @@ from taskproto.engine import Engine, Step, StepFn
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin.phone_a_team import NAME, RUBRIC, backends_down
 from taskproto.ops import backends, relay
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 5, 3
 REASONS = ("rate-limited", "timeout", "crash")
@@ -187,9 +187,8 @@ def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task,
         rs["failed"][backend] = reason
     note = f"backend {backend} {reason} in round {task.counters.round}"
     new.transition_log.append(
-        LogEntry(
-            from_state=task.state,
-            to_state=task.state,
+        event(
+            task.state,
             trigger="backend_failure",
             time=utcnow(),
             session=s.session,

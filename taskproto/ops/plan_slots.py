@@ -18,7 +18,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.plan_artifacts import SLOT, ExecutionPlanArtifact
 from taskproto.machine.builtin.plan_task import NAME
 from taskproto.names import MAX_NAME, task_name
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 CONTEXT_KEY = "slot_tasks"  # in the plan task's context: slot id -> task name
 
@@ -168,9 +168,8 @@ def _record(engine: Engine, plan: str, made: dict[str, str], session: str | None
         new = task.model_copy(deep=True)
         new.context[CONTEXT_KEY] = made
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="to-tasks",
                 time=utcnow(),
                 session=session,

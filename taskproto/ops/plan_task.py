@@ -17,7 +17,7 @@ from typing import Any
 from taskproto.engine import Engine, prompts
 from taskproto.errors import TaskprotoError, ValidationFailed, WriteFailed
 from taskproto.machine.builtin.plan_task import NAME
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 
 @dataclass
@@ -120,9 +120,8 @@ def answer(
         new = task.model_copy(deep=True)
         new.context.setdefault("answers", {})[str(number)] = text.strip()
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="answer",
                 time=utcnow(),
                 session=session,

@@ -16,7 +16,7 @@ from taskproto.machine.workflow import Workflow
 from taskproto.ops import interrupts
 from taskproto.ops import plan_task as planning
 from taskproto.state import review
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 # Triggers that send work back for a revision, the preferred first (built-ins and common names).
 REVISION_TRIGGERS = (
@@ -209,9 +209,8 @@ def request_revision(
         if chosen == IN_PLACE:
             new = task.model_copy(deep=True)
             new.transition_log.append(
-                LogEntry(
-                    from_state=task.state,
-                    to_state=task.state,
+                event(
+                    task.state,
                     trigger="request_revision",
                     time=utcnow(),
                     session=session,

@@ -36,7 +36,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import NAME, backends_down
 from taskproto.ops import backends, team_answer, team_call
 from taskproto.ops import phone_a_team as team
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 
 @dataclass
@@ -88,9 +88,8 @@ def set_description(
         new = task.model_copy(deep=True)
         new.description = text
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="describe",
                 time=utcnow(),
                 session=session,
@@ -216,9 +215,8 @@ def _record(
                 records[call.backend].update(rnd.answers[call.backend])
         answered = ", ".join(f"{b} ({a['format']})" for b, a in rnd.answers.items()) or "none"
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="round_calls",
                 time=utcnow(),
                 session=session,

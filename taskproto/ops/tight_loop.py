@@ -11,7 +11,7 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected, ValidationFailed
 from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
 from taskproto.machine.workflow import transition_to
-from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 MAX_RESULTS = 100 * 1024  # results are a digest for the next phase, not a transcript
 # Keys that would carry the previous phase's ask_user state across a handoff.
@@ -141,9 +141,8 @@ def _subtask_change(
         new = task.model_copy(deep=True)
         note = apply(new)
         new.transition_log.append(
-            LogEntry(
-                from_state=task.state,
-                to_state=task.state,
+            event(
+                task.state,
                 trigger="subtask",
                 time=utcnow(),
                 session=session,

@@ -63,6 +63,28 @@ class LogEntry(_Model):
     note: str | None = None
 
 
+def event(
+    state: str,
+    trigger: str,
+    time: datetime,
+    session: str | None = None,
+    kind: EntryKind = "note",
+    forced: bool = False,
+    note: str | None = None,
+) -> LogEntry:
+    """A log entry that records something without moving the state (from = to = `state`)."""
+    return LogEntry(
+        from_state=state,
+        to_state=state,
+        trigger=trigger,
+        time=time,
+        session=session,
+        kind=kind,
+        forced=forced,
+        note=note,
+    )
+
+
 class Interruption(_Model):
     type: str
     time: datetime

@@ -20,7 +20,7 @@ from taskproto.layout import Layout
 from taskproto.sessions import hostname, owner_gone, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
-from taskproto.state.models import DEFAULT_PRIORITY, LogEntry, Task, utcnow
+from taskproto.state.models import DEFAULT_PRIORITY, Task, event, utcnow
 
 
 class Hook:
@@ -135,9 +135,8 @@ def inherit_on_clear(hook: Hook) -> list[str]:
             new = task.model_copy(deep=True)
             new.owner = old.model_copy(update={"session": hook.session, "heartbeat_at": now})
             new.transition_log.append(
-                LogEntry(
-                    from_state=task.state,
-                    to_state=task.state,
+                event(
+                    task.state,
                     trigger="clear_handover",
                     time=now,
                     session=hook.session,
@@ -308,9 +307,8 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
             assert new.owner is not None
             new.owner.heartbeat_at = now
             new.transition_log.append(
-                LogEntry(
-                    from_state=t.state,
-                    to_state=t.state,
+                event(
+                    t.state,
                     trigger="session_end",
                     time=now,
                     session=hook.session,
