@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taskproto.clients.protocols import CLIENTS, INSTALLED
+from taskproto.clients.protocols import CLIENTS, INSTALLED, kind
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
@@ -30,6 +30,8 @@ from taskproto.git.repo import Repo
 from taskproto.state.store import atomic_write
 
 ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
+SCRIPT = ENTRY.with_name("hook.sh")  # the lifecycle events' fast path in `sh` (docs/agents.md)
+SHELL = "/bin/sh"
 RECORD = "agent-hooks.json"
 MAIN_FILES = {
     "claude": ".claude/settings.json",
@@ -46,6 +48,7 @@ WORKTREE_FILES = {
 TIMEOUT_S = 30
 MARKS = (
     "hooks/agents/entry.py",
+    "hooks/agents/hook.sh",
     "agent_hooks/entry.py",
     "taskproto hook claude",
     "taskproto hook codex",
@@ -54,8 +57,13 @@ MARKS = (
 
 
 def hook_command(client: str, event: str, python: str | None = None) -> str:
-    """Absolute: the installing interpreter, without site-packages, on our entry file."""
-    return shlex.join([python or sys.executable, "-I", "-S", str(ENTRY), client, event])
+    """Absolute: the installing interpreter, without site-packages, on our entry file. Tool calls
+    and SessionStart start it directly; the lifecycle events go through hook.sh, which answers
+    "nothing to do" without it."""
+    python = python or sys.executable
+    if kind(client, event) in ("tool", "session_start", None):
+        return shlex.join([python, "-I", "-S", str(ENTRY), client, event])
+    return shlex.join([SHELL, str(SCRIPT), python, client, event])
 
 
 def is_ours(hook: Any) -> bool:

@@ -1,7 +1,8 @@
 """What each agent session did last, for the board: `<root>/activity/<session>.json`.
 
 Every client hook call that names a session overwrites that session's file with the event and
-its time. This runs on every tool call, so the file is rewritten in place as one page (4096
+its time. The installed script's `sh` fast path (hook.sh) writes the same record without `time`
+(it has no clock but the file's): the reader takes the file's mtime then. This runs on every tool call, so the file is rewritten in place as one page (4096
 bytes, JSON padded with spaces) by a single write: about 2 µs, where a temporary file renamed over
 the old one costs ~0.9 ms here (ext4 flushes the data of a file renamed over another;
 docs/performance.md). It is a hint, not a record: no fsync, and a reader that catches a write
@@ -145,6 +146,8 @@ def read_all(root: str) -> dict[str, dict[str, Any]]:
             fd = os.open(os.path.join(folder, name), os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as fh:
                 data = json.loads(fh.read(SIZE + 1))
+                if isinstance(data, dict) and "time" not in data:  # written by hook.sh
+                    data["time"] = os.fstat(fh.fileno()).st_mtime
         except (OSError, ValueError):
             continue
         if isinstance(data, dict) and isinstance(data.get("session"), str):

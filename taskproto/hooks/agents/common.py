@@ -15,6 +15,7 @@ from taskproto.state.light import owned_task, read_task
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
+    from datetime import datetime
     from typing import Any
 
     from taskproto.layout import Layout
@@ -134,10 +135,10 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
 HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
 
 
-def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
-    """Whether `session`'s heartbeat of `task` should be written now: its last one
-    (`<task>/heartbeat.json`, else the claim's `owner.heartbeat_at`) is a minute old or more."""
-    from datetime import UTC, datetime
+def last_beat(layout: Layout, session: str, task: TaskView) -> datetime | None:
+    """When `session` last renewed its claim of `task`: its last heartbeat
+    (`<task>/heartbeat.json`), else the claim's `owner.heartbeat_at`; None when unknown."""
+    from datetime import datetime
 
     from taskproto.state import beat
 
@@ -148,7 +149,14 @@ def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
     try:
         last = datetime.fromisoformat(str(at))
     except ValueError:
-        return True
-    if last.tzinfo is None:
-        return True
-    return (datetime.now(UTC) - last).total_seconds() >= HEARTBEAT_EVERY
+        return None
+    return last if last.tzinfo is not None else None
+
+
+def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
+    """Whether `session`'s heartbeat of `task` should be written now: its last one is a minute old
+    or more (or unknown)."""
+    from datetime import UTC, datetime
+
+    last = last_beat(layout, session, task)
+    return last is None or (datetime.now(UTC) - last).total_seconds() >= HEARTBEAT_EVERY

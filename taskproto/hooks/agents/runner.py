@@ -9,11 +9,18 @@ the engine.
 from __future__ import annotations
 
 import os
+import time
 
 from taskproto.clients import protocols
 from taskproto.git.files import find_repo
-from taskproto.hooks.agents import activity
-from taskproto.hooks.agents.common import Payload, client_pid, governing, heartbeat_due
+from taskproto.hooks.agents import activity, quiet
+from taskproto.hooks.agents.common import (
+    HEARTBEAT_EVERY,
+    Payload,
+    client_pid,
+    governing,
+    last_beat,
+)
 from taskproto.hooks.agents.shell import UNKNOWN
 from taskproto.layout import Layout, find_layout, layout_for
 from taskproto.state import registry
@@ -109,20 +116,27 @@ def answered_here(
         return task is None or (task.error is None and not payload.prompt.strip())
     if what not in ("heartbeat", "end"):
         return False
+    read_at = time.time_ns()  # before task.json and heartbeat.json are read (quiet.py)
     mine = owned_task(layout, session)
     if mine is None or mine.error is not None:
         return True
     if what == "end":
+        quiet.forget(layout, session)
         return False
     owner_pid = (mine.owner or {}).get("pid")
     if pid and pid != owner_pid:
         return False  # the client's pid is recorded through the engine (journaled)
-    if heartbeat_due(layout, session, mine):
-        from datetime import UTC, datetime
+    from datetime import UTC, datetime
 
-        from taskproto.state import beat
+    from taskproto.state import beat
 
-        beat.write(layout.task_dir(mine.name), session, owner_pid, datetime.now(UTC).isoformat())
+    last, now = last_beat(layout, session, mine), datetime.now(UTC)
+    if last is None or (now - last).total_seconds() >= HEARTBEAT_EVERY:
+        beat.write(layout.task_dir(mine.name), session, owner_pid, now.isoformat())
+        last = now
+    if pid:  # the next turn's `sh` answers alone while nothing changes and the beat is not due
+        exists = os.path.exists(beat.path(layout.task_dir(mine.name)))
+        quiet.write(layout, session, mine.name, pid, read_at, last, HEARTBEAT_EVERY, exists)
     return True
 
 

@@ -1,0 +1,281 @@
+#!/bin/sh
+# taskproto agent-client hook: installed by `taskproto init --claude|--codex|--gemini`, removed by
+# `taskproto init --uninstall`. Run as `/bin/sh hook.sh PYTHON CLIENT EVENT`, the client's JSON
+# payload on stdin. The lifecycle events (a turn's end, a prompt, compaction, the session's end, a
+# notification) decide "nothing to do" here, without starting Python, when they are sure: the
+# session owns no task (no task.json mentions its id) and, for a prompt, it works in no task's
+# worktree; or, for a heartbeat of the owner, the stamp Python left says the heartbeat is not due.
+# Everything else, and anything this script does not fully understand, goes to Python with the
+# exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
+# TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
+python=$1 client=$2 event=$3
+entry=${0%/*}/entry.py
+set -f  # no pathname expansion, except where it is turned on for one glob
+consumed= line= nl= more=
+
+py() {  # hand the hook to Python, with the payload as it came
+    [ -n "$start" ] && cd -- "$start" 2>/dev/null
+    [ -z "$consumed" ] && exec "$python" -I -S "$entry" "$client" "$event"
+    if [ -n "$more" ]; then  # more than one line: what was read, then the rest
+        { printf '%s\n' "$line"; printf '%s' "$rest"; exec cat; } | "$python" -I -S "$entry" "$client" "$event"
+        exit $?
+    fi
+    printf "%s$nl" "$line" | "$python" -I -S "$entry" "$client" "$event"
+    exit $?  # (Python's parent is this shell: common.client_pid skips shells)
+}
+
+start=
+case $client:$event in
+claude:Stop | claude:PostToolUse | claude:SubagentStop | claude:PreCompact | codex:Stop | \
+    codex:PostToolUse | codex:PreCompact | gemini:AfterTool | gemini:AfterAgent | gemini:PreCompress)
+    kind=heartbeat ;;
+claude:UserPromptSubmit | codex:UserPromptSubmit | gemini:BeforeAgent) kind=prompt ;;
+claude:SessionEnd | codex:SessionEnd | gemini:SessionEnd) kind=end ;;
+claude:Notification | codex:PermissionRequest | gemini:Notification) kind=notify ;;
+*) kind= ;;  # tool calls, SessionStart, unknown events: Python always
+esac
+case ${TASKPROTO_HOOK_FASTPATH-1} in
+print-kind) printf '%s\n' "${kind:-python}"; exit 0 ;;  # for the tests: the table above
+0) kind= ;;
+esac
+[ -n "$kind" ] && [ -f "$entry" ] || py
+
+# --- the payload: one line of JSON ---------------------------------------------------------------
+consumed=1
+IFS= read -r line && nl='\n'
+if [ -n "$nl" ]; then
+    rest=
+    if IFS= read -r rest; then more=1 rest="$rest
+"; elif [ -n "$rest" ]; then more=1; fi
+    [ -z "$more" ] || py
+fi
+[ ${#line} -le 65536 ] || py
+
+# A strict reader of the JSON grammar (RFC 8259) over $s. Only a valid object whose session_id and
+# cwd (and the activity's detail) are plain strings counts; anything else goes to Python.
+STOP='["\\]*'  # where a string's plain run ends
+ws() { s=${s#"${s%%[! ]*}"}; }  # JSON's other blanks (tab, CR) send the payload to Python
+jstring() {  # $s starts after the opening quote; sets $val (raw) and $esc
+    val= esc=
+    while :; do
+        pre=${s%%$STOP}
+        case $pre in *[[:cntrl:]]*) return 1 ;; esac
+        s=${s#"$pre"} val=$val$pre
+        case $s in
+        '"'*) s=${s#?}; return 0 ;;
+        '\'[\"\\/bfnrt]*) esc=1 val=$val${s%"${s#??}"} s=${s#??} ;;
+        '\u'[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]*) esc=1 s=${s#??????} ;;
+        *) return 1 ;;
+        esac
+    done
+}
+jnumber() {
+    n=${s%%[!0-9eE.+-]*}; s=${s#"$n"}
+    m=${n#-} int=${n#-}
+    int=${int%%[!0-9]*}
+    case $int in '' | 0?*) return 1 ;; esac
+    m=${m#"$int"}
+    case $m in .*) m=${m#.} d=${m%%[!0-9]*}; [ -n "$d" ] || return 1; m=${m#"$d"} ;; esac
+    case $m in '') ;; [eE]*) m=${m#?} m=${m#[+-]}; case $m in '' | *[!0-9]*) return 1 ;; esac ;; *) return 1 ;; esac
+}
+jvalue() {  # one value of any kind; $vt is s for a string
+    vt=o
+    case $s in
+    '"'*) s=${s#?}; jstring || return 1; vt=s ;;
+    '{'*)
+        s=${s#?}; ws
+        case $s in '}'*) s=${s#?}; return 0 ;; esac
+        while :; do
+            case $s in '"'*) s=${s#?}; jstring || return 1 ;; *) return 1 ;; esac
+            ws; case $s in :*) s=${s#?} ;; *) return 1 ;; esac; ws
+            jvalue || return 1; ws
+            case $s in ,*) s=${s#?}; ws ;; '}'*) s=${s#?}; vt=o; return 0 ;; *) return 1 ;; esac
+        done ;;
+    '['*)
+        s=${s#?}; ws
+        case $s in ']'*) s=${s#?}; return 0 ;; esac
+        while :; do
+            jvalue || return 1; ws
+            case $s in ,*) s=${s#?}; ws ;; ']'*) s=${s#?}; vt=o; return 0 ;; *) return 1 ;; esac
+        done ;;
+    true*) s=${s#true} ;;
+    false*) s=${s#false} ;;
+    null*) s=${s#null} ;;
+    [-0-9]*) jnumber || return 1 ;;
+    *) return 1 ;;
+    esac
+}
+# the top-level object: sid, pcwd and the activity's detail (the first of Python's detail keys)
+parse() {
+    s=$1; ws
+    case $s in '{'*) s=${s#?}; ws ;; *) return 1 ;; esac
+    seen=' '
+    case $s in '}'*) s=${s#?}; ws; [ -z "$s" ]; return ;; esac
+    while :; do
+        case $s in '"'*) s=${s#?}; jstring || return 1 ;; *) return 1 ;; esac
+        [ -z "$esc" ] || return 1  # an escaped key could spell one we read
+        key=$val
+        ws; case $s in :*) s=${s#?} ;; *) return 1 ;; esac; ws
+        jvalue || return 1
+        case $key in session_id | cwd | message | tool_name | reason | source | notification_type)
+            case $seen in *" $key "*) return 1 ;; esac  # a repeated key: Python takes the last
+            seen="$seen$key "
+            if [ "$vt" = s ]; then
+                [ -z "$esc" ] || return 1
+                eval "v_$key=\$val"
+            else
+                case $key in session_id | cwd) return 1 ;; esac
+            fi ;;
+        esac
+        ws
+        case $s in ,*) s=${s#?}; ws ;; '}'*) s=${s#?}; ws; [ -z "$s" ]; return ;; *) return 1 ;; esac
+    done
+}
+v_session_id= v_cwd= v_message= v_tool_name= v_reason= v_source= v_notification_type=
+parse "$line" || py
+sid=$v_session_id
+case $sid in '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
+[ ${#sid} -le 128 ] || py
+detail=
+for d in "$v_message" "$v_tool_name" "$v_reason" "$v_source" "$v_notification_type"; do
+    [ -n "$d" ] && { detail=$d; break; }
+done
+plain() { case $1 in *[!\ -~]* | *[\"\\]*) return 1 ;; esac; }  # printable ASCII, nothing to escape
+plain "$detail" && [ ${#detail} -le 200 ] || py
+
+# --- where: the real cwd, the repository around it, taskproto's root -----------------------------
+start=$PWD
+cwd=${v_cwd:-${GEMINI_CWD:-${CLAUDE_PROJECT_DIR:-}}}
+case $cwd in /*) ;; *) py ;; esac
+plain "$cwd" && cd -P -- "$cwd" 2>/dev/null || py
+cwd=$PWD
+plain "$cwd" || py
+[ -z "${GIT_DIR-}" ] || py
+d=$cwd main=
+while :; do
+    [ "$d" = / ] && d=
+    if [ -d "$d/.git" ]; then
+        [ -e "$d/.git/commondir" ] && py
+        common=$d/.git main=${d:-/}
+        break
+    elif [ -f "$d/.git" ]; then
+        IFS= read -r g <"$d/.git" || py
+        case $g in "gitdir: "?*) g=${g#gitdir: } ;; *) py ;; esac
+        case $g in *[[:space:]]*) py ;; /*) ;; *) g=$d/$g ;; esac
+        cd -P -- "$g" 2>/dev/null && [ -f commondir ] || py  # a separate git dir: Python decides
+        IFS= read -r c <commondir || py
+        case $c in *[[:space:]]*) py ;; esac
+        cd -P -- "$c" 2>/dev/null || py
+        common=$PWD
+        case $common in */.git) main=${common%/.git} ;; *) py ;; esac
+        break
+    elif [ -e "$d/.git" ] || { [ -f "$d/HEAD" ] && [ -d "$d/objects" ] && [ -d "$d/refs" ]; }; then
+        py  # a bare repository, or a git dir itself
+    fi
+    [ -n "$d" ] || break
+    d=${d%/*}
+done
+if [ -z "$main" ]; then  # in no repository: Python looks the session up in the registry
+    [ "$kind" = notify ] && exit 0
+    state=${XDG_STATE_HOME:-}
+    if [ -z "$state" ]; then [ -n "${HOME-}" ] || py; state=$HOME/.local/state; fi
+    [ -e "$state/taskproto/sessions/$sid.json" ] && py
+    cd -- "$start" 2>/dev/null
+    exit 0
+fi
+# core.bare (a bare repository named .git keeps taskproto's root inside it): Python decides
+if [ -f "$common/config" ]; then
+    while IFS= read -r l || [ -n "$l" ]; do
+        case $l in *[bB][aA][rR][eE]*=*[tT][rR][uU][eE]* | *[bB][aA][rR][eE]*=*[yY][eE][sS]* | \
+            *[bB][aA][rR][eE]*=*[oO][nN]* | *[bB][aA][rR][eE]*=*1*) py ;; esac
+    done <"$common/config"
+fi
+# a `root` setting: Python reads it (and refuses a broken one)
+if [ -e "$main/.taskproto.toml" ]; then
+    [ -f "$main/.taskproto.toml" ] || py
+    grep -qsF root -- "$main/.taskproto.toml"; [ $? = 1 ] || py
+elif [ -e "$main/pyproject.toml" ]; then
+    grep -qsF taskproto -- "$main/pyproject.toml"
+    case $? in 0) grep -qsF root -- "$main/pyproject.toml"; [ $? = 1 ] || py ;; 1) ;; *) py ;; esac
+fi
+case ${TASKPROTO_ROOT-} in '') root=$main/.taskproto ;; /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
+if ! [ -d "$root" ]; then  # taskproto is not set up here: nothing to record, no task to own
+    [ -e "$root" ] || [ -L "$root" ] || { cd -- "$start" 2>/dev/null; exit 0; }
+    py
+fi
+cd -P -- "$root" 2>/dev/null || py
+root=$PWD tasks=$PWD/tasks
+cd -- "$start" 2>/dev/null || py
+plain "$root" || py
+
+# --- the activity record, for the board (activity.py reads the file's time when it has none) ------
+act=$root/activity
+record() {
+    [ -d "$act" ] && ! [ -L "$act" ] || py  # not made yet (Python makes it), or a planted link
+    f=$act/$sid.json
+    if [ -L "$f" ] || { [ -e "$f" ] && ! [ -f "$f" ]; }; then py; fi
+    tmp=$act/.$sid.json.$$
+    set -C  # a new file, never through a link planted at the temporary name
+    { printf '{"session": "%s", "client": "%s", "event": "%s", "cwd": "%s", "detail": "%s"}\n' \
+        "$sid" "$client" "$event" "$cwd" "$detail" >"$tmp"; } 2>/dev/null || py
+    set +C
+    mv -f -- "$tmp" "$f" || py  # a rename: a hard link planted at $f is replaced, never written
+}
+if [ "$kind" = notify ]; then record; exit 0; fi
+
+# --- does the session own a task? ----------------------------------------------------------------
+mentions() {  # mentions FILE...: one of the task files names the session (1: none does)
+    [ $# -gt 0 ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
+    grep -qsF -e "\"$sid\"" -- "$@"
+    case $? in 0) return 0 ;; 1) return 1 ;; *) py ;; esac
+}
+set +f
+set -- "$tasks"/*/task.json
+set -f
+if ! mentions "$@"; then
+    if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
+        case $cwd/ in "$root"/*) py ;; esac
+    fi
+    record
+    exit 0
+fi
+[ "$kind" = heartbeat ] || py  # the owner's prompt is recorded; its session end is logged
+
+# --- the owner's heartbeat: not due, says the stamp Python left (quiet.py) ------------------------
+stamp=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
+[ -f "$stamp" ] && ! [ -L "$stamp" ] && [ -f "$due" ] || py
+IFS=' ' read -r task pid beat <"$stamp" || py
+case $task in '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
+case $pid in '' | *[!0-9]*) py ;; esac
+tdir=$tasks/$task
+[ -f "$tdir/task.json" ] && ! [ "$tdir/task.json" -nt "$stamp" ] || py
+if [ -e "$tdir/heartbeat.json" ]; then [ "$tdir/heartbeat.json" -nt "$stamp" ] && py
+elif [ "$beat" = 1 ]; then py; fi
+n=$#
+for f do  # no other task names the session: the stamp's task is the one it owns (if any)
+    [ "$f" = "$tdir/task.json" ] || set -- "$@" "$f"
+done
+shift "$n"
+mentions "$@" && py
+# the client process, as common.client_pid finds it: Python re-claims from another one
+cpid=
+case ${CLAUDE_PID-} in
+'' | *[!0-9]* | ????????*) ;;
+*) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && cpid=$CLAUDE_PID ;;
+esac
+p=$PPID i=0
+while [ -z "$cpid" ] && [ $i -lt 16 ]; do
+    [ "$p" -gt 1 ] || py
+    IFS= read -r st <"/proc/$p/stat" || { cpid=$p; break; }
+    head=${st%)*} tail=${st##*)}
+    case ${head#*(} in
+    sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
+    *) cpid=$p ;;
+    esac
+    i=$((i + 1))
+    case $p in '' | *[!0-9]*) py ;; esac
+done
+[ "$cpid" = "$pid" ] || py
+record  # its time is now; the heartbeat is due at the due file's time
+[ "$due" -nt "$f" ] || py
+exit 0
