@@ -224,39 +224,44 @@ record() {
 if [ "$kind" = notify ]; then record; exit 0; fi
 
 # --- does the session own a task? ----------------------------------------------------------------
+# The stamp Python left at its last answer (quiet.py) holds while no task changed since: no task
+# folder, task.json or the tasks folder itself is newer than it. Else: does any task.json name the
+# session? (Python parses only those that do.)
+stamp=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
+set +f
+set -- "$tasks"/*/task.json
+set -f
+settled() {
+    [ -f "$stamp" ] && ! [ -L "$stamp" ] && ! [ "$tasks" -nt "$stamp" ] || return 1
+    for f do
+        [ "${f%/task.json}" -nt "$stamp" ] || [ "$f" -nt "$stamp" ] && return 1
+    done
+    return 0
+}
 mentions() {  # mentions FILE...: one of the task files names the session (1: none does)
     [ $# -gt 0 ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
     grep -qsF -e "\"$sid\"" -- "$@"
     case $? in 0) return 0 ;; 1) return 1 ;; *) py ;; esac
 }
-set +f
-set -- "$tasks"/*/task.json
-set -f
-if ! mentions "$@"; then
+task=-
+if settled "$@"; then
+    IFS=' ' read -r task pid <"$stamp" || py
+    case $task in -) ;; '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
+elif mentions "$@"; then
+    py  # Python finds out (and leaves a stamp)
+fi
+if [ "$task" = - ]; then  # it owns no task
     if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
         case $cwd/ in "$root"/*) py ;; esac
     fi
     record
     exit 0
 fi
+# --- the owner's heartbeat, not due yet -----------------------------------------------------------
 [ "$kind" = heartbeat ] || py  # the owner's prompt is recorded; its session end is logged
-
-# --- the owner's heartbeat: not due, says the stamp Python left (quiet.py) ------------------------
-stamp=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
-[ -f "$stamp" ] && ! [ -L "$stamp" ] && [ -f "$due" ] || py
-IFS=' ' read -r task pid beat <"$stamp" || py
-case $task in '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
 case $pid in '' | *[!0-9]*) py ;; esac
-tdir=$tasks/$task
-[ -f "$tdir/task.json" ] && ! [ "$tdir/task.json" -nt "$stamp" ] || py
-if [ -e "$tdir/heartbeat.json" ]; then [ "$tdir/heartbeat.json" -nt "$stamp" ] && py
-elif [ "$beat" = 1 ]; then py; fi
-n=$#
-for f do  # no other task names the session: the stamp's task is the one it owns (if any)
-    [ "$f" = "$tdir/task.json" ] || set -- "$@" "$f"
-done
-shift "$n"
-mentions "$@" && py
+[ -f "$tasks/$task/task.json" ] && [ -f "$due" ] || py
+[ "$tasks/$task/heartbeat.json" -nt "$stamp" ] && py  # rewritten in place
 # the client process, as common.client_pid finds it: Python re-claims from another one
 cpid=
 case ${CLAUDE_PID-} in

@@ -3,10 +3,11 @@
 When Python answers a heartbeat of the task's owner from its recorded client process, it leaves two
 files under `<root>/cache/quiet/` for the next turn's `sh` fast path:
 
-- `owner/<session>`: one line `<task> <client pid> <1 if heartbeat.json existed>`, its mtime set to
-  a moment just before task.json and heartbeat.json were read (less MARGIN_NS, for the file
-  system's coarse clock). A later change of either file (a claim, a release, a takeover, a beat)
-  makes that file newer than the stamp, and `sh` hands the hook back to Python.
+- `owner/<session>`: one line `<task> <client pid>` (`- -` when the session owns no task), its
+  mtime set to a moment just before the task files were read (less MARGIN_NS, for the file
+  system's coarse clock). A later change of any task (a claim, a release, a takeover, a beat, a
+  new task: task.json, its folder or the tasks folder becomes newer than the stamp) sends the
+  hook back to Python, which answers and leaves a new stamp.
 - `due/<session>`: empty, its mtime the time the next heartbeat is due. `sh` compares it with the
   activity file it has just written (whose mtime is now): `[ due -nt activity ]`.
 
@@ -55,21 +56,23 @@ def _put(path: str, data: bytes, mtime_ns: int) -> None:
 def write(
     layout: Layout,
     session: str,
-    task: str,
-    pid: int,
+    task: str | None,
+    pid: int | None,
     read_at_ns: int,
-    last_beat: datetime,
-    every: float,
-    beat_exists: bool,
+    due_at: datetime | None = None,
 ) -> None:
-    """Session `session` owns `task` from client process `pid` as read at `read_at_ns`; its last
-    heartbeat was at `last_beat`, and the next one is due `every` seconds later."""
-    if not plain(session) or not plain(task) or pid <= 1:
+    """As read at `read_at_ns`, `session` owns `task` (None: no task) from client process `pid`,
+    and its next heartbeat is due at `due_at`."""
+    if not plain(session) or (task is not None and not (plain(task) and pid and pid > 1)):
         return
+    if not os.path.isdir(layout.root):
+        return  # not a repository taskproto was set up in: leave no trace
     owner, due = paths(layout, session)
     try:
-        _put(due, b"", int(last_beat.timestamp() * 1e9) + int(every * 1e9))
-        _put(owner, f"{task} {pid} {int(beat_exists)}\n".encode(), read_at_ns - MARGIN_NS)
+        if task is not None and due_at is not None:
+            _put(due, b"", int(due_at.timestamp() * 1e9))
+        line = f"{task} {pid}\n" if task is not None else "- -\n"
+        _put(owner, line.encode(), read_at_ns - MARGIN_NS)
     except OSError:
         return
 

@@ -116,9 +116,15 @@ def answered_here(
         return task is None or (task.error is None and not payload.prompt.strip())
     if what not in ("heartbeat", "end"):
         return False
-    read_at = time.time_ns()  # before task.json and heartbeat.json are read (quiet.py)
+    read_at = time.time_ns()  # before the task files are read (quiet.py)
     mine = owned_task(layout, session)
-    if mine is None or mine.error is not None:
+    if mine is None:
+        if what == "end":
+            quiet.forget(layout, session)
+        else:
+            quiet.write(layout, session, None, None, read_at)  # the next turn stays in `sh`
+        return True
+    if mine.error is not None:
         return True
     if what == "end":
         quiet.forget(layout, session)
@@ -126,7 +132,7 @@ def answered_here(
     owner_pid = (mine.owner or {}).get("pid")
     if pid and pid != owner_pid:
         return False  # the client's pid is recorded through the engine (journaled)
-    from datetime import UTC, datetime
+    from datetime import UTC, datetime, timedelta
 
     from taskproto.state import beat
 
@@ -135,8 +141,8 @@ def answered_here(
         beat.write(layout.task_dir(mine.name), session, owner_pid, now.isoformat())
         last = now
     if pid:  # the next turn's `sh` answers alone while nothing changes and the beat is not due
-        exists = os.path.exists(beat.path(layout.task_dir(mine.name)))
-        quiet.write(layout, session, mine.name, pid, read_at, last, HEARTBEAT_EVERY, exists)
+        due = last + timedelta(seconds=HEARTBEAT_EVERY)
+        quiet.write(layout, session, mine.name, pid, read_at, due)
     return True
 
 

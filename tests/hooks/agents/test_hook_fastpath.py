@@ -1,0 +1,438 @@
+"""The installed agent hook script (hook.sh) decides "nothing to do" in `sh`, without Python.
+
+The shell must never answer where Python would act: every case runs the script twice on the same
+real repository, payload and environment, once as installed and once with
+TASKPROTO_HOOK_FASTPATH=0 (Python decides every run). Both must answer alike (exit status,
+stdout, stderr) and leave the same state behind (the session's activity record for the board,
+every task.json and heartbeat.json). A recording interpreter shows whether Python started, and
+what it was given on stdin: the exact payload.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from taskproto.board.snapshot import board
+from taskproto.clients import protocols
+from taskproto.clients.settings import SCRIPT, hook_command
+from taskproto.engine import Engine
+from taskproto.hooks.agents import activity, quiet
+
+from .conftest import payload
+
+OWNER, NOBODY = "owner-1", "nobody-1"
+
+
+@dataclass
+class Run:
+    answer: tuple[int, str, str]
+    started: bool
+    stdin: bytes | None
+
+
+@dataclass
+class Fast:
+    engine: Engine
+    base: Path
+    python: Path
+
+    @property
+    def root(self) -> Path:
+        return self.engine.config.root
+
+    def run(
+        self,
+        client: str,
+        event: str,
+        data: bytes,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> Run:
+        log, seen = self.base / "python-started", self.base / "python-stdin"
+        log.unlink(missing_ok=True)
+        seen.unlink(missing_ok=True)
+        base_env = {
+            k: v
+            for k, v in os.environ.items()
+            if k
+            not in ("CLAUDE_PID", "CLAUDE_PROJECT_DIR", "GEMINI_CWD", "TASKPROTO_HOOK_FASTPATH")
+        }
+        proc = subprocess.run(
+            ["/bin/sh", str(SCRIPT), str(self.python), client, event],
+            input=data,
+            capture_output=True,
+            env={**base_env, **(env or {})},
+            cwd=cwd or self.engine.config.repo,
+            check=False,
+            timeout=60,
+        )
+        answer = (proc.returncode, proc.stdout.decode(), proc.stderr.decode())
+        return Run(answer, log.exists(), seen.read_bytes() if seen.exists() else None)
+
+    def state(self, session: str) -> dict[str, object]:
+        """What a hook may change: the session's activity record (less its time), every task.json
+        and heartbeat.json."""
+        found: dict[str, object] = {}
+        record = self.root / "activity" / activity.file_name(session)
+        if record.exists():
+            data = json.loads(record.read_bytes())
+            data.pop("time", None)
+            found["activity"] = data
+        for path in sorted(self.root.glob("tasks/*/*.json")):
+            found[str(path.relative_to(self.root))] = path.read_bytes()
+        return found
+
+    def both(
+        self,
+        client: str,
+        event: str,
+        data: bytes,
+        session: str,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> Run:
+        """Run as installed, then with Python deciding: they must agree. Returns the first run."""
+        fast = self.run(client, event, data, env, cwd)
+        after_fast = self.state(session)
+        slow = self.run(client, event, data, {**(env or {}), "TASKPROTO_HOOK_FASTPATH": "0"}, cwd)
+        assert slow.started, "with the fast path off, Python decides"
+        assert fast.answer == slow.answer, f"sh and Python disagree on {client} {event}"
+        if fast.started:
+            assert fast.stdin == data, "Python must get the payload exactly as it came"
+        else:
+            assert self.state(session) == after_fast, f"Python would have acted on {event}"
+        return fast
+
+
+@pytest.fixture
+def fast(engine: Engine, tmp_path: Path) -> Fast:
+    """t1 (agent a) owned by OWNER from this process; t2 free; a recording interpreter."""
+    base = tmp_path / "fast"
+    base.mkdir()
+    python = base / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        f": > {base / 'python-started'}\n"
+        f"cat > {base / 'python-stdin'}\n"
+        f'exec {sys.executable} "$@" < {base / "python-stdin"}\n'
+    )
+    python.chmod(0o755)
+    engine.create_task("t1", ["a"], description="the widget")
+    engine.create_task("t2")
+    engine.claim("t1", OWNER, os.getpid())
+    # the first event of a repository goes to Python, which makes the activity folder
+    (engine.config.root / "activity").mkdir()
+    return Fast(engine, base, python)
+
+
+def stop(session: str, cwd: Path | str, client: str = "claude", **extra: object) -> bytes:
+    event = {"claude": "Stop", "codex": "Stop", "gemini": "AfterAgent"}[client]
+    return payload(client, event, session_id=session, cwd=str(cwd), **extra)
+
+
+def line(**fields: object) -> bytes:
+    return json.dumps(fields).encode() + b"\n"
+
+
+QUIET = [
+    ("claude", "Stop"),
+    ("claude", "PreCompact"),
+    ("claude", "SessionEnd"),
+    ("claude", "UserPromptSubmit"),
+    ("claude", "Notification"),
+    ("codex", "Stop"),
+    ("codex", "UserPromptSubmit"),
+    ("codex", "PermissionRequest"),
+    ("gemini", "AfterAgent"),
+    ("gemini", "BeforeAgent"),
+    ("gemini", "SessionEnd"),
+    ("gemini", "Notification"),
+]
+
+
+@pytest.mark.parametrize(("client", "event"), QUIET)
+def test_a_session_that_owns_no_task_starts_no_python(fast: Fast, client: str, event: str) -> None:
+    repo = fast.engine.config.repo
+    (repo / "sub").mkdir()
+    fast.engine.release("t1", OWNER)  # t1's log names OWNER, not NOBODY
+    captured = Path(__file__).resolve().parents[2] / "clients" / "payloads" / client
+    name = event if (captured / f"{event}.json").exists() else sorted(
+        p.stem for p in captured.glob("*.json") if p.stem in ("Stop", "AfterAgent")
+    )[0]
+    for cwd in (repo, repo / "sub", fast.engine.config.agent_worktree("t1", "a")):
+        data = json.loads(payload(client, name, session_id=NOBODY, cwd=str(cwd)))
+        data["hook_event_name"] = event
+        if event in ("Notification", "PermissionRequest"):
+            data["message"] = "Claude needs your permission to use Bash"
+        raw = json.dumps(data, separators=(",", ":")).encode() + b"\n"
+        run = fast.both(client, event, raw, NOBODY)
+        in_worktree = cwd != repo and cwd != repo / "sub"
+        if protocols.kind(client, event) == "prompt" and in_worktree:
+            assert run.started, "a prompt in a task's worktree is recorded on that task"
+            continue
+        assert not run.started, (event, cwd)
+        assert run.answer == (0, "", "")
+        record = activity.read_all(str(fast.root))[NOBODY]
+        assert (record["client"], record["event"], record["cwd"]) == (client, event, str(cwd))
+        assert abs(record["time"] - time.time()) < 60
+
+
+def test_the_owners_heartbeat_is_answered_in_sh_until_it_is_due(fast: Fast) -> None:
+    worktree = fast.engine.config.task_worktree("t1")
+    data = stop(OWNER, worktree)
+    first = fast.both("claude", "Stop", data, OWNER)
+    assert first.started, "no stamp yet: Python answers and leaves one"
+    for client in ("claude", "codex", "gemini"):
+        event = "Stop" if client != "gemini" else "AfterAgent"
+        run = fast.both(client, event, stop(OWNER, worktree, client), OWNER)
+        assert not run.started and run.answer == (0, "", ""), client
+    # a minute passes: the last beat is 61 s old, every task file older than the stamp
+    owner, due = quiet.paths(fast.engine.config.layout, OWNER)
+    beat = fast.engine.config.task_dir("t1") / "heartbeat.json"
+    now = time.time()
+    then = datetime.now(UTC) - timedelta(seconds=61)
+    beat.write_text(json.dumps({"session": OWNER, "pid": os.getpid(), "at": then.isoformat()}))
+    tasks = fast.root / "tasks"
+    for path in [tasks, *tasks.glob("*"), *tasks.glob("*/*.json")]:
+        os.utime(path, (now - 120, now - 120))
+    os.utime(owner, (now - 90, now - 90))
+    assert not fast.run("claude", "Stop", data).started, "not due yet"
+    os.utime(due, (now - 1, now - 1))
+    assert fast.run("claude", "Stop", data).started, "the heartbeat is due: Python writes it"
+    renewed = datetime.fromisoformat(json.loads(beat.read_text())["at"])
+    assert (datetime.now(UTC) - renewed).total_seconds() < 30
+    assert fast.run("claude", "Stop", data).started  # the beat is newer than the stamp
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    # heartbeat.json rewritten in place (its folder unchanged): Python reads it
+    with open(beat, "r+b") as fh:
+        fh.write(json.dumps({"session": OWNER, "pid": os.getpid(), "at": then.isoformat()}).encode())
+        fh.truncate()
+    os.utime(beat.parent, (now - 120, now - 120))
+    run = fast.both("claude", "Stop", data, OWNER)
+    assert run.started
+    assert datetime.fromisoformat(json.loads(beat.read_text())["at"]) > then
+
+
+def test_a_change_of_the_task_or_the_beat_sends_the_owner_to_python(fast: Fast) -> None:
+    engine = fast.engine
+    worktree = engine.config.task_worktree("t1")
+    data = stop(OWNER, worktree)
+    fast.run("claude", "Stop", data)  # leaves the stamps
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    time.sleep(0.05)
+    engine.claim("t1", OWNER, os.getpid())  # task.json rewritten (the same owner)
+    assert fast.both("claude", "Stop", data, OWNER).started
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    time.sleep(0.05)
+    (engine.config.task_dir("t1") / "heartbeat.json").unlink(missing_ok=True)
+    assert fast.both("claude", "Stop", data, OWNER).started
+    # the hook started by another client process (a resumed session): Python records its pid
+    other = subprocess.Popen(["sleep", "30"])
+    try:
+        run = fast.both("claude", "Stop", data, OWNER, env={"CLAUDE_PID": str(other.pid)})
+        assert run.started
+        assert engine.load("t1").owner.pid == other.pid  # type: ignore[union-attr]
+    finally:
+        other.kill()
+        other.wait()
+    engine.claim("t1", OWNER, os.getpid())
+    fast.run("claude", "Stop", data)
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    # another owner pid: Python records the client's through the engine
+    time.sleep(0.05)
+    engine.claim("t1", OWNER, 1)
+    assert fast.both("claude", "Stop", data, OWNER).started
+    # released: the stamp is stale, Python says there is nothing to do
+    time.sleep(0.05)
+    engine.release("t1", OWNER)
+    run = fast.both("claude", "Stop", data, OWNER)
+    assert run.started and run.answer == (0, "", "")
+    # t1's log still names the session: Python's stamp says it owns nothing, until a task changes
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    prompt = payload("claude", "UserPromptSubmit", session_id=OWNER, cwd=str(engine.config.repo))
+    assert not fast.both("claude", "UserPromptSubmit", prompt, OWNER).started
+    prompt = payload("claude", "UserPromptSubmit", session_id=OWNER, cwd=str(worktree))
+    assert fast.both("claude", "UserPromptSubmit", prompt, OWNER).started  # recorded on t1
+    time.sleep(0.05)
+    engine.create_task("t3")
+    assert fast.both("claude", "Stop", data, OWNER).started
+    # a second task that names the session sends it to Python too
+    time.sleep(0.05)
+    engine.claim("t1", OWNER, os.getpid())
+    fast.run("claude", "Stop", data)
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    engine.claim("t2", "someone", os.getpid())
+    engine.release("t2", "someone")
+    t2 = engine.config.task_file("t2")
+    t2.write_bytes(t2.read_bytes().replace(b'"someone"', json.dumps(OWNER).encode(), 1))
+    assert fast.both("claude", "Stop", data, OWNER).started
+
+
+def test_the_owners_prompt_and_session_end_go_to_python(fast: Fast) -> None:
+    worktree = fast.engine.config.task_worktree("t1")
+    fast.run("claude", "Stop", stop(OWNER, worktree))
+    prompt = payload("claude", "UserPromptSubmit", session_id=OWNER, cwd=str(worktree))
+    run = fast.run("claude", "UserPromptSubmit", prompt)
+    assert run.started and "interruption" in run.answer[1]
+    end = payload("claude", "SessionEnd", session_id=OWNER, cwd=str(worktree))
+    assert fast.run("claude", "SessionEnd", end).started
+    assert not os.path.exists(quiet.paths(fast.engine.config.layout, OWNER)[0])
+
+
+ODD = [
+    b"",
+    b"\n",
+    b"{}\n",
+    b"[]\n",
+    b'{"session_id": "nobody-1", "cwd": "@"',  # cut short
+    b'{"session_id": "nobody-1", "cwd": "@",}\n',
+    b'{"session_id": "nobody-1", "cwd": "@"} x\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": 01}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": tru}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": [1, 2,]}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": {"a" 1}}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": "a\\qb"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": "a\tb"}\n',
+    b'{"session_id": "nobody-1",\t"cwd": "@"}\n',
+    b'{"session_id": "nobody-\\u0031", "cwd": "@"}\n',
+    b'{"session_id": "x", "cwd": "@", "session_id": "owner-1"}\n',
+    b'{"session\\u005fid": "owner-1", "session_id": "x", "cwd": "@"}\n',
+    b'{"session_id": 7, "cwd": "@"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@"}\n{"session_id": "owner-1"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@"}\n\n',
+    b'{\n  "session_id": "owner-1",\n  "cwd": "@"\n}\n',
+    b'{"session_id": "../../x", "cwd": "@"}\n',
+    b'{"session_id": "nobody-1", "cwd": "relative/path"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@/missing"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "message": "caf\xc3\xa9"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "reason": "a \\"quoted\\" reason"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": "' + b"x" * 70000 + b'"}\n',
+]
+
+
+@pytest.mark.parametrize("raw", ODD, ids=range(len(ODD)))
+def test_anything_not_fully_understood_goes_to_python_as_it_came(fast: Fast, raw: bytes) -> None:
+    repo = str(fast.engine.config.task_worktree("t1")).encode()
+    data = raw.replace(b"@", repo)
+    for event in ("Stop", "UserPromptSubmit", "SessionEnd"):
+        run = fast.both("claude", event, data, NOBODY)
+        assert run.started, (event, data[:200])
+
+
+VALID = [
+    b'{"session_id":"nobody-1","cwd":"@","prompt":"a \\"b\\" \\\\ \\/ \\n\\t \\u00e9 {[]}","x":null}',
+    b'{ "session_id" : "nobody-1" , "cwd" : "@" , "n" : [ -1.5e+3 , 0 , 2E-2 , true , false ] }\n',
+    b'{"session_id":"nobody-1","cwd":"@","effort":{"level":"medium","n":{"deep":[{}]}},"a":[]}\n',
+    b'{"session_id":"nobody-1","cwd":"@","prompt":"caf\xc3\xa9 \xe2\x9c\x93"}\n',
+    b'{"session_id":"nobody-1","cwd":"@","message":42,"reason":"clear"}\n',
+]
+
+
+@pytest.mark.parametrize("raw", VALID, ids=range(len(VALID)))
+def test_valid_payloads_of_any_shape_stay_in_sh(fast: Fast, raw: bytes) -> None:
+    data = raw.replace(b"@", str(fast.engine.config.repo).encode())
+    for event in ("Stop", "UserPromptSubmit", "SessionEnd"):
+        run = fast.both("claude", event, data, NOBODY)
+        assert not run.started and run.answer == (0, "", ""), (event, data)
+    record = activity.read_all(str(fast.root))[NOBODY]
+    assert record["detail"] == ("clear" if b'"clear"' in raw else "")
+
+
+def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
+    repo = fast.engine.config.repo
+    data = stop(NOBODY, repo)
+    # GIT_DIR, a `root` setting in either settings file
+    assert fast.both("claude", "Stop", data, NOBODY, env={"GIT_DIR": str(repo / ".git")}).started
+    (repo / ".taskproto.toml").write_text('remote = "x"\n')
+    assert not fast.both("claude", "Stop", data, NOBODY).started
+    (repo / ".taskproto.toml").write_text('root = ".taskproto"\n')
+    assert fast.both("claude", "Stop", data, NOBODY).started
+    (repo / ".taskproto.toml").unlink()
+    (repo / "pyproject.toml").write_text('[tool.pytest.ini_options]\nrootdir = "."\n')
+    assert not fast.both("claude", "Stop", data, NOBODY).started
+    (repo / "pyproject.toml").write_text('[tool.taskproto]\nroot = ".taskproto"\n')
+    assert fast.both("claude", "Stop", data, NOBODY).started
+    (repo / "pyproject.toml").unlink()
+    # the activity folder not made yet, or a planted link: Python
+    (fast.root / "activity").rename(tmp_path / "moved")
+    assert fast.both("claude", "Stop", data, NOBODY).started
+    for name in os.listdir(fast.root / "activity"):
+        os.unlink(fast.root / "activity" / name)
+    os.symlink(tmp_path / "elsewhere", fast.root / "activity" / f"{NOBODY}.json")
+    assert fast.both("claude", "Stop", data, NOBODY).started
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_a_planted_hard_link_is_replaced_never_written(fast: Fast, tmp_path: Path) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("keep me\n")
+    os.link(victim, fast.root / "activity" / f"{NOBODY}.json")
+    run = fast.run("claude", "Stop", stop(NOBODY, fast.engine.config.repo))
+    assert not run.started
+    assert victim.read_text() == "keep me\n"
+    assert activity.read_all(str(fast.root))[NOBODY]["event"] == "Stop"
+    assert [n for n in os.listdir(fast.root / "activity") if n.startswith(".")] == []
+
+
+def test_other_roots_links_and_places_outside_any_repository(fast: Fast, tmp_path: Path) -> None:
+    repo = fast.engine.config.repo
+    link = tmp_path / "link"
+    link.symlink_to(repo)
+    run = fast.both("claude", "Stop", stop(NOBODY, link), NOBODY)
+    assert not run.started
+    assert activity.read_all(str(fast.root))[NOBODY]["cwd"] == str(repo)
+    # outside any repository: the registry names the owner's task (Python), no one else's
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    assert not fast.both("claude", "Stop", stop(NOBODY, outside), NOBODY).started
+    assert fast.both("claude", "Stop", stop(OWNER, outside), OWNER).started
+    # a repository where taskproto is not set up: no trace
+    plain = tmp_path / "plain"
+    subprocess.run(["git", "init", "-q", str(plain)], check=True)
+    assert not fast.both("claude", "Stop", stop(NOBODY, plain), NOBODY).started
+    assert not (plain / ".taskproto").exists()
+    # TASKPROTO_ROOT elsewhere is followed in sh
+    other = tmp_path / "other-root"
+    (other / "activity").mkdir(parents=True)
+    (other / "tasks").mkdir()
+    env = {"TASKPROTO_ROOT": str(other)}
+    assert not fast.both("claude", "Stop", stop(NOBODY, repo), NOBODY, env=env).started
+    assert activity.read_all(str(other))[NOBODY]["event"] == "Stop"
+    # cwd from the environment when the payload has none
+    data = line(session_id=NOBODY)
+    env = {"CLAUDE_PROJECT_DIR": str(repo)}
+    assert not fast.both("claude", "Stop", data, NOBODY, env=env).started
+
+
+def test_the_table_of_events_is_the_clients(fast: Fast) -> None:
+    for client, events in protocols.KINDS.items():
+        for event, kind in events.items():
+            run = fast.run(client, event, b"", env={"TASKPROTO_HOOK_FASTPATH": "print-kind"})
+            expected = "python" if kind in ("tool", "session_start") else kind
+            assert run.answer == (0, expected + "\n", ""), (client, event)
+            command = hook_command(client, event)
+            assert ("hook.sh" in command) == (expected != "python"), command
+    odd = fast.run("claude", "Nonsense", b"", env={"TASKPROTO_HOOK_FASTPATH": "print-kind"})
+    assert odd.answer[1] == "python\n"
+
+
+def test_the_board_shows_what_sh_recorded(fast: Fast) -> None:
+    worktree = fast.engine.config.agent_worktree("t1", "a")
+    assert not fast.run("claude", "Stop", stop(NOBODY, worktree)).started
+    card = next(c for c in board(fast.engine)["tasks"] if c["name"] == "t1")
+    seen = {s["session"]: s for s in card["sessions"]}
+    assert seen[NOBODY]["status"] == "idle" and seen[NOBODY]["agent"] == "a"
+    data = line(session_id=NOBODY, cwd=str(worktree), message="needs you")
+    assert not fast.run("claude", "Notification", data).started
+    card = next(c for c in board(fast.engine)["tasks"] if c["name"] == "t1")
+    seen = {s["session"]: s for s in card["sessions"]}
+    assert (seen[NOBODY]["status"], seen[NOBODY]["detail"]) == ("waiting", "needs you")
