@@ -1,14 +1,16 @@
 """What each agent session did last, for the board: `<root>/activity/<session>.json`.
 
 Every client hook call that names a session overwrites that session's file with the event and
-its time. The installed script's `sh` fast path (hook.sh) writes the same record without `time`
-(it has no clock but the file's): the reader takes the file's mtime then. This runs on every tool call, so the file is rewritten in place as one page (4096
+its time. This runs on every tool call, so the file is rewritten in place as one page (4096
 bytes, JSON padded with spaces) by a single write: about 2 µs, where a temporary file renamed over
 the old one costs ~0.9 ms here (ext4 flushes the data of a file renamed over another;
 docs/performance.md). It is a hint, not a record: no fsync, and a reader that catches a write
 half done skips that file until the next event. A file that is not a plain file of its own (a
 link, a second hard link) is replaced, never written through. Standard library only; nothing
 here ever fails a hook.
+
+The lifecycle events' `sh` fast path (hook.sh) writes the same record without `time` (a new file
+renamed into place: `sh` cannot tell a hard link); the reader takes the file's mtime then.
 """
 
 from __future__ import annotations

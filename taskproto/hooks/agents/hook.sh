@@ -51,88 +51,128 @@ if [ -n "$nl" ]; then
 fi
 [ ${#line} -le 65536 ] || py
 
-# A strict reader of the JSON grammar (RFC 8259) over $s. Only a valid object whose session_id and
-# cwd (and the activity's detail) are plain strings counts; anything else goes to Python.
-STOP='["\\]*'  # where a string's plain run ends
-ws() { s=${s#"${s%%[! ]*}"}; }  # JSON's other blanks (tab, CR) send the payload to Python
-jstring() {  # $s starts after the opening quote; sets $val (raw) and $esc
-    val= esc=
-    while :; do
-        pre=${s%%$STOP}
-        case $pre in *[[:cntrl:]]*) return 1 ;; esac
-        s=${s#"$pre"} val=$val$pre
-        case $s in
-        '"'*) s=${s#?}; return 0 ;;
-        '\'[\"\\/bfnrt]*) esc=1 val=$val${s%"${s#??}"} s=${s#??} ;;
-        '\u'[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]*) esc=1 s=${s#??????} ;;
+# A strict reader of the JSON grammar (RFC 8259). Only a valid object whose session_id and cwd (and
+# the activity's detail) are plain strings counts; anything else goes to Python. The line is split
+# once at its quotes (fields alternate between the text around strings and the strings' contents)
+# and a string's escapes at its backslashes: dash's `${x#pattern}` is quadratic in what it matches,
+# so a long string is never matched that way. $expect: v1 (the top object), v (a value), va (a
+# value or `]`), k (a key), ko (a key or `}`), colon, ce (`,` or the end of the container), end.
+string_part() {  # a piece of a string's contents: valid escapes? $open: its closing quote is escaped
+    open=
+    case $1 in *[[:cntrl:]]*) return 1 ;; *\\*) ;; *) return 0 ;; esac
+    esc=1 whole=$1 e=
+    IFS='\'
+    set -- $1
+    shift  # the text before the first backslash
+    for sub do
+        if [ -n "$e" ]; then e= ; continue; fi  # this backslash was the escaped character
+        case $sub in
+        '') e=1 ;;  # the next backslash is the escaped character
+        [/bfnrt]* | u[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]*) ;;
         *) return 1 ;;
         esac
     done
+    case $whole in *\\) if [ -n "$e" ]; then e=; else open=1; fi ;; esac  # the last one, split off
+    [ -z "$e" ]
 }
-jnumber() {
-    n=${s%%[!0-9eE.+-]*}; s=${s#"$n"}
-    m=${n#-} int=${n#-}
-    int=${int%%[!0-9]*}
-    case $int in '' | 0?*) return 1 ;; esac
-    m=${m#"$int"}
-    case $m in .*) m=${m#.} d=${m%%[!0-9]*}; [ -n "$d" ] || return 1; m=${m#"$d"} ;; esac
-    case $m in '') ;; [eE]*) m=${m#?} m=${m#[+-]}; case $m in '' | *[!0-9]*) return 1 ;; esac ;; *) return 1 ;; esac
+value_done() {  # a value ended; in the top object, keep the ones read ($1: s for a string)
+    expect=ce
+    [ "$stack" = o ] || return 0
+    case $key in session_id | cwd | message | tool_name | reason | source | notification_type) ;;
+    *) return 0 ;; esac
+    case $seen in *" $key "*) return 1 ;; esac  # a repeated key: Python takes the last
+    seen="$seen$key "
+    if [ "$1" = s ]; then
+        [ -z "$esc" ] || return 1
+        eval "v_$key=\$str"
+    else
+        case $key in session_id | cwd) return 1 ;; esac
+    fi
 }
-jvalue() {  # one value of any kind; $vt is s for a string
-    vt=o
-    case $s in
-    '"'*) s=${s#?}; jstring || return 1; vt=s ;;
-    '{'*)
-        s=${s#?}; ws
-        case $s in '}'*) s=${s#?}; return 0 ;; esac
-        while :; do
-            case $s in '"'*) s=${s#?}; jstring || return 1 ;; *) return 1 ;; esac
-            ws; case $s in :*) s=${s#?} ;; *) return 1 ;; esac; ws
-            jvalue || return 1; ws
-            case $s in ,*) s=${s#?}; ws ;; '}'*) s=${s#?}; vt=o; return 0 ;; *) return 1 ;; esac
-        done ;;
-    '['*)
-        s=${s#?}; ws
-        case $s in ']'*) s=${s#?}; return 0 ;; esac
-        while :; do
-            jvalue || return 1; ws
-            case $s in ,*) s=${s#?}; ws ;; ']'*) s=${s#?}; vt=o; return 0 ;; *) return 1 ;; esac
-        done ;;
-    true*) s=${s#true} ;;
-    false*) s=${s#false} ;;
-    null*) s=${s#null} ;;
-    [-0-9]*) jnumber || return 1 ;;
-    *) return 1 ;;
-    esac
+close() {
+    stack=${stack%?}
+    if [ -z "$stack" ]; then expect=end; else value_done o; fi
 }
-# the top-level object: sid, pcwd and the activity's detail (the first of Python's detail keys)
-parse() {
-    s=$1; ws
-    case $s in '{'*) s=${s#?}; ws ;; *) return 1 ;; esac
-    seen=' '
-    case $s in '}'*) s=${s#?}; ws; [ -z "$s" ]; return ;; esac
+tokens() {  # the text between two strings (or before the first, after the last)
+    t=$1
+    [ ${#t} -le 512 ] || return 1
     while :; do
-        case $s in '"'*) s=${s#?}; jstring || return 1 ;; *) return 1 ;; esac
-        [ -z "$esc" ] || return 1  # an escaped key could spell one we read
-        key=$val
-        ws; case $s in :*) s=${s#?} ;; *) return 1 ;; esac; ws
-        jvalue || return 1
-        case $key in session_id | cwd | message | tool_name | reason | source | notification_type)
-            case $seen in *" $key "*) return 1 ;; esac  # a repeated key: Python takes the last
-            seen="$seen$key "
-            if [ "$vt" = s ]; then
-                [ -z "$esc" ] || return 1
-                eval "v_$key=\$val"
-            else
-                case $key in session_id | cwd) return 1 ;; esac
-            fi ;;
+        t=${t#"${t%%[! ]*}"}  # JSON's other blanks (tab, CR) send the payload to Python
+        case $t in '') return 0 ;; esac
+        case $expect in
+        colon) case $t in :*) t=${t#?} expect=v ;; *) return 1 ;; esac ;;
+        ce)
+            case $t:$stack in
+            ,*o) t=${t#?} expect=k ;;
+            ,*a) t=${t#?} expect=v ;;
+            '}'*o | ']'*a) t=${t#?}; close || return 1 ;;
+            *) return 1 ;;
+            esac ;;
+        ko) case $t in '}'*) t=${t#?}; close || return 1 ;; *) return 1 ;; esac ;;
+        va | v | v1)
+            case $expect:$t in
+            v1:'{'*) ;;
+            v1:*) return 1 ;;
+            va:']'*) t=${t#?}; close || return 1; continue ;;
+            esac
+            case $t in
+            '{'*) t=${t#?} stack=${stack}o expect=ko ;;
+            '['*) t=${t#?} stack=${stack}a expect=va ;;
+            true*) t=${t#true}; value_done o || return 1 ;;
+            false*) t=${t#false}; value_done o || return 1 ;;
+            null*) t=${t#null}; value_done o || return 1 ;;
+            [-0-9]*)
+                n=${t%%[!0-9eE.+-]*}
+                t=${t#"$n"} m=${n#-}
+                int=${m%%[!0-9]*}
+                case $int in '' | 0?*) return 1 ;; esac
+                m=${m#"$int"}
+                case $m in .*) m=${m#.} d=${m%%[!0-9]*}; [ -n "$d" ] || return 1; m=${m#"$d"} ;; esac
+                case $m in
+                '') ;;
+                [eE]*) m=${m#?} m=${m#[+-]}; case $m in '' | *[!0-9]*) return 1 ;; esac ;;
+                *) return 1 ;;
+                esac
+                value_done o || return 1 ;;
+            *) return 1 ;;
+            esac ;;
+        *) return 1 ;;  # k, end: nothing but a string may come
         esac
-        ws
-        case $s in ,*) s=${s#?}; ws ;; '}'*) s=${s#?}; ws; [ -z "$s" ]; return ;; *) return 1 ;; esac
     done
 }
+parse() {
+    stack= expect=v1 first=1 instr= open= str= esc= key= seen=' '
+    IFS='"'
+    for f in $1; do
+        if [ -z "$first" ]; then  # a quote came before this field
+            if [ -z "$instr" ]; then  # it opens a string
+                case $expect in v | va | k | ko) ;; *) return 1 ;; esac
+                instr=1 str= esc=
+            elif [ -n "$open" ]; then  # an escaped quote: the string goes on
+                str=$str'"'
+            else  # it closes the string
+                instr=
+                case $expect in
+                k | ko)
+                    if [ "$stack" = o ]; then [ -z "$esc" ] || return 1; key=$str; fi
+                    expect=colon ;;
+                *) value_done s || return 1 ;;
+                esac
+            fi
+        fi
+        first=
+        if [ -n "$instr" ]; then
+            string_part "$f" || return 1
+            str=$str$f
+        else
+            tokens "$f" || return 1
+        fi
+    done
+    unset IFS
+    [ -z "$instr" ] && [ "$expect" = end ]
+}
 v_session_id= v_cwd= v_message= v_tool_name= v_reason= v_source= v_notification_type=
-parse "$line" || py
+parse "$line" || { unset IFS; py; }
 sid=$v_session_id
 case $sid in '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
 [ ${#sid} -le 128 ] || py

@@ -165,9 +165,11 @@ def test_a_session_that_owns_no_task_starts_no_python(fast: Fast, client: str, e
     (repo / "sub").mkdir()
     fast.engine.release("t1", OWNER)  # t1's log names OWNER, not NOBODY
     captured = Path(__file__).resolve().parents[2] / "clients" / "payloads" / client
-    name = event if (captured / f"{event}.json").exists() else sorted(
-        p.stem for p in captured.glob("*.json") if p.stem in ("Stop", "AfterAgent")
-    )[0]
+    name = (
+        event
+        if (captured / f"{event}.json").exists()
+        else sorted(p.stem for p in captured.glob("*.json") if p.stem in ("Stop", "AfterAgent"))[0]
+    )
     for cwd in (repo, repo / "sub", fast.engine.config.agent_worktree("t1", "a")):
         data = json.loads(payload(client, name, session_id=NOBODY, cwd=str(cwd)))
         data["hook_event_name"] = event
@@ -214,7 +216,9 @@ def test_the_owners_heartbeat_is_answered_in_sh_until_it_is_due(fast: Fast) -> N
     assert not fast.both("claude", "Stop", data, OWNER).started
     # heartbeat.json rewritten in place (its folder unchanged): Python reads it
     with open(beat, "r+b") as fh:
-        fh.write(json.dumps({"session": OWNER, "pid": os.getpid(), "at": then.isoformat()}).encode())
+        fh.write(
+            json.dumps({"session": OWNER, "pid": os.getpid(), "at": then.isoformat()}).encode()
+        )
         fh.truncate()
     os.utime(beat.parent, (now - 120, now - 120))
     run = fast.both("claude", "Stop", data, OWNER)
@@ -316,6 +320,17 @@ ODD = [
     b'{"session_id": "nobody-1", "cwd": "@", "message": "caf\xc3\xa9"}\n',
     b'{"session_id": "nobody-1", "cwd": "@", "reason": "a \\"quoted\\" reason"}\n',
     b'{"session_id": "nobody-1", "cwd": "@", "p": "' + b"x" * 70000 + b'"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": [1}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "n": {"a": 1]}\n',
+    rb'{"session_id": "nobody-1", "cwd": "@", "p": "x\"}' + b"\n",
+    rb'{"session_id": "nobody-1", "cwd": "@", "p": "\u12"}' + b"\n",
+    b'{"session_id": "nobody-1", "cwd": "@"}}\n',
+    b'"nobody-1"\n',
+    b'{"session_id": "nobody-1" "cwd": "@"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": "x" "y"}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": 1.}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": -}\n',
+    b'{"session_id": "nobody-1", "cwd": "@", "p": [01]}\n',
 ]
 
 
@@ -329,11 +344,17 @@ def test_anything_not_fully_understood_goes_to_python_as_it_came(fast: Fast, raw
 
 
 VALID = [
-    b'{"session_id":"nobody-1","cwd":"@","prompt":"a \\"b\\" \\\\ \\/ \\n\\t \\u00e9 {[]}","x":null}',
+    b'{"session_id":"nobody-1","cwd":"@","prompt":"a \\"b\\" \\\\ \\/ \\n\\t \\u00e9 {[]}",'
+    b'"x":null}',
     b'{ "session_id" : "nobody-1" , "cwd" : "@" , "n" : [ -1.5e+3 , 0 , 2E-2 , true , false ] }\n',
     b'{"session_id":"nobody-1","cwd":"@","effort":{"level":"medium","n":{"deep":[{}]}},"a":[]}\n',
     b'{"session_id":"nobody-1","cwd":"@","prompt":"caf\xc3\xa9 \xe2\x9c\x93"}\n',
     b'{"session_id":"nobody-1","cwd":"@","message":42,"reason":"clear"}\n',
+    rb'{"session_id":"nobody-1","cwd":"@","p":"x\\","q":"\\\"","r":"\\\\"}' + b"\n",
+    rb'{"session_id":"nobody-1","cwd":"@","o":{"k\u00e9y":"v","\"":[""],"":{}}}' + b"\n",
+    b'{"session_id":"nobody-1","cwd":"@","last_assistant_message":"'
+    + b'line \\"one\\"\\n\\tx = {1: [2]}\\\\ ' * 400
+    + b'"}\n',
 ]
 
 

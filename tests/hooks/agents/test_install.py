@@ -105,3 +105,36 @@ def test_task_removal_is_not_blocked_by_the_settings_files(cli, engine: Engine) 
     engine.create_task("t1", ["dev"])
     engine.remove_task("t1")
     assert not engine.config.task_dir("t1").exists()
+
+
+@pytest.mark.parametrize("client", ["claude", "codex", "gemini"])
+def test_init_upgrades_the_commands_an_older_init_installed(
+    client: str, cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """An older init ran `python -I -S entry.py` for every event: init now puts the lifecycle
+    events on hook.sh, keeps the tool guard and SessionStart on Python, and uninstall still knows
+    them all."""
+    from taskproto.clients import protocols, settings
+
+    assert cli("init", f"--{client}").code == 0
+    name = settings.MAIN_FILES[client]
+    data = json.loads((repo / name).read_text())
+    for event, groups in data["hooks"].items():  # as the older version wrote them
+        for g in groups:
+            for h in g["hooks"]:
+                h["command"] = settings.shlex.join(
+                    ["/old/venv/bin/python", "-I", "-S", str(settings.ENTRY), client, event]
+                )
+    (repo / name).write_text(json.dumps(data, indent=2) + "\n")
+    assert cli("init", f"--{client}").code == 0
+    data = json.loads((repo / name).read_text())
+    for event, groups in data["hooks"].items():
+        (hook,) = [h for g in groups for h in g["hooks"]]
+        quiet = protocols.kind(client, event) not in ("tool", "session_start")
+        assert hook["command"].startswith("/bin/sh ") == quiet, hook["command"]
+        assert "/old/venv" not in hook["command"]
+        assert settings.is_ours(hook)
+    r = cli("init", f"--{client}", "--uninstall")
+    assert r.code == 0, r.err
+    left = json.loads((repo / name).read_text()) if (repo / name).exists() else {}
+    assert "hooks" not in left, left
