@@ -244,8 +244,11 @@ class HookEntry:
     allowed_exit_codes: frozenset[int] = frozenset({0})
     env: dict[str, str] = field(default_factory=dict)
     script: Path | None = None
+    shell: bool = False  # `script` is the lifecycle events' hook.sh, run by /bin/sh
 
     def command(self, python: str) -> list[str]:
+        if self.script is not None and self.shell:
+            return ["/bin/sh", str(self.script), python, *self.argv]
         if self.script is not None:
             return [python, "-I", "-S", str(self.script), *self.argv]
         return [python, "-m", "taskproto", *self.argv]
@@ -253,6 +256,7 @@ class HookEntry:
 
 def _hook_entries() -> list[HookEntry]:
     from taskproto.clients.settings import ENTRY as AGENT_ENTRY
+    from taskproto.clients.settings import SCRIPT as AGENT_SCRIPT
     from taskproto.hooks.git.install import ENTRY as GIT_ENTRY
 
     # Malformed input must never block the user: every one of these answers 0 on a
@@ -283,6 +287,15 @@ def _hook_entries() -> list[HookEntry]:
         entries.append(
             HookEntry(f"{client}-{names[2]}-installed", (client, names[2]), script=AGENT_ENTRY)
         )
+        for event in (names[1], names[3]):  # a prompt and a turn's end, as installed: hook.sh
+            entries.append(
+                HookEntry(
+                    f"{client}-{event}-installed-sh",
+                    (client, event),
+                    script=AGENT_SCRIPT,
+                    shell=True,
+                )
+            )
     return entries
 
 

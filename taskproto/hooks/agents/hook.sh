@@ -264,32 +264,41 @@ record() {
 if [ "$kind" = notify ]; then record; exit 0; fi
 
 # --- does the session own a task? ----------------------------------------------------------------
-# The stamp Python left at its last answer (quiet.py) holds while no task changed since: no task
-# folder, task.json or the tasks folder itself is newer than it. Else: does any task.json name the
-# session? (Python parses only those that do.)
+# Python leaves a stamp at its answer (quiet.py): `<task> <pid>`, or `- -` for no task, as of the
+# stamp's mtime. The stamp's own task must be unchanged since (its folder, task.json), and every
+# task that changed since (a task folder or task.json newer than the stamp; or the tasks folder or
+# the journals, for a new, removed or re-journaled task) must not name the session: one grep.
+# Without a stamp: no task.json may name it. (Python parses only the files that name it.)
 stamp=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
 set +f
 set -- "$tasks"/*/task.json
 set -f
-settled() {
-    [ -f "$stamp" ] && ! [ -L "$stamp" ] && ! [ "$tasks" -nt "$stamp" ] || return 1
-    for f do
-        [ "${f%/task.json}" -nt "$stamp" ] || [ "$f" -nt "$stamp" ] && return 1
-    done
-    return 0
-}
 mentions() {  # mentions FILE...: one of the task files names the session (1: none does)
     [ $# -gt 0 ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
     grep -qsF -e "\"$sid\"" -- "$@"
     case $? in 0) return 0 ;; 1) return 1 ;; *) py ;; esac
 }
-task=-
-if settled "$@"; then
+task=- own=
+if [ -f "$stamp" ] && ! [ -L "$stamp" ]; then
     IFS=' ' read -r task pid <"$stamp" || py
-    case $task in -) ;; '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
-elif mentions "$@"; then
-    py  # Python finds out (and leaves a stamp)
+    case $task in -) ;; '' | .* | *[!A-Za-z0-9._-]*) py ;; *) own=$tasks/$task/task.json ;; esac
+    if [ -n "$own" ]; then
+        [ -f "$own" ] && ! [ "$own" -nt "$stamp" ] && ! [ "${own%/task.json}" -nt "$stamp" ] || py
+    fi
+    changed=
+    for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
+        [ "$j" -nt "$stamp" ] && changed=1
+    done
+    n=$#
+    for f do  # the tasks that changed since, but the stamp's own
+        [ "$f" = "$own" ] && continue
+        if [ -n "$changed" ] || [ "${f%/task.json}" -nt "$stamp" ] || [ "$f" -nt "$stamp" ]; then
+            set -- "$@" "$f"
+        fi
+    done
+    shift "$n"
 fi
+mentions "$@" && py  # Python finds out (and leaves a stamp)
 if [ "$task" = - ]; then  # it owns no task
     if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
         case $cwd/ in "$root"/*) py ;; esac
@@ -300,7 +309,7 @@ fi
 # --- the owner's heartbeat, not due yet -----------------------------------------------------------
 [ "$kind" = heartbeat ] || py  # the owner's prompt is recorded; its session end is logged
 case $pid in '' | *[!0-9]*) py ;; esac
-[ -f "$tasks/$task/task.json" ] && [ -f "$due" ] || py
+[ -f "$due" ] || py
 [ "$tasks/$task/heartbeat.json" -nt "$stamp" ] && py  # rewritten in place
 # the client process, as common.client_pid finds it: Python re-claims from another one
 cpid=

@@ -457,3 +457,18 @@ def test_the_board_shows_what_sh_recorded(fast: Fast) -> None:
     card = next(c for c in board(fast.engine)["tasks"] if c["name"] == "t1")
     seen = {s["session"]: s for s in card["sessions"]}
     assert (seen[NOBODY]["status"], seen[NOBODY]["detail"]) == ("waiting", "needs you")
+
+
+def test_other_tasks_changing_keep_the_owner_in_sh(fast: Fast) -> None:
+    """A busy repository: other sessions' claims, transitions and new tasks cost one grep, not
+    Python, while none of those tasks names the session."""
+    engine = fast.engine
+    data = stop(OWNER, engine.config.task_worktree("t1"))
+    assert fast.run("claude", "Stop", data).started  # leaves the stamp
+    time.sleep(0.05)
+    engine.claim("t2", "someone", os.getpid())
+    engine.fire("t2", target="CLASSIFIED", session="someone")
+    engine.create_task("t3")
+    assert not fast.both("claude", "Stop", data, OWNER).started
+    nobody = stop(NOBODY, engine.config.repo)
+    assert not fast.both("claude", "Stop", nobody, NOBODY).started
