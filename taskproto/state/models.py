@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from taskproto.state import summary
 
 SCHEMA_VERSION = summary.SCHEMA_VERSION
-DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
+DEFAULT_PRIORITY = summary.DEFAULT_PRIORITY
 
 
 def utcnow() -> datetime:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 SCHEMA_VERSION = 1  # of task.json and status.json (state/models.py)
+DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
 
 # The keys of a task.json the current models write, nested where a value is an object (or a list
 # of objects). A file of another shape (an older version's, before a field was added) is read

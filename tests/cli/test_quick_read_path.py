@@ -15,7 +15,7 @@ import pytest
 from conftest import commit_file, git, make_repo
 from pydantic import BaseModel
 
-from taskproto.cli.quick import AGENT_STATES, STATUS_KEYS
+from taskproto.hooks.tasks import AGENT_STATES, STATUS_KEYS
 from taskproto.state import summary
 from taskproto.state.models import SCHEMA_VERSION, AgentState, AgentStatus, Task
 
