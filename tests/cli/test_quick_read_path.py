@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import commit_file, git, make_repo
 from pydantic import BaseModel
 
 from taskproto.hooks.tasks import AGENT_STATES, STATUS_KEYS
 from taskproto.state import summary
 from taskproto.state.models import SCHEMA_VERSION, AgentState, AgentStatus, Task
+from tests.conftest import commit_file, git, make_repo
 
 # Runs the real CLI entry and says on stderr whether the full command (click) was loaded.
 PROBE = (

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import make_repo
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from tests.conftest import make_repo
 
 from .conftest import move_to, payload
 
