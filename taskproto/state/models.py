@@ -8,8 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-SCHEMA_VERSION = 1
-DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
+from taskproto.state import summary
+
+SCHEMA_VERSION = summary.SCHEMA_VERSION
+DEFAULT_PRIORITY = summary.DEFAULT_PRIORITY
 
 
 def utcnow() -> datetime:
