@@ -147,9 +147,13 @@ parse() {
         if [ -z "$first" ]; then  # a quote came before this field
             if [ -z "$instr" ]; then  # it opens a string
                 case $expect in v | va | k | ko) ;; *) return 1 ;; esac
-                instr=1 str= esc=
+                instr=1 str= esc= keep=  # keep: the top object's keys and the values read
+                case $stack:$expect:$key in
+                o:k* | o:v:session_id | o:v:cwd | o:v:message | o:v:tool_name | o:v:reason | \
+                    o:v:source | o:v:notification_type) keep=1 ;;
+                esac
             elif [ -n "$open" ]; then  # an escaped quote: the string goes on
-                str=$str'"'
+                [ -z "$keep" ] || str=$str'"'
             else  # it closes the string
                 instr=
                 case $expect in
@@ -163,7 +167,7 @@ parse() {
         first=
         if [ -n "$instr" ]; then
             string_part "$f" || return 1
-            str=$str$f
+            [ -z "$keep" ] || str=$str$f  # (copying every string would be quadratic)
         else
             tokens "$f" || return 1
         fi
