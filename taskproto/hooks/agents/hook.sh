@@ -3,8 +3,8 @@
 # `taskproto init --uninstall`. Run as `/bin/sh hook.sh PYTHON CLIENT EVENT`, the client's JSON
 # payload on stdin. The lifecycle events (a turn's end, a prompt, compaction, the session's end, a
 # notification) decide "nothing to do" here, without starting Python, when they are sure: the
-# session owns no task (no task.json mentions its id) and, for a prompt, it works in no task's
-# worktree; or, for a heartbeat of the owner, the stamp Python left says the heartbeat is not due.
+# session owns no task (so says the stamp Python left, or no task.json names it) and, for a prompt,
+# it works in no task's worktree; or, for a heartbeat of the owner, the stamp says it is not due.
 # Everything else, and anything this script does not fully understand, goes to Python with the
 # exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
 # TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
@@ -321,10 +321,10 @@ case ${CLAUDE_PID-} in
 '' | *[!0-9]* | ????????*) ;;
 *) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && cpid=$CLAUDE_PID ;;
 esac
-p=$PPID i=0
+p=$PPID i=0 st=
 while [ -z "$cpid" ] && [ $i -lt 16 ]; do
     [ "$p" -gt 1 ] || py
-    IFS= read -r st <"/proc/$p/stat" || { cpid=$p; break; }
+    IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; break; }
     head=${st%)*} tail=${st##*)}
     case ${head#*(} in
     sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
