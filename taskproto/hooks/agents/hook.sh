@@ -321,9 +321,10 @@ case ${CLAUDE_PID-} in
 '' | *[!0-9]* | ????????*) ;;
 *) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && cpid=$CLAUDE_PID ;;
 esac
-p=$PPID i=0 st=
+p=$PPID i=0
 while [ -z "$cpid" ] && [ $i -lt 16 ]; do
     [ "$p" -gt 1 ] || py
+    st=
     IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; break; }
     head=${st%)*} tail=${st##*)}
     case ${head#*(} in
