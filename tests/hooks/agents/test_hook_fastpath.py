@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -472,3 +473,26 @@ def test_other_tasks_changing_keep_the_owner_in_sh(fast: Fast) -> None:
     assert not fast.both("claude", "Stop", data, OWNER).started
     nobody = stop(NOBODY, engine.config.repo)
     assert not fast.both("claude", "Stop", nobody, NOBODY).started
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
+def test_the_processes_a_quiet_turn_starts(fast: Fast, tmp_path: Path) -> None:
+    """Counted with strace: a quiet turn is `sh`, at most one grep, and the activity's `mv`."""
+
+    def programs(data: bytes) -> list[str]:
+        trace = tmp_path / "trace"
+        subprocess.run(
+            ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
+            + ["/bin/sh", str(SCRIPT), sys.executable, "claude", "Stop"],
+            input=data,
+            capture_output=True,
+            check=True,
+            env={**os.environ, "CLAUDE_PID": str(os.getpid())},  # the client is us, not strace
+        )
+        calls = [line for line in trace.read_text().splitlines() if "execve(" in line]
+        return [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]
+
+    worktree = fast.engine.config.task_worktree("t1")
+    assert programs(stop(NOBODY, fast.engine.config.repo)) == ["sh", "grep", "mv"]
+    assert "python" in "".join(programs(stop(OWNER, worktree)))  # no stamp yet
+    assert programs(stop(OWNER, worktree)) == ["sh", "mv"]  # nothing changed since: no grep
