@@ -86,3 +86,11 @@ def hook() -> Hook:
         )
 
     return run
+
+
+@pytest.fixture
+def fast(engine: Engine, tmp_path: Path) -> Any:
+    """t1 (agent a) owned by OWNER from this process; t2 free; a recording interpreter."""
+    from .fastpath import make_fast
+
+    return make_fast(engine, tmp_path)

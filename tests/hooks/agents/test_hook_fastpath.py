@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,124 +24,10 @@ import pytest
 from taskproto.board.snapshot import board
 from taskproto.clients import protocols
 from taskproto.clients.settings import SCRIPT, hook_command
-from taskproto.engine import Engine
 from taskproto.hooks.agents import activity, quiet
 
 from .conftest import payload
-
-OWNER, NOBODY = "owner-1", "nobody-1"
-
-
-@dataclass
-class Run:
-    answer: tuple[int, str, str]
-    started: bool
-    stdin: bytes | None
-
-
-@dataclass
-class Fast:
-    engine: Engine
-    base: Path
-    python: Path
-
-    @property
-    def root(self) -> Path:
-        return self.engine.config.root
-
-    def run(
-        self,
-        client: str,
-        event: str,
-        data: bytes,
-        env: dict[str, str] | None = None,
-        cwd: Path | None = None,
-    ) -> Run:
-        log, seen = self.base / "python-started", self.base / "python-stdin"
-        log.unlink(missing_ok=True)
-        seen.unlink(missing_ok=True)
-        base_env = {
-            k: v
-            for k, v in os.environ.items()
-            if k
-            not in ("CLAUDE_PID", "CLAUDE_PROJECT_DIR", "GEMINI_CWD", "TASKPROTO_HOOK_FASTPATH")
-        }
-        proc = subprocess.run(
-            ["/bin/sh", str(SCRIPT), str(self.python), client, event],
-            input=data,
-            capture_output=True,
-            env={**base_env, **(env or {})},
-            cwd=cwd or self.engine.config.repo,
-            check=False,
-            timeout=60,
-        )
-        answer = (proc.returncode, proc.stdout.decode(), proc.stderr.decode())
-        return Run(answer, log.exists(), seen.read_bytes() if seen.exists() else None)
-
-    def state(self, session: str) -> dict[str, object]:
-        """What a hook may change: the session's activity record (less its time), every task.json
-        and heartbeat.json."""
-        found: dict[str, object] = {}
-        record = self.root / "activity" / activity.file_name(session)
-        if record.exists():
-            data = json.loads(record.read_bytes())
-            data.pop("time", None)
-            found["activity"] = data
-        for path in sorted(self.root.glob("tasks/*/*.json")):
-            found[str(path.relative_to(self.root))] = path.read_bytes()
-        return found
-
-    def both(
-        self,
-        client: str,
-        event: str,
-        data: bytes,
-        session: str,
-        env: dict[str, str] | None = None,
-        cwd: Path | None = None,
-    ) -> Run:
-        """Run as installed, then with Python deciding: they must agree. Returns the first run."""
-        fast = self.run(client, event, data, env, cwd)
-        after_fast = self.state(session)
-        slow = self.run(client, event, data, {**(env or {}), "TASKPROTO_HOOK_FASTPATH": "0"}, cwd)
-        assert slow.started, "with the fast path off, Python decides"
-        assert fast.answer == slow.answer, f"sh and Python disagree on {client} {event}"
-        if fast.started:
-            assert fast.stdin == data, "Python must get the payload exactly as it came"
-        else:
-            assert self.state(session) == after_fast, f"Python would have acted on {event}"
-        return fast
-
-
-@pytest.fixture
-def fast(engine: Engine, tmp_path: Path) -> Fast:
-    """t1 (agent a) owned by OWNER from this process; t2 free; a recording interpreter."""
-    base = tmp_path / "fast"
-    base.mkdir()
-    python = base / "python"
-    python.write_text(
-        "#!/bin/sh\n"
-        f": > {base / 'python-started'}\n"
-        f"cat > {base / 'python-stdin'}\n"
-        f'exec {sys.executable} "$@" < {base / "python-stdin"}\n'
-    )
-    python.chmod(0o755)
-    engine.create_task("t1", ["a"], description="the widget")
-    engine.create_task("t2")
-    engine.claim("t1", OWNER, os.getpid())
-    # the first event of a repository goes to Python, which makes the activity folder
-    (engine.config.root / "activity").mkdir()
-    return Fast(engine, base, python)
-
-
-def stop(session: str, cwd: Path | str, client: str = "claude", **extra: object) -> bytes:
-    event = {"claude": "Stop", "codex": "Stop", "gemini": "AfterAgent"}[client]
-    return payload(client, event, session_id=session, cwd=str(cwd), **extra)
-
-
-def line(**fields: object) -> bytes:
-    return json.dumps(fields).encode() + b"\n"
-
+from .fastpath import NOBODY, OWNER, Fast, line, stop
 
 QUIET = [
     ("claude", "Stop"),
@@ -291,82 +176,6 @@ def test_the_owners_prompt_and_session_end_go_to_python(fast: Fast) -> None:
     end = payload("claude", "SessionEnd", session_id=OWNER, cwd=str(worktree))
     assert fast.run("claude", "SessionEnd", end).started
     assert not os.path.exists(quiet.paths(fast.engine.config.layout, OWNER)[0])
-
-
-ODD = [
-    b"",
-    b"\n",
-    b"{}\n",
-    b"[]\n",
-    b'{"session_id": "nobody-1", "cwd": "@"',  # cut short
-    b'{"session_id": "nobody-1", "cwd": "@",}\n',
-    b'{"session_id": "nobody-1", "cwd": "@"} x\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": 01}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": tru}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": [1, 2,]}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": {"a" 1}}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": "a\\qb"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": "a\tb"}\n',
-    b'{"session_id": "nobody-1",\t"cwd": "@"}\n',
-    b'{"session_id": "nobody-\\u0031", "cwd": "@"}\n',
-    b'{"session_id": "x", "cwd": "@", "session_id": "owner-1"}\n',
-    b'{"session\\u005fid": "owner-1", "session_id": "x", "cwd": "@"}\n',
-    b'{"session_id": 7, "cwd": "@"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@"}\n{"session_id": "owner-1"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@"}\n\n',
-    b'{\n  "session_id": "owner-1",\n  "cwd": "@"\n}\n',
-    b'{"session_id": "../../x", "cwd": "@"}\n',
-    b'{"session_id": "nobody-1", "cwd": "relative/path"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@/missing"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "message": "caf\xc3\xa9"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "reason": "a \\"quoted\\" reason"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": "' + b"x" * 70000 + b'"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": [1}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "n": {"a": 1]}\n',
-    rb'{"session_id": "nobody-1", "cwd": "@", "p": "x\"}' + b"\n",
-    rb'{"session_id": "nobody-1", "cwd": "@", "p": "\u12"}' + b"\n",
-    b'{"session_id": "nobody-1", "cwd": "@"}}\n',
-    b'"nobody-1"\n',
-    b'{"session_id": "nobody-1" "cwd": "@"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": "x" "y"}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": 1.}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": -}\n',
-    b'{"session_id": "nobody-1", "cwd": "@", "p": [01]}\n',
-]
-
-
-@pytest.mark.parametrize("raw", ODD, ids=range(len(ODD)))
-def test_anything_not_fully_understood_goes_to_python_as_it_came(fast: Fast, raw: bytes) -> None:
-    repo = str(fast.engine.config.task_worktree("t1")).encode()
-    data = raw.replace(b"@", repo)
-    for event in ("Stop", "UserPromptSubmit", "SessionEnd"):
-        run = fast.both("claude", event, data, NOBODY)
-        assert run.started, (event, data[:200])
-
-
-VALID = [
-    b'{"session_id":"nobody-1","cwd":"@","prompt":"a \\"b\\" \\\\ \\/ \\n\\t \\u00e9 {[]}",'
-    b'"x":null}',
-    b'{ "session_id" : "nobody-1" , "cwd" : "@" , "n" : [ -1.5e+3 , 0 , 2E-2 , true , false ] }\n',
-    b'{"session_id":"nobody-1","cwd":"@","effort":{"level":"medium","n":{"deep":[{}]}},"a":[]}\n',
-    b'{"session_id":"nobody-1","cwd":"@","prompt":"caf\xc3\xa9 \xe2\x9c\x93"}\n',
-    b'{"session_id":"nobody-1","cwd":"@","message":42,"reason":"clear"}\n',
-    rb'{"session_id":"nobody-1","cwd":"@","p":"x\\","q":"\\\"","r":"\\\\"}' + b"\n",
-    rb'{"session_id":"nobody-1","cwd":"@","o":{"k\u00e9y":"v","\"":[""],"":{}}}' + b"\n",
-    b'{"session_id":"nobody-1","cwd":"@","last_assistant_message":"'
-    + b'line \\"one\\"\\n\\tx = {1: [2]}\\\\ ' * 400
-    + b'"}\n',
-]
-
-
-@pytest.mark.parametrize("raw", VALID, ids=range(len(VALID)))
-def test_valid_payloads_of_any_shape_stay_in_sh(fast: Fast, raw: bytes) -> None:
-    data = raw.replace(b"@", str(fast.engine.config.repo).encode())
-    for event in ("Stop", "UserPromptSubmit", "SessionEnd"):
-        run = fast.both("claude", event, data, NOBODY)
-        assert not run.started and run.answer == (0, "", ""), (event, data)
-    record = activity.read_all(str(fast.root))[NOBODY]
-    assert record["detail"] == ("clear" if b'"clear"' in raw else "")
 
 
 def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
