@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 
 from taskproto.config import Config
 from taskproto.errors import GitError, OwnershipError, TaskprotoError, when
-from taskproto.git import objects
+from taskproto.git import objects, reffiles
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
 from taskproto.sessions import hostname
 from taskproto.state import journal
@@ -211,7 +211,17 @@ class Remote:
         if sha is None:
             self.git.run("update-ref", "-d", ref, check=False)
         else:
-            self.git.run("update-ref", ref, sha, check=False)
+            self._set_ref(ref, sha)
+
+    def _set_ref(self, ref: str, sha: str) -> None:
+        """Point a tracking ref at `sha` (in-process when that is the same as git doing it)."""
+        dirs = self.config.layout.dirs
+        try:
+            if dirs is not None and reffiles.update(dirs, ref, sha, reffiles.ANY):
+                return
+        except OSError:
+            pass  # git tries, and its failure is ignored as before: a tracking ref is a cache
+        self.git.run("update-ref", ref, sha, check=False)
 
     # --- changing claims ---------------------------------------------------------
 
@@ -433,7 +443,7 @@ class Remote:
                 self.name, f"recording {plan.task}", first.summary if first else "push rejected"
             )
         if local_head:
-            self.git.run("update-ref", self.tracked_task_ref(plan.task), local_head, check=False)
+            self._set_ref(self.tracked_task_ref(plan.task), local_head)
         if plan.release_sha:
             self._track(plan.task, None)
 
