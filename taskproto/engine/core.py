@@ -195,6 +195,7 @@ class Core:
         """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)
         and, with `verify`, checked against its journal and workflow (see `load`)."""
         with self.lock(name) as path:
+            self.touched.add(name)
             try:
                 data = store.read_bytes(path)
             except FileNotFoundError:
