@@ -8,7 +8,8 @@ the lock over the ref. Doing exactly that here interlocks with git (the same loc
 leaves what `git update-ref` would leave.
 
 It is done only when it is the same as asking git: a files backend (no reftable), no reflog for
-the ref (none exists and `core.logAllRefUpdates` is not `always`), and no reference-transaction
+the ref (none exists and `core.logAllRefUpdates` is not `always`), no `core.fsync*` setting
+(git's default does not fsync a ref, and neither does this), and no reference-transaction
 hook that could see it: none, or taskproto's own with nothing chained (which lets taskproto's
 updates of its own refs through, hooks/git/hook.sh). Any setting that could change that
 (`core.hooksPath`, an include, `git -c`) sends the update to git. `update` returns False then,
@@ -29,7 +30,7 @@ HOOK = "reference-transaction"
 HOOK_MARKER = b"# taskproto git hook: installed by `taskproto init`"
 LOCK_WAIT = 0.1  # seconds: git's own core.filesRefLockTimeout default
 # words in a config file that could change how git would write the ref (lower case, no spaces)
-RISKY = (b"hookspath", b"include", b"logallrefupdates=always", b"refstorage")
+RISKY = (b"hookspath", b"include", b"logallrefupdates=always", b"refstorage", b"fsync")
 ANY = "any"  # `update`'s old value when the ref may hold anything (a tracking ref)
 
 
@@ -117,7 +118,9 @@ def update(dirs: GitDirs, ref: str, new: str, old: str | None) -> bool:
             data = (new + "\n").encode()
             if os.write(fd, data) != len(data):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), lock)
-            os.fsync(fd)  # the journal goes first (the integrity rule): on disk before task.json
+            # not fsynced, as git does not by default (core.fsync leaves refs out; a setting of
+            # it sends the update to git): the fsync of task.json, written next, commits this
+            # rename with it on ext4's ordered journal
         finally:
             os.close(fd)
         os.rename(lock, path)
