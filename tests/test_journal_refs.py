@@ -8,11 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import git, run_taskproto
 
 from taskproto.errors import GitError
 from taskproto.git import reffiles
 from taskproto.git.files import find_repo
+from tests.conftest import git, run_taskproto
 
 SESSION = {"TASKPROTO_SESSION": "s1"}
 
