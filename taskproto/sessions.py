@@ -11,9 +11,23 @@ from __future__ import annotations
 import os
 import socket
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from taskproto.state import beat
-from taskproto.state.models import Owner
+
+
+class Owner(Protocol):
+    """What liveness needs of a claim's owner: models.Owner, or the quick readers' view of one."""
+
+    @property
+    def session(self) -> str: ...
+    @property
+    def host(self) -> str: ...
+    @property
+    def pid(self) -> int | None: ...
+    @property
+    def heartbeat_at(self) -> datetime: ...
+
 
 SESSION_ENV = "TASKPROTO_SESSION"
 PID_ENV = "TASKPROTO_SESSION_PID"

@@ -14,6 +14,7 @@ from typing import Any
 
 from taskproto.board import diagram
 from taskproto.engine import Engine
+from taskproto.engine.deps import Resolver
 from taskproto.engine.diff import Diff, task_diff
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
@@ -108,7 +109,10 @@ def card(
     seen: dict[str, dict[str, Any]],
     findings: list[dict[str, Any]],
     now: datetime,
+    resolver: Resolver | None = None,
 ) -> dict[str, Any]:
+    """A task's card; `resolver` answers what it waits for (one per board, so each dependency is
+    read once)."""
     wf = engine.workflow(task)
     state = wf.state(task.state)
     head = engine.branch_head(task.name)
@@ -186,6 +190,8 @@ def card(
             },
         },
         "dependencies": dependencies(task),
+        # the dependencies not done yet, with why (engine/deps.py), as `task list` shows them
+        "blocked_by": [w.to_dict() for w in (resolver or Resolver(engine)).waits_for(task)],
         "findings": findings,
         "needs_review": task.needs_review,
         "actions": actions.choices(engine, task).as_json(),
@@ -208,11 +214,12 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
     found = findings_by_task(report)
     tasks: list[dict[str, Any]] = []
     columns: dict[str, list[str]] = {}
+    resolver = Resolver(engine)
     for name in engine.task_names():
         try:
             task = engine.load(name)
             columns.setdefault(task.workflow, engine.workflow(task).state_names())
-            tasks.append(card(engine, task, seen, found.get(name, []), now))
+            tasks.append(card(engine, task, seen, found.get(name, []), now, resolver))
         except TaskprotoError as exc:  # a broken task is shown, never fatal
             tasks.append({"name": name, "error": str(exc), "findings": found.get(name, [])})
     return {

@@ -46,7 +46,8 @@ TYPO_FIXES: dict[str, str] = {
 RESUME_VERB = (
     r"(?:continue|cont|proceed|resume|keep (?:on |it |things |right on )?(?:going|working|at it)"
     r"|carry on|go on|go ahead|move on|press on|push on|crack on|get going"
-    r"|(?:get |go )?back to (?:it|work|the task)|pick up where you left off)"
+    r"|(?:get |go )?back to (?:it|work|the task)|pick up where you left off"
+    r"|(?:start |get )?work(?:ing)? on (?:it|this|the (?:task|job|ticket|plan)))"
 )
 _NEGATOR = (
     r"(?:don'?t|do not|dont|never|not|shouldn'?t|should not|can'?t|cannot|won'?t|will not"

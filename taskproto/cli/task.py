@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,9 @@ from taskproto.cli.common import (
     pass_state,
     split_csv,
 )
+
+if TYPE_CHECKING:
+    from taskproto.engine import Engine
 
 
 @click.group("task")
@@ -127,6 +130,7 @@ def create(
 @pass_state
 def list_(state: AppState, as_json: bool, watch: bool) -> None:
     """List tasks with their state, owner, priority and what each waits for."""
+    from taskproto.cli.render import list_text
     from taskproto.engine.deps import Resolver, describe
     from taskproto.engine.summary import task_summary
 
@@ -153,24 +157,8 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         row["waits_for"] = [w.to_dict() for w in waits]
         row["waiting"] = describe(waits)
         rows.append(row)
-
-    def human() -> None:
-        if not rows:
-            click.echo("no tasks (create one with `taskproto task create NAME`)")
-            return
-        width = max(len(r["name"]) for r in rows)
-        for r in rows:
-            if "error" in r:
-                click.echo(f"{r['name']:<{width}}  BROKEN  {r['error']}")
-                continue
-            owner = r["owner"]["session"] if r["owner"] else "-"
-            waits = f"  waits for {r['waiting']}" if r["waits_for"] else ""
-            click.echo(
-                f"{r['name']:<{width}}  {r['state']:<22}  p{r['priority']}  owner {owner}  "
-                f"({r['workflow']}){waits}"
-            )
-
-    emit(as_json, rows, human)
+    warm_quick_path(engine, {r["workflow"] for r in rows if "workflow" in r})
+    emit(as_json, rows, lambda: click.echo(list_text(rows), nl=False))
 
 
 @task_group.command("show")
@@ -179,95 +167,41 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
 @pass_state
 def show(state: AppState, name: str, as_json: bool) -> None:
     """Show one task: state, owner, agents, approvals, what may happen next, interruptions."""
+    from taskproto.cli.render import show_text
+    from taskproto.engine.ready import waits_for
     from taskproto.engine.summary import task_summary
+    from taskproto.state.summary import show_details
 
     engine = state.engine
     task = engine.load(name)
     data = task_summary(task, engine)
-    data["checkpoint"] = task.checkpoint.model_dump(mode="json")
-    data["counters"] = task.counters.model_dump(mode="json")
-    counts: dict[str, int] = {}
-    for i in task.interruptions:
-        counts[i.type] = counts.get(i.type, 0) + 1
-    data["interruptions"] = {
-        "count": len(task.interruptions),
-        "by_type": counts,
-        "last": [i.model_dump(mode="json") for i in task.interruptions[-5:]],
-    }
-    data["needs_review"] = task.needs_review
-    from taskproto.engine.deps import describe
-    from taskproto.engine.ready import waits_for
-
-    waits = waits_for(engine, task)
-    data["waits_for"] = [w.to_dict() for w in waits]
-    plan_md = None
+    raw = task.model_dump(mode="json")
+    data.update(show_details(raw))
+    data["waits_for"] = [w.to_dict() for w in waits_for(engine, task)]
     if task.workflow == "plan-task":  # the plan a person reads, as Markdown
         from taskproto.errors import TaskprotoError
         from taskproto.ops.plan_task import plan_markdown
 
         try:
-            plan_md = data["plan_markdown"] = plan_markdown(engine, task)
+            data["plan_markdown"] = plan_markdown(engine, task)
         except TaskprotoError as exc:  # a broken override template must not hide the task
             data["plan_markdown"], data["plan_error"] = None, str(exc)
+    warm_quick_path(engine, {task.workflow})
+    states = engine.workflow(task).state_table()
+    emit(as_json, data, lambda: click.echo(show_text(data, raw, states), nl=False))
 
-    from taskproto.errors import when
 
-    def human() -> None:
-        click.echo(f"task {task.name}  ({task.workflow})")
-        if task.description:
-            click.echo(f"  {task.description}")
-        click.echo(f"  state      {task.state}   revision {task.revision}")
-        o = task.owner
-        click.echo(
-            f"  owner      {o.session} on {o.host} (pid {o.pid or '-'}), since "
-            f"{when(o.claimed_at)}, heartbeat {when(o.heartbeat_at)}"
-            if o
-            else "  owner      none (free)"
-        )
-        click.echo(f"  priority   {task.priority}")
-        if task.depends_on:
-            click.echo(f"  after      {', '.join(task.depends_on)}")
-            click.echo(f"  waits for  {describe(waits) if waits else 'nothing (all done)'}")
-        for agent, status in data["agents"].items():
-            click.echo(f"  agent      {agent:<12} {status}")
-        plan = task.checkpoint.plan_approval
-        commit = task.checkpoint.commit_approval
-        if plan or any(s.approval == "plan" for s in engine.workflow(task).states):
-            click.echo(f"  plan       {'approved ' + when(plan.at) if plan else 'not approved'}")
-        if commit:
-            from taskproto.engine.diff import stat_text
+def warm_quick_path(engine: Engine, workflows: set[str]) -> None:
+    """Cache the state tables of `workflows` (hooks/flags.py), so the next `task list` or `task
+    show` is answered by the quick read path (cli/quick.py) without loading them."""
+    from taskproto.errors import TaskprotoError
+    from taskproto.hooks.flags import state_flags
 
-            click.echo(
-                "  commit     approved "
-                f"{commit.sha[:12] if commit.sha else '?'}{' (stale)' if commit.stale else ''}"
-                + (f": {stat_text(commit.diffstat)}" if commit.diffstat else "")
-            )
-        for m in task.merges[-len(task.required_agents) :] if task.merges else []:
-            click.echo(f"  merge      {m.agent:<12} {m.result} {m.commit[:12]}")
-        if task.landed:
-            ld = task.landed
-            click.echo(
-                f"  landed     {ld.approved[:12]} on {ld.base_branch} ({ld.strategy}) as "
-                f"{ld.base_after[:12]}"
-            )
-        nxt = (
-            ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
-        )
-        click.echo(f"  next       {nxt}")
-        if task.interruptions:
-            by = ", ".join(f"{k} {v}" for k, v in counts.items())
-            click.echo(f"  interrupts {len(task.interruptions)} ({by})")
-            for i in task.interruptions[-5:]:
-                click.echo(f"             {i.time:%H:%M:%S}Z {i.type:<15} in {i.state}")
-        if task.needs_review:
-            click.echo("  NOTE: reconstructed by doctor; review the state before going on")
-        if plan_md is not None:
-            click.echo("")
-            click.echo(plan_md, nl=False)
-        elif "plan_error" in data:
-            click.echo(f"  plan       not shown: {data['plan_error']}")
-
-    emit(as_json, data, human)
+    for workflow in workflows:
+        try:
+            state_flags(engine.config.layout, workflow)
+        except TaskprotoError:
+            continue  # an unknown workflow: its tasks are listed as broken
 
 
 @task_group.command("remove")

@@ -293,14 +293,6 @@ def renew_heartbeat(core: Core, session: str | None) -> list[str]:
         return []
     from taskproto.state import light
 
-    renewed = []
-    for name in sorted(core.touched):
-        try:
-            view = light.read_task(core.config.layout, name)
-        except (OSError, ValueError):
-            continue
-        if view.error is None and view.owner_session == session and view.owner is not None:
-            pid = view.owner.get("pid")
-            beat_now(core, name, session, pid if isinstance(pid, int) else None)
-            renewed.append(name)
+    renewed, warnings = light.renew_heartbeats(core.config.layout, sorted(core.touched), session)
+    core.warnings.extend(warnings)
     return renewed

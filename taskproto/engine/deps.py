@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName, task_name
-from taskproto.state import journal
+from taskproto.state import journal, summary
 from taskproto.state.lock import task_lock
 from taskproto.state.models import Task, event, utcnow
 
@@ -52,7 +52,7 @@ class Waiting:
 
 
 def describe(waits: Sequence[Waiting]) -> str:
-    return ", ".join(f"{w.task} ({w.why})" for w in waits)
+    return summary.describe([w.to_dict() for w in waits])
 
 
 def load_all(core: Core) -> tuple[dict[str, Task], dict[str, str]]:

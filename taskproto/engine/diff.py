@@ -15,6 +15,7 @@ from typing import Any
 from taskproto.engine.core import Core
 from taskproto.errors import GitError, TaskprotoError
 from taskproto.names import agent_branch, agent_name
+from taskproto.state import summary
 from taskproto.state.models import DiffStat, Task
 
 MAX_PATCH_CHARS = 2_000_000
@@ -95,12 +96,7 @@ class Diff:
 
 def stat_text(stat: DiffStat) -> str:
     """One line for people: `3 files changed, +12 -4 (a.py, b.py, c.py)`."""
-    names = ", ".join(stat.files[:5]) + (
-        f", … {len(stat.files) - 5} more" if len(stat.files) > 5 else ""
-    )
-    plural = "file" if len(stat.files) == 1 else "files"
-    text = f"{len(stat.files)} {plural} changed, +{stat.added} -{stat.removed}"
-    return f"{text} ({names})" if stat.files else text
+    return summary.stat_text(stat.model_dump())
 
 
 def _text(out: str) -> str:

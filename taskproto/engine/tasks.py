@@ -136,8 +136,7 @@ def create_task(
     ensure_root(core.config)
     with deps.graph_lock(core) if after else nullcontext():  # no cycle while the graph changes
         valid = deps.check_new(core, name, after) if after else []
-        return _create(
-            core,
+        task = _first_record(
             wf,
             name,
             agents,
@@ -150,41 +149,18 @@ def create_task(
             valid,
             priority,
         )
+        return _create(core, task, agents, base_sha)
 
 
-def _create(
-    core: Core,
-    wf: Workflow,
-    name: TaskName,
-    agents: Sequence[AgentName],
-    base_sha: str,
-    base_branch: str | None,
-    description: str,
-    session: str | None,
-    context: dict[str, Any] | None,
-    counters: dict[str, int] | None,
-    after: Sequence[str],
-    priority: int,
-) -> Task:
+def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) -> Task:
+    """Make what `task` (its first record) asks for: folder, branches, worktrees, records."""
+    name = TaskName(task.name)
     task_dir = core.config.task_dir(name)
     try:
         task_dir.mkdir()
     except FileExistsError:
         raise TaskExists(name) from None
     try:
-        task = _first_record(
-            wf,
-            name,
-            agents,
-            base_sha,
-            base_branch,
-            description,
-            session,
-            context,
-            counters,
-            after,
-            priority,
-        )
         # Before the first branch: what was asked for, so a create killed half-way is finished
         # with every agent (doctor) or undone whole (`task abort`), never left with fewer.
         intent = {
@@ -194,7 +170,7 @@ def _create(
         }
         store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
         wt.create(core.config, core.repo, name, agents, base_sha)
-        _records(core, task, f"create: {wf.initial}")
+        _records(core, task, f"create: {task.state}")
         (task_dir / CREATING).unlink()
         return task
     except BaseException:

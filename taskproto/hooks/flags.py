@@ -25,9 +25,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from taskproto.layout import Layout
-    from taskproto.machine.workflow import Workflow
 
 CACHE = os.path.join("cache", "hook-flags.json")
+# What each state's entry holds (machine/workflow.py `Workflow.state_table`); an entry without
+# one of these was written by an older version and is recomputed.
+STATE_KEYS = frozenset(
+    ("allows_commits", "allows_edits", "terminal", "final", "approval", "push_ok", "next")
+    + ("user_triggers", "triggers")
+)
 _BUILTIN_DIR = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "machine", "builtin"
 )
@@ -67,7 +72,11 @@ def cached_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]] | N
     if not isinstance(entry, dict) or entry.get("fingerprint") != fingerprint(layout, workflow):
         return None
     states = entry.get("states")
-    return states if isinstance(states, dict) else None
+    if not isinstance(states, dict) or not all(
+        isinstance(f, dict) and STATE_KEYS <= f.keys() for f in states.values()
+    ):
+        return None  # written by an older version: recomputed
+    return states
 
 
 def state_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
@@ -76,9 +85,7 @@ def state_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     Raises TaskprotoError when the workflow is unknown or invalid.
     """
     states = cached_flags(layout, workflow)
-    if states is not None and all("user_triggers" in f for f in states.values()):
-        return states
-    return refresh(layout, workflow)
+    return states if states is not None else refresh(layout, workflow)
 
 
 def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
@@ -89,7 +96,7 @@ def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     from taskproto.machine.registry import get_workflow
     from taskproto.state.store import atomic_write
 
-    states = compute(get_workflow(workflow, config_for(layout)))
+    states = get_workflow(workflow, config_for(layout)).state_table()
     path = os.path.join(layout.root, CACHE)
     try:
         with open(path, "rb") as fh:
@@ -107,40 +114,3 @@ def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     except OSError:
         pass  # a read-only root still gets a right answer, only a slower one
     return states
-
-
-def compute(wf: Workflow) -> dict[str, dict[str, Any]]:
-    """Flags of every state of a loaded Workflow.
-
-    push_ok: a task branch may go to a protected branch in COMPLETE and in any
-    state reachable from it (task-protocol: COMPLETE, CLEANUP); a workflow with no
-    COMPLETE state allows it in its terminal states.
-    """
-    edges: dict[str, list[str]] = {s.name: [] for s in wf.states}
-    for t in wf.transitions:
-        for src in t.source:
-            edges.setdefault(src, []).append(t.dest)
-    push_ok: set[str] = set()
-    if "COMPLETE" in edges:
-        todo = ["COMPLETE"]
-        while todo:
-            state = todo.pop()
-            if state not in push_ok:
-                push_ok.add(state)
-                todo += edges.get(state, [])
-    else:
-        push_ok = {s.name for s in wf.states if s.terminal}
-    return {
-        s.name: {
-            "allows_commits": s.allows_commits,
-            "allows_edits": s.allows_edits,
-            "terminal": s.terminal,
-            "push_ok": s.name in push_ok,
-            "next": list(dict.fromkeys(edges.get(s.name, []))),
-            # trigger -> destination of the transitions only the user fires, from this state
-            "user_triggers": {
-                t.trigger: t.dest for t in wf.transitions if s.name in t.source and t.by == "user"
-            },
-        }
-        for s in wf.states
-    }

@@ -105,6 +105,51 @@ class Workflow(BaseModel):
                 seen.append(t.dest)
         return seen
 
+    def state_table(self) -> dict[str, dict[str, Any]]:
+        """Every state's flags and next steps as plain JSON: what the hooks decide on and what
+        `task list/show` print. hooks/flags.py caches it, so neither has to load the workflow.
+
+        push_ok: a task branch may go to a protected branch in COMPLETE and in any state reachable
+        from it (task-protocol: COMPLETE, CLEANUP); a workflow with no COMPLETE state allows it in
+        its terminal states.
+        """
+        edges: dict[str, list[str]] = {s.name: [] for s in self.states}
+        for t in self.transitions:
+            for src in t.source:
+                edges.setdefault(src, []).append(t.dest)
+        push_ok: set[str] = set()
+        if "COMPLETE" in edges:
+            todo = ["COMPLETE"]
+            while todo:
+                state = todo.pop()
+                if state not in push_ok:
+                    push_ok.add(state)
+                    todo += edges.get(state, [])
+        else:
+            push_ok = {s.name for s in self.states if s.terminal}
+        return {
+            s.name: {
+                "allows_commits": s.allows_commits,
+                "allows_edits": s.allows_edits,
+                "terminal": s.terminal,
+                "final": s.final or s.terminal,
+                "approval": s.approval,
+                "push_ok": s.name in push_ok,
+                "next": list(dict.fromkeys(edges.get(s.name, []))),
+                # trigger -> destination of the transitions only the user fires, from this state
+                "user_triggers": {
+                    t.trigger: t.dest
+                    for t in self.transitions
+                    if s.name in t.source and t.by == "user"
+                },
+                "triggers": [
+                    {"trigger": t.trigger, "to": t.dest, "guards": list(t.guards)}
+                    for t in self.triggers_from(s.name)
+                ],
+            }
+            for s in self.states
+        }
+
 
 @dataclass(frozen=True)
 class FireContext:

@@ -126,3 +126,30 @@ def owned_task(layout: Layout, session: str) -> TaskView | None:
         if view.owner_session == session:
             return view
     return None
+
+
+def renew_heartbeats(layout: Layout, names: list[str], session: str) -> tuple[list[str], list[str]]:
+    """Renew `session`'s heartbeat on each task of `names` that it owns: heartbeat.json only (no
+    task.json write, no journal, no network). Returns (the tasks renewed, warnings)."""
+    from datetime import UTC, datetime
+
+    from taskproto.state import beat
+
+    renewed: list[str] = []
+    warnings: list[str] = []
+    for name in names:
+        try:
+            view = read_task(layout, name)
+        except (OSError, ValueError):
+            continue
+        if view.error is None and view.owner_session == session and view.owner is not None:
+            pid = view.owner.get("pid")
+            try:
+                at = datetime.now(UTC).isoformat()
+                beat.write(
+                    layout.task_dir(name), session, pid if isinstance(pid, int) else None, at
+                )
+            except OSError as exc:
+                warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
+            renewed.append(name)
+    return renewed, warnings

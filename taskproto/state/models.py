@@ -9,8 +9,10 @@ from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-SCHEMA_VERSION = 1
-DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
+from taskproto.state import summary
+
+SCHEMA_VERSION = summary.SCHEMA_VERSION
+DEFAULT_PRIORITY = summary.DEFAULT_PRIORITY
 
 
 def utcnow() -> datetime:

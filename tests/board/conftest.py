@@ -229,8 +229,8 @@ def chromium_path() -> str:
     return proc.stdout.strip().splitlines()[-1]
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")  # not the session's: playwright's event loop ends with the module,
+def browser() -> Iterator[Any]:  # so a later test on this worker can run asyncio.run()
     from playwright.sync_api import sync_playwright
 
     exe = chromium_path()

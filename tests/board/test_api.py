@@ -320,3 +320,24 @@ def test_a_board_started_before_any_task_sees_tasks_come_and_go(
         )
     finally:
         events.close()
+
+
+def test_a_task_that_waits_shows_what_it_waits_for(board_for: Any, repo: Path) -> None:
+    from taskproto.config import load_config
+
+    engine = Engine(load_config(repo))
+    engine.create_task("first", [])
+    engine.create_task("second", [])
+    engine.create_task("last", [], after=["first", "second"])
+    engine.claim("second", "s-2")
+    board = board_for(repo, "--no-doctor")
+    cards = {t["name"]: t for t in board.get("/api/tasks").json()["tasks"]}
+    assert cards["last"]["blocked_by"] == [
+        {"task": "first", "state": "INIT", "why": "in INIT"},
+        {"task": "second", "state": "INIT", "why": "in INIT"},
+    ]
+    assert cards["first"]["blocked_by"] == []
+    page = board.get("/").body.decode()
+    assert "waits for first (in INIT), second (in INIT)" in page
+    detail = board.get("/tasks/last").body.decode()
+    assert "waits for first (in INIT), second (in INIT)" in detail

@@ -8,19 +8,20 @@ imports this module.
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from typing import Any
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
+from taskproto.hooks.agents.offer import claim_hint, offer, write_env_file
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
-from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.sessions import hostname, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
-from taskproto.state.models import DEFAULT_PRIORITY, Task, event, utcnow
+from taskproto.state.models import Task, event, utcnow
 
 
 class Hook:
@@ -88,20 +89,9 @@ def handle(
 
 
 def _write_env_file(hook: Hook) -> None:
-    """So every command the agent runs later knows the session (Claude Code gives SessionStart this
-    file)."""
-    path = hook.env.get("CLAUDE_ENV_FILE")
-    if not path or not hook.session or any(c in hook.session for c in "'\n\\"):
-        return
-    # TASKPROTO_AGENT: the CLI then knows it acts for an agent and refuses the user's actions.
-    lines = f"export TASKPROTO_SESSION='{hook.session}'\nexport TASKPROTO_AGENT=1\n"
-    if hook.pid:
-        lines += f"export TASKPROTO_SESSION_PID={hook.pid}\n"
-    try:
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(lines)
-    except OSError as exc:
-        hook.warnings.append(f"could not write CLAUDE_ENV_FILE {path}: {exc}")
+    warning = write_env_file(hook.env, hook.session, hook.pid)
+    if warning:
+        hook.warnings.append(warning)
 
 
 def inherit_on_clear(hook: Hook) -> list[str]:
@@ -154,17 +144,6 @@ def inherit_on_clear(hook: Hook) -> list[str]:
     return moved
 
 
-def _priority(priority: int) -> str:
-    return "" if priority == DEFAULT_PRIORITY else f", priority {priority}"
-
-
-def _claim_hint(hook: Hook) -> str:
-    if hook.env.get("CLAUDE_ENV_FILE"):
-        return "`taskproto claim NAME` (this session's id is already in TASKPROTO_SESSION)"
-    pid = f" --pid {hook.pid}" if hook.pid else ""
-    return f"`taskproto --session {hook.session} claim NAME{pid}`"
-
-
 def session_start(hook: Hook) -> str:
     _write_env_file(hook)
     lines: list[str] = []
@@ -202,59 +181,29 @@ def session_start(hook: Hook) -> str:
 
 
 def _offer(hook: Hook, engine: Engine) -> list[str]:
-    from taskproto.engine.deps import Resolver, describe
-    from taskproto.engine.ready import order_key
+    """offer.offer on the tasks as the engine reads them (and refuses them)."""
+    from taskproto.engine.deps import Resolver
 
-    free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
-    taken: list[str] = []
-    waiting: list[str] = []
-    resolver = Resolver(engine)
-    now = utcnow()
+    loaded: dict[str, Task] = {}
+    tasks: list[tuple[str, dict[str, Any] | str]] = []
     for name in engine.task_names():
         try:
-            task = engine.load(name)
+            loaded[name] = engine.load(name)
         except TaskprotoError as exc:
-            taken.append(f"{name} (unreadable: {exc}; run `taskproto doctor`)")
+            tasks.append((name, str(exc)))
             continue
-        if engine.workflow(task).state(task.state).terminal:
-            continue
-        if task.owner is None or owner_gone(
-            task.owner, now, engine.config.lease_minutes, engine.config.task_dir(name)
-        ):
-            waits = resolver.waits_for(task)
-            if waits:
-                waiting.append(f"{name} waits for {describe(waits)}")
-                continue
-            free.append(
-                (
-                    order_key(task),
-                    f"{name} ({task.state}{_priority(task.priority)})"
-                    + (f": {task.description}" if task.description else ""),
-                )
-            )
-        else:
-            taken.append(
-                f"{name} ({task.state}) is taken by live session {task.owner.session}: do not work "
-                "on it"
-            )
-    lines = [f"taskproto: this session ({hook.session}) owns no task."]
-    if free:
-        lines.append("Free tasks: " + "; ".join(text for _, text in sorted(free)) + ".")
-        lines.append(f"To work on one, claim it first: {_claim_hint(hook)}.")
-    else:
-        lines.append("No task is free to claim.")
-    if waiting:
-        lines.append("Not yet (they wait for other tasks): " + "; ".join(waiting) + ".")
-    if taken:
-        lines.append("Taken: " + "; ".join(taken) + ".")
-    kind, task_name, agent = hook.layout.where(hook.cwd)
-    if kind == "worktree" and task_name:
-        who = f"agent {agent}'s" if agent else "the task"
-        lines.append(
-            f"This folder is {who} worktree of task {task_name}: that task's state decides what "
-            "may be edited here."
-        )
-    return lines
+        tasks.append((name, loaded[name].model_dump(mode="json")))
+    resolver = Resolver(engine)
+    return offer(
+        hook.layout,
+        tasks,
+        lambda data: engine.workflow(loaded[data["name"]]).state_table(),
+        lambda name, _data: [w.to_dict() for w in resolver.waits_for(loaded[name])],
+        engine.config.lease_minutes,
+        hook.cwd,
+        claim_hint(hook.env, hook.session, hook.pid),
+        hook.session,
+    )
 
 
 # --- UserPromptSubmit / BeforeAgent ----------------------------------------------

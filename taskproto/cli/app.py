@@ -1,0 +1,167 @@
+"""The click group: every command, imported when it is run (`COMMANDS`), and the one place that
+maps errors to exit codes (the table is in cli/__init__.py)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from taskproto import __version__
+from taskproto.cli.common import AppState
+from taskproto.errors import ExitCode, TaskprotoError
+
+# Each command and the module that defines it (one module per command or workflow, named after
+# it). A command's module is imported only when that command runs; `--help` imports them all.
+# tests/cli/test_lazy_commands.py checks this table against each module's COMMANDS.
+COMMANDS = {
+    "init": "taskproto.cli.init",
+    "demo": "taskproto.cli.demo",
+    "task": "taskproto.cli.task",
+    **dict.fromkeys(("claim", "release", "heartbeat"), "taskproto.cli.claim"),
+    **dict.fromkeys(("ready", "dep", "plan-task"), "taskproto.cli.ready"),
+    **dict.fromkeys(("transition", "fire", "approve"), "taskproto.cli.transition"),
+    "merge": "taskproto.cli.merge",
+    "diff": "taskproto.cli.diff",
+    "land": "taskproto.cli.land",
+    "agent": "taskproto.cli.agent",
+    "log": "taskproto.cli.log",
+    **dict.fromkeys(("rollback", "ack"), "taskproto.cli.rollback"),
+    "workflow": "taskproto.cli.workflow",
+    **dict.fromkeys(("interrupt", "resume"), "taskproto.cli.interrupt"),
+    "build": "taskproto.cli.build",
+    **dict.fromkeys(("submit", "revise", "answer", "prompt"), "taskproto.cli.plan_task"),
+    **dict.fromkeys(("turn", "handoff", "subtask", "loop"), "taskproto.cli.tight_loop"),
+    **dict.fromkeys(("round", "backends", "relay"), "taskproto.cli.phone_a_team"),
+    "sync": "taskproto.cli.sync",
+    **dict.fromkeys(("doctor", "recover", "escalate"), "taskproto.cli.doctor"),
+    "hook": "taskproto.cli.hook",
+    "mcp": "taskproto.cli.mcp",
+    "board": "taskproto.cli.board",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a command's module when the command is looked up, not before."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            import importlib
+
+            for command in importlib.import_module(COMMANDS[cmd_name]).COMMANDS:
+                self.add_command(command)
+        return self.commands.get(cmd_name)
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, prog_name="taskproto")
+@click.option(
+    "--root",
+    envvar="TASKPROTO_ROOT",
+    metavar="DIR",
+    help="taskproto's folder (default .taskproto/ in the main worktree, or the repo's config).",
+)
+@click.option("--session", metavar="ID", help="This session's id (default: $TASKPROTO_SESSION).")
+@click.option(
+    "-C",
+    "--repo",
+    "repo",
+    metavar="PATH",
+    type=click.Path(exists=True, file_okay=False),
+    help="Run as if started in PATH.",
+)
+@click.pass_context
+def cli(ctx: click.Context, root: str | None, session: str | None, repo: str | None) -> None:
+    """A git-native task protocol for AI coding agents.
+
+    Each task is a task.json lock and state record, a task branch and worktree,
+    and one branch and worktree per agent. A workflow engine moves the task
+    through its states and refuses any step the workflow does not allow.
+
+    New here? Run `taskproto demo`.
+    """
+    ctx.obj = AppState(root=root, session=session, cwd=Path(repo).absolute() if repo else None)
+    _STATES.append(ctx.obj)  # main() renews its owner's heartbeat once the command succeeded
+
+
+_STATES: list[AppState] = []
+
+
+def _crash_log(exc: BaseException) -> Path:
+    folder = (
+        Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
+    )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path(tempfile.gettempdir())
+    path = folder / f"crash-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.log"
+    path.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+    return path
+
+
+def _refuse(exc: TaskprotoError, args: Sequence[str]) -> int:
+    """One line on stderr; under --json, that line is a JSON error object."""
+    if "--json" in args:
+        import json
+
+        error = {"error": str(exc), "kind": type(exc).__name__, "exit_code": int(exc.exit_code)}
+        click.echo(json.dumps(error), err=True)
+    else:
+        click.echo(f"taskproto: {exc}", err=True)
+    return int(exc.exit_code)
+
+
+def run(args: list[str]) -> int:
+    """Run the command line `args` through click; the exit code."""
+    _STATES.clear()
+    try:
+        result = cli.main(
+            args=args,
+            prog_name="taskproto",
+            standalone_mode=False,
+        )
+        for state in _STATES:  # every command the owner runs renews its heartbeat
+            state.renew_heartbeat()
+        if isinstance(result, int) and not isinstance(result, bool):
+            return result  # ctx.exit(code): hooks report their own exit status
+    except TaskprotoError as exc:
+        return _refuse(exc, args)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.format_message() if hasattr(exc, "format_message") else str(exc))
+        return int(ExitCode.USAGE)
+    except click.UsageError as exc:
+        exc.show()
+        return int(ExitCode.USAGE)
+    except click.ClickException as exc:
+        exc.show()
+        return int(ExitCode.REFUSED)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.Abort:
+        click.echo("taskproto: aborted", err=True)
+        return int(ExitCode.REFUSED)
+    except KeyboardInterrupt:
+        click.echo("taskproto: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        return int(ExitCode.OK)
+    except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are caught
+        try:
+            where = f"traceback written to {_crash_log(exc)}"
+        except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
+            where = f"no traceback saved ({log_exc.strerror or log_exc})"
+        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}", err=True)
+        return int(ExitCode.INTERNAL)
+    return int(ExitCode.OK)

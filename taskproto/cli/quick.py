@@ -1,0 +1,88 @@
+"""The quick read path: `task list` and `task show` answered on the standard library, before
+click, pydantic or the engine are imported.
+
+It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
+by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
+the two on real repositories. It answers only when everything is plain (hooks/tasks.py says what
+is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
+Options it does not know, a settings error and a plan-task's plan go to the full command too.
+`TASKPROTO_QUICK=0` turns it off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from taskproto.hooks.tasks import TaskReader, Unusual
+from taskproto.state import summary
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+OFF_ENV = "TASKPROTO_QUICK"
+
+
+def answer(args: list[str]) -> int | None:
+    """The exit code when the quick path answered `args`; None when the full command must run."""
+    if os.environ.get(OFF_ENV) == "0" or len(args) < 2 or args[0] != "task":
+        return None
+    rest = [a for a in args[2:] if a != "--json"]
+    as_json = len(rest) < len(args) - 2
+    if args[1] == "list" and not rest:
+        name = None
+    elif args[1] == "show" and len(rest) == 1 and not rest[0].startswith("-"):
+        name = rest[0]
+    else:
+        return None
+    try:
+        from taskproto.config import load_config
+
+        reader = TaskReader(load_config())
+        text = _list(reader, as_json) if name is None else _show(reader, name, as_json)
+    except Exception:  # noqa: BLE001 - whatever it is, the full command decides and says why
+        return None
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 0
+    session = (os.environ.get("TASKPROTO_SESSION") or "").strip()
+    if session:
+        reader.renew(session)
+    return 0
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, default=str, sort_keys=False) + "\n"
+
+
+def _list(reader: TaskReader, as_json: bool) -> str:
+    rows = []
+    for name in reader.names():
+        data = reader.task(name)
+        row = reader.summary(data)
+        row["waits_for"] = reader.waits(data)
+        row["waiting"] = summary.describe(row["waits_for"])
+        rows.append(row)
+    if as_json:
+        return _dumps(rows)
+    from taskproto.cli.render import list_text
+
+    return list_text(rows)
+
+
+def _show(reader: TaskReader, name: str, as_json: bool) -> str:
+    task = reader.task(name)
+    if task["workflow"] == "plan-task":
+        raise Unusual("a plan-task's plan is rendered by the full command")
+    data = reader.summary(task)
+    data.update(summary.show_details(task))
+    data["waits_for"] = reader.waits(task)
+    if as_json:
+        return _dumps(data)
+    from taskproto.cli.render import show_text
+
+    return show_text(data, task, reader.table(task["workflow"]))

@@ -1,0 +1,97 @@
+"""What `task list` and `task show` print for people, from their JSON output (and task.json's
+JSON for the details the JSON leaves out). Standard library only: the click commands and the quick
+read path (cli/quick.py) print with the same code."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from taskproto.errors import when
+from taskproto.state.summary import describe, stat_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+NO_TASKS = "no tasks (create one with `taskproto task create NAME`)"
+
+
+def list_text(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return NO_TASKS + "\n"
+    width = max(len(r["name"]) for r in rows)
+    lines = []
+    for r in rows:
+        if "error" in r:
+            lines.append(f"{r['name']:<{width}}  BROKEN  {r['error']}")
+            continue
+        owner = r["owner"]["session"] if r["owner"] else "-"
+        waits = f"  waits for {r['waiting']}" if r["waits_for"] else ""
+        lines.append(
+            f"{r['name']:<{width}}  {r['state']:<22}  p{r['priority']}  owner {owner}  "
+            f"({r['workflow']}){waits}"
+        )
+    return "".join(line + "\n" for line in lines)
+
+
+def _when(stored: str) -> str:
+    return when(datetime.fromisoformat(stored))
+
+
+def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict[str, Any]]) -> str:
+    """`data`: what `task show --json` prints; `task`: task.json's JSON; `states`: the state
+    table of its workflow."""
+    lines = [f"task {task['name']}  ({task['workflow']})"]
+    if task["description"]:
+        lines.append(f"  {task['description']}")
+    lines.append(f"  state      {task['state']}   revision {task['revision']}")
+    o = task["owner"]
+    lines.append(
+        f"  owner      {o['session']} on {o['host']} (pid {o['pid'] or '-'}), since "
+        f"{_when(o['claimed_at'])}, heartbeat {_when(o['heartbeat_at'])}"
+        if o
+        else "  owner      none (free)"
+    )
+    lines.append(f"  priority   {task['priority']}")
+    if task["depends_on"]:
+        waits = data["waits_for"]
+        lines.append(f"  after      {', '.join(task['depends_on'])}")
+        lines.append(f"  waits for  {describe(waits) if waits else 'nothing (all done)'}")
+    for agent, status in data["agents"].items():
+        lines.append(f"  agent      {agent:<12} {status}")
+    plan = task["checkpoint"]["plan_approval"]
+    commit = task["checkpoint"]["commit_approval"]
+    if plan or any(s["approval"] == "plan" for s in states.values()):
+        lines.append(f"  plan       {'approved ' + _when(plan['at']) if plan else 'not approved'}")
+    if commit:
+        lines.append(
+            "  commit     approved "
+            f"{commit['sha'][:12] if commit['sha'] else '?'}{' (stale)' if commit['stale'] else ''}"
+            + (f": {stat_text(commit['diffstat'])}" if commit["diffstat"] else "")
+        )
+    merges = task["merges"]
+    for m in merges[-len(task["required_agents"]) :] if merges else []:
+        lines.append(f"  merge      {m['agent']:<12} {m['result']} {m['commit'][:12]}")
+    if task["landed"]:
+        ld = task["landed"]
+        lines.append(
+            f"  landed     {ld['approved'][:12]} on {ld['base_branch']} ({ld['strategy']}) as "
+            f"{ld['base_after'][:12]}"
+        )
+    nxt = ", ".join(f"{n['trigger']} -> {n['to']}" for n in data["next"]) or "nothing (terminal)"
+    lines.append(f"  next       {nxt}")
+    interruptions = task["interruptions"]
+    if interruptions:
+        by = ", ".join(f"{k} {v}" for k, v in data["interruptions"]["by_type"].items())
+        lines.append(f"  interrupts {len(interruptions)} ({by})")
+        for i in interruptions[-5:]:
+            at = datetime.fromisoformat(i["time"])
+            lines.append(f"             {at:%H:%M:%S}Z {i['type']:<15} in {i['state']}")
+    if task["needs_review"]:
+        lines.append("  NOTE: reconstructed by doctor; review the state before going on")
+    text = "".join(line + "\n" for line in lines)
+    if data.get("plan_markdown") is not None:
+        text += "\n" + data["plan_markdown"]
+    elif "plan_error" in data:
+        text += f"  plan       not shown: {data['plan_error']}\n"
+    return text

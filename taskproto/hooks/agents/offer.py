@@ -1,0 +1,172 @@
+"""SessionStart of a session that owns no task: the free tasks, in the ready queue's order (most
+urgent, then oldest), the ones that wait for others and the ones taken.
+
+`offer` builds the text from plain task JSON, so it is the same whether the tasks were read on the
+standard library (`quick_session_start`, before the engine is imported) or through the engine
+(events.py, for everything the quick reads leave to it: a /clear handover, a session that owns a
+task, a task the quick reads cannot vouch for).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+
+from taskproto.clients import protocols
+from taskproto.sessions import owner_gone
+from taskproto.state.summary import DEFAULT_PRIORITY, describe
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from taskproto.hooks.agents.common import Payload
+    from taskproto.layout import Layout
+
+    Table = dict[str, dict[str, Any]]
+
+
+class OwnerView:
+    """A claim's owner as task.json stores it, for `sessions.owner_gone`."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.session: str = data["session"]
+        self.host: str = data["host"]
+        self.pid: int | None = data["pid"]
+        self.heartbeat_at = datetime.fromisoformat(data["heartbeat_at"])
+
+
+def write_env_file(env: dict[str, str], session: str, pid: int | None) -> str | None:
+    """So every command the agent runs later knows the session (Claude Code gives SessionStart this
+    file). Returns a warning when the file cannot be written."""
+    path = env.get("CLAUDE_ENV_FILE")
+    if not path or not session or any(c in session for c in "'\n\\"):
+        return None
+    # TASKPROTO_AGENT: the CLI then knows it acts for an agent and refuses the user's actions.
+    lines = f"export TASKPROTO_SESSION='{session}'\nexport TASKPROTO_AGENT=1\n"
+    if pid:
+        lines += f"export TASKPROTO_SESSION_PID={pid}\n"
+    try:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(lines)
+    except OSError as exc:
+        return f"could not write CLAUDE_ENV_FILE {path}: {exc}"
+    return None
+
+
+def claim_hint(env: dict[str, str], session: str, pid: int | None) -> str:
+    if env.get("CLAUDE_ENV_FILE"):
+        return "`taskproto claim NAME` (this session's id is already in TASKPROTO_SESSION)"
+    return f"`taskproto --session {session} claim NAME{f' --pid {pid}' if pid else ''}`"
+
+
+def offer(
+    layout: Layout,
+    tasks: list[tuple[str, dict[str, Any] | str]],
+    table_of: Callable[[dict[str, Any]], Table],
+    waits_of: Callable[[str, dict[str, Any]], list[dict[str, Any]]],
+    lease_minutes: float,
+    cwd: str,
+    hint: str,
+    session: str,
+) -> list[str]:
+    """The lines SessionStart shows a session that owns no task. `tasks`: each task's JSON, or
+    why it cannot be read; `waits_of` is asked only about tasks that are free."""
+    free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
+    taken: list[str] = []
+    waiting: list[str] = []
+    now = datetime.now(UTC)
+    for name, data in tasks:
+        if isinstance(data, str):
+            taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
+            continue
+        state = data["state"]
+        if table_of(data)[state]["terminal"]:
+            continue
+        owner = data["owner"]
+        if owner is None or owner_gone(OwnerView(owner), now, lease_minutes, layout.task_dir(name)):
+            waits = waits_of(name, data)
+            if waits:
+                waiting.append(f"{name} waits for {describe(waits)}")
+                continue
+            priority = data["priority"]
+            text = f"{name} ({state}" + (
+                "" if priority == DEFAULT_PRIORITY else f", priority {priority}"
+            )
+            text += ")" + (f": {data['description']}" if data["description"] else "")
+            free.append(((priority, datetime.fromisoformat(data["created_at"]), name), text))
+        else:
+            taken.append(
+                f"{name} ({state}) is taken by live session {owner['session']}: do not work on it"
+            )
+    lines = [f"taskproto: this session ({session}) owns no task."]
+    if free:
+        lines.append("Free tasks: " + "; ".join(text for _, text in sorted(free)) + ".")
+        lines.append(f"To work on one, claim it first: {hint}.")
+    else:
+        lines.append("No task is free to claim.")
+    if waiting:
+        lines.append("Not yet (they wait for other tasks): " + "; ".join(waiting) + ".")
+    if taken:
+        lines.append("Taken: " + "; ".join(taken) + ".")
+    kind, task_name, agent = layout.where(cwd)
+    if kind == "worktree" and task_name:
+        who = f"agent {agent}'s" if agent else "the task"
+        lines.append(
+            f"This folder is {who} worktree of task {task_name}: that task's state decides what "
+            "may be edited here."
+        )
+    return lines
+
+
+def quick_session_start(
+    client: str,
+    event: str,
+    payload: Payload,
+    layout: Layout,
+    cwd: str,
+    env: dict[str, str],
+    pid: int | None,
+) -> tuple[int, str, str] | None:
+    """SessionStart answered on the standard library, or None when the engine must answer (a
+    /clear handover, a session that owns a task, anything the quick reads leave to the engine;
+    TASKPROTO_QUICK=0 turns it off, as for `task list/show`)."""
+    from taskproto.state.light import owned_task
+
+    session = payload.session
+    if env.get("TASKPROTO_QUICK") == "0" or payload.source == "clear" or not session:
+        return None
+    if owned_task(layout, session) is not None:
+        return None
+    text = ""
+    if os.path.isdir(layout.tasks):
+        from pathlib import Path
+
+        from taskproto.config import load_config
+        from taskproto.hooks.tasks import TaskReader
+
+        try:
+            config = load_config(Path(layout.main), root=layout.root_given)
+            reader = TaskReader(config)
+            tasks: list[tuple[str, dict[str, Any] | str]] = [
+                (name, reader.task(name)) for name in reader.names()
+            ]
+            text = "\n".join(
+                offer(
+                    layout,
+                    tasks,
+                    lambda data: reader.table(data["workflow"]),
+                    lambda _name, data: reader.waits(data),
+                    config.lease_minutes,
+                    cwd,
+                    claim_hint(env, session, pid),
+                    session,
+                )
+            )
+        except Exception:  # noqa: BLE001 - the engine decides, and says what is wrong
+            return None
+    warning = write_env_file(env, session, pid)
+    warnings = [*payload.warnings, *([warning] if warning else [])]
+    err = "".join(f"taskproto: warning: {w}\n" for w in warnings)
+    return 0, protocols.context(client, event, text), err

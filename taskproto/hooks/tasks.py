@@ -1,0 +1,133 @@
+"""The tasks as the standard-library paths read them: task.json checked against its journal (the
+hooks' integrity check), its workflow's cached state table (hooks/flags.py), the agents' statuses
+and what each task waits for, all without pydantic or the engine.
+
+Used by the quick read path of `task list/show` (cli/quick.py) and by SessionStart's offer of the
+free tasks (hooks/agents/offer.py). It reads only what is plain; anything else raises `Unusual`
+and the caller goes to the engine, which decides and says what is wrong: a task its journal does
+not vouch for, a task.json of another shape (an older version's), a workflow whose state table is
+not cached, a dependency that is not on this machine, an agent status the models would read
+differently, a link inside taskproto's folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from taskproto.state import summary
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.config import Config
+
+AGENT_STATES = ("PENDING", "WORKING", "COMPLETE", "ERROR")  # models.AgentState (a test checks)
+STATUS_KEYS = frozenset(  # models.AgentStatus (a test checks)
+    ("schema_version", "agent", "status", "updated_at", "retry_count", "error_message", "escalated")
+)
+
+
+class Unusual(Exception):
+    """Something only the engine can read (or refuse) properly."""
+
+
+class TaskReader:
+    """One command's or hook's reads: each task and each state table once."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.layout = config.layout
+        self.tasks: dict[str, dict[str, Any]] = {}
+        self.tables: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def table(self, workflow: str) -> dict[str, dict[str, Any]]:
+        if workflow not in self.tables:
+            from taskproto.hooks.flags import cached_flags
+
+            found = cached_flags(self.layout, workflow)
+            if found is None:
+                raise Unusual(f"the state table of {workflow} is not cached")
+            self.tables[workflow] = found
+        return self.tables[workflow]
+
+    def task(self, name: str) -> dict[str, Any]:
+        """task.json's JSON, checked as the engine checks it (else Unusual)."""
+        if name in self.tasks:
+            return self.tasks[name]
+        from taskproto.names import task_name
+        from taskproto.state.light import read_task
+
+        path = self.layout.task_file(task_name(name))
+        if os.path.realpath(path) != path:
+            raise Unusual(f"{path} is reached through a link")
+        view = read_task(self.layout, name)
+        data = view.data
+        if view.error is not None or not summary.conforms(data):
+            raise Unusual(view.error or f"{path} has another shape")
+        if data["name"] != name or data["schema_version"] != summary.SCHEMA_VERSION:
+            raise Unusual(f"{path} names another task or schema")
+        if data["state"] not in self.table(data["workflow"]):
+            raise Unusual(f"{data['state']} is not a state of {data['workflow']}")
+        self.tasks[name] = data
+        return data
+
+    def agents(self, data: dict[str, Any]) -> dict[str, str]:
+        from taskproto.state.light import read_bytes
+
+        result: dict[str, str] = {}
+        for agent in data["required_agents"]:
+            path = self.layout.status_file(data["name"], agent)
+            if os.path.realpath(path) != path:
+                raise Unusual(f"{path} is reached through a link")
+            if not os.path.lexists(path):
+                result[agent] = "missing"
+                continue
+            raw, error = read_bytes(path)
+            if raw is None:
+                raise Unusual(error)
+            status = json.loads(raw)
+            if not isinstance(status, dict) or status.keys() != STATUS_KEYS:
+                raise Unusual(f"{path} has another shape")
+            if status["status"] not in AGENT_STATES or status["agent"] != agent:
+                raise Unusual(f"{path} holds another status")
+            if status["schema_version"] != summary.SCHEMA_VERSION:
+                raise Unusual(f"{path} has another schema")
+            result[agent] = status["status"]
+        return result
+
+    def waits(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the task waits for, as engine/deps.py says it (a dependency that is not here, or
+        cannot be read, goes to the full command)."""
+        found = []
+        for dep in data["depends_on"]:
+            if not os.path.isdir(self.layout.task_dir(dep)):
+                raise Unusual(f"dependency {dep} is not here")
+            other = self.task(dep)
+            state = other["state"]
+            if not self.table(other["workflow"])[state]["final"]:
+                found.append({"task": dep, "state": state, "why": f"in {state}"})
+        return found
+
+    def summary(self, data: dict[str, Any]) -> dict[str, Any]:
+        return summary.task_summary(data, self.table(data["workflow"]), self.agents(data))
+
+    def names(self) -> list[str]:
+        """The tasks here, as the engine lists them (folders whose names are task names)."""
+        from taskproto.names import task_name
+
+        found = []
+        for name in self.layout.task_names():
+            try:
+                task_name(name)
+            except Exception:  # noqa: BLE001 - not a task's name: the engine skips it too
+                continue
+            found.append(name)
+        return found
+
+    def renew(self, session: str) -> None:
+        """As every command does: renew the heartbeat of the tasks read that `session` owns."""
+        from taskproto.state.light import renew_heartbeats
+
+        renew_heartbeats(self.layout, sorted(self.tasks), session)

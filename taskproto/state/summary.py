@@ -1,0 +1,182 @@
+"""The stable JSON shape of a task in `task list/show --json` and the MCP server, built from
+task.json's JSON and its workflow's state table (`Workflow.state_table`).
+
+Standard library only: the engine builds it from a loaded task (engine/summary.py) and the quick
+read path (cli/quick.py) from the file itself, with the same code, so the two cannot drift.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SCHEMA_VERSION = 1  # of task.json and status.json (state/models.py)
+DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
+
+# The keys of a task.json the current models write, nested where a value is an object (or a list
+# of objects). A file of another shape (an older version's, before a field was added) is read
+# through the models, which fill in defaults; tests/state/test_summary.py derives this table from
+# the models and fails when they drift apart.
+_APPROVAL = {
+    "sha": None,
+    "by": None,
+    "at": None,
+    "stale": None,
+    "stale_reason": None,
+    "diffstat": {"base": None, "head": None, "files": None, "added": None, "removed": None},
+    "kind": None,
+    "revoked_at": None,
+    "revoked_reason": None,
+}
+TASK_SHAPE: dict[str, Any] = {
+    "schema_version": None,
+    "name": None,
+    "workflow": None,
+    "state": None,
+    "description": None,
+    "base": None,
+    "base_branch": None,
+    "created_at": None,
+    "updated_at": None,
+    "revision": None,
+    "owner": {"session": None, "host": None, "pid": None, "claimed_at": None, "heartbeat_at": None},
+    "required_agents": None,
+    "transition_log": {
+        "from": None,
+        "to": None,
+        "trigger": None,
+        "time": None,
+        "session": None,
+        "kind": None,
+        "forced": None,
+        "note": None,
+    },
+    "interruptions": {
+        "type": None,
+        "time": None,
+        "state": None,
+        "rule": None,
+        "session": None,
+        "text": None,
+    },
+    "checkpoint": {
+        "commit_sha": None,
+        "plan_approval": _APPROVAL,
+        "commit_approval": _APPROVAL,
+        "revoked": _APPROVAL,
+    },
+    "counters": {"iteration": None, "round": None, "retries": None},
+    "artifacts": None,
+    "context": None,
+    "needs_review": None,
+    "depends_on": None,
+    "priority": None,
+    "merges": {
+        "agent": None,
+        "commit": None,
+        "result": None,
+        "merge_commit": None,
+        "files": None,
+        "at": None,
+        "session": None,
+    },
+    "landed": {
+        "approved": None,
+        "base_branch": None,
+        "base_before": None,
+        "base_after": None,
+        "strategy": None,
+        "pushed_to": None,
+        "at": None,
+    },
+}
+
+
+def conforms(data: Any, shape: dict[str, Any] = TASK_SHAPE) -> bool:
+    """Whether `data` has exactly the keys of `shape`, at every level that `shape` describes."""
+    if not isinstance(data, dict) or data.keys() != shape.keys():
+        return False
+    for key, inner in shape.items():
+        if inner is None or data[key] is None:
+            continue
+        value = data[key]
+        for item in value if isinstance(value, list) else [value]:
+            if not conforms(item, inner):
+                return False
+    return True
+
+
+def iso(value: str) -> str:
+    """A stored time as `datetime.isoformat()` writes it (`+00:00`, where the file says `Z`)."""
+    return datetime.fromisoformat(value).isoformat()
+
+
+def task_summary(
+    data: dict[str, Any], states: dict[str, dict[str, Any]], agents: dict[str, str]
+) -> dict[str, Any]:
+    """The summary of task.json's JSON `data`; `states` is its workflow's state table and `agents`
+    each required agent's status."""
+    state = states[data["state"]]
+    owner = data["owner"]
+    return {
+        "name": data["name"],
+        "workflow": data["workflow"],
+        "state": data["state"],
+        "revision": data["revision"],
+        "description": data["description"],
+        "owner": None
+        if owner is None
+        else {
+            "session": owner["session"],
+            "host": owner["host"],
+            "pid": owner["pid"],
+            "claimed_at": iso(owner["claimed_at"]),
+            "heartbeat_at": iso(owner["heartbeat_at"]),
+        },
+        "agents": agents,
+        "allows_edits": state["allows_edits"],
+        "allows_commits": state["allows_commits"],
+        "next": [
+            {"trigger": t["trigger"], "to": t["to"], "guards": list(t["guards"])}
+            for t in state["triggers"]  # in this order, whatever the cache's
+        ],
+        "priority": data["priority"],
+        "depends_on": list(data["depends_on"]),
+        "created_at": iso(data["created_at"]),
+        "updated_at": iso(data["updated_at"]),
+    }
+
+
+def show_details(data: dict[str, Any]) -> dict[str, Any]:
+    """What `task show` adds to the summary: approvals, counters, interruptions, the review note."""
+    interruptions = data["interruptions"]
+    counts: dict[str, int] = {}
+    for i in interruptions:
+        counts[i["type"]] = counts.get(i["type"], 0) + 1
+    return {
+        "checkpoint": data["checkpoint"],
+        "counters": data["counters"],
+        "interruptions": {
+            "count": len(interruptions),
+            "by_type": counts,
+            "last": interruptions[-5:],
+        },
+        "needs_review": data["needs_review"],
+    }
+
+
+def describe(waits: list[dict[str, Any]]) -> str:
+    """What a task waits for, in one line: `a (in PLANNING), b (not on this machine)`."""
+    return ", ".join(f"{w['task']} ({w['why']})" for w in waits)
+
+
+def stat_text(stat: dict[str, Any]) -> str:
+    """A diff stat in one line for people: `3 files changed, +12 -4 (a.py, b.py, c.py)`."""
+    files = stat["files"]
+    names = ", ".join(files[:5]) + (f", … {len(files) - 5} more" if len(files) > 5 else "")
+    plural = "file" if len(files) == 1 else "files"
+    text = f"{len(files)} {plural} changed, +{stat['added']} -{stat['removed']}"
+    return f"{text} ({names})" if files else text

@@ -1,0 +1,261 @@
+"""The quick read path (cli/quick.py): `task list` and `task show` answered without click, pydantic
+or the engine print exactly what the full command prints, and leave every unusual case to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from taskproto.hooks.tasks import AGENT_STATES, STATUS_KEYS
+from taskproto.state import summary
+from taskproto.state.models import SCHEMA_VERSION, AgentState, AgentStatus, Task
+from tests.conftest import commit_file, git, make_repo
+
+# Runs the real CLI entry and says on stderr whether the full command (click) was loaded.
+PROBE = (
+    "import sys\n"
+    "from taskproto.cli import main\n"
+    "code = main(sys.argv[1:])\n"
+    "sys.stderr.write('\\n[path: ' + ('full' if 'click' in sys.modules else 'quick') + ']')\n"
+    "raise SystemExit(code)\n"
+)
+
+
+def run(repo: Path, *args: str, quick: bool = True, **env: str) -> tuple[int, str, str, str]:
+    """(exit code, stdout, stderr, which path answered)."""
+    full_env = {**os.environ, **env}
+    if not quick:
+        full_env["TASKPROTO_QUICK"] = "0"
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        cwd=repo,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    err, _, path = proc.stderr.rpartition("\n[path: ")
+    return proc.returncode, proc.stdout, err, path.rstrip("]")
+
+
+def same_as_full(repo: Path, *args: str, **env: str) -> str:
+    """Run `args` both ways, assert identical results; which path answered the default run."""
+    code, out, err, path = run(repo, *args, **env)
+    full = run(repo, *args, quick=False, **env)
+    assert full[3] == "full"
+    assert (code, out, err) == full[:3], args
+    return path
+
+
+def tp(repo: Path, *args: str, **env: str) -> str:
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=repo,
+        env={**os.environ, "TASKPROTO_QUICK": "0", **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, (args, proc.stderr)
+    return proc.stdout
+
+
+VIEWS = [("task", "list"), ("task", "list", "--json")]
+
+
+def show_views(name: str) -> list[tuple[str, ...]]:
+    return [
+        ("task", "show", name),
+        ("task", "show", name, "--json"),
+        ("task", "show", "--json", name),
+    ]
+
+
+@pytest.fixture
+def busy(tmp_path: Path) -> Path:
+    """A repository with tasks in many shapes: owned, agents, waiting, approved, interrupted."""
+    repo = make_repo(tmp_path / "busy")
+    tp(repo, "init", "--git")
+    tp(repo, "task", "create", "base", "-d", "the first one")
+    tp(repo, "task", "create", "team", "--agents", "ann,bob", "--priority", "1")
+    tp(repo, "task", "create", "after", "--after", "base,team", "--priority", "0")
+    tp(repo, "task", "create", "solo", "-d", "approved and interrupted")
+    tp(repo, "claim", "team", "--pid", str(os.getpid()), TASKPROTO_SESSION="s-team")
+    tp(repo, "agent", "set", "team", "ann", "--status", "WORKING", TASKPROTO_SESSION="s-team")
+    tp(repo, "agent", "set", "team", "bob", "--status", "COMPLETE", TASKPROTO_SESSION="s-team")
+    tp(repo, "claim", "solo", TASKPROTO_SESSION="s-solo")
+    for state in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
+        tp(repo, "transition", "solo", state, TASKPROTO_SESSION="s-solo")
+    tp(repo, "approve", "solo", "--plan")
+    tp(repo, "transition", "solo", "IMPLEMENTATION", TASKPROTO_SESSION="s-solo")
+    commit_file(repo / ".taskproto" / "tasks" / "solo" / "code", "feature.py", "print('hi')\n")
+    tp(repo, "transition", "solo", "VALIDATION", TASKPROTO_SESSION="s-solo")
+    for state in ("REVIEW", "AWAITING_USER_APPROVAL"):
+        tp(repo, "transition", "solo", state, TASKPROTO_SESSION="s-solo")
+    tp(repo, "approve", "solo", "--commit")  # a commit approval with its diff stat
+    tp(repo, "interrupt", "record", "solo", "wait, why is that?", TASKPROTO_SESSION="s-solo")
+    tp(repo, "interrupt", "record", "solo", "ok, go on", TASKPROTO_SESSION="s-solo")
+    return repo
+
+
+def test_every_view_of_every_task_is_the_full_commands_and_answered_quickly(busy: Path) -> None:
+    tp(busy, "task", "list")  # the full command caches the state tables
+    names = json.loads(tp(busy, "task", "list", "--json"))
+    assert [n["name"] for n in names] == ["after", "base", "solo", "team"]
+    assert names[0]["waits_for"] and names[3]["agents"] == {"ann": "WORKING", "bob": "COMPLETE"}
+    for args in VIEWS + [v for n in names for v in show_views(n["name"])]:
+        assert same_as_full(busy, *args) == "quick", args
+
+
+def test_the_owner_renews_its_heartbeat_through_the_quick_path_too(busy: Path) -> None:
+    tp(busy, "task", "list")
+    beat = busy / ".taskproto" / "tasks" / "team" / "heartbeat.json"
+    beat.unlink(missing_ok=True)
+    assert run(busy, "task", "show", "team", TASKPROTO_SESSION="s-team")[3] == "quick"
+    written = json.loads(beat.read_text())
+    assert written["session"] == "s-team" and written["pid"] == os.getpid()
+    beat.unlink()
+    assert run(busy, "task", "show", "team", TASKPROTO_SESSION="someone-else")[3] == "quick"
+    assert not beat.exists()  # only the owner's commands renew it
+
+
+def test_without_a_cached_state_table_the_full_command_answers_and_caches_it(busy: Path) -> None:
+    cache = busy / ".taskproto" / "cache" / "hook-flags.json"
+    cache.unlink(missing_ok=True)
+    assert same_as_full(busy, "task", "list") == "full"
+    assert cache.exists()
+    assert same_as_full(busy, "task", "list") == "quick"
+    # an entry written by an older version (without the next steps) is not trusted
+    data = json.loads(cache.read_text())
+    for states in data.values():
+        for flags in states["states"].values():
+            del flags["triggers"]
+    cache.write_text(json.dumps(data))
+    assert same_as_full(busy, "task", "show", "base") == "full"
+    assert same_as_full(busy, "task", "show", "base") == "quick"
+
+
+def test_a_forged_task_json_is_refused_as_the_full_command_refuses_it(busy: Path) -> None:
+    tp(busy, "task", "list")
+    path = busy / ".taskproto" / "tasks" / "base" / "task.json"
+    path.write_text(path.read_text().replace('"INIT"', '"COMPLETE"'))
+    for args in [*VIEWS, *show_views("base")]:
+        assert same_as_full(busy, *args) == "full"
+    code, out, err, _ = run(busy, "task", "show", "base")
+    assert code == 1 and "journal" in err and not out
+    assert "BROKEN" in run(busy, "task", "list")[1]
+
+
+def test_unusual_cases_go_to_the_full_command(busy: Path) -> None:
+    tp(busy, "task", "list")
+    root = busy / ".taskproto" / "tasks"
+    # an agent status that is not one the models write (the protocol scripts' IN_PROGRESS)
+    status = root / "team" / "agents" / "ann" / "status.json"
+    data = json.loads(status.read_text())
+    status.write_text(json.dumps({**data, "status": "IN_PROGRESS"}))
+    assert same_as_full(busy, "task", "show", "team", "--json") == "full"
+    assert json.loads(run(busy, "task", "show", "team", "--json")[1])["agents"]["ann"] == "WORKING"
+    status.unlink()  # a missing status is plain: "missing"
+    assert same_as_full(busy, "task", "show", "team", "--json") == "quick"
+    # options it does not know, a task that does not exist, a bad name, no name
+    for args in (
+        ("task", "show", "nosuch"),
+        ("task", "show", "../base"),
+        ("task", "show"),
+        ("task", "list", "--bogus"),
+        ("task", "show", "base", "--help"),
+        ("--root", ".taskproto", "task", "list"),
+    ):
+        assert same_as_full(busy, *args) == "full", args
+    # a dependency that is no longer on this machine
+    tp(busy, "task", "remove", "base", "--force")
+    assert same_as_full(busy, "task", "show", "after") == "full"
+    # switched off
+    assert run(busy, "task", "list", TASKPROTO_QUICK="0")[3] == "full"
+
+
+def test_a_task_folder_reached_through_a_link_goes_to_the_full_command(busy: Path) -> None:
+    tp(busy, "task", "list")
+    tasks = busy / ".taskproto" / "tasks"
+    outside = busy.parent / "elsewhere"
+    (tasks / "base").rename(outside)
+    (tasks / "base").symlink_to(outside)
+    assert same_as_full(busy, "task", "show", "base") == "full"
+    assert run(busy, "task", "show", "base")[0] == 1
+
+
+def test_a_plan_task_shows_its_plan_through_the_full_command(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "plans")
+    tp(repo, "init", "--git")
+    tp(repo, "task", "create", "p", "--workflow", "plan-task")
+    tp(repo, "task", "list")
+    assert same_as_full(repo, "task", "show", "p") == "full"
+    assert same_as_full(repo, "task", "list") == "quick"
+
+
+def test_settings_errors_are_the_full_commands_to_report(busy: Path) -> None:
+    tp(busy, "task", "list")
+    (busy / ".taskproto.toml").write_text("lock_timeout = 'soon'\n")
+    assert same_as_full(busy, "task", "list") == "full"
+    assert run(busy, "task", "list")[0] == 1
+    (busy / ".taskproto.toml").write_text("lock_timeout = 5\n")
+    # new settings may define workflows: the state tables are recomputed once, by the full command
+    assert same_as_full(busy, "task", "list") == "full"
+    assert same_as_full(busy, "task", "list") == "quick"
+
+
+def test_an_empty_repository_and_one_outside_git(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "empty")
+    tp(repo, "init", "--git")
+    assert same_as_full(repo, "task", "list") == "quick"
+    assert run(repo, "task", "list")[1].startswith("no tasks")
+    assert same_as_full(repo, "task", "list", "--json") == "quick"
+    outside = tmp_path / "plain"
+    outside.mkdir()
+    assert same_as_full(outside, "task", "list") == "full"
+
+
+# --- the tables the quick path trusts are the models' -----------------------------------------
+
+
+def _shape(model: type[BaseModel]) -> dict[str, Any]:
+    return {f.alias or name: _inner(f.annotation) for name, f in model.model_fields.items()}
+
+
+def _inner(tp_: Any) -> Any:
+    if isinstance(tp_, type) and issubclass(tp_, BaseModel):
+        return _shape(tp_)
+    for arg in typing.get_args(tp_):
+        found = _inner(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def test_the_task_shape_is_the_models() -> None:
+    assert _shape(Task) == summary.TASK_SHAPE
+    assert summary.SCHEMA_VERSION == SCHEMA_VERSION
+    assert set(STATUS_KEYS) == set(AgentStatus.model_fields)
+    assert set(AGENT_STATES) == {s.value for s in AgentState}
+
+
+def test_conforms_refuses_another_shape(busy: Path) -> None:
+    data = json.loads((busy / ".taskproto" / "tasks" / "solo" / "task.json").read_text())
+    assert summary.conforms(data)
+    older = {k: v for k, v in data.items() if k != "landed"}
+    assert not summary.conforms(older)
+    nested = json.loads(json.dumps(data))
+    del nested["checkpoint"]["plan_approval"]["diffstat"]
+    assert not summary.conforms(nested)
+    listed = json.loads(json.dumps(data))
+    listed["interruptions"][0]["extra"] = 1
+    assert not summary.conforms(listed)
+    assert git(busy, "status", "--porcelain") == ""
