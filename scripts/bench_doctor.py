@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,6 +34,18 @@ PEAK = (
     "sys.stdout.buffer.write(p.stdout); "
     "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
 )
+
+
+def git_processes(cmd: list[str], cwd: Path) -> int:
+    """How many git processes one run of `cmd` starts (through a PATH shim that logs each)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log, shim = Path(tmp) / "calls", Path(tmp) / "git"
+        real = shutil.which("git")
+        shim.write_text(f'#!/bin/sh\necho x >> "{log}"\nexec "{real}" "$@"\n')
+        shim.chmod(0o755)
+        env = {**os.environ, "PATH": f"{tmp}{os.pathsep}{os.environ['PATH']}"}
+        subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=False)
+        return len(log.read_text().splitlines()) if log.exists() else 0
 
 
 def timed(cmd: list[str], cwd: Path, runs: int) -> tuple[float, int, str]:
@@ -90,6 +104,7 @@ def main() -> int:
             [sys.executable, "-m", "taskproto", "doctor", "--json"], repo, args.runs
         )
         report = json.loads(out)
+        gits = git_processes([sys.executable, "-m", "taskproto", "doctor", "--json"], repo)
     worktrees = args.tasks * (1 + args.agents)
     print(
         f"tasks: {args.tasks} with {args.agents} agents each ({worktrees} worktrees), built in "
@@ -98,7 +113,7 @@ def main() -> int:
     print(
         f"doctor --json: {wall * 1000:.0f} ms (best of {args.runs}), peak RSS {rss / 1024:.1f} MiB "
         f"(max over the doctor process and its git children), healthy={report['healthy']}, "
-        f"tasks_checked={report['tasks_checked']}"
+        f"tasks_checked={report['tasks_checked']}, git processes {gits}"
     )
     print(f"floor python -I -c pass: {floor * 1000:.0f} ms, peak RSS {floor_rss / 1024:.1f} MiB")
     return 0

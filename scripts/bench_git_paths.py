@@ -12,7 +12,8 @@ as a subprocess, for scale):
 - "does branch X exist": GitPython's in-process ref reading vs `git show-ref`;
 - "where does branch X point": reading `.git` with the standard library vs `git rev-parse`;
 - writing one journal commit: git plumbing (hash-object, mktree, commit-tree, update-ref)
-  vs GitPython's object database in-process plus one `git update-ref`.
+  vs GitPython's object database in-process plus one `git update-ref`, vs taskproto's own
+  loose objects (git/objects.py) with `git update-ref` or with the ref moved in-process too.
 
 Prints a Markdown table for docs/architecture.md.
 """
@@ -32,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from taskproto.git import objects, reffiles  # noqa: E402
 from taskproto.git.command import Git  # noqa: E402
 from taskproto.git.files import find_repo  # noqa: E402
 from taskproto.git.repo import Repo  # noqa: E402
@@ -184,7 +186,33 @@ def main() -> int:
             assert isinstance(gitpython.__version__, str)
             command.update_ref(f"refs/taskproto/bench/g{next(counter)}", commit.decode(), None)
 
+        def standard_library(move_in_process: bool) -> Callable[[], object]:
+            def write() -> None:
+                # new bytes every time, as every revision of a task.json is (no object is reused)
+                n = next(counter)
+                common = dirs.common_dir
+                blob = objects.write(common, "blob", data.read_bytes() + b"%d\n" % n)
+                tree = objects.write(common, "tree", objects.tree([("task.json", blob)]))
+                commit = objects.write(common, "commit", objects.commit(tree, None, "x"))
+                ref = f"refs/taskproto/bench/s{n}"
+                if not (move_in_process and reffiles.update(dirs, ref, commit, None)):
+                    command.update_ref(ref, commit, None)
+
+            return write
+
         rows.append(("journal commit: plumbing (4 git processes)", median_ms(plumbing, args.runs)))
+        rows.append(
+            (
+                "journal commit: objects in-process (git/objects.py) + 1 `git update-ref`",
+                median_ms(standard_library(False), args.runs),
+            )
+        )
+        rows.append(
+            (
+                "journal commit: objects and ref in-process (git/objects.py, git/reffiles.py)",
+                median_ms(standard_library(True), args.runs),
+            )
+        )
         rows.append(
             (
                 "journal commit: GitPython objects in-process + 1 `git update-ref`",

@@ -12,9 +12,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from taskproto.errors import TaskprotoError, UserOnly
+from taskproto.state import pydantic_plugins
 
 if TYPE_CHECKING:
     from taskproto.engine import Engine
+
+# before any command builds a model: every command module imports this one first
+pydantic_plugins.skip()
 
 
 @dataclass

@@ -12,7 +12,10 @@ if TYPE_CHECKING:
     from taskproto.state.models import Task
 
 
-def _moved(as_json: bool, before: str, task: Task) -> None:
+def _moved(as_json: bool, task: Task) -> None:
+    # the state it left, from the entry the transition logged (the task is read once, under the
+    # lock, not once more before it)
+    before = task.transition_log[-1].from_state or task.state
     emit(
         as_json,
         {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
@@ -39,13 +42,11 @@ def transition(
     Refused (exit 1, nothing written) when the workflow has no such step or a
     guard fails; the message names the guard and what would make it pass.
     """
-    engine = state.engine
-    before = engine.load(name).state
-    task = engine.fire(
+    task = state.engine.fire(
         name, target=state_name.upper(), session=state.session_id(), force=force, note=note
     )
     flush_warnings(state)
-    _moved(as_json, before, task)
+    _moved(as_json, task)
 
 
 @click.command("fire")
@@ -63,11 +64,11 @@ def fire_cmd(
     state: AppState, name: str, trigger: str, force: bool, note: str | None, as_json: bool
 ) -> None:
     """Fire TRIGGER on task NAME (see `taskproto workflow show` for the triggers)."""
-    engine = state.engine
-    before = engine.load(name).state
-    task = engine.fire(name, trigger=trigger, session=state.session_id(), force=force, note=note)
+    task = state.engine.fire(
+        name, trigger=trigger, session=state.session_id(), force=force, note=note
+    )
     flush_warnings(state)
-    _moved(as_json, before, task)
+    _moved(as_json, task)
 
 
 @click.command("approve")

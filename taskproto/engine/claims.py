@@ -20,7 +20,7 @@ from taskproto.engine.deps import Blocked, Waiting, describe
 from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
-from taskproto.remote import JournalAhead, RemoteClaim
+from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteError
 from taskproto.sessions import hostname, owner_gone
 from taskproto.state import beat, registry
 from taskproto.state.models import Owner, Task, event, utcnow
@@ -50,19 +50,26 @@ def claim(
         )
     task = core.load(name)
     _blockers(core, task, session, force)  # refused before the network is touched
-    acquired = remote.acquire(name, session, pid, force)
+    fresh = False
     try:
-        ensure_worktrees(core, task)
-        return _claim_here(core, name, session, pid, force)
-    except BaseException:
-        if acquired.outcome != "renewed":
+        for attempt in range(6):
+            # decided from our view of the remote (RemoteClaimHeld before anything is written);
+            # the local claim's save then pushes claim and journal commit in one atomic push
+            remote.plan_claim(name, session, pid, force, fresh)
+            if attempt == 0:
+                ensure_worktrees(core, task)
             try:
-                remote.release_claim(name, session)
-            except TaskprotoError as exc:
-                core.warnings.append(f"could not release the claim on {remote.name!r} again: {exc}")
-        raise
+                result = _claim_here(core, name, session, pid, force)
+                # nothing to save here (renewed as it was): the claim goes alone, with our journal
+                remote.finish_claim(name, core.journal_head(name))
+                return result
+            except ClaimRaced:
+                fresh = True  # lost a race; the save undid itself: look again, decide again
     finally:
         remote.forget(name)
+    raise RemoteError(
+        remote.name, f"claiming {name}", "the claim changed on every attempt; try again"
+    )
 
 
 def _blockers(core: Core, task: Task, session: str, force: bool) -> list[Waiting]:

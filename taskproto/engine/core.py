@@ -116,17 +116,18 @@ class Core:
             data = store.read_bytes(path)
         except FileNotFoundError:
             raise CorruptState(str(path), "task.json is missing", None) from None
-        task = store.parse(Task, path, data, move_aside=False)
+        task, raw = store.parse_raw(Task, path, data, move_aside=False)
         if verify:
-            found = self._problem(task, data)
+            found = self._problem(task, data, raw)
             if found is not None and name not in self._held:
                 with self.locked(name, verify=True) as task:  # checked while no save can run
                     return task
             self.verify(task, data, found)
         return task
 
-    def _problem(self, task: Task, data: bytes) -> tuple[str, str] | None:
-        return integrity.check(self.config.layout.dirs, task.name, data)
+    def _problem(self, task: Task, data: bytes, raw: object = None) -> tuple[str, str] | None:
+        parsed = raw if isinstance(raw, dict) else None  # the document already decoded, if any
+        return integrity.check(self.config.layout.dirs, task.name, data, parsed)
 
     def verify(self, task: Task, data: bytes, found: tuple[str, str] | None | bool = True) -> None:
         """Refuse a task its journal does not vouch for, or whose workflow or state is unknown
@@ -194,13 +195,14 @@ class Core:
         """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)
         and, with `verify`, checked against its journal and workflow (see `load`)."""
         with self.lock(name) as path:
+            self.touched.add(name)
             try:
                 data = store.read_bytes(path)
             except FileNotFoundError:
                 raise CorruptState(str(path), "task.json is missing", None) from None
-            task = store.parse(Task, path, data, move_aside=True)
+            task, raw = store.parse_raw(Task, path, data, move_aside=True)
             if verify:
-                self.verify(task, data)
+                self.verify(task, data, self._problem(task, data, raw))
             yield task
 
     def save(
@@ -222,7 +224,7 @@ class Core:
         """
         path = self.config.task_file(new.name)
         writes = dict(files or {})
-        problem = integrity.log_state_problem(new.model_dump(mode="json", by_alias=True))
+        problem = integrity.log_state_problem(_log_view(new))
         if problem is not None:  # the journal never records a state no step of the log reached
             raise TaskprotoError(
                 f"refused to save task {new.name}: {problem}; run `taskproto doctor`"
@@ -270,8 +272,13 @@ class Core:
             if old_head is None:
                 self.git.delete_ref(ref, new_head)
             else:
-                self.git.update_ref(
-                    ref, old_head, new_head, message="taskproto: undo (the save failed)"
+                journal.move(
+                    self.git,
+                    self.config.layout.dirs,
+                    ref,
+                    old_head,
+                    new_head,
+                    "taskproto: undo (the save failed)",
                 )
 
     def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
@@ -292,7 +299,14 @@ class Core:
                 self.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
                 store.atomic_write(self.config.status_file(name, agent), status)
         store.atomic_write(path, data)
-        self.git.update_ref(journal.ref_for(name), sha, old_head, message="taskproto: sync")
+        journal.move(
+            self.git,
+            self.config.layout.dirs,
+            journal.ref_for(name),
+            sha,
+            old_head,
+            "taskproto: sync",
+        )
         return task
 
     def journal_head(self, name: str) -> str | None:
@@ -387,6 +401,16 @@ class Core:
             params=params or {},
             note=note,
         )
+
+
+def _log_view(task: Task) -> dict[str, object]:
+    """What integrity.log_state_problem reads of a task, without dumping all of it."""
+    return {
+        "state": task.state,
+        "transition_log": [
+            {"kind": e.kind, "from": e.from_state, "to": e.to_state} for e in task.transition_log
+        ],
+    }
 
 
 def _short(exc: BaseException) -> str:

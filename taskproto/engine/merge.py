@@ -148,7 +148,7 @@ def _stale_first(
         return task
     reason = f"merging agent(s) {', '.join(moving)} moves branch {name} from {start[:12]}"
     new = _logged(task, "approval_stale", session, reason)
-    new.transition_log[-1].kind = "approval"
+    new.transition_log[-1] = new.transition_log[-1].model_copy(update={"kind": "approval"})
     assert new.checkpoint.commit_approval is not None
     new.checkpoint.commit_approval.stale = True
     new.checkpoint.commit_approval.stale_reason = reason

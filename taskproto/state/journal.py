@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taskproto.errors import TaskprotoError
-from taskproto.git import objects
+from taskproto.git import objects, reffiles
 from taskproto.git.command import Git
 from taskproto.git.files import GitDirs
 from taskproto.git.repo import JournalCommit, Repo
@@ -44,7 +44,8 @@ def append(
     commit, its message carrying the revision and task.json's digest; returns the commit.
 
     The objects are written in-process as loose objects (git's own format) and the ref moves
-    with one `git update-ref` expecting its old value, so two writers never fork the history.
+    expecting its old value (in-process under git's ref lock, or `git update-ref`), so two
+    writers never fork the history.
     Repositories whose objects are not SHA-1 get git's plumbing instead.
     """
     ref = ref_for(task)
@@ -59,8 +60,15 @@ def append(
         blobs = [git.write_blob_bytes(files[n]) for n in names]
         tree = git.mktree(("100644", sha, n) for n, sha in zip(names, blobs, strict=True))
         commit = git.commit_tree(tree, old, text)
-    git.update_ref(ref, commit, old, message=f"taskproto: {summary}")
+    move(git, dirs, ref, commit, old, f"taskproto: {summary}")
     return commit
+
+
+def move(git: Git, dirs: GitDirs | None, ref: str, new: str, old: str | None, message: str) -> None:
+    """Compare-and-swap one of taskproto's refs: in-process when that is the same as asking git
+    (git/reffiles.py), else `git update-ref`."""
+    if dirs is None or not reffiles.update(dirs, ref, new, old):
+        git.update_ref(ref, new, old, message=message)
 
 
 def head(git: Git, task: str) -> str | None:

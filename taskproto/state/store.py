@@ -8,14 +8,17 @@ never a torn one. A file that fails to parse or validate is moved aside as
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import secrets
 import stat
+import typing
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
@@ -38,14 +41,35 @@ TMP_PREFIX = ".tmp-"
 MAX_DEPTH = 64
 
 
+# what could decode to a lone surrogate: a \uD800-\uDFFF escape, or one encoded as UTF-8 bytes
+# (json.loads decodes bytes with "surrogatepass"); UTF-16 and UTF-32 text is always checked
+_SURROGATE = re.compile(rb"\\[uU][dD][89a-fA-F]|\xed[\xa0-\xbf]")
+
+
+def _open(annotation: object) -> bool:
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(open_fields(annotation))
+    return any(_open(arg) for arg in typing.get_args(annotation))
+
+
+@functools.cache
+def open_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `cls` that can nest without bound (free-form data, or models holding some).
+    The others have a fixed shape a few levels deep, so a depth check can skip them."""
+    return tuple(name for name, field in cls.model_fields.items() if _open(field.annotation))
+
+
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether `value` (JSON data or a model) nests deeper than `limit` (iterative: no
-    recursion)."""
+    recursion). Of a model, only the fields that can nest without bound are walked."""
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, BaseModel):
-            children: Iterable[object] = item.__dict__.values()
+            fields = item.__dict__
+            children: Iterable[object] = [fields[n] for n in open_fields(type(item))]
         elif isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list | tuple):
@@ -167,7 +191,8 @@ def read_bytes(path: Path) -> bytes:
 
 
 def _decode(data: bytes) -> tuple[object, str | None]:
-    """The JSON document, or the reason it is not one we could have written."""
+    """The JSON document, or the reason it is not one we could have written. (Its depth is checked
+    on the validated model: only free-form fields can nest deeper than a model's own shape.)"""
     try:
         raw = json.loads(data)
     except RecursionError:
@@ -176,13 +201,15 @@ def _decode(data: bytes) -> tuple[object, str | None]:
         ValueError
     ) as exc:  # JSONDecodeError, UnicodeDecodeError, an integer past the digit limit
         return None, f"not valid JSON: {exc}"
-    if too_deep(raw):
-        return None, f"nested deeper than {MAX_DEPTH} levels"
-    try:
-        # a lone surrogate escape ("\\ud800") loads, but could never be saved again
-        json.dumps(raw, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return None, "holds an unpaired UTF-16 surrogate escape"
+    suspect = b"\\u" in data or b"\xed" in data  # found at memchr speed; the pattern is slower
+    if b"\x00" in data[:4] or (suspect and _SURROGATE.search(data) is not None):
+        try:
+            # a lone surrogate escape ("\\ud800") loads, but could never be saved again
+            json.dumps(raw, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return None, "holds an unpaired UTF-16 surrogate escape"
+        except RecursionError:
+            return None, f"nested deeper than {MAX_DEPTH} levels"
     return raw, None
 
 
@@ -191,6 +218,11 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
 
     Never raises anything but CorruptState or UnsupportedSchema, whatever the bytes.
     """
+    return parse_raw(model, path, data, move_aside)[0]
+
+
+def parse_raw(model: type[M], path: Path, data: bytes, move_aside: bool) -> tuple[M, Any]:
+    """`parse`, and the JSON document it validated (for checks that read it as data)."""
     raw, problem = _decode(data)
     if problem is None:
         version = raw.get("schema_version") if isinstance(raw, dict) else None
@@ -207,11 +239,17 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
                 SCHEMA_VERSION,
             )
         try:
-            return model.model_validate(raw)
+            validated = model.model_validate(raw)
         except ValidationError as exc:
             first = exc.errors()[0]
             loc = ".".join(str(p) for p in first["loc"]) or "(top)"
             problem = f"not a valid {model.__name__}: {loc}: {first['msg']}"
+        except RecursionError:
+            problem = f"nested deeper than {MAX_DEPTH} levels"
+        else:
+            if not too_deep(validated):
+                return validated, raw
+            problem = f"nested deeper than {MAX_DEPTH} levels"
     moved = str(quarantine(path)) if move_aside else None
     raise CorruptState(str(path), problem, moved)
 

@@ -53,6 +53,13 @@ def _killed_create(tmp_path: Path, pattern: str, stop_at: int) -> Path:
         )
     )
     (shim_dir / "git").chmod(0o755)
+    if pattern.startswith("refs/"):
+        # taskproto moves its journal ref in-process unless a reference-transaction hook of
+        # someone else's could see the update (git/reffiles.py): with one, git moves it, and the
+        # shim can stop the create at that instant
+        hook = repo / ".git" / "hooks" / "reference-transaction"
+        hook.write_text("#!/bin/sh\ncat >/dev/null\n")
+        hook.chmod(0o755)
     env = {**os.environ, "PATH": f"{shim_dir}{os.pathsep}{os.environ['PATH']}"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "taskproto", "task", "create", "t", "--agents", "a,b,c"],

@@ -9,6 +9,11 @@ so of any number of racers exactly one wins:
 - renew and release: expected the owner's own claim sha;
 - takeover of an expired claim: expected the expired claim's sha, never blindly.
 
+A claim is decided first (`plan_claim`, no network unless our view says someone else holds
+it) and pushed by the save that records it locally: claim ref and journal commit in one
+`--atomic` push, the journal fast-forward only. So a claim costs one push, and a lost race
+changes nothing on the remote (the save undoes its local change; the caller decides again).
+
 Journals (`refs/taskproto/tasks/<task>`) are written through: every journaled
 change first checks the remote's head of that journal is one we have (else: run
 `taskproto sync`), then pushes the new commit expecting exactly that head, and
@@ -23,108 +28,39 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from taskproto.config import Config
-from taskproto.errors import GitError, OwnershipError, TaskprotoError, when
-from taskproto.git import objects
+from taskproto.errors import GitError, TaskprotoError
+from taskproto.git import objects, reffiles
 from taskproto.git.command import PushStatus, RemoteGit, behind, git_message, raced, secondary
+from taskproto.remote.records import (
+    ClaimPlan,
+    ClaimRaced,
+    JournalAhead,
+    Publish,
+    RemoteClaim,
+    RemoteClaimHeld,
+    RemoteError,
+)
 from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import utcnow
 
+__all__ = [
+    "ClaimPlan",
+    "ClaimRaced",
+    "JournalAhead",
+    "Publish",
+    "Remote",
+    "RemoteClaim",
+    "RemoteClaimHeld",
+    "RemoteError",
+]
+
 CLAIM_PREFIX = "refs/taskproto/claims/"
 CLAIM_FILE = "claim.json"
 TRACKING_PREFIX = "refs/taskproto/remote/"
-
-
-class RemoteError(TaskprotoError):
-    """The remote could not be reached, or refused us for a reason that is not another claim."""
-
-    def __init__(self, remote: str, what: str, detail: str) -> None:
-        self.remote, self.what, self.detail = remote, what, detail
-        super().__init__(f"remote {remote!r}: {what} failed: {detail}; nothing was changed locally")
-
-
-class RemoteClaimHeld(OwnershipError):
-    """Another session holds the claim on the remote (an OwnershipError: an unnamed claim skips
-    it)."""
-
-    def __init__(self, remote: str, claim: RemoteClaim, action: str) -> None:
-        self.remote, self.claim = remote, claim
-        TaskprotoError.__init__(
-            self,
-            f"task {claim.task!r} is claimed on remote {remote!r} by session {claim.session} on "
-            f"{claim.host}"
-            f"{f' (pid {claim.pid})' if claim.pid else ''} since "
-            f"{when(claim.claimed_at)}, "
-            f"lease until {when(claim.expires_at)}; {action}",
-        )
-        self.task, self.owner, self.host = claim.task, claim.session, claim.host
-        self.since = when(claim.claimed_at)
-
-
-class JournalAhead(TaskprotoError):
-    def __init__(self, remote: str, task: str, detail: str) -> None:
-        self.remote, self.task = remote, task
-        super().__init__(
-            f"the journal of task {task!r} on remote {remote!r} has changes this machine has not "
-            f"seen ({detail}); "
-            "run `taskproto sync` first; nothing was changed"
-        )
-
-
-@dataclass(frozen=True)
-class RemoteClaim:
-    task: str
-    sha: str
-    session: str
-    host: str
-    pid: int | None
-    claimed_at: datetime
-    heartbeat_at: datetime
-    expires_at: datetime
-
-    def expired(self, now: datetime) -> bool:
-        return now >= self.expires_at
-
-    @classmethod
-    def parse(cls, task: str, sha: str, data: bytes | None) -> RemoteClaim:
-        try:
-            raw = json.loads(data or b"")
-            return cls(
-                task,
-                sha,
-                str(raw["session"]),
-                str(raw["host"]),
-                raw.get("pid"),
-                datetime.fromisoformat(raw["claimed_at"]),
-                datetime.fromisoformat(raw["heartbeat_at"]),
-                datetime.fromisoformat(raw["expires_at"]),
-            )
-        except (ValueError, KeyError, TypeError):
-            # An unreadable claim proves no one alive: it counts as expired, and is only
-            # ever replaced by a push that expects exactly this sha.
-            epoch = datetime.fromtimestamp(0).astimezone()
-            return cls(task, sha, "(unreadable claim)", "?", None, epoch, epoch, epoch)
-
-
-@dataclass(frozen=True)
-class Acquired:
-    outcome: str  # claimed | renewed | takeover | forced
-    sha: str
-    previous: RemoteClaim | None
-
-
-@dataclass(frozen=True)
-class Publish:
-    """What a journaled change must push: the remote's journal head it builds on, a claim to
-    delete."""
-
-    task: str
-    remote_head: str | None
-    release_sha: str | None
 
 
 def _safe(name: str) -> str:
@@ -137,9 +73,7 @@ class Remote:
         self.config, self.name = config, config.remote
         self.git = RemoteGit(config.repo)
         self.tracking = f"{TRACKING_PREFIX}{_safe(self.name)}/"
-        self._verified: dict[
-            str, str | None
-        ] = {}  # task -> remote journal head just proven by a push
+        self._pending: dict[str, ClaimPlan] = {}  # task -> claim the task's next save pushes
 
     # --- refs ----------------------------------------------------------------
 
@@ -211,7 +145,17 @@ class Remote:
         if sha is None:
             self.git.run("update-ref", "-d", ref, check=False)
         else:
-            self.git.run("update-ref", ref, sha, check=False)
+            self._set_ref(ref, sha)
+
+    def _set_ref(self, ref: str, sha: str) -> None:
+        """Point a tracking ref at `sha` (in-process when that is the same as git doing it)."""
+        dirs = self.config.layout.dirs
+        try:
+            if dirs is not None and reffiles.update(dirs, ref, sha, reffiles.ANY):
+                return
+        except OSError:
+            pass  # git tries, and its failure is ignored as before: a tracking ref is a cache
+        self.git.run("update-ref", ref, sha, check=False)
 
     # --- changing claims ---------------------------------------------------------
 
@@ -248,17 +192,15 @@ class Remote:
         with self.network(what):
             return self.git.push(self.name, refspecs, leases, atomic=len(refspecs) > 1)
 
-    def acquire(self, task: str, session: str, pid: int | None, force: bool = False) -> Acquired:
-        """Create (or renew, or take over an expired) claim on the remote; raise RemoteClaimHeld if
-        held.
-
-        The claim is pushed atomically with this machine's journal head of the task
-        (fast-forward only), so winning the claim also proves our journal is current.
-        """
-        cref, jref = self.claim_ref(task), journal.ref_for(task)
-        local_head = self._ref_sha(jref)
-        current, fresh = self._tracked(task), False
-        for _ in range(6):
+    def plan_claim(
+        self, task: str, session: str, pid: int | None, force: bool = False, fresh: bool = False
+    ) -> ClaimPlan:
+        """Decide the claim (new, renewed, or a takeover of an expired one; RemoteClaimHeld when
+        another session holds it) and write its commit, without touching the remote: the task's
+        next save pushes it with its journal commit in one atomic push (`publish`), or
+        `finish_claim` pushes it alone. `fresh`: fetch the remote's claims before deciding."""
+        current, looked = (self._fresh(task), True) if fresh else (self._tracked(task), False)
+        while True:
             now = utcnow()
             if current is None:
                 outcome = "claimed"
@@ -266,11 +208,8 @@ class Remote:
                 outcome = "renewed"
             elif current.expired(now):
                 outcome = "takeover"
-            elif not fresh:
-                current, fresh = (
-                    self._fresh(task),
-                    True,
-                )  # our view may be stale: ask before refusing
+            elif not looked:  # our view may be stale: ask before refusing
+                current, looked = self._fresh(task), True
                 continue
             elif force:
                 outcome = "forced"
@@ -280,32 +219,42 @@ class Remote:
                     current,
                     "wait for it to be released or to expire, or take over with --force (logged)",
                 )
-            claimed_at = current.claimed_at if outcome == "renewed" and current else now
-            sha = self._claim_commit(task, session, pid, claimed_at)
-            refspecs = [f"{sha}:{cref}"] + ([f"{local_head}:{jref}"] if local_head else [])
-            statuses = self._push(
-                f"claiming {task}", refspecs, {cref: current.sha if current else None}
+            break
+        claimed_at = current.claimed_at if outcome == "renewed" and current else now
+        plan = ClaimPlan(outcome, self._claim_commit(task, session, pid, claimed_at), current)
+        self._pending[task] = plan
+        return plan
+
+    def finish_claim(self, task: str, journal_head: str | None) -> None:
+        """Push a planned claim no save has pushed (nothing changed here), with the journal's head
+        (fast-forward only: winning the claim proves our journal is current)."""
+        plan = self._pending.pop(task, None)
+        if plan is not None:
+            self._push_claim(task, plan, journal_head)
+
+    def _push_claim(self, task: str, plan: ClaimPlan, journal_head: str | None) -> None:
+        """One atomic push: the claim (expecting the claim it replaces) and the journal's head
+        (fast-forward, so it never drops a commit the remote has). Raises ClaimRaced when the
+        claim changed meanwhile, JournalAhead when the remote's journal has commits we lack."""
+        cref, jref = self.claim_ref(task), journal.ref_for(task)
+        refspecs = [f"{plan.sha}:{cref}"] + ([f"{journal_head}:{jref}"] if journal_head else [])
+        lease = {cref: plan.previous.sha if plan.previous else None}
+        statuses = self._push(f"claiming {task}", refspecs, lease)
+        jstatus, cstatus = statuses.get(jref), statuses.get(cref)
+        if cstatus is not None and cstatus.ok:
+            self._track(task, plan.sha)
+            if journal_head:
+                self._set_ref(self.tracked_task_ref(task), journal_head)
+            return
+        if behind(jstatus) and (cstatus is None or secondary(cstatus)):
+            raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
+        real = [s for s in (cstatus, jstatus) if s is not None and not s.ok and not secondary(s)]
+        if cstatus is None or any(not raced(s) for s in real):
+            raise RemoteError(
+                self.name, f"claiming {task}", real[0].summary if real else "push rejected"
             )
-            jstatus, cstatus = statuses.get(jref), statuses.get(cref)
-            if cstatus is not None and cstatus.ok:
-                self._track(task, sha)
-                self._verified[task] = local_head
-                return Acquired(outcome, sha, current if outcome != "renewed" else None)
-            if behind(jstatus) and (cstatus is None or secondary(cstatus)):
-                raise JournalAhead(self.name, task, jstatus.reason if jstatus else "")
-            real = [
-                s for s in (cstatus, jstatus) if s is not None and not s.ok and not secondary(s)
-            ]
-            if cstatus is None or any(not raced(s) for s in real):
-                raise RemoteError(
-                    self.name, f"claiming {task}", real[0].summary if real else "push rejected"
-                )
-            # Lost a race (a server-side atomic failure names no other reason: that is the claim's
-            # CAS too).
-            current, fresh = self._fresh(task), True
-        raise RemoteError(
-            self.name, f"claiming {task}", "the claim changed on every attempt; try again"
-        )
+        # a server-side atomic failure names no other reason: that is the claim's CAS too
+        raise ClaimRaced(self.name, task)
 
     def renew(self, task: str, session: str) -> RemoteClaim:
         """Heartbeat: replace our own claim, expecting its sha; refused when it is not ours.
@@ -378,8 +327,6 @@ class Remote:
 
     def check_journal(self, task: str) -> str | None:
         """The remote's journal head of `task`, refused when it holds commits we do not have."""
-        if task in self._verified:
-            return self._verified.pop(task)
         ref = journal.ref_for(task)
         with self.network(f"reading the journal of {task}"):
             remote_head = self.git.ls_remote(self.name, [ref]).get(ref)
@@ -395,7 +342,10 @@ class Remote:
     def prepare_publish(self, task: str, releasing: str | None) -> Publish:
         """Before a journaled change is written here: the remote's journal head (refused when it
         holds commits we do not have) and, for a release by session `releasing`, its claim to
-        delete."""
+        delete. A claim planned for this task (`plan_claim`) goes with it instead: no look at the
+        remote now, the push itself checks."""
+        if task in self._pending and releasing is None:
+            return Publish(task, None, None, self._pending.pop(task))
         remote_head = self.check_journal(task)
         release_sha = None
         if releasing is not None:
@@ -408,8 +358,11 @@ class Remote:
 
     def publish(self, plan: Publish, local_head: str | None, message: str) -> None:
         """Push the journal's new head (expecting the head `prepare_publish` saw), and delete the
-        released claim in the same atomic push. Raises JournalAhead or RemoteError; the caller
-        undoes its change."""
+        released claim in the same atomic push, or the planned claim with it. Raises JournalAhead,
+        ClaimRaced or RemoteError; the caller undoes its change."""
+        if plan.claim is not None:
+            self._push_claim(plan.task, plan.claim, local_head)
+            return
         jref, cref = journal.ref_for(plan.task), self.claim_ref(plan.task)
         refspecs: list[str] = []
         leases: dict[str, str | None] = {}
@@ -433,11 +386,10 @@ class Remote:
                 self.name, f"recording {plan.task}", first.summary if first else "push rejected"
             )
         if local_head:
-            self.git.run("update-ref", self.tracked_task_ref(plan.task), local_head, check=False)
+            self._set_ref(self.tracked_task_ref(plan.task), local_head)
         if plan.release_sha:
             self._track(plan.task, None)
 
     def forget(self, task: str) -> None:
-        """Drop what a claim's push proved about the task's journal (used once, by the next
-        change)."""
-        self._verified.pop(task, None)
+        """Drop a claim planned for the task and not pushed."""
+        self._pending.pop(task, None)
