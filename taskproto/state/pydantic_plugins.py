@@ -30,7 +30,7 @@ def skip() -> bool:
         return False
     stub = types.ModuleType(LOADER, "taskproto: pydantic plugins are not loaded in the CLI")
     stub.get_plugins = _no_plugins  # type: ignore[attr-defined]
-    stub.__getattr__ = _real  # type: ignore[attr-defined]
+    setattr(stub, "__getattr__", _real)  # noqa: B010 - a module-level __getattr__ (PEP 562)
     sys.modules[LOADER] = stub
     return True
 
