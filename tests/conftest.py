@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -128,6 +129,16 @@ def cli(
         return Result(code, captured.out, captured.err)
 
     yield run
+
+
+def git_recorder(folder: Path, log: Path) -> dict[str, str]:
+    """A `git` first on PATH (in `folder`) that appends each call's arguments to `log`, then runs
+    the real git; returns the environment's PATH to use it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shim = folder / "git"
+    shim.write_text(f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{shutil.which("git")}" "$@"\n')
+    shim.chmod(0o755)
+    return {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
 
 
 def run_taskproto(

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,20 +10,14 @@ import pytest
 from taskproto.errors import GitError
 from taskproto.git import reffiles
 from taskproto.git.files import find_repo
-from tests.conftest import git, run_taskproto
+from tests.conftest import git, git_recorder, run_taskproto
 
 SESSION = {"TASKPROTO_SESSION": "s1"}
 
 
 def _shim(tmp_path: Path) -> tuple[dict[str, str], Path]:
     log = tmp_path / "git-calls.log"
-    folder = tmp_path / "shim"
-    folder.mkdir()
-    (folder / "git").write_text(
-        f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{shutil.which("git")}" "$@"\n'
-    )
-    (folder / "git").chmod(0o755)
-    return {**SESSION, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}, log
+    return {**SESSION, **git_recorder(tmp_path / "shim", log)}, log
 
 
 def _ready(repo: Path) -> None:

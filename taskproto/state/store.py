@@ -242,7 +242,11 @@ def parse_raw(model: type[M], path: Path, data: bytes, move_aside: bool) -> tupl
             validated = model.model_validate(raw)
         except ValidationError as exc:
             first = exc.errors()[0]
-            loc = ".".join(str(p) for p in first["loc"]) or "(top)"
+            # a key of the file may hold anything (a newline too): the message stays one line
+            loc = (
+                ".".join(str(p) if str(p).isprintable() else repr(p) for p in first["loc"])
+                or "(top)"
+            )
             problem = f"not a valid {model.__name__}: {loc}: {first['msg']}"
         except RecursionError:
             problem = f"nested deeper than {MAX_DEPTH} levels"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,24 +11,15 @@ from pathlib import Path
 from doctor_helpers import make_repo
 
 from taskproto.config import load_config
+from tests.conftest import git_recorder
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from bulk_tasks import build_tasks
 
 
-def _shim(folder: Path, log: Path) -> dict[str, str]:
-    real_git = shutil.which("git")
-    assert real_git
-    folder.mkdir(parents=True)
-    shim = folder / "git"
-    shim.write_text(f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real_git}" "$@"\n')
-    shim.chmod(0o755)
-    return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
-
-
 def _count(repo: Path, tmp: Path) -> tuple[int, dict[str, object]]:
     log = tmp / "git-calls.log"
-    env = _shim(tmp / "shim", log)
+    env = {**os.environ, **git_recorder(tmp / "shim", log)}
     proc = subprocess.run(
         [sys.executable, "-m", "taskproto", "doctor", "--json"],
         cwd=repo,

@@ -13,17 +13,12 @@ from pathlib import Path
 import pytest
 from remote_servers import Server, clone, git
 
+from tests.conftest import git_recorder, run_taskproto
+
 
 def _taskproto(cwd: Path, *args: str, env: dict[str, str]) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
+    result = run_taskproto(*args, cwd=cwd, env=env)
+    assert result.code == 0, result.err
 
 
 def _machine(tmp_path: Path) -> tuple[Server, Path]:
@@ -38,17 +33,7 @@ def test_a_claim_starts_one_git_process_and_lands_with_its_journal(tmp_path: Pat
     server, repo = _machine(tmp_path)
     try:
         log = tmp_path / "git-calls.log"
-        shim = tmp_path / "shim"
-        shim.mkdir()
-        (shim / "git").write_text(
-            f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{shutil.which("git")}" "$@"\n'
-        )
-        (shim / "git").chmod(0o755)
-        env = {
-            **os.environ,
-            "PATH": f"{shim}{os.pathsep}{os.environ['PATH']}",
-            "TASKPROTO_SESSION": "alice",
-        }
+        env = {**git_recorder(tmp_path / "shim", log), "TASKPROTO_SESSION": "alice"}
         _taskproto(repo, "claim", "t1", env=env)
         calls = log.read_text().splitlines()
         assert len(calls) == 1 and calls[0].startswith("push --porcelain"), calls
