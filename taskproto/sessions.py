@@ -9,24 +9,25 @@ the lease.
 from __future__ import annotations
 
 import os
-import socket
 from datetime import datetime, timedelta
-from typing import Protocol
 
 from taskproto.state import beat
 
+TYPE_CHECKING = False  # SessionStart's offer reads owners on a hot path: no `typing` at run time
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class Owner(Protocol):
-    """What liveness needs of a claim's owner: models.Owner, or the quick readers' view of one."""
+    class Owner(Protocol):
+        """What liveness needs of a claim's owner: models.Owner, or the quick readers' view."""
 
-    @property
-    def session(self) -> str: ...
-    @property
-    def host(self) -> str: ...
-    @property
-    def pid(self) -> int | None: ...
-    @property
-    def heartbeat_at(self) -> datetime: ...
+        @property
+        def session(self) -> str: ...
+        @property
+        def host(self) -> str: ...
+        @property
+        def pid(self) -> int | None: ...
+        @property
+        def heartbeat_at(self) -> datetime: ...
 
 
 SESSION_ENV = "TASKPROTO_SESSION"
@@ -47,6 +48,8 @@ def resolve_pid(explicit: int | None) -> int | None:
 
 
 def hostname() -> str:
+    import socket
+
     return socket.gethostname()
 
 
