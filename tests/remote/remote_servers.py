@@ -4,10 +4,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import git, make_repo
 
@@ -106,3 +112,73 @@ def clone(url: str, path: Path) -> Path:
     git(path.parent, "clone", "--quiet", url, str(path))
     git(path, "config", "commit.gpgsign", "false")
     return path
+
+
+@pytest.fixture(params=["file", "daemon"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """Seeded servers over file:// or git daemon on 127.0.0.1, stopped after the test (a test
+    module imports this fixture by name)."""
+    srv = Server(request.param, tmp_path)
+    yield srv
+    srv.stop()
+
+
+def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
+    return subprocess.run(
+        [sys.executable, "-m", "taskproto", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def ok(cwd: Path, *args: str, session: str | None = None) -> str:
+    proc = tp(cwd, *args, session=session)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def race(
+    racer: str, clones: list[Path], sessions: list[str], gate: Path, *args: str
+) -> list[dict[str, object]]:
+    """Start one `racer` script per clone (`python -c racer *args SESSION GATE`, it touches
+    `GATE/ready-SESSION`, waits for `GATE/go`, prints one JSON line), let them all go at once,
+    return each one's result."""
+    gate.mkdir()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", racer, *args, s, str(gate)],
+            cwd=c,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for c, s in zip(clones, sessions, strict=True)
+    ]
+    deadline = time.monotonic() + 120
+    while not all((gate / f"ready-{s}").exists() for s in sessions):
+        assert all(p.poll() is None for p in procs), [p.communicate() for p in procs]
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    (gate / "go").touch()
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results
+
+
+def remote_claim(bare: Path, task: str) -> dict[str, object] | None:
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
+        cwd=bare,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return json.loads(proc.stdout) if proc.returncode == 0 else None

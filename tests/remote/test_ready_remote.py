@@ -5,15 +5,12 @@ without names get distinct tasks, each exactly once."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from remote_servers import Server, clone
+import remote_servers
+from remote_servers import Server, clone, ok, race, remote_claim, tp
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
@@ -26,7 +23,7 @@ from pathlib import Path
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-session, gate = sys.argv[1], Path(sys.argv[2])
+session, gate = sys.argv[-2], Path(sys.argv[-1])
 engine = Engine(load_config(Path.cwd()))
 (gate / f"ready-{session}").touch()
 while not (gate / "go").exists():
@@ -39,42 +36,7 @@ except TaskprotoError as exc:
 print(json.dumps(out))
 """
 
-
-@pytest.fixture(params=["file", "daemon"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    srv = Server(request.param, tmp_path)
-    yield srv
-    srv.stop()
-
-
-def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
-    return subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def ok(cwd: Path, *args: str, session: str | None = None) -> str:
-    proc = tp(cwd, *args, session=session)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
-
-
-def remote_claim(bare: Path, task: str) -> dict[str, object] | None:
-    proc = subprocess.run(
-        ["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
-        cwd=bare,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return json.loads(proc.stdout) if proc.returncode == 0 else None
+server = remote_servers.server  # the fixture: seeded servers over file:// and git daemon
 
 
 def remote_task(bare: Path, task: str) -> dict[str, object]:
@@ -86,32 +48,6 @@ def remote_task(bare: Path, task: str) -> dict[str, object]:
         check=True,
     )
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
-
-
-def race(clones: list[Path], sessions: list[str], gate: Path) -> list[dict[str, object]]:
-    gate.mkdir()
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", RACER, s, str(gate)],
-            cwd=c,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for c, s in zip(clones, sessions, strict=True)
-    ]
-    deadline = time.monotonic() + 120
-    while not all((gate / f"ready-{s}").exists() for s in sessions):
-        assert all(p.poll() is None for p in procs), [p.communicate() for p in procs]
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    (gate / "go").touch()
-    results = []
-    for p in procs:
-        out, err = p.communicate(timeout=180)
-        assert p.returncode == 0, err
-        results.append(json.loads(out.strip().splitlines()[-1]))
-    return results
 
 
 @pytest.mark.parametrize(
@@ -129,7 +65,7 @@ def test_machines_claiming_without_names_get_distinct_ready_tasks_each_once(
     ok(maker, "sync")
     clones = [clone(url, tmp_path / f"m{i}") for i in range(machines)]  # none has synced yet
     sessions = [f"s{i}" for i in range(machines)]
-    results = race(clones, sessions, tmp_path / "gate")
+    results = race(RACER, clones, sessions, tmp_path / "gate")
     won = {str(r["task"]): sessions[i] for i, r in enumerate(results) if r["ok"]}
     assert sorted(won) == ["t-a", "t-b", "t-d"], results  # each ready task exactly once
     assert sum(1 for r in results if r["ok"]) == 3

@@ -8,11 +8,11 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from remote_servers import Server, clone, git
+import remote_servers
+from remote_servers import Server, clone, git, ok, race, remote_claim, tp
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
@@ -25,7 +25,8 @@ from pathlib import Path
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-action, task, session, gate = sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4])
+action, task, *extra = sys.argv[1:-2]
+session, gate = sys.argv[-2], Path(sys.argv[-1])
 engine = Engine(load_config(Path.cwd()))
 engine.sync()
 (gate / f"ready-{session}").touch()
@@ -35,82 +36,17 @@ try:
     if action == "claim":
         out = {"ok": True, "outcome": engine.claim(task, session).outcome}
     else:
-        out = {"ok": True, "state": engine.fire(task, trigger=sys.argv[5], session=session).state}
+        out = {"ok": True, "state": engine.fire(task, trigger=extra[0], session=session).state}
 except TaskprotoError as exc:
     out = {"ok": False, "error": str(exc)}
 print(json.dumps(out))
 """
 
-
-@pytest.fixture(params=["file", "daemon"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    """Seeded servers over file:// or git daemon on 127.0.0.1, stopped after the test."""
-    srv = Server(request.param, tmp_path)
-    yield srv
-    srv.stop()
+server = remote_servers.server  # the fixture: seeded servers over file:// and git daemon
 
 
 def machines(url: str, base: Path, n: int) -> list[Path]:
     return [clone(url, base / f"m{i}") for i in range(n)]
-
-
-def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
-    return subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def ok(cwd: Path, *args: str, session: str | None = None) -> str:
-    proc = tp(cwd, *args, session=session)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
-
-
-def race(
-    clones: list[Path], sessions: list[str], gate: Path, *args: str
-) -> list[dict[str, object]]:
-    """Start one racer per clone, let them all go at once, return each one's result."""
-    gate.mkdir()
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", RACER, args[0], args[1], s, str(gate), *args[2:]],
-            cwd=c,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for c, s in zip(clones, sessions, strict=True)
-    ]
-    deadline = time.monotonic() + 120
-    while not all((gate / f"ready-{s}").exists() for s in sessions):
-        assert all(p.poll() is None for p in procs), [p.communicate() for p in procs]
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    (gate / "go").touch()
-    results = []
-    for p in procs:
-        out, err = p.communicate(timeout=120)
-        assert p.returncode == 0, err
-        results.append(json.loads(out.strip().splitlines()[-1]))
-    return results
-
-
-def remote_claim(bare: Path, task: str) -> dict[str, object] | None:
-    proc = subprocess.run(
-        ["git", "cat-file", "blob", f"refs/taskproto/claims/{task}:claim.json"],
-        cwd=bare,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return json.loads(proc.stdout) if proc.returncode == 0 else None
 
 
 def remote_ref(bare: Path, ref: str) -> str | None:
@@ -152,7 +88,7 @@ def test_claim_race_exactly_one_wins_every_round(
     ok(clones[0], "sync")
     for round_ in range(rounds):
         sessions = [f"r{round_}-s{i}" for i in range(len(clones))]
-        results = race(clones, sessions, tmp_path / f"gate{round_}", "claim", "t1")
+        results = race(RACER, clones, sessions, tmp_path / f"gate{round_}", "claim", "t1")
         winners = [i for i, r in enumerate(results) if r["ok"]]
         assert len(winners) == 1, results
         winner = sessions[winners[0]]
@@ -199,7 +135,7 @@ def test_takeover_of_an_expired_claim_succeeds_exactly_once(server: Server, tmp_
     expired_sha = remote_ref(server.bare, "refs/taskproto/claims/t1")
     time.sleep(1.5)
     sessions = ["s1", "s2", "s3"]
-    results = race(clones[1:], sessions, tmp_path / "gate", "claim", "t1")
+    results = race(RACER, clones[1:], sessions, tmp_path / "gate", "claim", "t1")
     winners = [i for i, r in enumerate(results) if r["ok"]]
     assert len(winners) == 1, results
     assert results[winners[0]]["outcome"] == "takeover"
@@ -306,7 +242,7 @@ def test_two_machines_transitioning_at_once_never_fork_the_journal(
     clones = machines(url, tmp_path, 3)
     ok(clones[0], "task", "create", "t1")
     ok(clones[0], "sync")
-    results = race(clones, ["s0", "s1", "s2"], tmp_path / "gate", "fire", "t1", "classify")
+    results = race(RACER, clones, ["s0", "s1", "s2"], tmp_path / "gate", "fire", "t1", "classify")
     assert sum(bool(r["ok"]) for r in results) == 1, results
     assert server.bare is not None
     # linear: every journal commit on the server has at most one parent, and each clone agrees after
