@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import threading
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
@@ -339,7 +337,7 @@ def test_land_is_the_users_alone_cli_under_an_agent_and_mcp(complete: Engine) ->
             result = await client.call_tool("land", {"task": "t"})
             assert result.is_error
 
-    in_fresh_thread(main)
+    anyio.run(main)
     assert state_of(complete) == before
 
 
@@ -382,21 +380,3 @@ def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, c
     assert notes.read_text() == "written after the approval\n"
     assert engine.load("t").state == "CLEANUP"
     assert git(repo, "merge-base", "--is-ancestor", "t", "main") == ""
-
-
-def in_fresh_thread(main: Callable[[], Awaitable[None]]) -> None:
-    """Run the MCP client on a thread of its own: a browser test in the same worker may leave an
-    event loop running on the main thread."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            anyio.run(main)
-        except BaseException as exc:  # noqa: BLE001 - re-raised on the test's thread
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]

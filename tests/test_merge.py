@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import threading
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
@@ -259,7 +257,7 @@ def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: P
             ]
             assert shown["patch"] is None
 
-    in_fresh_thread(main)
+    anyio.run(main)
     assert git(wt(engine), "status", "--porcelain") == ""
     # architect and engineer were recorded as merged already: "up-to-date" adds nothing new
     assert [(m.agent, m.result) for m in engine.load("t").merges] == [
@@ -267,21 +265,3 @@ def test_an_agent_merges_and_diffs_through_mcp_and_the_cli(task: Engine, repo: P
         ("engineer", "merged"),
         ("tester", "conflict"),
     ]
-
-
-def in_fresh_thread(main: Callable[[], Awaitable[None]]) -> None:
-    """Run the MCP client on a thread of its own: a browser test in the same worker may leave an
-    event loop running on the main thread."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            anyio.run(main)
-        except BaseException as exc:  # noqa: BLE001 - re-raised on the test's thread
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
