@@ -127,7 +127,15 @@ def test_a_stranger_is_governed_by_the_worktree_it_writes_in(
 def escapes(engine: Engine) -> list[str]:
     q, d = shlex.quote(str(qa(engine))), str(dev(engine))
     state = shlex.quote(str(engine.config.task_file("t1")))
+    root = engine.config.layout.root
+    # the caches the hooks and the quick read path trust: the state tables, the quiet stamps
+    flags = shlex.quote(f"{root}/cache/hook-flags.json")
+    stamp = shlex.quote(f"{root}/cache/quiet/owner/s1")
     return [
+        f"echo '{{}}' > {flags}",
+        f"python3 -c \"open('{root}/cache/hook-flags.json', 'w').write('{{}}')\"",
+        f"mkdir -p $(dirname {stamp}) && touch {stamp}",
+        f"cp /dev/null {flags}",
         f"bash -c 'touch {q}/x'",
         f'sh -c "echo hi > {q}/x"',
         f"eval 'touch {q}/x'",
