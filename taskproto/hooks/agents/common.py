@@ -57,6 +57,25 @@ class Payload:
         return strip_hook_context(self.text("prompt"))
 
 
+class Call:
+    """One hook call of a lifecycle event: who asked, about what, from where."""
+
+    def __init__(
+        self,
+        client: str,
+        event: str,
+        payload: Payload,
+        layout: Layout,
+        cwd: str,
+        env: dict[str, str],
+        pid: int | None,
+    ) -> None:
+        self.client, self.event, self.payload, self.layout = client, event, payload, layout
+        self.cwd, self.env, self.pid = cwd, env, pid
+        self.session = payload.session
+        self.warnings: list[str] = list(payload.warnings)
+
+
 def strip_hook_context(prompt: str) -> str:
     """Gemini prepends SessionStart's context as `<hook_context>...</hook_context>`: not the user's
     words."""

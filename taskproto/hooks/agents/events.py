@@ -14,7 +14,7 @@ from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents.common import Payload, governing, heartbeat_due
+from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due
 from taskproto.hooks.agents.offer import claim_hint, offer, write_env_file
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
@@ -24,22 +24,10 @@ from taskproto.state.light import TaskView, owned_task
 from taskproto.state.models import Task, event, utcnow
 
 
-class Hook:
-    def __init__(
-        self,
-        client: str,
-        event: str,
-        payload: Payload,
-        layout: Layout,
-        cwd: str,
-        env: dict[str, str],
-        pid: int | None,
-    ) -> None:
-        self.client, self.event, self.payload, self.layout = client, event, payload, layout
-        self.cwd, self.env, self.pid = cwd, env, pid
-        self.session = payload.session
-        self.warnings: list[str] = list(payload.warnings)
-        self._engine: Engine | None = None
+class Hook(Call):
+    """A lifecycle call answered through the engine (opened on first use)."""
+
+    _engine: Engine | None = None
 
     @property
     def engine(self) -> Engine:

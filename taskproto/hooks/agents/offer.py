@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from taskproto.hooks.agents.common import Payload
+    from taskproto.hooks.agents.common import Call
     from taskproto.layout import Layout
 
     Table = dict[str, dict[str, Any]]
@@ -120,22 +120,14 @@ def offer(
     return lines
 
 
-def quick_session_start(
-    client: str,
-    event: str,
-    payload: Payload,
-    layout: Layout,
-    cwd: str,
-    env: dict[str, str],
-    pid: int | None,
-) -> tuple[int, str, str] | None:
+def quick_session_start(call: Call) -> tuple[int, str, str] | None:
     """SessionStart answered on the standard library, or None when the engine must answer (a
     /clear handover, a session that owns a task, anything the quick reads leave to the engine;
     TASKPROTO_QUICK=0 turns it off, as for `task list/show`)."""
     from taskproto.state.light import owned_task
 
-    session = payload.session
-    if env.get("TASKPROTO_QUICK") == "0" or payload.source == "clear" or not session:
+    layout, env, pid, session = call.layout, call.env, call.pid, call.session
+    if env.get("TASKPROTO_QUICK") == "0" or call.payload.source == "clear" or not session:
         return None
     if owned_task(layout, session) is not None:
         return None
@@ -159,7 +151,7 @@ def quick_session_start(
                     lambda data: reader.table(data["workflow"]),
                     lambda _name, data: reader.waits(data),
                     config.lease_minutes,
-                    cwd,
+                    call.cwd,
                     claim_hint(env, session, pid),
                     session,
                 )
@@ -167,6 +159,6 @@ def quick_session_start(
         except Exception:  # noqa: BLE001 - the engine decides, and says what is wrong
             return None
     warning = write_env_file(env, session, pid)
-    warnings = [*payload.warnings, *([warning] if warning else [])]
+    warnings = [*call.warnings, *([warning] if warning else [])]
     err = "".join(f"taskproto: warning: {w}\n" for w in warnings)
-    return 0, protocols.context(client, event, text), err
+    return 0, protocols.context(call.client, call.event, text), err

@@ -16,6 +16,7 @@ from taskproto.git.files import find_repo
 from taskproto.hooks.agents import activity, quiet
 from taskproto.hooks.agents.common import (
     HEARTBEAT_EVERY,
+    Call,
     Payload,
     client_pid,
     governing,
@@ -92,7 +93,7 @@ def _run(
     if what == "session_start" and layout is not None:
         from taskproto.hooks.agents.offer import quick_session_start
 
-        answered = quick_session_start(client, event, payload, layout, cwd, env, pid)
+        answered = quick_session_start(Call(client, event, payload, layout, cwd, env, pid))
         if answered is not None:
             return answered
     from taskproto.hooks.slowpath import enable_site_packages
