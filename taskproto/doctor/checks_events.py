@@ -18,7 +18,7 @@ from taskproto.doctor.checks import _f
 from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.moved import admin_of
-from taskproto.doctor.snapshot import Snapshot, TaskView, real
+from taskproto.doctor.snapshot import Snapshot, TaskView
 from taskproto.engine.tasks import creator_alive
 
 HOOKS_RECORD = "git-hooks.json"  # written by `taskproto init` (hooks/git/install.py)
@@ -129,7 +129,7 @@ def check_half_made(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     for agent, path, _ in expected(snap, view):
-        reg = snap.wt_by_path.get(real(path))
+        reg = snap.wt_by_path.get(snap.real(path))
         if reg is None or reg.prunable:
             continue
         admin = admin_of(path)
@@ -231,7 +231,7 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
             scripts.append(text)
     if missing or foreign:
         why = []
-        if real(folder) != real(str(rec.get("hooks_dir") or folder)):
+        if snap.real(folder) != snap.real(str(rec.get("hooks_dir") or folder)):
             why.append(
                 f"git now runs hooks from {folder} (core.hooksPath {setting or 'unset'}), not "
                 f"{rec.get('hooks_dir')} where init put them"

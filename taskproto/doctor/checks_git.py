@@ -12,7 +12,7 @@ from pathlib import Path
 from taskproto.doctor.checks import _f
 from taskproto.doctor.model import CHECKS, Finding
 from taskproto.doctor.moved import relinkable, set_aside_folders
-from taskproto.doctor.snapshot import Snapshot, TaskView, real
+from taskproto.doctor.snapshot import Snapshot, TaskView
 from taskproto.names import agent_branch
 
 
@@ -35,7 +35,7 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         who = f"agent {agent}" if agent else "task"
         missing_id = "agent-worktree-missing" if agent else "task-worktree-missing"
         branch_id = "agent-branch-missing" if agent else "task-branch-missing"
-        reg = snap.wt_by_path.get(real(path))
+        reg = snap.wt_by_path.get(snap.real(path))
         on_disk = os.path.lexists(path)
         has_branch = branch in snap.branches
         if reg is not None and reg.prunable:
@@ -131,7 +131,7 @@ def check_shared(snap: Snapshot) -> Iterator[Finding]:
         if view.task is None:
             continue
         for agent, path, branch in expected(snap, view):
-            for key in (f"branch {branch}", f"worktree {real(path)}"):
+            for key in (f"branch {branch}", f"worktree {snap.real(path)}"):
                 owners.setdefault(key, []).append((view.name, agent))
     for key, users in owners.items():
         if len(users) < 2 or not any(agent for _, agent in users):
@@ -156,22 +156,22 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
     """Worktrees under the root and task-shaped branches that no task uses (whole-repository runs
     only)."""
     cfg = snap.config
-    root = real(cfg.root)
+    root = snap.real(cfg.root)
     paths: set[str] = set()
     branches: set[str] = set(cfg.protected_branches)
     unsure: list[str] = []  # folders of tasks we cannot read: leave everything in them alone
     for view in snap.tasks.values():
         if view.task is None:
-            unsure.append(real(view.dir))
+            unsure.append(snap.real(view.dir))
             branches.add(view.name)
             branches.update(agent_branch(view.name, a) for a in view.agent_dirs)
             continue
         for _, path, branch in expected(snap, view):
-            paths.add(real(path))
+            paths.add(snap.real(path))
             branches.add(branch)
     suspects: dict[str, str] = {}
     for wt in snap.worktrees:
-        p = real(wt.path)
+        p = snap.real(wt.path)
         if not _under(p, root) or p in paths or wt.prunable or any(_under(p, u) for u in unsure):
             continue
         yield Finding(
@@ -229,10 +229,10 @@ def check_folders(snap: Snapshot) -> Iterator[Finding]:
             )
     if snap.scope is not None:
         return
-    root = real(snap.config.root)
-    known = {real(p) for v in snap.tasks.values() if v.task for _, p, _ in expected(snap, v)}
+    root = snap.real(snap.config.root)
+    known = {snap.real(p) for v in snap.tasks.values() if v.task for _, p, _ in expected(snap, v)}
     for wt in snap.worktrees:
-        p = real(wt.path)
+        p = snap.real(wt.path)
         if wt.prunable and _under(p, root) and p not in known:
             yield Finding(
                 "worktree-prunable",
