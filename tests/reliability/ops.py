@@ -244,10 +244,10 @@ class HookEntry:
     allowed_exit_codes: frozenset[int] = frozenset({0})
     env: dict[str, str] = field(default_factory=dict)
     script: Path | None = None
-    shell: bool = False  # `script` is the lifecycle events' hook.sh, run by /bin/sh
+    run_by_sh: bool = False  # `script` is hook.sh, run as argv by /bin/sh (no shell string)
 
     def command(self, python: str) -> list[str]:
-        if self.script is not None and self.shell:
+        if self.script is not None and self.run_by_sh:
             return ["/bin/sh", str(self.script), python, *self.argv]
         if self.script is not None:
             return [python, "-I", "-S", str(self.script), *self.argv]
@@ -293,7 +293,7 @@ def _hook_entries() -> list[HookEntry]:
                     f"{client}-{event}-installed-sh",
                     (client, event),
                     script=AGENT_SCRIPT,
-                    shell=True,
+                    run_by_sh=True,
                 )
             )
     return entries
