@@ -325,14 +325,16 @@ def build_server(config: Config, session: str | None, pid: int | None = None) ->
     server: MCPServer[Any] = MCPServer(
         SERVER_NAME, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING"
     )
-    for name, hints in CORE_TOOLS.items():
-        server.add_tool(
-            refusals(getattr(tools, name)), name=name, annotations=hints, structured_output=True
-        )
     from taskproto.mcp import branch_tools
     from taskproto.mcp import workflow_tools as mcp_workflow_tools
 
-    for name, fn, hints in [*branch_tools.tools(tools), *mcp_workflow_tools.tools(tools)]:
+    for name, fn, hints in [
+        *((name, getattr(tools, name), hints) for name, hints in CORE_TOOLS.items()),
+        *branch_tools.tools(tools),
+        *mcp_workflow_tools.tools(tools),
+    ]:
+        if any(word in name for word in NOT_EXPOSED):  # a user's action never becomes a tool
+            raise AssertionError(f"MCP tool {name!r} would expose a user's action")
         server.add_tool(refusals(fn), name=name, annotations=hints, structured_output=True)
     return server
 
