@@ -12,7 +12,7 @@ from taskproto.doctor.escalation import render, work_at_risk
 from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.snapshot import take
 from taskproto.engine import Engine
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 REASONS: dict[str, tuple[str, tuple[Option, ...]]] = {
     "conflicting-requirements": (
@@ -65,15 +65,12 @@ def escalate(
 
     def change(task: Task) -> tuple[Task, str]:
         new = task.model_copy(deep=True)
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="escalate",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"escalated ({reason}): {detail}",
-            )
+        new.record(
+            trigger="escalate",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"escalated ({reason}): {detail}",
         )
         return new, f"escalate: {reason}"
 

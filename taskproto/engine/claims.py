@@ -23,7 +23,7 @@ from taskproto.names import TaskName, task_name
 from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteError
 from taskproto.sessions import hostname, owner_gone
 from taskproto.state import beat, registry
-from taskproto.state.models import Owner, Task, event, utcnow
+from taskproto.state.models import Owner, Task, utcnow
 
 
 @dataclass
@@ -140,16 +140,13 @@ def _claim_here(
             forced = True
             waited = f"claimed with --force while waiting for {describe(overridden)}"
             note = f"{note}; {waited}" if note else waited
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger=kind,
-                time=now,
-                session=session,
-                kind=kind,
-                forced=forced,
-                note=note,
-            )
+        new.record(
+            trigger=kind,
+            time=now,
+            session=session,
+            kind=kind,
+            forced=forced,
+            note=note,
         )
         outcome.update(outcome=label, previous=previous, reason=reason)
         return new, f"{kind}: {session}"
@@ -237,16 +234,13 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
             raise core.owner_error(task, "only its owner can release it (or pass --force, logged)")
         new = task.model_copy(deep=True)
         new.owner = None
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="release",
-                time=utcnow(),
-                session=session,
-                kind="release",
-                forced=task.owner.session != session,
-                note=f"released {task.owner.session}",
-            )
+        new.record(
+            trigger="release",
+            time=utcnow(),
+            session=session,
+            kind="release",
+            forced=task.owner.session != session,
+            note=f"released {task.owner.session}",
         )
         return new, f"release: {task.owner.session}"
 

@@ -18,7 +18,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.state import journal, summary
 from taskproto.state.lock import task_lock
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 DEPS_LOCK = ".deps"  # a folder name layout.task_names() skips (it starts with a dot)
 
@@ -223,13 +223,10 @@ def remove(core: Core, name: TaskName, on: Sequence[str], session: str | None) -
 
 
 def _note(new: Task, old: Task, session: str | None, note: str, trigger: str) -> None:
-    new.transition_log.append(
-        event(
-            old.state,
-            trigger=trigger,
-            time=utcnow(),
-            session=session,
-            kind="note",
-            note=note,
-        )
+    new.record(
+        trigger=trigger,
+        time=utcnow(),
+        session=session,
+        kind="note",
+        note=note,
     )

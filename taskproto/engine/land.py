@@ -22,7 +22,7 @@ from taskproto.git.command import RemoteGit, git_message
 from taskproto.machine.workflow import fire
 from taskproto.names import TaskName, agent_branch
 from taskproto.state import registry
-from taskproto.state.models import LandRecord, Task, event, utcnow
+from taskproto.state.models import LandRecord, Task, utcnow
 
 Strategy = Literal["merge", "ff", "squash"]
 STRATEGIES: tuple[Strategy, ...] = ("merge", "ff", "squash")
@@ -204,30 +204,24 @@ def _cleanup_state(core: Core, task: Task, record: LandRecord, session: str | No
     now = utcnow()
     new = task.model_copy(deep=True)
     new.landed = record
-    new.transition_log.append(
-        event(
-            task.state,
-            trigger="land",
-            time=now,
-            session=session,
-            kind="land",
-            note=f"{record.approved[:12]} onto {record.base_branch} ({record.strategy}): "
-            f"{record.base_before[:12]} -> {record.base_after[:12]}"
-            + (f", pushed to {record.pushed_to}" if record.pushed_to else ""),
-        )
+    new.record(
+        trigger="land",
+        time=now,
+        session=session,
+        kind="land",
+        note=f"{record.approved[:12]} onto {record.base_branch} ({record.strategy}): "
+        f"{record.base_before[:12]} -> {record.base_after[:12]}"
+        + (f", pushed to {record.pushed_to}" if record.pushed_to else ""),
     )
     if task.owner is not None:
         new.owner = None
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="release",
-                time=now,
-                session=session,
-                kind="release",
-                forced=task.owner.session != session,
-                note=f"released {task.owner.session}: the task landed",
-            )
+        new.record(
+            trigger="release",
+            time=now,
+            session=session,
+            kind="release",
+            forced=task.owner.session != session,
+            note=f"released {task.owner.session}: the task landed",
         )
     trigger = next((t.trigger for t in wf.triggers_from(task.state) if t.dest == "CLEANUP"), None)
     if trigger is None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from taskproto.engine.core import Core
 from taskproto.errors import MergeConflict, TaskprotoError
 from taskproto.names import TaskName, agent_branch, agent_name
-from taskproto.state.models import MergeRecord, Task, event, utcnow
+from taskproto.state.models import MergeRecord, Task, utcnow
 
 
 @dataclass
@@ -80,15 +80,12 @@ def check_worktree(core: Core, name: str, worktree: Path, what: str) -> str:
 
 def _logged(task: Task, trigger: str, session: str | None, note: str) -> Task:
     new = task.model_copy(deep=True)
-    new.transition_log.append(
-        event(
-            task.state,
-            trigger=trigger,
-            time=utcnow(),
-            session=session,
-            kind="merge",
-            note=note,
-        )
+    new.record(
+        trigger=trigger,
+        time=utcnow(),
+        session=session,
+        kind="merge",
+        note=note,
     )
     return new
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, Untrusted
 from taskproto.state import integrity, journal, store
-from taskproto.state.models import Approval, LogEntry, Task, event, utcnow
+from taskproto.state.models import Approval, LogEntry, Task, utcnow
 
 
 @dataclass
@@ -130,15 +130,12 @@ def acknowledge(core: Core, name: str, session: str | None) -> Task:
             raise TaskprotoError(f"task {name} does not need a review; nothing to acknowledge")
         new = task.model_copy(deep=True)
         new.needs_review = False
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="ack",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"the user reviewed the task and accepts state {task.state}",
-            )
+        new.record(
+            trigger="ack",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"the user reviewed the task and accepts state {task.state}",
         )
         return new, f"ack: reviewed in {task.state}"
 

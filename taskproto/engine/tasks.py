@@ -27,7 +27,6 @@ from taskproto.state.models import (
     Counters,
     LogEntry,
     Task,
-    event,
     utcnow,
 )
 
@@ -321,16 +320,13 @@ def remove_task(
                 core.config, wt.plan_removal(core.config, core.repo, name, agents), name, force
             )
             new = task.model_copy(deep=True)
-            new.transition_log.append(
-                event(
-                    task.state,
-                    trigger="remove",
-                    time=utcnow(),
-                    session=session,
-                    kind="note",
-                    forced=True,
-                    note=f"removed with --force while session {owner.session} owned it",
-                )
+            new.record(
+                trigger="remove",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                forced=True,
+                note=f"removed with --force while session {owner.session} owned it",
             )
             core.save(task, new, f"remove --force: owned by {owner.session}")
         plan = wt.remove(core.config, core.repo, name, agents, force)

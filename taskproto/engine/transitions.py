@@ -21,7 +21,6 @@ from taskproto.state.models import (
     Approval,
     DiffStat,
     Task,
-    event,
     utcnow,
 )
 
@@ -156,15 +155,12 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             target, stat = _approvable(core, task, sha)
             new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger=f"approve_{kind}",
-                time=now,
-                session=session,
-                kind="approval",
-                note=detail,
-            )
+        new.record(
+            trigger=f"approve_{kind}",
+            time=now,
+            session=session,
+            kind="approval",
+            note=detail,
         )
         return new, f"approve: {detail}"
 
@@ -243,15 +239,12 @@ def mark_approval_stale(
         assert new.checkpoint.commit_approval is not None
         new.checkpoint.commit_approval.stale = True
         new.checkpoint.commit_approval.stale_reason = reason
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger=repair or "approval_stale",
-                time=utcnow(),
-                session=session,
-                kind="repair" if repair else "approval",
-                note=reason,
-            )
+        new.record(
+            trigger=repair or "approval_stale",
+            time=utcnow(),
+            session=session,
+            kind="repair" if repair else "approval",
+            note=reason,
         )
         changed.append(True)
         return new, f"approval stale: {reason}"

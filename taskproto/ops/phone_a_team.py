@@ -10,7 +10,7 @@ from taskproto.engine import Engine, Step, StepFn
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin.phone_a_team import NAME, RUBRIC, backends_down
 from taskproto.ops import backends, relay
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 5, 3
 REASONS = ("rate-limited", "timeout", "crash")
@@ -186,15 +186,12 @@ def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task,
     else:
         rs["failed"][backend] = reason
     note = f"backend {backend} {reason} in round {task.counters.round}"
-    new.transition_log.append(
-        event(
-            task.state,
-            trigger="backend_failure",
-            time=utcnow(),
-            session=s.session,
-            kind="note",
-            note=note,
-        )
+    new.record(
+        trigger="backend_failure",
+        time=utcnow(),
+        session=s.session,
+        kind="note",
+        note=note,
     )
     up = [b for b in active if b not in backends_down(new)]
     if up:

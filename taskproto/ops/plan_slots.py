@@ -18,7 +18,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.plan_artifacts import SLOT, ExecutionPlanArtifact
 from taskproto.machine.builtin.plan_task import NAME
 from taskproto.names import MAX_NAME, task_name
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 CONTEXT_KEY = "slot_tasks"  # in the plan task's context: slot id -> task name
 
@@ -167,15 +167,12 @@ def _record(engine: Engine, plan: str, made: dict[str, str], session: str | None
             raise TaskprotoError(f"the plan of {plan!r} became tasks meanwhile")
         new = task.model_copy(deep=True)
         new.context[CONTEXT_KEY] = made
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="to-tasks",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"the plan became tasks {', '.join(made.values())}",
-            )
+        new.record(
+            trigger="to-tasks",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"the plan became tasks {', '.join(made.values())}",
         )
         return new, f"to-tasks: {', '.join(made.values())}"
 

@@ -17,7 +17,7 @@ from typing import Any
 from taskproto.engine import Engine, prompts
 from taskproto.errors import TaskprotoError, ValidationFailed, WriteFailed
 from taskproto.machine.builtin.plan_task import NAME
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 
 @dataclass
@@ -119,15 +119,12 @@ def answer(
             )
         new = task.model_copy(deep=True)
         new.context.setdefault("answers", {})[str(number)] = text.strip()
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="answer",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"question {number}: {text.strip()[:200]}",
-            )
+        new.record(
+            trigger="answer",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"question {number}: {text.strip()[:200]}",
         )
         return new, f"answer: question {number}"
 

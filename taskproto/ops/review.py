@@ -16,7 +16,7 @@ from taskproto.machine.workflow import Workflow
 from taskproto.ops import interrupts
 from taskproto.ops import plan_task as planning
 from taskproto.state import review
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 # Triggers that send work back for a revision, the preferred first (built-ins and common names).
 REVISION_TRIGGERS = (
@@ -208,15 +208,12 @@ def request_revision(
         )
         if chosen == IN_PLACE:
             new = task.model_copy(deep=True)
-            new.transition_log.append(
-                event(
-                    task.state,
-                    trigger="request_revision",
-                    time=utcnow(),
-                    session=session,
-                    kind="note",
-                    note=note,
-                )
+            new.record(
+                trigger="request_revision",
+                time=utcnow(),
+                session=session,
+                kind="note",
+                note=note,
             )
         else:
             params = {"feedback": feedback} if chosen == "request_revision" else {}

@@ -36,7 +36,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import NAME, backends_down
 from taskproto.ops import backends, team_answer, team_call
 from taskproto.ops import phone_a_team as team
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 
 @dataclass
@@ -87,15 +87,12 @@ def set_description(
         engine.check_mover(task, session, force, "describe it")
         new = task.model_copy(deep=True)
         new.description = text
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="describe",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"description given by the user: {text[:200]}",
-            )
+        new.record(
+            trigger="describe",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"description given by the user: {text[:200]}",
         )
         return new, "describe: the user gave the task description"
 
@@ -214,15 +211,12 @@ def _record(
             if call.backend in rnd.answers:
                 records[call.backend].update(rnd.answers[call.backend])
         answered = ", ".join(f"{b} ({a['format']})" for b, a in rnd.answers.items()) or "none"
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="round_calls",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=f"round {number} ({rnd.mode}): answered {answered}",
-            )
+        new.record(
+            trigger="round_calls",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=f"round {number} ({rnd.mode}): answered {answered}",
         )
         for call in rnd.calls:
             if call.outcome == "answered":

@@ -11,7 +11,7 @@ from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected, ValidationFailed
 from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
 from taskproto.machine.workflow import transition_to
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 MAX_RESULTS = 100 * 1024  # results are a digest for the next phase, not a transcript
 # Keys that would carry the previous phase's ask_user state across a handoff.
@@ -140,15 +140,12 @@ def _subtask_change(
         engine.check_mover(task, session, force, "change its subtasks")
         new = task.model_copy(deep=True)
         note = apply(new)
-        new.transition_log.append(
-            event(
-                task.state,
-                trigger="subtask",
-                time=utcnow(),
-                session=session,
-                kind="note",
-                note=note,
-            )
+        new.record(
+            trigger="subtask",
+            time=utcnow(),
+            session=session,
+            kind="note",
+            note=note,
         )
         return new, f"{message}: {note}"
 

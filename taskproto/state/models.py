@@ -206,6 +206,18 @@ class Task(_Model):
     merges: list[MergeRecord] = Field(default_factory=list)  # `taskproto merge`, oldest first
     landed: LandRecord | None = None  # `taskproto land`
 
+    def record(
+        self,
+        trigger: str,
+        time: datetime,
+        session: str | None = None,
+        kind: EntryKind = "note",
+        forced: bool = False,
+        note: str | None = None,
+    ) -> None:
+        """Log something that does not move the state (`event` in the task's own state)."""
+        self.transition_log.append(event(self.state, trigger, time, session, kind, forced, note))
+
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or
         the task has moved on since. (state/light.py's TaskView.paused reads the same.)"""

@@ -21,7 +21,7 @@ from taskproto.layout import Layout
 from taskproto.sessions import hostname, pid_alive
 from taskproto.state import beat
 from taskproto.state.light import TaskView, owned_task
-from taskproto.state.models import Task, event, utcnow
+from taskproto.state.models import Task, utcnow
 
 
 class Hook(Call):
@@ -112,16 +112,13 @@ def inherit_on_clear(hook: Hook) -> list[str]:
             now = utcnow()
             new = task.model_copy(deep=True)
             new.owner = old.model_copy(update={"session": hook.session, "heartbeat_at": now})
-            new.transition_log.append(
-                event(
-                    task.state,
-                    trigger="clear_handover",
-                    time=now,
-                    session=hook.session,
-                    kind="takeover",
-                    note=f"from {old.session}: new session after /clear in the same client process "
-                    f"{hook.pid}",
-                )
+            new.record(
+                trigger="clear_handover",
+                time=now,
+                session=hook.session,
+                kind="takeover",
+                note=f"from {old.session}: new session after /clear in the same client process "
+                f"{hook.pid}",
             )
             moved.append(f"{name} (from session {old.session})")  # noqa: B023 - called at once
             return new, f"handover: {old.session} -> {hook.session} (clear, pid {hook.pid})"
@@ -243,15 +240,12 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
             now = utcnow()
             assert new.owner is not None
             new.owner.heartbeat_at = now
-            new.transition_log.append(
-                event(
-                    t.state,
-                    trigger="session_end",
-                    time=now,
-                    session=hook.session,
-                    kind="note",
-                    note=f"session ended ({reason}); the claim is kept so the session can resume",
-                )
+            new.record(
+                trigger="session_end",
+                time=now,
+                session=hook.session,
+                kind="note",
+                note=f"session ended ({reason}); the claim is kept so the session can resume",
             )
             return new, f"session end: {hook.session}"
 
