@@ -259,3 +259,26 @@ def test_conforms_refuses_another_shape(busy: Path) -> None:
     listed["interruptions"][0]["extra"] = 1
     assert not summary.conforms(listed)
     assert git(busy, "status", "--porcelain") == ""
+
+
+def test_from_another_cwd_the_answer_is_the_same(busy: Path) -> None:
+    tp(busy, "task", "list")
+    sub = busy / "docs" / "deep"
+    sub.mkdir(parents=True)
+    worktree = busy / ".taskproto" / "tasks" / "team" / "agents" / "ann" / "code"
+    expected = run(busy, "task", "show", "team", "--json")
+    for cwd in (sub, worktree, worktree / ".."):
+        assert same_as_full(cwd, "task", "show", "team", "--json") == "quick", cwd
+        assert run(cwd, "task", "show", "team", "--json")[:3] == expected[:3]
+
+
+def test_an_agent_status_reached_through_a_link_goes_to_the_full_command(busy: Path) -> None:
+    tp(busy, "task", "list")
+    status = busy / ".taskproto" / "tasks" / "team" / "agents" / "bob" / "status.json"
+    elsewhere = busy.parent / "forged-status.json"
+    elsewhere.write_text(status.read_text().replace("COMPLETE", "ERROR"))
+    status.unlink()
+    status.symlink_to(elsewhere)
+    assert same_as_full(busy, "task", "show", "team", "--json") == "full"
+    agents = json.loads(run(busy, "task", "show", "team", "--json")[1])["agents"]
+    assert agents["bob"] != "ERROR"  # the link is not followed
