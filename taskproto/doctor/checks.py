@@ -29,6 +29,8 @@ TMP_NO_PID_SECONDS = 3600.0
 # Checks after which the task is left alone: doctor refuses to touch what it cannot read.
 UNTOUCHABLE = {"lock-schema-too-new", "lock-unreadable"}
 
+FAILED = (AgentState.ERROR, AgentState.WORKING)  # the states check_agents may report
+
 
 def _f(
     check: str,
@@ -274,8 +276,27 @@ def ref_lock_stale(path: Path, now: float) -> str | None:
     return f"it is {int(age)} s old" if age >= REF_LOCK_GRACE_SECONDS else None
 
 
+def _ref_locks(snap: Snapshot) -> tuple[Path, set[str] | None]:
+    """The folder of the journal refs' locks and the names in it, listed once per snapshot (None:
+    it could not be listed, so each task's lock is looked up on its own)."""
+    if snap.ref_locks is None:
+        folder = journal_ref_lock(Path(snap.config.repo), "-").parent
+        names: set[str] | None
+        try:
+            names = set(os.listdir(folder))
+        except (FileNotFoundError, NotADirectoryError):
+            names = set()
+        except OSError:
+            names = None
+        snap.ref_locks = (folder, names)
+    return snap.ref_locks
+
+
 def check_journal_lock(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
-    path = journal_ref_lock(Path(snap.config.repo), view.name)
+    folder, names = _ref_locks(snap)
+    if names is not None and f"{view.name}.lock" not in names:
+        return  # no lock file: nothing to look at (a lookup would find none)
+    path = folder / f"{view.name}.lock"
     reason = ref_lock_stale(path, snap.now.timestamp())
     if reason:
         yield _f(
@@ -287,6 +308,8 @@ def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     cfg = snap.config
     timeout = timedelta(minutes=cfg.agent_timeout_minutes)
     for agent, av in view.agents.items():
+        if av.problem is None and av.status is not None and av.status.status not in FAILED:
+            continue  # nothing to report (the path below is only worked out for a finding)
         path = str(cfg.status_file(view.name, agent))
         if av.problem == "missing":
             yield _f("agent-status-missing", view, f"{agent}: status.json is missing", agent, path)

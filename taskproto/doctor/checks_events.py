@@ -17,7 +17,7 @@ from typing import Any
 from taskproto.doctor.checks import _f
 from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
-from taskproto.doctor.moved import admin_of
+from taskproto.doctor.moved import admin_named
 from taskproto.doctor.snapshot import Snapshot, TaskView
 from taskproto.engine.tasks import creator_alive
 
@@ -82,9 +82,18 @@ OPERATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def operation_in(admin: Path) -> str | None:
+def operation_in(admin: Path | str) -> str | None:
+    """The operation git's markers in `admin` say is half done, or None. One listing of the folder;
+    a marker found in it is then checked as `os.path.exists` would (a dangling link is none)."""
+    admin = os.fspath(admin) or "."  # as Path("") is
+    try:
+        names = set(os.listdir(admin))
+    except OSError:
+        names = set()
+        if os.path.exists(admin):  # a folder that cannot be listed: look for each marker
+            names = {m.partition("/")[0] for m, _ in OPERATIONS}
     for marker, name in OPERATIONS:
-        if os.path.exists(admin / marker):
+        if marker.partition("/")[0] in names and os.path.exists(os.path.join(admin, marker)):
             return name
     return None
 
@@ -132,7 +141,7 @@ def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         reg = snap.wt_by_path.get(snap.real(path))
         if reg is None or reg.prunable:
             continue
-        admin = admin_of(path)
+        admin = admin_named(path)
         op = operation_in(admin) if admin is not None else None
         if op is None:
             continue

@@ -17,15 +17,19 @@ from taskproto.names import agent_branch
 
 
 def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str]]:
-    """(agent or None, worktree path, branch) of every worktree the task should have."""
+    """(agent or None, worktree path, branch) of every worktree the task should have (worked out
+    once per snapshot)."""
     task = view.task
     assert task is not None
-    cfg = snap.config
-    rows: list[tuple[str | None, Path, str]] = [(None, cfg.task_worktree(task.name), task.name)]
-    rows += [
-        (a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a))
-        for a in task.required_agents
-    ]
+    rows = snap.rows.get(view.name)
+    if rows is None:
+        cfg = snap.config
+        rows = [(None, cfg.task_worktree(task.name), task.name)]
+        rows += [
+            (a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a))
+            for a in task.required_agents
+        ]
+        snap.rows[view.name] = rows
     return rows
 
 

@@ -75,5 +75,5 @@ def escalate(
         return new, f"escalate: {reason}"
 
     task = engine.mutate(name, change)
-    snap = take(engine.config, [name], repo=engine.repo)
+    snap = take(engine.config, [name])
     return render(engine.config, finding, task.state, tried, work_at_risk(snap, name), options)

@@ -43,15 +43,22 @@ check(
 )
 
 
-def admin_of(folder: Path) -> Path | None:
+def admin_of(folder: Path | str) -> Path | None:
     """The admin folder a worktree's `.git` file names, or None (no `.git` file)."""
+    named = admin_named(folder)
+    return None if named is None else Path(named)
+
+
+def admin_named(folder: Path | str) -> str | None:
+    """`admin_of` as text (doctor's detection reads thousands of these)."""
     try:
-        text = (folder / ".git").read_text(encoding="utf-8", errors="replace")
+        with open(os.path.join(folder, ".git"), encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
     except OSError:
         return None
     if not text.startswith("gitdir:"):
         return None
-    return Path(text[len("gitdir:") :].strip())
+    return text[len("gitdir:") :].strip()
 
 
 def _read(path: Path) -> str | None:

@@ -108,7 +108,7 @@ def run(
     them."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
-    snap = take(config, scope, progress, engine.repo)
+    snap = take(config, scope, progress)
     findings = detect(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
     ctx = FixContext(
@@ -136,7 +136,7 @@ def run(
             if dry_run:
                 break
             ctx.pruned = False
-            snap = take(config, scope, repo=engine.repo)
+            snap = take(config, scope)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
     _escalate(config, report, attempted)

@@ -20,9 +20,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from taskproto.config import Config
-from taskproto.engine.tasks import read_intent
+from taskproto.doctor import reads
+from taskproto.engine.tasks import CREATING, read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
-from taskproto.git.repo import Repo, WorktreeInfo
+from taskproto.git.repo import WorktreeInfo
 from taskproto.names import check_name
 from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, Task, utcnow
@@ -104,6 +105,11 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         self.real = RealPaths()  # for the checks: the disk does not change while they run
+        # task -> (agent or None, worktree path, branch) of each worktree it should have, filled
+        # by checks_git.expected on first use (several checks walk them)
+        self.rows: dict[str, list[tuple[str | None, Path, str]]] = {}
+        # the journal refs' lock folder and its names, listed once (checks.check_journal_lock)
+        self.ref_locks: tuple[Path, set[str] | None] | None = None
         self.wt_by_path: dict[str, WorktreeInfo] = {self.real(w.path): w for w in self.worktrees}
         self.wt_by_branch: dict[str, WorktreeInfo] = {
             w.branch: w for w in self.worktrees if w.branch
@@ -171,10 +177,46 @@ def _read_task(view: TaskView, path: Path) -> None:
             pass
 
 
+def _entries(folder: str) -> list[os.DirEntry[str]] | None:
+    """The entries of `folder`, or None when it is not a folder (gone, or a file)."""
+    try:
+        with os.scandir(folder) as it:
+            return list(it)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # follows a link, as Path.is_dir does
+    except OSError:
+        return False
+
+
+def _tmp(folder: str, entries: list[os.DirEntry[str]] | None) -> list[Path]:
+    if entries is None:
+        return []
+    return [Path(folder, e.name) for e in entries if e.name.startswith(store.TMP_PREFIX)]
+
+
+def _read_folders(view: TaskView) -> None:
+    """One listing of the task folder and of each folder under agents/: the create intent (only
+    read when its file is there), the agents' folders, the leftover temp files."""
+    folder = os.fspath(view.dir)
+    entries = _entries(folder)
+    if entries is None or any(e.name == CREATING for e in entries):
+        view.intent = read_intent(view.dir)
+    agents = os.path.join(folder, "agents")
+    listed = _entries(agents) if entries is not None else None
+    dirs = {e.name for e in listed if _is_dir(e)} if listed is not None else set()
+    view.agent_dirs = sorted(dirs)
+    view.tmp_files = _tmp(folder, entries)
+    for agent in view.agent_dirs:
+        path = os.path.join(agents, agent)
+        view.tmp_files += _tmp(path, _entries(path))
+
+
 def _read_agents(config: Config, view: TaskView) -> None:
-    agents_dir = view.dir / "agents"
-    if agents_dir.is_dir():
-        view.agent_dirs = sorted(e for e in os.listdir(agents_dir) if (agents_dir / e).is_dir())
     if view.task is None:
         return
     for agent in view.task.required_agents:
@@ -191,25 +233,13 @@ def _read_agents(config: Config, view: TaskView) -> None:
         view.agents[agent] = av
 
 
-def _tmp_files(view: TaskView) -> None:
-    folders = [view.dir] + [view.dir / "agents" / a for a in view.agent_dirs]
-    for folder in folders:
-        try:
-            entries = os.listdir(folder)
-        except OSError:
-            continue
-        view.tmp_files += [folder / e for e in entries if e.startswith(store.TMP_PREFIX)]
-
-
 def take(
     config: Config,
     scope: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
-    repo: Repo | None = None,
 ) -> Snapshot:
-    repo = repo or Repo(config.repo)
-    worktrees = repo.worktrees()
-    refs = repo.refs("refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
+    worktrees = reads.worktrees(config.repo)
+    refs = reads.refs(config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
     branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
     journals = {
         r[len(journal.REF_PREFIX) :]: sha
@@ -227,10 +257,9 @@ def take(
     present = [n for n in wanted if n in set(names)]
     for i, name in enumerate(present):
         view = TaskView(name, config.task_dir(name))
-        view.intent = read_intent(view.dir)
+        _read_folders(view)
         _read_task(view, config.task_file(name))
         _read_agents(config, view)
-        _tmp_files(view)
         tasks[name] = view
         if progress is not None:
             progress(i + 1, len(present))
@@ -243,11 +272,12 @@ def take(
         found = tasks.get(name)
         if found is not None and found.task is not None:
             specs += [(name, agent) for agent in found.task.required_agents]
-    blobs = repo.blobs(
+    blobs = reads.blobs(
+        config.repo,
         [
             f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
             for n, a in specs
-        ]
+        ],
     )
     journal_tasks: dict[str, bytes | None] = {}
     journal_statuses: dict[str, dict[str, bytes | None]] = {}
@@ -256,7 +286,7 @@ def take(
             journal_tasks[name] = blob
         else:
             journal_statuses.setdefault(name, {})[agent] = blob
-    hooks_dir, hooks_path = _hooks(config, repo) if scope is None else (None, None)
+    hooks_dir, hooks_path = _hooks(config) if scope is None else (None, None)
     return Snapshot(
         config,
         utcnow(),
@@ -273,7 +303,7 @@ def take(
     )
 
 
-def _hooks(config: Config, repo: Repo) -> tuple[str | None, str | None]:
+def _hooks(config: Config) -> tuple[str | None, str | None]:
     """Where git runs hooks now, and core.hooksPath: two git processes, only once `taskproto init`
     recorded an installation (`<root>/git-hooks.json`)."""
     if not (config.root / "git-hooks.json").is_file():
@@ -281,11 +311,13 @@ def _hooks(config: Config, repo: Repo) -> tuple[str | None, str | None]:
     from taskproto.errors import GitError
 
     try:
-        folder = repo.run("rev-parse", "--path-format=absolute", "--git-path", "hooks").strip()
+        folder = reads.text(
+            config.repo, "rev-parse", "--path-format=absolute", "--git-path", "hooks"
+        ).strip()
     except GitError:
         return None, None
     try:
-        setting = repo.run("config", "--get", "core.hooksPath").strip() or None
+        setting = reads.text(config.repo, "config", "--get", "core.hooksPath").strip() or None
     except GitError:
         setting = None
     return folder, setting

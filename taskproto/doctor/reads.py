@@ -1,0 +1,91 @@
+"""The snapshot's git reads: one plain git process each, however many tasks.
+
+`git worktree list --porcelain`, one `git for-each-ref`, and one `git cat-file --batch` fed every
+`<rev>:<path>` at once (its answers come back in the same order). No GitPython: importing it and
+the `git version` calls it makes cost more than the reads themselves; the repairs still use it
+(`git/repo.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from taskproto.errors import GitError
+from taskproto.git.files import INTERNAL
+from taskproto.git.repo import WorktreeInfo, parse_worktrees
+
+HEX = frozenset(b"0123456789abcdef")
+
+
+def git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
+    """One git command in `repo`; its stdout (GitError when it fails)."""
+    cmd = ["git", *args]
+    proc = subprocess.run(
+        cmd,
+        cwd=repo,
+        input=input,
+        capture_output=True,
+        env={**os.environ, INTERNAL: "1"},
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise GitError(
+            cmd,
+            proc.returncode,
+            proc.stdout.decode("utf-8", "replace").strip(),
+            proc.stderr.decode("utf-8", "replace").strip(),
+        )
+    return proc.stdout
+
+
+def text(repo: Path, *args: str) -> str:
+    """`git` with its output as text (paths undecodable as UTF-8 keep their bytes, as os does)."""
+    return git(repo, *args).decode("utf-8", "surrogateescape")
+
+
+def worktrees(repo: Path) -> list[WorktreeInfo]:
+    return parse_worktrees(text(repo, "worktree", "list", "--porcelain"))
+
+
+def refs(repo: Path, *patterns: str) -> dict[str, str]:
+    """Every ref under `patterns` with its object, in one `git for-each-ref`."""
+    out = text(repo, "for-each-ref", "--format=%(objectname) %(refname)", *patterns)
+    result: dict[str, str] = {}
+    for line in out.splitlines():
+        sha, _, ref = line.partition(" ")
+        if ref:
+            result[ref] = sha
+    return result
+
+
+def _found(header: bytes) -> tuple[bytes, int] | None:
+    """(type, size) from `<oid> <type> <size>`; None for `<spec> missing` (or ambiguous)."""
+    parts = header.split(b" ")
+    if len(parts) != 3 or not parts[2].isdigit() or not HEX.issuperset(parts[0]):
+        return None
+    return parts[1], int(parts[2])
+
+
+def blobs(repo: Path, specs: Sequence[str]) -> list[bytes | None]:
+    """The blob of each `<rev>:<path>` (None: missing, or not a blob), in one `cat-file --batch`."""
+    if not specs:
+        return []
+    out = git(repo, "cat-file", "--batch", input="".join(f"{s}\n" for s in specs).encode())
+    result: list[bytes | None] = []
+    pos = 0
+    for spec in specs:
+        end = out.find(b"\n", pos)
+        if end < 0:
+            raise GitError(["git", "cat-file", "--batch"], 0, "", f"no answer for {spec}")
+        found = _found(out[pos:end])
+        pos = end + 1
+        if found is None:
+            result.append(None)
+            continue
+        kind, size = found
+        result.append(out[pos : pos + size] if kind == b"blob" else None)
+        pos += size + 1  # the object, then a newline
+    return result
