@@ -40,7 +40,7 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         missing_id = "agent-worktree-missing" if agent else "task-worktree-missing"
         branch_id = "agent-branch-missing" if agent else "task-branch-missing"
         reg = snap.wt_by_path.get(snap.real(path))
-        on_disk = os.path.lexists(path)
+        on_disk = snap.real.exists(path)
         has_branch = branch in snap.branches
         if reg is not None and reg.prunable:
             yield _f(

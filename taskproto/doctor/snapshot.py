@@ -38,30 +38,73 @@ def real(path: Path | str) -> str:
 
 class RealPaths:
     """`os.path.realpath`, remembering every folder it resolved: a path under a folder already
-    resolved costs one `lstat` (is its last part a link?) instead of one per part. Doctor's
-    detection resolves each worktree path several times (7,000 calls at 300 tasks), and nothing
-    changes on disk while it runs; repairs use `real`, which remembers nothing."""
+    resolved costs one `lstat` (is its last part a link?) instead of one per part, and none for a
+    path that a folder listing of this run showed is no link (`plain`). Doctor's detection
+    resolves each worktree path several times (7,000 calls at 300 tasks), and nothing changes on
+    disk while it runs; repairs use `real`, which remembers nothing."""
 
     def __init__(self) -> None:
         self.known: dict[str, str] = {}
+        self.plain: set[str] = set()  # absolute, normal paths listed as folders that are no links
+
+    def listed(self, folder: str, entries: Sequence[os.DirEntry[str]]) -> None:
+        """Remember which of `entries` (os.scandir of `folder`, absolute) are folders, not links.
+        The listing knows it from the folder itself (d_type): no system call per entry."""
+        for e in entries:
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    self.plain.add(os.path.join(folder, e.name))
+            except OSError:
+                pass
 
     def __call__(self, path: Path | str) -> str:
         text = os.fspath(path)
         found = self.known.get(text)
         if found is not None:
             return found
-        absolute = os.path.abspath(text)  # `.` and `//` go; so would `..`, lexically:
-        parent, name = os.path.split(absolute)
-        if not name or ".." in text.split(os.sep):
-            found = os.path.realpath(text)  # `..` resolves after the links before it: git's way
+        if _normal(text):
+            absolute = text  # what abspath would return
+            parent, _, name = text.rpartition(os.sep)
+            parent = parent or os.sep
+        else:
+            absolute = os.path.abspath(text)  # `.` and `//` go; so would `..`, lexically:
+            parent, name = os.path.split(absolute)
+            if not name or ".." in text.split(os.sep):
+                found = os.path.realpath(text)  # `..` resolves after the links before it: git's
+                self.known[text] = found
+                return found
+        if absolute in self.plain:
+            link = False
         else:
             try:
                 link = stat.S_ISLNK(os.lstat(absolute).st_mode)
             except OSError:
                 link = False
-            found = os.path.realpath(absolute) if link else os.path.join(self(parent), name)
+        if link:
+            found = os.path.realpath(absolute)
+        else:
+            up = self.known.get(parent)
+            found = os.path.join(self(parent) if up is None else up, name)
         self.known[text] = found
         return found
+
+    def exists(self, path: Path | str) -> bool:
+        """`os.path.lexists`, answered from the listings when they showed it."""
+        text = os.fspath(path)
+        return text in self.plain or os.path.lexists(text)
+
+
+def _normal(text: str) -> bool:
+    """An absolute path with no `.`, `..` or empty part: os.path.abspath would return it as is."""
+    sep = os.sep
+    return (
+        text[:1] == sep
+        and text[-1:] != sep
+        and sep + sep not in text
+        and f"{sep}.{sep}" not in text
+        and f"{sep}..{sep}" not in text
+        and not text.endswith((f"{sep}.", f"{sep}.."))
+    )
 
 
 @dataclass
@@ -102,9 +145,10 @@ class Snapshot:
     )  # task -> agent -> blob
     hooks_dir: str | None = None  # where git runs hooks now (only read once init recorded hooks)
     hooks_path: str | None = None  # core.hooksPath as set
+    # for the checks (the disk does not change while they run); take() fills it as it lists
+    real: RealPaths = field(default_factory=RealPaths)
 
     def __post_init__(self) -> None:
-        self.real = RealPaths()  # for the checks: the disk does not change while they run
         # task -> (agent or None, worktree path, branch) of each worktree it should have, filled
         # by checks_git.expected on first use (several checks walk them)
         self.rows: dict[str, list[tuple[str | None, Path, str]]] = {}
@@ -134,17 +178,20 @@ class Snapshot:
             return None
 
 
-def _task_names(config: Config) -> list[str]:
-    if not config.tasks_dir.is_dir():
+def _task_names(config: Config, real: RealPaths) -> list[str]:
+    folder = os.fspath(config.tasks_dir)
+    entries = _entries(folder)
+    if entries is None:
         return []
+    real.listed(folder, entries)
     names = []
-    for entry in sorted(os.listdir(config.tasks_dir)):
+    for entry in sorted(entries, key=lambda e: e.name):
         try:
-            check_name("task", entry)
+            check_name("task", entry.name)
         except TaskprotoError:
             continue
-        if (config.tasks_dir / entry).is_dir():
-            names.append(entry)
+        if _is_dir(entry):
+            names.append(entry.name)
     return names
 
 
@@ -199,21 +246,30 @@ def _tmp(folder: str, entries: list[os.DirEntry[str]] | None) -> list[Path]:
     return [Path(folder, e.name) for e in entries if e.name.startswith(store.TMP_PREFIX)]
 
 
-def _read_folders(view: TaskView) -> None:
+def _read_folders(view: TaskView, real: RealPaths) -> None:
     """One listing of the task folder and of each folder under agents/: the create intent (only
-    read when its file is there), the agents' folders, the leftover temp files."""
+    read when its file is there), the agents' folders, the leftover temp files; what is a folder
+    and no link in them spares RealPaths its lstat."""
     folder = os.fspath(view.dir)
     entries = _entries(folder)
     if entries is None or any(e.name == CREATING for e in entries):
         view.intent = read_intent(view.dir)
-    agents = os.path.join(folder, "agents")
-    listed = _entries(agents) if entries is not None else None
-    dirs = {e.name for e in listed if _is_dir(e)} if listed is not None else set()
-    view.agent_dirs = sorted(dirs)
+    if entries is None:
+        return
+    real.listed(folder, entries)
     view.tmp_files = _tmp(folder, entries)
+    agents = os.path.join(folder, "agents")
+    listed = _entries(agents)
+    if listed is None:
+        return
+    real.listed(agents, listed)
+    view.agent_dirs = sorted(e.name for e in listed if _is_dir(e))
     for agent in view.agent_dirs:
         path = os.path.join(agents, agent)
-        view.tmp_files += _tmp(path, _entries(path))
+        inside = _entries(path)
+        if inside is not None:
+            real.listed(path, inside)
+            view.tmp_files += _tmp(path, inside)
 
 
 def _read_agents(config: Config, view: TaskView) -> None:
@@ -233,13 +289,48 @@ def _read_agents(config: Config, view: TaskView) -> None:
         view.agents[agent] = av
 
 
+def _read_tasks(
+    config: Config,
+    scope: Sequence[str] | None,
+    progress: Callable[[int, int], None] | None,
+    real: RealPaths,
+) -> tuple[dict[str, TaskView], list[str]]:
+    """Every task folder asked for (all: `scope` None), and the names of all task folders."""
+    names = _task_names(config, real)
+    known = set(names)
+    present = names if scope is None else [n for n in scope if n in known]
+    tasks: dict[str, TaskView] = {}
+    for i, name in enumerate(present):
+        view = TaskView(name, config.task_dir(name))
+        _read_folders(view, real)
+        _read_task(view, config.task_file(name))
+        _read_agents(config, view)
+        tasks[name] = view
+        if progress is not None:
+            progress(i + 1, len(present))
+    return tasks, names
+
+
 def take(
     config: Config,
     scope: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Snapshot:
-    worktrees = reads.worktrees(config.repo)
-    refs = reads.refs(config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX)
+    real = RealPaths()
+    # git lists the worktrees and refs on the other core while the task folders are read here
+    listing = reads.start_worktrees(config.repo)
+    try:
+        listed = reads.start_refs(
+            config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX
+        )
+        try:
+            tasks, names = _read_tasks(config, scope, progress, real)
+            refs = reads.refs(listed)
+        finally:
+            listed.proc.wait()
+        worktrees = reads.worktrees(listing)
+    finally:
+        listing.proc.wait()
     branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
     journals = {
         r[len(journal.REF_PREFIX) :]: sha
@@ -251,18 +342,7 @@ def take(
         for r in refs
         if r.startswith(journal.ARCHIVE_PREFIX)
     }
-    names = _task_names(config)
     wanted = list(scope) if scope is not None else names + [j for j in journals if j not in names]
-    tasks: dict[str, TaskView] = {}
-    present = [n for n in wanted if n in set(names)]
-    for i, name in enumerate(present):
-        view = TaskView(name, config.task_dir(name))
-        _read_folders(view)
-        _read_task(view, config.task_file(name))
-        _read_agents(config, view)
-        tasks[name] = view
-        if progress is not None:
-            progress(i + 1, len(present))
     # One `git cat-file --batch` for every journal's task.json and agent statuses, however many
     # tasks.
     in_journal = [n for n in wanted if n in journals]
@@ -300,6 +380,7 @@ def take(
         journal_statuses,
         hooks_dir,
         hooks_path,
+        real,
     )
 
 
