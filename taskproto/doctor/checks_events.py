@@ -82,18 +82,23 @@ OPERATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+# the names in the admin folder that can start a marker's path
+MARKER_NAMES = frozenset(marker.partition("/")[0] for marker, _ in OPERATIONS)
+
+
 def operation_in(admin: Path | str) -> str | None:
     """The operation git's markers in `admin` say is half done, or None. One listing of the folder;
     a marker found in it is then checked as `os.path.exists` would (a dangling link is none)."""
     admin = os.fspath(admin) or "."  # as Path("") is
     try:
-        names = set(os.listdir(admin))
+        if MARKER_NAMES.isdisjoint(os.listdir(admin)):
+            return None
     except OSError:
-        names = set()
-        if os.path.exists(admin):  # a folder that cannot be listed: look for each marker
-            names = {m.partition("/")[0] for m, _ in OPERATIONS}
+        if not os.path.exists(admin):
+            return None  # no folder: no marker
+        # a folder that cannot be listed: look for each marker
     for marker, name in OPERATIONS:
-        if marker.partition("/")[0] in names and os.path.exists(os.path.join(admin, marker)):
+        if os.path.exists(os.path.join(admin, marker)):
             return name
     return None
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from taskproto.doctor.checks import _f
 from taskproto.doctor.model import CHECKS, Finding
 from taskproto.doctor.moved import relinkable, set_aside_folders
-from taskproto.doctor.snapshot import Snapshot, TaskView
+from taskproto.doctor.snapshot import CODE, Snapshot, TaskView
 from taskproto.names import agent_branch
 
 
@@ -23,10 +23,12 @@ def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str
     assert task is not None
     rows = snap.rows.get(view.name)
     if rows is None:
-        cfg = snap.config
-        rows = [(None, cfg.task_worktree(task.name), task.name)]
+        # config.task_worktree and config.agent_worktree, built from the task's folder (the view's,
+        # unless task.json names another task)
+        top = view.dir if task.name == view.name else snap.config.task_dir(task.name)
+        rows = [(None, top / CODE, task.name)]
         rows += [
-            (a, cfg.agent_worktree(task.name, a), agent_branch(task.name, a))
+            (a, top.joinpath("agents", a, CODE), agent_branch(task.name, a))
             for a in task.required_agents
         ]
         snap.rows[view.name] = rows

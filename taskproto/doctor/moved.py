@@ -52,10 +52,13 @@ def admin_of(folder: Path | str) -> Path | None:
 def admin_named(folder: Path | str) -> str | None:
     """`admin_of` as text (doctor's detection reads thousands of these)."""
     try:
-        with open(os.path.join(folder, ".git"), encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
+        with open(os.path.join(folder, ".git"), "rb") as fh:
+            data = fh.read()
     except OSError:
         return None
+    text = data.decode("utf-8", "replace")
+    if "\r" in text:  # as reading it as text would (universal newlines)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.startswith("gitdir:"):
         return None
     return text[len("gitdir:") :].strip()

@@ -29,6 +29,9 @@ from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, Task, utcnow
 
 HEADS = "refs/heads/"
+# the names layout.py gives a task's files and worktree folders, for building them under a task
+# folder already made (a Path from a whole path costs twice as much; tests check they agree)
+TASK, STATUS, CODE = "task.json", "status.json", "code"
 TMP_RE = re.compile(r"\.tmp-.+\.(\d+)\.[0-9a-f]+\Z")
 
 
@@ -277,7 +280,9 @@ def _read_agents(config: Config, view: TaskView) -> None:
         return
     for agent in view.task.required_agents:
         av = AgentView(agent)
-        path = config.status_file(view.name, agent)
+        path = view.dir.joinpath(
+            "agents", agent, STATUS
+        )  # config.status_file, built from the folder
         try:
             av.status = store.load_status(path)
         except FileNotFoundError:
@@ -303,7 +308,7 @@ def _read_tasks(
     for i, name in enumerate(present):
         view = TaskView(name, config.task_dir(name))
         _read_folders(view, real)
-        _read_task(view, config.task_file(name))
+        _read_task(view, view.dir / TASK)  # config.task_file, built from the folder
         _read_agents(config, view)
         tasks[name] = view
         if progress is not None:
