@@ -3,8 +3,9 @@
 `git worktree list --porcelain` and one `git for-each-ref`, both started before doctor reads the
 task folders and read after (git lists 3,000 worktrees in ~0.2 s, which then costs no wall time),
 and one `git cat-file --batch` fed every `<rev>:<path>` at once (its answers come back in the same
-order). No GitPython: importing it and the `git version` calls it makes cost more than the reads
-themselves; the repairs still use it (`git/repo.py`).
+order), started before the worktree listing is parsed and read after. No GitPython: importing it
+and the `git version` calls it makes cost more than the reads themselves; the repairs still use it
+(`git/repo.py`).
 """
 
 from __future__ import annotations
@@ -26,17 +27,21 @@ class Started:
     """A git command started now and read later: its output goes to a temporary file, so it runs
     to its end on the other core while doctor reads the task folders."""
 
-    def __init__(self, repo: Path, *args: str) -> None:
+    def __init__(self, repo: Path, *args: str, input: bytes | None = None) -> None:
         self.cmd = ["git", *args]
         self.out, self.err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(
-            self.cmd,
-            cwd=repo,
-            stdin=subprocess.DEVNULL,
-            stdout=self.out,
-            stderr=self.err,
-            env={**os.environ, INTERNAL: "1"},
-        )
+        with tempfile.TemporaryFile() as stdin:
+            if input is not None:
+                stdin.write(input)
+                stdin.seek(0)
+            self.proc = subprocess.Popen(
+                self.cmd,
+                cwd=repo,
+                stdin=stdin if input is not None else subprocess.DEVNULL,
+                stdout=self.out,
+                stderr=self.err,
+                env={**os.environ, INTERNAL: "1"},
+            )
 
     def output(self) -> bytes:
         """Its stdout, once it has ended (GitError when it failed)."""
@@ -117,17 +122,25 @@ def _found(header: bytes) -> tuple[bytes, int] | None:
     return parts[1], int(parts[2])
 
 
-def blobs(repo: Path, specs: Sequence[str]) -> list[bytes | None]:
-    """The blob of each `<rev>:<path>` (None: missing, or not a blob), in one `cat-file --batch`."""
+def start_blobs(repo: Path, specs: Sequence[str]) -> Started | None:
+    """One `git cat-file --batch` for every `<rev>:<path>` of `specs`, started (None: nothing to
+    ask, no process); `blobs()` reads its answers."""
     if not specs:
+        return None
+    return Started(repo, "cat-file", "--batch", input="".join(f"{s}\n" for s in specs).encode())
+
+
+def blobs(started: Started | None, specs: Sequence[str]) -> list[bytes | None]:
+    """The blob of each of `specs` (None: missing, or not a blob), in their order."""
+    if started is None:
         return []
-    out = git(repo, "cat-file", "--batch", input="".join(f"{s}\n" for s in specs).encode())
+    out = started.output()
     result: list[bytes | None] = []
     pos = 0
     for spec in specs:
         end = out.find(b"\n", pos)
         if end < 0:
-            raise GitError(["git", "cat-file", "--batch"], 0, "", f"no answer for {spec}")
+            raise GitError(started.cmd, 0, "", f"no answer for {spec}")
         found = _found(out[pos:end])
         pos = end + 1
         if found is None:

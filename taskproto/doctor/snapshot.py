@@ -333,60 +333,63 @@ def take(
             refs = reads.refs(listed)
         finally:
             listed.proc.wait()
-        worktrees = reads.worktrees(listing)
-    finally:
-        listing.proc.wait()
-    branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
-    journals = {
-        r[len(journal.REF_PREFIX) :]: sha
-        for r, sha in refs.items()
-        if r.startswith(journal.REF_PREFIX)
-    }
-    archived = {
-        r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]
-        for r in refs
-        if r.startswith(journal.ARCHIVE_PREFIX)
-    }
-    wanted = list(scope) if scope is not None else names + [j for j in journals if j not in names]
-    # One `git cat-file --batch` for every journal's task.json and agent statuses, however many
-    # tasks.
-    in_journal = [n for n in wanted if n in journals]
-    specs: list[tuple[str, str | None]] = []
-    for name in in_journal:
-        specs.append((name, None))
-        found = tasks.get(name)
-        if found is not None and found.task is not None:
-            specs += [(name, agent) for agent in found.task.required_agents]
-    blobs = reads.blobs(
-        config.repo,
-        [
+        branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
+        journals = {
+            r[len(journal.REF_PREFIX) :]: sha
+            for r, sha in refs.items()
+            if r.startswith(journal.REF_PREFIX)
+        }
+        archived = {
+            r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]
+            for r in refs
+            if r.startswith(journal.ARCHIVE_PREFIX)
+        }
+        wanted = (
+            list(scope) if scope is not None else names + [j for j in journals if j not in names]
+        )
+        # One `git cat-file --batch` for every journal's task.json and agent statuses, however
+        # many tasks; it runs while the worktree listing is parsed.
+        specs: list[tuple[str, str | None]] = []
+        for name in (n for n in wanted if n in journals):
+            specs.append((name, None))
+            found = tasks.get(name)
+            if found is not None and found.task is not None:
+                specs += [(name, agent) for agent in found.task.required_agents]
+        asked = [
             f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
             for n, a in specs
-        ],
-    )
-    journal_tasks: dict[str, bytes | None] = {}
-    journal_statuses: dict[str, dict[str, bytes | None]] = {}
+        ]
+        batch = reads.start_blobs(config.repo, asked)
+        try:
+            worktrees = reads.worktrees(listing)
+            hooks_dir, hooks_path = _hooks(config) if scope is None else (None, None)
+            snap = Snapshot(
+                config,
+                utcnow(),
+                tasks,
+                worktrees,
+                branches,
+                journals,
+                archived,
+                {},
+                list(scope) if scope is not None else None,
+                {},
+                hooks_dir,
+                hooks_path,
+                real,
+            )
+            blobs = reads.blobs(batch, asked)
+        finally:
+            if batch is not None:
+                batch.proc.wait()
+    finally:
+        listing.proc.wait()
     for (name, agent), blob in zip(specs, blobs, strict=True):
         if agent is None:
-            journal_tasks[name] = blob
+            snap.journal_tasks[name] = blob
         else:
-            journal_statuses.setdefault(name, {})[agent] = blob
-    hooks_dir, hooks_path = _hooks(config) if scope is None else (None, None)
-    return Snapshot(
-        config,
-        utcnow(),
-        tasks,
-        worktrees,
-        branches,
-        journals,
-        archived,
-        journal_tasks,
-        list(scope) if scope is not None else None,
-        journal_statuses,
-        hooks_dir,
-        hooks_path,
-        real,
-    )
+            snap.journal_statuses.setdefault(name, {})[agent] = blob
+    return snap
 
 
 def _hooks(config: Config) -> tuple[str | None, str | None]:

@@ -50,12 +50,13 @@ def test_blobs_answer_each_spec_as_git_cat_file_does(tmp_path: Path) -> None:
         "HEAD:dir/x",
         "HEAD:README.md",  # asked twice
     ]
-    got = reads.blobs(repo, specs)
+    got = reads.blobs(reads.start_blobs(repo, specs), specs)
     assert got == [_cat(repo, s) for s in specs]
     assert got[0] is not None and got[5] == b"\x00\xff\nno newline at the end"
     assert got[1] is None and got[2] is None and got[3] == b"" and got[7] is None
-    # nothing asked: no git process at all (a folder that is no repository would fail)
-    assert reads.blobs(tmp_path / "nowhere", []) == []
+    # nothing asked: no git process at all
+    assert reads.start_blobs(tmp_path / "nowhere", []) is None
+    assert reads.blobs(None, []) == []
 
 
 def test_worktrees_and_refs_read_as_gitpython_reads_them(tmp_path: Path) -> None:
@@ -76,13 +77,19 @@ def test_worktrees_and_refs_read_as_gitpython_reads_them(tmp_path: Path) -> None
     assert reads.refs(reads.start_refs(repo, *patterns)) == Repo(repo).refs(*patterns)
 
 
-def test_a_git_command_that_fails_is_a_git_error(tmp_path: Path) -> None:
+def test_a_git_command_that_fails_is_a_git_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repo = make_repo(tmp_path / "r")
-    started = reads.Started(repo, "rev-parse", "--verify", "no-such-ref")
     with pytest.raises(GitError):
-        started.output()
+        reads.Started(repo, "rev-parse", "--verify", "no-such-ref").output()
+    outside = tmp_path / "plain"  # not a repository (and git must not look above tmp_path)
+    outside.mkdir()
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     with pytest.raises(GitError):
-        reads.blobs(tmp_path, ["HEAD:README.md"])  # not a repository
+        reads.blobs(reads.start_blobs(outside, ["HEAD"]), ["HEAD"])
+    with pytest.raises(GitError):
+        reads.worktrees(reads.start_worktrees(outside))
 
 
 def test_operation_markers_are_found_as_exists_finds_them(tmp_path: Path) -> None:
