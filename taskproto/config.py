@@ -8,30 +8,88 @@ layout.py, the one definition of where things are, shared with the hooks).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from taskproto.errors import ConfigError, TaskprotoError, WriteFailed
 from taskproto.git.files import broken_link, find_repo
 from taskproto.layout import DEFAULT_ROOT, Layout, SettingsError, layout_for, read_settings
 
+TYPE_CHECKING = False  # hooks and the quick read path load this module: no `typing` at run time
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["DEFAULT_ROOT", "Config", "ensure_root", "load_config"]
 
 
-@dataclass(frozen=True)
 class Config:
+    """The repository's settings. Immutable: `replace` makes a changed copy. (A plain class, not a
+    dataclass: the hooks and the quick read path load it, and `dataclasses` would cost them more
+    than everything else they import.)"""
+
+    __slots__ = (
+        "layout",
+        "lease_minutes",
+        "agent_timeout_minutes",
+        "max_retries",
+        "lock_timeout",
+        "protected_branches",
+        "prohibited_patterns",
+        "remote",
+        "commit_trailers",
+        "raw",
+        "source",
+    )
     layout: Layout
-    lease_minutes: float = 30.0
-    agent_timeout_minutes: float = 60.0
-    max_retries: int = 3
-    lock_timeout: float = 30.0
-    protected_branches: tuple[str, ...] = ("main", "master")
-    prohibited_patterns: tuple[str, ...] = ("task.json", "status.json", "*.env", ".env")
-    remote: str | None = None
-    commit_trailers: bool = False
-    raw: dict[str, Any] = field(default_factory=dict)
-    source: str | None = None  # the settings file, when there is one
+    lease_minutes: float
+    agent_timeout_minutes: float
+    max_retries: int
+    lock_timeout: float
+    protected_branches: tuple[str, ...]
+    prohibited_patterns: tuple[str, ...]
+    remote: str | None
+    commit_trailers: bool
+    raw: dict[str, Any]
+    source: str | None  # the settings file, when there is one
+
+    def __init__(
+        self,
+        layout: Layout,
+        lease_minutes: float = 30.0,
+        agent_timeout_minutes: float = 60.0,
+        max_retries: int = 3,
+        lock_timeout: float = 30.0,
+        protected_branches: tuple[str, ...] = ("main", "master"),
+        prohibited_patterns: tuple[str, ...] = ("task.json", "status.json", "*.env", ".env"),
+        remote: str | None = None,
+        commit_trailers: bool = False,
+        raw: dict[str, Any] | None = None,
+        source: str | None = None,
+    ) -> None:
+        values = dict(locals())
+        del values["self"]
+        values["raw"] = {} if raw is None else raw
+        for name in self.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Config is immutable: use replace({name}=...)")
+
+    def replace(self, **changes: Any) -> Config:
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return Config(**values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Config):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in self.__slots__ if n != "raw"))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"Config({inner})"
 
     @property
     def repo(self) -> Path:
@@ -131,7 +189,7 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
             f"taskproto's root {layout.root} is not a folder; set `root` (.taskproto.toml, "
             "TASKPROTO_ROOT or --root) to a folder"
         )
-    return replace(Config(layout=layout, raw=settings, source=source), **values)
+    return Config(layout=layout, raw=settings, source=source).replace(**values)
 
 
 def ensure_root(config: Config) -> None:

@@ -248,7 +248,7 @@ def test_the_table_of_events_is_the_clients(fast: Fast) -> None:
     for client, events in protocols.KINDS.items():
         for event, kind in events.items():
             run = fast.run(client, event, b"", env={"TASKPROTO_HOOK_FASTPATH": "print-kind"})
-            expected = "python" if kind in ("tool", "session_start") else kind
+            expected = {"tool": "python", "session_start": "start"}.get(kind, kind)
             assert run.answer == (0, expected + "\n", ""), (client, event)
             command = hook_command(client, event)
             assert ("hook.sh" in command) == (expected != "python"), command
