@@ -1,20 +1,21 @@
 """The snapshot's git reads: one plain git process each, however many tasks.
 
 `git worktree list --porcelain` and one `git for-each-ref`, both started before doctor reads the
-task folders and read after (git lists 3,000 worktrees in ~0.2 s, which then costs no wall time),
-and one `git cat-file --batch` fed every `<rev>:<path>` at once (its answers come back in the same
-order), started before the worktree listing is parsed and read after. No GitPython: importing it
-and the `git version` calls it makes cost more than the reads themselves; the repairs still use it
-(`git/repo.py`).
+task folders and read after (git lists 3,000 worktrees in 0.1 to 0.2 s, which then costs no wall
+time), and one `git cat-file --batch` fed every `<rev>:<path>` at once (its answers come back in
+the same order), started before the worktree listing is parsed and read after. No GitPython:
+importing it and the `git version` calls it makes cost more than the reads themselves; the repairs
+still use it (`git/repo.py`).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 from taskproto.errors import GitError
 from taskproto.git.files import INTERNAL
@@ -23,37 +24,62 @@ from taskproto.git.repo import WorktreeInfo, parse_worktrees
 HEX = frozenset(b"0123456789abcdef")
 
 
+PIPE_SIZE = 1 << 20  # Linux's default limit for a pipe's buffer (/proc/sys/fs/pipe-max-size)
+
+
+def _enlarge(pipe: IO[bytes] | None) -> int:
+    """Grow `pipe`'s buffer to PIPE_SIZE where the system allows; the size it has (0: unknown)."""
+    setter = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux only
+    if pipe is None or setter is None:
+        return 0
+    try:
+        return int(fcntl.fcntl(pipe.fileno(), setter, PIPE_SIZE))
+    except OSError:
+        return 0
+
+
 class Started:
-    """A git command started now and read later: its output goes to a temporary file, so it runs
-    to its end on the other core while doctor reads the task folders."""
+    """A git command started now and read later, through pipes (no file on disk, no thread): their
+    buffers are grown so git writes its whole answer (and takes its whole input) without waiting
+    for doctor, and runs to its end on the other core while doctor reads the task folders. Where a
+    pipe cannot be grown, git waits for `output()` (an input that would not fit is sent then)."""
 
     def __init__(self, repo: Path, *args: str, input: bytes | None = None) -> None:
         self.cmd = ["git", *args]
-        self.out, self.err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
-        with tempfile.TemporaryFile() as stdin:
-            if input is not None:
-                stdin.write(input)
-                stdin.seek(0)
-            self.proc = subprocess.Popen(
-                self.cmd,
-                cwd=repo,
-                stdin=stdin if input is not None else subprocess.DEVNULL,
-                stdout=self.out,
-                stderr=self.err,
-                env={**os.environ, INTERNAL: "1"},
-            )
+        self.proc = subprocess.Popen(
+            self.cmd,
+            cwd=repo,
+            stdin=subprocess.DEVNULL if input is None else subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, INTERNAL: "1"},
+        )
+        self.input = input
+        self.answer: tuple[bytes, bytes] | None = None
+        out = _enlarge(self.proc.stdout)
+        if input is not None and out and _enlarge(self.proc.stdin) >= len(input):
+            stdin, self.proc.stdin = self.proc.stdin, None
+            assert stdin is not None
+            try:
+                with stdin:
+                    stdin.write(input)  # fits in the pipe: git reads it while doctor goes on
+            except BrokenPipeError:
+                pass  # git ended early; output() says why
+            self.input = None
+
+    def wait(self) -> tuple[bytes, bytes]:
+        """Until it has ended: its stdout and stderr."""
+        if self.answer is None:
+            self.answer = self.proc.communicate(self.input)
+        return self.answer
 
     def output(self) -> bytes:
         """Its stdout, once it has ended (GitError when it failed)."""
-        status = self.proc.wait()
-        with self.out, self.err:
-            self.out.seek(0)
-            self.err.seek(0)
-            out, err = self.out.read(), self.err.read()
-        if status != 0:
+        out, err = self.wait()
+        if self.proc.returncode != 0:
             raise GitError(
                 self.cmd,
-                status,
+                self.proc.returncode,
                 out.decode("utf-8", "replace").strip(),
                 err.decode("utf-8", "replace").strip(),
             )

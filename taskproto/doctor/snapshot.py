@@ -332,7 +332,7 @@ def take(
             tasks, names = _read_tasks(config, scope, progress, real)
             refs = reads.refs(listed)
         finally:
-            listed.proc.wait()
+            listed.wait()
         branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
         journals = {
             r[len(journal.REF_PREFIX) :]: sha
@@ -381,9 +381,9 @@ def take(
             blobs = reads.blobs(batch, asked)
         finally:
             if batch is not None:
-                batch.proc.wait()
+                batch.wait()
     finally:
-        listing.proc.wait()
+        listing.wait()
     for (name, agent), blob in zip(specs, blobs, strict=True):
         if agent is None:
             snap.journal_tasks[name] = blob

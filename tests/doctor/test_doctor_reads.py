@@ -54,6 +54,14 @@ def test_blobs_answer_each_spec_as_git_cat_file_does(tmp_path: Path) -> None:
     assert got == [_cat(repo, s) for s in specs]
     assert got[0] is not None and got[5] == b"\x00\xff\nno newline at the end"
     assert got[1] is None and got[2] is None and got[3] == b"" and got[7] is None
+    # answers larger than the pipe's buffer, and questions too (sent when the answers are read)
+    readme = (repo / "README.md").read_bytes()
+    oid = subprocess.run(
+        ["git", "rev-parse", "HEAD:README.md"], cwd=repo, capture_output=True, text=True
+    ).stdout.strip()
+    for n in (12_000, 30_000):  # 0.5 MB and 1.2 MB of specs (a pipe holds 1 MB); 1 to 3 MB back
+        many = [oid] * n
+        assert reads.blobs(reads.start_blobs(repo, many), many) == [readme] * n
     # nothing asked: no git process at all
     assert reads.start_blobs(tmp_path / "nowhere", []) is None
     assert reads.blobs(None, []) == []
