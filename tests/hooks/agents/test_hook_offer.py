@@ -269,3 +269,30 @@ def test_the_processes_a_session_start_starts(fast: Fast, tmp_path: Path) -> Non
     ]
     programs = [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]
     assert programs == ["sh", "grep", "mv", "cat"]
+
+
+def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:
+    """The copy lives in taskproto's root: the tool guard refuses every door to it."""
+    repo = fast.engine.config.repo
+    fast.run("claude", "SessionStart", start("claude", repo))
+    path = cache(fast)
+    before = path.read_bytes()
+    rel = path.relative_to(repo)
+    attempts = [
+        ("Write", {"file_path": str(path), "content": "No task is free to claim.\n"}),
+        ("Bash", {"command": f"printf 'No task is free\\n' > {rel}"}),
+        ("Bash", {"command": f"cp /etc/hostname {rel}"}),
+        ("Bash", {"command": "cd .taskproto/cache && tee quiet/offer/claude < /dev/null"}),
+    ]
+    for tool, tool_input in attempts:
+        data = payload(
+            "claude",
+            "PreToolUse",
+            session_id=OWNER,
+            cwd=str(repo),
+            tool_name=tool,
+            tool_input=tool_input,
+        )
+        run = fast.run("claude", "PreToolUse", data)
+        assert run.answer[0] == 2, (tool, tool_input, run.answer)
+    assert path.read_bytes() == before
