@@ -193,13 +193,11 @@ def quick_session_start(call: Call) -> tuple[int, str, str] | None:
         return None
     text = ""
     if os.path.isdir(layout.tasks):
-        from pathlib import Path
-
         from taskproto.config import load_config
         from taskproto.hooks.tasks import TaskReader
 
         try:
-            config = load_config(Path(layout.main), root=layout.root_given)
+            config = load_config(layout.main, root=layout.root_given)
             reader = TaskReader(config)
             read_at = time.time_ns()  # before any task file is read (offer_cache.py)
             tasks: list[tuple[str, dict[str, Any] | str]] = [
