@@ -8,7 +8,6 @@ layout.py, the one definition of where things are, shared with the hooks).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from taskproto.errors import ConfigError, TaskprotoError, WriteFailed
 from taskproto.git.files import broken_link, find_repo
@@ -16,6 +15,7 @@ from taskproto.layout import DEFAULT_ROOT, Layout, SettingsError, layout_for, re
 
 TYPE_CHECKING = False  # hooks and the quick read path load this module: no `typing` at run time
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 __all__ = ["DEFAULT_ROOT", "Config", "ensure_root", "load_config"]
@@ -94,38 +94,44 @@ class Config:
     @property
     def repo(self) -> Path:
         """The top of the main worktree (a bare repository's own folder)."""
-        return Path(self.layout.main)
+        return _path(self.layout.main)
 
     @property
     def root(self) -> Path:
-        return Path(self.layout.root)
+        return _path(self.layout.root)
 
     @property
     def tasks_dir(self) -> Path:
-        return Path(self.layout.tasks)
+        return _path(self.layout.tasks)
 
     def task_dir(self, task: str) -> Path:
-        return Path(self.layout.task_dir(task))
+        return _path(self.layout.task_dir(task))
 
     def task_file(self, task: str) -> Path:
-        return Path(self.layout.task_file(task))
+        return _path(self.layout.task_file(task))
 
     def task_worktree(self, task: str) -> Path:
-        return Path(self.layout.task_worktree(task))
+        return _path(self.layout.task_worktree(task))
 
     def agent_dir(self, task: str, agent: str) -> Path:
-        return Path(self.layout.agent_dir(task, agent))
+        return _path(self.layout.agent_dir(task, agent))
 
     def agent_worktree(self, task: str, agent: str) -> Path:
-        return Path(self.layout.agent_worktree(task, agent))
+        return _path(self.layout.agent_worktree(task, agent))
 
     def status_file(self, task: str, agent: str) -> Path:
-        return Path(self.layout.status_file(task, agent))
+        return _path(self.layout.status_file(task, agent))
 
     @property
     def common_dir(self) -> Path:
         assert self.layout.dirs is not None
-        return Path(self.layout.dirs.common_dir)
+        return _path(self.layout.dirs.common_dir)
+
+
+def _path(value: str) -> Path:
+    from pathlib import Path  # not at import: the hooks and the quick read path need no Path
+
+    return Path(value)
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
@@ -141,15 +147,15 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def load_config(start: Path | None = None, root: str | None = None) -> Config:
+def load_config(start: str | os.PathLike[str] | None = None, root: str | None = None) -> Config:
     """Find the repository around `start` (default: the working folder) and read its settings."""
     try:
-        folder = (start or Path.cwd()).absolute()
+        folder = os.path.abspath(start if start is not None else os.getcwd())
     except FileNotFoundError:
         raise TaskprotoError(
             "the working folder no longer exists; cd into a repository and retry"
         ) from None
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise TaskprotoError(
             f"{folder} is not a folder; pass -C with a folder inside a git repository"
         )
@@ -195,6 +201,8 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
 def ensure_root(config: Config) -> None:
     """Create the root folder and keep it out of git (info/exclude), once."""
     config.tasks_dir.mkdir(parents=True, exist_ok=True)
+    from pathlib import Path
+
     try:
         rel = Path(config.layout.root_given).relative_to(config.repo)
     except ValueError:

@@ -4,7 +4,8 @@ urgent, then oldest), the ones that wait for others and the ones taken.
 `offer` builds the text from plain task JSON, so it is the same whether the tasks were read on the
 standard library (`quick_session_start`, before the engine is imported) or through the engine
 (events.py, for everything the quick reads leave to it: a /clear handover, a session that owns a
-task, a task the quick reads cannot vouch for).
+task, a task the quick reads cannot vouch for). Both leave what they showed for the next start,
+which hook.sh answers without Python while nothing it rests on has changed (offer_cache.py).
 """
 
 from __future__ import annotations
@@ -192,13 +193,11 @@ def quick_session_start(call: Call) -> tuple[int, str, str] | None:
         return None
     text = ""
     if os.path.isdir(layout.tasks):
-        from pathlib import Path
-
         from taskproto.config import load_config
         from taskproto.hooks.tasks import TaskReader
 
         try:
-            config = load_config(Path(layout.main), root=layout.root_given)
+            config = load_config(layout.main, root=layout.root_given)
             reader = TaskReader(config)
             read_at = time.time_ns()  # before any task file is read (offer_cache.py)
             tasks: list[tuple[str, dict[str, Any] | str]] = [

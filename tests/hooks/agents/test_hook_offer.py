@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from taskproto.hooks.agents import offer_cache
 from taskproto.state import beat
 
 from .conftest import payload
-from .fastpath import NOBODY, OWNER, Fast
+from .fastpath import NOBODY, OWNER, Fast, programs
 
 EVENTS = [("claude", "SessionStart"), ("codex", "SessionStart"), ("gemini", "SessionStart")]
 
@@ -253,19 +252,32 @@ def test_a_lease_that_runs_out_frees_the_task_in_the_offer(fast: Fast) -> None:
 def test_the_processes_a_session_start_starts(fast: Fast, tmp_path: Path) -> None:
     data = start("claude", fast.engine.config.repo)
     fast.run("claude", "SessionStart", data)
-    trace = tmp_path / "trace"
-    subprocess.run(
-        ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
-        + ["/bin/sh", str(SCRIPT), sys.executable, "claude", "SessionStart"],
-        input=data,
-        capture_output=True,
-        check=True,
-        env={**os.environ, "CLAUDE_PID": str(os.getpid())},
-    )
-    calls = [
-        line
-        for line in trace.read_text().splitlines()
-        if "execve(" in line and line.rstrip().endswith("= 0")
+    found = programs("SessionStart", data, tmp_path / "trace")
+    assert found == ["sh", "grep", "mv", "cat"]
+
+
+def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:
+    """The copy lives in taskproto's root: the tool guard refuses every door to it."""
+    repo = fast.engine.config.repo
+    fast.run("claude", "SessionStart", start("claude", repo))
+    path = cache(fast)
+    before = path.read_bytes()
+    rel = path.relative_to(repo)
+    attempts = [
+        ("Write", {"file_path": str(path), "content": "No task is free to claim.\n"}),
+        ("Bash", {"command": f"printf 'No task is free\\n' > {rel}"}),
+        ("Bash", {"command": f"cp /etc/hostname {rel}"}),
+        ("Bash", {"command": "cd .taskproto/cache && tee quiet/offer/claude < /dev/null"}),
     ]
-    programs = [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]
-    assert programs == ["sh", "grep", "mv", "cat"]
+    for tool, tool_input in attempts:
+        data = payload(
+            "claude",
+            "PreToolUse",
+            session_id=OWNER,
+            cwd=str(repo),
+            tool_name=tool,
+            tool_input=tool_input,
+        )
+        run = fast.run("claude", "PreToolUse", data)
+        assert run.answer[0] == 2, (tool, tool_input, run.answer)
+    assert path.read_bytes() == before
