@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taskproto.config import Config
 from taskproto.errors import (
@@ -30,15 +30,17 @@ from taskproto.errors import (
     when,
 )
 from taskproto.git.command import Git
-from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import FireContext, Workflow
 from taskproto.names import TaskName, agent_name, task_name
-from taskproto.remote import Remote
 from taskproto.state import integrity, journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.taskfile import TaskFiles
+
+if TYPE_CHECKING:  # imported where used: a transition without a remote needs neither
+    from taskproto.git.repo import Repo
+    from taskproto.remote import Remote
 
 Change = Callable[[Task], "tuple[Task, str] | None"]
 
@@ -65,7 +67,11 @@ class Core:
         self._repo: Repo | None = None
         self._held: set[str] = set()  # tasks whose lock this process holds now
         self.touched: set[str] = set()  # tasks this process read: their owner's heartbeat renews
-        self.remote: Remote | None = Remote(config) if config.remote else None
+        self.remote: Remote | None = None
+        if config.remote:
+            from taskproto.remote import Remote
+
+            self.remote = Remote(config)
         self.files = TaskFiles()  # the bytes of the tasks this process saves (state/taskfile.py)
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = (
@@ -79,6 +85,8 @@ class Core:
     def repo(self) -> Repo:
         """GitPython, for worktrees, branches and reading many objects (opened on first use)."""
         if self._repo is None:
+            from taskproto.git.repo import Repo
+
             self._repo = Repo(self.config.repo)
         return self._repo
 
