@@ -12,7 +12,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.errors import CorruptState, Untrusted
+from taskproto.errors import CorruptState, Untrusted, ValidationFailed
 from taskproto.state import store
 from taskproto.state.models import Interruption, LogEntry, Task
 from taskproto.state.taskfile import TaskFiles
@@ -88,6 +88,19 @@ def test_entries_dumped_before_are_reused_only_while_they_are_the_same_objects()
     assert files.dump(other) == store.dump(other)
     shorter = task(changed[:3])
     assert files.dump(shorter) == store.dump(shorter)
+
+
+@pytest.mark.parametrize("where", ["log", "description"])
+def test_what_store_dump_refuses_is_refused_in_the_same_words(where: str) -> None:
+    lone = "\ud800"  # a lone surrogate: not UTF-8, never written
+    t = task([entry(0), entry(1, lone if where == "log" else None)])
+    if where == "description":
+        t.description = lone
+    with pytest.raises(ValidationFailed) as expected:
+        store.dump(t)
+    with pytest.raises(ValidationFailed) as refused:
+        TaskFiles().dump(t)
+    assert str(refused.value) == str(expected.value)
 
 
 def test_take_gives_what_this_process_saved_once_and_only_for_the_same_bytes() -> None:

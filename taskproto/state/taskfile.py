@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
-from taskproto.errors import ValidationFailed
 from taskproto.state import store
 from taskproto.state.models import LogEntry, Task
 
@@ -78,10 +77,8 @@ class TaskFiles:
         for entry in log[len(texts) :]:
             try:
                 text = entry.model_dump_json(by_alias=True, indent=2)
-            except PydanticSerializationError as exc:
-                raise ValidationFailed(
-                    f"refused to save a Task: {exc} (text that is not valid UTF-8?)"
-                ) from None
+            except PydanticSerializationError:
+                return store.dump(task)  # refuses it, in its own words
             texts.append("    " + text.replace("\n", _INDENT))
         self._entries[task.name] = (log, texts)
         if texts:
