@@ -117,6 +117,12 @@ class Checkout:
         hooks_off = ["git", "-c", f"core.hooksPath={self.nohooks}"]
         commit = ["commit", "-q", "--allow-empty", "-m", "bench"]
         owner_env = {**env, "TASKPROTO_SESSION": OWNER + "-2"}
+        start = (
+            self.hook_cmd["SessionStart"],
+            repo,
+            env,
+            self.payload("SessionStart", NOBODY, repo, source="startup"),
+        )
         return {
             "floor": ([self.python, "-I", "-c", "pass"], repo, env, b""),
             "commit, hooks": (["git", *commit], repo, env, b""),
@@ -133,12 +139,10 @@ class Checkout:
                 env,
                 self.payload("UserPromptSubmit", NOBODY, repo, prompt="please go on"),
             ),
-            "SessionStart, owns no task": (
-                self.hook_cmd["SessionStart"],
-                repo,
-                env,
-                self.payload("SessionStart", NOBODY, repo, source="startup"),
-            ),
+            # the first start after a task changed (each run ends with a transition) is answered
+            # by Python, which leaves its offer; the next start, nothing changed, by `sh` from it
+            "SessionStart, owns no task, a task changed since the last start": start,
+            "SessionStart, owns no task, nothing changed since": start,
             "Stop, owns a task, heartbeat not due": (
                 self.hook_cmd["Stop"],
                 self.worktree,

@@ -8,66 +8,130 @@ layout.py, the one definition of where things are, shared with the hooks).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
 
 from taskproto.errors import ConfigError, TaskprotoError, WriteFailed
 from taskproto.git.files import broken_link, find_repo
 from taskproto.layout import DEFAULT_ROOT, Layout, SettingsError, layout_for, read_settings
 
+TYPE_CHECKING = False  # hooks and the quick read path load this module: no `typing` at run time
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
 __all__ = ["DEFAULT_ROOT", "Config", "ensure_root", "load_config"]
 
 
-@dataclass(frozen=True)
 class Config:
+    """The repository's settings. Immutable: `replace` makes a changed copy. (A plain class, not a
+    dataclass: the hooks and the quick read path load it, and `dataclasses` would cost them more
+    than everything else they import.)"""
+
+    __slots__ = (
+        "layout",
+        "lease_minutes",
+        "agent_timeout_minutes",
+        "max_retries",
+        "lock_timeout",
+        "protected_branches",
+        "prohibited_patterns",
+        "remote",
+        "commit_trailers",
+        "raw",
+        "source",
+    )
     layout: Layout
-    lease_minutes: float = 30.0
-    agent_timeout_minutes: float = 60.0
-    max_retries: int = 3
-    lock_timeout: float = 30.0
-    protected_branches: tuple[str, ...] = ("main", "master")
-    prohibited_patterns: tuple[str, ...] = ("task.json", "status.json", "*.env", ".env")
-    remote: str | None = None
-    commit_trailers: bool = False
-    raw: dict[str, Any] = field(default_factory=dict)
-    source: str | None = None  # the settings file, when there is one
+    lease_minutes: float
+    agent_timeout_minutes: float
+    max_retries: int
+    lock_timeout: float
+    protected_branches: tuple[str, ...]
+    prohibited_patterns: tuple[str, ...]
+    remote: str | None
+    commit_trailers: bool
+    raw: dict[str, Any]
+    source: str | None  # the settings file, when there is one
+
+    def __init__(
+        self,
+        layout: Layout,
+        lease_minutes: float = 30.0,
+        agent_timeout_minutes: float = 60.0,
+        max_retries: int = 3,
+        lock_timeout: float = 30.0,
+        protected_branches: tuple[str, ...] = ("main", "master"),
+        prohibited_patterns: tuple[str, ...] = ("task.json", "status.json", "*.env", ".env"),
+        remote: str | None = None,
+        commit_trailers: bool = False,
+        raw: dict[str, Any] | None = None,
+        source: str | None = None,
+    ) -> None:
+        values = dict(locals())
+        del values["self"]
+        values["raw"] = {} if raw is None else raw
+        for name in self.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Config is immutable: use replace({name}=...)")
+
+    def replace(self, **changes: Any) -> Config:
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return Config(**values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Config):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in self.__slots__ if n != "raw"))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"Config({inner})"
 
     @property
     def repo(self) -> Path:
         """The top of the main worktree (a bare repository's own folder)."""
-        return Path(self.layout.main)
+        return _path(self.layout.main)
 
     @property
     def root(self) -> Path:
-        return Path(self.layout.root)
+        return _path(self.layout.root)
 
     @property
     def tasks_dir(self) -> Path:
-        return Path(self.layout.tasks)
+        return _path(self.layout.tasks)
 
     def task_dir(self, task: str) -> Path:
-        return Path(self.layout.task_dir(task))
+        return _path(self.layout.task_dir(task))
 
     def task_file(self, task: str) -> Path:
-        return Path(self.layout.task_file(task))
+        return _path(self.layout.task_file(task))
 
     def task_worktree(self, task: str) -> Path:
-        return Path(self.layout.task_worktree(task))
+        return _path(self.layout.task_worktree(task))
 
     def agent_dir(self, task: str, agent: str) -> Path:
-        return Path(self.layout.agent_dir(task, agent))
+        return _path(self.layout.agent_dir(task, agent))
 
     def agent_worktree(self, task: str, agent: str) -> Path:
-        return Path(self.layout.agent_worktree(task, agent))
+        return _path(self.layout.agent_worktree(task, agent))
 
     def status_file(self, task: str, agent: str) -> Path:
-        return Path(self.layout.status_file(task, agent))
+        return _path(self.layout.status_file(task, agent))
 
     @property
     def common_dir(self) -> Path:
         assert self.layout.dirs is not None
-        return Path(self.layout.dirs.common_dir)
+        return _path(self.layout.dirs.common_dir)
+
+
+def _path(value: str) -> Path:
+    from pathlib import Path  # not at import: the hooks and the quick read path need no Path
+
+    return Path(value)
 
 
 _KEYS: dict[str, type | tuple[type, ...]] = {
@@ -83,15 +147,15 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def load_config(start: Path | None = None, root: str | None = None) -> Config:
+def load_config(start: str | os.PathLike[str] | None = None, root: str | None = None) -> Config:
     """Find the repository around `start` (default: the working folder) and read its settings."""
     try:
-        folder = (start or Path.cwd()).absolute()
+        folder = os.path.abspath(start if start is not None else os.getcwd())
     except FileNotFoundError:
         raise TaskprotoError(
             "the working folder no longer exists; cd into a repository and retry"
         ) from None
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         raise TaskprotoError(
             f"{folder} is not a folder; pass -C with a folder inside a git repository"
         )
@@ -131,12 +195,14 @@ def load_config(start: Path | None = None, root: str | None = None) -> Config:
             f"taskproto's root {layout.root} is not a folder; set `root` (.taskproto.toml, "
             "TASKPROTO_ROOT or --root) to a folder"
         )
-    return replace(Config(layout=layout, raw=settings, source=source), **values)
+    return Config(layout=layout, raw=settings, source=source).replace(**values)
 
 
 def ensure_root(config: Config) -> None:
     """Create the root folder and keep it out of git (info/exclude), once."""
     config.tasks_dir.mkdir(parents=True, exist_ok=True)
+    from pathlib import Path
+
     try:
         rel = Path(config.layout.root_given).relative_to(config.repo)
     except ValueError:

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import NewType
 
 from taskproto.errors import InvalidName
 
 # Validated once where a name enters (CLI argument, MCP call, hook payload, folder listing);
 # inside, code takes these types and trusts them.
-TaskName = NewType("TaskName", str)
-AgentName = NewType("AgentName", str)
+TYPE_CHECKING = False  # hooks import this module: no `typing` at run time
+if TYPE_CHECKING:
+    from typing import NewType
+
+    TaskName = NewType("TaskName", str)
+    AgentName = NewType("AgentName", str)
+else:
+    TaskName = AgentName = str  # what NewType is at run time: the value itself
 
 MAX_NAME = 64
 _ALLOWED = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")

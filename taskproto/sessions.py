@@ -93,12 +93,24 @@ def owner_gone(
 ) -> str | None:
     """Why the owner is provably gone, or None when it may still be alive. With `task_dir`, the
     task's heartbeat file counts too."""
+    return liveness(owner, now, lease_minutes, task_dir)[0]
+
+
+def liveness(
+    owner: Owner,
+    now: datetime,
+    lease_minutes: float,
+    task_dir: str | os.PathLike[str] | None = None,
+) -> tuple[str | None, datetime | None]:
+    """(why the owner is provably gone or None, its last sign of life). The second is None when
+    its process decided: on this host, gone."""
     if owner.host == hostname() and owner.pid is not None and not pid_alive(owner.pid):
-        return f"its process {owner.pid} on {owner.host} no longer exists"
-    age = now - last_heartbeat(owner, task_dir)
+        return f"its process {owner.pid} on {owner.host} no longer exists", None
+    beat_at = last_heartbeat(owner, task_dir)
+    age = now - beat_at
     if age > timedelta(minutes=lease_minutes):
         return (
             f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease "
             f"{lease_minutes:g} min)"
-        )
-    return None
+        ), beat_at
+    return None, beat_at

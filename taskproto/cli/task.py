@@ -16,7 +16,7 @@ from taskproto.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from taskproto.engine import Engine
+    pass
 
 
 @click.group("task")
@@ -157,7 +157,9 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         row["waits_for"] = [w.to_dict() for w in waits]
         row["waiting"] = describe(waits)
         rows.append(row)
-    warm_quick_path(engine, {r["workflow"] for r in rows if "workflow" in r})
+    from taskproto.hooks.flags import warm
+
+    warm(engine.config.layout, {r["workflow"] for r in rows if "workflow" in r})
     emit(as_json, rows, lambda: click.echo(list_text(rows), nl=False))
 
 
@@ -170,6 +172,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     from taskproto.cli.render import show_text
     from taskproto.engine.ready import waits_for
     from taskproto.engine.summary import task_summary
+    from taskproto.hooks.flags import warm
     from taskproto.state.summary import show_details
 
     engine = state.engine
@@ -186,22 +189,9 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             data["plan_markdown"] = plan_markdown(engine, task)
         except TaskprotoError as exc:  # a broken override template must not hide the task
             data["plan_markdown"], data["plan_error"] = None, str(exc)
-    warm_quick_path(engine, {task.workflow})
+    warm(engine.config.layout, {task.workflow})
     states = engine.workflow(task).state_table()
     emit(as_json, data, lambda: click.echo(show_text(data, raw, states), nl=False))
-
-
-def warm_quick_path(engine: Engine, workflows: set[str]) -> None:
-    """Cache the state tables of `workflows` (hooks/flags.py), so the next `task list` or `task
-    show` is answered by the quick read path (cli/quick.py) without loading them."""
-    from taskproto.errors import TaskprotoError
-    from taskproto.hooks.flags import state_flags
-
-    for workflow in workflows:
-        try:
-            state_flags(engine.config.layout, workflow)
-        except TaskprotoError:
-            continue  # an unknown workflow: its tasks are listed as broken
 
 
 @task_group.command("remove")

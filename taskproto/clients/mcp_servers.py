@@ -77,14 +77,23 @@ def config_path(client: str, repo: Path, scope: str = "project") -> Path:
     return Path(os.environ.get("GEMINI_CLI_HOME") or home) / ".gemini" / "settings.json"
 
 
+def script_folders() -> list[str]:
+    """Where this installation's console scripts are: beside the interpreter (a venv), or the
+    scheme's scripts folder (a system or user install)."""
+    import sysconfig
+
+    return [os.path.dirname(sys.executable), sysconfig.get_path("scripts")]
+
+
 def server_entry(command: list[str] | None = None) -> dict[str, Any]:
-    """How the client starts the server: `taskproto mcp` when it is on PATH, else this
-    interpreter."""
-    argv = command or (
-        ["taskproto", "mcp"]
-        if shutil.which("taskproto")
-        else [sys.executable, "-m", "taskproto", "mcp"]
-    )
+    """How the client starts the server: `taskproto mcp` when the `taskproto` on PATH is this
+    installation's (the entry then works on every machine of a team), else this interpreter (a
+    `taskproto` of another installation earlier on PATH would serve another version, or none)."""
+    found = shutil.which("taskproto")
+    same = found is not None and os.path.realpath(found) in {
+        os.path.realpath(os.path.join(folder, "taskproto")) for folder in script_folders()
+    }
+    argv = command or (["taskproto", "mcp"] if same else [sys.executable, "-m", "taskproto", "mcp"])
     return {"command": argv[0], "args": argv[1:]}
 
 

@@ -58,10 +58,10 @@ MARKS = (
 
 def hook_command(client: str, event: str, python: str | None = None) -> str:
     """Absolute: the installing interpreter, without site-packages, on our entry file. Tool calls
-    and SessionStart start it directly; the lifecycle events go through hook.sh, which answers
-    "nothing to do" without it."""
+    start it directly; the lifecycle events go through hook.sh, which answers "nothing to do" (and
+    a session start with the free tasks listed last time) without it."""
     python = python or sys.executable
-    if kind(client, event) in ("tool", "session_start", None):
+    if kind(client, event) in ("tool", None):
         return shlex.join([python, "-I", "-S", str(ENTRY), client, event])
     return shlex.join([SHELL, str(SCRIPT), python, client, event])
 

@@ -12,12 +12,26 @@ is not SHA-1.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import time
 import zlib
 
 from taskproto.git.files import read_small
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hashlib import sha1, sha256
+else:
+    try:  # the interpreter's own hashes: `hashlib` loads OpenSSL first, 2-3 ms of a hook call
+        from _sha1 import sha1
+        from _sha256 import sha256
+    except ImportError:  # a Python that names them otherwise (3.12: _sha2) or lacks them
+        from hashlib import sha1, sha256
+
+
+def sha256_hex(data: bytes) -> str:
+    return sha256(data).hexdigest()
+
 
 IDENT = "taskproto <taskproto@localhost>"
 
@@ -33,7 +47,7 @@ def _path(common_dir: str, sha: str) -> str:
 
 
 def object_id(kind: str, data: bytes) -> str:
-    return hashlib.sha1(b"%s %d\0" % (kind.encode(), len(data)) + data).hexdigest()
+    return sha1(b"%s %d\0" % (kind.encode(), len(data)) + data).hexdigest()
 
 
 def write(common_dir: str, kind: str, data: bytes) -> str:

@@ -88,6 +88,18 @@ def state_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     return states if states is not None else refresh(layout, workflow)
 
 
+def warm(layout: Layout, workflows: set[str]) -> None:
+    """Cache the state tables of `workflows`, so the next `task list` or `task show` (cli/quick.py)
+    and SessionStart (hooks/agents/offer.py) are answered without loading them."""
+    from taskproto.errors import TaskprotoError
+
+    for workflow in workflows:
+        try:
+            state_flags(layout, workflow)
+        except TaskprotoError:
+            continue  # an unknown workflow: its tasks are listed as broken
+
+
 def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     """Load the workflow (pydantic, and tomllib for a user workflow) and store its flags."""
     from taskproto.hooks.slowpath import config_for, enable_site_packages

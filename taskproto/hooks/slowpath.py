@@ -7,7 +7,6 @@ fast; the paths that load pydantic, filelock or the engine turn site-packages on
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 TYPE_CHECKING = False
@@ -34,7 +33,7 @@ def config_for(layout: Layout) -> Config:
     from taskproto.config import load_config
 
     config = load_config(Path(layout.main), root=layout.root_given)
-    return replace(config, lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT))
+    return config.replace(lock_timeout=min(config.lock_timeout, HOOK_LOCK_TIMEOUT))
 
 
 def engine_for(layout: Layout) -> Engine:

@@ -22,7 +22,6 @@ alone is compared.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import time
@@ -47,7 +46,7 @@ LOCK_WAIT = 5.0  # seconds a lock-free reader waits for a save in flight before 
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return objects.sha256_hex(data)
 
 
 def message(summary: str, revision: int, task_json: bytes) -> str:

@@ -10,10 +10,11 @@ owner. Standard library only; writes are atomic.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
+
+from taskproto.git.objects import sha256_hex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def path_for(session: str, environ: dict[str, str] | None = None) -> str:
     name = (
         session
         if SAFE.match(session) and not session.startswith(".")
-        else "h-" + hashlib.sha256(session.encode("utf-8", "surrogateescape")).hexdigest()
+        else "h-" + sha256_hex(session.encode("utf-8", "surrogateescape"))
     )
     return os.path.join(folder(environ), name + ".json")
 

@@ -214,3 +214,23 @@ def test_mcp_without_the_sdk_says_how_to_install_it(tmp_path: Path) -> None:
         "taskproto: `taskproto mcp` needs the MCP SDK, which is not installed: pip install "
         "'taskproto[mcp]'"
     ]
+
+
+def test_the_entry_names_taskproto_only_when_path_finds_this_installation(
+    repo: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "other-bin"
+    other.mkdir()
+    (other / "taskproto").write_text("#!/bin/sh\necho 'another installation' >&2\nexit 1\n")
+    (other / "taskproto").chmod(0o755)
+    (ours,) = [Path(f) for f in mcp_config.script_folders() if (Path(f) / "taskproto").exists()][
+        :1
+    ]  # pip put this installation's script in one of them
+    this = [sys.executable, "-m", "taskproto", "mcp"]
+    for first, expected in ((other, this), (ours, ["taskproto", "mcp"])):
+        env = {"PATH": f"{first}{os.pathsep}{os.environ['PATH']}"}
+        result = run_taskproto("mcp", "install", "--client", "claude", "--json", cwd=repo, env=env)
+        assert result.code == 0, result
+        entry = json.loads((repo / ".mcp.json").read_text())["mcpServers"]["taskproto"]
+        assert [entry["command"], *entry["args"]] == expected, first
+        assert run_taskproto("mcp", "uninstall", "--client", "claude", cwd=repo).code == 0

@@ -60,9 +60,9 @@ def file_name(session: str) -> str:
     """A file name for `session`: itself when it is plain, else a digest (never a path)."""
     if 0 < len(session) <= 128 and session[0] != "." and all(c in _SAFE for c in session):
         return session + ".json"
-    import hashlib
+    from taskproto.git.objects import sha256_hex
 
-    return "h-" + hashlib.sha256(session.encode("utf-8", "replace")).hexdigest()[:40] + ".json"
+    return "h-" + sha256_hex(session.encode("utf-8", "replace"))[:40] + ".json"
 
 
 def _detail(payload: Payload) -> str:

@@ -8,6 +8,7 @@ imports this module.
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 from taskproto.clients import protocols
@@ -15,7 +16,8 @@ from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due
-from taskproto.hooks.agents.offer import claim_hint, offer, write_env_file
+from taskproto.hooks.agents.offer import claim_hint, offer, offer_lines, write_env_file
+from taskproto.hooks.flags import warm
 from taskproto.hooks.slowpath import engine_for
 from taskproto.layout import Layout
 from taskproto.sessions import hostname, pid_alive
@@ -171,6 +173,7 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
 
     loaded: dict[str, Task] = {}
     tasks: list[tuple[str, dict[str, Any] | str]] = []
+    read_at = time.time_ns()  # before any task file is read (offer_cache.py)
     for name in engine.task_names():
         try:
             loaded[name] = engine.load(name)
@@ -179,16 +182,18 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
             continue
         tasks.append((name, loaded[name].model_dump(mode="json")))
     resolver = Resolver(engine)
-    return offer(
+    found = offer(
         hook.layout,
         tasks,
         lambda data: engine.workflow(loaded[data["name"]]).state_table(),
         lambda name, _data: [w.to_dict() for w in resolver.waits_for(loaded[name])],
         engine.config.lease_minutes,
-        hook.cwd,
-        claim_hint(hook.env, hook.session, hook.pid),
-        hook.session,
     )
+    # the next SessionStart is answered in `sh` (offer_cache.py), or on the standard library
+    found.leave(hook, [n for n, _ in tasks], read_at)
+    warm(hook.layout, {task.workflow for task in loaded.values()})
+    hint = claim_hint(hook.env, hook.session, hook.pid)
+    return offer_lines(found, hook.layout, hook.cwd, hint, hook.session)
 
 
 # --- UserPromptSubmit / BeforeAgent ----------------------------------------------

@@ -5,6 +5,8 @@
 # notification) decide "nothing to do" here, without starting Python, when they are sure: the
 # session owns no task (so says the stamp Python left, or no task.json names it) and, for a prompt,
 # it works in no task's worktree; or, for a heartbeat of the owner, the stamp says it is not due.
+# A session start of a session that owns no task shows the free tasks Python listed last time
+# (offer_cache.py), while nothing that list was made from has changed.
 # Everything else, and anything this script does not fully understand, goes to Python with the
 # exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
 # TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
@@ -32,7 +34,8 @@ claude:Stop | claude:PostToolUse | claude:SubagentStop | claude:PreCompact | cod
 claude:UserPromptSubmit | codex:UserPromptSubmit | gemini:BeforeAgent) kind=prompt ;;
 claude:SessionEnd | codex:SessionEnd | gemini:SessionEnd) kind=end ;;
 claude:Notification | codex:PermissionRequest | gemini:Notification) kind=notify ;;
-*) kind= ;;  # tool calls, SessionStart, unknown events: Python always
+claude:SessionStart | codex:SessionStart | gemini:SessionStart) kind=start ;;
+*) kind= ;;  # tool calls, unknown events: Python always
 esac
 case ${TASKPROTO_HOOK_FASTPATH-1} in
 print-kind) printf '%s\n' "${kind:-python}"; exit 0 ;;  # for the tests: the table above
@@ -180,6 +183,9 @@ parse "$line" || { unset IFS; py; }
 sid=$v_session_id
 case $sid in '' | .* | *[!A-Za-z0-9._-]*) py ;; esac
 [ ${#sid} -le 128 ] || py
+if [ "$kind" = start ]; then  # a /clear hands the task over: Python
+    [ "$v_source" != clear ] && [ "${TASKPROTO_QUICK-}" != 0 ] || py
+fi
 detail=
 for d in "$v_message" "$v_tool_name" "$v_reason" "$v_source" "$v_notification_type"; do
     [ -n "$d" ] && { detail=$d; break; }
@@ -221,6 +227,7 @@ while :; do
 done
 if [ -z "$main" ]; then  # in no repository: Python looks the session up in the registry
     [ "$kind" = notify ] && exit 0
+    [ "$kind" = start ] && py
     state=${XDG_STATE_HOME:-}
     if [ -z "$state" ]; then [ -n "${HOME-}" ] || py; state=$HOME/.local/state; fi
     [ -e "$state/taskproto/sessions/$sid.json" ] && py
@@ -244,7 +251,7 @@ elif [ -e "$main/pyproject.toml" ]; then
 fi
 case ${TASKPROTO_ROOT-} in '') root=$main/.taskproto ;; /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
 if ! [ -d "$root" ]; then  # taskproto is not set up here: nothing to record, no task to own
-    [ -e "$root" ] || [ -L "$root" ] || { cd -- "$start" 2>/dev/null; exit 0; }
+    [ "$kind" != start ] && ! [ -e "$root" ] && ! [ -L "$root" ] && { cd -- "$start" 2>/dev/null; exit 0; }
     py
 fi
 cd -P -- "$root" 2>/dev/null || py
@@ -266,6 +273,101 @@ record() {
     mv -f -- "$tmp" "$f" || py  # a rename: a hard link planted at $f is replaced, never written
 }
 if [ "$kind" = notify ]; then record; exit 0; fi
+
+# --- the client process, as common.client_pid finds it: $cpid; $comm its name when walked to ---
+client_pid() {
+    cpid= comm=
+    case ${CLAUDE_PID-} in
+    '' | *[!0-9]* | ????????*) ;;
+    *) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && { cpid=$CLAUDE_PID; return; } ;;
+    esac
+    p=$PPID i=0
+    while [ $i -lt 16 ]; do
+        [ "$p" -gt 1 ] || py
+        st=
+        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; return; }
+        head=${st%)*} tail=${st##*)}
+        case ${head#*(} in
+        sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
+        *) cpid=$p comm=${head#*(}; return ;;
+        esac
+        i=$((i + 1))
+        case $p in '' | *[!0-9]*) py ;; esac
+    done
+    py
+}
+
+# --- a session start: the offer Python left (offer_cache.py), if it still holds ------------------
+offer() {
+    case $cwd/ in "$root"/*) py ;; esac  # in a task's worktree: Python names the task
+    [ -d "$tasks" ] || py
+    c=$root/cache/quiet/offer/$client
+    [ -f "$c" ] && ! [ -L "$c" ] && { command exec 3<"$c"; } 2>/dev/null || py
+    c=/dev/fd/3  # the file read, whatever may be renamed over its name meanwhile
+    [ -f "$c" ] || py
+    IFS=' ' read -r fmt form free until alive dead beats lapsed extra <&3 || py
+    [ "$fmt" = taskproto-offer-1 ] && [ -z "$extra" ] || py
+    case $form:$free in plain:[01] | json:[01]) ;; *) py ;; esac
+    here=${0%/*}
+    for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs" "$main/.taskproto.toml" \
+        "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
+        [ "$j" -nt "$c" ] && py
+    done
+    set +f
+    set -- "$tasks"/*/ "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
+    set -f
+    for j do
+        case $j in
+        */)  # a task: its task.json, and its folder unless a heartbeat was the last change there
+            j=${j%/}
+            [ "$j/task.json" -nt "$c" ] && py
+            if [ "$j" -nt "$c" ]; then
+                [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || py
+            fi ;;
+        *) [ "$j" -nt "$c" ] && py ;;
+        esac
+    done
+    if [ "$until" != - ]; then
+        case $until in '' | *[!0-9]*) py ;; esac
+        IFS=' .' read -r up _ </proc/uptime || py
+        [ "$up" -lt "$until" ] || py
+    fi
+    IFS=,
+    set -- $alive
+    unset IFS
+    [ "$alive" = - ] && set --
+    for p do  # still alive, and no zombie
+        case $p in '' | *[!0-9]*) py ;; esac
+        st=
+        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || py
+        set -- ${st##*)}
+        [ "$1" != Z ] || py
+    done
+    IFS=,
+    for p in $dead; do [ "$p" = - ] || ! [ -e "/proc/$p" ] || py; done
+    for t in $beats; do [ "$t" = - ] || [ -f "$tasks/$t/heartbeat.json" ] || py; done
+    for t in $lapsed; do [ "$t" = - ] || ! [ "$tasks/$t/heartbeat.json" -nt "$c" ] || py; done
+    unset IFS
+    client_pid
+    if [ -n "$comm" ]; then  # a script's process is named after it: its program decides
+        exe=$(readlink -- "/proc/$cpid/exe" 2>/dev/null) || exe=$comm
+        case ${exe##*/} in sh | dash | bash | zsh | ash | ksh | fish | busybox) py ;; esac
+    fi
+    IFS= read -r pre <&3 || py
+    record
+    if [ -n "${CLAUDE_ENV_FILE-}" ]; then
+        hint="\`taskproto claim NAME\` (this session's id is already in TASKPROTO_SESSION)"
+        { printf "export TASKPROTO_SESSION='%s'\nexport TASKPROTO_AGENT=1\nexport TASKPROTO_SESSION_PID=%s\n" \
+            "$sid" "$cpid" >>"$CLAUDE_ENV_FILE"; } 2>/dev/null || py
+    else
+        hint="\`taskproto --session $sid claim NAME --pid $cpid\`"
+    fi
+    if [ "$form" = json ]; then sep='\n'; else sep='
+'; fi
+    printf '%s%s' "$pre" "taskproto: this session ($sid) owns no task."
+    [ "$free" = 0 ] || printf '%sTo work on a free task, claim it first: %s.' "$sep" "$hint"
+    exec cat <&3
+}
 
 # --- does the session own a task? ----------------------------------------------------------------
 # Python leaves a stamp at its answer (quiet.py): `<task> <pid>`, or `- -` for no task, as of the
@@ -304,6 +406,7 @@ if [ -f "$stamp" ] && ! [ -L "$stamp" ]; then
 fi
 mentions "$@" && py  # Python finds out (and leaves a stamp)
 if [ "$task" = - ]; then  # it owns no task
+    [ "$kind" = start ] && offer
     if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
         case $cwd/ in "$root"/*) py ;; esac
     fi
@@ -315,25 +418,7 @@ fi
 case $pid in '' | *[!0-9]*) py ;; esac
 [ -f "$due" ] || py
 [ "$tasks/$task/heartbeat.json" -nt "$stamp" ] && py  # rewritten in place
-# the client process, as common.client_pid finds it: Python re-claims from another one
-cpid=
-case ${CLAUDE_PID-} in
-'' | *[!0-9]* | ????????*) ;;
-*) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && cpid=$CLAUDE_PID ;;
-esac
-p=$PPID i=0
-while [ -z "$cpid" ] && [ $i -lt 16 ]; do
-    [ "$p" -gt 1 ] || py
-    st=
-    IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; break; }
-    head=${st%)*} tail=${st##*)}
-    case ${head#*(} in
-    sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
-    *) cpid=$p ;;
-    esac
-    i=$((i + 1))
-    case $p in '' | *[!0-9]*) py ;; esac
-done
+client_pid  # Python re-claims from another client process
 [ "$cpid" = "$pid" ] || py
 record  # its time is now; the heartbeat is due at the due file's time
 [ "$due" -nt "$f" ] || py

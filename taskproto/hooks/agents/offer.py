@@ -4,16 +4,18 @@ urgent, then oldest), the ones that wait for others and the ones taken.
 `offer` builds the text from plain task JSON, so it is the same whether the tasks were read on the
 standard library (`quick_session_start`, before the engine is imported) or through the engine
 (events.py, for everything the quick reads leave to it: a /clear handover, a session that owns a
-task, a task the quick reads cannot vouch for).
+task, a task the quick reads cannot vouch for). Both leave what they showed for the next start,
+which hook.sh answers without Python while nothing it rests on has changed (offer_cache.py).
 """
 
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
+import time
+from datetime import UTC, datetime, timedelta
 
 from taskproto.clients import protocols
-from taskproto.sessions import owner_gone
+from taskproto.sessions import hostname, liveness
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
 TYPE_CHECKING = False
@@ -61,55 +63,113 @@ def claim_hint(env: dict[str, str], session: str, pid: int | None) -> str:
     return f"`taskproto --session {session} claim NAME{f' --pid {pid}' if pid else ''}`"
 
 
+class Offer:
+    """The free, waiting and taken tasks, and what that answer rests on besides the task files
+    (for the `sh` fast path's copy, offer_cache.py): it holds `until` a taken task's lease runs
+    out, while the local owner processes in `alive` live and those in `dead` stay gone, the
+    heartbeat files of the `beats` tasks stay, and those of the `lapsed` tasks (free because their
+    owner's lease ran out) do not come back."""
+
+    def __init__(self) -> None:
+        self.free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
+        self.taken: list[str] = []
+        self.waiting: list[str] = []
+        self.until: datetime | None = None
+        self.alive: list[int] = []
+        self.dead: list[int] = []
+        self.beats: list[str] = []
+        self.lapsed: list[str] = []
+
+    def owner(self, name: str, owner: OwnerView, now: datetime, lease: float, folder: str) -> bool:
+        """Is the task's owner gone (sessions.owner_gone)? Notes what the answer rests on."""
+        why, beat_at = liveness(owner, now, lease, folder)
+        local = owner.pid is not None and owner.host == hostname()
+        if beat_at is None:
+            self.dead.append(owner.pid or 0)
+            return True
+        if local:
+            self.alive.append(owner.pid or 0)
+        if why is not None:
+            self.lapsed.append(name)
+            return True
+        if beat_at != owner.heartbeat_at:
+            self.beats.append(name)
+        ends = beat_at + timedelta(minutes=lease)
+        self.until = ends if self.until is None else min(self.until, ends)
+        return False
+
+    def leave(self, call: Call, names: list[str], read_at_ns: int) -> None:
+        """Keep this offer, made from the tasks `names` read from `read_at_ns` on, for the next
+        SessionStart's `sh` (offer_cache.py)."""
+        from taskproto.hooks.agents import offer_cache
+
+        facts = (bool(self.free), self.until, self.alive, self.dead, self.beats, self.lapsed)
+        offer_cache.write(
+            call.layout, call.client, call.event, self.body(), facts, names, read_at_ns
+        )
+
+    def head(self, session: str, hint: str) -> list[str]:
+        """The lines that name the session (the fast path writes them itself)."""
+        lines = [f"taskproto: this session ({session}) owns no task."]
+        if self.free:
+            lines.append(f"To work on a free task, claim it first: {hint}.")
+        return lines
+
+    def body(self) -> list[str]:
+        """The lines that are the same for every session."""
+        if self.free:
+            lines = ["Free tasks: " + "; ".join(text for _, text in sorted(self.free)) + "."]
+        else:
+            lines = ["No task is free to claim."]
+        if self.waiting:
+            lines.append("Not yet (they wait for other tasks): " + "; ".join(self.waiting) + ".")
+        if self.taken:
+            lines.append("Taken: " + "; ".join(self.taken) + ".")
+        return lines
+
+
 def offer(
     layout: Layout,
     tasks: list[tuple[str, dict[str, Any] | str]],
     table_of: Callable[[dict[str, Any]], Table],
     waits_of: Callable[[str, dict[str, Any]], list[dict[str, Any]]],
     lease_minutes: float,
-    cwd: str,
-    hint: str,
-    session: str,
-) -> list[str]:
-    """The lines SessionStart shows a session that owns no task. `tasks`: each task's JSON, or
-    why it cannot be read; `waits_of` is asked only about tasks that are free."""
-    free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
-    taken: list[str] = []
-    waiting: list[str] = []
+) -> Offer:
+    """What SessionStart offers a session that owns no task. `tasks`: each task's JSON, or why it
+    cannot be read; `waits_of` is asked only about tasks that are free."""
+    found = Offer()
     now = datetime.now(UTC)
     for name, data in tasks:
         if isinstance(data, str):
-            taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
+            found.taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
             continue
         state = data["state"]
         if table_of(data)[state]["terminal"]:
             continue
         owner = data["owner"]
-        if owner is None or owner_gone(OwnerView(owner), now, lease_minutes, layout.task_dir(name)):
+        if owner is None or found.owner(
+            name, OwnerView(owner), now, lease_minutes, layout.task_dir(name)
+        ):
             waits = waits_of(name, data)
             if waits:
-                waiting.append(f"{name} waits for {describe(waits)}")
+                found.waiting.append(f"{name} waits for {describe(waits)}")
                 continue
             priority = data["priority"]
             text = f"{name} ({state}" + (
                 "" if priority == DEFAULT_PRIORITY else f", priority {priority}"
             )
             text += ")" + (f": {data['description']}" if data["description"] else "")
-            free.append(((priority, datetime.fromisoformat(data["created_at"]), name), text))
+            found.free.append(((priority, datetime.fromisoformat(data["created_at"]), name), text))
         else:
-            taken.append(
+            found.taken.append(
                 f"{name} ({state}) is taken by live session {owner['session']}: do not work on it"
             )
-    lines = [f"taskproto: this session ({session}) owns no task."]
-    if free:
-        lines.append("Free tasks: " + "; ".join(text for _, text in sorted(free)) + ".")
-        lines.append(f"To work on one, claim it first: {hint}.")
-    else:
-        lines.append("No task is free to claim.")
-    if waiting:
-        lines.append("Not yet (they wait for other tasks): " + "; ".join(waiting) + ".")
-    if taken:
-        lines.append("Taken: " + "; ".join(taken) + ".")
+    return found
+
+
+def offer_lines(found: Offer, layout: Layout, cwd: str, hint: str, session: str) -> list[str]:
+    """The lines SessionStart shows a session that owns no task."""
+    lines = [*found.head(session, hint), *found.body()]
     kind, task_name, agent = layout.where(cwd)
     if kind == "worktree" and task_name:
         who = f"agent {agent}'s" if agent else "the task"
@@ -133,31 +193,28 @@ def quick_session_start(call: Call) -> tuple[int, str, str] | None:
         return None
     text = ""
     if os.path.isdir(layout.tasks):
-        from pathlib import Path
-
         from taskproto.config import load_config
         from taskproto.hooks.tasks import TaskReader
 
         try:
-            config = load_config(Path(layout.main), root=layout.root_given)
+            config = load_config(layout.main, root=layout.root_given)
             reader = TaskReader(config)
+            read_at = time.time_ns()  # before any task file is read (offer_cache.py)
             tasks: list[tuple[str, dict[str, Any] | str]] = [
                 (name, reader.task(name)) for name in reader.names()
             ]
-            text = "\n".join(
-                offer(
-                    layout,
-                    tasks,
-                    lambda data: reader.table(data["workflow"]),
-                    lambda _name, data: reader.waits(data),
-                    config.lease_minutes,
-                    call.cwd,
-                    claim_hint(env, session, pid),
-                    session,
-                )
+            found = offer(
+                layout,
+                tasks,
+                lambda data: reader.table(data["workflow"]),
+                lambda _name, data: reader.waits(data),
+                config.lease_minutes,
             )
         except Exception:  # noqa: BLE001 - the engine decides, and says what is wrong
             return None
+        hint = claim_hint(env, session, pid)
+        text = "\n".join(offer_lines(found, layout, call.cwd, hint, session))
+        found.leave(call, [n for n, _ in tasks], read_at)
     warning = write_env_file(env, session, pid)
     warnings = [*call.warnings, *([warning] if warning else [])]
     err = "".join(f"taskproto: warning: {w}\n" for w in warnings)

@@ -40,7 +40,7 @@ def paths(layout: Layout, session: str) -> tuple[str, str]:
     return os.path.join(base, "owner", session), os.path.join(base, "due", session)
 
 
-def _put(path: str, data: bytes, mtime_ns: int) -> None:
+def put(path: str, data: bytes, mtime_ns: int) -> None:
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     tmp = os.path.join(folder, f".tmp-{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}")
@@ -70,9 +70,9 @@ def write(
     owner, due = paths(layout, session)
     try:
         if task is not None and due_at is not None:
-            _put(due, b"", int(due_at.timestamp() * 1e9))
+            put(due, b"", int(due_at.timestamp() * 1e9))
         line = f"{task} {pid}\n" if task is not None else "- -\n"
-        _put(owner, line.encode(), read_at_ns - MARGIN_NS)
+        put(owner, line.encode(), read_at_ns - MARGIN_NS)
     except OSError:
         return
 

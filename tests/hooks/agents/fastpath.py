@@ -127,3 +127,22 @@ def stop(session: str, cwd: Path | str, client: str = "claude", **extra: object)
 
 def line(**fields: object) -> bytes:
     return json.dumps(fields).encode() + b"\n"
+
+
+def programs(event: str, data: bytes, trace: Path) -> list[str]:
+    """The programs one run of the installed hook script starts (strace, successful execve only),
+    with this process as the client."""
+    subprocess.run(
+        ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
+        + ["/bin/sh", str(SCRIPT), sys.executable, "claude", event],
+        input=data,
+        capture_output=True,
+        check=True,
+        env={**os.environ, "CLAUDE_PID": str(os.getpid())},  # the client is us, not strace
+    )
+    calls = [
+        line
+        for line in trace.read_text().splitlines()
+        if "execve(" in line and line.rstrip().endswith("= 0")
+    ]
+    return [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]

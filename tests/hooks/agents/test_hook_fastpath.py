@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,11 +22,11 @@ import pytest
 
 from taskproto.board.snapshot import board
 from taskproto.clients import protocols
-from taskproto.clients.settings import SCRIPT, hook_command
+from taskproto.clients.settings import hook_command
 from taskproto.hooks.agents import activity, quiet
 
 from .conftest import payload
-from .fastpath import NOBODY, OWNER, Fast, line, stop
+from .fastpath import NOBODY, OWNER, Fast, line, programs, stop
 
 QUIET = [
     ("claude", "Stop"),
@@ -248,7 +247,7 @@ def test_the_table_of_events_is_the_clients(fast: Fast) -> None:
     for client, events in protocols.KINDS.items():
         for event, kind in events.items():
             run = fast.run(client, event, b"", env={"TASKPROTO_HOOK_FASTPATH": "print-kind"})
-            expected = "python" if kind in ("tool", "session_start") else kind
+            expected = {"tool": "python", "session_start": "start"}.get(kind, kind)
             assert run.answer == (0, expected + "\n", ""), (client, event)
             command = hook_command(client, event)
             assert ("hook.sh" in command) == (expected != "python"), command
@@ -288,20 +287,11 @@ def test_other_tasks_changing_keep_the_owner_in_sh(fast: Fast) -> None:
 def test_the_processes_a_quiet_turn_starts(fast: Fast, tmp_path: Path) -> None:
     """Counted with strace: a quiet turn is `sh`, at most one grep, and the activity's `mv`."""
 
-    def programs(data: bytes) -> list[str]:
-        trace = tmp_path / "trace"
-        subprocess.run(
-            ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
-            + ["/bin/sh", str(SCRIPT), sys.executable, "claude", "Stop"],
-            input=data,
-            capture_output=True,
-            check=True,
-            env={**os.environ, "CLAUDE_PID": str(os.getpid())},  # the client is us, not strace
-        )
-        calls = [line for line in trace.read_text().splitlines() if "execve(" in line]
-        return [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]
-
     worktree = fast.engine.config.task_worktree("t1")
-    assert programs(stop(NOBODY, fast.engine.config.repo)) == ["sh", "grep", "mv"]
-    assert "python" in "".join(programs(stop(OWNER, worktree)))  # no stamp yet
-    assert programs(stop(OWNER, worktree)) == ["sh", "mv"]  # nothing changed since: no grep
+    trace = tmp_path / "trace"
+    assert programs("Stop", stop(NOBODY, fast.engine.config.repo), trace) == ["sh", "grep", "mv"]
+    assert "python" in "".join(programs("Stop", stop(OWNER, worktree), trace))  # no stamp yet
+    assert programs("Stop", stop(OWNER, worktree), trace) == [
+        "sh",
+        "mv",
+    ]  # nothing changed since: no grep

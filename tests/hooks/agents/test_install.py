@@ -112,7 +112,7 @@ def test_init_upgrades_the_commands_an_older_init_installed(
     client: str, cli, engine: Engine, repo: Path
 ) -> None:  # type: ignore[no-untyped-def]
     """An older init ran `python -I -S entry.py` for every event: init now puts the lifecycle
-    events on hook.sh, keeps the tool guard and SessionStart on Python, and uninstall still knows
+    events and SessionStart on hook.sh, keeps the tool guard on Python, and uninstall still knows
     them all."""
     from taskproto.clients import protocols, settings
 
@@ -130,7 +130,7 @@ def test_init_upgrades_the_commands_an_older_init_installed(
     data = json.loads((repo / name).read_text())
     for event, groups in data["hooks"].items():
         (hook,) = [h for g in groups for h in g["hooks"]]
-        quiet = protocols.kind(client, event) not in ("tool", "session_start")
+        quiet = protocols.kind(client, event) != "tool"
         assert hook["command"].startswith("/bin/sh ") == quiet, hook["command"]
         assert "/old/venv" not in hook["command"]
         assert settings.is_ours(hook)

@@ -1,0 +1,93 @@
+"""SessionStart's offer kept for the installed hook script (hook.sh): a session that owns no task
+gets its list of free tasks from `sh`, without Python, while nothing it was made from has changed.
+
+When Python answers SessionStart on the standard library (offer.quick_session_start), it leaves
+`<root>/cache/quiet/offer/<client>`: its mtime, like the stamps in quiet.py, is a moment just before
+the task files were read (less MARGIN_NS), and it holds
+
+    taskproto-offer-1 FORM FREE UNTIL ALIVE DEAD BEATS LAPSED
+    the client's output up to the text (FORM json: the JSON around it; plain: nothing)
+    the output after the lines that name the session, to the end
+
+FREE (1/0) says whether the claim hint follows the first line; UNTIL is the moment, in whole
+seconds of /proc/uptime (CLOCK_BOOTTIME), before which no taken task's lease runs out (`-`: none
+is taken); ALIVE and DEAD list the local owners' processes that were alive and gone; BEATS the taken
+tasks whose lease counted their heartbeat file, which must stay; LAPSED the tasks that are free
+because their owner's lease ran out, whose heartbeat file must not come back (`-`: none).
+
+`sh` uses the file only when none of the files it was made from is newer (every task.json, the
+tasks folder and each task's folder unless a heartbeat was the last change there, the journals,
+the settings, the workflows, the cached state tables, the code that made it), and the facts above
+still hold; it writes the lines that name the session itself. A task saved while the file was made
+moves its journal first, so its change is either read or newer than the file. It is a hint, never
+the authority: anything else goes to Python, which answers and writes a new one.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+
+from taskproto.clients import protocols
+from taskproto.hooks.agents import quiet
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from taskproto.layout import Layout
+
+FORMAT = "taskproto-offer-1"
+MARK = "@@taskproto-offer-head@@"  # where the lines that name the session go
+UNTIL_MARGIN_S = 1.0
+
+
+def path(layout: Layout, client: str) -> str:
+    return os.path.join(layout.root, *quiet.FOLDER, "offer", client)
+
+
+def _listed(items: list[str]) -> str:
+    return ",".join(items) or "-"
+
+
+def write(
+    layout: Layout,
+    client: str,
+    event: str,
+    body: list[str],
+    facts: tuple[bool, datetime | None, list[int], list[int], list[str], list[str]],
+    names: list[str],
+    read_at_ns: int,
+) -> None:
+    """Leave the offer (`body`, the lines every session is shown, and the facts it rests on: FREE,
+    UNTIL, ALIVE, DEAD, BEATS, LAPSED above), made from the tasks `names` as read from
+    `read_at_ns` on, for `sh`. Never fails the hook: a copy that cannot be written is not there."""
+    free, ends, alive, dead, beats, lapsed = facts
+    if not quiet.plain(client) or not all(quiet.plain(n) for n in names + beats + lapsed):
+        return
+    if not os.path.isdir(layout.root):
+        return
+    out = protocols.context(client, event, MARK + "\n" + "\n".join(body))
+    pre, mark, post = out.partition(MARK)
+    if not mark or "\n" in pre or MARK in post:
+        return
+    until = "-"
+    if ends is not None:
+        left = ends.timestamp() - time.time() - UNTIL_MARGIN_S
+        until = str(math.floor(time.clock_gettime(time.CLOCK_BOOTTIME) + left))
+    header = [
+        FORMAT,
+        "json" if pre else "plain",
+        "1" if free else "0",
+        until,
+        _listed([str(pid) for pid in alive]),
+        _listed([str(pid) for pid in dead]),
+        _listed(beats),
+        _listed(lapsed),
+    ]
+    data = " ".join(header) + "\n" + pre + "\n" + post
+    try:
+        quiet.put(path(layout, client), data.encode(), read_at_ns - quiet.MARGIN_NS)
+    except OSError:
+        return

@@ -1,0 +1,283 @@
+"""SessionStart of a session that owns no task, answered in `sh` from the offer Python left
+(offer_cache.py): the same answer, CLAUDE_ENV_FILE and activity as Python's, and Python again
+whenever anything the offer was made from has changed or may have.
+
+Every run goes through the installed hook script twice (fastpath.Fast.both): as installed, and with
+Python deciding; a recording interpreter shows which runs started Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from taskproto.clients.settings import SCRIPT
+from taskproto.hooks.agents import offer_cache
+from taskproto.state import beat
+
+from .conftest import payload
+from .fastpath import NOBODY, OWNER, Fast, programs
+
+EVENTS = [("claude", "SessionStart"), ("codex", "SessionStart"), ("gemini", "SessionStart")]
+
+
+def start(client: str, cwd: Path, session: str = NOBODY, source: str = "startup") -> bytes:
+    return payload(client, "SessionStart", session_id=session, cwd=str(cwd), source=source)
+
+
+def later() -> None:
+    """Past the file system's clock tick and the copy's margin (quiet.MARGIN_NS)."""
+    time.sleep(0.05)
+
+
+def cache(fast: Fast, client: str = "claude") -> Path:
+    return Path(offer_cache.path(fast.engine.config.layout, client))
+
+
+@pytest.mark.parametrize(("client", "event"), EVENTS)
+def test_the_second_start_is_answered_in_sh_with_pythons_offer(
+    fast: Fast, client: str, event: str
+) -> None:
+    repo = fast.engine.config.repo
+    data = start(client, repo)
+    first = fast.both(client, event, data, NOBODY)
+    assert first.started, "no offer left yet: Python answers and leaves one"
+    assert cache(fast, client).is_file()
+    run = fast.both(client, event, data, NOBODY)
+    assert not run.started
+    assert "owns no task" in run.answer[1] and "Free tasks: t2 (INIT)." in run.answer[1]
+    assert f"is taken by live session {OWNER}" in run.answer[1]
+    if client == "gemini":
+        text = json.loads(run.answer[1])["hookSpecificOutput"]["additionalContext"]
+        assert text.splitlines()[1].startswith("To work on a free task, claim it first: ")
+    # another session, from a subfolder: the lines that name it are written by sh
+    (repo / "sub").mkdir()
+    other = fast.both(client, event, start(client, repo / "sub", "other-9"), "other-9")
+    assert not other.started and "this session (other-9) owns no task" in other.answer[1]
+
+
+def test_claude_env_file_is_written_alike(fast: Fast, tmp_path: Path) -> None:
+    repo = fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    files = {}
+    for way, extra in (("sh", {}), ("python", {"TASKPROTO_HOOK_FASTPATH": "0"})):
+        path = tmp_path / f"env-{way}"
+        path.write_text("export KEEP=1\n")
+        env = {"CLAUDE_ENV_FILE": str(path), "CLAUDE_PID": str(os.getpid()), **extra}
+        run = fast.run("claude", "SessionStart", data, env)
+        assert run.started == (way == "python")
+        assert "`taskproto claim NAME` (this session's id is already in" in run.answer[1]
+        files[way] = (path.read_text(), run.answer)
+    assert files["sh"] == files["python"]
+    assert f"export TASKPROTO_SESSION_PID={os.getpid()}\n" in files["sh"][0]
+    # a file that cannot be written: Python answers, with its warning
+    env = {"CLAUDE_ENV_FILE": str(tmp_path / "no" / "such" / "folder")}
+    run = fast.run("claude", "SessionStart", data, env)
+    assert run.started and "could not write CLAUDE_ENV_FILE" in run.answer[2]
+
+
+def test_every_change_of_what_the_offer_says_goes_to_python(fast: Fast) -> None:
+    engine, repo = fast.engine, fast.engine.config.repo
+    data = start("claude", repo)
+
+    def settled() -> str:
+        """Python answers (the change), then sh again (nothing changed since)."""
+        run = fast.both("claude", "SessionStart", data, NOBODY)
+        assert run.started
+        again = fast.both("claude", "SessionStart", data, NOBODY)
+        assert not again.started and again.answer == run.answer
+        return run.answer[1]
+
+    settled()
+    later()
+    engine.create_task("t3", description="a new one")
+    assert "t3 (INIT): a new one" in settled()
+    later()
+    engine.claim("t3", "someone", os.getpid())
+    assert "t3 (INIT) is taken by live session someone" in settled()
+    later()
+    engine.fire("t3", target="CLASSIFIED", session="someone")
+    assert "t3 (CLASSIFIED) is taken" in settled()
+    later()
+    engine.release("t3", "someone")
+    assert "t3 (CLASSIFIED): a new one" in settled()
+    later()
+    engine.create_task("t4", after=["t3"])
+    assert "t4 waits for t3" in settled()
+    later()
+    shutil.rmtree(engine.config.task_dir("t4"))
+    assert "t4" not in settled()
+    # the settings (a lease), a workflow of the repository's own
+    later()
+    (repo / ".taskproto.toml").write_text("lease_minutes = 45\n")
+    settled()
+    later()
+    (engine.config.root / "workflows").mkdir(exist_ok=True)
+    settled()
+    # task.json edited in place, keeping its folder: the journal no longer vouches for it
+    later()
+    t2 = engine.config.task_file("t2")
+    t2.write_bytes(t2.read_bytes().replace(b'"priority": 2', b'"priority": 0'))
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started
+    # a heartbeat of the owner changes its task's folder, not the offer: sh still answers
+    t2.write_bytes(t2.read_bytes().replace(b'"priority": 0', b'"priority": 2'))
+    settled()
+    beat.write(str(engine.config.task_dir("t1")), OWNER, os.getpid(), "2026-01-01T00:00:00+00:00")
+    assert not fast.both("claude", "SessionStart", data, NOBODY).started
+    # anything else in a task's folder after the heartbeat: Python
+    later()
+    (engine.config.task_dir("t1") / "stray").write_text("x")
+    assert fast.both("claude", "SessionStart", data, NOBODY).started
+
+
+def test_where_sh_leaves_the_start_to_python(fast: Fast, tmp_path: Path) -> None:
+    engine, repo = fast.engine, fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    assert not fast.both("claude", "SessionStart", data, NOBODY).started
+    # the owner, TASKPROTO_QUICK=0
+    owner = fast.both("claude", "SessionStart", start("claude", repo, OWNER), OWNER)
+    assert owner.started and "owns task t1" in owner.answer[1]
+    run = fast.both("claude", "SessionStart", data, NOBODY, env={"TASKPROTO_QUICK": "0"})
+    assert run.started
+    # in a task's worktree Python names the task
+    worktree = engine.config.agent_worktree("t1", "a")
+    run = fast.both("claude", "SessionStart", start("claude", worktree), NOBODY)
+    assert run.started and "agent a's worktree of task t1" in run.answer[1]
+    # a link planted at the copy, a copy of another format: Python (and the link stays unread)
+    path = cache(fast)
+    path.unlink()
+    path.symlink_to(tmp_path / "planted")
+    (tmp_path / "planted").write_text("taskproto-offer-1 plain 0 - - - - -\n\nplanted\n")
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started and "planted" not in run.answer[1]
+    path.write_text("taskproto-offer-0 plain 0 - - - - -\n\nolder\n")
+    os.utime(path, (time.time() + 60, time.time() + 60))
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started and "older" not in run.answer[1]
+    # a /clear hands the session's task over: Python (last: it hands t1 over to NOBODY)
+    assert fast.run("claude", "SessionStart", start("claude", repo, source="clear")).started
+
+
+def test_a_script_between_the_client_and_the_hook_is_not_the_client(
+    fast: Fast, tmp_path: Path
+) -> None:
+    """A process named after its script runs a shell: Python walks past it (common.client_pid),
+    and so the hint's pid is the client's."""
+    data = start("claude", fast.engine.config.repo)
+    fast.run("claude", "SessionStart", data)
+    client = tmp_path / "client-wrapper"
+    client.write_text(f'#!/bin/sh\n/bin/sh {SCRIPT} {fast.python} claude SessionStart\necho "$?"\n')
+    client.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PID"}
+    proc = subprocess.run(
+        [str(client)], input=data, capture_output=True, env=env, cwd=fast.base, check=True
+    )
+    assert (fast.base / "python-started").exists()
+    assert f"--pid {os.getpid()}`" in proc.stdout.decode()
+
+
+def tamper(path: Path, field: int, value: str) -> None:
+    """Change one field of the copy's first line, keeping its time."""
+    st = path.stat()
+    head, rest = path.read_bytes().split(b"\n", 1)
+    fields = head.decode().split(" ")
+    fields[field] = value
+    path.write_bytes(" ".join(fields).encode() + b"\n" + rest)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def test_each_fact_the_offer_rests_on_is_checked(fast: Fast) -> None:
+    """UNTIL, ALIVE, DEAD, BEATS, LAPSED: a copy whose fact no longer holds is not used."""
+    data = start("claude", fast.engine.config.repo)
+    fast.run("claude", "SessionStart", data)
+    path = cache(fast)
+    head = path.read_text().split("\n", 1)[0].split(" ")
+    assert head[4] == str(os.getpid()), "t1's owner is this process, alive"
+    assert head[3] != "-"
+    original = path.read_bytes()
+    st = path.stat()
+    with open("/proc/uptime") as fh:
+        up = int(float(fh.read().split()[0]))
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    for field, value in (
+        (3, str(up)),  # the lease has run out
+        (4, f"{os.getpid()},{gone.pid}"),  # an owner's process is gone
+        (5, str(os.getpid())),  # a process said gone exists
+        (6, "t1"),  # t1's heartbeat file was counted, and there is none
+        (3, "x1"),
+    ):
+        tamper(path, field, value)
+        assert fast.both("claude", "SessionStart", data, NOBODY).started, (field, value)
+        path.write_bytes(original)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+        assert not fast.run("claude", "SessionStart", data).started
+    beat.write(str(fast.engine.config.task_dir("t2")), "x", None, "2026-01-01T00:00:00+00:00")
+    st = path.stat()
+    tamper(path, 7, "t2")  # t2 is free as its owner's lease ran out; a heartbeat came since
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - 10**9))
+    assert fast.both("claude", "SessionStart", data, NOBODY).started
+
+
+def test_a_lease_that_runs_out_frees_the_task_in_the_offer(fast: Fast) -> None:
+    engine, repo = fast.engine, fast.engine.config.repo
+    (repo / ".taskproto.toml").write_text("lease_minutes = 0.05\n")  # 3 s
+    engine.release("t1", OWNER)
+    engine.claim("t2", "away-1", None)  # no process to check: only the lease
+    data = start("claude", repo)
+    first = fast.both("claude", "SessionStart", data, NOBODY)
+    assert first.started and "t2 (INIT) is taken by live session away-1" in first.answer[1]
+    time.sleep(3.2)
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started, "the copy holds until the lease runs out, no longer"
+    assert "Free tasks: t1 (INIT): the widget; t2 (INIT)." in run.answer[1]
+    assert not fast.both("claude", "SessionStart", data, NOBODY).started
+    # the owner comes back: its heartbeat makes the task taken again
+    now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    beat.write(str(engine.config.task_dir("t2")), "away-1", None, now)
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started and "t2 (INIT) is taken by live session away-1" in run.answer[1]
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
+def test_the_processes_a_session_start_starts(fast: Fast, tmp_path: Path) -> None:
+    data = start("claude", fast.engine.config.repo)
+    fast.run("claude", "SessionStart", data)
+    found = programs("SessionStart", data, tmp_path / "trace")
+    assert found == ["sh", "grep", "mv", "cat"]
+
+
+def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:
+    """The copy lives in taskproto's root: the tool guard refuses every door to it."""
+    repo = fast.engine.config.repo
+    fast.run("claude", "SessionStart", start("claude", repo))
+    path = cache(fast)
+    before = path.read_bytes()
+    rel = path.relative_to(repo)
+    attempts = [
+        ("Write", {"file_path": str(path), "content": "No task is free to claim.\n"}),
+        ("Bash", {"command": f"printf 'No task is free\\n' > {rel}"}),
+        ("Bash", {"command": f"cp /etc/hostname {rel}"}),
+        ("Bash", {"command": "cd .taskproto/cache && tee quiet/offer/claude < /dev/null"}),
+    ]
+    for tool, tool_input in attempts:
+        data = payload(
+            "claude",
+            "PreToolUse",
+            session_id=OWNER,
+            cwd=str(repo),
+            tool_name=tool,
+            tool_input=tool_input,
+        )
+        run = fast.run("claude", "PreToolUse", data)
+        assert run.answer[0] == 2, (tool, tool_input, run.answer)
+    assert path.read_bytes() == before
