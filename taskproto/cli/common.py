@@ -61,11 +61,10 @@ class AppState:
         """Renew this session's heartbeat on the tasks the command read that it owns."""
         if self._engine is None:
             return
-        from taskproto.engine.claims import renew_heartbeat
         from taskproto.errors import TaskprotoError
 
         try:
-            renew_heartbeat(self._engine, self.session_id())
+            self._engine.renew_heartbeat(self.session_id())
         except TaskprotoError:
             return
 

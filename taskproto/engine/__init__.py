@@ -23,18 +23,37 @@ the modules that do the work, each named for its job:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from taskproto.engine import claims, deps, ready, rollback, sync, tasks, transitions
-from taskproto.engine import diff as diffs
-from taskproto.engine import land as landing
-from taskproto.engine import merge as merging
-from taskproto.engine import worktree as wt
-from taskproto.engine.claims import ClaimResult
 from taskproto.engine.core import USER, Actor, Core
-from taskproto.engine.transitions import Step, StepFn
 from taskproto.names import agent_name, task_name
 from taskproto.state.models import DEFAULT_PRIORITY, AgentState, AgentStatus, Approval, Task
+
+if TYPE_CHECKING:
+    from taskproto.engine import diff as diffs
+    from taskproto.engine import land as landing
+    from taskproto.engine import merge as merging
+    from taskproto.engine import ready, sync
+    from taskproto.engine import worktree as wt
+    from taskproto.engine.claims import ClaimResult
+    from taskproto.engine.transitions import Step, StepFn
+
+# Each operation's module is imported when the operation runs: a transition needs core.py and
+# transitions.py, not claims, sync, land or the ready queue (a few ms of every command's start).
+_LAZY = {
+    "ClaimResult": "taskproto.engine.claims",
+    "Step": "taskproto.engine.transitions",
+    "StepFn": "taskproto.engine.transitions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["USER", "Actor", "ClaimResult", "Engine", "Step", "StepFn"]
 
@@ -55,6 +74,8 @@ class Engine(Core):
         after: Sequence[str] = (),
         priority: int = DEFAULT_PRIORITY,
     ) -> Task:
+        from taskproto.engine import tasks
+
         valid = [agent_name(a) for a in agents]
         return tasks.create_task(
             self,
@@ -73,28 +94,42 @@ class Engine(Core):
     def remove_task(
         self, name: str, force: bool = False, session: str | None = None
     ) -> wt.RemovalPlan:
+        from taskproto.engine import tasks
+
         return tasks.remove_task(self, task_name(name), force, session)
 
     def abort_task(self, name: str, force: bool = False) -> wt.RemovalPlan:
         """Undo a `task create` that was killed half-way, whole."""
+        from taskproto.engine import tasks
+
         return tasks.abort_create(self, task_name(name), force)
 
     def claim(
         self, name: str, session: str | None, pid: int | None = None, force: bool = False
     ) -> ClaimResult:
+        from taskproto.engine import claims
+
         return claims.claim(self, task_name(name), session, pid, force)
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
+        from taskproto.engine import claims
+
         return claims.claim_next(self, session, pid)
 
     def add_dependency(self, name: str, on: Sequence[str], session: str | None = None) -> Task:
+        from taskproto.engine import deps
+
         return deps.add(self, task_name(name), on, session)
 
     def remove_dependency(self, name: str, on: Sequence[str], session: str | None = None) -> Task:
+        from taskproto.engine import deps
+
         return deps.remove(self, task_name(name), on, session)
 
     def ready(self, fetch: bool = True) -> ready.Queue:
         """The ready queue (with a shared remote and `fetch`, synced first: the remote's queue)."""
+        from taskproto.engine import ready, sync
+
         claims = {}
         if self.remote is not None and fetch:
             report = sync.sync(self)
@@ -104,9 +139,13 @@ class Engine(Core):
         return ready.queue(self, claims)
 
     def release(self, name: str, session: str | None, force: bool = False) -> Task:
+        from taskproto.engine import claims
+
         return claims.release(self, task_name(name), session, force)
 
     def heartbeat(self, name: str, session: str | None) -> Task:
+        from taskproto.engine import claims
+
         return claims.heartbeat(self, task_name(name), session)
 
     def fire(
@@ -120,6 +159,8 @@ class Engine(Core):
         params: dict[str, Any] | None = None,
     ) -> Task:
         """Fire `trigger`, or the trigger that leads to state `target`."""
+        from taskproto.engine import transitions
+
         return transitions.fire_trigger(
             self, task_name(name), trigger, target, session, force, note, params
         )
@@ -134,9 +175,13 @@ class Engine(Core):
     ) -> Task:
         """Run a workflow operation's `step` (which may fire several triggers) as one locked
         change."""
+        from taskproto.engine import transitions
+
         return transitions.advance(self, task_name(name), step, session, force, what)
 
     def approve(self, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
+        from taskproto.engine import transitions
+
         return transitions.approve(self, task_name(name), kind, session, sha)
 
     def set_agent_status(
@@ -148,6 +193,8 @@ class Engine(Core):
         session: str | None = None,
         force: bool = False,
     ) -> AgentStatus:
+        from taskproto.engine import transitions
+
         return transitions.set_agent_status(
             self, task_name(name), agent_name(agent), status, message, session, force
         )
@@ -155,6 +202,8 @@ class Engine(Core):
     def mark_approval_stale(
         self, name: str, reason: str, session: str | None = None, repair: str | None = None
     ) -> bool:
+        from taskproto.engine import transitions
+
         return transitions.mark_approval_stale(self, task_name(name), reason, session, repair)
 
     def merge(
@@ -165,10 +214,14 @@ class Engine(Core):
         force: bool = False,
     ) -> merging.MergeReport:
         """Merge the agents' branches (all, or `agents`) into the task branch, one at a time."""
+        from taskproto.engine import merge as merging
+
         return merging.merge_agents(self, task_name(name), agents, session, force)
 
     def diff(self, name: str, agent: str | None = None) -> diffs.Diff:
         """The task branch (or `agent`'s branch) against the task's base."""
+        from taskproto.engine import diff as diffs
+
         return diffs.branch_diff(self, self.load(name), agent)
 
     def land(
@@ -180,6 +233,8 @@ class Engine(Core):
         session: str | None = None,
     ) -> landing.LandReport:
         """Put the approved commit on the base branch and clean up (the user's alone)."""
+        from taskproto.engine import land as landing
+
         return landing.land(self, task_name(name), strategy, push, onto, session)
 
     def rollback(
@@ -189,10 +244,30 @@ class Engine(Core):
         revision: int | None = None,
         session: str | None = None,
     ) -> tuple[Task, list[Approval]]:
+        from taskproto.engine import rollback
+
         return rollback.rollback(self, task_name(name), state, revision, session)
 
     def acknowledge(self, name: str, session: str | None = None) -> Task:
+        from taskproto.engine import rollback
+
         return rollback.acknowledge(self, task_name(name), session)
 
+    def renew_heartbeat(self, session: str | None) -> list[str]:
+        """After any command: renew `session`'s heartbeat on every task the command read that this
+        session owns (the heartbeat file only; no task.json write, no journal, no network). Returns
+        the tasks renewed. Never raises: a command's outcome does not depend on it."""
+        if not session:
+            return []
+        from taskproto.state import light
+
+        renewed, warnings = light.renew_heartbeats(
+            self.config.layout, sorted(self.touched), session
+        )
+        self.warnings.extend(warnings)
+        return renewed
+
     def sync(self) -> sync.SyncReport:
+        from taskproto.engine import sync
+
         return sync.sync(self)

@@ -277,16 +277,3 @@ def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:
     except OSError as exc:
         core.warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
     return now
-
-
-def renew_heartbeat(core: Core, session: str | None) -> list[str]:
-    """After any command: renew `session`'s heartbeat on every task the command read that this
-    session owns (the heartbeat file only; no task.json write, no journal, no network). Returns the
-    tasks renewed. Never raises: a command's outcome does not depend on it."""
-    if not session:
-        return []
-    from taskproto.state import light
-
-    renewed, warnings = light.renew_heartbeats(core.config.layout, sorted(core.touched), session)
-    core.warnings.extend(warnings)
-    return renewed

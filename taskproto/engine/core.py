@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taskproto.config import Config
 from taskproto.errors import (
@@ -30,14 +30,17 @@ from taskproto.errors import (
     when,
 )
 from taskproto.git.command import Git
-from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import FireContext, Workflow
 from taskproto.names import TaskName, agent_name, task_name
-from taskproto.remote import Remote
 from taskproto.state import integrity, journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
+from taskproto.state.taskfile import TaskFiles
+
+if TYPE_CHECKING:  # imported where used: a transition without a remote needs neither
+    from taskproto.git.repo import Repo
+    from taskproto.remote import Remote
 
 Change = Callable[[Task], "tuple[Task, str] | None"]
 
@@ -64,7 +67,12 @@ class Core:
         self._repo: Repo | None = None
         self._held: set[str] = set()  # tasks whose lock this process holds now
         self.touched: set[str] = set()  # tasks this process read: their owner's heartbeat renews
-        self.remote: Remote | None = Remote(config) if config.remote else None
+        self.remote: Remote | None = None
+        if config.remote:
+            from taskproto.remote import Remote
+
+            self.remote = Remote(config)
+        self.files = TaskFiles()  # the bytes of the tasks this process saves (state/taskfile.py)
         self.warnings: list[str] = []
         self.last_lock_wait: float | None = (
             None  # seconds the last locked change waited for the lock
@@ -77,6 +85,8 @@ class Core:
     def repo(self) -> Repo:
         """GitPython, for worktrees, branches and reading many objects (opened on first use)."""
         if self._repo is None:
+            from taskproto.git.repo import Repo
+
             self._repo = Repo(self.config.repo)
         return self._repo
 
@@ -116,7 +126,7 @@ class Core:
             data = store.read_bytes(path)
         except FileNotFoundError:
             raise CorruptState(str(path), "task.json is missing", None) from None
-        task, raw = store.parse_raw(Task, path, data, move_aside=False)
+        task, raw = self._parse(name, path, data, move_aside=False)
         if verify:
             found = self._problem(task, data, raw)
             if found is not None and name not in self._held:
@@ -124,6 +134,14 @@ class Core:
                     return task
             self.verify(task, data, found)
         return task
+
+    def _parse(self, name: str, path: Path, data: bytes, move_aside: bool) -> tuple[Task, object]:
+        """The task `data` holds, and what the integrity check reads of it: what this process
+        saved last when `data` is exactly its bytes, else parsed and validated."""
+        task = self.files.take(name, data)
+        if task is not None:
+            return task, _log_view(task)
+        return store.parse_raw(Task, path, data, move_aside)
 
     def _problem(self, task: Task, data: bytes, raw: object = None) -> tuple[str, str] | None:
         parsed = raw if isinstance(raw, dict) else None  # the document already decoded, if any
@@ -200,7 +218,7 @@ class Core:
                 data = store.read_bytes(path)
             except FileNotFoundError:
                 raise CorruptState(str(path), "task.json is missing", None) from None
-            task, raw = store.parse_raw(Task, path, data, move_aside=True)
+            task, raw = self._parse(name, path, data, move_aside=True)
             if verify:
                 self.verify(task, data, self._problem(task, data, raw))
             yield task
@@ -232,7 +250,7 @@ class Core:
         if new is not old:
             new.revision = (old or new).revision + 1
             new.updated_at = utcnow()
-            writes[path] = store.dump(new)
+            writes[path] = self.files.dump(new)
         plan = None
         if self.remote is not None:
             releasing = (
@@ -251,8 +269,11 @@ class Core:
                 self.remote.publish(plan, local_after, message)
         except BaseException:
             # the journal went first: take it back with the files, so nothing is half saved
+            self.files.forget(new.name)
             self._undo_save(done, new.name, local_before, local_after)
             raise
+        if path in writes:
+            self.files.remember(new.name, writes[path])
         return new
 
     def _undo_save(
@@ -404,13 +425,16 @@ class Core:
 
 
 def _log_view(task: Task) -> dict[str, object]:
-    """What integrity.log_state_problem reads of a task, without dumping all of it."""
-    return {
-        "state": task.state,
-        "transition_log": [
-            {"kind": e.kind, "from": e.from_state, "to": e.to_state} for e in task.transition_log
-        ],
-    }
+    """What the integrity check reads of a task (integrity.check, log_state_problem), without
+    dumping all of it: its state, revision, and the log from its last entry that vouches for a
+    state (the check reads no further back)."""
+    tail: list[dict[str, object]] = []
+    for e in reversed(task.transition_log):
+        tail.append({"kind": e.kind, "from": e.from_state, "to": e.to_state})
+        if e.kind != "repair" or e.from_state is None:
+            break
+    tail.reverse()
+    return {"state": task.state, "revision": task.revision, "transition_log": tail}
 
 
 def _short(exc: BaseException) -> str:

@@ -7,10 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.engine import diff, prompts
+from taskproto.engine import prompts
 from taskproto.engine.core import Core
-from taskproto.engine.deps import Blocked, Resolver
-from taskproto.engine.merge import check_worktree
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.workflow import FireContext, Workflow, fire, transition_to
 from taskproto.names import AgentName
@@ -97,6 +95,8 @@ def advance(
         workflow = core.workflow(task)
         if task.depends_on and task.state == workflow.initial:
             # a task that waits for others does not start, claimed or not (docs/ready.md)
+            from taskproto.engine.deps import Blocked, Resolver
+
             waits = Resolver(core).waits_for(task)
             if waits and not force:
                 raise Blocked(
@@ -152,6 +152,8 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             new.checkpoint.plan_approval = Approval(by=session, at=now)
             detail = "plan"
         else:
+            from taskproto.engine import diff
+
             target, stat = _approvable(core, task, sha)
             new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
@@ -170,6 +172,9 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
 def _approvable(core: Core, task: Task, sha: str | None) -> tuple[str, DiffStat]:
     """The commit a commit approval may name: exactly the task branch's head, with nothing
     uncommitted beside it in the task worktree; and the diff stat the user approves."""
+    from taskproto.engine import diff
+    from taskproto.engine.merge import check_worktree
+
     name = task.name
     head = check_worktree(core, name, core.config.task_worktree(name), "approve a commit")
     if sha is not None:

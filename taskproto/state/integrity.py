@@ -101,17 +101,13 @@ def log_state_problem(data: dict[str, object]) -> str | None:
     if not isinstance(log, list):
         return None
     # repair entries that do not start from nothing are written in whatever state the task is in:
-    # they do not vouch for a state
-    vouching = [
-        e
-        for e in log
-        if isinstance(e, dict) and (e.get("kind") != "repair" or e.get("from") is None)
-    ]
-    if not vouching:
-        return None
-    last = vouching[-1].get("to")
-    if last != state:
-        return f"its state is {state} but its transition log ends at {last}"
+    # they do not vouch for a state. The last entry that vouches decides (found from the end).
+    for e in reversed(log):
+        if isinstance(e, dict) and (e.get("kind") != "repair" or e.get("from") is None):
+            last = e.get("to")
+            if last != state:
+                return f"its state is {state} but its transition log ends at {last}"
+            return None
     return None
 
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taskproto.errors import TaskprotoError
 from taskproto.git import objects, reffiles
 from taskproto.git.command import Git
 from taskproto.git.files import GitDirs
-from taskproto.git.repo import JournalCommit, Repo
 from taskproto.state import integrity
+
+if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write never needs it
+    from taskproto.git.repo import JournalCommit, Repo
 
 REF_PREFIX = "refs/taskproto/tasks/"
 ARCHIVE_PREFIX = "refs/taskproto/archive/"

@@ -1,0 +1,48 @@
+"""`taskproto transition` imports what a transition needs and nothing more: not the engine's other
+operations (claims, sync, the ready queue, land), the remote, GitPython, or `subprocess` (a
+transition starts no git)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import git
+
+NOT_NEEDED = (
+    "taskproto.engine.claims",
+    "taskproto.engine.sync",
+    "taskproto.engine.ready",
+    "taskproto.engine.land",
+    "taskproto.engine.tasks",
+    "taskproto.engine.worktree",
+    "taskproto.remote",
+    "taskproto.git.repo",
+    "git",
+    "subprocess",
+)
+
+
+def test_a_transition_imports_none_of_the_other_operations(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("task", "create", "t1").code == 0
+    probe = (
+        "import json, sys\n"
+        "from taskproto.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "print(json.dumps([code, sorted(sys.modules)]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, "transition", "t1", "CLASSIFIED"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    code, loaded = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert code == 0 and "t1: INIT -> CLASSIFIED" in proc.stdout
+    assert [m for m in NOT_NEEDED if m in loaded] == []
+    # and it did what a transition does: a journal commit, task.json at its revision
+    assert "CLASSIFIED" in git(repo, "log", "-1", "--format=%s", "refs/taskproto/tasks/t1")
+    assert json.loads((repo / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
