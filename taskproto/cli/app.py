@@ -4,8 +4,6 @@ maps errors to exit codes (the table is in cli/__init__.py)."""
 from __future__ import annotations
 
 import os
-import tempfile
-import traceback
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -99,6 +97,9 @@ _STATES: list[AppState] = []
 
 
 def _crash_log(exc: BaseException) -> Path:
+    import tempfile
+    import traceback
+
     folder = (
         Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
     )

@@ -197,19 +197,3 @@ def settled(
     finally:
         os.close(fd)
     return data, found
-    try:
-        deadline = time.monotonic() + LOCK_WAIT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    return data, found
-                time.sleep(0.002)
-        data = read()
-        found = check(dirs, task, data) if data is not None else None  # while no save can run
-        fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
-    return data, found
