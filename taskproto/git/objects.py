@@ -13,24 +13,33 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import time
 import zlib
 
 from taskproto.git.files import read_small
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from hashlib import sha1, sha256
-else:
-    try:  # the interpreter's own hashes: `hashlib` loads OpenSSL first, 2-3 ms of a hook call
-        from _sha1 import sha1
-        from _sha256 import sha256
-    except ImportError:  # a Python that names them otherwise (3.12: _sha2) or lacks them
-        from hashlib import sha1, sha256
+SMALL = 16 << 10  # below this, the interpreter's own hash beats loading OpenSSL's
+
+
+def _hash(name: str, data: bytes) -> str:
+    """`hashlib`'s (OpenSSL: fast per byte, 2-3 ms to import) once it is loaded or the data is
+    large; else the interpreter's built-in one (slower per byte, nothing to load): a hook hashes a
+    few small files, a long-running process many large ones."""
+    if "hashlib" not in sys.modules and len(data) < SMALL:
+        try:
+            module = __import__("_sha1" if name == "sha1" else "_sha256")
+        except ImportError:  # a Python that names them otherwise (3.12: _sha2)
+            pass
+        else:
+            return str(getattr(module, name)(data).hexdigest())
+    import hashlib
+
+    return hashlib.new(name, data).hexdigest()
 
 
 def sha256_hex(data: bytes) -> str:
-    return sha256(data).hexdigest()
+    return _hash("sha256", data)
 
 
 IDENT = "taskproto <taskproto@localhost>"
@@ -47,7 +56,7 @@ def _path(common_dir: str, sha: str) -> str:
 
 
 def object_id(kind: str, data: bytes) -> str:
-    return sha1(b"%s %d\0" % (kind.encode(), len(data)) + data).hexdigest()
+    return _hash("sha1", b"%s %d\0" % (kind.encode(), len(data)) + data)
 
 
 def write(common_dir: str, kind: str, data: bytes) -> str:
