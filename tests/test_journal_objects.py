@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 from taskproto.engine import Engine
@@ -73,3 +75,31 @@ def test_a_sha256_repository_is_left_to_git(tmp_path: Path) -> None:
     repo = tmp_path / "r"
     git(tmp_path, "init", "-q", "--object-format=sha256", str(repo))
     assert not objects.sha1_repo(str(repo / ".git"))
+
+
+def test_hashes_are_the_same_whichever_implementation_makes_them() -> None:
+    """A hook's small files are hashed without loading OpenSSL; large ones (and every one once
+    hashlib is loaded) with it: the same digests and object ids either way."""
+    script = (
+        "import sys, json\n"
+        "from taskproto.git import objects\n"
+        "small, large = b'{\"a\": 1}\\n', bytes(range(256)) * 200\n"
+        "out = [objects.sha256_hex(small), objects.object_id('blob', small)]\n"
+        "out.append('hashlib' in sys.modules)\n"
+        "out += [objects.sha256_hex(large), objects.object_id('blob', large)]\n"
+        "out.append('hashlib' in sys.modules)\n"
+        "out += [objects.sha256_hex(small), objects.object_id('blob', small)]\n"
+        "print(json.dumps(out))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", script], capture_output=True, text=True, check=True
+    )
+    found = json.loads(proc.stdout)
+    small, large = b'{"a": 1}\n', bytes(range(256)) * 200
+    assert found[2] is False and found[5] is True
+    for digest, oid, data in ((0, 1, small), (3, 4, large), (6, 7, small)):
+        assert found[digest] == hashlib.sha256(data).hexdigest()
+        blob = subprocess.run(
+            ["git", "hash-object", "--stdin"], input=data, capture_output=True, check=True
+        )
+        assert found[oid] == blob.stdout.decode().strip()
