@@ -139,10 +139,19 @@ class Checkout:
                 env,
                 self.payload("UserPromptSubmit", NOBODY, repo, prompt="please go on"),
             ),
-            # the first start after a task changed (each run ends with a transition) is answered
-            # by Python, which leaves its offer; the next start, nothing changed, by `sh` from it
-            "SessionStart, owns no task, a task changed since the last start": start,
+            # `sh`'s answer from the offer: each run ends with a `taskproto transition`, which
+            # renews it (offer.refresh), so the first start of the next run comes right after one;
+            # the second has nothing changed since ...
+            "SessionStart, owns no task, after a `taskproto transition`": start,
             "SessionStart, owns no task, nothing changed since": start,
+            # ... and Python's: what a start costs when no offer is left, or after a change made
+            # outside the CLI (the MCP server, the Python API)
+            "SessionStart, owns no task, answered by Python": (
+                start[0],
+                start[1],
+                {**env, "TASKPROTO_HOOK_FASTPATH": "0"},
+                start[3],
+            ),
             "Stop, owns a task, heartbeat not due": (
                 self.hook_cmd["Stop"],
                 self.worktree,

@@ -135,6 +135,7 @@ def run(args: list[str]) -> int:
         )
         for state in _STATES:  # every command the owner runs renews its heartbeat
             state.renew_heartbeat()
+            state.refresh_offer()  # and a command that changed a task renews the offer
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
     except TaskprotoError as exc:

@@ -57,6 +57,15 @@ class AppState:
                 )
         return session
 
+    def refresh_offer(self) -> None:
+        """After the command: the offer the next SessionStart shows in `sh`, renewed if a task
+        changed (hooks/agents/offer.py `refresh`)."""
+        if self._engine is None:
+            return
+        from taskproto.hooks.agents.offer import refresh
+
+        refresh(self._engine.config.layout)
+
     def renew_heartbeat(self) -> None:
         """Renew this session's heartbeat on the tasks the command read that it owns."""
         if self._engine is None:

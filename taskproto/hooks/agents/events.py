@@ -8,13 +8,13 @@ imports this module.
 from __future__ import annotations
 
 import os
-import time
 from typing import Any
 
 from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
+from taskproto.hooks.agents import offer_cache
 from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due
 from taskproto.hooks.agents.offer import claim_hint, offer, offer_lines, write_env_file
 from taskproto.hooks.flags import warm
@@ -173,7 +173,7 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
 
     loaded: dict[str, Task] = {}
     tasks: list[tuple[str, dict[str, Any] | str]] = []
-    read_at = time.time_ns()  # before any task file is read (offer_cache.py)
+    made = offer_cache.started(hook.layout)  # before any task file is read
     for name in engine.task_names():
         try:
             loaded[name] = engine.load(name)
@@ -190,7 +190,8 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
         engine.config.lease_minutes,
     )
     # the next SessionStart is answered in `sh` (offer_cache.py), or on the standard library
-    found.leave(hook, [n for n, _ in tasks], read_at)
+    if made:
+        found.leave(hook.layout, hook.client, [n for n, _ in tasks], made)
     warm(hook.layout, {task.workflow for task in loaded.values()})
     hint = claim_hint(hook.env, hook.session, hook.pid)
     return offer_lines(found, hook.layout, hook.cwd, hint, hook.session)

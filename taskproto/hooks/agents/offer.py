@@ -18,6 +18,7 @@ from taskproto.clients import protocols
 from taskproto.sessions import hostname, liveness
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
+CLOCK_REALTIME_COARSE = 5  # Linux: the clock file times come from; its resolution is one tick
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -98,15 +99,13 @@ class Offer:
         self.until = ends if self.until is None else min(self.until, ends)
         return False
 
-    def leave(self, call: Call, names: list[str], read_at_ns: int) -> None:
-        """Keep this offer, made from the tasks `names` read from `read_at_ns` on, for the next
-        SessionStart's `sh` (offer_cache.py)."""
+    def leave(self, layout: Layout, client: str, names: list[str], made_ns: int) -> None:
+        """Keep this offer, made from the tasks `names` read after `made_ns`
+        (offer_cache.started), for the next SessionStart's `sh` in `client`."""
         from taskproto.hooks.agents import offer_cache
 
         facts = (bool(self.free), self.until, self.alive, self.dead, self.beats, self.lapsed)
-        offer_cache.write(
-            call.layout, call.client, call.event, self.body(), facts, names, read_at_ns
-        )
+        offer_cache.write(layout, client, "SessionStart", self.body(), facts, names, made_ns)
 
     def head(self, session: str, hint: str) -> list[str]:
         """The lines that name the session (the fast path writes them itself)."""
@@ -180,6 +179,57 @@ def offer_lines(found: Offer, layout: Layout, cwd: str, hint: str, session: str)
     return lines
 
 
+def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], int] | None:
+    """The offer as the standard library reads the tasks (hooks/tasks.py), their names and a moment
+    before the reading began (offer_cache.started); None when there are more than `most` tasks.
+    Raises where the reads cannot vouch for a task (the engine decides, and says what is wrong)."""
+    from taskproto.config import load_config
+    from taskproto.hooks.agents import offer_cache
+    from taskproto.hooks.tasks import TaskReader
+
+    config = load_config(layout.main, root=layout.root_given)
+    reader = TaskReader(config)
+    made = offer_cache.started(layout)
+    names = reader.names()
+    if most is not None and len(names) > most:
+        return None
+    found = offer(
+        layout,
+        [(name, reader.task(name)) for name in names],
+        lambda data: reader.table(data["workflow"]),
+        lambda _name, data: reader.waits(data),
+        config.lease_minutes,
+    )
+    return found, names, made
+
+
+REFRESH_MOST = 100  # tasks: reading them costs a command about 0.2 ms each
+
+
+def refresh(layout: Layout) -> None:
+    """After a command: renew the offers `sh` answers the next SessionStart from, when there are
+    any and a task changed since they were made, and the tasks are at most REFRESH_MOST (with
+    more, the next start pays instead). Never fails the command."""
+    from taskproto.hooks.agents import offer_cache
+
+    try:
+        copies = offer_cache.copies(layout)
+        if not copies:
+            return
+        changed = offer_cache.latest(layout)
+        if changed <= min(copies.values()):
+            return
+        if changed > offer_cache.started(layout):  # changed within the file clock's tick
+            time.sleep(time.clock_getres(CLOCK_REALTIME_COARSE))
+        gathered = gather(layout, REFRESH_MOST)
+    except Exception:  # noqa: BLE001 - the next start reads the tasks itself
+        return
+    if gathered is not None and gathered[2] >= changed:
+        found, names, made = gathered
+        for client in copies:
+            found.leave(layout, client, names, made)
+
+
 def quick_session_start(call: Call) -> tuple[int, str, str] | None:
     """SessionStart answered on the standard library, or None when the engine must answer (a
     /clear handover, a session that owns a task, anything the quick reads leave to the engine;
@@ -193,28 +243,17 @@ def quick_session_start(call: Call) -> tuple[int, str, str] | None:
         return None
     text = ""
     if os.path.isdir(layout.tasks):
-        from taskproto.config import load_config
-        from taskproto.hooks.tasks import TaskReader
-
         try:
-            config = load_config(layout.main, root=layout.root_given)
-            reader = TaskReader(config)
-            read_at = time.time_ns()  # before any task file is read (offer_cache.py)
-            tasks: list[tuple[str, dict[str, Any] | str]] = [
-                (name, reader.task(name)) for name in reader.names()
-            ]
-            found = offer(
-                layout,
-                tasks,
-                lambda data: reader.table(data["workflow"]),
-                lambda _name, data: reader.waits(data),
-                config.lease_minutes,
-            )
+            gathered = gather(layout)
         except Exception:  # noqa: BLE001 - the engine decides, and says what is wrong
             return None
+        if gathered is None:
+            return None
+        found, names, made = gathered
         hint = claim_hint(env, session, pid)
         text = "\n".join(offer_lines(found, layout, call.cwd, hint, session))
-        found.leave(call, [n for n, _ in tasks], read_at)
+        if made:
+            found.leave(layout, call.client, names, made)
     warning = write_env_file(env, session, pid)
     warnings = [*call.warnings, *([warning] if warning else [])]
     err = "".join(f"taskproto: warning: {w}\n" for w in warnings)

@@ -1,9 +1,11 @@
 """SessionStart's offer kept for the installed hook script (hook.sh): a session that owns no task
 gets its list of free tasks from `sh`, without Python, while nothing it was made from has changed.
 
-When Python answers SessionStart on the standard library (offer.quick_session_start), it leaves
-`<root>/cache/quiet/offer/<client>`: its mtime, like the stamps in quiet.py, is a moment just before
-the task files were read (less MARGIN_NS), and it holds
+When Python answers SessionStart (offer.quick_session_start, or the engine), or a `taskproto`
+command has changed a task (offer.refresh), it leaves `<root>/cache/quiet/offer/<client>`. Its mtime
+is 1 ns before that of a file made just before the task files were read (`started`): on the file
+system's own clock, so every file written after that moment is newer than the copy, however coarse
+the clock. It holds
 
     taskproto-offer-1 FORM FREE UNTIL ALIVE DEAD BEATS LAPSED
     the client's output up to the text (FORM json: the JSON around it; plain: nothing)
@@ -58,11 +60,11 @@ def write(
     body: list[str],
     facts: tuple[bool, datetime | None, list[int], list[int], list[str], list[str]],
     names: list[str],
-    read_at_ns: int,
+    made_ns: int,
 ) -> None:
     """Leave the offer (`body`, the lines every session is shown, and the facts it rests on: FREE,
-    UNTIL, ALIVE, DEAD, BEATS, LAPSED above), made from the tasks `names` as read from
-    `read_at_ns` on, for `sh`. Never fails the hook: a copy that cannot be written is not there."""
+    UNTIL, ALIVE, DEAD, BEATS, LAPSED above), made from the tasks `names` as read after `made_ns`
+    (`started`), for `sh`. Never fails the hook: a copy that cannot be written is not there."""
     free, ends, alive, dead, beats, lapsed = facts
     if not quiet.plain(client) or not all(quiet.plain(n) for n in names + beats + lapsed):
         return
@@ -88,6 +90,57 @@ def write(
     ]
     data = " ".join(header) + "\n" + pre + "\n" + post
     try:
-        quiet.put(path(layout, client), data.encode(), read_at_ns - quiet.MARGIN_NS)
+        quiet.put(path(layout, client), data.encode(), made_ns)
     except OSError:
         return
+
+
+def started(layout: Layout) -> int:
+    """A moment before the task files are read, on the file system's clock: 1 ns before the mtime
+    of a new file (made and removed here). 0 when no file can be made (then no copy is either)."""
+    folder = os.path.dirname(path(layout, "x"))
+    marker = os.path.join(folder, f".tmp-started.{os.getpid()}.{os.urandom(4).hex()}")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    except OSError:
+        return 0
+    try:
+        return os.fstat(fd).st_mtime_ns - 1
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(marker)
+        except OSError:
+            pass
+
+
+def copies(layout: Layout) -> dict[str, int]:
+    """The offers kept here: client -> the mtime (ns) of its copy."""
+    folder = os.path.dirname(path(layout, "x"))
+    found = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name in protocols.CLIENTS and entry.is_file(follow_symlinks=False):
+                    found[entry.name] = entry.stat(follow_symlinks=False).st_mtime_ns
+    except OSError:
+        return {}
+    return found
+
+
+def latest(layout: Layout) -> int:
+    """The mtime (ns) of the newest of what makes a copy stale as `sh` finds it: the tasks folder
+    (a new or removed task), the journals (a re-journaled one), each task.json."""
+    folders = [layout.tasks]
+    if layout.dirs is not None:
+        common = layout.dirs.common_dir
+        folders += [os.path.join(common, "refs", "taskproto", "tasks")]
+        folders += [os.path.join(common, "packed-refs")]
+    found = 0
+    for name in folders + [layout.task_file(n) for n in layout.task_names()]:
+        try:
+            found = max(found, os.stat(name).st_mtime_ns)
+        except OSError:
+            continue
+    return found

@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from taskproto.clients.settings import SCRIPT
-from taskproto.hooks.agents import offer_cache
+from taskproto.hooks.agents import offer, offer_cache
+from taskproto.hooks.flags import warm
 from taskproto.state import beat
+from tests.conftest import run_taskproto
 
 from .conftest import payload
 from .fastpath import NOBODY, OWNER, Fast, programs
@@ -281,3 +283,52 @@ def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:
         run = fast.run("claude", "PreToolUse", data)
         assert run.answer[0] == 2, (tool, tool_input, run.answer)
     assert path.read_bytes() == before
+
+
+def test_a_command_that_changed_a_task_leaves_the_next_start_to_sh(fast: Fast) -> None:
+    """`taskproto` commands renew the offer when they changed a task (offer.refresh): the next
+    start is answered in `sh`, with the change. A change through the Python API leaves it to
+    the next start's Python."""
+    engine, repo = fast.engine, fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    later()
+    made = run_taskproto("task", "create", "t9", "--description", "from the CLI", cwd=repo)
+    assert made.code == 0, made
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started and "t9 (INIT): from the CLI" in run.answer[1]
+    later()
+    claimed = run_taskproto("claim", "t9", env={"TASKPROTO_SESSION": "someone"}, cwd=repo)
+    assert claimed.code == 0, claimed
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started and "t9 (INIT) is taken by live session someone" in run.answer[1]
+    # a command that changed nothing leaves the offer as it was
+    before = cache(fast).stat().st_mtime_ns
+    assert run_taskproto("task", "show", "t9", cwd=repo, env={"TASKPROTO_QUICK": "0"}).code == 0
+    assert cache(fast).stat().st_mtime_ns == before
+    later()
+    engine.create_task("t10")
+    assert fast.both("claude", "SessionStart", data, NOBODY).started
+
+
+def test_refresh_reads_only_a_few_tasks(fast: Fast) -> None:
+    layout = fast.engine.config.layout
+    warm(layout, {"task-protocol"})  # as any full command leaves it
+    assert offer.gather(layout, most=1) is None  # t1 and t2
+    found = offer.gather(layout, most=2)
+    assert found is not None and found[1] == ["t1", "t2"]
+    # no copy yet: nothing to renew, nothing written
+    offer.refresh(layout)
+    assert not cache(fast).exists()
+
+
+def test_a_file_written_after_the_reading_began_is_newer_than_the_copy(fast: Fast) -> None:
+    """offer_cache.started takes the file system's own clock, so `sh`'s `-nt` sees every file
+    written after it, however coarse that clock (many tries: some fall in one tick)."""
+    layout = fast.engine.config.layout
+    probe = fast.base / "probe"
+    for _ in range(300):
+        made = offer_cache.started(layout)
+        probe.write_text("x")
+        assert probe.stat().st_mtime_ns > made
+    assert [n for n in os.listdir(cache(fast).parent) if n.startswith(".tmp")] == []
