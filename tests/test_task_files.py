@@ -12,7 +12,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.errors import CorruptState, Untrusted, ValidationFailed
+from taskproto.errors import CorruptState, TaskprotoError, Untrusted, ValidationFailed
 from taskproto.state import store
 from taskproto.state.models import Interruption, LogEntry, Task
 from taskproto.state.taskfile import TaskFiles
@@ -119,16 +119,27 @@ def test_take_gives_what_this_process_saved_once_and_only_for_the_same_bytes() -
     assert files.take("t1", data) is None  # once
 
 
-def test_a_value_that_would_not_load_is_not_kept() -> None:
+def test_a_value_that_would_not_load_is_refused_before_anything_is_written(
+    engine: Engine,
+) -> None:
     files = TaskFiles()
     t = task([entry(0)])
-    t.priority = 9  # set without validation: the file says 9, which no load accepts
-    data = files.dump(t)
-    assert data == store.dump(t)
-    files.remember("t1", data)
-    assert files.take("t1", data) is None
+    t.priority = 9  # set without validation: no load would accept the file
     with pytest.raises(CorruptState):
-        store.parse(Task, Path("task.json"), data, move_aside=False)
+        store.parse(Task, Path("task.json"), store.dump(t), move_aside=False)
+    with pytest.raises(TaskprotoError, match=r"refused to save task t1: it does not validate"):
+        files.dump(t)
+    # through the engine: neither task.json nor the journal moves
+    engine.create_task("t1")
+    path = engine.config.task_file("t1")
+    before, head = path.read_bytes(), engine.journal_head("t1")
+    with engine.locked("t1") as loaded:
+        bad = loaded.model_copy(deep=True)
+        bad.priority = 9
+        with pytest.raises(TaskprotoError, match=r"\(priority: .*nothing was written"):
+            engine.save(loaded, bad, "a wrong priority")
+    assert path.read_bytes() == before and engine.journal_head("t1") == head
+    assert engine.load("t1").priority == Task.model_fields["priority"].default
 
 
 def test_many_saves_write_what_a_fresh_process_reads_and_dumps(engine: Engine, repo: Path) -> None:

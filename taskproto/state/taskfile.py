@@ -7,11 +7,12 @@ parsing and validating the whole file again cost time in proportion to the log (
 
 - `dump` writes each log entry's JSON once (by identity: copies of a task share their entries)
   and the rest of the task as before; the bytes are exactly `store.dump`'s (a test compares them).
-- `remember`, after a save succeeded, validates the task as a load of those bytes would (the log's
-  entries are validated models already) and keeps it with the bytes; `take` hands that model out
-  when task.json holds exactly those bytes again. Nothing else is skipped: the caller still reads
-  the file and checks it against its journal. Different bytes (another process saved, a hand
-  edit) are parsed and validated as always.
+- `dump` also validates the task as a load of those bytes would (the log's entries are validated
+  models already) and refuses one that does not validate, before anything is written (the models
+  do not validate assignments); `remember`, after a save succeeded, keeps that task with the
+  bytes; `take` hands that model out when task.json holds exactly those bytes again. Nothing
+  else is skipped: the caller still reads the file and checks it against its journal. Different
+  bytes (another process saved, a hand edit) are parsed and validated as always.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
+from taskproto.errors import TaskprotoError
 from taskproto.state import store
 from taskproto.state.models import LogEntry, Task
 
@@ -35,7 +37,7 @@ _INDENT = "\n    "  # a log entry's lines in the task's dump (indent=2, two leve
 @dataclass
 class _Dumped:
     data: bytes
-    head: str  # the task's dump with an empty log
+    head: Task  # the task less its log, as a load of the bytes makes it
     log: list[LogEntry]
 
 
@@ -87,7 +89,16 @@ class TaskFiles:
         else:
             spliced = head
         data = spliced.encode()
-        self._dumped[task.name] = _Dumped(data, head, log)
+        # refused before anything is written: a field set wrong (models do not validate
+        # assignments) would make a task.json the next load quarantines
+        try:
+            loaded = Task.model_validate(json.loads(head))
+        except (ValidationError, ValueError, RecursionError) as exc:
+            raise TaskprotoError(
+                f"refused to save task {task.name}: it does not validate ({_first(exc)}); "
+                "nothing was written"
+            ) from None
+        self._dumped[task.name] = _Dumped(data, loaded, log)
         return data
 
     def remember(self, name: str, data: bytes) -> None:
@@ -98,10 +109,7 @@ class TaskFiles:
         dumped = self._dumped.pop(name, None)
         if dumped is None or dumped.data != data:
             return
-        try:
-            task = Task.model_validate(json.loads(dumped.head))
-        except (ValidationError, ValueError, RecursionError):
-            return  # the next load says what is wrong with the file
+        task = dumped.head
         task.transition_log = list(dumped.log)  # its own list: `_entries` keeps this one
         self._saved[name] = _Saved(data, task)
 
@@ -116,3 +124,12 @@ class TaskFiles:
     def forget(self, name: str) -> None:
         self._saved.pop(name, None)
         self._dumped.pop(name, None)
+
+
+def _first(exc: Exception) -> str:
+    """The first problem a validation found, in one line."""
+    if isinstance(exc, ValidationError) and exc.errors():
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "the task"
+        return f"{where}: {error['msg']}"
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
