@@ -86,28 +86,6 @@ class LogEntry(_Model):
     note: str | None = None
 
 
-def event(
-    state: str,
-    trigger: str,
-    time: datetime,
-    session: str | None = None,
-    kind: EntryKind = "note",
-    forced: bool = False,
-    note: str | None = None,
-) -> LogEntry:
-    """A log entry that records something without moving the state (from = to = `state`)."""
-    return LogEntry(
-        from_state=state,
-        to_state=state,
-        trigger=trigger,
-        time=time,
-        session=session,
-        kind=kind,
-        forced=forced,
-        note=note,
-    )
-
-
 class Interruption(_Model):
     type: str
     time: datetime
@@ -215,8 +193,19 @@ class Task(_Model):
         forced: bool = False,
         note: str | None = None,
     ) -> None:
-        """Log something that does not move the state (`event` in the task's own state)."""
-        self.transition_log.append(event(self.state, trigger, time, session, kind, forced, note))
+        """Log something that does not move the state (from = to = the task's state)."""
+        self.transition_log.append(
+            LogEntry(
+                from_state=self.state,
+                to_state=self.state,
+                trigger=trigger,
+                time=time,
+                session=session,
+                kind=kind,
+                forced=forced,
+                note=note,
+            )
+        )
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or
