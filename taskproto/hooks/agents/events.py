@@ -14,7 +14,7 @@ from taskproto.clients import protocols
 from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
-from taskproto.hooks.agents import offer_cache
+from taskproto.hooks.agents import quiet
 from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due
 from taskproto.hooks.agents.offer import claim_hint, offer, offer_lines, write_env_file
 from taskproto.hooks.flags import warm
@@ -173,7 +173,7 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
 
     loaded: dict[str, Task] = {}
     tasks: list[tuple[str, dict[str, Any] | str]] = []
-    made = offer_cache.started(hook.layout)  # before any task file is read
+    made = quiet.started(hook.layout)  # before any task file is read
     for name in engine.task_names():
         try:
             loaded[name] = engine.load(name)

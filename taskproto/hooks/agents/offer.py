@@ -15,6 +15,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from taskproto.clients import protocols
+from taskproto.hooks.agents import quiet
 from taskproto.sessions import hostname, liveness
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
@@ -101,7 +102,7 @@ class Offer:
 
     def leave(self, layout: Layout, client: str, names: list[str], made_ns: int) -> None:
         """Keep this offer, made from the tasks `names` read after `made_ns`
-        (offer_cache.started), for the next SessionStart's `sh` in `client`."""
+        (quiet.started), for the next SessionStart's `sh` in `client`."""
         from taskproto.hooks.agents import offer_cache
 
         facts = (bool(self.free), self.until, self.alive, self.dead, self.beats, self.lapsed)
@@ -181,15 +182,14 @@ def offer_lines(found: Offer, layout: Layout, cwd: str, hint: str, session: str)
 
 def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], int] | None:
     """The offer as the standard library reads the tasks (hooks/tasks.py), their names and a moment
-    before the reading began (offer_cache.started); None when there are more than `most` tasks.
+    before the reading began (quiet.started); None when there are more than `most` tasks.
     Raises where the reads cannot vouch for a task (the engine decides, and says what is wrong)."""
     from taskproto.config import load_config
-    from taskproto.hooks.agents import offer_cache
     from taskproto.hooks.tasks import TaskReader
 
     config = load_config(layout.main, root=layout.root_given)
     reader = TaskReader(config)
-    made = offer_cache.started(layout)
+    made = quiet.started(layout)
     names = reader.names()
     if most is not None and len(names) > most:
         return None
@@ -219,7 +219,7 @@ def refresh(layout: Layout) -> None:
         changed = offer_cache.latest(layout)
         if changed <= min(copies.values()):
             return
-        if changed > offer_cache.started(layout):  # changed within the file clock's tick
+        if changed > quiet.started(layout):  # changed within the file clock's tick
             time.sleep(time.clock_getres(CLOCK_REALTIME_COARSE))
         gathered = gather(layout, REFRESH_MOST)
     except Exception:  # noqa: BLE001 - the next start reads the tasks itself

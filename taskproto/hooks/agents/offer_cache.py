@@ -3,9 +3,8 @@ gets its list of free tasks from `sh`, without Python, while nothing it was made
 
 When Python answers SessionStart (offer.quick_session_start, or the engine), or a `taskproto`
 command has changed a task (offer.refresh), it leaves `<root>/cache/quiet/offer/<client>`. Its mtime
-is 1 ns before that of a file made just before the task files were read (`started`): on the file
-system's own clock, so every file written after that moment is newer than the copy, however coarse
-the clock. It holds
+is that of the stamps (quiet.started): 1 ns before that of a file made just before the task files
+were read, so every file written after that moment is newer than the copy. It holds
 
     taskproto-offer-1 FORM FREE UNTIL ALIVE DEAD BEATS LAPSED
     the client's output up to the text (FORM json: the JSON around it; plain: nothing)
@@ -64,7 +63,7 @@ def write(
 ) -> None:
     """Leave the offer (`body`, the lines every session is shown, and the facts it rests on: FREE,
     UNTIL, ALIVE, DEAD, BEATS, LAPSED above), made from the tasks `names` as read after `made_ns`
-    (`started`), for `sh`. Never fails the hook: a copy that cannot be written is not there."""
+    (quiet.started), for `sh`. Never fails the hook: a copy that cannot be written is not there."""
     free, ends, alive, dead, beats, lapsed = facts
     if not quiet.plain(client) or not all(quiet.plain(n) for n in names + beats + lapsed):
         return
@@ -93,26 +92,6 @@ def write(
         quiet.put(path(layout, client), data.encode(), made_ns)
     except OSError:
         return
-
-
-def started(layout: Layout) -> int:
-    """A moment before the task files are read, on the file system's clock: 1 ns before the mtime
-    of a new file (made and removed here). 0 when no file can be made (then no copy is either)."""
-    folder = os.path.dirname(path(layout, "x"))
-    marker = os.path.join(folder, f".tmp-started.{os.getpid()}.{os.urandom(4).hex()}")
-    try:
-        os.makedirs(folder, exist_ok=True)
-        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    except OSError:
-        return 0
-    try:
-        return os.fstat(fd).st_mtime_ns - 1
-    finally:
-        os.close(fd)
-        try:
-            os.unlink(marker)
-        except OSError:
-            pass
 
 
 def copies(layout: Layout) -> dict[str, int]:

@@ -4,10 +4,11 @@ When Python answers a heartbeat of the task's owner from its recorded client pro
 files under `<root>/cache/quiet/` for the next turn's `sh` fast path:
 
 - `owner/<session>`: one line `<task> <client pid>` (`- -` when the session owns no task), its
-  mtime set to a moment just before the task files were read (less MARGIN_NS, for the file
-  system's coarse clock). A later change of any task (a claim, a release, a takeover, a beat, a
-  new task: task.json, its folder or the tasks folder becomes newer than the stamp) sends the
-  hook back to Python, which answers and leaves a new stamp.
+  mtime a moment before the task files were read, on the file system's own clock (`started`): a
+  file written after that moment is newer than the stamp, however coarse that clock. A later
+  change of any task (a claim, a release, a takeover, a beat, a new task: task.json, its folder
+  or the tasks folder becomes newer than the stamp) sends the hook back to Python, which answers
+  and leaves a new stamp.
 - `due/<session>`: empty, its mtime the time the next heartbeat is due. `sh` compares it with the
   activity file it has just written (whose mtime is now): `[ due -nt activity ]`.
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from taskproto.layout import Layout
 
 FOLDER = ("cache", "quiet")
-MARGIN_NS = 20_000_000  # 20 ms: file times come from a clock that lags by up to a tick (HZ >= 50)
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
@@ -53,26 +53,50 @@ def put(path: str, data: bytes, mtime_ns: int) -> None:
     os.replace(tmp, path)
 
 
+def started(layout: Layout) -> int:
+    """A moment before the task files are read, for a stamp (or offer_cache.py's copy): 1 ns before
+    the mtime of a new file, made and removed here. File times come from a clock that may lag the
+    wall clock by a tick; a file written later has this mtime or a later one, so `-nt` sees it.
+    0 when taskproto's root is not a folder or no file can be made (then leave nothing)."""
+    if not os.path.isdir(layout.root):
+        return 0
+    folder = os.path.join(layout.root, *FOLDER)
+    marker = os.path.join(folder, f".tmp-started.{os.getpid()}.{os.urandom(4).hex()}")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    except OSError:
+        return 0
+    try:
+        return os.fstat(fd).st_mtime_ns - 1
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(marker)
+        except OSError:
+            pass
+
+
 def write(
     layout: Layout,
     session: str,
     task: str | None,
     pid: int | None,
-    read_at_ns: int,
+    made_ns: int,
     due_at: datetime | None = None,
 ) -> None:
-    """As read at `read_at_ns`, `session` owns `task` (None: no task) from client process `pid`,
-    and its next heartbeat is due at `due_at`."""
+    """As read after `made_ns` (`started`), `session` owns `task` (None: no task) from client
+    process `pid`, and its next heartbeat is due at `due_at`."""
     if not plain(session) or (task is not None and not (plain(task) and pid and pid > 1)):
         return
-    if not os.path.isdir(layout.root):
+    if not made_ns or not os.path.isdir(layout.root):
         return  # not a repository taskproto was set up in: leave no trace
     owner, due = paths(layout, session)
     try:
         if task is not None and due_at is not None:
             put(due, b"", int(due_at.timestamp() * 1e9))
         line = f"{task} {pid}\n" if task is not None else "- -\n"
-        put(owner, line.encode(), read_at_ns - MARGIN_NS)
+        put(owner, line.encode(), made_ns)
     except OSError:
         return
 

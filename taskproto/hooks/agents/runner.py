@@ -9,7 +9,6 @@ the engine.
 from __future__ import annotations
 
 import os
-import time
 
 from taskproto.clients import protocols
 from taskproto.git.files import find_repo
@@ -123,13 +122,13 @@ def answered_here(
         return task is None or (task.error is None and not payload.prompt.strip())
     if what not in ("heartbeat", "end"):
         return False
-    read_at = time.time_ns()  # before the task files are read (quiet.py)
+    made = quiet.started(layout) if what == "heartbeat" else 0  # before the task files are read
     mine = owned_task(layout, session)
     if mine is None:
         if what == "end":
             quiet.forget(layout, session)
         else:
-            quiet.write(layout, session, None, None, read_at)  # the next turn stays in `sh`
+            quiet.write(layout, session, None, None, made)  # the next turn stays in `sh`
         return True
     if mine.error is not None:
         return True
@@ -149,7 +148,7 @@ def answered_here(
         last = now
     if pid:  # the next turn's `sh` answers alone while nothing changes and the beat is not due
         due = last + timedelta(seconds=HEARTBEAT_EVERY)
-        quiet.write(layout, session, mine.name, pid, read_at, due)
+        quiet.write(layout, session, mine.name, pid, made, due)
     return True
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from taskproto.clients.settings import SCRIPT
-from taskproto.hooks.agents import offer, offer_cache
+from taskproto.hooks.agents import offer, offer_cache, quiet
 from taskproto.hooks.flags import warm
 from taskproto.state import beat
 from tests.conftest import run_taskproto
@@ -34,7 +34,7 @@ def start(client: str, cwd: Path, session: str = NOBODY, source: str = "startup"
 
 
 def later() -> None:
-    """Past the file system's clock tick and the copy's margin (quiet.MARGIN_NS)."""
+    """Past the file system's clock tick: a change lands after the last copy's time."""
     time.sleep(0.05)
 
 
@@ -323,12 +323,12 @@ def test_refresh_reads_only_a_few_tasks(fast: Fast) -> None:
 
 
 def test_a_file_written_after_the_reading_began_is_newer_than_the_copy(fast: Fast) -> None:
-    """offer_cache.started takes the file system's own clock, so `sh`'s `-nt` sees every file
+    """quiet.started takes the file system's own clock, so `sh`'s `-nt` sees every file
     written after it, however coarse that clock (many tries: some fall in one tick)."""
     layout = fast.engine.config.layout
     probe = fast.base / "probe"
     for _ in range(300):
-        made = offer_cache.started(layout)
+        made = quiet.started(layout)
         probe.write_text("x")
         assert probe.stat().st_mtime_ns > made
-    assert [n for n in os.listdir(cache(fast).parent) if n.startswith(".tmp")] == []
+    assert [n for n in os.listdir(fast.root / "cache" / "quiet") if n.startswith(".tmp")] == []
