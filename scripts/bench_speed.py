@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import platform
-import re
 import shlex
 import shutil
 import statistics
@@ -25,6 +24,8 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from strace_exec import traced
 
 OWNER = "bench-owner"
 NOBODY = "bench-nobody"
@@ -211,21 +212,9 @@ class Checkout:
         self.cli("init", "--git", cwd=clone)
         self.cli("task", "create", "rc", cwd=clone)
         self.cli("sync", cwd=clone, session="bench-sync")
-        log = self.base / "claim.strace"
         env = {**self.env, "TASKPROTO_SESSION": "bench-remote"}
-        subprocess.run(
-            ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(log), *self.tp, "claim", "rc"],
-            cwd=clone,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
-        done = [
-            line
-            for line in log.read_text().splitlines()
-            if "execve(" in line and line.rstrip().endswith("= 0")
-        ]
-        gits = [line for line in done if re.search(r'execve\("[^"]*/git"', line)]
+        done = traced([*self.tp, "claim", "rc"], self.base / "claim.strace", cwd=clone, env=env)
+        gits = [program for program in done if os.path.basename(program) == "git"]
         return len(gits), len(done)
 
 

@@ -4,7 +4,6 @@ records it go together (`--atomic`), and the local refs move without starting gi
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +13,9 @@ import pytest
 from remote_servers import Server, clone, git
 
 from tests.conftest import git_recorder, run_taskproto
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from strace_exec import traced  # noqa: E402
 
 
 def _taskproto(cwd: Path, *args: str, env: dict[str, str]) -> None:
@@ -57,17 +59,13 @@ def test_a_claim_costs_at_most_eight_git_processes_in_all(tmp_path: Path) -> Non
     """Counted as scripts/bench_speed.py counts them: every git exec'd, the server side too."""
     server, repo = _machine(tmp_path)
     try:
-        trace = tmp_path / "claim.strace"
-        subprocess.run(
-            ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
-            + [sys.executable, "-m", "taskproto", "claim", "t1"],
+        done = traced(
+            [sys.executable, "-m", "taskproto", "claim", "t1"],
+            tmp_path / "claim.strace",
             cwd=repo,
             env={**os.environ, "TASKPROTO_SESSION": "alice"},
-            check=True,
-            capture_output=True,
         )
-        done = [ln for ln in trace.read_text().splitlines() if ln.rstrip().endswith("= 0")]
-        gits = [ln for ln in done if re.search(r'execve\("[^"]*/git"', ln)]
+        gits = [program for program in done if os.path.basename(program) == "git"]
         assert 0 < len(gits) <= 8, gits
     finally:
         server.stop()

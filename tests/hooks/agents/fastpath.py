@@ -16,6 +16,9 @@ from taskproto.hooks.agents import activity
 
 from .conftest import payload
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
+from strace_exec import traced  # noqa: E402
+
 OWNER, NOBODY = "owner-1", "nobody-1"
 
 
@@ -130,19 +133,8 @@ def line(**fields: object) -> bytes:
 
 
 def programs(event: str, data: bytes, trace: Path) -> list[str]:
-    """The programs one run of the installed hook script starts (strace, successful execve only),
-    with this process as the client."""
-    subprocess.run(
-        ["strace", "-f", "-qq", "-e", "trace=execve", "-o", str(trace)]
-        + ["/bin/sh", str(SCRIPT), sys.executable, "claude", event],
-        input=data,
-        capture_output=True,
-        check=True,
-        env={**os.environ, "CLAUDE_PID": str(os.getpid())},  # the client is us, not strace
-    )
-    calls = [
-        line
-        for line in trace.read_text().splitlines()
-        if "execve(" in line and line.rstrip().endswith("= 0")
-    ]
-    return [os.path.basename(c.split('execve("', 1)[1].split('"', 1)[0]) for c in calls]
+    """The programs one run of the installed hook script starts (their names), with this process
+    as the client."""
+    argv = ["/bin/sh", str(SCRIPT), sys.executable, "claude", event]
+    env = {**os.environ, "CLAUDE_PID": str(os.getpid())}  # the client is us, not strace
+    return [os.path.basename(p) for p in traced(argv, trace, input=data, env=env)]
