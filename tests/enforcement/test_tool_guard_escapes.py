@@ -235,3 +235,28 @@ def test_a_question_pauses_edits_until_the_user_resumes(t1: Engine, hook: Hook) 
     assert code == 2 and "waits for the user: they interrupted with a QUESTION" in err
     resume(t1, "t1", "user")
     assert write(hook, str(dev(t1) / "x.py"), str(dev(t1)))[0] == 0
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ln -s ../../../task.json notes.json && echo '{{}}' > notes.json",
+        "ln {task} notes.json",  # a hard link: the same file
+        "ln -s {task} -t .",
+        "git checkout HEAD -- {task}",
+        "git restore --source HEAD {task}",
+        "git checkout other {offer}",
+        "ln -s {offer} x && echo 'No task is free' > x",
+    ],
+)
+def test_a_link_made_or_a_path_checked_out_in_the_same_command_is_a_write(
+    t1: Engine, hook: Hook, command: str
+) -> None:
+    """A link made by the command itself (the guard cannot resolve it beforehand), or git writing
+    a path over taskproto's state: the state is the target."""
+    task = t1.config.task_file("t1")
+    offer = t1.config.root / "cache" / "quiet" / "offer" / "claude"
+    line = command.format(task=shlex.quote(str(task)), offer=shlex.quote(str(offer)))
+    code, err = bash(hook, line, str(dev(t1)))
+    assert code == 2 and "taskproto's own state" in err, (line, err)
+    assert bash(hook, "ln -s own.py other.py && git checkout -- own.py", str(dev(t1)))[0] == 0

@@ -133,6 +133,13 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
     act.targets.append(where if where else UNKNOWN)
+    if sub in ("checkout", "restore"):  # the paths it writes over, wherever they are
+        if "--" in rest:
+            paths = rest[rest.index("--") + 1 :]
+        else:
+            paths = [a for a in rest if not a.startswith("-")][1 if sub == "checkout" else 0 :]
+        home = None if where == UNKNOWN else where
+        act.targets += [absolute(path, home, env) for path in paths]
 
 
 def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
@@ -166,6 +173,12 @@ def writes(
     elif name in LAST_ARG:
         dest = target_dir or (operands[-1] if operands else None)
         act.targets.append(absolute(dest, base, env) if dest else UNKNOWN)
+        if name == "ln":  # a link is a way to write what it names: that counts as written too
+            folder = target_dir or (os.path.dirname(dest) if dest else None)
+            for source in operands if target_dir else operands[:-1]:
+                act.targets.append(absolute(source, base, env))
+                if folder and not os.path.isabs(source):  # a symbolic link reads from its folder
+                    act.targets.append(absolute(os.path.join(folder, source), base, env))
     elif name == "dd":
         act.targets += [absolute(a[3:], base, env) for a in args if a.startswith("of=")]
     elif name in ("sed", "perl") and any(
