@@ -243,6 +243,8 @@ def test_a_question_pauses_edits_until_the_user_resumes(t1: Engine, hook: Hook) 
         "ln -s ../../../task.json notes.json && echo '{{}}' > notes.json",
         "ln {task} notes.json",  # a hard link: the same file
         "ln -s {task} -t .",
+        "cp -al {task} notes.json",
+        "cp --symbolic-link {task} notes.json",
         "git checkout HEAD -- {task}",
         "git restore --source HEAD {task}",
         "git checkout other {offer}",
@@ -260,3 +262,4 @@ def test_a_link_made_or_a_path_checked_out_in_the_same_command_is_a_write(
     code, err = bash(hook, line, str(dev(t1)))
     assert code == 2 and "taskproto's own state" in err, (line, err)
     assert bash(hook, "ln -s own.py other.py && git checkout -- own.py", str(dev(t1)))[0] == 0
+    assert bash(hook, "cp -a own.py other.py", str(dev(t1)))[0] == 0

@@ -173,7 +173,8 @@ def writes(
     elif name in LAST_ARG:
         dest = target_dir or (operands[-1] if operands else None)
         act.targets.append(absolute(dest, base, env) if dest else UNKNOWN)
-        if name == "ln":  # a link is a way to write what it names: that counts as written too
+        if name == "ln" or (name == "cp" and _links(args)):
+            # a link is a way to write what it names: that counts as written too
             folder = target_dir or (os.path.dirname(dest) if dest else None)
             for source in operands if target_dir else operands[:-1]:
                 act.targets.append(absolute(source, base, env))
@@ -210,6 +211,15 @@ def writes(
                 act.targets.append(absolute(args[args.index(flag) + 1], base, env))
     elif name == "patch" and not act.targets:
         act.targets.append(base or UNKNOWN)
+
+
+def _links(args: list[str]) -> bool:
+    """`cp` making links instead of copies (`-l`, `-s`, `--link`, `--symbolic-link`)."""
+    return any(
+        a in ("--link", "--symbolic-link")
+        or (a.startswith("-") and not a.startswith("--") and ("l" in a or "s" in a))
+        for a in args
+    )
 
 
 def _extracts(args: list[str]) -> bool:
