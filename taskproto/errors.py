@@ -19,6 +19,16 @@ class TaskprotoError(Exception):
     exit_code: ExitCode = ExitCode.REFUSED
 
 
+def refusal_line(exc: TaskprotoError, as_json: bool) -> str:
+    """The one line on stderr for a refused command; under --json, a JSON error object."""
+    if as_json:
+        import json
+
+        error = {"error": str(exc), "kind": type(exc).__name__, "exit_code": int(exc.exit_code)}
+        return json.dumps(error)
+    return f"taskproto: {exc}"
+
+
 class InvalidName(TaskprotoError):
     def __init__(self, kind: str, name: str, reason: str) -> None:
         self.kind, self.name, self.reason = kind, name, reason

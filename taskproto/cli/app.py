@@ -12,7 +12,7 @@ import click
 
 from taskproto import __version__
 from taskproto.cli.common import AppState
-from taskproto.errors import ExitCode, TaskprotoError
+from taskproto.errors import ExitCode, TaskprotoError, refusal_line
 
 # Each command and the module that defines it (one module per command or workflow, named after
 # it). A command's module is imported only when that command runs; `--help` imports them all.
@@ -114,13 +114,7 @@ def _crash_log(exc: BaseException) -> Path:
 
 def _refuse(exc: TaskprotoError, args: Sequence[str]) -> int:
     """One line on stderr; under --json, that line is a JSON error object."""
-    if "--json" in args:
-        import json
-
-        error = {"error": str(exc), "kind": type(exc).__name__, "exit_code": int(exc.exit_code)}
-        click.echo(json.dumps(error), err=True)
-    else:
-        click.echo(f"taskproto: {exc}", err=True)
+    click.echo(refusal_line(exc, "--json" in args), err=True)
     return int(exc.exit_code)
 
 

@@ -1,12 +1,16 @@
-"""The quick read path: `task list` and `task show` answered on the standard library, before
-click, pydantic or the engine are imported.
+"""The quick paths: `task list` and `task show` answered, and plain transitions (`transition`,
+`fire`) made, on the standard library, before click, pydantic or the engine are imported.
 
 It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
 by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
 the two on real repositories. It answers only when everything is plain (hooks/tasks.py says what
 is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
 Options it does not know, a settings error and a plan-task's plan go to the full command too.
-`TASKPROTO_QUICK=0` turns it off.
+
+A transition is made here only when state/move.py finds it plain; that module says what plain is.
+Anything else, and every refusal, goes to the full command before anything is written.
+tests/state/test_move.py runs the same transitions both ways and compares what they wrote.
+`TASKPROTO_QUICK=0` turns both off.
 """
 
 from __future__ import annotations
@@ -27,7 +31,11 @@ OFF_ENV = "TASKPROTO_QUICK"
 
 def answer(args: list[str]) -> int | None:
     """The exit code when the quick path answered `args`; None when the full command must run."""
-    if os.environ.get(OFF_ENV) == "0" or len(args) < 2 or args[0] != "task":
+    if os.environ.get(OFF_ENV) == "0" or len(args) < 2:
+        return None
+    if args[0] in ("transition", "fire"):
+        return _move(args)
+    if args[0] != "task":
         return None
     rest = [a for a in args[2:] if a != "--json"]
     as_json = len(rest) < len(args) - 2
@@ -86,3 +94,66 @@ def _show(reader: TaskReader, name: str, as_json: bool) -> str:
     from taskproto.cli.render import show_text
 
     return show_text(data, task, reader.table(task["workflow"]))
+
+
+def _move(args: list[str]) -> int | None:
+    """`transition NAME STATE` or `fire NAME TRIGGER`, with `--note TEXT` and `--json` only."""
+    words: list[str] = []
+    note: str | None = None
+    as_json = noted = False
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--json":
+            as_json = True
+        elif (arg == "--note" or arg.startswith("--note=")) and not noted:
+            noted = True
+            note = arg[len("--note=") :] if arg.startswith("--note=") else next(rest, None)
+            if note is None:
+                return None
+        elif arg.startswith("-") or len(words) == 2:
+            return None  # --force, --help, a global option, one word too many: click's
+        else:
+            words.append(arg)
+    if len(words) != 2:
+        return None
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.sessions import resolve_session
+    from taskproto.state import move
+
+    name, word = words
+    session = resolve_session(None)
+    try:
+        config = load_config()
+        if args[0] == "transition":
+            moved = move.move(config, name, session, target=word.upper(), note=note)
+        else:
+            moved = move.move(config, name, session, trigger=word, note=note)
+    except move.Declined:
+        return None
+    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
+        sys.stderr.write(refusal_line(exc, as_json) + "\n")
+        return int(exc.exit_code)
+    if as_json:
+        data = {"task": moved.task, "from": moved.before, "to": moved.after}
+        text = _dumps({**data, "revision": moved.revision})
+    else:
+        text = f"{moved.task}: {moved.before} -> {moved.after}\n"
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    _after_change(config, moved.task, session)
+    return 0
+
+
+def _after_change(config: Any, name: str, session: str | None) -> None:
+    """What every command does after it changed a task (cli/app.py `run`): renew the session's
+    heartbeat on it, and the offer the next SessionStart shows in `sh`."""
+    from taskproto.hooks.agents.offer import refresh
+    from taskproto.state.light import renew_heartbeats
+
+    if session:
+        renew_heartbeats(config.layout, [name], session)
+    refresh(config.layout)

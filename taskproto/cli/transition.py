@@ -12,10 +12,15 @@ if TYPE_CHECKING:
     from taskproto.state.models import Task
 
 
-def _moved(as_json: bool, task: Task) -> None:
+def _moved(state: AppState, as_json: bool, task: Task) -> None:
     # the state it left, from the entry the transition logged (the task is read once, under the
     # lock, not once more before it)
     before = task.transition_log[-1].from_state or task.state
+    # the state table the next plain transition reads (cli/quick.py, state/move.py), if it was
+    # not cached yet (a new workflow, a changed definition, an upgrade)
+    from taskproto.hooks.flags import warm
+
+    warm(state.engine.config.layout, {task.workflow})
     emit(
         as_json,
         {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
@@ -46,7 +51,7 @@ def transition(
         name, target=state_name.upper(), session=state.session_id(), force=force, note=note
     )
     flush_warnings(state)
-    _moved(as_json, task)
+    _moved(state, as_json, task)
 
 
 @click.command("fire")
@@ -68,7 +73,7 @@ def fire_cmd(
         name, trigger=trigger, session=state.session_id(), force=force, note=note
     )
     flush_warnings(state)
-    _moved(as_json, task)
+    _moved(state, as_json, task)
 
 
 @click.command("approve")

@@ -31,7 +31,7 @@ CACHE = os.path.join("cache", "hook-flags.json")
 # one of these was written by an older version and is recomputed.
 STATE_KEYS = frozenset(
     ("allows_commits", "allows_edits", "terminal", "final", "approval", "push_ok", "next")
-    + ("user_triggers", "triggers")
+    + ("user_triggers", "triggers", "initial")
 )
 _BUILTIN_DIR = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "machine", "builtin"
@@ -106,7 +106,7 @@ def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
 
     enable_site_packages()
     from taskproto.machine.registry import get_workflow
-    from taskproto.state.store import atomic_write
+    from taskproto.state.files import atomic_write
 
     states = get_workflow(workflow, config_for(layout)).state_table()
     path = os.path.join(layout.root, CACHE)

@@ -63,15 +63,22 @@ class TaskReader:
         if os.path.realpath(path) != path:
             raise Unusual(f"{path} is reached through a link")
         view = read_task(self.layout, name)
-        data = view.data
-        if view.error is not None or not summary.conforms(data):
-            raise Unusual(view.error or f"{path} has another shape")
+        if view.error is not None:
+            raise Unusual(view.error)
+        return self.accept(name, path, view.data)
+
+    def accept(self, name: str, path: str, data: Any) -> dict[str, Any]:
+        """The JSON of task `name`'s task.json, kept if it is of the current shape and in a state
+        of its workflow's cached table (else Unusual)."""
+        if not summary.conforms(data):
+            raise Unusual(f"{path} has another shape")
         if data["name"] != name or data["schema_version"] != summary.SCHEMA_VERSION:
             raise Unusual(f"{path} names another task or schema")
         if data["state"] not in self.table(data["workflow"]):
             raise Unusual(f"{data['state']} is not a state of {data['workflow']}")
-        self.tasks[name] = data
-        return data
+        task: dict[str, Any] = data
+        self.tasks[name] = task
+        return task
 
     def agents(self, data: dict[str, Any]) -> dict[str, str]:
         from taskproto.state.light import read_bytes

@@ -142,8 +142,16 @@ class Workflow(BaseModel):
                     for t in self.transitions
                     if s.name in t.source and t.by == "user"
                 },
+                "initial": s.name == self.initial,
+                # what state/move.py needs to fire a plain transition without this model
                 "triggers": [
-                    {"trigger": t.trigger, "to": t.dest, "guards": list(t.guards)}
+                    {
+                        "trigger": t.trigger,
+                        "to": t.dest,
+                        "guards": list(t.guards),
+                        "effects": list(t.effects),
+                        "by": t.by,
+                    }
                     for t in self.triggers_from(s.name)
                 ],
             }

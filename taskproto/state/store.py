@@ -12,7 +12,6 @@ import functools
 import json
 import os
 import re
-import secrets
 import stat
 import typing
 from collections.abc import Iterable
@@ -28,14 +27,17 @@ from taskproto.errors import (
     TaskprotoError,
     UnsupportedSchema,
     ValidationFailed,
-    WriteFailed,
 )
+
+# re-exported: the write helpers live where the standard-library paths import them from
+from taskproto.state.files import TMP_PREFIX as TMP_PREFIX
+from taskproto.state.files import atomic_write as atomic_write
+from taskproto.state.files import refuse_links as refuse_links
 from taskproto.state.models import SCHEMA_VERSION, AgentStatus, Task
 
 M = TypeVar("M", bound=BaseModel)
 
 MAX_STATE_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
-TMP_PREFIX = ".tmp-"
 # Deeper than any state taskproto writes; far below where copying or dumping a task would
 # exhaust Python's recursion limit. Checked on save and on load, so a saved file always loads.
 MAX_DEPTH = 64
@@ -97,71 +99,11 @@ def dump(model: BaseModel) -> bytes:
         ) from None
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file
-    intact."""
-    try:
-        _atomic_write(path, data)
-    except OSError as exc:
-        raise WriteFailed(str(path), exc.errno, exc.strerror or str(exc)) from None
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
 def quarantine(path: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     os.replace(path, target)
     return target
-
-
-def refuse_links(base: Path, path: Path) -> Path:
-    """Refuse `path` if a folder between `base` and it is a symbolic link; returns `path`.
-
-    taskproto writes only below its root. A link planted there (a task folder, `agents/`,
-    an agent's folder) could point anywhere, so it is never followed. The file itself is
-    checked where it is read (read_bytes) and replaced, never followed (atomic_write).
-    """
-    current = base
-    for part in path.relative_to(base).parts[:-1]:
-        current = current / part
-        try:
-            mode = os.lstat(current).st_mode
-        except FileNotFoundError:
-            return path
-        if stat.S_ISLNK(mode):
-            raise TaskprotoError(
-                f"{current} is a symbolic link; taskproto does not follow links inside its folder "
-                "(they could point anywhere): remove it, then run `taskproto doctor`"
-            )
-        if not stat.S_ISDIR(mode):
-            raise TaskprotoError(
-                f"{current} is not a folder; move it aside, then run `taskproto doctor`"
-            )
-    return path
 
 
 def read_bytes(path: Path) -> bytes:

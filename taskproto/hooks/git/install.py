@@ -126,8 +126,8 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
     out), so doctor can tell when git no longer runs them."""
     import json
 
+    from taskproto.state.files import atomic_write
     from taskproto.state.models import utcnow
-    from taskproto.state.store import atomic_write
 
     if not root.is_dir():
         return

@@ -1,0 +1,81 @@
+"""Writing taskproto's files safely, on the standard library: atomic replaces and the refusal of
+links inside taskproto's folder. Shared by state/store.py (the models' loads and saves) and the
+paths that never import pydantic (state/move.py, the hooks' caches).
+
+Every save writes a temporary file in the same folder, fsyncs it, renames it over the old file
+and fsyncs the folder, so a reader sees the old file or the new one, never a torn one.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from taskproto.errors import TaskprotoError, WriteFailed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+TMP_PREFIX = ".tmp-"
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file
+    intact."""
+    try:
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise WriteFailed(str(path), exc.errno, exc.strerror or str(exc)) from None
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    # os.urandom, not `secrets`: importing secrets loads OpenSSL (2-3 ms of a transition)
+    tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def refuse_links(base: Path, path: Path) -> Path:
+    """Refuse `path` if a folder between `base` and it is a symbolic link; returns `path`.
+
+    taskproto writes only below its root. A link planted there (a task folder, `agents/`,
+    an agent's folder) could point anywhere, so it is never followed. The file itself is
+    checked where it is read (read_bytes) and replaced, never followed (atomic_write).
+    """
+    current = base
+    for part in path.relative_to(base).parts[:-1]:
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except FileNotFoundError:
+            return path
+        if stat.S_ISLNK(mode):
+            raise TaskprotoError(
+                f"{current} is a symbolic link; taskproto does not follow links inside its folder "
+                "(they could point anywhere): remove it, then run `taskproto doctor`"
+            )
+        if not stat.S_ISDIR(mode):
+            raise TaskprotoError(
+                f"{current} is not a folder; move it aside, then run `taskproto doctor`"
+            )
+    return path

@@ -1,0 +1,300 @@
+"""A plain transition on the standard library: `taskproto transition` and `taskproto fire` without
+the engine, pydantic or click, which are most of a transition's time (docs/performance.md).
+
+It takes the same lock, makes the same checks and writes the same bytes, journal commit and
+task.json as the engine's `fire` (engine/transitions.py, engine/core.py `save`), for the
+transitions that are plain:
+
+- task.json is the one its journal vouches for (state/integrity.py), of the current shape, in a
+  state of its workflow's cached state table (hooks/flags.py, as the hooks read it), and
+  `json.dumps` writes its JSON back byte for byte as the models wrote it (so the new bytes are the
+  models' bytes too; tests/state/test_move.py compares them with `store.dump`);
+- no shared remote; the task is unowned or owned by this session; the user's latest interruption
+  does not hold the work; the task does not wait for others in its initial state;
+- the trigger is fired by agents, its guards are ones this module knows (`GUARDS`), it has no
+  effects, and the new state has no prompt template.
+
+Anything else, and every refusal, raises `Declined` before anything is written: the caller runs
+the engine, which decides and says what is wrong in its own words. So a refusal always comes
+from the engine, and this module only ever writes a transition the engine would have written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+
+from taskproto.errors import TaskprotoError
+from taskproto.state import integrity
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from taskproto.config import Config
+    from taskproto.hooks.tasks import TaskReader
+
+PACKAGE_TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates")
+TEMPLATE_SUFFIX = ".md.j2"
+
+
+class Declined(Exception):
+    """Not a plain transition (or not one now): nothing was written, the engine decides."""
+
+
+def template_dirs(root: str, workflow: str) -> list[str]:
+    """Where `workflow`'s prompt templates are looked up, the repository's override first; only
+    folders that exist (engine/prompts.py renders from them)."""
+    dirs = [os.path.join(root, "templates", workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
+    return [d for d in dirs if os.path.isdir(d)]
+
+
+def time_text(moment: datetime) -> str:
+    """A UTC time as the models write it (pydantic: `2026-11-23T10:00:00.123456Z`)."""
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    return f"{text}.{moment.microsecond:06d}Z" if moment.microsecond else f"{text}Z"
+
+
+def dumps(data: dict[str, Any]) -> bytes:
+    """task.json's bytes as the models write them, for the JSON they hold (see the module)."""
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+# The guards of the built-in workflows that read only task.json, the agents' statuses and the
+# task branch's head, as booleans: whether the guard passes. They say the same as the guards of
+# machine/builtin/task_protocol.py (tests/state/test_move.py compares them); why one fails is
+# the engine's to say.
+def _plan_approved(data: dict[str, Any], facts: Facts) -> bool:
+    return data["checkpoint"]["plan_approval"] is not None
+
+
+def _agents_complete(data: dict[str, Any], facts: Facts) -> bool:
+    statuses = facts.agents()
+    return all(statuses.get(a) == "COMPLETE" for a in data["required_agents"])
+
+
+def _commit_approved(data: dict[str, Any], facts: Facts) -> bool:
+    approval = data["checkpoint"]["commit_approval"]
+    head = facts.branch_head()
+    return bool(approval and approval["sha"] and head and approval["sha"] == head)
+
+
+GUARDS: dict[str, Callable[[dict[str, Any], Facts], bool]] = {
+    "plan_approved": _plan_approved,
+    "agents_complete": _agents_complete,
+    "commit_approved": _commit_approved,
+}
+
+
+class Facts:
+    """What guards read besides task.json, read once when first asked."""
+
+    def __init__(self, reader: TaskReader, data: dict[str, Any]) -> None:
+        self.reader, self.data = reader, data
+        self._agents: dict[str, str] | None = None
+
+    def agents(self) -> dict[str, str]:
+        if self._agents is None:
+            self._agents = self.reader.agents(self.data)  # Unusual for anything odd
+        return self._agents
+
+    def branch_head(self) -> str | None:
+        dirs = self.reader.layout.dirs
+        assert dirs is not None
+        return dirs.branch_sha(self.data["name"])
+
+
+class Moved:
+    """A transition written: the task, the states it left and reached, its new revision."""
+
+    def __init__(self, task: str, before: str, after: str, revision: int) -> None:
+        self.task, self.before, self.after, self.revision = task, before, after, revision
+
+
+def move(
+    config: Config,
+    name: str,
+    session: str | None,
+    target: str | None = None,
+    trigger: str | None = None,
+    note: str | None = None,
+) -> Moved:
+    """Fire `trigger`, or the trigger that leads to state `target`, on task `name` as `session`;
+    Declined when the transition is not plain (nothing written). Raises TaskprotoError only when
+    the lock cannot be taken in time, or when a failed save could not be undone."""
+    from pathlib import Path
+
+    from taskproto.hooks.tasks import TaskReader
+    from taskproto.names import task_name
+    from taskproto.state.lock import task_lock
+
+    layout = config.layout
+    if config.remote or layout.dirs is None:
+        raise Declined("a shared remote, or no git directory")
+    try:
+        name = task_name(name)
+    except TaskprotoError as exc:
+        raise Declined(str(exc)) from None
+    folder = layout.task_dir(name)
+    if not os.path.isdir(folder) or os.path.realpath(folder) != folder:
+        raise Declined(f"{folder} is not a task folder")
+    with task_lock(Path(folder), name, config.lock_timeout):
+        reader = TaskReader(config)
+        try:
+            plan = _plan(reader, name, session, target, trigger, note)
+            files = _journal_files(config, plan)
+        except Declined:
+            raise
+        except Exception as exc:  # noqa: BLE001 - nothing is written yet: the engine decides
+            raise Declined(f"{type(exc).__name__}: {exc}") from None
+        return _save(config, plan, files)
+
+
+class _Plan:
+    def __init__(
+        self, name: str, old: bytes, new: dict[str, Any], data: bytes, message: str
+    ) -> None:
+        self.name, self.old, self.new, self.data, self.message = name, old, new, data, message
+
+
+def _plan(
+    reader: TaskReader,
+    name: str,
+    session: str | None,
+    target: str | None,
+    trigger: str | None,
+    note: str | None,
+) -> _Plan:
+    """The new task.json and journal message, decided under the lock; Declined if not plain."""
+    from taskproto.state.light import TaskView, read_bytes
+
+    layout = reader.layout
+    path = layout.task_file(name)
+    if os.path.realpath(path) != path:
+        raise Declined(f"{path} is reached through a link")
+    old, error = read_bytes(path)
+    if old is None:
+        raise Declined(error)
+    # read here, not through the reader's lock-free read: it would wait for the lock we hold
+    found = integrity.check(layout.dirs, name, old)
+    if found is not None:
+        raise Declined(integrity.refusal(name, found))
+    data = reader.accept(name, path, json.loads(old))  # this shape, in a known state
+    if dumps(data) != old:
+        raise Declined("json writes this task.json differently from the models")
+    owner = data["owner"]
+    if owner is not None and owner["session"] != session:
+        raise Declined("owned by another session")
+    if TaskView(name, data).paused:
+        raise Declined("the user's interruption holds the work")
+    state = data["state"]
+    table = reader.table(data["workflow"])
+    here = table[state]
+    if data["depends_on"] and here["initial"]:
+        raise Declined("waits for other tasks")
+    if trigger is None:
+        leading = [t["trigger"] for t in here["triggers"] if t["to"] == target]
+        if not leading:
+            raise Declined(f"no transition to {target}")
+        trigger = leading[0]
+    candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
+    if not candidates or any(t["by"] != "agent" or t["effects"] for t in candidates):
+        raise Declined(f"{trigger} is not a plain trigger from {state}")
+    facts = Facts(reader, data)
+    chosen = next((t for t in candidates if _passes(t["guards"], data, facts)), None)
+    if chosen is None:
+        raise Declined("a guard fails")
+    dest = chosen["to"]
+    if dest not in table:
+        raise Declined(f"{dest} is not a state of the cached table")
+    for folder in template_dirs(layout.root, data["workflow"]):
+        if os.path.isfile(os.path.join(folder, dest + TEMPLATE_SUFFIX)):
+            raise Declined(f"{dest} has a prompt template")
+    entry = {
+        "from": state,
+        "to": dest,
+        "trigger": trigger,
+        "time": time_text(datetime.now(UTC)),
+        "session": session,
+        "kind": "transition",
+        "forced": False,
+        "note": note,
+    }
+    new = dict(data)  # the same keys in the same order: only these values change
+    new["state"] = dest
+    new["transition_log"] = [*data["transition_log"], entry]
+    new["revision"] = data["revision"] + 1
+    new["updated_at"] = time_text(datetime.now(UTC))
+    problem = integrity.log_state_problem(new)
+    if problem is not None:
+        raise Declined(problem)
+    try:
+        written = dumps(new)
+    except UnicodeEncodeError:  # a lone surrogate from the command line: the models refuse it
+        raise Declined("text that is not valid UTF-8") from None
+    return _Plan(name, old, new, written, f"{trigger}: {state} -> {dest}")
+
+
+def _passes(guards: list[str], data: dict[str, Any], facts: Facts) -> bool:
+    for guard in guards:
+        check = GUARDS.get(guard.lstrip("!"))
+        if check is None:
+            raise Declined(f"guard {guard} is the engine's to check")
+        if check(data, facts) == guard.startswith("!"):
+            return False
+    return True
+
+
+def _journal_files(config: Config, plan: _Plan) -> dict[str, bytes]:
+    """The journal commit's files: the new task.json and the agents' status files as they are
+    (engine/core.py `journal`)."""
+    from pathlib import Path
+
+    from taskproto.state import journal
+    from taskproto.state.files import refuse_links
+
+    files = {journal.TASK_FILE: plan.data}
+    for agent in plan.new["required_agents"]:
+        status = Path(config.layout.status_file(plan.name, agent))
+        try:
+            refuse_links(config.tasks_dir, status)
+        except TaskprotoError:
+            continue  # a planted link: never copy what it points at into the journal
+        if status.is_file() and not status.is_symlink():
+            files[journal.status_entry(agent)] = status.read_bytes()
+    return files
+
+
+def _save(config: Config, plan: _Plan, files: dict[str, bytes]) -> Moved:
+    """Journal the new task.json, then write it: the engine's `save`. A journal that cannot be
+    written declines (its ref did not move); a task.json that cannot be written puts the journal
+    back and raises, as the engine does."""
+    from pathlib import Path
+
+    from taskproto.git.command import Git
+    from taskproto.state import journal
+    from taskproto.state.files import atomic_write
+
+    layout, name, new = config.layout, plan.name, plan.new
+    dirs = layout.dirs
+    assert dirs is not None
+    git = Git(config.repo)
+    ref = journal.ref_for(name)
+    before = dirs.ref_sha(ref)
+    try:
+        after = journal.append(git, dirs, name, files, plan.message, new["revision"])
+    except (OSError, TaskprotoError) as exc:  # the ref did not move: nothing is saved
+        raise Declined(f"the journal could not be written ({exc})") from None
+    try:
+        atomic_write(Path(layout.task_file(name)), plan.data)
+    except BaseException:
+        # the journal went first: take it back, so nothing is half saved (engine/core.py)
+        if before is None:
+            git.delete_ref(ref, after)
+        else:
+            journal.move(git, dirs, ref, before, after, "taskproto: undo (the save failed)")
+        raise
+    log = new["transition_log"]
+    return Moved(name, log[-1]["from"], new["state"], new["revision"])

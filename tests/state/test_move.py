@@ -1,0 +1,337 @@
+"""Plain transitions on the standard library (state/move.py, through cli/quick.py): they write
+exactly what the engine writes, import neither pydantic nor click, leave every other case and
+every refusal to the engine, and share its lock with it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.machine.builtin import task_protocol
+from taskproto.machine.workflow import FireContext
+from taskproto.state import move, store
+from taskproto.state.models import Task
+from tests.cli.test_quick_read_path import run
+from tests.conftest import commit_file, git, make_repo
+
+OWNER = "move-owner"
+AGENT_ENV = {"CLAUDECODE": "1", "CLAUDE_CODE_SESSION_ID": OWNER}
+# the note of every transition below: what JSON escapes, and what it does not
+NOTE = 'tab\there, "quotes", back\\slash, ctrl \x01\x1f, ünïcödé, 🎉, \u2028 end'
+
+
+def tp(repo: Path, *args: str, quick: bool = True, **env: str) -> tuple[int, str, str, str]:
+    return run(repo, *args, quick=quick, **{"TASKPROTO_SESSION": OWNER, **env})
+
+
+def build(path: Path, agents: str = "") -> Path:
+    """A repository with task `t` (task-protocol) claimed by OWNER, in SYNTHESIS."""
+    repo = make_repo(path)
+    steps = [
+        ("init", "--git"),
+        ("task", "create", "t", *(("--agents", agents) if agents else ())),
+        ("claim", "t"),
+        ("transition", "t", "CLASSIFIED"),
+        ("transition", "t", "REQUIREMENTS"),
+        ("transition", "t", "SYNTHESIS"),
+    ]
+    for args in steps:
+        code, _, err, _ = tp(repo, *args, quick=False)
+        assert code == 0, (args, err)
+    return repo
+
+
+def task_bytes(repo: Path, name: str = "t") -> bytes:
+    path = repo / ".taskproto" / "tasks" / name / "task.json"
+    return path.read_bytes() if path.is_file() else b""
+
+
+def without_times(data: Any) -> Any:
+    """task.json's JSON with every time left out (two runs differ only there)."""
+    if isinstance(data, dict):
+        return {
+            k: without_times(v)
+            for k, v in data.items()
+            # every time, and the commits the two repositories made at different times
+            if k not in ("time", "at", "updated_at", "created_at", "claimed_at", "heartbeat_at")
+            and k not in ("base", "sha", "commit_sha")
+        }
+    if isinstance(data, list):
+        return [without_times(v) for v in data]
+    return data
+
+
+def journal(repo: Path, name: str = "t") -> list[str]:
+    out = git(repo, "log", "--format=%B%x00", f"refs/taskproto/tasks/{name}")
+    return [m.strip().split("\ndigest:")[0] for m in out.split("\x00") if m.strip()]
+
+
+def test_a_plain_transition_writes_what_the_engine_writes(tmp_path: Path) -> None:
+    quick, full = build(tmp_path / "quick", "a1"), build(tmp_path / "full", "a1")
+    for repo in (quick, full):
+        assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    steps = [
+        (("transition", "t", "implementation", "--note", NOTE), "quick"),  # guard plan_approved
+        (("transition", "t", "VALIDATION", "--json"), "full"),  # agents_complete fails: refused
+        (("agent", "set", "t", "a1", "--status", "COMPLETE"), "full"),
+        (("transition", "t", "VALIDATION", f"--note={NOTE}", "--json"), "quick"),
+        (("fire", "t", "validation_failed"), "quick"),
+        (("fire", "t", "validate", "--note", ""), "quick"),
+        (("fire", "t", "review"), "quick"),
+        (("fire", "t", "reject_to_synthesis"), "full"),  # an effect: clear_plan_approval
+    ]
+    for args, path in steps:
+        got = tp(quick, *args)
+        want = tp(full, *args, quick=False)
+        assert got[:3] == want[:3], args
+        assert got[3] == path, args
+    data = task_bytes(quick)
+    # the bytes the models write for what they read: byte for byte, the notes too
+    assert store.dump(store.parse(Task, Path("task.json"), data, move_aside=False)) == data
+    loaded = json.loads(data)
+    assert without_times(loaded) == without_times(json.loads(task_bytes(full)))
+    notes = [e["note"] for e in loaded["transition_log"] if e["kind"] == "transition"]
+    assert notes[-6:] == [NOTE, NOTE, None, "", None, None]
+    assert journal(quick) == journal(full)
+    git(quick, "fsck", "--strict", "--no-progress")
+    assert tp(quick, "doctor", quick=False)[0] == 0
+
+
+def test_a_quick_transition_imports_no_pydantic_click_gitpython_or_jinja(tmp_path: Path) -> None:
+    repo = build(tmp_path / "repo")
+    probe = (
+        "import sys\n"
+        "from taskproto.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+        "raise SystemExit(code)\n"
+    )
+    env = {**os.environ, "TASKPROTO_SESSION": OWNER}
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, "fire", "t", "implement"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    # refused (no plan approval): the engine, with everything it needs
+    assert proc.returncode == 1 and "pydantic" in proc.stdout, proc
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, "fire", "t", "implement"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["t: SYNTHESIS -> IMPLEMENTATION", "[]"]
+
+
+def same_refusal(repo: Path, *args: str, **env: str) -> str:
+    """Refused both ways with the same words, by the engine; the error line."""
+    before = task_bytes(repo, args[1])
+    got = tp(repo, *args, **env)
+    assert got == tp(repo, *args, quick=False, **env)
+    assert got[0] != 0 and got[3] == "full", got
+    assert task_bytes(repo, args[1]) == before
+    return got[2]
+
+
+def test_every_refusal_is_the_engines(tmp_path: Path) -> None:
+    repo = build(tmp_path / "repo", "a1")
+    assert "plan_approved" in same_refusal(repo, "transition", "t", "IMPLEMENTATION")
+    assert "not a state" in same_refusal(repo, "transition", "t", "NOWHERE")
+    assert "not a transition" in same_refusal(repo, "transition", "t", "COMPLETE")
+    assert "no trigger named" in same_refusal(repo, "fire", "t", "fly")
+    assert "owner" in same_refusal(repo, "fire", "t", "implement", TASKPROTO_SESSION="other")
+    assert "no task named" in same_refusal(repo, "fire", "nope", "implement")
+    # a hand edit of task.json the journal does not vouch for
+    path = repo / ".taskproto" / "tasks" / "t" / "task.json"
+    good = path.read_bytes()
+    path.write_bytes(good.replace(b'"SYNTHESIS"', b'"IMPLEMENTATION"'))
+    assert "cannot be trusted" in same_refusal(repo, "fire", "t", "validate")
+    path.write_bytes(good)
+    # the user's interruption holds the work: an agent waits until the user resumes
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    assert tp(repo, "interrupt", "record", "t", "Why this design?", quick=False)[0] == 0
+    assert "interrupted" in same_refusal(repo, "fire", "t", "implement", **AGENT_ENV)
+
+
+def test_what_is_not_plain_goes_to_the_engine(tmp_path: Path) -> None:
+    repo = build(tmp_path / "repo")
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    # options the quick path does not know
+    assert tp(repo, "transition", "t", "IMPLEMENTATION", "--force")[3] == "full"
+    assert tp(repo, "fire", "t", "validation_failed", "--session", OWNER)[3] == "full"
+    # a trigger with effects (present_head), after two plain ones
+    for args, path in [
+        (("fire", "t", "validate"), "quick"),
+        (("fire", "t", "review"), "quick"),
+        (("fire", "t", "request_approval"), "full"),
+    ]:
+        code, _, err, how = tp(repo, *args)
+        assert (code, how) == (0, path), (args, err)
+    # a state table that is not cached: the engine moves, and caches it for the next move
+    cache = repo / ".taskproto" / "cache" / "hook-flags.json"
+    cache.unlink()
+    assert tp(repo, "fire", "t", "request_changes")[:4:3] == (0, "full")
+    assert cache.is_file()
+    assert tp(repo, "fire", "t", "validate")[:4:3] == (0, "quick")
+    # an argument that is not valid UTF-8: the engine's to refuse
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", "fire", "t", "review", "--note", b"bad \xff"],
+        cwd=repo,
+        env={**os.environ, "TASKPROTO_SESSION": OWNER},
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode in (0, 1)
+    assert store.dump(store.load_task(repo / ".taskproto/tasks/t/task.json")) == task_bytes(repo)
+
+
+def test_a_dependency_and_a_prompt_template_go_to_the_engine(tmp_path: Path) -> None:
+    repo = build(tmp_path / "repo")
+    assert tp(repo, "task", "create", "later", "--after", "t", quick=False)[0] == 0
+    refused = same_refusal(repo, "transition", "later", "CLASSIFIED")
+    assert "waits for" in refused or "t (in SYNTHESIS)" in refused
+    # the repository's own template for a state: rendered by the engine before the save
+    folder = repo / ".taskproto" / "templates" / "task-protocol"
+    folder.mkdir(parents=True)
+    (folder / "IMPLEMENTATION.md.j2").write_text("Work on {{ task.name }}\n")
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    assert tp(repo, "fire", "t", "implement")[:4:3] == (0, "full")
+    (folder / "VALIDATION.md.j2").write_text("{{ broken")
+    assert "failed to render" in same_refusal(repo, "fire", "t", "validate")
+
+
+def test_a_user_trigger_is_refused_to_an_agent_at_this_door_too(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    assert tp(repo, "init", "--git", quick=False)[0] == 0
+    engine = Engine(load_config(repo))
+    engine.create_task("p", workflow="plan-task")
+    engine.claim("p", OWNER)
+    artifact = {"context_summary": "small", "affected_files": ["a.py"]}
+    engine.fire("p", "submit", session=OWNER, params={"artifact": artifact})
+    # approve (REVIEW_CONTEXT -> STRATEGIZE) is the user's: an agent's session is refused
+    assert "user" in same_refusal(repo, "fire", "p", "approve", **AGENT_ENV)
+    assert "user" in same_refusal(repo, "transition", "p", "STRATEGIZE", **AGENT_ENV)
+
+
+@pytest.mark.parametrize(
+    ("plan", "statuses", "approved", "head"),
+    [
+        (False, {}, None, None),
+        (True, {"a1": "COMPLETE"}, "abc", "abc"),
+        (True, {"a1": "WORKING", "a2": "COMPLETE"}, "abc", "def"),
+        (False, {"a1": "COMPLETE", "a2": "COMPLETE"}, None, "abc"),
+        (True, {"a1": "missing"}, "abc", None),
+    ],
+)
+def test_the_guards_say_what_the_engines_say(
+    plan: bool, statuses: dict[str, str], approved: str | None, head: str | None
+) -> None:
+    now = datetime.now(UTC)
+    task = Task(
+        name="t",
+        workflow="task-protocol",
+        state="IMPLEMENTATION",
+        created_at=now,
+        updated_at=now,
+        required_agents=sorted({"a1", *statuses}),
+    )
+    if plan:
+        task.checkpoint.plan_approval = _approval(None, now)
+    if approved:
+        task.checkpoint.commit_approval = _approval(approved, now)
+    data = json.loads(store.dump(task))
+    ctx = FireContext(time=now, agent_statuses=statuses, branch_head=head)
+
+    class Known(move.Facts):
+        def agents(self) -> dict[str, str]:
+            return dict(statuses)
+
+        def branch_head(self) -> str | None:
+            return head
+
+    facts = Known.__new__(Known)
+    for name, light in move.GUARDS.items():
+        engine_says = getattr(task_protocol, name)(task, ctx) is None
+        assert light(data, facts) == engine_says, name
+
+
+def _approval(sha: str | None, at: datetime) -> Any:
+    from taskproto.state.models import Approval
+
+    return Approval(sha=sha, at=at)
+
+
+def test_quick_and_engine_transitions_share_the_lock(tmp_path: Path) -> None:
+    """Four processes, two on each path, fire the two triggers of a cycle as fast as they can:
+    every move that succeeded is one revision and one journal commit, and the log is a chain."""
+    repo = build(tmp_path / "repo")
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    assert tp(repo, "transition", "t", "IMPLEMENTATION", quick=False)[0] == 0
+    start = json.loads(task_bytes(repo))["revision"]
+    script = (
+        "import os, sys\n"
+        "from taskproto.cli import main\n"
+        "ok = 0\n"
+        "for i in range(12):\n"
+        "    ok += main(['fire', 't', ('validate', 'validation_failed')[i % 2]]) == 0\n"
+        "print(ok)\n"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script],
+            cwd=repo,
+            env={
+                **os.environ,
+                "TASKPROTO_SESSION": OWNER,
+                **({"TASKPROTO_QUICK": "0"} if n % 2 else {}),
+            },
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        for n in range(4)
+    ]
+    moved = sum(int(p.communicate(timeout=300)[0].split()[-1]) for p in procs)
+    data = json.loads(task_bytes(repo))
+    assert moved > 0
+    assert data["revision"] == start + moved
+    log = data["transition_log"]
+    moves = log[-moved:]
+    assert all(a["to"] == b["from"] for a, b in zip(moves, moves[1:], strict=False))
+    assert len(journal(repo)) == data["revision"]
+    assert tp(repo, "doctor", quick=False)[0] == 0
+
+
+def test_the_commit_approval_guard_reads_the_task_branch(tmp_path: Path) -> None:
+    """commit_approved on the quick path: the approval of the exact head, and a head moved since."""
+    repo = build(tmp_path / "repo")
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    for trigger in ("implement", "validate"):
+        assert tp(repo, "fire", "t", trigger)[0] == 0
+    worktree = Path(load_config(repo).layout.task_worktree("t"))
+    commit_file(worktree, "a.txt")
+    assert tp(repo, "fire", "t", "review")[:4:3] == (0, "quick")
+    assert tp(repo, "fire", "t", "request_approval")[:4:3] == (0, "full")  # present_head
+    assert tp(repo, "approve", "t", "--commit", quick=False)[0] == 0
+    # the task branch moved after the approval (the user's own commit, hooks off)
+    git(worktree, "-c", "core.hooksPath=/dev/null", "commit", "-q", "--allow-empty", "-m", "b")
+    assert "stale" in same_refusal(repo, "fire", "t", "complete")
+    git(worktree, "-c", "core.hooksPath=/dev/null", "reset", "-q", "--hard", "HEAD~1")
+    assert tp(repo, "fire", "t", "complete")[:4:3] == (0, "quick")
