@@ -74,6 +74,18 @@ def root_setting(settings: dict[str, object], explicit: str | None, environ: dic
     return value
 
 
+PACKAGE_TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+TEMPLATE_SUFFIX = ".md.j2"
+
+
+def template_dirs(root: str, workflow: str) -> list[str]:
+    """Where `workflow`'s prompt templates are looked up, the repository's override first; only
+    folders that exist (engine/prompts.py renders from them; hooks/move.py leaves a state that
+    has one to the engine)."""
+    dirs = [os.path.join(root, "templates", workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
+    return [d for d in dirs if os.path.isdir(d)]
+
+
 def inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 

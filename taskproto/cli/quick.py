@@ -7,9 +7,9 @@ the two on real repositories. It answers only when everything is plain (hooks/ta
 is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
 Options it does not know, a settings error and a plan-task's plan go to the full command too.
 
-A transition is made here only when state/move.py finds it plain; that module says what plain is.
+A transition is made here only when hooks/move.py finds it plain; that module says what plain is.
 Anything else, and every refusal, goes to the full command before anything is written.
-tests/state/test_move.py runs the same transitions both ways and compares what they wrote.
+tests/hooks/test_move.py runs the same transitions both ways and compares what they wrote.
 `TASKPROTO_QUICK=0` turns both off.
 """
 
@@ -118,8 +118,8 @@ def _move(args: list[str]) -> int | None:
         return None
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.hooks import move
     from taskproto.sessions import resolve_session
-    from taskproto.state import move
 
     name, word = words
     session = resolve_session(None)

@@ -16,7 +16,7 @@ def _moved(state: AppState, as_json: bool, task: Task) -> None:
     # the state it left, from the entry the transition logged (the task is read once, under the
     # lock, not once more before it)
     before = task.transition_log[-1].from_state or task.state
-    # the state table the next plain transition reads (cli/quick.py, state/move.py), if it was
+    # the state table the next plain transition reads (cli/quick.py, hooks/move.py), if it was
     # not cached yet (a new workflow, a changed definition, an upgrade)
     from taskproto.hooks.flags import warm
 

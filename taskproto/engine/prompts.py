@@ -12,21 +12,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from taskproto import layout
 from taskproto.errors import TaskprotoError
-from taskproto.state import move, review
+from taskproto.state import review
 
 if TYPE_CHECKING:
     from taskproto.config import Config
     from taskproto.state.models import Task
 
-PACKAGE_TEMPLATES = Path(move.PACKAGE_TEMPLATES)
-SUFFIX = move.TEMPLATE_SUFFIX
+PACKAGE_TEMPLATES = Path(layout.PACKAGE_TEMPLATES)
+SUFFIX = layout.TEMPLATE_SUFFIX
 
 
 def template_dirs(config: Config, workflow: str) -> list[Path]:
     """Where `workflow`'s templates are looked up, the override first; only folders that exist
-    (state/move.py looks there too: a state with a template is never moved without the engine)."""
-    return [Path(d) for d in move.template_dirs(str(config.root), workflow)]
+    (hooks/move.py looks there too: a state with a template is never moved without the engine)."""
+    return [Path(d) for d in layout.template_dirs(str(config.root), workflow)]
 
 
 def template_path(config: Config, workflow: str, state: str) -> Path | None:

@@ -143,7 +143,7 @@ class Workflow(BaseModel):
                     if s.name in t.source and t.by == "user"
                 },
                 "initial": s.name == self.initial,
-                # what state/move.py needs to fire a plain transition without this model
+                # what hooks/move.py needs to fire a plain transition without this model
                 "triggers": [
                     {
                         "trigger": t.trigger,

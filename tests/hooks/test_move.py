@@ -1,4 +1,4 @@
-"""Plain transitions on the standard library (state/move.py, through cli/quick.py): they write
+"""Plain transitions on the standard library (hooks/move.py, through cli/quick.py): they write
 exactly what the engine writes, import neither pydantic nor click, leave every other case and
 every refusal to the engine, and share its lock with it."""
 
@@ -16,9 +16,10 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from taskproto.hooks import move
 from taskproto.machine.builtin import task_protocol
 from taskproto.machine.workflow import FireContext
-from taskproto.state import move, store
+from taskproto.state import store
 from taskproto.state.models import Task
 from tests.cli.test_quick_read_path import run
 from tests.conftest import commit_file, git, make_repo

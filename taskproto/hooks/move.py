@@ -8,7 +8,7 @@ transitions that are plain:
 - task.json is the one its journal vouches for (state/integrity.py), of the current shape, in a
   state of its workflow's cached state table (hooks/flags.py, as the hooks read it), and
   `json.dumps` writes its JSON back byte for byte as the models wrote it (so the new bytes are the
-  models' bytes too; tests/state/test_move.py compares them with `store.dump`);
+  models' bytes too; tests/hooks/test_move.py compares them with `store.dump`);
 - no shared remote; the task is unowned or owned by this session; the user's latest interruption
   does not hold the work; the task does not wait for others in its initial state;
 - the trigger is fired by agents, its guards are ones this module knows (`GUARDS`), it has no
@@ -26,6 +26,7 @@ import os
 from datetime import UTC, datetime
 
 from taskproto.errors import TaskprotoError
+from taskproto.layout import TEMPLATE_SUFFIX, template_dirs
 from taskproto.state import integrity
 
 TYPE_CHECKING = False
@@ -36,19 +37,9 @@ if TYPE_CHECKING:
     from taskproto.config import Config
     from taskproto.hooks.tasks import TaskReader
 
-PACKAGE_TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates")
-TEMPLATE_SUFFIX = ".md.j2"
-
 
 class Declined(Exception):
     """Not a plain transition (or not one now): nothing was written, the engine decides."""
-
-
-def template_dirs(root: str, workflow: str) -> list[str]:
-    """Where `workflow`'s prompt templates are looked up, the repository's override first; only
-    folders that exist (engine/prompts.py renders from them)."""
-    dirs = [os.path.join(root, "templates", workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
-    return [d for d in dirs if os.path.isdir(d)]
 
 
 def time_text(moment: datetime) -> str:
@@ -64,7 +55,7 @@ def dumps(data: dict[str, Any]) -> bytes:
 
 # The guards of the built-in workflows that read only task.json, the agents' statuses and the
 # task branch's head, as booleans: whether the guard passes. They say the same as the guards of
-# machine/builtin/task_protocol.py (tests/state/test_move.py compares them); why one fails is
+# machine/builtin/task_protocol.py (tests/hooks/test_move.py compares them); why one fails is
 # the engine's to say.
 def _plan_approved(data: dict[str, Any], facts: Facts) -> bool:
     return data["checkpoint"]["plan_approval"] is not None
