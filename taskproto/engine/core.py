@@ -288,19 +288,7 @@ class Core:
                 target.unlink(missing_ok=True)
             else:
                 store.atomic_write(target, data)
-        if new_head != old_head:
-            ref = journal.ref_for(name)
-            if old_head is None:
-                self.git.delete_ref(ref, new_head)
-            else:
-                journal.move(
-                    self.git,
-                    self.config.layout.dirs,
-                    ref,
-                    old_head,
-                    new_head,
-                    "taskproto: undo (the save failed)",
-                )
+        journal.take_back(self.git, self.config.layout.dirs, name, old_head, new_head)
 
     def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
         """Make the journal commit `sha` this task's record: task.json and the status files from its
@@ -341,16 +329,9 @@ class Core:
         path = self.config.task_file(task.name)
         data = writes.get(path)
         files = {journal.TASK_FILE: data if data is not None else store.read_bytes(path)}
-        for agent in task.required_agents:
-            try:
-                status = self.status_path(task.name, agent)
-            except TaskprotoError:
-                continue  # a planted link: never copy what it points at into the journal
-            new = writes.get(status)
-            if new is not None:
-                files[journal.status_entry(agent)] = new
-            elif status.is_file() and not status.is_symlink():
-                files[journal.status_entry(agent)] = status.read_bytes()
+        files.update(
+            journal.agent_files(self.config.layout, task.name, task.required_agents, writes)
+        )
         try:
             return journal.append(
                 self.git, self.config.layout.dirs, task.name, files, message, task.revision

@@ -239,23 +239,11 @@ def _passes(guards: list[str], data: dict[str, Any], facts: Facts) -> bool:
 
 
 def _journal_files(config: Config, plan: _Plan) -> dict[str, bytes]:
-    """The journal commit's files: the new task.json and the agents' status files as they are
-    (engine/core.py `journal`)."""
-    from pathlib import Path
-
+    """The journal commit's files: the new task.json and the agents' status files as they are."""
     from taskproto.state import journal
-    from taskproto.state.files import refuse_links
 
-    files = {journal.TASK_FILE: plan.data}
-    for agent in plan.new["required_agents"]:
-        status = Path(config.layout.status_file(plan.name, agent))
-        try:
-            refuse_links(config.tasks_dir, status)
-        except TaskprotoError:
-            continue  # a planted link: never copy what it points at into the journal
-        if status.is_file() and not status.is_symlink():
-            files[journal.status_entry(agent)] = status.read_bytes()
-    return files
+    agents = journal.agent_files(config.layout, plan.name, plan.new["required_agents"])
+    return {journal.TASK_FILE: plan.data, **agents}
 
 
 def _save(config: Config, plan: _Plan, files: dict[str, bytes]) -> Moved:
@@ -272,8 +260,7 @@ def _save(config: Config, plan: _Plan, files: dict[str, bytes]) -> Moved:
     dirs = layout.dirs
     assert dirs is not None
     git = Git(config.repo)
-    ref = journal.ref_for(name)
-    before = dirs.ref_sha(ref)
+    before = dirs.ref_sha(journal.ref_for(name))
     try:
         after = journal.append(git, dirs, name, files, plan.message, new["revision"])
     except (OSError, TaskprotoError) as exc:  # the ref did not move: nothing is saved
@@ -282,10 +269,7 @@ def _save(config: Config, plan: _Plan, files: dict[str, bytes]) -> Moved:
         atomic_write(Path(layout.task_file(name)), plan.data)
     except BaseException:
         # the journal went first: take it back, so nothing is half saved (engine/core.py)
-        if before is None:
-            git.delete_ref(ref, after)
-        else:
-            journal.move(git, dirs, ref, before, after, "taskproto: undo (the save failed)")
+        journal.take_back(git, dirs, name, before, after)
         raise
     log = new["transition_log"]
     return Moved(name, log[-1]["from"], new["state"], new["revision"])

@@ -19,7 +19,10 @@ from taskproto.git.files import GitDirs
 from taskproto.state import integrity
 
 if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write never needs it
+    from pathlib import Path
+
     from taskproto.git.repo import JournalCommit, Repo
+    from taskproto.layout import Layout
 
 REF_PREFIX = "refs/taskproto/tasks/"
 ARCHIVE_PREFIX = "refs/taskproto/archive/"
@@ -64,6 +67,43 @@ def append(
         commit = git.commit_tree(tree, old, text)
     move(git, dirs, ref, commit, old, f"taskproto: {summary}")
     return commit
+
+
+def agent_files(
+    layout: Layout, task: str, agents: list[str], writes: Mapping[Path, bytes] | None = None
+) -> dict[str, bytes]:
+    """The agents' status files a journal commit of `task` holds: each as `writes` will make it,
+    else as it is on disk. A status file reached through a link, or an agent name that is not
+    one, is left out: what a link points at is never copied into the journal."""
+    from pathlib import Path
+
+    from taskproto.names import agent_name
+    from taskproto.state.files import refuse_links
+
+    files: dict[str, bytes] = {}
+    for agent in agents:
+        try:
+            status = Path(layout.status_file(task, agent_name(agent)))
+            refuse_links(Path(layout.tasks), status)
+        except TaskprotoError:
+            continue
+        new = (writes or {}).get(status)
+        if new is not None:
+            files[status_entry(agent)] = new
+        elif status.is_file() and not status.is_symlink():
+            files[status_entry(agent)] = status.read_bytes()
+    return files
+
+
+def take_back(git: Git, dirs: GitDirs | None, task: str, old: str | None, new: str | None) -> None:
+    """Put the journal of `task` back from `new` to `old` (None: it had none) after a save that
+    failed once its commit was written."""
+    if new is None or new == old:
+        return
+    if old is None:
+        git.delete_ref(ref_for(task), new)
+    else:
+        move(git, dirs, ref_for(task), old, new, "taskproto: undo (the save failed)")
 
 
 def move(git: Git, dirs: GitDirs | None, ref: str, new: str, old: str | None, message: str) -> None:

@@ -117,37 +117,85 @@ def test_a_quick_transition_imports_no_pydantic_click_gitpython_or_jinja(tmp_pat
         "print(sorted(heavy & set(sys.modules)))\n"
         "raise SystemExit(code)\n"
     )
-    env = {**os.environ, "TASKPROTO_SESSION": OWNER}
-    proc = subprocess.run(
-        [sys.executable, "-c", probe, "fire", "t", "implement"],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+
+    def fire() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", probe, "fire", "t", "implement"],
+            cwd=repo,
+            env={**os.environ, "TASKPROTO_SESSION": OWNER},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    proc = fire()
     # refused (no plan approval): the engine, with everything it needs
     assert proc.returncode == 1 and "pydantic" in proc.stdout, proc
     assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
-    proc = subprocess.run(
-        [sys.executable, "-c", probe, "fire", "t", "implement"],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = fire()
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["t: SYNTHESIS -> IMPLEMENTATION", "[]"]
 
 
-def same_refusal(repo: Path, *args: str, **env: str) -> str:
-    """Refused both ways with the same words, by the engine; the error line."""
-    before = task_bytes(repo, args[1])
+def test_from_another_folder_it_moves_and_refuses_as_from_the_top(tmp_path: Path) -> None:
+    repo = build(tmp_path / "repo")
+    worktree = Path(load_config(repo).layout.task_worktree("t"))
+    sub = repo / "sub" / "dir"
+    sub.mkdir(parents=True)
+    for cwd in (worktree, sub):
+        assert "plan_approved" in same_refusal(cwd, "fire", "t", "implement", top=repo)
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    assert tp(worktree, "fire", "t", "implement")[:4:3] == (0, "quick")
+    assert tp(sub, "fire", "t", "validate")[:4:3] == (0, "quick")
+    assert json.loads(task_bytes(repo))["state"] == "VALIDATION"
+    assert tp(repo, "doctor", quick=False)[0] == 0
+
+
+def test_links_in_taskprotos_folder_are_never_followed(tmp_path: Path) -> None:
+    """A task folder, a task.json or an agent's status file replaced by a link: the engine's
+    refusal, never a move through the link, and nothing it points at in the journal."""
+    repo = build(tmp_path / "repo", "a1")
+    assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
+    assert tp(repo, "fire", "t", "implement")[:4:3] == (0, "quick")
+    tasks = repo / ".taskproto" / "tasks"
+    # the agent's status file: a link to a COMPLETE status elsewhere
+    status = tasks / "t" / "agents" / "a1" / "status.json"
+    assert tp(repo, "agent", "set", "t", "a1", "--status", "COMPLETE", quick=False)[0] == 0
+    elsewhere = tmp_path / "status.json"
+    elsewhere.write_bytes(status.read_bytes())
+    assert tp(repo, "agent", "set", "t", "a1", "--status", "WORKING", quick=False)[0] == 0
+    status.unlink()
+    status.symlink_to(elsewhere)
+    got, full = tp(repo, "fire", "t", "validate"), tp(repo, "fire", "t", "validate", quick=False)
+    assert got[3] == "full" and got[:3] == full[:3] and got[0] != 0
+    assert json.loads(task_bytes(repo))["state"] == "IMPLEMENTATION"
+    status.unlink()
+    # task.json a link to a copy of itself
+    path = tasks / "t" / "task.json"
+    copy = tmp_path / "task.json"
+    copy.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(copy)
+    assert same_refusal(repo, "fire", "t", "validation_failed")
+    path.unlink()
+    path.write_bytes(copy.read_bytes())
+    # the task's folder a link to a copy of it
+    moved = tmp_path / "t-copy"
+    (tasks / "t").rename(moved)
+    (tasks / "t").symlink_to(moved)
+    got = tp(repo, "fire", "t", "validate")
+    assert got[0] != 0 and got[3] == "full", got
+    assert json.loads((moved / "task.json").read_bytes())["state"] == "IMPLEMENTATION"
+
+
+def same_refusal(repo: Path, *args: str, top: Path | None = None, **env: str) -> str:
+    """Refused both ways with the same words, by the engine, run in `repo` (a folder of the
+    repository `top`); the error line."""
+    before = task_bytes(top or repo, args[1])
     got = tp(repo, *args, **env)
     assert got == tp(repo, *args, quick=False, **env)
     assert got[0] != 0 and got[3] == "full", got
-    assert task_bytes(repo, args[1]) == before
+    assert task_bytes(top or repo, args[1]) == before
     return got[2]
 
 
