@@ -52,8 +52,8 @@ class TaskFiles:
     module)."""
 
     def __init__(self) -> None:
-        # per task: the log last dumped, and each entry's JSON in the task's dump
-        self._entries: dict[str, tuple[list[LogEntry], list[str]]] = {}
+        # per task: the log last dumped, and its entries' JSON in the task's dump, joined
+        self._entries: dict[str, tuple[list[LogEntry], bytes]] = {}
         self._dumped: dict[str, _Dumped] = {}
         self._saved: dict[str, _Saved] = {}
 
@@ -72,23 +72,24 @@ class TaskFiles:
             return store.dump(task)
         if head.count(_EMPTY_LOG) != 1:
             return store.dump(task)
-        entries, texts = self._entries.get(task.name, ([], []))
+        before, after = head.encode().split(_EMPTY_LOG.encode())
+        entries, joined = self._entries.get(task.name, ([], b""))
         # the entries this process dumped before, as long as they are the same objects
-        same = len(entries) <= len(log) and all(map(operator.is_, entries, log))
-        texts = list(texts) if same else []
-        for entry in log[len(texts) :]:
+        if not (len(entries) <= len(log) and all(map(operator.is_, entries, log))):
+            entries, joined = [], b""
+        texts = [joined] if joined else []
+        for entry in log[len(entries) :]:
             try:
                 text = entry.model_dump_json(by_alias=True, indent=2)
             except PydanticSerializationError:
                 return store.dump(task)  # refuses it, in its own words
-            texts.append("    " + text.replace("\n", _INDENT))
-        self._entries[task.name] = (log, texts)
-        if texts:
-            items = ",\n".join(texts)
-            spliced = head.replace(_EMPTY_LOG, f'\n  "transition_log": [\n{items}\n  ],\n')
+            texts.append(("    " + text.replace("\n", _INDENT)).encode())
+        joined = b",\n".join(texts)  # the bytes so far are copied, never made again
+        self._entries[task.name] = (log, joined)
+        if joined:
+            data = b'%s\n  "transition_log": [\n%s\n  ],\n%s' % (before, joined, after)
         else:
-            spliced = head
-        data = spliced.encode()
+            data = head.encode()
         # refused before anything is written: a field set wrong (models do not validate
         # assignments) would make a task.json the next load quarantines
         try:
