@@ -18,6 +18,16 @@ LAYERS: list[tuple[str, ...]] = [
     ("taskproto.state", "taskproto.sessions"),
     ("taskproto.machine", "taskproto.classify"),
     ("taskproto.remote", "taskproto.clients"),
+    # the quick reads (task.json and the state tables on the standard library) and SessionStart's
+    # offer built on them: the engine renews the offer after a change, so they sit below it
+    (
+        "taskproto.hooks.hookconfig",
+        "taskproto.hooks.flags",
+        "taskproto.hooks.tasks",
+        "taskproto.hooks.agents.quiet",
+        "taskproto.hooks.agents.offer",
+        "taskproto.hooks.agents.offer_cache",
+    ),
     ("taskproto.engine",),
     ("taskproto.ops", "taskproto.doctor"),
     ("taskproto.hooks", "taskproto.mcp", "taskproto.board"),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taskproto.config import Config
+from taskproto.engine.renewal import OfferRenewal
 from taskproto.errors import (
     CorruptState,
     GitError,
@@ -80,6 +81,7 @@ class Core:
         self.last_prompt: str | None = (
             None  # the prompt rendered by the latest transition, if its workflow has one
         )
+        self.offer = OfferRenewal(config.layout)  # SessionStart's offer, after a change
 
     @property
     def repo(self) -> Repo:
@@ -200,13 +202,23 @@ class Core:
     def lock(self, name: str) -> Iterator[Path]:
         """Hold the task's lock (its folder must exist); yields the path of its task.json."""
         path = self.task_path(name)
-        with task_lock(path.parent, name, self.config.lock_timeout) as waited:
-            self.last_lock_wait = waited
-            self._held.add(name)
-            try:
-                yield path
-            finally:
-                self._held.discard(name)
+        try:
+            with task_lock(path.parent, name, self.config.lock_timeout) as waited:
+                self.last_lock_wait = waited
+                self._held.add(name)
+                try:
+                    yield path
+                finally:
+                    self._held.discard(name)
+        finally:
+            if self.offer.due and not self._held:  # every lock released: a save is complete
+                self.offer.renew()
+
+    def changed(self) -> None:
+        """A task was made, changed or removed: renew SessionStart's offer once no lock is held."""
+        self.offer.due = True
+        if not self._held:
+            self.offer.renew()
 
     @contextmanager
     def locked(self, name: str, verify: bool = True) -> Iterator[Task]:
@@ -274,6 +286,7 @@ class Core:
             raise
         if path in writes:
             self.files.remember(new.name, writes[path])
+        self.offer.due = True
         return new
 
     def _undo_save(
@@ -316,6 +329,7 @@ class Core:
             old_head,
             "taskproto: sync",
         )
+        self.offer.due = True
         return task
 
     def journal_head(self, name: str) -> str | None:

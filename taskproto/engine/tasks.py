@@ -171,6 +171,7 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
         wt.create(core.config, core.repo, name, agents, base_sha)
         _records(core, task, f"create: {task.state}")
         (task_dir / CREATING).unlink()
+        core.changed()
         return task
     except BaseException:
         if core.config.task_worktree(name).exists():
@@ -279,6 +280,7 @@ def abort_create(core: Core, name: TaskName, force: bool = False) -> wt.RemovalP
         plan = wt.remove(core.config, core.repo, name, agents, force)
     if journal.head(core.git, name) is not None:
         journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+    core.changed()
     return plan
 
 
@@ -331,4 +333,5 @@ def remove_task(
             core.save(task, new, f"remove --force: owned by {owner.session}")
         plan = wt.remove(core.config, core.repo, name, agents, force)
     journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+    core.changed()
     return plan

@@ -102,7 +102,7 @@ def warm(layout: Layout, workflows: set[str]) -> None:
 
 def refresh(layout: Layout, workflow: str) -> dict[str, dict[str, Any]]:
     """Load the workflow (pydantic, and tomllib for a user workflow) and store its flags."""
-    from taskproto.hooks.slowpath import config_for, enable_site_packages
+    from taskproto.hooks.hookconfig import config_for, enable_site_packages
 
     enable_site_packages()
     from taskproto.machine.registry import get_workflow

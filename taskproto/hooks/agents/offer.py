@@ -2,20 +2,22 @@
 urgent, then oldest), the ones that wait for others and the ones taken.
 
 `offer` builds the text from plain task JSON, so it is the same whether the tasks were read on the
-standard library (`quick_session_start`, before the engine is imported) or through the engine
-(events.py, for everything the quick reads leave to it: a /clear handover, a session that owns a
-task, a task the quick reads cannot vouch for). Both leave what they showed for the next start,
-which hook.sh answers without Python while nothing it rests on has changed (offer_cache.py).
+standard library (start.py `quick_session_start`, before the engine is imported) or through the
+engine (events.py, for everything the quick reads leave to it: a /clear handover, a session that
+owns a task, a task the quick reads cannot vouch for). Both leave what they showed for the next
+start, which hook.sh answers without Python while nothing it rests on has changed (offer_cache.py).
+`refresh` renews that copy after a change, from whichever door it came (the CLI, the engine for
+the MCP server and the Python API); so this module, offer_cache.py, quiet.py and the quick reads
+they rest on (hooks/tasks.py, hooks/flags.py) are a layer below the engine
+(tests/test_architecture.py) and import nothing above it.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from datetime import UTC, datetime, timedelta
 
-from taskproto.clients import protocols
-from taskproto.hooks.agents import quiet
+import taskproto.hooks.agents.quiet as quiet
 from taskproto.sessions import hostname, liveness
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from taskproto.hooks.agents.common import Call
     from taskproto.layout import Layout
 
     Table = dict[str, dict[str, Any]]
@@ -103,7 +104,7 @@ class Offer:
     def leave(self, layout: Layout, client: str, names: list[str], made_ns: int) -> None:
         """Keep this offer, made from the tasks `names` read after `made_ns`
         (quiet.started), for the next SessionStart's `sh` in `client`."""
-        from taskproto.hooks.agents import offer_cache
+        import taskproto.hooks.agents.offer_cache as offer_cache
 
         facts = (bool(self.free), self.until, self.alive, self.dead, self.beats, self.lapsed)
         offer_cache.write(layout, client, "SessionStart", self.body(), facts, names, made_ns)
@@ -210,7 +211,7 @@ def refresh(layout: Layout) -> None:
     """After a command: renew the offers `sh` answers the next SessionStart from, when there are
     any and a task changed since they were made, and the tasks are at most REFRESH_MOST (with
     more, the next start pays instead). Never fails the command."""
-    from taskproto.hooks.agents import offer_cache
+    import taskproto.hooks.agents.offer_cache as offer_cache
 
     try:
         copies = offer_cache.copies(layout)
@@ -228,33 +229,3 @@ def refresh(layout: Layout) -> None:
         found, names, made = gathered
         for client in copies:
             found.leave(layout, client, names, made)
-
-
-def quick_session_start(call: Call) -> tuple[int, str, str] | None:
-    """SessionStart answered on the standard library, or None when the engine must answer (a
-    /clear handover, a session that owns a task, anything the quick reads leave to the engine;
-    TASKPROTO_QUICK=0 turns it off, as for `task list/show`)."""
-    from taskproto.state.light import owned_task
-
-    layout, env, pid, session = call.layout, call.env, call.pid, call.session
-    if env.get("TASKPROTO_QUICK") == "0" or call.payload.source == "clear" or not session:
-        return None
-    if owned_task(layout, session) is not None:
-        return None
-    text = ""
-    if os.path.isdir(layout.tasks):
-        try:
-            gathered = gather(layout)
-        except Exception:  # noqa: BLE001 - the engine decides, and says what is wrong
-            return None
-        if gathered is None:
-            return None
-        found, names, made = gathered
-        hint = claim_hint(env, session, pid)
-        text = "\n".join(offer_lines(found, layout, call.cwd, hint, session))
-        if made:
-            found.leave(layout, call.client, names, made)
-    warning = write_env_file(env, session, pid)
-    warnings = [*call.warnings, *([warning] if warning else [])]
-    err = "".join(f"taskproto: warning: {w}\n" for w in warnings)
-    return 0, protocols.context(call.client, call.event, text), err

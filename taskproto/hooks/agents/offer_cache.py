@@ -1,7 +1,7 @@
 """SessionStart's offer kept for the installed hook script (hook.sh): a session that owns no task
 gets its list of free tasks from `sh`, without Python, while nothing it was made from has changed.
 
-When Python answers SessionStart (offer.quick_session_start, or the engine), or a `taskproto`
+When Python answers SessionStart (start.quick_session_start, or the engine), or a `taskproto`
 command has changed a task (offer.refresh), it leaves `<root>/cache/quiet/offer/<client>`. Its mtime
 is that of the stamps (quiet.started): 1 ns before that of a file made just before the task files
 were read, so every file written after that moment is newer than the copy. It holds
@@ -30,8 +30,8 @@ import math
 import os
 import time
 
+import taskproto.hooks.agents.quiet as quiet
 from taskproto.clients import protocols
-from taskproto.hooks.agents import quiet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

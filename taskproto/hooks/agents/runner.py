@@ -90,12 +90,12 @@ def _run(
     if answered_here(what, payload, layout, cwd, pid):
         return 0, "", ""  # decided on the standard library: the engine is not loaded
     if what == "session_start" and layout is not None:
-        from taskproto.hooks.agents.offer import quick_session_start
+        from taskproto.hooks.agents.start import quick_session_start
 
         answered = quick_session_start(Call(client, event, payload, layout, cwd, env, pid))
         if answered is not None:
             return answered
-    from taskproto.hooks.slowpath import enable_site_packages
+    from taskproto.hooks.hookconfig import enable_site_packages
 
     enable_site_packages()
     from taskproto.hooks.agents import events

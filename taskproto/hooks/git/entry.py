@@ -3,7 +3,7 @@
 `-S` skips site-packages (and every .pth file in it): that start-up cost is most
 of a no-op hook's time, and the decisions need only the standard library. The
 package is found from this file's own location; the few paths that need
-pydantic turn site-packages on themselves (hooks/slowpath.py).
+pydantic turn site-packages on themselves (hooks/hookconfig.py).
 """
 
 from __future__ import annotations

@@ -12,9 +12,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
+import anyio
 import pytest
 
 from taskproto.clients.settings import SCRIPT
@@ -87,6 +89,9 @@ def test_claude_env_file_is_written_alike(fast: Fast, tmp_path: Path) -> None:
 
 def test_every_change_of_what_the_offer_says_goes_to_python(fast: Fast) -> None:
     engine, repo = fast.engine, fast.engine.config.repo
+    # changes the offer is not renewed after (as another machine's, or a hand edit): sh must see
+    # each one itself
+    engine.offer.every = None
     data = start("claude", repo)
 
     def settled() -> str:
@@ -287,9 +292,8 @@ def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:
 
 def test_a_command_that_changed_a_task_leaves_the_next_start_to_sh(fast: Fast) -> None:
     """`taskproto` commands renew the offer when they changed a task (offer.refresh): the next
-    start is answered in `sh`, with the change. A change through the Python API leaves it to
-    the next start's Python."""
-    engine, repo = fast.engine, fast.engine.config.repo
+    start is answered in `sh`, with the change."""
+    repo = fast.engine.config.repo
     data = start("claude", repo)
     fast.run("claude", "SessionStart", data)
     later()
@@ -306,9 +310,70 @@ def test_a_command_that_changed_a_task_leaves_the_next_start_to_sh(fast: Fast) -
     before = cache(fast).stat().st_mtime_ns
     assert run_taskproto("task", "show", "t9", cwd=repo, env={"TASKPROTO_QUICK": "0"}).code == 0
     assert cache(fast).stat().st_mtime_ns == before
+
+
+def test_a_change_through_the_python_api_renews_the_offer(fast: Fast) -> None:
+    """The engine renews the offer once its locks are released (Core.changed): a task made,
+    moved or removed through the Python API is in the next start's answer from `sh`."""
+    engine, repo = fast.engine, fast.engine.config.repo
+    engine.offer.every = 0  # after every change (the fixture's changes were just now)
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
     later()
-    engine.create_task("t10")
-    assert fast.both("claude", "SessionStart", data, NOBODY).started
+    engine.create_task("t10", description="from the API")
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started and "t10 (INIT): from the API" in run.answer[1]
+    later()
+    engine.claim("t10", "api-session")
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started and "t10 (INIT) is taken by live session api-session" in run.answer[1]
+    later()
+    engine.remove_task("t10", session="api-session")
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started and "t10" not in run.answer[1]
+
+
+def test_a_script_that_keeps_changing_tasks_renews_the_offer_at_exit(fast: Fast) -> None:
+    """A burst of changes renews the offer at once, then at most every OFFER_EVERY seconds, and
+    once more when the process exits: the last change is in the next start's answer."""
+    repo = fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    later()
+    script = (
+        "from pathlib import Path\n"
+        "from taskproto.config import load_config\n"
+        "from taskproto.engine import Engine\n"
+        "e = Engine(load_config(Path('.')))\n"
+        "for i in range(5):\n"
+        "    e.create_task(f'burst{i}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started
+    assert all(f"burst{i} (INIT)" in run.answer[1] for i in range(5)), run.answer[1]
+
+
+def test_a_change_through_the_mcp_server_renews_the_offer(fast: Fast) -> None:
+    """The MCP server's tools go through the engine, which renews the offer."""
+    from tests.mcpserver.conftest import connect, ok
+
+    repo = fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    later()
+
+    async def main() -> None:
+        async with connect(repo, session="mcp-session") as client:
+            await ok(client, "claim", task="t2")
+
+    anyio.run(main)
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert not run.started
+    assert "t2 (INIT) is taken by live session mcp-session" in run.answer[1], run.answer[1]
 
 
 def test_refresh_reads_only_a_few_tasks(fast: Fast) -> None:

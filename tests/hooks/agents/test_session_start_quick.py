@@ -1,5 +1,5 @@
 """SessionStart of a session that owns no task is answered before the engine is imported
-(offer.quick_session_start), with the same text, warnings and CLAUDE_ENV_FILE as the engine's."""
+(start.quick_session_start), with the same text, warnings and CLAUDE_ENV_FILE as the engine's."""
 
 from __future__ import annotations
 
