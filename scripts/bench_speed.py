@@ -30,6 +30,7 @@ from strace_exec import traced
 OWNER = "bench-owner"
 NOBODY = "bench-nobody"
 TASKS = 20
+AFTER_API = "SessionStart, owns no task, after a script's transitions on the Python API"
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> float:
@@ -82,15 +83,11 @@ class Checkout:
         self.git("init", "-q", "--initial-branch=main")
         self.git("commit", "-q", "--allow-empty", "-m", "initial")
         self.cli("init", "--git", "--claude")
-        for i in range(1, TASKS + 1):
+        for i in range(1, TASKS):
             self.cli("task", "create", f"t{i:02d}")
         self.cli("claim", "t01", "--pid", str(os.getpid()), session=OWNER)
         # t20 cycles IMPLEMENTATION <-> VALIDATION (no agents: VALIDATION's guard holds)
-        self.cli("claim", "t20", session=OWNER + "-2")
-        for state in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
-            self.cli("transition", "t20", state, session=OWNER + "-2")
-        self.cli("approve", "t20", "--plan")
-        self.cli("transition", "t20", "IMPLEMENTATION", session=OWNER + "-2")
+        self.rate_task(f"t{TASKS}")
         self.nohooks = self.base / "no-hooks"
         self.nohooks.mkdir()
         settings = json.loads((self.repo / ".claude" / "settings.json").read_text())
@@ -145,6 +142,8 @@ class Checkout:
             # the second has nothing changed since ...
             "SessionStart, owns no task, after a `taskproto transition`": start,
             "SessionStart, owns no task, nothing changed since": start,
+            # timed after each run of transitions per second only (`main`)
+            AFTER_API: start,
             # ... and Python's: what a start costs when no offer is left, or after a change made
             # outside the CLI (the MCP server, the Python API)
             "SessionStart, owns no task, answered by Python": (
@@ -175,25 +174,36 @@ class Checkout:
         self.flip ^= 1
         return [*cmd[:-1], "VALIDATION" if self.flip else "IMPLEMENTATION"]
 
-    def transitions_per_second(self, seconds: float) -> float:
+    def rate_task(self, name: str) -> None:
+        """A fresh task at IMPLEMENTATION, owned by the rate's session (as t20 in `setup`)."""
+        self.cli("task", "create", name)
+        self.cli("claim", name, session=OWNER + "-2")
+        for state in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
+            self.cli("transition", name, state, session=OWNER + "-2")
+        self.cli("approve", name, "--plan")
+        self.cli("transition", name, "IMPLEMENTATION", session=OWNER + "-2")
+
+    def transitions_per_second(self, name: str, seconds: float) -> float:
+        """Transitions of task `name` through the Python API, one process, for `seconds`."""
         script = (
             "import sys, time\n"
             "from pathlib import Path\n"
             "from taskproto.config import load_config\n"
             "from taskproto.engine import Engine\n"
             "e = Engine(load_config(Path(sys.argv[1])))\n"
+            "name = sys.argv[4]\n"
             "n, end = 0, time.perf_counter() + float(sys.argv[2])\n"
-            "flip = int(e.load('t20').state == 'VALIDATION')\n"
+            "flip = int(e.load(name).state == 'VALIDATION')\n"
             "start = time.perf_counter()\n"
             "while time.perf_counter() < end:\n"
             "    flip ^= 1\n"
-            "    e.fire('t20', target='VALIDATION' if flip else 'IMPLEMENTATION',"
+            "    e.fire(name, target='VALIDATION' if flip else 'IMPLEMENTATION',"
             " session=sys.argv[3])\n"
             "    n += 1\n"
             "print(n / (time.perf_counter() - start))\n"
         )
         rate = out(
-            [self.python, "-c", script, str(self.repo), str(seconds), OWNER + "-2"],
+            [self.python, "-c", script, str(self.repo), str(seconds), OWNER + "-2", name],
             self.repo,
             self.env,
         )
@@ -231,7 +241,7 @@ def main() -> int:
             c = Checkout(label, python, Path(tmp))
             c.setup()
             checkouts.append(c)
-        names = list(checkouts[0].cases())
+        names = [n for n in checkouts[0].cases() if n != AFTER_API]
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
         for c in checkouts:  # warm: .pyc files, the flag cache
             for cmd, cwd, env, stdin in c.cases().values():
@@ -241,8 +251,16 @@ def main() -> int:
                 for c in checkouts:
                     cmd, cwd, env, stdin = c.cases()[name]
                     times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
+        # each run on a fresh task (its log grows by the run's transitions only), interleaved
+        runs: dict[str, list[float]] = {c.label: [] for c in checkouts}
+        for i in range(args.runs):
+            for c in checkouts:
+                c.rate_task(f"r{i:02d}")
+                runs[c.label].append(c.transitions_per_second(f"r{i:02d}", args.seconds))
+                # the first start after that script: its engine renewed the offer as it exited
+                cmd, cwd, env, stdin = c.cases()[AFTER_API]
+                times.setdefault((c.label, AFTER_API), []).append(run(cmd, cwd, env, stdin))
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
-        rates = {c.label: c.transitions_per_second(args.seconds) for c in checkouts}
         procs = {
             c.label: c.claim_processes() if shutil.which("strace") else None for c in checkouts
         }
@@ -270,12 +288,20 @@ def main() -> int:
         if name.startswith(("floor", "commit")):
             continue
         row(name, {lb: med[(lb, name)] for lb in labels})
+        if name.endswith("nothing changed since"):
+            row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
     print()
     print("| | " + " | ".join(labels) + " |")
     print("|---|" + "---:|" * len(labels))
     print(
-        "| transitions per second, Python API | "
-        + " | ".join(f"{rates[lb]:.0f}/s" for lb in labels)
+        f"| transitions per second, Python API (median of {args.runs} runs of "
+        f"{args.seconds:g} s, each on a fresh task) | "
+        + " | ".join(f"{statistics.median(runs[lb]):.0f}/s" for lb in labels)
+        + " |"
+    )
+    print(
+        "| the same, slowest and fastest run | "
+        + " | ".join(f"{min(runs[lb]):.0f}–{max(runs[lb]):.0f}/s" for lb in labels)
         + " |"
     )
     if all(procs.values()):
