@@ -251,6 +251,11 @@ def main() -> int:
                 for c in checkouts:
                     cmd, cwd, env, stdin = c.cases()[name]
                     times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
+        # before the runs below write thousands of loose objects (a clone of the repository with
+        # them runs `git gc --auto` on its first push)
+        procs = {
+            c.label: c.claim_processes() if shutil.which("strace") else None for c in checkouts
+        }
         # each run on a fresh task (its log grows by the run's transitions only), interleaved
         runs: dict[str, list[float]] = {c.label: [] for c in checkouts}
         for i in range(args.runs):
@@ -261,9 +266,6 @@ def main() -> int:
                 cmd, cwd, env, stdin = c.cases()[AFTER_API]
                 times.setdefault((c.label, AFTER_API), []).append(run(cmd, cwd, env, stdin))
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
-        procs = {
-            c.label: c.claim_processes() if shutil.which("strace") else None for c in checkouts
-        }
     load = os.getloadavg()
     git_version = out(["git", "--version"], Path.cwd(), dict(os.environ)).split()[-1]
     print(
