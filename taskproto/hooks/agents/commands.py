@@ -68,6 +68,10 @@ class ShellAction:
         self.code: list[str] = []  # code or scripts handed to an interpreter, to scan
         self.env_taskproto: list[str] = []  # TASKPROTO_* variables it sets for a command
         self.text = ""  # the whole command, for what it names where a target is unknown
+        # folders a command may write anywhere in, ignored files too (`git clean -x`, `git stash
+        # -a`, a patch or stash whose paths are not known): taskproto's root must not be inside
+        self.sweeps: list[str] = []
+        self.patched: list[tuple[str, str]] = []  # (folder, path as a patch names it)
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
@@ -133,13 +137,115 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
     act.targets.append(where if where else UNKNOWN)
+    home = None if where == UNKNOWN else where
+    git_paths(act, sub, rest, home, env)
     if sub in ("checkout", "restore"):  # the paths it writes over, wherever they are
         if "--" in rest:
             paths = rest[rest.index("--") + 1 :]
         else:
             paths = [a for a in rest if not a.startswith("-")][1 if sub == "checkout" else 0 :]
-        home = None if where == UNKNOWN else where
         act.targets += [absolute(path, home, env) for path in paths]
+
+
+def _short(rest: list[str], letter: str, *long: str) -> bool:
+    """Whether `-<letter>` is given (alone or among bundled short options), or one of `long`."""
+    return any(
+        a in long or (a.startswith("-") and not a.startswith("--") and letter in a[1:])
+        for a in rest
+    )
+
+
+def git_paths(
+    act: ShellAction, sub: str, rest: list[str], where: str | None, env: dict[str, str]
+) -> None:
+    """What a git command writes beyond its working tree's tracked files: the paths it names
+    (`mv`, `rm`, `clean`), ignored files (`clean -x/-X/-e`, `stash -a`), a patch's paths (`apply`,
+    `am`), a stash's untracked files (`stash pop/apply/branch`)."""
+    area = where or UNKNOWN
+    operands = [a for a in rest if not a.startswith("-")]
+    if sub in ("mv", "rm", "clean"):
+        act.targets += [absolute(a, where, env) for a in operands]
+    excludes = _short(rest, "e", "--exclude") or any(a.startswith("--exclude=") for a in rest)
+    ignored = _short(rest, "x") or _short(rest, "X") or excludes  # `-e` may un-ignore any file
+    if sub == "clean" and ignored and not _short(rest, "n", "--dry-run"):
+        # the ignored files are swept too: in each pathspec, or all here (an -e pattern's value
+        # reads like a pathspec)
+        pathspecs = [] if excludes else [absolute(a, where, env) for a in operands]
+        act.sweeps += pathspecs or [area]
+    whole = top_of(where) if where else UNKNOWN  # what a patch or a stash may reach
+    if sub == "stash":
+        verb = operands[0] if operands else "push"
+        if verb in ("push", "save") and _short(rest, "a", "--all"):
+            act.sweeps.append(area)
+        elif verb in ("pop", "apply", "branch"):
+            named = operands[2:3] if verb == "branch" else operands[1:2]
+            if where is None or _stash_untracked(where, (named or ["stash@{0}"])[0]):
+                act.sweeps.append(whole)  # it puts back untracked (or ignored) files anywhere
+    if sub in ("apply", "am"):
+        files = [a for a in operands if a != "-"]
+        if not files or "-" in operands:
+            act.sweeps.append(whole)  # read from standard input: not known here
+        # `--directory=D` puts D before every path
+        folders = [area] + [
+            absolute(a.split("=", 1)[1], where, env) for a in rest if a.startswith("--directory=")
+        ]
+        for name in files:
+            text = _read_patch(absolute(name, where, env))
+            if text is None:
+                act.sweeps.append(whole)
+                continue
+            act.patched += [(f, path) for f in folders for path in _patch_paths(text)]
+
+
+def top_of(folder: str) -> str:
+    """The top of the working tree `folder` is in (the nearest folder holding `.git`)."""
+    here = os.path.realpath(folder)
+    while not os.path.lexists(os.path.join(here, ".git")):
+        up = os.path.dirname(here)
+        if up == here:
+            return folder
+        here = up
+    return here
+
+
+def _stash_untracked(where: str, stash: str) -> bool:
+    """Whether the stash holds untracked files (a third parent), or git cannot say."""
+    import subprocess
+
+    try:
+        found = subprocess.run(
+            ["git", "-C", where, "rev-parse", "-q", "--verify", f"{stash}^3"],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return found.returncode == 0 or found.returncode not in (0, 1)
+
+
+def _read_patch(path: str) -> str | None:
+    if path == UNKNOWN:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(8 << 20).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+PATCH_PATHS = ("diff --git ", "--- ", "+++ ", "rename to ", "copy to ", "rename from ")
+
+
+def _patch_paths(text: str) -> list[str]:
+    """Every path a git or unified patch (or a mailbox of them) names, as written there."""
+    found: list[str] = []
+    for line in text.splitlines():
+        for head in PATCH_PATHS:
+            if line.startswith(head):
+                words = line[len(head) :].split("\t")[0].split()
+                found += [w.strip('"') for w in words if w != "/dev/null"]
+    return found
 
 
 def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 
+from taskproto.hooks.agents.commands import top_of
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.layout import inside
 
@@ -94,6 +95,8 @@ class Action(ShellAction):
             or self.bypass
             or self.code
             or self.env_taskproto
+            or self.sweeps
+            or self.patched
         )
 
 
@@ -239,6 +242,9 @@ def decide(action: Action, guard: Guard) -> str | None:
     for ref in action.refs:
         if ref.startswith("refs/taskproto/"):
             return f"{ref} is taskproto's journal or claim: only taskproto moves it."
+    why = _swept(action, guard)
+    if why:
+        return why
     for code in action.code:
         if any(mark in code for mark in (*TOUCHY, guard.layout.root)):
             return (
@@ -254,6 +260,29 @@ def decide(action: Action, guard: Guard) -> str | None:
     if not action.writes:
         return None
     return _by_task(targets, action, guard, task)
+
+
+def _swept(action: Action, guard: Guard) -> str | None:
+    """A git command that writes where it names no path (ignored files, a patch, a stash's
+    untracked files) in a folder that holds taskproto's state; or a patch path that lands there
+    (each path is tried from the folder and from its working tree's top, with any number of
+    leading parts stripped, as `-p` and `--directory` would)."""
+    root = guard.layout.root
+    for area in action.sweeps:
+        if area == UNKNOWN or inside(root, os.path.realpath(area)):
+            return (
+                f"this git command may write anywhere in {guard.cwd if area == UNKNOWN else area}, "
+                f"ignored files included, and taskproto's own state ({root}) is there: only "
+                "taskproto writes it. Name the paths, or run it where that state is not."
+            )
+    for area, path in action.patched:
+        parts = [p for p in path.split("/") if p not in ("", ".")]
+        for folder in {area, top_of(area)}:
+            for i in range(len(parts)):
+                target = os.path.realpath(os.path.join(folder, *parts[i:]))
+                if why := guard.protected(target):
+                    return f"the patch writes {path}: {why}"
+    return None
 
 
 def _by_task(targets: list[str], action: Action, guard: Guard, task: TaskView) -> str | None:
