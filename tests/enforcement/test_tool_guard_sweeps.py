@@ -155,3 +155,104 @@ def test_git_mv_and_rm_name_their_paths(t1: Engine, hook: Hook) -> None:  # noqa
     for command in (f"git mv -f forged.json {status}", f"git rm -r --cached {status.parent}"):
         assert "taskproto's own state" in denied(hook, command, repo)
     allowed(hook, "git mv -f forged.json other.json", repo)
+
+
+# --- copies, archives and patches into a folder that holds the root -----------------------------
+
+
+def _tree(base: Path, rel: str) -> Path:
+    """A folder `base` holding a forged file at `rel` (and an ordinary one)."""
+    (base / rel).parent.mkdir(parents=True, exist_ok=True)
+    (base / rel).write_text("{}")
+    (base / "src").mkdir(exist_ok=True)
+    (base / "src" / "app.py").write_text("x = 1\n")
+    return base
+
+
+def test_copies_into_the_main_checkout_name_what_they_write(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    repo = t1.config.repo
+    root_name = t1.config.root.relative_to(repo).parts[0]
+    rel = t1.config.status_file("t1", "dev").relative_to(repo).as_posix()
+    _tree(repo / "x", rel)
+    for command in (
+        f"cp -r x/{root_name} .",
+        f"mv x/{root_name} .",
+        f"cp -r x/{root_name} -t .",
+        "cp -r x/. .",  # the folder's contents, wherever they land
+        "rsync -a x/ .",
+        f"cd x && cp -r {root_name} ..",
+    ):
+        assert "taskproto's own state" in denied(hook, command, repo), command
+    (repo / "build").mkdir()
+    for command in ("cp -r x/src .", "rsync -a x/ build/", "cp -r x/. build", "mv x/src/app.py ."):
+        allowed(hook, command, repo)
+
+
+def test_archives_are_read_for_the_paths_they_extract(
+    t1: Engine,  # noqa: F811
+    hook: Hook,
+    tmp_path: Path,
+) -> None:
+    import tarfile
+    import zipfile
+
+    repo = t1.config.repo
+    rel = t1.config.task_file("t1").relative_to(repo).as_posix()
+    made = _tree(tmp_path / "tree", rel)
+    with tarfile.open(tmp_path / "bad.tar.gz", "w:gz") as t:
+        t.add(made / rel, arcname=rel)
+    with tarfile.open(tmp_path / "good.tar", "w") as t:
+        t.add(made / "src", arcname="src")
+    with zipfile.ZipFile(tmp_path / "bad.zip", "w") as z:
+        z.write(made / rel, arcname=rel)
+    with zipfile.ZipFile(tmp_path / "good.zip", "w") as z:
+        z.write(made / "src" / "app.py", arcname="src/app.py")
+    for command in (
+        f"tar -xzf {tmp_path}/bad.tar.gz",
+        f"tar xf {tmp_path}/bad.tar.gz",
+        f"tar --extract --file={tmp_path}/bad.tar.gz",
+        f"tar -C {repo} -xf {tmp_path}/bad.tar.gz",
+        f"tar -x < {tmp_path}/bad.tar.gz",  # standard input: its paths are not known here
+        f"unzip {tmp_path}/bad.zip",
+        f"unzip -o {tmp_path}/bad.zip -d {repo}",
+    ):
+        assert "taskproto's own state" in denied(hook, command, repo), command
+    allowed(hook, f"tar -xf {tmp_path}/good.tar", repo)
+    allowed(hook, f"unzip {tmp_path}/good.zip", repo)
+    allowed(hook, f"tar -x < {tmp_path}/bad.tar.gz", repo / "src")  # a folder without the root
+
+
+def test_patch_reads_its_patch_file(t1: Engine, hook: Hook, tmp_path: Path) -> None:  # noqa: F811
+    repo = t1.config.repo
+    rel = t1.config.task_file("t1").relative_to(repo).as_posix()
+    bad = _patch(tmp_path / "bad.patch", rel)
+    fine = _patch(tmp_path / "fine.patch", "src/app.py")
+    for command in (f"patch -p1 -i {bad}", f"patch -p1 < {bad}", f"patch -p1 --input={bad}"):
+        assert "taskproto's own state" in denied(hook, command, repo), command
+    allowed(hook, f"patch -p1 -i {fine}", repo)
+
+
+def test_the_code_the_hooks_run_is_never_an_agents(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    """taskproto's package (the hooks run it) and start-up code in its interpreter's
+    site-packages: editing either would turn the guard off for the next call."""
+    import sysconfig
+
+    import taskproto
+    from tests.enforcement.test_tool_guard_escapes import write
+
+    package = Path(taskproto.__file__).resolve().parent
+    entry = package / "hooks" / "agents" / "entry.py"
+    guard = package / "hooks" / "agents" / "tool_guard.py"
+    pth = Path(sysconfig.get_paths()["purelib"]) / "zz-escape.pth"
+    repo = t1.config.repo
+    for session, cwd in ((NOBODY, repo), (SESSION, dev(t1))):
+        for command in (
+            f"echo 'import os' >> {entry}",
+            f"sed -i 's/return 2/return 0/' {guard}",
+            f"echo 'import escape' > {pth}",
+            f"cp /dev/null {guard}",
+        ):
+            assert "taskproto's own code" in denied(hook, command, cwd, session), command
+        code, err = write(hook, str(entry), str(cwd), session=session)
+        assert code == 2 and "taskproto's own code" in err
+    assert not pth.exists()

@@ -279,6 +279,8 @@ def writes(
     elif name in LAST_ARG:
         dest = target_dir or (operands[-1] if operands else None)
         act.targets.append(absolute(dest, base, env) if dest else UNKNOWN)
+        if dest:
+            _into(act, name, operands if target_dir else operands[:-1], absolute(dest, base, env))
         if name == "ln" or (name == "cp" and _links(args)):
             # a link is a way to write what it names: that counts as written too
             folder = target_dir or (os.path.dirname(dest) if dest else None)
@@ -299,14 +301,20 @@ def writes(
         where = where or next(
             (a.split("=", 1)[1] for a in args if a.startswith("--directory=")), None
         )
-        act.targets.append(absolute(where, base, env) if where else (base or UNKNOWN))
+        folder = absolute(where, base, env) if where else (base or UNKNOWN)
+        act.targets.append(folder)
+        _members(act, _tar_file(args), folder, base, env)
     elif name == "unzip":
         where = (
             args[args.index("-d") + 1]
             if "-d" in args and args.index("-d") + 1 < len(args)
             else None
         )
-        act.targets.append(absolute(where, base, env) if where else (base or UNKNOWN))
+        folder = absolute(where, base, env) if where else (base or UNKNOWN)
+        act.targets.append(folder)
+        skip = {args.index("-d") + 1} if "-d" in args else set()
+        archive = next((a for i, a in enumerate(args) if i not in skip and a[:1] != "-"), None)
+        _members(act, archive, folder, base, env)
     elif name in ("curl", "wget"):
         for flag in ("-o", "--output", "-O", "--output-document"):
             if (
@@ -315,8 +323,80 @@ def writes(
                 and not (name == "curl" and flag == "-O")
             ):
                 act.targets.append(absolute(args[args.index(flag) + 1], base, env))
-    elif name == "patch" and not act.targets:
-        act.targets.append(base or UNKNOWN)
+    elif name == "patch":
+        if not act.targets:
+            act.targets.append(base or UNKNOWN)
+        given = next((a[8:] for a in args if a.startswith("--input=")), None)
+        if "-i" in args and args.index("-i") + 1 < len(args):
+            given = args[args.index("-i") + 1]
+        text = _read_patch(absolute(given, base, env)) if given else None
+        if text is None:  # standard input (or unreadable): its paths are not known here
+            act.sweeps.append(base or UNKNOWN)
+        else:
+            act.patched += [(base or UNKNOWN, path) for path in _patch_paths(text)]
+
+
+def _into(act: ShellAction, name: str, sources: list[str], dest: str) -> None:
+    """What a copy, move or link into the existing folder `dest` writes there: each source under
+    its own name, or a source's contents (`src/.`, rsync's `src/`) anywhere in it."""
+    if dest == UNKNOWN or not os.path.isdir(dest):
+        return
+    for source in sources:
+        if (
+            source in (".", "./")
+            or source.endswith("/.")
+            or (name == "rsync" and source[-1:] == "/")
+        ):
+            act.sweeps.append(dest)
+        elif leaf := os.path.basename(source.rstrip("/")):
+            act.targets.append(os.path.join(dest, leaf))
+
+
+ARCHIVE_MOST = 64 << 20  # bytes: a larger archive is not listed in a hook (its paths are unknown)
+
+
+def _tar_file(args: list[str]) -> str | None:
+    """The archive a `tar` command names (`-f F`, `-xfF`, `--file=F`, `xf F`); None: stdin."""
+    for i, a in enumerate(args):
+        if a.startswith("--file="):
+            return a[7:]
+        bundled = a[1:] if a.startswith("-") and not a.startswith("--") else (a if i == 0 else "")
+        if a == "--file" or "f" in bundled:
+            rest = "" if a == "--file" else bundled[bundled.index("f") + 1 :]
+            return rest or (args[i + 1] if i + 1 < len(args) else None)
+    return None
+
+
+def _members(
+    act: ShellAction, archive: str | None, folder: str, base: str | None, env: dict[str, str]
+) -> None:
+    """The paths an archive extracts into `folder`, read from the archive (tar, zip); when it
+    cannot be read here (standard input, too large, not there yet), it may write anywhere in it."""
+    path = absolute(archive, base, env) if archive and archive != "-" else UNKNOWN
+    names: list[str] | None = None
+    try:
+        if path != UNKNOWN and os.path.getsize(path) <= ARCHIVE_MOST:
+            if _archive_kind(path) == "zip":
+                import zipfile
+
+                with zipfile.ZipFile(path) as z:
+                    names = z.namelist()
+            else:
+                import tarfile
+
+                with tarfile.open(path) as t:
+                    names = t.getnames()
+    except Exception:  # noqa: BLE001 - unreadable: its paths are unknown
+        names = None
+    if names is None or folder == UNKNOWN:
+        act.sweeps.append(folder)
+        return
+    act.targets += [os.path.normpath(os.path.join(folder, n.lstrip("/"))) for n in names]
+
+
+def _archive_kind(path: str) -> str:
+    with open(path, "rb") as fh:
+        return "zip" if fh.read(4) == b"PK\x03\x04" else "tar"
 
 
 def _links(args: list[str]) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 
 from taskproto.hooks.agents.commands import top_of
+from taskproto.hooks.agents.protected import protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.layout import inside
 
@@ -45,11 +46,6 @@ WRITE_TOOLS = {
 SHELL_TOOLS = {"Bash", "run_shell_command", "shell", "exec_command", "local_shell"}
 PATCH_TOOLS = {"apply_patch"}
 PATCH_HEADERS = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
-CLIENT_SETTINGS = {
-    ".claude": {"settings.json", "settings.local.json"},
-    ".codex": {"hooks.json", "config.toml"},
-    ".gemini": {"settings.json"},
-}
 TOUCHY = (
     ".taskproto",
     "task.json",
@@ -187,40 +183,8 @@ class Guard:
         return None if states is None or task.state is None else states.get(task.state)
 
     def protected(self, path: str) -> str | None:
-        """Why `path` (real) is never an agent's to write, or None."""
-        layout = self.layout
-        if layout.where(path)[0] == "state":
-            return (
-                f"{path} is taskproto's own state (task.json, status files, locks): only "
-                "taskproto "
-                "writes it. Use the taskproto commands (claim, transition, agent) instead."
-            )
-        registry = registry_dir(self.env)
-        if inside(path, registry):
-            return f"{path} is taskproto's session registry: only taskproto writes it."
-        parent, name = os.path.basename(os.path.dirname(path)), os.path.basename(path)
-        if name in CLIENT_SETTINGS.get(parent, ()) or name == ".mcp.json":
-            return (
-                f"{path} holds an agent client's hooks: only the user changes them "
-                "(`taskproto init` installs taskproto's)."
-            )
-        dirs = layout.dirs
-        if dirs is not None and (
-            inside(path, os.path.join(dirs.common_dir, "hooks"))
-            or name in ("config", "config.worktree")
-            and inside(path, dirs.common_dir)
-        ):
-            return f"{path} is git's hooks or configuration: only the user changes them."
-        if path == os.path.join(layout.main, ".taskproto.toml"):
-            return f"{path} holds taskproto's settings: only the user changes them."
-        return None
-
-
-def registry_dir(env: dict[str, str]) -> str:
-    state = env.get("XDG_STATE_HOME") or os.path.join(
-        env.get("HOME") or os.path.expanduser("~"), ".local", "state"
-    )
-    return os.path.join(os.path.realpath(state), "taskproto", "sessions")
+        """Why `path` (real) is never an agent's to write, or None (protected.py)."""
+        return protected(self.layout, self.env, path)
 
 
 def decide(action: Action, guard: Guard) -> str | None:
@@ -271,7 +235,7 @@ def _swept(action: Action, guard: Guard) -> str | None:
     for area in action.sweeps:
         if area == UNKNOWN or inside(root, os.path.realpath(area)):
             return (
-                f"this git command may write anywhere in {guard.cwd if area == UNKNOWN else area}, "
+                f"this command may write anywhere in {guard.cwd if area == UNKNOWN else area}, "
                 f"ignored files included, and taskproto's own state ({root}) is there: only "
                 "taskproto writes it. Name the paths, or run it where that state is not."
             )

@@ -1,0 +1,74 @@
+"""What is never an agent's to write, wherever it works and whatever its task's state: taskproto's
+state and session registry, the clients' hook settings, git's hooks and configuration, taskproto's
+settings, and the code the hooks run (taskproto's package, and what its interpreter runs at
+start-up from site-packages). Standard library only (the tool guard's hot path)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from taskproto.layout import inside
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.layout import Layout
+
+# taskproto's own code (the hooks run it), and the site-packages of the interpreter that runs them,
+# where a `.pth` file or `sitecustomize` would run at every start with site-packages on
+CODE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+SITE = {
+    os.path.realpath(
+        os.path.join(
+            prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}", "site-packages"
+        )
+    )
+    for prefix in (sys.prefix, sys.base_prefix)
+}
+STARTUP = (".pth", "sitecustomize.py", "usercustomize.py")
+CLIENT_SETTINGS = {
+    ".claude": {"settings.json", "settings.local.json"},
+    ".codex": {"hooks.json", "config.toml"},
+    ".gemini": {"settings.json"},
+}
+
+
+def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
+    """Why `path` (real) is never an agent's to write, or None."""
+    if layout.where(path)[0] == "state":
+        return (
+            f"{path} is taskproto's own state (task.json, status files, locks): only "
+            "taskproto "
+            "writes it. Use the taskproto commands (claim, transition, agent) instead."
+        )
+    registry = registry_dir(env)
+    if inside(path, registry):
+        return f"{path} is taskproto's session registry: only taskproto writes it."
+    parent, name = os.path.basename(os.path.dirname(path)), os.path.basename(path)
+    if name in CLIENT_SETTINGS.get(parent, ()) or name == ".mcp.json":
+        return (
+            f"{path} holds an agent client's hooks: only the user changes them "
+            "(`taskproto init` installs taskproto's)."
+        )
+    dirs = layout.dirs
+    if dirs is not None and (
+        inside(path, os.path.join(dirs.common_dir, "hooks"))
+        or name in ("config", "config.worktree")
+        and inside(path, dirs.common_dir)
+    ):
+        return f"{path} is git's hooks or configuration: only the user changes them."
+    if path == os.path.join(layout.main, ".taskproto.toml"):
+        return f"{path} holds taskproto's settings: only the user changes them."
+    if inside(path, CODE) or (os.path.dirname(path) in SITE and name.endswith(STARTUP)):
+        return (
+            f"{path} is taskproto's own code, or code its interpreter runs at start-up: the "
+            "hooks run it, so only the user changes it."
+        )
+    return None
+
+
+def registry_dir(env: dict[str, str]) -> str:
+    state = env.get("XDG_STATE_HOME") or os.path.join(
+        env.get("HOME") or os.path.expanduser("~"), ".local", "state"
+    )
+    return os.path.join(os.path.realpath(state), "taskproto", "sessions")
