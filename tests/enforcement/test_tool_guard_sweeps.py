@@ -256,3 +256,21 @@ def test_the_code_the_hooks_run_is_never_an_agents(t1: Engine, hook: Hook) -> No
         code, err = write(hook, str(entry), str(cwd), session=session)
         assert code == 2 and "taskproto's own code" in err
     assert not pth.exists()
+
+
+def test_the_files_of_taskprotos_refs_are_never_an_agents(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    """The journal's ref moved by writing its file (to a commit the agent made with git's
+    plumbing) would vouch for a forged task.json: the ref files are protected like the refs."""
+    from tests.enforcement.test_tool_guard_escapes import write
+
+    common = Path(git(t1.config.repo, "rev-parse", "--git-common-dir").strip())
+    common = common if common.is_absolute() else t1.config.repo / common
+    journal = common / "refs" / "taskproto" / "tasks" / "t1"
+    assert journal.is_file()
+    for target in (journal, common / "packed-refs", common / "logs" / "refs" / "taskproto" / "x"):
+        for session, cwd in ((NOBODY, t1.config.repo), (SESSION, dev(t1))):
+            command = f"echo 0000000000000000000000000000000000000000 > {target}"
+            assert "taskproto's journals" in denied(hook, command, cwd, session), target
+            code, err = write(hook, str(target), str(cwd), session=session)
+            assert code == 2 and "taskproto's journals" in err
+    allowed(hook, f"echo x > {common}/info/notes.txt", t1.config.repo)
