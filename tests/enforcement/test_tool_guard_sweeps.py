@@ -258,19 +258,100 @@ def test_the_code_the_hooks_run_is_never_an_agents(t1: Engine, hook: Hook) -> No
     assert not pth.exists()
 
 
-def test_the_files_of_taskprotos_refs_are_never_an_agents(t1: Engine, hook: Hook) -> None:  # noqa: F811
+def test_the_files_of_gits_refs_are_never_an_agents(t1: Engine, hook: Hook) -> None:  # noqa: F811
     """The journal's ref moved by writing its file (to a commit the agent made with git's
-    plumbing) would vouch for a forged task.json: the ref files are protected like the refs."""
+    plumbing) would vouch for a forged task.json, and a branch or HEAD moved so would bring a
+    commit the guard did not see into the next `git reset --hard`: git's ref files are written
+    by git's commands only, which the guard reads."""
     from tests.enforcement.test_tool_guard_escapes import write
 
     common = Path(git(t1.config.repo, "rev-parse", "--git-common-dir").strip())
     common = common if common.is_absolute() else t1.config.repo / common
     journal = common / "refs" / "taskproto" / "tasks" / "t1"
     assert journal.is_file()
-    for target in (journal, common / "packed-refs", common / "logs" / "refs" / "taskproto" / "x"):
+    for target in (
+        journal,
+        common / "packed-refs",
+        common / "logs" / "refs" / "taskproto" / "x",
+        common / "refs" / "heads" / "main",
+        common / "HEAD",
+    ):
         for session, cwd in ((NOBODY, t1.config.repo), (SESSION, dev(t1))):
             command = f"echo 0000000000000000000000000000000000000000 > {target}"
-            assert "taskproto's journals" in denied(hook, command, cwd, session), target
+            assert "one of git's refs" in denied(hook, command, cwd, session), target
             code, err = write(hook, str(target), str(cwd), session=session)
-            assert code == 2 and "taskproto's journals" in err
+            assert code == 2 and "one of git's refs" in err
     allowed(hook, f"echo x > {common}/info/notes.txt", t1.config.repo)
+
+
+def test_a_commit_that_tracks_the_root_is_never_checked_out(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    """git overwrites ignored files with tracked ones: a branch whose commit tracks a file in
+    taskproto's root, made with git's plumbing (which the guard cannot read: `git mktree` takes
+    its tree on standard input), would write it over taskproto's state when checked out. The
+    attack is real (shown first, on a copy), and every command that would do it is denied."""
+    repo = t1.config.repo
+    rel = t1.config.status_file("t1", "dev").relative_to(repo).as_posix()
+    blob = subprocess.run(
+        ["git", "hash-object", "-w", "--stdin"],
+        cwd=repo,
+        input="{}",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    env_index = {"GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
+    import os
+
+    def plumb(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args],
+            cwd=repo,
+            env={**os.environ, **env_index},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+
+    plumb("update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}")
+    tree = plumb("write-tree")
+    commit = plumb("commit-tree", tree, "-p", "HEAD", "-m", "evil")
+    git(repo, "update-ref", "refs/heads/evil", commit)
+    for command in (
+        "git checkout evil",
+        "git checkout -f evil",
+        "git switch evil",
+        "git reset --hard evil",
+        "git merge evil",
+        "git cherry-pick evil",
+        "git read-tree -u -m evil",
+        "git restore --source=evil .",
+        "git checkout evil -- .",
+        # the guard judges the whole line before any of it runs: a branch moved to the commit
+        f"git update-ref refs/heads/main {commit} && git reset --hard",
+        "git reset --soft evil && git reset --hard",
+        "git branch -f main evil",
+        "git symbolic-ref HEAD refs/heads/evil",
+        "git push . evil:main",
+        "git fetch . +evil:refs/heads/other",
+    ):
+        err = denied(hook, command, repo)
+        assert "tracks files in taskproto's root" in err or "taskproto's own state" in err, (
+            command,
+            err,
+        )
+    # the ordinary commands next to them pass
+    git(repo, "branch", "fine")
+    for command in ("git checkout fine", "git reset --hard", "git merge fine", "git switch -c new"):
+        allowed(hook, command, repo)
+    # staging a file in the root, the other way to such a commit, is denied too
+    for command in (
+        f"git add -f {rel}",
+        "git add -f .",
+        f"git update-index --add --cacheinfo 100644,{blob},{rel}",
+    ):
+        assert "taskproto's own state" in denied(hook, command, repo), command
+    # and the attack, run as is on a clone: checking the branch out writes the file
+    status = t1.config.status_file("t1", "dev")
+    before = status.read_bytes()
+    git(repo, "checkout", "-q", "evil")
+    assert status.read_bytes() == b"{}" != before

@@ -1,4 +1,4 @@
-"""What ordinary commands write, and what a git command moves: the tables behind shell.py.
+"""What ordinary commands write: the tables behind shell.py (git's commands: gitcmd.py).
 
 Standard library only.
 """
@@ -8,41 +8,6 @@ from __future__ import annotations
 import os
 
 UNKNOWN = "<unknown>"  # a write whose target cannot be named: the guard decides by the state
-GIT_READS = {
-    "status",
-    "log",
-    "diff",
-    "show",
-    "blame",
-    "grep",
-    "ls-files",
-    "ls-tree",
-    "rev-parse",
-    "rev-list",
-    "describe",
-    "cat-file",
-    "merge-base",
-    "shortlog",
-    "whatchanged",
-    "help",
-    "version",
-    "var",
-    "check-ignore",
-    "count-objects",
-    "name-rev",
-    "show-ref",
-    "for-each-ref",
-    "annotate",
-    "show-branch",
-    "cherry",
-    "diff-tree",
-    "diff-files",
-    "diff-index",
-    "range-diff",
-    "verify-commit",
-    "check-attr",
-}
-GIT_NO_VERIFY = {"commit", "merge", "push", "am", "cherry-pick", "rebase", "revert", "pull"}
 ALL_ARGS = {
     "touch",
     "rm",
@@ -72,6 +37,9 @@ class ShellAction:
         # -a`, a patch or stash whose paths are not known): taskproto's root must not be inside
         self.sweeps: list[str] = []
         self.patched: list[tuple[str, str]] = []  # (folder, path as a patch names it)
+        # (working tree, commits) a git command writes tracked files from: none may track a path
+        # in taskproto's root (git overwrites ignored files with tracked ones)
+        self.trees: list[tuple[str, list[str]]] = []
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
@@ -87,116 +55,6 @@ def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
     return UNKNOWN if base is None else os.path.normpath(os.path.join(base, path))
 
 
-def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[str, str]) -> None:
-    where = base
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        opt = args[i]
-        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") and i + 1 < len(args):
-            if opt == "-C":
-                where = absolute(args[i + 1], where, env)
-            elif opt == "-c" and args[i + 1].lower().startswith("core.hookspath"):
-                act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
-            elif opt in ("--git-dir", "--work-tree"):
-                where = UNKNOWN
-            i += 2
-        else:
-            if opt.startswith(("--git-dir=", "--work-tree=")):
-                where = UNKNOWN
-            i += 1
-    sub = args[i] if i < len(args) else ""
-    rest = args[i + 1 :]
-    if not sub or sub in GIT_READS:
-        return
-    if (
-        sub == "branch"
-        and not any(a in rest for a in ("-f", "--force", "-D", "-d", "-m", "-M", "-c", "-C"))
-        and (
-            not rest
-            or any(a.startswith(("--list", "-l", "-a", "-r", "-v", "--show")) for a in rest)
-        )
-    ):
-        return
-    if sub == "config" and not any(a.lower().startswith("core.hookspath") for a in rest):
-        if not rest or any(
-            a in ("--get", "--list", "-l", "--get-all", "--get-regexp") for a in rest
-        ):
-            return
-    if sub == "config":
-        act.bypass = "`git config core.hooksPath` points git away from taskproto's hooks"
-    if sub in ("stash", "worktree", "remote", "tag", "notes", "reflog", "submodule") and rest[
-        :1
-    ] in (["list"], ["show"], ["-l"], ["--list"], ["-v"]):
-        return
-    if (
-        sub in GIT_NO_VERIFY
-        and any(a in ("--no-verify", "-n") for a in rest)
-        and sub != "push"
-        or (sub == "push" and "--no-verify" in rest)
-    ):
-        act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
-    git_refs(act, sub, rest)
-    act.targets.append(where if where else UNKNOWN)
-    home = None if where == UNKNOWN else where
-    git_paths(act, sub, rest, home, env)
-    if sub in ("checkout", "restore"):  # the paths it writes over, wherever they are
-        if "--" in rest:
-            paths = rest[rest.index("--") + 1 :]
-        else:
-            paths = [a for a in rest if not a.startswith("-")][1 if sub == "checkout" else 0 :]
-        act.targets += [absolute(path, home, env) for path in paths]
-
-
-def _short(rest: list[str], letter: str, *long: str) -> bool:
-    """Whether `-<letter>` is given (alone or among bundled short options), or one of `long`."""
-    return any(
-        a in long or (a.startswith("-") and not a.startswith("--") and letter in a[1:])
-        for a in rest
-    )
-
-
-def git_paths(
-    act: ShellAction, sub: str, rest: list[str], where: str | None, env: dict[str, str]
-) -> None:
-    """What a git command writes beyond its working tree's tracked files: the paths it names
-    (`mv`, `rm`, `clean`), ignored files (`clean -x/-X/-e`, `stash -a`), a patch's paths (`apply`,
-    `am`), a stash's untracked files (`stash pop/apply/branch`)."""
-    area = where or UNKNOWN
-    operands = [a for a in rest if not a.startswith("-")]
-    if sub in ("mv", "rm", "clean"):
-        act.targets += [absolute(a, where, env) for a in operands]
-    excludes = _short(rest, "e", "--exclude") or any(a.startswith("--exclude=") for a in rest)
-    ignored = _short(rest, "x") or _short(rest, "X") or excludes  # `-e` may un-ignore any file
-    if sub == "clean" and ignored and not _short(rest, "n", "--dry-run"):
-        # the ignored files are swept too: in each pathspec, or all here (an -e pattern's value
-        # reads like a pathspec)
-        pathspecs = [] if excludes else [absolute(a, where, env) for a in operands]
-        act.sweeps += pathspecs or [area]
-    whole = top_of(where) if where else UNKNOWN  # what a patch or a stash may reach
-    if sub == "stash":
-        verb = operands[0] if operands else "push"
-        if verb in ("push", "save") and _short(rest, "a", "--all"):
-            act.sweeps.append(area)
-        elif verb in ("pop", "apply", "branch"):
-            named = operands[2:3] if verb == "branch" else operands[1:2]
-            if where is None or _stash_untracked(where, (named or ["stash@{0}"])[0]):
-                act.sweeps.append(whole)  # it puts back untracked (or ignored) files anywhere
-    if sub in ("apply", "am"):
-        files = [a for a in operands if a != "-"]
-        if not files or "-" in operands:
-            act.sweeps.append(whole)  # read from standard input: not known here
-        # `--directory=D` puts D before every path
-        folders = [area] + [
-            absolute(a.split("=", 1)[1], where, env) for a in rest if a.startswith("--directory=")
-        ]
-        for name in files:
-            text = _read_patch(absolute(name, where, env))
-            if text is None:
-                act.sweeps.append(whole)
-                continue
-            act.patched += [(f, path) for f in folders for path in _patch_paths(text)]
-
-
 def top_of(folder: str) -> str:
     """The top of the working tree `folder` is in (the nearest folder holding `.git`)."""
     here = os.path.realpath(folder)
@@ -208,23 +66,7 @@ def top_of(folder: str) -> str:
     return here
 
 
-def _stash_untracked(where: str, stash: str) -> bool:
-    """Whether the stash holds untracked files (a third parent), or git cannot say."""
-    import subprocess
-
-    try:
-        found = subprocess.run(
-            ["git", "-C", where, "rev-parse", "-q", "--verify", f"{stash}^3"],
-            capture_output=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return True
-    return found.returncode == 0 or found.returncode not in (0, 1)
-
-
-def _read_patch(path: str) -> str | None:
+def read_patch(path: str) -> str | None:
     if path == UNKNOWN:
         return None
     try:
@@ -237,7 +79,7 @@ def _read_patch(path: str) -> str | None:
 PATCH_PATHS = ("diff --git ", "--- ", "+++ ", "rename to ", "copy to ", "rename from ")
 
 
-def _patch_paths(text: str) -> list[str]:
+def patch_paths(text: str) -> list[str]:
     """Every path a git or unified patch (or a mailbox of them) names, as written there."""
     found: list[str] = []
     for line in text.splitlines():
@@ -246,21 +88,6 @@ def _patch_paths(text: str) -> list[str]:
                 words = line[len(head) :].split("\t")[0].split()
                 found += [w.strip('"') for w in words if w != "/dev/null"]
     return found
-
-
-def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
-    """The refs a git command names to move (update-ref, branch -f, push ., fetch . a:b)."""
-    refs = act.refs
-    operands = [a for a in rest if not a.startswith("-")]
-    if sub in ("update-ref", "symbolic-ref") and operands:
-        refs.append(operands[0] if operands[0].startswith("refs/") else f"refs/heads/{operands[0]}")
-    elif sub == "branch" and operands:
-        refs += [f"refs/heads/{o}" for o in operands[:2] if "/" not in o or o.startswith("refs/")]
-    elif sub in ("push", "fetch") and operands and operands[0] in (".", "./", os.curdir):
-        for spec in operands[1:]:
-            dest = spec.lstrip("+").rpartition(":")[2]
-            if dest:
-                refs.append(dest if dest.startswith("refs/") else f"refs/heads/{dest}")
 
 
 def writes(
@@ -329,11 +156,11 @@ def writes(
         given = next((a[8:] for a in args if a.startswith("--input=")), None)
         if "-i" in args and args.index("-i") + 1 < len(args):
             given = args[args.index("-i") + 1]
-        text = _read_patch(absolute(given, base, env)) if given else None
+        text = read_patch(absolute(given, base, env)) if given else None
         if text is None:  # standard input (or unreadable): its paths are not known here
             act.sweeps.append(base or UNKNOWN)
         else:
-            act.patched += [(base or UNKNOWN, path) for path in _patch_paths(text)]
+            act.patched += [(base or UNKNOWN, path) for path in patch_paths(text)]
 
 
 def _into(act: ShellAction, name: str, sources: list[str], dest: str) -> None:

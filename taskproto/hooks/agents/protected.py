@@ -1,6 +1,6 @@
 """What is never an agent's to write, wherever it works and whatever its task's state: taskproto's
 state and session registry, the clients' hook settings, git's hooks and configuration, the files of
-taskproto's refs (and packed-refs), taskproto's settings, and the code the hooks run (taskproto's
+git's refs (taskproto's among them), taskproto's settings, and the code the hooks run (taskproto's
 package, and what its interpreter runs at start-up from site-packages). Standard library only (the
 tool guard's hot path)."""
 
@@ -58,13 +58,16 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
         and inside(path, dirs.common_dir)
     ):
         return f"{path} is git's hooks or configuration: only the user changes them."
-    if dirs is not None and any(
-        inside(path, os.path.join(dirs.common_dir, *where))
-        for where in (("refs", "taskproto"), ("logs", "refs", "taskproto"), ("packed-refs",))
+    if dirs is not None and (
+        any(
+            inside(path, os.path.join(dirs.common_dir, *where))
+            for where in (("refs",), ("logs",), ("packed-refs",))
+        )
+        or (name == "HEAD" and inside(path, dirs.common_dir))
     ):
         return (
-            f"{path} holds taskproto's journals and claims (or every ref, packed): only taskproto "
-            "and git's own commands write it."
+            f"{path} is one of git's refs (taskproto's journals and claims among them): only "
+            "git's own commands move them, where the guard sees what they move."
         )
     if path == os.path.join(layout.main, ".taskproto.toml"):
         return f"{path} holds taskproto's settings: only the user changes them."

@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import shlex
 
-from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, git_command, writes
+from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, writes
+from taskproto.hooks.agents.gitcmd import git_command
 
 __all__ = ["UNKNOWN", "ShellAction", "read_command"]
 
