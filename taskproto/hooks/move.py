@@ -11,8 +11,8 @@ transitions that are plain:
   models' bytes too; tests/hooks/test_move.py compares them with `store.dump`);
 - no shared remote; the task is unowned or owned by this session; the user's latest interruption
   does not hold the work; the task does not wait for others in its initial state;
-- the trigger is fired by agents, its guards are ones this module knows (`GUARDS`), it has no
-  effects, and the new state has no prompt template.
+- the trigger is fired by agents, its guards and effects are ones this module knows (`GUARDS`,
+  `EFFECTS`), and the new state has no prompt template.
 
 Anything else, and every refusal, raises `Declined` before anything is written: the caller runs
 the engine, which decides and says what is wrong in its own words. So a refusal always comes
@@ -76,6 +76,24 @@ GUARDS: dict[str, Callable[[dict[str, Any], Facts], bool]] = {
     "plan_approved": _plan_approved,
     "agents_complete": _agents_complete,
     "commit_approved": _commit_approved,
+}
+
+
+def _checkpoint(
+    field: str, value: Callable[[Facts], Any]
+) -> Callable[[dict[str, Any], Facts], None]:
+    def effect(new: dict[str, Any], facts: Facts) -> None:
+        new["checkpoint"] = {**new["checkpoint"], field: value(facts)}  # same keys, same order
+
+    return effect
+
+
+# task-protocol's effects (machine/builtin/task_protocol.py), on task.json's JSON: a test runs
+# each both ways and compares the bytes
+EFFECTS: dict[str, Callable[[dict[str, Any], Facts], None]] = {
+    "clear_plan_approval": _checkpoint("plan_approval", lambda facts: None),
+    "clear_commit_approval": _checkpoint("commit_approval", lambda facts: None),
+    "present_head": _checkpoint("commit_sha", lambda facts: facts.branch_head()),
 }
 
 
@@ -191,7 +209,9 @@ def _plan(
             raise Declined(f"no transition to {target}")
         trigger = leading[0]
     candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
-    if not candidates or any(t["by"] != "agent" or t["effects"] for t in candidates):
+    if not candidates or any(
+        t["by"] != "agent" or not set(t["effects"]) <= EFFECTS.keys() for t in candidates
+    ):
         raise Declined(f"{trigger} is not a plain trigger from {state}")
     facts = Facts(reader, data)
     chosen = next((t for t in candidates if _passes(t["guards"], data, facts)), None)
@@ -214,6 +234,8 @@ def _plan(
         "note": note,
     }
     new = dict(data)  # the same keys in the same order: only these values change
+    for effect in chosen["effects"]:
+        EFFECTS[effect](new, facts)
     new["state"] = dest
     new["transition_log"] = [*data["transition_log"], entry]
     new["revision"] = data["revision"] + 1
