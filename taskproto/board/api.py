@@ -92,8 +92,9 @@ def _text(data: dict[str, Any], key: str, required: bool = False) -> str | None:
 @guarded
 async def list_tasks(request: Request) -> Response:
     state = _state(request)
-    data = await run_in_threadpool(snapshot.board, state.engine(), state.doctor.report)
-    data["doctor"] = {k: v for k, v in state.doctor.as_json().items() if k != "report"}
+    doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
+    data = await run_in_threadpool(snapshot.board, state.engine(), doctor["report"])
+    data["doctor"] = {k: v for k, v in doctor.items() if k != "report"}
     return JSONResponse(data)
 
 

@@ -46,16 +46,17 @@ def _render(name: str, **context: Any) -> str:
     return _env.get_template(name).render(**context)
 
 
-def _common(state: BoardState) -> dict[str, Any]:
+def _common(state: BoardState, doctor: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "repo": str(state.config.repo),
         "session": state.session,
-        "doctor": state.doctor.as_json(),
+        "doctor": doctor or state.doctor.as_json(),
     }
 
 
 def board_context(state: BoardState) -> dict[str, Any]:
-    data = snapshot.board(state.engine(), state.doctor.report)
+    doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
+    data = snapshot.board(state.engine(), doctor["report"])
     by: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     broken = []
     for t in data["tasks"]:
@@ -70,7 +71,7 @@ def board_context(state: BoardState) -> dict[str, Any]:
         and (t["waiting_for"] or t["stale_approval"] or t["findings"] or t["needs_review"])
     ]
     return {
-        **_common(state),
+        **_common(state, doctor),
         "data": data,
         "columns": data["columns"],
         "by": by,

@@ -40,12 +40,10 @@ class DoctorCache:
     running: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "report": self.report,
-            "finished": self.finished,
-            "error": self.error,
-            "running": self.running,
-        }
+        # `finished` first: a run sets its report before its time, so the report read after it
+        # is that run's (or a newer one's), never an older one under a newer time
+        finished, error, running = self.finished, self.error, self.running
+        return {"report": self.report, "finished": finished, "error": error, "running": running}
 
 
 @dataclass
