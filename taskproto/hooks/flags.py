@@ -11,6 +11,11 @@ everything the definition comes from: the built-in workflow modules, the
 repository's settings files and `<root>/workflows/<name>.toml`. A changed
 fingerprint recomputes the entry (once, on the slow path), so the cache is never
 trusted after a definition changes.
+
+The built-in workflows' tables are not taken from that cache: they ship with the package
+(`machine/builtin/tables/`, written by scripts/make_builtin_tables.py and checked against the
+definitions by a test), where no agent writes, while a git command could overwrite a file in
+the repository's cache.
 """
 
 from __future__ import annotations
@@ -62,8 +67,28 @@ def fingerprint(layout: Layout, workflow: str) -> str:
     return "|".join(parts)
 
 
+_TABLES = os.path.join(_BUILTIN_DIR, "tables")  # scripts/make_builtin_tables.py writes them
+
+
+def builtin_table(workflow: str) -> dict[str, dict[str, Any]] | None:
+    """A built-in workflow's states with their flags, as shipped with the package (where no agent
+    writes), or None for a workflow that is not built in. Built-in names cannot be redefined."""
+    if not workflow.replace("-", "").isalnum():
+        return None
+    try:
+        with open(os.path.join(_TABLES, workflow + ".json"), "rb") as fh:
+            states = json.loads(fh.read())
+    except (OSError, ValueError):
+        return None
+    return states if isinstance(states, dict) else None
+
+
 def cached_flags(layout: Layout, workflow: str) -> dict[str, dict[str, Any]] | None:
-    """The states of `workflow` with their flags, if the cache is current; else None."""
+    """The states of `workflow` with their flags: a built-in's as shipped, else the repository's
+    cache if it is current; else None."""
+    shipped = builtin_table(workflow)
+    if shipped is not None:
+        return shipped
     try:
         with open(os.path.join(layout.root, CACHE), "rb") as fh:
             entry = json.loads(fh.read()).get(workflow)

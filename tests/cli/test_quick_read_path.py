@@ -127,8 +127,19 @@ def test_the_owner_renews_its_heartbeat_through_the_quick_path_too(busy: Path) -
     assert not beat.exists()  # only the owner's commands renew it
 
 
-def test_without_a_cached_state_table_the_full_command_answers_and_caches_it(busy: Path) -> None:
+def test_built_in_tables_need_no_cache_and_a_users_workflow_is_cached(busy: Path) -> None:
     cache = busy / ".taskproto" / "cache" / "hook-flags.json"
+    cache.unlink(missing_ok=True)
+    assert same_as_full(busy, "task", "list") == "quick"  # built-ins: shipped with the package
+    assert not cache.exists()
+    # a workflow of the repository's own: the full command answers and caches its table
+    flow = busy / ".taskproto" / "workflows" / "mine.toml"
+    flow.parent.mkdir(parents=True, exist_ok=True)
+    flow.write_text(
+        'initial = "A"\n[[states]]\nname = "A"\n[[states]]\nname = "B"\nterminal = true\n'
+        '[[transitions]]\ntrigger = "go"\nsource = "A"\ndest = "B"\n'
+    )
+    tp(busy, "task", "create", "mine1", "--workflow", "mine")
     cache.unlink(missing_ok=True)
     assert same_as_full(busy, "task", "list") == "full"
     assert cache.exists()
@@ -139,8 +150,8 @@ def test_without_a_cached_state_table_the_full_command_answers_and_caches_it(bus
         for flags in states["states"].values():
             del flags["triggers"]
     cache.write_text(json.dumps(data))
-    assert same_as_full(busy, "task", "show", "base") == "full"
-    assert same_as_full(busy, "task", "show", "base") == "quick"
+    assert same_as_full(busy, "task", "show", "mine1") == "full"
+    assert same_as_full(busy, "task", "show", "mine1") == "quick"
 
 
 def test_a_forged_task_json_is_refused_as_the_full_command_refuses_it(busy: Path) -> None:
@@ -207,8 +218,7 @@ def test_settings_errors_are_the_full_commands_to_report(busy: Path) -> None:
     assert same_as_full(busy, "task", "list") == "full"
     assert run(busy, "task", "list")[0] == 1
     (busy / ".taskproto.toml").write_text("lock_timeout = 5\n")
-    # new settings may define workflows: the state tables are recomputed once, by the full command
-    assert same_as_full(busy, "task", "list") == "full"
+    # the built-in workflows' tables do not depend on the settings
     assert same_as_full(busy, "task", "list") == "quick"
 
 

@@ -72,6 +72,41 @@ def without_times(data: Any) -> Any:
     return data
 
 
+MINE = """
+initial = "READY"
+
+[[states]]
+name = "READY"
+
+[[states]]
+name = "WORK"
+allows_edits = true
+
+[[states]]
+name = "HANDED"
+
+[[states]]
+name = "DONE"
+terminal = true
+
+[[transitions]]
+trigger = "start"
+source = "READY"
+dest = "WORK"
+
+[[transitions]]
+trigger = "hand_over"
+source = "WORK"
+dest = "HANDED"
+effects = ["record_handoff"]
+
+[[transitions]]
+trigger = "finish"
+source = "HANDED"
+dest = "DONE"
+"""
+
+
 def shas(result: tuple[Any, ...]) -> tuple[Any, ...]:
     """A command's result with commit ids left out."""
     return tuple(
@@ -246,27 +281,26 @@ def test_what_is_not_plain_goes_to_the_engine(tmp_path: Path) -> None:
     # options the quick path does not know
     assert tp(repo, "transition", "t", "IMPLEMENTATION", "--force")[3] == "full"
     assert tp(repo, "fire", "t", "validation_failed", "--session", OWNER)[3] == "full"
-    # a trigger with an effect the quick path does not know
-    table = repo / ".taskproto" / "cache" / "hook-flags.json"
-    flags = json.loads(table.read_text())
-    states = flags["task-protocol"]["states"]
-    original = table.read_bytes()
-    states["IMPLEMENTATION"]["triggers"][0]["effects"] = ["record_handoff"]
-    table.write_text(json.dumps(flags))
-    assert tp(repo, "fire", "t", "validate")[3] == "full"
-    table.write_bytes(original)
     for args, path in [
+        (("fire", "t", "validate"), "quick"),
         (("fire", "t", "review"), "quick"),
         (("fire", "t", "request_approval"), "quick"),
     ]:
         code, _, err, how = tp(repo, *args)
         assert (code, how) == (0, path), (args, err)
-    # a state table that is not cached: the engine moves, and caches it for the next move
+    # a workflow of the repository's own: its table comes from the cache; an effect the quick
+    # path does not know, and a table not cached yet, go to the engine (which caches it)
+    flow = repo / ".taskproto" / "workflows" / "mine.toml"
+    flow.parent.mkdir(parents=True, exist_ok=True)
+    flow.write_text(MINE)
+    assert tp(repo, "task", "create", "m", "--workflow", "mine", quick=False)[0] == 0
+    assert tp(repo, "claim", "m", quick=False)[0] == 0
     cache = repo / ".taskproto" / "cache" / "hook-flags.json"
-    cache.unlink()
-    assert tp(repo, "fire", "t", "request_changes")[:4:3] == (0, "full")
-    assert cache.is_file()
-    assert tp(repo, "fire", "t", "validate")[:4:3] == (0, "quick")
+    cache.unlink(missing_ok=True)
+    assert tp(repo, "fire", "m", "start")[:4:3] == (0, "full")
+    assert "mine" in json.loads(cache.read_text())
+    assert tp(repo, "fire", "m", "hand_over")[:4:3] == (0, "full")  # record_handoff
+    assert tp(repo, "fire", "m", "finish")[:4:3] == (0, "quick")
     # an argument that is not valid UTF-8: the engine's to refuse
     proc = subprocess.run(
         [sys.executable, "-m", "taskproto", "fire", "t", "review", "--note", b"bad \xff"],
@@ -277,6 +311,27 @@ def test_what_is_not_plain_goes_to_the_engine(tmp_path: Path) -> None:
     )
     assert proc.returncode in (0, 1)
     assert store.dump(store.load_task(repo / ".taskproto/tasks/t/task.json")) == task_bytes(repo)
+
+
+def test_a_forged_cache_does_not_change_a_built_in_workflow(tmp_path: Path) -> None:
+    """A built-in's table ships with the package: a `<root>/cache/hook-flags.json` that says
+    otherwise (written by a git command, say, that overwrote the ignored file) is not read."""
+    repo = build(tmp_path / "repo")
+    layout = load_config(repo).layout
+    from taskproto.hooks.flags import builtin_table, fingerprint
+
+    table = builtin_table("task-protocol")
+    assert table is not None
+    for t in table["SYNTHESIS"]["triggers"]:
+        t["guards"] = []  # no plan approval needed
+    table["SYNTHESIS"]["allows_edits"] = True
+    cache = repo / ".taskproto" / "cache" / "hook-flags.json"
+    cache.parent.mkdir(exist_ok=True)
+    forged = {"fingerprint": fingerprint(layout, "task-protocol"), "states": table}
+    cache.write_text(json.dumps({"task-protocol": forged}))
+    refused = same_refusal(repo, "transition", "t", "IMPLEMENTATION")
+    assert "plan approval" in refused
+    assert json.loads(task_bytes(repo))["state"] == "SYNTHESIS"
 
 
 def test_a_dependency_and_a_prompt_template_go_to_the_engine(tmp_path: Path) -> None:
