@@ -140,7 +140,10 @@ def git_paths(
         if sub == "add" and _short(rest, "f", "--force"):
             act.sweeps += named  # ignored files added: taskproto's root among them
     if where is not None and (revs := _tree_sources(sub, rest, operands)) is not None:
-        act.trees.append((where, [*revs, "HEAD"]))
+        if sub not in REF_SETTERS:  # it writes the working tree: from HEAD too (`reset --hard`)
+            revs.append("HEAD")
+        if revs:
+            act.trees.append((where, revs))
     excludes = _short(rest, "e", "--exclude") or any(a.startswith("--exclude=") for a in rest)
     ignored = _short(rest, "x") or _short(rest, "X") or excludes  # `-e` may un-ignore any file
     if sub == "clean" and ignored and not _short(rest, "n", "--dry-run"):
@@ -173,6 +176,7 @@ def git_paths(
             act.patched += [(f, path) for f in folders for path in patch_paths(text)]
 
 
+REF_SETTERS = ("update-ref", "symbolic-ref", "branch", "push", "fetch")  # the working tree stays
 TREE_MOVES = ("checkout", "switch", "merge", "cherry-pick", "revert", "rebase", "read-tree")
 
 
@@ -191,7 +195,7 @@ def _tree_sources(sub: str, rest: list[str], operands: list[str]) -> list[str] |
         sources = [a.split("=", 1)[1] for a in rest if a.startswith("--source=")]
         return sources + [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-s", "--source")]
     if sub == "stash" and operands[:1] in (["pop"], ["apply"], ["branch"]):
-        return [*(operands[2:3] if operands[0] == "branch" else operands[1:2]), "stash@{0}"]
+        return (operands[2:3] if operands[0] == "branch" else operands[1:2]) or ["stash@{0}"]
     return None
 
 
