@@ -355,3 +355,109 @@ def test_a_commit_that_tracks_the_root_is_never_checked_out(t1: Engine, hook: Ho
     before = status.read_bytes()
     git(repo, "checkout", "-q", "evil")
     assert status.read_bytes() == b"{}" != before
+
+
+# --- the same rules through another shell, a link, another folder, another client ----------------
+
+
+def _client(hook: Hook, client: str, command: str, cwd: Path) -> tuple[int, str]:
+    from tests.hooks.agents.conftest import payload
+
+    event, variant = {
+        "codex": ("PreToolUse", None),
+        "gemini": ("BeforeTool", "run_shell_command"),
+    }[client]
+    data = payload(
+        client,
+        event,
+        variant=variant,
+        session_id=NOBODY,
+        cwd=str(cwd),
+        tool_input={"command": command},
+    )
+    code, _, err = hook(client, event, data)
+    return code, err
+
+
+def test_the_rules_hold_through_other_doors(t1: Engine, hook: Hook, tmp_path: Path) -> None:  # noqa: F811
+    import taskproto
+
+    repo = t1.config.repo
+    link = tmp_path / "checkout-link"
+    link.symlink_to(repo)
+    rel = t1.config.task_file("t1").relative_to(repo).as_posix()
+    bad = _patch(tmp_path / "bad.patch", rel)
+    entry = Path(taskproto.__file__).resolve().parent / "hooks" / "agents" / "entry.py"
+    (tmp_path / "code-link").symlink_to(entry)
+    attempts = [
+        ("bash -c 'git clean -fdX'", repo),  # another shell
+        ('sh -c "cd .. && git -C repo stash -a"', repo),
+        (f"git -C {link} clean -fdx", tmp_path),  # through a link, from another folder
+        (f"cd {link} && git apply {bad}", tmp_path),
+        ("git clean -fdX", link),  # the session's cwd is the link
+        (f"echo x > {tmp_path}/code-link", tmp_path),  # a link to taskproto's code
+        ("env GIT_DIR=.git git clean -fdX", repo),  # a wrapper, and a git dir set aside
+    ]
+    for command, cwd in attempts:
+        code, err = bash(hook, command, str(cwd), session=NOBODY)
+        assert code == 2, (command, err)
+        for client in ("codex", "gemini"):
+            code, err = _client(hook, client, command, cwd)
+            assert code == 2, (client, command, err)
+
+
+def test_the_tracked_root_check_holds_from_another_folder_and_shell(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    repo = t1.config.repo
+    rel = t1.config.status_file("t1", "dev").relative_to(repo).as_posix()
+    env = {**__import__("os").environ, "GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
+    blob = subprocess.run(
+        ["git", "hash-object", "-w", "--stdin"],
+        cwd=repo,
+        input="{}",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    subprocess.run(
+        ["git", "update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}"],
+        cwd=repo,
+        env=env,
+        check=True,
+    )
+    tree = subprocess.run(
+        ["git", "write-tree"], cwd=repo, env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    commit = git(repo, "commit-tree", tree, "-p", "HEAD", "-m", "evil").strip()
+    git(repo, "update-ref", "refs/heads/evil", commit)
+    for command, cwd in (
+        (f"cd / && git -C {repo} checkout evil", repo.parent),
+        ("bash -c 'git switch evil'", repo),
+        (f"git -C {repo}/src/.. reset --hard evil", repo.parent),
+    ):
+        (repo / "src").mkdir(exist_ok=True)
+        err = denied(hook, command, cwd)
+        assert "tracks files in taskproto's root" in err, (command, err)
+        for client in ("codex", "gemini"):
+            assert _client(hook, client, command, cwd)[0] == 2, (client, command)
+
+
+def test_a_forged_state_table_cache_opens_no_edit_at_the_hook_door(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    """The tool guard reads a built-in workflow's table from the package: a cache in the
+    repository that says REVIEW allows edits (as a git command could have written it) is not
+    read, and an edit in REVIEW stays refused."""
+    import json
+
+    from taskproto.hooks.flags import builtin_table, fingerprint
+    from tests.enforcement.test_tool_guard_escapes import write
+    from tests.hooks.agents.conftest import move_to
+
+    move_to(t1, "t1", "REVIEW")
+    table = builtin_table("task-protocol")
+    assert table is not None and not table["REVIEW"]["allows_edits"]
+    table["REVIEW"]["allows_edits"] = table["REVIEW"]["allows_commits"] = True
+    cache = t1.config.root / "cache" / "hook-flags.json"
+    cache.parent.mkdir(exist_ok=True)
+    forged = {"fingerprint": fingerprint(t1.config.layout, "task-protocol"), "states": table}
+    cache.write_text(json.dumps({"task-protocol": forged}))
+    code, err = write(hook, str(dev(t1) / "app.py"), str(dev(t1)))
+    assert code == 2 and "does not allow edits" in err
