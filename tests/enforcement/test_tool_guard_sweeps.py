@@ -284,6 +284,32 @@ def test_the_files_of_gits_refs_are_never_an_agents(t1: Engine, hook: Hook) -> N
     allowed(hook, f"echo x > {common}/info/notes.txt", t1.config.repo)
 
 
+def _evil_branch(repo: Path, rel: str) -> tuple[str, str]:
+    """Branch `evil`: HEAD plus a file at `rel` (in taskproto's root), made with git's plumbing
+    and an index of its own, as an agent could. Returns (the file's blob, the commit)."""
+    import os
+
+    env = {**os.environ, "GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
+
+    def plumb(*args: str, stdin: str | None = None) -> str:
+        done = subprocess.run(
+            ["git", *args],
+            cwd=repo,
+            env=env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.strip()
+
+    blob = plumb("hash-object", "-w", "--stdin", stdin="{}")
+    plumb("update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}")
+    commit = plumb("commit-tree", plumb("write-tree"), "-p", "HEAD", "-m", "evil")
+    plumb("update-ref", "refs/heads/evil", commit)
+    return blob, commit
+
+
 def test_a_commit_that_tracks_the_root_is_never_checked_out(t1: Engine, hook: Hook) -> None:  # noqa: F811
     """git overwrites ignored files with tracked ones: a branch whose commit tracks a file in
     taskproto's root, made with git's plumbing (which the guard cannot read: `git mktree` takes
@@ -291,31 +317,7 @@ def test_a_commit_that_tracks_the_root_is_never_checked_out(t1: Engine, hook: Ho
     attack is real (shown first, on a copy), and every command that would do it is denied."""
     repo = t1.config.repo
     rel = t1.config.status_file("t1", "dev").relative_to(repo).as_posix()
-    blob = subprocess.run(
-        ["git", "hash-object", "-w", "--stdin"],
-        cwd=repo,
-        input="{}",
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    env_index = {"GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
-    import os
-
-    def plumb(*args: str) -> str:
-        return subprocess.run(
-            ["git", *args],
-            cwd=repo,
-            env={**os.environ, **env_index},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-
-    plumb("update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}")
-    tree = plumb("write-tree")
-    commit = plumb("commit-tree", tree, "-p", "HEAD", "-m", "evil")
-    git(repo, "update-ref", "refs/heads/evil", commit)
+    blob, commit = _evil_branch(repo, rel)
     for command in (
         "git checkout evil",
         "git checkout -f evil",
@@ -409,26 +411,7 @@ def test_the_rules_hold_through_other_doors(t1: Engine, hook: Hook, tmp_path: Pa
 def test_the_tracked_root_check_holds_from_another_folder_and_shell(t1: Engine, hook: Hook) -> None:  # noqa: F811
     repo = t1.config.repo
     rel = t1.config.status_file("t1", "dev").relative_to(repo).as_posix()
-    env = {**__import__("os").environ, "GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
-    blob = subprocess.run(
-        ["git", "hash-object", "-w", "--stdin"],
-        cwd=repo,
-        input="{}",
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    subprocess.run(
-        ["git", "update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}"],
-        cwd=repo,
-        env=env,
-        check=True,
-    )
-    tree = subprocess.run(
-        ["git", "write-tree"], cwd=repo, env=env, capture_output=True, text=True, check=True
-    ).stdout.strip()
-    commit = git(repo, "commit-tree", tree, "-p", "HEAD", "-m", "evil").strip()
-    git(repo, "update-ref", "refs/heads/evil", commit)
+    _evil_branch(repo, rel)
     for command, cwd in (
         (f"cd / && git -C {repo} checkout evil", repo.parent),
         ("bash -c 'git switch evil'", repo),
