@@ -155,8 +155,17 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         yield _f("journal-missing", view, f"no journal ref refs/taskproto/tasks/{view.name}")
         return
     head_bytes = snap.journal_tasks.get(view.name)
+    if head_bytes is None:  # every journal commit holds a task.json: git could not read it
+        sha = snap.journals[view.name]
+        yield _f(
+            "journal-corrupt",
+            view,
+            f"git cannot read the journal's newest commit {sha[:12]} or its task.json (an object "
+            "missing or corrupt)",
+        )
+        return
     old = snap.journal_task(view.name)
-    if old is None or head_bytes is None:
+    if old is None:
         yield _f(
             "journal-unreadable", view, "the journal's newest commit holds no readable task.json"
         )

@@ -50,6 +50,7 @@ ORDER = [
     "lock-schema-invalid",
     "journal-ref-locked",
     "journal-missing",
+    "journal-corrupt",
     "task-stale-copy",
     "journal-ahead",
     "task-forged",

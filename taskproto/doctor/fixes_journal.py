@@ -24,8 +24,11 @@ from taskproto.state.models import Task
 RESTORES = ("task-stale-copy", "journal-ahead", "task-forged", "journal-behind")
 
 
-def _restore(engine: Engine, name: str, check: str, source: JournalCommit, head_rev: int) -> str:
-    """Write `source`'s task.json and status files back (lock held), keeping what they replace."""
+def _restore(
+    engine: Engine, name: str, check: str, source: JournalCommit, head_rev: int, why: str = ""
+) -> str:
+    """Write `source`'s task.json and status files back (lock held), keeping what they replace;
+    `why` opens the repair entry's note."""
     path = engine.config.task_file(name)
     data = source.files.get(journal.TASK_FILE)
     if data is None:
@@ -46,8 +49,10 @@ def _restore(engine: Engine, name: str, check: str, source: JournalCommit, head_
             target.parent.mkdir(parents=True, exist_ok=True)
             files[target] = logged
     revision = task.revision
-    note = f"restored task.json revision {revision} from journal commit {source.sha[:12]}" + (
-        f"; kept the rejected file(s) as {', '.join(kept)}" if kept else ""
+    note = (
+        why
+        + f"restored task.json revision {revision} from journal commit {source.sha[:12]}"
+        + (f"; kept the rejected file(s) as {', '.join(kept)}" if kept else "")
     )
     task.revision = head_rev  # the repair is the journal's next revision, on top of its head
     task.transition_log.append(repair_entry(task.state, check, note))
@@ -122,26 +127,59 @@ def restore_journal(ctx: FixContext, f: Finding) -> str:
     none exists anywhere (then the task needs review)."""
     engine, name = ctx.engine, name_of(f)
     with engine.lock(name) as path:
-        ref = journal.ref_for(name)
         if engine.journal_head(name) is not None:
             return "the journal is back; nothing to do"
-        found = _from_remote(engine, name) or _dangling(engine, name)
-        if found is not None:
-            sha, where = found
-            engine.git.update_ref(ref, sha, None, message=f"taskproto: doctor restored ({where})")
-            tip = journal.history(engine.repo, ref, limit=1)[0]
-            count = len(journal.history(engine.repo, ref))
-            note = f"restored the journal's {count} commits from {where} (head {sha[:12]})"
-            return note + "; " + _restore(engine, name, f.check, tip, _revision(tip))
-        task = store.load_task(path)
-        task.needs_review = True
-        note = (
-            "no history of this journal exists here or on a remote; recorded the current task.json "
-            "as its first journal commit, needs review (it was not vouched for)"
-        )
-        task.transition_log.append(repair_entry(task.state, f.check, note))
-        engine.save(None, task, f"repair {f.check}: {note}")
-        return note
+        return _rejournal(engine, name, path, f.check)
+
+
+@fix("journal-corrupt")
+def restore_corrupt(ctx: FixContext, f: Finding) -> str:
+    """A journal ref naming a commit git cannot read: its history from the remote or from its
+    readable dangling commits (the unreadable head's parent is one), as for a lost ref."""
+    engine, name = ctx.engine, name_of(f)
+    with engine.lock(name) as path:
+        sha = engine.journal_head(name)
+        if sha is None:
+            return "the journal ref is gone; journal-missing repairs that"
+        if _readable(engine, sha):
+            return "git reads the journal's newest commit again; nothing to do"
+        # the ref names an object that cannot be read: moving it loses no commit (none is there)
+        engine.git.delete_ref(journal.ref_for(name), sha)
+        return _rejournal(engine, name, path, f.check, f"its newest commit {sha} was unreadable; ")
+
+
+def _readable(engine: Engine, rev: str) -> bool:
+    """Whether git reads `rev`'s task.json (its commit, tree and blob), in a process of its own:
+    an object git finds corrupt ends the process that reads it."""
+    try:
+        engine.git.run("cat-file", "-e", f"{rev}:{journal.TASK_FILE}")
+    except GitError:
+        return False
+    return True
+
+
+def _rejournal(engine: Engine, name: str, path: Path, check: str, why: str = "") -> str:
+    """Give the task (lock held, no journal ref) its journal's history back, from the remote or
+    git's dangling commits, and restore its newest task.json; else start a new journal from the
+    current task.json, which then needs review. `why` opens the notes."""
+    ref = journal.ref_for(name)
+    found = _from_remote(engine, name) or _dangling(engine, name)
+    if found is not None:
+        sha, where = found
+        engine.git.update_ref(ref, sha, None, message=f"taskproto: doctor restored ({where})")
+        tip = journal.history(engine.repo, ref, limit=1)[0]
+        count = len(journal.history(engine.repo, ref))
+        note = f"restored the journal's {count} commits from {where} (head {sha[:12]})"
+        return note + "; " + _restore(engine, name, check, tip, _revision(tip), why)
+    task = store.load_task(path)
+    task.needs_review = True
+    note = why + (
+        "no history of this journal exists here or on a remote; recorded the current task.json "
+        "as its first journal commit, needs review (it was not vouched for)"
+    )
+    task.transition_log.append(repair_entry(task.state, check, note))
+    engine.save(None, task, f"repair {check}: {note}")
+    return note
 
 
 def _from_remote(engine: Engine, name: str) -> tuple[str, str] | None:
@@ -157,14 +195,23 @@ def _from_remote(engine: Engine, name: str) -> tuple[str, str] | None:
 
 
 def _dangling(engine: Engine, name: str) -> tuple[str, str] | None:
-    """The newest dangling journal commit of `name` (a deleted ref leaves its commits dangling)."""
+    """The newest readable dangling journal commit of `name` (a deleted ref leaves its commits
+    dangling, and so does a commit git cannot read for its parent). One `git cat-file --batch`
+    reads them all, past any object git finds corrupt (doctor/reads.py)."""
+    from taskproto.doctor import reads
+
     out = engine.git.run("fsck", "--no-reflogs", "--no-progress", "--dangling", check=False)
+    shas = [
+        parts[2]
+        for parts in (line.split() for line in out.splitlines())
+        if len(parts) == 3 and parts[:2] == ["dangling", "commit"]
+    ]
+    specs = [f"{sha}:{journal.TASK_FILE}" for sha in shas]
+    repo = engine.config.repo
     best: tuple[int, str] | None = None
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) != 3 or parts[:2] != ["dangling", "commit"]:
-            continue
-        data = journal.read_file(engine.repo, parts[2])
+    for sha, data in zip(
+        shas, reads.blobs(reads.start_blobs(repo, specs), specs, repo), strict=True
+    ):
         try:
             parsed = json.loads(data) if data is not None else None
         except ValueError:
@@ -173,5 +220,5 @@ def _dangling(engine: Engine, name: str) -> tuple[str, str] | None:
             continue
         revision = parsed.get("revision")
         if isinstance(revision, int) and (best is None or revision > best[0]):
-            best = (revision, parts[2])
+            best = (revision, sha)
     return (best[1], "its dangling commits (git fsck)") if best is not None else None

@@ -156,23 +156,46 @@ def start_blobs(repo: Path, specs: Sequence[str]) -> Started | None:
     return Started(repo, "cat-file", "--batch", input="".join(f"{s}\n" for s in specs).encode())
 
 
-def blobs(started: Started | None, specs: Sequence[str]) -> list[bytes | None]:
-    """The blob of each of `specs` (None: missing, or not a blob), in their order."""
-    if started is None:
-        return []
-    out = started.output()
+def blobs(started: Started | None, specs: Sequence[str], repo: Path) -> list[bytes | None]:
+    """The blob of each of `specs` (None: missing, not a blob, or an object git cannot read), in
+    their order. git's `cat-file --batch` stops at the first object it finds corrupt, after
+    answering those before it: that one is None, so are the others in the same commit, and the
+    rest are asked again (one more process per unreadable commit, none when there is none)."""
+    result: list[bytes | None] = []
+    while started is not None:
+        out, _ = started.wait()
+        rest = specs[len(result) :]
+        result += _answers(out, rest)
+        if len(result) == len(specs):
+            break
+        if started.proc.returncode == 0:  # it ended well without answering: not git's batch
+            raise GitError(started.cmd, 0, "", f"no answer for {specs[len(result)]}")
+        if not result:  # not one answer: git may not run here at all (GitError if so)
+            Started(repo, "rev-parse", "--git-dir").output()
+        # the object it stopped at, and the rest of its commit (doctor names the task)
+        rev = specs[len(result)].partition(":")[0]
+        while len(result) < len(specs) and specs[len(result)].partition(":")[0] == rev:
+            result.append(None)
+        started = start_blobs(repo, specs[len(result) :])
+    return result
+
+
+def _answers(out: bytes, specs: Sequence[str]) -> list[bytes | None]:
+    """The whole answers in `out` to the first of `specs` (it may stop early)."""
     result: list[bytes | None] = []
     pos = 0
-    for spec in specs:
+    for _ in specs:
         end = out.find(b"\n", pos)
         if end < 0:
-            raise GitError(started.cmd, 0, "", f"no answer for {spec}")
+            break
         found = _found(out[pos:end])
-        pos = end + 1
         if found is None:
             result.append(None)
+            pos = end + 1
             continue
         kind, size = found
-        result.append(out[pos : pos + size] if kind == b"blob" else None)
-        pos += size + 1  # the object, then a newline
+        if end + 1 + size > len(out):
+            break  # cut short
+        result.append(out[end + 1 : end + 1 + size] if kind == b"blob" else None)
+        pos = end + 1 + size + 1  # the object, then a newline
     return result

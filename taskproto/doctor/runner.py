@@ -9,6 +9,7 @@ from typing import Any
 from taskproto.config import Config
 from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
+    catalog_journal,  # noqa: F401  (registers the integrity checks)
     fixes_events,  # noqa: F401  (registers the fixes of moved repositories)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
     fixes_journal,  # noqa: F401  (registers the integrity fixes)

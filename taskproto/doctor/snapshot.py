@@ -378,7 +378,7 @@ def take(
                 hooks_path,
                 real,
             )
-            blobs = reads.blobs(batch, asked)
+            blobs = reads.blobs(batch, asked, config.repo)
         finally:
             if batch is not None:
                 batch.wait()

@@ -185,10 +185,15 @@ def _worktree_of_git_dir(git_dir: str, start: str) -> str:
 
 
 def run_git(cwd: str, *args: str) -> bytes | None:
-    """Run git in `cwd`; its stdout, or None when it fails. A bare spawn: `subprocess` costs more to
-    import."""
+    """Run git in `cwd`; its stdout, or None when it fails (each caller says what failed in its own
+    line: git's stderr, such as a corrupt object's several lines, goes nowhere). A bare spawn:
+    `subprocess` costs more to import."""
     out_r, out_w = os.pipe()
-    actions = [(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_CLOSE, out_r)]
+    actions = [
+        (os.POSIX_SPAWN_DUP2, out_w, 1),
+        (os.POSIX_SPAWN_CLOSE, out_r),
+        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+    ]
     old = os.getcwd()
     os.chdir(cwd)  # posix_spawn takes no working folder before Python 3.13
     try:

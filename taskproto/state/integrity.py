@@ -41,6 +41,7 @@ BEHIND = "journal-behind"
 FORGED = "task-forged"
 LOG_STATE = "state-log-mismatch"
 NO_JOURNAL = "journal-missing"
+CORRUPT = "journal-corrupt"
 
 LOCK_WAIT = 5.0  # seconds a lock-free reader waits for a save in flight before it gives up
 
@@ -79,10 +80,13 @@ def parse(text: bytes) -> tuple[int | None, str | None]:
 
 
 class Head:
-    """The journal's newest commit of one task: its id and what its message records."""
+    """The journal's newest commit of one task: its id and what its message records; `readable`
+    is False when git cannot read the commit (missing or corrupt: nothing to compare with)."""
 
-    def __init__(self, sha: str, revision: int | None, digest: str | None) -> None:
-        self.sha, self.revision, self.digest = sha, revision, digest
+    def __init__(
+        self, sha: str, revision: int | None, digest: str | None, readable: bool = True
+    ) -> None:
+        self.sha, self.revision, self.digest, self.readable = sha, revision, digest, readable
 
 
 def commit_body(dirs: GitDirs, sha: str) -> bytes | None:
@@ -100,7 +104,7 @@ def journal_head(dirs: GitDirs, task: str) -> Head | None:
         return None
     body = commit_body(dirs, sha)
     if body is None:
-        return Head(sha, None, None)
+        return Head(sha, None, None, readable=False)
     revision, found = parse(objects.commit_message(body))
     return Head(sha, revision, found)
 
@@ -142,6 +146,12 @@ def check(
     head = journal_head(dirs, task)
     if head is None:
         return NO_JOURNAL, f"it has no journal ({REF_PREFIX}{task})"
+    if not head.readable:  # a journal nobody can read vouches for nothing: refused, not passed
+        return (
+            CORRUPT,
+            f"its journal's newest commit {head.sha[:12]} cannot be read from git (missing or "
+            "corrupt)",
+        )
     revision = parsed.get("revision")
     if head.revision is None or not isinstance(revision, int):
         return None  # a journal commit from before revisions were recorded: nothing to compare

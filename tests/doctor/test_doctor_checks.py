@@ -257,6 +257,14 @@ def _(env: Env) -> None:
     env.task_file().write_bytes(good)
 
 
+@breaks("journal-corrupt")
+def _(env: Env) -> None:
+    env.engine.fire("t", "classify")
+    sha = env.engine.journal_head("t")
+    assert sha is not None
+    (env.repo / ".git" / "objects" / sha[:2] / sha[2:]).unlink()  # its newest commit is gone
+
+
 @breaks("agent-worktree-shared")
 def _(env: Env) -> None:
     env.engine.create_task("t-q", ["z"])

@@ -50,7 +50,7 @@ def test_blobs_answer_each_spec_as_git_cat_file_does(tmp_path: Path) -> None:
         "HEAD:dir/x",
         "HEAD:README.md",  # asked twice
     ]
-    got = reads.blobs(reads.start_blobs(repo, specs), specs)
+    got = reads.blobs(reads.start_blobs(repo, specs), specs, repo)
     assert got == [_cat(repo, s) for s in specs]
     assert got[0] is not None and got[5] == b"\x00\xff\nno newline at the end"
     assert got[1] is None and got[2] is None and got[3] == b"" and got[7] is None
@@ -61,10 +61,35 @@ def test_blobs_answer_each_spec_as_git_cat_file_does(tmp_path: Path) -> None:
     ).stdout.strip()
     for n in (12_000, 30_000):  # 0.5 MB and 1.2 MB of specs (a pipe holds 1 MB); 1 to 3 MB back
         many = [oid] * n
-        assert reads.blobs(reads.start_blobs(repo, many), many) == [readme] * n
+        assert reads.blobs(reads.start_blobs(repo, many), many, repo) == [readme] * n
     # nothing asked: no git process at all
     assert reads.start_blobs(tmp_path / "nowhere", []) is None
-    assert reads.blobs(None, []) == []
+    assert reads.blobs(None, [], repo) == []
+
+
+def test_blobs_go_past_objects_git_finds_corrupt(tmp_path: Path) -> None:
+    """git's batch stops at a corrupt object (a crash's empty file): the rest are still answered,
+    those of the same commit are None, with one more process per corrupt commit."""
+    repo = make_repo(tmp_path / "r")
+    commits = []
+    for i in range(3):
+        commit_file(repo, "f", f"version {i}\n")
+        commits.append(
+            subprocess.run(
+                ["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True
+            ).stdout.strip()
+        )
+    bad = repo / ".git" / "objects" / commits[1][:2] / commits[1][2:]
+    os.chmod(bad, 0o644)
+    bad.write_bytes(b"")
+    specs = [f"{commits[0]}:f", f"{commits[1]}:f", f"{commits[1]}:README.md", f"{commits[2]}:f"]
+    assert reads.blobs(reads.start_blobs(repo, specs), specs, repo) == [
+        b"version 0\n",
+        None,
+        None,
+        b"version 2\n",
+    ]
+    assert reads.blobs(reads.start_blobs(repo, specs[1:3]), specs[1:3], repo) == [None, None]
 
 
 def test_worktrees_and_refs_read_as_gitpython_reads_them(tmp_path: Path) -> None:
@@ -95,7 +120,7 @@ def test_a_git_command_that_fails_is_a_git_error(
     outside.mkdir()
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
     with pytest.raises(GitError):
-        reads.blobs(reads.start_blobs(outside, ["HEAD"]), ["HEAD"])
+        reads.blobs(reads.start_blobs(outside, ["HEAD"]), ["HEAD"], outside)
     with pytest.raises(GitError):
         reads.worktrees(reads.start_worktrees(outside))
 

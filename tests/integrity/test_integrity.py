@@ -20,8 +20,6 @@ from taskproto.config import load_config
 from taskproto.doctor import run as doctor
 from taskproto.engine import Engine
 from taskproto.errors import Untrusted
-from taskproto.git.command import Git
-from taskproto.hooks.git import install
 from taskproto.state import integrity, journal
 from taskproto.state.models import utcnow
 from tests.conftest import Result, git, run_taskproto
@@ -71,14 +69,6 @@ def refused(result: Result, finding: str) -> None:
     lines = result.err.strip().splitlines()
     assert len(lines) == 1, result.err
     assert "taskproto doctor" in lines[0] and f"[{finding}]" in lines[0], lines[0]
-
-
-@pytest.fixture
-def t1(engine: Engine, repo: Path) -> Engine:
-    install.install(Git(repo))
-    engine.create_task("t1", ["dev"])
-    engine.claim("t1", SESSION)
-    return engine
 
 
 def test_every_journal_commit_records_the_revision_and_digest_of_its_task_json(t1: Engine) -> None:
