@@ -81,5 +81,7 @@ check(
     "point the journal ref at its history again: from the shared remote, else from this task's "
     "newest readable dangling journal commit (`git fsck`), and restore its task.json (the one "
     "there is kept aside); only when no readable history exists, record the current task.json "
-    "as a new journal with needs_review set. The unreadable commit's id is in the repair entry",
+    "as a new journal with needs_review set. Its corrupt object files are moved into the task's "
+    "folder (journal-object-<id>.journal-corrupt-<time>, kept; left in .git/objects they stop "
+    "`git gc`); the repair entry names them and the unreadable commit",
 )

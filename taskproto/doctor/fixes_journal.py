@@ -14,7 +14,7 @@ from pathlib import Path
 
 from taskproto.doctor.fixes import FixContext, fix, name_of
 from taskproto.doctor.model import Finding
-from taskproto.doctor.repair import repair_entry, set_aside
+from taskproto.doctor.repair import repair_entry, set_aside, stamp
 from taskproto.engine import Engine
 from taskproto.errors import GitError, TaskprotoError
 from taskproto.git.repo import JournalCommit
@@ -143,16 +143,58 @@ def restore_corrupt(ctx: FixContext, f: Finding) -> str:
             return "the journal ref is gone; journal-missing repairs that"
         if _readable(engine, sha):
             return "git reads the journal's newest commit again; nothing to do"
+        kept = [_keep_object(engine, name, o, f.check) for o in _spoilt(engine, sha)]
         # the ref names an object that cannot be read: moving it loses no commit (none is there)
         engine.git.delete_ref(journal.ref_for(name), sha)
-        return _rejournal(engine, name, path, f.check, f"its newest commit {sha} was unreadable; ")
+        why = f"its newest commit {sha} was unreadable" + (
+            f" (corrupt object file(s) kept as {', '.join(kept)})" if kept else ""
+        )
+        return _rejournal(engine, name, path, f.check, why + "; ")
+
+
+def _spoilt(engine: Engine, sha: str) -> list[str]:
+    """Which of the journal head's commit, tree and task.json are loose object files git cannot
+    read (a crash's empty file): left there, they stop `git gc` (its prune fails on them)."""
+    ids = [sha]
+    for spec in (f"{sha}^{{tree}}", f"{sha}:{journal.TASK_FILE}"):
+        try:
+            ids.append(engine.git.run("rev-parse", "--verify", "--quiet", spec).strip())
+        except GitError:
+            break  # this one cannot be read: nothing below it can be named
+    return [o for o in ids if _loose(engine, o).is_file() and not _exists(engine, o)]
+
+
+def _loose(engine: Engine, oid: str) -> Path:
+    dirs = engine.config.layout.dirs
+    common = (
+        dirs.common_dir if dirs is not None else engine.git.run("rev-parse", "--git-common-dir")
+    )
+    return (engine.config.repo / common.strip() / "objects" / oid[:2] / oid[2:]).resolve()
+
+
+def _exists(engine: Engine, oid: str) -> bool:
+    try:
+        engine.git.run("cat-file", "-t", oid)  # -e only looks for the file
+    except GitError:
+        return False
+    return True
+
+
+def _keep_object(engine: Engine, name: str, oid: str, check: str) -> str:
+    """Move a corrupt object file out of git's objects into the task's folder (kept, never
+    deleted); returns its new name there."""
+    import shutil
+
+    target = engine.config.task_dir(name) / f"journal-object-{oid}.{check}-{stamp()}"
+    shutil.move(_loose(engine, oid), target)
+    return target.name
 
 
 def _readable(engine: Engine, rev: str) -> bool:
     """Whether git reads `rev`'s task.json (its commit, tree and blob), in a process of its own:
     an object git finds corrupt ends the process that reads it."""
     try:
-        engine.git.run("cat-file", "-e", f"{rev}:{journal.TASK_FILE}")
+        engine.git.run("cat-file", "blob", f"{rev}:{journal.TASK_FILE}")
     except GitError:
         return False
     return True

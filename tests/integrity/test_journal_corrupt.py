@@ -99,10 +99,19 @@ def test_doctor_reports_it_past_the_corrupt_object_and_restores_the_readable_his
     assert "journal-corrupt" in (task.transition_log[-1].note or "")
     assert commits[0] in (task.transition_log[-1].note or "")  # the unreadable commit is named
     assert history(t1)[1:] == commits[1:]  # its readable history, plus the repair commit
-    kept = [p for p in t1.config.task_dir("t1").iterdir() if ".journal-corrupt-" in p.name]
+    kept = [
+        p
+        for p in t1.config.task_dir("t1").iterdir()
+        if p.name.startswith("task.json.journal-corrupt-")
+    ]
     assert len(kept) == 1 and kept[0].read_bytes() == before  # nothing lost
     assert findings(t1) == set()
     assert t1.load("t2").state == "CLASSIFIED"
+    # the corrupt object file is kept in the task's folder, out of git's way: gc runs again
+    objs = [p for p in t1.config.task_dir("t1").iterdir() if p.name.startswith("journal-object-")]
+    assert [p.name.split(".")[0] for p in objs] == [f"journal-object-{commits[0]}"]
+    assert objs[0].read_bytes() == b"" and not object_file(t1, commits[0]).exists()
+    git(t1.config.repo, "gc", "-q")
     t1.fire("t1", "gather_requirements", session=SESSION)
     assert json.loads(git_blob(t1, journal.ref_for("t1")))["state"] == "REQUIREMENTS"
 
