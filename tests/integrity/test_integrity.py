@@ -64,6 +64,26 @@ def forge(engine: Engine, change: dict[str, object], bump: bool = False) -> None
     path.write_text(json.dumps(data, indent=2))
 
 
+def work_refused(dev: Path, hook: Hook, finding: str) -> None:
+    """Neither a commit on the agent's branch (the git hooks) nor an edit in its worktree (the
+    agent client's hook) gets past `finding`."""
+    (dev / "work.txt").write_text("work\n")
+    git(dev, "add", "work.txt")
+    proc = subprocess.run(
+        ["git", "commit", "-q", "-m", "work"], cwd=dev, capture_output=True, text=True
+    )
+    assert proc.returncode != 0 and finding in proc.stderr, proc.stderr
+    data = payload(
+        "claude",
+        "PreToolUse",
+        session_id=SESSION,
+        cwd=str(dev),
+        tool_input={"file_path": str(dev / "x.py"), "content": "x"},
+    )
+    code, _, err = hook("claude", "PreToolUse", data)
+    assert code == 2 and finding in err, err
+
+
 def refused(result: Result, finding: str) -> None:
     assert result.code == 1, result
     lines = result.err.strip().splitlines()
@@ -133,23 +153,7 @@ def test_a_hand_edited_state_unlocks_neither_commits_nor_edits_nor_transitions(
     forge(t1, {"state": "IMPLEMENTATION"})  # INIT allows no commits; IMPLEMENTATION would
     dev = t1.config.agent_worktree("t1", "dev")
 
-    # the git hooks: a commit on the agent's branch is refused
-    (dev / "work.txt").write_text("work\n")
-    git(dev, "add", "work.txt")
-    proc = subprocess.run(
-        ["git", "commit", "-q", "-m", "work"], cwd=dev, capture_output=True, text=True
-    )
-    assert proc.returncode != 0 and "task-forged" in proc.stderr, proc.stderr
-    # the agent client's hook: an edit in the worktree is denied
-    data = payload(
-        "claude",
-        "PreToolUse",
-        session_id=SESSION,
-        cwd=str(dev),
-        tool_input={"file_path": str(dev / "x.py"), "content": "x"},
-    )
-    code, _, err = hook("claude", "PreToolUse", data)
-    assert code == 2 and "task-forged" in err, err
+    work_refused(dev, hook, "task-forged")
     # the CLI and MCP's engine
     refused(
         run_taskproto("transition", "t1", "VALIDATION", cwd=t1.config.repo, env=AS_OWNER),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from taskproto.engine import Engine
 from taskproto.errors import Untrusted
 from taskproto.state import journal
 from tests.conftest import git, run_taskproto
-from tests.hooks.agents.conftest import Hook, payload
+from tests.hooks.agents.conftest import Hook
 from tests.integrity.test_integrity import (
     AS_OWNER,
     SESSION,
@@ -29,6 +28,7 @@ from tests.integrity.test_integrity import (
     git_blob,
     history,
     refused,
+    work_refused,
 )
 
 CORRUPT = "journal-corrupt"
@@ -65,19 +65,7 @@ def test_an_unreadable_journal_head_lets_no_forged_state_through_any_door(
     refused(run_taskproto("task", "show", "t1", cwd=t1.config.repo), CORRUPT)
     with pytest.raises(Untrusted, match=CORRUPT):
         Engine(load_config(t1.config.repo)).fire("t1", "implement", session=SESSION)
-    data = payload(
-        "claude",
-        "PreToolUse",
-        session_id=SESSION,
-        cwd=str(dev),
-        tool_input={"file_path": str(dev / "x.py"), "content": "x"},
-    )
-    code, _, err = hook("claude", "PreToolUse", data)
-    assert code == 2 and CORRUPT in err, err
-    (dev / "work.txt").write_text("work\n")
-    git(dev, "add", "work.txt")
-    proc = subprocess.run(["git", "commit", "-qm", "w"], cwd=dev, capture_output=True, text=True)
-    assert proc.returncode != 0 and CORRUPT in proc.stderr, proc.stderr
+    work_refused(dev, hook, CORRUPT)  # the git hooks and the agent client's hook
     assert t1.config.task_file("t1").read_bytes() == forged  # the refusals wrote nothing
 
 
