@@ -17,6 +17,7 @@ from taskproto.doctor.model import Finding
 from taskproto.doctor.repair import repair_entry, set_aside, stamp
 from taskproto.engine import Engine
 from taskproto.errors import GitError, TaskprotoError
+from taskproto.git import objects
 from taskproto.git.repo import JournalCommit
 from taskproto.state import integrity, journal, store
 from taskproto.state.models import Task
@@ -161,7 +162,7 @@ def _spoilt(engine: Engine, sha: str) -> list[str]:
             ids.append(engine.git.run("rev-parse", "--verify", "--quiet", spec).strip())
         except GitError:
             break  # this one cannot be read: nothing below it can be named
-    return [o for o in ids if _loose(engine, o).is_file() and not _exists(engine, o)]
+    return [o for o in ids if _loose(engine, o).is_file() and not _reads(engine, "-t", o)]
 
 
 def _loose(engine: Engine, oid: str) -> Path:
@@ -169,15 +170,7 @@ def _loose(engine: Engine, oid: str) -> Path:
     common = (
         dirs.common_dir if dirs is not None else engine.git.run("rev-parse", "--git-common-dir")
     )
-    return (engine.config.repo / common.strip() / "objects" / oid[:2] / oid[2:]).resolve()
-
-
-def _exists(engine: Engine, oid: str) -> bool:
-    try:
-        engine.git.run("cat-file", "-t", oid)  # -e only looks for the file
-    except GitError:
-        return False
-    return True
+    return (engine.config.repo / objects.loose_path(common.strip(), oid)).resolve()
 
 
 def _keep_object(engine: Engine, name: str, oid: str, check: str) -> str:
@@ -191,10 +184,15 @@ def _keep_object(engine: Engine, name: str, oid: str, check: str) -> str:
 
 
 def _readable(engine: Engine, rev: str) -> bool:
-    """Whether git reads `rev`'s task.json (its commit, tree and blob), in a process of its own:
-    an object git finds corrupt ends the process that reads it."""
+    """Whether git reads `rev`'s task.json (its commit, tree and blob)."""
+    return _reads(engine, "blob", f"{rev}:{journal.TASK_FILE}")
+
+
+def _reads(engine: Engine, *args: str) -> bool:
+    """Whether `git cat-file ARGS` reads what it names, in a process of its own: an object git
+    finds corrupt ends the process that reads it (`-e` would only look for its file)."""
     try:
-        engine.git.run("cat-file", "blob", f"{rev}:{journal.TASK_FILE}")
+        engine.git.run("cat-file", *args)
     except GitError:
         return False
     return True

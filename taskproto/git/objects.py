@@ -51,7 +51,8 @@ def sha1_repo(common_dir: str) -> bool:
     return b"objectformat" not in config.lower().replace(b" ", b"")
 
 
-def _path(common_dir: str, sha: str) -> str:
+def loose_path(common_dir: str, sha: str) -> str:
+    """Where git keeps object `sha` as a loose object file."""
     return os.path.join(common_dir, "objects", sha[:2], sha[2:])
 
 
@@ -62,7 +63,7 @@ def object_id(kind: str, data: bytes) -> str:
 def write(common_dir: str, kind: str, data: bytes) -> str:
     """Store one object (kind: blob, tree or commit) as a loose object; returns its id."""
     sha = object_id(kind, data)
-    target = _path(common_dir, sha)
+    target = loose_path(common_dir, sha)
     if os.path.exists(target):
         return sha  # objects are immutable: the same id is the same content
     folder = os.path.dirname(target)
@@ -89,7 +90,7 @@ def write(common_dir: str, kind: str, data: bytes) -> str:
 
 def read(common_dir: str, sha: str) -> tuple[str, bytes] | None:
     """(kind, contents) of a loose object, or None when it is not loose here (packed, missing)."""
-    raw = read_small(_path(common_dir, sha), 1 << 24)
+    raw = read_small(loose_path(common_dir, sha), 1 << 24)
     if raw is None:
         return None
     try:
