@@ -71,8 +71,11 @@ def _isolated_env(
         monkeypatch.setenv(IGNORE_ANCESTRY, "1")
 
 
-def git(cwd: Path, *args: str) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+def git(cwd: Path, *args: str, env: dict[str, str] | None = None, input: str | None = None) -> str:
+    """git's stdout (stripped); an AssertionError with its stderr when it fails."""
+    proc = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, input=input, capture_output=True, text=True, check=False
+    )
     if proc.returncode != 0:
         raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
     return proc.stdout.strip()

@@ -8,22 +8,17 @@ deletes every task.json."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from taskproto.engine import Engine
+from tests.conftest import git
 from tests.hooks.agents.conftest import Hook
 
 from .test_tool_guard_escapes import SESSION, bash, dev, t1  # noqa: F401 (a fixture)
 
 NOBODY = "nobody-7"
-
-
-def git(cwd: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True)
-    return done.stdout
 
 
 def denied(hook: Hook, command: str, cwd: Path, session: str = NOBODY) -> str:
@@ -265,7 +260,7 @@ def test_the_files_of_gits_refs_are_never_an_agents(t1: Engine, hook: Hook) -> N
     by git's commands only, which the guard reads."""
     from tests.enforcement.test_tool_guard_escapes import write
 
-    common = Path(git(t1.config.repo, "rev-parse", "--git-common-dir").strip())
+    common = Path(git(t1.config.repo, "rev-parse", "--git-common-dir"))
     common = common if common.is_absolute() else t1.config.repo / common
     journal = common / "refs" / "taskproto" / "tasks" / "t1"
     assert journal.is_file()
@@ -292,16 +287,7 @@ def _evil_branch(repo: Path, rel: str) -> tuple[str, str]:
     env = {**os.environ, "GIT_INDEX_FILE": str(repo / ".git" / "evil-index")}
 
     def plumb(*args: str, stdin: str | None = None) -> str:
-        done = subprocess.run(
-            ["git", *args],
-            cwd=repo,
-            env=env,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return done.stdout.strip()
+        return git(repo, *args, env=env, input=stdin)
 
     blob = plumb("hash-object", "-w", "--stdin", stdin="{}")
     plumb("update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}")
