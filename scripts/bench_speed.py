@@ -69,6 +69,8 @@ class Checkout:
             "GIT_COMMITTER_EMAIL": "bench@example.invalid",
         }
         self.flip = 0
+        self.teams = 0  # phone-a-team tasks made so far, one per timed transition
+        self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
 
     def git(self, *args: str, cwd: Path | None = None) -> str:
         return out(["git", *args], cwd or self.repo, self.env)
@@ -77,12 +79,24 @@ class Checkout:
         env = {**self.env, **({"TASKPROTO_SESSION": session} if session else {})}
         return out([*self.tp, *args], cwd or self.repo, env)
 
-    def setup(self) -> None:
+    def setup(self, teams: int) -> None:
+        """The repository, its 20 tasks, and `teams` phone-a-team tasks in DO (one per run)."""
         (self.base / "home").mkdir(parents=True)
         self.repo.mkdir()
         self.git("init", "-q", "--initial-branch=main")
         self.git("commit", "-q", "--allow-empty", "-m", "initial")
         self.cli("init", "--git", "--claude")
+        # phone-a-team's `task create` looks its backend up on PATH; it never runs it here
+        stand_in = self.base / "bin" / "codex"
+        stand_in.parent.mkdir()
+        stand_in.write_text("#!/bin/sh\nexit 0\n")
+        stand_in.chmod(0o755)
+        self.env["PATH"] = f"{stand_in.parent}{os.pathsep}{self.env['PATH']}"
+        self.cli("task", "create", "loop", "--workflow", "tight-loop")
+        self.cli("claim", "loop", session=OWNER + "-2")
+        for i in range(1, teams + 1):
+            self.cli("task", "create", f"team{i:02d}", "--workflow", "phone-a-team", "-d", "bench")
+            self.cli("claim", f"team{i:02d}", session=OWNER + "-2")
         for i in range(1, TASKS):
             self.cli("task", "create", f"t{i:02d}")
         self.cli("claim", "t01", "--pid", str(os.getpid()), session=OWNER)
@@ -166,13 +180,33 @@ class Checkout:
                 owner_env,
                 b"",
             ),
+            # each run on another task in DO (made in `setup`): DO -> REVIEW
+            "`transition`, phone-a-team (DO -> REVIEW)": (
+                [*self.tp, "transition", "@team", "REVIEW"],
+                repo,
+                owner_env,
+                b"",
+            ),
+            # PLAN -> EXECUTE -> REVIEW -> PLAN: the engine, and the new phase's prompt (jinja2)
+            "`handoff`, tight-loop (the engine)": (
+                [*self.tp, "handoff", "loop", "--decision", "yes", "--to", "@phase"],
+                repo,
+                owner_env,
+                b"",
+            ),
         }
 
     def resolve(self, cmd: list[str]) -> list[str]:
-        if cmd[-1] != "@flip":
-            return cmd
-        self.flip ^= 1
-        return [*cmd[:-1], "VALIDATION" if self.flip else "IMPLEMENTATION"]
+        if cmd[-1] == "@flip":
+            self.flip ^= 1
+            return [*cmd[:-1], "VALIDATION" if self.flip else "IMPLEMENTATION"]
+        if cmd[-1] == "@phase":
+            self.phase = (self.phase + 1) % 3
+            return [*cmd[:-1], ("PLAN", "EXECUTE", "REVIEW")[self.phase]]
+        if "@team" in cmd:
+            self.teams += 1
+            return [f"team{self.teams:02d}" if word == "@team" else word for word in cmd]
+        return cmd
 
     def rate_task(self, name: str) -> None:
         """A fresh task at IMPLEMENTATION, owned by the rate's session (as t20 in `setup`)."""
@@ -239,7 +273,7 @@ def main() -> int:
         for spec in args.venv:
             label, _, python = spec.partition("=")
             c = Checkout(label, python, Path(tmp))
-            c.setup()
+            c.setup(args.runs + 1)  # the warm-up's run too
             checkouts.append(c)
         names = [n for n in checkouts[0].cases() if n != AFTER_API]
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]

@@ -8,7 +8,8 @@ import pytest
 
 from taskproto.errors import TransitionRejected
 from taskproto.machine.registry import get_workflow
-from taskproto.machine.workflow import FireContext, fire, to_mermaid, transition_to
+from taskproto.machine.steps import FireContext
+from taskproto.machine.workflow import fire, to_mermaid, transition_to
 from taskproto.state.models import Approval, Task
 
 WF = get_workflow("task-protocol")

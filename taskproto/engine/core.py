@@ -32,7 +32,8 @@ from taskproto.errors import (
 )
 from taskproto.git.command import Git
 from taskproto.machine.registry import get_workflow
-from taskproto.machine.workflow import FireContext, Workflow
+from taskproto.machine.steps import FireContext
+from taskproto.machine.workflow import Workflow
 from taskproto.names import TaskName, agent_name, task_name
 from taskproto.state import integrity, journal, store
 from taskproto.state.lock import task_lock

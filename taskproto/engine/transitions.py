@@ -10,7 +10,8 @@ from typing import Any
 from taskproto.engine import prompts
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, TransitionRejected
-from taskproto.machine.workflow import FireContext, Workflow, fire, transition_to
+from taskproto.machine.steps import FireContext
+from taskproto.machine.workflow import Workflow, fire, transition_to
 from taskproto.names import AgentName
 from taskproto.state import store
 from taskproto.state.models import (

@@ -11,8 +11,10 @@ transitions that are plain:
   models' bytes too; tests/hooks/test_move.py compares them with `store.dump`);
 - no shared remote; the task is unowned or owned by this session; the user's latest interruption
   does not hold the work; the task does not wait for others in its initial state;
-- the trigger is fired by agents, its guards and effects are ones this module knows (`GUARDS`,
-  `EFFECTS`), and the new state has no prompt template.
+- the trigger is fired by agents, its guards and effects are those of a built-in workflow whose
+  module needs no models (machine/steps.py `LIGHT`: task-protocol and phone-a-team), and the new
+  state has no prompt template. The guards and effects are the workflow's own functions, run on
+  task.json's JSON (`steps.Record`), not copies of them.
 
 Anything else, and every refusal, raises `Declined` before anything is written: the caller runs
 the engine, which decides and says what is wrong in its own words. So a refusal always comes
@@ -23,15 +25,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 
 from taskproto.errors import TaskprotoError
 from taskproto.layout import TEMPLATE_SUFFIX, template_dirs
+from taskproto.machine import steps
 from taskproto.state import integrity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
     from taskproto.config import Config
@@ -53,66 +56,26 @@ def dumps(data: dict[str, Any]) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
-# The guards of the built-in workflows that read only task.json, the agents' statuses and the
-# task branch's head, as booleans: whether the guard passes. They say the same as the guards of
-# machine/builtin/task_protocol.py (tests/hooks/test_move.py compares them); why one fails is
-# the engine's to say.
-def _plan_approved(data: dict[str, Any], facts: Facts) -> bool:
-    return data["checkpoint"]["plan_approval"] is not None
-
-
-def _agents_complete(data: dict[str, Any], facts: Facts) -> bool:
-    statuses = facts.agents()
-    return all(statuses.get(a) == "COMPLETE" for a in data["required_agents"])
-
-
-def _commit_approved(data: dict[str, Any], facts: Facts) -> bool:
-    approval = data["checkpoint"]["commit_approval"]
-    head = facts.branch_head()
-    return bool(approval and approval["sha"] and head and approval["sha"] == head)
-
-
-GUARDS: dict[str, Callable[[dict[str, Any], Facts], bool]] = {
-    "plan_approved": _plan_approved,
-    "agents_complete": _agents_complete,
-    "commit_approved": _commit_approved,
-}
-
-
-def _checkpoint(
-    field: str, value: Callable[[Facts], Any]
-) -> Callable[[dict[str, Any], Facts], None]:
-    def effect(new: dict[str, Any], facts: Facts) -> None:
-        new["checkpoint"] = {**new["checkpoint"], field: value(facts)}  # same keys, same order
-
-    return effect
-
-
-# task-protocol's effects (machine/builtin/task_protocol.py), on task.json's JSON: a test runs
-# each both ways and compares the bytes
-EFFECTS: dict[str, Callable[[dict[str, Any], Facts], None]] = {
-    "clear_plan_approval": _checkpoint("plan_approval", lambda facts: None),
-    "clear_commit_approval": _checkpoint("commit_approval", lambda facts: None),
-    "present_head": _checkpoint("commit_sha", lambda facts: facts.branch_head()),
-}
-
-
-class Facts:
-    """What guards read besides task.json, read once when first asked."""
+class _Statuses(Mapping[str, str]):
+    """The agents' statuses, read from their status files when a guard first asks."""
 
     def __init__(self, reader: TaskReader, data: dict[str, Any]) -> None:
         self.reader, self.data = reader, data
-        self._agents: dict[str, str] | None = None
+        self._read: dict[str, str] | None = None
 
-    def agents(self) -> dict[str, str]:
-        if self._agents is None:
-            self._agents = self.reader.agents(self.data)  # Unusual for anything odd
-        return self._agents
+    def _all(self) -> dict[str, str]:
+        if self._read is None:
+            self._read = self.reader.agents(self.data)  # Unusual for anything odd
+        return self._read
 
-    def branch_head(self) -> str | None:
-        dirs = self.reader.layout.dirs
-        assert dirs is not None
-        return dirs.branch_sha(self.data["name"])
+    def __getitem__(self, agent: str) -> str:
+        return self._all()[agent]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 class Moved:
@@ -209,12 +172,26 @@ def _plan(
             raise Declined(f"no transition to {target}")
         trigger = leading[0]
     candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
-    if not candidates or any(
-        t["by"] != "agent" or not set(t["effects"]) <= EFFECTS.keys() for t in candidates
+    guards = {g.lstrip("!") for t in candidates for g in t["guards"]}
+    effects = {e for t in candidates for e in t["effects"]}
+    if (
+        not candidates
+        or any(t["by"] != "agent" for t in candidates)
+        or not steps.light(guards, steps.GUARDS)
+        or not steps.light(effects, steps.EFFECTS)
     ):
         raise Declined(f"{trigger} is not a plain trigger from {state}")
-    facts = Facts(reader, data)
-    chosen = next((t for t in candidates if _passes(t["guards"], data, facts)), None)
+    now = datetime.now(UTC)
+    dirs = layout.dirs
+    assert dirs is not None
+    ctx = steps.FireContext(
+        time=now,
+        session=session,
+        agent_statuses=_Statuses(reader, data),
+        branch_head=dirs.branch_sha(name),
+        note=note,
+    )
+    chosen = next((t for t in candidates if _passes(t["guards"], data, ctx)), None)
     if chosen is None:
         raise Declined("a guard fails")
     dest = chosen["to"]
@@ -227,17 +204,17 @@ def _plan(
         "from": state,
         "to": dest,
         "trigger": trigger,
-        "time": time_text(datetime.now(UTC)),
+        "time": time_text(now),
         "session": session,
         "kind": "transition",
         "forced": False,
         "note": note,
     }
-    new = dict(data)  # the same keys in the same order: only these values change
+    new = json.loads(old)  # a copy of `data` for the effects to change (the models copy too)
     for effect in chosen["effects"]:
-        EFFECTS[effect](new, facts)
+        steps.EFFECTS[effect](steps.Record(new), ctx)
     new["state"] = dest
-    new["transition_log"] = [*data["transition_log"], entry]
+    new["transition_log"] = [*new["transition_log"], entry]
     new["revision"] = data["revision"] + 1
     new["updated_at"] = time_text(datetime.now(UTC))
     problem = integrity.log_state_problem(new)
@@ -250,12 +227,13 @@ def _plan(
     return _Plan(name, old, new, written, f"{trigger}: {state} -> {dest}")
 
 
-def _passes(guards: list[str], data: dict[str, Any], facts: Facts) -> bool:
-    for guard in guards:
-        check = GUARDS.get(guard.lstrip("!"))
-        if check is None:
-            raise Declined(f"guard {guard} is the engine's to check")
-        if check(data, facts) == guard.startswith("!"):
+def _passes(guards: list[str], data: dict[str, Any], ctx: steps.FireContext) -> bool:
+    """Whether every guard passes (`!name`: whether `name` fails), as machine/workflow.py
+    decides; why one fails is the engine's to say."""
+    task = steps.Record(data)
+    for name in guards:
+        reason = steps.GUARDS[name.lstrip("!")](task, ctx)
+        if (reason is None) == name.startswith("!"):
             return False
     return True
 

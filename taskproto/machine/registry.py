@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from taskproto.errors import TaskprotoError
 from taskproto.machine import checks, user
-from taskproto.machine.workflow import EFFECTS, GUARDS, Workflow
+from taskproto.machine.steps import EFFECTS, GUARDS
+from taskproto.machine.workflow import Workflow
 
 if TYPE_CHECKING:
     from taskproto.config import Config

@@ -8,14 +8,12 @@ caller's task is untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from taskproto.errors import TransitionRejected
+from taskproto.machine.steps import EFFECTS, GUARDS, FireContext
 from taskproto.state.models import LogEntry, Task
 
 
@@ -157,42 +155,6 @@ class Workflow(BaseModel):
             }
             for s in self.states
         }
-
-
-@dataclass(frozen=True)
-class FireContext:
-    """What the engine knows when it fires: the facts guards and effects read."""
-
-    time: datetime
-    session: str | None = None
-    forced: bool = False
-    agent_statuses: Mapping[str, str] = field(default_factory=dict)
-    branch_head: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
-    note: str | None = None
-
-
-Guard = Callable[[Task, FireContext], "str | None"]  # returns why it fails, or None
-Effect = Callable[[Task, FireContext], None]  # mutates the (already copied) new task
-
-GUARDS: dict[str, Guard] = {}
-EFFECTS: dict[str, Effect] = {}
-
-
-def guard(name: str) -> Callable[[Guard], Guard]:
-    def register(fn: Guard) -> Guard:
-        GUARDS[name] = fn
-        return fn
-
-    return register
-
-
-def effect(name: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        EFFECTS[name] = fn
-        return fn
-
-    return register
 
 
 def fire(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> Task:

@@ -4,6 +4,7 @@ every refusal to the engine, and share its lock with it."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -18,8 +19,7 @@ import pytest
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.hooks import move
-from taskproto.machine.builtin import task_protocol
-from taskproto.machine.workflow import FireContext
+from taskproto.machine.steps import EFFECTS, GUARDS, LIGHT, FireContext, Record
 from taskproto.state import store
 from taskproto.state.models import Task
 from tests.cli.test_quick_read_path import run
@@ -161,6 +161,57 @@ def test_a_plain_transition_writes_what_the_engine_writes(tmp_path: Path) -> Non
     assert shas(tuple(journal(quick))) == shas(tuple(journal(full)))
     git(quick, "fsck", "--strict", "--no-progress")
     assert tp(quick, "doctor", quick=False)[0] == 0
+
+
+def test_phone_a_teams_transitions_write_what_the_engine_writes(tmp_path: Path) -> None:
+    """phone-a-team's guards and effects (rounds, rubric, synthesis) run on the quick path too."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for backend in ("codex", "gemini"):  # stand-ins: creating the task only looks them up
+        (folder / backend).write_text("#!/bin/sh\nexit 0\n")
+        (folder / backend).chmod(0o755)
+    path = f"{folder}{os.pathsep}{os.environ['PATH']}"
+    repos = [make_repo(tmp_path / "quick"), make_repo(tmp_path / "full")]
+    create = ("task", "create", "t", "--workflow", "phone-a-team", "-d", "Speed up the parser")
+    for repo in repos:
+        for args in [("init", "--git"), (*create, "--backend", "both", "--max-rounds", "2")]:
+            assert tp(repo, *args, quick=False, PATH=path)[0] == 0, args
+        assert tp(repo, "claim", "t", quick=False)[0] == 0
+    fail = {"acceptance": "pass", "risks": "fail", "validation": "pass"}
+
+    def decide() -> None:  # REVIEW -> DECIDE only: `round decide` goes on to the next state
+        for repo in repos:
+            engine = Engine(load_config(repo))
+            engine.fire("t", "decide", session=OWNER, params={"rubric": fail, "note": NOTE})
+
+    steps: list[tuple[tuple[str, ...], str] | None] = [
+        (("transition", "t", "REVIEW", "--note", NOTE), "quick"),  # record_output
+        None,
+        (("fire", "t", "iterate"), "quick"),  # next_round: the round closed, round 2
+        (("fire", "t", "review", "--json"), "quick"),
+        None,
+        (("fire", "t", "iterate"), "full"),  # rounds_remain fails: the last round
+        (("transition", "t", "SYNTHESIS"), "full"),  # converge: rubric_passes fails
+        (("fire", "t", "force_stop", "--note", NOTE), "quick"),  # synthesize
+    ]
+    for step in steps:
+        if step is None:
+            decide()
+            continue
+        args, where = step
+        got, want = tp(repos[0], *args), tp(repos[1], *args, quick=False)
+        assert shas(got[:3]) == shas(want[:3]), args
+        assert got[3] == where, args
+    quick, full = (task_bytes(repo) for repo in repos)
+    assert store.dump(store.parse(Task, Path("task.json"), quick, move_aside=False)) == quick
+    assert without_times(json.loads(shas((quick.decode(),))[0])) == without_times(
+        json.loads(shas((full.decode(),))[0])
+    )
+    context = json.loads(quick)["context"]
+    assert context["outcome"] == "forced_stop" and len(context["rounds"]) == 2
+    assert shas(tuple(journal(repos[0]))) == shas(tuple(journal(repos[1])))
+    git(repos[0], "fsck", "--strict", "--no-progress")
+    assert tp(repos[0], "doctor", quick=False)[0] == 0
 
 
 def test_a_quick_transition_imports_no_pydantic_click_gitpython_or_jinja(tmp_path: Path) -> None:
@@ -362,46 +413,96 @@ def test_a_user_trigger_is_refused_to_an_agent_at_this_door_too(tmp_path: Path) 
     assert "user" in same_refusal(repo, "transition", "p", "STRATEGIZE", **AGENT_ENV)
 
 
-@pytest.mark.parametrize(
-    ("plan", "statuses", "approved", "head"),
-    [
-        (False, {}, None, None),
-        (True, {"a1": "COMPLETE"}, "abc", "abc"),
-        (True, {"a1": "WORKING", "a2": "COMPLETE"}, "abc", "def"),
-        (False, {"a1": "COMPLETE", "a2": "COMPLETE"}, None, "abc"),
-        (True, {"a1": "missing"}, "abc", None),
-    ],
-)
-def test_the_guards_say_what_the_engines_say(
-    plan: bool, statuses: dict[str, str], approved: str | None, head: str | None
-) -> None:
-    now = datetime.now(UTC)
-    task = Task(
+def _task(workflow: str, state: str, now: datetime, agents: list[str], **context: Any) -> Task:
+    return Task(
         name="t",
-        workflow="task-protocol",
-        state="IMPLEMENTATION",
+        workflow=workflow,
+        state=state,
         created_at=now,
         updated_at=now,
-        required_agents=sorted({"a1", *statuses}),
+        required_agents=agents,
+        context=context,
     )
+
+
+def _protocol(now: datetime, plan: bool, statuses: dict[str, str], approved: str | None) -> Task:
+    task = _task("task-protocol", "IMPLEMENTATION", now, sorted({"a1", *statuses}))
     if plan:
         task.checkpoint.plan_approval = _approval(None, now)
     if approved:
         task.checkpoint.commit_approval = _approval(approved, now)
-    data = json.loads(store.dump(task))
-    ctx = FireContext(time=now, agent_statuses=statuses, branch_head=head)
+    return task
 
-    class Known(move.Facts):
-        def agents(self) -> dict[str, str]:
-            return dict(statuses)
 
-        def branch_head(self) -> str | None:
-            return head
+def _team(now: datetime, state: str, round_: int, **context: Any) -> Task:
+    task = _task("phone-a-team", state, now, [], max_rounds=3, **context)
+    task.counters.round = round_
+    return task
 
-    facts = Known.__new__(Known)
-    for name, light in move.GUARDS.items():
-        engine_says = getattr(task_protocol, name)(task, ctx) is None
-        assert light(data, facts) == engine_says, name
+
+PASS = {"acceptance": "pass", "risks": "pass", "validation": "documented"}
+FAIL = {"acceptance": "pass", "risks": "fail", "validation": "pass"}
+LOST = {"skipped": ["gemini"], "failed": {"codex": "timeout"}, "calls": 2}
+
+
+@pytest.mark.parametrize(
+    ("make", "statuses", "head", "params"),
+    [
+        (lambda now: _protocol(now, False, {}, None), {}, None, {}),
+        (
+            lambda now: _protocol(now, True, {"a1": "COMPLETE"}, "abc"),
+            {"a1": "COMPLETE"},
+            "abc",
+            {},
+        ),
+        (lambda now: _protocol(now, True, {"a2": "WORKING"}, "abc"), {"a2": "WORKING"}, "def", {}),
+        (lambda now: _protocol(now, False, {}, None), {"a1": "COMPLETE"}, "abc", {}),
+        (lambda now: _protocol(now, True, {"a1": "missing"}, "abc"), {}, None, {}),
+        (lambda now: _team(now, "DO", 1, backends=["codex"]), {}, None, {"output": "out"}),
+        (lambda now: _team(now, "DECIDE", 3, backends=["codex"], rubric=PASS), {}, None, {}),
+        (lambda now: _team(now, "DECIDE", 1, rubric=FAIL, rubric_note="why"), {}, None, {}),
+        (lambda now: _team(now, "DECIDE", 3, rubric=FAIL), {}, None, {"note": "last"}),
+        (
+            lambda now: _team(now, "REVIEW", 2, backends=["codex", "gemini"], round_state=LOST),
+            {},
+            None,
+            {"rubric": PASS, "note": "documented"},
+        ),
+        (
+            lambda now: _team(now, "DO", 3, backends=["codex", "gemini"], round_state=LOST),
+            {},
+            None,
+            {"rubric": {"acceptance": "maybe"}},
+        ),
+    ],
+)
+def test_guards_and_effects_read_and_change_task_json_as_they_do_the_models(
+    make: Any, statuses: dict[str, str], head: str | None, params: dict[str, Any]
+) -> None:
+    """The quick path runs the workflows' own guards and effects on task.json's JSON
+    (machine/steps.py `Record`): each says and writes exactly what it does on the models."""
+    now = datetime.now(UTC)
+    task = make(now)
+    ctx = FireContext(time=now, agent_statuses=statuses, branch_head=head, params=params)
+    light = [m for m in LIGHT if importlib.import_module(m)]
+    assert {f.__module__ for f in GUARDS.values()} >= set(light)
+    for name, guard in GUARDS.items():
+        if guard.__module__ in light:
+            data = json.loads(store.dump(task))
+            assert guard(Record(data), ctx) == guard(task, ctx), name
+    for name, effect in EFFECTS.items():
+        if effect.__module__ not in light:
+            continue
+        model = task.model_copy(deep=True)
+        data = json.loads(store.dump(task))
+        try:
+            effect(model, ctx)
+        except Exception as exc:  # noqa: BLE001 - then the JSON's must fail alike
+            with pytest.raises(type(exc)):
+                effect(Record(data), ctx)
+            continue
+        effect(Record(data), ctx)
+        assert move.dumps(data) == store.dump(model), name
 
 
 def _approval(sha: str | None, at: datetime) -> Any:

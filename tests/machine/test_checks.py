@@ -7,7 +7,8 @@ import pytest
 from taskproto.errors import ValidationFailed
 from taskproto.machine import checks
 from taskproto.machine.registry import BUILTINS, builtin, get_workflow
-from taskproto.machine.workflow import EFFECTS, GUARDS, StateDef, TransitionDef, Workflow
+from taskproto.machine.steps import EFFECTS, GUARDS
+from taskproto.machine.workflow import StateDef, TransitionDef, Workflow
 
 
 @pytest.mark.parametrize("name", sorted(BUILTINS))

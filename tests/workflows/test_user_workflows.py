@@ -11,8 +11,8 @@ import pytest
 from wf_data import commit_in
 
 from taskproto.machine.registry import BUILTINS, builtin_names, get_workflow
+from taskproto.machine.steps import EFFECTS, GUARDS
 from taskproto.machine.user import problems
-from taskproto.machine.workflow import EFFECTS, GUARDS
 
 DOCS = Path(__file__).parents[2] / "docs" / "workflows.md"
 

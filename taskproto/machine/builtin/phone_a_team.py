@@ -10,10 +10,16 @@ backend failed, stop the loop. Every outcome ends in SYNTHESIS with
 
 from __future__ import annotations
 
-from typing import Any
+from taskproto.machine.steps import effect, guard
 
-from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
-from taskproto.state.models import Task
+# Standard library only (machine/steps.py `LIGHT`): the models are imported by `definition()`.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.machine.steps import FireContext
+    from taskproto.machine.workflow import Workflow
+    from taskproto.state.models import Task
 
 NAME = "phone-a-team"
 RUBRIC = {
@@ -162,11 +168,13 @@ def synthesize(task: Task, ctx: FireContext) -> None:
     task.context["unresolved"] = [] if outcome == "converged" else unresolved
 
 
-_T = TransitionDef
 _LOOP = ["DO", "REVIEW"]
 
 
 def definition() -> Workflow:
+    from taskproto.machine.workflow import StateDef, Workflow
+    from taskproto.machine.workflow import TransitionDef as _T
+
     return Workflow(
         name=NAME,
         description="Rounds of do, review, decide over external backends; converge on the rubric "

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from taskproto.machine.builtin.plan_artifacts import ARTIFACTS, field_errors
-from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
+from taskproto.machine.steps import FireContext, effect, guard
+from taskproto.machine.workflow import StateDef, TransitionDef, Workflow
 from taskproto.state.models import Task
 
 NAME = "plan-task"

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
-from taskproto.state.models import AgentState, Task
+from taskproto.machine.steps import effect, guard
+
+# Standard library only (machine/steps.py `LIGHT`): the models are imported by `definition()`.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.machine.steps import FireContext
+    from taskproto.machine.workflow import Workflow
+    from taskproto.state.models import Task
+
+COMPLETE = "COMPLETE"  # models.AgentState.COMPLETE (a StrEnum: equal to its value)
 
 NAME = "task-protocol"
 
@@ -20,7 +28,7 @@ def plan_approved(task: Task, ctx: FireContext) -> str | None:
 
 @guard("agents_complete")
 def agents_complete(task: Task, ctx: FireContext) -> str | None:
-    missing = [a for a in task.required_agents if ctx.agent_statuses.get(a) != AgentState.COMPLETE]
+    missing = [a for a in task.required_agents if ctx.agent_statuses.get(a) != COMPLETE]
     if missing:
         detail = ", ".join(f"{a} is {ctx.agent_statuses.get(a, 'missing')}" for a in missing)
         return (
@@ -62,138 +70,148 @@ def present_head(task: Task, ctx: FireContext) -> None:
     task.checkpoint.commit_sha = ctx.branch_head
 
 
-_STATES = [
-    StateDef(
-        name="INIT",
-        description="Task created, not yet classified.",
-        resume="Early state: classify the task and move on to CLASSIFIED.",
-    ),
-    StateDef(
-        name="CLASSIFIED",
-        resumable=True,
-        description="Scope and required agents decided.",
-        resume="Early state: gather requirements (move to REQUIREMENTS).",
-    ),
-    StateDef(
-        name="REQUIREMENTS",
-        resumable=True,
-        description="Agents gather requirements.",
-        resume="Check which requirement agents are still incomplete and re-invoke them.",
-    ),
-    StateDef(
-        name="SYNTHESIS",
-        description="Draft the implementation plan; wait for the user's plan approval.",
-        checkpoint=True,
-        approval="plan",
-        resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the plan "
-        "to the user for approval.",
-    ),
-    StateDef(
-        name="IMPLEMENTATION",
-        resumable=True,
-        allows_merge=True,
-        description="Agents implement on their own branches.",
-        allows_commits=True,
-        allows_edits=True,
-        resume="Check which agents are still incomplete and resume their implementation rounds.",
-    ),
-    StateDef(
-        name="VALIDATION",
-        resumable=True,
-        allows_merge=True,
-        description="Build and tests on the task branch.",
-        allows_commits=True,
-        allows_edits=True,
-        resume="Re-run the validation checks (build and tests) from the start.",
-    ),
-    StateDef(
-        name="REVIEW",
-        resumable=True,
-        description="Review agents decide.",
-        resume="Check which review agents have decided and resume the incomplete reviews.",
-    ),
-    StateDef(
-        name="AWAITING_USER_APPROVAL",
-        description="Wait for the user to approve the exact head commit.",
-        checkpoint=True,
-        approval="commit",
-        resume="Re-present the changes (the presented commit) to the user for approval.",
-    ),
-    StateDef(
-        name="COMPLETE",
-        final=True,  # approved: the tasks that wait for it may start
-        description="Approved; the user lands the approved commit on the base branch.",
-        resume="Resume the completion procedure: the user lands the approved commit with "
-        "`taskproto land`.",
-    ),
-    StateDef(
-        name="CLEANUP",
-        description="Remove worktrees and branches.",
-        terminal=True,
-        resume="Resume cleanup: `taskproto task remove` the task once its work is on the base "
-        "branch (`taskproto land` does it when every commit is reachable from there).",
-    ),
-]
-
-_T = TransitionDef
-_TRANSITIONS = [
-    _T(trigger="classify", source=["INIT"], dest="CLASSIFIED"),
-    _T(trigger="gather_requirements", source=["CLASSIFIED"], dest="REQUIREMENTS"),
-    _T(trigger="synthesize", source=["REQUIREMENTS"], dest="SYNTHESIS"),
-    _T(trigger="implement", source=["SYNTHESIS"], dest="IMPLEMENTATION", guards=["plan_approved"]),
-    _T(
-        trigger="validate", source=["IMPLEMENTATION"], dest="VALIDATION", guards=["agents_complete"]
-    ),
-    _T(
-        trigger="validation_failed",
-        source=["VALIDATION"],
-        dest="IMPLEMENTATION",
-        description="Validation failed: back to implementation.",
-    ),
-    _T(trigger="review", source=["VALIDATION"], dest="REVIEW"),
-    _T(
-        trigger="reject_to_implementation",
-        source=["REVIEW"],
-        dest="IMPLEMENTATION",
-        description="Review rejected the implementation.",
-    ),
-    _T(
-        trigger="reject_to_synthesis",
-        source=["REVIEW"],
-        dest="SYNTHESIS",
-        effects=["clear_plan_approval"],
-        description="Review rejected the plan: it must be approved again.",
-    ),
-    _T(
-        trigger="request_approval",
-        source=["REVIEW"],
-        dest="AWAITING_USER_APPROVAL",
-        effects=["present_head"],
-    ),
-    _T(
-        trigger="request_changes",
-        source=["AWAITING_USER_APPROVAL"],
-        dest="IMPLEMENTATION",
-        effects=["clear_commit_approval"],
-        description="The user asked for changes.",
-    ),
-    _T(
-        trigger="complete",
-        source=["AWAITING_USER_APPROVAL"],
-        dest="COMPLETE",
-        guards=["commit_approved"],
-    ),
-    _T(trigger="cleanup", source=["COMPLETE"], dest="CLEANUP"),
-]
-
-
 def definition() -> Workflow:
+    from taskproto.machine.workflow import StateDef, Workflow
+    from taskproto.machine.workflow import TransitionDef as _T
+
+    states = [
+        StateDef(
+            name="INIT",
+            description="Task created, not yet classified.",
+            resume="Early state: classify the task and move on to CLASSIFIED.",
+        ),
+        StateDef(
+            name="CLASSIFIED",
+            resumable=True,
+            description="Scope and required agents decided.",
+            resume="Early state: gather requirements (move to REQUIREMENTS).",
+        ),
+        StateDef(
+            name="REQUIREMENTS",
+            resumable=True,
+            description="Agents gather requirements.",
+            resume="Check which requirement agents are still incomplete and re-invoke them.",
+        ),
+        StateDef(
+            name="SYNTHESIS",
+            description="Draft the implementation plan; wait for the user's plan approval.",
+            checkpoint=True,
+            approval="plan",
+            resume="If the plan is approved, proceed to IMPLEMENTATION; otherwise re-present the "
+            "plan to the user for approval.",
+        ),
+        StateDef(
+            name="IMPLEMENTATION",
+            resumable=True,
+            allows_merge=True,
+            description="Agents implement on their own branches.",
+            allows_commits=True,
+            allows_edits=True,
+            resume="Check which agents are still incomplete and resume their implementation "
+            "rounds.",
+        ),
+        StateDef(
+            name="VALIDATION",
+            resumable=True,
+            allows_merge=True,
+            description="Build and tests on the task branch.",
+            allows_commits=True,
+            allows_edits=True,
+            resume="Re-run the validation checks (build and tests) from the start.",
+        ),
+        StateDef(
+            name="REVIEW",
+            resumable=True,
+            description="Review agents decide.",
+            resume="Check which review agents have decided and resume the incomplete reviews.",
+        ),
+        StateDef(
+            name="AWAITING_USER_APPROVAL",
+            description="Wait for the user to approve the exact head commit.",
+            checkpoint=True,
+            approval="commit",
+            resume="Re-present the changes (the presented commit) to the user for approval.",
+        ),
+        StateDef(
+            name="COMPLETE",
+            final=True,  # approved: the tasks that wait for it may start
+            description="Approved; the user lands the approved commit on the base branch.",
+            resume="Resume the completion procedure: the user lands the approved commit with "
+            "`taskproto land`.",
+        ),
+        StateDef(
+            name="CLEANUP",
+            description="Remove worktrees and branches.",
+            terminal=True,
+            resume="Resume cleanup: `taskproto task remove` the task once its work is on the base "
+            "branch (`taskproto land` does it when every commit is reachable from there).",
+        ),
+    ]
+
+    transitions = [
+        _T(trigger="classify", source=["INIT"], dest="CLASSIFIED"),
+        _T(trigger="gather_requirements", source=["CLASSIFIED"], dest="REQUIREMENTS"),
+        _T(trigger="synthesize", source=["REQUIREMENTS"], dest="SYNTHESIS"),
+        _T(
+            trigger="implement",
+            source=["SYNTHESIS"],
+            dest="IMPLEMENTATION",
+            guards=["plan_approved"],
+        ),
+        _T(
+            trigger="validate",
+            source=["IMPLEMENTATION"],
+            dest="VALIDATION",
+            guards=["agents_complete"],
+        ),
+        _T(
+            trigger="validation_failed",
+            source=["VALIDATION"],
+            dest="IMPLEMENTATION",
+            description="Validation failed: back to implementation.",
+        ),
+        _T(trigger="review", source=["VALIDATION"], dest="REVIEW"),
+        _T(
+            trigger="reject_to_implementation",
+            source=["REVIEW"],
+            dest="IMPLEMENTATION",
+            description="Review rejected the implementation.",
+        ),
+        _T(
+            trigger="reject_to_synthesis",
+            source=["REVIEW"],
+            dest="SYNTHESIS",
+            effects=["clear_plan_approval"],
+            description="Review rejected the plan: it must be approved again.",
+        ),
+        _T(
+            trigger="request_approval",
+            source=["REVIEW"],
+            dest="AWAITING_USER_APPROVAL",
+            effects=["present_head"],
+        ),
+        _T(
+            trigger="request_changes",
+            source=["AWAITING_USER_APPROVAL"],
+            dest="IMPLEMENTATION",
+            effects=["clear_commit_approval"],
+            description="The user asked for changes.",
+        ),
+        _T(
+            trigger="complete",
+            source=["AWAITING_USER_APPROVAL"],
+            dest="COMPLETE",
+            guards=["commit_approved"],
+        ),
+        _T(trigger="cleanup", source=["COMPLETE"], dest="CLEANUP"),
+    ]
+
     return Workflow(
         name=NAME,
         description="Multi-agent task protocol: plan approval, agent worktrees, validation, review "
         "and a user approval of the exact head commit.",
         initial="INIT",
-        states=_STATES,
-        transitions=_TRANSITIONS,
+        states=states,
+        transitions=transitions,
         uses_agents=True,
     )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from taskproto.machine.workflow import FireContext, StateDef, TransitionDef, Workflow, effect, guard
+from taskproto.machine.steps import FireContext, effect, guard
+from taskproto.machine.workflow import StateDef, TransitionDef, Workflow
 from taskproto.state.models import Task
 
 NAME = "tight-loop"
