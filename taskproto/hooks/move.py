@@ -210,12 +210,13 @@ def _plan(
         "forced": False,
         "note": note,
     }
-    new = json.loads(old)  # a copy of `data` for the effects to change (the models copy too)
+    # the guards are done and `data` is this call's own parse of `old`: it becomes the new task
+    new = data
     for effect in chosen["effects"]:
         steps.EFFECTS[effect](steps.Record(new), ctx)
     new["state"] = dest
-    new["transition_log"] = [*new["transition_log"], entry]
-    new["revision"] = data["revision"] + 1
+    new["transition_log"].append(entry)
+    new["revision"] += 1
     new["updated_at"] = time_text(datetime.now(UTC))
     problem = integrity.log_state_problem(new)
     if problem is not None:
