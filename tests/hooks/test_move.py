@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -184,19 +185,28 @@ def test_phone_a_teams_transitions_write_what_the_engine_writes(tmp_path: Path) 
             engine = Engine(load_config(repo))
             engine.fire("t", "decide", session=OWNER, params={"rubric": fail, "note": NOTE})
 
-    steps: list[tuple[tuple[str, ...], str] | None] = [
+    def elsewhere() -> None:  # the last round's refusals, from the task's worktree and a link
+        link = tmp_path / "link"
+        link.symlink_to(repos[0])
+        worktree = Path(load_config(repos[0]).layout.task_worktree("t"))
+        for cwd in (worktree, link, link / ".taskproto"):
+            assert "rounds_remain" in same_refusal(cwd, "fire", "t", "iterate", top=repos[0])
+            assert "rubric_passes" in same_refusal(cwd, "fire", "t", "converge", top=repos[0])
+
+    steps: list[tuple[tuple[str, ...], str] | Callable[[], None]] = [
         (("transition", "t", "REVIEW", "--note", NOTE), "quick"),  # record_output
-        None,
+        decide,
         (("fire", "t", "iterate"), "quick"),  # next_round: the round closed, round 2
         (("fire", "t", "review", "--json"), "quick"),
-        None,
+        decide,
+        elsewhere,
         (("fire", "t", "iterate"), "full"),  # rounds_remain fails: the last round
         (("transition", "t", "SYNTHESIS"), "full"),  # converge: rubric_passes fails
         (("fire", "t", "force_stop", "--note", NOTE), "quick"),  # synthesize
     ]
     for step in steps:
-        if step is None:
-            decide()
+        if callable(step):
+            step()
             continue
         args, where = step
         got, want = tp(repos[0], *args), tp(repos[1], *args, quick=False)
@@ -485,6 +495,10 @@ def test_guards_and_effects_read_and_change_task_json_as_they_do_the_models(
     task = make(now)
     ctx = FireContext(time=now, agent_statuses=statuses, branch_head=head, params=params)
     light = [m for m in LIGHT if importlib.import_module(m)]
+    # the JSON the view hands out as it is: the models' free-form dict fields
+    assert Record.FREE == {
+        k for k, f in Task.model_fields.items() if f.annotation == dict[str, Any]
+    }
     assert {f.__module__ for f in GUARDS.values()} >= set(light)
     for name, guard in GUARDS.items():
         if guard.__module__ in light:
