@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from taskproto.errors import GitError
@@ -164,14 +163,18 @@ class Git:
 REMOTE_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_SSH_COMMAND": "ssh -o BatchMode=yes"}
 
 
-@dataclass(frozen=True)
 class PushStatus:
     """One ref's line of `git push --porcelain`: flag ('!' rejected, '*' new, '-' deleted, ' ', '+',
-    '=')."""
+    '='). A plain class: `dataclasses` costs a transition ~10 ms of imports (inspect)."""
 
-    ref: str
-    flag: str
-    summary: str  # e.g. "[rejected] (stale info)", "[remote rejected] (failed to update ref)"
+    __slots__ = ("ref", "flag", "summary")
+
+    def __init__(self, ref: str, flag: str, summary: str) -> None:
+        self.ref, self.flag = ref, flag
+        self.summary = summary  # e.g. "[rejected] (stale info)", "[remote rejected] (...)"
+
+    def __repr__(self) -> str:
+        return f"PushStatus({self.ref!r}, {self.flag!r}, {self.summary!r})"
 
     @property
     def ok(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from taskproto.errors import TaskprotoError
 from taskproto.git import objects, reffiles
@@ -18,8 +17,10 @@ from taskproto.git.command import Git
 from taskproto.git.files import GitDirs
 from taskproto.state import integrity
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write never needs it
     from pathlib import Path
+    from typing import Any
 
     from taskproto.git.repo import JournalCommit, Repo
     from taskproto.layout import Layout
