@@ -7,9 +7,10 @@ the two on real repositories. It answers only when everything is plain (hooks/ta
 is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
 Options it does not know, a settings error and a plan-task's plan go to the full command too.
 
-A transition is made here only when hooks/move.py finds it plain; that module says what plain is.
-Anything else, and every refusal, goes to the full command before anything is written.
-tests/hooks/test_move.py runs the same transitions both ways and compares what they wrote.
+A transition (`transition`, `fire`, and tight-loop's `handoff`) is made here only when
+hooks/move.py finds it plain; that module says what plain is. Anything else, and every refusal,
+goes to the full command before anything is written. tests/hooks/test_move.py and
+test_move_handoff.py run the same transitions both ways and compare what they printed and wrote.
 `TASKPROTO_QUICK=0` turns both off.
 """
 
@@ -35,6 +36,8 @@ def answer(args: list[str]) -> int | None:
         return None
     if args[0] in ("transition", "fire"):
         return _move(args)
+    if args[0] == "handoff":
+        return _handoff(args)
     if args[0] != "task":
         return None
     rest = [a for a in args[2:] if a != "--json"]
@@ -139,13 +142,114 @@ def _move(args: list[str]) -> int | None:
         text = _dumps({**data, "revision": moved.revision})
     else:
         text = f"{moved.task}: {moved.before} -> {moved.after}\n"
+    _print(text)
+    _after_change(config, moved.task, session)
+    return 0
+
+
+# `handoff`'s options, each given once: --to PHASE, --decision YES|NO, --results FILE, --from PHASE
+HANDOFF = ("--to", "--decision", "--results", "--from")
+
+
+def _handoff(args: list[str]) -> int | None:
+    """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`:
+    what cli/tight_loop.py `handoff` prints, for a handoff hooks/move.py makes."""
+    words: list[str] = []
+    given: dict[str, str] = {}
+    as_json = False
+    rest = iter(args[1:])
+    for arg in rest:
+        option, eq, value = arg.partition("=")
+        if arg == "--json" and not as_json:
+            as_json = True
+        elif option in HANDOFF and option not in given:
+            found = value if eq else next(rest, None)
+            if not found or (not eq and found.startswith("-")):
+                return None
+            given[option] = found
+        elif arg.startswith("-") or words:
+            return None  # --force, --help, an option twice, a second name: click's
+        else:
+            words.append(arg)
+    decision = given.get("--decision", "").upper()
+    if len(words) != 1 or "--to" not in given or decision not in ("YES", "NO"):
+        return None
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.hooks import move
+    from taskproto.machine.builtin import tight_loop
+    from taskproto.sessions import resolve_session
+
+    name, to = words[0], given["--to"].upper()
+    params: dict[str, Any] = {"decision": decision, "results": None}
+    if "--from" in given:
+        params["from"] = given["--from"].upper()
+    if "--results" in given:
+        from pathlib import Path
+
+        from taskproto.cli.loop_results import read_results
+
+        results = Path(given["--results"]).absolute()
+        try:
+            if results.is_dir():
+                return None
+            params["results"] = read_results(results)
+        except (OSError, TaskprotoError):
+            return None  # the full command says what is wrong with the file
+    session = resolve_session(None)
+    try:
+        config = load_config()
+        moved = move.move(
+            config,
+            name,
+            session,
+            target=to,
+            note=lambda state: f"handoff {state} -> {to}: {decision}",  # as ops/tight_loop.py
+            params=params,
+            workflow=tight_loop.NAME,
+        )
+    except move.Declined:
+        return None
+    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
+        sys.stderr.write(refusal_line(exc, as_json) + "\n")
+        return int(exc.exit_code)
+    task = moved.data
+    iteration = task["counters"]["iteration"]
+    data = {
+        "task": name,
+        "from": moved.before,
+        "to": moved.after,
+        "iteration": iteration,
+        "revision": moved.revision,
+        "prompt": moved.prompt,
+    }
+    if moved.after == "FULL_AUTO":
+        from taskproto.machine.steps import Record
+
+        view: Any = Record(task)  # the task as the summary reads it (ops/tight_loop.py)
+        data["summary"] = task["context"].get("summary") or tight_loop.summary(view)
+    if as_json:
+        text = _dumps(data)
+    else:
+        from taskproto.cli.render import loop_summary_lines
+
+        lines = [
+            f"{name}: {moved.before} -> {moved.after} (iteration {iteration}); "
+            f"{moved.after} holds the turn",
+            *(loop_summary_lines(data["summary"]) if "summary" in data else ()),
+        ]
+        text = "".join(line + "\n" for line in lines)
+    _print(text)
+    _after_change(config, moved.task, session)
+    return 0
+
+
+def _print(text: str) -> None:
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
         pass
-    _after_change(config, moved.task, session)
-    return 0
 
 
 def _after_change(config: Any, name: str, session: str | None) -> None:

@@ -95,3 +95,16 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
     elif "plan_error" in data:
         text += f"  plan       not shown: {data['plan_error']}\n"
     return text
+
+
+def loop_summary_lines(summary: dict[str, Any]) -> list[str]:
+    """tight-loop's session summary (FULL_AUTO), as `handoff` and `turn` print it."""
+    discovered = summary["discovered"]
+    return [
+        "session summary:",
+        f"  iterations          {summary['iterations']}",
+        f"  subtasks completed  {summary['subtasks_completed']}",
+        f"  subtasks failed     {summary['subtasks_failed']}",
+        f"  tasks discovered    {len(discovered)}"
+        + (f": {'; '.join(discovered)}" if discovered else ""),
+    ]

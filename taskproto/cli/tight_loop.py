@@ -8,22 +8,11 @@ from typing import Any
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.cli.render import loop_summary_lines
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
 )
-
-
-def _summary_lines(summary: dict[str, Any]) -> list[str]:
-    discovered = summary["discovered"]
-    return [
-        "session summary:",
-        f"  iterations          {summary['iterations']}",
-        f"  subtasks completed  {summary['subtasks_completed']}",
-        f"  subtasks failed     {summary['subtasks_failed']}",
-        f"  tasks discovered    {len(discovered)}"
-        + (f": {'; '.join(discovered)}" if discovered else ""),
-    ]
 
 
 @click.command("turn")
@@ -49,7 +38,7 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     def human() -> None:
         if t.phase == "FULL_AUTO":
             click.echo(f"{name}: the loop has ended (FULL_AUTO)")
-            for line in _summary_lines(data["summary"]):
+            for line in loop_summary_lines(data["summary"]):
                 click.echo(line)
             return
         click.echo(
@@ -106,10 +95,11 @@ def handoff(
 ) -> None:
     """End the current phase's turn and start PHASE's, carrying only the decision and the
     results."""
+    from taskproto.cli.loop_results import read_results
     from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine
-    payload = tightloop.read_results(results.absolute()) if results else None
+    payload = read_results(results.absolute()) if results else None
     before = engine.load(name).state
     task = tightloop.handoff(
         engine, name, to, decision, payload, from_phase, state.session_id(), force
@@ -132,7 +122,7 @@ def handoff(
             f"{task.state} holds the turn"
         )
         if "summary" in data:
-            for line in _summary_lines(data["summary"]):
+            for line in loop_summary_lines(data["summary"]):
                 click.echo(line)
 
     emit(as_json, data, human)

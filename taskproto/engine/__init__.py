@@ -16,7 +16,6 @@ the modules that do the work, each named for its job:
 - ready.py        the ready queue: what can start now, most urgent first
 - sync.py         `taskproto sync` with the shared remote
 - worktree.py     task and agent worktrees and branches
-- prompts.py      a state's prompt, rendered from its jinja2 template
 - summary.py      the stable JSON shape of a task
 """
 

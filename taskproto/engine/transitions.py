@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taskproto.engine import prompts
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, TransitionRejected
+from taskproto.machine import prompts
 from taskproto.machine.steps import FireContext
 from taskproto.machine.workflow import Workflow, fire, transition_to
 from taskproto.names import AgentName

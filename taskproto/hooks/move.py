@@ -12,9 +12,12 @@ transitions that are plain:
 - no shared remote; the task is unowned or owned by this session; the user's latest interruption
   does not hold the work; the task does not wait for others in its initial state;
 - the trigger is fired by agents, its guards and effects are those of a built-in workflow whose
-  module needs no models (machine/steps.py `LIGHT`: task-protocol and phone-a-team), and the new
-  state has no prompt template. The guards and effects are the workflow's own functions, run on
-  task.json's JSON (`steps.Record`), not copies of them.
+  module needs no models (machine/steps.py `LIGHT`: task-protocol, phone-a-team, tight-loop). The
+  guards and effects are the workflow's own functions, run on task.json's JSON (`steps.Record`),
+  not copies of them;
+- the new state has no prompt template, or its workflow's prompts have a scope of their own
+  (machine/prompts.py `SCOPES`: tight-loop's handoffs): then the prompt is rendered before the
+  save, by the same code and jinja2 as the engine's, and a template that fails to render declines.
 
 Anything else, and every refusal, raises `Declined` before anything is written: the caller runs
 the engine, which decides and says what is wrong in its own words. So a refusal always comes
@@ -35,6 +38,7 @@ from taskproto.state import integrity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from taskproto.config import Config
@@ -79,10 +83,13 @@ class _Statuses(Mapping[str, str]):
 
 
 class Moved:
-    """A transition written: the task, the states it left and reached, its new revision."""
+    """A transition written: the task, the states it left and reached, its new revision, the new
+    state's prompt (None: no template) and the new task.json's JSON."""
 
-    def __init__(self, task: str, before: str, after: str, revision: int) -> None:
-        self.task, self.before, self.after, self.revision = task, before, after, revision
+    def __init__(self, plan: _Plan) -> None:
+        entry = plan.new["transition_log"][-1]
+        self.task, self.before, self.after = plan.name, entry["from"], plan.new["state"]
+        self.revision, self.prompt, self.data = plan.new["revision"], plan.prompt, plan.new
 
 
 def move(
@@ -91,9 +98,13 @@ def move(
     session: str | None,
     target: str | None = None,
     trigger: str | None = None,
-    note: str | None = None,
+    note: str | Callable[[str], str] | None = None,
+    params: dict[str, Any] | None = None,
+    workflow: str | None = None,
 ) -> Moved:
-    """Fire `trigger`, or the trigger that leads to state `target`, on task `name` as `session`;
+    """Fire `trigger`, or the trigger that leads to state `target`, on task `name` as `session`,
+    with the guards' and effects' `params` and `note` (or the note for the state it leaves); with
+    `workflow`, only on a task of that workflow.
     Declined when the transition is not plain (nothing written). Raises TaskprotoError only when
     the lock cannot be taken in time, or when a failed save could not be undone."""
     from pathlib import Path
@@ -115,7 +126,7 @@ def move(
     with task_lock(Path(folder), name, config.lock_timeout):
         reader = TaskReader(config)
         try:
-            plan = _plan(reader, name, session, target, trigger, note)
+            plan = _plan(reader, name, session, target, trigger, note, params, workflow)
             files = _journal_files(config, plan)
         except Declined:
             raise
@@ -126,9 +137,9 @@ def move(
 
 class _Plan:
     def __init__(
-        self, name: str, old: bytes, new: dict[str, Any], data: bytes, message: str
+        self, name: str, new: dict[str, Any], data: bytes, message: str, prompt: str | None
     ) -> None:
-        self.name, self.old, self.new, self.data, self.message = name, old, new, data, message
+        self.name, self.new, self.data, self.message, self.prompt = name, new, data, message, prompt
 
 
 def _plan(
@@ -137,9 +148,12 @@ def _plan(
     session: str | None,
     target: str | None,
     trigger: str | None,
-    note: str | None,
+    note: str | Callable[[str], str] | None,
+    params: dict[str, Any] | None,
+    workflow: str | None,
 ) -> _Plan:
-    """The new task.json and journal message, decided under the lock; Declined if not plain."""
+    """The new task.json, journal message and prompt, decided under the lock; Declined if not
+    plain."""
     from taskproto.state.light import TaskView, read_bytes
 
     layout = reader.layout
@@ -154,6 +168,8 @@ def _plan(
     if found is not None:
         raise Declined(integrity.refusal(name, found))
     data = reader.accept(name, path, json.loads(old))  # this shape, in a known state
+    if workflow is not None and data["workflow"] != workflow:
+        raise Declined(f"not a {workflow} task")
     if dumps(data) != old:
         raise Declined("json writes this task.json differently from the models")
     owner = data["owner"]
@@ -181,6 +197,8 @@ def _plan(
         or not steps.light(effects, steps.EFFECTS)
     ):
         raise Declined(f"{trigger} is not a plain trigger from {state}")
+    if callable(note):
+        note = note(state)
     now = datetime.now(UTC)
     dirs = layout.dirs
     assert dirs is not None
@@ -189,6 +207,7 @@ def _plan(
         session=session,
         agent_statuses=_Statuses(reader, data),
         branch_head=dirs.branch_sha(name),
+        params=params,
         note=note,
     )
     chosen = next((t for t in candidates if _passes(t["guards"], data, ctx)), None)
@@ -197,9 +216,7 @@ def _plan(
     dest = chosen["to"]
     if dest not in table:
         raise Declined(f"{dest} is not a state of the cached table")
-    for folder in template_dirs(layout.root, data["workflow"]):
-        if os.path.isfile(os.path.join(folder, dest + TEMPLATE_SUFFIX)):
-            raise Declined(f"{dest} has a prompt template")
+    template = _template(layout.root, data["workflow"], dest)
     entry = {
         "from": state,
         "to": dest,
@@ -225,7 +242,34 @@ def _plan(
         written = dumps(new)
     except UnicodeEncodeError:  # a lone surrogate from the command line: the models refuse it
         raise Declined("text that is not valid UTF-8") from None
-    return _Plan(name, old, new, written, f"{trigger}: {state} -> {dest}")
+    prompt = None if template is None else _render(reader.config, new, template)
+    return _Plan(name, new, written, f"{trigger}: {state} -> {dest}", prompt)
+
+
+def _template(root: str, workflow: str, state: str) -> str | None:
+    """The template of `state`'s prompt (the repository's first), None when it has none;
+    Declined when the workflow's prompts need the models (machine/prompts.py `SCOPES`)."""
+    from taskproto.machine.prompts import SCOPES
+
+    for folder in template_dirs(root, workflow):
+        path = os.path.join(folder, state + TEMPLATE_SUFFIX)
+        if os.path.isfile(path):
+            if workflow not in SCOPES:
+                raise Declined(f"{state}'s prompt is rendered from the models")
+            return path
+    return None
+
+
+def _render(config: Config, new: dict[str, Any], template: str) -> str:
+    """The new state's prompt, as the engine renders it before its save (jinja2); a template that
+    fails declines, and the engine refuses in its own words."""
+    from pathlib import Path
+
+    from taskproto.machine import prompts
+
+    task: Any = steps.Record(new)  # the task the scope reads, as the engine's model shows it
+    scope = prompts.scope(task)
+    return prompts.render_file(config, new["workflow"], Path(template), scope)
 
 
 def _passes(guards: list[str], data: dict[str, Any], ctx: steps.FireContext) -> bool:
@@ -272,5 +316,4 @@ def _save(config: Config, plan: _Plan, files: dict[str, bytes]) -> Moved:
         # the journal went first: take it back, so nothing is half saved (engine/core.py)
         journal.take_back(git, dirs, name, before, after)
         raise
-    log = new["transition_log"]
-    return Moved(name, log[-1]["from"], new["state"], new["revision"])
+    return Moved(plan)

@@ -65,6 +65,7 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 LIGHT = (
     "taskproto.machine.builtin.task_protocol",
     "taskproto.machine.builtin.phone_a_team",
+    "taskproto.machine.builtin.tight_loop",
 )
 
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taskproto.engine import Engine, prompts
+from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, ValidationFailed, WriteFailed
+from taskproto.machine import prompts
 from taskproto.machine.builtin.plan_task import NAME
 from taskproto.state.models import Task, utcnow
 

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from taskproto.engine import Engine
-from taskproto.errors import TaskprotoError, TransitionRejected, ValidationFailed
+from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
 from taskproto.machine.workflow import transition_to
 from taskproto.state.models import Task, utcnow
-
-MAX_RESULTS = 100 * 1024  # results are a digest for the next phase, not a transcript
-# Keys that would carry the previous phase's ask_user state across a handoff.
-QUESTION_KEYS = {"questions", "question", "ask_user", "pending_questions", "open_questions"}
 
 
 def creation() -> tuple[dict[str, Any], dict[str, int]]:
@@ -38,34 +32,6 @@ def _norm(title: str) -> str:
 def _require(task: Task) -> None:
     if task.workflow != NAME:
         raise TaskprotoError(f"task {task.name!r} is a {task.workflow} task, not {NAME}")
-
-
-def read_results(path: Path) -> Any:
-    """A handoff's results: JSON if the file holds JSON, else its text. Questions are refused."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ValidationFailed(f"{path}: no such file (--results FILE)") from None
-    if len(data) > MAX_RESULTS:
-        raise ValidationFailed(
-            f"{path} is {len(data)} bytes; results over {MAX_RESULTS} bytes are refused: "
-            "hand off a digest"
-        )
-    text = data.decode("utf-8", errors="replace")
-    try:
-        results: Any = json.loads(text)
-    except json.JSONDecodeError:
-        return text
-    if isinstance(results, dict):
-        carried = sorted(k for k in results if k.lower() in QUESTION_KEYS)
-        if carried:
-            raise ValidationFailed(
-                f"{path} carries {', '.join(carried)}: a handoff carries only the decision and the "
-                "results, "
-                "never the previous phase's questions (the next phase starts a fresh ask_user "
-                "cycle)"
-            )
-    return results
 
 
 @dataclass

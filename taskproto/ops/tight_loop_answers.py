@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from taskproto.engine import Engine, prompts
+from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
+from taskproto.machine import prompts
 from taskproto.machine.builtin.tight_loop import NAME, summary, waiting
 from taskproto.machine.builtin.tight_loop_scope import handoff_scope
 from taskproto.ops.tight_loop import _norm, _require, _subtask_change, creation

@@ -20,6 +20,7 @@ import pytest
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.hooks import move
+from taskproto.machine import prompts
 from taskproto.machine.steps import EFFECTS, GUARDS, LIGHT, FireContext, Record
 from taskproto.state import store
 from taskproto.state.models import Task
@@ -99,7 +100,7 @@ dest = "WORK"
 trigger = "hand_over"
 source = "WORK"
 dest = "HANDED"
-effects = ["record_handoff"]
+guards = ["!artifact_valid"]
 
 [[transitions]]
 trigger = "finish"
@@ -349,8 +350,9 @@ def test_what_is_not_plain_goes_to_the_engine(tmp_path: Path) -> None:
     ]:
         code, _, err, how = tp(repo, *args)
         assert (code, how) == (0, path), (args, err)
-    # a workflow of the repository's own: its table comes from the cache; an effect the quick
-    # path does not know, and a table not cached yet, go to the engine (which caches it)
+    # a workflow of the repository's own: its table comes from the cache; a guard the quick
+    # path does not run (plan-task's), and a table not cached yet, go to the engine (which
+    # caches it)
     flow = repo / ".taskproto" / "workflows" / "mine.toml"
     flow.parent.mkdir(parents=True, exist_ok=True)
     flow.write_text(MINE)
@@ -360,7 +362,7 @@ def test_what_is_not_plain_goes_to_the_engine(tmp_path: Path) -> None:
     cache.unlink(missing_ok=True)
     assert tp(repo, "fire", "m", "start")[:4:3] == (0, "full")
     assert "mine" in json.loads(cache.read_text())
-    assert tp(repo, "fire", "m", "hand_over")[:4:3] == (0, "full")  # record_handoff
+    assert tp(repo, "fire", "m", "hand_over")[:4:3] == (0, "full")  # plan-task's guard
     assert tp(repo, "fire", "m", "finish")[:4:3] == (0, "quick")
     # an argument that is not valid UTF-8: the engine's to refuse
     proc = subprocess.run(
@@ -450,6 +452,22 @@ def _team(now: datetime, state: str, round_: int, **context: Any) -> Task:
     return task
 
 
+def _loop(now: datetime, state: str, iteration: int, **context: Any) -> Task:
+    task = _task("tight-loop", state, now, [], **context)
+    task.counters.iteration = iteration
+    return task
+
+
+WAITING = [
+    {"id": "D1", "title": "Fix the lexer", "iteration": 1, "planned_as": None},
+    {"id": "D2", "title": "Dropped one", "iteration": 1, "dropped": True},
+    {"id": "D3", "title": "Speed up", "iteration": 2, "selected_in": None},
+]
+SUBTASKS = [
+    {"id": "T1", "title": "a", "status": "done", "iteration": 1},
+    {"id": "T2", "title": "b", "status": "failed", "iteration": 1, "note": "flaky"},
+    {"id": "T3", "title": "c", "status": "pending", "iteration": 2},
+]
 PASS = {"acceptance": "pass", "risks": "pass", "validation": "documented"}
 FAIL = {"acceptance": "pass", "risks": "fail", "validation": "pass"}
 LOST = {"skipped": ["gemini"], "failed": {"codex": "timeout"}, "calls": 2}
@@ -484,6 +502,20 @@ LOST = {"skipped": ["gemini"], "failed": {"codex": "timeout"}, "calls": 2}
             None,
             {"rubric": {"acceptance": "maybe"}},
         ),
+        (lambda now: _loop(now, "PLAN", 1, turn={"phase": "PLAN"}), {}, None, {"decision": "YES"}),
+        (
+            lambda now: _loop(now, "REVIEW", 2, discovered=WAITING, subtasks=SUBTASKS),
+            {},
+            None,
+            {"decision": "yes", "results": {"done": ["T1"]}, "from": "REVIEW"},
+        ),
+        (
+            lambda now: _loop(now, "REVIEW", 3, discovered=WAITING, handoffs=[{"to": "REVIEW"}]),
+            {},
+            None,
+            {"decision": "NO", "results": "text", "from": "EXECUTE"},
+        ),
+        (lambda now: _loop(now, "EXECUTE", 1, subtasks=SUBTASKS), {}, None, {}),
     ],
 )
 def test_guards_and_effects_read_and_change_task_json_as_they_do_the_models(
@@ -517,6 +549,8 @@ def test_guards_and_effects_read_and_change_task_json_as_they_do_the_models(
             continue
         effect(Record(data), ctx)
         assert move.dumps(data) == store.dump(model), name
+        if model.workflow in prompts.SCOPES:  # what the prompt sees (quick path: rendered too)
+            assert prompts.scope(Record(data)) == prompts.scope(model), name
 
 
 def _approval(sha: str | None, at: datetime) -> Any:

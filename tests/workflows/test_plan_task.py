@@ -293,7 +293,7 @@ def test_rollback_when_the_save_fails(cli, engine, task, write_json, repo):
 
 
 def test_prompt_json_and_every_state_has_a_template(cli, engine, task):
-    from taskproto.engine.prompts import PACKAGE_TEMPLATES
+    from taskproto.machine.prompts import PACKAGE_TEMPLATES
     from taskproto.machine.registry import get_workflow
 
     names = {p.name for p in (PACKAGE_TEMPLATES / "plan-task").iterdir()}

@@ -9,11 +9,17 @@ decides loop (YES → PLAN) or break (NO → FULL_AUTO).
 
 from __future__ import annotations
 
-from typing import Any
+from taskproto.machine.steps import effect, guard
 
-from taskproto.machine.steps import FireContext, effect, guard
-from taskproto.machine.workflow import StateDef, TransitionDef, Workflow
-from taskproto.state.models import Task
+# Standard library only (machine/steps.py `LIGHT`): the models are imported by `definition()`, so
+# a handoff is made on the quick path (hooks/move.py), its prompt rendered there too.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.machine.steps import FireContext
+    from taskproto.machine.workflow import Workflow
+    from taskproto.state.models import Task
 
 NAME = "tight-loop"
 PHASES = ["PLAN", "EXECUTE", "REVIEW", "FULL_AUTO"]
@@ -150,10 +156,10 @@ def end_session(task: Task, ctx: FireContext) -> None:
     task.context["summary"] = summary(task)
 
 
-_T = TransitionDef
-
-
 def definition() -> Workflow:
+    from taskproto.machine.workflow import StateDef, Workflow
+    from taskproto.machine.workflow import TransitionDef as _T
+
     return Workflow(
         name=NAME,
         description="Plan, execute, review in a loop; one phase holds the ask-the-user turn; "

@@ -11,10 +11,15 @@ items below, so a template that asks for anything else fails to render
 
 from __future__ import annotations
 
-from typing import Any
-
 from taskproto.machine.builtin.tight_loop import GATE, summary, waiting
-from taskproto.state.models import Task
+
+# Standard library only: the quick path (hooks/move.py) renders a handoff's prompt on task.json's
+# JSON (machine/steps.py `Record`) with this scope, as the engine does on the models.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.state.models import Task
 
 HANDOFF_KEYS = ("from", "to", "decision", "results", "iteration")
 

@@ -4,19 +4,24 @@ Templates ship in the package (`taskproto/templates/<workflow>/<state>.md.j2`)
 and a repository overrides any of them in `<root>/templates/<workflow>/`.
 Undefined names fail loudly (StrictUndefined): a broken template must stop a
 transition, not render a prompt with holes in it.
+
+Standard library only until something is rendered (then jinja2): the quick write path
+(hooks/move.py) renders a tight-loop handoff's prompt here too, on task.json's JSON seen as a task
+(machine/steps.py `Record`), with the workflow's own scope (`SCOPES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from taskproto import layout
 from taskproto.errors import TaskprotoError
-from taskproto.state import review
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from taskproto.config import Config
     from taskproto.state.models import Task
 
@@ -25,8 +30,7 @@ SUFFIX = layout.TEMPLATE_SUFFIX
 
 
 def template_dirs(config: Config, workflow: str) -> list[Path]:
-    """Where `workflow`'s templates are looked up, the override first; only folders that exist
-    (hooks/move.py looks there too: a state with a template is never moved without the engine)."""
+    """Where `workflow`'s templates are looked up, the override first; only folders that exist."""
     return [Path(d) for d in layout.template_dirs(str(config.root), workflow)]
 
 
@@ -60,6 +64,8 @@ def scope(task: Task) -> dict[str, Any]:
     own = _own_scope(task.workflow)
     if own is not None:
         return own(task)
+    from taskproto.state import review
+
     notes = list(task.context.get("feedback_notes") or [])
     questions = (task.artifacts.get("context_artifact") or {}).get("questions_for_developer") or []
     answers = task.context.get("answers") or {}

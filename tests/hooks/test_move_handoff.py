@@ -1,0 +1,223 @@
+"""tight-loop's `handoff` on the quick path (cli/quick.py, hooks/move.py): it prints, renders and
+writes exactly what the engine does, through the same guards, effects and templates, and leaves
+every refusal, every odd argument and every broken template to the engine, from any folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from taskproto.config import load_config
+from taskproto.state import store
+from taskproto.state.models import Task
+from tests.conftest import git, make_repo
+from tests.hooks.test_move import journal, same_refusal, shas, task_bytes, tp
+
+TIMES = ("time", "at", "since", "updated_at", "created_at", "claimed_at", "heartbeat_at")
+
+
+def without_times(data: Any) -> Any:
+    """task.json's JSON with every time and commit left out (two repositories differ there)."""
+    if isinstance(data, dict):
+        return {k: without_times(v) for k, v in data.items() if k not in (*TIMES, "base", "sha")}
+    if isinstance(data, list):
+        return [without_times(v) for v in data]
+    return data
+
+
+def loop_repo(path: Path, name: str = "loop") -> Path:
+    """A repository with tight-loop task `name`, claimed by the tests' owner, in PLAN."""
+    repo = make_repo(path)
+    for args in [("init", "--git"), ("task", "create", name, "--workflow", "tight-loop")]:
+        assert tp(repo, *args, quick=False)[0] == 0, args
+    assert tp(repo, "claim", name, quick=False)[0] == 0
+    return repo
+
+
+def both(repos: list[Path], *args: str) -> str:
+    """`args` through the full command in both repositories; the first one's stdout."""
+    outs = []
+    for repo in repos:
+        code, out, err, _ = tp(repo, *args, quick=False)
+        assert code == 0, (args, err)
+        outs.append(out)
+    return outs[0]
+
+
+def test_handoffs_print_render_and_write_what_the_engine_does(tmp_path: Path) -> None:
+    repos = [loop_repo(tmp_path / "quick"), loop_repo(tmp_path / "full")]
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"built": ["parser"], "note": 'tab\t"quoted" ünï 🎉'}))
+    text = tmp_path / "results.txt"
+    text.write_text("two done, one failed\n")
+
+    def subtask(*args: str) -> Callable[[], None]:
+        return lambda: both(repos, "subtask", *args) and None
+
+    steps: list[tuple[str, ...] | Callable[[], None]] = [
+        subtask("add", "loop", "Write the parser"),
+        subtask("add", "loop", "Test the parser"),
+        ("handoff", "loop", "--to", "execute", "--decision", "yes", "--results", str(results)),
+        subtask("done", "loop", "T1"),
+        subtask("fail", "loop", "T2", "--reason", "flaky"),
+        ("handoff", "loop", "--from=EXECUTE", "--json", "--to=REVIEW", "--decision=YES"),
+        subtask("add", "loop", "Fix the flaky test"),
+        subtask("add", "loop", "Speed up the lexer"),
+        # REVIEW -> PLAN: record_handoff, next_iteration, select_next_task (the focus)
+        ("handoff", "loop", "--decision", "Yes", "--to", "PLAN", "--results", str(text)),
+        ("handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--json"),
+        ("handoff", "loop", "--to", "REVIEW", "--decision", "YES"),
+        # REVIEW -> FULL_AUTO: end_session, and the summary printed
+        ("handoff", "loop", "--to", "FULL_AUTO", "--decision", "no"),
+    ]
+    prompts = []
+    for step in steps:
+        if callable(step):
+            step()
+            continue
+        got, want = tp(repos[0], *step), tp(repos[1], *step, quick=False)
+        assert got[:3] == want[:3], step
+        assert got[3] == "quick", (step, got)
+        if "--json" in step:
+            prompts.append(json.loads(got[1])["prompt"])
+    assert "Results from PLAN" not in prompts[0] and "T1" in prompts[0]
+    assert "Completed: T1 Write the parser" in prompts[0]
+    assert "session summary:" in got[1] and "tasks discovered    2" in got[1]
+    quick, full = (task_bytes(repo, "loop") for repo in repos)
+    assert store.dump(store.parse(Task, Path("task.json"), quick, move_aside=False)) == quick
+    assert without_times(json.loads(quick)) == without_times(json.loads(full))
+    data = json.loads(quick)
+    assert data["state"] == "FULL_AUTO" and data["counters"]["iteration"] == 2
+    assert data["context"]["focus"]["title"] == "Fix the flaky test"
+    assert data["context"]["handoffs"][0]["results"]["note"] == 'tab\t"quoted" ünï 🎉'
+    assert data["context"]["summary"]["subtasks_failed"] == 1
+    assert shas(tuple(journal(repos[0], "loop"))) == shas(tuple(journal(repos[1], "loop")))
+    git(repos[0], "fsck", "--strict", "--no-progress")
+    assert tp(repos[0], "doctor", quick=False)[0] == 0
+
+
+def test_every_refusal_and_odd_argument_is_the_engines(tmp_path: Path) -> None:
+    repo = loop_repo(tmp_path / "repo")
+    assert tp(repo, "task", "create", "proto", quick=False)[0] == 0
+    assert tp(repo, "claim", "proto", quick=False)[0] == 0
+    handoff = ("handoff", "loop", "--to", "EXECUTE")
+    assert "answered NO" in same_refusal(repo, *handoff, "--decision", "NO")
+    assert "does not hold the turn" in same_refusal(
+        repo, *handoff, "--decision", "YES", "--from", "REVIEW"
+    )
+    assert same_refusal(repo, "handoff", "loop", "--to", "FULL_AUTO", "--decision", "NO")
+    assert same_refusal(repo, "handoff", "loop", "--to", "NOWHERE", "--decision", "YES")
+    assert "not tight-loop" in same_refusal(
+        repo, "handoff", "proto", "--to", "CLASSIFIED", "--decision", "YES"
+    )
+    assert "owner" in same_refusal(repo, *handoff, "--decision", "YES", TASKPROTO_SESSION="other")
+    assert same_refusal(repo, "handoff", "nope", "--to", "EXECUTE", "--decision", "YES")
+    # what click says about the arguments, and the results file's problems
+    questions = tmp_path / "questions.json"
+    questions.write_text(json.dumps({"questions": ["why?"]}))
+    big = tmp_path / "big.txt"
+    big.write_text("x" * (100 * 1024 + 1))
+    for extra in [
+        ("--decision", "MAYBE"),
+        ("--decision",),
+        (),
+        ("--decision", "YES", "--results", str(questions)),
+        ("--decision", "YES", "--results", str(big)),
+        ("--decision", "YES", "--results", str(tmp_path / "missing.json")),
+        ("--decision", "YES", "--results", str(tmp_path)),
+        ("--decision", "YES", "--decision", "NO"),
+        ("--decision", "YES", "extra"),
+        ("--decision", "YES", "--bogus"),
+    ]:
+        assert same_refusal(repo, *handoff, *extra), extra
+    # not refusals, but the engine's: an option given twice (click takes the last), --force, --help
+    code, out, _, path = tp(repo, *handoff, "--decision", "NO", "--decision", "YES")
+    assert (code, path) == (0, "full") and "PLAN -> EXECUTE" in out
+    code, out, _, path = tp(
+        repo, "handoff", "loop", "--to", "REVIEW", "--decision", "yes", "--force"
+    )
+    assert (code, path) == (0, "full") and "EXECUTE -> REVIEW" in out
+    assert tp(repo, "handoff", "--help")[3] == "full"
+    assert json.loads(task_bytes(repo, "loop"))["state"] == "REVIEW"
+
+
+def test_from_other_folders_and_links_it_moves_and_refuses_alike(tmp_path: Path) -> None:
+    repo = loop_repo(tmp_path / "repo")
+    link = tmp_path / "link"
+    link.symlink_to(repo)
+    sub = repo / "sub" / "dir"
+    sub.mkdir(parents=True)
+    worktree = Path(load_config(repo).layout.task_worktree("loop"))
+    for cwd in (worktree, sub, link, link / ".taskproto"):
+        refused = same_refusal(
+            cwd, "handoff", "loop", "--to", "EXECUTE", "--decision", "NO", top=repo
+        )
+        assert "answered NO" in refused
+    for cwd, to in [(worktree, "EXECUTE"), (link / "sub", "REVIEW"), (sub, "PLAN")]:
+        code, out, err, path = tp(cwd, "handoff", "loop", "--to", to, "--decision", "YES")
+        assert (code, path) == (0, "quick"), err
+        assert f"-> {to}" in out
+    # a relative --results is read from where the command runs
+    (sub / "r.txt").write_text("relative results\n")
+    code, out, err, path = tp(
+        sub, "handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--results", "r.txt"
+    )
+    assert (code, path) == (0, "quick"), err
+    handoffs = json.loads(task_bytes(repo, "loop"))["context"]["handoffs"]
+    assert handoffs[-1]["results"] == "relative results\n"
+    assert tp(repo, "doctor", quick=False)[0] == 0
+
+
+def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path: Path) -> None:
+    repo = loop_repo(tmp_path / "repo")
+    folder = repo / ".taskproto" / "templates" / "tight-loop"
+    folder.mkdir(parents=True)
+    template = folder / "EXECUTE.md.j2"
+    handoff = ("handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--json")
+    for broken, why in [
+        ("{{ task.name }} {% if %}", "TemplateSyntaxError"),
+        ("{{ questions }}", "UndefinedError"),  # only the named items: never the questions
+        ("{% include '_nowhere.md.j2' %}", "TemplateNotFound"),
+    ]:
+        template.write_text(broken)
+        refused = same_refusal(repo, *handoff)
+        assert "failed to render" in refused and why in refused, refused
+        assert json.loads(task_bytes(repo, "loop"))["state"] == "PLAN"
+    template.write_text("Go, {{ task.name }}: {{ subtasks | length }} subtasks, {{ gate }}\n")
+    code, out, err, path = tp(repo, *handoff)
+    assert (code, path) == (0, "quick"), err
+    assert json.loads(out)["prompt"] == "Go, loop: 0 subtasks, Ready for review?\n"
+
+
+def test_a_quick_handoff_imports_jinja2_and_nothing_else_heavy(tmp_path: Path) -> None:
+    repo = loop_repo(tmp_path / "repo")
+    probe = (
+        "import sys\n"
+        "from taskproto.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+        "raise SystemExit(code)\n"
+    )
+
+    def handoff(decision: str) -> list[str]:
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, "handoff", "loop", "--to", "EXECUTE"]
+            + ["--decision", decision],
+            cwd=repo,
+            env={**os.environ, "TASKPROTO_SESSION": "move-owner"},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return [proc.stdout.splitlines()[-1], str(proc.returncode)]
+
+    # refused: the engine, with everything it needs
+    assert re.search(r"pydantic", handoff("NO")[0])
+    assert handoff("YES") == ["['jinja2']", "0"]
