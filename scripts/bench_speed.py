@@ -31,6 +31,7 @@ OWNER = "bench-owner"
 NOBODY = "bench-nobody"
 TASKS = 20
 AFTER_API = "SessionStart, owns no task, after a script's transitions on the Python API"
+FLOOR_AFTER_API = "`python -I -c pass` at the same moment (the floor of the row above)"
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> float:
@@ -187,8 +188,8 @@ class Checkout:
                 owner_env,
                 b"",
             ),
-            # PLAN -> EXECUTE -> REVIEW -> PLAN: the engine, and the new phase's prompt (jinja2)
-            "`handoff`, tight-loop (the engine)": (
+            # PLAN -> EXECUTE -> REVIEW -> PLAN, and the new phase's prompt rendered (jinja2)
+            "`handoff`, tight-loop (its prompt rendered)": (
                 [*self.tp, "handoff", "loop", "--decision", "yes", "--to", "@phase"],
                 repo,
                 owner_env,
@@ -296,9 +297,13 @@ def main() -> int:
             for c in checkouts:
                 c.rate_task(f"r{i:02d}")
                 runs[c.label].append(c.transitions_per_second(f"r{i:02d}", args.seconds))
-                # the first start after that script: its engine renewed the offer as it exited
-                cmd, cwd, env, stdin = c.cases()[AFTER_API]
-                times.setdefault((c.label, AFTER_API), []).append(run(cmd, cwd, env, stdin))
+                # the first start after that script (its engine renewed the offer as it exited),
+                # and the floor at the same moment: the script's writes are still being written
+                # back, which slows every process then; each goes first in every other run
+                cases = c.cases()
+                pair = [(AFTER_API, cases[AFTER_API]), (FLOOR_AFTER_API, cases["floor"])]
+                for name, (cmd, cwd, env, stdin) in pair[:: 1 if i % 2 else -1]:
+                    times.setdefault((c.label, name), []).append(run(cmd, cwd, env, stdin))
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
     load = os.getloadavg()
     git_version = out(["git", "--version"], Path.cwd(), dict(os.environ)).split()[-1]
@@ -326,6 +331,12 @@ def main() -> int:
         row(name, {lb: med[(lb, name)] for lb in labels})
         if name.endswith("nothing changed since"):
             row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
+            cells = [
+                f"{med[(lb, FLOOR_AFTER_API)]:.1f} | "
+                f"{med[(lb, AFTER_API)] / med[(lb, FLOOR_AFTER_API)]:.2f} (the row above)"
+                for lb in labels
+            ]
+            print(f"| {FLOOR_AFTER_API} | " + " | ".join(cells) + " |")
     print()
     print("| | " + " | ".join(labels) + " |")
     print("|---|" + "---:|" * len(labels))
