@@ -21,10 +21,12 @@ import os
 import sys
 
 from taskproto.hooks.tasks import TaskReader, Unusual
+from taskproto.machine.steps import Record
 from taskproto.state import summary
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 OFF_ENV = "TASKPROTO_QUICK"
@@ -38,21 +40,14 @@ def answer(args: list[str]) -> int | None:
         return _move(args)
     if args[0] == "handoff":
         return _handoff(args)
-    if args[0] != "task":
-        return None
-    rest = [a for a in args[2:] if a != "--json"]
-    as_json = len(rest) < len(args) - 2
-    if args[1] == "list" and not rest:
-        name = None
-    elif args[1] == "show" and len(rest) == 1 and not rest[0].startswith("-"):
-        name = rest[0]
-    else:
+    read = _read(args)
+    if read is None:
         return None
     try:
         from taskproto.config import load_config
 
         reader = TaskReader(load_config())
-        text = _list(reader, as_json) if name is None else _show(reader, name, as_json)
+        text = read(reader)
     except Exception:  # noqa: BLE001 - whatever it is, the full command decides and says why
         return None
     try:
@@ -64,6 +59,26 @@ def answer(args: list[str]) -> int | None:
     if session:
         reader.renew(session)
     return 0
+
+
+def _read(args: list[str]) -> Callable[[TaskReader], str] | None:
+    """What prints the answer to `task list`, `task show NAME` or `turn NAME [--phase PHASE]`,
+    each with `--json` or not; None for anything else."""
+    if args[0] == "turn":
+        parsed = _options(args[1:], ("--phase",))
+        if parsed is None or len(parsed[0]) != 1:
+            return None
+        (name,), as_json, given = parsed
+        return lambda reader: _turn(reader, name, as_json, given.get("--phase"))
+    if args[0] != "task":
+        return None
+    rest = [a for a in args[2:] if a != "--json"]
+    as_json = len(rest) < len(args) - 2
+    if args[1] == "list" and not rest:
+        return lambda reader: _list(reader, as_json)
+    if args[1] == "show" and len(rest) == 1 and not rest[0].startswith("-"):
+        return lambda reader: _show(reader, rest[0], as_json)
+    return None
 
 
 def _dumps(data: Any) -> str:
@@ -97,6 +112,43 @@ def _show(reader: TaskReader, name: str, as_json: bool) -> str:
     from taskproto.cli.render import show_text
 
     return show_text(data, task, reader.table(task["workflow"]))
+
+
+def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> str:
+    """`turn NAME [--phase PHASE]`: which phase of tight-loop task NAME holds the turn
+    (cli/tight_loop.py); a PHASE that does not hold it is the full command's to refuse."""
+    from taskproto.machine.builtin import tight_loop
+
+    task = reader.task(name)
+    if task["workflow"] != tight_loop.NAME:
+        raise Unusual("not a tight-loop task: the full command says so")
+    view: Any = Record(task)  # the task as tight-loop's functions read it
+    phase = tight_loop.turn_holder(view)
+    if asked is not None and asked.upper() != phase:
+        raise Unusual(f"{asked} does not hold the turn: the full command refuses")
+    handoffs = task["context"].get("handoffs") or []
+    data = {
+        "task": name,
+        "phase": phase,
+        "iteration": task["counters"]["iteration"],
+        "gate": tight_loop.GATE.get(phase),
+        "last_handoff": handoffs[-1] if handoffs else None,
+    }
+    if phase == "FULL_AUTO":
+        data["summary"] = _loop_summary(task)
+    if as_json:
+        return _dumps(data)
+    from taskproto.cli.render import turn_lines
+
+    return "".join(line + "\n" for line in turn_lines(data))
+
+
+def _loop_summary(task: dict[str, Any]) -> dict[str, Any]:
+    """tight-loop's session summary (ops/tight_loop.py `session_summary`), from task.json's JSON."""
+    from taskproto.machine.builtin import tight_loop
+
+    view: Any = Record(task)
+    return task["context"].get("summary") or tight_loop.summary(view)
 
 
 def _move(args: list[str]) -> int | None:
@@ -151,26 +203,39 @@ def _move(args: list[str]) -> int | None:
 HANDOFF = ("--to", "--decision", "--results", "--from")
 
 
-def _handoff(args: list[str]) -> int | None:
-    """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`:
-    what cli/tight_loop.py `handoff` prints, for a handoff hooks/move.py makes."""
+def _options(
+    args: list[str], known: tuple[str, ...]
+) -> tuple[list[str], bool, dict[str, str]] | None:
+    """(the words, --json, the `known` options' values) of a command's arguments, each option
+    given once (`--opt VALUE` or `--opt=VALUE`); None for anything else (--force, --help, an
+    option twice, a value that looks like an option): the full command's, click's words."""
     words: list[str] = []
     given: dict[str, str] = {}
     as_json = False
-    rest = iter(args[1:])
+    rest = iter(args)
     for arg in rest:
         option, eq, value = arg.partition("=")
         if arg == "--json" and not as_json:
             as_json = True
-        elif option in HANDOFF and option not in given:
+        elif option in known and option not in given:
             found = value if eq else next(rest, None)
             if not found or (not eq and found.startswith("-")):
                 return None
             given[option] = found
-        elif arg.startswith("-") or words:
-            return None  # --force, --help, an option twice, a second name: click's
+        elif arg.startswith("-"):
+            return None
         else:
             words.append(arg)
+    return words, as_json, given
+
+
+def _handoff(args: list[str]) -> int | None:
+    """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`:
+    what cli/tight_loop.py `handoff` prints, for a handoff hooks/move.py makes."""
+    parsed = _options(args[1:], HANDOFF)
+    if parsed is None:
+        return None
+    words, as_json, given = parsed
     decision = given.get("--decision", "").upper()
     if len(words) != 1 or "--to" not in given or decision not in ("YES", "NO"):
         return None
@@ -224,10 +289,7 @@ def _handoff(args: list[str]) -> int | None:
         "prompt": moved.prompt,
     }
     if moved.after == "FULL_AUTO":
-        from taskproto.machine.steps import Record
-
-        view: Any = Record(task)  # the task as the summary reads it (ops/tight_loop.py)
-        data["summary"] = task["context"].get("summary") or tight_loop.summary(view)
+        data["summary"] = _loop_summary(task)
     if as_json:
         text = _dumps(data)
     else:

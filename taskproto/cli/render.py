@@ -108,3 +108,20 @@ def loop_summary_lines(summary: dict[str, Any]) -> list[str]:
         f"  tasks discovered    {len(discovered)}"
         + (f": {'; '.join(discovered)}" if discovered else ""),
     ]
+
+
+def turn_lines(data: dict[str, Any]) -> list[str]:
+    """What `turn` prints for people, from its JSON output."""
+    name, phase = data["task"], data["phase"]
+    if phase == "FULL_AUTO":
+        return [f"{name}: the loop has ended (FULL_AUTO)", *loop_summary_lines(data["summary"])]
+    lines = [
+        f"{name}: {phase} holds the turn (iteration {data['iteration']}); its gate: {data['gate']}"
+    ]
+    h = data["last_handoff"]
+    if h:
+        lines.append(
+            f"  received from {h['from']}: decision {h['decision']}"
+            + (f", results: {h['results']}" if h.get("results") is not None else "")
+        )
+    return lines

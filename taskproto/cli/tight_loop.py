@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
-from taskproto.cli.render import loop_summary_lines
+from taskproto.cli.render import loop_summary_lines, turn_lines
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
@@ -36,20 +36,8 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
         data["summary"] = tightloop.session_summary(state.engine.load(name))
 
     def human() -> None:
-        if t.phase == "FULL_AUTO":
-            click.echo(f"{name}: the loop has ended (FULL_AUTO)")
-            for line in loop_summary_lines(data["summary"]):
-                click.echo(line)
-            return
-        click.echo(
-            f"{name}: {t.phase} holds the turn (iteration {t.iteration}); its gate: {t.gate}"
-        )
-        if t.last_handoff:
-            h = t.last_handoff
-            click.echo(
-                f"  received from {h['from']}: decision {h['decision']}"
-                + (f", results: {h['results']}" if h.get("results") is not None else "")
-            )
+        for line in turn_lines(data):
+            click.echo(line)
 
     emit(as_json, data, human)
 

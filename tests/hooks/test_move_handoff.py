@@ -86,9 +86,21 @@ def test_handoffs_print_render_and_write_what_the_engine_does(tmp_path: Path) ->
         assert got[3] == "quick", (step, got)
         if "--json" in step:
             prompts.append(json.loads(got[1])["prompt"])
+        # `turn` after each handoff, read on the quick path: what the full command prints
+        phase = json.loads(task_bytes(repos[0], "loop"))["state"]
+        for turn in [
+            ("turn", "loop"),
+            ("turn", "--json", "loop"),
+            ("turn", "loop", "--phase", phase.lower()),
+        ]:
+            seen, full = tp(repos[0], *turn), tp(repos[0], *turn, quick=False)
+            assert seen[:3] == full[:3] and seen[0] == 0, turn
+            assert seen[3] == "quick", (turn, seen)
     assert "Results from PLAN" not in prompts[0] and "T1" in prompts[0]
     assert "Completed: T1 Write the parser" in prompts[0]
     assert "session summary:" in got[1] and "tasks discovered    2" in got[1]
+    turn = tp(repos[0], "turn", "loop")
+    assert turn[1].startswith("loop: the loop has ended (FULL_AUTO)\nsession summary:"), turn
     quick, full = (task_bytes(repo, "loop") for repo in repos)
     assert store.dump(store.parse(Task, Path("task.json"), quick, move_aside=False)) == quick
     assert without_times(json.loads(quick)) == without_times(json.loads(full))
@@ -136,6 +148,12 @@ def test_every_refusal_and_odd_argument_is_the_engines(tmp_path: Path) -> None:
         ("--decision", "YES", "--bogus"),
     ]:
         assert same_refusal(repo, *handoff, *extra), extra
+    # `turn`: a phase that does not hold the turn, or is none, and a task of another workflow
+    assert "does not hold the turn" in same_refusal(repo, "turn", "loop", "--phase", "REVIEW")
+    assert "not a phase" in same_refusal(repo, "turn", "loop", "--phase=NOWHERE")
+    assert "not tight-loop" in same_refusal(repo, "turn", "proto")
+    assert same_refusal(repo, "turn", "loop", "--phase")
+    assert same_refusal(repo, "turn", "nope")
     # not refusals, but the engine's: an option given twice (click takes the last), --force, --help
     code, out, _, path = tp(repo, *handoff, "--decision", "NO", "--decision", "YES")
     assert (code, path) == (0, "full") and "PLAN -> EXECUTE" in out
