@@ -4,8 +4,9 @@ Exit codes (one table for the whole CLI): 0 success; 1 refused or failed, with a
 one-line reason on stderr; 2 usage error; 3 unexpected internal error, with the
 traceback written to a log file whose path is printed.
 
-This module imports nothing heavy: `task list` and `task show` are answered on the standard
-library when they can be (cli/quick.py); every other command goes to click (cli/app.py).
+This module imports nothing heavy: `task list`, `task show`, `turn`, `transition`, `fire`,
+`handoff` and `subtask add|done|fail|skip` are answered on the standard library when they can be
+(cli/quick.py); every other command goes to click (cli/app.py).
 """
 
 from __future__ import annotations

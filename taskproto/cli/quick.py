@@ -1,5 +1,6 @@
-"""The quick paths: `task list` and `task show` answered, and plain transitions (`transition`,
-`fire`) made, on the standard library, before click, pydantic or the engine are imported.
+"""The quick paths: `task list`, `task show` and tight-loop's `turn` answered, and plain changes
+(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`) made, on the
+standard library, before click, pydantic or the engine are imported.
 
 It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
 by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
@@ -7,10 +8,10 @@ the two on real repositories. It answers only when everything is plain (hooks/ta
 is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
 Options it does not know, a settings error and a plan-task's plan go to the full command too.
 
-A transition (`transition`, `fire`, and tight-loop's `handoff`) is made here only when
-hooks/move.py finds it plain; that module says what plain is. Anything else, and every refusal,
-goes to the full command before anything is written. tests/hooks/test_move.py and
-test_move_handoff.py run the same transitions both ways and compare what they printed and wrote.
+A change is made here only when hooks/move.py finds it plain; that module says what plain is.
+Anything else, and every refusal, goes to the full command before anything is written.
+tests/hooks/test_move.py and test_move_tight_loop.py run the same commands both ways and compare
+what they printed and wrote.
 `TASKPROTO_QUICK=0` turns both off.
 """
 
@@ -40,6 +41,8 @@ def answer(args: list[str]) -> int | None:
         return _move(args)
     if args[0] == "handoff":
         return _handoff(args)
+    if args[0] == "subtask":
+        return _subtask(args)
     read = _read(args)
     if read is None:
         return None
@@ -302,6 +305,64 @@ def _handoff(args: list[str]) -> int | None:
         ]
         text = "".join(line + "\n" for line in lines)
     _print(text)
+    _after_change(config, moved.task, session)
+    return 0
+
+
+# `subtask VERB NAME ...`: the option each verb takes besides --json (cli/tight_loop.py)
+SUBTASK = {"add": (), "done": ("--note",), "fail": ("--reason",), "skip": ("--reason",)}
+
+
+def _subtask(args: list[str]) -> int | None:
+    """`subtask add NAME TITLE`, `subtask done NAME ID [--note TEXT]`, `subtask fail|skip NAME ID
+    [--reason TEXT]`, with `--json`: what cli/tight_loop.py prints, for the change hooks/move.py
+    `change` makes with the functions the engine runs (machine/builtin/tight_loop_subtasks.py)."""
+    verb = args[1]
+    parsed = _options(args[2:], SUBTASK[verb]) if verb in SUBTASK else None
+    if parsed is None or len(parsed[0]) != 2:
+        return None
+    (name, word), as_json, given = parsed
+    from taskproto.machine.builtin import tight_loop_subtasks as subtasks
+
+    item: dict[str, Any] = {}
+    if verb == "add":
+        word = " ".join(word.split())
+        if not word:
+            return None  # the full command refuses an empty title
+
+    def apply(task: Any) -> str:
+        if verb == "add":
+            found, note = subtasks.add(task, word)
+        elif verb == "skip":
+            found, note = subtasks.skip(task, word, given.get("--reason"))
+        else:
+            text = given.get("--note" if verb == "done" else "--reason")
+            found, note = subtasks.finish(task, word, verb == "done", text)
+        item.update(found)
+        return note
+
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.hooks import move
+    from taskproto.sessions import resolve_session
+
+    session = resolve_session(None)
+    what = "subtask add" if verb == "add" else "subtask"
+    try:
+        config = load_config()
+        moved = move.change(config, name, session, "tight-loop", "subtask", what, apply)
+    except move.Declined:
+        return None
+    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
+        sys.stderr.write(refusal_line(exc, as_json) + "\n")
+        return int(exc.exit_code)
+    if as_json:
+        _print(_dumps(item))
+    elif verb == "add":
+        kind = "discovered task" if item["id"].startswith("D") else "subtask"
+        _print(f"{name}: {kind} {item['id']} {item['title']!r} added\n")
+    else:
+        _print(f"{name}: subtask {item['id']} {item['status']}\n")
     _after_change(config, moved.task, session)
     return 0
 

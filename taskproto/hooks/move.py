@@ -1,5 +1,6 @@
-"""A plain transition on the standard library: `taskproto transition` and `taskproto fire` without
-the engine, pydantic or click, which are most of a transition's time (docs/performance.md).
+"""A plain transition on the standard library: `taskproto transition`, `fire` and `handoff` without
+the engine, pydantic or click, which are most of a transition's time (docs/performance.md); and,
+with `change`, tight-loop's subtask changes, which log a note and keep the state.
 
 It takes the same lock, makes the same checks and writes the same bytes, journal commit and
 task.json as the engine's `fire` (engine/transitions.py, engine/core.py `save`), for the
@@ -107,6 +108,42 @@ def move(
     `workflow`, only on a task of that workflow.
     Declined when the transition is not plain (nothing written). Raises TaskprotoError only when
     the lock cannot be taken in time, or when a failed save could not be undone."""
+    return _locked(
+        config,
+        name,
+        lambda reader, name: _plan(reader, name, session, target, trigger, note, params, workflow),
+    )
+
+
+def change(
+    config: Config,
+    name: str,
+    session: str | None,
+    workflow: str,
+    trigger: str,
+    what: str,
+    apply: Callable[[Any], str],
+) -> Moved:
+    """A change of a `workflow` task that leaves its state as it is, as the engine's `mutate`
+    makes it (tight-loop's subtasks: ops/tight_loop.py): `apply(task)` changes task.json's JSON
+    seen as a task (`steps.Record`) and returns the note its log entry (`trigger`, kind note)
+    keeps; the journal message is `what: note`. Only the owner (or anyone, when the task is
+    unowned) changes it. Anything `apply` raises declines, with nothing written: the engine then
+    runs the same function on the models and refuses in its words."""
+
+    def plan(reader: TaskReader, name: str) -> _Plan:
+        data = _read(reader, name, session, workflow)
+        state = data["state"]
+        note = apply(steps.Record(data))
+        now = time_text(datetime.now(UTC))
+        entry = _entry(state, state, trigger, now, session, "note", note)
+        return _done(name, data, entry, f"{what}: {note}", None)
+
+    return _locked(config, name, plan)
+
+
+def _locked(config: Config, name: str, make: Callable[[TaskReader, str], _Plan]) -> Moved:
+    """`make`'s plan for task `name`, decided and saved under the task's lock."""
     from pathlib import Path
 
     from taskproto.hooks.tasks import TaskReader
@@ -126,7 +163,7 @@ def move(
     with task_lock(Path(folder), name, config.lock_timeout):
         reader = TaskReader(config)
         try:
-            plan = _plan(reader, name, session, target, trigger, note, params, workflow)
+            plan = make(reader, name)
             files = _journal_files(config, plan)
         except Declined:
             raise
@@ -154,27 +191,10 @@ def _plan(
 ) -> _Plan:
     """The new task.json, journal message and prompt, decided under the lock; Declined if not
     plain."""
-    from taskproto.state.light import TaskView, read_bytes
+    from taskproto.state.light import TaskView
 
     layout = reader.layout
-    path = layout.task_file(name)
-    if os.path.realpath(path) != path:
-        raise Declined(f"{path} is reached through a link")
-    old, error = read_bytes(path)
-    if old is None:
-        raise Declined(error)
-    # read here, not through the reader's lock-free read: it would wait for the lock we hold
-    found = integrity.check(layout.dirs, name, old)
-    if found is not None:
-        raise Declined(integrity.refusal(name, found))
-    data = reader.accept(name, path, json.loads(old))  # this shape, in a known state
-    if workflow is not None and data["workflow"] != workflow:
-        raise Declined(f"not a {workflow} task")
-    if dumps(data) != old:
-        raise Declined("json writes this task.json differently from the models")
-    owner = data["owner"]
-    if owner is not None and owner["session"] != session:
-        raise Declined("owned by another session")
+    data = _read(reader, name, session, workflow)
     if TaskView(name, data).paused:
         raise Declined("the user's interruption holds the work")
     state = data["state"]
@@ -217,21 +237,72 @@ def _plan(
     if dest not in table:
         raise Declined(f"{dest} is not a state of the cached table")
     template = _template(layout.root, data["workflow"], dest)
-    entry = {
-        "from": state,
-        "to": dest,
-        "trigger": trigger,
-        "time": time_text(now),
-        "session": session,
-        "kind": "transition",
-        "forced": False,
-        "note": note,
-    }
+    entry = _entry(state, dest, trigger, time_text(now), session, "transition", note)
     # the guards are done and `data` is this call's own parse of `old`: it becomes the new task
     new = data
     for effect in chosen["effects"]:
         steps.EFFECTS[effect](steps.Record(new), ctx)
     new["state"] = dest
+    render = None
+    if template is not None:
+        path = template  # rendered once the new task is complete, before anything is saved
+        render = lambda: _render(reader.config, new, path)  # noqa: E731
+    return _done(name, new, entry, f"{trigger}: {state} -> {dest}", render)
+
+
+def _read(reader: TaskReader, name: str, session: str | None, workflow: str | None) -> Any:
+    """task.json's JSON, read under the lock, as the engine would load it and as the models
+    would write it back; Declined if it is not, if it is not a `workflow` task, or if another
+    session owns it."""
+    from taskproto.state.light import read_bytes
+
+    layout = reader.layout
+    path = layout.task_file(name)
+    if os.path.realpath(path) != path:
+        raise Declined(f"{path} is reached through a link")
+    old, error = read_bytes(path)
+    if old is None:
+        raise Declined(error)
+    # read here, not through the reader's lock-free read: it would wait for the lock we hold
+    found = integrity.check(layout.dirs, name, old)
+    if found is not None:
+        raise Declined(integrity.refusal(name, found))
+    data = reader.accept(name, path, json.loads(old))  # this shape, in a known state
+    if workflow is not None and data["workflow"] != workflow:
+        raise Declined(f"not a {workflow} task")
+    if dumps(data) != old:
+        raise Declined("json writes this task.json differently from the models")
+    owner = data["owner"]
+    if owner is not None and owner["session"] != session:
+        raise Declined("owned by another session")
+    return data
+
+
+def _entry(
+    before: str, after: str, trigger: str, at: str, session: str | None, kind: str, note: Any
+) -> dict[str, Any]:
+    """A transition log entry, its keys in the models' order."""
+    return {
+        "from": before,
+        "to": after,
+        "trigger": trigger,
+        "time": at,
+        "session": session,
+        "kind": kind,
+        "forced": False,
+        "note": note,
+    }
+
+
+def _done(
+    name: str,
+    new: dict[str, Any],
+    entry: dict[str, Any],
+    message: str,
+    prompt: Callable[[], str] | None,
+) -> _Plan:
+    """The plan for `new` once `entry` is logged: its next revision, as the engine's `save`
+    writes it, and the prompt rendered (when there is one) before anything is saved."""
     new["transition_log"].append(entry)
     new["revision"] += 1
     new["updated_at"] = time_text(datetime.now(UTC))
@@ -242,8 +313,7 @@ def _plan(
         written = dumps(new)
     except UnicodeEncodeError:  # a lone surrogate from the command line: the models refuse it
         raise Declined("text that is not valid UTF-8") from None
-    prompt = None if template is None else _render(reader.config, new, template)
-    return _Plan(name, new, written, f"{trigger}: {state} -> {dest}", prompt)
+    return _Plan(name, new, written, message, None if prompt is None else prompt())
 
 
 def _template(root: str, workflow: str, state: str) -> str | None:

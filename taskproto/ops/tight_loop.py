@@ -7,6 +7,7 @@ from typing import Any
 
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected
+from taskproto.machine.builtin import tight_loop_subtasks as subtasks
 from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
 from taskproto.machine.workflow import transition_to
 from taskproto.state.models import Task, utcnow
@@ -23,10 +24,6 @@ def creation() -> tuple[dict[str, Any], dict[str, int]]:
         },
         {"iteration": 1},
     )
-
-
-def _norm(title: str) -> str:
-    return " ".join(title.split()).casefold()
 
 
 def _require(task: Task) -> None:
@@ -128,47 +125,9 @@ def add(
     added: dict[str, Any] = {}
 
     def apply(task: Task) -> str:
-        subtasks = task.context.setdefault("subtasks", [])
-        discovered = task.context.setdefault("discovered", [])
-        key = _norm(title)
-        if task.state in ("PLAN", "EXECUTE"):
-            for s in subtasks:
-                if s["status"] == "pending" and _norm(s["title"]) == key:
-                    raise TaskprotoError(
-                        f"subtask {s['id']} {s['title']!r} is already pending; not added"
-                    )
-            item = {
-                "id": f"T{len(subtasks) + 1}",
-                "title": title,
-                "status": "pending",
-                "iteration": task.counters.iteration,
-                "note": None,
-            }
-            subtasks.append(item)
-            for d in discovered:  # planning a discovered task links them
-                if _norm(d["title"]) == key and d.get("planned_as") is None:
-                    d["planned_as"] = item["id"]
-        elif task.state == "REVIEW":
-            for s in [*subtasks, *discovered]:
-                if _norm(s["title"]) == key:
-                    raise TaskprotoError(
-                        f"a task titled {s['title']!r} already exists ({s['id']}); duplicate not "
-                        "added"
-                    )
-            item = {
-                "id": f"D{len(discovered) + 1}",
-                "title": title,
-                "iteration": task.counters.iteration,
-                "planned_as": None,
-            }
-            discovered.append(item)
-        else:
-            raise TaskprotoError(
-                f"task {name!r} is in {task.state}; subtasks are added in PLAN or EXECUTE, "
-                "discovered tasks in REVIEW"
-            )
+        item, note = subtasks.add(task, title)
         added.update(item)
-        return f"{item['id']} {title}"
+        return note
 
     _subtask_change(engine, name, session, force, "subtask add", apply)
     return added
@@ -187,20 +146,9 @@ def finish(
     result: dict[str, Any] = {}
 
     def apply(task: Task) -> str:
-        if task.state != "EXECUTE":
-            raise TaskprotoError(
-                f"task {name!r} is in {task.state}; subtasks are marked done or failed in EXECUTE"
-            )
-        for s in task.context.get("subtasks") or []:
-            if s["id"].casefold() == ident.casefold():
-                if s["status"] != "pending":
-                    raise TaskprotoError(f"subtask {s['id']} is already {s['status']}")
-                s["status"] = "done" if ok else "failed"
-                s["note"] = note
-                result.update(s)
-                return f"{s['id']} {s['status']}" + (f": {note}" if note else "")
-        ids = ", ".join(s["id"] for s in task.context.get("subtasks") or []) or "none"
-        raise TaskprotoError(f"task {name!r} has no subtask {ident!r} (subtasks: {ids})")
+        item, text = subtasks.finish(task, ident, ok, note)
+        result.update(item)
+        return text
 
     _subtask_change(engine, name, session, force, "subtask", apply)
     return result

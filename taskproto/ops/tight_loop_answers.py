@@ -17,20 +17,11 @@ from typing import Any
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.machine import prompts
+from taskproto.machine.builtin import tight_loop_subtasks as subtasks
 from taskproto.machine.builtin.tight_loop import NAME, summary, waiting
 from taskproto.machine.builtin.tight_loop_scope import handoff_scope
-from taskproto.ops.tight_loop import _norm, _require, _subtask_change, creation
+from taskproto.ops.tight_loop import _require, _subtask_change, creation
 from taskproto.state.models import Task, utcnow
-
-
-def _find(task: Task, key: str, ident: str) -> dict[str, Any]:
-    items: list[dict[str, Any]] = task.context.get(key) or []
-    for item in items:
-        if str(item["id"]).casefold() == ident.casefold():
-            return item
-    kind = "subtask" if key == "subtasks" else "discovered task"
-    ids = ", ".join(i["id"] for i in items) or "none"
-    raise TaskprotoError(f"task {task.name!r} has no {kind} {ident!r} ({kind}s: {ids})")
 
 
 def help_text(engine: Engine, name: str, ident: str) -> str:
@@ -41,7 +32,7 @@ def help_text(engine: Engine, name: str, ident: str) -> str:
         raise TaskprotoError(
             f'task {name!r} is in {task.state}; HELP answers EXECUTE\'s "Execute ID?" question'
         )
-    subtask = _find(task, "subtasks", ident)
+    subtask = subtasks.find(task, "subtasks", ident)
     if subtask["status"] != "pending":
         raise TaskprotoError(f"subtask {subtask['id']} is already {subtask['status']}")
     names = handoff_scope(task)
@@ -61,16 +52,9 @@ def skip(
     result: dict[str, Any] = {}
 
     def apply(task: Task) -> str:
-        if task.state != "EXECUTE":
-            raise TaskprotoError(
-                f"task {name!r} is in {task.state}; subtasks are skipped in EXECUTE"
-            )
-        s = _find(task, "subtasks", ident)
-        if s["status"] != "pending":
-            raise TaskprotoError(f"subtask {s['id']} is already {s['status']}")
-        s["status"], s["note"] = "skipped", reason
-        result.update(s)
-        return f"{s['id']} skipped" + (f": {reason}" if reason else "")
+        item, note = subtasks.skip(task, ident, reason)
+        result.update(item)
+        return note
 
     _subtask_change(engine, name, session, force, "subtask", apply)
     return result
@@ -82,7 +66,7 @@ def _editable(task: Task, name: str, ident: str, what: str) -> dict[str, Any]:
             f"task {name!r} is in {task.state}; discovered tasks are {what} in REVIEW "
             "(before the loop decision) or in FULL_AUTO"
         )
-    d = _find(task, "discovered", ident)
+    d = subtasks.find(task, "discovered", ident)
     if d.get("dropped"):
         raise TaskprotoError(f"discovered task {d['id']} was dropped")
     if d not in waiting(task):
@@ -111,7 +95,7 @@ def edit(
             if (
                 other is not d
                 and not other.get("dropped")
-                and _norm(other["title"]) == _norm(title)
+                and subtasks.norm(other["title"]) == subtasks.norm(title)
             ):
                 raise TaskprotoError(
                     f"a task titled {other['title']!r} already exists ({other['id']}); not renamed"

@@ -1,15 +1,14 @@
-"""tight-loop's `handoff` on the quick path (cli/quick.py, hooks/move.py): it prints, renders and
-writes exactly what the engine does, through the same guards, effects and templates, and leaves
-every refusal, every odd argument and every broken template to the engine, from any folder."""
+"""tight-loop's everyday commands on the quick path (cli/quick.py, hooks/move.py): `handoff`,
+`subtask add|done|fail|skip` and `turn` print, render and write exactly what the engine does,
+through the same guards, effects, subtask functions and templates, and leave every refusal, every
+odd argument and every broken template to the engine, from any folder."""
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,51 +39,39 @@ def loop_repo(path: Path, name: str = "loop") -> Path:
     return repo
 
 
-def both(repos: list[Path], *args: str) -> str:
-    """`args` through the full command in both repositories; the first one's stdout."""
-    outs = []
-    for repo in repos:
-        code, out, err, _ = tp(repo, *args, quick=False)
-        assert code == 0, (args, err)
-        outs.append(out)
-    return outs[0]
-
-
-def test_handoffs_print_render_and_write_what_the_engine_does(tmp_path: Path) -> None:
+def test_handoffs_and_subtasks_print_render_and_write_what_the_engine_does(tmp_path: Path) -> None:
     repos = [loop_repo(tmp_path / "quick"), loop_repo(tmp_path / "full")]
     results = tmp_path / "results.json"
     results.write_text(json.dumps({"built": ["parser"], "note": 'tab\t"quoted" ünï 🎉'}))
     text = tmp_path / "results.txt"
     text.write_text("two done, one failed\n")
 
-    def subtask(*args: str) -> Callable[[], None]:
-        return lambda: both(repos, "subtask", *args) and None
-
-    steps: list[tuple[str, ...] | Callable[[], None]] = [
-        subtask("add", "loop", "Write the parser"),
-        subtask("add", "loop", "Test the parser"),
+    steps: list[tuple[str, ...]] = [
+        ("subtask", "add", "loop", "Write   the parser "),
+        ("subtask", "add", "loop", "Test the parser", "--json"),
+        ("subtask", "add", "--json", "loop", "Tidy up"),
         ("handoff", "loop", "--to", "execute", "--decision", "yes", "--results", str(results)),
-        subtask("done", "loop", "T1"),
-        subtask("fail", "loop", "T2", "--reason", "flaky"),
+        ("subtask", "done", "loop", "t1", "--note", 'tab\t"q" ünï 🎉'),
+        ("subtask", "fail", "loop", "T2", "--reason=flaky", "--json"),
+        ("subtask", "skip", "loop", "T3"),
         ("handoff", "loop", "--from=EXECUTE", "--json", "--to=REVIEW", "--decision=YES"),
-        subtask("add", "loop", "Fix the flaky test"),
-        subtask("add", "loop", "Speed up the lexer"),
+        ("subtask", "add", "loop", "Fix the flaky test"),
+        ("subtask", "add", "loop", "Speed up the lexer", "--json"),
         # REVIEW -> PLAN: record_handoff, next_iteration, select_next_task (the focus)
         ("handoff", "loop", "--decision", "Yes", "--to", "PLAN", "--results", str(text)),
+        ("subtask", "add", "loop", "Fix the flaky test"),  # planned: the discovered task's link
         ("handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--json"),
+        ("subtask", "skip", "loop", "T4", "--reason", "later", "--json"),
         ("handoff", "loop", "--to", "REVIEW", "--decision", "YES"),
         # REVIEW -> FULL_AUTO: end_session, and the summary printed
         ("handoff", "loop", "--to", "FULL_AUTO", "--decision", "no"),
     ]
     prompts = []
     for step in steps:
-        if callable(step):
-            step()
-            continue
         got, want = tp(repos[0], *step), tp(repos[1], *step, quick=False)
         assert got[:3] == want[:3], step
         assert got[3] == "quick", (step, got)
-        if "--json" in step:
+        if "--json" in step and step[0] == "handoff":
             prompts.append(json.loads(got[1])["prompt"])
         # `turn` after each handoff, read on the quick path: what the full command prints
         phase = json.loads(task_bytes(repos[0], "loop"))["state"]
@@ -109,6 +96,10 @@ def test_handoffs_print_render_and_write_what_the_engine_does(tmp_path: Path) ->
     assert data["context"]["focus"]["title"] == "Fix the flaky test"
     assert data["context"]["handoffs"][0]["results"]["note"] == 'tab\t"quoted" ünï 🎉'
     assert data["context"]["summary"]["subtasks_failed"] == 1
+    assert data["context"]["summary"]["subtasks_skipped"] == 2
+    assert data["context"]["discovered"][0]["planned_as"] == "T4"
+    notes = [e["note"] for e in data["transition_log"] if e["kind"] == "note"]
+    assert notes[:3] == ["T1 Write the parser", "T2 Test the parser", "T3 Tidy up"]
     assert shas(tuple(journal(repos[0], "loop"))) == shas(tuple(journal(repos[1], "loop")))
     git(repos[0], "fsck", "--strict", "--no-progress")
     assert tp(repos[0], "doctor", quick=False)[0] == 0
@@ -154,6 +145,24 @@ def test_every_refusal_and_odd_argument_is_the_engines(tmp_path: Path) -> None:
     assert "not tight-loop" in same_refusal(repo, "turn", "proto")
     assert same_refusal(repo, "turn", "loop", "--phase")
     assert same_refusal(repo, "turn", "nope")
+    # `subtask`: what each refuses, in which state, and what click says
+    assert tp(repo, "subtask", "add", "loop", "One")[:4:3] == (0, "quick")
+    assert "already pending" in same_refusal(repo, "subtask", "add", "loop", " one ")
+    assert same_refusal(repo, "subtask", "add", "loop", "   ")
+    assert "EXECUTE" in same_refusal(repo, "subtask", "done", "loop", "T1")
+    assert "owner" in same_refusal(repo, "subtask", "add", "loop", "Two", TASKPROTO_SESSION="x")
+    assert "not tight-loop" in same_refusal(repo, "subtask", "add", "proto", "Two")
+    for args in [
+        ("subtask", "add", "loop"),
+        ("subtask", "add", "loop", "Two", "Three"),
+        ("subtask", "add", "loop", "Two", "--note", "n"),
+        ("subtask", "done", "loop", "T1", "--reason", "r"),
+        ("subtask", "fail", "loop", "T1", "--reason"),
+        ("subtask", "skip", "loop", "T1", "--reason", "a", "--reason", "b"),
+        ("subtask", "edit", "loop", "T1", "--title", "x"),
+        ("subtask", "frobnicate", "loop", "T1"),
+    ]:
+        assert same_refusal(repo, *args), args
     # not refusals, but the engine's: an option given twice (click takes the last), --force, --help
     code, out, _, path = tp(repo, *handoff, "--decision", "NO", "--decision", "YES")
     assert (code, path) == (0, "full") and "PLAN -> EXECUTE" in out
@@ -163,6 +172,10 @@ def test_every_refusal_and_odd_argument_is_the_engines(tmp_path: Path) -> None:
     assert (code, path) == (0, "full") and "EXECUTE -> REVIEW" in out
     assert tp(repo, "handoff", "--help")[3] == "full"
     assert json.loads(task_bytes(repo, "loop"))["state"] == "REVIEW"
+    assert tp(repo, "subtask", "add", "loop", "Two", "--force")[:4:3] == (0, "full")
+    for args in [("done", "T1"), ("skip", "T1"), ("fail", "T9")]:
+        assert "EXECUTE" in same_refusal(repo, "subtask", args[0], "loop", args[1])
+    assert "already exists" in same_refusal(repo, "subtask", "add", "loop", "TWO")
 
 
 def test_from_other_folders_and_links_it_moves_and_refuses_alike(tmp_path: Path) -> None:
@@ -178,9 +191,15 @@ def test_from_other_folders_and_links_it_moves_and_refuses_alike(tmp_path: Path)
         )
         assert "answered NO" in refused
     for cwd, to in [(worktree, "EXECUTE"), (link / "sub", "REVIEW"), (sub, "PLAN")]:
+        code, out, err, path = tp(cwd, "subtask", "add", "loop", f"Work from {cwd.name}")
+        assert (code, path) == (0, "quick"), err
+        assert "owner" in same_refusal(
+            cwd, "subtask", "add", "loop", "Not mine", top=repo, TASKPROTO_SESSION="intruder"
+        )
         code, out, err, path = tp(cwd, "handoff", "loop", "--to", to, "--decision", "YES")
         assert (code, path) == (0, "quick"), err
         assert f"-> {to}" in out
+    assert "skipped in EXECUTE" in same_refusal(link, "subtask", "skip", "loop", "T1", top=repo)
     # a relative --results is read from where the command runs
     (sub / "r.txt").write_text("relative results\n")
     code, out, err, path = tp(
@@ -213,7 +232,7 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
     assert json.loads(out)["prompt"] == "Go, loop: 0 subtasks, Ready for review?\n"
 
 
-def test_a_quick_handoff_imports_jinja2_and_nothing_else_heavy(tmp_path: Path) -> None:
+def test_quick_commands_import_jinja2_for_a_prompt_and_nothing_else_heavy(tmp_path: Path) -> None:
     repo = loop_repo(tmp_path / "repo")
     probe = (
         "import sys\n"
@@ -224,18 +243,21 @@ def test_a_quick_handoff_imports_jinja2_and_nothing_else_heavy(tmp_path: Path) -
         "raise SystemExit(code)\n"
     )
 
-    def handoff(decision: str) -> list[str]:
+    def heavy(*args: str) -> tuple[str, int]:
         proc = subprocess.run(
-            [sys.executable, "-c", probe, "handoff", "loop", "--to", "EXECUTE"]
-            + ["--decision", decision],
+            [sys.executable, "-c", probe, *args],
             cwd=repo,
             env={**os.environ, "TASKPROTO_SESSION": "move-owner"},
             capture_output=True,
             text=True,
             check=False,
         )
-        return [proc.stdout.splitlines()[-1], str(proc.returncode)]
+        return proc.stdout.splitlines()[-1], proc.returncode
 
     # refused: the engine, with everything it needs
-    assert re.search(r"pydantic", handoff("NO")[0])
-    assert handoff("YES") == ["['jinja2']", "0"]
+    assert "pydantic" in heavy("handoff", "loop", "--to", "EXECUTE", "--decision", "NO")[0]
+    assert "pydantic" in heavy("subtask", "done", "loop", "T1")[0]
+    assert heavy("subtask", "add", "loop", "One") == ("[]", 0)
+    assert heavy("turn", "loop", "--json") == ("[]", 0)
+    assert heavy("handoff", "loop", "--to", "EXECUTE", "--decision", "YES") == ("['jinja2']", 0)
+    assert heavy("subtask", "done", "loop", "T1") == ("[]", 0)
