@@ -72,6 +72,7 @@ class Checkout:
         self.flip = 0
         self.teams = 0  # phone-a-team tasks made so far, one per timed transition
         self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
+        self.titles = 0  # subtasks added so far
 
     def git(self, *args: str, cwd: Path | None = None) -> str:
         return out(["git", *args], cwd or self.repo, self.env)
@@ -195,6 +196,14 @@ class Checkout:
                 owner_env,
                 b"",
             ),
+            # a subtask (PLAN, EXECUTE) or a discovered task (REVIEW), a new title each run
+            "`subtask add`, tight-loop": (
+                [*self.tp, "subtask", "add", "loop", "@title"],
+                repo,
+                owner_env,
+                b"",
+            ),
+            "`turn loop`, tight-loop": ([*self.tp, "turn", "loop"], repo, owner_env, b""),
         }
 
     def resolve(self, cmd: list[str]) -> list[str]:
@@ -204,6 +213,9 @@ class Checkout:
         if cmd[-1] == "@phase":
             self.phase = (self.phase + 1) % 3
             return [*cmd[:-1], ("PLAN", "EXECUTE", "REVIEW")[self.phase]]
+        if cmd[-1] == "@title":
+            self.titles += 1
+            return [*cmd[:-1], f"bench subtask {self.titles}"]
         if "@team" in cmd:
             self.teams += 1
             return [f"team{self.teams:02d}" if word == "@team" else word for word in cmd]
