@@ -80,8 +80,8 @@ TEMPLATE_SUFFIX = ".md.j2"
 
 def template_dirs(root: str, workflow: str) -> list[str]:
     """Where `workflow`'s prompt templates are looked up, the repository's override first; only
-    folders that exist (machine/prompts.py renders from them; hooks/move.py leaves a state that
-    has one to the engine)."""
+    folders that exist (machine/prompts.py renders from them; hooks/move.py too, for a workflow
+    with a scope of its own, and leaves any other state that has one to the engine)."""
     dirs = [os.path.join(root, "templates", workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
     return [d for d in dirs if os.path.isdir(d)]
 

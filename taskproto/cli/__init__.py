@@ -5,8 +5,8 @@ one-line reason on stderr; 2 usage error; 3 unexpected internal error, with the
 traceback written to a log file whose path is printed.
 
 This module imports nothing heavy: `task list`, `task show`, `turn`, `transition`, `fire`,
-`handoff` and `subtask add|done|fail|skip` are answered on the standard library when they can be
-(cli/quick.py); every other command goes to click (cli/app.py).
+`handoff`, `subtask add|done|fail|skip` and `agent set` are answered on the standard library when
+they can be (cli/quick.py); every other command goes to click (cli/app.py).
 """
 
 from __future__ import annotations

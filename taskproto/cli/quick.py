@@ -1,6 +1,6 @@
 """The quick paths: `task list`, `task show` and tight-loop's `turn` answered, and plain changes
-(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`) made, on the
-standard library, before click, pydantic or the engine are imported.
+(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`, `agent set`) made,
+on the standard library, before click, pydantic or the engine are imported.
 
 It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
 by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
@@ -8,10 +8,10 @@ the two on real repositories. It answers only when everything is plain (hooks/ta
 is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
 Options it does not know, a settings error and a plan-task's plan go to the full command too.
 
-A change is made here only when hooks/move.py finds it plain; that module says what plain is.
-Anything else, and every refusal, goes to the full command before anything is written.
-tests/hooks/test_move.py and test_move_tight_loop.py run the same commands both ways and compare
-what they printed and wrote.
+A change is made here only when hooks/move.py (transitions) or hooks/quicksave.py (the rest)
+finds it plain; those modules say what plain is. Anything else, and every refusal, goes to the
+full command before anything is written. tests/hooks/test_move.py, test_move_tight_loop.py and
+test_quick_agent_set.py run the same commands both ways and compare what they printed and wrote.
 `TASKPROTO_QUICK=0` turns both off.
 """
 
@@ -43,6 +43,8 @@ def answer(args: list[str]) -> int | None:
         return _handoff(args)
     if args[0] == "subtask":
         return _subtask(args)
+    if args[0] == "agent" and args[1] == "set":
+        return _agent_set(args[2:])
     read = _read(args)
     if read is None:
         return None
@@ -176,7 +178,7 @@ def _move(args: list[str]) -> int | None:
         return None
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import move
+    from taskproto.hooks import move, quicksave
     from taskproto.sessions import resolve_session
 
     name, word = words
@@ -187,7 +189,7 @@ def _move(args: list[str]) -> int | None:
             moved = move.move(config, name, session, target=word.upper(), note=note)
         else:
             moved = move.move(config, name, session, trigger=word, note=note)
-    except move.Declined:
+    except quicksave.Declined:
         return None
     except TaskprotoError as exc:  # the lock not taken in time, a save that failed
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
@@ -244,7 +246,7 @@ def _handoff(args: list[str]) -> int | None:
         return None
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import move
+    from taskproto.hooks import move, quicksave
     from taskproto.machine.builtin import tight_loop
     from taskproto.sessions import resolve_session
 
@@ -276,7 +278,7 @@ def _handoff(args: list[str]) -> int | None:
             params=params,
             workflow=tight_loop.NAME,
         )
-    except move.Declined:
+    except quicksave.Declined:
         return None
     except TaskprotoError as exc:  # the lock not taken in time, a save that failed
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
@@ -315,8 +317,9 @@ SUBTASK = {"add": (), "done": ("--note",), "fail": ("--reason",), "skip": ("--re
 
 def _subtask(args: list[str]) -> int | None:
     """`subtask add NAME TITLE`, `subtask done NAME ID [--note TEXT]`, `subtask fail|skip NAME ID
-    [--reason TEXT]`, with `--json`: what cli/tight_loop.py prints, for the change hooks/move.py
-    `change` makes with the functions the engine runs (machine/builtin/tight_loop_subtasks.py)."""
+    [--reason TEXT]`, with `--json`: what cli/tight_loop.py prints, for the change
+    hooks/quicksave.py `change` makes with the functions the engine runs
+    (machine/builtin/tight_loop_subtasks.py)."""
     verb = args[1]
     parsed = _options(args[2:], SUBTASK[verb]) if verb in SUBTASK else None
     if parsed is None or len(parsed[0]) != 2:
@@ -343,15 +346,15 @@ def _subtask(args: list[str]) -> int | None:
 
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import move
+    from taskproto.hooks import quicksave
     from taskproto.sessions import resolve_session
 
     session = resolve_session(None)
     what = "subtask add" if verb == "add" else "subtask"
     try:
         config = load_config()
-        moved = move.change(config, name, session, "tight-loop", "subtask", what, apply)
-    except move.Declined:
+        moved = quicksave.change(config, name, session, "tight-loop", "subtask", what, apply)
+    except quicksave.Declined:
         return None
     except TaskprotoError as exc:  # the lock not taken in time, a save that failed
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
@@ -363,6 +366,49 @@ def _subtask(args: list[str]) -> int | None:
         _print(f"{name}: {kind} {item['id']} {item['title']!r} added\n")
     else:
         _print(f"{name}: subtask {item['id']} {item['status']}\n")
+    _after_change(config, moved.task, session)
+    return 0
+
+
+# `agent set`'s statuses (cli/agent.py; IN_PROGRESS is read as WORKING)
+AGENT_STATUSES = ("PENDING", "WORKING", "IN_PROGRESS", "COMPLETE", "ERROR")
+
+
+def _agent_set(args: list[str]) -> int | None:
+    """`agent set NAME AGENT --status STATUS [--message TEXT] [--json]`: what cli/agent.py prints,
+    for the status hooks/quicksave.py `set_agent` writes."""
+    parsed = _options(args, ("--status", "--message"))
+    if parsed is None or len(parsed[0]) != 2 or "--status" not in parsed[2]:
+        return None
+    (name, agent), as_json, given = parsed
+    status = given["--status"].upper()
+    if status not in AGENT_STATUSES:
+        return None  # click says which are
+    status = "WORKING" if status == "IN_PROGRESS" else status
+    message = given.get("--message")
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.hooks import quicksave
+    from taskproto.names import agent_name
+    from taskproto.sessions import resolve_session
+
+    try:
+        agent_name(agent)
+    except TaskprotoError:
+        return None  # the full command says what a name may be
+    session = resolve_session(None)
+    try:
+        config = load_config()
+        moved = quicksave.set_agent(config, name, session, agent, status, message)
+    except quicksave.Declined:
+        return None
+    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
+        sys.stderr.write(refusal_line(exc, as_json) + "\n")
+        return int(exc.exit_code)
+    if as_json:
+        _print(_dumps(moved.result))
+    else:
+        _print(f"{name}/{agent}: {status}" + (f" ({message})" if message else "") + "\n")
     _after_change(config, moved.task, session)
     return 0
 

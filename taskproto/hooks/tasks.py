@@ -81,28 +81,33 @@ class TaskReader:
         return task
 
     def agents(self, data: dict[str, Any]) -> dict[str, str]:
-        from taskproto.state.light import read_bytes
-
         result: dict[str, str] = {}
         for agent in data["required_agents"]:
-            path = self.layout.status_file(data["name"], agent)
-            if os.path.realpath(path) != path:
-                raise Unusual(f"{path} is reached through a link")
-            if not os.path.lexists(path):
-                result[agent] = "missing"
-                continue
-            raw, error = read_bytes(path)
-            if raw is None:
-                raise Unusual(error)
-            status = json.loads(raw)
-            if not isinstance(status, dict) or status.keys() != STATUS_KEYS:
-                raise Unusual(f"{path} has another shape")
-            if status["status"] not in AGENT_STATES or status["agent"] != agent:
-                raise Unusual(f"{path} holds another status")
-            if status["schema_version"] != summary.SCHEMA_VERSION:
-                raise Unusual(f"{path} has another schema")
-            result[agent] = status["status"]
+            status = self.status(data["name"], agent)
+            result[agent] = "missing" if status is None else status[0]["status"]
         return result
+
+    def status(self, task: str, agent: str) -> tuple[dict[str, Any], bytes] | None:
+        """Agent `agent`'s status.json (its JSON and bytes) as the models read it, None when
+        there is none; Unusual for a link, or a file of another shape (the engine sets it aside)."""
+        from taskproto.state.light import read_bytes
+
+        path = self.layout.status_file(task, agent)
+        if os.path.realpath(path) != path:
+            raise Unusual(f"{path} is reached through a link")
+        if not os.path.lexists(path):
+            return None
+        raw, error = read_bytes(path)
+        if raw is None:
+            raise Unusual(error)
+        status = json.loads(raw)
+        if not isinstance(status, dict) or status.keys() != STATUS_KEYS:
+            raise Unusual(f"{path} has another shape")
+        if status["status"] not in AGENT_STATES or status["agent"] != agent:
+            raise Unusual(f"{path} holds another status")
+        if status["schema_version"] != summary.SCHEMA_VERSION:
+            raise Unusual(f"{path} has another schema")
+        return status, raw
 
     def waits(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         """What the task waits for, as engine/deps.py says it (a dependency that is not here, or

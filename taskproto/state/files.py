@@ -1,6 +1,6 @@
 """Writing taskproto's files safely, on the standard library: atomic replaces and the refusal of
 links inside taskproto's folder. Shared by state/store.py (the models' loads and saves) and the
-paths that never import pydantic (hooks/move.py, the hooks' caches).
+paths that never import pydantic (hooks/move.py and quicksave.py, the hooks' caches).
 
 Every save writes a temporary file in the same folder, fsyncs it, renames it over the old file
 and fsyncs the folder, so a reader sees the old file or the new one, never a torn one.

@@ -19,7 +19,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from taskproto.hooks import move
+from taskproto.hooks import quicksave
 from taskproto.machine import prompts
 from taskproto.machine.steps import EFFECTS, GUARDS, LIGHT, FireContext, Record
 from taskproto.state import store
@@ -128,7 +128,7 @@ def test_a_plain_transition_writes_what_the_engine_writes(tmp_path: Path) -> Non
     steps = [
         (("transition", "t", "implementation", "--note", NOTE), "quick"),  # guard plan_approved
         (("transition", "t", "VALIDATION", "--json"), "full"),  # agents_complete fails: refused
-        (("agent", "set", "t", "a1", "--status", "COMPLETE"), "full"),
+        (("agent", "set", "t", "a1", "--status", "COMPLETE"), "quick"),
         (("transition", "t", "VALIDATION", f"--note={NOTE}", "--json"), "quick"),
         (("fire", "t", "validation_failed"), "quick"),
         (("fire", "t", "validate", "--note", ""), "quick"),
@@ -548,7 +548,7 @@ def test_guards_and_effects_read_and_change_task_json_as_they_do_the_models(
                 effect(Record(data), ctx)
             continue
         effect(Record(data), ctx)
-        assert move.dumps(data) == store.dump(model), name
+        assert quicksave.dumps(data) == store.dump(model), name
         if model.workflow in prompts.SCOPES:  # what the prompt sees (quick path: rendered too)
             assert prompts.scope(Record(data)) == prompts.scope(model), name
 

@@ -1,7 +1,7 @@
 """tight-loop's subtasks and discovered tasks: what `subtask add`, `done`, `fail` and `skip` change
 in the task, and the note each leaves in its log. Pure, and standard library only: the engine
 applies them to the models (ops/tight_loop.py), the quick write path to task.json's JSON seen as
-a task (hooks/move.py `change`, machine/steps.py `Record`). Each refuses with TaskprotoError
+a task (hooks/quicksave.py `change`, machine/steps.py `Record`). Each refuses with TaskprotoError
 before it changes anything."""
 
 from __future__ import annotations
