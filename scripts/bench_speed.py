@@ -96,6 +96,8 @@ class Checkout:
         self.env["PATH"] = f"{stand_in.parent}{os.pathsep}{self.env['PATH']}"
         self.cli("task", "create", "loop", "--workflow", "tight-loop")
         self.cli("claim", "loop", session=OWNER + "-2")
+        self.cli("task", "create", "agents", "--agents", "a1")
+        self.cli("claim", "agents", session=OWNER + "-2")
         for i in range(1, teams + 1):
             self.cli("task", "create", f"team{i:02d}", "--workflow", "phone-a-team", "-d", "bench")
             self.cli("claim", f"team{i:02d}", session=OWNER + "-2")
@@ -175,7 +177,12 @@ class Checkout:
                 self.payload("Stop", OWNER, self.worktree, stop_hook_active="false"),
             ),
             "`task show t01 --json`": ([*self.tp, "task", "show", "t01", "--json"], repo, env, b""),
-            "`task list` (20 tasks)": ([*self.tp, "task", "list"], repo, env, b""),
+            "`task list` (every task of the repository)": (
+                [*self.tp, "task", "list"],
+                repo,
+                env,
+                b"",
+            ),
             "`transition` (lock, save, journal, hooks)": (
                 [*self.tp, "transition", "t20", "@flip"],
                 repo,
@@ -204,6 +211,13 @@ class Checkout:
                 b"",
             ),
             "`turn loop`, tight-loop": ([*self.tp, "turn", "loop"], repo, owner_env, b""),
+            # WORKING and COMPLETE in turn: the status file and a journal commit
+            "`agent set`": (
+                [*self.tp, "agent", "set", "agents", "a1", "--status", "@status"],
+                repo,
+                owner_env,
+                b"",
+            ),
         }
 
     def resolve(self, cmd: list[str]) -> list[str]:
@@ -213,6 +227,9 @@ class Checkout:
         if cmd[-1] == "@phase":
             self.phase = (self.phase + 1) % 3
             return [*cmd[:-1], ("PLAN", "EXECUTE", "REVIEW")[self.phase]]
+        if cmd[-1] == "@status":
+            self.titles += 1
+            return [*cmd[:-1], ("WORKING", "COMPLETE")[self.titles % 2]]
         if cmd[-1] == "@title":
             self.titles += 1
             return [*cmd[:-1], f"bench subtask {self.titles}"]
