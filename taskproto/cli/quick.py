@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from taskproto.config import Config
+    from taskproto.hooks.quicksave import Moved
+
 OFF_ENV = "TASKPROTO_QUICK"
 
 
@@ -176,30 +179,47 @@ def _move(args: list[str]) -> int | None:
             words.append(arg)
     if len(words) != 2:
         return None
-    from taskproto.config import load_config
-    from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import move, quicksave
-    from taskproto.sessions import resolve_session
+    from taskproto.hooks import move
 
     name, word = words
+
+    def make(config: Config, session: str | None) -> Moved:
+        if args[0] == "transition":
+            return move.move(config, name, session, target=word.upper(), note=note)
+        return move.move(config, name, session, trigger=word, note=note)
+
+    def text(moved: Moved) -> str:
+        if as_json:
+            data = {"task": moved.task, "from": moved.before, "to": moved.after}
+            return _dumps({**data, "revision": moved.revision})
+        return f"{moved.task}: {moved.before} -> {moved.after}\n"
+
+    return _change(as_json, make, text)
+
+
+def _change(
+    as_json: bool,
+    make: Callable[[Config, str | None], Moved],
+    text: Callable[[Moved], str],
+) -> int | None:
+    """Make a change on the quick path (`make`, given the config and this session) and print
+    `text` of it, as every command does after a change; None when it declined (the full command
+    then runs), else the exit code."""
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.hooks.quicksave import Declined
+    from taskproto.sessions import resolve_session
+
     session = resolve_session(None)
     try:
         config = load_config()
-        if args[0] == "transition":
-            moved = move.move(config, name, session, target=word.upper(), note=note)
-        else:
-            moved = move.move(config, name, session, trigger=word, note=note)
-    except quicksave.Declined:
+        moved = make(config, session)
+    except Declined:
         return None
     except TaskprotoError as exc:  # the lock not taken in time, a save that failed
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
         return int(exc.exit_code)
-    if as_json:
-        data = {"task": moved.task, "from": moved.before, "to": moved.after}
-        text = _dumps({**data, "revision": moved.revision})
-    else:
-        text = f"{moved.task}: {moved.before} -> {moved.after}\n"
-    _print(text)
+    _print(text(moved))
     _after_change(config, moved.task, session)
     return 0
 
@@ -244,11 +264,9 @@ def _handoff(args: list[str]) -> int | None:
     decision = given.get("--decision", "").upper()
     if len(words) != 1 or "--to" not in given or decision not in ("YES", "NO"):
         return None
-    from taskproto.config import load_config
-    from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import move, quicksave
+    from taskproto.errors import TaskprotoError
+    from taskproto.hooks import move
     from taskproto.machine.builtin import tight_loop
-    from taskproto.sessions import resolve_session
 
     name, to = words[0], given["--to"].upper()
     params: dict[str, Any] = {"decision": decision, "results": None}
@@ -266,10 +284,9 @@ def _handoff(args: list[str]) -> int | None:
             params["results"] = read_results(results)
         except (OSError, TaskprotoError):
             return None  # the full command says what is wrong with the file
-    session = resolve_session(None)
-    try:
-        config = load_config()
-        moved = move.move(
+
+    def make(config: Config, session: str | None) -> Moved:
+        return move.move(
             config,
             name,
             session,
@@ -278,26 +295,22 @@ def _handoff(args: list[str]) -> int | None:
             params=params,
             workflow=tight_loop.NAME,
         )
-    except quicksave.Declined:
-        return None
-    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
-        sys.stderr.write(refusal_line(exc, as_json) + "\n")
-        return int(exc.exit_code)
-    task = moved.data
-    iteration = task["counters"]["iteration"]
-    data = {
-        "task": name,
-        "from": moved.before,
-        "to": moved.after,
-        "iteration": iteration,
-        "revision": moved.revision,
-        "prompt": moved.prompt,
-    }
-    if moved.after == "FULL_AUTO":
-        data["summary"] = _loop_summary(task)
-    if as_json:
-        text = _dumps(data)
-    else:
+
+    def text(moved: Moved) -> str:
+        task = moved.data
+        iteration = task["counters"]["iteration"]
+        data = {
+            "task": name,
+            "from": moved.before,
+            "to": moved.after,
+            "iteration": iteration,
+            "revision": moved.revision,
+            "prompt": moved.prompt,
+        }
+        if moved.after == "FULL_AUTO":
+            data["summary"] = _loop_summary(task)
+        if as_json:
+            return _dumps(data)
         from taskproto.cli.render import loop_summary_lines
 
         lines = [
@@ -305,10 +318,9 @@ def _handoff(args: list[str]) -> int | None:
             f"{moved.after} holds the turn",
             *(loop_summary_lines(data["summary"]) if "summary" in data else ()),
         ]
-        text = "".join(line + "\n" for line in lines)
-    _print(text)
-    _after_change(config, moved.task, session)
-    return 0
+        return "".join(line + "\n" for line in lines)
+
+    return _change(as_json, make, text)
 
 
 # `subtask VERB NAME ...`: the option each verb takes besides --json (cli/tight_loop.py)
@@ -325,13 +337,14 @@ def _subtask(args: list[str]) -> int | None:
     if parsed is None or len(parsed[0]) != 2:
         return None
     (name, word), as_json, given = parsed
+    from taskproto.hooks import quicksave
     from taskproto.machine.builtin import tight_loop_subtasks as subtasks
 
-    item: dict[str, Any] = {}
     if verb == "add":
         word = " ".join(word.split())
         if not word:
             return None  # the full command refuses an empty title
+    item: dict[str, Any] = {}
 
     def apply(task: Any) -> str:
         if verb == "add":
@@ -344,30 +357,19 @@ def _subtask(args: list[str]) -> int | None:
         item.update(found)
         return note
 
-    from taskproto.config import load_config
-    from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks import quicksave
-    from taskproto.sessions import resolve_session
+    def make(config: Config, session: str | None) -> Moved:
+        what = "subtask add" if verb == "add" else "subtask"
+        return quicksave.change(config, name, session, "tight-loop", "subtask", what, apply)
 
-    session = resolve_session(None)
-    what = "subtask add" if verb == "add" else "subtask"
-    try:
-        config = load_config()
-        moved = quicksave.change(config, name, session, "tight-loop", "subtask", what, apply)
-    except quicksave.Declined:
-        return None
-    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
-        sys.stderr.write(refusal_line(exc, as_json) + "\n")
-        return int(exc.exit_code)
-    if as_json:
-        _print(_dumps(item))
-    elif verb == "add":
-        kind = "discovered task" if item["id"].startswith("D") else "subtask"
-        _print(f"{name}: {kind} {item['id']} {item['title']!r} added\n")
-    else:
-        _print(f"{name}: subtask {item['id']} {item['status']}\n")
-    _after_change(config, moved.task, session)
-    return 0
+    def text(moved: Moved) -> str:
+        if as_json:
+            return _dumps(item)
+        if verb == "add":
+            kind = "discovered task" if item["id"].startswith("D") else "subtask"
+            return f"{name}: {kind} {item['id']} {item['title']!r} added\n"
+        return f"{name}: subtask {item['id']} {item['status']}\n"
+
+    return _change(as_json, make, text)
 
 
 # `agent set`'s statuses (cli/agent.py; IN_PROGRESS is read as WORKING)
@@ -386,31 +388,24 @@ def _agent_set(args: list[str]) -> int | None:
         return None  # click says which are
     status = "WORKING" if status == "IN_PROGRESS" else status
     message = given.get("--message")
-    from taskproto.config import load_config
-    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.errors import TaskprotoError
     from taskproto.hooks import quicksave
     from taskproto.names import agent_name
-    from taskproto.sessions import resolve_session
 
     try:
         agent_name(agent)
     except TaskprotoError:
         return None  # the full command says what a name may be
-    session = resolve_session(None)
-    try:
-        config = load_config()
-        moved = quicksave.set_agent(config, name, session, agent, status, message)
-    except quicksave.Declined:
-        return None
-    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
-        sys.stderr.write(refusal_line(exc, as_json) + "\n")
-        return int(exc.exit_code)
-    if as_json:
-        _print(_dumps(moved.result))
-    else:
-        _print(f"{name}/{agent}: {status}" + (f" ({message})" if message else "") + "\n")
-    _after_change(config, moved.task, session)
-    return 0
+
+    def make(config: Config, session: str | None) -> Moved:
+        return quicksave.set_agent(config, name, session, agent, status, message)
+
+    def text(moved: Moved) -> str:
+        if as_json:
+            return _dumps(moved.result)
+        return f"{name}/{agent}: {status}" + (f" ({message})" if message else "") + "\n"
+
+    return _change(as_json, make, text)
 
 
 def _print(text: str) -> None:

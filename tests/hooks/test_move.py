@@ -225,34 +225,38 @@ def test_phone_a_teams_transitions_write_what_the_engine_writes(tmp_path: Path) 
     assert tp(repos[0], "doctor", quick=False)[0] == 0
 
 
+# Runs the real CLI entry and prints, last, which heavy modules it loaded.
+HEAVY = (
+    "import sys\n"
+    "from taskproto.cli import main\n"
+    "code = main(sys.argv[1:])\n"
+    "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
+    "print(sorted(heavy & set(sys.modules)))\n"
+    "raise SystemExit(code)\n"
+)
+
+
+def heavy(repo: Path, *args: str) -> tuple[list[str], int]:
+    """`taskproto args` run by OWNER in `repo`: its stdout's lines, the last naming the heavy
+    modules it imported, and its exit code."""
+    proc = subprocess.run(
+        [sys.executable, "-c", HEAVY, *args],
+        cwd=repo,
+        env={**os.environ, "TASKPROTO_SESSION": OWNER},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return proc.stdout.splitlines(), proc.returncode
+
+
 def test_a_quick_transition_imports_no_pydantic_click_gitpython_or_jinja(tmp_path: Path) -> None:
     repo = build(tmp_path / "repo")
-    probe = (
-        "import sys\n"
-        "from taskproto.cli import main\n"
-        "code = main(sys.argv[1:])\n"
-        "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-        "raise SystemExit(code)\n"
-    )
-
-    def fire() -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-c", probe, "fire", "t", "implement"],
-            cwd=repo,
-            env={**os.environ, "TASKPROTO_SESSION": OWNER},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-
-    proc = fire()
     # refused (no plan approval): the engine, with everything it needs
-    assert proc.returncode == 1 and "pydantic" in proc.stdout, proc
+    out, code = heavy(repo, "fire", "t", "implement")
+    assert code == 1 and "pydantic" in out[-1], out
     assert tp(repo, "approve", "t", "--plan", quick=False)[0] == 0
-    proc = fire()
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["t: SYNTHESIS -> IMPLEMENTATION", "[]"]
+    assert heavy(repo, "fire", "t", "implement") == (["t: SYNTHESIS -> IMPLEMENTATION", "[]"], 0)
 
 
 def test_from_another_folder_it_moves_and_refuses_as_from_the_top(tmp_path: Path) -> None:

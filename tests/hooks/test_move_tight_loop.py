@@ -6,9 +6,6 @@ odd argument and every broken template to the engine, from any folder."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +13,7 @@ from taskproto.config import load_config
 from taskproto.state import store
 from taskproto.state.models import Task
 from tests.conftest import git, make_repo
-from tests.hooks.test_move import journal, same_refusal, shas, task_bytes, tp
+from tests.hooks.test_move import heavy, journal, same_refusal, shas, task_bytes, tp
 
 TIMES = ("time", "at", "since", "updated_at", "created_at", "claimed_at", "heartbeat_at")
 
@@ -234,30 +231,15 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
 
 def test_quick_commands_import_jinja2_for_a_prompt_and_nothing_else_heavy(tmp_path: Path) -> None:
     repo = loop_repo(tmp_path / "repo")
-    probe = (
-        "import sys\n"
-        "from taskproto.cli import main\n"
-        "code = main(sys.argv[1:])\n"
-        "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-        "raise SystemExit(code)\n"
-    )
 
-    def heavy(*args: str) -> tuple[str, int]:
-        proc = subprocess.run(
-            [sys.executable, "-c", probe, *args],
-            cwd=repo,
-            env={**os.environ, "TASKPROTO_SESSION": "move-owner"},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        return proc.stdout.splitlines()[-1], proc.returncode
+    def loaded(*args: str) -> tuple[str, int]:
+        out, code = heavy(repo, *args)
+        return out[-1], code
 
     # refused: the engine, with everything it needs
-    assert "pydantic" in heavy("handoff", "loop", "--to", "EXECUTE", "--decision", "NO")[0]
-    assert "pydantic" in heavy("subtask", "done", "loop", "T1")[0]
-    assert heavy("subtask", "add", "loop", "One") == ("[]", 0)
-    assert heavy("turn", "loop", "--json") == ("[]", 0)
-    assert heavy("handoff", "loop", "--to", "EXECUTE", "--decision", "YES") == ("['jinja2']", 0)
-    assert heavy("subtask", "done", "loop", "T1") == ("[]", 0)
+    assert "pydantic" in loaded("handoff", "loop", "--to", "EXECUTE", "--decision", "NO")[0]
+    assert "pydantic" in loaded("subtask", "done", "loop", "T1")[0]
+    assert loaded("subtask", "add", "loop", "One") == ("[]", 0)
+    assert loaded("turn", "loop", "--json") == ("[]", 0)
+    assert loaded("handoff", "loop", "--to", "EXECUTE", "--decision", "YES") == ("['jinja2']", 0)
+    assert loaded("subtask", "done", "loop", "T1") == ("[]", 0)

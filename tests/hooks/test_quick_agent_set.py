@@ -5,9 +5,6 @@ is), imports nothing heavy, and leaves every refusal and every odd status file t
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +12,7 @@ from taskproto.config import load_config
 from taskproto.state import store
 from taskproto.state.models import AgentStatus
 from tests.conftest import git
-from tests.hooks.test_move import NOTE, OWNER, build, journal, shas, task_bytes, tp
+from tests.hooks.test_move import NOTE, build, heavy, journal, shas, task_bytes, tp
 
 
 def status_bytes(repo: Path, agent: str) -> bytes:
@@ -146,21 +143,5 @@ def test_from_other_folders_and_links_it_sets_and_refuses_alike(tmp_path: Path) 
 
 def test_a_quick_agent_set_imports_nothing_heavy(tmp_path: Path) -> None:
     repo = build(tmp_path / "repo", "a1")
-    probe = (
-        "import sys\n"
-        "from taskproto.cli import main\n"
-        "code = main(sys.argv[1:])\n"
-        "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-        "raise SystemExit(code)\n"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", probe, "agent", "set", "t", "a1", "--status", "COMPLETE"],
-        cwd=repo,
-        env={**os.environ, "TASKPROTO_SESSION": OWNER},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["t/a1: COMPLETE", "[]"]
+    out = heavy(repo, "agent", "set", "t", "a1", "--status", "COMPLETE")
+    assert out == (["t/a1: COMPLETE", "[]"], 0)
