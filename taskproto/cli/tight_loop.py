@@ -22,18 +22,10 @@ force_option = click.option(
 @pass_state
 def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     """Say which phase holds the interactive ("ask the user") turn of tight-loop task NAME."""
+    from taskproto.machine.builtin.tight_loop import turn_report
     from taskproto.ops import tight_loop as tightloop
 
-    t = tightloop.turn(state.engine, name, phase)
-    data: dict[str, Any] = {
-        "task": name,
-        "phase": t.phase,
-        "iteration": t.iteration,
-        "gate": t.gate,
-        "last_handoff": t.last_handoff,
-    }
-    if t.phase == "FULL_AUTO":
-        data["summary"] = tightloop.session_summary(state.engine.load(name))
+    data = turn_report(tightloop.turn(state.engine, name, phase))
 
     def human() -> None:
         for line in turn_lines(data):
@@ -84,6 +76,7 @@ def handoff(
     """End the current phase's turn and start PHASE's, carrying only the decision and the
     results."""
     from taskproto.cli.loop_results import read_results
+    from taskproto.machine.builtin.tight_loop import session_summary
     from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine
@@ -102,7 +95,7 @@ def handoff(
         "prompt": engine.last_prompt,  # the handoff prompt the receiving phase starts from
     }
     if task.state == "FULL_AUTO":
-        data["summary"] = tightloop.session_summary(task)
+        data["summary"] = session_summary(task)
 
     def human() -> None:
         click.echo(

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin import tight_loop_subtasks as subtasks
-from taskproto.machine.builtin.tight_loop import NAME, PHASES, summary, turn_holder
+from taskproto.machine.builtin.tight_loop import NAME, PHASES, turn_holder
 from taskproto.machine.workflow import transition_to
 from taskproto.state.models import Task, utcnow
 
@@ -31,17 +30,8 @@ def _require(task: Task) -> None:
         raise TaskprotoError(f"task {task.name!r} is a {task.workflow} task, not {NAME}")
 
 
-@dataclass
-class Turn:
-    task: str
-    phase: str
-    iteration: int
-    gate: str | None
-    last_handoff: dict[str, Any] | None
-
-
-def turn(engine: Engine, name: str, phase: str | None = None) -> Turn:
-    """Which phase may ask the user now; with `phase`, refuse unless that phase holds the turn."""
+def turn(engine: Engine, name: str, phase: str | None = None) -> Task:
+    """The tight-loop task `name`; with `phase`, refused unless that phase holds the turn."""
     task = engine.load(name)
     _require(task)
     holder = turn_holder(task)
@@ -56,12 +46,7 @@ def turn(engine: Engine, name: str, phase: str | None = None) -> Turn:
                 f"turn for {phase}",
                 f"{phase} does not hold the turn; {holder} does: wait for its handoff",
             )
-    from taskproto.machine.builtin.tight_loop import GATE
-
-    handoffs = task.context.get("handoffs") or []
-    return Turn(
-        name, holder, task.counters.iteration, GATE.get(holder), handoffs[-1] if handoffs else None
-    )
+    return task
 
 
 def handoff(
@@ -152,7 +137,3 @@ def finish(
 
     _subtask_change(engine, name, session, force, "subtask", apply)
     return result
-
-
-def session_summary(task: Task) -> dict[str, Any]:
-    return task.context.get("summary") or summary(task)

@@ -59,6 +59,29 @@ def summary(task: Task) -> dict[str, Any]:
     }
 
 
+def session_summary(task: Task) -> dict[str, Any]:
+    """The summary FULL_AUTO kept, or the one it would keep now."""
+    kept: dict[str, Any] | None = task.context.get("summary")
+    return kept or summary(task)
+
+
+def turn_report(task: Task) -> dict[str, Any]:
+    """What `taskproto turn` says: the phase that holds the turn, the iteration, its gate, the last
+    handoff received, and the session summary once the loop has ended."""
+    phase = turn_holder(task)
+    handoffs = task.context.get("handoffs") or []
+    report = {
+        "task": task.name,
+        "phase": phase,
+        "iteration": task.counters.iteration,
+        "gate": GATE.get(phase),
+        "last_handoff": handoffs[-1] if handoffs else None,
+    }
+    if phase == "FULL_AUTO":
+        report["summary"] = session_summary(task)
+    return report
+
+
 def waiting(task: Task) -> list[dict[str, Any]]:
     """Discovered tasks still waiting to be planned (not planned, chosen or dropped), oldest
     first."""
