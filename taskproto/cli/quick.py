@@ -78,15 +78,15 @@ def _read(args: list[str]) -> Callable[[TaskReader], str] | None:
             return None
         (name,), as_json, given = parsed
         return lambda reader: _turn(reader, name, as_json, given.get("--phase"))
-    if args[0] != "task":
+    if args[0] != "task" or args[1] not in ("list", "show"):
         return None
-    rest = [a for a in args[2:] if a != "--json"]
-    as_json = len(rest) < len(args) - 2
-    if args[1] == "list" and not rest:
+    parsed = _options(args[2:], ())
+    if parsed is None or len(parsed[0]) != (args[1] == "show"):
+        return None
+    words, as_json, _ = parsed
+    if args[1] == "list":
         return lambda reader: _list(reader, as_json)
-    if args[1] == "show" and len(rest) == 1 and not rest[0].startswith("-"):
-        return lambda reader: _show(reader, rest[0], as_json)
-    return None
+    return lambda reader: _show(reader, words[0], as_json)
 
 
 def _dumps(data: Any) -> str:
@@ -131,19 +131,9 @@ def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> st
     if task["workflow"] != tight_loop.NAME:
         raise Unusual("not a tight-loop task: the full command says so")
     view: Any = Record(task)  # the task as tight-loop's functions read it
-    phase = tight_loop.turn_holder(view)
-    if asked is not None and asked.upper() != phase:
+    data = tight_loop.turn_report(view)
+    if asked is not None and asked.upper() != data["phase"]:
         raise Unusual(f"{asked} does not hold the turn: the full command refuses")
-    handoffs = task["context"].get("handoffs") or []
-    data = {
-        "task": name,
-        "phase": phase,
-        "iteration": task["counters"]["iteration"],
-        "gate": tight_loop.GATE.get(phase),
-        "last_handoff": handoffs[-1] if handoffs else None,
-    }
-    if phase == "FULL_AUTO":
-        data["summary"] = _loop_summary(task)
     if as_json:
         return _dumps(data)
     from taskproto.cli.render import turn_lines
@@ -151,34 +141,13 @@ def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> st
     return "".join(line + "\n" for line in turn_lines(data))
 
 
-def _loop_summary(task: dict[str, Any]) -> dict[str, Any]:
-    """tight-loop's session summary (ops/tight_loop.py `session_summary`), from task.json's JSON."""
-    from taskproto.machine.builtin import tight_loop
-
-    view: Any = Record(task)
-    return task["context"].get("summary") or tight_loop.summary(view)
-
-
 def _move(args: list[str]) -> int | None:
     """`transition NAME STATE` or `fire NAME TRIGGER`, with `--note TEXT` and `--json` only."""
-    words: list[str] = []
-    note: str | None = None
-    as_json = noted = False
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg == "--json":
-            as_json = True
-        elif (arg == "--note" or arg.startswith("--note=")) and not noted:
-            noted = True
-            note = arg[len("--note=") :] if arg.startswith("--note=") else next(rest, None)
-            if note is None:
-                return None
-        elif arg.startswith("-") or len(words) == 2:
-            return None  # --force, --help, a global option, one word too many: click's
-        else:
-            words.append(arg)
-    if len(words) != 2:
-        return None
+    parsed = _options(args[1:], ("--note",))
+    if parsed is None or len(parsed[0]) != 2:
+        return None  # --force, --help, a global option, one word too many: click's
+    words, as_json, given = parsed
+    note = given.get("--note")
     from taskproto.hooks import move
 
     name, word = words
@@ -232,8 +201,9 @@ def _options(
     args: list[str], known: tuple[str, ...]
 ) -> tuple[list[str], bool, dict[str, str]] | None:
     """(the words, --json, the `known` options' values) of a command's arguments, each option
-    given once (`--opt VALUE` or `--opt=VALUE`); None for anything else (--force, --help, an
-    option twice, a value that looks like an option): the full command's, click's words."""
+    given once, as click reads them (`--opt VALUE`, whatever VALUE is, or `--opt=VALUE`); None
+    for anything else (--force, --help, an option twice or without its value, `--json` twice):
+    the full command's, in click's words."""
     words: list[str] = []
     given: dict[str, str] = {}
     as_json = False
@@ -244,7 +214,7 @@ def _options(
             as_json = True
         elif option in known and option not in given:
             found = value if eq else next(rest, None)
-            if not found or (not eq and found.startswith("-")):
+            if found is None:
                 return None
             given[option] = found
         elif arg.startswith("-"):
@@ -308,7 +278,8 @@ def _handoff(args: list[str]) -> int | None:
             "prompt": moved.prompt,
         }
         if moved.after == "FULL_AUTO":
-            data["summary"] = _loop_summary(task)
+            view: Any = Record(task)  # the task as tight-loop's functions read it
+            data["summary"] = tight_loop.session_summary(view)
         if as_json:
             return _dumps(data)
         from taskproto.cli.render import loop_summary_lines
