@@ -28,12 +28,10 @@ from the engine, and this module only ever writes a transition the engine would 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 
 from taskproto.hooks import quicksave
-from taskproto.layout import TEMPLATE_SUFFIX, template_dirs
 from taskproto.machine import steps
 
 TYPE_CHECKING = False
@@ -146,7 +144,7 @@ def _plan(
     dest = chosen["to"]
     if dest not in table:
         raise quicksave.Declined(f"{dest} is not a state of the cached table")
-    template = _template(layout.root, data["workflow"], dest)
+    prompted = _prompted(reader.config, data["workflow"], dest)
     entry = quicksave.log_entry(
         state, dest, trigger, quicksave.time_text(now), session, "transition", note
     )
@@ -155,37 +153,35 @@ def _plan(
     for effect in chosen["effects"]:
         steps.EFFECTS[effect](steps.Record(new), ctx)
     new["state"] = dest
-    render = None
-    if template is not None:
-        path = template  # rendered once the new task is complete, before anything is saved
-        render = lambda: _render(reader.config, new, path)  # noqa: E731
-    return quicksave.finished(name, new, entry, f"{trigger}: {state} -> {dest}", render)
+
+    def render() -> str:  # once the new task is complete, before anything is saved
+        return _render(reader.config, new)
+
+    message = f"{trigger}: {state} -> {dest}"
+    return quicksave.finished(name, new, entry, message, render if prompted else None)
 
 
-def _template(root: str, workflow: str, state: str) -> str | None:
-    """The template of `state`'s prompt (the repository's first), None when it has none;
-    Declined when the workflow's prompts need the models (machine/prompts.py `SCOPES`)."""
-    from taskproto.machine.prompts import SCOPES
+def _prompted(config: Config, workflow: str, state: str) -> bool:
+    """Whether `state` has a prompt to render; Declined when the workflow's prompts read the
+    models (machine/prompts.py `SCOPES` names the workflows whose own scope does not)."""
+    from taskproto.machine import prompts
 
-    for folder in template_dirs(root, workflow):
-        path = os.path.join(folder, state + TEMPLATE_SUFFIX)
-        if os.path.isfile(path):
-            if workflow not in SCOPES:
-                raise quicksave.Declined(f"{state}'s prompt is rendered from the models")
-            return path
-    return None
+    if prompts.template_path(config, workflow, state) is None:
+        return False
+    if workflow not in prompts.SCOPES:
+        raise quicksave.Declined(f"{state}'s prompt is rendered from the models")
+    return True
 
 
-def _render(config: Config, new: dict[str, Any], template: str) -> str:
-    """The new state's prompt, as the engine renders it before its save (jinja2); a template that
-    fails declines, and the engine refuses in its own words."""
-    from pathlib import Path
-
+def _render(config: Config, new: dict[str, Any]) -> str:
+    """The new state's prompt, rendered by the engine's own call (jinja2); a template that fails
+    raises, which declines, and the engine refuses in its own words."""
     from taskproto.machine import prompts
 
     task: Any = steps.Record(new)  # the task the scope reads, as the engine's model shows it
-    scope = prompts.scope(task)
-    return prompts.render_file(config, new["workflow"], Path(template), scope)
+    text = prompts.render(config, task)
+    assert text is not None  # _prompted found its template
+    return text
 
 
 def _passes(guards: list[str], data: dict[str, Any], ctx: steps.FireContext) -> bool:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 class Declined(Exception):
-    """Not a plain transition (or not one now): nothing was written, the engine decides."""
+    """Not a plain change (or not one now): nothing was written, the engine decides."""
 
 
 def time_text(moment: datetime) -> str:
@@ -120,7 +120,7 @@ def set_agent(
         found = reader.status(name, agent)  # Unusual for a link or another shape
         if found is not None and dumps(found[0]) != found[1]:
             raise Declined("json writes this status.json differently from the models")
-        now = time_text(datetime.now(UTC))
+        # a first status starts as models.AgentStatus's defaults, keys in its fields' order
         current = (
             found[0]
             if found is not None
@@ -128,14 +128,17 @@ def set_agent(
                 "schema_version": SCHEMA_VERSION,
                 "agent": agent,
                 "status": "PENDING",
-                "updated_at": now,
+                "updated_at": None,
                 "retry_count": 0,
                 "error_message": None,
                 "escalated": False,
             }
         )
-        current.update(status=status, error_message=message if status == "ERROR" else None)
-        current["updated_at"] = time_text(datetime.now(UTC))
+        current.update(
+            status=status,
+            updated_at=time_text(datetime.now(UTC)),
+            error_message=message if status == "ERROR" else None,
+        )
         path = reader.layout.status_file(name, agent)
         write = (path, dumps(current))
         message_ = f"agent {agent}: {status}"
@@ -227,10 +230,12 @@ def finished(
     message: str,
     prompt: Callable[[], str] | None,
 ) -> Plan:
-    """The plan for `new` once `entry` is logged: its next revision, as the engine's `save`
-    writes it, and the prompt rendered (when there is one) before anything is saved."""
+    """The plan for `new` once `entry` is logged: the prompt rendered (when there is one) as the
+    engine renders it, on the new task before its save, then its next revision, as the engine's
+    `save` writes it."""
     before = entry["from"]
     new["transition_log"].append(entry)
+    text = None if prompt is None else prompt()
     new["revision"] += 1
     new["updated_at"] = time_text(datetime.now(UTC))
     problem = integrity.log_state_problem(new)
@@ -240,7 +245,7 @@ def finished(
         written = dumps(new)
     except UnicodeEncodeError:  # a lone surrogate from the command line: the models refuse it
         raise Declined("text that is not valid UTF-8") from None
-    return Plan(name, new, written, message, before, None if prompt is None else prompt())
+    return Plan(name, new, written, message, before, text)
 
 
 def _journal_files(config: Config, plan: Plan) -> dict[str, bytes]:
