@@ -210,6 +210,9 @@ def test_from_other_folders_and_links_it_moves_and_refuses_alike(tmp_path: Path)
 
 def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path: Path) -> None:
     repo = loop_repo(tmp_path / "repo")
+    worktree = Path(load_config(repo).layout.task_worktree("loop"))
+    link = tmp_path / "link"
+    link.symlink_to(repo)
     folder = repo / ".taskproto" / "templates" / "tight-loop"
     folder.mkdir(parents=True)
     template = folder / "EXECUTE.md.j2"
@@ -223,6 +226,9 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
         refused = same_refusal(repo, *handoff)
         assert "failed to render" in refused and why in refused, refused
         assert json.loads(task_bytes(repo, "loop"))["state"] == "PLAN"
+        # from the task's worktree and a symlinked checkout: the repository's template all the same
+        for cwd in (worktree, link):
+            assert why in same_refusal(cwd, *handoff, top=repo)
     template.write_text("Go, {{ task.name }}: {{ subtasks | length }} subtasks, {{ gate }}\n")
     code, out, err, path = tp(repo, *handoff)
     assert (code, path) == (0, "quick"), err
@@ -243,3 +249,24 @@ def test_quick_commands_import_jinja2_for_a_prompt_and_nothing_else_heavy(tmp_pa
     assert loaded("turn", "loop", "--json") == ("[]", 0)
     assert loaded("handoff", "loop", "--to", "EXECUTE", "--decision", "YES") == ("['jinja2']", 0)
     assert loaded("subtask", "done", "loop", "T1") == ("[]", 0)
+
+
+def test_option_values_are_read_as_click_reads_them(tmp_path: Path) -> None:
+    """A value that looks like an option (`--note --json`, `--reason -x`) or is empty is the
+    option's value, on both paths."""
+    repos = [loop_repo(tmp_path / "quick"), loop_repo(tmp_path / "full")]
+    steps = [
+        ("subtask", "add", "loop", "One"),
+        ("subtask", "add", "loop", "Two"),
+        ("subtask", "add", "loop", "Three"),
+        ("handoff", "loop", "--to", "EXECUTE", "--decision", "YES"),
+        ("subtask", "done", "loop", "T1", "--note", "--json"),
+        ("subtask", "fail", "loop", "T2", "--reason", "-x", "--json"),
+        ("subtask", "skip", "loop", "T3", "--reason="),
+    ]
+    for step in steps:
+        got, want = tp(repos[0], *step), tp(repos[1], *step, quick=False)
+        assert got[:3] == want[:3] and got[0] == 0, step
+        assert got[3] == "quick", step
+    notes = [s["note"] for s in json.loads(task_bytes(repos[0], "loop"))["context"]["subtasks"]]
+    assert notes == ["--json", "-x", ""]
