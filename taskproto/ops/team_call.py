@@ -15,8 +15,9 @@ Each process starts a session of its own; at the deadline the whole process grou
 (SIGTERM, then SIGKILL), children included.
 
 Outcomes: `answered` (exit 0 with an answer), `rate-limited` (HTTP 429: the clients' own
-reports of it), `timeout` (the deadline passed), `crash` (any other failure: non-zero exit,
-killed by a signal, no answer, connection refused or dropped).
+reports of it, never a path that holds 429 nor a process killed by a signal), `timeout` (the
+deadline passed), `crash` (any other failure: non-zero exit, killed by a signal, no answer,
+connection refused or dropped).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ SANDBOX = {  # read-only by default; `--write` escalates (disclosed in the synth
 _RATE = re.compile(
     r"\b429\b|too many requests|rate[ _-]?limit|resource[ _]exhausted", re.IGNORECASE
 )
+_PATH = re.compile(r"\S*/\S*")  # paths and URLs: a folder named pytest-429 is no rate limit
 _TAIL = 2000  # characters of stderr kept in a failure's record
 
 
@@ -293,7 +295,10 @@ def _classify_failure(call: Call) -> None:
             signal_name = signal.Signals(-call.exit).name
         except ValueError:
             signal_name = f"signal {-call.exit}"
-    if any(_RATE.search(e) for e in errors) or (not errors and _RATE.search(call.detail[-300:])):
+    if signal_name is None and (
+        any(_RATE.search(e) for e in errors)
+        or (not errors and _RATE.search(_PATH.sub(" ", call.detail[-300:])))
+    ):
         call.outcome = "rate-limited"
         call.detail = _first(errors) or "HTTP 429 (rate limited)"
     else:

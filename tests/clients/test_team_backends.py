@@ -282,6 +282,23 @@ def test_a_crash_of_one_single_backend_is_retried_next_round(cli, engine, team):
     assert data["outcome"] == "converged"
 
 
+def test_a_crash_is_a_crash_when_its_output_names_a_folder_called_429(
+    cli, engine, tmp_path, monkeypatch
+):
+    # Codex's stderr names its CODEX_HOME; under pytest's 429th temporary folder that path
+    # once made a SIGKILL read as a rate limit. A process killed by a signal crashed.
+    team = Team(tmp_path / "pytest-429", monkeypatch)
+    try:
+        team.codex(Kill(), answer())
+        create(cli)
+        data = run(cli)
+    finally:
+        team.stop()
+    first = data["rounds"][0]["calls"][0]
+    assert (first["outcome"], first["detail"]) == ("crash", "killed by SIGKILL")
+    assert data["outcome"] == "converged"
+
+
 def test_an_unparseable_answer_is_kept_and_the_loop_stops_forced(cli, engine, team):
     team.codex(Text("Looks fine to me, ship it."))
     create(cli, rounds=1)

@@ -4,6 +4,7 @@ relay."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from wf_data import journal_agrees
@@ -242,6 +243,33 @@ def test_single_backend_timeout_is_a_round_failure_retried_next_round(cli, engin
     task = engine.load("t")
     assert (task.state, task.context["outcome"]) == ("SYNTHESIS", "round_failed_at_last_round")
     assert task.context["unresolved"] == ["backend codex was rate-limited"]
+
+
+@pytest.mark.parametrize(
+    ("stderr", "outcome", "detail"),
+    [
+        (
+            "cannot read /srv/pytest-429/rate_limit/config.toml: no such file",
+            "crash",
+            "exit 3: cannot read /srv/pytest-429/rate_limit/config.toml: no such file",
+        ),
+        ("request failed: 429 Too Many Requests", "rate-limited", "HTTP 429 (rate limited)"),
+    ],
+)
+def test_a_failing_backend_is_a_rate_limit_only_when_its_words_say_so(
+    cli, engine, tmp_path, monkeypatch, stderr, outcome, detail
+):
+    # A client that fails without a JSON error: only its own words, never a path, say 429.
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "codex").write_text(f"#!/bin/sh\ncat >/dev/null\necho '{stderr}' >&2\nexit 3\n")
+    (folder / "codex").chmod(0o755)
+    monkeypatch.setenv("PATH", os.pathsep.join([str(folder), os.environ["PATH"]]))
+    assert create(cli, "--max-rounds", "1").code == 0
+    r = cli("round", "run", "t", "--once", "--json")
+    assert r.code == 0, r.err
+    [call] = json.loads(r.out)["rounds"][0]["calls"]
+    assert (call["outcome"], call["detail"]) == (outcome, detail)
 
 
 def test_failure_refusals(cli, engine, team):
