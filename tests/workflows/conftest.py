@@ -10,16 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def make_bin(folder: Path, *names: str) -> Path:
-    """Executable stand-ins for backend CLIs (preflight only looks them up on PATH)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        path = folder / name
-        path.write_text(f"#!/bin/sh\necho {name}\n")
-        path.chmod(0o755)
-    return folder
+from wf_data import make_bin
 
 
 @pytest.fixture

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_bin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wf_data import ARTIFACT_OF, CONTEXT, journal_agrees
+from wf_data import ARTIFACT_OF, CONTEXT, journal_agrees, make_bin
 
 from taskproto.config import load_config
 from taskproto.engine import Engine

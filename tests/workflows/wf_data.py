@@ -17,6 +17,16 @@ def journal_agrees(engine: Engine, name: str) -> bool:
     return Task.model_validate(data).significant() == engine.load(name).significant()
 
 
+def make_bin(folder: Path, *names: str) -> Path:
+    """Executable stand-ins for backend CLIs (preflight only looks them up on PATH)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        path = folder / name
+        path.write_text(f"#!/bin/sh\necho {name}\n")
+        path.chmod(0o755)
+    return folder
+
+
 CONTEXT = {
     "context_summary": "The CLI lives in main.py.",
     "affected_files": ["main.py"],
