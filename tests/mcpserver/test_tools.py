@@ -13,8 +13,10 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from taskproto.state import journal
 from taskproto.state.lock import task_lock
 from tests.conftest import run_taskproto
+from tests.integrity.test_integrity import forge
 
 from .conftest import connect, ok, refused, server_env, text
 
@@ -409,3 +411,44 @@ def test_a_forged_task_is_refused_through_mcp_with_the_cli_line(engine: Engine, 
 
     anyio.run(main)
     assert json.loads(path.read_text())["state"] == "INIT"
+
+
+@pytest.mark.parametrize("how", ["deleted", "emptied"])
+def test_a_journal_git_cannot_read_is_refused_through_mcp_with_the_cli_line(
+    engine: Engine, repo: Path, how: str
+) -> None:
+    # The server is up before the agent spoils the journal's newest commit and hand-edits the
+    # state: a long-lived server must not vouch for task.json from what it read earlier.
+    engine.create_task("t1", agents=["dev"])
+    engine.claim("t1", "s1")
+    engine.fire("t1", "classify", session="s1")
+    path = engine.config.task_file("t1")
+    head = subprocess.run(
+        ["git", "rev-parse", journal.ref_for("t1")],
+        cwd=repo, capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    obj = repo / ".git" / "objects" / head[:2] / head[2:]
+
+    async def main() -> None:
+        async with connect(repo, "s1") as client:
+            await ok(client, "status", task="t1")
+            if how == "deleted":
+                obj.unlink()
+            else:
+                obj.chmod(0o644)
+                obj.write_bytes(b"")
+            forge(engine, {"state": "IMPLEMENTATION"})  # would open commits and edits
+            forged = path.read_bytes()
+            cli = cli_line(repo, "transition", "t1", "VALIDATION", session="s1")
+            assert "[journal-corrupt]" in cli
+            for tool, args in [
+                ("transition", {"task": "t1", "state": "VALIDATION"}),
+                ("status", {"task": "t1"}),
+                ("heartbeat", {"task": "t1"}),
+                ("agent_set_status", {"task": "t1", "agent": "dev", "status": "WORKING"}),
+            ]:
+                line = await refused(client, tool, **args)
+                assert "[journal-corrupt]" in line and "taskproto doctor" in line, (tool, line)
+            assert path.read_bytes() == forged  # the refusals wrote nothing
+
+    anyio.run(main)
