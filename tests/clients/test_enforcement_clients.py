@@ -138,3 +138,31 @@ def test_without_the_hooks_the_cli_itself_refuses(project: Path, home: Path) -> 
         in outputs
     )
     assert engine.load("t1").checkpoint.plan_approval is None
+
+
+def test_claude_cannot_pull_a_commit_over_the_state_into_the_main_checkout(
+    project: Path, home: Path, tmp_path: Path
+) -> None:
+    """A session that owns no task, in the main checkout, pulls a branch from a remote it
+    controls whose commit tracks an agent's status file: a pull would write it over the status
+    file before anything could look at the commit."""
+    from tests.conftest import git
+    from tests.enforcement.test_tool_guard_sweeps import _evil_branch
+
+    require("claude")
+    engine, _wt = setup(project, "claude", "IMPLEMENTATION", own=False)
+    status = engine.config.status_file("t1", "dev")
+    _evil_branch(project, status.relative_to(project).as_posix())
+    git(tmp_path, "clone", "-q", "--bare", str(project), str(tmp_path / "up"))
+    git(project, "branch", "-D", "evil")
+    git(project, "remote", "add", "up", str(tmp_path / "up"))
+    before = status.read_bytes()
+    script: list[Turn] = [
+        ToolCall("Bash", {"command": "git pull --no-rebase --no-edit up evil"}),
+        ToolCall("Bash", {"command": "git fetch up evil && git merge FETCH_HEAD"}),
+        Text("Stopped."),
+    ]
+    result, turns = claude(project, home, script)
+    assert [d["tool_name"] for d in result.json["permission_denials"]] == ["Bash", "Bash"]
+    assert "fetches commits and writes them into" in tool_outputs(turns)
+    assert status.read_bytes() == before

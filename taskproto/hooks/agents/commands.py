@@ -40,6 +40,7 @@ class ShellAction:
         # (working tree, commits) a git command writes tracked files from: none may track a path
         # in taskproto's root (git overwrites ignored files with tracked ones)
         self.trees: list[tuple[str, list[str]]] = []
+        self.incoming = False  # it fetches commits from another repository (fetch, pull)
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:

@@ -14,6 +14,7 @@ from taskproto.hooks.agents.commands import (
     read_patch,
     top_of,
 )
+from taskproto.layout import inside
 
 GIT_READS = {
     "status",
@@ -71,6 +72,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
             i += 1
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
+    home = None if where == UNKNOWN else where
+    act.targets += written(sub, rest, home, env)  # `git diff --output=F` too
     if not sub or sub in GIT_READS:
         return
     if (
@@ -102,8 +105,9 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
     act.targets.append(where if where else UNKNOWN)
-    home = None if where == UNKNOWN else where
     git_paths(act, sub, rest, home, env)
+    if sub in ("pull", "fetch", "remote") and _remote(sub, rest) != ".":
+        act.incoming = True  # commits nobody can look at before this line runs
     if sub in ("checkout", "restore"):  # the paths it writes over, wherever they are
         if "--" in rest:
             paths = rest[rest.index("--") + 1 :]
@@ -180,14 +184,38 @@ REF_SETTERS = ("update-ref", "symbolic-ref", "branch", "push", "fetch")  # the w
 TREE_MOVES = ("checkout", "switch", "merge", "cherry-pick", "revert", "rebase", "read-tree")
 
 
+# merge's and rebase's options whose value is no commit
+_TEXT = {"-m", "--message", "-F", "--file", "-s", "--strategy", "-X", "--strategy-option",
+         "--into-name", "-x", "--exec", "-C"}  # fmt: skip
+
+
+def _text(args: list[str], i: int) -> bool:
+    return i > 0 and args[i - 1] in _TEXT
+
+
 def _tree_sources(sub: str, rest: list[str], operands: list[str]) -> list[str] | None:
     """The commits a git command may write tracked files from (what may name one: a name that is
     not a commit is skipped when checked), or None when it writes none."""
     before = rest[: rest.index("--")] if "--" in rest else rest
     named = [a for a in before if not a.startswith("-")]
     if sub in TREE_MOVES or sub == "reset":  # a soft reset moves HEAD for the next hard one
+        if sub in ("merge", "rebase"):  # option values that name no commit left out
+            named = [a for i, a in enumerate(before) if a in named and not _text(before, i)]
+        if "-" in before:  # the branch checked out before this one
+            named.append("@{-1}")
+        if sub in ("merge", "rebase") and not named:  # no commit named: the upstream
+            named.append("@{upstream}")
         return named
-    if sub in ("update-ref", "symbolic-ref", "branch"):  # the commit a branch is set to
+    if sub == "pull":  # `git pull . <branch>` merges a branch of this repository
+        specs = named[1:] if named[:1] in (["."], ["./"]) else []
+        return [spec.lstrip("+").partition(":")[0] for spec in specs] + ["@{upstream}"]
+    if sub == "replace":  # the object `git replace A B` shows in A's place from now on
+        return named[1:2]
+    if sub == "branch":  # the commit a branch is set to, the upstream a merge will take
+        ups = [a.split("=", 1)[1] for a in rest if a.startswith("--set-upstream-to=")]
+        ups += [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-u", "--set-upstream-to")]
+        return named[1:2] + ups
+    if sub in ("update-ref", "symbolic-ref"):  # the commit a ref is set to
         return named[1:2]
     if sub in ("push", "fetch") and named[:1] in (["."], ["./"]):
         return [spec.lstrip("+").partition(":")[0] for spec in named[1:]]
@@ -196,6 +224,112 @@ def _tree_sources(sub: str, rest: list[str], operands: list[str]) -> list[str] |
         return sources + [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-s", "--source")]
     if sub == "stash" and operands[:1] in (["pop"], ["apply"], ["branch"]):
         return (operands[2:3] if operands[0] == "branch" else operands[1:2]) or ["stash@{0}"]
+    return None
+
+
+def _remote(sub: str, rest: list[str]) -> str | None:
+    """The repository a fetch or pull reads from (None: its default remote; "." this one)."""
+    if sub == "remote":
+        return None if rest[:1] == ["update"] else "."
+    operands = [a for a in rest if not a.startswith("-")]
+    if any(a in ("--all", "--multiple") for a in rest):
+        return None
+    return operands[0] if operands else None
+
+
+# options whose value is the next argument, of the commands `written` reads the operands of
+_VALUED = {
+    "-b", "--branch", "-o", "--origin", "-u", "--upload-pack", "--depth", "--reference",
+    "--reference-if-able", "-c", "--config", "--template", "--separate-git-dir", "-j", "--jobs",
+    "--filter", "--shallow-since", "--shallow-exclude", "--bundle-uri", "--server-option", "-B",
+    "--name", "--object-format", "--ref-format", "--initial-branch", "--reason", "-L",
+}  # fmt: skip
+
+
+def written(sub: str, rest: list[str], where: str | None, env: dict[str, str]) -> list[str]:
+    """Paths a git command creates or writes besides its working tree's tracked files: a clone's
+    or a worktree's folder, a new repository, a bundle, patches, `--output`, `merge-file`'s file,
+    `checkout-index --prefix`."""
+    found: list[str] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg in ("--output", "--output-directory", "--separate-git-dir") or (
+            arg == "-o" and sub in ("format-patch", "archive")
+        ):
+            found += rest[i + 1 : i + 2]
+            i += 2
+            continue
+        name, _, value = arg.partition("=")
+        if name in ("--output", "--output-directory", "--separate-git-dir") and value:
+            found.append(value)
+        elif name == "--prefix" and sub == "checkout-index" and value:  # a prefix, not a folder
+            found.append(value + "x" if value.endswith("/") else value)
+        elif arg in _VALUED:
+            i += 1
+        elif not arg.startswith("-"):
+            operands.append(arg)
+        i += 1
+    if sub == "clone" and operands:
+        found.append(operands[1] if len(operands) > 1 else _repo_name(operands[0]))
+    elif sub == "init":
+        found += operands[:1]
+    elif sub == "worktree" and operands[:1] in (["add"], ["move"]):
+        found += operands[1:2] if operands[0] == "add" else operands[2:3]
+    elif sub == "submodule" and operands[:1] == ["add"] and len(operands) > 1:
+        found.append(operands[2] if len(operands) > 2 else _repo_name(operands[1]))
+    elif sub == "bundle" and operands[:1] == ["create"]:
+        found += operands[1:2]
+    elif sub == "merge-file":
+        found += operands[:1]
+    return [absolute(path, where, env) for path in found]
+
+
+def _repo_name(url: str) -> str:
+    """The folder `git clone URL` makes: the URL's last part without `.git`."""
+    name = url.rstrip("/").rpartition("/")[2].rpartition(":")[2]
+    return name[:-4] if name.endswith(".git") else name or "."
+
+
+def tracks_root(where: str, revs: list[str], root: str, incoming: bool) -> str | None:
+    """Why writing the commits `revs` into the working tree at `where` would write over
+    taskproto's state, when that tree holds the root (git overwrites ignored files with tracked
+    ones): a commit that tracks a path in the root (those git knows; one git process each), a
+    commit the command line fetches first, or one only the shell knows."""
+    import subprocess
+
+    top = top_of(where)
+    if not inside(root, top) or root == top:
+        return None
+    rel = os.path.relpath(root, top)
+    if incoming:
+        return (
+            f"this command fetches commits and writes them into {top}, where taskproto's own state "
+            f"is ({rel}/), before taskproto can look at them: fetch in one command, then merge or "
+            "check out what it fetched in the next (taskproto checks that commit first)."
+        )
+    for rev in dict.fromkeys(revs):
+        if any(mark in rev for mark in ("$", "`", "__SUBST__")):
+            what = "a command's output" if "__SUBST__" in rev or "`" in rev else rev
+            return (
+                f"{what} names a commit only the shell knows, to be written into {top}, where "
+                f"taskproto's own state is ({rel}/): name the commit, so taskproto can check it."
+            )
+        try:
+            found = subprocess.run(
+                ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
+                capture_output=True,
+                timeout=10,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if found.returncode == 0 and found.stdout.strip():
+            return (
+                f"{rev} tracks files in taskproto's root ({rel}/): this git command would write "
+                "them over taskproto's own state. Only the user can take them out of that commit."
+            )
     return None
 
 

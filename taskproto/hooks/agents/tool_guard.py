@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 
 from taskproto.hooks.agents.commands import top_of
+from taskproto.hooks.agents.gitcmd import tracks_root
 from taskproto.hooks.agents.protected import protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.layout import inside
@@ -240,7 +241,7 @@ def _swept(action: Action, guard: Guard) -> str | None:
                 "taskproto writes it. Name the paths, or run it where that state is not."
             )
     for where, revs in action.trees:
-        if why := _tracks_root(where, revs, root):
+        if why := tracks_root(where, revs, root, action.incoming):
             return why
     for area, path in action.patched:
         parts = [p for p in path.split("/") if p not in ("", ".")]
@@ -249,34 +250,6 @@ def _swept(action: Action, guard: Guard) -> str | None:
                 target = os.path.realpath(os.path.join(folder, *parts[i:]))
                 if why := guard.protected(target):
                     return f"the patch writes {path}: {why}"
-    return None
-
-
-def _tracks_root(where: str, revs: list[str], root: str) -> str | None:
-    """A commit among `revs` (those git knows) that tracks a path in taskproto's root, when the
-    working tree at `where` holds the root: checking it out would overwrite taskproto's state
-    (git overwrites ignored files with tracked ones). One git process per commit."""
-    import subprocess
-
-    top = top_of(where)
-    if not inside(root, top) or root == top:
-        return None
-    rel = os.path.relpath(root, top)
-    for rev in dict.fromkeys(revs):
-        try:
-            found = subprocess.run(
-                ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
-                capture_output=True,
-                timeout=10,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if found.returncode == 0 and found.stdout.strip():
-            return (
-                f"{rev} tracks files in taskproto's root ({rel}/): this git command would write "
-                "them over taskproto's own state. Only the user can take them out of that commit."
-            )
     return None
 
 
