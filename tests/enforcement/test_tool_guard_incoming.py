@@ -91,6 +91,7 @@ def test_commits_named_another_way_are_checked_or_denied(t1: Engine, hook: Hook)
         "git merge -",
         "git branch -u evil && git merge",  # an upstream set on the same line
         "git branch --set-upstream-to=evil && git rebase",
+        "git config branch.main.merge refs/heads/evil && git merge",
     ):
         assert TRACKED in denied(hook, command, repo), command
     for command in (

@@ -211,6 +211,10 @@ def _tree_sources(sub: str, rest: list[str], operands: list[str]) -> list[str] |
         return [spec.lstrip("+").partition(":")[0] for spec in specs] + ["@{upstream}"]
     if sub == "replace":  # the object `git replace A B` shows in A's place from now on
         return named[1:2]
+    if sub == "config":  # a branch's upstream, which a bare merge or rebase then takes
+        keys = [i for i, a in enumerate(rest[:-1]) if a.lower().startswith("branch.")]
+        ups = [rest[i + 1] for i in keys if rest[i].lower().endswith(".merge")]
+        return ups or None
     if sub == "branch":  # the commit a branch is set to, the upstream a merge will take
         ups = [a.split("=", 1)[1] for a in rest if a.startswith("--set-upstream-to=")]
         ups += [rest[i + 1] for i, a in enumerate(rest[:-1]) if a in ("-u", "--set-upstream-to")]
