@@ -20,6 +20,7 @@ ALL_ARGS = {
     "mkfifo",
     "mknod",
 }
+REMOVERS = {"rm", "rmdir", "shred", "unlink"}
 FIRST_SKIPPED = {"chmod", "chown", "chgrp", "setfacl", "chattr"}
 LAST_ARG = {"cp", "mv", "install", "rsync", "ln", "scp"}
 
@@ -41,6 +42,7 @@ class ShellAction:
         # in taskproto's root (git overwrites ignored files with tracked ones)
         self.trees: list[tuple[str, list[str]]] = []
         self.incoming = False  # it fetches commits from another repository (fetch, pull)
+        self.removes: list[str] = []  # paths deleted or moved away (rm, rmdir, mv's sources)
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
@@ -102,6 +104,8 @@ def writes(
         target_dir = args[args.index("-t") + 1]
     if name in ALL_ARGS:
         act.targets += [absolute(a, base, env) for a in operands] or [UNKNOWN]
+        if name in REMOVERS:
+            act.removes += [absolute(a, base, env) for a in operands]
     elif name in FIRST_SKIPPED:
         act.targets += [absolute(a, base, env) for a in operands[1:]] or [UNKNOWN]
     elif name in LAST_ARG:
@@ -109,6 +113,8 @@ def writes(
         act.targets.append(absolute(dest, base, env) if dest else UNKNOWN)
         if dest:
             _into(act, name, operands if target_dir else operands[:-1], absolute(dest, base, env))
+        if name == "mv":
+            act.removes += [absolute(a, base, env) for a in operands[: None if target_dir else -1]]
         if name == "ln" or (name == "cp" and _links(args)):
             # a link is a way to write what it names: that counts as written too
             folder = target_dir or (os.path.dirname(dest) if dest else None)

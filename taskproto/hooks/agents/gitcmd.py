@@ -54,22 +54,38 @@ GIT_NO_VERIFY = {"commit", "merge", "push", "am", "cherry-pick", "rebase", "reve
 
 
 def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[str, str]) -> None:
+    """`env` holds the GIT_* variables the command line sets for it (GIT_WORK_TREE, GIT_DIR,
+    GIT_INDEX_FILE, GIT_CONFIG_*)."""
     where = base
+    work: str | None = env.get("GIT_WORK_TREE")  # the working tree it writes, wherever it is
+    if "GIT_DIR" in env:
+        where = UNKNOWN
+    config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
+    if "hookspath" in config:
+        act.bypass = "GIT_CONFIG_* setting core.hooksPath runs git without taskproto's hooks"
     i = 0
     while i < len(args) and args[i].startswith("-"):
-        opt = args[i]
-        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") and i + 1 < len(args):
+        opt, value = args[i], args[i + 1] if i + 1 < len(args) else ""
+        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") and value:
             if opt == "-C":
-                where = absolute(args[i + 1], where, env)
-            elif opt == "-c" and args[i + 1].lower().startswith("core.hookspath"):
+                where = absolute(value, where, env)
+            elif opt == "-c" and value.lower().startswith("core.hookspath"):
                 act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
-            elif opt in ("--git-dir", "--work-tree"):
+            elif opt == "-c" and value.lower().startswith("core.worktree="):
+                work = value.split("=", 1)[1]
+            elif opt == "--git-dir":
                 where = UNKNOWN
+            elif opt == "--work-tree":
+                work = value
             i += 2
         else:
-            if opt.startswith(("--git-dir=", "--work-tree=")):
+            if opt.startswith("--git-dir="):
                 where = UNKNOWN
+            elif opt.startswith("--work-tree="):
+                work = opt.split("=", 1)[1]
             i += 1
+    if work is not None:  # relative to where git starts
+        where = absolute(work, base if where == UNKNOWN else where, env)
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
     home = None if where == UNKNOWN else where
@@ -106,6 +122,11 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     git_refs(act, sub, rest)
     act.targets.append(where if where else UNKNOWN)
     git_paths(act, sub, rest, home, env)
+    if "GIT_INDEX_FILE" in env:  # an index of its own: what it may write is not known here
+        act.sweeps.append(where or UNKNOWN)
+    if sub == "checkout-index" and not any(a.startswith("--prefix=") for a in rest):
+        # it writes whatever the index holds, here
+        act.sweeps.append(where or UNKNOWN)
     if sub in ("pull", "fetch", "remote") and _remote(sub, rest) != ".":
         act.incoming = True  # commits nobody can look at before this line runs
     if sub in ("checkout", "restore"):  # the paths it writes over, wherever they are
@@ -279,8 +300,8 @@ def written(sub: str, rest: list[str], where: str | None, env: dict[str, str]) -
         found.append(operands[1] if len(operands) > 1 else _repo_name(operands[0]))
     elif sub == "init":
         found += operands[:1]
-    elif sub == "worktree" and operands[:1] in (["add"], ["move"]):
-        found += operands[1:2] if operands[0] == "add" else operands[2:3]
+    elif sub == "worktree" and operands[:1] in (["add"], ["move"], ["remove"]):
+        found += operands[1:3] if operands[0] == "move" else operands[1:2]
     elif sub == "submodule" and operands[:1] == ["add"] and len(operands) > 1:
         found.append(operands[2] if len(operands) > 2 else _repo_name(operands[1]))
     elif sub == "bundle" and operands[:1] == ["create"]:

@@ -1,8 +1,9 @@
 """What is never an agent's to write, wherever it works and whatever its task's state: taskproto's
 state and session registry, the clients' hook settings, git's hooks and configuration, the files of
-git's refs (taskproto's among them), taskproto's settings, and the code the hooks run (taskproto's
-package, and what its interpreter runs at start-up from site-packages). Standard library only (the
-tool guard's hot path)."""
+git's refs (taskproto's among them), git's objects, index and worktree links, taskproto's settings,
+and the code the hooks run (taskproto's package, and what its interpreter runs at start-up from
+site-packages); and what no agent deletes or moves away: a folder that holds taskproto's root or
+git's repository. Standard library only (the tool guard's hot path)."""
 
 from __future__ import annotations
 
@@ -69,6 +70,19 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
             f"{path} is one of git's refs (taskproto's journals and claims among them): only "
             "git's own commands move them, where the guard sees what they move."
         )
+    if name == ".git" or (
+        dirs is not None
+        and inside(path, dirs.common_dir)
+        and (
+            name == "index"
+            or any(inside(path, os.path.join(dirs.common_dir, d)) for d in ("objects", "worktrees"))
+        )
+    ):
+        return (
+            f"{path} is git's own (its objects, an index, a worktree's link to the repository): "
+            "only git's own commands write it, where the guard sees what they do; a file lost "
+            "there loses commits."
+        )
     if path == os.path.join(layout.main, ".taskproto.toml"):
         return f"{path} holds taskproto's settings: only the user changes them."
     if inside(path, CODE) or (os.path.dirname(path) in SITE and name.endswith(STARTUP)):
@@ -76,6 +90,22 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
             f"{path} is taskproto's own code, or code its interpreter runs at start-up: the "
             "hooks run it, so only the user changes it."
         )
+    return None
+
+
+def holder(layout: Layout, path: str) -> str | None:
+    """Why deleting or moving away `path` (real) loses what is never an agent's: a folder that
+    holds taskproto's root or git's repository (the main checkout, `.git`, a parent of them)."""
+    dirs = layout.dirs
+    for inner, what in (
+        (layout.root, "taskproto's state"),
+        (dirs.common_dir if dirs is not None else None, "git's repository (every commit)"),
+    ):
+        if inner is not None and inside(inner, path):
+            return (
+                f"this deletes or moves {path}, which holds {what} ({inner}): only the user does "
+                "that."
+            )
     return None
 
 

@@ -167,6 +167,9 @@ def _tokens(line: str) -> list[str]:
 class _Reader:
     def __init__(self, action: ShellAction, env: dict[str, str]) -> None:
         self.action, self.env = action, env
+        # GIT_* variables set for the next command (`VAR=x git`, `env VAR=x git`) or exported
+        self.git_env: dict[str, str] = {}
+        self.exported: dict[str, str] = {}
 
     def run(self, text: str, base: str | None, depth: int) -> str | None:
         """Read a command text run in `base`; returns the folder it leaves the shell in."""
@@ -214,9 +217,11 @@ class _Reader:
 
     def _segment(self, words: list[str], base: str | None, depth: int) -> str | None:
         """One simple command; returns the folder later commands run in (after a `cd`)."""
+        self.git_env = {}
         while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
+            self._git_variable(words[0], self.git_env)
             words = words[1:]  # VAR=value
         words, base = self._unwrap(words, base, depth)
         if not words:
@@ -249,6 +254,8 @@ class _Reader:
                         continue
                     if "=" in opt and opt.startswith("TASKPROTO_"):
                         self.action.env_taskproto.append(opt.split("=")[0])
+                    if "=" in opt:
+                        self._git_variable(opt, self.git_env)
 
                     words = words[1:]
                 continue
@@ -274,6 +281,8 @@ class _Reader:
                 for a in args
                 if a.split("=")[0] in _HIDDEN or a.startswith("TASKPROTO_")
             ]
+            for a in args if name == "export" else ():
+                self._git_variable(a, self.exported)
             return base
         if name in ("cd", "pushd"):
             return absolute(args[0], base, self.env) if args and args[0] != "-" else None
@@ -289,10 +298,16 @@ class _Reader:
         elif name in ("uvx", "pipx") and args and "taskproto" in args[:3]:
             act.taskproto.append(args[args.index("taskproto") + 1 :])
         elif name == "git":
-            git_command(act, args, base, self.env)
+            git_command(act, args, base, {**self.env, **self.exported, **self.git_env})
         else:
             writes(act, name, args, base, self.env)
         return base
+
+    @staticmethod
+    def _git_variable(word: str, into: dict[str, str]) -> None:
+        name, _, value = word.partition("=")
+        if name.startswith("GIT_"):
+            into[name] = value
 
     def _shell(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         if name == "eval":

@@ -22,7 +22,7 @@ import os
 
 from taskproto.hooks.agents.commands import top_of
 from taskproto.hooks.agents.gitcmd import tracks_root
-from taskproto.hooks.agents.protected import protected
+from taskproto.hooks.agents.protected import holder, protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.layout import inside
 
@@ -204,9 +204,23 @@ def decide(action: Action, guard: Guard) -> str | None:
     for target in targets:
         if target != UNKNOWN and (why := guard.protected(target)):
             return why
+    for removed in action.removes:
+        if removed != UNKNOWN and (why := holder(guard.layout, os.path.realpath(removed))):
+            return why
+    if UNKNOWN in targets and (named := _names_own(action.text, guard)):
+        return (
+            f"this command writes where the guard cannot tell, and it names {named}: only "
+            "taskproto and git's own commands write there. Name the paths it writes."
+        )
     for ref in action.refs:
         if ref.startswith("refs/taskproto/"):
             return f"{ref} is taskproto's journal or claim: only taskproto moves it."
+        owner = _owner(guard, ref)
+        if owner is not None and guard.task is None:
+            return (
+                f"{ref} is a branch of task {owner[0]}: only the session that owns the task "
+                "moves it (claim it first)."
+            )
     why = _swept(action, guard)
     if why:
         return why
@@ -284,11 +298,7 @@ def _by_task(targets: list[str], action: Action, guard: Guard, task: TaskView) -
             f"or with `taskproto resume {task.name}`)."
         )
     for ref in action.refs:
-        owner = (
-            guard.layout.branch_owner(ref[len("refs/heads/") :])
-            if ref.startswith("refs/heads/")
-            else None
-        )
+        owner = _owner(guard, ref)
         if owner is not None and owner != (task.name, guard.agent) and owner[0] == task.name:
             return f"{ref} is another agent's branch of task {task.name}: only that agent moves it."
         if owner is not None and owner[0] != task.name:
@@ -328,6 +338,25 @@ def _own_areas(guard: Guard, task: TaskView) -> list[str]:
     except OSError:
         pass
     return areas
+
+
+GIT_OWN = ("objects", "index", "worktrees", "refs", "logs", "packed-refs")
+
+
+def _names_own(text: str, guard: Guard) -> str | None:
+    """What of git's own files or taskproto's state a command's text names (as a path)."""
+    root = guard.layout.root
+    for mark in (root, os.path.basename(root) + "/", *(f".git/{name}" for name in GIT_OWN)):
+        if mark in text:
+            return mark
+    return None
+
+
+def _owner(guard: Guard, ref: str) -> tuple[str, str | None] | None:
+    """The (task, agent) whose branch `ref` is, or None."""
+    if not ref.startswith("refs/heads/"):
+        return None
+    return guard.layout.branch_owner(ref[len("refs/heads/") :])
 
 
 def _other_worktrees(guard: Guard, areas: list[str]) -> list[str]:
