@@ -99,3 +99,18 @@ def test_the_ordinary_commands_next_to_them_pass(t1: Engine, hook: Hook) -> None
         allowed(hook, command, repo)
     # the session that owns t1 moves its own task's branch, from the task's worktree
     allowed(hook, "git branch -f t1 HEAD", t1.config.task_worktree("t1"), session=SESSION)
+
+
+def test_the_write_tools_are_held_to_the_same_files(t1: Engine, hook: Hook) -> None:  # noqa: F811
+    from .test_tool_guard_escapes import write
+
+    repo = t1.config.repo
+    for target in (
+        repo / ".git" / "index",
+        repo / ".git" / "objects" / "ab" / "cd",
+        dev(t1) / ".git",
+    ):
+        code, err = write(hook, str(target), str(repo), session="nobody-7")
+        assert code == 2 and GIT_OWN in err, (target, err)
+        code, err = write(hook, str(target), str(dev(t1)), session=SESSION)  # the owner too
+        assert code == 2 and GIT_OWN in err, (target, err)
