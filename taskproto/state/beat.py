@@ -35,6 +35,10 @@ def write(task_dir: str, session: str, pid: int | None, at: str) -> None:
     finally:
         os.close(fd)
     os.replace(tmp, target)
+    # The file's time now, not its write's: the rename changed the folder later, maybe a clock
+    # tick later, and the SessionStart fast path (hook.sh) takes a folder no newer than its
+    # heartbeat file for one whose last change was the heartbeat.
+    os.utime(target, follow_symlinks=False)
 
 
 def read(task_dir: str) -> dict[str, Any] | None:
