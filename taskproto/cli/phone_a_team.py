@@ -9,6 +9,8 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 from taskproto.cli.phone_a_team_run import round_run
+from taskproto.cli.render import round_lines, round_moved
+from taskproto.errors import TaskprotoError
 
 if TYPE_CHECKING:
     from taskproto.state.models import Task
@@ -19,31 +21,25 @@ force_option = click.option(
 
 
 def _moved(name: str, before: str, task: Task) -> dict[str, Any]:
-    return {
-        "task": name,
-        "from": before,
-        "to": task.state,
-        "round": task.counters.round,
-        "max_rounds": task.context.get("max_rounds"),
-        "outcome": task.context.get("outcome"),
-        "unresolved": task.context.get("unresolved"),
-        "revision": task.revision,
-    }
+    return round_moved(name, before, task.state, task.counters.round, task.context, task.revision)
 
 
 def _echo_moved(data: dict[str, Any]) -> None:
-    if data["to"] == "SYNTHESIS":
-        click.echo(
-            f"{data['task']}: {data['from']} -> SYNTHESIS "
-            f"({(data['outcome'] or '').replace('_', ' ')})"
-        )
-        for item in data["unresolved"] or []:
-            click.echo(f"  unresolved: {item}")
-    else:
-        click.echo(
-            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of "
-            f"{data['max_rounds']})"
-        )
+    for line in round_lines(data):
+        click.echo(line)
+
+
+def _read(path: Path | None, option: str) -> str | None:
+    """The text of a file an option names (None without one); one clear line if it cannot be
+    read."""
+    if path is None:
+        return None
+    try:
+        return path.absolute().read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise TaskprotoError(
+            f"{option} {path}: {exc.strerror or exc}; pass a file to read"
+        ) from None
 
 
 @click.group("round")
@@ -68,7 +64,7 @@ def round_review(
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine
-    text = output.absolute().read_text(encoding="utf-8", errors="replace") if output else None
+    text = _read(output, "--output")
     before = engine.load(name).state
     task = team.review(engine, name, text, state.session_id(), force)
     flush_warnings(state)
@@ -95,10 +91,11 @@ def round_decide(
 ) -> None:
     """REVIEW -> DECIDE -> SYNTHESIS (converged, or forced stop at the last round) or the next
     round."""
+    from taskproto.machine.builtin.phone_a_team import parse_rubric
     from taskproto.ops import phone_a_team as team
 
     engine = state.engine
-    parsed = team.parse_rubric(rubric)
+    parsed = parse_rubric(rubric)
     before = engine.load(name).state
     task = team.decide(engine, name, parsed, note, state.session_id(), force)
     flush_warnings(state)
@@ -258,10 +255,13 @@ def relay_build(
     """
     from taskproto.ops import phone_a_team as team
 
-    def read(path: Path | None) -> str | None:
-        return path.absolute().read_text(encoding="utf-8", errors="replace") if path else None
-
-    payload = team.build_relay(state.engine, name, read(latest), not no_diff, read(context))
+    payload = team.build_relay(
+        state.engine,
+        name,
+        _read(latest, "--latest"),
+        not no_diff,
+        _read(context, "--context"),
+    )
     emit(as_json, payload.as_dict(), lambda: click.echo(payload.text, nl=False))
 
 

@@ -1,6 +1,7 @@
 """The quick paths: `task list`, `task show` and tight-loop's `turn` answered, and plain changes
-(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`, `agent set`) made,
-on the standard library, before click, pydantic or the engine are imported.
+(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`, `agent set`, and
+phone-a-team's `round review|decide` in cli/quick_team.py) made, on the standard library, before
+click, pydantic or the engine are imported.
 
 It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
 by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
@@ -17,10 +18,10 @@ test_quick_agent_set.py run the same commands both ways and compare what they pr
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
+from taskproto.cli.quick_common import change, dumps, options
 from taskproto.hooks.tasks import TaskReader, Unusual
 from taskproto.machine.steps import Record
 from taskproto.state import summary
@@ -48,6 +49,10 @@ def answer(args: list[str]) -> int | None:
         return _subtask(args)
     if args[0] == "agent" and args[1] == "set":
         return _agent_set(args[2:])
+    if args[0] == "round":
+        from taskproto.cli import quick_team
+
+        return quick_team.answer(args)
     read = _read(args)
     if read is None:
         return None
@@ -73,24 +78,20 @@ def _read(args: list[str]) -> Callable[[TaskReader], str] | None:
     """What prints the answer to `task list`, `task show NAME` or `turn NAME [--phase PHASE]`,
     each with `--json` or not; None for anything else."""
     if args[0] == "turn":
-        parsed = _options(args[1:], ("--phase",))
+        parsed = options(args[1:], ("--phase",))
         if parsed is None or len(parsed[0]) != 1:
             return None
         (name,), as_json, given = parsed
         return lambda reader: _turn(reader, name, as_json, given.get("--phase"))
     if args[0] != "task" or args[1] not in ("list", "show"):
         return None
-    parsed = _options(args[2:], ())
+    parsed = options(args[2:], ())
     if parsed is None or len(parsed[0]) != (args[1] == "show"):
         return None
     words, as_json, _ = parsed
     if args[1] == "list":
         return lambda reader: _list(reader, as_json)
     return lambda reader: _show(reader, words[0], as_json)
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, default=str, sort_keys=False) + "\n"
 
 
 def _list(reader: TaskReader, as_json: bool) -> str:
@@ -102,7 +103,7 @@ def _list(reader: TaskReader, as_json: bool) -> str:
         row["waiting"] = summary.describe(row["waits_for"])
         rows.append(row)
     if as_json:
-        return _dumps(rows)
+        return dumps(rows)
     from taskproto.cli.render import list_text
 
     return list_text(rows)
@@ -116,7 +117,7 @@ def _show(reader: TaskReader, name: str, as_json: bool) -> str:
     data.update(summary.show_details(task))
     data["waits_for"] = reader.waits(task)
     if as_json:
-        return _dumps(data)
+        return dumps(data)
     from taskproto.cli.render import show_text
 
     return show_text(data, task, reader.table(task["workflow"]))
@@ -135,7 +136,7 @@ def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> st
     if asked is not None and asked.upper() != data["phase"]:
         raise Unusual(f"{asked} does not hold the turn: the full command refuses")
     if as_json:
-        return _dumps(data)
+        return dumps(data)
     from taskproto.cli.render import turn_lines
 
     return "".join(line + "\n" for line in turn_lines(data))
@@ -143,7 +144,7 @@ def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> st
 
 def _move(args: list[str]) -> int | None:
     """`transition NAME STATE` or `fire NAME TRIGGER`, with `--note TEXT` and `--json` only."""
-    parsed = _options(args[1:], ("--note",))
+    parsed = options(args[1:], ("--note",))
     if parsed is None or len(parsed[0]) != 2:
         return None  # --force, --help, a global option, one word too many: click's
     words, as_json, given = parsed
@@ -160,74 +161,20 @@ def _move(args: list[str]) -> int | None:
     def text(moved: Moved) -> str:
         if as_json:
             data = {"task": moved.task, "from": moved.before, "to": moved.after}
-            return _dumps({**data, "revision": moved.revision})
+            return dumps({**data, "revision": moved.revision})
         return f"{moved.task}: {moved.before} -> {moved.after}\n"
 
-    return _change(as_json, make, text)
-
-
-def _change(
-    as_json: bool,
-    make: Callable[[Config, str | None], Moved],
-    text: Callable[[Moved], str],
-) -> int | None:
-    """Make a change on the quick path (`make`, given the config and this session) and print
-    `text` of it, as every command does after a change; None when it declined (the full command
-    then runs), else the exit code."""
-    from taskproto.config import load_config
-    from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks.quicksave import Declined
-    from taskproto.sessions import resolve_session
-
-    session = resolve_session(None)
-    try:
-        config = load_config()
-        moved = make(config, session)
-    except Declined:
-        return None
-    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
-        sys.stderr.write(refusal_line(exc, as_json) + "\n")
-        return int(exc.exit_code)
-    _print(text(moved))
-    _after_change(config, moved.task, session)
-    return 0
+    return change(as_json, make, text)
 
 
 # `handoff`'s options, each given once: --to PHASE, --decision YES|NO, --results FILE, --from PHASE
 HANDOFF = ("--to", "--decision", "--results", "--from")
 
 
-def _options(
-    args: list[str], known: tuple[str, ...]
-) -> tuple[list[str], bool, dict[str, str]] | None:
-    """(the words, --json, the `known` options' values) of a command's arguments, each option
-    given once, as click reads them (`--opt VALUE`, whatever VALUE is, or `--opt=VALUE`); None
-    for anything else (--force, --help, an option twice or without its value, `--json` twice):
-    the full command's, in click's words."""
-    words: list[str] = []
-    given: dict[str, str] = {}
-    as_json = False
-    rest = iter(args)
-    for arg in rest:
-        option, eq, value = arg.partition("=")
-        if arg == "--json" and not as_json:
-            as_json = True
-        elif option in known and option not in given:
-            found = value if eq else next(rest, None)
-            if found is None:
-                return None
-            given[option] = found
-        elif arg.startswith("-"):
-            return None
-        else:
-            words.append(arg)
-    return words, as_json, given
-
-
 def _handoff(args: list[str]) -> int | None:
     """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`:
     what cli/tight_loop.py `handoff` prints, for a handoff hooks/move.py makes."""
-    parsed = _options(args[1:], HANDOFF)
+    parsed = options(args[1:], HANDOFF)
     if parsed is None:
         return None
     words, as_json, given = parsed
@@ -281,7 +228,7 @@ def _handoff(args: list[str]) -> int | None:
             view: Any = Record(task)  # the task as tight-loop's functions read it
             data["summary"] = tight_loop.session_summary(view)
         if as_json:
-            return _dumps(data)
+            return dumps(data)
         from taskproto.cli.render import loop_summary_lines
 
         lines = [
@@ -291,7 +238,7 @@ def _handoff(args: list[str]) -> int | None:
         ]
         return "".join(line + "\n" for line in lines)
 
-    return _change(as_json, make, text)
+    return change(as_json, make, text)
 
 
 # `subtask VERB NAME ...`: the option each verb takes besides --json (cli/tight_loop.py)
@@ -304,7 +251,7 @@ def _subtask(args: list[str]) -> int | None:
     hooks/quicksave.py `change` makes with the functions the engine runs
     (machine/builtin/tight_loop_subtasks.py)."""
     verb = args[1]
-    parsed = _options(args[2:], SUBTASK[verb]) if verb in SUBTASK else None
+    parsed = options(args[2:], SUBTASK[verb]) if verb in SUBTASK else None
     if parsed is None or len(parsed[0]) != 2:
         return None
     (name, word), as_json, given = parsed
@@ -334,13 +281,13 @@ def _subtask(args: list[str]) -> int | None:
 
     def text(moved: Moved) -> str:
         if as_json:
-            return _dumps(item)
+            return dumps(item)
         if verb == "add":
             kind = "discovered task" if item["id"].startswith("D") else "subtask"
             return f"{name}: {kind} {item['id']} {item['title']!r} added\n"
         return f"{name}: subtask {item['id']} {item['status']}\n"
 
-    return _change(as_json, make, text)
+    return change(as_json, make, text)
 
 
 # `agent set`'s statuses (cli/agent.py; IN_PROGRESS is read as WORKING)
@@ -350,7 +297,7 @@ AGENT_STATUSES = ("PENDING", "WORKING", "IN_PROGRESS", "COMPLETE", "ERROR")
 def _agent_set(args: list[str]) -> int | None:
     """`agent set NAME AGENT --status STATUS [--message TEXT] [--json]`: what cli/agent.py prints,
     for the status hooks/quicksave.py `set_agent` writes."""
-    parsed = _options(args, ("--status", "--message"))
+    parsed = options(args, ("--status", "--message"))
     if parsed is None or len(parsed[0]) != 2 or "--status" not in parsed[2]:
         return None
     (name, agent), as_json, given = parsed
@@ -373,26 +320,7 @@ def _agent_set(args: list[str]) -> int | None:
 
     def text(moved: Moved) -> str:
         if as_json:
-            return _dumps(moved.result)
+            return dumps(moved.result)
         return f"{name}/{agent}: {status}" + (f" ({message})" if message else "") + "\n"
 
-    return _change(as_json, make, text)
-
-
-def _print(text: str) -> None:
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        pass
-
-
-def _after_change(config: Any, name: str, session: str | None) -> None:
-    """What every command does after it changed a task (cli/app.py `run`): renew the session's
-    heartbeat on it, and the offer the next SessionStart shows in `sh`."""
-    from taskproto.hooks.agents.offer import refresh
-    from taskproto.state.light import renew_heartbeats
-
-    if session:
-        renew_heartbeats(config.layout, [name], session)
-    refresh(config.layout)
+    return change(as_json, make, text)

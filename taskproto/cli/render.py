@@ -125,3 +125,31 @@ def turn_lines(data: dict[str, Any]) -> list[str]:
             + (f", results: {h['results']}" if h.get("results") is not None else "")
         )
     return lines
+
+
+def round_moved(
+    name: str, before: str, state: str, round_: int, context: dict[str, Any], revision: int
+) -> dict[str, Any]:
+    """What `round review|decide|fail` print of the phone-a-team task they moved (--json)."""
+    return {
+        "task": name,
+        "from": before,
+        "to": state,
+        "round": round_,
+        "max_rounds": context.get("max_rounds"),
+        "outcome": context.get("outcome"),
+        "unresolved": context.get("unresolved"),
+        "revision": revision,
+    }
+
+
+def round_lines(data: dict[str, Any]) -> list[str]:
+    """The same, as text."""
+    if data["to"] != "SYNTHESIS":
+        return [
+            f"{data['task']}: {data['from']} -> {data['to']} (round {data['round']} of "
+            f"{data['max_rounds']})"
+        ]
+    outcome = (data["outcome"] or "").replace("_", " ")
+    lines = [f"{data['task']}: {data['from']} -> SYNTHESIS ({outcome})"]
+    return lines + [f"  unresolved: {item}" for item in data["unresolved"] or []]

@@ -80,10 +80,43 @@ def move(
     `workflow`, only on a task of that workflow.
     Declined when the transition is not plain (nothing written). Raises TaskprotoError only when
     the lock cannot be taken in time, or when a failed save could not be undone."""
+    firing = Firing((trigger,) if trigger else (), target, params, note)
+    return chain(config, name, session, [firing], workflow)
+
+
+class Firing:
+    """One transition of a change: the first of `triggers` whose guards pass (as the engine's
+    `Step.first`; one trigger: its `fire`), or, with no triggers, the one that leads to
+    `target`; with the guards' and effects' `params` and the log entry's `note` (or a function
+    of the state it leaves that returns it)."""
+
+    def __init__(
+        self,
+        triggers: tuple[str, ...],
+        target: str | None = None,
+        params: dict[str, Any] | None = None,
+        note: str | Callable[[str], str] | None = None,
+    ) -> None:
+        self.triggers, self.target, self.params, self.note = triggers, target, params, note
+
+
+def chain(
+    config: Config,
+    name: str,
+    session: str | None,
+    firings: list[Firing],
+    workflow: str | None = None,
+    message: Callable[[dict[str, Any], dict[str, Any], str], str] | None = None,
+) -> quicksave.Moved:
+    """`firings`, one after the other, as one change of task `name` (the engine's `advance`:
+    phone-a-team's `round decide` fires two), journaled with `message(before, new, trigger)`
+    (`before`: the state and counters it left; `trigger`: the last fired; default: `trigger:
+    STATE -> STATE`); with `workflow`, only on a task of that workflow. Declined when any
+    firing is not plain."""
     return quicksave.locked(
         config,
         name,
-        lambda reader, name: _plan(reader, name, session, target, trigger, note, params, workflow),
+        lambda reader, name: _plan(reader, name, session, firings, workflow, message),
     )
 
 
@@ -91,74 +124,95 @@ def _plan(
     reader: TaskReader,
     name: str,
     session: str | None,
-    target: str | None,
-    trigger: str | None,
-    note: str | Callable[[str], str] | None,
-    params: dict[str, Any] | None,
+    firings: list[Firing],
     workflow: str | None,
+    message: Callable[[dict[str, Any], dict[str, Any], str], str] | None,
 ) -> quicksave.Plan:
     """The new task.json, journal message and prompt, decided under the lock; Declined if not
     plain."""
     from taskproto.state.light import TaskView
 
-    layout = reader.layout
     data = quicksave.read(reader, name, session, workflow)[0]
     if TaskView(name, data).paused:
         raise quicksave.Declined("the user's interruption holds the work")
-    state = data["state"]
     table = reader.table(data["workflow"])
-    here = table[state]
-    if data["depends_on"] and here["initial"]:
+    if data["depends_on"] and table[data["state"]]["initial"]:
         raise quicksave.Declined("waits for other tasks")
-    if trigger is None:
-        leading = [t["trigger"] for t in here["triggers"] if t["to"] == target]
-        if not leading:
-            raise quicksave.Declined(f"no transition to {target}")
-        trigger = leading[0]
-    candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
-    guards = {g.lstrip("!") for t in candidates for g in t["guards"]}
-    effects = {e for t in candidates for e in t["effects"]}
-    if (
-        not candidates
-        or any(t["by"] != "agent" for t in candidates)
-        or not steps.light(guards, steps.GUARDS)
-        or not steps.light(effects, steps.EFFECTS)
-    ):
-        raise quicksave.Declined(f"{trigger} is not a plain trigger from {state}")
-    if callable(note):
-        note = note(state)
-    now = datetime.now(UTC)
-    dirs = layout.dirs
+    before = {"state": data["state"], "counters": dict(data["counters"])}
+    dirs = reader.layout.dirs
     assert dirs is not None
-    ctx = steps.FireContext(
-        time=now,
-        session=session,
-        agent_statuses=_Statuses(reader, data),
-        branch_head=dirs.branch_sha(name),
-        params=params,
-        note=note,
-    )
-    chosen = next((t for t in candidates if _passes(t["guards"], data, ctx)), None)
-    if chosen is None:
-        raise quicksave.Declined("a guard fails")
-    dest = chosen["to"]
-    if dest not in table:
-        raise quicksave.Declined(f"{dest} is not a state of the cached table")
+    statuses, head = _Statuses(reader, data), dirs.branch_sha(name)
+    # the guards are done before each firing changes it, and `data` is this call's own parse of
+    # task.json: it becomes the new task
+    entries = []
+    for firing in firings:
+        state = data["state"]
+        trigger, chosen, ctx = _choose(table, data, firing, session, statuses, head)
+        at = quicksave.time_text(ctx.time)
+        entries.append(
+            quicksave.log_entry(state, chosen["to"], trigger, at, session, "transition", ctx.note)
+        )
+        for effect in chosen["effects"]:
+            steps.EFFECTS[effect](steps.Record(data), ctx)
+        data["state"] = chosen["to"]
+        if firing is not firings[-1]:
+            data["transition_log"].append(entries[-1])
+    dest = data["state"]
     prompted = _prompted(reader.config, data["workflow"], dest)
-    entry = quicksave.log_entry(
-        state, dest, trigger, quicksave.time_text(now), session, "transition", note
-    )
-    # the guards are done and `data` is this call's own parse of `old`: it becomes the new task
-    new = data
-    for effect in chosen["effects"]:
-        steps.EFFECTS[effect](steps.Record(new), ctx)
-    new["state"] = dest
 
     def render() -> str:  # once the new task is complete, before anything is saved
-        return _render(reader.config, new)
+        return _render(reader.config, data)
 
-    message = f"{trigger}: {state} -> {dest}"
-    return quicksave.finished(name, new, entry, message, render if prompted else None)
+    last = entries[-1]
+    trigger = last["trigger"]
+    text = message(before, data, trigger) if message else f"{trigger}: {before['state']} -> {dest}"
+    return quicksave.finished(name, data, last, text, render if prompted else None, before["state"])
+
+
+def _choose(
+    table: dict[str, Any],
+    data: dict[str, Any],
+    firing: Firing,
+    session: str | None,
+    statuses: _Statuses,
+    head: str | None,
+) -> tuple[str, dict[str, Any], steps.FireContext]:
+    """The trigger `firing` fires from the task's state, the transition whose guards pass, and
+    what they were given; Declined when it is not plain or no guard lets it through."""
+    state = data["state"]
+    here = table[state]
+    triggers = firing.triggers
+    if not triggers:
+        triggers = tuple(t["trigger"] for t in here["triggers"] if t["to"] == firing.target)[:1]
+        if not triggers:
+            raise quicksave.Declined(f"no transition to {firing.target}")
+    note = firing.note(state) if callable(firing.note) else firing.note
+    ctx = steps.FireContext(
+        time=datetime.now(UTC),
+        session=session,
+        agent_statuses=statuses,
+        branch_head=head,
+        params=firing.params,
+        note=note,
+    )
+    for trigger in triggers:
+        candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
+        guards = {g.lstrip("!") for t in candidates for g in t["guards"]}
+        effects = {e for t in candidates for e in t["effects"]}
+        if not candidates:
+            continue  # the engine's `first` goes on to the next; for one trigger, it refuses
+        if (
+            any(t["by"] != "agent" for t in candidates)
+            or not steps.light(guards, steps.GUARDS)
+            or not steps.light(effects, steps.EFFECTS)
+        ):
+            raise quicksave.Declined(f"{trigger} is not a plain trigger from {state}")
+        chosen = next((t for t in candidates if _passes(t["guards"], data, ctx)), None)
+        if chosen is not None:
+            if chosen["to"] not in table:
+                raise quicksave.Declined(f"{chosen['to']} is not a state of the cached table")
+            return trigger, chosen, ctx
+    raise quicksave.Declined("a guard fails")
 
 
 def _prompted(config: Config, workflow: str, state: str) -> bool:

@@ -229,11 +229,12 @@ def finished(
     entry: dict[str, Any],
     message: str,
     prompt: Callable[[], str] | None,
+    before: str | None = None,
 ) -> Plan:
     """The plan for `new` once `entry` is logged: the prompt rendered (when there is one) as the
     engine renders it, on the new task before its save, then its next revision, as the engine's
-    `save` writes it."""
-    before = entry["from"]
+    `save` writes it. `before`: the state the change left (default: the entry's)."""
+    before = before or entry["from"]
     new["transition_log"].append(entry)
     text = None if prompt is None else prompt()
     new["revision"] += 1

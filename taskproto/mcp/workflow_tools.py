@@ -195,11 +195,12 @@ class WorkflowTools:
     ) -> WorkflowStep:
         """phone-a-team: decide the round from the rubric: converge (all pass), next round, or
         forced stop."""
+        from taskproto.machine.builtin.phone_a_team import parse_rubric
         from taskproto.ops import phone_a_team as team
 
         session = self.base.need_session("round_decide")
         engine = self.base.engine()
-        rubric = team.parse_rubric(f"acceptance={acceptance},risks={risks},validation={validation}")
+        rubric = parse_rubric(f"acceptance={acceptance},risks={risks},validation={validation}")
         before = engine.load(task)
         moved = team.decide(engine, task, rubric, note, session=session)
         return WorkflowStep.model_validate(

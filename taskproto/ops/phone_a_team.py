@@ -8,7 +8,7 @@ from typing import Any
 
 from taskproto.engine import Engine, Step, StepFn
 from taskproto.errors import TaskprotoError, TransitionRejected
-from taskproto.machine.builtin.phone_a_team import NAME, RUBRIC, backends_down
+from taskproto.machine.builtin.phone_a_team import NAME, backends_down
 from taskproto.ops import backends, relay
 from taskproto.state.models import Task, utcnow
 
@@ -106,28 +106,6 @@ def review(
         ), f"review: round {s.task.counters.round}"
 
     return _step(engine, name, session, force, "move it", step)
-
-
-def parse_rubric(text: str) -> dict[str, str]:
-    """`acceptance=pass,risks=pass,validation=documented` → a dict, or TaskprotoError."""
-    rubric: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        key, sep, value = part.partition("=")
-        key, value = key.strip().lower(), value.strip().lower()
-        if not sep or key not in RUBRIC:
-            raise TaskprotoError(
-                f"rubric item {part!r}: expected one of {', '.join(f'{k}=...' for k in RUBRIC)}"
-            )
-        if value not in RUBRIC[key]:
-            raise TaskprotoError(f"rubric {key}={value!r}: expected {'|'.join(RUBRIC[key])}")
-        rubric[key] = value
-    missing = [k for k in RUBRIC if k not in rubric]
-    if missing:
-        raise TaskprotoError(
-            f"the rubric is missing {', '.join(missing)}: "
-            "--rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
-        )
-    return rubric
 
 
 def decide(

@@ -10,6 +10,7 @@ backend failed, stop the loop. Every outcome ends in SYNTHESIS with
 
 from __future__ import annotations
 
+from taskproto.errors import TaskprotoError
 from taskproto.machine.steps import effect, guard
 
 # Standard library only (machine/steps.py `LIGHT`): the models are imported by `definition()`.
@@ -57,6 +58,28 @@ def backends_down(task: Task) -> list[str]:
 
 def max_rounds(task: Task) -> int:
     return int(task.context.get("max_rounds", 3))
+
+
+def parse_rubric(text: str) -> dict[str, str]:
+    """`acceptance=pass,risks=pass,validation=documented` → a dict, or TaskprotoError."""
+    rubric: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        key, value = key.strip().lower(), value.strip().lower()
+        if not sep or key not in RUBRIC:
+            raise TaskprotoError(
+                f"rubric item {part!r}: expected one of {', '.join(f'{k}=...' for k in RUBRIC)}"
+            )
+        if value not in RUBRIC[key]:
+            raise TaskprotoError(f"rubric {key}={value!r}: expected {'|'.join(RUBRIC[key])}")
+        rubric[key] = value
+    missing = [k for k in RUBRIC if k not in rubric]
+    if missing:
+        raise TaskprotoError(
+            f"the rubric is missing {', '.join(missing)}: "
+            "--rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
+        )
+    return rubric
 
 
 @guard("rubric_given")
