@@ -31,6 +31,7 @@ OWNER = "bench-owner"
 NOBODY = "bench-nobody"
 TASKS = 20
 AFTER_API = "SessionStart, owns no task, after a script's transitions on the Python API"
+RUBRIC = "acceptance=pass,risks=fail,validation=pass"  # not converged: the next round
 FLOOR_AFTER_API = "`python -I -c pass` at the same moment (the floor of the row above)"
 
 
@@ -74,6 +75,16 @@ class Checkout:
         self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
         self.titles = 0  # subtasks added so far
 
+    def installed(self) -> str:
+        """How this venv has taskproto: a regular install, or an editable one, whose finder
+        module every start of the venv's Python imports (its `.pth` file), the floor's too."""
+        where = out(
+            [self.python, "-c", "import taskproto; print(taskproto.__file__)"], self.base, self.env
+        )
+        if "site-packages" in where:
+            return "installed as `pip install .` installs it"
+        return f"editable (`pip install -e`, from {Path(where.strip()).parent.parent})"
+
     def git(self, *args: str, cwd: Path | None = None) -> str:
         return out(["git", *args], cwd or self.repo, self.env)
 
@@ -82,7 +93,8 @@ class Checkout:
         return out([*self.tp, *args], cwd or self.repo, env)
 
     def setup(self, teams: int) -> None:
-        """The repository, its 20 tasks, and `teams` phone-a-team tasks in DO (one per run)."""
+        """The repository, its 20 tasks, and `teams` phone-a-team tasks in DO (one per run of
+        each row that moves one)."""
         (self.base / "home").mkdir(parents=True)
         self.repo.mkdir()
         self.git("init", "-q", "--initial-branch=main")
@@ -196,6 +208,20 @@ class Checkout:
                 owner_env,
                 b"",
             ),
+            # the next task in DO (made in `setup`, two for each run): DO -> REVIEW ...
+            "`round review`, phone-a-team (DO -> REVIEW)": (
+                [*self.tp, "round", "review", "@team"],
+                repo,
+                owner_env,
+                b"",
+            ),
+            # ... and the same task: REVIEW -> DECIDE -> DO, round 2 (two transitions, one change)
+            "`round decide`, phone-a-team (REVIEW -> DECIDE -> DO)": (
+                [*self.tp, "round", "decide", "@decided", "--rubric", RUBRIC],
+                repo,
+                owner_env,
+                b"",
+            ),
             # PLAN -> EXECUTE -> REVIEW -> PLAN, and the new phase's prompt rendered (jinja2)
             "`handoff`, tight-loop (its prompt rendered)": (
                 [*self.tp, "handoff", "loop", "--decision", "yes", "--to", "@phase"],
@@ -236,6 +262,8 @@ class Checkout:
         if "@team" in cmd:
             self.teams += 1
             return [f"team{self.teams:02d}" if word == "@team" else word for word in cmd]
+        if "@decided" in cmd:  # the task `round review` just moved
+            return [f"team{self.teams:02d}" if word == "@decided" else word for word in cmd]
         return cmd
 
     def rate_task(self, name: str) -> None:
@@ -303,7 +331,7 @@ def main() -> int:
         for spec in args.venv:
             label, _, python = spec.partition("=")
             c = Checkout(label, python, Path(tmp))
-            c.setup(args.runs + 1)  # the warm-up's run too
+            c.setup(2 * (args.runs + 1))  # the warm-up's run too; two rows take one each
             checkouts.append(c)
         names = [n for n in checkouts[0].cases() if n != AFTER_API]
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
@@ -342,6 +370,9 @@ def main() -> int:
         f"median of {args.runs} interleaved runs\n"
     )
     labels = [c.label for c in checkouts]
+    for c in checkouts:
+        print(f"- {c.label}: {c.python}, taskproto {c.installed()}")
+    print()
     print("| case | " + " | ".join(f"{lb} ms | {lb} × floor" for lb in labels) + " |")
     print("|---|" + "---:|---:|" * len(labels))
 
