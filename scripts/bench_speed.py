@@ -71,6 +71,7 @@ class Checkout:
             "GIT_COMMITTER_EMAIL": "bench@example.invalid",
         }
         self.flip = 0
+        self.how = ""  # how the venv has taskproto (`installed`)
         self.teams = 0  # phone-a-team tasks made so far, one per timed transition
         self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
         self.titles = 0  # subtasks added so far
@@ -332,6 +333,7 @@ def main() -> int:
             label, _, python = spec.partition("=")
             c = Checkout(label, python, Path(tmp))
             c.setup(2 * (args.runs + 1))  # the warm-up's run too; two rows take one each
+            c.how = c.installed()
             checkouts.append(c)
         names = [n for n in checkouts[0].cases() if n != AFTER_API]
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
@@ -371,7 +373,7 @@ def main() -> int:
     )
     labels = [c.label for c in checkouts]
     for c in checkouts:
-        print(f"- {c.label}: {c.python}, taskproto {c.installed()}")
+        print(f"- {c.label}: {c.python}, taskproto {c.how}")
     print()
     print("| case | " + " | ".join(f"{lb} ms | {lb} × floor" for lb in labels) + " |")
     print("|---|" + "---:|---:|" * len(labels))

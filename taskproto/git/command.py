@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 
 from taskproto.errors import GitError
 from taskproto.git.files import INTERNAL
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ZERO_OID = "0" * 40
 # `subprocess` is imported by the methods that start git: a transition starts none, and the
@@ -20,10 +23,11 @@ ZERO_OID = "0" * 40
 
 
 class Git:
-    """Runs git in one repository (or worktree) folder, given as an absolute path."""
+    """Runs git in one repository (or worktree) folder, given as an absolute path (a str or a
+    Path: a quick change imports no pathlib)."""
 
-    def __init__(self, cwd: Path) -> None:
-        self.cwd = cwd.absolute()
+    def __init__(self, cwd: str | os.PathLike[str]) -> None:
+        self.cwd = os.path.abspath(cwd)
 
     def run(
         self,
@@ -31,7 +35,7 @@ class Git:
         input: str | bytes | None = None,
         check: bool = True,
         env: Mapping[str, str] | None = None,
-        cwd: Path | None = None,
+        cwd: str | os.PathLike[str] | None = None,
     ) -> str:
         cmd = ["git", *args]
         full_env = {**os.environ, INTERNAL: "1", **(env or {})}
@@ -66,6 +70,8 @@ class Git:
     # --- repository layout -------------------------------------------------
 
     def common_dir(self) -> Path:
+        from pathlib import Path
+
         out = self.run("rev-parse", "--path-format=absolute", "--git-common-dir").strip()
         return Path(out)
 

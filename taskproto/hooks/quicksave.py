@@ -149,8 +149,6 @@ def set_agent(
 
 def locked(config: Config, name: str, make: Callable[[TaskReader, str], Plan]) -> Moved:
     """`make`'s plan for task `name`, decided and saved under the task's lock."""
-    from pathlib import Path
-
     from taskproto.hooks.tasks import TaskReader
     from taskproto.names import task_name
     from taskproto.state.lock import task_lock
@@ -165,7 +163,7 @@ def locked(config: Config, name: str, make: Callable[[TaskReader, str], Plan]) -
     folder = layout.task_dir(name)
     if not os.path.isdir(folder) or os.path.realpath(folder) != folder:
         raise Declined(f"{folder} is not a task folder")
-    with task_lock(Path(folder), name, config.lock_timeout):
+    with task_lock(folder, name, config.lock_timeout):
         reader = TaskReader(config)
         try:
             plan = make(reader, name)
@@ -251,11 +249,13 @@ def finished(
 
 def _journal_files(config: Config, plan: Plan) -> dict[str, bytes]:
     """The journal commit's files: task.json and the agents' status files, as they will be."""
-    from pathlib import Path
-
     from taskproto.state import journal
 
-    writes = {Path(plan.write[0]): plan.write[1]} if plan.write else None
+    writes = None
+    if plan.write:  # an agent's status file (`agent set`)
+        from pathlib import Path
+
+        writes = {Path(plan.write[0]): plan.write[1]}
     agents = journal.agent_files(config.layout, plan.name, plan.new["required_agents"], writes)
     return {journal.TASK_FILE: plan.data, **agents}
 
@@ -264,8 +264,6 @@ def _save(config: Config, plan: Plan, files: dict[str, bytes]) -> Moved:
     """Journal the change, then write its file (the new task.json, or an agent's status.json): the
     engine's `save`. A journal that cannot be written declines (its ref did not move); a file that
     cannot be written puts the journal back and raises, as the engine does."""
-    from pathlib import Path
-
     from taskproto.git.command import Git
     from taskproto.state import journal
     from taskproto.state.files import atomic_write
@@ -273,7 +271,7 @@ def _save(config: Config, plan: Plan, files: dict[str, bytes]) -> Moved:
     layout, name, new = config.layout, plan.name, plan.new
     dirs = layout.dirs
     assert dirs is not None
-    git = Git(config.repo)
+    git = Git(layout.main)  # config.repo would import pathlib
     before = dirs.ref_sha(journal.ref_for(name))
     try:
         after = journal.append(git, dirs, name, files, plan.message, new["revision"])
@@ -282,7 +280,7 @@ def _save(config: Config, plan: Plan, files: dict[str, bytes]) -> Moved:
     path, data = plan.write or (layout.task_file(name), plan.data)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)  # an agent's first status.json
-        atomic_write(Path(path), data)
+        atomic_write(path, data)
     except BaseException:
         # the journal went first: take it back, so nothing is half saved (engine/core.py)
         journal.take_back(git, dirs, name, before, after)

@@ -12,7 +12,7 @@ Standard library only until something is rendered (then jinja2): the quick write
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from taskproto import layout
 from taskproto.errors import TaskprotoError
@@ -25,19 +25,26 @@ if TYPE_CHECKING:
     from taskproto.config import Config
     from taskproto.state.models import Task
 
-PACKAGE_TEMPLATES = Path(layout.PACKAGE_TEMPLATES)
+# paths are str here: a quick transition asks whether its new state has a template, and imports
+# no pathlib
+PACKAGE_TEMPLATES = layout.PACKAGE_TEMPLATES
 SUFFIX = layout.TEMPLATE_SUFFIX
 
 
-def template_dirs(config: Config, workflow: str) -> list[Path]:
+def template_dirs(config: Config, workflow: str) -> list[str]:
     """Where `workflow`'s templates are looked up, the override first; only folders that exist."""
-    return [Path(d) for d in layout.template_dirs(str(config.root), workflow)]
+    return layout.template_dirs(config.layout.root, workflow)  # config.root would import pathlib
 
 
-def template_path(config: Config, workflow: str, state: str) -> Path | None:
+def template_path(config: Config, workflow: str, state: str) -> str | None:
+    """The template of `state`'s prompt, or None when it has none."""
+    return _find(config, workflow, f"{state}{SUFFIX}")
+
+
+def _find(config: Config, workflow: str, name: str) -> str | None:
     for folder in template_dirs(config, workflow):
-        path = folder / f"{state}{SUFFIX}"
-        if path.is_file():
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
             return path
     return None
 
@@ -105,20 +112,20 @@ def render(config: Config, task: Task) -> str | None:
 
 def render_named(config: Config, workflow: str, name: str, names: dict[str, Any]) -> str:
     """Render template `name` (e.g. `_help.md.j2`) of `workflow`, overridable like the others."""
-    for folder in template_dirs(config, workflow):
-        if (folder / name).is_file():
-            return render_file(config, workflow, folder / name, names)
+    path = _find(config, workflow, name)
+    if path is not None:
+        return render_file(config, workflow, path, names)
     raise TaskprotoError(
         f"workflow {workflow} has no template {name} "
         f"(looked in {config.root / 'templates' / workflow} and the package)"
     )
 
 
-def render_file(config: Config, workflow: str, path: Path, names: dict[str, Any]) -> str:
+def render_file(config: Config, workflow: str, path: str, names: dict[str, Any]) -> str:
     import jinja2  # only when there is something to render
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(config, workflow)]),
+        loader=jinja2.FileSystemLoader(template_dirs(config, workflow)),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
@@ -128,7 +135,7 @@ def render_file(config: Config, workflow: str, path: Path, names: dict[str, Any]
     env.filters["mermaid_id"] = mermaid_id
     env.filters["mermaid_label"] = mermaid_label
     try:
-        return env.get_template(path.name).render(**names)
+        return env.get_template(os.path.basename(path)).render(**names)
     except jinja2.TemplateError as exc:
         where = f"{path}:{exc.lineno}" if isinstance(exc, jinja2.TemplateSyntaxError) else str(path)
         raise TaskprotoError(

@@ -20,18 +20,19 @@ if TYPE_CHECKING:
 TMP_PREFIX = ".tmp-"
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace `path` with `data` atomically; on any OS failure raise WriteFailed, old file
-    intact."""
+    intact. (A str or a Path: the quick write path imports no pathlib.)"""
     try:
         _atomic_write(path, data)
     except OSError as exc:
         raise WriteFailed(str(path), exc.errno, exc.strerror or str(exc)) from None
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    folder, name = os.path.split(os.fspath(path))
     # os.urandom, not `secrets`: importing secrets loads OpenSSL (2-3 ms of a transition)
-    tmp = path.with_name(f"{TMP_PREFIX}{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
+    tmp = os.path.join(folder, f"{TMP_PREFIX}{name}.{os.getpid()}.{os.urandom(4).hex()}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
         try:
@@ -44,11 +45,11 @@ def _atomic_write(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except BaseException:
         try:
-            tmp.unlink()
+            os.unlink(tmp)
         except OSError:
             pass
         raise
-    dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    dir_fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY)
     try:
         os.fsync(dir_fd)
     finally:

@@ -76,6 +76,8 @@ def agent_files(
     """The agents' status files a journal commit of `task` holds: each as `writes` will make it,
     else as it is on disk. A status file reached through a link, or an agent name that is not
     one, is left out: what a link points at is never copied into the journal."""
+    if not agents:  # a task without agents: no status file, and no pathlib to import
+        return {}
     from pathlib import Path
 
     from taskproto.names import agent_name

@@ -14,7 +14,6 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from taskproto.errors import LockHeld, TaskprotoError
 from taskproto.layout import LOCK_NAME
@@ -24,12 +23,13 @@ from taskproto.layout import LOCK_NAME
 POLL_INTERVAL = 0.001
 
 
-def lock_path(task_dir: Path) -> Path:
-    return task_dir / LOCK_NAME
+def lock_path(task_dir: str | os.PathLike[str]) -> str:
+    """The lock file of the task in `task_dir` (a str: the quick write path imports no pathlib)."""
+    return os.path.join(task_dir, LOCK_NAME)
 
 
 @contextmanager
-def task_lock(task_dir: Path, task: str, timeout: float) -> Iterator[float]:
+def task_lock(task_dir: str | os.PathLike[str], task: str, timeout: float) -> Iterator[float]:
     """Hold the task's lock; yields the seconds spent waiting for it (LockHeld after `timeout`).
 
     The lock file is kept on release: the hooks' lock-free readers wait on the same file with

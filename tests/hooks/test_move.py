@@ -225,12 +225,13 @@ def test_phone_a_teams_transitions_write_what_the_engine_writes(tmp_path: Path) 
     assert tp(repos[0], "doctor", quick=False)[0] == 0
 
 
-# Runs the real CLI entry and prints, last, which heavy modules it loaded.
+# Runs the real CLI entry and prints, last, which heavy modules it loaded (pathlib: ~3 ms with
+# what it imports, which no quick change needs but one of an agent's status file)
 HEAVY = (
     "import sys\n"
     "from taskproto.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine'}\n"
+    "heavy = {'pydantic', 'click', 'git', 'jinja2', 'filelock', 'taskproto.engine', 'pathlib'}\n"
     "print(sorted(heavy & set(sys.modules)))\n"
     "raise SystemExit(code)\n"
 )
@@ -238,11 +239,18 @@ HEAVY = (
 
 def heavy(repo: Path, *args: str) -> tuple[list[str], int]:
     """`taskproto args` run by OWNER in `repo`: its stdout's lines, the last naming the heavy
-    modules it imported, and its exit code."""
+    modules it imported, and its exit code. Run as a regular install runs it: without `site`
+    (`-S`), which here would import what the editable install's finder imports (pathlib among
+    them), and with the package and site-packages on PYTHONPATH instead."""
+    import site
+
+    import taskproto
+
+    where = [str(Path(taskproto.__file__).parent.parent), *site.getsitepackages()]
     proc = subprocess.run(
-        [sys.executable, "-c", HEAVY, *args],
+        [sys.executable, "-S", "-c", HEAVY, *args],
         cwd=repo,
-        env={**os.environ, "TASKPROTO_SESSION": OWNER},
+        env={**os.environ, "TASKPROTO_SESSION": OWNER, "PYTHONPATH": os.pathsep.join(where)},
         capture_output=True,
         text=True,
         check=False,
