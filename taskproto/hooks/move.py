@@ -1,7 +1,9 @@
-"""A plain transition on the standard library: `taskproto transition`, `fire` and `handoff` without
-the engine, pydantic or click, which are most of a transition's time (docs/performance.md). The
-lock, the read, the log entry and the save are hooks/quicksave.py's, shared with the changes that
-keep the state.
+"""A plain transition on the standard library: `taskproto transition`, `fire`, `handoff` and
+phone-a-team's `round review|decide` without the engine, pydantic or click, which are most of a
+transition's time (docs/performance.md). `chain` fires several in one change, as the engine's
+`advance` does (`round decide`: `decide`, then the first of `converge`, `iterate`, `force_stop`
+whose guards pass). The lock, the read, the log entry and the save are hooks/quicksave.py's,
+shared with the changes that keep the state.
 
 It takes the same lock, makes the same checks and writes the same bytes, journal commit and
 task.json as the engine's `fire` (engine/transitions.py, engine/core.py `save`), for the
