@@ -58,11 +58,16 @@ check_line() {
     esac
     return 0
 }
-# mentions FILE WORD...: FILE exists and holds one of the words (as read_settings' byte test)
+# mentions FILE WORD...: FILE exists and holds one of the words (as read_settings' byte test),
+# read here, line by line: a grep was a process of its own in every hook run. An unreadable file
+# counts as mentioning them (Python decides).
 mentions() {
     f=$1; shift
     [ -f "$f" ] || return 1
-    for w in "$@"; do grep -qF -e "$w" "$f" 2>/dev/null && return 0; done
+    [ -r "$f" ] || return 0
+    while IFS= read -r l || [ -n "$l" ]; do
+        for w in "$@"; do case $l in *"$w"*) return 0 ;; esac; done
+    done <"$f"
     return 1
 }
 # settings WORD...: the settings file a run reads mentions one of the words (then Python parses it)
@@ -83,6 +88,24 @@ is_task() {
         rest=${rest#*-}
         [ -n "$rest" ] && [ -d "$tasks/$head/agents/$rest" ] && [ -f "$tasks/$head/task.json" ] && return 0
     done
+}
+# bare CONFIG: the config may set core.bare (`bare = true|yes|on|1`, or `bare` alone, any case),
+# or include another file that may: read here, as a grep was a process of its own in every hook
+# run. It matches more lines than git would read as core.bare (then Python decides), never fewer;
+# an unreadable config goes to Python too.
+bare() {
+    [ -f "$1" ] || return 1
+    [ -r "$1" ] || return 0
+    while IFS= read -r l || [ -n "$l" ]; do
+        case $l in
+        *[iI][nN][cC][lL][uU][dD][eE]*) return 0 ;;
+        *[bB][aA][rR][eE]*=*) ;;
+        *[bB][aA][rR][eE]*) return 0 ;;
+        *) continue ;;
+        esac
+        case ${l#*=} in *[tT][rR][uU][eE]* | *[yY][eE][sS]* | *[oO][nN]* | *1*) return 0 ;; esac
+    done <"$1"
+    return 1
 }
 head_branch() {
     branch=
@@ -110,7 +133,7 @@ nothing_to_do() {
         case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
     else c=$gd; fi
     # a bare repository (also one named .git, with linked worktrees): its folder is the main one
-    grep -qiE '^[[:space:]]*bare[[:space:]]*=[[:space:]]*(true|yes|on|1)[[:space:]]*$' "$c/config" 2>/dev/null && return 1
+    bare "$c/config" && return 1
     if [ -f "$gd/commondir" ]; then :
     elif [ -z "${GIT_DIR-}" ]; then main=.
     elif [ -n "${GIT_WORK_TREE-}" ]; then return 1

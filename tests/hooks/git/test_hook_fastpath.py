@@ -93,6 +93,30 @@ def test_commit_hooks_on_a_branch_of_no_task_start_no_python(fast) -> None:  # t
         assert both(hooks, log, "pre-commit", repo) == (0, "", False), branch
 
 
+def test_a_config_that_may_set_core_bare_goes_to_python(fast) -> None:  # type: ignore[no-untyped-def]
+    """core.bare in any spelling git reads (`bare` alone is true), or a config that includes
+    another file: the shell does not decide; Python does, and they answer alike."""
+    engine, log, hooks = fast
+    repo = engine.config.repo
+    config = repo / ".git" / "config"
+    good = config.read_text()
+    (repo / ".git" / "extra.config").write_text("[user]\n\tname = x\n")
+    try:
+        for extra in (
+            "[core]\n\tBare = TRUE\n",
+            "[core]\n\tbare\n",
+            "[include]\n\tpath = extra.config\n",
+            '[includeIf "gitdir:/"]\n\tpath = extra.config\n',
+        ):
+            config.write_text(good + extra)
+            fast_run = run_hook(hooks, log, "pre-commit", repo)
+            assert fast_run[2], f"the shell decided with {extra!r} in the config"
+        config.write_text(good + "[core]\n\tbare = false\n")
+        assert both(hooks, log, "pre-commit", repo) == (0, "", False)
+    finally:
+        config.write_text(good)
+
+
 def test_a_real_commit_and_a_transition_start_no_hook_python(fast) -> None:  # type: ignore[no-untyped-def]
     engine, log, _ = fast
     repo = engine.config.repo
@@ -146,6 +170,13 @@ def test_settings_that_name_a_root_go_to_python(fast) -> None:  # type: ignore[n
     repo = engine.config.repo
     (repo / ".taskproto.toml").write_text('root = ".taskproto"\n')
     assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    # read by the shell itself: the last line without its newline, a line among many others
+    (repo / ".taskproto.toml").write_text('lock_timeout = 5\nroot = ".taskproto"')
+    assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    (repo / ".taskproto.toml").write_text("# x\n" * 300 + 'root = ".taskproto"\n' + "# y\n" * 9)
+    assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    (repo / ".taskproto.toml").write_text("lock_timeout = 5")  # no root: the shell decides
+    assert both(hooks, log, "pre-commit", repo) == (0, "", False)
     (repo / ".taskproto.toml").write_text("root = [\n")  # broken: Python refuses
     status, err, started = both(hooks, log, "pre-commit", repo)
     assert started and status == 1 and "not valid TOML" in err
