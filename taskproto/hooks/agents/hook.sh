@@ -234,20 +234,32 @@ if [ -z "$main" ]; then  # in no repository: Python looks the session up in the 
     cd -- "$start" 2>/dev/null
     exit 0
 fi
-# core.bare (a bare repository named .git keeps taskproto's root inside it): Python decides
+# core.bare (a bare repository named .git keeps taskproto's root inside it), in any spelling git
+# reads (`bare` alone is true), or a config that includes another file: Python decides
 if [ -f "$common/config" ]; then
+    [ -r "$common/config" ] || py
     while IFS= read -r l || [ -n "$l" ]; do
-        case $l in *[bB][aA][rR][eE]*=*[tT][rR][uU][eE]* | *[bB][aA][rR][eE]*=*[yY][eE][sS]* | \
-            *[bB][aA][rR][eE]*=*[oO][nN]* | *[bB][aA][rR][eE]*=*1*) py ;; esac
+        case $l in
+        *[iI][nN][cC][lL][uU][dD][eE]*) py ;;
+        *[bB][aA][rR][eE]*=*) ;;
+        *[bB][aA][rR][eE]*) py ;;
+        *) continue ;;
+        esac
+        case ${l#*=} in *[tT][rR][uU][eE]* | *[yY][eE][sS]* | *[oO][nN]* | *1*) py ;; esac
     done <"$common/config"
 fi
+has() {  # has FILE WORD: FILE holds WORD (0), or not (1); read here, no grep process
+    [ -r "$1" ] || return 2
+    while IFS= read -r l || [ -n "$l" ]; do case $l in *"$2"*) return 0 ;; esac; done <"$1"
+    return 1
+}
 # a `root` setting: Python reads it (and refuses a broken one)
 if [ -e "$main/.taskproto.toml" ]; then
     [ -f "$main/.taskproto.toml" ] || py
-    grep -qsF root -- "$main/.taskproto.toml"; [ $? = 1 ] || py
+    has "$main/.taskproto.toml" root; [ $? = 1 ] || py
 elif [ -e "$main/pyproject.toml" ]; then
-    grep -qsF taskproto -- "$main/pyproject.toml"
-    case $? in 0) grep -qsF root -- "$main/pyproject.toml"; [ $? = 1 ] || py ;; 1) ;; *) py ;; esac
+    has "$main/pyproject.toml" taskproto
+    case $? in 0) has "$main/pyproject.toml" root; [ $? = 1 ] || py ;; 1) ;; *) py ;; esac
 fi
 case ${TASKPROTO_ROOT-} in '') root=$main/.taskproto ;; /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
 if ! [ -d "$root" ]; then  # taskproto is not set up here: nothing to record, no task to own

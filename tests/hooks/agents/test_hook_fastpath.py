@@ -191,7 +191,18 @@ def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
     assert not fast.both("claude", "Stop", data, NOBODY).started
     (repo / "pyproject.toml").write_text('[tool.taskproto]\nroot = ".taskproto"\n')
     assert fast.both("claude", "Stop", data, NOBODY).started
+    (repo / "pyproject.toml").write_text('[tool.taskproto]\nroot = ".taskproto"')  # no newline
+    assert fast.both("claude", "Stop", data, NOBODY).started
     (repo / "pyproject.toml").unlink()
+    # core.bare in any spelling git reads, or a config that includes another: Python
+    config = repo / ".git" / "config"
+    good = config.read_text()
+    for extra in ("[core]\n\tbare\n", "[core]\n\tBARE = Yes\n", "[include]\n\tpath = x\n"):
+        config.write_text(good + extra)
+        assert fast.run("claude", "Stop", data).started, extra
+    config.write_text(good + "[core]\n\tbare = false\n")
+    assert not fast.both("claude", "Stop", data, NOBODY).started
+    config.write_text(good)
     # the activity folder not made yet, or a planted link: Python
     (fast.root / "activity").rename(tmp_path / "moved")
     assert fast.both("claude", "Stop", data, NOBODY).started
