@@ -8,7 +8,8 @@ hooks and Claude Code hook commands that its `taskproto init` installs) plus, fo
 second, its Python API, so old and new checkouts are measured the same way. The floor is
 `python -I -c pass` of the same venv, started exactly as the measured commands are: exec'd by
 this process through `subprocess` with the same environment, no wrapper. The cases of all venvs
-are interleaved run by run, so the machine's load falls on every column alike. Prints Markdown.
+are interleaved run by run, each venv first in turn, so the machine's load falls on every column
+alike. Prints Markdown.
 """
 
 from __future__ import annotations
@@ -340,9 +341,12 @@ def main() -> int:
         for c in checkouts:  # warm: .pyc files, the flag cache
             for cmd, cwd, env, stdin in c.cases().values():
                 run(c.resolve(cmd), cwd, env, stdin)
-        for _ in range(args.runs):
+        for i in range(args.runs):
+            # each venv goes first in turn: the one right after another's heavy command (its
+            # writes still being written back) is not always the same one
+            turn = checkouts[i % len(checkouts) :] + checkouts[: i % len(checkouts)]
             for name in names:
-                for c in checkouts:
+                for c in turn:
                     cmd, cwd, env, stdin = c.cases()[name]
                     times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
         # before the runs below write thousands of loose objects (a clone of the repository with
