@@ -122,6 +122,13 @@ class Checkout:
         self.rate_task(f"t{TASKS}")
         self.nohooks = self.base / "no-hooks"
         self.nohooks.mkdir()
+        # the same hooks, each an empty `sh` script: what git's starting them costs
+        self.emptyhooks = self.base / "empty-hooks"
+        self.emptyhooks.mkdir()
+        for hook in os.listdir(self.repo / ".git" / "hooks"):
+            if not hook.endswith(".sample"):
+                (self.emptyhooks / hook).write_text("#!/bin/sh\nexit 0\n")
+                (self.emptyhooks / hook).chmod(0o755)
         settings = json.loads((self.repo / ".claude" / "settings.json").read_text())
         self.hook_cmd = {
             event: shlex.split(entries[0]["hooks"][0]["command"])
@@ -157,6 +164,12 @@ class Checkout:
             "floor": ([self.python, "-I", "-c", "pass"], repo, env, b""),
             "commit, hooks": (["git", *commit], repo, env, b""),
             "commit, no hooks": ([*hooks_off, *commit], repo, env, b""),
+            "commit, empty hooks": (
+                ["git", "-c", f"core.hooksPath={self.emptyhooks}", *commit],
+                repo,
+                env,
+                b"",
+            ),
             "Stop, owns no task": (
                 self.hook_cmd["Stop"],
                 repo,
@@ -390,6 +403,10 @@ def main() -> int:
     row(
         "what the hooks add to a commit on a branch of no task",
         {lb: med[(lb, "commit, hooks")] - med[(lb, "commit, no hooks")] for lb in labels},
+    )
+    row(
+        "the same hooks, each an empty `sh` script (git starting them, nothing else)",
+        {lb: med[(lb, "commit, empty hooks")] - med[(lb, "commit, no hooks")] for lb in labels},
     )
     for name in names:
         if name.startswith(("floor", "commit")):
