@@ -1,7 +1,7 @@
 """The quick paths: `task list`, `task show` and tight-loop's `turn` answered, and plain changes
 (`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`, `agent set`, and
-phone-a-team's `round review|decide` in cli/quick_team.py) made, on the standard library, before
-click, pydantic or the engine are imported.
+phone-a-team's `round review|decide|fail` in cli/quick_team.py) made, on the standard library,
+before click, pydantic or the engine are imported.
 
 It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
 by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares

@@ -1,9 +1,10 @@
 """A plain transition on the standard library: `taskproto transition`, `fire`, `handoff` and
-phone-a-team's `round review|decide` without the engine, pydantic or click, which are most of a
-transition's time (docs/performance.md). `chain` fires several in one change, as the engine's
+phone-a-team's `round review|decide|fail` without the engine, pydantic or click, which are most of
+a transition's time (docs/performance.md). `chain` fires several in one change, as the engine's
 `advance` does (`round decide`: `decide`, then the first of `converge`, `iterate`, `force_stop`
-whose guards pass). The lock, the read, the log entry and the save are hooks/quicksave.py's,
-shared with the changes that keep the state.
+whose guards pass; `round fail`: a note, then maybe `fail_stop` or `retry_round`). The lock, the
+read, the log entry and the save are hooks/quicksave.py's, shared with the changes that keep the
+state.
 
 It takes the same lock, makes the same checks and writes the same bytes, journal commit and
 task.json as the engine's `fire` (engine/transitions.py, engine/core.py `save`), for the
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
 
     from taskproto.config import Config
     from taskproto.hooks.tasks import TaskReader
+
+    # changes task.json's JSON before the firings; returns the log entry and the firings to make
+    Prepare = Callable[[dict[str, Any]], tuple[dict[str, Any], list["Firing"]]]
 
 
 class _Statuses(Mapping[str, str]):
@@ -109,16 +113,19 @@ def chain(
     firings: list[Firing],
     workflow: str | None = None,
     message: Callable[[dict[str, Any], dict[str, Any], str], str] | None = None,
+    prepare: Prepare | None = None,
 ) -> quicksave.Moved:
     """`firings`, one after the other, as one change of task `name` (the engine's `advance`:
     phone-a-team's `round decide` fires two), journaled with `message(before, new, trigger)`
     (`before`: the state and counters it left; `trigger`: the last fired; default: `trigger:
     STATE -> STATE`); with `workflow`, only on a task of that workflow. Declined when any
-    firing is not plain."""
+    firing is not plain. `prepare(task)`, when given, runs first on task.json's JSON: it may
+    change it, and returns the log entry that records what it did and the firings to make then
+    (instead of `firings`): phone-a-team's `round fail` (anything it raises declines)."""
     return quicksave.locked(
         config,
         name,
-        lambda reader, name: _plan(reader, name, session, firings, workflow, message),
+        lambda reader, name: _plan(reader, name, session, firings, workflow, message, prepare),
     )
 
 
@@ -129,6 +136,7 @@ def _plan(
     firings: list[Firing],
     workflow: str | None,
     message: Callable[[dict[str, Any], dict[str, Any], str], str] | None,
+    prepare: Prepare | None = None,
 ) -> quicksave.Plan:
     """The new task.json, journal message and prompt, decided under the lock; Declined if not
     plain."""
@@ -147,7 +155,12 @@ def _plan(
     # the guards are done before each firing changes it, and `data` is this call's own parse of
     # task.json: it becomes the new task
     entries = []
+    if prepare is not None:
+        entry, firings = prepare(data)
+        entries.append(entry)
     for firing in firings:
+        if entries:  # what came before this firing is logged before it fires
+            data["transition_log"].append(entries[-1])
         state = data["state"]
         trigger, chosen, ctx = _choose(table, data, firing, session, statuses, head)
         at = quicksave.time_text(ctx.time)
@@ -157,8 +170,6 @@ def _plan(
         for effect in chosen["effects"]:
             steps.EFFECTS[effect](steps.Record(data), ctx)
         data["state"] = chosen["to"]
-        if firing is not firings[-1]:
-            data["transition_log"].append(entries[-1])
     dest = data["state"]
     prompted = _prompted(reader.config, data["workflow"], dest)
 

@@ -7,8 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from taskproto.engine import Engine, Step, StepFn
-from taskproto.errors import TaskprotoError, TransitionRejected
-from taskproto.machine.builtin.phone_a_team import NAME, backends_down
+from taskproto.errors import TaskprotoError
+from taskproto.machine.builtin.phone_a_team import (
+    NAME,
+    failure_message,
+    record_failure,
+)
 from taskproto.ops import backends, relay
 from taskproto.state.models import Task, utcnow
 
@@ -138,32 +142,11 @@ def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task,
     """The failure matrix: `task` with the failure recorded, and moved if the round is lost.
 
     Returns (new task, outcome continue|retry_round|fail_stop, message). `round fail` and
-    `round run` both record failures through here.
+    `round run` both record failures through here; the quick path (cli/quick_team.py) runs the
+    same functions of the workflow (`record_failure`, `failure_message`) on task.json's JSON.
     """
-    name = task.name
-    if task.state not in ("DO", "REVIEW"):
-        raise TransitionRejected(
-            name,
-            task.state,
-            "round fail",
-            "backend failures are recorded during a round (DO or REVIEW)",
-        )
-    active = task.context.get("backends") or []
-    if backend not in active:
-        raise TaskprotoError(
-            f"{backend!r} is not a backend of {name} (active: {', '.join(active) or 'none'})"
-        )
-    if backend in backends_down(task):
-        raise TaskprotoError(
-            f"backend {backend} is already down this round (round {task.counters.round})"
-        )
     new = task.model_copy(deep=True)
-    rs = new.context.setdefault("round_state", {"skipped": [], "failed": {}})
-    if reason == "rate-limited":
-        rs["skipped"].append(backend)  # skip this round, retry next
-    else:
-        rs["failed"][backend] = reason
-    note = f"backend {backend} {reason} in round {task.counters.round}"
+    note, up = record_failure(new, backend, reason)
     new.record(
         trigger="backend_failure",
         time=utcnow(),
@@ -171,17 +154,11 @@ def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task,
         kind="note",
         note=note,
     )
-    up = [b for b in active if b not in backends_down(new)]
     if up:
-        return new, "continue", f"{note}; continuing with {', '.join(up)}"
+        return new, "continue", failure_message(note, up, "continue", task.counters.round, new)
     moved = s.first(new, ["fail_stop", "retry_round"], {}, note)
     outcome = moved.transition_log[-1].trigger
-    message = (
-        f"{note}; round {task.counters.round} lost, round {moved.counters.round} starts"
-        if outcome == "retry_round"
-        else f"{note}; loop stopped ({moved.context.get('outcome', '').replace('_', ' ')})"
-    )
-    return moved, outcome, message
+    return moved, outcome, failure_message(note, up, outcome, task.counters.round, moved)
 
 
 def fail(

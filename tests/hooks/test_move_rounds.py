@@ -104,11 +104,76 @@ def test_rounds_print_and_write_what_the_engine_does(tmp_path: Path) -> None:
     assert tp(quick, "doctor", quick=False)[0] == 0
 
 
+def test_round_fail_prints_and_writes_what_the_engine_does(tmp_path: Path) -> None:
+    """The failure matrix on the quick path: a 429 skips a backend, a lost round starts the next,
+    both backends failing stops the loop; each a note, and a transition when the round is lost."""
+    (quick, _), (full, _) = (team_repo(tmp_path / w, "f") for w in ("quick", "full"))
+    steps: list[tuple[str, ...]] = [
+        ("round", "fail", "f", "--backend", "codex", "--reason", "rate-limited"),  # continue
+        ("round", "fail", "f", "--backend=gemini", "--reason=timeout", "--json"),  # retry_round
+        ("round", "fail", "--json", "f", "--reason", "crash", "--backend", "codex"),  # continue
+        ("round", "fail", "f", "--backend", "gemini", "--reason", "crash"),  # fail_stop
+    ]
+    printed = []
+    for step in steps:
+        got, want = tp(quick, *step), tp(full, *step, quick=False)
+        assert shas(got[:3]) == shas(want[:3]), step
+        assert got[0] == 0 and got[3] == "quick", (step, got)
+        printed.append(got[1])
+    assert printed[0] == "f: backend codex rate-limited in round 1; continuing with gemini\n"
+    assert json.loads(printed[1])["action"] == "retry_round"
+    assert json.loads(printed[1])["message"].endswith("round 1 lost, round 2 starts")
+    assert printed[3].startswith("f: backend gemini crash in round 2; loop stopped (backends")
+    assert "  unresolved: backend codex failed: crash\n" in printed[3]
+    mine, theirs = task_bytes(quick, "f"), task_bytes(full, "f")
+    assert store.dump(store.parse(Task, Path("task.json"), mine, move_aside=False)) == mine
+    assert without_times(json.loads(mine)) == without_times(json.loads(theirs))
+    assert journal(quick, "f") == journal(full, "f")
+    log = json.loads(mine)["transition_log"]
+    assert [(e["trigger"], e["kind"]) for e in log[-3:]] == [
+        ("backend_failure", "note"),
+        ("backend_failure", "note"),
+        ("fail_stop", "transition"),
+    ]
+    # refused, or odd: the engine's, in its words, nothing written
+    for odd in [
+        ("--backend", "codex", "--reason", "crash"),  # the loop has stopped: not in a round
+        ("--backend", "codex"),
+        ("--reason", "crash"),
+        ("--backend", "codex", "--reason", "bored"),
+        ("--backend", "codex", "--reason", "crash", "--force"),
+    ]:
+        assert same_refusal(quick, "round", "fail", "f", *odd), odd
+    repo, _ = team_repo(tmp_path / "again", "g")
+    assert "not a backend" in same_refusal(
+        repo, "round", "fail", "g", "--backend", "ollama", "--reason", "crash"
+    )
+    assert tp(repo, "round", "fail", "g", "--backend", "codex", "--reason", "timeout")[3] == "quick"
+    assert "already down" in same_refusal(
+        repo, "round", "fail", "g", "--backend", "codex", "--reason", "crash"
+    )
+    assert "owner" in same_refusal(
+        repo,
+        "round",
+        "fail",
+        "g",
+        "--backend",
+        "gemini",
+        "--reason",
+        "crash",
+        TASKPROTO_SESSION="x",
+    )
+    git(quick, "fsck", "--strict", "--no-progress")
+    assert tp(quick, "doctor", quick=False)[0] == 0
+
+
 def test_a_round_imports_no_pydantic_click_gitpython_or_jinja(tmp_path: Path) -> None:
     repo, _ = team_repo(tmp_path / "repo", "t")
     assert heavy(repo, "round", "review", "t") == (["t: DO -> REVIEW (round 1 of 2)", "[]"], 0)
     out, code = heavy(repo, "round", "decide", "t", "--rubric", FAIL)
     assert (out, code) == (["t: REVIEW -> DO (round 2 of 2)", "[]"], 0)
+    out, code = heavy(repo, "round", "fail", "t", "--backend", "codex", "--reason", "crash")
+    assert (out, code) == (["t: backend codex crash in round 2; continuing with gemini", "[]"], 0)
     # refused (the rubric misses an item): the engine, with everything it needs
     out, code = heavy(repo, "round", "decide", "t", "--rubric", "acceptance=pass")
     assert code == 1 and "pydantic" in out[-1], out

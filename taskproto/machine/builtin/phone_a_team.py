@@ -10,7 +10,7 @@ backend failed, stop the loop. Every outcome ends in SYNTHESIS with
 
 from __future__ import annotations
 
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.steps import effect, guard
 
 # Standard library only (machine/steps.py `LIGHT`): the models are imported by `definition()`.
@@ -80,6 +80,47 @@ def parse_rubric(text: str) -> dict[str, str]:
             "--rubric acceptance=pass|fail,risks=pass|fail,validation=pass|documented|fail"
         )
     return rubric
+
+
+def record_failure(task: Task, backend: str, reason: str) -> tuple[str, list[str]]:
+    """Backend `backend`'s failure (`reason`: rate-limited, timeout or crash) recorded in this
+    round's state of `task` (a copy the caller saves: the engine's model, or task.json's JSON seen
+    as a task); returns its note and the backends still up. Raises TransitionRejected outside a
+    round (DO or REVIEW) and TaskprotoError for a backend that is not the task's or is down
+    already, with nothing changed."""
+    if task.state not in ("DO", "REVIEW"):
+        raise TransitionRejected(
+            task.name,
+            task.state,
+            "round fail",
+            "backend failures are recorded during a round (DO or REVIEW)",
+        )
+    active = task.context.get("backends") or []
+    if backend not in active:
+        raise TaskprotoError(
+            f"{backend!r} is not a backend of {task.name} (active: {', '.join(active) or 'none'})"
+        )
+    if backend in backends_down(task):
+        raise TaskprotoError(
+            f"backend {backend} is already down this round (round {task.counters.round})"
+        )
+    rs = task.context.setdefault("round_state", {"skipped": [], "failed": {}})
+    if reason == "rate-limited":
+        rs["skipped"].append(backend)  # skip this round, retry next
+    else:
+        rs["failed"][backend] = reason
+    up = [b for b in active if b not in backends_down(task)]
+    return f"backend {backend} {reason} in round {task.counters.round}", up
+
+
+def failure_message(note: str, up: list[str], outcome: str, round_: int, task: Task) -> str:
+    """What `round fail` says of a failure (`outcome`: continue, retry_round or fail_stop) in
+    round `round_`, `task` as it is after it."""
+    if outcome == "continue":
+        return f"{note}; continuing with {', '.join(up)}"
+    if outcome == "retry_round":
+        return f"{note}; round {round_} lost, round {task.counters.round} starts"
+    return f"{note}; loop stopped ({task.context.get('outcome', '').replace('_', ' ')})"
 
 
 @guard("rubric_given")
