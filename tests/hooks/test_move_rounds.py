@@ -48,6 +48,18 @@ def team_repo(path: Path, *names: str) -> tuple[Path, str]:
     return repo, found
 
 
+def both_ways(quick: Path, full: Path, steps: list[tuple[str, ...]]) -> list[str]:
+    """Each step on the quick path in `quick` and by the engine in `full`: the same output and
+    exit code, every step answered on the quick path. What each printed."""
+    printed = []
+    for step in steps:
+        got, want = tp(quick, *step), tp(full, *step, quick=False)
+        assert shas(got[:3]) == shas(want[:3]), step
+        assert got[0] == 0 and got[3] == "quick", (step, got)
+        printed.append(got[1])
+    return printed
+
+
 def test_rounds_print_and_write_what_the_engine_does(tmp_path: Path) -> None:
     (quick, _), (full, _) = (team_repo(tmp_path / w, "t", "c") for w in ("quick", "full"))
     output = tmp_path / "output.txt"
@@ -70,12 +82,7 @@ def test_rounds_print_and_write_what_the_engine_does(tmp_path: Path) -> None:
             "no tests for the CLI",
         ),
     ]
-    printed = []
-    for step in steps:
-        got, want = tp(quick, *step), tp(full, *step, quick=False)
-        assert shas(got[:3]) == shas(want[:3]), step
-        assert got[0] == 0 and got[3] == "quick", (step, got)
-        printed.append(got[1])
+    printed = both_ways(quick, full, steps)
     assert printed[1] == "t: REVIEW -> DO (round 2 of 2)\n"
     assert json.loads(printed[3])["unresolved"] == [
         "acceptance criteria not met",
@@ -114,12 +121,7 @@ def test_round_fail_prints_and_writes_what_the_engine_does(tmp_path: Path) -> No
         ("round", "fail", "--json", "f", "--reason", "crash", "--backend", "codex"),  # continue
         ("round", "fail", "f", "--backend", "gemini", "--reason", "crash"),  # fail_stop
     ]
-    printed = []
-    for step in steps:
-        got, want = tp(quick, *step), tp(full, *step, quick=False)
-        assert shas(got[:3]) == shas(want[:3]), step
-        assert got[0] == 0 and got[3] == "quick", (step, got)
-        printed.append(got[1])
+    printed = both_ways(quick, full, steps)
     assert printed[0] == "f: backend codex rate-limited in round 1; continuing with gemini\n"
     assert json.loads(printed[1])["action"] == "retry_round"
     assert json.loads(printed[1])["message"].endswith("round 1 lost, round 2 starts")
