@@ -102,6 +102,14 @@ class Checkout:
         self.git("init", "-q", "--initial-branch=main")
         self.git("commit", "-q", "--allow-empty", "-m", "initial")
         self.cli("init", "--git", "--claude")
+        # a second repository with exactly the 20 tasks of the goal's `task list` row
+        self.twenty = self.base / "twenty"
+        self.twenty.mkdir()
+        self.git("init", "-q", "--initial-branch=main", cwd=self.twenty)
+        self.git("commit", "-q", "--allow-empty", "-m", "initial", cwd=self.twenty)
+        self.cli("init", "--git", cwd=self.twenty)
+        for i in range(1, 21):
+            self.cli("task", "create", f"t{i:02d}", cwd=self.twenty)
         # phone-a-team's `task create` looks its backend up on PATH; it never runs it here
         stand_in = self.base / "bin" / "codex"
         stand_in.parent.mkdir()
@@ -210,6 +218,12 @@ class Checkout:
                 env,
                 b"",
             ),
+            "`task list` (a repository of 20 tasks)": (
+                [*self.tp, "task", "list"],
+                self.twenty,
+                env,
+                b"",
+            ),
             "`transition` (lock, save, journal, hooks)": (
                 [*self.tp, "transition", "t20", "@flip"],
                 repo,
@@ -233,6 +247,13 @@ class Checkout:
             # ... and the same task: REVIEW -> DECIDE -> DO, round 2 (two transitions, one change)
             "`round decide`, phone-a-team (REVIEW -> DECIDE -> DO)": (
                 [*self.tp, "round", "decide", "@decided", "--rubric", RUBRIC],
+                repo,
+                owner_env,
+                b"",
+            ),
+            # another task in DO, its one backend timed out: noted, the round lost, round 2
+            "`round fail`, phone-a-team (a note, then DO -> DO, retry_round)": (
+                [*self.tp, "round", "fail", "@team", "--backend", "codex", "--reason", "timeout"],
                 repo,
                 owner_env,
                 b"",
@@ -346,7 +367,7 @@ def main() -> int:
         for spec in args.venv:
             label, _, python = spec.partition("=")
             c = Checkout(label, python, Path(tmp))
-            c.setup(2 * (args.runs + 1))  # the warm-up's run too; two rows take one each
+            c.setup(3 * (args.runs + 1))  # the warm-up's run too; three rows take one each
             c.how = c.installed()
             checkouts.append(c)
         names = [n for n in checkouts[0].cases() if n != AFTER_API]
