@@ -248,18 +248,19 @@ if [ -f "$common/config" ]; then
         case ${l#*=} in *[tT][rR][uU][eE]* | *[yY][eE][sS]* | *[oO][nN]* | *1*) py ;; esac
     done <"$common/config"
 fi
-has() {  # has FILE WORD: FILE holds WORD (0), or not (1); read here, no grep process
+has() {  # has FILE WORD: FILE (a small one) holds WORD (0), or not (1); read here, no grep
     [ -r "$1" ] || return 2
     while IFS= read -r l || [ -n "$l" ]; do case $l in *"$2"*) return 0 ;; esac; done <"$1"
     return 1
 }
-# a `root` setting: Python reads it (and refuses a broken one)
+# a `root` setting: Python reads it (and refuses a broken one). A pyproject.toml may be long, and
+# dash reads a byte per system call: grep reads it faster beyond a few KB
 if [ -e "$main/.taskproto.toml" ]; then
     [ -f "$main/.taskproto.toml" ] || py
     has "$main/.taskproto.toml" root; [ $? = 1 ] || py
 elif [ -e "$main/pyproject.toml" ]; then
-    has "$main/pyproject.toml" taskproto
-    case $? in 0) has "$main/pyproject.toml" root; [ $? = 1 ] || py ;; 1) ;; *) py ;; esac
+    grep -qsF taskproto -- "$main/pyproject.toml"
+    case $? in 0) grep -qsF root -- "$main/pyproject.toml"; [ $? = 1 ] || py ;; 1) ;; *) py ;; esac
 fi
 case ${TASKPROTO_ROOT-} in '') root=$main/.taskproto ;; /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
 if ! [ -d "$root" ]; then  # taskproto is not set up here: nothing to record, no task to own
