@@ -9,7 +9,7 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 from taskproto.cli.phone_a_team_run import round_run
-from taskproto.cli.render import round_lines, round_moved
+from taskproto.cli.render import round_fail_lines, round_lines, round_moved
 from taskproto.errors import TaskprotoError
 
 if TYPE_CHECKING:
@@ -128,10 +128,8 @@ def round_fail(
     }
 
     def human() -> None:
-        click.echo(f"{name}: {result.message}")
-        if result.task.state == "SYNTHESIS":
-            for item in data["unresolved"] or []:
-                click.echo(f"  unresolved: {item}")
+        for line in round_fail_lines(data):
+            click.echo(line)
 
     emit(as_json, data, human)
 

@@ -47,7 +47,7 @@ def answer(args: list[str]) -> int | None:
     from taskproto.hooks import move
     from taskproto.machine.builtin import phone_a_team as team
 
-    failure: dict[str, Any] = {}
+    failure: dict[str, Any] = {}  # what `round fail`'s first step found: its note, who is up
     prepare = None
     if verb == "fail":
         if given.get("--reason") not in REASONS or "--backend" not in given:
@@ -74,24 +74,13 @@ def answer(args: list[str]) -> int | None:
 
     def message(before: dict[str, Any], new: dict[str, Any], trigger: str) -> str:
         round_ = before["counters"]["round"]
-        if verb == "fail":
-            outcome = "continue" if trigger == "backend_failure" else trigger
-            view: Any = Record(new)  # the task as the workflow's functions read it
-            failure["message"] = team.failure_message(
-                failure["note"], failure["up"], outcome, round_, view
-            )
-            failure["action"] = outcome
-            return failure["note"] if outcome == "continue" else f"{outcome}: {failure['note']}"
-        if verb == "review":
-            return f"review: round {round_}"
-        return f"decide: round {round_} -> {new['state']} ({trigger})"
+        return team.round_message(verb, round_, new["state"], trigger, failure.get("note"))
 
     def make(config: Config, session: str | None) -> Moved:
-        failure["session"] = session
         return move.chain(config, name, session, firings, team.NAME, message, prepare)
 
     def text(moved: Moved) -> str:
-        from taskproto.cli.render import round_lines, round_moved
+        from taskproto.cli.render import round_fail_lines, round_lines, round_moved
 
         new = moved.data
         data = round_moved(
@@ -102,16 +91,19 @@ def answer(args: list[str]) -> int | None:
             new["context"],
             new["revision"],
         )
-        if verb == "fail":
-            data.update(action=failure["action"], message=failure["message"])
-            if not as_json:
-                lines = [f"{name}: {data['message']}"]
-                if data["to"] == "SYNTHESIS":
-                    lines += [f"  unresolved: {item}" for item in data["unresolved"] or []]
-                return "".join(line + "\n" for line in lines)
+        lines = round_lines
+        if verb == "fail":  # what the failure did, as ops/phone_a_team.py `apply_failure` says it
+            trigger = new["transition_log"][-1]["trigger"]
+            action = "continue" if trigger == "backend_failure" else trigger
+            view: Any = Record(new)  # the task as the workflow's functions read it
+            message = team.failure_message(
+                failure["note"], failure["up"], action, failure["round"], view
+            )
+            data.update(action=action, message=message)
+            lines = round_fail_lines
         if as_json:
             return dumps(data)
-        return "".join(line + "\n" for line in round_lines(data))
+        return "".join(line + "\n" for line in lines(data))
 
     return change(as_json, make, text)
 
@@ -125,12 +117,15 @@ def _failure(backend: str, reason: str, failure: dict[str, Any]) -> Prepare:
     from taskproto.hooks import move, quicksave
     from taskproto.machine.builtin import phone_a_team as team
 
-    def prepare(data: dict[str, Any]) -> tuple[dict[str, Any], list[move.Firing]]:
+    def prepare(
+        data: dict[str, Any], session: str | None
+    ) -> tuple[dict[str, Any], list[move.Firing]]:
         view: Any = Record(data)  # the task as the workflow's functions read it
+        round_ = data["counters"]["round"]
         note, up = team.record_failure(view, backend, reason)  # raises: the engine refuses
-        failure.update(note=note, up=up)
+        failure.update(note=note, up=up, round=round_)
         at = quicksave.time_text(datetime.now(UTC))
-        state, session = data["state"], failure["session"]
+        state = data["state"]
         entry = quicksave.log_entry(state, state, "backend_failure", at, session, "note", note)
         firings = [] if up else [move.Firing(("fail_stop", "retry_round"), note=note)]
         return entry, firings

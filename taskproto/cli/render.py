@@ -151,5 +151,16 @@ def round_lines(data: dict[str, Any]) -> list[str]:
             f"{data['max_rounds']})"
         ]
     outcome = (data["outcome"] or "").replace("_", " ")
-    lines = [f"{data['task']}: {data['from']} -> SYNTHESIS ({outcome})"]
-    return lines + [f"  unresolved: {item}" for item in data["unresolved"] or []]
+    return [f"{data['task']}: {data['from']} -> SYNTHESIS ({outcome})", *_unresolved(data)]
+
+
+def round_fail_lines(data: dict[str, Any]) -> list[str]:
+    """What `round fail` prints as text: its message, and what is unresolved if the loop
+    stopped."""
+    return [f"{data['task']}: {data['message']}", *_unresolved(data)]
+
+
+def _unresolved(data: dict[str, Any]) -> list[str]:
+    if data["to"] != "SYNTHESIS":
+        return []
+    return [f"  unresolved: {item}" for item in data["unresolved"] or []]

@@ -45,8 +45,9 @@ if TYPE_CHECKING:
     from taskproto.config import Config
     from taskproto.hooks.tasks import TaskReader
 
-    # changes task.json's JSON before the firings; returns the log entry and the firings to make
-    Prepare = Callable[[dict[str, Any]], tuple[dict[str, Any], list["Firing"]]]
+    # changes task.json's JSON (as the session) before the firings; returns the log entry that
+    # records it and the firings to make
+    Prepare = Callable[[dict[str, Any], str | None], tuple[dict[str, Any], list["Firing"]]]
 
 
 class _Statuses(Mapping[str, str]):
@@ -119,9 +120,9 @@ def chain(
     phone-a-team's `round decide` fires two), journaled with `message(before, new, trigger)`
     (`before`: the state and counters it left; `trigger`: the last fired; default: `trigger:
     STATE -> STATE`); with `workflow`, only on a task of that workflow. Declined when any
-    firing is not plain. `prepare(task)`, when given, runs first on task.json's JSON: it may
-    change it, and returns the log entry that records what it did and the firings to make then
-    (instead of `firings`): phone-a-team's `round fail` (anything it raises declines)."""
+    firing is not plain. `prepare(task, session)`, when given, runs first on task.json's JSON:
+    it may change it, and returns the log entry that records what it did and the firings to make
+    then (instead of `firings`): phone-a-team's `round fail` (anything it raises declines)."""
     return quicksave.locked(
         config,
         name,
@@ -154,29 +155,26 @@ def _plan(
     statuses, head = _Statuses(reader, data), dirs.branch_sha(name)
     # the guards are done before each firing changes it, and `data` is this call's own parse of
     # task.json: it becomes the new task
-    entries = []
+    last = None  # the latest log entry, logged once what follows it is made
     if prepare is not None:
-        entry, firings = prepare(data)
-        entries.append(entry)
+        last, firings = prepare(data, session)
     for firing in firings:
-        if entries:  # what came before this firing is logged before it fires
-            data["transition_log"].append(entries[-1])
+        if last is not None:
+            data["transition_log"].append(last)
         state = data["state"]
         trigger, chosen, ctx = _choose(table, data, firing, session, statuses, head)
-        at = quicksave.time_text(ctx.time)
-        entries.append(
-            quicksave.log_entry(state, chosen["to"], trigger, at, session, "transition", ctx.note)
-        )
+        at, dest = quicksave.time_text(ctx.time), chosen["to"]
+        last = quicksave.log_entry(state, dest, trigger, at, session, "transition", ctx.note)
         for effect in chosen["effects"]:
             steps.EFFECTS[effect](steps.Record(data), ctx)
-        data["state"] = chosen["to"]
+        data["state"] = dest
+    assert last is not None  # a change fires at least one trigger, or logs what `prepare` did
     dest = data["state"]
     prompted = _prompted(reader.config, data["workflow"], dest)
 
     def render() -> str:  # once the new task is complete, before anything is saved
         return _render(reader.config, data)
 
-    last = entries[-1]
     trigger = last["trigger"]
     text = message(before, data, trigger) if message else f"{trigger}: {before['state']} -> {dest}"
     return quicksave.finished(name, data, last, text, render if prompted else None, before["state"])
@@ -210,10 +208,10 @@ def _choose(
     )
     for trigger in triggers:
         candidates = [t for t in here["triggers"] if t["trigger"] == trigger]
-        guards = {g.lstrip("!") for t in candidates for g in t["guards"]}
-        effects = {e for t in candidates for e in t["effects"]}
         if not candidates:
             continue  # the engine's `first` goes on to the next; for one trigger, it refuses
+        guards = {g.lstrip("!") for t in candidates for g in t["guards"]}
+        effects = {e for t in candidates for e in t["effects"]}
         if (
             any(t["by"] != "agent" for t in candidates)
             or not steps.light(guards, steps.GUARDS)

@@ -11,7 +11,9 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import (
     NAME,
     failure_message,
+    failure_note,
     record_failure,
+    round_message,
 )
 from taskproto.ops import backends, relay
 from taskproto.state.models import Task, utcnow
@@ -105,9 +107,8 @@ def review(
     relay."""
 
     def step(s: Step) -> tuple[Task, str]:
-        return s.fire(
-            s.task, "review", {"output": output}
-        ), f"review: round {s.task.counters.round}"
+        new = s.fire(s.task, "review", {"output": output})
+        return new, round_message("review", s.task.counters.round, new.state, "review")
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -125,8 +126,8 @@ def decide(
     def step(s: Step) -> tuple[Task, str]:
         decided = s.fire(s.task, "decide", {"rubric": rubric, "note": note}, note)
         new = s.first(decided, ["converge", "iterate", "force_stop"], {"note": note}, note)
-        round_ = s.task.counters.round
-        return new, f"decide: round {round_} -> {new.state} ({new.transition_log[-1].trigger})"
+        trigger = new.transition_log[-1].trigger
+        return new, round_message("decide", s.task.counters.round, new.state, trigger)
 
     return _step(engine, name, session, force, "move it", step)
 
@@ -177,8 +178,9 @@ def fail(
     def step(s: Step) -> tuple[Task, str]:
         new, outcome, message = apply_failure(s, s.task, backend, reason)
         result.update(outcome=outcome, message=message)
-        note = f"backend {backend} {reason} in round {s.task.counters.round}"
-        return new, (note if outcome == "continue" else f"{outcome}: {note}")
+        round_ = s.task.counters.round
+        note = failure_note(backend, reason, round_)
+        return new, round_message("fail", round_, new.state, new.transition_log[-1].trigger, note)
 
     task = _step(engine, name, session, force, "record failures", step)
     return Failure(task, result["outcome"], result["message"])

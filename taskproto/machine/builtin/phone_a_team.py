@@ -110,7 +110,23 @@ def record_failure(task: Task, backend: str, reason: str) -> tuple[str, list[str
     else:
         rs["failed"][backend] = reason
     up = [b for b in active if b not in backends_down(task)]
-    return f"backend {backend} {reason} in round {task.counters.round}", up
+    return failure_note(backend, reason, task.counters.round), up
+
+
+def failure_note(backend: str, reason: str, round_: int) -> str:
+    """The note a backend's failure in round `round_` leaves in the log."""
+    return f"backend {backend} {reason} in round {round_}"
+
+
+def round_message(verb: str, round_: int, state: str, trigger: str, note: str | None = None) -> str:
+    """The journal message of `round review|decide|fail` (`verb`) in round `round_`: `state` is
+    the state reached, `trigger` the last fired (`backend_failure`: a failure that moved
+    nothing), `note` a failure's."""
+    if verb == "review":
+        return f"review: round {round_}"
+    if verb == "decide":
+        return f"decide: round {round_} -> {state} ({trigger})"
+    return str(note) if trigger == "backend_failure" else f"{trigger}: {note}"
 
 
 def failure_message(note: str, up: list[str], outcome: str, round_: int, task: Task) -> str:

@@ -197,9 +197,11 @@ def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
     # core.bare in any spelling git reads, or a config that includes another: Python
     config = repo / ".git" / "config"
     good = config.read_text()
+    worktree = fast.engine.config.task_worktree("t1")
     for extra in ("[core]\n\tbare\n", "[core]\n\tBARE = Yes\n", "[include]\n\tpath = x\n"):
         config.write_text(good + extra)
-        assert fast.run("claude", "Stop", data).started, extra
+        for cwd in (repo, worktree):  # the main checkout, and a linked worktree of the same repo
+            assert fast.run("claude", "Stop", stop(NOBODY, cwd)).started, (extra, cwd)
     config.write_text(good + "[core]\n\tbare = false\n")
     assert not fast.both("claude", "Stop", data, NOBODY).started
     config.write_text(good)

@@ -109,8 +109,11 @@ def test_a_config_that_may_set_core_bare_goes_to_python(fast) -> None:  # type: 
             '[includeIf "gitdir:/"]\n\tpath = extra.config\n',
         ):
             config.write_text(good + extra)
-            fast_run = run_hook(hooks, log, "pre-commit", repo)
-            assert fast_run[2], f"the shell decided with {extra!r} in the config"
+            # from the main checkout and from a linked worktree (its config is the common dir's)
+            for cwd in (repo, engine.config.task_worktree("t1"), repo / "sub"):
+                cwd.mkdir(exist_ok=True)
+                fast_run = run_hook(hooks, log, "pre-commit", cwd)
+                assert fast_run[2], f"the shell decided with {extra!r} in the config, in {cwd}"
         config.write_text(good + "[core]\n\tbare = false\n")
         assert both(hooks, log, "pre-commit", repo) == (0, "", False)
     finally:
