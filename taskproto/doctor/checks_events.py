@@ -229,6 +229,8 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
     folder = Path(snap.hooks_dir)
     marker = str(rec.get("marker") or "# taskproto git hook")
     hooks = [str(h) for h in rec.get("hooks") or []]
+    if snap.config.commit_trailers and "commit-msg" not in hooks:
+        hooks.append("commit-msg")  # installed only while trailers are on (hooks/git/install.py)
     missing, foreign, scripts = [], [], []
     for hook in hooks:
         path = folder / hook

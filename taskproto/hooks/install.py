@@ -51,7 +51,10 @@ def run(
         ensure_root(config)
     if git_hooks if git_hooks is not None else not clients:
         git = Git(config.repo)
-        report.git_hooks = git_install.uninstall(git) if uninstall else git_install.install(git)
+        if uninstall:
+            report.git_hooks = git_install.uninstall(git)
+        else:
+            report.git_hooks = git_install.install(git, trailers=config.commit_trailers)
         git_install.record(config.root, report.git_hooks, installed=not uninstall)
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)

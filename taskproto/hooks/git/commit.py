@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from taskproto.git.files import run_git
-from taskproto.hooks.git.run import Hook, Refused, branch_label
+from taskproto.hooks.git.run import MARKER, Hook, Refused, branch_label
 
 # --- pre-commit ---------------------------------------------------------------
 
@@ -75,7 +75,40 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
                 f"pattern(s) {which} (setting prohibited_patterns); unstage them with "
                 f"`git restore --staged -- {files}`"
             )
+    if hook.setting("commit_trailers"):
+        _commit_msg_installed(hook)
     return 0
+
+
+def _commit_msg_installed(hook: Hook) -> None:
+    """Trailers are on: commit-msg must run (it is installed only while they are, install.py).
+    When it is not in the folder init put the hooks in (left out, or deleted since), add it now:
+    git looks for it after this hook ends, so this very commit gets its trailers."""
+    import json
+
+    try:
+        with open(os.path.join(hook.layout.root, "git-hooks.json"), "rb") as fh:
+            record = json.loads(fh.read())
+    except (OSError, ValueError):
+        return  # no record: the hooks were not installed by init (doctor says so)
+    if not isinstance(record, dict) or record.get("installed") is False:
+        return
+    folder = str(record.get("hooks_dir") or "")
+    try:
+        with open(os.path.join(folder, "commit-msg"), "rb") as fh:
+            if MARKER in fh.read(512):
+                return
+    except OSError:
+        pass
+    from taskproto.hooks.git.install import add_commit_msg
+
+    try:
+        add_commit_msg(folder, hook.layout.root)
+    except Exception as exc:  # noqa: BLE001 - no trailers were promised in vain: say what to run
+        raise Refused(
+            f"commit refused: commit_trailers is on, but the commit-msg hook that adds them "
+            f"could not be installed ({exc}); run `taskproto init --git`"
+        ) from None
 
 
 # --- commit-msg -----------------------------------------------------------------

@@ -6,6 +6,11 @@ place is renamed to `<hook>.taskproto-chained` and run first by ours; rename
 keeps its bytes, mode and timestamps, so uninstall renames it back and the
 folder is as it was. Our scripts carry a marker: uninstall removes only those.
 Installing twice writes nothing the second time.
+
+`commit-msg` does one thing, add trailers, so it is installed only while `commit_trailers` is
+on: git starts every hook it finds on every commit, about a millisecond each even for a hook with
+nothing to do. A run of `pre-commit` on a task's branch adds it when the setting has been turned
+on since (`add_commit_msg`), before git looks for it, so that very commit gets its trailers.
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ from pathlib import Path
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.hooks.git.handlers import GIT_HOOKS
+from taskproto.hooks.git.run import MARKER
 
-MARKER = b"# taskproto git hook: installed by `taskproto init`"
 CHAINED_SUFFIX = ".taskproto-chained"
 TEMPLATE = Path(__file__).resolve().with_name("hook.sh")
 ENTRY = Path(__file__).resolve().with_name("entry.py")
@@ -39,6 +44,7 @@ class HooksReport:
     removed: list[str] = field(default_factory=list)
     restored: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    hooks: list[str] = field(default_factory=list)  # the ones installed now (see `wanted`)
 
     def as_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, Path) else v) for k, v in self.__dict__.items()}
@@ -81,7 +87,16 @@ def _write(path: Path, data: bytes) -> None:
         raise
 
 
-def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
+def wanted(trailers: bool) -> tuple[str, ...]:
+    """The hooks a repository needs: all but `commit-msg`, unless `commit_trailers` is on."""
+    return GIT_HOOKS if trailers else tuple(h for h in GIT_HOOKS if h != "commit-msg")
+
+
+def install(
+    git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HOOKS, trailers: bool = True
+) -> HooksReport:
+    """Install `hooks` (without commit-msg unless `trailers`); a commit-msg of ours that is not
+    wanted goes, the hook it chained back in its place."""
     folder, setting = hooks_dir(git)
     report = HooksReport(folder, setting)
     if setting and not Path(setting).expanduser().is_absolute():
@@ -90,32 +105,80 @@ def install(git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HO
             "checkout, "
             f"so linked worktrees see these hooks only if {setting} is committed"
         )
+    wanted_hooks = tuple(h for h in hooks if trailers or h != "commit-msg")
     # Check every hook before changing any, so a refusal leaves the folder untouched.
-    for hook in hooks:
-        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
-        if _exists(path) and not is_ours(path) and _exists(chained):
-            raise TaskprotoError(
-                f"{path} is not taskproto's and {chained} already exists, so the existing hook "
-                "cannot be "
-                "chained; move one of them away, then run `taskproto init` again"
-            )
+    for hook in wanted_hooks:
+        _chainable(folder, hook)
     folder.mkdir(parents=True, exist_ok=True)
-    for hook in hooks:
-        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
-        content = render(hook, python)
-        if is_ours(path):
-            if path.read_bytes() == content and os.access(path, os.X_OK):
-                report.unchanged.append(hook)
-            else:
-                _write(path, content)
-                report.updated.append(hook)
-            continue
-        if _exists(path):
-            os.rename(path, chained)
-            report.chained.append(hook)
-        _write(path, content)
-        report.installed.append(hook)
+    for hook in wanted_hooks:
+        _put(folder, hook, python, report)
+    if not trailers and "commit-msg" in hooks:
+        _take_out(folder, "commit-msg", report)
+    report.hooks = list(wanted_hooks)
     return report
+
+
+def _chainable(folder: Path, hook: str) -> None:
+    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    if _exists(path) and not is_ours(path) and _exists(chained):
+        raise TaskprotoError(
+            f"{path} is not taskproto's and {chained} already exists, so the existing hook "
+            "cannot be "
+            "chained; move one of them away, then run `taskproto init` again"
+        )
+
+
+def _put(folder: Path, hook: str, python: str | None, report: HooksReport) -> None:
+    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    content = render(hook, python)
+    if is_ours(path):
+        if path.read_bytes() == content and os.access(path, os.X_OK):
+            report.unchanged.append(hook)
+        else:
+            _write(path, content)
+            report.updated.append(hook)
+        return
+    if _exists(path):
+        os.rename(path, chained)
+        report.chained.append(hook)
+    _write(path, content)
+    report.installed.append(hook)
+
+
+def _take_out(folder: Path, hook: str, report: HooksReport) -> None:
+    """Remove our `hook`, putting back the one it chained (uninstall's step for one hook)."""
+    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    if not is_ours(path):
+        if _exists(chained):
+            report.warnings.append(
+                f"{chained} was left in place: {path} is not taskproto's script, so restoring "
+                "it would "
+                "overwrite someone's hook"
+            )
+        return
+    if _exists(chained):
+        os.replace(chained, path)  # same bytes, mode and times as before init
+        report.restored.append(hook)
+    else:
+        path.unlink()
+    report.removed.append(hook)
+
+
+def add_commit_msg(folder: str, root: str) -> bool:
+    """From a pre-commit hook run by our script in `folder`, with `commit_trailers` on: install
+    commit-msg there if it is missing, with the interpreter running now, and note it in the record.
+    Only beside our own pre-commit script (never in a folder named by anyone else). True when
+    added."""
+    here = Path(folder)
+    if not (is_ours(here / "pre-commit") or is_ours(here / "pre-merge-commit")):
+        return False
+    if is_ours(here / "commit-msg"):
+        return False
+    _chainable(here, "commit-msg")
+    report = HooksReport(here, None)
+    _put(here, "commit-msg", sys.executable, report)
+    _note(Path(root), "commit-msg")
+    return True
 
 
 RECORD = "git-hooks.json"  # under taskproto's root: what init installed, for doctor's check
@@ -133,7 +196,7 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
         return
     data = {
         "installed": installed,
-        "hooks": list(GIT_HOOKS),
+        "hooks": report.hooks if installed else list(GIT_HOOKS),
         "hooks_dir": str(report.hooks_dir),
         "hooks_path": report.hooks_path_setting,
         "python": python or sys.executable,
@@ -144,23 +207,25 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
     atomic_write(root / RECORD, json.dumps(data, indent=2).encode() + b"\n")
 
 
+def _note(root: Path, hook: str) -> None:
+    """Add `hook` to the record's list (doctor checks the hooks it lists)."""
+    import json
+
+    from taskproto.state.files import atomic_write
+
+    path = root / RECORD
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # no record (or one doctor reports): nothing to add to
+    if isinstance(data, dict) and isinstance(data.get("hooks"), list) and hook not in data["hooks"]:
+        data["hooks"] = [h for h in GIT_HOOKS if h in data["hooks"] or h == hook]
+        atomic_write(path, json.dumps(data, indent=2).encode() + b"\n")
+
+
 def uninstall(git: Git, hooks: tuple[str, ...] = GIT_HOOKS) -> HooksReport:
     folder, setting = hooks_dir(git)
     report = HooksReport(folder, setting)
     for hook in hooks:
-        path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
-        if not is_ours(path):
-            if _exists(chained):
-                report.warnings.append(
-                    f"{chained} was left in place: {path} is not taskproto's script, so restoring "
-                    "it would "
-                    "overwrite someone's hook"
-                )
-            continue
-        if _exists(chained):
-            os.replace(chained, path)  # same bytes, mode and times as before init
-            report.restored.append(hook)
-        else:
-            path.unlink()
-        report.removed.append(hook)
+        _take_out(folder, hook, report)
     return report

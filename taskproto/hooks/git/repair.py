@@ -15,7 +15,7 @@ from taskproto.hooks.git import install
 @fix("git-hooks-missing", "git-hooks-interpreter-missing")
 def reinstall(ctx: FixContext, f: Finding) -> str:
     config = ctx.engine.config
-    report = install.install(Git(config.repo))
+    report = install.install(Git(config.repo), trailers=config.commit_trailers)
     install.record(config.root, report, installed=True)
     done = report.installed + report.updated
     chained = f"; kept and chained {', '.join(report.chained)}" if report.chained else ""

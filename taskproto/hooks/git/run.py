@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from taskproto.state.light import TaskView
 
+MARKER = b"# taskproto git hook: installed by `taskproto init`"  # in each installed script
 SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
 
 DEFAULTS: dict[str, Any] = {

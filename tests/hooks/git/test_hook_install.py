@@ -11,7 +11,6 @@ from hookutil import advance, head, sh
 
 from taskproto.engine import Engine
 from taskproto.hooks.git import install
-from taskproto.hooks.git.handlers import GIT_HOOKS
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
@@ -31,8 +30,11 @@ def test_init_installs_every_hook_and_a_second_run_changes_nothing(cli, repo: Pa
     first = cli("init")
     assert first.code == 0, first.err
     hooks = repo / ".git" / "hooks"
-    assert f"git hooks in {hooks}: installed {', '.join(GIT_HOOKS)}" in first.out
-    for hook in GIT_HOOKS:
+    # commit-msg only adds trailers: it is installed while commit_trailers is on (off by default)
+    assert f"git hooks in {hooks}: installed {', '.join(install.wanted(False))}" in first.out
+    assert "commit-msg" not in install.wanted(False) and "commit-msg" in install.wanted(True)
+    assert not (hooks / "commit-msg").exists()
+    for hook in install.wanted(False):
         assert install.is_ours(hooks / hook) and os.access(hooks / hook, os.X_OK)
     before = snapshot(hooks)
     second = cli("init")
@@ -124,7 +126,7 @@ def test_core_hooks_path_is_respected(cli, hooked: Engine, repo: Path, tmp_path:
     result = cli("init")
     assert result.code == 0, result.err
     assert f"git hooks in {shared} (core.hooksPath = {shared})" in result.out
-    assert sorted(os.listdir(shared)) == sorted(GIT_HOOKS)
+    assert sorted(os.listdir(shared)) == sorted(install.wanted(False))
     assert not (repo / ".git" / "hooks" / "pre-commit").exists()
     code_dir = hooked.config.task_worktree("t1")  # a linked worktree
     (code_dir / "f").write_text("x\n")

@@ -1,0 +1,161 @@
+"""commit-msg is installed only while `commit_trailers` is on (git starts every hook it finds on
+every commit): `taskproto init` leaves it out by default, a task branch's pre-commit adds it when
+the setting is turned on later (that very commit gets its trailers), doctor reports it missing,
+and `init` takes it out again when the setting goes off. Real git, the real CLI, real hooks."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from hookutil import SESSION, advance, commit_file, make_repo, sh, taskproto
+
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.hooks.git import install
+
+
+def _setup(tmp_path: Path) -> tuple[Engine, Path]:
+    repo = make_repo(tmp_path / "repo")
+    done = taskproto("init", "--git", cwd=repo)
+    assert done.returncode == 0, done.stderr
+    engine = Engine(load_config(repo))
+    engine.create_task("t1")
+    engine.claim("t1", SESSION)
+    advance(engine, "t1", "IMPLEMENTATION")
+    return engine, repo
+
+
+def _recorded(repo: Path) -> list[str]:
+    return list(json.loads((repo / ".taskproto" / "git-hooks.json").read_text())["hooks"])
+
+
+def _message(worktree: Path) -> str:
+    return sh(worktree, "log", "-1", "--format=%B").stdout
+
+
+def _doctor(repo: Path, *args: str) -> dict[str, object]:
+    done = taskproto("doctor", "--json", *args, cwd=repo)
+    return dict(json.loads(done.stdout))
+
+
+def test_init_leaves_commit_msg_out_while_trailers_are_off(tmp_path: Path) -> None:
+    engine, repo = _setup(tmp_path)
+    hooks = repo / ".git" / "hooks"
+    assert not (hooks / "commit-msg").exists()
+    assert "commit-msg" not in _recorded(repo)
+    code = engine.config.task_worktree("t1")
+    commit_file(code, "a.txt")
+    assert "Task:" not in _message(code)
+    assert not (hooks / "commit-msg").exists()  # pre-commit did not add it: trailers are off
+    assert _doctor(repo)["findings"] == []
+
+
+def test_turning_trailers_on_adds_commit_msg_for_that_very_commit(tmp_path: Path) -> None:
+    engine, repo = _setup(tmp_path)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    code = engine.config.task_worktree("t1")
+    commit_file(code, "a.txt")
+    message = _message(code)
+    assert "Task: t1" in message and "Task-State: IMPLEMENTATION" in message
+    assert install.is_ours(repo / ".git" / "hooks" / "commit-msg")
+    assert "commit-msg" in _recorded(repo)
+    assert _doctor(repo)["findings"] == []
+    commit_file(code, "b.txt")  # from now on commit-msg is there from the start
+    assert _message(code).count("Task: t1") == 1
+
+
+def test_a_commit_on_a_branch_of_no_task_adds_nothing(tmp_path: Path) -> None:
+    _, repo = _setup(tmp_path)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    commit_file(repo, "main.txt")
+    assert not (repo / ".git" / "hooks" / "commit-msg").exists()
+    assert "Task:" not in _message(repo)
+
+
+def test_their_commit_msg_hook_is_chained_when_ours_is_added(tmp_path: Path) -> None:
+    engine, repo = _setup(tmp_path)
+    hooks = repo / ".git" / "hooks"
+    theirs = b'#!/bin/sh\necho "Signed-off-by: theirs" >> "$1"\n'
+    (hooks / "commit-msg").write_bytes(theirs)
+    os.chmod(hooks / "commit-msg", 0o755)
+    code = engine.config.task_worktree("t1")
+    commit_file(code, "a.txt")  # trailers off: theirs runs alone, as before init
+    assert "Signed-off-by: theirs" in _message(code) and "Task:" not in _message(code)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    commit_file(code, "b.txt")
+    message = _message(code)
+    assert "Signed-off-by: theirs" in message and "Task: t1" in message
+    assert (hooks / "commit-msg.taskproto-chained").read_bytes() == theirs
+    # trailers off again: init takes ours out and puts theirs back, byte for byte
+    (repo / ".taskproto.toml").write_text("commit_trailers = false\n")
+    done = taskproto("init", "--git", "--json", cwd=repo)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)["git_hooks"]
+    assert report["removed"] == ["commit-msg"] and report["restored"] == ["commit-msg"]
+    assert (hooks / "commit-msg").read_bytes() == theirs
+    assert not (hooks / "commit-msg.taskproto-chained").exists()
+    assert "commit-msg" not in _recorded(repo)
+
+
+def test_doctor_reports_and_reinstalls_a_missing_commit_msg_when_trailers_are_on(
+    tmp_path: Path,
+) -> None:
+    engine, repo = _setup(tmp_path)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    commit_file(engine.config.task_worktree("t1"), "a.txt")
+    (repo / ".git" / "hooks" / "commit-msg").unlink()
+    findings = _doctor(repo)["findings"]
+    assert isinstance(findings, list)
+    assert [(f["check"], f["message"]) for f in findings] == [
+        (
+            "git-hooks-missing",
+            f"commit-msg missing or not executable in {repo / '.git' / 'hooks'}",
+        )
+    ]
+    fixed = _doctor(repo, "--fix")
+    assert fixed["healthy"] is True
+    assert install.is_ours(repo / ".git" / "hooks" / "commit-msg")
+
+
+def test_the_hook_adds_commit_msg_only_beside_our_own_pre_commit(tmp_path: Path) -> None:
+    """The record names the folder: one that holds no pre-commit of ours (a record pointed
+    elsewhere) gets nothing, and the commit goes on without trailers, as doctor then reports."""
+    engine, repo = _setup(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    record = repo / ".taskproto" / "git-hooks.json"
+    data = json.loads(record.read_text())
+    data["hooks_dir"] = str(elsewhere)
+    record.write_text(json.dumps(data))
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    commit_file(engine.config.task_worktree("t1"), "a.txt")
+    assert os.listdir(elsewhere) == []
+    assert not (repo / ".git" / "hooks" / "commit-msg").exists()
+    assert not install.add_commit_msg(str(elsewhere), str(repo / ".taskproto"))
+    assert os.listdir(elsewhere) == []
+
+
+def test_a_refused_commit_adds_nothing(tmp_path: Path) -> None:
+    engine, repo = _setup(tmp_path)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    code = engine.config.task_worktree("t1")
+    (code / "x.env").write_text("SECRET=1\n")  # a prohibited pattern: pre-commit refuses
+    sh(code, "add", "x.env")
+    done = sh(code, "commit", "-m", "refused")
+    assert done.returncode == 1 and "prohibited" in done.stderr
+    assert not (repo / ".git" / "hooks" / "commit-msg").exists()
+
+
+def test_a_deleted_commit_msg_comes_back_with_the_next_commit(tmp_path: Path) -> None:
+    """Trailers on, and commit-msg deleted behind taskproto's back (a shell no guard sees): the
+    next commit on a task's branch puts it back, and that commit still gets its trailers."""
+    engine, repo = _setup(tmp_path)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    code = engine.config.task_worktree("t1")
+    commit_file(code, "a.txt")
+    (repo / ".git" / "hooks" / "commit-msg").unlink()
+    commit_file(code, "b.txt")
+    assert "Task: t1" in _message(code)
+    assert install.is_ours(repo / ".git" / "hooks" / "commit-msg")
