@@ -9,8 +9,10 @@ half done skips that file until the next event. A file that is not a plain file 
 link, a second hard link) is replaced, never written through. Standard library only; nothing
 here ever fails a hook.
 
-The lifecycle events' `sh` fast path (hook.sh) writes the same record without `time` (a new file
-renamed into place: `sh` cannot tell a hard link); the reader takes the file's mtime then.
+The lifecycle events' `sh` fast path (hook.sh) writes the same record without `time`, to a file of
+its own, `<session>.sh` (a new file renamed into place: `sh` cannot tell a hard link); the reader
+takes the file's mtime then, and the newer of a session's two records. `sh` marks its record
+`"quiet": "owns no task"` when it is also the session's stamp (quiet.py); the reader drops the mark.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from taskproto.layout import Layout
 
 FOLDER = "activity"
+SH = ".sh"  # the record hook.sh writes: `<session>.sh`
 MAX_DETAIL = 200
 SIZE = 4096  # one page: the record is written whole by one write at offset 0
 
@@ -141,20 +144,24 @@ def read_all(root: str) -> dict[str, dict[str, Any]]:
         names = os.listdir(folder)
     except OSError:
         return result
+    written: dict[str, int] = {}  # a session's two records are ordered by mtime: the same clock
     for name in names:
-        if name.startswith(".") or not name.endswith(".json"):
+        if name.startswith(".") or not name.endswith((".json", SH)):
             continue
         try:
             fd = os.open(os.path.join(folder, name), os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as fh:
                 data = json.loads(fh.read(SIZE + 1))
+                mtime = os.fstat(fh.fileno()).st_mtime_ns
                 if isinstance(data, dict) and "time" not in data:  # written by hook.sh
-                    data["time"] = os.fstat(fh.fileno()).st_mtime
+                    data["time"] = mtime / 1e9
+                    data.pop("quiet", None)
         except (OSError, ValueError):
             continue
         if isinstance(data, dict) and isinstance(data.get("session"), str):
             if isinstance(data.get("time"), int | float) and isinstance(data.get("event"), str):
-                result[data["session"]] = data
+                if written.get(data["session"], -1) < mtime:
+                    result[data["session"]], written[data["session"]] = data, mtime
     return result
 
 

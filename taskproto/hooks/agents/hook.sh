@@ -13,9 +13,10 @@
 python=$1 client=$2 event=$3
 entry=${0%/*}/entry.py
 set -f  # no pathname expansion, except where it is turned on for one glob
-consumed= line= nl= more=
+consumed= line= nl= more= tmp=
 
 py() {  # hand the hook to Python, with the payload as it came
+    [ -n "$tmp" ] && rm -f -- "$tmp"  # an activity record made and not put in place
     [ -n "$start" ] && cd -- "$start" 2>/dev/null
     [ -z "$consumed" ] && exec "$python" -I -S "$entry" "$client" "$event"
     if [ -n "$more" ]; then  # more than one line: what was read, then the rest
@@ -273,17 +274,25 @@ cd -- "$start" 2>/dev/null || py
 plain "$root" || py
 
 # --- the activity record, for the board (activity.py reads the file's time when it has none) ------
+# `sh` writes its own record, `<session>.sh` (Python's are `<session>.json`; the board takes the
+# newer): made as a new file, then renamed into place. In a turn that finds the session owns no
+# task it is made before the task files are listed and read, and marked so: a stamp (below).
 act=$root/activity
-record() {
+QUIET=', "quiet": "owns no task"'
+prepare() {  # prepare [MARK]: the record's new file, its time now; record puts it in place
     [ -d "$act" ] && ! [ -L "$act" ] || py  # not made yet (Python makes it), or a planted link
-    f=$act/$sid.json
-    if [ -L "$f" ] || { [ -e "$f" ] && ! [ -f "$f" ]; }; then py; fi
-    tmp=$act/.$sid.json.$$
+    rec=$act/$sid.sh
+    if [ -L "$rec" ] || { [ -e "$rec" ] && ! [ -f "$rec" ]; }; then py; fi
     set -C  # a new file, never through a link planted at the temporary name
-    { printf '{"session": "%s", "client": "%s", "event": "%s", "cwd": "%s", "detail": "%s"}\n' \
-        "$sid" "$client" "$event" "$cwd" "$detail" >"$tmp"; } 2>/dev/null || py
+    { printf '{"session": "%s", "client": "%s", "event": "%s", "cwd": "%s", "detail": "%s"%s}\n' \
+        "$sid" "$client" "$event" "$cwd" "$detail" "${1-}" >"$act/.$sid.sh.$$"; } 2>/dev/null || py
     set +C
-    mv -f -- "$tmp" "$f" || py  # a rename: a hard link planted at $f is replaced, never written
+    tmp=$act/.$sid.sh.$$
+}
+record() {
+    [ -n "$tmp" ] || prepare
+    mv -f -- "$tmp" "$rec" || py  # a rename: a hard link planted at the record is replaced
+    tmp=
 }
 if [ "$kind" = notify ]; then record; exit 0; fi
 
@@ -383,40 +392,63 @@ offer() {
 }
 
 # --- does the session own a task? ----------------------------------------------------------------
-# Python leaves a stamp at its answer (quiet.py): `<task> <pid>`, or `- -` for no task, as of the
-# stamp's mtime. The stamp's own task must be unchanged since (its folder, task.json), and every
-# task that changed since (a task folder or task.json newer than the stamp; or the tasks folder or
-# the journals, for a new, removed or re-journaled task) must not name the session: one grep.
-# Without a stamp: no task.json may name it. (Python parses only the files that name it.)
-stamp=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
-set +f
-set -- "$tasks"/*/task.json
-set -f
+# Two stamps say what the session owned as of their mtime. Python's (quiet.py): `<task> <pid>`, or
+# `- -` for no task. And `sh`'s activity record, marked $QUIET when it was made in a turn that found
+# no task naming the session: it was made before the task files were listed and read, and a file of
+# its very mtime counts as changed. With no task, the newer of the two holds. The stamp's own task
+# must be unchanged since (its folder, task.json), and every task that changed since (its task.json,
+# or its folder unless its heartbeat was the last change there; every task when the tasks folder or
+# packed-refs changed) must not name the session: one grep. A journal that moved must still have
+# its task.json (Python rebuilds a lost one). Without a stamp: no task.json may name it. (Python
+# parses only the files that name it.)
+owner=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
+lf='
+'
+since() { [ -e "$1" ] && ! [ "$1" -ot "$stamp" ]; }  # changed since the stamp, or in its tick
+pending() {  # $list: the task files to grep, one a line
+    list= all=
+    if [ -z "$stamp" ] || since "$tasks" || since "$common/packed-refs"; then all=1; fi
+    set +f
+    if [ -z "$all" ] && since "$common/refs/taskproto/tasks"; then
+        for j in "$common/refs/taskproto/tasks"/*; do
+            { [ -e "$j" ] || [ -L "$j" ]; } && ! [ -f "$tasks/${j##*/}/task.json" ] && py
+        done
+    fi
+    for j in "$tasks"/*/task.json; do
+        { [ -e "$j" ] || [ -L "$j" ]; } && [ "$j" != "$own" ] || continue
+        d=${j%/task.json}
+        if [ -n "$all" ] || since "$j" ||
+            { since "$d" && ! { [ -f "$d/heartbeat.json" ] && ! [ "$d" -nt "$d/heartbeat.json" ]; }; }; then
+            list=$list$j$lf
+        fi
+    done
+    set -f
+}
 mentions() {  # mentions FILE...: one of the task files names the session (1: none does)
-    [ $# -gt 0 ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
+    [ $# -gt 0 ] || return 1
     grep -qsF -e "\"$sid\"" -- "$@"
     case $? in 0) return 0 ;; 1) return 1 ;; *) py ;; esac
 }
-task=- own=
-if [ -f "$stamp" ] && ! [ -L "$stamp" ]; then
-    IFS=' ' read -r task pid <"$stamp" || py
+task=- own= pid= stamp=
+if [ -f "$owner" ] && ! [ -L "$owner" ]; then
+    IFS=' ' read -r task pid <"$owner" || py
     case $task in -) ;; '' | .* | *[!A-Za-z0-9._-]*) py ;; *) own=$tasks/$task/task.json ;; esac
     if [ -n "$own" ]; then
-        [ -f "$own" ] && ! [ "$own" -nt "$stamp" ] && ! [ "${own%/task.json}" -nt "$stamp" ] || py
+        [ -f "$own" ] && ! [ "$own" -nt "$owner" ] && ! [ "${own%/task.json}" -nt "$owner" ] || py
     fi
-    changed=
-    for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
-        [ "$j" -nt "$stamp" ] && changed=1
-    done
-    n=$#
-    for f do  # the tasks that changed since, but the stamp's own
-        [ "$f" = "$own" ] && continue
-        if [ -n "$changed" ] || [ "${f%/task.json}" -nt "$stamp" ] || [ "$f" -nt "$stamp" ]; then
-            set -- "$@" "$f"
-        fi
-    done
-    shift "$n"
+    stamp=$owner
+elif [ -e "$owner" ] || [ -L "$owner" ]; then py
 fi
+if [ "$task" = - ]; then
+    l= r=$act/$sid.sh
+    [ -f "$r" ] && ! [ -L "$r" ] && { IFS= read -r l <"$r" || [ -n "$l" ]; }
+    case $l in *"$QUIET}") { [ -z "$stamp" ] || [ "$r" -nt "$stamp" ]; } && stamp=$r ;; esac
+    prepare "$QUIET"  # the next stamp: made before the task files are listed
+fi
+pending
+IFS=$lf
+set -- $list
+unset IFS
 mentions "$@" && py  # Python finds out (and leaves a stamp)
 if [ "$task" = - ]; then  # it owns no task
     [ "$kind" = start ] && offer
@@ -430,9 +462,9 @@ fi
 [ "$kind" = heartbeat ] || py  # the owner's prompt is recorded; its session end is logged
 case $pid in '' | *[!0-9]*) py ;; esac
 [ -f "$due" ] || py
-[ "$tasks/$task/heartbeat.json" -nt "$stamp" ] && py  # rewritten in place
+[ "$tasks/$task/heartbeat.json" -nt "$owner" ] && py  # rewritten in place
 client_pid  # Python re-claims from another client process
 [ "$cpid" = "$pid" ] || py
 record  # its time is now; the heartbeat is due at the due file's time
-[ "$due" -nt "$f" ] || py
+[ "$due" -nt "$rec" ] || py
 exit 0

@@ -72,11 +72,9 @@ class Fast:
         """What a hook may change: the session's activity record (less its time), every task.json
         and heartbeat.json."""
         found: dict[str, object] = {}
-        record = self.root / "activity" / activity.file_name(session)
-        if record.exists():
-            data = json.loads(record.read_bytes())
-            data.pop("time", None)
-            found["activity"] = data
+        record = activity.read_all(str(self.root)).get(session)  # sh's or Python's, the newer
+        if record is not None:
+            found["activity"] = {k: v for k, v in record.items() if k != "time"}
         for path in sorted(self.root.glob("tasks/*/*.json")):
             found[str(path.relative_to(self.root))] = path.read_bytes()
         return found

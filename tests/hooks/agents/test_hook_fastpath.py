@@ -210,7 +210,7 @@ def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
     assert fast.both("claude", "Stop", data, NOBODY).started
     for name in os.listdir(fast.root / "activity"):
         os.unlink(fast.root / "activity" / name)
-    os.symlink(tmp_path / "elsewhere", fast.root / "activity" / f"{NOBODY}.json")
+    os.symlink(tmp_path / "elsewhere", fast.root / "activity" / f"{NOBODY}{activity.SH}")
     assert fast.both("claude", "Stop", data, NOBODY).started
     assert not (tmp_path / "elsewhere").exists()
 
@@ -218,10 +218,12 @@ def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
 def test_a_planted_hard_link_is_replaced_never_written(fast: Fast, tmp_path: Path) -> None:
     victim = tmp_path / "victim"
     victim.write_text("keep me\n")
-    os.link(victim, fast.root / "activity" / f"{NOBODY}.json")
+    for name in (f"{NOBODY}.json", f"{NOBODY}{activity.SH}"):  # Python's record, and sh's
+        os.link(victim, fast.root / "activity" / name)
     run = fast.run("claude", "Stop", stop(NOBODY, fast.engine.config.repo))
     assert not run.started
     assert victim.read_text() == "keep me\n"
+    assert not os.path.samefile(victim, fast.root / "activity" / f"{NOBODY}{activity.SH}")
     assert activity.read_all(str(fast.root))[NOBODY]["event"] == "Stop"
     assert [n for n in os.listdir(fast.root / "activity") if n.startswith(".")] == []
 
