@@ -162,11 +162,20 @@ class Checkout:
         hooks_off = ["git", "-c", f"core.hooksPath={self.nohooks}"]
         commit = ["commit", "-q", "--allow-empty", "-m", "bench"]
         owner_env = {**env, "TASKPROTO_SESSION": OWNER + "-2"}
+        # Claude Code names itself to its hooks in CLAUDE_PID (docs/agents-clients-notes.md): here
+        # the client is this script
+        claude = {**env, "CLAUDE_PID": str(os.getpid())}
         start = (
             self.hook_cmd["SessionStart"],
             repo,
-            env,
+            claude,
             self.payload("SessionStart", NOBODY, repo, source="startup"),
+        )
+        stop_nobody = (
+            self.hook_cmd["Stop"],
+            repo,
+            claude,
+            self.payload("Stop", NOBODY, repo, stop_hook_active="false"),
         )
         return {
             "floor": ([self.python, "-I", "-c", "pass"], repo, env, b""),
@@ -178,16 +187,14 @@ class Checkout:
                 env,
                 b"",
             ),
-            "Stop, owns no task": (
-                self.hook_cmd["Stop"],
-                repo,
-                env,
-                self.payload("Stop", NOBODY, repo, stop_hook_active="false"),
-            ),
-            "UserPromptSubmit, owns no task": (
+            # the first turn of a run comes after the previous run's commands moved tasks: one
+            # grep over them; the next turns have nothing changed since theirs to look at
+            "Stop, owns no task, tasks moved since its last turn": stop_nobody,
+            "Stop, owns no task, nothing moved since its last turn": stop_nobody,
+            "UserPromptSubmit, owns no task, nothing moved since its last turn": (
                 self.hook_cmd["UserPromptSubmit"],
                 repo,
-                env,
+                claude,
                 self.payload("UserPromptSubmit", NOBODY, repo, prompt="please go on"),
             ),
             # `sh`'s answer from the offer: each run ends with a `taskproto transition`, which
@@ -202,13 +209,13 @@ class Checkout:
             "SessionStart, owns no task, answered by Python": (
                 start[0],
                 start[1],
-                {**env, "TASKPROTO_HOOK_FASTPATH": "0"},
+                {**claude, "TASKPROTO_HOOK_FASTPATH": "0"},
                 start[3],
             ),
             "Stop, owns a task, heartbeat not due": (
                 self.hook_cmd["Stop"],
                 self.worktree,
-                env,
+                claude,
                 self.payload("Stop", OWNER, self.worktree, stop_hook_active="false"),
             ),
             "`task show t01 --json`": ([*self.tp, "task", "show", "t01", "--json"], repo, env, b""),
@@ -433,7 +440,7 @@ def main() -> int:
         if name.startswith(("floor", "commit")):
             continue
         row(name, {lb: med[(lb, name)] for lb in labels})
-        if name.endswith("nothing changed since"):
+        if name == "SessionStart, owns no task, nothing changed since":
             row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
             cells = [
                 f"{med[(lb, FLOOR_AFTER_API)]:.1f} | "
