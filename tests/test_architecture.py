@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
         "taskproto.hooks.agents.quiet",
         "taskproto.hooks.agents.offer",
         "taskproto.hooks.agents.offer_cache",
+        "taskproto.hooks.agents.offer_known",
     ),
     ("taskproto.engine",),
     ("taskproto.ops", "taskproto.doctor"),

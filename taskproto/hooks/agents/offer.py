@@ -186,6 +186,7 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     before the reading began (quiet.started); None when there are more than `most` tasks.
     Raises where the reads cannot vouch for a task (the engine decides, and says what is wrong)."""
     from taskproto.config import load_config
+    from taskproto.hooks.agents.offer_known import Known
     from taskproto.hooks.tasks import TaskReader
 
     config = load_config(layout.main, root=layout.root_given)
@@ -194,9 +195,20 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     names = reader.names()
     if most is not None and len(names) > most:
         return None
+    known = Known(layout, made)
+    tasks: list[tuple[str, dict[str, Any] | str]] = []
+    for name in names:  # a task whose files are as when last read is not read again
+        key = known.key(name)
+        data = known.get(name, key)
+        if data is None:
+            data = reader.task(name)
+        reader.tasks[name] = data  # its dependents' waits read it there
+        known.keep(name, key, data)
+        tasks.append((name, data))
+    known.save()
     found = offer(
         layout,
-        [(name, reader.task(name)) for name in names],
+        tasks,
         lambda data: reader.table(data["workflow"]),
         lambda _name, data: reader.waits(data),
         config.lease_minutes,
