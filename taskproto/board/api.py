@@ -16,7 +16,6 @@ Errors are one line: 400 bad input, 404 no such task, 409 refused (nothing was w
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
@@ -26,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from taskproto import plainjson as json
 from taskproto.board import snapshot
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError

@@ -7,7 +7,6 @@ changed, so there is one renderer and no HTML is built from strings in the brows
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from taskproto import plainjson as json
 from taskproto.board import snapshot
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError

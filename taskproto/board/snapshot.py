@@ -7,11 +7,11 @@ diagram, the plan and the diff (two git processes). Nothing here writes.
 
 from __future__ import annotations
 
-import json
 import time
 from datetime import UTC, datetime
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.board import diagram
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver

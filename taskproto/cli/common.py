@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError, UserOnly
 from taskproto.state import pydantic_plugins
 

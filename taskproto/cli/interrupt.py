@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
+from taskproto import plainjson as json
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
 

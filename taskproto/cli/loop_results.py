@@ -3,8 +3,7 @@ the full command (cli/tight_loop.py) and the quick path (cli/quick.py). Standard
 
 from __future__ import annotations
 
-import json
-
+from taskproto import plainjson as json
 from taskproto.errors import ValidationFailed
 
 TYPE_CHECKING = False

@@ -4,8 +4,9 @@ does after a change. Standard library only."""
 
 from __future__ import annotations
 
-import json
 import sys
+
+from taskproto import plainjson as json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ created), and otherwise removes only our entry, keeping whatever changed since.
 from __future__ import annotations
 
 import base64
-import json
 import os
 import re
 import shutil
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.state.store import atomic_write
 

@@ -7,7 +7,7 @@ context as plain stdout; Gemini CLI only takes the JSON `additionalContext` form
 
 from __future__ import annotations
 
-import json
+from taskproto import plainjson as json
 
 # What taskproto does at an event: session_start, prompt, tool, heartbeat, end; notify (the client
 # waits for the user: only its activity is recorded, for the board).

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import shlex
 import sys
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.clients.protocols import CLIENTS, INSTALLED, kind
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError

@@ -7,13 +7,13 @@ scripts); no git runs here.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.doctor.checks import _f
 from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check

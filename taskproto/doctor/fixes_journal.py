@@ -9,9 +9,9 @@ before doctor would ever start a new one.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from taskproto import plainjson as json
 from taskproto.doctor.fixes import FixContext, fix, name_of
 from taskproto.doctor.model import Finding
 from taskproto.doctor.repair import repair_entry, set_aside, stamp

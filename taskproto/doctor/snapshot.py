@@ -7,7 +7,6 @@ task.json and statuses), whatever the number of tasks. The rest is file reads.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -19,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from taskproto import plainjson as json
 from taskproto.config import Config
 from taskproto.doctor import reads
 from taskproto.engine.tasks import CREATING, read_intent

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from collections.abc import Sequence
@@ -10,6 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.config import ensure_root
 from taskproto.engine import deps
 from taskproto.engine import worktree as wt

@@ -20,10 +20,10 @@ the repository's cache.
 
 from __future__ import annotations
 
-import json
 import os
 
 from taskproto import __version__
+from taskproto import plainjson as json
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a no-op hook ~10% of its time
 if TYPE_CHECKING:

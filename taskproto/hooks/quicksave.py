@@ -13,10 +13,10 @@ test_move_tight_loop.py make the same changes both ways and compare the bytes.
 
 from __future__ import annotations
 
-import json
 import os
 from datetime import UTC, datetime
 
+from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
 from taskproto.machine import steps
 from taskproto.state import integrity

@@ -12,9 +12,9 @@ differently, a link inside taskproto's folder.
 
 from __future__ import annotations
 
-import json
 import os
 
+from taskproto import plainjson as json
 from taskproto.state import summary
 
 TYPE_CHECKING = False

@@ -9,11 +9,11 @@ and if rendering or saving fails, neither the state nor the context store moves
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, ValidationFailed, WriteFailed
 from taskproto.machine import prompts

@@ -69,7 +69,7 @@ def build(task: Task, diff: str, latest: str | None = None, context: str | None 
     """Assemble the payload for the task's current round; refuse one with a part over its cap."""
     output = latest if latest is not None else task.context.get("latest_output")
     if output is not None and not isinstance(output, str):
-        import json
+        from taskproto import plainjson as json
 
         output = json.dumps(output, indent=2)
     prompt = "\n".join(

@@ -14,10 +14,10 @@ on an answer nobody assessed. Pure: no IO.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.machine.builtin.phone_a_team import RUBRIC
 
 MAX_OUTPUT = 100 * 1024  # per backend: the next relay sends the delta, not a transcript

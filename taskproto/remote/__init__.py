@@ -24,12 +24,12 @@ This machine's last view of the remote is kept in `refs/taskproto/remote/<remote
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
+from taskproto import plainjson as json
 from taskproto.config import Config
 from taskproto.errors import GitError, TaskprotoError
 from taskproto.git import objects, reffiles

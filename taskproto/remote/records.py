@@ -3,10 +3,10 @@ and not yet pushed, what a journaled change must push, and the errors (taskproto
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from taskproto import plainjson as json
 from taskproto.errors import OwnershipError, TaskprotoError, when
 
 

@@ -9,8 +9,9 @@ library alone; the write is atomic (a temporary file renamed over the old one).
 
 from __future__ import annotations
 
-import json
 import os
+
+from taskproto import plainjson as json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

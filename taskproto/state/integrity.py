@@ -22,11 +22,11 @@ alone is compared.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import time
 from collections.abc import Callable
 
+from taskproto import plainjson as json
 from taskproto.git import objects
 from taskproto.git.files import GitDirs, run_git
 

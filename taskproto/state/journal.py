@@ -8,9 +8,9 @@ audit trail, and doctor rebuilds a lost task.json from the newest commit.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
+from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
 from taskproto.git import objects, reffiles
 from taskproto.git.command import Git

@@ -8,9 +8,9 @@ not a regular file, too large, not JSON or missing its state is reported through
 
 from __future__ import annotations
 
-import json
 import os
 
+from taskproto import plainjson as json
 from taskproto.layout import LOCK_NAME
 from taskproto.state import integrity
 

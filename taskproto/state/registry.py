@@ -10,10 +10,10 @@ owner. Standard library only; writes are atomic.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
+from taskproto import plainjson as json
 from taskproto.git.objects import sha256_hex
 
 TYPE_CHECKING = False

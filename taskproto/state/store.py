@@ -9,7 +9,6 @@ never a torn one. A file that fails to parse or validate is moved aside as
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import stat
@@ -22,6 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
+from taskproto import plainjson as json
 from taskproto.errors import (
     CorruptState,
     TaskprotoError,

@@ -17,13 +17,13 @@ parsing and validating the whole file again cost time in proportion to the log (
 
 from __future__ import annotations
 
-import json
 import operator
 from dataclasses import dataclass
 
 from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
 
+from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
 from taskproto.state import store
 from taskproto.state.models import LogEntry, Task

@@ -17,10 +17,11 @@ takes the file's mtime then, and the newer of a session's two records. `sh` mark
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import time
+
+from taskproto import plainjson as json
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ repository from git's own files without starting git.
 
 from __future__ import annotations
 
-import json
 import os
 
+from taskproto import plainjson as json
 from taskproto.state.light import owned_task, read_task
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share

@@ -13,11 +13,11 @@ shape counts as empty, and a task of changed keys is read and checked in full, a
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 
 import taskproto.hooks.agents.quiet as quiet
+from taskproto import plainjson as json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -84,7 +84,7 @@ def _commit_msg_installed(hook: Hook) -> None:
     """Trailers are on: commit-msg must run (it is installed only while they are, install.py).
     When it is not in the folder init put the hooks in (left out, or deleted since), add it now:
     git looks for it after this hook ends, so this very commit gets its trailers."""
-    import json
+    from taskproto import plainjson as json
 
     try:
         with open(os.path.join(hook.layout.root, "git-hooks.json"), "rb") as fh:

@@ -187,8 +187,7 @@ RECORD = "git-hooks.json"  # under taskproto's root: what init installed, for do
 def record(root: Path, report: HooksReport, installed: bool, python: str | None = None) -> None:
     """Remember where and with what interpreter the hooks were installed (or that they were taken
     out), so doctor can tell when git no longer runs them."""
-    import json
-
+    from taskproto import plainjson as json
     from taskproto.state.files import atomic_write
     from taskproto.state.models import utcnow
 
@@ -209,8 +208,7 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
 
 def _note(root: Path, hook: str) -> None:
     """Add `hook` to the record's list (doctor checks the hooks it lists)."""
-    import json
-
+    from taskproto import plainjson as json
     from taskproto.state.files import atomic_write
 
     path = root / RECORD
