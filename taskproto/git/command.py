@@ -8,13 +8,13 @@ Every failure becomes a GitError carrying the command, the exit status and stder
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
 
 from taskproto.errors import GitError
 from taskproto.git.files import INTERNAL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
     from pathlib import Path
 
 ZERO_OID = "0" * 40

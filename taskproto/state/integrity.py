@@ -24,11 +24,14 @@ from __future__ import annotations
 import fcntl
 import os
 import time
-from collections.abc import Callable
 
 from taskproto import plainjson as json
 from taskproto.git import objects
 from taskproto.git.files import GitDirs, run_git
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 REF_PREFIX = "refs/taskproto/tasks/"
 REVISION = "revision: "
