@@ -253,9 +253,7 @@ def _journal_files(config: Config, plan: Plan) -> dict[str, bytes]:
 
     writes = None
     if plan.write:  # an agent's status file (`agent set`)
-        from pathlib import Path
-
-        writes = {Path(plan.write[0]): plan.write[1]}
+        writes = {plan.write[0]: plan.write[1]}
     agents = journal.agent_files(config.layout, plan.name, plan.new["required_agents"], writes)
     return {journal.TASK_FILE: plan.data, **agents}
 

@@ -63,13 +63,25 @@ def refuse_links(base: Path, path: Path) -> Path:
     an agent's folder) could point anywhere, so it is never followed. The file itself is
     checked where it is read (read_bytes) and replaced, never followed (atomic_write).
     """
+    path.relative_to(base)  # ValueError when it is not below `base`
+    no_links_between(os.fspath(base), os.fspath(path))
+    return path
+
+
+def no_links_between(base: str, path: str) -> None:
+    """refuse_links on `str` paths (the quick write path imports no pathlib)."""
     current = base
-    for part in path.relative_to(base).parts[:-1]:
-        current = current / part
+    inner = os.path.relpath(path, base).split(os.sep)[:-1]
+    if inner[:1] == [os.pardir]:
+        raise ValueError(f"{path} is not below {base}")
+    for part in inner:
+        if part in ("", os.curdir):
+            continue
+        current = os.path.join(current, part)
         try:
             mode = os.lstat(current).st_mode
         except FileNotFoundError:
-            return path
+            return
         if stat.S_ISLNK(mode):
             raise TaskprotoError(
                 f"{current} is a symbolic link; taskproto does not follow links inside its folder "
@@ -79,4 +91,3 @@ def refuse_links(base: Path, path: Path) -> Path:
             raise TaskprotoError(
                 f"{current} is not a folder; move it aside, then run `taskproto doctor`"
             )
-    return path

@@ -8,7 +8,7 @@ audit trail, and doctor rebuilds a lost task.json from the newest commit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
 
 from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
@@ -19,6 +19,7 @@ from taskproto.state import integrity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write never needs it
+    from collections.abc import Mapping
     from pathlib import Path
     from typing import Any
 
@@ -71,30 +72,33 @@ def append(
 
 
 def agent_files(
-    layout: Layout, task: str, agents: list[str], writes: Mapping[Path, bytes] | None = None
+    layout: Layout,
+    task: str,
+    agents: list[str],
+    writes: Mapping[str, bytes] | Mapping[Path, bytes] | None = None,
 ) -> dict[str, bytes]:
-    """The agents' status files a journal commit of `task` holds: each as `writes` will make it,
-    else as it is on disk. A status file reached through a link, or an agent name that is not
-    one, is left out: what a link points at is never copied into the journal."""
-    if not agents:  # a task without agents: no status file, and no pathlib to import
+    """The agents' status files a journal commit of `task` holds: each as `writes` (path -> new
+    bytes) will make it, else as it is on disk. A status file reached through a link, or an agent
+    name that is not one, is left out: what a link points at is never copied into the journal."""
+    if not agents:  # a task without agents: no status file
         return {}
-    from pathlib import Path
-
     from taskproto.names import agent_name
-    from taskproto.state.files import refuse_links
+    from taskproto.state.files import no_links_between
 
+    new_bytes = {os.fspath(path): data for path, data in (writes or {}).items()}
     files: dict[str, bytes] = {}
     for agent in agents:
         try:
-            status = Path(layout.status_file(task, agent_name(agent)))
-            refuse_links(Path(layout.tasks), status)
+            status = layout.status_file(task, agent_name(agent))
+            no_links_between(layout.tasks, status)
         except TaskprotoError:
             continue
-        new = (writes or {}).get(status)
+        new = new_bytes.get(status)
         if new is not None:
             files[status_entry(agent)] = new
-        elif status.is_file() and not status.is_symlink():
-            files[status_entry(agent)] = status.read_bytes()
+        elif os.path.isfile(status) and not os.path.islink(status):
+            with open(status, "rb") as fh:
+                files[status_entry(agent)] = fh.read()
     return files
 
 
