@@ -34,6 +34,20 @@ TASKS = 20
 AFTER_API = "SessionStart, owns no task, after a script's transitions on the Python API"
 RUBRIC = "acceptance=pass,risks=fail,validation=pass"  # not converged: the next round
 FLOOR_AFTER_API = "`python -I -c pass` at the same moment (the floor of the row above)"
+# The rows of a few milliseconds that each run may time more than once (a run of the case leaves
+# the state the next finds): each timing is a sample, so the median of a difference of two such
+# rows (what the hooks add to a commit) is not one sample's noise. The floor too, the same way.
+REPEAT = 5
+REPEATED = (
+    "floor",
+    "commit, hooks",
+    "commit, no hooks",
+    "commit, empty hooks",
+    "Stop, owns no task, nothing moved since its last turn",
+    "UserPromptSubmit, owns no task, nothing moved since its last turn",
+    "SessionStart, owns no task, nothing changed since",
+    "Stop, owns a task, heartbeat not due",
+)
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> float:
@@ -389,7 +403,8 @@ def main() -> int:
             for name in names:
                 for c in turn:
                     cmd, cwd, env, stdin = c.cases()[name]
-                    times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
+                    for _ in range(REPEAT if name in REPEATED else 1):
+                        times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
         # before the runs below write thousands of loose objects (a clone of the repository with
         # them runs `git gc --auto` on its first push)
         procs = {
@@ -414,7 +429,8 @@ def main() -> int:
     print(
         f"python {platform.python_version()}, git {git_version}, {os.cpu_count()} cores, "
         f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1/5/15 min) at the end; "
-        f"median of {args.runs} interleaved runs\n"
+        f"median of {args.runs} interleaved runs ({REPEAT} timings a run of the floor, the "
+        "commits and the sh answers with nothing changed since the previous one)\n"
     )
     labels = [c.label for c in checkouts]
     for c in checkouts:
