@@ -161,6 +161,19 @@ def test_what_json_cannot_write_it_cannot_either() -> None:
         assert str(got.value) == str(want.value)
 
 
+def _fresh(script: str) -> str:
+    """`script`'s output in a new interpreter without `site` (nothing imported before it)."""
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", script],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_an_error_before_json_was_ever_imported_is_jsons() -> None:
     """The C scanner raises json.decoder's error only once that module is imported: a fresh
     process must still get json's error, not a SystemError."""
@@ -172,16 +185,9 @@ def test_an_error_before_json_was_ever_imported_is_jsons() -> None:
         "    except ValueError as exc:\n"
         "        print(type(exc).__name__, exc)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", script],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"PYTHONPATH": str(ROOT)},
-    )
-    assert done.returncode == 0, done.stderr
+    out = _fresh(script)
     name = "JSONDecodeError Expecting property name enclosed in double quotes"
-    assert done.stdout.splitlines() == [
+    assert out.splitlines() == [
         f"{name}: line 1 column 2 (char 1)",
         f"{name}: line 1 column 2 (char 1)",
         "JSONDecodeError Expecting ':' delimiter: line 1 column 5 (char 4)",
@@ -199,12 +205,5 @@ def test_it_imports_neither_json_nor_re() -> None:
         'assert plainjson.dumps(doc) == \'{"a": [1, 2.5, null, "\\\\u00e9"]}\'\n'
         "print(sorted(m for m in ('json', 're', 'enum') if m in sys.modules))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", script],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"PYTHONPATH": str(ROOT)},
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    out = _fresh(script)
+    assert out.strip() == "[]"
