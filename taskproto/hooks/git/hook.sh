@@ -68,7 +68,8 @@ mentions() {
     [ -r "$f" ] || return 0
     case $f in
     */pyproject.toml)
-        for w in "$@"; do grep -qF -e "$w" "$f" 2>/dev/null && return 0; done
+        # bytes matched: LC_ALL=C spares grep loading a locale (about a tenth of its start)
+        for w in "$@"; do LC_ALL=C grep -qF -e "$w" "$f" 2>/dev/null && return 0; done
         return 1 ;;
     esac
     while IFS= read -r l || [ -n "$l" ]; do
