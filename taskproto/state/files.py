@@ -63,8 +63,7 @@ def refuse_links(base: Path, path: Path) -> Path:
     an agent's folder) could point anywhere, so it is never followed. The file itself is
     checked where it is read (read_bytes) and replaced, never followed (atomic_write).
     """
-    path.relative_to(base)  # ValueError when it is not below `base`
-    no_links_between(os.fspath(base), os.fspath(path))
+    no_links_between(os.fspath(base), os.fspath(path))  # ValueError when not below `base`
     return path
 
 

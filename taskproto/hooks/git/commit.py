@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from taskproto.git.files import run_git
-from taskproto.hooks.git.run import MARKER, Hook, Refused, branch_label
+from taskproto.hooks.git.run import MARKER, RECORD, Hook, Refused, branch_label
 
 # --- pre-commit ---------------------------------------------------------------
 
@@ -87,7 +87,7 @@ def _commit_msg_installed(hook: Hook) -> None:
     from taskproto import plainjson as json
 
     try:
-        with open(os.path.join(hook.layout.root, "git-hooks.json"), "rb") as fh:
+        with open(os.path.join(hook.layout.root, RECORD), "rb") as fh:
             record = json.loads(fh.read())
     except (OSError, ValueError):
         return  # no record: the hooks were not installed by init (doctor says so)

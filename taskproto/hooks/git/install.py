@@ -24,7 +24,7 @@ from pathlib import Path
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.hooks.git.handlers import GIT_HOOKS
-from taskproto.hooks.git.run import MARKER
+from taskproto.hooks.git.run import MARKER, RECORD
 
 CHAINED_SUFFIX = ".taskproto-chained"
 TEMPLATE = Path(__file__).resolve().with_name("hook.sh")
@@ -105,7 +105,7 @@ def install(
             "checkout, "
             f"so linked worktrees see these hooks only if {setting} is committed"
         )
-    wanted_hooks = tuple(h for h in hooks if trailers or h != "commit-msg")
+    wanted_hooks = tuple(h for h in hooks if h in wanted(trailers))
     # Check every hook before changing any, so a refusal leaves the folder untouched.
     for hook in wanted_hooks:
         _chainable(folder, hook)
@@ -179,9 +179,6 @@ def add_commit_msg(folder: str, root: str) -> bool:
     _put(here, "commit-msg", sys.executable, report)
     _note(Path(root), "commit-msg")
     return True
-
-
-RECORD = "git-hooks.json"  # under taskproto's root: what init installed, for doctor's check
 
 
 def record(root: Path, report: HooksReport, installed: bool, python: str | None = None) -> None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from taskproto.state.light import TaskView
 
 MARKER = b"# taskproto git hook: installed by `taskproto init`"  # in each installed script
+RECORD = "git-hooks.json"  # under taskproto's root: what init installed (install.record)
 SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
 
 DEFAULTS: dict[str, Any] = {

@@ -159,3 +159,26 @@ def test_a_deleted_commit_msg_comes_back_with_the_next_commit(tmp_path: Path) ->
     commit_file(code, "b.txt")
     assert "Task: t1" in _message(code)
     assert install.is_ours(repo / ".git" / "hooks" / "commit-msg")
+
+
+def test_an_agents_worktree_and_a_linked_checkout_put_it_back_too(tmp_path: Path) -> None:
+    """Another cwd: a commit in an agent's worktree, and one in the task's worktree reached
+    through a symbolic link, add the missing commit-msg the same way."""
+    repo = make_repo(tmp_path / "repo")
+    assert taskproto("init", "--git", cwd=repo).returncode == 0
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    engine = Engine(load_config(repo))
+    engine.create_task("t1", ["a"])
+    engine.claim("t1", SESSION)
+    advance(engine, "t1", "IMPLEMENTATION")
+    hook = repo / ".git" / "hooks" / "commit-msg"
+    agent = engine.config.agent_worktree("t1", "a")
+    commit_file(agent, "a.txt")
+    assert install.is_ours(hook)
+    assert "Task: t1" in _message(agent)
+    hook.unlink()
+    link = tmp_path / "link"
+    link.symlink_to(engine.config.task_worktree("t1"))
+    commit_file(link, "b.txt")
+    assert install.is_ours(hook)
+    assert "Task: t1" in _message(link)
