@@ -15,10 +15,11 @@ entry=${0%/*}/entry.py
 set -f  # no pathname expansion, except where it is turned on for one glob
 # The programs below run with LC_ALL=C: they match and move bytes, and a locale's loading is about
 # a tenth of their start. (Python is given the environment as it came.)
-consumed= line= nl= more= tmp=
+consumed= line= nl= more= tmp= made=
 
 py() {  # hand the hook to Python, with the payload as it came
-    [ -n "$tmp" ] && rm -f -- "$tmp"  # an activity record made and not put in place
+    # an activity record made and not put in place, or made in place as the first (prepare)
+    [ -n "$tmp$made" ] && LC_ALL=C rm -f -- "$tmp$made"
     [ -n "$start" ] && cd -- "$start" 2>/dev/null
     [ -z "$consumed" ] && exec "$python" -I -S "$entry" "$client" "$event"
     if [ -n "$more" ]; then  # more than one line: what was read, then the rest
@@ -277,24 +278,31 @@ plain "$root" || py
 
 # --- the activity record, for the board (activity.py reads the file's time when it has none) ------
 # `sh` writes its own record, `<session>.sh` (Python's are `<session>.json`; the board takes the
-# newer): made as a new file, then renamed into place. In a turn that finds the session owns no
-# task it is made before the task files are listed and read, and marked so: a stamp (below).
+# newer): made as a new file, then renamed into place; the session's first is made in place, as a
+# new file. In a turn that finds the session owns no task it is made before the task files are
+# listed and read, and marked so: a stamp (below). Handing over to Python, `py` removes a record
+# of this turn that is in place ($made) or not ($tmp): it was no stamp.
 act=$root/activity
 QUIET=', "quiet": "owns no task"'
 prepare() {  # prepare [MARK]: the record's new file, its time now; record puts it in place
     [ -d "$act" ] && ! [ -L "$act" ] || py  # not made yet (Python makes it), or a planted link
-    rec=$act/$sid.sh
-    if [ -L "$rec" ] || { [ -e "$rec" ] && ! [ -f "$rec" ]; }; then py; fi
-    set -C  # a new file, never through a link planted at the temporary name
+    rec=$act/$sid.sh new=$act/.$sid.sh.$$
+    if [ -L "$rec" ] || [ -e "$rec" ]; then
+        [ -f "$rec" ] && ! [ -L "$rec" ] || py
+    else
+        new=$rec
+    fi
+    set -C  # a new file (O_EXCL): never through a link, planted at either name meanwhile
     { printf '{"session": "%s", "client": "%s", "event": "%s", "cwd": "%s", "detail": "%s"%s}\n' \
-        "$sid" "$client" "$event" "$cwd" "$detail" "${1-}" >"$act/.$sid.sh.$$"; } 2>/dev/null || py
+        "$sid" "$client" "$event" "$cwd" "$detail" "${1-}" >"$new"; } 2>/dev/null || py
     set +C
-    tmp=$act/.$sid.sh.$$
+    if [ "$new" = "$rec" ]; then made=$rec; else tmp=$new; fi
 }
 record() {
-    [ -n "$tmp" ] || prepare
-    LC_ALL=C mv -f -- "$tmp" "$rec" || py  # a rename: a hard link planted at the record is replaced
-    tmp=
+    [ -n "$tmp$made" ] || prepare
+    # a rename: a hard link planted at the record is replaced, never written through
+    [ -z "$tmp" ] || LC_ALL=C mv -f -- "$tmp" "$rec" || py
+    tmp= made=
 }
 if [ "$kind" = notify ]; then record; exit 0; fi
 
@@ -321,21 +329,27 @@ client_pid() {
     py
 }
 
-# --- a session start: the offer Python left (offer_cache.py), if it still holds ------------------
-offer() {
-    case $cwd/ in "$root"/*) py ;; esac  # in a task's worktree: Python names the task
-    [ -d "$tasks" ] || py
+# --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
+# `fresh` opens it on fd 3 and reads its first line: true when none of the files it was made from
+# is newer, so it vouches for every task: a session its OWNERS do not list owns none. (Once: its
+# answer is kept in $fresh.)
+fresh=
+fresh() {
+    [ -z "$fresh" ] || return "$fresh"
+    fresh=1
+    [ -d "$tasks" ] || return 1
     c=$root/cache/quiet/offer/$client
-    [ -f "$c" ] && ! [ -L "$c" ] && { command exec 3<"$c"; } 2>/dev/null || py
+    [ -f "$c" ] && ! [ -L "$c" ] && { command exec 3<"$c"; } 2>/dev/null || return 1
     c=/dev/fd/3  # the file read, whatever may be renamed over its name meanwhile
-    [ -f "$c" ] || py
-    IFS=' ' read -r fmt form free until alive dead beats lapsed extra <&3 || py
-    [ "$fmt" = taskproto-offer-1 ] && [ -z "$extra" ] || py
-    case $form:$free in plain:[01] | json:[01]) ;; *) py ;; esac
+    [ -f "$c" ] || return 1
+    IFS=' ' read -r fmt form free until alive dead beats lapsed owners size extra <&3 || return 1
+    [ "$fmt" = taskproto-offer-2 ] && [ -n "$size" ] && [ -z "$extra" ] || return 1
+    case $form:$free:$size in plain:[01]:* | json:[01]:*) ;; *) return 1 ;; esac
+    case $size in *[!0-9]* | ??????????*) return 1 ;; esac
     here=${0%/*}
     for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs" "$main/.taskproto.toml" \
         "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
-        [ "$j" -nt "$c" ] && py
+        [ "$j" -nt "$c" ] && return 1
     done
     set +f
     set -- "$tasks"/*/ "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
@@ -344,13 +358,20 @@ offer() {
         case $j in
         */)  # a task: its task.json, and its folder unless a heartbeat was the last change there
             j=${j%/}
-            [ "$j/task.json" -nt "$c" ] && py
+            [ "$j/task.json" -nt "$c" ] && return 1
             if [ "$j" -nt "$c" ]; then
-                [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || py
+                [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || return 1
             fi ;;
-        *) [ "$j" -nt "$c" ] && py ;;
+        *) [ "$j" -nt "$c" ] && return 1 ;;
         esac
     done
+    fresh=0
+}
+
+# --- a session start: the offer, if it still holds -----------------------------------------------
+offer() {
+    case $cwd/ in "$root"/*) py ;; esac  # in a task's worktree: Python names the task
+    fresh || py
     if [ "$until" != - ]; then
         case $until in '' | *[!0-9]*) py ;; esac
         IFS=' .' read -r up _ </proc/uptime || py
@@ -390,7 +411,11 @@ offer() {
 '; fi
     printf '%s%s' "$pre" "taskproto: this session ($sid) owns no task."
     [ "$free" = 0 ] || printf '%sTo work on a free task, claim it first: %s.' "$sep" "$hint"
-    LC_ALL=C exec cat <&3
+    # the rest: a short one line by line here (the file holds no NUL), a long one by `cat`
+    [ "$size" -le 2048 ] || LC_ALL=C exec cat <&3
+    while IFS= read -r l <&3; do printf '%s\n' "$l"; done
+    printf '%s' "$l"  # the last line, when no newline ends it
+    exit 0
 }
 
 # --- does the session own a task? ----------------------------------------------------------------
@@ -402,7 +427,9 @@ offer() {
 # or its folder unless its heartbeat was the last change there; every task when the tasks folder or
 # packed-refs changed) must not name the session: one grep. A journal that moved must still have
 # its task.json (Python rebuilds a lost one). Without a stamp: no task.json may name it. (Python
-# parses only the files that name it.)
+# parses only the files that name it.) No grep when there is something to grep and the offer
+# Python left holds (`fresh`): made from every task as it is now, it lists the sessions that own
+# one, and Python answers a session it lists.
 owner=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
 lf='
 '
@@ -441,6 +468,7 @@ if [ -f "$owner" ] && ! [ -L "$owner" ]; then
     stamp=$owner
 elif [ -e "$owner" ] || [ -L "$owner" ]; then py
 fi
+if [ "$kind" = start ]; then fresh || py; fi  # no offer to show: Python answers
 if [ "$task" = - ]; then
     l= r=$act/$sid.sh
     [ -f "$r" ] && ! [ -L "$r" ] && { IFS= read -r l <"$r" || [ -n "$l" ]; }
@@ -448,6 +476,11 @@ if [ "$task" = - ]; then
     prepare "$QUIET"  # the next stamp: made before the task files are listed
 fi
 pending
+if [ -n "$list" ] && [ "$task" = - ] && fresh && [ "$owners" != '?' ]; then
+    # the offer vouches for every task as it is now: no grep, unless it lists the session
+    case ,$owners, in *,"$sid",*) py ;; esac
+    list=
+fi
 IFS=$lf
 set -- $list
 unset IFS

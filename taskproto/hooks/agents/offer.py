@@ -71,7 +71,9 @@ class Offer:
     (for the `sh` fast path's copy, offer_cache.py): it holds `until` a taken task's lease runs
     out, while the local owner processes in `alive` live and those in `dead` stay gone, the
     heartbeat files of the `beats` tasks stay, and those of the `lapsed` tasks (free because their
-    owner's lease ran out) do not come back."""
+    owner's lease ran out) do not come back. `owners`: the sessions that own a task, terminal
+    ones too, as state/light.py `owned_task` reads them (None: a task could not be read, so any
+    session may own it)."""
 
     def __init__(self) -> None:
         self.free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
@@ -82,6 +84,18 @@ class Offer:
         self.dead: list[int] = []
         self.beats: list[str] = []
         self.lapsed: list[str] = []
+        self.owners: set[str] | None = set()
+
+    def owned_by(self, data: dict[str, Any] | str) -> None:
+        """Note whose task this is (`data`: its JSON, or why it cannot be read)."""
+        if self.owners is None:
+            return
+        owner = data.get("owner") if isinstance(data, dict) else None
+        session = owner.get("session") if isinstance(owner, dict) else None
+        if isinstance(data, str) or (owner is not None and not isinstance(session, str)):
+            self.owners = None
+        elif session is not None:
+            self.owners.add(session)
 
     def owner(self, name: str, owner: OwnerView, now: datetime, lease: float, folder: str) -> bool:
         """Is the task's owner gone (sessions.owner_gone)? Notes what the answer rests on."""
@@ -107,7 +121,9 @@ class Offer:
         import taskproto.hooks.agents.offer_cache as offer_cache
 
         facts = (bool(self.free), self.until, self.alive, self.dead, self.beats, self.lapsed)
-        offer_cache.write(layout, client, "SessionStart", self.body(), facts, names, made_ns)
+        offer_cache.write(
+            layout, client, "SessionStart", self.body(), facts, names, made_ns, self.owners
+        )
 
     def head(self, session: str, hint: str) -> list[str]:
         """The lines that name the session (the fast path writes them itself)."""
@@ -141,6 +157,7 @@ def offer(
     found = Offer()
     now = datetime.now(UTC)
     for name, data in tasks:
+        found.owned_by(data)
         if isinstance(data, str):
             found.taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
             continue

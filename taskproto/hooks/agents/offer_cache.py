@@ -6,7 +6,7 @@ command has changed a task (offer.refresh), it leaves `<root>/cache/quiet/offer/
 is that of the stamps (quiet.started): 1 ns before that of a file made just before the task files
 were read, so every file written after that moment is newer than the copy. It holds
 
-    taskproto-offer-1 FORM FREE UNTIL ALIVE DEAD BEATS LAPSED
+    taskproto-offer-2 FORM FREE UNTIL ALIVE DEAD BEATS LAPSED OWNERS SIZE
     the client's output up to the text (FORM json: the JSON around it; plain: nothing)
     the output after the lines that name the session, to the end
 
@@ -14,7 +14,12 @@ FREE (1/0) says whether the claim hint follows the first line; UNTIL is the mome
 seconds of /proc/uptime (CLOCK_BOOTTIME), before which no taken task's lease runs out (`-`: none
 is taken); ALIVE and DEAD list the local owners' processes that were alive and gone; BEATS the taken
 tasks whose lease counted their heartbeat file, which must stay; LAPSED the tasks that are free
-because their owner's lease ran out, whose heartbeat file must not come back (`-`: none).
+because their owner's lease ran out, whose heartbeat file must not come back (`-`: none). OWNERS
+lists the sessions that own a task (`-`: none; `?`: a task could not be read, so none is ruled
+out): while the copy holds, a session not listed owns no task, and `sh` answers a turn of it
+without the grep over the tasks that changed since its last one (hook.sh `mentions`). SIZE is
+the last part's length in bytes: `sh` writes a short one itself (its `read` takes a system call
+a byte: a few KB cost less than starting `cat`) and hands a longer one to `cat`.
 
 `sh` uses the file only when none of the files it was made from is newer (every task.json, the
 tasks folder and each task's folder unless a heartbeat was the last change there, the journals,
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
 
     from taskproto.layout import Layout
 
-FORMAT = "taskproto-offer-1"
+FORMAT = "taskproto-offer-2"
 MARK = "@@taskproto-offer-head@@"  # where the lines that name the session go
 UNTIL_MARGIN_S = 1.0
 
@@ -60,10 +65,12 @@ def write(
     facts: tuple[bool, datetime | None, list[int], list[int], list[str], list[str]],
     names: list[str],
     made_ns: int,
+    owners: set[str] | None = None,
 ) -> None:
     """Leave the offer (`body`, the lines every session is shown, and the facts it rests on: FREE,
     UNTIL, ALIVE, DEAD, BEATS, LAPSED above), made from the tasks `names` as read after `made_ns`
-    (quiet.started), for `sh`. Never fails the hook: a copy that cannot be written is not there."""
+    (quiet.started), with the sessions that own them (`owners`; None: not known), for `sh`. Never
+    fails the hook: a copy that cannot be written is not there."""
     free, ends, alive, dead, beats, lapsed = facts
     if not quiet.plain(client) or not all(quiet.plain(n) for n in names + beats + lapsed):
         return
@@ -71,7 +78,7 @@ def write(
         return
     out = protocols.context(client, event, MARK + "\n" + "\n".join(body))
     pre, mark, post = out.partition(MARK)
-    if not mark or "\n" in pre or MARK in post:
+    if not mark or "\n" in pre or MARK in post or "\0" in post:  # (`sh` cannot write a NUL)
         return
     until = "-"
     if ends is not None:
@@ -86,6 +93,9 @@ def write(
         _listed([str(pid) for pid in dead]),
         _listed(beats),
         _listed(lapsed),
+        # a session `sh` takes is plain (quiet.plain): one that is not owns no task it could match
+        "?" if owners is None else _listed(sorted(s for s in owners if quiet.plain(s))),
+        str(len(post.encode())),
     ]
     data = " ".join(header) + "\n" + pre + "\n" + post
     try:
