@@ -154,9 +154,10 @@ def _move(args: list[str]) -> int | None:
     name, word = words
 
     def make(config: Config, session: str | None) -> Moved:
+        # neither prints the new state's prompt (tight-loop's; the engine's last_prompt)
         if args[0] == "transition":
-            return move.move(config, name, session, target=word.upper(), note=note)
-        return move.move(config, name, session, trigger=word, note=note)
+            return move.move(config, name, session, target=word.upper(), note=note, shown=False)
+        return move.move(config, name, session, trigger=word, note=note, shown=False)
 
     def text(moved: Moved) -> str:
         if as_json:
@@ -211,6 +212,7 @@ def _handoff(args: list[str]) -> int | None:
             note=lambda state: f"handoff {state} -> {to}: {decision}",  # as ops/tight_loop.py
             params=params,
             workflow=tight_loop.NAME,
+            shown=as_json,  # the prompt is printed with --json only
         )
 
     def text(moved: Moved) -> str:

@@ -82,14 +82,16 @@ def move(
     note: str | Callable[[str], str] | None = None,
     params: dict[str, Any] | None = None,
     workflow: str | None = None,
+    shown: bool = True,
 ) -> quicksave.Moved:
     """Fire `trigger`, or the trigger that leads to state `target`, on task `name` as `session`,
     with the guards' and effects' `params` and `note` (or the note for the state it leaves); with
-    `workflow`, only on a task of that workflow.
+    `workflow`, only on a task of that workflow; `shown`: whether the new state's prompt is shown
+    (`_prompted`).
     Declined when the transition is not plain (nothing written). Raises TaskprotoError only when
     the lock cannot be taken in time, or when a failed save could not be undone."""
     firing = Firing((trigger,) if trigger else (), target, params, note)
-    return chain(config, name, session, [firing], workflow)
+    return chain(config, name, session, [firing], workflow, shown=shown)
 
 
 class Firing:
@@ -116,6 +118,7 @@ def chain(
     workflow: str | None = None,
     message: Callable[[dict[str, Any], dict[str, Any], str], str] | None = None,
     prepare: Prepare | None = None,
+    shown: bool = True,
 ) -> quicksave.Moved:
     """`firings`, one after the other, as one change of task `name` (the engine's `advance`:
     phone-a-team's `round decide` fires two), journaled with `message(before, new, trigger)`
@@ -127,7 +130,9 @@ def chain(
     return quicksave.locked(
         config,
         name,
-        lambda reader, name: _plan(reader, name, session, firings, workflow, message, prepare),
+        lambda reader, name: _plan(
+            reader, name, session, firings, workflow, message, prepare, shown
+        ),
     )
 
 
@@ -139,6 +144,7 @@ def _plan(
     workflow: str | None,
     message: Callable[[dict[str, Any], dict[str, Any], str], str] | None,
     prepare: Prepare | None = None,
+    shown: bool = True,
 ) -> quicksave.Plan:
     """The new task.json, journal message and prompt, decided under the lock; Declined if not
     plain."""
@@ -171,7 +177,7 @@ def _plan(
         data["state"] = dest
     assert last is not None  # a change fires at least one trigger, or logs what `prepare` did
     dest = data["state"]
-    prompted = _prompted(reader.config, data["workflow"], dest)
+    prompted = _prompted(reader.config, data["workflow"], dest, shown)
 
     def render() -> str:  # once the new task is complete, before anything is saved
         return _render(reader.config, data)
@@ -227,16 +233,20 @@ def _choose(
     raise quicksave.Declined("a guard fails")
 
 
-def _prompted(config: Config, workflow: str, state: str) -> bool:
-    """Whether `state` has a prompt to render; Declined when the workflow's prompts read the
-    models (machine/prompts.py `SCOPES` names the workflows whose own scope does not)."""
+def _prompted(config: Config, workflow: str, state: str, shown: bool = True) -> bool:
+    """Whether to render `state`'s prompt before the save: it has one, and it is shown, or it may
+    fail to render (the repository overrides the workflow's templates: a broken one refuses the
+    change). The package's own render on every task (tests/hooks/test_move_tight_loop.py), so a
+    prompt nobody reads is not rendered with them: jinja2 alone costs a command several times
+    the interpreter's start. Declined when the workflow's prompts read the models
+    (machine/prompts.py `SCOPES` names the workflows whose own scope does not)."""
     from taskproto.machine import prompts
 
     if prompts.template_path(config, workflow, state) is None:
         return False
     if workflow not in prompts.SCOPES:
         raise quicksave.Declined(f"{state}'s prompt is rendered from the models")
-    return True
+    return shown or prompts.overridden(config, workflow)
 
 
 def _render(config: Config, new: dict[str, Any]) -> str:

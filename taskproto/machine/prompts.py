@@ -36,6 +36,12 @@ def template_dirs(config: Config, workflow: str) -> list[str]:
     return layout.template_dirs(config.layout.root, workflow)  # config.root would import pathlib
 
 
+def overridden(config: Config, workflow: str) -> bool:
+    """Whether the repository has a folder of templates for `workflow` (overriding any of the
+    package's own, or adding any)."""
+    return os.path.isdir(os.path.join(config.layout.root, "templates", workflow))
+
+
 def template_path(config: Config, workflow: str, state: str) -> str | None:
     """The template of `state`'s prompt, or None when it has none."""
     return _find(config, workflow, f"{state}{SUFFIX}")

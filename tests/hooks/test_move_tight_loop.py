@@ -217,6 +217,7 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
     folder.mkdir(parents=True)
     template = folder / "EXECUTE.md.j2"
     handoff = ("handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--json")
+    plain = handoff[:-1]  # its prompt not shown: rendered all the same
     for broken, why in [
         ("{{ task.name }} {% if %}", "TemplateSyntaxError"),
         ("{{ questions }}", "UndefinedError"),  # only the named items: never the questions
@@ -229,6 +230,7 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
         # from the task's worktree and a symlinked checkout: the repository's template all the same
         for cwd in (worktree, link):
             assert why in same_refusal(cwd, *handoff, top=repo)
+        assert why in same_refusal(repo, *plain)
     template.write_text("Go, {{ task.name }}: {{ subtasks | length }} subtasks, {{ gate }}\n")
     code, out, err, path = tp(repo, *handoff)
     assert (code, path) == (0, "quick"), err
@@ -247,12 +249,20 @@ def test_quick_commands_import_jinja2_for_a_prompt_and_nothing_else_heavy(tmp_pa
     assert "pydantic" in loaded("subtask", "done", "loop", "T1")[0]
     assert loaded("subtask", "add", "loop", "One") == ("[]", 0)
     assert loaded("turn", "loop", "--json") == ("[]", 0)
-    # jinja2 imports json, re and enum itself
-    assert loaded("handoff", "loop", "--to", "EXECUTE", "--decision", "YES") == (
+    # the prompt is rendered when it is shown (--json); jinja2 imports json, re and enum itself
+    assert loaded("handoff", "loop", "--to", "EXECUTE", "--decision", "YES", "--json") == (
         "['enum', 'jinja2', 'json', 're']",
         0,
     )
     assert loaded("subtask", "done", "loop", "T1") == ("[]", 0)
+    # not shown, from the package's templates (they render on every task: below): not rendered
+    assert loaded("handoff", "loop", "--to", "REVIEW", "--decision", "YES") == ("[]", 0)
+    # the repository's own templates may be broken: rendered, shown or not
+    (repo / ".taskproto" / "templates" / "tight-loop").mkdir(parents=True)
+    assert loaded("handoff", "loop", "--to", "PLAN", "--decision", "YES") == (
+        "['enum', 'jinja2', 'json', 're']",
+        0,
+    )
 
 
 def test_option_values_are_read_as_click_reads_them(tmp_path: Path) -> None:
