@@ -30,8 +30,9 @@ from strace_exec import traced
 
 OWNER = "bench-owner"
 NOBODY = "bench-nobody"
+NEW = "bench-new-session"  # replaced by a new session's id in each run (Checkout.fill)
 TASKS = 20
-AFTER_API = "SessionStart, owns no task, after a script's transitions on the Python API"
+AFTER_API = "SessionStart, a new session, after a script's transitions on the Python API"
 RUBRIC = "acceptance=pass,risks=fail,validation=pass"  # not converged: the next round
 FLOOR_AFTER_API = "`python -I -c pass` at the same moment (the floor of the row above)"
 # The rows of a few milliseconds that each run may time more than once (a run of the case leaves
@@ -45,7 +46,8 @@ REPEATED = (
     "commit, empty hooks",
     "Stop, owns no task, nothing moved since its last turn",
     "UserPromptSubmit, owns no task, nothing moved since its last turn",
-    "SessionStart, owns no task, nothing changed since",
+    "SessionStart, a new session, nothing changed since",
+    "SessionStart, a resumed session that owns no task, nothing changed since",
     "Stop, owns a task, heartbeat not due",
 )
 
@@ -90,6 +92,7 @@ class Checkout:
         self.teams = 0  # phone-a-team tasks made so far, one per timed transition
         self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
         self.titles = 0  # subtasks added so far
+        self.sessions = 0  # new sessions started so far
 
     def installed(self) -> str:
         """How this venv has taskproto: a regular install, or an editable one, whose finder
@@ -179,11 +182,19 @@ class Checkout:
         # Claude Code names itself to its hooks in CLAUDE_PID (docs/agents-clients-notes.md): here
         # the client is this script
         claude = {**env, "CLAUDE_PID": str(os.getpid())}
+        # a start of a new session, as Claude Code gives each `claude` run a new session id
+        # (`fill`); and a resumed one, whose id (and activity record) is there already
         start = (
             self.hook_cmd["SessionStart"],
             repo,
             claude,
-            self.payload("SessionStart", NOBODY, repo, source="startup"),
+            self.payload("SessionStart", NEW, repo, source="startup"),
+        )
+        resumed = (
+            self.hook_cmd["SessionStart"],
+            repo,
+            claude,
+            self.payload("SessionStart", NOBODY, repo, source="resume"),
         )
         stop_nobody = (
             self.hook_cmd["Stop"],
@@ -214,13 +225,14 @@ class Checkout:
             # `sh`'s answer from the offer: each run ends with a `taskproto transition`, which
             # renews it (offer.refresh), so the first start of the next run comes right after one;
             # the second has nothing changed since ...
-            "SessionStart, owns no task, after a `taskproto transition`": start,
-            "SessionStart, owns no task, nothing changed since": start,
+            "SessionStart, a new session, after a `taskproto transition`": start,
+            "SessionStart, a new session, nothing changed since": start,
+            "SessionStart, a resumed session that owns no task, nothing changed since": resumed,
             # timed after each run of transitions per second only (`main`)
             AFTER_API: start,
             # ... and Python's: what a start costs when no offer is left, or after a change made
             # outside the CLI (the MCP server, the Python API)
-            "SessionStart, owns no task, answered by Python": (
+            "SessionStart, a new session, answered by Python": (
                 start[0],
                 start[1],
                 {**claude, "TASKPROTO_HOOK_FASTPATH": "0"},
@@ -279,9 +291,17 @@ class Checkout:
                 owner_env,
                 b"",
             ),
-            # PLAN -> EXECUTE -> REVIEW -> PLAN, and the new phase's prompt rendered (jinja2)
-            "`handoff`, tight-loop (its prompt rendered)": (
+            # PLAN -> EXECUTE -> REVIEW -> PLAN: the new phase's prompt is not shown, so the
+            # package's templates are not rendered (hooks/move.py `_prompted`) ...
+            "`handoff`, tight-loop (its prompt not shown)": (
                 [*self.tp, "handoff", "loop", "--decision", "yes", "--to", "@phase"],
+                repo,
+                owner_env,
+                b"",
+            ),
+            # ... and with --json, the prompt rendered (jinja2) and printed
+            "`handoff --json`, tight-loop (its prompt rendered and shown)": (
+                [*self.tp, "handoff", "loop", "--json", "--decision", "yes", "--to", "@phase"],
                 repo,
                 owner_env,
                 b"",
@@ -302,6 +322,13 @@ class Checkout:
                 b"",
             ),
         }
+
+    def fill(self, stdin: bytes) -> bytes:
+        """A hook's payload, a new session's id put in where it asks for one."""
+        if NEW.encode() not in stdin:
+            return stdin
+        self.sessions += 1
+        return stdin.replace(NEW.encode(), f"bench-new-{self.sessions}".encode())
 
     def resolve(self, cmd: list[str]) -> list[str]:
         if cmd[-1] == "@flip":
@@ -395,7 +422,7 @@ def main() -> int:
         times = {(c.label, n): [] for c in checkouts for n in names}  # type: dict[tuple[str, str], list[float]]
         for c in checkouts:  # warm: .pyc files, the flag cache
             for cmd, cwd, env, stdin in c.cases().values():
-                run(c.resolve(cmd), cwd, env, stdin)
+                run(c.resolve(cmd), cwd, env, c.fill(stdin))
         for i in range(args.runs):
             # each venv goes first in turn: the one right after another's heavy command (its
             # writes still being written back) is not always the same one
@@ -404,7 +431,8 @@ def main() -> int:
                 for c in turn:
                     cmd, cwd, env, stdin = c.cases()[name]
                     for _ in range(REPEAT if name in REPEATED else 1):
-                        times[(c.label, name)].append(run(c.resolve(cmd), cwd, env, stdin))
+                        took = run(c.resolve(cmd), cwd, env, c.fill(stdin))
+                        times[(c.label, name)].append(took)
         # before the runs below write thousands of loose objects (a clone of the repository with
         # them runs `git gc --auto` on its first push)
         procs = {
@@ -422,7 +450,8 @@ def main() -> int:
                 cases = c.cases()
                 pair = [(AFTER_API, cases[AFTER_API]), (FLOOR_AFTER_API, cases["floor"])]
                 for name, (cmd, cwd, env, stdin) in pair[:: 1 if i % 2 else -1]:
-                    times.setdefault((c.label, name), []).append(run(cmd, cwd, env, stdin))
+                    took = run(cmd, cwd, env, c.fill(stdin))
+                    times.setdefault((c.label, name), []).append(took)
         med = {k: statistics.median(v) * 1000 for k, v in times.items()}
     load = os.getloadavg()
     git_version = out(["git", "--version"], Path.cwd(), dict(os.environ)).split()[-1]
@@ -456,7 +485,7 @@ def main() -> int:
         if name.startswith(("floor", "commit")):
             continue
         row(name, {lb: med[(lb, name)] for lb in labels})
-        if name == "SessionStart, owns no task, nothing changed since":
+        if name == "SessionStart, a new session, nothing changed since":
             row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
             cells = [
                 f"{med[(lb, FLOOR_AFTER_API)]:.1f} | "
