@@ -330,13 +330,15 @@ client_pid() {
 }
 
 # --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
-# `fresh` opens it on fd 3 and reads its first line: true when none of the files it was made from
-# is newer, so it vouches for every task: a session its OWNERS do not list owns none. (Once: its
-# answer is kept in $fresh.)
-fresh=
-fresh() {
-    [ -z "$fresh" ] || return "$fresh"
-    fresh=1
+# `opened` opens it on fd 3 and reads its first line (once: $opened keeps the answer). It holds
+# for a task when neither its task.json nor its folder (unless a heartbeat was the last change
+# there) is newer (`unchanged`); for every task when the tasks folder and the journals are not
+# newer either (`vouches`): then a session its OWNERS do not list owns none. A start shows it
+# only when nothing else it was made from is newer either (`fresh`).
+opened=
+opened() {
+    [ -z "$opened" ] || return "$opened"
+    opened=1
     [ -d "$tasks" ] || return 1
     c=$root/cache/quiet/offer/$client
     [ -f "$c" ] && ! [ -L "$c" ] && { command exec 3<"$c"; } 2>/dev/null || return 1
@@ -346,26 +348,40 @@ fresh() {
     [ "$fmt" = taskproto-offer-2 ] && [ -n "$size" ] && [ -z "$extra" ] || return 1
     case $form:$free:$size in plain:[01]:* | json:[01]:*) ;; *) return 1 ;; esac
     case $size in *[!0-9]* | ??????????*) return 1 ;; esac
+    opened=0
+}
+unchanged() {  # unchanged TASK_FILE...: each a task's task.json
+    for j do
+        [ "$j" -nt "$c" ] && return 1
+        j=${j%/task.json}
+        if [ "$j" -nt "$c" ]; then
+            [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || return 1
+        fi
+    done
+}
+vouches() {  # vouches TASK_FILE...: for these tasks, and for the tasks there are
+    opened || return 1
+    for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
+        [ "$j" -nt "$c" ] && return 1
+    done
+    unchanged "$@"
+}
+fresh() {
+    set +f
+    set -- "$tasks"/*/
+    set -f
+    [ "$1" = "$tasks/*/" ] && set --  # no task
+    for j do set -- "$@" "${j}task.json"; shift; done
+    vouches "$@" || return 1
     here=${0%/*}
-    for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs" "$main/.taskproto.toml" \
-        "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
+    for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
         [ "$j" -nt "$c" ] && return 1
     done
     set +f
-    set -- "$tasks"/*/ "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
+    set -- "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
     set -f
-    for j do
-        case $j in
-        */)  # a task: its task.json, and its folder unless a heartbeat was the last change there
-            j=${j%/}
-            [ "$j/task.json" -nt "$c" ] && return 1
-            if [ "$j" -nt "$c" ]; then
-                [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || return 1
-            fi ;;
-        *) [ "$j" -nt "$c" ] && return 1 ;;
-        esac
-    done
-    fresh=0
+    for j do [ "$j" -nt "$c" ] && return 1; done
+    return 0
 }
 
 # --- a session start: the offer, if it still holds -----------------------------------------------
@@ -476,14 +492,14 @@ if [ "$task" = - ]; then
     prepare "$QUIET"  # the next stamp: made before the task files are listed
 fi
 pending
-if [ -n "$list" ] && [ "$task" = - ] && fresh && [ "$owners" != '?' ]; then
-    # the offer vouches for every task as it is now: no grep, unless it lists the session
-    case ,$owners, in *,"$sid",*) py ;; esac
-    list=
-fi
 IFS=$lf
 set -- $list
 unset IFS
+if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches "$@"; then
+    # the offer was made from these tasks as they are now: no grep, unless it lists the session
+    case ,$owners, in *,"$sid",*) py ;; esac
+    set --
+fi
 mentions "$@" && py  # Python finds out (and leaves a stamp)
 if [ "$task" = - ]; then  # it owns no task
     [ "$kind" = start ] && offer
