@@ -350,29 +350,27 @@ opened() {
     case $size in *[!0-9]* | ??????????*) return 1 ;; esac
     opened=0
 }
-unchanged() {  # unchanged TASK_FILE...: each a task's task.json
-    for j do
-        [ "$j" -nt "$c" ] && return 1
-        j=${j%/task.json}
-        if [ "$j" -nt "$c" ]; then
-            [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || return 1
-        fi
-    done
+unchanged() {  # unchanged TASK_FOLDER
+    [ "$1/task.json" -nt "$c" ] && return 1
+    if [ "$1" -nt "$c" ]; then
+        [ -f "$1/heartbeat.json" ] && ! [ "$1" -nt "$1/heartbeat.json" ] || return 1
+    fi
 }
-vouches() {  # vouches TASK_FILE...: for these tasks, and for the tasks there are
+vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and the tasks there are
     opened || return 1
     for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
         [ "$j" -nt "$c" ] && return 1
     done
-    unchanged "$@"
+    for j do unchanged "${j%/task.json}" || return 1; done
 }
 fresh() {
+    vouches || return 1
     set +f
     set -- "$tasks"/*/
     set -f
-    [ "$1" = "$tasks/*/" ] && set --  # no task
-    for j do set -- "$@" "${j}task.json"; shift; done
-    vouches "$@" || return 1
+    for j do
+        [ "$j" = "$tasks/*/" ] || unchanged "${j%/}" || return 1  # (the pattern: no task)
+    done
     here=${0%/*}
     for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
         [ "$j" -nt "$c" ] && return 1
