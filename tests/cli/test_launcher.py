@@ -11,25 +11,55 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import taskproto
-from tests.conftest import make_repo
+from tests.conftest import make_repo, run_taskproto
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _installed() -> Path:
-    """The `taskproto` script of this interpreter's installation."""
-    here = Path(sys.executable).parent / "taskproto"
-    found = here if here.is_file() else Path(shutil.which("taskproto") or "")
-    assert found.is_file(), "taskproto is not installed with this interpreter"
+def _installed(name: str = "taskproto") -> Path:
+    """The script `name` of this interpreter's installation."""
+    here = Path(sys.executable).parent / name
+    found = here if here.is_file() else Path(shutil.which(name) or "")
+    assert found.is_file(), f"{name} is not installed with this interpreter"
     return found
 
 
-def test_the_installed_command_is_ours() -> None:
-    script = _installed().read_text()
-    assert "from taskproto.cli import main" in script
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("taskproto", "from taskproto.cli import main"),
+        ("taskproto-git-hook", "from taskproto.hooks.git.handlers import console_main"),
+    ],
+)
+def test_the_installed_commands_are_ours(name: str, code: str) -> None:
+    script = _installed(name).read_text()
+    assert code in script
     assert "import re" not in script
-    assert (ROOT / "bin" / "taskproto").read_text().split("\n", 1)[1] == script.split("\n", 1)[1]
+    assert (ROOT / "bin" / name).read_text().split("\n", 1)[1] == script.split("\n", 1)[1]
+
+
+def test_the_git_hook_command_imports_no_re(tmp_path: Path) -> None:
+    """The pre-commit framework's entry on a branch of no task: the hook's own imports only."""
+    repo = make_repo(tmp_path / "repo")
+    assert run_taskproto("init", "--git", cwd=repo).code == 0
+    where = [str(Path(taskproto.__file__).parent.parent), *site.getsitepackages()]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(where)}
+    for hook in ("pre-commit", "post-checkout"):
+        done = subprocess.run(
+            [sys.executable, "-S", "-X", "importtime", str(_installed("taskproto-git-hook")), hook],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        modules = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+        assert "taskproto.hooks.git.handlers" in modules
+        assert not modules & {"re", "json", "json.decoder", "enum", "pathlib"}, hook
 
 
 def test_the_installed_command_imports_no_re_on_the_quick_paths(tmp_path: Path) -> None:

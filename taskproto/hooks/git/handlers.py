@@ -84,5 +84,6 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
 
 
 def console_main() -> int:
-    """`taskproto-git-hook HOOK [args]`: the console script the pre-commit framework runs."""
+    """`taskproto-git-hook HOOK [args]` (bin/taskproto-git-hook): what the pre-commit framework
+    runs."""
     return main(sys.argv[1:])
