@@ -75,15 +75,16 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
                 f"pattern(s) {which} (setting prohibited_patterns); unstage them with "
                 f"`git restore --staged -- {files}`"
             )
-    if hook.setting("commit_trailers"):
-        _commit_msg_installed(hook)
+    _commit_msg_as_set(hook, bool(hook.setting("commit_trailers")))
     return 0
 
 
-def _commit_msg_installed(hook: Hook) -> None:
-    """Trailers are on: commit-msg must run (it is installed only while they are, install.py).
-    When it is not in the folder init put the hooks in (left out, or deleted since), add it now:
-    git looks for it after this hook ends, so this very commit gets its trailers."""
+def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
+    """commit-msg runs while trailers are on, and only then (install.py installs it only while
+    they are). Trailers on, and it is not in the folder init put the hooks in (left out, or
+    deleted since): add it now; git looks for it after this hook ends, so this very commit gets
+    its trailers. Trailers off since, and ours is there: take it out, so no commit starts it for
+    nothing."""
     from taskproto import plainjson as json
 
     try:
@@ -96,12 +97,19 @@ def _commit_msg_installed(hook: Hook) -> None:
     folder = str(record.get("hooks_dir") or "")
     try:
         with open(os.path.join(folder, "commit-msg"), "rb") as fh:
-            if MARKER in fh.read(512):
-                return
+            ours = MARKER in fh.read(512)
     except OSError:
-        pass
-    from taskproto.hooks.git.install import add_commit_msg
+        ours = False
+    if ours == trailers:
+        return
+    from taskproto.hooks.git.install import add_commit_msg, take_out_commit_msg
 
+    if not trailers:
+        try:
+            take_out_commit_msg(folder, hook.layout.root)
+        except OSError:
+            pass  # it only costs a commit a hook run: `taskproto init --git` takes it out
+        return
     try:
         add_commit_msg(folder, hook.layout.root)
     except Exception as exc:  # noqa: BLE001 - no trailers were promised in vain: say what to run

@@ -181,6 +181,21 @@ def add_commit_msg(folder: str, root: str) -> bool:
     return True
 
 
+def take_out_commit_msg(folder: str, root: str) -> bool:
+    """From a pre-commit hook run by our script in `folder`, with `commit_trailers` off: take our
+    commit-msg out of there (the hook it chained back in its place), as `init` would, so commits
+    stop starting it, and drop it from the record. Only beside our own pre-commit. True when taken
+    out."""
+    here = Path(folder)
+    if not (is_ours(here / "pre-commit") or is_ours(here / "pre-merge-commit")):
+        return False
+    if not is_ours(here / "commit-msg"):
+        return False
+    _take_out(here, "commit-msg", HooksReport(here, None))
+    _note(Path(root), "commit-msg", add=False)
+    return True
+
+
 def record(root: Path, report: HooksReport, installed: bool, python: str | None = None) -> None:
     """Remember where and with what interpreter the hooks were installed (or that they were taken
     out), so doctor can tell when git no longer runs them."""
@@ -203,8 +218,8 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
     atomic_write(root / RECORD, json.dumps(data, indent=2).encode() + b"\n")
 
 
-def _note(root: Path, hook: str) -> None:
-    """Add `hook` to the record's list (doctor checks the hooks it lists)."""
+def _note(root: Path, hook: str, add: bool = True) -> None:
+    """Add `hook` to the record's list, or drop it (doctor checks the hooks it lists)."""
     from taskproto import plainjson as json
     from taskproto.state.files import atomic_write
 
@@ -213,8 +228,12 @@ def _note(root: Path, hook: str) -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return  # no record (or one doctor reports): nothing to add to
-    if isinstance(data, dict) and isinstance(data.get("hooks"), list) and hook not in data["hooks"]:
-        data["hooks"] = [h for h in GIT_HOOKS if h in data["hooks"] or h == hook]
+    if not isinstance(data, dict) or not isinstance(data.get("hooks"), list):
+        return
+    if (hook in data["hooks"]) != add:
+        data["hooks"] = [
+            h for h in GIT_HOOKS if (h in data["hooks"] or h == hook) and (add or h != hook)
+        ]
         atomic_write(path, json.dumps(data, indent=2).encode() + b"\n")
 
 

@@ -1,7 +1,8 @@
 """commit-msg is installed only while `commit_trailers` is on (git starts every hook it finds on
 every commit): `taskproto init` leaves it out by default, a task branch's pre-commit adds it when
 the setting is turned on later (that very commit gets its trailers), doctor reports it missing,
-and `init` takes it out again when the setting goes off. Real git, the real CLI, real hooks."""
+and `init`, or the next commit on a task branch, takes it out again when the setting goes off.
+Real git, the real CLI, real hooks."""
 
 from __future__ import annotations
 
@@ -64,6 +65,34 @@ def test_turning_trailers_on_adds_commit_msg_for_that_very_commit(tmp_path: Path
     assert _doctor(repo)["findings"] == []
     commit_file(code, "b.txt")  # from now on commit-msg is there from the start
     assert _message(code).count("Task: t1") == 1
+
+
+def test_turning_trailers_off_takes_commit_msg_out_at_the_next_task_commit(tmp_path: Path) -> None:
+    """No `init` needed: the task branch's pre-commit takes ours out (theirs back in its place),
+    so no later commit starts it for nothing; on a branch of no task, nothing is changed."""
+    engine, repo = _setup(tmp_path)
+    hooks = repo / ".git" / "hooks"
+    theirs = b'#!/bin/sh\necho "Signed-off-by: theirs" >> "$1"\n'
+    (hooks / "commit-msg").write_bytes(theirs)
+    os.chmod(hooks / "commit-msg", 0o755)
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    code = engine.config.task_worktree("t1")
+    commit_file(code, "a.txt")
+    assert install.is_ours(hooks / "commit-msg") and "commit-msg" in _recorded(repo)
+    (repo / ".taskproto.toml").write_text("commit_trailers = false\n")
+    commit_file(repo, "main.txt")  # a branch of no task: decided in sh, nothing changed
+    assert install.is_ours(hooks / "commit-msg")
+    commit_file(code, "b.txt")
+    message = _message(code)
+    assert "Task:" not in message and "Signed-off-by: theirs" in message
+    assert (hooks / "commit-msg").read_bytes() == theirs
+    assert not (hooks / "commit-msg.taskproto-chained").exists()
+    assert "commit-msg" not in _recorded(repo)
+    assert _doctor(repo)["findings"] == []
+    # on again: added back, theirs chained again
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    commit_file(code, "c.txt")
+    assert "Task: t1" in _message(code) and "Signed-off-by: theirs" in _message(code)
 
 
 def test_a_commit_on_a_branch_of_no_task_adds_nothing(tmp_path: Path) -> None:
