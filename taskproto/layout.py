@@ -25,6 +25,9 @@ SETTINGS_FILES = (
 
 
 LOCK_NAME = "task.json.lock"  # the per-task lock file, beside task.json (state/lock.py)
+# under taskproto's root: where `init` installed the git hooks, and which (hooks/git/install.py
+# writes it; the hooks and doctor read it)
+GIT_HOOKS_RECORD = "git-hooks.json"
 
 
 class SettingsError(Exception):

@@ -20,8 +20,7 @@ from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.moved import admin_named
 from taskproto.doctor.snapshot import Snapshot, TaskView
 from taskproto.engine.tasks import creator_alive
-
-HOOKS_RECORD = "git-hooks.json"  # written by `taskproto init` (hooks/git/install.py)
+from taskproto.layout import GIT_HOOKS_RECORD
 
 check(
     "git-operation-in-progress",
@@ -167,7 +166,7 @@ def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 def _record(snap: Snapshot) -> dict[str, Any] | None:
     try:
-        data = json.loads((snap.config.root / HOOKS_RECORD).read_text(encoding="utf-8"))
+        data = json.loads((snap.config.root / GIT_HOOKS_RECORD).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None

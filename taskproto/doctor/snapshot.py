@@ -24,6 +24,7 @@ from taskproto.doctor import reads
 from taskproto.engine.tasks import CREATING, read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
 from taskproto.git.repo import WorktreeInfo
+from taskproto.layout import GIT_HOOKS_RECORD
 from taskproto.names import check_name
 from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, Task, utcnow
@@ -395,7 +396,7 @@ def take(
 def _hooks(config: Config) -> tuple[str | None, str | None]:
     """Where git runs hooks now, and core.hooksPath: two git processes, only once `taskproto init`
     recorded an installation (`<root>/git-hooks.json`)."""
-    if not (config.root / "git-hooks.json").is_file():
+    if not (config.root / GIT_HOOKS_RECORD).is_file():
         return None, None
     from taskproto.errors import GitError
 
