@@ -306,29 +306,6 @@ record() {
 }
 if [ "$kind" = notify ]; then record; exit 0; fi
 
-# --- the client process, as common.client_pid finds it: $cpid; $comm its name when walked to ---
-client_pid() {
-    cpid= comm=
-    case ${CLAUDE_PID-} in
-    '' | *[!0-9]* | ????????*) ;;
-    *) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && { cpid=$CLAUDE_PID; return; } ;;
-    esac
-    p=$PPID i=0
-    while [ $i -lt 16 ]; do
-        [ "$p" -gt 1 ] || py
-        st=
-        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; return; }
-        head=${st%)*} tail=${st##*)}
-        case ${head#*(} in
-        sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
-        *) cpid=$p comm=${head#*(}; return ;;
-        esac
-        i=$((i + 1))
-        case $p in '' | *[!0-9]*) py ;; esac
-    done
-    py
-}
-
 # --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
 # `opened` opens it on fd 3 and reads its first line (once: $opened keeps the answer). It holds
 # for a task when neither its task.json nor its folder (unless a heartbeat was the last change
@@ -363,75 +340,6 @@ vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and t
     done
     for j do unchanged "${j%/task.json}" || return 1; done
 }
-fresh() {
-    vouches || return 1
-    set +f
-    set -- "$tasks"/*/
-    set -f
-    for j do
-        [ "$j" = "$tasks/*/" ] || unchanged "${j%/}" || return 1  # (the pattern: no task)
-    done
-    here=${0%/*}
-    for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
-        [ "$j" -nt "$c" ] && return 1
-    done
-    set +f
-    set -- "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
-    set -f
-    for j do [ "$j" -nt "$c" ] && return 1; done
-    return 0
-}
-
-# --- a session start: the offer, if it still holds -----------------------------------------------
-offer() {
-    case $cwd/ in "$root"/*) py ;; esac  # in a task's worktree: Python names the task
-    fresh || py
-    if [ "$until" != - ]; then
-        case $until in '' | *[!0-9]*) py ;; esac
-        IFS=' .' read -r up _ </proc/uptime || py
-        [ "$up" -lt "$until" ] || py
-    fi
-    IFS=,
-    set -- $alive
-    unset IFS
-    [ "$alive" = - ] && set --
-    for p do  # still alive, and no zombie
-        case $p in '' | *[!0-9]*) py ;; esac
-        st=
-        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || py
-        set -- ${st##*)}
-        [ "$1" != Z ] || py
-    done
-    IFS=,
-    for p in $dead; do [ "$p" = - ] || ! [ -e "/proc/$p" ] || py; done
-    for t in $beats; do [ "$t" = - ] || [ -f "$tasks/$t/heartbeat.json" ] || py; done
-    for t in $lapsed; do [ "$t" = - ] || ! [ "$tasks/$t/heartbeat.json" -nt "$c" ] || py; done
-    unset IFS
-    client_pid
-    if [ -n "$comm" ]; then  # a script's process is named after it: its program decides
-        exe=$(LC_ALL=C readlink -- "/proc/$cpid/exe" 2>/dev/null) || exe=$comm
-        case ${exe##*/} in sh | dash | bash | zsh | ash | ksh | fish | busybox) py ;; esac
-    fi
-    IFS= read -r pre <&3 || py
-    record
-    if [ -n "${CLAUDE_ENV_FILE-}" ]; then
-        hint="\`taskproto claim NAME\` (this session's id is already in TASKPROTO_SESSION)"
-        { printf "export TASKPROTO_SESSION='%s'\nexport TASKPROTO_AGENT=1\nexport TASKPROTO_SESSION_PID=%s\n" \
-            "$sid" "$cpid" >>"$CLAUDE_ENV_FILE"; } 2>/dev/null || py
-    else
-        hint="\`taskproto --session $sid claim NAME --pid $cpid\`"
-    fi
-    if [ "$form" = json ]; then sep='\n'; else sep='
-'; fi
-    printf '%s%s' "$pre" "taskproto: this session ($sid) owns no task."
-    [ "$free" = 0 ] || printf '%sTo work on a free task, claim it first: %s.' "$sep" "$hint"
-    # the rest: a short one line by line here (the file holds no NUL), a long one by `cat`
-    [ "$size" -le 2048 ] || LC_ALL=C exec cat <&3
-    while IFS= read -r l <&3; do printf '%s\n' "$l"; done
-    printf '%s' "$l"  # the last line, when no newline ends it
-    exit 0
-}
-
 # --- does the session own a task? ----------------------------------------------------------------
 # Two stamps say what the session owned as of their mtime. Python's (quiet.py): `<task> <pid>`, or
 # `- -` for no task. And `sh`'s activity record, marked $QUIET when it was made in a turn that found
@@ -482,7 +390,7 @@ if [ -f "$owner" ] && ! [ -L "$owner" ]; then
     stamp=$owner
 elif [ -e "$owner" ] || [ -L "$owner" ]; then py
 fi
-if [ "$kind" = start ]; then fresh || py; fi  # no offer to show: Python answers
+if [ "$kind" = start ]; then opened || py; fi  # no offer to show: Python answers
 if [ "$task" = - ]; then
     l= r=$act/$sid.sh
     [ -f "$r" ] && ! [ -L "$r" ] && { IFS= read -r l <"$r" || [ -n "$l" ]; }
@@ -499,21 +407,118 @@ if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches 
     set --
 fi
 mentions "$@" && py  # Python finds out (and leaves a stamp)
-if [ "$task" = - ]; then  # it owns no task
-    [ "$kind" = start ] && offer
+# What only a start or the owner's heartbeat needs is defined below, where the shell reads it
+# only for them: dash reads a function as it comes to it, about 130 instructions a byte.
+if [ "$task" = - ] && [ "$kind" != start ]; then  # it owns no task
     if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
         case $cwd/ in "$root"/*) py ;; esac
     fi
     record
     exit 0
 fi
-# --- the owner's heartbeat, not due yet -----------------------------------------------------------
-[ "$kind" = heartbeat ] || py  # the owner's prompt is recorded; its session end is logged
-case $pid in '' | *[!0-9]*) py ;; esac
-[ -f "$due" ] || py
-[ "$tasks/$task/heartbeat.json" -nt "$owner" ] && py  # rewritten in place
-client_pid  # Python re-claims from another client process
-[ "$cpid" = "$pid" ] || py
-record  # its time is now; the heartbeat is due at the due file's time
-[ "$due" -nt "$rec" ] || py
-exit 0
+# the owner's prompt is recorded, its session end is logged, its start names its task: Python
+[ "$task" = - ] || [ "$kind" = heartbeat ] || py
+
+# --- the client process, as common.client_pid finds it: $cpid; $comm its name when walked to ---
+client_pid() {
+    cpid= comm=
+    case ${CLAUDE_PID-} in
+    '' | *[!0-9]* | ????????*) ;;
+    *) [ "$CLAUDE_PID" -gt 1 ] && [ -e "/proc/$CLAUDE_PID" ] && { cpid=$CLAUDE_PID; return; } ;;
+    esac
+    p=$PPID i=0
+    while [ $i -lt 16 ]; do
+        [ "$p" -gt 1 ] || py
+        st=
+        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || [ -n "$st" ] || { cpid=$p; return; }
+        head=${st%)*} tail=${st##*)}
+        case ${head#*(} in
+        sh | dash | bash | zsh | ash | ksh | fish | busybox) set -- $tail; p=$2 ;;
+        *) cpid=$p comm=${head#*(}; return ;;
+        esac
+        i=$((i + 1))
+        case $p in '' | *[!0-9]*) py ;; esac
+    done
+    py
+}
+
+if [ "$task" != - ]; then
+    # --- the owner's heartbeat, not due yet -------------------------------------------------------
+    case $pid in '' | *[!0-9]*) py ;; esac
+    [ -f "$due" ] || py
+    [ "$tasks/$task/heartbeat.json" -nt "$owner" ] && py  # rewritten in place
+    client_pid  # Python re-claims from another client process
+    [ "$cpid" = "$pid" ] || py
+    record  # its time is now; the heartbeat is due at the due file's time
+    [ "$due" -nt "$rec" ] || py
+    exit 0
+fi
+
+# --- a session start: the offer, if it still holds -----------------------------------------------
+offer() {
+    case $cwd/ in "$root"/*) py ;; esac  # in a task's worktree: Python names the task
+    fresh || py
+    if [ "$until" != - ]; then
+        case $until in '' | *[!0-9]*) py ;; esac
+        IFS=' .' read -r up _ </proc/uptime || py
+        [ "$up" -lt "$until" ] || py
+    fi
+    IFS=,
+    set -- $alive
+    unset IFS
+    [ "$alive" = - ] && set --
+    for p do  # still alive, and no zombie
+        case $p in '' | *[!0-9]*) py ;; esac
+        st=
+        IFS= read -r st 2>/dev/null <"/proc/$p/stat" || py
+        set -- ${st##*)}
+        [ "$1" != Z ] || py
+    done
+    IFS=,
+    for p in $dead; do [ "$p" = - ] || ! [ -e "/proc/$p" ] || py; done
+    for t in $beats; do [ "$t" = - ] || [ -f "$tasks/$t/heartbeat.json" ] || py; done
+    for t in $lapsed; do [ "$t" = - ] || ! [ "$tasks/$t/heartbeat.json" -nt "$c" ] || py; done
+    unset IFS
+    client_pid
+    if [ -n "$comm" ]; then  # a script's process is named after it: its program decides
+        exe=$(LC_ALL=C readlink -- "/proc/$cpid/exe" 2>/dev/null) || exe=$comm
+        case ${exe##*/} in sh | dash | bash | zsh | ash | ksh | fish | busybox) py ;; esac
+    fi
+    IFS= read -r pre <&3 || py
+    record
+    if [ -n "${CLAUDE_ENV_FILE-}" ]; then
+        hint="\`taskproto claim NAME\` (this session's id is already in TASKPROTO_SESSION)"
+        { printf "export TASKPROTO_SESSION='%s'\nexport TASKPROTO_AGENT=1\nexport TASKPROTO_SESSION_PID=%s\n" \
+            "$sid" "$cpid" >>"$CLAUDE_ENV_FILE"; } 2>/dev/null || py
+    else
+        hint="\`taskproto --session $sid claim NAME --pid $cpid\`"
+    fi
+    if [ "$form" = json ]; then sep='\n'; else sep='
+'; fi
+    printf '%s%s' "$pre" "taskproto: this session ($sid) owns no task."
+    [ "$free" = 0 ] || printf '%sTo work on a free task, claim it first: %s.' "$sep" "$hint"
+    # the rest: a short one line by line here (the file holds no NUL), a long one by `cat`
+    [ "$size" -le 2048 ] || LC_ALL=C exec cat <&3
+    while IFS= read -r l <&3; do printf '%s\n' "$l"; done
+    printf '%s' "$l"  # the last line, when no newline ends it
+    exit 0
+}
+fresh() {
+    vouches || return 1
+    set +f
+    set -- "$tasks"/*/
+    set -f
+    for j do
+        [ "$j" = "$tasks/*/" ] || unchanged "${j%/}" || return 1  # (the pattern: no task)
+    done
+    here=${0%/*}
+    for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
+        [ "$j" -nt "$c" ] && return 1
+    done
+    set +f
+    set -- "$root"/workflows/*.toml "$here"/../../machine/builtin/*.py
+    set -f
+    for j do [ "$j" -nt "$c" ] && return 1; done
+    return 0
+}
+offer
