@@ -7,24 +7,6 @@ hook=@HOOK@
 entry=@ENTRY@
 python=@PYTHON@
 set -f  # no pathname expansion: input lines are split into fields below
-ours() {
-    [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
-    gone=$entry; [ -f "$entry" ] && gone=$python
-    # --- interpreter or entry gone (recovery, issue #16): block only commits on a task's branch ---
-    case $hook in pre-commit|commit-msg|pre-merge-commit)
-        branch=$(git symbolic-ref --quiet --short HEAD 2>/dev/null) || branch=
-        if [ -n "$branch" ] && ! git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null |
-            while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then
-            printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
-            exit 1
-        fi ;;
-    esac
-    # --- end of the recovery part ---
-    printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$gone" >&2
-    case $hook in pre-push|post-rewrite|reference-transaction) exec cat >/dev/null ;; esac
-    exit 0
-}
-
 # --- the fast path: "nothing to do" decided here, without starting Python ----------------------
 # Only the commonest no-op is decided (a branch or ref that is no task's, trailers off); anything
 # unusual (a bare repository, a `root` setting, settings that a run would parse) goes to Python,
@@ -177,7 +159,33 @@ nothing_to_do() {
 }
 
 chained="$0.taskproto-chained"
-if [ -x "$chained" ]; then
+if ! [ -x "$chained" ]; then  # the commonest run, decided before dash reads the rest below
+    # reference-transaction: "prepared" guards task branches and journals, "committed" marks
+    # approvals stale
+    case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
+    nothing_to_do "$@" && exit 0
+    decided=1
+fi
+
+ours() {
+    [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
+    gone=$entry; [ -f "$entry" ] && gone=$python
+    # --- interpreter or entry gone (recovery, issue #16): block only commits on a task's branch ---
+    case $hook in pre-commit|commit-msg|pre-merge-commit)
+        branch=$(git symbolic-ref --quiet --short HEAD 2>/dev/null) || branch=
+        if [ -n "$branch" ] && ! git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null |
+            while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then
+            printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
+            exit 1
+        fi ;;
+    esac
+    # --- end of the recovery part ---
+    printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$gone" >&2
+    case $hook in pre-push|post-rewrite|reference-transaction) exec cat >/dev/null ;; esac
+    exit 0
+}
+
+if [ -z "${decided-}" ]; then  # a hook chained: it runs first
     case $hook in
     pre-push|post-rewrite|reference-transaction)
         # git writes these hooks' input once: keep it for both.
@@ -190,10 +198,9 @@ if [ -x "$chained" ]; then
         exit $? ;;
     *) "$chained" "$@" || exit $? ;;
     esac
+    case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
+    nothing_to_do "$@" && exit 0
 fi
-# reference-transaction: "prepared" guards task branches and journals, "committed" marks approvals stale
-case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
-nothing_to_do "$@" && exit 0
 if [ -n "$consumed" ]; then  # the input was read to decide: hand it on
     printf '%s' "$input" | ours "$@"
     exit $?

@@ -58,9 +58,16 @@ def hooks_dir(git: Git) -> tuple[Path, str | None]:
 
 
 def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
+    """The script installed as `hook`: the template with its names filled in, and without the
+    comment lines below its header (git runs it on every commit, and dash reads a comment at
+    about 40 instructions a byte; the template, hooks/git-hook.sh, keeps them)."""
     text = TEMPLATE.read_text(encoding="utf-8")
     text = text.replace("@HOOK@", hook).replace("@PYTHON@", shlex.quote(python or sys.executable))
-    return text.replace("@ENTRY@", shlex.quote(str(entry))).encode()
+    text = text.replace("@ENTRY@", shlex.quote(str(entry)))
+    lines = text.splitlines(keepends=True)
+    head = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    body = [line for line in lines[head:] if not line.lstrip().startswith("#")]
+    return "".join(lines[:head] + body).encode()
 
 
 def is_ours(path: Path) -> bool:

@@ -165,3 +165,28 @@ def test_hook_command_runs_in_process(cli, hooked: Engine) -> None:  # type: ign
 def test_the_shipped_template_is_the_one_in_hooks() -> None:
     assert (REPO_ROOT / "hooks" / "git-hook.sh").read_bytes() == install.TEMPLATE.read_bytes()
     assert install.MARKER in install.render("pre-commit")
+
+
+def test_the_installed_script_is_the_template_less_its_comment_lines() -> None:
+    """What git runs: the header (the marker in it), then every line of the template's code, as
+    is, in order; only whole-line comments left out. dash reads each byte of a hook on every
+    commit (docs/performance.md)."""
+    import subprocess
+
+    template = install.TEMPLATE.read_text(encoding="utf-8")
+    for hook in install.GIT_HOOKS:
+        text = install.render(hook, "/usr/bin/python3", Path("/x/entry.py")).decode()
+        assert text.startswith(template.split("\nhook=", 1)[0])  # the header, marker and all
+        assert install.MARKER in text.encode()[:512]
+        code = [line for line in text.splitlines()[5:] if line.strip()]
+        want = [
+            line.replace("@HOOK@", hook)
+            .replace("@PYTHON@", "/usr/bin/python3")
+            .replace("@ENTRY@", "/x/entry.py")
+            for line in template.splitlines()[5:]
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+        assert code == want
+        assert not any(line.lstrip().startswith("#") for line in code)
+        assert subprocess.run(["sh", "-n"], input=text.encode(), check=False).returncode == 0
+    assert len(install.render("pre-commit")) < len(template) * 0.85
