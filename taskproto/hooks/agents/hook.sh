@@ -309,9 +309,10 @@ if [ "$kind" = notify ]; then record; exit 0; fi
 # --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
 # `opened` opens it on fd 3 and reads its first line (once: $opened keeps the answer). It holds
 # for a task when neither its task.json nor its folder (unless a heartbeat was the last change
-# there) is newer (`unchanged`); for every task when the tasks folder and the journals are not
-# newer either (`vouches`): then a session its OWNERS do not list owns none. A start shows it
-# only when nothing else it was made from is newer either (`fresh`).
+# there) is newer, and the tasks folder and the journals are not newer either (`vouches`): then
+# a session its OWNERS do not list owns none of them. A start shows it only when it holds for
+# every task ($vouched, when a turn has found so already) and nothing else it was made from is
+# newer either (`fresh`).
 opened=
 opened() {
     [ -z "$opened" ] || return "$opened"
@@ -327,18 +328,19 @@ opened() {
     case $size in *[!0-9]* | ??????????*) return 1 ;; esac
     opened=0
 }
-unchanged() {  # unchanged TASK_FOLDER
-    [ "$1/task.json" -nt "$c" ] && return 1
-    if [ "$1" -nt "$c" ]; then
-        [ -f "$1/heartbeat.json" ] && ! [ "$1" -nt "$1/heartbeat.json" ] || return 1
-    fi
-}
+vouched=  # every task was found unchanged
 vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and the tasks there are
     opened || return 1
     for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
         [ "$j" -nt "$c" ] && return 1
     done
-    for j do unchanged "${j%/task.json}" || return 1; done
+    for j do  # (inline: it runs over every task at a start)
+        [ "$j" -nt "$c" ] && return 1
+        j=${j%/task.json}
+        if [ "$j" -nt "$c" ]; then
+            [ -f "$j/heartbeat.json" ] && ! [ "$j" -nt "$j/heartbeat.json" ] || return 1
+        fi
+    done
 }
 # --- does the session own a task? ----------------------------------------------------------------
 # Two stamps say what the session owned as of their mtime. Python's (quiet.py): `<task> <pid>`, or
@@ -365,15 +367,23 @@ pending() {  # $list: the task files to grep, one a line
             { [ -e "$j" ] || [ -L "$j" ]; } && ! [ -f "$tasks/${j##*/}/task.json" ] && py
         done
     fi
-    for j in "$tasks"/*/task.json; do
-        { [ -e "$j" ] || [ -L "$j" ]; } && [ "$j" != "$own" ] || continue
-        d=${j%/task.json}
-        if [ -n "$all" ] || since "$j" ||
-            { since "$d" && ! { [ -f "$d/heartbeat.json" ] && ! [ "$d" -nt "$d/heartbeat.json" ]; }; }; then
-            list=$list$j$lf
-        fi
-    done
+    set -- "$tasks"/*/task.json
     set -f
+    if [ "$1" = "$tasks/*/task.json" ]; then [ -e "$1" ] || [ -L "$1" ] || return 0; fi  # none
+    if [ -n "$all" ]; then
+        for j do case $j in "$own") ;; *) list=$list$j$lf ;; esac; done
+        return 0
+    fi
+    # (as few commands a task as can be: this loop runs over every task on every turn)
+    for j do
+        case $j in "$own") continue ;; esac
+        if [ "$j" -ot "$stamp" ]; then  # unchanged since; and its folder?
+            d=${j%/task.json}
+            [ "$d" -ot "$stamp" ] && continue
+            [ -f "$d/heartbeat.json" ] && ! [ "$d" -nt "$d/heartbeat.json" ] && continue
+        fi
+        list=$list$j$lf
+    done
 }
 mentions() {  # mentions FILE...: one of the task files names the session (1: none does)
     [ $# -gt 0 ] || return 1
@@ -405,6 +415,7 @@ if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches 
     # the offer was made from these tasks as they are now: no grep, unless it lists the session
     case ,$owners, in *,"$sid",*) py ;; esac
     set --
+    vouched=$all  # every task: a start's offer needs no other look at them
 fi
 mentions "$@" && py  # Python finds out (and leaves a stamp)
 # What only a start or the owner's heartbeat needs is defined below, where the shell reads it
@@ -504,13 +515,13 @@ offer() {
     exit 0
 }
 fresh() {
-    vouches || return 1
-    set +f
-    set -- "$tasks"/*/
-    set -f
-    for j do
-        [ "$j" = "$tasks/*/" ] || unchanged "${j%/}" || return 1  # (the pattern: no task)
-    done
+    if [ -z "$vouched" ]; then
+        set +f
+        set -- "$tasks"/*/task.json
+        set -f
+        [ "$1" = "$tasks/*/task.json" ] && ! [ -e "$1" ] && set --  # no task
+        vouches "$@" || return 1
+    fi
     here=${0%/*}
     for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
         [ "$j" -nt "$c" ] && return 1
