@@ -41,44 +41,42 @@ def test_the_installed_commands_are_ours(name: str, code: str) -> None:
     assert (ROOT / "bin" / name).read_text().split("\n", 1)[1] == script.split("\n", 1)[1]
 
 
+HEAVY = {"re", "json", "json.decoder", "enum", "pathlib"}
+
+
+def _imports(script: Path, args: list[str], repo: Path, session: str | None = None) -> set[str]:
+    """The modules `script ARGS` imports in `repo`, run as a regular install runs it: no `site`
+    (here it would import the editable finder, which imports re itself), the package and
+    site-packages on the path."""
+    where = [str(Path(taskproto.__file__).parent.parent), *site.getsitepackages()]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(where)}
+    if session:
+        env["TASKPROTO_SESSION"] = session
+    done = subprocess.run(
+        [sys.executable, "-S", "-X", "importtime", str(script), *args],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+
+
 def test_the_git_hook_command_imports_no_re(tmp_path: Path) -> None:
     """The pre-commit framework's entry on a branch of no task: the hook's own imports only."""
     repo = make_repo(tmp_path / "repo")
     assert run_taskproto("init", "--git", cwd=repo).code == 0
-    where = [str(Path(taskproto.__file__).parent.parent), *site.getsitepackages()]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(where)}
     for hook in ("pre-commit", "post-checkout"):
-        done = subprocess.run(
-            [sys.executable, "-S", "-X", "importtime", str(_installed("taskproto-git-hook")), hook],
-            cwd=repo,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        modules = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+        modules = _imports(_installed("taskproto-git-hook"), [hook], repo)
         assert "taskproto.hooks.git.handlers" in modules
-        assert not modules & {"re", "json", "json.decoder", "enum", "pathlib"}, hook
+        assert not modules & HEAVY, hook
 
 
 def test_the_installed_command_imports_no_re_on_the_quick_paths(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo")
-    # as a regular install runs it: no `site` (here it would import the editable finder, which
-    # imports re itself), the package and site-packages on the path
-    where = [str(Path(taskproto.__file__).parent.parent), *site.getsitepackages()]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(where), "TASKPROTO_SESSION": "s-1"}
     for args in (["task", "create", "t1"], ["task", "list"], ["task", "show", "t1", "--json"]):
-        done = subprocess.run(
-            [sys.executable, "-S", "-X", "importtime", str(_installed()), *args],
-            cwd=repo,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        if args[1] == "create":
-            continue  # the engine's command: pydantic imports re
-        modules = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
-        assert not modules & {"re", "json", "json.decoder", "enum", "pathlib"}, args
+        modules = _imports(_installed(), args, repo, "s-1")
+        if args[1] != "create":  # (the engine's command: pydantic imports re)
+            assert not modules & HEAVY, args
