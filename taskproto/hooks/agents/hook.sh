@@ -352,8 +352,8 @@ vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and t
 # packed-refs changed) must not name the session: one grep. A journal that moved must still have
 # its task.json (Python rebuilds a lost one). Without a stamp: no task.json may name it. (Python
 # parses only the files that name it.) No grep when there is something to grep and the offer
-# Python left holds (`fresh`): made from every task as it is now, it lists the sessions that own
-# one, and Python answers a session it lists.
+# Python left holds for those tasks (`vouches`: it was made from them as they are now): it lists
+# the sessions that own one, and Python answers a session it lists.
 owner=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
 lf='
 '
