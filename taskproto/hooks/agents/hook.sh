@@ -147,37 +147,43 @@ tokens() {  # the text between two strings (or before the first, after the last)
         esac
     done
 }
-parse() {
+parse() {  # (`case` where it can, not `[`: this runs for every field of every payload)
     stack= expect=v1 first=1 instr= open= str= esc= key= seen=' '
     IFS='"'
     for f in $1; do
-        if [ -z "$first" ]; then  # a quote came before this field
-            if [ -z "$instr" ]; then  # it opens a string
-                case $expect in v | va | k | ko) ;; *) return 1 ;; esac
-                instr=1 str= esc= keep=  # keep: the top object's keys and the values read
-                case $stack:$expect:$key in
-                o:k* | o:v:session_id | o:v:cwd | o:v:message | o:v:tool_name | o:v:reason | \
-                    o:v:source | o:v:notification_type) keep=1 ;;
-                esac
-            elif [ -n "$open" ]; then  # an escaped quote: the string goes on
-                [ -z "$keep" ] || str=$str'"'
-            else  # it closes the string
-                instr=
-                case $expect in
-                k | ko)
-                    if [ "$stack" = o ]; then [ -z "$esc" ] || return 1; key=$str; fi
-                    expect=colon ;;
-                *) value_done s || return 1 ;;
-                esac
-            fi
-        fi
-        first=
-        if [ -n "$instr" ]; then
-            string_part "$f" || return 1
-            [ -z "$keep" ] || str=$str$f  # (copying every string would be quadratic)
-        else
-            tokens "$f" || return 1
-        fi
+        case $first:$instr:$open in
+        1:*) first= ;;
+        ::)  # a quote opens a string
+            case $expect in v | va | k | ko) ;; *) return 1 ;; esac
+            instr=1 str= esc= keep=  # keep: the top object's keys and the values read
+            case $stack:$expect:$key in
+            o:k* | o:v:session_id | o:v:cwd | o:v:message | o:v:tool_name | o:v:reason | \
+                o:v:source | o:v:notification_type) keep=1 ;;
+            esac ;;
+        :1:1) case $keep in 1) str=$str'"' ;; esac ;;  # an escaped quote: the string goes on
+        :1:)  # a quote closes the string
+            instr=
+            case $expect in
+            k | ko)
+                case $stack in o) case $esc in ?*) return 1 ;; esac; key=$str ;; esac
+                expect=colon ;;
+            *) value_done s || return 1 ;;
+            esac ;;
+        esac
+        case $instr in
+        1)
+            case $f in  # a piece with no backslash or control character is fine as it is
+            *[[:cntrl:]\\]*) string_part "$f" || return 1 ;;
+            *) open= ;;
+            esac
+            case $keep in 1) str=$str$f ;; esac ;;  # (copying every string would be quadratic)
+        *)
+            case $expect:$f in  # the commonest: a colon after a key, a comma in an object
+            colon::) expect=v ;;
+            ce:,) case $stack in *o) expect=k ;; *) expect=v ;; esac ;;
+            *) tokens "$f" || return 1 ;;
+            esac ;;
+        esac
     done
     unset IFS
     [ -z "$instr" ] && [ "$expect" = end ]
