@@ -35,6 +35,13 @@ TASKS = 20
 AFTER_API = "SessionStart, a new session, after a script's transitions on the Python API"
 RUBRIC = "acceptance=pass,risks=fail,validation=pass"  # not converged: the next round
 FLOOR_AFTER_API = "`python -I -c pass` at the same moment (the floor of the row above)"
+# The rows timed right after the previous commands' writes (each run's first Stop, the first start
+# after a transition): every process is slower then, so the floor is also timed at that moment,
+# before or after the row in turn, as for AFTER_API.
+PAIRED = (
+    "Stop, owns no task, tasks moved since its last turn",
+    "SessionStart, a new session, after a `taskproto transition`",
+)
 # The rows of a few milliseconds that each run may time more than once (a run of the case leaves
 # the state the next finds): each timing is a sample, so the median of a difference of two such
 # rows (what the hooks add to a commit) is not one sample's noise. The floor too, the same way.
@@ -429,10 +436,14 @@ def main() -> int:
             turn = checkouts[i % len(checkouts) :] + checkouts[: i % len(checkouts)]
             for name in names:
                 for c in turn:
-                    cmd, cwd, env, stdin = c.cases()[name]
-                    for _ in range(REPEAT if name in REPEATED else 1):
-                        took = run(c.resolve(cmd), cwd, env, c.fill(stdin))
-                        times[(c.label, name)].append(took)
+                    cases = c.cases()
+                    pair = [(name, cases[name]), (f"{FLOOR_AFTER_API} {name}", cases["floor"])]
+                    if name not in PAIRED:
+                        pair = pair[:1]
+                    for key, (cmd, cwd, env, stdin) in pair[:: 1 if i % 2 else -1]:
+                        for _ in range(REPEAT if key in REPEATED else 1):
+                            took = run(c.resolve(cmd), cwd, env, c.fill(stdin))
+                            times.setdefault((c.label, key), []).append(took)
         # before the runs below write thousands of loose objects (a clone of the repository with
         # them runs `git gc --auto` on its first push)
         procs = {
@@ -481,18 +492,23 @@ def main() -> int:
         "the same hooks, each an empty `sh` script (git starting them, nothing else)",
         {lb: med[(lb, "commit, empty hooks")] - med[(lb, "commit, no hooks")] for lb in labels},
     )
+
+    def same_moment(name: str, floor: str) -> None:
+        cells = [
+            f"{med[(lb, floor)]:.1f} | {med[(lb, name)] / med[(lb, floor)]:.2f} (the row above)"
+            for lb in labels
+        ]
+        print(f"| {FLOOR_AFTER_API} | " + " | ".join(cells) + " |")
+
     for name in names:
         if name.startswith(("floor", "commit")):
             continue
         row(name, {lb: med[(lb, name)] for lb in labels})
+        if name in PAIRED:
+            same_moment(name, f"{FLOOR_AFTER_API} {name}")
         if name == "SessionStart, a new session, nothing changed since":
             row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
-            cells = [
-                f"{med[(lb, FLOOR_AFTER_API)]:.1f} | "
-                f"{med[(lb, AFTER_API)] / med[(lb, FLOOR_AFTER_API)]:.2f} (the row above)"
-                for lb in labels
-            ]
-            print(f"| {FLOOR_AFTER_API} | " + " | ".join(cells) + " |")
+            same_moment(AFTER_API, FLOOR_AFTER_API)
     print()
     print("| | " + " | ".join(labels) + " |")
     print("|---|" + "---:|" * len(labels))
