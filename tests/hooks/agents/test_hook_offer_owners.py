@@ -197,3 +197,32 @@ def test_an_offer_with_a_nul_is_not_left(fast: Fast) -> None:
     offer_cache.write(layout, "codex", "SessionStart", ["Free tasks: ab."], facts, ["a"], 1, set())
     first, _, rest = path.read_bytes().split(b"\n", 2)
     assert first.split()[8:] == [b"-", str(len(rest)).encode()] and b"Free tasks: ab." in rest
+
+
+@pytest.mark.parametrize("kind", ["symlink", "dangling symlink", "hard link", "folder"])
+def test_a_new_sessions_record_is_never_made_through_something_planted(
+    fast: Fast, tmp_path: Path, kind: str
+) -> None:
+    """The first record is made in place only as a new file (`set -C`, O_EXCL): anything planted at
+    its name first (a link to a file of the agent's choosing, a link to nowhere, a folder) is
+    never followed or written through; a hard link is renamed over, as for any later record."""
+    repo = fast.engine.config.repo
+    offered(fast)
+    victim = tmp_path / "victim"
+    victim.write_text("keep me\n")
+    record = fast.root / "activity" / "new-7.sh"
+    if kind == "symlink":
+        record.symlink_to(victim)
+    elif kind == "dangling symlink":
+        record.symlink_to(tmp_path / "made-through-a-link")
+    elif kind == "hard link":
+        os.link(victim, record)
+    else:
+        record.mkdir()
+    run = fast.run("claude", "SessionStart", start("new-7", repo))
+    assert run.answer[0] == 0 and "this session (new-7) owns no task" in run.answer[1]
+    assert victim.read_text() == "keep me\n"
+    assert not (tmp_path / "made-through-a-link").exists()
+    assert run.started == (kind != "hard link")  # a link or a folder there: Python decides
+    if kind == "hard link":
+        assert not os.path.samefile(victim, record)

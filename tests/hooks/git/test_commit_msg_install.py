@@ -166,6 +166,25 @@ def test_the_hook_adds_commit_msg_only_beside_our_own_pre_commit(tmp_path: Path)
     assert os.listdir(elsewhere) == []
 
 
+def test_the_hook_takes_commit_msg_out_only_beside_our_own_pre_commit(tmp_path: Path) -> None:
+    """Trailers off, and the record pointed at a folder with a commit-msg of ours but no pre-commit
+    of ours (someone's folder): nothing there is taken out."""
+    engine, repo = _setup(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    ours = install.render("commit-msg")
+    (elsewhere / "commit-msg").write_bytes(ours)
+    (elsewhere / "pre-commit").write_text("#!/bin/sh\nexit 0\n")
+    record = repo / ".taskproto" / "git-hooks.json"
+    data = json.loads(record.read_text())
+    data["hooks_dir"] = str(elsewhere)
+    record.write_text(json.dumps(data))
+    commit_file(engine.config.task_worktree("t1"), "a.txt")
+    assert (elsewhere / "commit-msg").read_bytes() == ours
+    assert not install.take_out_commit_msg(str(elsewhere), str(repo / ".taskproto"))
+    assert (elsewhere / "commit-msg").read_bytes() == ours
+
+
 def test_a_refused_commit_adds_nothing(tmp_path: Path) -> None:
     engine, repo = _setup(tmp_path)
     (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
