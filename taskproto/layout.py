@@ -81,11 +81,16 @@ PACKAGE_TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "te
 TEMPLATE_SUFFIX = ".md.j2"
 
 
+def own_template_dir(root: str, workflow: str) -> str:
+    """The repository's folder of `workflow`'s templates (it need not exist)."""
+    return os.path.join(root, "templates", workflow)
+
+
 def template_dirs(root: str, workflow: str) -> list[str]:
     """Where `workflow`'s prompt templates are looked up, the repository's override first; only
     folders that exist (machine/prompts.py renders from them; hooks/move.py too, for a workflow
     with a scope of its own, and leaves any other state that has one to the engine)."""
-    dirs = [os.path.join(root, "templates", workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
+    dirs = [own_template_dir(root, workflow), os.path.join(PACKAGE_TEMPLATES, workflow)]
     return [d for d in dirs if os.path.isdir(d)]
 
 

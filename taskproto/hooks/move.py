@@ -236,9 +236,9 @@ def _choose(
 def _prompted(config: Config, workflow: str, state: str, shown: bool = True) -> bool:
     """Whether to render `state`'s prompt before the save: it has one, and it is shown, or it may
     fail to render (the repository overrides the workflow's templates: a broken one refuses the
-    change). The package's own render on every task (tests/hooks/test_move_tight_loop.py), so a
-    prompt nobody reads is not rendered with them: jinja2 alone costs a command several times
-    the interpreter's start. Declined when the workflow's prompts read the models
+    change). The package's own render on every task (tests/workflows/test_tight_loop_templates.py),
+    so a prompt nobody reads is not rendered with them: jinja2 alone costs a command several
+    times the interpreter's start. Declined when the workflow's prompts read the models
     (machine/prompts.py `SCOPES` names the workflows whose own scope does not)."""
     from taskproto.machine import prompts
 

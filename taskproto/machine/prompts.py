@@ -39,7 +39,7 @@ def template_dirs(config: Config, workflow: str) -> list[str]:
 def overridden(config: Config, workflow: str) -> bool:
     """Whether the repository has a folder of templates for `workflow` (overriding any of the
     package's own, or adding any)."""
-    return os.path.isdir(os.path.join(config.layout.root, "templates", workflow))
+    return os.path.isdir(layout.own_template_dir(config.layout.root, workflow))
 
 
 def template_path(config: Config, workflow: str, state: str) -> str | None:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 
 import taskproto.hooks.agents.quiet as quiet
 from taskproto.sessions import hostname, liveness
+from taskproto.state.light import TaskView
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
 CLOCK_REALTIME_COARSE = 5  # Linux: the clock file times come from; its resolution is one tick
@@ -86,16 +87,16 @@ class Offer:
         self.lapsed: list[str] = []
         self.owners: set[str] | None = set()
 
-    def owned_by(self, data: dict[str, Any] | str) -> None:
-        """Note whose task this is (`data`: its JSON, or why it cannot be read)."""
+    def owned_by(self, name: str, data: dict[str, Any] | str) -> None:
+        """Note whose task this is (`data`: its JSON, or why it cannot be read), as `owned_task`
+        reads it; a task it would report unreadable rules out no session."""
         if self.owners is None:
             return
-        owner = data.get("owner") if isinstance(data, dict) else None
-        session = owner.get("session") if isinstance(owner, dict) else None
-        if isinstance(data, str) or (owner is not None and not isinstance(session, str)):
+        view = TaskView(name, data if isinstance(data, dict) else None, None)
+        if isinstance(data, str) or view.error is not None:
             self.owners = None
-        elif session is not None:
-            self.owners.add(session)
+        elif view.owner_session is not None:
+            self.owners.add(view.owner_session)
 
     def owner(self, name: str, owner: OwnerView, now: datetime, lease: float, folder: str) -> bool:
         """Is the task's owner gone (sessions.owner_gone)? Notes what the answer rests on."""
@@ -157,7 +158,7 @@ def offer(
     found = Offer()
     now = datetime.now(UTC)
     for name, data in tasks:
-        found.owned_by(data)
+        found.owned_by(name, data)
         if isinstance(data, str):
             found.taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
             continue

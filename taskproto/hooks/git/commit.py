@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from taskproto.git.files import run_git
-from taskproto.hooks.git.run import MARKER, RECORD, Hook, Refused, branch_label
+from taskproto.hooks.git.run import MARKER, Hook, Refused, branch_label
+from taskproto.layout import GIT_HOOKS_RECORD
 
 # --- pre-commit ---------------------------------------------------------------
 
@@ -88,7 +89,7 @@ def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
     from taskproto import plainjson as json
 
     try:
-        with open(os.path.join(hook.layout.root, RECORD), "rb") as fh:
+        with open(os.path.join(hook.layout.root, GIT_HOOKS_RECORD), "rb") as fh:
             record = json.loads(fh.read())
     except (OSError, ValueError):
         return  # no record: the hooks were not installed by init (doctor says so)
@@ -102,16 +103,16 @@ def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
         ours = False
     if ours == trailers:
         return
-    from taskproto.hooks.git.install import add_commit_msg, take_out_commit_msg
+    from taskproto.hooks.git.install import set_commit_msg
 
     if not trailers:
         try:
-            take_out_commit_msg(folder, hook.layout.root)
+            set_commit_msg(folder, hook.layout.root, False)
         except OSError:
             pass  # it only costs a commit a hook run: `taskproto init --git` takes it out
         return
     try:
-        add_commit_msg(folder, hook.layout.root)
+        set_commit_msg(folder, hook.layout.root, True)
     except Exception as exc:  # noqa: BLE001 - no trailers were promised in vain: say what to run
         raise Refused(
             f"commit refused: commit_trailers is on, but the commit-msg hook that adds them "

@@ -10,7 +10,8 @@ Installing twice writes nothing the second time.
 `commit-msg` does one thing, add trailers, so it is installed only while `commit_trailers` is
 on: git starts every hook it finds on every commit, about a millisecond each even for a hook with
 nothing to do. A run of `pre-commit` on a task's branch adds it when the setting has been turned
-on since (`add_commit_msg`), before git looks for it, so that very commit gets its trailers.
+on since, before git looks for it, so that very commit gets its trailers, and takes ours out
+once it has been turned off (`set_commit_msg`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from pathlib import Path
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.hooks.git.handlers import GIT_HOOKS
-from taskproto.hooks.git.run import MARKER, RECORD
+from taskproto.hooks.git.run import MARKER
+from taskproto.layout import GIT_HOOKS_RECORD
 
 CHAINED_SUFFIX = ".taskproto-chained"
 TEMPLATE = Path(__file__).resolve().with_name("hook.sh")
@@ -171,35 +173,24 @@ def _take_out(folder: Path, hook: str, report: HooksReport) -> None:
     report.removed.append(hook)
 
 
-def add_commit_msg(folder: str, root: str) -> bool:
-    """From a pre-commit hook run by our script in `folder`, with `commit_trailers` on: install
-    commit-msg there if it is missing, with the interpreter running now, and note it in the record.
-    Only beside our own pre-commit script (never in a folder named by anyone else). True when
-    added."""
+def set_commit_msg(folder: str, root: str, trailers: bool) -> bool:
+    """From a pre-commit hook run by our script in `folder`: with `commit_trailers` on, install
+    commit-msg there if it is missing (with the interpreter running now); off, take ours out (the
+    hook it chained back in its place), as `init` would; and the record's list follows. Only
+    beside our own pre-commit script (never in a folder named by anyone else). True when it
+    changed anything."""
     here = Path(folder)
     if not (is_ours(here / "pre-commit") or is_ours(here / "pre-merge-commit")):
         return False
-    if is_ours(here / "commit-msg"):
+    if is_ours(here / "commit-msg") == trailers:
         return False
-    _chainable(here, "commit-msg")
     report = HooksReport(here, None)
-    _put(here, "commit-msg", sys.executable, report)
-    _note(Path(root), "commit-msg")
-    return True
-
-
-def take_out_commit_msg(folder: str, root: str) -> bool:
-    """From a pre-commit hook run by our script in `folder`, with `commit_trailers` off: take our
-    commit-msg out of there (the hook it chained back in its place), as `init` would, so commits
-    stop starting it, and drop it from the record. Only beside our own pre-commit. True when taken
-    out."""
-    here = Path(folder)
-    if not (is_ours(here / "pre-commit") or is_ours(here / "pre-merge-commit")):
-        return False
-    if not is_ours(here / "commit-msg"):
-        return False
-    _take_out(here, "commit-msg", HooksReport(here, None))
-    _note(Path(root), "commit-msg", add=False)
+    if trailers:
+        _chainable(here, "commit-msg")
+        _put(here, "commit-msg", sys.executable, report)
+    else:
+        _take_out(here, "commit-msg", report)
+    _note(Path(root), "commit-msg", trailers)
     return True
 
 
@@ -222,7 +213,7 @@ def record(root: Path, report: HooksReport, installed: bool, python: str | None 
         "marker": MARKER.decode(),
         "time": utcnow().isoformat(),
     }
-    atomic_write(root / RECORD, json.dumps(data, indent=2).encode() + b"\n")
+    atomic_write(root / GIT_HOOKS_RECORD, json.dumps(data, indent=2).encode() + b"\n")
 
 
 def _note(root: Path, hook: str, add: bool = True) -> None:
@@ -230,17 +221,17 @@ def _note(root: Path, hook: str, add: bool = True) -> None:
     from taskproto import plainjson as json
     from taskproto.state.files import atomic_write
 
-    path = root / RECORD
+    path = root / GIT_HOOKS_RECORD
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return  # no record (or one doctor reports): nothing to add to
     if not isinstance(data, dict) or not isinstance(data.get("hooks"), list):
         return
-    if (hook in data["hooks"]) != add:
-        data["hooks"] = [
-            h for h in GIT_HOOKS if (h in data["hooks"] or h == hook) and (add or h != hook)
-        ]
+    listed = set(data["hooks"])
+    if (hook in listed) != add:
+        listed = listed | {hook} if add else listed - {hook}
+        data["hooks"] = [h for h in GIT_HOOKS if h in listed]
         atomic_write(path, json.dumps(data, indent=2).encode() + b"\n")
 
 

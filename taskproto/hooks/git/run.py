@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from taskproto.git.files import GitDirs
-from taskproto.layout import GIT_HOOKS_RECORD, Layout, SettingsError, read_settings
+from taskproto.layout import Layout, SettingsError, read_settings
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a no-op hook ~10% of its time
 if TYPE_CHECKING:
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from taskproto.state.light import TaskView
 
 MARKER = b"# taskproto git hook: installed by `taskproto init`"  # in each installed script
-RECORD = GIT_HOOKS_RECORD  # under taskproto's root: what init installed (install.record)
 SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
 
 DEFAULTS: dict[str, Any] = {

@@ -162,7 +162,7 @@ def test_the_hook_adds_commit_msg_only_beside_our_own_pre_commit(tmp_path: Path)
     commit_file(engine.config.task_worktree("t1"), "a.txt")
     assert os.listdir(elsewhere) == []
     assert not (repo / ".git" / "hooks" / "commit-msg").exists()
-    assert not install.add_commit_msg(str(elsewhere), str(repo / ".taskproto"))
+    assert not install.set_commit_msg(str(elsewhere), str(repo / ".taskproto"), True)
     assert os.listdir(elsewhere) == []
 
 
@@ -181,7 +181,7 @@ def test_the_hook_takes_commit_msg_out_only_beside_our_own_pre_commit(tmp_path: 
     record.write_text(json.dumps(data))
     commit_file(engine.config.task_worktree("t1"), "a.txt")
     assert (elsewhere / "commit-msg").read_bytes() == ours
-    assert not install.take_out_commit_msg(str(elsewhere), str(repo / ".taskproto"))
+    assert not install.set_commit_msg(str(elsewhere), str(repo / ".taskproto"), False)
     assert (elsewhere / "commit-msg").read_bytes() == ours
 
 
