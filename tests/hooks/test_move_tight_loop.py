@@ -230,6 +230,7 @@ def test_the_repositorys_templates_render_here_and_a_broken_one_refuses(tmp_path
         # from the task's worktree and a symlinked checkout: the repository's template all the same
         for cwd in (worktree, link):
             assert why in same_refusal(cwd, *handoff, top=repo)
+            assert why in same_refusal(cwd, *plain, top=repo)  # its prompt not shown
         assert why in same_refusal(repo, *plain)
     template.write_text("Go, {{ task.name }}: {{ subtasks | length }} subtasks, {{ gate }}\n")
     code, out, err, path = tp(repo, *handoff)

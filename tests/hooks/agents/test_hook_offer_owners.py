@@ -226,3 +226,24 @@ def test_a_new_sessions_record_is_never_made_through_something_planted(
     assert run.started == (kind != "hard link")  # a link or a folder there: Python decides
     if kind == "hard link":
         assert not os.path.samefile(victim, record)
+
+
+def test_a_claim_through_the_cli_from_elsewhere_is_seen(fast: Fast, tmp_path: Path) -> None:
+    """Another door and another cwd: `taskproto claim` for the session, run from a symbolic link
+    to the repository's subfolder, renews the offer (its quick path) with the session listed, so
+    the session's next turn is Python's, which finds its task."""
+    from tests.conftest import run_taskproto
+
+    repo = fast.engine.config.repo
+    nobody = stop(NOBODY, repo)
+    offered(fast)
+    assert not fast.run("claude", "Stop", nobody).started  # stamped: owns no task
+    (repo / "sub").mkdir()
+    link = tmp_path / "elsewhere"
+    link.symlink_to(repo / "sub")
+    later()
+    done = run_taskproto("--session", NOBODY, "claim", "t2", cwd=link)
+    assert done.code == 0, done.err
+    assert NOBODY in header(fast)[8].split(",")
+    run = fast.both("claude", "Stop", nobody, NOBODY)
+    assert run.started

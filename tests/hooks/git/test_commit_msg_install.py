@@ -230,3 +230,28 @@ def test_an_agents_worktree_and_a_linked_checkout_put_it_back_too(tmp_path: Path
     commit_file(link, "b.txt")
     assert install.is_ours(hook)
     assert "Task: t1" in _message(link)
+
+
+def test_an_agents_worktree_and_a_linked_checkout_take_it_out_too(tmp_path: Path) -> None:
+    """Another cwd, trailers turned off: a commit in an agent's worktree takes ours out, and after
+    it is put back by hand, one in the task's worktree reached through a symbolic link does too."""
+    repo = make_repo(tmp_path / "repo")
+    (repo / ".taskproto.toml").write_text("commit_trailers = true\n")
+    assert taskproto("init", "--git", cwd=repo).returncode == 0
+    engine = Engine(load_config(repo))
+    engine.create_task("t1", ["a"])
+    engine.claim("t1", SESSION)
+    advance(engine, "t1", "IMPLEMENTATION")
+    hook = repo / ".git" / "hooks" / "commit-msg"
+    ours = hook.read_bytes()
+    (repo / ".taskproto.toml").write_text("commit_trailers = false\n")
+    agent = engine.config.agent_worktree("t1", "a")
+    commit_file(agent, "a.txt")
+    assert not hook.exists() and "Task:" not in _message(agent)
+    hook.write_bytes(ours)
+    os.chmod(hook, 0o755)
+    link = tmp_path / "link"
+    link.symlink_to(engine.config.task_worktree("t1"))
+    commit_file(link, "b.txt")
+    assert not hook.exists() and "Task:" not in _message(link)
+    assert "commit-msg" not in _recorded(repo)
