@@ -392,6 +392,27 @@ class Checkout:
         )
         return float(rate.strip().splitlines()[-1])
 
+    def record_cycles(self, index: int) -> float:
+        """The mean time of a quiet Stop over two whole cycles of a session's activity records:
+        `sh` makes one a turn (the first, then 64 numbered ones: hook.sh `SLOTS`), and the turn
+        after the last goes to Python, which sweeps them. A new session; its first turn untimed."""
+        stop = self.cases()["Stop, owns no task, nothing moved since its last turn"]
+        cmd, cwd, env, stdin = stop
+        session = f"bench-cycle-{index}"
+        data = stdin.replace(NOBODY.encode(), session.encode())
+        first = self.repo / ".taskproto" / "activity" / f"{session}.sh"
+        # until `sh` has made the first (a turn may go to Python before), for a hook script that
+        # numbers its records (older ones: every turn is Python's)
+        numbers = any(w.endswith(".sh") and "SLOTS=" in Path(w).read_text() for w in cmd)
+        for _ in range(3):
+            run(cmd, cwd, env, data)
+            if first.exists() or not numbers:
+                break
+        else:
+            raise SystemExit(f"{first} was not made: the cycle would not be whole")
+        turns = 2 * (64 + 1)
+        return sum(run(cmd, cwd, env, data) for _ in range(turns)) / turns
+
     def claim_processes(self) -> tuple[int, int]:
         """(git processes, all processes) started by one `taskproto claim` through a remote."""
         origin = self.base / "origin.git"
@@ -451,8 +472,10 @@ def main() -> int:
         }
         # each run on a fresh task (its log grows by the run's transitions only), interleaved
         runs: dict[str, list[float]] = {c.label: [] for c in checkouts}
+        cycles: dict[str, list[float]] = {c.label: [] for c in checkouts}
         for i in range(args.runs):
             for c in checkouts:
+                cycles[c.label].append(c.record_cycles(i))
                 c.rate_task(f"r{i:02d}")
                 runs[c.label].append(c.transitions_per_second(f"r{i:02d}", args.seconds))
                 # the first start after that script (its engine renewed the offer as it exited),
@@ -509,6 +532,11 @@ def main() -> int:
         if name == "SessionStart, a new session, nothing changed since":
             row(AFTER_API, {lb: med[(lb, AFTER_API)] for lb in labels})
             same_moment(AFTER_API, FLOOR_AFTER_API)
+    row(
+        "Stop, owns no task, nothing moved: the mean of a session's 130 turns in a row (twice 64 "
+        "`sh` turns and the one after, where Python sweeps its records)",
+        {lb: statistics.median(cycles[lb]) * 1000 for lb in labels},
+    )
     print()
     print("| | " + " | ".join(labels) + " |")
     print("|---|" + "---:|" * len(labels))

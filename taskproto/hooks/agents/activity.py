@@ -9,10 +9,14 @@ half done skips that file until the next event. A file that is not a plain file 
 link, a second hard link) is replaced, never written through. Standard library only; nothing
 here ever fails a hook.
 
-The lifecycle events' `sh` fast path (hook.sh) writes the same record without `time`, to a file of
-its own, `<session>.sh` (a new file renamed into place: `sh` cannot tell a hard link); the reader
-takes the file's mtime then, and the newer of a session's two records. `sh` marks its record
-`"quiet": "owns no task"` when it is also the session's stamp (quiet.py); the reader drops the mark.
+The lifecycle events' `sh` fast path (hook.sh) writes the same record without `time`, each time to
+a new file of its own (`sh` cannot tell a hard link, and renaming is a process): the session's
+first at `<session>.sh`, then `<session>+1.sh` ... `<session>+64.sh` (`+` is in no plain session
+id). The reader takes the file's mtime then, and the newest of a session's records. `sweep`, on
+the session's next Python run (any hook call of it that reaches Python: a tool call, its end, the
+turn after the last slot), puts the newest at `<session>.sh` and removes the rest. `sh` marks its
+record `"quiet": "owns no task"` when it is also the session's stamp (quiet.py); the reader drops
+the mark.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ if TYPE_CHECKING:
     from taskproto.layout import Layout
 
 FOLDER = "activity"
-SH = ".sh"  # the record hook.sh writes: `<session>.sh`
+SH = ".sh"  # the records hook.sh writes: `<session>.sh`, `<session>+<n>.sh`
+SLOTS = 64  # hook.sh's numbered records: +1 to +64
 MAX_DETAIL = 200
 SIZE = 4096  # one page: the record is written whole by one write at offset 0
 
@@ -115,12 +120,61 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
                     os.pwrite(fd, data, 0)
                     if info.st_size > SIZE:
                         os.ftruncate(fd, SIZE)
-                    return
+                    break
             finally:
                 os.close(fd)
             os.unlink(path)  # a hard link to another file (or not a file): replace, never write
+        else:
+            return
+        if session + ".json" == file_name(session) and last_slot(folder, session):
+            sweep(folder, session)  # (a plain id: hook.sh's too)
     except OSError:
         return
+
+
+def last_slot(folder: str, session: str) -> int:
+    """The numbered record hook.sh takes for the session's last (0: none), found as it finds it:
+    by halving, the records being made in order (here a link to nowhere counts too: it is swept)."""
+    low, high = 0, SLOTS + 1
+    while high - low > 1:
+        middle = (low + high) // 2
+        if os.path.lexists(os.path.join(folder, f"{session}+{middle}{SH}")):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def sweep(folder: str, session: str) -> None:
+    """Put the newest of hook.sh's records of `session` at `<session>.sh` (renamed: a name, never
+    data), and remove its other numbered ones (only names: a hard link's file stays)."""
+    prefix, base = session + "+", session + SH
+    numbered: dict[str, int] = {}
+    try:
+        for name in os.listdir(folder):
+            digits = name[len(prefix) : -len(SH)]
+            if name.startswith(prefix) and name.endswith(SH) and digits.isascii():
+                if digits.isdigit():
+                    numbered[name] = int(digits)
+    except OSError:
+        return
+    newest: str | None = None
+    when = (-1, -1)
+    for name, number in [*numbered.items(), (base, 0)]:
+        try:
+            st = os.lstat(os.path.join(folder, name))
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and (st.st_mtime_ns, number) > when:
+            newest, when = name, (st.st_mtime_ns, number)
+    for name in numbered:
+        try:
+            if name == newest:
+                os.rename(os.path.join(folder, name), os.path.join(folder, base))
+            else:
+                os.unlink(os.path.join(folder, name))
+        except OSError:  # gone meanwhile, or a folder planted there: left
+            continue
 
 
 def record_at(cwd: str, env: dict[str, str], client: str, event: str, payload: Payload) -> None:

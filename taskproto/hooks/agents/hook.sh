@@ -15,11 +15,10 @@ entry=${0%/*}/entry.py
 set -f  # no pathname expansion, except where it is turned on for one glob
 # The programs below run with LC_ALL=C: they match and move bytes, and a locale's loading is about
 # a tenth of their start. (Python is given the environment as it came.)
-consumed= line= nl= more= tmp= made=
+consumed= line= nl= more= made= last=
 
 py() {  # hand the hook to Python, with the payload as it came
-    # an activity record made and not put in place, or made in place as the first (prepare)
-    [ -n "$tmp$made" ] && LC_ALL=C rm -f -- "$tmp$made"
+    [ -n "$made" ] && LC_ALL=C rm -f -- "$made"  # this turn's activity record (prepare)
     [ -n "$start" ] && cd -- "$start" 2>/dev/null
     [ -z "$consumed" ] && exec "$python" -I -S "$entry" "$client" "$event"
     if [ -n "$more" ]; then  # more than one line: what was read, then the rest
@@ -283,33 +282,44 @@ cd -- "$start" 2>/dev/null || py
 plain "$root" || py
 
 # --- the activity record, for the board (activity.py reads the file's time when it has none) ------
-# `sh` writes its own record, `<session>.sh` (Python's are `<session>.json`; the board takes the
-# newer): made as a new file, then renamed into place; the session's first is made in place, as a
-# new file. In a turn that finds the session owns no task it is made before the task files are
-# listed and read, and marked so: a stamp (below). Handing over to Python, `py` removes a record
-# of this turn that is in place ($made) or not ($tmp): it was no stamp.
+# `sh` writes its own records (Python's is `<session>.json`; the board takes the newest): each a
+# new file, never one rewritten or renamed over (`sh` cannot tell a hard link, and a rename is a
+# process, `mv`). The session's first is `<session>.sh`; the next ones `<session>+1.sh`,
+# `<session>+2.sh`, ... up to +$SLOTS (`+` is in no plain session id), made in that order, so the
+# last one is found by halving (`newest`). The next Python run of the session (a tool call, a
+# session end, or the turn after the last slot) puts the newest at `<session>.sh` and removes the
+# rest (activity.sweep). In a turn that finds the session owns no task the record is made before
+# the task files are listed and read, and marked so: a stamp (below). Handing over to Python, `py`
+# removes the record of this turn ($made): it was no stamp.
 act=$root/activity
 QUIET=', "quiet": "owns no task"'
-prepare() {  # prepare [MARK]: the record's new file, its time now; record puts it in place
+SLOTS=64
+newest() {  # $n: the session's last numbered record (0: none), $last: its newest record's name
+    lo=0 hi=$((SLOTS + 1))
+    while [ $((hi - lo)) -gt 1 ]; do  # slot $lo is there (or 0), slot $hi is not (or past the last)
+        n=$(((lo + hi) / 2))
+        if [ -e "$act/$sid+$n.sh" ]; then lo=$n; else hi=$n; fi
+    done
+    n=$lo last=$act/$sid+$lo.sh
+    [ "$n" != 0 ] || last=$act/$sid.sh
+}
+prepare() {  # prepare [MARK]: the session's next record, a new file, its time now
     [ -d "$act" ] && ! [ -L "$act" ] || py  # not made yet (Python makes it), or a planted link
-    rec=$act/$sid.sh new=$act/.$sid.sh.$$
-    if [ -L "$rec" ] || [ -e "$rec" ]; then
-        [ -f "$rec" ] && ! [ -L "$rec" ] || py
+    [ -n "$last" ] || newest
+    if [ "$n" = 0 ] && ! [ -e "$last" ] && ! [ -L "$last" ]; then
+        rec=$last
     else
-        new=$rec
+        [ "$n" -lt "$SLOTS" ] || py  # every slot taken: Python sweeps them
+        rec=$act/$sid+$((n + 1)).sh
+        ! [ -L "$rec" ] || py  # a dangling link
     fi
-    set -C  # a new file (O_EXCL): never through a link, planted at either name meanwhile
+    set -C  # a new file (O_EXCL): never through a link, nor anything planted meanwhile
     { printf '{"session": "%s", "client": "%s", "event": "%s", "cwd": "%s", "detail": "%s"%s}\n' \
-        "$sid" "$client" "$event" "$cwd" "$detail" "${1-}" >"$new"; } 2>/dev/null || py
+        "$sid" "$client" "$event" "$cwd" "$detail" "${1-}" >"$rec"; } 2>/dev/null || py
     set +C
-    if [ "$new" = "$rec" ]; then made=$rec; else tmp=$new; fi
+    made=$rec
 }
-record() {
-    [ -n "$tmp$made" ] || prepare
-    # a rename: a hard link planted at the record is replaced, never written through
-    [ -z "$tmp" ] || LC_ALL=C mv -f -- "$tmp" "$rec" || py
-    tmp= made=
-}
+record() { [ -n "$made" ] || prepare; made=; }
 if [ "$kind" = notify ]; then record; exit 0; fi
 
 # --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
@@ -409,6 +419,7 @@ fi
 if [ "$kind" = start ]; then opened || py; fi  # no offer to show: Python answers
 if [ "$task" = - ]; then
     l= r=$act/$sid.sh
+    [ -d "$act" ] && newest && r=$last
     [ -f "$r" ] && ! [ -L "$r" ] && { IFS= read -r l <"$r" || [ -n "$l" ]; }
     case $l in *"$QUIET}") { [ -z "$stamp" ] || [ "$r" -nt "$stamp" ]; } && stamp=$r ;; esac
     prepare "$QUIET"  # the next stamp: made before the task files are listed
@@ -427,9 +438,10 @@ mentions "$@" && py  # Python finds out (and leaves a stamp)
 # What only a start or the owner's heartbeat needs is defined below, where the shell reads it
 # only for them: dash reads a function as it comes to it, about 130 instructions a byte.
 if [ "$task" = - ] && [ "$kind" != start ]; then  # it owns no task
-    if [ "$kind" = prompt ]; then  # a prompt in a task's worktree is recorded on that task
-        case $cwd/ in "$root"/*) py ;; esac
-    fi
+    case $kind in
+    prompt) case $cwd/ in "$root"/*) py ;; esac ;;  # a prompt in a task's worktree: on that task
+    end) [ "$n" = 0 ] || py ;;  # numbered records left from its turns: Python sweeps them
+    esac
     record
     exit 0
 fi

@@ -12,11 +12,11 @@ files under `<root>/cache/quiet/` for the next turn's `sh` fast path:
 - `due/<session>`: empty, its mtime the time the next heartbeat is due. `sh` compares it with the
   activity file it has just written (whose mtime is now): `[ due -nt activity ]`.
 
-For a session that owns no task, `sh` keeps a stamp of its own at no extra cost: its activity
-record (`activity/<session>.sh`), marked when it was made in a turn that found no task naming the
-session, as of its mtime: it is made before the task files are listed and read, and `sh` counts a
-file of that very mtime as changed. The newer of the two stamps holds. So a session's next turn
-greps only the tasks that changed since its last one.
+For a session that owns no task, `sh` keeps a stamp of its own at no extra cost: its newest activity
+record (`activity/<session>.sh` or a numbered `<session>+<n>.sh`, activity.py), marked when it was
+made in a turn that found no task naming the session, as of its mtime: it is made before the task
+files are listed and read, and `sh` counts a file of that very mtime as changed. The newer of the
+two stamps holds. So a session's next turn greps only the tasks that changed since its last one.
 
 They are hints, never the authority: Python decides whenever `sh` is not sure. Standard library
 only; nothing here ever fails a hook.

@@ -121,6 +121,14 @@ def make_fast(engine: Engine, tmp_path: Path) -> Fast:
     return Fast(engine, base, python)
 
 
+def sh_record(root: Path, session: str) -> Path:
+    """The newest of `sh`'s activity records of `session` (`<session>.sh`, `<session>+<n>.sh`)."""
+    folder = root / "activity"
+    found = [folder / f"{session}{activity.SH}"]
+    found += folder.glob(f"{session}+*{activity.SH}")
+    return max((p for p in found if p.exists()), key=lambda p: p.stat().st_mtime_ns)
+
+
 def stop(session: str, cwd: Path | str, client: str = "claude", **extra: object) -> bytes:
     event = {"claude": "Stop", "codex": "Stop", "gemini": "AfterAgent"}[client]
     return payload(client, event, session_id=session, cwd=str(cwd), **extra)

@@ -210,22 +210,37 @@ def test_where_the_shell_is_not_sure(fast: Fast, tmp_path: Path) -> None:
     assert fast.both("claude", "Stop", data, NOBODY).started
     for name in os.listdir(fast.root / "activity"):
         os.unlink(fast.root / "activity" / name)
-    os.symlink(tmp_path / "elsewhere", fast.root / "activity" / f"{NOBODY}{activity.SH}")
-    assert fast.both("claude", "Stop", data, NOBODY).started
+    # a link planted at the session's first record: never followed; `sh` makes the next one, and
+    # Python's run (fast path off) renames that over the link
+    base = fast.root / "activity" / f"{NOBODY}{activity.SH}"
+    os.symlink(tmp_path / "elsewhere", base)
+    assert not fast.both("claude", "Stop", data, NOBODY).started
     assert not (tmp_path / "elsewhere").exists()
+    assert base.is_file() and not base.is_symlink()
+    assert sorted(os.listdir(fast.root / "activity")) == [f"{NOBODY}.json", f"{NOBODY}.sh"]
 
 
-def test_a_planted_hard_link_is_replaced_never_written(fast: Fast, tmp_path: Path) -> None:
+def test_a_planted_hard_link_is_never_written(fast: Fast, tmp_path: Path) -> None:
+    """`sh` writes each record to a new file: a hard link at its records' names is left as it is
+    (its file is never opened for writing), and Python's next run of the session puts the newest
+    record over it."""
     victim = tmp_path / "victim"
     victim.write_text("keep me\n")
-    for name in (f"{NOBODY}.json", f"{NOBODY}{activity.SH}"):  # Python's record, and sh's
-        os.link(victim, fast.root / "activity" / name)
-    run = fast.run("claude", "Stop", stop(NOBODY, fast.engine.config.repo))
-    assert not run.started
+    folder = fast.root / "activity"
+    for name in (f"{NOBODY}.json", f"{NOBODY}{activity.SH}", f"{NOBODY}+2{activity.SH}"):
+        os.link(victim, folder / name)  # Python's record, and sh's first and second numbered
+    data = stop(NOBODY, fast.engine.config.repo)
+    for _ in range(3):
+        assert not fast.run("claude", "Stop", data).started
     assert victim.read_text() == "keep me\n"
-    assert not os.path.samefile(victim, fast.root / "activity" / f"{NOBODY}{activity.SH}")
+    names = sorted(n for n in os.listdir(folder) if not os.path.samefile(victim, folder / n))
+    assert names == [f"{NOBODY}+{n}{activity.SH}" for n in (3, 4, 5)]  # found by halving: past +2
     assert activity.read_all(str(fast.root))[NOBODY]["event"] == "Stop"
-    assert [n for n in os.listdir(fast.root / "activity") if n.startswith(".")] == []
+    assert fast.run("claude", "Stop", data, {"TASKPROTO_HOOK_FASTPATH": "0"}).started
+    assert victim.read_text() == "keep me\n"
+    assert sorted(os.listdir(folder)) == [f"{NOBODY}.json", f"{NOBODY}.sh"]
+    assert not any(os.path.samefile(victim, folder / n) for n in os.listdir(folder))
+    assert activity.read_all(str(fast.root))[NOBODY]["event"] == "Stop"
 
 
 def test_other_roots_links_and_places_outside_any_repository(fast: Fast, tmp_path: Path) -> None:
@@ -300,14 +315,14 @@ def test_other_tasks_changing_keep_the_owner_in_sh(fast: Fast) -> None:
 
 @pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
 def test_the_processes_a_quiet_turn_starts(fast: Fast, tmp_path: Path) -> None:
-    """Counted with strace: a quiet turn is `sh`, at most one grep, and the activity's `mv` (the
-    session's first record is made in place)."""
+    """Counted with strace: a quiet turn is `sh`, and at most one grep (each activity record is
+    a new file: no `mv`)."""
 
     worktree = fast.engine.config.task_worktree("t1")
     trace = tmp_path / "trace"
     assert programs("Stop", stop(NOBODY, fast.engine.config.repo), trace) == ["sh", "grep"]
-    assert programs("Stop", stop(NOBODY, fast.engine.config.repo), trace) == ["sh", "mv"]
+    assert programs("Stop", stop(NOBODY, fast.engine.config.repo), trace) == ["sh"]
     assert "python" in "".join(programs("Stop", stop(OWNER, worktree), trace))  # no stamp yet
-    # nothing changed since: no grep; sh's first record of the session is made in place
+    # nothing changed since: no grep
     assert programs("Stop", stop(OWNER, worktree), trace) == ["sh"]
-    assert programs("Stop", stop(OWNER, worktree), trace) == ["sh", "mv"]
+    assert programs("Stop", stop(OWNER, worktree), trace) == ["sh"]

@@ -263,7 +263,7 @@ def test_the_processes_a_session_start_starts(fast: Fast, tmp_path: Path) -> Non
     # the offer vouches for every task (no grep); the session's first record of `sh` is made in
     # place (no mv); the offer is short (no cat): test_hook_offer_owners.py shows each case
     assert found == ["sh"]
-    assert programs("SessionStart", data, tmp_path / "trace") == ["sh", "mv"]
+    assert programs("SessionStart", data, tmp_path / "trace") == ["sh"]
 
 
 def test_an_agent_cannot_plant_an_offer_for_other_sessions(fast: Fast) -> None:

@@ -1,7 +1,8 @@
 """The offer Python left (offer_cache.py) as `sh`'s index of who owns a task: while it holds (no
 task file newer), a session its OWNERS do not list owns no task, so a turn needs no grep over the
 tasks that changed since its last one, and a new session's start is `sh` alone: its first activity
-record made in place (no `mv`), a short offer written by `sh` itself (no `cat`).
+record made in place (no `mv`: no record of `sh` is ever renamed), a short offer written by `sh`
+itself (no `cat`).
 
 Real repository, real hook script, the answers compared with Python's (fastpath.Fast.both); the
 programs counted with strace. Each shortcut is also shown failing safe: a stale offer, a session
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from taskproto.hooks.agents import offer_cache
+from taskproto.hooks.agents import activity, offer_cache
 
 from .conftest import payload
 from .fastpath import NOBODY, OWNER, Fast, programs, stop
@@ -67,8 +68,8 @@ def test_a_new_sessions_start_is_sh_alone(fast: Fast, tmp_path: Path) -> None:
     # the same answer as Python's, for another new session
     run = fast.both("claude", "SessionStart", start("new-2", repo), "new-2")
     assert not run.started and "this session (new-2) owns no task" in run.answer[1]
-    # its record is there now: the next start renames a new one into place
-    assert programs("SessionStart", start("new-1", repo), trace) == ["sh", "mv"]
+    # its record is there now: the next start makes the next one, numbered (still no `mv`)
+    assert programs("SessionStart", start("new-1", repo), trace) == ["sh"]
     assert [n for n in os.listdir(fast.root / "activity") if n.startswith(".")] == []
 
 
@@ -92,15 +93,15 @@ def test_a_turn_after_others_moved_tasks_needs_no_grep(fast: Fast, tmp_path: Pat
     nobody = stop(NOBODY, repo)
     offered(fast)
     assert programs("Stop", nobody, trace) == ["sh"]  # no stamp, every task: the offer vouches
-    assert programs("Stop", nobody, trace) == ["sh", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh"]
     later()
     fast.engine.claim("t2", "someone", os.getpid())  # the engine renews the offer
-    assert programs("Stop", nobody, trace) == ["sh", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh"]
     # a change the offer is not renewed after (another machine's, a hand edit): the grep
     fast.engine.offer.every = None
     later()
     fast.engine.fire("t2", target="CLASSIFIED", session="someone")
-    assert programs("Stop", nobody, trace) == ["sh", "grep", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh", "grep"]
     run = fast.both("claude", "Stop", nobody, NOBODY)
     assert not run.started
 
@@ -199,33 +200,54 @@ def test_an_offer_with_a_nul_is_not_left(fast: Fast) -> None:
     assert first.split()[8:] == [b"-", str(len(rest)).encode()] and b"Free tasks: ab." in rest
 
 
+@pytest.mark.parametrize("place", ["new-7.sh", "new-7+1.sh"])
 @pytest.mark.parametrize("kind", ["symlink", "dangling symlink", "hard link", "folder"])
-def test_a_new_sessions_record_is_never_made_through_something_planted(
-    fast: Fast, tmp_path: Path, kind: str
+def test_a_sessions_record_is_never_made_through_something_planted(
+    fast: Fast, tmp_path: Path, kind: str, place: str
 ) -> None:
-    """The first record is made in place only as a new file (`set -C`, O_EXCL): anything planted at
-    its name first (a link to a file of the agent's choosing, a link to nowhere, a folder) is
-    never followed or written through; a hard link is renamed over, as for any later record."""
+    """Each record is made only as a new file (`set -C`, O_EXCL): anything planted at its name
+    first (a link to a file of the agent's choosing, a link to nowhere, a hard link, a folder), at
+    the session's first record or at a numbered one, is never followed or written through; `sh`
+    takes the next name (a link to nowhere at the next one: Python). The session's next Python run
+    puts its newest record at `<session>.sh` and removes the numbered ones (names only)."""
     repo = fast.engine.config.repo
     offered(fast)
+    folder = fast.root / "activity"
+    if place != "new-7.sh":  # the first record is there already
+        assert not fast.run("claude", "SessionStart", start("new-7", repo)).started
     victim = tmp_path / "victim"
     victim.write_text("keep me\n")
-    record = fast.root / "activity" / "new-7.sh"
+    planted = folder / place
     if kind == "symlink":
-        record.symlink_to(victim)
+        planted.symlink_to(victim)
     elif kind == "dangling symlink":
-        record.symlink_to(tmp_path / "made-through-a-link")
+        planted.symlink_to(tmp_path / "made-through-a-link")
     elif kind == "hard link":
-        os.link(victim, record)
+        os.link(victim, planted)
     else:
-        record.mkdir()
+        planted.mkdir()
     run = fast.run("claude", "SessionStart", start("new-7", repo))
     assert run.answer[0] == 0 and "this session (new-7) owns no task" in run.answer[1]
     assert victim.read_text() == "keep me\n"
     assert not (tmp_path / "made-through-a-link").exists()
-    assert run.started == (kind != "hard link")  # a link or a folder there: Python decides
-    if kind == "hard link":
-        assert not os.path.samefile(victim, record)
+    # only a link to nowhere at the next numbered name sends the start to Python
+    assert run.started == (kind == "dangling symlink" and place != "new-7.sh")
+    newest = activity.read_all(str(fast.root))["new-7"]
+    assert newest["event"] == "SessionStart" and abs(newest["time"] - time.time()) < 60
+    assert not run.started or (folder / "new-7.json").exists()
+    # the session's next Python run sweeps the numbered ones: this one's, or its end's (with
+    # numbered records left; else `sh` makes the first, and leaves it)
+    end = stop("new-7", repo, hook_event_name="SessionEnd", reason="exit")
+    assert fast.run("claude", "SessionEnd", end).started != run.started
+    assert victim.read_text() == "keep me\n"
+    left = sorted(n for n in os.listdir(folder) if n.startswith("new-7"))
+    # a folder planted there is left as it is (and the newest record beside it)
+    numbered = ["new-7+1.sh"] if kind == "folder" or run.started else []
+    assert left == [*numbered, "new-7.json", "new-7.sh"]
+    base = folder / "new-7.sh"
+    if kind != "folder" or place != "new-7.sh":
+        assert base.is_file() and not base.is_symlink() and not os.path.samefile(victim, base)
+    assert activity.read_all(str(fast.root))["new-7"]["event"] == "SessionEnd"
 
 
 def test_a_claim_through_the_cli_from_elsewhere_is_seen(fast: Fast, tmp_path: Path) -> None:

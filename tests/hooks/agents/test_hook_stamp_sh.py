@@ -1,9 +1,9 @@
 """The stamp `sh` keeps for a session that owns no task: its own activity record
 (`activity/<session>.sh`), marked when it was made in a turn that found no task naming the session.
 It is made before the task files are listed and read, so the next turn greps only the tasks that
-changed since, with no process more than the record's `mv`. A file of the record's very mtime
-counts as changed: a claim made while the hook ran is never missed. Real repository, real hook
-script; the programs counted with strace."""
+changed since, with no process more (the record is a new file, no `mv`). A file of the record's
+very mtime counts as changed: a claim made while the hook ran is never missed. Real repository,
+real hook script; the programs counted with strace."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ import pytest
 
 from taskproto.hooks.agents import activity, quiet
 
-from .fastpath import NOBODY, OWNER, Fast, programs, stop
+from .fastpath import NOBODY, OWNER, Fast, programs, sh_record, stop
 
 needs_strace = pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
 MARK = ', "quiet": "owns no task"}'
 
 
 def _record(fast: Fast, session: str) -> Path:
-    return fast.root / "activity" / f"{session}{activity.SH}"
+    return sh_record(fast.root, session)
 
 
 def _marked(fast: Fast, session: str) -> bool:
@@ -46,26 +46,26 @@ def test_a_turn_greps_only_what_changed_since_the_last(fast: Fast, tmp_path: Pat
     # no stamp: every task; the session's first record is made in place
     assert programs("Stop", nobody, trace) == ["sh", "grep"]
     assert _marked(fast, NOBODY)
-    assert programs("Stop", nobody, trace) == ["sh", "mv"]  # nothing changed since
+    assert programs("Stop", nobody, trace) == ["sh"]  # nothing changed since
     # another session moves a task: one grep over what changed, then nothing again
     time.sleep(0.02)
     fast.engine.claim("t2", "someone", os.getpid())
-    assert programs("Stop", nobody, trace) == ["sh", "grep", "mv"]
-    assert programs("Stop", nobody, trace) == ["sh", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh", "grep"]
+    assert programs("Stop", nobody, trace) == ["sh"]
     # an owner's heartbeat changes its task's folder, not its task.json: nothing to grep
     from taskproto.state import beat
 
     time.sleep(0.02)
     beat.write(fast.engine.config.task_dir("t1"), OWNER, os.getpid(), datetime.now(UTC).isoformat())
-    assert programs("Stop", nobody, trace) == ["sh", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh"]
     data = stop(NOBODY, fast.engine.config.repo, hook_event_name="UserPromptSubmit")
-    assert programs("UserPromptSubmit", data, trace) == ["sh", "mv"]
+    assert programs("UserPromptSubmit", data, trace) == ["sh"]
     # a notification is recorded unchecked, so it is no stamp: the next turn checks every task
     # that changed since Python's stamp (here: t2's claim)
     note = stop(NOBODY, fast.engine.config.repo, hook_event_name="Notification", message="hi")
-    assert programs("Notification", note, trace) == ["sh", "mv"]
+    assert programs("Notification", note, trace) == ["sh"]
     assert not _marked(fast, NOBODY)
-    assert programs("Stop", nobody, trace) == ["sh", "grep", "mv"]
+    assert programs("Stop", nobody, trace) == ["sh", "grep"]
     assert [n for n in os.listdir(fast.root / "activity") if n.startswith(".")] == []
 
 
@@ -170,6 +170,7 @@ def test_a_claim_racing_the_hook_is_never_hidden_by_its_stamp(fast: Fast, tmp_pa
 
     rng = random.Random(20)
     for _ in range(150):
+        activity.sweep(str(fast.root / "activity"), NOBODY)  # as the session's Python run does
         atomic_write(path, free)
         assert hook().wait() == 0 and not started.exists() and _marked(fast, NOBODY)
         os.utime(other)  # a change to grep while the claim is being written
