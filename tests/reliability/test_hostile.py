@@ -8,6 +8,7 @@ root byte for byte as they were.
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 import re
 import shutil
@@ -303,39 +304,71 @@ def test_no_shell_anywhere_in_the_package() -> None:
 NOBODY = "65534"
 
 
-def _nobody_can_run_taskproto() -> str | None:
-    """Why a non-root run is impossible here, or None. Tests run as root, and root ignores chmod."""
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        return "needs root and setpriv to run a command as another user"
+def _nobody_runs(env: dict[str, str]) -> str | None:
+    """Why `nobody` cannot run this interpreter with taskproto and its packages, or None."""
     proc = subprocess.run(
-        [
-            "setpriv",
-            f"--reuid={NOBODY}",
-            f"--regid={NOBODY}",
-            "--clear-groups",
-            sys.executable,
-            "-c",
-            "import click, pydantic, filelock, taskproto",
-        ],
+        ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", sys.executable]
+        + ["-c", "import click, pydantic, filelock, taskproto"],
         capture_output=True,
         text=True,
         check=False,
         timeout=60,
+        env={**os.environ, **env},
     )
-    if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return (
-            f"user nobody cannot run this interpreter and its packages ({sys.executable}): {last}"
-        )
-    return None
+    return None if proc.returncode == 0 else (proc.stderr.strip().splitlines() or ["?"])[-1]
 
 
-NOBODY_PROBLEM = _nobody_can_run_taskproto()
-HAVE_SETPRIV = NOBODY_PROBLEM is None
+def _requirements(name: str) -> list[importlib.metadata.Distribution]:
+    """The installed distributions `name` requires, and theirs, and so on (not `name` itself)."""
+    from packaging.requirements import Requirement
+
+    found: dict[str, importlib.metadata.Distribution] = {}
+    todo = [name]
+    while todo:
+        dist = importlib.metadata.distribution(todo.pop())
+        key = dist.metadata["Name"].lower().replace("_", "-")
+        if key in found:
+            continue
+        found[key] = dist
+        for line in dist.requires or []:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return [dist for key, dist in found.items() if key != name]
+
+
+@pytest.fixture(scope="session")
+def nobody_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """What `nobody` needs to run taskproto here. Tests run as root (root ignores chmod), and the
+    checkout and the interpreter's packages may be in a folder only root can reach (CI's, under
+    /root): then `nobody` runs a copy of taskproto and of the distributions it requires, in a
+    folder it can read, on PYTHONPATH."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run a command as another user")
+    if _nobody_runs({}) is None:
+        yield {}
+        return
+    base = Path(tempfile.mkdtemp(prefix="taskproto-nobody-pkg-"))
+    try:
+        shutil.copytree(PACKAGE, base / "taskproto", ignore=shutil.ignore_patterns("__pycache__"))
+        for dist in _requirements("taskproto"):
+            for file in dist.files or []:
+                if file.parts[0] != ".." and "__pycache__" not in file.parts:
+                    (base / file).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(Path(str(dist.locate_file(file))), base / file)
+        for p in [base, *base.rglob("*")]:
+            os.chmod(p, 0o755 if p.is_dir() else 0o644)
+        env = {"PYTHONPATH": str(base)}
+        problem = _nobody_runs(env)
+        if problem is not None:
+            pytest.skip(f"user nobody cannot run {sys.executable} with its packages: {problem}")
+        yield env
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture
-def nobody_repo() -> Iterator[Path]:
+def nobody_repo(nobody_env: dict[str, str]) -> Iterator[Path]:
     """A repository owned by `nobody` in a folder `nobody` can reach (pytest's tmp is root-only)."""
     from ops import make_repo
 
@@ -351,41 +384,43 @@ def nobody_repo() -> Iterator[Path]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def _as_nobody(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {
+def _as_nobody(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    home = {
         "HOME": str(repo.parent / "home"),
         "XDG_STATE_HOME": str(repo.parent / "home" / ".state"),
     }
-    return tp(repo, *args, env=env, user=NOBODY)
+    return tp(repo, *args, env={**env, **home}, user=NOBODY)
 
 
-@pytest.mark.skipif(not HAVE_SETPRIV, reason=str(NOBODY_PROBLEM))
-def test_an_unreadable_task_json_is_refused_clearly(nobody_repo: Path) -> None:
-    proc = _as_nobody(nobody_repo, "task", "create", "t1")
+def test_an_unreadable_task_json_is_refused_clearly(
+    nobody_repo: Path, nobody_env: dict[str, str]
+) -> None:
+    proc = _as_nobody(nobody_repo, nobody_env, "task", "create", "t1")
     assert proc.returncode == 0, proc.stderr
     path = nobody_repo / ".taskproto" / "tasks" / "t1" / "task.json"
     os.chown(path, 0, 0)
     os.chmod(path, 0o600)
-    refused(_as_nobody(nobody_repo, "task", "show", "t1"), "permission denied")
-    refused(_as_nobody(nobody_repo, "--session", "s", "claim", "t1"), "permission denied")
+    refused(_as_nobody(nobody_repo, nobody_env, "task", "show", "t1"), "permission denied")
+    refused(
+        _as_nobody(nobody_repo, nobody_env, "--session", "s", "claim", "t1"), "permission denied"
+    )
 
 
-@pytest.mark.skipif(not HAVE_SETPRIV, reason=str(NOBODY_PROBLEM))
 def test_a_read_only_task_folder_refuses_the_write_and_keeps_the_old_state(
-    nobody_repo: Path,
+    nobody_repo: Path, nobody_env: dict[str, str]
 ) -> None:
     for args in (
         ("task", "create", "t1"),
         ("--session", "s", "claim", "t1"),
     ):  # the lock file now exists
-        proc = _as_nobody(nobody_repo, *args)
+        proc = _as_nobody(nobody_repo, nobody_env, *args)
         assert proc.returncode == 0, proc.stderr
     task_dir = nobody_repo / ".taskproto" / "tasks" / "t1"
     old = (task_dir / "task.json").read_bytes()
     os.chown(task_dir, 0, 0)
     os.chmod(task_dir, 0o755)  # nobody may read it, not create the temporary file
     refused(
-        _as_nobody(nobody_repo, "interrupt", "record", "t1", "status?"),
+        _as_nobody(nobody_repo, nobody_env, "interrupt", "record", "t1", "status?"),
         "could not write",
         "Permission denied",
     )
