@@ -14,7 +14,8 @@ a new file of its own (`sh` cannot tell a hard link, and renaming is a process):
 first at `<session>.sh`, then `<session>+1.sh` ... `<session>+64.sh` (`+` is in no plain session
 id). The reader takes the file's mtime then, and the newest of a session's records. `sweep`, on
 the session's next Python run (any hook call of it that reaches Python: a tool call, its end, the
-turn after the last slot), puts the newest at `<session>.sh` and removes the rest. `sh` marks its
+turn after the last slot), puts the newest at `<session>.sh` and removes the rest (and so for
+another session whose numbered records are all over an hour old). `sh` marks its
 record `"quiet": "owns no task"` when it is also the session's stamp (quiet.py); the reader drops
 the mark.
 """
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 FOLDER = "activity"
 SH = ".sh"  # the records hook.sh writes: `<session>.sh`, `<session>+<n>.sh`
 SLOTS = 64  # hook.sh's numbered records: +1 to +64
+STALE = 3600  # seconds: another session's numbered records this old are swept too
 MAX_DETAIL = 200
 SIZE = 4096  # one page: the record is written whole by one write at offset 0
 
@@ -147,26 +149,46 @@ def last_slot(folder: str, session: str) -> int:
 
 def sweep(folder: str, session: str) -> None:
     """Put the newest of hook.sh's records of `session` at `<session>.sh` (renamed: a name, never
-    data), and remove its other numbered ones (only names: a hard link's file stays)."""
-    prefix, base = session + "+", session + SH
-    numbered: dict[str, int] = {}
+    data), and remove its other numbered ones (only names: a hard link's file stays). Another
+    session's too, once every one of its numbered records is more than an hour old (a session
+    that ended without its SessionEnd): no hook of it is running then, which could be about to
+    remove the record it made."""
+    by_session: dict[str, dict[str, int]] = {}
     try:
         for name in os.listdir(folder):
-            digits = name[len(prefix) : -len(SH)]
-            if name.startswith(prefix) and name.endswith(SH) and digits.isascii():
-                if digits.isdigit():
-                    numbered[name] = int(digits)
+            owner, plus, digits = name[: -len(SH)].rpartition("+")
+            if plus and name.endswith(SH) and digits.isascii() and digits.isdigit():
+                by_session.setdefault(owner, {})[name] = int(digits)
     except OSError:
         return
-    newest: str | None = None
-    when = (-1, -1)
-    for name, number in [*numbered.items(), (base, 0)]:
+    stale = time.time_ns() - STALE * 1_000_000_000
+    for owner, numbered in by_session.items():
+        if owner != session:  # the last one made is the newest: one look at it first
+            last = max(numbered, key=numbered.__getitem__)
+            if _newest(folder, [(last, 0)]).get(last, (0, 0))[0] >= stale:
+                continue
+        found = _newest(folder, [*numbered.items(), (owner + SH, 0)])
+        if owner == session or all(when < stale for when, _n in found.values()):
+            _keep_newest(folder, owner + SH, numbered, found)
+
+
+def _newest(folder: str, names: list[tuple[str, int]]) -> dict[str, tuple[int, int]]:
+    """The plain files among `names`, each with (mtime, number): the newest is the greatest."""
+    found = {}
+    for name, number in names:
         try:
             st = os.lstat(os.path.join(folder, name))
         except OSError:
             continue
-        if stat.S_ISREG(st.st_mode) and (st.st_mtime_ns, number) > when:
-            newest, when = name, (st.st_mtime_ns, number)
+        if stat.S_ISREG(st.st_mode):
+            found[name] = (st.st_mtime_ns, number)
+    return found
+
+
+def _keep_newest(
+    folder: str, base: str, numbered: dict[str, int], found: dict[str, tuple[int, int]]
+) -> None:
+    newest = max(found, key=found.__getitem__) if found else None
     for name in numbered:
         try:
             if name == newest:

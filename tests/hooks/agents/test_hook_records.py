@@ -81,6 +81,39 @@ def test_sweep_keeps_the_newest_and_touches_no_other_session(tmp_path: Path) -> 
     assert activity.last_slot(str(folder), "a") == 0
 
 
+def test_another_sessions_records_are_swept_only_when_all_are_an_hour_old(tmp_path: Path) -> None:
+    """A session that ended without SessionEnd leaves its numbered records: the next sweep of any
+    session takes them, once they are all over an hour old (no hook of it is running then)."""
+    folder = tmp_path / "activity"
+    folder.mkdir()
+    now = time.time_ns()
+    hour = activity.STALE * 1_000_000_000
+
+    def put(name: str, age: int) -> None:
+        (folder / name).write_text(name)
+        os.utime(folder / name, ns=(now - age, now - age))
+
+    put("me+1.sh", 0)
+    for n, age in ((1, 3 * hour), (2, 2 * hour), (3, hour + 10**9)):  # ended long ago
+        put(f"gone+{n}.sh", age)
+    put("busy+1.sh", 2 * hour)
+    put("busy+2.sh", 10**9)  # its last turn a second ago
+    put("half+1.sh", 2 * hour)
+    put("half+2.sh", 2 * hour)
+    put("half.sh", 0)  # renamed there by a sweep, a moment ago: not all of it is old
+    activity.sweep(str(folder), "me")
+    assert sorted(os.listdir(folder)) == [
+        "busy+1.sh",
+        "busy+2.sh",
+        "gone.sh",
+        "half+1.sh",
+        "half+2.sh",
+        "half.sh",
+        "me.sh",
+    ]
+    assert (folder / "gone.sh").read_text() == "gone+3.sh"
+
+
 def test_one_sessions_hooks_racing_each_other_lose_nothing(fast: Fast) -> None:
     """Real processes: eight hooks of one session at once, again and again. Two may pick the same
     next name: the second finds it taken (O_EXCL) and goes to Python. Every run answers, each
