@@ -294,23 +294,24 @@ plain "$root" || py
 act=$root/activity
 QUIET=', "quiet": "owns no task"'
 SLOTS=64
-newest() {  # $n: the session's last numbered record (0: none), $last: its newest record's name
+slot=-  # the session's last numbered record (0: none), once `newest` has looked
+newest() {  # $slot, and $last: the session's newest record's name
     lo=0 hi=$((SLOTS + 1))
     while [ $((hi - lo)) -gt 1 ]; do  # slot $lo is there (or 0), slot $hi is not (or past the last)
-        n=$(((lo + hi) / 2))
-        if [ -e "$act/$sid+$n.sh" ]; then lo=$n; else hi=$n; fi
+        slot=$(((lo + hi) / 2))
+        if [ -e "$act/$sid+$slot.sh" ]; then lo=$slot; else hi=$slot; fi
     done
-    n=$lo last=$act/$sid+$lo.sh
-    [ "$n" != 0 ] || last=$act/$sid.sh
+    slot=$lo last=$act/$sid+$lo.sh
+    [ "$slot" != 0 ] || last=$act/$sid.sh
 }
 prepare() {  # prepare [MARK]: the session's next record, a new file, its time now
     [ -d "$act" ] && ! [ -L "$act" ] || py  # not made yet (Python makes it), or a planted link
     [ -n "$last" ] || newest
-    if [ "$n" = 0 ] && ! [ -e "$last" ] && ! [ -L "$last" ]; then
+    if [ "$slot" = 0 ] && ! [ -e "$last" ] && ! [ -L "$last" ]; then
         rec=$last
     else
-        [ "$n" -lt "$SLOTS" ] || py  # every slot taken: Python sweeps them
-        rec=$act/$sid+$((n + 1)).sh
+        [ "$slot" -lt "$SLOTS" ] || py  # every slot taken: Python sweeps them
+        rec=$act/$sid+$((slot + 1)).sh
         ! [ -L "$rec" ] || py  # a dangling link
     fi
     set -C  # a new file (O_EXCL): never through a link, nor anything planted meanwhile
@@ -440,7 +441,7 @@ mentions "$@" && py  # Python finds out (and leaves a stamp)
 if [ "$task" = - ] && [ "$kind" != start ]; then  # it owns no task
     case $kind in
     prompt) case $cwd/ in "$root"/*) py ;; esac ;;  # a prompt in a task's worktree: on that task
-    end) [ "$n" = 0 ] || py ;;  # numbered records left from its turns: Python sweeps them
+    end) [ "$slot" = 0 ] || py ;;  # numbered records left from its turns: Python sweeps them
     esac
     record
     exit 0
