@@ -158,12 +158,14 @@ nothing_to_do() {
     return 1
 }
 
-chained="$0.taskproto-chained"
-if ! [ -x "$chained" ]; then  # the commonest run, decided before dash reads the rest below
-    # reference-transaction: "prepared" guards task branches and journals, "committed" marks
-    # approvals stale
+settled() {  # nothing to do: exit (reference-transaction: "prepared" guards task branches and
+    # journals, "committed" marks approvals stale, "aborted" has nothing to undo)
     case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
     nothing_to_do "$@" && exit 0
+}
+chained="$0.taskproto-chained"
+if ! [ -x "$chained" ]; then  # the commonest run, decided before dash reads the rest below
+    settled "$@"
     decided=1
 fi
 
@@ -198,8 +200,7 @@ if [ -z "${decided-}" ]; then  # a hook chained: it runs first
         exit $? ;;
     *) "$chained" "$@" || exit $? ;;
     esac
-    case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
-    nothing_to_do "$@" && exit 0
+    settled "$@"
 fi
 if [ -n "$consumed" ]; then  # the input was read to decide: hand it on
     printf '%s' "$input" | ours "$@"
