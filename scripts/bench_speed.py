@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -394,23 +395,24 @@ class Checkout:
 
     def record_cycles(self, index: int) -> float:
         """The mean time of a quiet Stop over two whole cycles of a session's activity records:
-        `sh` makes one a turn (the first, then 64 numbered ones: hook.sh `SLOTS`), and the turn
+        `sh` makes one a turn (the first, then hook.sh's `SLOTS` numbered ones), and the turn
         after the last goes to Python, which sweeps them. A new session; its first turn untimed."""
         stop = self.cases()["Stop, owns no task, nothing moved since its last turn"]
         cmd, cwd, env, stdin = stop
         session = f"bench-cycle-{index}"
         data = stdin.replace(NOBODY.encode(), session.encode())
         first = self.repo / ".taskproto" / "activity" / f"{session}.sh"
-        # until `sh` has made the first (a turn may go to Python before), for a hook script that
-        # numbers its records (older ones: every turn is Python's)
-        numbers = any(w.endswith(".sh") and "SLOTS=" in Path(w).read_text() for w in cmd)
-        for _ in range(3):
+        # the checkout's own hook script says how many numbered records it makes (an older one
+        # makes none, and every turn is Python's: then any count of turns will do)
+        script = next(Path(w).read_text() for w in cmd if w.endswith(".sh"))
+        slots = re.search(r"^SLOTS=(\d+)$", script, re.MULTILINE)
+        for _ in range(3):  # until `sh` has made the first (a turn may go to Python before)
             run(cmd, cwd, env, data)
-            if first.exists() or not numbers:
+            if first.exists() or slots is None:
                 break
         else:
             raise SystemExit(f"{first} was not made: the cycle would not be whole")
-        turns = 2 * (64 + 1)
+        turns = 2 * ((int(slots.group(1)) if slots else 64) + 1)
         return sum(run(cmd, cwd, env, data) for _ in range(turns)) / turns
 
     def claim_processes(self) -> tuple[int, int]:

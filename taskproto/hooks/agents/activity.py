@@ -103,7 +103,8 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
         fields["cwd"], fields["detail"] = "", ""
         data = json.dumps(fields).encode()[:SIZE]
     data = data.ljust(SIZE)
-    path = os.path.join(folder, file_name(session))
+    name = file_name(session)
+    path = os.path.join(folder, name)
     try:
         try:
             st = os.lstat(folder)
@@ -128,7 +129,7 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
             os.unlink(path)  # a hard link to another file (or not a file): replace, never write
         else:
             return
-        if session + ".json" == file_name(session) and last_slot(folder, session):
+        if name == session + ".json" and last_slot(folder, session):
             sweep(folder, session)  # (a plain id: hook.sh's too)
     except OSError:
         return

@@ -82,12 +82,16 @@ def test_a_planted_link_is_not_written_through(
 ) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
+    # records of `sh` there, as its sweep would find them: never renamed or removed through it
+    planted = {"s1+1.sh": "one", "s1+2.sh": "two", "s1.sh": "base"}
+    for name, text in planted.items():
+        (outside / name).write_text(text)
     (engine.config.root / "activity").symlink_to(outside)
     code, _, _ = hook(
         "claude", "Stop", payload("claude", "Stop", session_id="s1", cwd=str(agent_wt))
     )
     assert code == 0
-    assert list(outside.iterdir()) == []
+    assert {p.name: p.read_text() for p in outside.iterdir()} == planted
 
 
 def test_no_trace_where_taskproto_is_not_set_up(tmp_path: Path, hook: Hook) -> None:
