@@ -425,17 +425,23 @@ if [ "$task" = - ]; then
     case $l in *"$QUIET}") { [ -z "$stamp" ] || [ "$r" -nt "$stamp" ]; } && stamp=$r ;; esac
     prepare "$QUIET"  # the next stamp: made before the task files are listed
 fi
-pending
-IFS=$lf
-set -- $list
-unset IFS
-if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches "$@"; then
-    # the offer was made from these tasks as they are now: no grep, unless it lists the session
+if [ "$kind" = start ] && [ "$task" = - ] && [ "$owners" != '?' ]; then
+    # a start shows the offer only if it holds for every task (`fresh`, below), and then the
+    # offer says who owns one: nothing to look at here
     case ,$owners, in *,"$sid",*) py ;; esac
-    set --
-    vouched=$all  # every task: a start's offer needs no other look at them
+else
+    pending
+    IFS=$lf
+    set -- $list
+    unset IFS
+    if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches "$@"; then
+        # the offer was made from these tasks as they are now: no grep, unless it lists the session
+        case ,$owners, in *,"$sid",*) py ;; esac
+        set --
+        vouched=$all  # every task: a start's offer needs no other look at them
+    fi
+    mentions "$@" && py  # Python finds out (and leaves a stamp)
 fi
-mentions "$@" && py  # Python finds out (and leaves a stamp)
 # What only a start or the owner's heartbeat needs is defined below, where the shell reads it
 # only for them: dash reads a function as it comes to it, about 130 instructions a byte.
 if [ "$task" = - ] && [ "$kind" != start ]; then  # it owns no task
