@@ -269,3 +269,29 @@ def test_a_claim_through_the_cli_from_elsewhere_is_seen(fast: Fast, tmp_path: Pa
     assert NOBODY in header(fast)[8].split(",")
     run = fast.both("claude", "Stop", nobody, NOBODY)
     assert run.started
+
+
+def test_a_claim_through_the_mcp_server_is_seen(fast: Fast) -> None:
+    """Another door: the claim made by a real `taskproto mcp` process for the session (the
+    engine renews the offer as the change completes) lists it in OWNERS, so its next turn and a
+    start under its id, which trusts OWNERS alone, go to Python, which finds its task."""
+    import anyio
+
+    from tests.mcpserver.conftest import connect, ok
+
+    repo = fast.engine.config.repo
+    nobody = stop(NOBODY, repo)
+    offered(fast)
+    assert not fast.run("claude", "Stop", nobody).started  # stamped: owns no task
+    assert not fast.run("claude", "SessionStart", start(NOBODY, repo)).started
+    later()
+
+    async def claim() -> None:
+        async with connect(repo, session=NOBODY) as client:
+            assert (await ok(client, "claim", task="t2"))["outcome"] == "claimed"
+
+    anyio.run(claim)
+    assert NOBODY in header(fast)[8].split(",")
+    run = fast.both("claude", "SessionStart", start(NOBODY, repo), NOBODY)
+    assert run.started and "t2" in run.answer[1]
+    assert fast.both("claude", "Stop", nobody, NOBODY).started
