@@ -279,14 +279,135 @@ def test_land_only_in_complete_with_a_current_approval(ready: Engine, cli) -> No
     assert state_of(ready) == before
 
 
-def test_land_refuses_a_dirty_base_worktree(complete: Engine, cli) -> None:
-    repo = complete.config.repo
-    (repo / "README.md").write_text("local edit\n")
-    before = state_of(complete)
+def _complete_changing(engine: Engine, files: dict[str, str]) -> None:
+    """Task t (agent dev) whose work writes `files`, approved and in COMPLETE."""
+    install.install(Git(engine.config.repo))
+    engine.create_task("t", ["dev"])
+    engine.claim("t", SESSION)
+    move_to(engine, "t", "IMPLEMENTATION")
+    dev = engine.config.agent_worktree("t", "dev")
+    for rel, text in files.items():
+        (dev / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dev / rel).write_text(text)
+    git(dev, "add", "-A")
+    git(dev, "commit", "-qm", "dev's work")
+    engine.merge("t", session=SESSION)
+    move_to(engine, "t", "AWAITING_USER_APPROVAL")
+    engine.approve("t", "commit", "user")
+    engine.fire("t", target="COMPLETE", session=SESSION)
+
+
+@pytest.mark.parametrize(
+    "dirt", ["modified", "staged", "untracked", "ignored", "folder-for-file", "file-for-folder"]
+)
+def test_land_refuses_uncommitted_changes_the_landing_would_touch(
+    engine: Engine, cli, dirt: str
+) -> None:
+    """The base's worktree holds a change at a path the landing writes: refused with one line,
+    nothing moves, the change is kept."""
+    repo = engine.config.repo
+    _complete_changing(engine, {"README.md": "# theirs\n", "pkg/mod.py": "x = 1\n", "n.txt": "n"})
+    if dirt in ("modified", "staged"):
+        path, hint = repo / "README.md", "README.md"
+        path.write_text("# mine\n")
+        if dirt == "staged":
+            git(repo, "add", "README.md")
+    elif dirt in ("untracked", "ignored"):
+        if dirt == "ignored":
+            with (repo / ".git" / "info" / "exclude").open("a") as fh:
+                fh.write("/pkg/\n")
+        (repo / "pkg").mkdir()
+        path, hint = repo / "pkg" / "mod.py", "pkg/"
+        path.write_text("mine = 1\n")
+    elif dirt == "folder-for-file":  # an untracked folder where the landing puts a file
+        (repo / "n.txt").mkdir()
+        path, hint = repo / "n.txt" / "notes.txt", "n.txt/"
+        path.write_text("mine\n")
+    else:  # an untracked file where the landing puts a folder
+        path, hint = repo / "pkg", "pkg"
+        path.write_text("mine\n")
+    content = path.read_bytes()
+    before = state_of(engine)
     r = cli("land", "t")
-    assert r.code == 1 and "uncommitted changes in README.md" in r.err
-    assert state_of(complete) == before
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+    assert f"uncommitted changes in {hint}, which the landing changes" in r.err
+    assert state_of(engine) == before
+    assert path.read_bytes() == content
+
+
+def test_land_leaves_changes_it_does_not_touch_in_the_base_worktree(
+    complete: Engine, cli
+) -> None:
+    """`init --claude` leaves `.claude/` untracked in main, and people edit other files while a
+    task waits: the landing goes through and keeps them."""
+    repo = complete.config.repo
+    r = cli("init", "--claude")
+    assert r.code == 0, r.err
+    assert git(repo, "status", "--porcelain", "--untracked-files=normal") == "?? .claude/"
+    (repo / "README.md").write_text("local edit\n")
+    (repo / "scratch.txt").write_text("mine\n")
+    r = cli("land", "t", "--json")
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["removed"] is True
+    assert (repo / "greeting.py").read_text() == "print('hi')\n"
     assert (repo / "README.md").read_text() == "local edit\n"
+    assert (repo / "scratch.txt").read_text() == "mine\n"
+    assert (repo / ".claude" / "settings.json").is_file()
+    status = git(repo, "status", "--porcelain", "--untracked-files=normal").splitlines()
+    assert [line.split() for line in status] == [
+        ["M", "README.md"],
+        ["??", ".claude/"],
+        ["??", "scratch.txt"],
+    ]
+
+
+def test_land_cleans_up_after_a_renewed_heartbeat_and_keeps_doctors_copies(
+    complete: Engine, cli
+) -> None:
+    """A heartbeat renewed by the hooks and the copies doctor and the store set aside are
+    taskproto's own files: the clean-up finishes, and the copies are archived, not deleted."""
+    from taskproto.state import beat
+    from taskproto.state.models import utcnow
+
+    engine, repo = complete, complete.config.repo
+    task_dir = engine.config.task_dir("t")
+    beat.write(str(task_dir), SESSION, None, utcnow().isoformat())
+    kept = {
+        "task.json.journal-ahead-20261101T101010.123456Z": b'{"ahead": 1}',
+        "task.json.task-forged-20261101T101011.123456Z": b'{"forged": 1}',
+        "task.json.corrupt-20261101T101012.123456Z": b"{not json",
+        "agents/dev/status.json.task-stale-copy-20261101T101013.123456Z": b'{"s": 1}',
+        "build-failure-20261101T101014Z.log": b"E   assert 1 == 2\n",
+    }
+    for rel, data in kept.items():
+        (task_dir / rel).write_bytes(data)
+    r = cli("land", "t", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["removed"] is True and data["kept"] is None
+    assert not task_dir.exists()
+    assert git(repo, "branch", "--list", "t*") == ""
+    archived = list((engine.config.root / "archive" / "t").iterdir())
+    assert len(archived) == 1
+    stamp = archived[0]
+    assert journal.latest_archive(engine.repo, "t") == f"refs/taskproto/archive/t/{stamp.name}"
+    for rel, content in kept.items():
+        assert (stamp / rel).read_bytes() == content
+
+
+def test_land_still_keeps_a_task_with_a_file_nobody_told_taskproto_about(
+    complete: Engine, cli
+) -> None:
+    engine = complete
+    stray = engine.config.task_dir("t") / "notes-of-mine.txt"
+    stray.write_text("keep me\n")
+    r = cli("land", "t", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["removed"] is False and "1 unknown file(s)" in data["kept"]
+    assert "notes-of-mine.txt" in data["kept"]
+    assert stray.read_text() == "keep me\n"
+    assert engine.load("t").state == "CLEANUP"
 
 
 def test_land_pushes_to_a_bare_remote_and_refuses_when_it_moved(

@@ -214,13 +214,15 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         "worktrees": [str(p) for p in plan.worktrees],
         "branches": plan.branches,
         "discarded_commits": plan.unique_commits if force else 0,
+        "kept_in": str(plan.kept_in) if plan.kept_in else None,
     }
+    kept = f"; {len(plan.kept)} kept cop(ies) moved to {plan.kept_in}" if plan.kept_in else ""
     emit(
         as_json,
         data,
         lambda: click.echo(
             f"removed task {name}: {len(plan.worktrees)} worktree(s), branches "
-            f"{', '.join(plan.branches) or 'none'}"
+            f"{', '.join(plan.branches) or 'none'}{kept}"
         ),
     )
 

@@ -119,15 +119,42 @@ def _move_base(core: Core, base: str, old: str, new: str) -> None:
         core.repo.update_ref(f"refs/heads/{base}", new, old, message=f"taskproto land: {base}")
 
 
-def _check_base_worktree(core: Core, base: str) -> None:
+def _check_base_worktree(core: Core, base: str, old: str, new: str) -> None:
+    """Refuse when moving `base` from `old` to `new` in the worktree where it is checked out would
+    touch an uncommitted change there (staged, unstaged, untracked or ignored), as git's own merge
+    would: files the landing does not change are left alone (e.g. `.claude/` after `init --claude`).
+    """
+    if new == old:
+        return
     for w in core.repo.worktrees():
         if w.branch == base and not w.bare and w.path.is_dir():
-            dirty = core.repo.changed_files(w.path)
-            if dirty:
+            dirty = core.repo.changed_files(w.path, ignored=True)
+            hit = overlapping(dirty, core.repo.paths_changed(old, new)) if dirty else []
+            if hit:
                 raise TaskprotoError(
                     f"refusing to land: {base} is checked out in {w.path} with uncommitted changes "
-                    f"in {', '.join(dirty[:10])}; commit or stash them first"
+                    f"in {', '.join(hit[:10])}, which the landing changes; commit, move or stash "
+                    "them first"
                 )
+
+
+def overlapping(dirty: list[str], changed: list[str]) -> list[str]:
+    """The entries of `dirty` (a folder ends in `/`) that are, hold or sit under a path of
+    `changed` (pure)."""
+    changed_set = set(changed)
+    folders = {p[: i + 1] for p in changed for i, ch in enumerate(p) if ch == "/"}
+    hit: list[str] = []
+    for path in dirty:
+        bare = path.rstrip("/")
+        parents = (bare[: i + 1] for i, ch in enumerate(bare) if ch == "/")
+        if (
+            bare in changed_set  # the same file, or a file where the landing puts a folder
+            or (path.endswith("/") and path in folders)  # a folder the landing writes into
+            or (bare + "/") in folders
+            or any(p.rstrip("/") in changed_set for p in parents)  # under a file it writes
+        ):
+            hit.append(path)
+    return hit
 
 
 def land(
@@ -159,8 +186,8 @@ def land(
         old = core.git.ref_sha(f"refs/heads/{base}")
         if old is None:
             raise TaskprotoError(f"base branch {base!r} does not exist; pass --onto BRANCH")
-        _check_base_worktree(core, base)
         new = _new_base(core, task, strategy, base, old, approved)
+        _check_base_worktree(core, base, old, new)
         remote = _push_remote(core, push, base)
         if remote is not None and new != old:
             _push(core, remote, base, new)

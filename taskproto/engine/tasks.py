@@ -276,10 +276,11 @@ def abort_create(core: Core, name: TaskName, force: bool = False) -> wt.RemovalP
             f"then `taskproto task remove {name}` if you do not want it"
         )
     agents = [str(a) for a in intent.get("task", {}).get("required_agents", [])]
+    stamp = utcnow().strftime("%Y%m%dT%H%M%SZ")
     with task_lock(task_dir, name, core.config.lock_timeout):
-        plan = wt.remove(core.config, core.repo, name, agents, force)
+        plan = wt.remove(core.config, core.repo, name, agents, force, stamp)
     if journal.head(core.git, name) is not None:
-        journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+        journal.archive(core.git, name, stamp)
     core.changed()
     return plan
 
@@ -331,7 +332,8 @@ def remove_task(
                 note=f"removed with --force while session {owner.session} owned it",
             )
             core.save(task, new, f"remove --force: owned by {owner.session}")
-        plan = wt.remove(core.config, core.repo, name, agents, force)
-    journal.archive(core.git, name, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+        stamp = utcnow().strftime("%Y%m%dT%H%M%SZ")
+        plan = wt.remove(core.config, core.repo, name, agents, force, stamp)
+    journal.archive(core.git, name, stamp)
     core.changed()
     return plan

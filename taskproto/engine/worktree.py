@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from taskproto.clients.settings import setup_new_worktree
@@ -80,6 +81,23 @@ def undo(repo: Repo, made: Made) -> None:
             pass
 
 
+# The files taskproto itself writes in a task's folder (removed with the task) ...
+OURS = frozenset(
+    {
+        "task.json",
+        "task.json.lock",
+        "status.json",
+        "creating.json",
+        "heartbeat.json",  # state/beat.py: the owner's renewed heartbeat
+        "round.lock",  # ops/team_run.py
+    }
+)
+# ... and the copies it keeps (moved to `<root>/archive/<task>/<time>/`, never deleted): a file or
+# folder set aside as `<name>.<why>-<time>` (store.quarantine, doctor's repairs), and build logs.
+KEPT = re.compile(r"\.[a-z][a-z-]*-\d{8}T\d{6}(\.\d+)?Z$|^build-failure-.*\.log$")
+ARCHIVE = "archive"
+
+
 @dataclass(frozen=True)
 class RemovalPlan:
     worktrees: list[Path]
@@ -87,6 +105,8 @@ class RemovalPlan:
     dirty: list[Path]
     unique_commits: int
     strays: list[Path]  # files under the task folder that are neither ours nor a worktree
+    kept: list[Path] = field(default_factory=list)  # copies taskproto kept, to be archived
+    kept_in: Path | None = None  # where they went, once removed
 
 
 def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -> RemovalPlan:
@@ -98,22 +118,32 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
         b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)
     ]
     unique = repo.unique_commits(branches) if branches else 0
-    ours = {"task.json", "task.json.lock", "status.json", "creating.json"}
+    strays, kept = task_files(config.task_dir(task), {p.resolve() for p in wanted})
+    return RemovalPlan(worktrees, branches, dirty, unique, strays, kept)
+
+
+def task_files(task_dir: Path, worktrees: set[Path]) -> tuple[list[Path], list[Path]]:
+    """(files nobody told taskproto about, copies taskproto kept) under a task's folder, its
+    worktrees left out."""
     strays: list[Path] = []
-    task_dir = config.task_dir(task)
-    skip = {p.resolve() for p in wanted}
+    kept: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(task_dir):
         here = Path(dirpath)
-        dirnames[:] = [d for d in dirnames if (here / d).resolve() not in skip]
+        for d in list(dirnames):
+            if KEPT.search(d):
+                kept.append(here / d)
+        dirnames[:] = [
+            d for d in dirnames if (here / d).resolve() not in worktrees and not KEPT.search(d)
+        ]
         for name in filenames:
-            if name in ours or name.startswith((".tmp-", "build-failure-")) or ".corrupt-" in name:
+            if name in OURS or name.startswith(".tmp-"):
                 continue
-            strays.append(here / name)
-    return RemovalPlan(worktrees, branches, dirty, unique, strays)
+            (kept if KEPT.search(name) else strays).append(here / name)
+    return strays, kept
 
 
 def remove(
-    config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool
+    config: Config, repo: Repo, task: str, agents: Sequence[str], force: bool, stamp: str
 ) -> RemovalPlan:
     plan = plan_removal(config, repo, task, agents)
     check_removal(config, plan, task, force)
@@ -122,8 +152,24 @@ def remove(
     repo.worktree_prune()
     for branch in reversed(plan.branches):
         repo.delete_branch(branch, force=True)  # reachability was checked above
+    archive_kept(config, task, plan.kept, stamp)
     shutil.rmtree(config.task_dir(task), ignore_errors=True)
+    if plan.kept:
+        return replace(plan, kept_in=archive_folder(config, task, stamp))
     return plan
+
+
+def archive_folder(config: Config, task: str, stamp: str) -> Path:
+    """Where the copies a removed task's folder kept go (beside its archived journal's stamp)."""
+    return config.root / ARCHIVE / task / stamp
+
+
+def archive_kept(config: Config, task: str, kept: Sequence[Path], stamp: str) -> None:
+    task_dir = config.task_dir(task)
+    for path in kept:
+        target = archive_folder(config, task, stamp) / path.relative_to(task_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
 
 
 def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> None:

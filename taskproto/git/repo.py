@@ -262,9 +262,12 @@ class Repo:
         status, out, err = result
         return int(status), str(out), str(err)
 
-    def changed_files(self, worktree: Path) -> list[str]:
-        """The paths with uncommitted changes in `worktree`: staged, unstaged and untracked."""
-        out = self.run("status", "--porcelain=v1", "-z", "--untracked-files=normal", cwd=worktree)
+    def changed_files(self, worktree: Path, ignored: bool = False) -> list[str]:
+        """The paths with uncommitted changes in `worktree`: staged, unstaged and untracked (and
+        ignored files too, with `ignored`: a merge overwrites those without asking). An untracked
+        or ignored folder is one path ending in `/`."""
+        args = ["status", "--porcelain=v1", "-z", "--untracked-files=normal"]
+        out = self.run(*args, *(["--ignored=matching"] if ignored else []), cwd=worktree)
         paths: list[str] = []
         entries = iter(out.split("\0"))
         for entry in entries:
@@ -307,6 +310,11 @@ class Repo:
         if status == 1 and parts:
             return None, list(dict.fromkeys(parts[1:]))
         raise GitError(["git", "merge-tree", "--write-tree", ours, theirs], status, out, err)
+
+    def paths_changed(self, old: str, new: str) -> list[str]:
+        """The paths that differ between commits `old` and `new` (renames as two paths)."""
+        out = self.run("diff", "--name-only", "--no-renames", "-z", old, new)
+        return [p for p in out.split("\0") if p]
 
     def commit_tree(self, tree: str, parents: Sequence[str], message: str) -> str:
         """A commit of `tree` with `parents`, by the repository's configured user."""
