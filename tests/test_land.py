@@ -335,9 +335,7 @@ def test_land_refuses_uncommitted_changes_the_landing_would_touch(
     assert path.read_bytes() == content
 
 
-def test_land_leaves_changes_it_does_not_touch_in_the_base_worktree(
-    complete: Engine, cli
-) -> None:
+def test_land_leaves_changes_it_does_not_touch_in_the_base_worktree(complete: Engine, cli) -> None:
     """`init --claude` leaves `.claude/` untracked in main, and people edit other files while a
     task waits: the landing goes through and keeps them."""
     repo = complete.config.repo

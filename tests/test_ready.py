@@ -63,7 +63,7 @@ def snapshot(engine: Engine, name: str) -> tuple[bytes, str | None]:
     [
         (
             "task-protocol",
-            ["COMPLETE", "CLEANUP"],
+            ["CLEANUP"],  # COMPLETE is approved, not landed
             ["INIT", "CLASSIFIED", "REQUIREMENTS", "IMPLEMENTATION", "VALIDATION", "REVIEW"],
         ),
         ("plan-task", ["VERIFIED"], ["CONTEXTUALIZE", "STRATEGIZE", "DESIGN", "GENERATE_SLOTS"]),

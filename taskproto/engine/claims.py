@@ -17,6 +17,7 @@ from typing import Any, Literal
 from taskproto.engine import ready
 from taskproto.engine.core import Core
 from taskproto.engine.deps import Blocked, Waiting, describe
+from taskproto.engine.startpoint import catch_up
 from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
@@ -134,6 +135,8 @@ def _claim_here(
         new.owner = Owner(
             session=session, host=hostname(), pid=pid, claimed_at=now, heartbeat_at=now
         )
+        if task.depends_on and not overridden and task.state == core.workflow(task).initial:
+            new = catch_up(core, new, session)  # starts from the code it waited for
         note = f"from {previous.session}: {reason}" if previous is not None else None
         label = "forced" if forced else ("takeover" if previous else "claimed")
         if overridden:

@@ -1,7 +1,7 @@
 """Dependencies between tasks: what a task waits for, and adding or removing what it waits for.
 
 A task waits for each task in its `depends_on` until that task reaches one of its workflow's
-final states (`StateDef.final` or `terminal`: COMPLETE or CLEANUP for task-protocol, VERIFIED
+final states (`StateDef.final` or `terminal`: CLEANUP, after `land`, for task-protocol, VERIFIED
 for plan-task). A dependency that was removed counts as done when its archived journal ends in a
 final state. Adding a dependency that would close a cycle is refused with the cycle named; all
 adds of this repository take one lock, so two of them cannot close a cycle between them.

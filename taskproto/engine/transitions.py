@@ -107,6 +107,10 @@ def advance(
                     "move it anyway with --force (the user's, logged)",
                 )
             forced = forced or bool(waits)
+            if not waits:
+                from taskproto.engine.startpoint import catch_up
+
+                task = catch_up(core, task, session)  # starts from the code it waited for
         new, message = step(Step(core, task, workflow, session, forced))
         core.last_prompt = prompts.render(core.config, new)
         return new, message

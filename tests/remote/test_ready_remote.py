@@ -114,8 +114,13 @@ def test_a_dependency_finished_on_another_machine_unblocks_the_queue_here(
     assert "taskproto sync" in refused.stderr
     assert server.bare is not None and remote_claim(server.bare, "t2") is None
     ok(a, "claim", "t1", session="alice")
-    walk_to_complete(Engine(load_config(a)), "t1", "alice")  # each step pushed to the remote
+    engine_a = Engine(load_config(a))
+    walk_to_complete(engine_a, "t1", "alice")  # each step pushed to the remote
     assert remote_task(server.bare, "t1")["state"] == "COMPLETE"
+    # approved is not landed: t2 waits until t1's work is on the base
+    assert [r["name"] for r in json.loads(ok(b, "ready", "--json"))["ready"]] == []
+    engine_a.land("t1", session="alice")  # pushes main, then the journal in CLEANUP
+    assert remote_task(server.bare, "t1")["state"] == "CLEANUP"
     # b has not synced since: its unnamed claim syncs first and takes t2
     claimed = json.loads(ok(b, "claim", "--json", session="bob"))
     assert (claimed["task"], claimed["outcome"]) == ("t2", "claimed")

@@ -134,7 +134,8 @@ def definition() -> Workflow:
         ),
         StateDef(
             name="COMPLETE",
-            final=True,  # approved: the tasks that wait for it may start
+            # approved, not landed: the tasks that wait for it start once it is on the base
+            # (CLEANUP, after `taskproto land`), so they start from its code
             description="Approved; the user lands the approved commit on the base branch.",
             resume="Resume the completion procedure: the user lands the approved commit with "
             "`taskproto land`.",
