@@ -75,6 +75,12 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     is_flag=True,
     help="Remove what init installed (git hooks, or the clients named) and restore what was there.",
 )
+@click.option(
+    "--remote",
+    metavar="NAME",
+    help='Share tasks and claims through this git remote: sets remote = "NAME" in '
+    ".taskproto.toml (commit it, so every clone shares them); then run `taskproto sync`.",
+)
 @json_option
 @pass_state
 def init(
@@ -83,6 +89,7 @@ def init(
     clients: tuple[str, ...],
     mcp: bool,
     uninstall: bool,
+    remote: str | None,
     as_json: bool,
 ) -> None:
     """Prepare this repository: create taskproto's folder, keep it out of git, install hooks.
@@ -102,7 +109,7 @@ def init(
         raise click.UsageError(
             "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
         )
-    report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall)
+    report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall, remote)
     emit(as_json, report.as_dict(), lambda: _human(report))
 
 
@@ -110,6 +117,12 @@ def _human(report: InitReport) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
+    if report.remote is not None:
+        where = report.remote_file or "the settings (already set)"
+        click.echo(
+            f"tasks are shared through {report.remote} ({where}); run `taskproto sync` to fetch "
+            "them, and commit the settings file so every clone shares them"
+        )
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:

@@ -13,7 +13,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-NO_TASKS = "no tasks (create one with `taskproto task create NAME`)"
+NO_TASKS = (
+    "no tasks (create one with `taskproto task create NAME`; tasks shared on a remote: "
+    "`taskproto sync`)"
+)
 
 
 def list_text(rows: list[dict[str, Any]]) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from taskproto.cli.render import NO_TASKS
 from taskproto.config import Config
 
 REDRAW_EVERY = 5.0  # seconds: heartbeat ages move even when no file does
@@ -42,7 +43,7 @@ def frame(data: dict[str, Any], color: bool) -> list[str]:
         + "  (Ctrl-C to stop)"
     ]
     if not data["tasks"]:
-        lines.append("no tasks (create one with `taskproto task create NAME`)")
+        lines.append(NO_TASKS)
     width = max([len(t["name"]) for t in data["tasks"]] + [4])
     for t in data["tasks"]:
         if "error" in t:

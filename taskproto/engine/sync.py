@@ -35,10 +35,7 @@ class SyncReport:
 def sync(engine: Core) -> SyncReport:
     """Push our journals, fast-forward or adopt the remote's; report what happened to each task."""
     if engine.remote is None:
-        raise ConfigError(
-            'no remote is configured; add remote = "origin" to .taskproto.toml (or '
-            "[tool.taskproto])"
-        )
+        raise ConfigError(_not_shared(engine))
     remote, repo = engine.remote, engine.repo
     git, tasks_prefix = remote.git, f"{remote.tracking}tasks/"
     with remote.network("fetching journals and claims"):
@@ -148,3 +145,23 @@ def ensure_worktrees(engine: Core, task: Task) -> None:
             f"run `git fetch {remote.name}` and claim again"
         )
     wt.create(config, engine.repo, task.name, task.required_agents, base)
+
+
+def _not_shared(engine: Core) -> str:
+    """Why `sync` has nothing to sync with, and the command that turns sharing on."""
+    from taskproto.git.command import RemoteGit
+    from taskproto.remote.discover import remotes_with_tasks
+
+    found = remotes_with_tasks(RemoteGit(engine.config.repo))
+    if found:
+        name = "origin" if "origin" in found else sorted(found)[0]
+        return (
+            f"{name} holds {found[name]} task journal(s), but this clone does not share tasks "
+            f"through a remote; run `taskproto init --remote {name}` (it sets remote = "
+            f'"{name}" in .taskproto.toml: commit that file so every clone shares them), then '
+            "`taskproto sync`"
+        )
+    return (
+        "no remote is configured for sharing tasks; run `taskproto init --remote origin` (it sets "
+        'remote = "origin" in .taskproto.toml) to share them through one'
+    )

@@ -59,7 +59,26 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
             f"a journal for task {name!r} already exists ({journal.ref_for(name)}); "
             "run `taskproto doctor` to restore the task, or pick another name"
         )
+    elsewhere = _remote_branches(core, [name, *(agent_branch(name, a) for a in agents)])
+    if elsewhere:
+        raise TaskprotoError(
+            f"branch {elsewhere[0]} already holds work named {name!r} (a task of another clone?); "
+            "run `taskproto sync` if the remote shares tasks, or pick another name"
+        )
     return base_sha
+
+
+def _remote_branches(core: Core, branches: Sequence[str]) -> list[str]:
+    """The remote-tracking branches (`origin/<branch>`, ...) of this clone named as `branches`:
+    work a new task of that name would start beside."""
+    patterns = [f"refs/remotes/*/{b}" for b in branches]
+    out = core.git.run("for-each-ref", "--format=%(refname)", *patterns)
+    names = set(branches)
+    return [
+        ref.removeprefix("refs/remotes/")
+        for ref in out.split()
+        if ref.count("/") == 3 and ref.rsplit("/", 1)[1] in names
+    ]
 
 
 def _base_branch(core: Core, base: str | None) -> str | None:

@@ -3,9 +3,12 @@ registration."""
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from taskproto import plainjson as json
 from taskproto.clients import mcp_servers as registration
 from taskproto.clients import settings as client_settings
 from taskproto.config import Config, ensure_root
@@ -23,6 +26,8 @@ class InitReport:
     agent_hooks: client_settings.Report | None = None
     codex_trust: str | None = None
     mcp: list[registration.Change] = field(default_factory=list)
+    remote: str | None = None  # `--remote`: the remote now set
+    remote_file: str | None = None  # the settings file it was written to (None: already set)
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
@@ -34,19 +39,31 @@ class InitReport:
                 data["agent_hooks"]["codex_trust"] = self.codex_trust
         if self.mcp:
             data["mcp"] = [c.as_dict() for c in self.mcp]
+        if self.remote is not None:
+            data["remote"] = {"name": self.remote, "written": self.remote_file}
         return data
 
 
 def run(
-    config: Config, clients: list[str], git_hooks: bool | None, mcp: bool, uninstall: bool
+    config: Config,
+    clients: list[str],
+    git_hooks: bool | None,
+    mcp: bool,
+    uninstall: bool,
+    remote: str | None = None,
 ) -> InitReport:
     """Install (or, with `uninstall`, take out) what init manages. Git hooks by default, unless
-    clients are named; `mcp` registers the MCP server with the named clients."""
+    clients are named; `mcp` registers the MCP server with the named clients; `remote` sets the
+    shared remote in the settings file."""
     if mcp and not clients:
         raise TaskprotoError(
             "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
         )
+    if remote is not None and uninstall:
+        raise TaskprotoError("--remote and --uninstall do not go together; edit .taskproto.toml")
     report = InitReport(config, uninstall, clients)
+    if remote is not None:
+        report.remote, report.remote_file = remote, set_remote(config, remote)
     if not uninstall:
         ensure_root(config)
     if git_hooks if git_hooks is not None else not clients:
@@ -64,3 +81,56 @@ def run(
         change = registration.unregister if uninstall else registration.register
         report.mcp = [change(client, config.repo) for client in clients]
     return report
+
+
+REMOTE_LINE = re.compile(r"^remote\s*=.*$", re.MULTILINE)
+
+
+def set_remote(config: Config, remote: str) -> str | None:
+    """Set `remote = "<remote>"` in the repository's `.taskproto.toml` (made if missing); returns
+    the file written, or None when it already said so. Refused, writing nothing, for a name that is
+    not a remote of this clone, and when the settings live in pyproject.toml."""
+    import tomllib
+
+    from taskproto.state.files import atomic_write
+
+    if not _known_remote(config, remote):
+        raise TaskprotoError(
+            f"no remote named {remote!r} in this clone (`git remote -v` lists them); add it with "
+            f"`git remote add {remote} URL`, or pass a URL"
+        )
+    if config.source is not None and os.path.basename(config.source) == "pyproject.toml":
+        raise TaskprotoError(
+            f'the settings are in {config.source} ([tool.taskproto]); add remote = "{remote}" there'
+        )
+    if config.raw.get("remote") == remote:
+        return None
+    path = os.path.join(config.layout.main, ".taskproto.toml")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        text = ""
+    line = f"remote = {json.dumps(remote)}"
+    top = text.split("\n[", 1)[0] if not text.startswith("[") else ""
+    if REMOTE_LINE.search(top):
+        new = REMOTE_LINE.sub(lambda _: line, text, count=1)
+    else:
+        new = f"{line}\n{text}"
+    try:
+        ok = tomllib.loads(new).get("remote") == remote
+    except tomllib.TOMLDecodeError:
+        ok = False
+    if not ok:
+        raise TaskprotoError(
+            f"could not set remote in {path} (it is not plain TOML here); add "
+            f'remote = "{remote}" at its top by hand'
+        )
+    atomic_write(path, new.encode("utf-8"))
+    return path
+
+
+def _known_remote(config: Config, remote: str) -> bool:
+    if "://" in remote or remote.startswith("/") or ":" in remote:
+        return True  # a URL or a path: git checks it on the first sync
+    return remote in Git(config.repo).run("remote").split()

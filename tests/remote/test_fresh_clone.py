@@ -1,0 +1,103 @@
+"""A fresh clone of a repository whose origin holds the tasks: what the clone's user sees, and the
+one command that turns sharing on. Real clones of a bare repository over file://."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import git, make_repo, run_taskproto
+
+SESSION = {"TASKPROTO_SESSION": "alice"}
+
+
+@pytest.fixture
+def origin(tmp_path: Path) -> Path:
+    """A bare origin holding task fix-login's journal and its pushed branch; the first clone's
+    `.taskproto.toml` (remote = "origin") was never committed."""
+    bare = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    first = make_repo(tmp_path / "first")
+    git(first, "remote", "add", "origin", f"file://{bare}")
+    git(first, "push", "-q", "origin", "main")
+    (first / ".taskproto.toml").write_text('remote = "origin"\n')
+    for args in (("init",), ("task", "create", "fix-login", "--agents", "dev"), ("sync",)):
+        r = run_taskproto(*args, cwd=first, env=SESSION)
+        assert r.code == 0, r.err
+    git(first, "push", "-q", "origin", "fix-login")  # pushed for review, as people do
+    return bare
+
+
+def clone(origin: Path, where: Path) -> Path:
+    git(where.parent, "clone", "-q", f"file://{origin}", str(where))
+    return where
+
+
+def test_the_clone_is_told_how_to_fetch_and_share_the_tasks(origin: Path, tmp_path: Path) -> None:
+    b = clone(origin, tmp_path / "b")
+    r = run_taskproto("task", "list", cwd=b)
+    assert r.code == 0 and "no tasks" in r.out and "`taskproto sync`" in r.out
+    r = run_taskproto("sync", cwd=b)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "origin holds 1 task journal(s)" in r.err
+    assert "`taskproto init --remote origin`" in r.err
+    assert not (b / ".taskproto.toml").exists()
+    r = run_taskproto("init", "--remote", "origin", "--json", cwd=b)
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["remote"] == {"name": "origin", "written": str(b / ".taskproto.toml")}
+    assert (b / ".taskproto.toml").read_text() == 'remote = "origin"\n'
+    r = run_taskproto("sync", cwd=b)
+    assert r.code == 0 and "new here fix-login" in r.out, r.err
+    r = run_taskproto("task", "list", "--json", cwd=b)
+    assert [t["name"] for t in json.loads(r.out)] == ["fix-login"]
+    # a second init --remote changes nothing
+    r = run_taskproto("init", "--remote", "origin", "--json", cwd=b)
+    assert r.code == 0 and json.loads(r.out)["remote"]["written"] is None
+
+
+def test_creating_a_task_beside_the_old_work_is_refused(origin: Path, tmp_path: Path) -> None:
+    b = clone(origin, tmp_path / "b")
+    r = run_taskproto("task", "create", "fix-login", cwd=b)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "branch origin/fix-login already holds work named 'fix-login'" in r.err
+    assert "taskproto sync" in r.err
+    assert git(b, "branch", "--list", "fix-login") == ""
+    assert not (b / ".taskproto" / "tasks" / "fix-login").exists()
+    # an agent branch of that name counts too; another name goes through
+    r = run_taskproto("task", "create", "fix", "--agents", "login", cwd=b)
+    assert r.code == 1 and "origin/fix-login" in r.err
+    r = run_taskproto("task", "create", "fix-logout", cwd=b)
+    assert r.code == 0, r.err
+
+
+def test_a_clone_with_no_shared_remote_is_told_how_to_share(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "solo")
+    r = run_taskproto("sync", cwd=repo)
+    assert r.code == 1 and "`taskproto init --remote origin`" in r.err
+
+
+def test_init_remote_edits_the_settings_file_it_finds(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r")
+    git(repo, "remote", "add", "origin", str(tmp_path / "nowhere.git"))
+    settings = repo / ".taskproto.toml"
+    settings.write_text('# ours\nlease_minutes = 5\n\n[workflows.mini]\ninitial = "A"\n')
+    r = run_taskproto("init", "--remote", "origin", cwd=repo)
+    assert r.code == 0, r.err
+    assert settings.read_text() == (
+        'remote = "origin"\n# ours\nlease_minutes = 5\n\n[workflows.mini]\ninitial = "A"\n'
+    )
+    settings.write_text('remote = "old"\nlease_minutes = 5\n')
+    r = run_taskproto("init", "--remote", "origin", cwd=repo)
+    assert r.code == 0, r.err
+    assert settings.read_text() == 'remote = "origin"\nlease_minutes = 5\n'
+    before = settings.read_bytes()
+    r = run_taskproto("init", "--remote", "upstream", cwd=repo)
+    assert r.code == 1 and "no remote named 'upstream'" in r.err
+    assert settings.read_bytes() == before
+    settings.unlink()
+    (repo / "pyproject.toml").write_text("[tool.taskproto]\nlease_minutes = 5\n")
+    r = run_taskproto("init", "--remote", "origin", cwd=repo)
+    assert r.code == 1 and "[tool.taskproto]" in r.err and 'remote = "origin"' in r.err
+    assert not settings.exists()
