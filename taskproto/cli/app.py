@@ -41,6 +41,7 @@ COMMANDS = {
     "hook": "taskproto.cli.hook",
     "mcp": "taskproto.cli.mcp",
     "board": "taskproto.cli.board",
+    "whoami": "taskproto.cli.whoami",
 }
 
 
@@ -70,7 +71,11 @@ class LazyGroup(click.Group):
     metavar="DIR",
     help="taskproto's folder (default .taskproto/ in the main worktree, or the repo's config).",
 )
-@click.option("--session", metavar="ID", help="This session's id (default: $TASKPROTO_SESSION).")
+@click.option(
+    "--session",
+    metavar="ID",
+    help="This session's id (default: $TASKPROTO_SESSION, else your terminal's; see `whoami`).",
+)
 @click.option(
     "-C",
     "--repo",
