@@ -42,6 +42,7 @@ COMMANDS = {
     "mcp": "taskproto.cli.mcp",
     "board": "taskproto.cli.board",
     "whoami": "taskproto.cli.whoami",
+    "completion": "taskproto.cli.completion",
 }
 
 
@@ -57,6 +58,10 @@ class LazyGroup(click.Group):
 
             for command in importlib.import_module(COMMANDS[cmd_name]).COMMANDS:
                 self.add_command(command)
+                if "_TASKPROTO_COMPLETE" in os.environ:  # the shell asks: complete values too
+                    from taskproto.cli.completion import attach
+
+                    attach(command)
         return self.commands.get(cmd_name)
 
 
