@@ -39,10 +39,9 @@ def completion(ctx: click.Context, shell: str) -> None:
     workflow and workflow names. Load it from the shell's start-up file:
 
     \b
-      bash  ~/.bashrc:                   eval "$(taskproto completion bash)"
-      zsh   ~/.zshrc (after compinit):   eval "$(taskproto completion zsh)"
-      fish  ~/.config/fish/completions/taskproto.fish:
-                                         taskproto completion fish | source
+      bash  in ~/.bashrc:  eval "$(taskproto completion bash)"
+      zsh   in ~/.zshrc, after compinit:  eval "$(taskproto completion zsh)"
+      fish  once:  taskproto completion fish > ~/.config/fish/completions/taskproto.fish
 
     See docs/completion.md.
     """

@@ -81,8 +81,11 @@ def resolve(explicit: str | None = None, environ: dict[str, str] | None = None) 
         return Resolved(explicit.strip(), "--session")
     given = env.get(SESSION_ENV, "").strip()
     if given:
-        hook = env.get("TASKPROTO_AGENT")  # written beside it by the SessionStart hook
-        return Resolved(given, f"{SESSION_ENV} (its agent client's hook)" if hook else SESSION_ENV)
+        if not env.get("TASKPROTO_AGENT"):  # which the SessionStart hook writes beside it
+            return Resolved(given, SESSION_ENV)
+        client = agent_client(environ)
+        of = client[0] if client else "an agent client"
+        return Resolved(given, f"{SESSION_ENV}, set by the SessionStart hook of {of}")
     if env.get(OFF_ENV) == "0":
         return Resolved(None, None, why_none=f"terminal sessions are off ({OFF_ENV}=0)")
     found = terminal()

@@ -149,7 +149,7 @@ def test_fish_offers_every_candidate(cli, tasks: Path, tmp_path: Path) -> None: 
     assert offered == [["transition"], ["add-tests", "fix-login"], ["dev", "qa"], ["CLASSIFIED"]]
 
 
-def interactive(shell: str, tmp_path: Path, cwd: Path) -> Shell:
+def interactive(shell: str, tmp_path: Path, cwd: Path, fish_script: str) -> Shell:
     """`shell`, interactive on a terminal, set up as docs/completion.md says, with `show` to print
     the line it completed."""
     path = needs(shell)
@@ -170,9 +170,7 @@ def interactive(shell: str, tmp_path: Path, cwd: Path) -> Shell:
         return Shell([path, "-i"], cwd, shell_env(ZDOTDIR=str(tmp_path), TERM="xterm"))
     config = tmp_path / "config"
     (config / "fish" / "completions").mkdir(parents=True)
-    (config / "fish" / "completions" / "taskproto.fish").write_text(
-        "taskproto completion fish | source\n"
-    )
+    (config / "fish" / "completions" / "taskproto.fish").write_text(fish_script)
     (config / "fish" / "config.fish").write_text(
         "set -g fish_greeting\nfunction fish_prompt; echo -n '$ '; end\n"
         "function show; printf 'LINE<%s>\\n' \"$argv\"; end\n"
@@ -185,7 +183,7 @@ def interactive(shell: str, tmp_path: Path, cwd: Path) -> Shell:
 def test_tab_in_an_interactive_shell_completes_the_line(
     cli, tasks: Path, tmp_path: Path, shell: str
 ) -> None:  # type: ignore[no-untyped-def]
-    term = interactive(shell, tmp_path, tasks)
+    term = interactive(shell, tmp_path, tasks, cli("completion", "fish").out)
     try:
         term.read_until(re.compile(r"\$ $"))
         for typed, completed in [

@@ -223,3 +223,21 @@ def test_without_proc_the_terminal_is_read_through_ps(
     assert code == 0, err
     tty, pid, tty2, pid2, started = out.split()
     assert (tty, int(pid), tty2, int(pid2), started) == (tty2, a.pid, tty, a.pid, "True")
+
+
+def test_the_terminal_session_is_read_without_starting_a_process(
+    repo: Path, terminals: list[Shell]
+) -> None:  # the CLI resolves it on every command that needs a session
+    a = open_terminal(terminals, repo)
+    probe = (
+        "import sys; from taskproto.clients.terminal import resolve; r = resolve(); "
+        "print(r.session, r.origin, 'subprocess' in sys.modules)"
+    )
+    code, out, err = a.run(f'{sys.executable} -c "{probe}"')
+    assert code == 0, err
+    session, word, tty, started_one = out.split()
+    assert (word, tty, started_one) == ("terminal", os.path.realpath(tty), "False")
+    assert (
+        session
+        == f"tty-{tty.removeprefix('/dev/').replace('/', '')}-{a.pid}-{process_start(a.pid)}"
+    )
