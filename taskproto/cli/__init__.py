@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
-    if "_TASKPROTO_COMPLETE" not in os.environ:  # a shell asking for completions: click answers
+    # a shell asking for completions (cli/completion.py COMPLETE_VAR): click answers
+    if "_TASKPROTO_COMPLETE" not in os.environ:
         from taskproto.cli.quick import answer
 
         code = answer(args)

@@ -51,11 +51,6 @@ def completion(ctx: click.Context, shell: str) -> None:
     click.echo(script, nl=False)
 
 
-def completing() -> bool:
-    """Is the shell asking for completions (rather than running a command)?"""
-    return COMPLETE_VAR in os.environ
-
-
 def attach(command: click.Command, path: tuple[str, ...] = ()) -> None:
     """Give `command`'s parameters (and its sub-commands', for a group) their completion."""
     path = (*path, command.name or "")
