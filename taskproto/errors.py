@@ -123,7 +123,10 @@ class OwnershipError(TaskprotoError):
 
 class SessionRequired(TaskprotoError):
     def __init__(self, what: str) -> None:
-        super().__init__(f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION")
+        super().__init__(
+            f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION (in a "
+            "terminal it is the terminal's; `taskproto whoami` says why there is none)"
+        )
 
 
 class TransitionRejected(TaskprotoError):

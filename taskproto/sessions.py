@@ -1,9 +1,11 @@
 """Session identity and owner liveness.
 
 The session id has one source of truth: --session, else TASKPROTO_SESSION, else
-what an agent client's hook reported. An owner is gone only when that can be
-proved: same host and its pid no longer exists, or its heartbeat is older than
-the lease.
+what an agent client's hook reported, else the session of the person's terminal
+(clients/terminal.py, which resolves all four; the terminal's id has its form here).
+An owner is gone only when that can be proved: same host and its pid no longer
+exists (or now belongs to another process than the terminal's shell it named), or
+its heartbeat is older than the lease.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 SESSION_ENV = "TASKPROTO_SESSION"
 PID_ENV = "TASKPROTO_SESSION_PID"
+TERMINAL_PREFIX = "tty-"
 
 
 def resolve_session(explicit: str | None) -> str | None:
@@ -45,6 +48,34 @@ def resolve_pid(explicit: int | None) -> int | None:
         return explicit
     raw = os.environ.get(PID_ENV, "").strip()
     return int(raw) if raw.isdigit() else None
+
+
+def terminal_session_id(tty: str, pid: int, started: int) -> str:
+    """The session of a person's terminal: `tty-<tty>-<pid>-<started>` (`/dev/pts/3` -> `pts3`),
+    named by the shell that leads the terminal's session and when it started, so a pid the system
+    gives again later is another session."""
+    word = "".join(c for c in tty.removeprefix("/dev/") if c.isalnum())
+    return f"{TERMINAL_PREFIX}{word}-{pid}-{started}"
+
+
+def terminal_leader(session: str) -> tuple[int, int] | None:
+    """(pid, start time) of the shell a terminal's session id names; None for any other id."""
+    if not session.startswith(TERMINAL_PREFIX):
+        return None
+    parts = session.split("-")
+    if len(parts) != 4 or not parts[2].isdigit() or not parts[3].isdigit():
+        return None
+    return int(parts[2]), int(parts[3])
+
+
+def process_start(pid: int) -> int | None:
+    """When process `pid` started, in clock ticks after boot (/proc/<pid>/stat, field 22); None
+    where there is no /proc or no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return int(fh.read().rsplit(b")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def hostname() -> str:
@@ -104,8 +135,17 @@ def liveness(
 ) -> tuple[str | None, datetime | None]:
     """(why the owner is provably gone or None, its last sign of life). The second is None when
     its process decided: on this host, gone."""
-    if owner.host == hostname() and owner.pid is not None and not pid_alive(owner.pid):
-        return f"its process {owner.pid} on {owner.host} no longer exists", None
+    if owner.host == hostname() and owner.pid is not None:
+        if not pid_alive(owner.pid):
+            return f"its process {owner.pid} on {owner.host} no longer exists", None
+        leader = terminal_leader(owner.session)
+        if leader is not None and leader[0] == owner.pid:
+            started = process_start(owner.pid)
+            if started is not None and started != leader[1]:
+                return (
+                    f"its terminal's shell {owner.pid} on {owner.host} has exited (that pid is "
+                    "now another process's)"
+                ), None
     beat_at = last_heartbeat(owner, task_dir)
     age = now - beat_at
     if age > timedelta(minutes=lease_minutes):

@@ -69,6 +69,9 @@ def _isolated_env(
     if _UNDER_AGENT:
         # Its processes descend from that client; the ancestry check has tests of its own.
         monkeypatch.setenv(IGNORE_ANCESTRY, "1")
+    # A suite run from a terminal must not give its commands that terminal's session; the tests of
+    # terminal sessions (tests/clients/test_terminal_sessions.py) turn it back on in their shells.
+    monkeypatch.setenv("TASKPROTO_TERMINAL_SESSION", "0")
 
 
 def git(cwd: Path, *args: str, env: dict[str, str] | None = None, input: str | None = None) -> str:

@@ -6,11 +6,13 @@ traceback written to a log file whose path is printed.
 
 This module imports nothing heavy: `task list`, `task show`, `turn`, `transition`, `fire`,
 `handoff`, `subtask add|done|fail|skip` and `agent set` are answered on the standard library when
-they can be (cli/quick.py); every other command goes to click (cli/app.py).
+they can be (cli/quick.py); every other command goes to click (cli/app.py), and so does a shell
+asking for completions (cli/completion.py).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 TYPE_CHECKING = False
@@ -20,11 +22,13 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
-    from taskproto.cli.quick import answer
+    # a shell asking for completions (cli/completion.py COMPLETE_VAR): click answers
+    if "_TASKPROTO_COMPLETE" not in os.environ:
+        from taskproto.cli.quick import answer
 
-    code = answer(args)
-    if code is not None:
-        return code
+        code = answer(args)
+        if code is not None:
+            return code
     from taskproto.cli.app import run
 
     return run(args)

@@ -41,6 +41,8 @@ COMMANDS = {
     "hook": "taskproto.cli.hook",
     "mcp": "taskproto.cli.mcp",
     "board": "taskproto.cli.board",
+    "whoami": "taskproto.cli.whoami",
+    "completion": "taskproto.cli.completion",
 }
 
 
@@ -56,6 +58,10 @@ class LazyGroup(click.Group):
 
             for command in importlib.import_module(COMMANDS[cmd_name]).COMMANDS:
                 self.add_command(command)
+                if "_TASKPROTO_COMPLETE" in os.environ:  # the shell asks: complete values too
+                    from taskproto.cli.completion import attach
+
+                    attach(command)
         return self.commands.get(cmd_name)
 
 
@@ -70,7 +76,11 @@ class LazyGroup(click.Group):
     metavar="DIR",
     help="taskproto's folder (default .taskproto/ in the main worktree, or the repo's config).",
 )
-@click.option("--session", metavar="ID", help="This session's id (default: $TASKPROTO_SESSION).")
+@click.option(
+    "--session",
+    metavar="ID",
+    help="This session's id (default: $TASKPROTO_SESSION, else your terminal's; see `whoami`).",
+)
 @click.option(
     "-C",
     "--repo",

@@ -12,7 +12,8 @@ from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pa
 @click.option(
     "--pid",
     type=int,
-    help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID).",
+    help="Pid of a process that lives as long as the session (default $TASKPROTO_SESSION_PID, "
+    "else the shell of your terminal when the session is the terminal's).",
 )
 @click.option(
     "--force",
@@ -31,14 +32,13 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
     unless that owner is provably gone (its process died on this host, or its
     heartbeat is older than the lease); then the takeover is logged.
     """
-    from taskproto.sessions import resolve_pid
-
     engine = state.engine
     session = state.session_id()
+    owner_pid = state.owner_pid(pid)
     result = (
-        engine.claim(name, session, resolve_pid(pid), force)
+        engine.claim(name, session, owner_pid, force)
         if name
-        else engine.claim_next(session, resolve_pid(pid))
+        else engine.claim_next(session, owner_pid)
     )
     flush_warnings(state)
     prev = result.previous

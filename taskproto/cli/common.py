@@ -15,6 +15,7 @@ from taskproto.errors import TaskprotoError, UserOnly
 from taskproto.state import pydantic_plugins
 
 if TYPE_CHECKING:
+    from taskproto.clients.terminal import Resolved
     from taskproto.engine import Engine
 
 # before any command builds a model: every command module imports this one first
@@ -27,6 +28,7 @@ class AppState:
     session: str | None
     cwd: Path | None
     _engine: Engine | None = field(default=None, repr=False)
+    _resolved: Resolved | None = field(default=None, repr=False)
 
     @property
     def engine(self) -> Engine:
@@ -44,10 +46,22 @@ class AppState:
 
         return agent_context()
 
-    def session_id(self) -> str | None:
-        from taskproto.sessions import SESSION_ENV, resolve_session
+    def resolved(self) -> Resolved:
+        """The session this command acts as, and where it came from (clients/terminal.py)."""
+        if self._resolved is None:
+            from taskproto.clients.terminal import resolve
 
-        session = resolve_session(self.session)
+            self._resolved = resolve(self.session)
+        return self._resolved
+
+    def owner_pid(self, explicit: int | None) -> int | None:
+        """The pid a claim records: --pid, TASKPROTO_SESSION_PID, else the terminal's shell."""
+        return self.resolved().owner_pid(explicit)[0]
+
+    def session_id(self) -> str | None:
+        from taskproto.sessions import SESSION_ENV
+
+        session = self.resolved().session
         own = os.environ.get(SESSION_ENV)
         if self.session and own and session != own.strip():
             why = self.agent_context()

@@ -68,7 +68,9 @@ def answer(args: list[str]) -> int | None:
         sys.stdout.flush()
     except BrokenPipeError:
         return 0
-    session = (os.environ.get("TASKPROTO_SESSION") or "").strip()
+    from taskproto.clients.terminal import resolve
+
+    session = resolve().session
     if session:
         reader.renew(session)
     return 0

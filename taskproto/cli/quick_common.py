@@ -57,12 +57,12 @@ def change(
     """Make a change on the quick path (`make`, given the config and this session) and print
     `text` of it, as every command does after a change; None when it declined (the full command
     then runs), else the exit code."""
+    from taskproto.clients.terminal import resolve
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError, refusal_line
     from taskproto.hooks.quicksave import Declined
-    from taskproto.sessions import resolve_session
 
-    session = resolve_session(None)
+    session = resolve().session
     try:
         config = load_config()
         moved = make(config, session)

@@ -69,10 +69,24 @@ def _parent(pid: int) -> int:
 
 def agent_context(environ: dict[str, str] | None = None, pid: int | None = None) -> str | None:
     """Why this process acts for an agent (one phrase), or None when nothing says so."""
+    found = agent_client(environ, pid)
+    return found[1] if found else None
+
+
+def agent_client(
+    environ: dict[str, str] | None = None, pid: int | None = None
+) -> tuple[str, str] | None:
+    """(which client, why this process acts for an agent), or None when nothing says so. The
+    client is "an agent client" when only taskproto's own TASKPROTO_AGENT says so."""
     env = os.environ if environ is None else environ
+    why = None
     for variable, program in AGENT_VARIABLES.items():
         if env.get(variable):
-            return f"{variable} is set ({program})"
+            why = why or f"{variable} is set ({program})"
+            if program in CLIENT_PROGRAMS.values():
+                return program, why
+    if why is not None:
+        return "an agent client", why
     if env.get(IGNORE_ANCESTRY) == "1":
         return None
     current = os.getppid() if pid is None else pid
@@ -81,6 +95,6 @@ def agent_context(environ: dict[str, str] | None = None, pid: int | None = None)
             return None
         client = _client_of(current)
         if client is not None:
-            return f"it runs under {client} (pid {current})"
+            return client, f"it runs under {client} (pid {current})"
         current = _parent(current)
     return None
