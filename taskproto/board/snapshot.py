@@ -45,10 +45,8 @@ def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
     state = wf.state(task.state)
     if state.approval == "plan" and task.checkpoint.plan_approval is None:
         return "plan approval"
-    if state.approval == "commit":
-        approval = task.checkpoint.commit_approval
-        if approval is None or approval.stale or approval.sha != head:
-            return "commit approval"
+    if state.approval == "commit" and not actions.approval_stands(task, head):
+        return "commit approval"
     if state.checkpoint and any(t.trigger == "approve" for t in wf.triggers_from(task.state)):
         return "review"
     if task.paused_by() is not None:
