@@ -130,15 +130,20 @@ def test_forcing_takes_a_confirmation(
     page.goto(f"{board.base}/?token={board.token}")
     live(page)
 
-    # A live agent owns parser: refused with the CLI's message, taken only once confirmed.
+    # A live agent owns parser: its card offers no take-over; its page does, refused with the
+    # CLI's message, and taken only once confirmed.
     card = page.locator('.card[data-task="parser"]')
-    card.locator('button[data-act="claim"]').click()
-    confirm = card.locator(".confirm")
+    expect(card.locator("button")).to_have_count(0)
+    card.locator("h4 a").click()
+    live(page)
+    controls = page.locator("#controls")
+    controls.locator('button[data-act="claim"]', has_text="Take over").click()
+    confirm = controls.locator(".confirm")
     expect(confirm).to_contain_text("is owned by session s-parser-2", timeout=TIMEOUT)
     expect(confirm).to_contain_text("take over with --force (logged)")
     assert engine.load("parser").owner.session == "s-parser-2"  # type: ignore[union-attr]
     confirm.locator("button", has_text="Do it anyway").click()
-    expect(card.locator(".owner .you")).to_have_text("you", timeout=TIMEOUT)
+    expect(controls).to_contain_text("You own it", timeout=TIMEOUT)
     last = engine.load("parser").transition_log[-1]
     assert (last.trigger, last.session, last.forced) == ("takeover", USER, True)
 
