@@ -262,6 +262,7 @@ const actions = {
     });
     resetForm(form);
     toast(`created task ${r.task.name} (${r.task.workflow}, ${r.task.state})`);
+    return r;
   },
   async claim(b) {
     const r = await control(b, "/claim");
@@ -272,14 +273,17 @@ const actions = {
       forced: `taken over by force from ${r.previous_owner}`,
     }[r.outcome] || r.outcome;
     toast(`task ${r.task} (${r.state}): ${how}`);
+    return r;
   },
   async release(b) {
     const r = await control(b, "/release");
     toast(`released task ${r.task} (${r.state})`);
+    return r;
   },
   async complete(b) {
     const r = await control(b, "/complete");
     toast(`${r.task}: ${r.from} -> ${r.to}`);
+    return r;
   },
   async land(b) {
     const holder = b.closest(".controls");
@@ -292,11 +296,13 @@ const actions = {
     toast(`${r.task}: landed ${r.approved.slice(0, 12)} on ${r.base_branch} (${r.strategy}); `
       + (r.removed ? "worktrees and branches removed" : r.kept));
     if (r.removed) leave(b);
+    return r;
   },
   async remove(b) {
     const r = await control(b, "/remove");
     toast(`removed task ${r.name}: ${r.worktrees.length} worktree(s), branches ${r.branches.join(", ") || "none"}`);
     leave(b);
+    return r;
   },
   async "cancel-confirm"(b) { b.closest(".confirm").remove(); },
 };
@@ -313,7 +319,10 @@ document.addEventListener("click", async (e) => {
   }
   b.disabled = true;
   try {
-    await actions[b.dataset.act](b);
+    const r = await actions[b.dataset.act](b);
+    if (r && r.warnings && r.warnings.length) { // what the CLI prints as `taskproto: warning: ...`
+      toast(`${document.getElementById("toast").textContent}; warning: ${r.warnings.join("; ")}`, true);
+    }
     const box = b.closest(".confirm");
     if (box) box.remove();
     if (!LOCAL.has(b.dataset.act)) refresh(); // show the new state now, not only when the stream says so
