@@ -10,7 +10,9 @@
     DELETE /api/tasks/NAME/comments/ID
     GET    /api/doctor, POST /api/doctor    the latest report; run doctor now
 
-Every write goes through the engine (ops/review.py) as the user's session `board:<user>`.
+The task controls (create, claim, release, complete, land, remove) are in controls.py.
+Every write goes through the engine (ops/review.py, ops/controls.py) as the user's session
+`board:<user>`.
 Errors are one line: 400 bad input, 404 no such task, 409 refused (nothing was written).
 """
 
@@ -36,7 +38,7 @@ MAX_BODY = 64 * 1024
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _state(request: Request) -> BoardState:
+def board_state(request: Request) -> BoardState:
     state: BoardState = request.app.state.board
     return state
 
@@ -80,7 +82,7 @@ async def body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _text(data: dict[str, Any], key: str, required: bool = False) -> str | None:
+def text_field(data: dict[str, Any], key: str, required: bool = False) -> str | None:
     value = data.get(key)
     if value is None and not required:
         return None
@@ -91,18 +93,23 @@ def _text(data: dict[str, Any], key: str, required: bool = False) -> str | None:
 
 @guarded
 async def list_tasks(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
-    data = await run_in_threadpool(snapshot.board, state.engine(), doctor["report"])
+    data = await run_in_threadpool(snapshot.board, state.engine(), doctor["report"], state.viewer)
     data["doctor"] = {k: v for k, v in doctor.items() if k != "report"}
     return JSONResponse(data)
 
 
 @guarded
 async def show_task(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     data, _ = await run_in_threadpool(
-        snapshot.detail, state.engine(), request.path_params["name"], state.doctor.report
+        snapshot.detail,
+        state.engine(),
+        request.path_params["name"],
+        state.doctor.report,
+        True,
+        state.viewer,
     )
     data.pop("svg", None)
     return JSONResponse(data)
@@ -110,7 +117,7 @@ async def show_task(request: Request) -> Response:
 
 @guarded
 async def show_diff(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     data, diff = await run_in_threadpool(
         snapshot.detail, state.engine(), request.path_params["name"], None
     )
@@ -121,8 +128,8 @@ async def show_diff(request: Request) -> Response:
 
 @guarded
 async def approve(request: Request) -> Response:
-    state, data = _state(request), await body(request)
-    kind = _text(data, "kind", required=True)
+    state, data = board_state(request), await body(request)
+    kind = text_field(data, "kind", required=True)
     assert kind is not None
     task = await run_in_threadpool(
         actions.approve,
@@ -130,7 +137,7 @@ async def approve(request: Request) -> Response:
         request.path_params["name"],
         state.session,
         kind,
-        _text(data, "sha"),
+        text_field(data, "sha"),
     )
     cp = task.checkpoint
     return JSONResponse(
@@ -146,22 +153,22 @@ async def approve(request: Request) -> Response:
 
 @guarded
 async def revise(request: Request) -> Response:
-    state, data = _state(request), await body(request)
+    state, data = board_state(request), await body(request)
     before = request.path_params["name"]
     task = await run_in_threadpool(
         actions.request_revision,
         state.engine(),
         before,
         state.session,
-        _text(data, "message") or "",
-        _text(data, "trigger"),
+        text_field(data, "message") or "",
+        text_field(data, "trigger"),
     )
     return JSONResponse({"task": task.name, "state": task.state, "by": state.session})
 
 
 @guarded
 async def resume(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     await body(request)
     task = await run_in_threadpool(
         actions.resume, state.engine(), request.path_params["name"], state.session
@@ -171,7 +178,7 @@ async def resume(request: Request) -> Response:
 
 @guarded
 async def add_comment(request: Request) -> Response:
-    state, data = _state(request), await body(request)
+    state, data = board_state(request), await body(request)
     line = data.get("line")
     if line is not None and (not isinstance(line, int) or isinstance(line, bool)):
         raise BadInput("`line` must be a whole number")
@@ -180,18 +187,18 @@ async def add_comment(request: Request) -> Response:
         state.engine(),
         request.path_params["name"],
         state.session,
-        _text(data, "target", required=True) or "",
-        _text(data, "file", required=True) or "",
+        text_field(data, "target", required=True) or "",
+        text_field(data, "file", required=True) or "",
         line,
-        _text(data, "text", required=True) or "",
-        _text(data, "head"),
+        text_field(data, "text", required=True) or "",
+        text_field(data, "head"),
     )
     return JSONResponse({"comment": comment}, status_code=201)
 
 
 @guarded
 async def delete_comment(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     try:
         number = int(request.path_params["id"])
     except ValueError:
@@ -203,11 +210,11 @@ async def delete_comment(request: Request) -> Response:
 
 
 async def doctor_report(request: Request) -> Response:
-    return JSONResponse(_state(request).doctor.as_json())
+    return JSONResponse(board_state(request).doctor.as_json())
 
 
 async def doctor_run(request: Request) -> Response:
-    state = _state(request)
+    state = board_state(request)
     await state.run_doctor()
     return JSONResponse({"running": True}, status_code=202)
 

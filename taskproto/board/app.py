@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 import anyio
 from starlette.applications import Starlette
 
-from taskproto.board import api, pages
+from taskproto.board import api, controls, pages
 from taskproto.board.security import ASGIApp, Guard
 from taskproto.board.state import BoardState
 from taskproto.board.watch import watch
@@ -32,6 +32,7 @@ def build_app(
         async with anyio.create_task_group() as group:
             state.task_group = group
             group.start_soon(watch, config, state.publish, stop, force_polling)
+            group.start_soon(state.keep_claims, stop)
             if doctor:
                 await state.run_doctor()
             try:
@@ -40,6 +41,6 @@ def build_app(
                 stop.set()
                 group.cancel_scope.cancel()
 
-    app = Starlette(routes=[*pages.ROUTES, *api.ROUTES], lifespan=lifespan)
+    app = Starlette(routes=[*pages.ROUTES, *api.ROUTES, *controls.ROUTES], lifespan=lifespan)
     app.state.board = state
     return Guard(app, token, hosts, port)

@@ -56,7 +56,7 @@ def _common(state: BoardState, doctor: dict[str, Any] | None = None) -> dict[str
 
 def board_context(state: BoardState) -> dict[str, Any]:
     doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
-    data = snapshot.board(state.engine(), doctor["report"])
+    data = snapshot.board(state.engine(), doctor["report"], state.viewer)
     by: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     broken = []
     for t in data["tasks"]:
@@ -81,7 +81,7 @@ def board_context(state: BoardState) -> dict[str, Any]:
 
 
 def task_context(state: BoardState, name: str) -> dict[str, Any]:
-    data, diff = snapshot.detail(state.engine(), name, state.doctor.report)
+    data, diff = snapshot.detail(state.engine(), name, state.doctor.report, viewer=state.viewer)
     at: dict[tuple[str, str, int | None], list[dict[str, Any]]] = defaultdict(list)
     for c in data["review_drafts"]:
         at[(str(c.get("target")), str(c.get("file")), c.get("line"))].append(c)

@@ -14,12 +14,13 @@ from typing import Any
 from taskproto import plainjson as json
 from taskproto.board import diagram
 from taskproto.engine import Engine
-from taskproto.engine.deps import Resolver
+from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
-from taskproto.ops import plan_task
+from taskproto.machine.registry import workflow_names
+from taskproto.ops import controls, plan_task
 from taskproto.ops import review as actions
 from taskproto.sessions import last_heartbeat, owner_gone
 from taskproto.state import review
@@ -45,10 +46,8 @@ def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
     state = wf.state(task.state)
     if state.approval == "plan" and task.checkpoint.plan_approval is None:
         return "plan approval"
-    if state.approval == "commit":
-        approval = task.checkpoint.commit_approval
-        if approval is None or approval.stale or approval.sha != head:
-            return "commit approval"
+    if state.approval == "commit" and not actions.approval_stands(task, head):
+        return "commit approval"
     if state.checkpoint and any(t.trigger == "approve" for t in wf.triggers_from(task.state)):
         return "review"
     if task.paused_by() is not None:
@@ -103,6 +102,26 @@ def dependencies(task: Task) -> list[str]:
     return [str(d) for d in found] if isinstance(found, list) else []
 
 
+def blocked(
+    engine: Engine, task: Task, waits: list[Waiting], agents: list[dict[str, Any]]
+) -> str | None:
+    """Why the task cannot go on by itself, or None: the tasks it waits for, or an escalation (an
+    agent failed with its retries used up, or `taskproto escalate` since the last transition)."""
+    if waits:
+        return f"waits for {describe(waits)}"
+    limit = engine.config.max_retries
+    for a in agents:
+        if a["status"] == "ERROR" and a["retries"] >= limit:
+            error = f": {a['error']}" if a.get("error") else ""
+            return f"escalated: agent {a['name']} failed after {a['retries']} retries{error}"
+    for entry in reversed(task.transition_log):
+        if entry.kind == "transition":
+            break
+        if entry.trigger == "escalate":
+            return entry.note or "escalated"
+    return None
+
+
 def card(
     engine: Engine,
     task: Task,
@@ -110,9 +129,10 @@ def card(
     findings: list[dict[str, Any]],
     now: datetime,
     resolver: Resolver | None = None,
+    viewer: controls.Viewer | None = None,
 ) -> dict[str, Any]:
     """A task's card; `resolver` answers what it waits for (one per board, so each dependency is
-    read once)."""
+    read once); `viewer`, who acts from the board, decides the controls offered."""
     wf = engine.workflow(task)
     state = wf.state(task.state)
     head = engine.branch_head(task.name)
@@ -137,6 +157,7 @@ def card(
     interruption = task.paused_by()
     pending = review.pending(task)
     approvals = task.checkpoint
+    unfinished = (resolver or Resolver(engine)).waits_for(task)
     return {
         "name": task.name,
         "workflow": task.workflow,
@@ -147,6 +168,7 @@ def card(
         "terminal": state.terminal,
         "checkpoint": state.checkpoint,
         "head": head,
+        "base_branch": task.base_branch,
         "owner": None
         if owner is None
         else {
@@ -154,6 +176,7 @@ def card(
             "host": owner.host,
             "pid": owner.pid,
             "heartbeat_at": _iso(last_heartbeat(owner, engine.config.task_dir(task.name))),
+            "mine": viewer is not None and owner.session == viewer.session,
             "gone": owner_gone(
                 owner, now, engine.config.lease_minutes, engine.config.task_dir(task.name)
             ),
@@ -191,10 +214,14 @@ def card(
         },
         "dependencies": dependencies(task),
         # the dependencies not done yet, with why (engine/deps.py), as `task list` shows them
-        "blocked_by": [w.to_dict() for w in (resolver or Resolver(engine)).waits_for(task)],
+        "blocked_by": [w.to_dict() for w in unfinished],
+        "blocked": blocked(engine, task, unfinished, agents),
         "findings": findings,
         "needs_review": task.needs_review,
         "actions": actions.choices(engine, task).as_json(),
+        "controls": None
+        if viewer is None
+        else controls.offer(engine, task, viewer, head).as_json(),
     }
 
 
@@ -207,8 +234,11 @@ def findings_by_task(report: dict[str, Any] | None) -> dict[str, list[dict[str, 
     return groups
 
 
-def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every task's card, the columns (each workflow's states in order) and the doctor summary."""
+def board(
+    engine: Engine, report: dict[str, Any] | None = None, viewer: controls.Viewer | None = None
+) -> dict[str, Any]:
+    """Every task's card, the columns (each workflow's states in order), the doctor summary, and
+    the workflows a new task can take."""
     now = datetime.now(UTC)
     seen = activity.read_all(engine.config.layout.root)
     found = findings_by_task(report)
@@ -219,7 +249,7 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
         try:
             task = engine.load(name)
             columns.setdefault(task.workflow, engine.workflow(task).state_names())
-            tasks.append(card(engine, task, seen, found.get(name, []), now, resolver))
+            tasks.append(card(engine, task, seen, found.get(name, []), now, resolver, viewer))
         except TaskprotoError as exc:  # a broken task is shown, never fatal
             tasks.append({"name": name, "error": str(exc), "findings": found.get(name, [])})
     return {
@@ -227,6 +257,7 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
         "tasks": tasks,
         "columns": columns,
         "repository_findings": found.get("", []),
+        "workflows": workflow_names(engine.config),
     }
 
 
@@ -253,7 +284,11 @@ def plan_sections(engine: Engine, task: Task, head: str | None) -> list[dict[str
 
 
 def detail(
-    engine: Engine, name: str, report: dict[str, Any] | None = None, with_diff: bool = True
+    engine: Engine,
+    name: str,
+    report: dict[str, Any] | None = None,
+    with_diff: bool = True,
+    viewer: controls.Viewer | None = None,
 ) -> tuple[dict[str, Any], Diff | None]:
     """One task: its card, log, interruptions, review, plan, diagram; and its diff."""
     task = engine.load(name)
@@ -264,6 +299,7 @@ def detail(
         activity.read_all(engine.config.layout.root),
         findings_by_task(report).get(name, []),
         now,
+        viewer=viewer,
     )
     wf = engine.workflow(task)
     log = [e.model_dump(mode="json", by_alias=True) for e in task.transition_log]

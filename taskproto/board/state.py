@@ -1,26 +1,36 @@
 """What one running board holds: the repository's settings, the change hub, the user's session,
-and the latest doctor report.
+and the latest doctor report; and while it runs, the heartbeat of the tasks it claimed.
 
 Doctor is not run per page load (it reads every journal and the worktree list): it runs once at
 start, on demand (`POST /api/doctor`), and again after changes at most once every
 `DOCTOR_EVERY` seconds, in a worker thread; cards show the latest report and its time.
+
+A claim from the board is the user's session with the board's own pid (ops/controls.py): the
+board renews its heartbeat every third of the lease (at most every `HEARTBEAT_EVERY` seconds), so
+the claim holds while the board runs, and once the board stops its owner is provably gone.
 """
 
 from __future__ import annotations
 
 import getpass
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 from anyio.abc import TaskGroup
 from starlette.concurrency import run_in_threadpool
 
 from taskproto.board.watch import Change, Hub
 from taskproto.config import Config
 from taskproto.engine import Engine
+from taskproto.errors import TaskprotoError
+from taskproto.ops.controls import Viewer
+from taskproto.sessions import hostname
 
 DOCTOR_EVERY = 60.0
+HEARTBEAT_EVERY = 60.0
 
 
 def user_session() -> str:
@@ -50,6 +60,7 @@ class DoctorCache:
 class BoardState:
     config: Config
     session: str = field(default_factory=user_session)
+    pid: int = field(default_factory=os.getpid)  # a claim's owner pid: the board's own process
     hub: Hub = field(default_factory=Hub)
     doctor: DoctorCache = field(default_factory=DoctorCache)
     doctor_enabled: bool = True
@@ -59,6 +70,39 @@ class BoardState:
         """A fresh engine per request: engines hold git processes that are not shared across
         threads."""
         return Engine(self.config)
+
+    @property
+    def viewer(self) -> Viewer:
+        return Viewer(self.session, self.pid)
+
+    async def keep_claims(self, stop: anyio.Event) -> None:
+        """Until `stop`, renew the heartbeat of the tasks this board claimed."""
+        every = min(HEARTBEAT_EVERY, self.config.lease_minutes * 60 / 3)
+        while True:
+            with anyio.move_on_after(every):
+                await stop.wait()
+            if stop.is_set():
+                return
+            await run_in_threadpool(self.renew_claims)
+
+    def renew_claims(self) -> list[str]:
+        """The heartbeat of each task whose owner is this board (its session and its process on
+        this host), through the engine as `taskproto heartbeat` does; returns the tasks renewed."""
+        engine = self.engine()
+        renewed: list[str] = []
+        for name in engine.task_names():
+            try:
+                owner = engine.load(name).owner
+                if owner is not None and (owner.session, owner.pid, owner.host) == (
+                    self.session,
+                    self.pid,
+                    hostname(),
+                ):
+                    engine.heartbeat(name, self.session)
+                    renewed.append(name)
+            except TaskprotoError:
+                continue  # gone, released or unreadable meanwhile: nothing of ours to renew
+        return renewed
 
     async def publish(self, change: Change) -> None:
         self.hub.publish(change)

@@ -37,9 +37,11 @@ def board(state: AppState, port: int, host: str, no_open: bool, no_doctor: bool)
     """Serve a live board of every task and agent on http://HOST:PORT.
 
     Prints the URL with a one-time token (kept only in this process's memory); open it to see
-    the tasks by state, the agents' activity, what waits for you, each task's diagram, log, plan
-    and diff, and to approve, comment, request a revision or resume. Your actions are journaled
-    as `board:<you>`. Start it in your own terminal: agents never get the token.
+    the tasks by state, the agents' activity, what waits for you, what is blocked, each task's
+    diagram, log, plan and diff; to approve, comment, request a revision or resume; and to
+    create, claim, release, complete, land and remove tasks, each refused as its CLI command is.
+    Your actions are journaled as `board:<you>`; a claim from the board holds while it runs.
+    Start it in your own terminal: agents never get the token.
     """
     why = state.agent_context()  # the clients' environment, or a client among the ancestors
     if why:

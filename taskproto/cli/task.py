@@ -83,29 +83,28 @@ def create(
     If any step fails, everything made so far is undone.
     """
     from taskproto.engine.summary import task_summary
-    from taskproto.ops.creation import settings_for
+    from taskproto.ops.creation import create as create_task
 
-    engine = state.engine
-    session = state.session_id()
-    if workflow == "phone-a-team" and not description.strip():
+    def ask(what: str) -> str:  # phone-a-team's description, asked in a terminal
         from taskproto.cli.phone_a_team_run import ask_description
 
-        description = " ".join(ask_description(f"a {workflow} task").split())
-    context, counters, warnings = settings_for(
-        engine, workflow, max_rounds, backend, parent, session
-    )
-    engine.warnings.extend(warnings)
-    task = engine.create_task(
+        return ask_description(what)
+
+    engine = state.engine
+    task = create_task(
+        engine,
         name,
         split_csv(agents),
         base,
         workflow,
         description,
-        session,
-        context=context,
-        counters=counters,
-        after=split_csv(after),
-        priority=priority,
+        state.session_id(),
+        split_csv(after),
+        priority,
+        max_rounds,
+        backend,
+        parent,
+        ask=ask,
     )
     flush_warnings(state)
     emit(

@@ -64,7 +64,19 @@ def _approve_trigger(workflow: Workflow, state: str) -> bool:
     return any(t.trigger == "approve" for t in workflow.triggers_from(state))
 
 
+def approval_stands(task: Task, head: str | None) -> bool:
+    """The user's commit approval is of the task branch's head as it is now (not stale)."""
+    approval = task.checkpoint.commit_approval
+    return (
+        approval is not None
+        and approval.sha is not None
+        and not approval.stale
+        and approval.sha == head
+    )
+
+
 def choices(engine: Engine, task: Task) -> Choices:
+    """What the user can do now; an approval that stands is not offered again."""
     wf = engine.workflow(task)
     state = wf.state(task.state)
     plan = (state.approval == "plan" and task.checkpoint.plan_approval is None) or _approve_trigger(
@@ -72,7 +84,8 @@ def choices(engine: Engine, task: Task) -> Choices:
     )
     return Choices(
         approve_plan=plan,
-        approve_commit=state.approval == "commit",
+        approve_commit=state.approval == "commit"
+        and not approval_stands(task, engine.branch_head(task.name)),
         revisions=[] if state.terminal else revision_triggers(wf, task.state),
         resume=task.paused_by() is not None,
     )

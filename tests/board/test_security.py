@@ -26,6 +26,16 @@ PATHS = [
     ("POST", "/api/tasks/t1/approve"),
     ("POST", "/api/tasks/t1/resume"),
     ("POST", "/api/doctor"),
+    # the task controls (board/controls.py)
+    ("POST", "/api/tasks"),
+    ("POST", "/api/tasks/t1/claim"),
+    ("POST", "/api/tasks/t1/release"),
+    ("POST", "/api/tasks/t1/complete"),
+    ("POST", "/api/tasks/t1/land"),
+    ("POST", "/api/tasks/t1/remove"),
+]
+CONTROLS = [
+    (path, {"name": "t2"} if path == "/api/tasks" else {"force": True}) for _, path in PATHS[-6:]
 ]
 
 
@@ -116,6 +126,27 @@ def test_a_foreign_origin_is_refused(board: Any, engine: Engine) -> None:
     own = board.post(
         "/api/tasks/t1/approve",
         {"kind": "plan"},
+        headers={"Origin": f"http://127.0.0.1:{board.port}", **cookie},
+        token=False,
+    )
+    assert own.status == 200, own.body
+
+
+def test_the_controls_refuse_a_foreign_origin_and_a_cookie_without_origin(
+    board: Any, engine: Engine
+) -> None:
+    before = engine.config.task_file("t1").read_bytes()
+    cookie = {"Cookie": f"taskproto_board_{board.port}={board.token}"}
+    for path, body in CONTROLS:
+        foreign = board.post(path, body, headers={"Origin": "http://evil.example"})
+        assert foreign.status == 403, path
+        bare = board.post(path, body, headers=cookie, token=False)
+        assert bare.status == 403, path
+    assert engine.config.task_file("t1").read_bytes() == before
+    assert engine.task_names() == ["t1"]
+    own = board.post(
+        "/api/tasks/t1/claim",
+        {},
         headers={"Origin": f"http://127.0.0.1:{board.port}", **cookie},
         token=False,
     )

@@ -17,9 +17,21 @@ function remember(root) {
 }
 
 function busy(section) {
-  // A comment or a message being written: never swap it away under the user's hands.
-  return [...section.querySelectorAll("textarea")].some((t) => t.value.trim() !== "")
-    || section.querySelector("tr.comment-form") !== null;
+  // A comment, a message or a form being filled in, or a step waiting for the user's confirmation:
+  // never swap it away under the user's hands.
+  if (section.querySelector("tr.comment-form, .confirm") !== null) return true;
+  return [...section.querySelectorAll("textarea, input[type=text]")].some((t) => t.value.trim() !== "")
+    || [...section.querySelectorAll("select option")].some((o) => o.selected !== o.defaultSelected)
+    || [...section.querySelectorAll("input[type=checkbox]")].some((c) => c.checked !== c.defaultChecked);
+}
+
+function adopt(old, fresh) {
+  const node = document.importNode(fresh, true);
+  old.querySelectorAll("details[id]").forEach((d) => { // keep what the user opened or closed
+    const same = node.querySelector(`details#${CSS.escape(d.id)}`);
+    if (same) same.open = d.open;
+  });
+  old.replaceWith(node);
 }
 
 async function refresh() {
@@ -36,7 +48,7 @@ async function refresh() {
         const old = document.getElementById(fresh.id);
         if (!old || lastHtml[fresh.id] === fresh.outerHTML) return;
         if (busy(old)) { old.classList.add("outdated"); return; }
-        old.replaceWith(document.importNode(fresh, true));
+        adopt(old, fresh);
         lastHtml[fresh.id] = fresh.outerHTML;
       });
       tick();
@@ -101,12 +113,59 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || `${r.status}`);
+  if (!r.ok) {
+    const err = new Error(data.error || `${r.status}`);
+    err.forcible = data.forcible === true; // a refusal --force overrides: the user may confirm it
+    throw err;
+  }
   return data;
 }
 
-function api(suffix) {
-  return `/api/tasks/${encodeURIComponent(taskName)}${suffix}`;
+function taskOf(b) {
+  const holder = b ? b.closest("[data-task]") : null;
+  return holder ? holder.dataset.task : taskName;
+}
+
+function api(suffix, b) {
+  return `/api/tasks/${encodeURIComponent(taskOf(b))}${suffix}`;
+}
+
+// A step the user confirms before it is taken: a removal, or forcing what was refused.
+function confirmStep(b, text, yes, force) {
+  const holder = b.closest(".controls, .actions") || b.parentElement;
+  holder.querySelectorAll(".confirm").forEach((el) => el.remove());
+  const box = document.createElement("div");
+  box.className = "confirm";
+  box.setAttribute("role", "alertdialog");
+  const says = document.createElement("p");
+  says.textContent = text;
+  const ok = document.createElement("button");
+  ok.type = "button";
+  ok.className = "small danger";
+  ok.textContent = yes;
+  Object.assign(ok.dataset, b.dataset, { confirmed: "1" });
+  if (force) ok.dataset.force = "1";
+  const no = document.createElement("button");
+  no.type = "button";
+  no.className = "small";
+  no.textContent = "Cancel";
+  no.dataset.act = "cancel-confirm";
+  box.append(says, ok, no);
+  holder.append(box);
+  ok.focus();
+}
+
+async function control(b, suffix, body) {
+  return call("POST", api(suffix, b), { ...(body || {}), force: b.dataset.force === "1" });
+}
+
+function leave(b) { // the task is gone: back to the board
+  if (page === "task" && taskOf(b) === taskName) location.assign("/");
+}
+
+function resetForm(form) {
+  form.querySelectorAll("input[type=text], textarea").forEach((t) => { t.value = ""; });
+  form.querySelectorAll("select option").forEach((o) => { o.selected = o.defaultSelected; });
 }
 
 function openCommentForm(button) {
@@ -148,17 +207,17 @@ const actions = {
   async approve(b) {
     const body = { kind: b.dataset.kind };
     if (b.dataset.sha) body.sha = b.dataset.sha;
-    await call("POST", api("/approve"), body);
+    await call("POST", api("/approve", b), body);
     toast(b.dataset.kind === "plan" ? "plan approved" : `commit ${b.dataset.sha.slice(0, 12)} approved`);
   },
-  async resume() {
-    await call("POST", api("/resume"), {});
+  async resume(b) {
+    await call("POST", api("/resume", b), {});
     toast("resumption recorded");
   },
-  async revise() {
+  async revise(b) {
     const message = document.getElementById("revise-message");
     const trigger = document.getElementById("revise-trigger");
-    await call("POST", api("/revise"), { message: message.value, trigger: trigger ? trigger.value : null });
+    await call("POST", api("/revise", b), { message: message.value, trigger: trigger ? trigger.value : null });
     message.value = "";
     toast("revision requested");
   },
@@ -188,17 +247,93 @@ const actions = {
     await call("POST", "/api/doctor", {});
     toast("doctor is checking");
   },
+  // --- the task controls (board/controls.py) ---
+  async create(b) {
+    const form = b.closest(".form");
+    const value = (id) => document.getElementById(id).value;
+    const after = [...document.getElementById("new-after").selectedOptions].map((o) => o.value);
+    const r = await call("POST", "/api/tasks", {
+      name: value("new-name").trim(),
+      description: value("new-description"),
+      workflow: value("new-workflow"),
+      agents: value("new-agents"),
+      after,
+      priority: Number(value("new-priority")),
+    });
+    resetForm(form);
+    toast(`created task ${r.task.name} (${r.task.workflow}, ${r.task.state})`);
+    return r;
+  },
+  async claim(b) {
+    const r = await control(b, "/claim");
+    const how = {
+      claimed: "claimed: it is yours while the board runs",
+      renewed: "already yours; heartbeat renewed",
+      takeover: `taken over from ${r.previous_owner} (${r.reason})`,
+      forced: `taken over by force from ${r.previous_owner}`,
+    }[r.outcome] || r.outcome;
+    toast(`task ${r.task} (${r.state}): ${how}`);
+    return r;
+  },
+  async release(b) {
+    const r = await control(b, "/release");
+    toast(`released task ${r.task} (${r.state})`);
+    return r;
+  },
+  async complete(b) {
+    const r = await control(b, "/complete");
+    toast(`${r.task}: ${r.from} -> ${r.to}`);
+    return r;
+  },
+  async land(b) {
+    const holder = b.closest(".controls");
+    const strategy = holder && holder.querySelector("#land-strategy");
+    const push = holder && holder.querySelector("#land-push");
+    const r = await call("POST", api("/land", b), {
+      strategy: strategy ? strategy.value : "merge",
+      push: push ? push.checked : false,
+    });
+    toast(`${r.task}: landed ${r.approved.slice(0, 12)} on ${r.base_branch} (${r.strategy}); `
+      + (r.removed ? "worktrees and branches removed" : r.kept));
+    if (r.removed) leave(b);
+    return r;
+  },
+  async remove(b) {
+    const r = await control(b, "/remove");
+    toast(`removed task ${r.name}: ${r.worktrees.length} worktree(s), branches ${r.branches.join(", ") || "none"}`);
+    leave(b);
+    return r;
+  },
+  async "cancel-confirm"(b) { b.closest(".confirm").remove(); },
 };
+
+const LOCAL = new Set(["comment", "cancel-comment", "cancel-confirm"]); // nothing changed on the server
 
 document.addEventListener("click", async (e) => {
   const b = e.target.closest("[data-act]");
   if (!b || !(b.dataset.act in actions)) return;
   e.preventDefault();
+  if (b.dataset.confirm && b.dataset.confirmed !== "1") {
+    confirmStep(b, b.dataset.confirm, `Yes: ${b.textContent.replace("…", "").trim().toLowerCase()}`, false);
+    return;
+  }
   b.disabled = true;
   try {
-    await actions[b.dataset.act](b);
+    const r = await actions[b.dataset.act](b);
+    if (r && r.warnings && r.warnings.length) { // what the CLI prints as `taskproto: warning: ...`
+      toast(`${document.getElementById("toast").textContent}; warning: ${r.warnings.join("; ")}`, true);
+    }
+    const box = b.closest(".confirm");
+    if (box) box.remove();
+    if (!LOCAL.has(b.dataset.act)) refresh(); // show the new state now, not only when the stream says so
   } catch (err) {
-    toast(err.message, true);
+    if (err.forcible && b.dataset.force !== "1") {
+      confirmStep(b, err.message, "Do it anyway (forced, logged as you)", true); // the CLI's --force
+    } else {
+      const box = b.closest(".confirm");
+      if (box) box.remove();
+      toast(err.message, true);
+    }
   } finally {
     b.disabled = false;
   }
