@@ -4,6 +4,7 @@
                                       "priority"}                        -> 201, the new task
     POST /api/tasks/NAME/claim       {"force": false}
     POST /api/tasks/NAME/release     {"force": false}
+    POST /api/tasks/NAME/next        {"to": STATE or null, "force": false}
     POST /api/tasks/NAME/complete    {"force": false}
     POST /api/tasks/NAME/land        {"strategy": "merge"|"ff"|"squash", "push": false}
     POST /api/tasks/NAME/remove      {"force": false}
@@ -147,6 +148,23 @@ async def complete(request: Request) -> Response:
 
 
 @guarded
+async def next_step(request: Request) -> Response:
+    """`taskproto next NAME [--to STATE]`: refused (409, nothing written) when no step goes ahead;
+    a walk that stopped after some steps answers them, with `reached: false` and why."""
+    session, data = board_state(request).session, await body(request)
+    target = text_field(data, "to")
+
+    def work(engine: Engine, name: str, force: bool) -> dict[str, Any]:
+        from taskproto.hooks.flags import warm
+
+        walked = engine.next(name, target.upper() if target else None, session, force)
+        warm(engine.config.layout, {engine.load(name).workflow})  # as `taskproto next` does
+        return walked.as_json()
+
+    return await _act(request, work, _flag(data, "force"))
+
+
+@guarded
 async def land(request: Request) -> Response:
     session, data = board_state(request).session, await body(request)
     strategy = text_field(data, "strategy") or "merge"
@@ -181,6 +199,7 @@ ROUTES = [
     Route("/api/tasks", create, methods=["POST"]),
     Route("/api/tasks/{name}/claim", claim, methods=["POST"]),
     Route("/api/tasks/{name}/release", release, methods=["POST"]),
+    Route("/api/tasks/{name}/next", next_step, methods=["POST"]),
     Route("/api/tasks/{name}/complete", complete, methods=["POST"]),
     Route("/api/tasks/{name}/land", land, methods=["POST"]),
     Route("/api/tasks/{name}/remove", remove, methods=["POST"]),

@@ -24,6 +24,7 @@ COMMANDS = {
     **dict.fromkeys(("claim", "release", "heartbeat"), "taskproto.cli.claim"),
     **dict.fromkeys(("ready", "dep", "plan-task"), "taskproto.cli.ready"),
     **dict.fromkeys(("transition", "fire", "approve"), "taskproto.cli.transition"),
+    "next": "taskproto.cli.next",
     "merge": "taskproto.cli.merge",
     "diff": "taskproto.cli.diff",
     "land": "taskproto.cli.land",

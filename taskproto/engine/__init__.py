@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from taskproto.engine import diff as diffs
     from taskproto.engine import land as landing
     from taskproto.engine import merge as merging
-    from taskproto.engine import ready, sync
+    from taskproto.engine import ready, sync, walk
     from taskproto.engine import worktree as wt
     from taskproto.engine.claims import ClaimResult
     from taskproto.engine.transitions import Step, StepFn
@@ -163,6 +163,18 @@ class Engine(Core):
         return transitions.fire_trigger(
             self, task_name(name), trigger, target, session, force, note, params
         )
+
+    def next(
+        self,
+        name: str,
+        target: str | None = None,
+        session: str | None = None,
+        force: bool = False,
+    ) -> walk.Walk:
+        """Fire the step the workflow allows next, or walk to state `target` (engine/walk.py)."""
+        from taskproto.engine import walk as walking
+
+        return walking.walk(self, task_name(name), target, session, force)
 
     def advance(
         self,

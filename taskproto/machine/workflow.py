@@ -49,6 +49,9 @@ class TransitionDef(BaseModel):
     # door: the MCP server, the CLI inside an agent session, the tool guard's view of shell
     # commands.
     by: Literal["agent", "user"] = "agent"
+    # the command the user runs for this step, `{task}` for the task's name (`taskproto next`
+    # names it when it stops here); else `taskproto fire <task> <trigger>`
+    hint: str = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -203,6 +206,11 @@ def _next(workflow: Workflow, task: Task, trigger: str, ctx: FireContext) -> str
     if ready:
         return "; what can happen now: " + ", ".join(ready)
     return f"; see `taskproto task show {task.name}` for what the task waits for"
+
+
+def guard_failure(t: TransitionDef, task: Task, ctx: FireContext) -> tuple[str, str] | None:
+    """(the guard, why) of the first guard of `t` that fails now, or None when all pass."""
+    return _check_guards(t, task, ctx)
 
 
 def _check_guards(t: TransitionDef, task: Task, ctx: FireContext) -> tuple[str, str] | None:

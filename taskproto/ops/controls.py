@@ -1,12 +1,12 @@
 """The user's task controls (the board's buttons beside the review): which of claim, release,
-complete, land and remove apply to a task now, and `complete`.
+next, complete, land and remove apply to a task now, and `complete`.
 
-Each control is the engine call its CLI command makes (`claim`, `release`, `transition NAME
+Each control is the engine call its CLI command makes (`claim`, `release`, `next`, `transition NAME
 COMPLETE`, `land`, `task remove`), so it is refused exactly as the command is; nothing here decides
 a rule of its own. What `offer` answers is only which buttons to show: a control that does not
-apply in the task's state is not offered, and one the engine refuses without force (a live owner,
-a task that waits for others, work that would be lost) is offered and refused, then forced only
-when the user confirms.
+apply in the task's state is not offered, and one the engine refuses without force (a live owner, a
+task that waits for others, work that would be lost) is offered and refused, then forced only when
+the user confirms.
 
 The board acts as one person: the session `board:<user>` (board/state.py), and for a claim, the
 board's own process as the owner's pid, so a claim from the board holds while the board runs (it
@@ -22,6 +22,7 @@ from taskproto.engine import Engine
 from taskproto.engine.deps import Blocked
 from taskproto.engine.land import LANDS_FROM as COMPLETE
 from taskproto.errors import OwnershipError, WorkAtRisk
+from taskproto.machine.progress import ahead
 from taskproto.ops.review import approval_stands
 from taskproto.sessions import owner_gone
 from taskproto.state.models import Task, utcnow
@@ -48,6 +49,7 @@ class Controls:
     complete: bool
     land: bool
     remove: bool
+    next: bool  # `taskproto next`: a step goes ahead of this state (its guards decide on a click)
     owner: str | None  # "you" (the viewer's session), "other", or None: nobody owns it
     owner_live: bool
 
@@ -58,9 +60,7 @@ class Controls:
             "complete": self.complete,
             "land": self.land,
             "remove": self.remove,
-            # NEXT: `taskproto next TASK [--to STATE]` (engine.next, coming on another branch)
-            # becomes a control here; the board shows its button disabled until then.
-            "next": False,
+            "next": self.next,
             "owner": self.owner,
             "owner_live": self.owner_live,
         }
@@ -83,6 +83,7 @@ def offer(engine: Engine, task: Task, viewer: Viewer, head: str | None) -> Contr
         complete=stands and any(t.dest == COMPLETE for t in wf.triggers_from(task.state)),
         land=stands and task.state == COMPLETE,
         remove=True,
+        next=bool(ahead(wf, task.state)),
         owner=None if owner is None else ("you" if mine else "other"),
         owner_live=live,
     )

@@ -68,23 +68,28 @@ def test_create_claim_approve_complete_and_land_with_the_buttons(
     expect(card.locator('button[data-act="release"]')).to_have_text("Release")
     shoot(page, "board-controls", tmp_path)
 
-    # The work, as its owner (the user) moves it; `taskproto next` will be a button (disabled now).
-    for trigger in ("classify", "gather_requirements", "synthesize"):
-        engine.fire("feature", trigger, session=USER)
-    expect(page.locator('.col[data-state="SYNTHESIS"] .card[data-task="feature"]')).to_be_visible(
-        timeout=TIMEOUT
-    )
+    # The work, moved by its owner (the user) with Next, one step per click.
     card.locator("h4 a").click()
     live(page)
-    expect(page.locator('#controls button[data-act="next"]')).to_be_disabled()
+    state = page.locator("#summary .state")
+    step = page.locator('#controls button[data-act="next"]')
+    for reached in ("CLASSIFIED", "REQUIREMENTS", "SYNTHESIS"):
+        step.click()
+        expect(state).to_have_text(reached, timeout=TIMEOUT)
+    # SYNTHESIS waits for the plan approval: Next says so and moves nothing
+    step.click()
+    expect(page.locator("#toast")).to_contain_text("waits for plan_approved", timeout=TIMEOUT)
+    expect(state).to_have_text("SYNTHESIS")
     page.click('button[data-act="approve"][data-kind="plan"]')
     expect(page.locator('button[data-act="approve"][data-kind="plan"]')).to_have_count(
         0, timeout=TIMEOUT
     )
-    engine.fire("feature", "implement", session=USER)
+    step.click()
+    expect(state).to_have_text("IMPLEMENTATION", timeout=TIMEOUT)
     head = commit_on_task(engine, "feature", "hello.py", "print('hello')\n", "hello")
-    for trigger in ("validate", "review", "request_approval"):
-        engine.fire("feature", trigger, session=USER)
+    for reached in ("VALIDATION", "REVIEW", "AWAITING_USER_APPROVAL"):
+        step.click()
+        expect(state).to_have_text(reached, timeout=TIMEOUT)
 
     # Approve the commit: the approval is then gone from the page, and Complete is offered.
     approve = page.locator('button[data-act="approve"][data-kind="commit"]')

@@ -340,3 +340,33 @@ def test_a_claim_from_the_board_holds_while_it_runs_and_ends_with_it(
     data = json.loads(taken.out)
     assert (data["outcome"], data["previous_owner"]) == ("takeover", USER)
     assert data["reason"] == f"its process {board.proc.pid} on {hostname()} no longer exists"
+
+
+def test_next_is_the_clis_next(board: Any, engine: Engine) -> None:
+    """*Next* fires the one step ahead as `taskproto next` does, and is refused with its words."""
+    repo = engine.config.repo
+    assert board.get("/api/tasks/widget").json()["controls"]["next"] is True
+    before = engine.config.task_file("widget").read_bytes()
+    waits = board.post("/api/tasks/widget/next", {"force": True})
+    assert waits.status == 409 and not waits.json().get("forcible")
+    assert waits.json()["error"] == refusal(
+        "--session", USER, "next", "widget", "--force", cwd=repo
+    )
+    assert "waits for commit_approved" in waits.json()["error"]
+    assert engine.config.task_file("widget").read_bytes() == before
+    head = engine.branch_head("widget")
+    assert board.post("/api/tasks/widget/approve", {"kind": "commit", "sha": head}).status == 200
+    owned = board.post("/api/tasks/widget/next")  # an agent owns it: forcible, as the CLI's
+    assert owned.status == 409 and owned.json()["forcible"] is True
+    moved = board.post("/api/tasks/widget/next", {"force": True})
+    assert moved.status == 200, moved.body
+    walked = moved.json()
+    assert walked["steps"] == [
+        {"from": "AWAITING_USER_APPROVAL", "trigger": "complete", "to": "COMPLETE"}
+    ]
+    assert walked["reached"] is True and walked["by"] == USER
+    last = engine.load("widget").transition_log[-1]
+    assert (last.trigger, last.session, last.forced) == ("complete", USER, True)
+    # in COMPLETE the step ahead is the landing, the user's own button
+    stop = board.post("/api/tasks/widget/next", {"force": True})
+    assert stop.status == 409 and "`taskproto land widget`" in stop.json()["error"]

@@ -21,8 +21,15 @@ function busy(section) {
   // never swap it away under the user's hands.
   if (section.querySelector("tr.comment-form, .confirm") !== null) return true;
   return [...section.querySelectorAll("textarea, input[type=text]")].some((t) => t.value.trim() !== "")
-    || [...section.querySelectorAll("select option")].some((o) => o.selected !== o.defaultSelected)
+    || [...section.querySelectorAll("select")].some(changedChoice)
     || [...section.querySelectorAll("input[type=checkbox]")].some((c) => c.checked !== c.defaultChecked);
+}
+
+function changedChoice(select) {
+  // A single choice shows its first option when none is marked selected: that is no change.
+  const options = [...select.options];
+  if (select.multiple) return options.some((o) => o.selected !== o.defaultSelected);
+  return options.length > 0 && select.selectedIndex !== Math.max(0, options.findIndex((o) => o.defaultSelected));
 }
 
 function adopt(old, fresh) {
@@ -278,6 +285,13 @@ const actions = {
   async release(b) {
     const r = await control(b, "/release");
     toast(`released task ${r.task} (${r.state})`);
+    return r;
+  },
+  async next(b) {
+    const r = await control(b, "/next");
+    const moved = r.steps.map((s) => `${s.from} -> ${s.to}`).join(", ");
+    if (r.stopped) toast(`${r.task}: ${moved}; then stopped: ${r.stopped.reason}`, true);
+    else toast(`${r.task}: ${moved || `already in ${r.state}`}`);
     return r;
   },
   async complete(b) {

@@ -204,7 +204,15 @@ def definition() -> Workflow:
             dest="COMPLETE",
             guards=["commit_approved"],
         ),
-        _T(trigger="cleanup", source=["COMPLETE"], dest="CLEANUP"),
+        # the user's: `taskproto land` fires it once the approved commit is on the base; firing it
+        # alone abandons the task's work (nothing lands)
+        _T(
+            trigger="cleanup",
+            source=["COMPLETE"],
+            dest="CLEANUP",
+            by="user",
+            hint="taskproto land {task}",
+        ),
     ]
 
     return Workflow(
