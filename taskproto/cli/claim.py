@@ -42,6 +42,13 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
     )
     flush_warnings(state)
     prev = result.previous
+    # the claim's own entries: a task that waited starts from the code it waited for
+    log = result.task.transition_log
+    started = (
+        next((e.note for e in reversed(log[-2:]) if e.trigger == "start_point"), None)
+        if result.outcome != "renewed"
+        else None
+    )
     data = {
         "task": result.task.name,
         "state": result.task.state,
@@ -49,6 +56,7 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
         "outcome": result.outcome,
         "previous_owner": prev.session if prev else None,
         "reason": result.reason,
+        "started_from": result.task.base if started else None,
     }
 
     def human() -> None:
@@ -59,6 +67,8 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
             "forced": f"taken over by force from {prev.session if prev else '?'}",
         }[result.outcome]
         click.echo(f"task {result.task.name} ({result.task.state}): {msg}")
+        if started:
+            click.echo(f"  {started}")
 
     emit(as_json, data, human)
 
