@@ -144,3 +144,53 @@ def test_a_merge_commit_gets_the_friendly_message_first(guarded: Engine) -> None
     assert proc.returncode != 0
     assert "commit refused on branch 't1' (task t1): task t1 is in INIT" in proc.stderr
     sh(wt, "merge", "--abort")
+
+
+def status(wt: Path) -> str:
+    return git(wt, "status", "--porcelain", "--untracked-files=all")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["merge", "feature"],
+        ["merge", "--ff-only", "feature"],
+        ["pull", "--no-rebase", ".", "feature"],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_a_refused_fast_forward_leaves_the_files_as_they_were(
+    guarded: Engine, command: list[str]
+) -> None:
+    # git updates the index and the files of a fast-forward before it moves the branch, where
+    # the hook refuses: the hook puts them back, keeping the user's own changes
+    wt = guarded.config.task_worktree("t1")
+    (wt / "README.md").write_text("mine, not committed\n")
+    (wt / "staged.txt").write_text("staged\n")
+    git(wt, "add", "staged.txt")
+    before, head = status(wt), branch(guarded, "t1")
+    proc = sh(wt, *command)
+    assert proc.returncode != 0
+    assert "does not allow commits" in proc.stderr
+    assert "the files are as they were before the merge" in proc.stderr, proc.stderr
+    assert branch(guarded, "t1") == head
+    assert status(wt) == before
+    assert not (wt / "feature.txt").exists()
+    assert (wt / "README.md").read_text() == "mine, not committed\n"
+
+
+def test_a_reset_to_head_moves_no_branch_and_is_not_refused(guarded: Engine) -> None:
+    # git rewrites HEAD and its branch with the value they hold (old == new): no move
+    wt = guarded.config.task_worktree("t1")
+    (wt / "README.md").write_text("changed\n")
+    head = branch(guarded, "t1")
+    for command in (
+        ["reset", "--hard", "HEAD"],
+        ["reset", "--hard"],
+        ["update-ref", "refs/heads/t1-qa", branch(guarded, "t1-qa"), branch(guarded, "t1-qa")],
+    ):
+        proc = sh(wt, *command)
+        assert proc.returncode == 0, (command, proc.stderr)
+        assert "refused" not in proc.stderr
+    assert branch(guarded, "t1") == head
+    assert status(wt) == ""

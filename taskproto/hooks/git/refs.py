@@ -110,6 +110,8 @@ def _guard_refs(hook: Hook) -> int:
     if _packing_refs():
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     for old, new, ref in (u for u in updates if len(u) == 3):
+        if old == new != ZERO_OID:
+            continue  # rewritten with the value it holds (`git reset --hard HEAD`): no move
         if ref.startswith(JOURNAL_PREFIX):
             raise Refused(
                 f"{ref} is a task's journal: only taskproto writes it (refused: "
@@ -120,8 +122,36 @@ def _guard_refs(hook: Hook) -> int:
             continue
         owner = hook.owner_of(ref[11:])
         if owner is not None:
-            _guard_branch(hook, ref[11:], owner, old, new)
+            try:
+                _guard_branch(hook, ref[11:], owner, old, new)
+            except Refused as exc:
+                raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
     return 0
+
+
+def _put_back(hook: Hook, updates: list[list[str]], old: str, new: str, ref: str) -> str:
+    """What the refusal adds when git had changed the files already.
+
+    A merge or a pull (a fast-forward, or a merge commit past pre-merge-commit) updates the
+    index and the files before it moves the checked-out branch, and no hook runs before that:
+    when the move is refused here, the change git made is undone by the reverse two-tree
+    read-tree (new commit to old), which keeps the user's own staged and unstaged changes, as
+    git's merge kept them. Other commands that update files first (`reset --hard X`) are left
+    to the user: they may have meant to drop what the files held."""
+    action = os.environ.get("GIT_REFLOG_ACTION", "").split(" ", 1)[0]
+    top = hook.repo.top
+    if action not in ("merge", "pull") or top is None or ZERO_OID in (old, new):
+        return ""
+    if ref != f"refs/heads/{hook.repo.head_branch()}" or [old, new, "HEAD"] not in updates:
+        return ""  # not the branch of this worktree's HEAD: its files were not changed
+    from taskproto.git.files import run_git
+
+    if run_git(top, "read-tree", "-u", "-m", new, old) is not None:
+        return "; the files are as they were before the merge (git had already changed them)"
+    return (
+        "; git had already changed the files for the merge: put them back as they were with "
+        f"`git read-tree -u -m {new} {old}` (your own changes are kept)"
+    )
 
 
 def _packing_refs() -> bool:
