@@ -53,6 +53,8 @@ def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
         return "review"
     if task.paused_by() is not None:
         return "resume"
+    if task.escalations:
+        return "your decision (escalated)"
     return None
 
 
@@ -194,6 +196,16 @@ def card(
         "blocked_by": [w.to_dict() for w in (resolver or Resolver(engine)).waits_for(task)],
         "findings": findings,
         "needs_review": task.needs_review,
+        "escalations": [
+            {
+                "reason": e.reason,
+                "detail": e.detail,
+                "tried": e.tried,
+                "at": _iso(e.at),
+                "session": e.session,
+            }
+            for e in task.escalations
+        ],
         "actions": actions.choices(engine, task).as_json(),
     }
 

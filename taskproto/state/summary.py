@@ -92,6 +92,7 @@ TASK_SHAPE: dict[str, Any] = {
         "pushed_to": None,
         "at": None,
     },
+    "escalations": {"reason": None, "detail": None, "tried": None, "at": None, "session": None},
 }
 
 
@@ -147,6 +148,7 @@ def task_summary(
         "depends_on": list(data["depends_on"]),
         "created_at": iso(data["created_at"]),
         "updated_at": iso(data["updated_at"]),
+        "escalations": [{**e, "at": iso(e["at"])} for e in data["escalations"]],
     }
 
 
