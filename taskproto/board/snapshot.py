@@ -16,6 +16,7 @@ from taskproto.board import diagram
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver
 from taskproto.engine.diff import Diff, task_diff
+from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
@@ -227,7 +228,7 @@ def board(engine: Engine, report: dict[str, Any] | None = None) -> dict[str, Any
     tasks: list[dict[str, Any]] = []
     columns: dict[str, list[str]] = {}
     resolver = Resolver(engine)
-    for name in engine.task_names():
+    for name in listed(engine):  # a task still being created is not shown (nor broken)
         try:
             task = engine.load(name)
             columns.setdefault(task.workflow, engine.workflow(task).state_names())

@@ -85,8 +85,10 @@ class Tools(Session):
             return StatusResult(
                 session=self.session, scope="task", tasks=[self.info(engine, task, True)]
             )
+        from taskproto.engine.listing import listed
+
         infos, problems = [], []
-        for name in engine.task_names():
+        for name in listed(engine):  # a task still being created is not listed (nor broken)
             try:
                 infos.append(self.info(engine, name, False))
             except TaskprotoError as exc:
