@@ -48,7 +48,7 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
     if task["description"]:
         lines.append(f"  {task['description']}")
     lines.append(f"  state      {task['state']}   revision {task['revision']}")
-    o = task["owner"]
+    o = data["owner"]  # its heartbeat is the last sign of life (task.json's or heartbeat.json's)
     lines.append(
         f"  owner      {o['session']} on {o['host']} (pid {o['pid'] or '-'}), since "
         f"{_when(o['claimed_at'])}, heartbeat {_when(o['heartbeat_at'])}"
