@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import git
+from taskproto.engine import Engine
+from tests.conftest import commit_file, git
+from tests.hooks.agents.conftest import move_to
 
 S1 = {"TASKPROTO_SESSION": "s1"}
 
@@ -77,3 +79,20 @@ def test_a_removed_tasks_log_is_read_from_its_archive(cli: Any) -> None:
     assert json.loads(cli("log", "t1", "--json").out)["ref"].startswith(
         "refs/taskproto/archive/t1/"
     )
+
+
+def test_merges_and_doctors_repairs_have_their_lines(cli: Any, engine: Engine, repo: Path) -> None:
+    engine.create_task("t1", ["dev"])
+    engine.claim("t1", "s1")
+    move_to(engine, "t1", "IMPLEMENTATION")
+    commit_file(engine.config.agent_worktree("t1", "dev"), "dev.txt", "dev\n", "dev: work")
+    assert cli("merge", "t1", env=S1).code == 0
+    assert (
+        cli("agent", "set", "t1", "dev", "--status", "ERROR", "--message", "boom", env=S1).code == 0
+    )
+    cli("doctor", "--fix", "--retry-agents")  # re-queues dev within its retries
+    out = cli("log", "t1").out.splitlines()
+    assert int(git(repo, "rev-list", "--count", "refs/taskproto/tasks/t1")) == len(out)
+    assert any(" merge " in x and "merge: dev merged" in x for x in out), out
+    (requeued,) = [x for x in out if " repair " in x]
+    assert "dev" in requeued, out

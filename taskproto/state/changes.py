@@ -80,9 +80,9 @@ def change(commit: JournalCommit, before: JournalCommit | None) -> dict[str, Any
     for e in entries:
         if e.get("forced"):
             details.append(f"FORCED {e.get('trigger')}")
-        note = e.get("note")
-        if note and note not in summary:
-            details.append(str(note))
+        note = str(e.get("note") or "")
+        if note and note.split(": ", 1)[-1] not in summary:  # not what the summary says already
+            details.append(note)
     for i in interruptions:
         words = " ".join(str(i.get("text") or "").split())
         quoted = words[:QUOTE] + ("..." if len(words) > QUOTE else "")
