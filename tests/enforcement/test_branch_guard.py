@@ -4,6 +4,7 @@ reference-transaction hook, whatever the command. Real git, real hooks, real wor
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -188,9 +189,29 @@ def test_a_reset_to_head_moves_no_branch_and_is_not_refused(guarded: Engine) -> 
         ["reset", "--hard", "HEAD"],
         ["reset", "--hard"],
         ["update-ref", "refs/heads/t1-qa", branch(guarded, "t1-qa"), branch(guarded, "t1-qa")],
+        ["update-ref", "refs/heads/t1-qa", branch(guarded, "t1-qa")],  # no old value given
     ):
         proc = sh(wt, *command)
         assert proc.returncode == 0, (command, proc.stderr)
         assert "refused" not in proc.stderr
     assert branch(guarded, "t1") == head
     assert status(wt) == ""
+
+
+def test_a_refused_rebase_can_be_aborted(guarded: Engine) -> None:
+    # the rebase's last step (moving the branch) is refused; `git rebase --abort` writes the
+    # branch with the value it still holds (git gives no old value): no move, not refused
+    wt = guarded.config.task_worktree("t1")
+    internal = {**os.environ, "TASKPROTO_INTERNAL": "1"}  # a commit made behind the guard
+    git(wt, "commit", "--no-verify", "--allow-empty", "-m", "own", env=internal)
+    head = branch(guarded, "t1")
+    proc = sh(wt, "rebase", "feature")
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr
+    assert branch(guarded, "t1") == head
+    proc = sh(wt, "rebase", "--abort")
+    assert proc.returncode == 0, proc.stderr
+    assert branch(guarded, "t1") == head
+    assert git(wt, "rev-parse", "--abbrev-ref", "HEAD") == "t1" and status(wt) == ""
+    elsewhere = git(guarded.config.repo, "rev-parse", "feature")
+    proc = sh(guarded.config.repo, "update-ref", "refs/heads/t1-qa", elsewhere)  # a real move
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr

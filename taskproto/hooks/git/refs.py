@@ -110,9 +110,9 @@ def _guard_refs(hook: Hook) -> int:
     if _packing_refs():
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     for old, new, ref in (u for u in updates if len(u) == 3):
-        if old == new != ZERO_OID:
-            continue  # rewritten with the value it holds (`git reset --hard HEAD`): no move
         if ref.startswith(JOURNAL_PREFIX):
+            if _stays(hook, old, new, ref):
+                continue
             raise Refused(
                 f"{ref} is a task's journal: only taskproto writes it (refused: "
                 f"{_move(old, new)}); "
@@ -121,12 +121,21 @@ def _guard_refs(hook: Hook) -> int:
         if not ref.startswith("refs/heads/"):
             continue
         owner = hook.owner_of(ref[11:])
-        if owner is not None:
+        if owner is not None and not _stays(hook, old, new, ref):
             try:
                 _guard_branch(hook, ref[11:], owner, old, new)
             except Refused as exc:
                 raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
     return 0
+
+
+def _stays(hook: Hook, old: str, new: str, ref: str) -> bool:
+    """Whether the update writes the ref with the value it holds: no move (`git reset --hard
+    HEAD` gives old = new; `git rebase --abort` gives no old value, the zero id, and the ref
+    already holds the new one). In the prepared phase the ref still holds its old value."""
+    if new == ZERO_OID:
+        return False  # a deletion (git gives no old value for `update-ref -d` either)
+    return new == old or (old == ZERO_OID and hook.repo.ref_sha(ref) == new)
 
 
 def _put_back(hook: Hook, updates: list[list[str]], old: str, new: str, ref: str) -> str:
