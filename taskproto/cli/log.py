@@ -26,7 +26,7 @@ def log(state: AppState, name: str, last: int | None, as_json: bool) -> None:
     line: the time, the revision, the kind, the state after it, what changed (with the notes,
     the words of an interruption, a forced move) and [the session that made it]. A removed
     task's archived journal is read. --json gives each change as
-    {commit, revision, time, kind, from, to, trigger, session, summary, text, log,
+    {commit, revision, time, kind, from, to, trigger, session, forced, note, summary, text, log,
     interruptions, agents}.
     """
     from taskproto.names import task_name

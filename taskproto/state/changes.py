@@ -114,6 +114,8 @@ def change(commit: JournalCommit, before: JournalCommit | None) -> dict[str, Any
         "to": task.get("state"),
         "trigger": last.get("trigger") if last is not None else None,
         "session": who[-1] if who else None,
+        "forced": any(bool(e.get("forced")) for e in entries),
+        "note": last.get("note") if last is not None else None,
         "summary": summary,
         "text": summary + (f" ({'; '.join(details)})" if details else ""),
         "log": entries,
