@@ -104,9 +104,15 @@ def pid_alive(pid: int) -> bool:
 def last_heartbeat(owner: Owner, task_dir: str | os.PathLike[str] | None) -> datetime:
     """The owner's last sign of life: the later of its claim's time in task.json and the task's
     heartbeat file (`<task>/heartbeat.json`), when that file is this owner's."""
-    beat_at = owner.heartbeat_at
+    return later_heartbeat(owner.session, owner.heartbeat_at, task_dir)
+
+
+def later_heartbeat(
+    session: str, beat_at: datetime, task_dir: str | os.PathLike[str] | None
+) -> datetime:
+    """`last_heartbeat` of the owner `session` whose task.json says `beat_at`."""
     found = beat.read(os.fspath(task_dir)) if task_dir is not None else None
-    if found is not None and found["session"] == owner.session:
+    if found is not None and found["session"] == session:
         try:
             when = datetime.fromisoformat(found["at"])
         except ValueError:

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from taskproto.engine import Engine
+from taskproto.errors import when
 from taskproto.state import beat, journal
+from tests.conftest import run_taskproto
 
 
 def _beat(engine: Engine, name: str = "t1") -> dict[str, Any] | None:
@@ -26,6 +30,30 @@ def test_every_command_the_owner_runs_renews_its_heartbeat(engine: Engine, cli: 
     found = _beat(engine)
     assert found is not None and found["session"] == "owner-1" and found["pid"] == os.getpid()
     assert engine.config.task_file("t1").read_bytes() == before  # liveness is not history
+
+
+def test_task_show_prints_the_last_heartbeat_not_the_claim_time(engine: Engine, repo: Path) -> None:
+    engine.create_task("t1")
+    claimed = run_taskproto("claim", "t1", cwd=repo, env={"TASKPROTO_SESSION": "owner-1"})
+    assert claimed.code == 0, claimed.err
+    time.sleep(1.1)  # the text shows seconds
+    renewed = run_taskproto(
+        "heartbeat", "t1", "--json", cwd=repo, env={"TASKPROTO_SESSION": "owner-1"}
+    )
+    assert renewed.code == 0, renewed.err
+    found = _beat(engine)  # the owner's last sign of life: in heartbeat.json, not in task.json
+    assert found is not None
+    beat_at = found["at"]
+    claimed_at = engine.load("t1").owner.claimed_at  # type: ignore[union-attr]
+    for quick in ("1", "0"):  # the quick read path and the full command
+        env = {"TASKPROTO_QUICK": quick}
+        shown = json.loads(run_taskproto("task", "show", "t1", "--json", cwd=repo, env=env).out)
+        assert shown["owner"]["heartbeat_at"] == beat_at
+        assert shown["owner"]["claimed_at"] == claimed_at.isoformat()
+        text = run_taskproto("task", "show", "t1", cwd=repo, env=env).out
+        assert (
+            f"since {when(claimed_at)}, heartbeat {when(datetime.fromisoformat(beat_at))}" in text
+        )
 
 
 def test_another_sessions_command_and_a_refused_one_renew_nothing(engine: Engine, cli: Any) -> None:

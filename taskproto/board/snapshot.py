@@ -16,6 +16,7 @@ from taskproto.board import diagram
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
+from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
@@ -52,6 +53,8 @@ def waiting_for(engine: Engine, task: Task, head: str | None) -> str | None:
         return "review"
     if task.paused_by() is not None:
         return "resume"
+    if task.escalations:
+        return "your decision (escalated)"
     return None
 
 
@@ -218,6 +221,16 @@ def card(
         "blocked": blocked(engine, task, unfinished, agents),
         "findings": findings,
         "needs_review": task.needs_review,
+        "escalations": [
+            {
+                "reason": e.reason,
+                "detail": e.detail,
+                "tried": e.tried,
+                "at": _iso(e.at),
+                "session": e.session,
+            }
+            for e in task.escalations
+        ],
         "actions": actions.choices(engine, task).as_json(),
         "controls": None
         if viewer is None
@@ -245,7 +258,7 @@ def board(
     tasks: list[dict[str, Any]] = []
     columns: dict[str, list[str]] = {}
     resolver = Resolver(engine)
-    for name in engine.task_names():
+    for name in listed(engine):  # a task still being created is not shown (nor broken)
         try:
             task = engine.load(name)
             columns.setdefault(task.workflow, engine.workflow(task).state_names())

@@ -84,7 +84,8 @@ def agent_wait(
 
     Exit 0 when they all are; 1 as soon as one is in ERROR or timed out (WORKING for longer than
     agent_timeout_minutes), or when --timeout passes first. Prints procedure 2's summary:
-    complete, error, timeout and missing counts.
+    complete, error, timeout and missing counts; when --timeout passes first, only the one line
+    that says so and which agents are not COMPLETE.
     """
     import time
 
@@ -94,13 +95,23 @@ def agent_wait(
     engine = state.engine
     deadline = None if timeout is None else time.monotonic() + timeout
     while True:
-        counts = agent_counts(engine, engine.load(name))
+        task = engine.load(name)
+        counts = agent_counts(engine, task)
         done = len(counts.complete) == counts.total
         failed = counts.error or counts.timeout
         late = deadline is not None and time.monotonic() >= deadline
         if done or failed or late:
             break
         time.sleep(interval)
+    if not (done or failed):  # --timeout passed: one line, and no summary that reads otherwise
+        status = {a: "PENDING" for a in counts.pending}
+        status.update({a: "WORKING" for a in counts.working})
+        status.update({a: "no status file" for a in counts.missing})
+        waiting = ", ".join(f"{a} ({status[a]})" for a in task.required_agents if a in status)
+        raise TaskprotoError(
+            f"timed out after {timeout:g}s: agent(s) {waiting} of task {name} not COMPLETE; run "
+            f"`taskproto agent wait {name}` again, or `taskproto recover {name}`"
+        )
     emit(
         as_json, {"task": name, **counts.as_json(), "done": done}, lambda: click.echo(counts.line())
     )
@@ -109,12 +120,6 @@ def agent_wait(
         raise TaskprotoError(
             f"agent(s) {which} of task {name} failed or timed out; run `taskproto recover {name}` "
             "to re-queue them within their retries"
-        )
-    if not done:
-        waiting = ", ".join(counts.working + counts.pending + counts.missing)
-        raise TaskprotoError(
-            f"timed out after {timeout:g}s waiting for {waiting} of task {name}; run "
-            f"`taskproto agent wait {name}` again, or `taskproto recover {name}`"
         )
 
 

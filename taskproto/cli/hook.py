@@ -14,8 +14,9 @@ import sys
 import click
 
 from taskproto.cli.common import AppState, pass_state
-from taskproto.clients.protocols import CLIENTS
+from taskproto.clients.protocols import CLIENTS, KINDS
 from taskproto.hooks.git.handlers import GIT_HOOKS
+from taskproto.hooks.git.help import EXIT, HELP
 
 
 @click.group("hook")
@@ -29,13 +30,17 @@ def hook_group() -> None:
 
 
 def _git_hook_command(name: str) -> click.Command:
+    args, what = HELP[name]
+
+    # -h and --help are the command's own (git never passes them to a hook); every other
+    # argument is git's, handed on as it is
     @click.command(
         name,
         context_settings={"ignore_unknown_options": True},
-        add_help_option=False,
-        help=f"The git {name} hook (git's arguments follow).",
+        help=f"{what}\n\n{EXIT}",
+        short_help=f"The git {name} hook (git's arguments follow).",
     )
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar=args)
     @pass_state
     @click.pass_context
     def run(ctx: click.Context, state: AppState, args: tuple[str, ...]) -> None:
@@ -48,10 +53,15 @@ def _git_hook_command(name: str) -> click.Command:
 
 
 def _client_command(client: str) -> click.Command:
+    events = ", ".join(KINDS[client])
+
     @click.command(
         client,
-        help=f"Answer a {client} hook call: EVENT is the client's event name; "
-        "its hook JSON comes on stdin.",
+        help=f"Answer a {client} hook call: EVENT is the client's event name ({events}); "
+        "its hook JSON comes on stdin. What it prints (context for the model, or a tool call "
+        "denied with the reason) and its exit status are what the client expects; "
+        "docs/agents.md tells what each event does.",
+        short_help=f"Answer a {client} hook call (EVENT; its JSON on stdin).",
     )
     @click.argument("event")
     @click.pass_context

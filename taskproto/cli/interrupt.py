@@ -83,7 +83,9 @@ def resume_cmd(state: AppState, name: str, as_json: bool) -> None:
 
     After a question or any other interruption in a working state, the agent's edits and
     transitions wait until the user says to continue: in the chat (the client's hook records
-    it), or with this command. It prints the resume instructions for the task's state.
+    it), or with this command. An escalation (`taskproto escalate`) stays open, and the task out
+    of `ready`, until the user resumes it so. It prints the resume instructions for the task's
+    state.
     """
     from taskproto.ops.interrupts import resume
 

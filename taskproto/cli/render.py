@@ -30,6 +30,9 @@ def list_text(rows: list[dict[str, Any]]) -> str:
             continue
         owner = r["owner"]["session"] if r["owner"] else "-"
         waits = f"  waits for {r['waiting']}" if r["waits_for"] else ""
+        escalated = r["escalations"]
+        if escalated:
+            waits += f"  ESCALATED ({', '.join(e['reason'] for e in escalated)})"
         lines.append(
             f"{r['name']:<{width}}  {r['state']:<22}  p{r['priority']}  owner {owner}  "
             f"({r['workflow']}){waits}"
@@ -48,7 +51,7 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
     if task["description"]:
         lines.append(f"  {task['description']}")
     lines.append(f"  state      {task['state']}   revision {task['revision']}")
-    o = task["owner"]
+    o = data["owner"]  # its heartbeat is the last sign of life (task.json's or heartbeat.json's)
     lines.append(
         f"  owner      {o['session']} on {o['host']} (pid {o['pid'] or '-'}), since "
         f"{_when(o['claimed_at'])}, heartbeat {_when(o['heartbeat_at'])}"
@@ -90,6 +93,14 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
         for i in interruptions[-5:]:
             at = datetime.fromisoformat(i["time"])
             lines.append(f"             {at:%H:%M:%S}Z {i['type']:<15} in {i['state']}")
+    for e in data["escalations"]:
+        lines.append(
+            f"  ESCALATED  {e['reason']}: {e['detail']} ({_when(e['at'])}"
+            + (f", by {e['session']}" if e["session"] else "")
+            + f"); waits for the user: `taskproto resume {task['name']}` once it is settled"
+        )
+        for tried in e["tried"]:
+            lines.append(f"             tried: {tried}")
     if task["needs_review"]:
         lines.append("  NOTE: reconstructed by doctor; review the state before going on")
     text = "".join(line + "\n" for line in lines)

@@ -143,9 +143,11 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         require_web_stack("`taskproto task list --watch`")
         watch_tasks(engine.config)
         return
+    from taskproto.engine.listing import listed
+
     rows: list[dict[str, Any]] = []
     resolver = Resolver(engine)
-    for name in engine.task_names():
+    for name in listed(engine):  # a task still being created is not listed (nor broken)
         try:
             task = engine.load(name)
             row = task_summary(task, engine)

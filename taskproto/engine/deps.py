@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from taskproto.engine.core import Core
+from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.state import journal, summary
@@ -59,7 +60,7 @@ def load_all(core: Core) -> tuple[dict[str, Task], dict[str, str]]:
     """Every task here that can be read, and why each other one cannot (never fatal)."""
     tasks: dict[str, Task] = {}
     broken: dict[str, str] = {}
-    for name in core.task_names():
+    for name in listed(core):  # a task still being created is no task yet, nor a broken one
         try:
             tasks[name] = core.load(name)
         except Exception as exc:  # noqa: BLE001 - one unreadable task never hides the others

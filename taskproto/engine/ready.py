@@ -2,7 +2,8 @@
 
 A task is ready when nobody holds it (no owner here, or one provably gone; with a shared remote,
 no live claim there either), it is in its workflow's initial state or a resumable one, the user
-has not paused it with a question, and every task it depends on has reached a final state.
+has not paused it with a question, no escalation of it waits for the user, and every task it
+depends on has reached a final state.
 Ready tasks are ordered by priority (0 first), then age, then name.
 """
 
@@ -92,6 +93,12 @@ def why_not_ready(
         return f"in {task.state}, which only its owner resumes"
     if task.paused_by() is not None:
         return "paused: the user asked a question (`taskproto resume`)"
+    if task.escalations:
+        reasons = ", ".join(e.reason for e in task.escalations)
+        return (
+            f"escalated to the user ({reasons}): the user resumes it "
+            f"(`taskproto resume {task.name}`)"
+        )
     if waits:
         return f"waits for {describe(waits)}"
     return None

@@ -13,4 +13,9 @@ from taskproto.state.models import Task
 def task_summary(task: Task, engine: Core) -> dict[str, Any]:
     """The stable JSON shape of a task in list/show output."""
     states = engine.workflow(task).state_table()
-    return summary.task_summary(task.model_dump(mode="json"), states, engine.agent_statuses(task))
+    return summary.task_summary(
+        task.model_dump(mode="json"),
+        states,
+        engine.agent_statuses(task),
+        str(engine.config.task_dir(task.name)),
+    )

@@ -6,7 +6,6 @@ import os
 import shutil
 from collections.abc import Sequence
 from contextlib import nullcontext
-from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
@@ -14,11 +13,14 @@ from taskproto.config import ensure_root
 from taskproto.engine import deps
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
+from taskproto.engine.listing import CREATING as CREATING  # where doctor imports them from
+from taskproto.engine.listing import creator_alive as creator_alive
+from taskproto.engine.listing import read_intent as read_intent
 from taskproto.errors import TaskExists, TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.names import AgentName, TaskName, agent_branch
-from taskproto.sessions import hostname, owner_gone, pid_alive
+from taskproto.sessions import hostname, owner_gone
 from taskproto.state import journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import (
@@ -29,8 +31,6 @@ from taskproto.state.models import (
     Task,
     utcnow,
 )
-
-CREATING = "creating.json"  # the intent of a `task create` in progress, in the task's folder
 
 
 def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: str | None) -> str:
@@ -224,20 +224,6 @@ def _records(core: Core, task: Task, message: str) -> None:
     else:
         data = journal.read_file(core.repo, head) or data  # what the journal recorded, exactly
     store.atomic_write(path, data)
-
-
-def read_intent(core_or_dir: Path) -> dict[str, Any] | None:
-    """The intent a `task create` left in the task folder, or None when it finished."""
-    try:
-        data = json.loads((core_or_dir / CREATING).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def creator_alive(intent: dict[str, Any]) -> bool:
-    pid = intent.get("pid")
-    return intent.get("host") == hostname() and isinstance(pid, int) and pid_alive(pid)
 
 
 def finish_create(core: Core, name: TaskName) -> list[str]:

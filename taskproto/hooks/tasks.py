@@ -123,7 +123,12 @@ class TaskReader:
         return found
 
     def summary(self, data: dict[str, Any]) -> dict[str, Any]:
-        return summary.task_summary(data, self.table(data["workflow"]), self.agents(data))
+        return summary.task_summary(
+            data,
+            self.table(data["workflow"]),
+            self.agents(data),
+            self.layout.task_dir(data["name"]),
+        )
 
     def names(self) -> list[str]:
         """The tasks here, as the engine lists them (folders whose names are task names)."""

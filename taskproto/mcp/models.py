@@ -50,6 +50,11 @@ class TaskInfo(_Result):
     )
     created_at: str
     updated_at: str
+    escalations: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="Open escalations (`taskproto escalate`: reason, detail, tried, at, session): "
+        "the task waits for the user, who resumes it.",
+    )
     instructions: str | None = Field(None, description="How to go on from the current state.")
 
 

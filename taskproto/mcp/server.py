@@ -85,8 +85,10 @@ class Tools(Session):
             return StatusResult(
                 session=self.session, scope="task", tasks=[self.info(engine, task, True)]
             )
+        from taskproto.engine.listing import listed
+
         infos, problems = [], []
-        for name in engine.task_names():
+        for name in listed(engine):  # a task still being created is not listed (nor broken)
             try:
                 infos.append(self.info(engine, name, False))
             except TaskprotoError as exc:
@@ -108,14 +110,15 @@ class Tools(Session):
             int | None, Field(ge=1, le=10000, description="Only the last N entries.")
         ] = None,
     ) -> LogResult:
-        """The task's transition log (state changes, claims, releases, approvals), read from its git
-        journal."""
+        """Everything the task's git journal holds, one entry per change (state changes, claims,
+        releases, approvals, interruptions, escalations, agents' statuses, merges, repairs), as
+        `taskproto log --json` gives it."""
         from taskproto.names import task_name
-        from taskproto.state import journal
+        from taskproto.state.changes import changes
 
         engine = self.engine()
         task_name(task)
-        ref, entries = journal.transition_log(engine.repo, task)
+        ref, entries = changes(engine.repo, task)
         total = len(entries)
         if last is not None:
             entries = entries[-last:]

@@ -82,20 +82,34 @@ def record(
 
     def change(task: Task) -> tuple[Task, str]:
         preserved.append(task.state)
-        if result.type == "RESUMPTION" and task.paused_by() is not None:
+        resumed = result.type == "RESUMPTION"
+        if resumed and (task.paused_by() is not None or task.escalations):
             engine.require_user(f"resuming task {name!r} (the user says when the work goes on)")
         new = task.model_copy(deep=True)
+        now = utcnow()
         new.interruptions.append(
             Interruption(
                 type=result.type,
-                time=utcnow(),
+                time=now,
                 state=task.state,
                 rule=result.rule,
                 session=session,
                 text=_storable(text[:MAX_TEXT]) if text else None,
             )
         )
-        return new, f"interrupt: {result.type} in {task.state}"
+        message = f"interrupt: {result.type} in {task.state}"
+        if resumed and task.escalations:  # the user's go answers what was escalated to them
+            reasons = ", ".join(e.reason for e in task.escalations)
+            new.escalations = []
+            new.record(
+                trigger="resolve",
+                time=now,
+                session=session,
+                kind="note",
+                note=f"the user resumed the task: escalation resolved ({reasons})",
+            )
+            message += f"; escalation resolved ({reasons})"
+        return new, message
 
     after = engine.mutate(name, change)
     state = preserved[0]

@@ -87,7 +87,7 @@ def choices(engine: Engine, task: Task) -> Choices:
         approve_commit=state.approval == "commit"
         and not approval_stands(task, engine.branch_head(task.name)),
         revisions=[] if state.terminal else revision_triggers(wf, task.state),
-        resume=task.paused_by() is not None,
+        resume=task.paused_by() is not None or bool(task.escalations),
     )
 
 
@@ -238,8 +238,10 @@ def request_revision(
 
 
 def resume(engine: Engine, name: str, session: str) -> Task:
-    """The user's go after an interruption (`taskproto resume`), refused when nothing waits."""
+    """The user's go after an interruption or an escalation (`taskproto resume`), refused when
+    nothing waits."""
     engine.require_user(f"resuming task {name!r}")
-    if engine.load(name).paused_by() is None:
-        raise Refused(f"task {name!r} has no open interruption to resume from")
+    task = engine.load(name)
+    if task.paused_by() is None and not task.escalations:
+        raise Refused(f"task {name!r} has no open interruption or escalation to resume from")
     return interrupts.resume(engine, name, session).task

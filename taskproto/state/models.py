@@ -142,6 +142,17 @@ class LandRecord(_Model):
     at: datetime
 
 
+class Escalation(_Model):
+    """A request for the user's decision (`taskproto escalate`), open until the user resumes the
+    task (`taskproto resume`): until then the ready queue does not offer the task."""
+
+    reason: str  # doctor/escalate.py REASONS
+    detail: str
+    tried: list[str] = Field(default_factory=list)
+    at: datetime
+    session: str | None = None  # who raised it
+
+
 class Checkpoint(_Model):
     commit_sha: str | None = None  # the commit presented for approval
     plan_approval: Approval | None = None
@@ -183,6 +194,7 @@ class Task(_Model):
     priority: int = Field(default=DEFAULT_PRIORITY, ge=0, le=4)
     merges: list[MergeRecord] = Field(default_factory=list)  # `taskproto merge`, oldest first
     landed: LandRecord | None = None  # `taskproto land`
+    escalations: list[Escalation] = Field(default_factory=list)  # open ones, oldest first
 
     def record(
         self,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from taskproto.sessions import later_heartbeat
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -92,6 +94,7 @@ TASK_SHAPE: dict[str, Any] = {
         "pushed_to": None,
         "at": None,
     },
+    "escalations": {"reason": None, "detail": None, "tried": None, "at": None, "session": None},
 }
 
 
@@ -115,12 +118,19 @@ def iso(value: str) -> str:
 
 
 def task_summary(
-    data: dict[str, Any], states: dict[str, dict[str, Any]], agents: dict[str, str]
+    data: dict[str, Any],
+    states: dict[str, dict[str, Any]],
+    agents: dict[str, str],
+    task_dir: str | None = None,
 ) -> dict[str, Any]:
     """The summary of task.json's JSON `data`; `states` is its workflow's state table and `agents`
-    each required agent's status."""
+    each required agent's status. The owner's `heartbeat_at` is its last sign of life: with
+    `task_dir`, the later of task.json's (the claim's time) and the task's heartbeat file."""
     state = states[data["state"]]
     owner = data["owner"]
+    if owner is not None:
+        beat_at = datetime.fromisoformat(owner["heartbeat_at"])
+        beat_at = later_heartbeat(owner["session"], beat_at, task_dir)
     return {
         "name": data["name"],
         "workflow": data["workflow"],
@@ -134,7 +144,7 @@ def task_summary(
             "host": owner["host"],
             "pid": owner["pid"],
             "claimed_at": iso(owner["claimed_at"]),
-            "heartbeat_at": iso(owner["heartbeat_at"]),
+            "heartbeat_at": beat_at.isoformat(),
         },
         "agents": agents,
         "allows_edits": state["allows_edits"],
@@ -147,6 +157,7 @@ def task_summary(
         "depends_on": list(data["depends_on"]),
         "created_at": iso(data["created_at"]),
         "updated_at": iso(data["updated_at"]),
+        "escalations": [{**e, "at": iso(e["at"])} for e in data["escalations"]],
     }
 
 

@@ -4,6 +4,7 @@ reference-transaction hook, whatever the command. Real git, real hooks, real wor
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -144,3 +145,73 @@ def test_a_merge_commit_gets_the_friendly_message_first(guarded: Engine) -> None
     assert proc.returncode != 0
     assert "commit refused on branch 't1' (task t1): task t1 is in INIT" in proc.stderr
     sh(wt, "merge", "--abort")
+
+
+def status(wt: Path) -> str:
+    return git(wt, "status", "--porcelain", "--untracked-files=all")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["merge", "feature"],
+        ["merge", "--ff-only", "feature"],
+        ["pull", "--no-rebase", ".", "feature"],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_a_refused_fast_forward_leaves_the_files_as_they_were(
+    guarded: Engine, command: list[str]
+) -> None:
+    # git updates the index and the files of a fast-forward before it moves the branch, where
+    # the hook refuses: the hook puts them back, keeping the user's own changes
+    wt = guarded.config.task_worktree("t1")
+    (wt / "README.md").write_text("mine, not committed\n")
+    (wt / "staged.txt").write_text("staged\n")
+    git(wt, "add", "staged.txt")
+    before, head = status(wt), branch(guarded, "t1")
+    proc = sh(wt, *command)
+    assert proc.returncode != 0
+    assert "does not allow commits" in proc.stderr
+    assert "the files are as they were before the merge" in proc.stderr, proc.stderr
+    assert branch(guarded, "t1") == head
+    assert status(wt) == before
+    assert not (wt / "feature.txt").exists()
+    assert (wt / "README.md").read_text() == "mine, not committed\n"
+
+
+def test_a_reset_to_head_moves_no_branch_and_is_not_refused(guarded: Engine) -> None:
+    # git rewrites HEAD and its branch with the value they hold (old == new): no move
+    wt = guarded.config.task_worktree("t1")
+    (wt / "README.md").write_text("changed\n")
+    head = branch(guarded, "t1")
+    for command in (
+        ["reset", "--hard", "HEAD"],
+        ["reset", "--hard"],
+        ["update-ref", "refs/heads/t1-qa", branch(guarded, "t1-qa"), branch(guarded, "t1-qa")],
+        ["update-ref", "refs/heads/t1-qa", branch(guarded, "t1-qa")],  # no old value given
+    ):
+        proc = sh(wt, *command)
+        assert proc.returncode == 0, (command, proc.stderr)
+        assert "refused" not in proc.stderr
+    assert branch(guarded, "t1") == head
+    assert status(wt) == ""
+
+
+def test_a_refused_rebase_can_be_aborted(guarded: Engine) -> None:
+    # the rebase's last step (moving the branch) is refused; `git rebase --abort` writes the
+    # branch with the value it still holds (git gives no old value): no move, not refused
+    wt = guarded.config.task_worktree("t1")
+    internal = {**os.environ, "TASKPROTO_INTERNAL": "1"}  # a commit made behind the guard
+    git(wt, "commit", "--no-verify", "--allow-empty", "-m", "own", env=internal)
+    head = branch(guarded, "t1")
+    proc = sh(wt, "rebase", "feature")
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr
+    assert branch(guarded, "t1") == head
+    proc = sh(wt, "rebase", "--abort")
+    assert proc.returncode == 0, proc.stderr
+    assert branch(guarded, "t1") == head
+    assert git(wt, "rev-parse", "--abbrev-ref", "HEAD") == "t1" and status(wt) == ""
+    elsewhere = git(guarded.config.repo, "rev-parse", "feature")
+    proc = sh(guarded.config.repo, "update-ref", "refs/heads/t1-qa", elsewhere)  # a real move
+    assert proc.returncode != 0 and "does not allow commits" in proc.stderr

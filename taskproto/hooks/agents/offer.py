@@ -80,6 +80,7 @@ class Offer:
         self.free: list[tuple[tuple[int, datetime, str], str]] = []  # (queue order, text)
         self.taken: list[str] = []
         self.waiting: list[str] = []
+        self.escalated: list[str] = []
         self.until: datetime | None = None
         self.alive: list[int] = []
         self.dead: list[int] = []
@@ -141,6 +142,12 @@ class Offer:
             lines = ["No task is free to claim."]
         if self.waiting:
             lines.append("Not yet (they wait for other tasks): " + "; ".join(self.waiting) + ".")
+        if self.escalated:
+            lines.append(
+                "Escalated, not to be claimed until the user resumes them: "
+                + "; ".join(self.escalated)
+                + "."
+            )
         if self.taken:
             lines.append("Taken: " + "; ".join(self.taken) + ".")
         return lines
@@ -169,6 +176,10 @@ def offer(
         if owner is None or found.owner(
             name, OwnerView(owner), now, lease_minutes, layout.task_dir(name)
         ):
+            if data["escalations"]:
+                reasons = ", ".join(e["reason"] for e in data["escalations"])
+                found.escalated.append(f"{name} ({state}; {reasons})")
+                continue
             waits = waits_of(name, data)
             if waits:
                 found.waiting.append(f"{name} waits for {describe(waits)}")

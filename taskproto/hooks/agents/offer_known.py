@@ -36,6 +36,7 @@ FIELDS = (  # what offer.offer and the waits of the tasks that depend on one rea
     "created_at",
     "description",
     "depends_on",
+    "escalations",
 )
 
 

@@ -59,6 +59,11 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
         print(f"usage: taskproto hook {{{','.join(GIT_HOOKS)}}} [git's arguments]", file=sys.stderr)
         return 2
     name = args[0]
+    if args[1:] in (["-h"], ["--help"]):  # never git's arguments to a hook
+        from taskproto.hooks.git.help import text
+
+        print(text(name, "taskproto-git-hook"), end="")
+        return 0
     repo = find_repo(cwd or os.getcwd())
     if repo is None:
         return 0

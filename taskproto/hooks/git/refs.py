@@ -111,6 +111,8 @@ def _guard_refs(hook: Hook) -> int:
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     for old, new, ref in (u for u in updates if len(u) == 3):
         if ref.startswith(JOURNAL_PREFIX):
+            if _stays(hook, old, new, ref):
+                continue
             raise Refused(
                 f"{ref} is a task's journal: only taskproto writes it (refused: "
                 f"{_move(old, new)}); "
@@ -119,9 +121,46 @@ def _guard_refs(hook: Hook) -> int:
         if not ref.startswith("refs/heads/"):
             continue
         owner = hook.owner_of(ref[11:])
-        if owner is not None:
-            _guard_branch(hook, ref[11:], owner, old, new)
+        if owner is not None and not _stays(hook, old, new, ref):
+            try:
+                _guard_branch(hook, ref[11:], owner, old, new)
+            except Refused as exc:
+                raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
     return 0
+
+
+def _stays(hook: Hook, old: str, new: str, ref: str) -> bool:
+    """Whether the update writes the ref with the value it holds: no move (`git reset --hard
+    HEAD` gives old = new; `git rebase --abort` gives no old value, the zero id, and the ref
+    already holds the new one). In the prepared phase the ref still holds its old value."""
+    if new == ZERO_OID:
+        return False  # a deletion (git gives no old value for `update-ref -d` either)
+    return new == old or (old == ZERO_OID and hook.repo.ref_sha(ref) == new)
+
+
+def _put_back(hook: Hook, updates: list[list[str]], old: str, new: str, ref: str) -> str:
+    """What the refusal adds when git had changed the files already.
+
+    A merge or a pull (a fast-forward, or a merge commit past pre-merge-commit) updates the
+    index and the files before it moves the checked-out branch, and no hook runs before that:
+    when the move is refused here, the change git made is undone by the reverse two-tree
+    read-tree (new commit to old), which keeps the user's own staged and unstaged changes, as
+    git's merge kept them. Other commands that update files first (`reset --hard X`) are left
+    to the user: they may have meant to drop what the files held."""
+    action = os.environ.get("GIT_REFLOG_ACTION", "").split(" ", 1)[0]
+    top = hook.repo.top
+    if action not in ("merge", "pull") or top is None or ZERO_OID in (old, new):
+        return ""
+    if ref != f"refs/heads/{hook.repo.head_branch()}" or [old, new, "HEAD"] not in updates:
+        return ""  # not the branch of this worktree's HEAD: its files were not changed
+    from taskproto.git.files import run_git
+
+    if run_git(top, "read-tree", "-u", "-m", new, old) is not None:
+        return "; the files are as they were before the merge (git had already changed them)"
+    return (
+        "; git had already changed the files for the merge: put them back as they were with "
+        f"`git read-tree -u -m {new} {old}` (your own changes are kept)"
+    )
 
 
 def _packing_refs() -> bool:

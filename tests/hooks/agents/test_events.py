@@ -273,3 +273,22 @@ def test_session_start_offers_free_tasks_in_queue_order_and_says_which_wait(
     assert code == 0, err
     assert "Free tasks: soon (INIT, priority 0); later (INIT, priority 3)." in out
     assert "Not yet (they wait for other tasks): blocked waits for later (in INIT)." in out
+
+
+def test_session_start_does_not_offer_an_escalated_task(
+    engine: Engine, repo: Path, hook: Hook
+) -> None:
+    engine.create_task("soon", priority=0)
+    engine.create_task("later", priority=3)
+    from taskproto.doctor.escalate import escalate
+
+    escalate(engine, "soon", "external-dependency", "the database is down", [], None)
+    start = payload("claude", "SessionStart", session_id="s9", cwd=str(repo))
+    for env in ({}, {"TASKPROTO_QUICK": "0"}):  # the quick reads and the engine's alike
+        code, out, err = hook("claude", "SessionStart", start, env)
+        assert code == 0, err
+        assert "Free tasks: later (INIT, priority 3)." in out
+        assert (
+            "Escalated, not to be claimed until the user resumes them: soon (INIT; "
+            "external-dependency)." in out
+        )

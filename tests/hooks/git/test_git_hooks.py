@@ -4,6 +4,8 @@ allowed."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from hookutil import BYPASS, advance, commit_file, head, make_repo, sh, taskproto
@@ -316,3 +318,33 @@ def test_the_guard_decision_loads_nothing_heavy(hooked: Engine) -> None:
             check=True,
         ).stdout.strip()
     assert out == "0 []"
+
+
+def test_every_hook_command_explains_itself_and_help_runs_no_hook(hooked: Engine) -> None:
+    """`taskproto hook NAME --help` (and `taskproto-git-hook NAME --help`, what the pre-commit
+    framework runs) explain the hook; they never run it: here pre-commit would refuse the commit
+    (the task is in INIT), and pre-push would read git's input from stdin."""
+    code_dir = hooked.config.task_worktree("t1")
+    (code_dir / "work.txt").write_text("work\n")
+    sh(code_dir, "add", "work.txt")
+    assert taskproto("hook", "pre-commit", cwd=code_dir).returncode == 1  # the hook itself
+    script = Path(sys.executable).with_name("taskproto-git-hook")
+    for name in GIT_HOOKS:
+        for flag in ("--help", "-h"):
+            proc = taskproto("hook", name, flag, cwd=code_dir)
+            assert proc.returncode == 0, (name, proc.stderr)
+            assert f"Usage: taskproto hook {name}" in proc.stdout, proc.stdout
+            assert "Exit status:" in proc.stdout and proc.stderr == ""
+        proc = subprocess.run(
+            [str(script), name, "--help"], cwd=code_dir, capture_output=True, text=True
+        )
+        assert proc.returncode == 0 and f"usage: taskproto-git-hook {name}" in proc.stdout
+        assert "Exit status:" in proc.stdout and proc.stderr == ""
+    text = taskproto("hook", "pre-commit", "--help", cwd=code_dir).stdout
+    assert "does not allow commits" in text.replace("\n  ", " ")
+    text = taskproto("hook", "reference-transaction", "--help", cwd=code_dir).stdout
+    assert "prepared|committed|aborted" in text
+    for client in ("claude", "codex", "gemini"):
+        proc = taskproto("hook", client, "--help", cwd=code_dir)
+        assert proc.returncode == 0 and "EVENT" in proc.stdout
+        assert "SessionStart" in proc.stdout
