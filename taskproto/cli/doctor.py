@@ -96,15 +96,7 @@ def doctor(
     )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
-        n = len(report.problems)
-        raise TaskprotoError(
-            f"{n} finding(s) remain"
-            + (
-                ""
-                if fix
-                else "; run `taskproto doctor --fix` to repair what can be repaired safely"
-            )
-        )
+        raise TaskprotoError(report.next_step())
 
 
 def _human(report: object, fix: bool, dry_run: bool) -> None:

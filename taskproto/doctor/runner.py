@@ -69,6 +69,32 @@ class Report:
     def healthy(self) -> bool:
         return not self.problems
 
+    def next_step(self) -> str:
+        """The one line that says what is left and what to do: `--fix` only when a finding left
+        has a safe fix that was not tried yet (or needs a flag), else the decisions."""
+        tried = {x.finding.key(): x.status for x in self.fixes}
+        problems = self.problems
+        fixable = [
+            f
+            for f in problems
+            if f.check in FIXES and tried.get(f.key()) in (None, "skipped", "planned")
+        ]
+        text = f"{len(problems)} finding(s) remain"
+        decisions = len(self.escalations)
+        if fixable:
+            flags = {f.info.needs_flag for f in fixable}
+            flag = f" {flags.pop()}" if len(flags) == 1 and None not in flags else ""
+            text += (
+                f"; run `taskproto doctor --fix{flag}` to repair {len(fixable)} of them safely"
+            )
+            return text + (f"; {decisions} decision(s) needed, see above" if decisions else "")
+        if decisions:
+            return (
+                f"{text} with no safe fix: {decisions} decision(s) needed, see the escalation "
+                "message(s) above"
+            )
+        return f"{text} with no safe fix; see the findings above"
+
     def by_task(self) -> Iterator[tuple[str, list[Finding]]]:
         groups: dict[str, list[Finding]] = {}
         for f in self.findings:
