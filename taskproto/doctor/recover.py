@@ -304,7 +304,13 @@ def agent_counts(engine: Engine, task: Task) -> AgentCounts:
 def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
     steps: list[Step] = []
     report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run)
-    corruption = Step("corruption", [f"{f.check}: {f.message}" for f in report.initial])
+    # info findings (a merge taskproto asked for, a task to review) are no corruption: they are
+    # told with the session's resume instructions
+    notes = [f"{f.check}: {f.message}" for f in report.initial if f.severity == Severity.INFO]
+    corruption = Step(
+        "corruption",
+        [f"{f.check}: {f.message}" for f in report.initial if f.severity != Severity.INFO],
+    )
     corruption.did = [
         f"{x.finding.check}: {x.action}" + (f" (failed: {x.error})" if x.error else "")
         for x in report.fixes
@@ -319,7 +325,7 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
         if corruption not in steps:
             steps.append(corruption)
         return Recovery(name, None, steps)
-    steps.append(Step("session", found=resume_text(engine, task)))
+    steps.append(Step("session", found=resume_text(engine, task) + notes))
     agents = _agents_step(engine, task, dry_run)
     if agents is not None:
         steps.append(agents)

@@ -84,9 +84,7 @@ class Report:
         if fixable:
             flags = {f.info.needs_flag for f in fixable}
             flag = f" {flags.pop()}" if len(flags) == 1 and None not in flags else ""
-            text += (
-                f"; run `taskproto doctor --fix{flag}` to repair {len(fixable)} of them safely"
-            )
+            text += f"; run `taskproto doctor --fix{flag}` to repair {len(fixable)} of them safely"
             return text + (f"; {decisions} decision(s) needed, see above" if decisions else "")
         if decisions:
             return (
@@ -211,7 +209,7 @@ def _escalate(
             f,
             state,
             tried,
-            work_at_risk(snap, f.task),
+            str(f.data.get("impact") or work_at_risk(snap, f.task)),
             options,
             also=[g.message for g in found[1:]],
             selector=f" --check {check}" if per_task[task] > 1 else "",

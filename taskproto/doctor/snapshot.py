@@ -40,6 +40,12 @@ def real(path: Path | str) -> str:
     return os.path.realpath(path)
 
 
+def relative(config: Config, path: Path | str) -> str:
+    """A path as a person reads it in a message: relative to the repository when inside it."""
+    text, top = os.fspath(path), os.fspath(config.repo)
+    return text[len(top) + 1 :] if text.startswith(top + os.sep) else text
+
+
 class RealPaths:
     """`os.path.realpath`, remembering every folder it resolved: a path under a folder already
     resolved costs one `lstat` (is its last part a link?) instead of one per part, and none for a
