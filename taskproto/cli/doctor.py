@@ -139,9 +139,9 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
         click.echo("what --fix would do:" if dry_run else "fixes:")
         for x in report.fixes:
             where = x.finding.task or x.finding.path or "(repository)"
-            tail = f" -- {x.error}" if x.error else ""
             status = "would" if x.status == "planned" else x.status
-            click.echo(f"  {status:7}  {where}  {x.finding.check}: {x.action}{tail}")
+            said = x.error or x.action  # a failure says why, not again what the fix would do
+            click.echo(f"  {status:7}  {where}  {x.finding.check}: {said}")
     for text in report.escalations.values():
         click.echo("")
         click.echo(text.rstrip())

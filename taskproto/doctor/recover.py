@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from taskproto.doctor.escalation import numbered, render
-from taskproto.doctor.fixes import requeue
+from taskproto.doctor.fixes import OFFERS, requeue
 from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.runner import run
 from taskproto.engine import Engine
@@ -348,6 +348,11 @@ def choose(
 
     report = run(engine.config, [name])
     offered = dict(report.options)
+    for f in report.findings:  # a fix that cannot decide alone: its choices, worked out now
+        if f.task == name and f.check in OFFERS and f.key() not in offered:
+            choices = OFFERS[f.check](engine, f)
+            if choices:
+                offered[f.key()] = numbered(f, choices, engine.config)
     if not any(k[0] == name for k in offered) or check == "build-failure-unknown":
         # recover's own escalations (an unknown build failure), found without changing anything
         for step in recover(engine, name, dry_run=True).steps:

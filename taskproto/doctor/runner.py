@@ -19,7 +19,7 @@ from taskproto.doctor.checks_events import check_git_operations, check_half_made
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.escalation import numbered, render, work_at_risk
-from taskproto.doctor.fixes import FIXES, ORDER, FixContext
+from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
 from taskproto.doctor.snapshot import Snapshot, take
 from taskproto.engine import Engine
@@ -164,17 +164,17 @@ def run(
             snap = take(config, scope)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
-    _escalate(config, report, attempted)
+    _escalate(engine, report, attempted)
     return report
 
 
 def _escalate(
-    config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
+    engine: Engine, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
 ) -> None:
     """Render the escalation message for what is left with no safe fix, or whose fix failed: one
     message per root cause (the same check on the same task, failing the same way), not one per
     symptom."""
-    snap = report.snapshot
+    config, snap = engine.config, report.snapshot
     groups: dict[tuple[str, str, str], list[Finding]] = {}
     for f in report.findings:
         record = attempted.get(f.key())
@@ -196,13 +196,13 @@ def _escalate(
         f = found[0]
         record = attempted.get(f.key())
         tried = (
-            [f"doctor --fix: {record.action} -> failed: {record.error}"]
-            if record and record.error
-            else []
+            [f"doctor --fix could not repair it: {record.error}"] if record and record.error else []
         )
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
         options = f.data.get("options")
+        if options is None and record is not None and record.error and f.check in OFFERS:
+            options = OFFERS[f.check](engine, f) or None  # the fix could not decide alone
         report.options[f.key()] = numbered(f, options, config)
         report.escalations[f.key()] = render(
             config,
