@@ -110,6 +110,8 @@ def _human(report: InitReport) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
+    for done in report.moved:
+        click.echo(f"the repository was moved: {done}")
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:
@@ -118,6 +120,10 @@ def _human(report: InitReport) -> None:
         click.echo(
             f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
         )
+        for moved in report.agent_hooks.moved:
+            click.echo(
+                f"the repository was moved ({moved}): the record of the client hooks follows it"
+            )
         for warning in report.agent_hooks.warnings:
             click.echo(f"taskproto: warning: {warning}", err=True)
         if report.codex_trust is not None:

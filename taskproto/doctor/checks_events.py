@@ -211,7 +211,8 @@ def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         yield finding
 
 
-def _record(snap: Snapshot) -> dict[str, Any] | None:
+def hooks_record(snap: Snapshot) -> dict[str, Any] | None:
+    """`<root>/git-hooks.json`, what `init` recorded of the git hooks (None: not installed)."""
     try:
         data = json.loads((snap.config.root / GIT_HOOKS_RECORD).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -237,7 +238,7 @@ def _finding(id: str, message: str, **data: object) -> Finding:
 
 def check_hooks(snap: Snapshot) -> Iterator[Finding]:
     """Repository-wide: only once `taskproto init` has installed the hooks here (its record)."""
-    rec = _record(snap)
+    rec = hooks_record(snap)
     if rec is None or snap.hooks_dir is None:
         return
     setting = snap.hooks_path

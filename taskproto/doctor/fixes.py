@@ -78,6 +78,8 @@ ORDER = [
     "agent-error-retryable",
     "agent-timeout",
     "approval-stale",
+    "hook-records-moved",  # after the worktrees are linked again: init's record lists their files
+    "client-hooks-interpreter-missing",
     "orphan-worktree",
     "orphan-branch",
 ]

@@ -15,6 +15,7 @@ from taskproto.doctor import (
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks_clients import check_client_hooks, check_records
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
@@ -46,6 +47,8 @@ def detect(snap: Snapshot) -> list[Finding]:
     if snap.scope is None:
         found += check_orphans(snap)
         found += check_hooks(snap)
+        found += check_records(snap)
+        found += check_client_hooks(snap)
     found += check_remote(snap)
     return found
 
@@ -128,9 +131,10 @@ def run(
     dry_run: bool = False,
     retry_agents: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    only: frozenset[str] | None = None,
 ) -> Report:
     """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
-    them."""
+    them; `only`: the checks whose fixes may run (`taskproto init` repairs a move with them)."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
     snap = take(config, scope, progress)
@@ -142,7 +146,13 @@ def run(
     attempted: dict[tuple[str, str, str, str], FixRecord] = {}
     if fix or dry_run:
         for _ in range(MAX_PASSES):
-            todo = [f for f in findings if f.check in FIXES and f.key() not in attempted]
+            todo = [
+                f
+                for f in findings
+                if f.check in FIXES
+                and f.key() not in attempted
+                and (only is None or f.check in only)
+            ]
             if not todo:
                 break
             for f in sorted(todo, key=_order):
