@@ -88,4 +88,12 @@ def relocated(
     exclude = record.get("exclude")
     if isinstance(exclude, dict) and isinstance(exclude.get("path"), str):
         out["exclude"] = {**exclude, "path": move(exclude["path"])}
-    return out, [f"{before} -> {after}" for before, after in pairs]
+    implied = {  # the root and the git dir that moved with the repository go without saying
+        (before, after)
+        for before, after in pairs
+        for b, a in pairs
+        if before.startswith(b + os.sep) and after == a + before[len(b) :]
+    }
+    return out, [
+        f"{before} -> {after}" for before, after in pairs if (before, after) not in implied
+    ]
