@@ -94,6 +94,8 @@ def init(
     run before taskproto's); running init again changes nothing. --uninstall takes out
     only what taskproto installed and restores each file as it was. --mcp also
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
+    After the repository (or taskproto's root) was moved, init also re-links the task
+    worktrees and names its records for the new place: doctor's repairs of a move.
     """
     from taskproto.hooks import install as setup
 
