@@ -96,15 +96,7 @@ def doctor(
     )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
-        n = len(report.problems)
-        raise TaskprotoError(
-            f"{n} finding(s) remain"
-            + (
-                ""
-                if fix
-                else "; run `taskproto doctor --fix` to repair what can be repaired safely"
-            )
-        )
+        raise TaskprotoError(report.next_step())
 
 
 def _human(report: object, fix: bool, dry_run: bool) -> None:
@@ -147,9 +139,9 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
         click.echo("what --fix would do:" if dry_run else "fixes:")
         for x in report.fixes:
             where = x.finding.task or x.finding.path or "(repository)"
-            tail = f" -- {x.error}" if x.error else ""
             status = "would" if x.status == "planned" else x.status
-            click.echo(f"  {status:7}  {where}  {x.finding.check}: {x.action}{tail}")
+            said = x.error or x.action  # a failure says why, not again what the fix would do
+            click.echo(f"  {status:7}  {where}  {x.finding.check}: {said}")
     for text in report.escalations.values():
         click.echo("")
         click.echo(text.rstrip())

@@ -101,6 +101,8 @@ def init(
     run before taskproto's); running init again changes nothing. --uninstall takes out
     only what taskproto installed and restores each file as it was. --mcp also
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
+    After the repository (or taskproto's root) was moved, init also re-links the task
+    worktrees and names its records for the new place: doctor's repairs of a move.
     """
     from taskproto.hooks import install as setup
 
@@ -117,6 +119,8 @@ def _human(report: InitReport) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
+    for done in report.moved:
+        click.echo(f"the repository was moved: {done}")
     if report.remote is not None:
         where = report.remote_file or "the settings (already set)"
         click.echo(
@@ -131,6 +135,10 @@ def _human(report: InitReport) -> None:
         click.echo(
             f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
         )
+        for moved in report.agent_hooks.moved:
+            click.echo(
+                f"the repository was moved ({moved}): the record of the client hooks follows it"
+            )
         for warning in report.agent_hooks.warnings:
             click.echo(f"taskproto: warning: {warning}", err=True)
         if report.codex_trust is not None:

@@ -4,10 +4,15 @@ worktree.
 Claude Code, Codex CLI and Gemini CLI read project settings from the folder they run in, and a
 linked worktree does not see the main worktree's untracked files, so each task and agent worktree
 gets its own copy (now, and through `setup_new_worktree`, which the engine calls for worktrees made
-later). Those copies are kept out of git with the common `info/exclude`. Every file we touch is
-recorded in `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall` puts back
+later). Those copies are kept out of git where they are: `info/exclude` is shared by every worktree
+(git has no exclude file of a worktree's own), so a line there would hide the main worktree's
+`.codex/hooks.json` and `.gemini/settings.json` too, which are the user's. Codex's and Gemini's
+copies get a `.gitignore` in their folder naming only them; Claude's copy, `settings.local.json`,
+never meant to be committed anywhere, is listed in the common `info/exclude`. Every file we touch
+is recorded in `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall` puts back
 exactly what was there (or deletes what we created) unless the user edited it since; then only our
-entries are taken out.
+entries are taken out. The record is named for the repository's place again when that moved
+(clients/moved.py).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients.moved import places, relocated
 from taskproto.clients.protocols import CLIENTS, INSTALLED, kind
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
@@ -45,6 +51,14 @@ WORKTREE_FILES = {
     "codex": ".codex/hooks.json",
     "gemini": ".gemini/settings.json",
 }
+# The copies kept out of git by the common info/exclude, in every worktree; the others by a
+# `.gitignore` in their own folder, in the task worktrees only (see the module's docstring).
+EXCLUDED_EVERYWHERE = frozenset({"claude"})
+FOLDER_IGNORE = ".gitignore"
+IGNORE_TEXT = (
+    "# taskproto: this worktree's copy of the {client} hooks (`taskproto init`); out of git here\n"
+    "/{name}\n/.gitignore\n"
+)
 TIMEOUT_S = 30
 MARKS = (
     "hooks/agents/entry.py",
@@ -150,6 +164,7 @@ class Report:
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)  # places the record named before (old -> new)
 
     def as_dict(self) -> dict[str, list[str]]:
         return {
@@ -157,6 +172,7 @@ class Report:
             "unchanged": self.unchanged,
             "removed": self.removed,
             "warnings": self.warnings,
+            "moved": self.moved,
         }
 
 
@@ -173,6 +189,8 @@ class Installer:
             self.record = {}
         self.record.setdefault("clients", [])
         self.record.setdefault("files", {})
+        self.record, self.report.moved = relocated(self.record, config, MAIN_FILES)
+        self.fallback: set[str] = set()  # clients a worktree's copy needed info/exclude for
 
     def save(self) -> None:
         self.config.root.mkdir(parents=True, exist_ok=True)
@@ -183,6 +201,7 @@ class Installer:
         ):
             self.record_path.unlink(missing_ok=True)
             return
+        self.record.update(places(self.config))
         atomic_write(
             self.record_path, (json.dumps(self.record, indent=1, sort_keys=True) + "\n").encode()
         )
@@ -220,7 +239,42 @@ class Installer:
         self.record["files"][str(path)] = entry
         self.report.installed.append(str(path))
 
+    def ignore_in_folder(self, worktree: Path, client: str, tracked: set[str]) -> bool:
+        """Keep the worktree's copy out of git with a `.gitignore` of its own folder; False when
+        that folder has a `.gitignore` that is not ours (then info/exclude does it)."""
+        name = WORKTREE_FILES[client]
+        ignore = worktree / Path(name).parent / FOLDER_IGNORE
+        text = IGNORE_TEXT.format(client=client, name=Path(name).name).encode()
+        try:
+            current = ignore.read_bytes() if not ignore.is_symlink() else None
+        except FileNotFoundError:
+            current = b""
+        except OSError:
+            current = None
+        if str(Path(name).parent / FOLDER_IGNORE) in tracked or current not in (b"", text):
+            self.report.warnings.append(
+                f"{ignore} is not taskproto's: the copy {worktree / name} is kept out of git with "
+                f"info/exclude, which hides the main worktree's {name} too"
+            )
+            return False
+        if current == b"":
+            atomic_write(ignore, text)
+            self.report.installed.append(str(ignore))
+        entry: dict[str, Any] = {"client": client, "kind": "ignore", "original": None}
+        self.record["files"][str(ignore)] = {**entry, "created_dirs": [], "written": _sha(text)}
+        return True
+
     def uninstall_file(self, path: Path, entry: dict[str, Any] | None) -> None:
+        if entry is not None and entry.get("kind") == "ignore":
+            try:
+                if _sha(path.read_bytes()) == entry.get("written"):
+                    path.unlink()
+                    self.report.removed.append(str(path))
+                else:
+                    self.report.warnings.append(f"{path} was edited since init: left as it is")
+            except FileNotFoundError:
+                pass
+            return
         try:
             current = path.read_bytes()
         except FileNotFoundError:
@@ -311,23 +365,34 @@ class Installer:
             self.setup_worktree(worktree, client)
         if client not in self.record["clients"]:
             self.record["clients"].append(client)
+        line = "/" + WORKTREE_FILES[client]
+        older = line in (self.record.get("exclude") or {}).get("lines", [])
+        if older and client not in EXCLUDED_EVERYWHERE and client not in self.fallback:
+            self.drop_excludes([client])  # an older init's line: it hid the main worktree's file
 
     def setup_worktree(self, worktree: Path, client: str) -> None:
-        path = worktree / WORKTREE_FILES[client]
-        if self.git.run(
-            "-C", str(worktree), "ls-files", "--", WORKTREE_FILES[client], check=False
-        ).strip():
+        name = WORKTREE_FILES[client]
+        path = worktree / name
+        ignore = str(Path(name).parent / FOLDER_IGNORE)
+        tracked = set(
+            self.git.run("-C", str(worktree), "ls-files", "--", name, ignore, check=False).split()
+        )
+        if name in tracked:
             self.report.warnings.append(
                 f"{path} is tracked by git: taskproto's hooks merged into it show in "
                 "`git status` there; do not commit them"
             )
-        else:
+        self.install_file(path, client)  # first: it records the folder it makes
+        if name in tracked:
+            return
+        if client in EXCLUDED_EVERYWHERE or not self.ignore_in_folder(worktree, client, tracked):
+            self.fallback.add(client)
             self.ensure_excluded(client)
-        self.install_file(path, client)
 
     def uninstall(self, client: str) -> None:
         files = self.record["files"]
-        for name, entry in sorted(files.items()):
+        # the folders' .gitignore files first: the settings file's entry removes the folder
+        for name, entry in sorted(files.items(), key=lambda kv: kv[1].get("kind") != "ignore"):
             if entry.get("client") == client:
                 self.uninstall_file(Path(name), entry)
                 del files[name]
@@ -370,23 +435,3 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
     for client in installer.record["clients"]:
         installer.setup_worktree(worktree, client)
     installer.save()
-
-
-CODEX_TRUST = """\
-Codex CLI runs project hooks only in a trusted project, and only hooks whose content hash
-you trusted:
-  1. Trust the project in ~/.codex/config.toml (or $CODEX_HOME/config.toml), once per folder
-     Codex runs in:
-{projects}
-  2. Trust the hooks themselves: start `codex` in the repository and accept taskproto's hooks
-     when it asks (they change only when the python path changes). For unattended `codex exec`
-     runs you can instead pass --dangerously-bypass-hook-trust.
-"""
-
-
-def codex_trust_instructions(config: Config) -> str:
-    folders = [config.repo] + Installer(config).worktrees()
-    projects = "\n".join(
-        f'       [projects.{json.dumps(str(f))}]\n       trust_level = "trusted"' for f in folders
-    )
-    return CODEX_TRUST.format(projects=projects)

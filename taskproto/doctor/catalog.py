@@ -15,10 +15,12 @@ REBUILD = (
 )
 
 LOST_BRANCH = (
-    "re-create the branch at its last commit (its worktree's HEAD log, its own reflog, a checkout "
-    "away from it, the shared remote's copy, the journal's checkpoint); refused, naming them, "
-    "while unreferenced commits stand on the base, and a named commit that is gone is reported "
-    "lost; a branch that never had a commit is made at the base"
+    "re-create the branch at its last commit (the task's merge records, its worktree's HEAD log, "
+    "its own reflog, a checkout away from it, the shared remote's copy, the journal's "
+    "checkpoint); while none names one and unreferenced commits (stashes aside) stand on the "
+    "base, refused: the escalation offers each as an option `taskproto recover TASK --option N` "
+    "carries out; a named commit that is gone is reported lost; a branch that never had a commit "
+    "is made at the base"
 )
 
 # --- task.json (the task's lock record) -------------------------------------

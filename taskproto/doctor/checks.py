@@ -18,6 +18,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.sessions import owner_gone, pid_alive
+from taskproto.state import integrity
 from taskproto.state.models import AgentState, LogEntry, Task
 
 # A temp file younger than this may belong to a write in progress on another host
@@ -189,30 +190,11 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def _journal_difference(view: TaskView, task: Task, old: Task) -> Finding:
-    if task.revision < old.revision:
-        if task.revision == old.revision - 1:
-            return _f(
-                "journal-ahead",
-                view,
-                f"task.json is at revision {task.revision}, its journal at {old.revision} (a save "
-                "stopped between its journal commit and task.json, or a copy of the revision "
-                "before)",
-            )
-        return _f(
-            "task-stale-copy",
-            view,
-            f"task.json is at revision {task.revision} but its journal at {old.revision}: an "
-            "older copy",
-        )
-    if task.revision > old.revision:
-        return _f(
-            "journal-behind",
-            view,
-            f"task.json is at revision {task.revision} but its journal stops at {old.revision}: "
-            "a change no journal commit vouches for",
-        )
+    apart = integrity.revision_problem(task.revision, old.revision)
+    if apart is not None:
+        return _f(apart[0], view, apart[1])
     return _f(
-        "task-forged",
+        integrity.FORGED,
         view,
         f"task.json differs from its journal at revision {task.revision} (state {task.state} vs "
         f"{old.state}): edited by hand",

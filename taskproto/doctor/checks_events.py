@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
-from taskproto.doctor.checks import _f
+from taskproto.doctor.checks import _f, workflow_of
 from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.moved import admin_named
-from taskproto.doctor.snapshot import Snapshot, TaskView
+from taskproto.doctor.snapshot import Snapshot, TaskView, relative
 from taskproto.engine.tasks import creator_alive
 from taskproto.layout import GIT_HOOKS_RECORD
 
@@ -28,6 +28,15 @@ check(
     "A merge, rebase, cherry-pick, revert or `git am` was left half done (conflicts, or a killed "
     "process) in a task or agent worktree; the task's guards and merges cannot go on until it is "
     "finished or aborted.",
+    None,
+)
+check(
+    "merge-in-progress",
+    Severity.INFO,
+    "A merge taskproto asked for is being made in a state that allows commits: the base branch "
+    "into the task branch in its worktree (what `land` says when the base moved and conflicts), or "
+    "the task branch into an agent's branch in the agent's worktree (what `merge` says after a "
+    "conflict). Work in progress, not damage: the finding names the commands that finish it.",
     None,
 )
 check(
@@ -102,12 +111,14 @@ def operation_in(admin: Path | str) -> str | None:
     return None
 
 
-def operation_options(path: str, op: str) -> tuple[Option, ...]:
-    where = shlex.quote(path)
+def operation_options(path: str, op: str, shown: str | None = None) -> tuple[Option, ...]:
+    """Finish or abort; `shown`: the worktree as the message names it (relative to the
+    repository), `path` the one the runnable option uses."""
+    where = shlex.quote(shown or path)
     return (
         Option(
-            f"Finish the {op}: resolve the conflicts (`git -C {where} status` lists them), then "
-            f"`git -C {where} add <files> && git -C {where} {op} --continue`",
+            f"Finish the {op}: resolve the conflicts, `git add` them, then "
+            f"`git -C {where} {op} --continue`",
             "keeps both sides' work and the resolution done so far",
             "needs a person to resolve the conflicts",
         ),
@@ -118,6 +129,25 @@ def operation_options(path: str, op: str) -> tuple[Option, ...]:
             command=("git", "-C", path, op, "--abort"),
         ),
     )
+
+
+def _asked_merge(snap: Snapshot, view: TaskView, agent: str | None, admin: str) -> str | None:
+    """The branch being merged when the merge in progress is one taskproto asked for (see
+    `merge-in-progress`), else None. Only file reads: MERGE_HEAD, against the snapshot's refs."""
+    task = view.task
+    assert task is not None
+    wf = workflow_of(task, snap.config)
+    if wf is None or not wf.has_state(task.state) or not wf.state(task.state).allows_commits:
+        return None  # the merge commit would be refused: not a way forward
+    try:
+        with open(os.path.join(admin, "MERGE_HEAD"), "rb") as fh:
+            heads = fh.read().decode("ascii", "replace").split()
+    except OSError:
+        return None
+    source = task.name if agent is not None else task.base_branch
+    if source and len(heads) == 1 and heads[0] == snap.branches.get(source):
+        return source
+    return None
 
 
 def check_half_made(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -141,30 +171,48 @@ def check_half_made(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
-    for agent, path, _ in expected(snap, view):
+    for agent, path, branch in expected(snap, view):
         reg = snap.wt_by_path.get(snap.real(path))
         if reg is None or reg.prunable:
             continue
         admin = admin_named(path)
         op = operation_in(admin) if admin is not None else None
-        if op is None:
+        if op is None or admin is None:
             continue
         who = f"agent {agent}'s" if agent else "the task's"
+        shown = relative(snap.config, path)
+        where = shlex.quote(shown)
+        source = _asked_merge(snap, view, agent, admin) if op == "merge" else None
+        if source is not None:
+            into = branch if agent else view.name
+            yield _f(
+                "merge-in-progress",
+                view,
+                f"a merge of {source} into {into} is in progress in {who} worktree {shown}: "
+                f"resolve the conflicts there, `git add` them and run "
+                f"`git -C {where} merge --continue` (or `git -C {where} merge --abort`)",
+                agent,
+                str(path),
+                source=source,
+            )
+            continue
         finding = _f(
             "git-operation-in-progress",
             view,
-            f"a {op} is half done in {who} worktree {path}: finish it with "
-            f"`git -C {shlex.quote(str(path))} {op} --continue` after resolving the conflicts, or "
-            f"abort it with `git -C {shlex.quote(str(path))} {op} --abort`",
+            f"a {op} is half done in {who} worktree {shown}",
             agent,
             str(path),
             operation=op,
+            impact=f"the {op} and the conflict resolutions made so far in that worktree, on "
+            + (f"branch {reg.branch}" if reg.branch else "a detached HEAD")
+            + " (doctor never deletes them)",
         )
-        finding.data["options"] = operation_options(str(path), op)
+        finding.data["options"] = operation_options(str(path), op, shown)
         yield finding
 
 
-def _record(snap: Snapshot) -> dict[str, Any] | None:
+def hooks_record(snap: Snapshot) -> dict[str, Any] | None:
+    """`<root>/git-hooks.json`, what `init` recorded of the git hooks (None: not installed)."""
     try:
         data = json.loads((snap.config.root / GIT_HOOKS_RECORD).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -190,7 +238,7 @@ def _finding(id: str, message: str, **data: object) -> Finding:
 
 def check_hooks(snap: Snapshot) -> Iterator[Finding]:
     """Repository-wide: only once `taskproto init` has installed the hooks here (its record)."""
-    rec = _record(snap)
+    rec = hooks_record(snap)
     if rec is None or snap.hooks_dir is None:
         return
     setting = snap.hooks_path

@@ -11,7 +11,7 @@ from typing import Any
 
 from taskproto.config import Config
 from taskproto.doctor.model import ABANDON, Finding, Option
-from taskproto.doctor.snapshot import Snapshot
+from taskproto.doctor.snapshot import Snapshot, relative
 from taskproto.names import agent_branch
 
 TEMPLATE = "escalation.md.j2"
@@ -38,7 +38,8 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
         if b in snap.branches:
             wt = snap.wt_by_branch.get(b)
             held.append(
-                f"branch {b} at {snap.branches[b][:12]}" + (f" (worktree {wt.path})" if wt else "")
+                f"branch {b} at {snap.branches[b][:12]}"
+                + (f" (worktree {relative(snap.config, wt.path)})" if wt else "")
             )
     if not held:
         return "no task branch exists; only the task's records are affected"

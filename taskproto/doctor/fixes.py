@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from taskproto.config import ensure_root
 from taskproto.doctor.checks import ref_lock_stale, tmp_stale
-from taskproto.doctor.model import Finding
+from taskproto.doctor.model import Finding, Option
 from taskproto.doctor.repair import (
     journal_task,
     reconstruct,
@@ -40,6 +40,10 @@ class FixContext:
 
 Fix = Callable[[FixContext, Finding], str]
 FIXES: dict[str, Fix] = {}
+# The options a person may choose when a check's fix cannot decide alone (its escalation's, and
+# what `recover TASK --option N` carries out); worked out when asked, never while detecting.
+Offer = Callable[[Engine, Finding], tuple[Option, ...]]
+OFFERS: dict[str, Offer] = {}
 
 # Order matters: the task record first, then branches, then worktrees on them, then the rest.
 ORDER = [
@@ -74,6 +78,8 @@ ORDER = [
     "agent-error-retryable",
     "agent-timeout",
     "approval-stale",
+    "hook-records-moved",  # after the worktrees are linked again: init's record lists their files
+    "client-hooks-interpreter-missing",
     "orphan-worktree",
     "orphan-branch",
 ]
@@ -83,6 +89,15 @@ def fix(*ids: str) -> Callable[[Fix], Fix]:
     def register(fn: Fix) -> Fix:
         for i in ids:
             FIXES[i] = fn
+        return fn
+
+    return register
+
+
+def offers(*ids: str) -> Callable[[Offer], Offer]:
+    def register(fn: Offer) -> Offer:
+        for i in ids:
+            OFFERS[i] = fn
         return fn
 
     return register

@@ -1,4 +1,5 @@
-"""The fixes of whole-repository events: a moved repository or root, worktrees set aside.
+"""The fixes of whole-repository events: a moved repository or root, worktrees set aside, what
+init recorded and installed for the agent clients.
 
 Each holds the task's lock, re-checks what it saw, and moves nothing that holds work except back
 to where it belongs.
@@ -91,3 +92,43 @@ def finish_create(ctx: FixContext, f: Finding) -> str:
     with repairing(ctx.engine, name, f.check) as r:
         r.notes.append(note)
     return note
+
+
+@fix("hook-records-moved")
+def rename_records(ctx: FixContext, f: Finding) -> str:
+    from taskproto.clients.settings import Installer
+
+    config = ctx.engine.config
+    if f.data.get("record") == "agent-hooks":
+        installer = Installer(config)  # it names the record's paths for the place it is in now
+        if not installer.report.moved:
+            return f"{f.path} names this place already; nothing to do"
+        installer.save()
+        return (
+            f"named the paths of {f.path} for the new place ({'; '.join(installer.report.moved)})"
+        )
+    from taskproto import plainjson as json
+    from taskproto.state.files import atomic_write
+
+    assert f.path is not None
+    path, now = Path(f.path), str(f.data["hooks_dir"])
+    data = json.loads(path.read_bytes())
+    if data.get("hooks_dir") == now:
+        return f"{path} names {now} already; nothing to do"
+    data["hooks_dir"] = now
+    atomic_write(path, json.dumps(data, indent=2).encode() + b"\n")
+    return f"recorded in {path.name} that the git hooks are in {now}"
+
+
+@fix("client-hooks-interpreter-missing")
+def reinstall_client_hooks(ctx: FixContext, f: Finding) -> str:
+    import sys
+
+    from taskproto.clients import settings
+
+    clients = [str(c) for c in f.data.get("clients") or []]
+    report = settings.run(ctx.engine.config, clients, uninstall=False)
+    return (
+        f"installed the {', '.join(clients)} hooks again with {sys.executable} in "
+        f"{len(report.installed)} file(s)"
+    )

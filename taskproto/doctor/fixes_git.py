@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from taskproto.doctor.fixes import FixContext, fix, name_of
-from taskproto.doctor.lost import last_tip, refuse_dangling
-from taskproto.doctor.model import Finding
+from taskproto.doctor.fixes import FixContext, fix, name_of, offers
+from taskproto.doctor.lost import last_tip, refuse_dangling, restore_options
+from taskproto.doctor.model import Finding, Option
 from taskproto.doctor.repair import repairing, set_aside
 from taskproto.doctor.snapshot import real
+from taskproto.engine import Engine
 from taskproto.engine import worktree as wt
 from taskproto.errors import TaskprotoError, WorkAtRisk
 from taskproto.git.repo import WorktreeInfo
@@ -52,7 +53,7 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
                 "this repository); fetch it from another clone, or re-create the branch by hand"
             )
         if sha is None:
-            refuse_dangling(engine, branch, r.new.base)
+            refuse_dangling(engine, r.new.name, branch, r.new.base)
         if sha is None and f.agent is not None:
             sha, source = engine.branch_head(r.new.name), f"the head of task branch {r.new.name}"
         if sha is None and r.new.base:
@@ -66,6 +67,19 @@ def recreate_branch(ctx: FixContext, f: Finding) -> str:
         )
         r.notes.append(f"re-created branch {branch} at {sha[:12]} ({source})")
     return r.notes[-1]
+
+
+@offers("task-branch-missing", "agent-branch-missing")
+def restore_choices(engine: Engine, f: Finding) -> tuple[Option, ...]:
+    """The commits a person may re-create the branch at, when nothing taskproto keeps names one."""
+    branch = str(f.data["branch"])
+    task = engine.load(name_of(f), verify=False)
+    if engine.repo.branch_exists(branch):
+        return ()
+    tip = last_tip(engine, branch, Path(f.path) if f.path else None, task)
+    if tip.sha is not None or tip.lost:
+        return ()  # doctor --fix re-creates it, or the commit is lost: nothing to choose
+    return restore_options(engine, branch, task.base)
 
 
 @fix("worktree-unregistered")

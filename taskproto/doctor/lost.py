@@ -1,8 +1,11 @@
-"""Where a deleted task or agent branch last pointed: reflogs, the journal, the shared remote.
+"""Where a deleted task or agent branch last pointed: what taskproto records (the task's merge
+records, the journal's checkpoint), the worktree's HEAD log, reflogs, the shared remote.
 
 A branch is re-created only at a commit one of these names; with none, and commits dangling on top
 of the task's base that may be its work, doctor refuses and names them rather than re-creating the
-branch somewhere else while the work dangles. A commit that is named but no longer exists is
+branch somewhere else while the work dangles, and offers each as an option `taskproto recover TASK
+--option N` carries out (git's own `git branch` is refused by taskproto's hook in a state without
+commits). A stash is never taken for a branch's work. A commit that is named but no longer exists is
 reported as lost.
 """
 
@@ -12,9 +15,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from taskproto.doctor.model import Option
 from taskproto.doctor.repair import head_log_sha
 from taskproto.engine import Engine
 from taskproto.errors import GitError, WorkAtRisk
+from taskproto.names import agent_branch
 from taskproto.state import journal
 from taskproto.state.models import Task
 
@@ -58,7 +63,7 @@ def candidates(
     engine: Engine, branch: str, worktree: Path | None, task: Task
 ) -> list[tuple[str, str]]:
     """(sha, where it was found), best first."""
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str]] = list(_recorded(task, branch))
     common = engine.config.common_dir
     if worktree is not None:
         logged = head_log_sha(worktree)
@@ -105,14 +110,67 @@ def candidates(
     return found
 
 
+def _recorded(task: Task, branch: str) -> list[tuple[str, str]]:
+    """What the task's own record says the branch held: an agent's head when `taskproto merge`
+    merged it, the task branch after the merge, the commit it landed."""
+    found: list[tuple[str, str]] = []
+    for m in reversed(task.merges):
+        if agent_branch(task.name, m.agent) == branch:
+            found.append(
+                (m.commit, f"the task's merge record of {m.agent} ({m.at:%Y-%m-%d %H:%M})")
+            )
+            break
+    if branch == task.name:
+        merged = [m for m in task.merges if m.merge_commit]
+        if merged:
+            found.append(
+                (
+                    str(merged[-1].merge_commit),
+                    f"the task's merge record of {merged[-1].agent} (the task branch after it)",
+                )
+            )
+        if task.landed is not None:
+            found.append((task.landed.approved, "the task's land record (the approved commit)"))
+    return found
+
+
+def _stashes(engine: Engine, shas: list[str]) -> set[str]:
+    """The commits among `shas` that `git stash` made: an entry of the stash's reflog, or a merge
+    whose second parent is its `index on ...` commit (a dropped stash); with their index and
+    untracked-files parents. They are never a branch's work."""
+    found = {row[1] for row in _log_lines(engine.config.common_dir / "logs" / "refs" / "stash")}
+    if not shas:
+        return found
+    try:
+        out = engine.repo.run("log", "--no-walk=unsorted", "--format=%H %P%x09%s", *shas)
+    except GitError:
+        return found
+    rows: dict[str, tuple[list[str], str]] = {}
+    for line in out.splitlines():
+        head, _, subject = line.partition("\t")
+        ids = head.split()
+        if ids:
+            rows[ids[0]] = (ids[1:], subject)
+    for sha, (parents, _) in rows.items():
+        second = rows.get(parents[1]) if len(parents) >= 2 else None
+        if sha in found or (second is not None and second[1].startswith("index on ")):
+            found.add(sha)
+            found.update(parents[1:])
+    return found
+
+
 def dangling_on(engine: Engine, base: str) -> list[str]:
-    """Tips of commits no ref reaches (reflogs not counted) that stand on `base`."""
+    """Tips of commits no ref reaches (reflogs not counted) that stand on `base`, stashes left
+    out."""
     try:
         out = engine.repo.run("fsck", "--unreachable", "--no-reflogs", "--no-progress")
     except GitError:
         return []
     shas = [line.split()[2] for line in out.splitlines() if line.startswith("unreachable commit ")]
-    shas = [s for s in shas[: MAX_DANGLING * 5] if engine.repo.is_ancestor(base, s)][:MAX_DANGLING]
+    shas = shas[: MAX_DANGLING * 5]
+    stashes = _stashes(engine, shas)
+    shas = [s for s in shas if s not in stashes and engine.repo.is_ancestor(base, s)]
+    shas = shas[:MAX_DANGLING]
     return [s for s in shas if not any(o != s and engine.repo.is_ancestor(s, o) for o in shas)]
 
 
@@ -128,16 +186,45 @@ def last_tip(engine: Engine, branch: str, worktree: Path | None, task: Task) -> 
     return tip
 
 
-def refuse_dangling(engine: Engine, branch: str, base: str | None) -> None:
-    """Refuse re-creating `branch` at a fallback while commits that may be its work dangle."""
+MAX_OFFERED = 3  # options in an escalation: one per dangling tip
+
+
+def _subjects(engine: Engine, shas: list[str]) -> dict[str, str]:
+    try:
+        out = engine.repo.run("log", "--no-walk=unsorted", "--format=%H %s", *shas)
+    except GitError:
+        return {}
+    return {line[:40]: line[41:] for line in out.splitlines() if len(line) > 40}
+
+
+def restore_options(engine: Engine, branch: str, base: str | None) -> tuple[Option, ...]:
+    """One option per commit dangling on the task's base that may be the branch's work: re-create
+    the branch there (`taskproto recover TASK --option N` runs it through taskproto's git layer,
+    which the reference-transaction hook lets through in any state)."""
     if not base:
-        return
-    tips = dangling_on(engine, base)
-    if tips:
-        listed = ", ".join(t[:12] for t in tips[:5])
+        return ()
+    tips = dangling_on(engine, base)[:MAX_OFFERED]
+    subjects = _subjects(engine, tips)
+    return tuple(
+        Option(
+            f"Re-create {branch} at {tip[:12]} ({subjects.get(tip, 'a commit on the task base')})"
+            f", after a look at it (`git log --oneline -5 {tip[:12]}`)",
+            "the branch gets back the work that stands on its base",
+            "only right if that commit is the branch's work",
+            command=("git", "branch", branch, tip),
+        )
+        for tip in tips
+    )
+
+
+def refuse_dangling(engine: Engine, task: str, branch: str, base: str | None) -> None:
+    """Refuse re-creating `branch` at a fallback while commits that may be its work dangle."""
+    offered = restore_options(engine, branch, base)
+    if offered:
+        tips = ", ".join(str(o.command[-1])[:12] for o in offered if o.command)
         raise WorkAtRisk(
-            f"branch {branch} is gone and nothing records where it pointed, but {len(tips)} "
-            f"unreferenced commit(s) stand on the task's base (tips: {listed}); look at them "
-            f"(`git log --oneline {tips[0][:12]}`) and restore the right one with "
-            f"`git branch {branch} <commit>`"
+            f"branch {branch} is gone and nothing taskproto keeps (merge records, journal, "
+            f"worktree, reflogs) names its last commit, but {len(offered)} unreferenced "
+            f"commit(s) stand on the task's base ({tips}); look at them and re-create it at the "
+            f"right one with `taskproto recover {task} --option N` (the options below)"
         )

@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from taskproto.doctor.escalation import numbered, render
-from taskproto.doctor.fixes import requeue
+from taskproto.doctor.fixes import OFFERS, requeue
 from taskproto.doctor.model import Finding, Option, Severity
 from taskproto.doctor.runner import run
 from taskproto.engine import Engine
@@ -304,7 +304,13 @@ def agent_counts(engine: Engine, task: Task) -> AgentCounts:
 def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
     steps: list[Step] = []
     report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run)
-    corruption = Step("corruption", [f"{f.check}: {f.message}" for f in report.initial])
+    # info findings (a merge taskproto asked for, a task to review) are no corruption: they are
+    # told with the session's resume instructions
+    notes = [f"{f.check}: {f.message}" for f in report.initial if f.severity == Severity.INFO]
+    corruption = Step(
+        "corruption",
+        [f"{f.check}: {f.message}" for f in report.initial if f.severity != Severity.INFO],
+    )
     corruption.did = [
         f"{x.finding.check}: {x.action}" + (f" (failed: {x.error})" if x.error else "")
         for x in report.fixes
@@ -319,7 +325,7 @@ def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
         if corruption not in steps:
             steps.append(corruption)
         return Recovery(name, None, steps)
-    steps.append(Step("session", found=resume_text(engine, task)))
+    steps.append(Step("session", found=resume_text(engine, task) + notes))
     agents = _agents_step(engine, task, dry_run)
     if agents is not None:
         steps.append(agents)
@@ -342,6 +348,11 @@ def choose(
 
     report = run(engine.config, [name])
     offered = dict(report.options)
+    for f in report.findings:  # a fix that cannot decide alone: its choices, worked out now
+        if f.task == name and f.check in OFFERS and f.key() not in offered:
+            choices = OFFERS[f.check](engine, f)
+            if choices:
+                offered[f.key()] = numbered(f, choices, engine.config)
     if not any(k[0] == name for k in offered) or check == "build-failure-unknown":
         # recover's own escalations (an unknown build failure), found without changing anything
         for step in recover(engine, name, dry_run=True).steps:

@@ -15,11 +15,12 @@ from taskproto.doctor import (
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks_clients import check_client_hooks, check_records
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.escalation import numbered, render, work_at_risk
-from taskproto.doctor.fixes import FIXES, ORDER, FixContext
+from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
 from taskproto.doctor.snapshot import Snapshot, take
 from taskproto.engine import Engine
@@ -46,6 +47,8 @@ def detect(snap: Snapshot) -> list[Finding]:
     if snap.scope is None:
         found += check_orphans(snap)
         found += check_hooks(snap)
+        found += check_records(snap)
+        found += check_client_hooks(snap)
     found += check_remote(snap)
     return found
 
@@ -68,6 +71,30 @@ class Report:
     @property
     def healthy(self) -> bool:
         return not self.problems
+
+    def next_step(self) -> str:
+        """The one line that says what is left and what to do: `--fix` only when a finding left
+        has a safe fix that was not tried yet (or needs a flag), else the decisions."""
+        tried = {x.finding.key(): x.status for x in self.fixes}
+        problems = self.problems
+        fixable = [
+            f
+            for f in problems
+            if f.check in FIXES and tried.get(f.key()) in (None, "skipped", "planned")
+        ]
+        text = f"{len(problems)} finding(s) remain"
+        decisions = len(self.escalations)
+        if fixable:
+            flags = {f.info.needs_flag for f in fixable}
+            flag = f" {flags.pop()}" if len(flags) == 1 and None not in flags else ""
+            text += f"; run `taskproto doctor --fix{flag}` to repair {len(fixable)} of them safely"
+            return text + (f"; {decisions} decision(s) needed, see above" if decisions else "")
+        if decisions:
+            return (
+                f"{text} with no safe fix: {decisions} decision(s) needed, see the escalation "
+                "message(s) above"
+            )
+        return f"{text} with no safe fix; see the findings above"
 
     def by_task(self) -> Iterator[tuple[str, list[Finding]]]:
         groups: dict[str, list[Finding]] = {}
@@ -104,9 +131,10 @@ def run(
     dry_run: bool = False,
     retry_agents: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    only: frozenset[str] | None = None,
 ) -> Report:
     """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
-    them."""
+    them; `only`: the checks whose fixes may run (`taskproto init` repairs a move with them)."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config)
     snap = take(config, scope, progress)
@@ -118,7 +146,13 @@ def run(
     attempted: dict[tuple[str, str, str, str], FixRecord] = {}
     if fix or dry_run:
         for _ in range(MAX_PASSES):
-            todo = [f for f in findings if f.check in FIXES and f.key() not in attempted]
+            todo = [
+                f
+                for f in findings
+                if f.check in FIXES
+                and f.key() not in attempted
+                and (only is None or f.check in only)
+            ]
             if not todo:
                 break
             for f in sorted(todo, key=_order):
@@ -140,17 +174,17 @@ def run(
             snap = take(config, scope)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
-    _escalate(config, report, attempted)
+    _escalate(engine, report, attempted)
     return report
 
 
 def _escalate(
-    config: Config, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
+    engine: Engine, report: Report, attempted: dict[tuple[str, str, str, str], FixRecord]
 ) -> None:
     """Render the escalation message for what is left with no safe fix, or whose fix failed: one
     message per root cause (the same check on the same task, failing the same way), not one per
     symptom."""
-    snap = report.snapshot
+    config, snap = engine.config, report.snapshot
     groups: dict[tuple[str, str, str], list[Finding]] = {}
     for f in report.findings:
         record = attempted.get(f.key())
@@ -172,20 +206,20 @@ def _escalate(
         f = found[0]
         record = attempted.get(f.key())
         tried = (
-            [f"doctor --fix: {record.action} -> failed: {record.error}"]
-            if record and record.error
-            else []
+            [f"doctor --fix could not repair it: {record.error}"] if record and record.error else []
         )
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
         options = f.data.get("options")
+        if options is None and record is not None and record.error and f.check in OFFERS:
+            options = OFFERS[f.check](engine, f) or None  # the fix could not decide alone
         report.options[f.key()] = numbered(f, options, config)
         report.escalations[f.key()] = render(
             config,
             f,
             state,
             tried,
-            work_at_risk(snap, f.task),
+            str(f.data.get("impact") or work_at_risk(snap, f.task)),
             options,
             also=[g.message for g in found[1:]],
             selector=f" --check {check}" if per_task[task] > 1 else "",

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from taskproto import plainjson as json
+from taskproto.clients.settings import RECORD
 from taskproto.config import Config
 from taskproto.doctor import reads
 from taskproto.engine.tasks import CREATING, read_intent
@@ -38,6 +39,12 @@ TMP_RE = re.compile(r"\.tmp-.+\.(\d+)\.[0-9a-f]+\Z")
 
 def real(path: Path | str) -> str:
     return os.path.realpath(path)
+
+
+def relative(config: Config, path: Path | str) -> str:
+    """A path as a person reads it in a message: relative to the repository when inside it."""
+    text, top = os.fspath(path), os.fspath(config.repo)
+    return text[len(top) + 1 :] if text.startswith(top + os.sep) else text
 
 
 class RealPaths:
@@ -151,6 +158,7 @@ class Snapshot:
     hooks_path: str | None = None  # core.hooksPath as set
     # for the checks (the disk does not change while they run); take() fills it as it lists
     real: RealPaths = field(default_factory=RealPaths)
+    agent_hooks: dict[str, Any] | None = None  # <root>/agent-hooks.json (init's client hooks)
 
     def __post_init__(self) -> None:
         # task -> (agent or None, worktree path, branch) of each worktree it should have, filled
@@ -385,12 +393,22 @@ def take(
                 batch.wait()
     finally:
         listing.wait()
+    if scope is None:
+        snap.agent_hooks = _json_file(config.root / RECORD)
     for (name, agent), blob in zip(specs, blobs, strict=True):
         if agent is None:
             snap.journal_tasks[name] = blob
         else:
             snap.journal_statuses.setdefault(name, {})[agent] = blob
     return snap
+
+
+def _json_file(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _hooks(config: Config) -> tuple[str | None, str | None]:

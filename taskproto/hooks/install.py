@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients import codex_trust
 from taskproto.clients import mcp_servers as registration
 from taskproto.clients import settings as client_settings
 from taskproto.config import Config, ensure_root
@@ -28,6 +29,7 @@ class InitReport:
     mcp: list[registration.Change] = field(default_factory=list)
     remote: str | None = None  # `--remote`: the remote now set
     remote_file: str | None = None  # the settings file it was written to (None: already set)
+    moved: list[str] = field(default_factory=list)  # what was repaired after a move
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
@@ -41,7 +43,28 @@ class InitReport:
             data["mcp"] = [c.as_dict() for c in self.mcp]
         if self.remote is not None:
             data["remote"] = {"name": self.remote, "written": self.remote_file}
+        if self.moved:
+            data["moved"] = self.moved
         return data
+
+
+# What a moved repository (or root) leaves, that init repairs as doctor --fix does: the worktrees'
+# links and taskproto's records of what it installed.
+MOVED = frozenset({"worktree-moved", "worktree-set-aside", "hook-records-moved"})
+
+
+def repair_move(config: Config) -> list[str]:
+    """doctor's repairs of a move, and nothing else; what was done (or failed) in words."""
+    from taskproto.doctor import run
+
+    try:
+        report = run(config, fix=True, only=MOVED)
+    except TaskprotoError as exc:  # init goes on: `taskproto doctor` tells the rest
+        return [f"could not look for a move ({exc}); run `taskproto doctor`"]
+    return [
+        x.action if x.status == "applied" else f"could not: {x.action} ({x.error})"
+        for x in report.fixes
+    ]
 
 
 def run(
@@ -66,6 +89,7 @@ def run(
         report.remote, report.remote_file = remote, set_remote(config, remote)
     if not uninstall:
         ensure_root(config)
+        report.moved = repair_move(config)
     if git_hooks if git_hooks is not None else not clients:
         git = Git(config.repo)
         if uninstall:
@@ -76,7 +100,7 @@ def run(
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)
         if "codex" in clients and not uninstall:
-            report.codex_trust = client_settings.codex_trust_instructions(config)
+            report.codex_trust = codex_trust.instructions(config)
     if mcp:
         change = registration.unregister if uninstall else registration.register
         report.mcp = [change(client, config.repo) for client in clients]

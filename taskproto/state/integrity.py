@@ -158,19 +158,35 @@ def check(
     revision = parsed.get("revision")
     if head.revision is None or not isinstance(revision, int):
         return None  # a journal commit from before revisions were recorded: nothing to compare
-    if revision < head.revision:
-        return (
-            STALE,
-            f"task.json is at revision {revision} but its journal at {head.revision} (an older "
-            "copy?)",
-        )
-    if revision > head.revision:
-        return (
-            BEHIND,
-            f"task.json is at revision {revision} but its journal stops at {head.revision}",
-        )
+    apart = revision_problem(revision, head.revision)
+    if apart is not None:
+        return apart
     if head.digest is not None and head.digest != digest(data):
         return FORGED, f"task.json differs from its journal at revision {revision} (edited?)"
+    return None
+
+
+def revision_problem(revision: int, journal_revision: int) -> tuple[str, str] | None:
+    """(finding, what is wrong in words) when task.json's revision is not its journal's. The one
+    place these findings are named: the refusals and doctor use it alike."""
+    if revision == journal_revision - 1:
+        return (
+            AHEAD,
+            f"task.json is at revision {revision}, its journal at {journal_revision} (a save "
+            "stopped between its journal commit and task.json, or a copy of the revision before)",
+        )
+    if revision < journal_revision:
+        return (
+            STALE,
+            f"task.json is at revision {revision} but its journal at {journal_revision}: an "
+            "older copy",
+        )
+    if revision > journal_revision:
+        return (
+            BEHIND,
+            f"task.json is at revision {revision} but its journal stops at {journal_revision}: "
+            "a change no journal commit vouches for",
+        )
     return None
 
 

@@ -80,6 +80,12 @@ class Env:
         assert proc.returncode == 0, f"git {' '.join(args)}: {proc.stderr}"
         return proc.stdout.strip()
 
+    def git_status(self, *args: str, cwd: Path | None = None) -> int:
+        """git's exit status (a refusal by a hook is a status, not a test failure)."""
+        return subprocess.run(
+            ["git", *args], cwd=cwd or self.repo, capture_output=True, check=False
+        ).returncode
+
     def worktree(self, agent: str | None = None, name: str = "t") -> Path:
         return self.config.agent_worktree(name, agent) if agent else self.config.task_worktree(name)
 

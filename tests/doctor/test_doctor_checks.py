@@ -341,6 +341,29 @@ def _(env: Env) -> None:
     env.git("config", "core.hooksPath", ".githooks")
 
 
+@breaks("hook-records-moved")
+def _(env: Env) -> None:
+    # init's record of the client hooks, as it reads after the repository was moved from old/
+    from taskproto.clients import settings
+
+    settings.run(env.config, ["claude"], uninstall=False)
+    record = env.config.root / settings.RECORD
+    here = str(env.repo)
+    record.write_text(record.read_text().replace(here, here + "-old"))
+
+
+@breaks("client-hooks-interpreter-missing")
+def _(env: Env) -> None:
+    # the virtualenv the clients' hooks start is gone
+    import sys
+
+    from taskproto.clients import settings
+
+    settings.run(env.config, ["codex"], uninstall=False)
+    for path in (env.repo / ".codex" / "hooks.json", env.worktree("a") / ".codex" / "hooks.json"):
+        path.write_text(path.read_text().replace(sys.executable, "/gone-venv/bin/python"))
+
+
 @breaks("task-create-interrupted")
 def _(env: Env) -> None:
     # What a `task create u --agents x,y` killed after its first branch leaves (the kill itself at
@@ -366,8 +389,10 @@ REMOTE_CHECKS = {
 
 
 def test_every_check_has_a_breaking_test() -> None:
-    # task-being-created: a create running right now (test_doctor_create_killed.py)
-    assert set(CHECKS) - {"needs-review", "task-being-created"} - REMOTE_CHECKS == set(BREAK)
+    # task-being-created: a create running right now (test_doctor_create_killed.py);
+    # merge-in-progress: the merges land and merge ask for (test_doctor_events.py)
+    infos = {"needs-review", "task-being-created", "merge-in-progress"}
+    assert set(CHECKS) - infos - REMOTE_CHECKS == set(BREAK)
 
 
 @pytest.mark.parametrize("check", sorted(BREAK))

@@ -47,6 +47,25 @@ def test_table_json_and_exit_codes(env: Env, cli: Any) -> None:
     assert set(data["fixes"][0]) == {"check", "task", "agent", "path", "status", "action", "error"}
 
 
+def test_the_last_line_offers_fix_only_when_a_finding_has_a_safe_fix(env: Env, cli: Any) -> None:
+    env.set_status("b", status=AgentState.ERROR, retry_count=3)  # no safe fix: a decision
+    r = cli("doctor")
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "--fix" not in r.err, r.err
+    assert "no safe fix" in r.err and "decision" in r.err
+    env.set_status("a", status=AgentState.ERROR, retry_count=0)  # repaired with the flag only
+    r = cli("doctor")
+    assert "run `taskproto doctor --fix --retry-agents` to repair 1 of them" in r.err, r.err
+    shutil.rmtree(env.worktree("a"))
+    r = cli("doctor")
+    assert "run `taskproto doctor --fix` to repair" in r.err, r.err
+    r = cli("doctor", "--fix")
+    assert r.code == 1
+    assert "run `taskproto doctor --fix --retry-agents` to repair 1 of them" in r.err, r.err
+    r = cli("doctor", "--fix", "--retry-agents")
+    assert r.code == 1 and "--fix" not in r.err and "no safe fix" in r.err, r.err
+
+
 def test_named_tasks_only(env: Env, cli: Any) -> None:
     env.engine.create_task("u")
     shutil.rmtree(env.worktree(name="u"))

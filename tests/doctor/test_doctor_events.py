@@ -32,7 +32,8 @@ def test_a_conflicted_merge_is_named_with_the_commands_to_finish_or_abort(
     r = cli("doctor")
     assert r.code == 1
     assert "git-operation-in-progress" in r.out
-    assert f"git -C {wt} merge --continue" in r.out and f"git -C {wt} merge --abort" in r.out
+    where = wt.relative_to(env.repo)
+    assert f"git -C {where} merge --continue" in r.out and f"git -C {where} merge --abort" in r.out
     # one escalation, the options name the real task and the runnable one says how
     assert r.out.count("encountered a recovery scenario") == 1
     assert "TASK" not in r.out
@@ -147,3 +148,89 @@ def test_escalation_commands_carry_the_real_branch(env: Env, cli: Any) -> None:
     assert r.code == 1
     assert "`git branch -D gone-old`" in r.out and "BRANCH" not in r.out
     assert env.git("branch", "--list", "gone-old")  # kept: its commit is nowhere else
+
+
+def _complete(env: Env) -> None:
+    """Task t with agent a's work merged, approved and COMPLETE; taskproto's git hooks installed."""
+    from taskproto.git.command import Git
+    from tests.hooks.agents.conftest import move_to
+
+    git_install.install(Git(env.repo))
+    env.engine.claim("t", "s1")
+    move_to(env.engine, "t", "IMPLEMENTATION")
+    commit_file(env.worktree("a"), "greeting.py", "print('hello from a')\n")
+    env.engine.merge("t", session="s1")
+    move_to(env.engine, "t", "AWAITING_USER_APPROVAL")
+    env.engine.approve("t", "commit", "user")
+    env.engine.fire("t", target="COMPLETE", session="s1")
+
+
+def test_the_merge_land_asks_for_is_no_corruption(env: Env, cli: Any) -> None:
+    """`land` refuses a base that moved and conflicts, and says: roll back, merge the base into
+    the task branch in its worktree, approve again. Doing exactly that is work in progress, then
+    a legitimate merge commit: doctor reports no error and asks no decision at any step."""
+    from tests.hooks.agents.conftest import move_to
+
+    _complete(env)
+    commit_file(env.repo, "greeting.py", "print('hello from main')\n", "main wrote it too")
+    r = cli("land", "t")
+    assert r.code == 1 and "merge main into branch t in its worktree" in r.err, r.err
+    assert cli("rollback", "t", "--to", "IMPLEMENTATION").code == 0
+    wt = env.worktree()
+    proc = subprocess.run(["git", "merge", "main"], cwd=wt, capture_output=True, text=True)
+    assert proc.returncode == 1 and "CONFLICT" in proc.stdout  # as a person meets it
+    r = cli("doctor")
+    assert r.code == 0, r.out + r.err
+    assert "ERROR" not in r.out and "recovery scenario" not in r.out
+    assert "merge-in-progress" in r.out and "a merge of main into t" in r.out
+    assert "git -C .taskproto/tasks/t/code merge --continue" in r.out
+    r = cli("recover", "t")  # the recovery tree does not take it for corruption either
+    assert r.code == 0 and "[corruption]" not in r.out and "merge-in-progress" in r.out, r.out
+    (wt / "greeting.py").write_text("print('hello from both')\n")
+    env.git("add", "greeting.py", cwd=wt)
+    env.git("commit", "--no-edit", cwd=wt)  # the merge commit, through taskproto's hooks
+    r = cli("doctor")
+    assert r.code == 0 and "healthy" in r.out and "merge-in-progress" not in r.out, r.out
+    move_to(env.engine, "t", "AWAITING_USER_APPROVAL")
+    assert cli("approve", "t", "--commit").code == 0
+    assert cli("doctor").code == 0
+    env.engine.fire("t", target="COMPLETE", session="s1")
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert (env.repo / "greeting.py").read_text() == "print('hello from both')\n"
+    assert cli("doctor").code == 0
+
+
+def test_the_merge_of_the_task_branch_taskproto_merge_asks_for_is_no_corruption(
+    env: Env, cli: Any
+) -> None:
+    """`taskproto merge` stops at a conflicting agent and says: merge the task branch into the
+    agent's branch in the agent's worktree. That merge in progress is no error either."""
+    from tests.hooks.agents.conftest import move_to
+
+    env.engine.claim("t", "s1")
+    move_to(env.engine, "t", "IMPLEMENTATION")
+    commit_file(env.worktree("a"), "same.txt", "a's side\n")
+    commit_file(env.worktree("b"), "same.txt", "b's side\n")
+    r = cli("merge", "t", env={"TASKPROTO_SESSION": "s1"})
+    assert r.code == 1 and "merge t into t-b in the agent's worktree" in r.err, r.err
+    proc = subprocess.run(["git", "merge", "t"], cwd=env.worktree("b"), capture_output=True)
+    assert proc.returncode == 1
+    r = cli("doctor")
+    assert r.code == 0 and "recovery scenario" not in r.out, r.out
+    assert "merge-in-progress" in r.out and "a merge of t into t-b" in r.out
+
+
+def test_a_half_done_merge_is_one_short_message_with_paths_in_the_repository(
+    env: Env, cli: Any
+) -> None:
+    _conflict(env)  # in INIT, where no commit may land: an error, with a decision
+    r = cli("doctor")
+    assert r.code == 1
+    assert str(env.repo) not in r.out, r.out  # paths relative to the repository
+    message = r.out[r.out.index("Task 't' encountered") :]
+    assert len(message.strip().splitlines()) <= 16, message
+    assert message.count("merge --continue") == 1 and message.count("merge --abort") == 1
+    assert "Run it: `taskproto recover t --option 2`" in message
+    table = r.out[: r.out.index("Task 't' encountered")]
+    assert table.count(".taskproto/tasks/t/agents/a/code") == 1, table

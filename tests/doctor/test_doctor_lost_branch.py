@@ -23,17 +23,21 @@ def test_a_branch_deleted_under_its_worktree_comes_back_at_its_last_commit(env: 
     assert env.git("rev-parse", "t-a") == sha
 
 
-def test_a_deleted_branch_with_its_work_dangling_is_not_recreated_elsewhere(env: Env) -> None:
+def test_a_deleted_branch_with_its_work_dangling_is_not_recreated_elsewhere(
+    env: Env, cli: object
+) -> None:
     sha = commit_file(env.worktree("a"), "work.txt", "agent work\n")
     _drop(env, "a")
     report = env.doctor(fix=True)
     assert not report.healthy
     failed = [x for x in report.fixes if x.finding.check == "agent-branch-missing"]
     assert failed and failed[0].status == "failed"
-    assert sha[:12] in str(failed[0].error) and "git branch t-a" in str(failed[0].error)
+    assert sha[:12] in str(failed[0].error)
+    assert "taskproto recover t --option N" in str(failed[0].error)
     assert env.git("branch", "--list", "t-a") == ""  # not re-created at the base
     # the person restores it as told; doctor then finishes the job
-    env.git("branch", "t-a", sha)
+    r = cli("recover", "t", "--option", "1")  # type: ignore[operator]
+    assert r.code == 0 and f"git branch t-a {sha}" in r.out, r.err
     assert env.doctor(fix=True).healthy
     assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"
 
@@ -70,3 +74,73 @@ def test_a_fresh_agent_branch_with_no_work_is_recreated_at_the_base(env: Env) ->
     report = env.doctor(fix=True)
     assert report.healthy
     assert env.git("rev-parse", "t-b") == env.engine.load("t").base
+
+
+def _with_hooks_in_implementation(env: Env) -> None:
+    from taskproto.git.command import Git
+    from taskproto.hooks.git import install
+    from tests.hooks.agents.conftest import move_to
+
+    install.install(Git(env.repo))
+    env.engine.claim("t", "s1")
+    move_to(env.engine, "t", "IMPLEMENTATION")
+
+
+def _stash_twice(env: Env) -> None:
+    """Stashes in the main worktree: the older one is in the stash's reflog only, so `git fsck
+    --no-reflogs` lists it as unreachable, standing on the task's base."""
+    for text in ("one\n", "two\n"):
+        (env.repo / "README.md").write_text(text)
+        env.git("stash", "--quiet")
+
+
+def test_a_deleted_agent_branch_comes_back_where_its_merge_record_says(env: Env) -> None:
+    """The task's merge record names the commit the agent branch had when it was merged; doctor
+    re-creates the branch there itself, in a state whose hooks refuse a hand-made branch, and
+    never at a stash or at the task branch's head."""
+    from tests.hooks.agents.conftest import move_to
+
+    _with_hooks_in_implementation(env)
+    sha = commit_file(env.worktree("a"), "work.txt", "agent work\n")
+    env.engine.merge("t", session="s1")
+    _drop(env, "a")  # allowed in IMPLEMENTATION
+    _stash_twice(env)
+    move_to(env.engine, "t", "REVIEW")  # no commits here: the hook refuses `git branch t-a`
+    report = env.doctor(fix=True)
+    assert report.healthy, [(x.finding.check, x.error) for x in report.fixes if x.error]
+    assert env.git("rev-parse", "t-a") == sha
+    (action,) = [x.action for x in report.fixes if x.finding.check == "agent-branch-missing"]
+    assert "merge record" in action, action
+    assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"
+
+
+def test_the_command_doctor_prints_for_a_lost_branch_is_accepted(env: Env, cli: object) -> None:
+    """Nothing taskproto keeps names the branch's commit: doctor names the commit that dangles on
+    the task's base (never a stash) and prints a command that works in a state where the hook
+    refuses `git branch`; running it restores the branch."""
+    import shlex
+
+    from tests.hooks.agents.conftest import move_to
+
+    _with_hooks_in_implementation(env)
+    sha = commit_file(env.worktree("a"), "work.txt", "agent work\n")
+    _drop(env, "a")
+    _stash_twice(env)
+    move_to(env.engine, "t", "REVIEW")
+    r = cli("doctor", "--fix")  # type: ignore[operator]
+    assert r.code == 1
+    assert sha[:12] in r.out and "stash" not in r.out.lower(), r.out
+    stashes = env.git("rev-list", "--walk-reflogs", "refs/stash").split()
+    assert not any(s[:12] in r.out for s in stashes), r.out
+    printed = [line for line in r.out.splitlines() if "Run it: `" in line]
+    assert len(printed) == 1 and f"t-a at {sha[:12]}" in printed[0], r.out
+    command = printed[0].split("Run it: `")[1].split("`")[0]
+    refused = env.git_status("branch", "t-a", sha)  # what the old message told the user to run
+    assert refused != 0
+    argv = shlex.split(command)
+    assert argv[0] == "taskproto"
+    r = cli(*argv[1:])  # type: ignore[operator]
+    assert r.code == 0, r.err
+    assert env.git("rev-parse", "t-a") == sha
+    assert env.doctor(fix=True).healthy
+    assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"

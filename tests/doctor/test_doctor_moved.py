@@ -3,6 +3,7 @@ worktrees an earlier doctor moved aside. Each test checks the repair and that no
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -182,3 +183,118 @@ def test_a_command_run_inside_a_moved_worktree_says_what_to_do(moved: tuple[Path
         [sys.executable, "-m", "taskproto", "task", "list"], cwd=wt, capture_output=True, text=True
     )
     assert r.returncode == 0 and "t " in r.stdout
+
+
+def taskproto(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "taskproto", *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+CLIENTS = ("--claude", "--codex", "--gemini")
+
+
+@pytest.fixture
+def moved_with_clients(tmp_path: Path) -> tuple[Path, Path]:
+    """The README's set-up, `init --git --claude --codex --gemini` and two tasks, then the
+    repository folder renamed (`mv old new`)."""
+    old = make_repo(tmp_path / "old")
+    for args in (
+        ("init", "--git", *CLIENTS),
+        ("task", "create", "t1", "--agents", "dev,qa"),
+        ("task", "create", "t2", "--agents", "dev"),
+    ):
+        r = taskproto(*args, cwd=old)
+        assert r.returncode == 0, r.stderr
+    new = tmp_path / "new"
+    os.rename(old, new)
+    return old, new
+
+
+def _names(folder: Path, old: Path) -> list[str]:
+    """taskproto's records that still name the old place."""
+    return [
+        p.name
+        for p in (folder / ".taskproto").glob("*.json")
+        if str(old) + os.sep in p.read_text() or f'"{old}"' in p.read_text()
+    ]
+
+
+def _all_gone(new: Path) -> None:
+    config = load_config(new)
+    for top in [new] + [config.task_worktree(t) for t in ("t1", "t2")]:
+        for folder in (".claude", ".codex", ".gemini"):
+            assert not (top / folder).exists(), top / folder
+    assert git(new, "status", "--porcelain") == ""
+
+
+def test_doctor_reports_and_repairs_what_names_the_old_place(
+    moved_with_clients: tuple[Path, Path],
+) -> None:
+    old, new = moved_with_clients
+    assert sorted(_names(new, old)) == ["agent-hooks.json", "git-hooks.json"]
+    r = taskproto("doctor", cwd=new)
+    assert r.returncode == 1
+    assert "hook-records-moved" in r.stdout and "worktree-moved" in r.stdout, r.stdout
+    r = taskproto("doctor", "--fix", cwd=new)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _names(new, old) == []
+    assert taskproto("doctor", cwd=new).returncode == 0
+    r = taskproto("init", *CLIENTS, "--uninstall", cwd=new)
+    assert r.returncode == 0, r.stderr
+    _all_gone(new)
+
+
+def test_init_run_again_after_a_move_repairs_it_and_uninstall_works(
+    moved_with_clients: tuple[Path, Path],
+) -> None:
+    old, new = moved_with_clients
+    r = taskproto("init", "--git", *CLIENTS, cwd=new)
+    assert r.returncode == 0, r.stderr
+    assert "moved" in r.stdout + r.stderr
+    assert _names(new, old) == []
+    rows = registered(new)
+    assert not any(str(old) in p or "prunable" in b for p, b in rows.items()), rows
+    assert taskproto("doctor", cwd=new).returncode == 0
+    # the copies in the worktrees are the ones init keeps up to date, at their new place
+    record = json.loads((new / ".taskproto" / "agent-hooks.json").read_text())
+    wt = load_config(new).agent_worktree("t1", "qa")
+    assert str(wt / ".codex" / "hooks.json") in record["files"]
+    r = taskproto("init", *CLIENTS, "--uninstall", cwd=new)
+    assert r.returncode == 0, r.stderr
+    _all_gone(new)
+
+
+def test_uninstall_right_after_a_move_works(moved_with_clients: tuple[Path, Path]) -> None:
+    _, new = moved_with_clients
+    r = taskproto("init", *CLIENTS, "--uninstall", cwd=new)
+    assert r.returncode == 0, r.stderr
+    assert not any((new / f).exists() for f in (".claude", ".codex", ".gemini"))
+
+
+def test_client_hooks_whose_interpreter_is_gone_are_reported_and_reinstalled(
+    tmp_path: Path,
+) -> None:
+    """A virtualenv inside the repository moves with it (or is removed): the hook commands in the
+    clients' settings start an interpreter that is gone; doctor says so and --fix installs them
+    again with this taskproto's interpreter, in the main worktree and in every task worktree."""
+    repo = make_repo(tmp_path / "repo")
+    assert taskproto("init", *CLIENTS, cwd=repo).returncode == 0
+    assert taskproto("task", "create", "t1", "--agents", "dev", cwd=repo).returncode == 0
+    gone = str(tmp_path / "gone-venv" / "bin" / "python")
+    config = load_config(repo)
+    copies = [
+        repo / ".claude" / "settings.json",
+        repo / ".codex" / "hooks.json",
+        repo / ".gemini" / "settings.json",
+        config.agent_worktree("t1", "dev") / ".codex" / "hooks.json",
+    ]
+    for path in copies:
+        path.write_text(path.read_text().replace(sys.executable, gone))
+    r = taskproto("doctor", cwd=repo)
+    assert r.returncode == 1 and "client-hooks-interpreter-missing" in r.stdout, r.stdout
+    assert gone in r.stdout
+    r = taskproto("doctor", "--fix", cwd=repo)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for path in copies:
+        assert gone not in path.read_text() and sys.executable in path.read_text(), path

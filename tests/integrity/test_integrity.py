@@ -146,6 +146,24 @@ def test_an_older_copy_put_back_is_refused_everywhere_and_doctor_restores_the_jo
     assert findings(t1) == set()
 
 
+@pytest.mark.parametrize(
+    ("behind", "finding"), [(1, integrity.AHEAD), (2, integrity.STALE), (3, integrity.STALE)]
+)
+def test_a_refusal_and_doctor_give_an_older_copy_the_same_name(
+    t1: Engine, behind: int, finding: str
+) -> None:
+    """One name for one finding: what a command refuses with is the check doctor reports (and
+    docs/doctor.md lists), so the user can look it up."""
+    old = t1.config.task_file("t1").read_bytes()
+    for trigger in ("classify", "gather_requirements", "synthesize")[:behind]:
+        t1.fire("t1", trigger, session=SESSION)
+    t1.config.task_file("t1").write_bytes(old)
+    refused(run_taskproto("task", "show", "t1", cwd=t1.config.repo), finding)
+    with pytest.raises(Untrusted, match=finding):
+        Engine(load_config(t1.config.repo)).load("t1")
+    assert findings(t1) == {finding}
+
+
 def test_a_hand_edited_state_unlocks_neither_commits_nor_edits_nor_transitions(
     t1: Engine, hook: Hook
 ) -> None:

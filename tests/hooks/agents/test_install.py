@@ -138,3 +138,78 @@ def test_init_upgrades_the_commands_an_older_init_installed(
     assert r.code == 0, r.err
     left = json.loads((repo / name).read_text()) if (repo / name).exists() else {}
     assert "hooks" not in left, left
+
+
+def test_the_worktree_copies_are_out_of_git_there_and_only_there(
+    cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """`info/exclude` is shared by every worktree (git has no per-worktree exclude file), so a
+    line for the copies in task worktrees hid the user's own `.codex/hooks.json` and
+    `.gemini/settings.json` in the main worktree too. The copies are kept out of git in their own
+    folder instead: the main worktree shows the user's files, the task worktrees stay clean."""
+    engine.create_task("before", ["dev"])
+    exclude = Path(git(repo, "rev-parse", "--path-format=absolute", "--git-path", "info/exclude"))
+    exclude_before = exclude.read_bytes()
+    assert cli("init", "--claude", "--codex", "--gemini").code == 0
+    engine.create_task("after", ["dev"])
+    assert set(status(repo).splitlines()) == {"?? .claude/", "?? .codex/", "?? .gemini/"}
+    for name in (".codex/hooks.json", ".gemini/settings.json"):
+        proc = subprocess.run(["git", "check-ignore", "-q", name], cwd=repo, check=False)
+        assert proc.returncode == 1, f"{name} is ignored in the main worktree"
+    (repo / ".codex" / "config.toml").write_text("model = 'o3'\n")  # the user's own, shown too
+    assert "?? .codex/" in status(repo)
+    for task in ("before", "after"):
+        for wt in (engine.config.task_worktree(task), engine.config.agent_worktree(task, "dev")):
+            assert (wt / ".codex" / "hooks.json").is_file() and status(wt) == "", wt
+            (wt / ".codex" / "notes.md").write_text("an agent's new file\n")
+            shown = subprocess.run(
+                ["git", "status", "--porcelain", "-uall"], cwd=wt, capture_output=True, text=True
+            ).stdout
+            assert shown == "?? .codex/notes.md\n", wt  # only the copies are hidden there
+            (wt / ".codex" / "notes.md").unlink()
+    r = cli("init", "--claude", "--codex", "--gemini", "--uninstall")
+    assert r.code == 0, r.err
+    assert exclude.read_bytes() == exclude_before
+    for task in ("before", "after"):
+        wt = engine.config.agent_worktree(task, "dev")
+        assert not (wt / ".codex").exists() and not (wt / ".gemini").exists() and status(wt) == ""
+
+
+def test_init_again_moves_the_old_exclude_lines_to_the_worktrees(
+    cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A repository set up by an older init has `/.codex/hooks.json` and `/.gemini/settings.json`
+    in info/exclude: running init again takes them out and keeps the copies out of git in their
+    folders."""
+    from taskproto.clients import settings
+
+    engine.create_task("t", ["dev"])
+    assert cli("init", "--codex", "--gemini").code == 0
+    installer = settings.Installer(engine.config)  # what the older init wrote
+    for client in ("codex", "gemini"):
+        installer.ensure_excluded(client)
+    installer.save()
+    exclude = Path(git(repo, "rev-parse", "--path-format=absolute", "--git-path", "info/exclude"))
+    assert "/.codex/hooks.json" in exclude.read_text()
+    assert status(repo) == ""  # hidden by the old lines
+    assert cli("init", "--codex", "--gemini").code == 0
+    assert "/.codex/hooks.json" not in exclude.read_text()
+    assert "/.gemini/settings.json" not in exclude.read_text()
+    assert set(status(repo).splitlines()) == {"?? .codex/", "?? .gemini/"}
+    wt = engine.config.agent_worktree("t", "dev")
+    assert status(wt) == ""
+
+
+def test_a_folder_gitignore_of_the_project_is_left_alone(cli, engine: Engine, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    (repo / ".codex").mkdir()
+    (repo / ".codex" / ".gitignore").write_text("*.log\n")
+    git(repo, "add", ".codex/.gitignore")
+    git(repo, "commit", "-q", "-m", "the project's own ignore file")
+    engine.create_task("t", ["dev"])
+    r = cli("init", "--codex")
+    assert r.code == 0 and "info/exclude" in r.err, r.err  # said, once per worktree
+    wt = engine.config.agent_worktree("t", "dev")
+    assert (wt / ".codex" / ".gitignore").read_text() == "*.log\n"
+    assert status(wt) == ""
+    assert cli("init", "--codex", "--uninstall").code == 0
+    assert (wt / ".codex" / ".gitignore").read_text() == "*.log\n" and status(wt) == ""

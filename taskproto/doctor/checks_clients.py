@@ -1,0 +1,136 @@
+"""Checks of what `taskproto init` installed and recorded, after the repository (or taskproto's
+root) was moved or a virtualenv went away: records that name the old place, agent-client hook
+commands whose interpreter is gone.
+
+They read the Snapshot (the records, read with it) and the main worktree's settings files of the
+recorded clients (at most three files, whatever the number of tasks); no git runs here.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Iterator
+from typing import Any
+
+from taskproto import plainjson as json
+from taskproto.clients.moved import relocated
+from taskproto.clients.settings import MAIN_FILES, RECORD, SHELL, is_ours
+from taskproto.doctor.checks_events import hooks_record
+from taskproto.doctor.model import CHECKS, Finding, Severity, check
+from taskproto.doctor.snapshot import Snapshot, relative
+from taskproto.layout import GIT_HOOKS_RECORD
+
+check(
+    "hook-records-moved",
+    Severity.WARNING,
+    "taskproto's records of what `init` installed (`<root>/agent-hooks.json`, "
+    "`<root>/git-hooks.json`) name the place the repository (or taskproto's root) had before it "
+    "was moved: `init --claude|--codex|--gemini --uninstall` would look for its files there.",
+    "name the records' paths for the new place (what `taskproto init` also does)",
+)
+check(
+    "client-hooks-interpreter-missing",
+    Severity.ERROR,
+    "The agent clients' hook commands (in `.claude/settings.json`, `.codex/hooks.json`, "
+    "`.gemini/settings.json` and their worktree copies) start a Python interpreter or a taskproto "
+    "script that is gone (a virtualenv inside the moved repository, or removed): each hook fails, "
+    "and the client goes on without its guard.",
+    "install the clients' hooks again with this taskproto's interpreter, in the main worktree and "
+    "every task worktree (what `taskproto init --claude|--codex|--gemini` does)",
+)
+
+
+def _finding(id: str, message: str, path: str | None = None, **data: object) -> Finding:
+    return Finding(id, CHECKS[id].severity, message, path=path, data=dict(data))
+
+
+def check_records(snap: Snapshot) -> Iterator[Finding]:
+    """Repository-wide: the records name the old place."""
+    cfg = snap.config
+    rec = snap.agent_hooks
+    if rec is not None:
+        _, moved = relocated(rec, cfg, MAIN_FILES)
+        if moved:
+            yield _finding(
+                "hook-records-moved",
+                f"{relative(cfg, cfg.root / RECORD)} names the old place ({'; '.join(moved)}): "
+                "`taskproto init --uninstall` of the clients cannot find the files it installed",
+                str(cfg.root / RECORD),
+                record="agent-hooks",
+            )
+    git_rec = hooks_record(snap)
+    recorded = git_rec.get("hooks_dir") if git_rec is not None else None
+    if (
+        git_rec is not None
+        and git_rec.get("installed", True)
+        and isinstance(recorded, str)
+        and snap.hooks_dir is not None
+        and not os.path.isdir(recorded)
+        and snap.real(recorded) != snap.real(snap.hooks_dir)
+    ):
+        yield _finding(
+            "hook-records-moved",
+            f"{relative(cfg, cfg.root / GIT_HOOKS_RECORD)} says the git hooks are in {recorded}, "
+            f"which is gone; git runs them from {relative(cfg, snap.hooks_dir)}",
+            str(cfg.root / GIT_HOOKS_RECORD),
+            record="git-hooks",
+            hooks_dir=snap.hooks_dir,
+        )
+
+
+def _gone(command: str) -> list[str]:
+    """The interpreter and scripts an installed hook command starts that no longer exist."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return []
+    if len(argv) >= 3 and argv[0] == SHELL:  # sh hook.sh PYTHON CLIENT EVENT
+        paths = [("script", argv[1]), ("interpreter", argv[2])]
+    elif len(argv) >= 4 and argv[1:3] == ["-I", "-S"]:  # PYTHON -I -S entry.py CLIENT EVENT
+        paths = [("interpreter", argv[0]), ("script", argv[3])]
+    else:
+        return []  # `taskproto hook ...` from PATH: nothing recorded to look for
+    return [
+        f"{what} {path}"
+        for what, path in paths
+        if not (os.path.isfile(path) and (what != "interpreter" or os.access(path, os.X_OK)))
+    ]
+
+
+def _commands(data: Any) -> Iterator[str]:
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    for groups in hooks.values() if isinstance(hooks, dict) else ():
+        for group in groups if isinstance(groups, list) else ():
+            inner = group.get("hooks") if isinstance(group, dict) else None
+            for hook in inner if isinstance(inner, list) else ():
+                if is_ours(hook):
+                    yield str(hook.get("command", ""))
+
+
+def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
+    """Repository-wide: the hooks of each recorded client, as its main worktree's file has them
+    (init writes them everywhere at once)."""
+    rec = snap.agent_hooks
+    clients = rec.get("clients") if rec is not None else None
+    gone: set[str] = set()
+    broken: list[str] = []
+    for client in clients if isinstance(clients, list) else ():
+        path = snap.config.repo / MAIN_FILES.get(str(client), "")
+        if str(client) not in MAIN_FILES or not path.is_file():
+            continue
+        try:
+            data = json.loads(path.read_bytes())
+        except (OSError, ValueError):
+            continue  # not ours to judge: init says what is wrong with it
+        found = {g for c in _commands(data) for g in _gone(c)}
+        if found:
+            gone |= found
+            broken.append(str(client))
+    if broken:
+        yield _finding(
+            "client-hooks-interpreter-missing",
+            f"the {', '.join(broken)} hooks start {', '.join(sorted(gone))}, which is gone: "
+            "every hook fails and the agents run unguarded",
+            clients=broken,
+        )
