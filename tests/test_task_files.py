@@ -139,7 +139,7 @@ def test_a_value_that_would_not_load_is_refused_before_anything_is_written(
         with pytest.raises(TaskprotoError, match=r"\(priority: .*nothing was written"):
             engine.save(loaded, bad, "a wrong priority")
     assert path.read_bytes() == before and engine.journal_head("t1") == head
-    assert engine.load("t1").priority == Task.model_fields["priority"].default
+    assert engine.load("t1").priority == DEFAULT_PRIORITY
 
 
 def test_many_saves_write_what_a_fresh_process_reads_and_dumps(engine: Engine, repo: Path) -> None:

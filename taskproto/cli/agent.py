@@ -51,13 +51,10 @@ def agent_set(
         force,
     )
     flush_warnings(state)
-    emit(
-        as_json,
-        result.model_dump(mode="json"),
-        lambda: click.echo(
-            f"{name}/{agent}: {result.status.value}" + (f" ({message})" if message else "")
-        ),
-    )
+    from taskproto.cli.render import agent_set_lines
+
+    lines = agent_set_lines(name, agent, result.status.value, message)
+    emit(as_json, result.model_dump(mode="json"), lambda: click.echo("\n".join(lines)))
 
 
 @agent_group.command("wait")

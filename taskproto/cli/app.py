@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -107,22 +106,6 @@ def cli(ctx: click.Context, root: str | None, session: str | None, repo: str | N
 _STATES: list[AppState] = []
 
 
-def _crash_log(exc: BaseException) -> Path:
-    import tempfile
-    import traceback
-
-    folder = (
-        Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "taskproto"
-    )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        folder = Path(tempfile.gettempdir())
-    path = folder / f"crash-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-{os.getpid()}.log"
-    path.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
-    return path
-
-
 def _refuse(exc: TaskprotoError, args: Sequence[str]) -> int:
     """One line on stderr; under --json, that line is a JSON error object."""
     click.echo(refusal_line(exc, "--json" in args), err=True)
@@ -165,10 +148,8 @@ def run(args: list[str]) -> int:
     except BrokenPipeError:
         return int(ExitCode.OK)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are caught
-        try:
-            where = f"traceback written to {_crash_log(exc)}"
-        except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
-            where = f"no traceback saved ({log_exc.strerror or log_exc})"
-        click.echo(f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}", err=True)
+        from taskproto.cli.crash import internal_error
+
+        click.echo(internal_error(exc), err=True)
         return int(ExitCode.INTERNAL)
     return int(ExitCode.OK)

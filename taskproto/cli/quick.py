@@ -1,19 +1,14 @@
-"""The quick paths: `task list`, `task show` and tight-loop's `turn` answered, and plain changes
-(`transition`, `fire`, tight-loop's `handoff` and `subtask add|done|fail|skip`, `agent set`, and
-phone-a-team's `round review|decide|fail` in cli/quick_team.py) made, on the standard library,
-before click, pydantic or the engine are imported.
+"""The quick front: `task list`, `task show` and tight-loop's `turn` answered, and the commands
+that change a task on every turn (`transition`, `fire`, tight-loop's `handoff` and `subtask
+add|done|fail|skip`, `agent set`, and phone-a-team's `round review|decide|fail` in
+cli/quick_team.py) parsed, before click is imported: click's import alone costs more than three
+times the interpreter's start-up.
 
-It prints exactly what the full command prints: the JSON is built by state/summary.py and the text
-by cli/render.py, which the full command uses too, and tests/cli/test_quick_read_path.py compares
-the two on real repositories. It answers only when everything is plain (hooks/tasks.py says what
-is not); otherwise it answers nothing and the full command runs, decides and says what is wrong.
-Options it does not know, a settings error and a plan-task's plan go to the full command too.
-
-A change is made here only when hooks/move.py (transitions) or hooks/quicksave.py (the rest)
-finds it plain; those modules say what plain is. Anything else, and every refusal, goes to the
-full command before anything is written. tests/hooks/test_move.py, test_move_tight_loop.py and
-test_quick_agent_set.py run the same commands both ways and compare what they printed and wrote.
-`TASKPROTO_QUICK=0` turns both off.
+A change goes through the engine, the one write path, as the click command's does; only the
+reading of the arguments is this module's. It prints exactly what the click command prints (the
+text and JSON come from cli/render.py, which both use). It answers only arguments it reads as
+click would; anything else (an option it does not know, --force, --help, a settings error) goes to
+the click command, before anything is written. `TASKPROTO_QUICK=0` turns it off.
 """
 
 from __future__ import annotations
@@ -31,8 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from taskproto.config import Config
-    from taskproto.hooks.quicksave import Moved
+    from taskproto.engine import Engine
 
 OFF_ENV = "TASKPROTO_QUICK"
 
@@ -151,23 +145,21 @@ def _move(args: list[str]) -> int | None:
         return None  # --force, --help, a global option, one word too many: click's
     words, as_json, given = parsed
     note = given.get("--note")
-    from taskproto.hooks import move
-
     name, word = words
 
-    def make(config: Config, session: str | None) -> Moved:
-        # neither prints the new state's prompt (tight-loop's; the engine's last_prompt)
+    def make(engine: Engine, session: str | None) -> tuple[Any, list[str]]:
+        from taskproto.cli.render import moved, moved_lines
+        from taskproto.hooks.flags import warm
+
         if args[0] == "transition":
-            return move.move(config, name, session, target=word.upper(), note=note, shown=False)
-        return move.move(config, name, session, trigger=word, note=note, shown=False)
+            task = engine.fire(name, target=word.upper(), session=session, note=note)
+        else:
+            task = engine.fire(name, trigger=word, session=session, note=note)
+        warm(engine.config.layout, {task.workflow})  # as the click command does
+        data = moved(task)
+        return data, moved_lines(data)
 
-    def text(moved: Moved) -> str:
-        if as_json:
-            data = {"task": moved.task, "from": moved.before, "to": moved.after}
-            return dumps({**data, "revision": moved.revision})
-        return f"{moved.task}: {moved.before} -> {moved.after}\n"
-
-    return change(as_json, make, text)
+    return change(as_json, make)
 
 
 # `handoff`'s options, each given once: --to PHASE, --decision YES|NO, --results FILE, --from PHASE
@@ -175,8 +167,7 @@ HANDOFF = ("--to", "--decision", "--results", "--from")
 
 
 def _handoff(args: list[str]) -> int | None:
-    """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`:
-    what cli/tight_loop.py `handoff` prints, for a handoff hooks/move.py makes."""
+    """`handoff NAME --to PHASE --decision YES|NO [--results FILE] [--from PHASE] [--json]`."""
     parsed = options(args[1:], HANDOFF)
     if parsed is None:
         return None
@@ -184,65 +175,29 @@ def _handoff(args: list[str]) -> int | None:
     decision = given.get("--decision", "").upper()
     if len(words) != 1 or "--to" not in given or decision not in ("YES", "NO"):
         return None
-    from taskproto.errors import TaskprotoError
-    from taskproto.hooks import move
-    from taskproto.machine.builtin import tight_loop
+    name, to, results = words[0], given["--to"], given.get("--results")
+    if results is not None and os.path.isdir(results):
+        return None  # click refuses a folder in its words
 
-    name, to = words[0], given["--to"].upper()
-    params: dict[str, Any] = {"decision": decision, "results": None}
-    if "--from" in given:
-        params["from"] = given["--from"].upper()
-    if "--results" in given:
-        from pathlib import Path
+    def make(engine: Engine, session: str | None) -> tuple[Any, list[str]]:
+        from taskproto.cli.render import handoff_lines, handoff_report
+        from taskproto.ops import tight_loop as tightloop
 
-        from taskproto.cli.loop_results import read_results
+        payload = None
+        if results is not None:
+            from pathlib import Path
 
-        results = Path(given["--results"]).absolute()
-        try:
-            if results.is_dir():
-                return None
-            params["results"] = read_results(results)
-        except (OSError, TaskprotoError):
-            return None  # the full command says what is wrong with the file
+            from taskproto.cli.loop_results import read_results
 
-    def make(config: Config, session: str | None) -> Moved:
-        return move.move(
-            config,
-            name,
-            session,
-            target=to,
-            note=lambda state: f"handoff {state} -> {to}: {decision}",  # as ops/tight_loop.py
-            params=params,
-            workflow=tight_loop.NAME,
-            shown=as_json,  # the prompt is printed with --json only
+            payload = read_results(Path(results).absolute())
+        before = engine.load(name).state
+        task = tightloop.handoff(
+            engine, name, to, decision, payload, given.get("--from"), session, False
         )
+        data = handoff_report(name, before, task, engine.last_prompt if as_json else None)
+        return data, handoff_lines(data)
 
-    def text(moved: Moved) -> str:
-        task = moved.data
-        iteration = task["counters"]["iteration"]
-        data = {
-            "task": name,
-            "from": moved.before,
-            "to": moved.after,
-            "iteration": iteration,
-            "revision": moved.revision,
-            "prompt": moved.prompt,
-        }
-        if moved.after == "FULL_AUTO":
-            view: Any = Record(task)  # the task as tight-loop's functions read it
-            data["summary"] = tight_loop.session_summary(view)
-        if as_json:
-            return dumps(data)
-        from taskproto.cli.render import loop_summary_lines
-
-        lines = [
-            f"{name}: {moved.before} -> {moved.after} (iteration {iteration}); "
-            f"{moved.after} holds the turn",
-            *(loop_summary_lines(data["summary"]) if "summary" in data else ()),
-        ]
-        return "".join(line + "\n" for line in lines)
-
-    return change(as_json, make, text)
+    return change(as_json, make)
 
 
 # `subtask VERB NAME ...`: the option each verb takes besides --json (cli/tight_loop.py)
@@ -251,47 +206,29 @@ SUBTASK = {"add": (), "done": ("--note",), "fail": ("--reason",), "skip": ("--re
 
 def _subtask(args: list[str]) -> int | None:
     """`subtask add NAME TITLE`, `subtask done NAME ID [--note TEXT]`, `subtask fail|skip NAME ID
-    [--reason TEXT]`, with `--json`: what cli/tight_loop.py prints, for the change
-    hooks/quicksave.py `change` makes with the functions the engine runs
-    (machine/builtin/tight_loop_subtasks.py)."""
+    [--reason TEXT]`, with `--json`."""
     verb = args[1]
     parsed = options(args[2:], SUBTASK[verb]) if verb in SUBTASK else None
     if parsed is None or len(parsed[0]) != 2:
         return None
     (name, word), as_json, given = parsed
-    from taskproto.hooks import quicksave
-    from taskproto.machine.builtin import tight_loop_subtasks as subtasks
 
-    if verb == "add":
-        word = " ".join(word.split())
-        if not word:
-            return None  # the full command refuses an empty title
-    item: dict[str, Any] = {}
+    def make(engine: Engine, session: str | None) -> tuple[Any, list[str]]:
+        from taskproto.cli.render import subtask_lines
+        from taskproto.ops import tight_loop as tightloop
 
-    def apply(task: Any) -> str:
         if verb == "add":
-            found, note = subtasks.add(task, word)
+            item = tightloop.add(engine, name, word, session, False)
         elif verb == "skip":
-            found, note = subtasks.skip(task, word, given.get("--reason"))
+            from taskproto.ops import tight_loop_answers as answers
+
+            item = answers.skip(engine, name, word, given.get("--reason"), session, False)
         else:
             text = given.get("--note" if verb == "done" else "--reason")
-            found, note = subtasks.finish(task, word, verb == "done", text)
-        item.update(found)
-        return note
+            item = tightloop.finish(engine, name, word, verb == "done", text, session, False)
+        return item, subtask_lines(name, verb == "add", item)
 
-    def make(config: Config, session: str | None) -> Moved:
-        what = "subtask add" if verb == "add" else "subtask"
-        return quicksave.change(config, name, session, "tight-loop", "subtask", what, apply)
-
-    def text(moved: Moved) -> str:
-        if as_json:
-            return dumps(item)
-        if verb == "add":
-            kind = "discovered task" if item["id"].startswith("D") else "subtask"
-            return f"{name}: {kind} {item['id']} {item['title']!r} added\n"
-        return f"{name}: subtask {item['id']} {item['status']}\n"
-
-    return change(as_json, make, text)
+    return change(as_json, make)
 
 
 # `agent set`'s statuses (cli/agent.py; IN_PROGRESS is read as WORKING)
@@ -299,8 +236,7 @@ AGENT_STATUSES = ("PENDING", "WORKING", "IN_PROGRESS", "COMPLETE", "ERROR")
 
 
 def _agent_set(args: list[str]) -> int | None:
-    """`agent set NAME AGENT --status STATUS [--message TEXT] [--json]`: what cli/agent.py prints,
-    for the status hooks/quicksave.py `set_agent` writes."""
+    """`agent set NAME AGENT --status STATUS [--message TEXT] [--json]`."""
     parsed = options(args, ("--status", "--message"))
     if parsed is None or len(parsed[0]) != 2 or "--status" not in parsed[2]:
         return None
@@ -308,23 +244,15 @@ def _agent_set(args: list[str]) -> int | None:
     status = given["--status"].upper()
     if status not in AGENT_STATUSES:
         return None  # click says which are
-    status = "WORKING" if status == "IN_PROGRESS" else status
     message = given.get("--message")
-    from taskproto.errors import TaskprotoError
-    from taskproto.hooks import quicksave
-    from taskproto.names import agent_name
 
-    try:
-        agent_name(agent)
-    except TaskprotoError:
-        return None  # the full command says what a name may be
+    def make(engine: Engine, session: str | None) -> tuple[Any, list[str]]:
+        from taskproto.cli.render import agent_set_lines
+        from taskproto.state.models import AgentState
 
-    def make(config: Config, session: str | None) -> Moved:
-        return quicksave.set_agent(config, name, session, agent, status, message)
+        state = AgentState("WORKING" if status == "IN_PROGRESS" else status)
+        result = engine.set_agent_status(name, agent, state, message, session, False)
+        lines = agent_set_lines(name, agent, result.status.value, message)
+        return result.model_dump(mode="json"), lines
 
-    def text(moved: Moved) -> str:
-        if as_json:
-            return dumps(moved.result)
-        return f"{name}/{agent}: {status}" + (f" ({message})" if message else "") + "\n"
-
-    return change(as_json, make, text)
+    return change(as_json, make)

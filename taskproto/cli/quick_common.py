@@ -1,6 +1,6 @@
-"""What the quick paths' commands share (cli/quick.py, cli/quick_team.py): reading their arguments
-as click would, making a change on the quick write path and printing it, and what every command
-does after a change. Standard library only."""
+"""What the quick front's commands share (cli/quick.py, cli/quick_team.py): reading their
+arguments as click would, and making a change through the engine and printing it as the click
+commands do. No click."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from taskproto.config import Config
-    from taskproto.hooks.quicksave import Moved
+    from taskproto.engine import Engine
 
 
 def dumps(data: Any) -> str:
@@ -49,31 +48,48 @@ def options(
     return words, as_json, given
 
 
-def change(
-    as_json: bool,
-    make: Callable[[Config, str | None], Moved],
-    text: Callable[[Moved], str],
-) -> int | None:
-    """Make a change on the quick path (`make`, given the config and this session) and print
-    `text` of it, as every command does after a change; None when it declined (the full command
-    then runs), else the exit code."""
+def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[str]]]) -> int:
+    """Make a change through the engine (`make`, given the engine and this session, returns what
+    the command prints: the JSON and the lines) and print it, as the click commands do: the
+    engine's warnings, one line for a refusal, a crash log for what was not expected; then what
+    every command does after a change."""
+    from taskproto.clients.detect import agent_context
     from taskproto.clients.terminal import resolve
     from taskproto.config import load_config
+    from taskproto.engine import USER, Actor, Engine
     from taskproto.errors import TaskprotoError, refusal_line
-    from taskproto.hooks.quicksave import Declined
 
     session = resolve().session
+    engine = None
     try:
-        config = load_config()
-        moved = make(config, session)
-    except Declined:
-        return None
-    except TaskprotoError as exc:  # the lock not taken in time, a save that failed
+        why = agent_context()
+        engine = Engine(load_config(), Actor(agent=True, why=why) if why else USER)
+        data, lines = make(engine, session)
+    except TaskprotoError as exc:
+        _warnings(engine)
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
         return int(exc.exit_code)
-    print_text(text(moved))
-    after_change(config, moved.task, session)
+    except Exception as exc:  # noqa: BLE001 - as the click path's one handler (cli/app.py)
+        from taskproto.cli.crash import internal_error
+
+        sys.stderr.write(internal_error(exc) + "\n")
+        return 3
+    _warnings(engine)
+    print_text(dumps(data) if as_json else "".join(line + "\n" for line in lines))
+    if session:
+        try:
+            engine.renew_heartbeat(session)
+        except TaskprotoError:
+            pass
+    from taskproto.hooks.agents.offer import refresh
+
+    refresh(engine.config.layout)
     return 0
+
+
+def _warnings(engine: Any) -> None:
+    for warning in engine.warnings if engine is not None else ():
+        sys.stderr.write(f"taskproto: warning: {warning}\n")
 
 
 def print_text(text: str) -> None:
@@ -82,14 +98,3 @@ def print_text(text: str) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         pass
-
-
-def after_change(config: Any, name: str, session: str | None) -> None:
-    """What every command does after it changed a task (cli/app.py `run`): renew the session's
-    heartbeat on it, and the offer the next SessionStart shows in `sh`."""
-    from taskproto.hooks.agents.offer import refresh
-    from taskproto.state.light import renew_heartbeats
-
-    if session:
-        renew_heartbeats(config.layout, [name], session)
-    refresh(config.layout)

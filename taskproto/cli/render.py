@@ -178,3 +178,55 @@ def _unresolved(data: dict[str, Any]) -> list[str]:
     if data["to"] != "SYNTHESIS":
         return []
     return [f"  unresolved: {item}" for item in data["unresolved"] or []]
+
+
+# --- what a change prints: the same for the click commands and the quick front (cli/quick.py) ---
+
+
+def moved(task: Any) -> dict[str, Any]:
+    """`transition`, `fire`, `next`'s one step: the task, the state it left and reached."""
+    before = task.transition_log[-1].from_state or task.state
+    return {"task": task.name, "from": before, "to": task.state, "revision": task.revision}
+
+
+def moved_lines(data: dict[str, Any]) -> list[str]:
+    return [f"{data['task']}: {data['from']} -> {data['to']}"]
+
+
+def handoff_report(name: str, before: str, task: Any, prompt: str | None) -> dict[str, Any]:
+    """tight-loop's `handoff`: where the turn went, and the prompt the receiving phase starts
+    from."""
+    data: dict[str, Any] = {
+        "task": name,
+        "from": before,
+        "to": task.state,
+        "iteration": task.counters.iteration,
+        "revision": task.revision,
+        "prompt": prompt,
+    }
+    if task.state == "FULL_AUTO":
+        from taskproto.machine.builtin.tight_loop import session_summary
+
+        data["summary"] = session_summary(task)
+    return data
+
+
+def handoff_lines(data: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{data['task']}: {data['from']} -> {data['to']} (iteration {data['iteration']}); "
+        f"{data['to']} holds the turn"
+    ]
+    if "summary" in data:
+        lines += loop_summary_lines(data["summary"])
+    return lines
+
+
+def subtask_lines(name: str, added: bool, item: dict[str, Any]) -> list[str]:
+    if added:
+        kind = "discovered task" if item["id"].startswith("D") else "subtask"
+        return [f"{name}: {kind} {item['id']} {item['title']!r} added"]
+    return [f"{name}: subtask {item['id']} {item['status']}"]
+
+
+def agent_set_lines(name: str, agent: str, status: str, message: str | None) -> list[str]:
+    return [f"{name}/{agent}: {status}" + (f" ({message})" if message else "")]

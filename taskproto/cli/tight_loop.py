@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
-from taskproto.cli.render import loop_summary_lines, turn_lines
+from taskproto.cli.render import subtask_lines, turn_lines
 
 force_option = click.option(
     "--force", is_flag=True, help="Act on a task owned by another live session (logged)."
@@ -76,7 +76,7 @@ def handoff(
     """End the current phase's turn and start PHASE's, carrying only the decision and the
     results."""
     from taskproto.cli.loop_results import read_results
-    from taskproto.machine.builtin.tight_loop import session_summary
+    from taskproto.cli.render import handoff_lines, handoff_report
     from taskproto.ops import tight_loop as tightloop
 
     engine = state.engine
@@ -86,27 +86,9 @@ def handoff(
         engine, name, to, decision, payload, from_phase, state.session_id(), force
     )
     flush_warnings(state)
-    data: dict[str, Any] = {
-        "task": name,
-        "from": before,
-        "to": task.state,
-        "iteration": task.counters.iteration,
-        "revision": task.revision,
-        "prompt": engine.last_prompt,  # the handoff prompt the receiving phase starts from
-    }
-    if task.state == "FULL_AUTO":
-        data["summary"] = session_summary(task)
-
-    def human() -> None:
-        click.echo(
-            f"{name}: {before} -> {task.state} (iteration {task.counters.iteration}); "
-            f"{task.state} holds the turn"
-        )
-        if "summary" in data:
-            for line in loop_summary_lines(data["summary"]):
-                click.echo(line)
-
-    emit(as_json, data, human)
+    # the handoff prompt the receiving phase starts from (rendered when it is printed: --json)
+    data = handoff_report(name, before, task, engine.last_prompt if as_json else None)
+    emit(as_json, data, lambda: click.echo("\n".join(handoff_lines(data))))
 
 
 @click.group("subtask")
@@ -126,8 +108,7 @@ def subtask_add(state: AppState, name: str, title: str, force: bool, as_json: bo
 
     item = tightloop.add(state.engine, name, title, state.session_id(), force)
     flush_warnings(state)
-    kind = "discovered task" if item["id"].startswith("D") else "subtask"
-    emit(as_json, item, lambda: click.echo(f"{name}: {kind} {item['id']} {item['title']!r} added"))
+    emit(as_json, item, lambda: click.echo("\n".join(subtask_lines(name, True, item))))
 
 
 def _finish(
@@ -137,7 +118,7 @@ def _finish(
 
     item = tightloop.finish(state.engine, name, ident, ok, note, state.session_id(), force)
     flush_warnings(state)
-    emit(as_json, item, lambda: click.echo(f"{name}: subtask {item['id']} {item['status']}"))
+    emit(as_json, item, lambda: click.echo("\n".join(subtask_lines(name, False, item))))
 
 
 @subtask_group.command("done")

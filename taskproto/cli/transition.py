@@ -13,19 +13,14 @@ if TYPE_CHECKING:
 
 
 def _moved(state: AppState, as_json: bool, task: Task) -> None:
-    # the state it left, from the entry the transition logged (the task is read once, under the
-    # lock, not once more before it)
-    before = task.transition_log[-1].from_state or task.state
-    # the state table the next plain transition reads (cli/quick.py, hooks/move.py), if it was
-    # not cached yet (a new workflow, a changed definition, an upgrade)
+    # the state table the next transition's hooks read (hooks/flags.py), if it was not cached yet
+    # (a new workflow, a changed definition, an upgrade)
+    from taskproto.cli.render import moved, moved_lines
     from taskproto.hooks.flags import warm
 
     warm(state.engine.config.layout, {task.workflow})
-    emit(
-        as_json,
-        {"task": task.name, "from": before, "to": task.state, "revision": task.revision},
-        lambda: click.echo(f"{task.name}: {before} -> {task.state}"),
-    )
+    data = moved(task)
+    emit(as_json, data, lambda: click.echo("\n".join(moved_lines(data))))
 
 
 @click.command("transition")

@@ -12,8 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from taskproto.config import ensure_root
 from taskproto.doctor.checks import ref_lock_stale, tmp_stale
 from taskproto.doctor.model import Finding, Option
@@ -28,6 +26,7 @@ from taskproto.errors import CorruptState, TaskprotoError
 from taskproto.sessions import owner_gone
 from taskproto.state import journal, store
 from taskproto.state.models import AgentState, AgentStatus, Task, utcnow
+from taskproto.state.record import RecordError
 
 
 @dataclass
@@ -167,7 +166,7 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
         for commit in journal.history(engine.repo, journal.ref_for(name)):
             try:
                 older = Task.model_validate_json(commit.files.get(journal.TASK_FILE, b""))
-            except ValidationError:
+            except RecordError:
                 continue
             if older.transition_log and older.state == r.new.state:
                 r.new.transition_log = list(older.transition_log)
@@ -252,7 +251,7 @@ def restore_status(ctx: FixContext, f: Finding) -> str:
                     AgentStatus.model_validate_json(data),
                     f"journal commit {head[:12]}",
                 )
-            except ValidationError:
+            except RecordError:
                 status = None
         path.parent.mkdir(parents=True, exist_ok=True)
         store.save_status(path, status or AgentStatus(agent=agent, updated_at=utcnow()))

@@ -9,14 +9,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
 from taskproto.machine.registry import get_workflow
 from taskproto.names import check_name
 from taskproto.state import journal
 from taskproto.state.models import LogEntry, Task, utcnow
+from taskproto.state.record import RecordError
 
 DEFAULT_WORKFLOW = "task-protocol"
 
@@ -76,7 +75,7 @@ def journal_task(engine: Engine, name: str) -> tuple[str, Task] | None:
         return None
     try:
         return sha, Task.model_validate_json(data)
-    except ValidationError:
+    except RecordError:
         return None
 
 

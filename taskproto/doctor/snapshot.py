@@ -16,8 +16,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from taskproto import plainjson as json
 from taskproto.clients.settings import RECORD
 from taskproto.config import Config
@@ -29,6 +27,7 @@ from taskproto.layout import GIT_HOOKS_RECORD
 from taskproto.names import check_name
 from taskproto.state import journal, store
 from taskproto.state.models import AgentStatus, Task, utcnow
+from taskproto.state.record import RecordError
 
 HEADS = "refs/heads/"
 # the names layout.py gives a task's files and worktree folders, for building them under a task
@@ -177,7 +176,7 @@ class Snapshot:
             return None
         try:
             return AgentStatus.model_validate_json(data)
-        except ValidationError:
+        except RecordError:
             return None
 
     def journal_task(self, name: str) -> Task | None:
@@ -186,7 +185,7 @@ class Snapshot:
             return None
         try:
             return Task.model_validate_json(data)
-        except ValidationError:
+        except RecordError:
             return None
 
 

@@ -21,14 +21,15 @@ the modules that do the work, each named for its job:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
 from taskproto.engine.core import USER, Actor, Core
 from taskproto.names import agent_name, task_name
 from taskproto.state.models import DEFAULT_PRIORITY, AgentState, AgentStatus, Approval, Task
 
+TYPE_CHECKING = False  # every command loads this module: no `typing` at run time
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
     from taskproto.engine import diff as diffs
     from taskproto.engine import land as landing
     from taskproto.engine import merge as merging
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 _LAZY = {
     "ClaimResult": "taskproto.engine.claims",
     "Step": "taskproto.engine.transitions",
-    "StepFn": "taskproto.engine.transitions",
 }
 
 

@@ -9,12 +9,7 @@ changes; a refused change leaves task.json byte for byte as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import os
 
 from taskproto.config import Config
 from taskproto.engine.renewal import OfferRenewal
@@ -40,22 +35,99 @@ from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.taskfile import TaskFiles
 
-if TYPE_CHECKING:  # imported where used: a transition without a remote needs neither
+# Every command and hook that changes a task runs this module: nothing at run time from `typing`,
+# `pathlib`, `dataclasses` or `contextlib` (each costs a share of the interpreter's start-up).
+# Paths are strings here; `lock()` hands doctor a Path.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from datetime import datetime
+    from pathlib import Path
+    from typing import Any
+
     from taskproto.git.repo import Repo
     from taskproto.remote import Remote
 
-Change = Callable[[Task], "tuple[Task, str] | None"]
+    Change = Callable[[Task], "tuple[Task, str] | None"]
 
 
-@dataclass(frozen=True)
 class Actor:
     """Who asks: the user, or an agent (and how we know). Agents are refused the user's actions."""
 
-    agent: bool = False
-    why: str = ""
+    __slots__ = ("agent", "why")
+
+    def __init__(self, agent: bool = False, why: str = "") -> None:
+        self.agent, self.why = agent, why
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Actor) and (other.agent, other.why) == (self.agent, self.why)
+
+    def __hash__(self) -> int:
+        return hash((self.agent, self.why))
+
+    def __repr__(self) -> str:
+        return f"Actor(agent={self.agent!r}, why={self.why!r})"
 
 
 USER = Actor()
+
+
+class _Lock:
+    """The task's lock held, as a context manager (no `contextlib` on the write path); `enter`
+    makes what the `with` gets."""
+
+    def __init__(self, core: Core, name: str) -> None:
+        self.core, self.name = core, name
+        self.held: Any = None
+
+    def __enter__(self) -> Path:
+        from pathlib import Path
+
+        return Path(self._take())
+
+    def _take(self) -> str:
+        """Take the lock; task.json's path."""
+        core, name = self.core, self.name
+        path = core.task_file(name)
+        self.held = task_lock(os.path.dirname(path), name, core.config.lock_timeout)
+        core.last_lock_wait = self.held.__enter__()
+        core._held.add(name)
+        return path
+
+    def __exit__(self, *exc: object) -> None:
+        core = self.core
+        try:
+            core._held.discard(self.name)
+            if self.held is not None:
+                self.held.__exit__(*exc)
+        finally:
+            if core.offer.due and not core._held:  # every lock released: a save is complete
+                core.offer.renew()
+
+
+class _Locked(_Lock):
+    """The lock held, and the task loaded fresh under it (see `Core.locked`)."""
+
+    def __init__(self, core: Core, name: str, verify: bool) -> None:
+        super().__init__(core, name)
+        self.verify = verify
+
+    def __enter__(self) -> Task:  # type: ignore[override]
+        path = self._take()
+        core, name = self.core, self.name
+        try:
+            core.touched.add(name)
+            try:
+                data = store.read_bytes(path)
+            except FileNotFoundError:
+                raise CorruptState(path, "task.json is missing", None) from None
+            task, raw = core._parse(name, path, data, move_aside=True)
+            if self.verify:
+                core.verify(task, data, core._problem(task, data, raw))
+            return task
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
 
 
 class Core:
@@ -65,7 +137,8 @@ class Core:
     def __init__(self, config: Config, actor: Actor = USER) -> None:
         self.config = config
         self.actor = actor
-        self.git = Git(config.repo)  # single git calls on the fast paths (journal writes, refs)
+        self.layout = config.layout  # paths as strings: the write path needs no pathlib
+        self.git = Git(self.layout.main)  # single git calls on the fast paths (journal, refs)
         self._repo: Repo | None = None
         self._held: set[str] = set()  # tasks whose lock this process holds now
         self.touched: set[str] = set()  # tasks this process read: their owner's heartbeat renews
@@ -79,10 +152,39 @@ class Core:
         self.last_lock_wait: float | None = (
             None  # seconds the last locked change waited for the lock
         )
-        self.last_prompt: str | None = (
-            None  # the prompt rendered by the latest transition, if its workflow has one
-        )
-        self.offer = OfferRenewal(config.layout)  # SessionStart's offer, after a change
+        self._prompt: str | None = None
+        self._prompt_of: Task | None = None  # a task whose prompt is rendered when asked for
+        self.offer = OfferRenewal(self.layout)  # SessionStart's offer, after a change
+
+    @property
+    def last_prompt(self) -> str | None:
+        """The prompt of the state the latest transition reached, if its workflow has one:
+        rendered from the package's templates when first asked for (they render for every task:
+        tests/workflows); a repository's own templates render before the change is saved, so a
+        broken one refuses it (engine/transitions.py `advance`)."""
+        if self._prompt_of is not None:
+            from taskproto.machine import prompts
+
+            task, self._prompt_of = self._prompt_of, None
+            self._prompt = prompts.render(self.config, task)
+        return self._prompt
+
+    @last_prompt.setter
+    def last_prompt(self, value: str | None) -> None:
+        self._prompt, self._prompt_of = value, None
+
+    def prompt_of(self, task: Task) -> None:
+        """Keep the prompt of `task`'s state for `last_prompt`: rendered now when the repository
+        has templates of its own for its workflow (a broken one refuses the change), else when
+        asked for."""
+        from taskproto.machine import prompts
+
+        if prompts.template_path(self.config, task.workflow, task.state) is None:
+            self.last_prompt = None
+        elif prompts.overridden(self.config, task.workflow):
+            self.last_prompt = prompts.render(self.config, task)
+        else:
+            self._prompt, self._prompt_of = None, task
 
     @property
     def repo(self) -> Repo:
@@ -104,16 +206,22 @@ class Core:
                 continue
         return names
 
-    def task_path(self, name: str) -> Path:
+    def task_file(self, name: str) -> str:
+        """task.json of task `name` (a valid name, a folder that exists, no link on the way)."""
         valid = task_name(name)
-        path = store.refuse_links(self.config.tasks_dir, self.config.task_file(valid))
-        if not self.config.task_dir(valid).is_dir():
+        path = store.refuse_links(self.layout.tasks, self.layout.task_file(valid))
+        if not os.path.isdir(self.layout.task_dir(valid)):
             raise TaskNotFound(valid)
-        return path
+        return os.fspath(path)
 
-    def status_path(self, task: str, agent: str) -> Path:
-        return store.refuse_links(
-            self.config.tasks_dir, self.config.status_file(task, agent_name(agent))
+    def task_path(self, name: str) -> Path:
+        from pathlib import Path
+
+        return Path(self.task_file(name))
+
+    def status_path(self, task: str, agent: str) -> str:
+        return os.fspath(
+            store.refuse_links(self.layout.tasks, self.layout.status_file(task, agent_name(agent)))
         )
 
     def load(self, name: str, verify: bool = True) -> Task:
@@ -123,12 +231,12 @@ class Core:
         state that does not exist (UnknownState). A check that fails while another process may be
         saving is made once more under the task's lock.
         """
-        path = self.task_path(name)
+        path = self.task_file(name)
         self.touched.add(name)
         try:
             data = store.read_bytes(path)
         except FileNotFoundError:
-            raise CorruptState(str(path), "task.json is missing", None) from None
+            raise CorruptState(path, "task.json is missing", None) from None
         task, raw = self._parse(name, path, data, move_aside=False)
         if verify:
             found = self._problem(task, data, raw)
@@ -138,7 +246,7 @@ class Core:
             self.verify(task, data, found)
         return task
 
-    def _parse(self, name: str, path: Path, data: bytes, move_aside: bool) -> tuple[Task, object]:
+    def _parse(self, name: str, path: str, data: bytes, move_aside: bool) -> tuple[Task, object]:
         """The task `data` holds, and what the integrity check reads of it: what this process
         saved last when `data` is exactly its bytes, else parsed and validated."""
         task = self.files.take(name, data)
@@ -199,21 +307,9 @@ class Core:
 
     # --- the write path ------------------------------------------------------------
 
-    @contextmanager
-    def lock(self, name: str) -> Iterator[Path]:
+    def lock(self, name: str) -> _Lock:
         """Hold the task's lock (its folder must exist); yields the path of its task.json."""
-        path = self.task_path(name)
-        try:
-            with task_lock(path.parent, name, self.config.lock_timeout) as waited:
-                self.last_lock_wait = waited
-                self._held.add(name)
-                try:
-                    yield path
-                finally:
-                    self._held.discard(name)
-        finally:
-            if self.offer.due and not self._held:  # every lock released: a save is complete
-                self.offer.renew()
+        return _Lock(self, name)
 
     def changed(self) -> None:
         """A task was made, changed or removed: renew SessionStart's offer once no lock is held."""
@@ -221,27 +317,17 @@ class Core:
         if not self._held:
             self.offer.renew()
 
-    @contextmanager
-    def locked(self, name: str, verify: bool = True) -> Iterator[Task]:
+    def locked(self, name: str, verify: bool = True) -> _Locked:
         """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)
         and, with `verify`, checked against its journal and workflow (see `load`)."""
-        with self.lock(name) as path:
-            self.touched.add(name)
-            try:
-                data = store.read_bytes(path)
-            except FileNotFoundError:
-                raise CorruptState(str(path), "task.json is missing", None) from None
-            task, raw = self._parse(name, path, data, move_aside=True)
-            if verify:
-                self.verify(task, data, self._problem(task, data, raw))
-            yield task
+        return _Locked(self, name, verify)
 
     def save(
         self,
         old: Task | None,
         new: Task,
         message: str,
-        files: Mapping[Path, bytes] | None = None,
+        files: Mapping[str, bytes] | Mapping[Path, bytes] | None = None,
     ) -> Task:
         """Journal `new` as the next revision, then write it. Lock held.
 
@@ -253,8 +339,8 @@ class Core:
         With a shared remote the journal is pushed too, expecting the remote's head; when that
         fails, every file and the local journal are put back and the error raised.
         """
-        path = self.config.task_file(new.name)
-        writes = dict(files or {})
+        path = self.layout.task_file(new.name)
+        writes = {os.fspath(target): data for target, data in (files or {}).items()}
         problem = integrity.log_state_problem(_log_view(new))
         if problem is not None:  # the journal never records a state no step of the log reached
             raise TaskprotoError(
@@ -270,10 +356,10 @@ class Core:
                 old.owner.session if old is not None and old.owner and new.owner is None else None
             )
             plan = self.remote.prepare_publish(new.name, releasing)  # refused before any write
-        before = {target: target.read_bytes() if target.is_file() else None for target in writes}
+        before = {target: _bytes_or_none(target) for target in writes}
         local_before = self.journal_head(new.name)
         local_after = self.journal(new, message, writes)
-        done: dict[Path, bytes | None] = {}
+        done: dict[str, bytes | None] = {}
         try:
             for target, data in writes.items():
                 store.atomic_write(target, data)  # all or nothing per file
@@ -292,17 +378,20 @@ class Core:
 
     def _undo_save(
         self,
-        before: dict[Path, bytes | None],
+        before: dict[str, bytes | None],
         name: str,
         old_head: str | None,
         new_head: str | None,
     ) -> None:
         for target, data in before.items():
             if data is None:
-                target.unlink(missing_ok=True)
+                try:
+                    os.unlink(target)
+                except FileNotFoundError:
+                    pass
             else:
                 store.atomic_write(target, data)
-        journal.take_back(self.git, self.config.layout.dirs, name, old_head, new_head)
+        journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
 
     def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
         """Make the journal commit `sha` this task's record: task.json and the status files from its
@@ -338,18 +427,16 @@ class Core:
         ref = journal.ref_for(name)
         return dirs.ref_sha(ref) if dirs is not None else self.git.ref_sha(ref)
 
-    def journal(self, task: Task, message: str, writes: Mapping[Path, bytes]) -> str:
+    def journal(self, task: Task, message: str, writes: Mapping[str, bytes]) -> str:
         """Append the journal commit of `task`: task.json and the agents' status files as they
         will be once `writes` (path -> new bytes) are written. Returns the commit."""
-        path = self.config.task_file(task.name)
+        path = self.layout.task_file(task.name)
         data = writes.get(path)
         files = {journal.TASK_FILE: data if data is not None else store.read_bytes(path)}
-        files.update(
-            journal.agent_files(self.config.layout, task.name, task.required_agents, writes)
-        )
+        files.update(journal.agent_files(self.layout, task.name, task.required_agents, writes))
         try:
             return journal.append(
-                self.git, self.config.layout.dirs, task.name, files, message, task.revision
+                self.git, self.layout.dirs, task.name, files, message, task.revision
             )
         except OSError as exc:
             where = (
@@ -438,3 +525,11 @@ def _short(exc: BaseException) -> str:
         return exc.stderr.strip().splitlines()[0].removeprefix("fatal: ")
     text = str(exc).strip().splitlines()
     return text[-1] if text else type(exc).__name__
+
+
+def _bytes_or_none(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None

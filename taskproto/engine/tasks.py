@@ -220,7 +220,7 @@ def _records(core: Core, task: Task, message: str) -> None:
         return
     data = store.dump(task)
     if head is None:
-        core.journal(task, message, {path: data})
+        core.journal(task, message, {os.fspath(path): data})
     else:
         data = journal.read_file(core.repo, head) or data  # what the journal recorded, exactly
     store.atomic_write(path, data)

@@ -3,13 +3,10 @@ change."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import os
 
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, TransitionRejected
-from taskproto.machine import prompts
 from taskproto.machine.steps import FireContext
 from taskproto.machine.workflow import Workflow, fire, transition_to
 from taskproto.names import AgentName
@@ -23,16 +20,26 @@ from taskproto.state.models import (
     utcnow,
 )
 
+# on every transition's path: no `typing` or `dataclasses` at run time
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
-@dataclass
+    StepFn = Callable[["Step"], "tuple[Task, str]"]
+
+
 class Step:
     """One locked change of a task by its workflow: what a step function may read and fire."""
 
-    core: Core
-    task: Task  # as loaded under the lock
-    workflow: Workflow
-    session: str | None
-    forced: bool
+    __slots__ = ("core", "task", "workflow", "session", "forced")
+
+    def __init__(
+        self, core: Core, task: Task, workflow: Workflow, session: str | None, forced: bool
+    ) -> None:
+        self.core = core
+        self.task = task  # as loaded under the lock
+        self.workflow, self.session, self.forced = workflow, session, forced
 
     def context(self, params: dict[str, Any] | None = None, note: str | None = None) -> FireContext:
         return self.core.context(self.task, self.session, self.forced, note, params)
@@ -67,9 +74,6 @@ class Step:
         raise rejected
 
 
-StepFn = Callable[[Step], "tuple[Task, str]"]
-
-
 def advance(
     core: Core,
     name: str,
@@ -78,8 +82,9 @@ def advance(
     force: bool = False,
     what: str = "move it",
 ) -> Task:
-    """Run `step` as one locked, journaled change; the new state's prompt is rendered before the
-    save, so a broken template refuses the change and leaves task.json as it was."""
+    """Run `step` as one locked, journaled change. The new state's prompt is kept for
+    `core.last_prompt`; a repository's own template is rendered before the save, so a broken one
+    refuses the change and leaves task.json as it was (core.py `prompt_of`)."""
 
     def change(task: Task) -> tuple[Task, str]:
         forced = core.check_mover(task, session, force, what)
@@ -112,7 +117,7 @@ def advance(
 
                 task = catch_up(core, task, session)  # starts from the code it waited for
         new, message = step(Step(core, task, workflow, session, forced))
-        core.last_prompt = prompts.render(core.config, new)
+        core.prompt_of(new)
         return new, message
 
     return core.mutate(name, change)
@@ -225,7 +230,7 @@ def set_agent_status(
                 "error_message": message if status == AgentState.ERROR else None,
             }
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         core.save(task, task, f"agent {agent}: {status.value}", files={path: store.dump(updated)})
     return updated
 

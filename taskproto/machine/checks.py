@@ -9,18 +9,19 @@ Pure: no IO.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
-
 from taskproto.errors import ValidationFailed
 from taskproto.machine.workflow import Workflow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 def reachable(wf: Workflow) -> set[str]:
     seen = {wf.initial}
-    todo = deque([wf.initial])
+    todo = [wf.initial]
     while todo:
-        for dest in wf.targets_from(todo.popleft()):
+        for dest in wf.targets_from(todo.pop()):
             if dest not in seen:
                 seen.add(dest)
                 todo.append(dest)

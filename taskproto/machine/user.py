@@ -12,12 +12,11 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from taskproto.errors import InvalidName, ValidationFailed
 from taskproto.machine import checks
 from taskproto.machine.workflow import Workflow
 from taskproto.names import check_name
+from taskproto.state.record import RecordError
 
 if TYPE_CHECKING:
     from taskproto.config import Config
@@ -112,7 +111,7 @@ def problems(
         data["initial"] = ""
     try:
         wf = Workflow.model_validate(data)
-    except ValidationError as exc:
+    except RecordError as exc:
         for err in exc.errors():
             found.append(f"{_key(err['loc'])}: {err['msg']}")
         return None, found

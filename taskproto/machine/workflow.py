@@ -8,18 +8,17 @@ caller's task is untouched.
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
 from taskproto.errors import TransitionRejected
 from taskproto.machine.steps import EFFECTS, GUARDS, FireContext
 from taskproto.state.models import LogEntry, Task
+from taskproto.state.record import Record, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
 
 
-class StateDef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class StateDef(Record):
     name: str
     description: str = ""
     allows_commits: bool = False
@@ -36,14 +35,17 @@ class StateDef(BaseModel):
     resumable: bool = False
 
 
-class TransitionDef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def _as_list(value: Any) -> Any:
+    """A transition's source may be one state's name."""
+    return [value] if isinstance(value, str) else value
 
+
+class TransitionDef(Record):
     trigger: str
-    source: list[str]
+    source: list[str] = field(before=_as_list)
     dest: str
-    guards: list[str] = Field(default_factory=list)
-    effects: list[str] = Field(default_factory=list)
+    guards: list[str] = field(factory=list)
+    effects: list[str] = field(factory=list)
     description: str = ""
     # "user": only the user fires it (an approval, a review's verdict). Refused to agents at every
     # door: the MCP server, the CLI inside an agent session, the tool guard's view of shell
@@ -53,17 +55,8 @@ class TransitionDef(BaseModel):
     # names it when it stops here); else `taskproto fire <task> <trigger>`
     hint: str = ""
 
-    @model_validator(mode="before")
-    @classmethod
-    def _source_as_list(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("source"), str):
-            data = {**data, "source": [data["source"]]}
-        return data
 
-
-class Workflow(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class Workflow(Record):
     name: str
     description: str = ""
     initial: str

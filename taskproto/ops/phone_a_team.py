@@ -4,9 +4,12 @@ relay."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from taskproto.engine import Engine, Step, StepFn
+if TYPE_CHECKING:
+    from taskproto.engine.transitions import StepFn
+
+from taskproto.engine import Engine, Step
 from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import (
     NAME,

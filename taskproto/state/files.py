@@ -16,6 +16,9 @@ from taskproto.errors import TaskprotoError, WriteFailed
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import TypeVar
+
+    P = TypeVar("P", str, Path)
 
 TMP_PREFIX = ".tmp-"
 
@@ -56,7 +59,7 @@ def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         os.close(dir_fd)
 
 
-def refuse_links(base: Path, path: Path) -> Path:
+def refuse_links(base: str | Path, path: P) -> P:
     """Refuse `path` if a folder between `base` and it is a symbolic link; returns `path`.
 
     taskproto writes only below its root. A link planted there (a task folder, `agents/`,

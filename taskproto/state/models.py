@@ -1,15 +1,15 @@
-"""The persisted records: task.json and an agent's status.json (pydantic, versioned)."""
+"""The persisted records: task.json and an agent's status.json (state/record.py, versioned)."""
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, ClassVar, Literal, Self
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from taskproto.state import summary
+from taskproto.state.record import Record, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Literal
 
 SCHEMA_VERSION = summary.SCHEMA_VERSION
 DEFAULT_PRIORITY = summary.DEFAULT_PRIORITY
@@ -19,42 +19,19 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class _Model(BaseModel):
-    # "constants": a non-finite float (from an artifact) is written as Infinity/NaN and read back as
-    # such, never silently saved as null.
-    model_config = ConfigDict(
-        extra="forbid", validate_assignment=False, ser_json_inf_nan="constants"
-    )
-
-    # list fields whose items are frozen models: a deep copy copies the list and shares the items
-    SHARED: ClassVar[tuple[str, ...]] = ()
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A deep copy is made by pydantic-core (dump, validate) and shares frozen items (SHARED):
-        `copy.deepcopy` of a task with a long transition log took most of a transition's time
-        (1 ms per hundred entries)."""
-        if deep and not update:
-            try:
-                new = self.model_validate(
-                    self.model_dump(round_trip=True, exclude=set(self.SHARED))
-                )
-            except ValidationError:
-                return super().model_copy(deep=True)  # a value set without validation: as it is
-            for name in self.SHARED:
-                setattr(new, name, list(getattr(self, name)))
-            return new
-        return super().model_copy(update=update, deep=deep)
+class _Model(Record):
+    """A record of task.json or status.json: unknown keys are refused."""
 
 
 class Owner(_Model):
-    session: str = Field(min_length=1)
+    session: str = field(min_length=1)
     host: str
     pid: int | None = None  # a process that lives as long as the session; None when unknown
     claimed_at: datetime
     heartbeat_at: datetime
 
 
-EntryKind = Literal[
+ENTRY_KINDS = (
     "create",
     "transition",
     "claim",
@@ -67,17 +44,34 @@ EntryKind = Literal[
     "merge",
     "land",
     "rollback",
-]
+)
+if TYPE_CHECKING:
+    EntryKind = Literal[
+        "create",
+        "transition",
+        "claim",
+        "takeover",
+        "release",
+        "approval",
+        "agent",
+        "repair",
+        "note",
+        "merge",
+        "land",
+        "rollback",
+    ]
+else:  # the records read the alias as text: no `typing` at run time
+    EntryKind = "Literal[{}]".format(", ".join(repr(k) for k in ENTRY_KINDS))
 
 
 class LogEntry(_Model):
     """One line of the transition log: a state change, or an ownership/approval/repair event.
     Frozen: an entry, once written, never changes, so copies of a task share their entries."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    FROZEN = True
 
-    from_state: str | None = Field(default=None, alias="from")
-    to_state: str = Field(alias="to")
+    from_state: str | None = field(default=None, alias="from")
+    to_state: str = field(alias="to")
     trigger: str
     time: datetime
     session: str | None = None
@@ -100,7 +94,7 @@ class DiffStat(_Model):
 
     base: str
     head: str
-    files: list[str] = Field(default_factory=list)
+    files: list[str] = field(factory=list)
     added: int = 0
     removed: int = 0
 
@@ -125,7 +119,7 @@ class MergeRecord(_Model):
     commit: str  # the agent branch's head that was merged (or tried)
     result: Literal["merged", "up-to-date", "conflict"]
     merge_commit: str | None = None  # the task branch's new head, when merged
-    files: list[str] = Field(default_factory=list)  # the conflicting files, on a conflict
+    files: list[str] = field(factory=list)  # the conflicting files, on a conflict
     at: datetime
     session: str | None = None
 
@@ -148,7 +142,7 @@ class Escalation(_Model):
 
     reason: str  # doctor/escalate.py REASONS
     detail: str
-    tried: list[str] = Field(default_factory=list)
+    tried: list[str] = field(factory=list)
     at: datetime
     session: str | None = None  # who raised it
 
@@ -157,7 +151,7 @@ class Checkpoint(_Model):
     commit_sha: str | None = None  # the commit presented for approval
     plan_approval: Approval | None = None
     commit_approval: Approval | None = None
-    revoked: list[Approval] = Field(default_factory=list)  # approvals a rollback took back
+    revoked: list[Approval] = field(factory=list)  # approvals a rollback took back
 
 
 class Counters(_Model):
@@ -167,8 +161,6 @@ class Counters(_Model):
 
 
 class Task(_Model):
-    SHARED = ("transition_log",)
-
     schema_version: int = SCHEMA_VERSION
     name: str
     workflow: str
@@ -180,21 +172,21 @@ class Task(_Model):
     updated_at: datetime
     revision: int = 0
     owner: Owner | None = None
-    required_agents: list[str] = Field(default_factory=list)
-    transition_log: list[LogEntry] = Field(default_factory=list)
-    interruptions: list[Interruption] = Field(default_factory=list)
-    checkpoint: Checkpoint = Field(default_factory=Checkpoint)
-    counters: Counters = Field(default_factory=Counters)
-    artifacts: dict[str, Any] = Field(default_factory=dict)  # the context store
-    context: dict[str, Any] = Field(default_factory=dict)  # workflow-specific data
+    required_agents: list[str] = field(factory=list)
+    transition_log: list[LogEntry] = field(factory=list)
+    interruptions: list[Interruption] = field(factory=list)
+    checkpoint: Checkpoint = field(factory=Checkpoint)
+    counters: Counters = field(factory=Counters)
+    artifacts: dict[str, Any] = field(factory=dict)  # the context store
+    context: dict[str, Any] = field(factory=dict)  # workflow-specific data
     needs_review: bool = False  # set when doctor had to reconstruct the task
     # The order of work (docs/ready.md): the tasks this one waits for, and 0 (most urgent) to 4.
     # Defaults keep task.json files written before these fields readable.
-    depends_on: list[str] = Field(default_factory=list)
-    priority: int = Field(default=DEFAULT_PRIORITY, ge=0, le=4)
-    merges: list[MergeRecord] = Field(default_factory=list)  # `taskproto merge`, oldest first
+    depends_on: list[str] = field(factory=list)
+    priority: int = field(default=DEFAULT_PRIORITY, ge=0, le=4)
+    merges: list[MergeRecord] = field(factory=list)  # `taskproto merge`, oldest first
     landed: LandRecord | None = None  # `taskproto land`
-    escalations: list[Escalation] = Field(default_factory=list)  # open ones, oldest first
+    escalations: list[Escalation] = field(factory=list)  # open ones, oldest first
 
     def record(
         self,
@@ -235,24 +227,50 @@ class Task(_Model):
         return data
 
 
-class AgentState(enum.StrEnum):
-    PENDING = "PENDING"
-    WORKING = "WORKING"
-    COMPLETE = "COMPLETE"
-    ERROR = "ERROR"
+class AgentState(str):
+    """An agent's status: PENDING, WORKING, COMPLETE or ERROR. Each is the string itself
+    (`AgentState.COMPLETE == "COMPLETE"`), as a StrEnum's members are; `AgentState(text)` is the
+    member, or ValueError. (Not `enum`: its import costs every command a tenth of the
+    interpreter's start.)"""
+
+    __slots__ = ()
+    PENDING: ClassVar[AgentState]
+    WORKING: ClassVar[AgentState]
+    COMPLETE: ClassVar[AgentState]
+    ERROR: ClassVar[AgentState]
+    _value2member_map_: ClassVar[dict[str, AgentState]] = {}
+
+    def __new__(cls, value: object) -> AgentState:
+        member = cls._value2member_map_.get(value) if isinstance(value, str) else None
+        if member is None:
+            raise ValueError(f"{value!r} is not a valid AgentState")
+        return member
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"<AgentState.{self.value}: {self.value!r}>"
+
+
+for _name in ("PENDING", "WORKING", "COMPLETE", "ERROR"):
+    _member = str.__new__(AgentState, _name)
+    AgentState._value2member_map_[_name] = _member
+    setattr(AgentState, _name, _member)
+del _name, _member
+
+
+def _in_progress(value: object) -> object:
+    # The protocol's own scripts write IN_PROGRESS for an agent at work: read it as WORKING.
+    return AgentState.WORKING.value if value == "IN_PROGRESS" else value
 
 
 class AgentStatus(_Model):
     schema_version: int = SCHEMA_VERSION
     agent: str
-    status: AgentState = AgentState.PENDING
+    status: AgentState = field(default=AgentState.PENDING, before=_in_progress)
     updated_at: datetime
     retry_count: int = 0
     error_message: str | None = None
     escalated: bool = False
-
-    @field_validator("status", mode="before")
-    @classmethod
-    def _in_progress(cls, value: object) -> object:
-        # The protocol's own scripts write IN_PROGRESS for an agent at work: read it as WORKING.
-        return AgentState.WORKING.value if value == "IN_PROGRESS" else value

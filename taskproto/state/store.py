@@ -8,18 +8,9 @@ never a torn one. A file that fails to parse or validate is moved aside as
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 import stat
-import typing
-from collections.abc import Iterable
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
-from pydantic_core import PydanticSerializationError
 
 from taskproto import plainjson as json
 from taskproto.errors import (
@@ -34,8 +25,16 @@ from taskproto.state.files import TMP_PREFIX as TMP_PREFIX
 from taskproto.state.files import atomic_write as atomic_write
 from taskproto.state.files import refuse_links as refuse_links
 from taskproto.state.models import SCHEMA_VERSION, AgentStatus, Task
+from taskproto.state.record import Record, RecordError
 
-M = TypeVar("M", bound=BaseModel)
+# the write path loads this module: no `typing`, `pathlib` or `re` at run time
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TypeVar
+
+    M = TypeVar("M", bound=Record)
+    PathLike = str | os.PathLike[str]
 
 MAX_STATE_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
 # Deeper than any state taskproto writes; far below where copying or dumping a task would
@@ -43,35 +42,14 @@ MAX_STATE_FILE = 16 * 1024 * 1024  # a task.json past this is not one we wrote
 MAX_DEPTH = 64
 
 
-# what could decode to a lone surrogate: a \uD800-\uDFFF escape, or one encoded as UTF-8 bytes
-# (json.loads decodes bytes with "surrogatepass"); UTF-16 and UTF-32 text is always checked
-_SURROGATE = re.compile(rb"\\[uU][dD][89a-fA-F]|\xed[\xa0-\xbf]")
-
-
-def _open(annotation: object) -> bool:
-    if annotation is Any or annotation is object:
-        return True
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return bool(open_fields(annotation))
-    return any(_open(arg) for arg in typing.get_args(annotation))
-
-
-@functools.cache
-def open_fields(cls: type[BaseModel]) -> tuple[str, ...]:
-    """The fields of `cls` that can nest without bound (free-form data, or models holding some).
-    The others have a fixed shape a few levels deep, so a depth check can skip them."""
-    return tuple(name for name, field in cls.model_fields.items() if _open(field.annotation))
-
-
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether `value` (JSON data or a model) nests deeper than `limit` (iterative: no
-    recursion). Of a model, only the fields that can nest without bound are walked."""
+    """Whether `value` (JSON data or a record) nests deeper than `limit` (iterative: no
+    recursion)."""
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, BaseModel):
-            fields = item.__dict__
-            children: Iterable[object] = [fields[n] for n in open_fields(type(item))]
+        if isinstance(item, Record):
+            children: Any = item.__dict__.values()
         elif isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list | tuple):
@@ -84,7 +62,7 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def dump(model: BaseModel) -> bytes:
+def dump(model: Record) -> bytes:
     """The file's bytes; refuses what could not be read back (text that is not UTF-8, deep
     nesting)."""
     if too_deep(model):
@@ -93,20 +71,23 @@ def dump(model: BaseModel) -> bytes:
         )
     try:
         return (model.model_dump_json(by_alias=True, indent=2) + "\n").encode()
-    except PydanticSerializationError as exc:
+    except (UnicodeEncodeError, ValueError, TypeError) as exc:
         raise ValidationFailed(
             f"refused to save a {type(model).__name__}: {exc} (text that is not valid UTF-8?)"
         ) from None
 
 
-def quarantine(path: Path) -> Path:
+def quarantine(path: PathLike) -> Path:
+    from pathlib import Path
+
+    path = Path(path)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     os.replace(path, target)
     return target
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: PathLike) -> bytes:
     """Read a state file, refusing anything that is not a small regular file."""
     st = os.lstat(path)  # FileNotFoundError is the caller's to handle
     if stat.S_ISLNK(st.st_mode):
@@ -143,8 +124,9 @@ def _decode(data: bytes) -> tuple[object, str | None]:
         ValueError
     ) as exc:  # JSONDecodeError, UnicodeDecodeError, an integer past the digit limit
         return None, f"not valid JSON: {exc}"
-    suspect = b"\\u" in data or b"\xed" in data  # found at memchr speed; the pattern is slower
-    if b"\x00" in data[:4] or (suspect and _SURROGATE.search(data) is not None):
+    # what could decode to a lone surrogate (json.loads decodes bytes with "surrogatepass"): a
+    # \uD800-\uDFFF escape, or one encoded as UTF-8 bytes; UTF-16 and UTF-32 text is always checked
+    if b"\x00" in data[:4] or _maybe_surrogate(data):
         try:
             # a lone surrogate escape ("\\ud800") loads, but could never be saved again
             json.dumps(raw, ensure_ascii=False).encode("utf-8")
@@ -155,7 +137,26 @@ def _decode(data: bytes) -> tuple[object, str | None]:
     return raw, None
 
 
-def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
+def _maybe_surrogate(data: bytes) -> bool:
+    """A `\\uD8..`-`\\uDF..` escape or the UTF-8 bytes of a surrogate in `data` (no `re`: the
+    write path does not import it). Found at memchr speed when there is none."""
+    if b"\xed" in data:
+        i = data.find(b"\xed")
+        while i != -1:
+            if i + 1 < len(data) and 0xA0 <= data[i + 1] <= 0xBF:
+                return True
+            i = data.find(b"\xed", i + 1)
+    for escape in (b"\\u", b"\\U"):
+        i = data.find(escape)
+        while i != -1:
+            digits = data[i + 2 : i + 4].lower()
+            if len(digits) == 2 and digits[0:1] == b"d" and digits[1:2] in b"89abcdef":
+                return True
+            i = data.find(escape, i + 2)
+    return False
+
+
+def parse(model: type[M], path: PathLike, data: bytes, move_aside: bool) -> M:
     """Validate `data` as `model`; on failure quarantine (if asked) and raise CorruptState.
 
     Never raises anything but CorruptState or UnsupportedSchema, whatever the bytes.
@@ -163,7 +164,7 @@ def parse(model: type[M], path: Path, data: bytes, move_aside: bool) -> M:
     return parse_raw(model, path, data, move_aside)[0]
 
 
-def parse_raw(model: type[M], path: Path, data: bytes, move_aside: bool) -> tuple[M, Any]:
+def parse_raw(model: type[M], path: PathLike, data: bytes, move_aside: bool) -> tuple[M, Any]:
     """`parse`, and the JSON document it validated (for checks that read it as data)."""
     raw, problem = _decode(data)
     if problem is None:
@@ -182,7 +183,7 @@ def parse_raw(model: type[M], path: Path, data: bytes, move_aside: bool) -> tupl
             )
         try:
             validated = model.model_validate(raw)
-        except ValidationError as exc:
+        except RecordError as exc:
             first = exc.errors()[0]
             # a key of the file may hold anything (a newline too): the message stays one line
             loc = (
@@ -200,17 +201,17 @@ def parse_raw(model: type[M], path: Path, data: bytes, move_aside: bool) -> tupl
     raise CorruptState(str(path), problem, moved)
 
 
-def load_task(path: Path, move_aside: bool = False) -> Task:
+def load_task(path: PathLike, move_aside: bool = False) -> Task:
     return parse(Task, path, read_bytes(path), move_aside)
 
 
-def save_task(path: Path, task: Task) -> None:
+def save_task(path: PathLike, task: Task) -> None:
     atomic_write(path, dump(task))
 
 
-def load_status(path: Path, move_aside: bool = False) -> AgentStatus:
+def load_status(path: PathLike, move_aside: bool = False) -> AgentStatus:
     return parse(AgentStatus, path, read_bytes(path), move_aside)
 
 
-def save_status(path: Path, status: AgentStatus) -> None:
+def save_status(path: PathLike, status: AgentStatus) -> None:
     atomic_write(path, dump(status))

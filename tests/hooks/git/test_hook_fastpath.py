@@ -205,8 +205,10 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
     main = f"{sha} {head(repo, 'HEAD~0')} refs/heads/main\n"
     assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=main) == (0, "", False)
     assert both(hooks, log, "reference-transaction", repo, "committed", stdin=main)[2] is False
+    # a commit no branch holds: writing a branch to the value it holds is no move (refs.py)
+    other = Git(repo).run("commit-tree", "-p", sha, "-m", "elsewhere", f"{sha}^{{tree}}").strip()
     for ref in ("refs/heads/t1", "refs/heads/t1-a", "refs/heads/x-y-z", "refs/taskproto/tasks/t1"):
-        line = f"{ZERO} {sha} {ref}\n"
+        line = f"{ZERO} {other} {ref}\n"
         status, err, started = both(
             hooks, log, "reference-transaction", repo, "prepared", stdin=line
         )
@@ -234,7 +236,7 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
         False,
     )
     # a task ref after lines that are not: the later line still counts
-    many = main + f"{ZERO} {sha} refs/heads/t1\n"
+    many = main + f"{ZERO} {other} refs/heads/t1\n"
     assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=many)[:1] == (1,)
 
 

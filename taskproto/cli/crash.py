@@ -1,0 +1,36 @@
+"""An unexpected error: its traceback kept in a log file, and the one line that says where (for
+the click commands, cli/app.py, and the quick front, cli/quick_common.py, alike)."""
+
+from __future__ import annotations
+
+import os
+
+
+def crash_log(exc: BaseException) -> str:
+    """Write `exc`'s traceback to a new file under the state folder; its path."""
+    import tempfile
+    import traceback
+    from datetime import UTC, datetime
+
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "state"
+    )
+    folder = os.path.join(state, "taskproto")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        folder = tempfile.gettempdir()
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    path = os.path.join(folder, f"crash-{stamp}-{os.getpid()}.log")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("".join(traceback.format_exception(exc)))
+    return path
+
+
+def internal_error(exc: BaseException) -> str:
+    """The line an unexpected error prints (exit code 3)."""
+    try:
+        where = f"traceback written to {crash_log(exc)}"
+    except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
+        where = f"no traceback saved ({log_exc.strerror or log_exc})"
+    return f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}"

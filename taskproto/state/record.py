@@ -1,0 +1,545 @@
+"""Typed records on the standard library: what task.json, status.json and the workflows are made of.
+
+A record class declares its fields with annotations, as a dataclass does; validation, JSON and
+copies come from the annotations:
+
+    class Owner(Record):
+        session: str = field(min_length=1)
+        host: str
+        pid: int | None = None
+
+Records validate what they are given (`Owner(...)`, `Owner.model_validate(data)`,
+`Owner.model_validate_json(text)`) and refuse anything else with a `RecordError` whose
+`errors()` name each problem's place and what was wrong, in the words pydantic uses; they
+write the same JSON pydantic wrote (`model_dump_json`), so task.json files keep their bytes.
+Assignments are not checked (a save validates the whole record again: `validate_all`).
+
+Why not pydantic: building its models costs every process that loads them tens of milliseconds,
+and the engine's write path runs in every hook and every command. pydantic stays where it
+serves: the artifacts agents submit, user workflows in TOML, the MCP and board APIs.
+
+Understood annotations: str, int, float, bool, datetime, Any, dict[str, Any], list[X], X | None,
+Literal[...], an enum.Enum subclass, a Record subclass, and a name bound to one of those in the
+record's module (`EntryKind = Literal[...]`).
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+
+from taskproto import plainjson as json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any, Self
+
+    Check = Callable[[Any, tuple[Any, ...], list[dict[str, Any]]], Any]
+
+_MISSING: Any = object()
+EXTRA = "Extra inputs are not permitted"
+_FAILED: Any = object()  # what a check returns after it reported a problem
+
+
+class RecordError(ValueError):
+    """Data that is not a valid record; `errors()` lists each problem (loc, msg, type)."""
+
+    def __init__(self, title: str, errors: list[dict[str, Any]]) -> None:
+        self.title, self._errors = title, errors
+        first = errors[0] if errors else {"loc": (), "msg": "invalid"}
+        where = ".".join(str(p) for p in first["loc"]) or "(top)"
+        super().__init__(f"{len(errors)} validation error(s) for {title}: {where}: {first['msg']}")
+
+    def errors(self) -> list[dict[str, Any]]:
+        return list(self._errors)
+
+
+class FieldInfo:
+    """What `field()` gives a record's class body: a default and the field's constraints."""
+
+    __slots__ = ("default", "factory", "alias", "ge", "le", "min_length", "before")
+
+    def __init__(
+        self,
+        default: Any,
+        factory: Callable[[], Any] | None,
+        alias: str | None,
+        ge: int | None,
+        le: int | None,
+        min_length: int | None,
+        before: Callable[[Any], Any] | None,
+    ) -> None:
+        self.default, self.factory, self.alias = default, factory, alias
+        self.ge, self.le, self.min_length, self.before = ge, le, min_length, before
+
+
+def field(
+    default: Any = _MISSING,
+    *,
+    factory: Callable[[], Any] | None = None,
+    alias: str | None = None,
+    ge: int | None = None,
+    le: int | None = None,
+    min_length: int | None = None,
+    before: Callable[[Any], Any] | None = None,
+) -> Any:
+    """A field's default (`default`, or `factory()` for each new record) and its constraints:
+    the JSON key when it is not the name (`alias`), bounds of an int (`ge`, `le`), the least
+    length of a str, and a function applied to the value before it is checked (`before`)."""
+    return FieldInfo(default, factory, alias, ge, le, min_length, before)
+
+
+class _Field:
+    __slots__ = ("name", "key", "check", "default", "factory", "before", "record")
+
+    def __init__(self, name: str, key: str, check: Check, info: FieldInfo | None, default: Any):
+        self.name, self.key, self.check = name, key, check
+        self.default = info.default if info is not None else default
+        self.factory = info.factory if info is not None else None
+        self.before = info.before if info is not None else None
+        self.record = False  # holds records (a copy copies them)
+
+
+def time_text(moment: datetime) -> str:
+    """A time as task.json holds it: `2026-11-23T10:00:00.123456Z` (UTC), as pydantic wrote it."""
+    offset = moment.utcoffset()
+    if offset is not None and offset:
+        moment = moment.astimezone(UTC)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    if moment.microsecond:
+        text = f"{text}.{moment.microsecond:06d}"
+    return text + ("Z" if offset is not None else "")
+
+
+# --- the checks, built from annotations ---------------------------------------------------------
+
+
+def _problem(errors: list[dict[str, Any]], loc: tuple[Any, ...], kind: str, msg: str) -> Any:
+    errors.append({"loc": loc, "msg": msg, "type": kind})
+    return _FAILED
+
+
+def _check_str(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, str):
+        return v
+    return _problem(errors, loc, "string_type", "Input should be a valid string")
+
+
+def _check_int(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, float):
+        return _problem(
+            errors,
+            loc,
+            "int_from_float",
+            "Input should be a valid integer, got a number with a fractional part",
+        )
+    return _problem(errors, loc, "int_type", "Input should be a valid integer")
+
+
+def _check_float(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, int | float) and not isinstance(v, bool):
+        return float(v)
+    return _problem(errors, loc, "float_type", "Input should be a valid number")
+
+
+def _check_bool(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, bool):
+        return v
+    return _problem(errors, loc, "bool_type", "Input should be a valid boolean")
+
+
+def _check_datetime(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, datetime):
+        return v
+    if isinstance(v, str):
+        try:
+            return datetime.fromisoformat(v)
+        except ValueError:
+            pass
+    return _problem(errors, loc, "datetime_type", "Input should be a valid datetime")
+
+
+def _check_any(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    return v
+
+
+def _check_dict(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+    if isinstance(v, dict):
+        return v
+    return _problem(errors, loc, "dict_type", "Input should be a valid dictionary")
+
+
+def _optional(inner: Check) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        return None if v is None else inner(v, loc, errors)
+
+    return check
+
+
+def _list_of(inner: Check) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        if not isinstance(v, list | tuple):
+            return _problem(errors, loc, "list_type", "Input should be a valid list")
+        out = []
+        for i, item in enumerate(v):
+            got = inner(item, (*loc, i), errors)
+            out.append(got)
+        return out
+
+    return check
+
+
+def _literal(choices: tuple[Any, ...]) -> Check:
+    words = [repr(c) for c in choices]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        if any(v == c and type(v) is type(c) for c in choices):
+            return v
+        return _problem(errors, loc, "literal_error", f"Input should be {listed}")
+
+    return check
+
+
+def _enum(cls: Any) -> Check:
+    values = list(cls._value2member_map_)
+
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        if isinstance(v, cls):
+            return v
+        if v in values:
+            return cls(v)
+        listed = ", ".join(repr(x) for x in values[:-1]) + f" or {values[-1]!r}"
+        return _problem(errors, loc, "enum", f"Input should be {listed}")
+
+    return check
+
+
+def _record(cls: type[Record]) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        if isinstance(v, cls):
+            return v
+        if not isinstance(v, dict):
+            return _problem(
+                errors,
+                loc,
+                "model_type",
+                f"Input should be a valid dictionary or instance of {cls.__name__}",
+            )
+        return cls._build(v, loc, errors)
+
+    return check
+
+
+_SIMPLE: dict[str, Check] = {
+    "str": _check_str,
+    "int": _check_int,
+    "float": _check_float,
+    "bool": _check_bool,
+    "datetime": _check_datetime,
+    "Any": _check_any,
+    "object": _check_any,
+    "dict[str, Any]": _check_dict,
+    "dict[str, object]": _check_dict,
+    "dict": _check_dict,
+}
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            parts.append(text[start:i].strip())
+            start = i + len(sep)
+    parts.append(text[start:].strip())
+    return parts
+
+
+def _quoted(text: str) -> tuple[str, ...]:
+    """The strings of a Literal's arguments: `"a", 'b'` (plain quoted words, no escapes)."""
+    values = []
+    for part in _split(text, ","):
+        if len(part) < 2 or part[0] not in "'\"" or part[-1] != part[0]:
+            raise TypeError(f"record annotation not understood: Literal[{text}]")
+        values.append(part[1:-1])
+    return tuple(values)
+
+
+def _compile(text: str, names: Mapping[str, Any]) -> tuple[Check, bool]:
+    """The check of one annotation (and whether it holds records)."""
+    text = text.strip()
+    if text in _SIMPLE:
+        return _SIMPLE[text], False
+    options = _split(text, "|")
+    if len(options) > 1:
+        rest = [o for o in options if o != "None"]
+        inner, holds = _compile(" | ".join(rest), names)
+        return (_optional(inner) if "None" in options else inner), holds
+    if text.startswith("list[") and text.endswith("]"):
+        inner, holds = _compile(text[5:-1], names)
+        return _list_of(inner), holds
+    if text.startswith("Literal[") and text.endswith("]"):
+        return _literal(_quoted(text[8:-1])), False
+    found = names.get(text)
+    if isinstance(found, type) and issubclass(found, Record):
+        return _record(found), True
+    if isinstance(found, type) and hasattr(found, "_value2member_map_"):  # an enum
+        return _enum(found), False
+    if isinstance(found, str):  # an alias written as text (`EntryKind = "Literal[...]"`)
+        return _compile(found, names)
+    raise TypeError(f"record annotation not understood: {text!r}")
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+def _copy_value(v: Any) -> Any:
+    """A deep copy of JSON-shaped data (records copy themselves)."""
+    if isinstance(v, dict):
+        return {k: _copy_value(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_value(x) for x in v]
+    if isinstance(v, Record):
+        return v if v.FROZEN else v.model_copy(deep=True)
+    return v
+
+
+def _dump_value(v: Any, mode: str, by_alias: bool) -> Any:
+    if isinstance(v, Record):
+        return v.model_dump(mode=mode, by_alias=by_alias)
+    if isinstance(v, list):
+        return [_dump_value(x, mode, by_alias) for x in v]
+    if isinstance(v, dict):
+        return {k: _dump_value(x, mode, by_alias) for k, x in v.items()}
+    if mode == "json":
+        if isinstance(v, datetime):
+            return time_text(v)
+        if hasattr(type(v), "_value2member_map_"):  # an enum member (no `enum` import for this)
+            return v.value
+    return v
+
+
+class Record:
+    """A validated record (see the module). Subclasses annotate their fields."""
+
+    FROZEN = False  # a frozen record refuses assignments, and copies share it
+    EXTRA_FORBIDDEN = True
+    _fields: tuple[_Field, ...] | None = None
+    _by_key: dict[str, _Field]
+
+    @classmethod
+    def _spec(cls) -> tuple[_Field, ...]:
+        fields = cls.__dict__.get("_fields")
+        if fields is not None:
+            return fields  # type: ignore[no-any-return]
+        names = dict(vars(sys.modules[cls.__module__]))
+        made: list[_Field] = []
+        seen: set[str] = set()
+        for klass in reversed(cls.__mro__):
+            for name, annotation in vars(klass).get("__annotations__", {}).items():
+                if name.startswith("_") or name.isupper() or name in seen:
+                    continue
+                if isinstance(annotation, str) and annotation.startswith("ClassVar"):
+                    continue
+                seen.add(name)
+                text = annotation if isinstance(annotation, str) else annotation.__name__
+                scope = {**names, **vars(sys.modules[klass.__module__])}
+                check, holds = _compile(text, scope)
+                raw = getattr(cls, name, _MISSING)
+                info = raw if isinstance(raw, FieldInfo) else None
+                if info is not None and info.min_length is not None:
+                    check = _min_length(check, info.min_length)
+                if info is not None and (info.ge is not None or info.le is not None):
+                    check = _bounds(check, info.ge, info.le)
+                spec = _Field(name, (info.alias if info else None) or name, check, info, raw)
+                spec.record = holds
+                made.append(spec)
+        fields = tuple(made)
+        cls._fields = fields
+        cls._by_key = {f.name: f for f in fields} | {f.key: f for f in fields}
+        return fields
+
+    @classmethod
+    def _build(
+        cls, data: Mapping[str, Any], loc: tuple[Any, ...], errors: list[dict[str, Any]]
+    ) -> Any:
+        fields = cls._spec()
+        values: dict[str, Any] = {}
+        failed = False
+        for f in fields:
+            if f.key in data:
+                v = data[f.key]
+            elif f.name in data:
+                v = data[f.name]
+            elif f.factory is not None:
+                values[f.name] = f.factory()
+                continue
+            elif f.default is not _MISSING:
+                values[f.name] = _copy_value(f.default)
+                continue
+            else:
+                _problem(errors, (*loc, f.key), "missing", "Field required")
+                failed = True
+                continue
+            if f.before is not None:
+                v = f.before(v)
+            got = f.check(v, (*loc, f.key), errors)
+            if got is _FAILED or (f.record and _has_failed(got)):
+                failed = True
+            values[f.name] = got
+        if cls.EXTRA_FORBIDDEN:
+            by_key = cls._by_key
+            for key in data:
+                if key not in by_key:
+                    _problem(errors, (*loc, key), "extra_forbidden", EXTRA)
+                    failed = True
+        if failed:
+            return _FAILED
+        new = cls.__new__(cls)
+        new.__dict__.update(values)
+        return new
+
+    def __init__(self, **values: Any) -> None:
+        errors: list[dict[str, Any]] = []
+        built = type(self)._build(values, (), errors)
+        if errors or built is _FAILED:
+            raise RecordError(type(self).__name__, errors)
+        self.__dict__.update(built.__dict__)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.FROZEN:
+            raise TypeError(f"{type(self).__name__} is frozen: {name} cannot be set")
+        object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.__dict__ == self.__dict__
+
+    def __hash__(self) -> int:
+        if not self.FROZEN:
+            raise TypeError(f"unhashable type: {type(self).__name__}")
+        return hash(tuple(self.model_dump(mode="json").items().__repr__()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f.name}={self.__dict__.get(f.name)!r}" for f in self._spec())
+        return f"{type(self).__name__}({inner})"
+
+    # --- pydantic's names, for what the code asks of its records ----------------------------
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Self:
+        if isinstance(data, cls):
+            return data
+        errors: list[dict[str, Any]] = []
+        if not isinstance(data, dict):
+            _problem(
+                errors,
+                (),
+                "model_type",
+                f"Input should be a valid dictionary or instance of {cls.__name__}",
+            )
+            raise RecordError(cls.__name__, errors)
+        built = cls._build(data, (), errors)
+        if errors or built is _FAILED:
+            raise RecordError(cls.__name__, errors)
+        return built  # type: ignore[no-any-return]
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> Self:
+        try:
+            raw = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(
+                cls.__name__, [{"loc": (), "msg": f"Invalid JSON: {exc}", "type": "json_invalid"}]
+            ) from None
+        return cls.model_validate(raw)
+
+    def model_dump(
+        self,
+        *,
+        mode: str = "python",
+        by_alias: bool = False,
+        exclude: Iterable[str] | None = None,
+        round_trip: bool = False,
+    ) -> dict[str, Any]:
+        skip = set(exclude or ())
+        data = self.__dict__
+        out: dict[str, Any] = {}
+        for f in self._spec():
+            if f.name in skip:
+                continue
+            out[f.key if by_alias else f.name] = _dump_value(data.get(f.name), mode, by_alias)
+        return out
+
+    def model_dump_json(self, *, by_alias: bool = False, indent: int | None = None) -> str:
+        text: str = json.dumps(
+            self.model_dump(mode="json", by_alias=by_alias), indent=indent, ensure_ascii=False
+        )
+        return text
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (`deep`: its lists, dicts and records copied too; frozen records shared), with
+        `update`'s values set as they are (not validated)."""
+        new = type(self).__new__(type(self))
+        if deep:
+            values = {k: _copy_value(v) for k, v in self.__dict__.items()}
+        else:
+            values = dict(self.__dict__)
+        if update:
+            values.update(update)
+        new.__dict__.update(values)
+        return new
+
+    def validate_all(self) -> None:
+        """Check the record as a load of its JSON would (assignments are not checked)."""
+        type(self).model_validate(self.model_dump(mode="json", by_alias=True))
+
+
+def _has_failed(value: Any) -> bool:
+    if value is _FAILED:
+        return True
+    if isinstance(value, list):
+        return any(x is _FAILED for x in value)
+    return False
+
+
+def _min_length(inner: Check, least: int) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        got = inner(v, loc, errors)
+        if isinstance(got, str) and len(got) < least:
+            return _problem(
+                errors,
+                loc,
+                "string_too_short",
+                f"String should have at least {least} character{'s' if least != 1 else ''}",
+            )
+        return got
+
+    return check
+
+
+def _bounds(inner: Check, ge: int | None, le: int | None) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        got = inner(v, loc, errors)
+        if got is _FAILED or got is None:
+            return got
+        if ge is not None and got < ge:
+            return _problem(
+                errors, loc, "greater_than_equal", f"Input should be greater than or equal to {ge}"
+            )
+        if le is not None and got > le:
+            return _problem(
+                errors, loc, "less_than_equal", f"Input should be less than or equal to {le}"
+            )
+        return got
+
+    return check
