@@ -12,7 +12,7 @@ import pydantic.plugin._schema_validator as schema_validator
 PROBE = (
     "import sys\n"
     "{setup}"
-    "from taskproto.state.models import Task\n"
+    "from taskproto.machine.builtin.plan_artifacts import ContextAnalysisArtifact\n"
     "print('importlib.metadata' in sys.modules, "
     "type(sys.modules['pydantic.plugin._loader'].get_plugins()).__name__)\n"
 )

@@ -14,7 +14,7 @@ from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.errors import CorruptState, TaskprotoError, Untrusted, ValidationFailed
 from taskproto.state import store
-from taskproto.state.models import Interruption, LogEntry, Task
+from taskproto.state.models import DEFAULT_PRIORITY, Interruption, LogEntry, Task
 from taskproto.state.taskfile import TaskFiles
 
 T0 = datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from taskproto.config import Config
+from taskproto.engine.locking import Lock, LockedTask, bytes_or_none
 from taskproto.engine.renewal import OfferRenewal
 from taskproto.errors import (
     CorruptState,
@@ -31,7 +32,6 @@ from taskproto.machine.steps import FireContext
 from taskproto.machine.workflow import Workflow
 from taskproto.names import TaskName, agent_name, task_name
 from taskproto.state import integrity, journal, store
-from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.taskfile import TaskFiles
 
@@ -70,64 +70,6 @@ class Actor:
 
 
 USER = Actor()
-
-
-class _Lock:
-    """The task's lock held, as a context manager (no `contextlib` on the write path); `enter`
-    makes what the `with` gets."""
-
-    def __init__(self, core: Core, name: str) -> None:
-        self.core, self.name = core, name
-        self.held: Any = None
-
-    def __enter__(self) -> Path:
-        from pathlib import Path
-
-        return Path(self._take())
-
-    def _take(self) -> str:
-        """Take the lock; task.json's path."""
-        core, name = self.core, self.name
-        path = core.task_file(name)
-        self.held = task_lock(os.path.dirname(path), name, core.config.lock_timeout)
-        core.last_lock_wait = self.held.__enter__()
-        core._held.add(name)
-        return path
-
-    def __exit__(self, *exc: object) -> None:
-        core = self.core
-        try:
-            core._held.discard(self.name)
-            if self.held is not None:
-                self.held.__exit__(*exc)
-        finally:
-            if core.offer.due and not core._held:  # every lock released: a save is complete
-                core.offer.renew()
-
-
-class _Locked(_Lock):
-    """The lock held, and the task loaded fresh under it (see `Core.locked`)."""
-
-    def __init__(self, core: Core, name: str, verify: bool) -> None:
-        super().__init__(core, name)
-        self.verify = verify
-
-    def __enter__(self) -> Task:  # type: ignore[override]
-        path = self._take()
-        core, name = self.core, self.name
-        try:
-            core.touched.add(name)
-            try:
-                data = store.read_bytes(path)
-            except FileNotFoundError:
-                raise CorruptState(path, "task.json is missing", None) from None
-            task, raw = core._parse(name, path, data, move_aside=True)
-            if self.verify:
-                core.verify(task, data, core._problem(task, data, raw))
-            return task
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
 
 
 class Core:
@@ -307,9 +249,9 @@ class Core:
 
     # --- the write path ------------------------------------------------------------
 
-    def lock(self, name: str) -> _Lock:
+    def lock(self, name: str) -> Lock:
         """Hold the task's lock (its folder must exist); yields the path of its task.json."""
-        return _Lock(self, name)
+        return Lock(self, name)
 
     def changed(self) -> None:
         """A task was made, changed or removed: renew SessionStart's offer once no lock is held."""
@@ -317,10 +259,10 @@ class Core:
         if not self._held:
             self.offer.renew()
 
-    def locked(self, name: str, verify: bool = True) -> _Locked:
+    def locked(self, name: str, verify: bool = True) -> LockedTask:
         """Hold the task's lock and yield its task, loaded fresh (a corrupt file is moved aside)
         and, with `verify`, checked against its journal and workflow (see `load`)."""
-        return _Locked(self, name, verify)
+        return LockedTask(self, name, verify)
 
     def save(
         self,
@@ -356,7 +298,7 @@ class Core:
                 old.owner.session if old is not None and old.owner and new.owner is None else None
             )
             plan = self.remote.prepare_publish(new.name, releasing)  # refused before any write
-        before = {target: _bytes_or_none(target) for target in writes}
+        before = {target: bytes_or_none(target) for target in writes}
         local_before = self.journal_head(new.name)
         local_after = self.journal(new, message, writes)
         done: dict[str, bytes | None] = {}
@@ -392,35 +334,6 @@ class Core:
             else:
                 store.atomic_write(target, data)
         journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
-
-    def take_journal(self, name: str, sha: str, old_head: str | None) -> Task:
-        """Make the journal commit `sha` this task's record: task.json and the status files from its
-        tree, then the journal ref moved from `old_head` (None: none yet) to it. Lock held.
-
-        For a journal that came from elsewhere (sync); no new journal commit is written.
-        """
-        files = self.repo.history(sha, limit=1)
-        data = files[0].files.get(journal.TASK_FILE) if files else None
-        if data is None:
-            raise TaskprotoError(f"journal commit {sha[:12]} of {name!r} holds no task.json")
-        path = self.config.task_file(name)
-        task = store.parse(Task, path, data, move_aside=False)
-        for agent in task.required_agents:
-            status = files[0].files.get(journal.status_entry(agent))
-            if status is not None:
-                self.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
-                store.atomic_write(self.config.status_file(name, agent), status)
-        store.atomic_write(path, data)
-        journal.move(
-            self.git,
-            self.config.layout.dirs,
-            journal.ref_for(name),
-            sha,
-            old_head,
-            "taskproto: sync",
-        )
-        self.offer.due = True
-        return task
 
     def journal_head(self, name: str) -> str | None:
         dirs = self.config.layout.dirs
@@ -525,11 +438,3 @@ def _short(exc: BaseException) -> str:
         return exc.stderr.strip().splitlines()[0].removeprefix("fatal: ")
     text = str(exc).strip().splitlines()
     return text[-1] if text else type(exc).__name__
-
-
-def _bytes_or_none(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None

@@ -17,7 +17,7 @@ from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.names import agent_branch
 from taskproto.remote import CLAIM_PREFIX, RemoteClaim
-from taskproto.state import journal
+from taskproto.state import journal, store
 from taskproto.state.models import Task
 
 
@@ -111,7 +111,7 @@ def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
         )  # a task of that name exists here with no journal: doctor's to sort out
         return
     with engine.lock(name):
-        engine.take_journal(name, sha, None)
+        take_journal(engine, name, sha, None)
     report.adopted.append(name)
 
 
@@ -123,7 +123,7 @@ def _fast_forward(engine: Core, name: str, mine: str, other: str, report: SyncRe
         if journal.head(engine.git, name) != mine:
             report.rejected[name] = "changed here during sync; run sync again"
             return
-        engine.take_journal(name, other, mine)
+        take_journal(engine, name, other, mine)
     report.fetched.append(name)
 
 
@@ -165,3 +165,33 @@ def _not_shared(engine: Core) -> str:
         "no remote is configured for sharing tasks; run `taskproto init --remote origin` (it sets "
         'remote = "origin" in .taskproto.toml) to share them through one'
     )
+
+
+def take_journal(core: Core, name: str, sha: str, old_head: str | None) -> Task:
+    """Make the journal commit `sha` this task's record: task.json and the status files from its
+    tree, then the journal ref moved from `old_head` (None: none yet) to it. Lock held.
+
+    For a journal that came from elsewhere (sync); no new journal commit is written.
+    """
+    files = core.repo.history(sha, limit=1)
+    data = files[0].files.get(journal.TASK_FILE) if files else None
+    if data is None:
+        raise TaskprotoError(f"journal commit {sha[:12]} of {name!r} holds no task.json")
+    path = core.config.task_file(name)
+    task = store.parse(Task, path, data, move_aside=False)
+    for agent in task.required_agents:
+        status = files[0].files.get(journal.status_entry(agent))
+        if status is not None:
+            core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
+            store.atomic_write(core.config.status_file(name, agent), status)
+    store.atomic_write(path, data)
+    journal.move(
+        core.git,
+        core.config.layout.dirs,
+        journal.ref_for(name),
+        sha,
+        old_head,
+        "taskproto: sync",
+    )
+    core.offer.due = True
+    return task

@@ -29,6 +29,13 @@ import sys
 from datetime import UTC, datetime
 
 from taskproto import plainjson as json
+from taskproto.state.record_fields import (
+    FAILED,
+    bounds,
+    compile_annotation,
+    min_length,
+    problem,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,7 +46,6 @@ if TYPE_CHECKING:
 
 _MISSING: Any = object()
 EXTRA = "Extra inputs are not permitted"
-_FAILED: Any = object()  # what a check returns after it reported a problem
 
 
 class RecordError(ValueError):
@@ -112,194 +118,6 @@ def time_text(moment: datetime) -> str:
     return text + ("Z" if offset is not None else "")
 
 
-# --- the checks, built from annotations ---------------------------------------------------------
-
-
-def _problem(errors: list[dict[str, Any]], loc: tuple[Any, ...], kind: str, msg: str) -> Any:
-    errors.append({"loc": loc, "msg": msg, "type": kind})
-    return _FAILED
-
-
-def _check_str(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, str):
-        return v
-    return _problem(errors, loc, "string_type", "Input should be a valid string")
-
-
-def _check_int(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return v
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    if isinstance(v, float):
-        return _problem(
-            errors,
-            loc,
-            "int_from_float",
-            "Input should be a valid integer, got a number with a fractional part",
-        )
-    return _problem(errors, loc, "int_type", "Input should be a valid integer")
-
-
-def _check_float(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, int | float) and not isinstance(v, bool):
-        return float(v)
-    return _problem(errors, loc, "float_type", "Input should be a valid number")
-
-
-def _check_bool(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, bool):
-        return v
-    return _problem(errors, loc, "bool_type", "Input should be a valid boolean")
-
-
-def _check_datetime(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, datetime):
-        return v
-    if isinstance(v, str):
-        try:
-            return datetime.fromisoformat(v)
-        except ValueError:
-            pass
-    return _problem(errors, loc, "datetime_type", "Input should be a valid datetime")
-
-
-def _check_any(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    return v
-
-
-def _check_dict(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-    if isinstance(v, dict):
-        return v
-    return _problem(errors, loc, "dict_type", "Input should be a valid dictionary")
-
-
-def _optional(inner: Check) -> Check:
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        return None if v is None else inner(v, loc, errors)
-
-    return check
-
-
-def _list_of(inner: Check) -> Check:
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        if not isinstance(v, list | tuple):
-            return _problem(errors, loc, "list_type", "Input should be a valid list")
-        out = []
-        for i, item in enumerate(v):
-            got = inner(item, (*loc, i), errors)
-            out.append(got)
-        return out
-
-    return check
-
-
-def _literal(choices: tuple[Any, ...]) -> Check:
-    words = [repr(c) for c in choices]
-    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        if any(v == c and type(v) is type(c) for c in choices):
-            return v
-        return _problem(errors, loc, "literal_error", f"Input should be {listed}")
-
-    return check
-
-
-def _enum(cls: Any) -> Check:
-    values = list(cls._value2member_map_)
-
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        if isinstance(v, cls):
-            return v
-        if v in values:
-            return cls(v)
-        listed = ", ".join(repr(x) for x in values[:-1]) + f" or {values[-1]!r}"
-        return _problem(errors, loc, "enum", f"Input should be {listed}")
-
-    return check
-
-
-def _record(cls: type[Record]) -> Check:
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        if isinstance(v, cls):
-            return v
-        if not isinstance(v, dict):
-            return _problem(
-                errors,
-                loc,
-                "model_type",
-                f"Input should be a valid dictionary or instance of {cls.__name__}",
-            )
-        return cls._build(v, loc, errors)
-
-    return check
-
-
-_SIMPLE: dict[str, Check] = {
-    "str": _check_str,
-    "int": _check_int,
-    "float": _check_float,
-    "bool": _check_bool,
-    "datetime": _check_datetime,
-    "Any": _check_any,
-    "object": _check_any,
-    "dict[str, Any]": _check_dict,
-    "dict[str, object]": _check_dict,
-    "dict": _check_dict,
-}
-
-
-def _split(text: str, sep: str) -> list[str]:
-    """`text` split at `sep` outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        elif depth == 0 and text.startswith(sep, i):
-            parts.append(text[start:i].strip())
-            start = i + len(sep)
-    parts.append(text[start:].strip())
-    return parts
-
-
-def _quoted(text: str) -> tuple[str, ...]:
-    """The strings of a Literal's arguments: `"a", 'b'` (plain quoted words, no escapes)."""
-    values = []
-    for part in _split(text, ","):
-        if len(part) < 2 or part[0] not in "'\"" or part[-1] != part[0]:
-            raise TypeError(f"record annotation not understood: Literal[{text}]")
-        values.append(part[1:-1])
-    return tuple(values)
-
-
-def _compile(text: str, names: Mapping[str, Any]) -> tuple[Check, bool]:
-    """The check of one annotation (and whether it holds records)."""
-    text = text.strip()
-    if text in _SIMPLE:
-        return _SIMPLE[text], False
-    options = _split(text, "|")
-    if len(options) > 1:
-        rest = [o for o in options if o != "None"]
-        inner, holds = _compile(" | ".join(rest), names)
-        return (_optional(inner) if "None" in options else inner), holds
-    if text.startswith("list[") and text.endswith("]"):
-        inner, holds = _compile(text[5:-1], names)
-        return _list_of(inner), holds
-    if text.startswith("Literal[") and text.endswith("]"):
-        return _literal(_quoted(text[8:-1])), False
-    found = names.get(text)
-    if isinstance(found, type) and issubclass(found, Record):
-        return _record(found), True
-    if isinstance(found, type) and hasattr(found, "_value2member_map_"):  # an enum
-        return _enum(found), False
-    if isinstance(found, str):  # an alias written as text (`EntryKind = "Literal[...]"`)
-        return _compile(found, names)
-    raise TypeError(f"record annotation not understood: {text!r}")
-
-
 # --- records ---------------------------------------------------------------------------------
 
 
@@ -354,13 +172,13 @@ class Record:
                 seen.add(name)
                 text = annotation if isinstance(annotation, str) else annotation.__name__
                 scope = {**names, **vars(sys.modules[klass.__module__])}
-                check, holds = _compile(text, scope)
+                check, holds = compile_annotation(text, scope)
                 raw = getattr(cls, name, _MISSING)
                 info = raw if isinstance(raw, FieldInfo) else None
                 if info is not None and info.min_length is not None:
-                    check = _min_length(check, info.min_length)
+                    check = min_length(check, info.min_length)
                 if info is not None and (info.ge is not None or info.le is not None):
-                    check = _bounds(check, info.ge, info.le)
+                    check = bounds(check, info.ge, info.le)
                 spec = _Field(name, (info.alias if info else None) or name, check, info, raw)
                 spec.record = holds
                 made.append(spec)
@@ -388,23 +206,23 @@ class Record:
                 values[f.name] = _copy_value(f.default)
                 continue
             else:
-                _problem(errors, (*loc, f.key), "missing", "Field required")
+                problem(errors, (*loc, f.key), "missing", "Field required")
                 failed = True
                 continue
             if f.before is not None:
                 v = f.before(v)
             got = f.check(v, (*loc, f.key), errors)
-            if got is _FAILED or (f.record and _has_failed(got)):
+            if got is FAILED or (f.record and _has_failed(got)):
                 failed = True
             values[f.name] = got
         if cls.EXTRA_FORBIDDEN:
             by_key = cls._by_key
             for key in data:
                 if key not in by_key:
-                    _problem(errors, (*loc, key), "extra_forbidden", EXTRA)
+                    problem(errors, (*loc, key), "extra_forbidden", EXTRA)
                     failed = True
         if failed:
-            return _FAILED
+            return FAILED
         new = cls.__new__(cls)
         new.__dict__.update(values)
         return new
@@ -412,7 +230,7 @@ class Record:
     def __init__(self, **values: Any) -> None:
         errors: list[dict[str, Any]] = []
         built = type(self)._build(values, (), errors)
-        if errors or built is _FAILED:
+        if errors or built is FAILED:
             raise RecordError(type(self).__name__, errors)
         self.__dict__.update(built.__dict__)
 
@@ -441,7 +259,7 @@ class Record:
             return data
         errors: list[dict[str, Any]] = []
         if not isinstance(data, dict):
-            _problem(
+            problem(
                 errors,
                 (),
                 "model_type",
@@ -449,7 +267,7 @@ class Record:
             )
             raise RecordError(cls.__name__, errors)
         built = cls._build(data, (), errors)
-        if errors or built is _FAILED:
+        if errors or built is FAILED:
             raise RecordError(cls.__name__, errors)
         return built  # type: ignore[no-any-return]
 
@@ -505,41 +323,8 @@ class Record:
 
 
 def _has_failed(value: Any) -> bool:
-    if value is _FAILED:
+    if value is FAILED:
         return True
     if isinstance(value, list):
-        return any(x is _FAILED for x in value)
+        return any(x is FAILED for x in value)
     return False
-
-
-def _min_length(inner: Check, least: int) -> Check:
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        got = inner(v, loc, errors)
-        if isinstance(got, str) and len(got) < least:
-            return _problem(
-                errors,
-                loc,
-                "string_too_short",
-                f"String should have at least {least} character{'s' if least != 1 else ''}",
-            )
-        return got
-
-    return check
-
-
-def _bounds(inner: Check, ge: int | None, le: int | None) -> Check:
-    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
-        got = inner(v, loc, errors)
-        if got is _FAILED or got is None:
-            return got
-        if ge is not None and got < ge:
-            return _problem(
-                errors, loc, "greater_than_equal", f"Input should be greater than or equal to {ge}"
-            )
-        if le is not None and got > le:
-            return _problem(
-                errors, loc, "less_than_equal", f"Input should be less than or equal to {le}"
-            )
-        return got
-
-    return check

@@ -23,7 +23,7 @@ PROBE = (
     "from taskproto.hooks.agents.runner import run_agent_hook;"
     "import os; r = run_agent_hook('claude', {event!r}, sys.stdin.buffer.read(), dict(os.environ),"
     " pid={pid});"
-    "print(json.dumps([list(r), sorted(m for m in ('pydantic', 'click', 'git', 'filelock') "
+    "print(json.dumps([list(r), sorted(m for m in ('pydantic', 'click', 'git', 'filelock', 'taskproto.engine.core') "
     "if m in sys.modules)]))"
 )
 
@@ -64,7 +64,7 @@ def test_stop_of_the_owner_writes_only_when_the_heartbeat_is_due(engine: Engine,
     engine.claim(task, "me")  # no client pid recorded yet: the first Stop records it
     data = payload("claude", "Stop", session_id="me", cwd=cwd)
     answer, loaded = probe("Stop", data, os.getpid())
-    assert answer == [0, "", ""] and "pydantic" in loaded
+    assert answer == [0, "", ""] and "taskproto.engine.core" in loaded
     after = engine.load(task)
     assert after.owner is not None and after.owner.pid == os.getpid()
     # now the heartbeat is fresh and the pid known: the next Stop is answered without the engine
@@ -78,7 +78,7 @@ def test_a_prompt_to_the_owner_is_still_recorded(engine: Engine, task: str) -> N
     cwd = str(engine.config.task_worktree(task))
     data = payload("claude", "UserPromptSubmit", session_id="me", cwd=cwd, prompt="why this way?")
     answer, loaded = probe("UserPromptSubmit", data, os.getpid())
-    assert "pydantic" in loaded and answer[1]  # the context message for the model
+    assert "taskproto.engine.core" in loaded and answer[1]  # the context message for the model
     assert engine.load(task).interruptions, "the interruption was recorded"
     # an empty prompt has nothing to record
     empty = payload("claude", "UserPromptSubmit", session_id="me", cwd=cwd, prompt="  ")
