@@ -15,30 +15,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from importlib import import_module
 
 from taskproto.classify.interruption_rules import DEFAULT_RULES, Rule
 
-__all__ = ["CODES", "Language", "clause_patterns", "detect", "language", "with_rules"]
+# Not `from typing` (its import costs more than the classifier's), and the tables import
+# Language: making a dataclass costs ~0.6 ms, which an English message does not pay.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.classify.languages.table import Language
 
-
-@dataclass(frozen=True)
-class Language:
-    """One language's rules and how its clauses are cut.
-
-    ``fillers`` matches one word a clause may start with that asks for nothing ("bitte", "vale",
-    "はい"), with its own end (``\\b`` does not end a Japanese or Chinese word); ``connectives``
-    is a regex alternative that splits a sentence into clauses ("aber", "然后"), zero-width or
-    eating spaces only; ``joiners`` are words after which a comma does not split ("dass", "ob"):
-    the subordinate clause they open belongs to the verb before the comma.
-    """
-
-    code: str
-    rules: tuple[Rule, ...]
-    fillers: str
-    connectives: str
-    joiners: str = ""
+__all__ = ["CODES", "clause_patterns", "detect", "language", "with_rules"]
 
 
 # Module of each language, in the order their rules are tried when a message shows several.
@@ -126,34 +113,45 @@ _FOLD = str.maketrans(
         "æ": "ae",
     }
 )
-_KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
-_LETTERS = re.compile(r"[^\W\d_]+")
-_LATIN = {code: frozenset(words.split()) for code, words in _MARKERS.items()}
-_ANY_LATIN = frozenset().union(*_LATIN.values())
+# Words are what is left between ASCII punctuation, digits and spaces (normalised text has no
+# other punctuation a marker could touch): a translate and a split, cheaper than compiling a regex.
+_NOT_WORDS = str.maketrans(dict.fromkeys("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
+_ANY_LATIN = frozenset(" ".join(_MARKERS.values()).split())
+_latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen
 
 
 def detect(text: str) -> tuple[tuple[str, ...], int, str]:
     """The languages besides English that normalised ``text`` shows, surest first; how many of
     them lead (show as many marker words as the first); and the text as their rules read it
     (accents folded: "continúa" -> "continua", "prüf" -> "pruf")."""
-    found: list[str] = []
-    words = set(_LETTERS.findall(text))
+    words = set(text.translate(_NOT_WORDS).split())
     if not text.isascii():
-        if _KANA.search(text):
-            found.append("ja")
-        elif _HAN.search(text):  # Chinese, or Japanese written in kanji alone
-            found.extend(("zh-Hans", "ja"))
+        if max(text) >= "\u3040":
+            found = _cjk(text)
+            if found:
+                return found, 1, text
         text = text.translate(_FOLD)
-        words.update(_LETTERS.findall(text))  # markers are folded, but for a few ("ça", "é")
-    if found:
-        return tuple(found), 1, text
+        # markers are folded, but for a few ("ça", "é")
+        words.update(text.translate(_NOT_WORDS).split())
     if words.isdisjoint(_ANY_LATIN):
         return (), 0, text
-    scores = {code: len(words & markers) for code, markers in _LATIN.items()}
-    codes = sorted((code for code in _LATIN if scores[code]), key=lambda c: -scores[c])
+    if not _latin:
+        _latin.update((code, frozenset(markers.split())) for code, markers in _MARKERS.items())
+    scores = {code: len(words & markers) for code, markers in _latin.items()}
+    codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
     lead = sum(scores[code] == scores[codes[0]] for code in codes)
     return tuple(codes), lead, text
+
+
+def _cjk(text: str) -> tuple[str, ...]:
+    """Japanese if ``text`` has kana; Chinese, or Japanese in kanji alone, if it has Chinese
+    characters. (A regex of the Chinese range costs ~2 ms to compile: more than this loop.)"""
+    han = False
+    for char in text:
+        if "\u3040" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9f":
+            return ("ja",)
+        han = han or "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+    return ("zh-Hans", "ja") if han else ()
 
 
 _loaded: dict[str, Language] = {}
@@ -163,9 +161,7 @@ def language(code: str) -> Language:
     """The table of language ``code`` (one of CODES), imported on first use."""
     found = _loaded.get(code)
     if found is None:
-        module = import_module(f"{__name__}.{_MODULES[code]}")
-        found = module.LANGUAGE
-        assert isinstance(found, Language)
+        found = import_module(f"{__name__}.{_MODULES[code]}").LANGUAGE
         _loaded[code] = found
     return found
 
@@ -184,10 +180,10 @@ def with_rules(rules: Sequence[Rule], codes: tuple[str, ...]) -> tuple[Rule, ...
     if hit is not None and hit[0] is rules:
         return hit[1]
     cut = next((i for i, rule in enumerate(rules) if rule.name in _ENGLISH), len(rules))
-    if any(code in _LATIN for code in codes):
+    if any(code in _MARKERS for code in codes):
         # then the other languages of the Latin script: a short message ("leg los") may show
         # only a word another language shares ("los")
-        codes = (*codes, *(code for code in _LATIN if code not in codes))
+        codes = (*codes, *(code for code in _MARKERS if code not in codes))
     extra = tuple(rule for code in codes for rule in language(code).rules)
     merged = (*rules[:cut], *extra, *rules[cut:])
     if len(_merged) >= 64:  # a long-lived process given new rule lists (config reloads)

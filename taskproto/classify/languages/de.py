@@ -5,7 +5,7 @@ negated stops, holds and negated gos, status, audit, questions, then resumptions
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import Language
+from taskproto.classify.languages.table import Language
 
 # The verbs and phrases of a go. "weiter" alone is one ("weiter bitte", "weiter mit den Tests"),
 # but not "weiter oben" (further up) or "weiterhin" (still).

@@ -5,7 +5,7 @@ English: the English rules take it where these do not (a negation comes first he
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import Language
+from taskproto.classify.languages.table import Language
 
 _W = r"[\w'.-]+ "
 VERB = (

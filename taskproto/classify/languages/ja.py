@@ -6,7 +6,7 @@ a clause's end or anywhere in it, where the English ones look at its start."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import Language
+from taskproto.classify.languages.table import Language
 
 # A go: the request or volitional forms of continue / resume / proceed / go back. Not "落ち続け"
 # (keeps failing): a verb stem before 続け makes it "keep doing".

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import Language
+from taskproto.classify.languages.table import Language
 
 _W = r"[\w'.-]+ "
 # "segue" and "continua" are gos, but not "segue sem funcionar" / "continua quebrado" (still):

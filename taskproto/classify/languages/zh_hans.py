@@ -5,7 +5,7 @@ falls between two Chinese characters). Punctuation is ASCII with a space after i
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import Language
+from taskproto.classify.languages.table import Language
 
 # A go. Not "继续失败" (keeps failing), not "恢复按钮" (the resume button).
 VERB = (

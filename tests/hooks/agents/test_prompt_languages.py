@@ -8,7 +8,7 @@ import json
 import pytest
 
 from .conftest import move_to
-from .fastpath import OWNER, Fast
+from .fastpath import NOBODY, OWNER, Fast
 
 
 def prompt(fast: Fast, text: str, ascii_json: bool) -> str:
@@ -62,3 +62,21 @@ def test_a_paused_task_resumes_on_go_on_in_the_users_language_and_not_on_a_hold(
     assert task.paused_by() is None and task.state == "IMPLEMENTATION"
     assert (task.interruptions[-1].type, task.interruptions[-1].text) == ("RESUMPTION", go)
     assert task.interruptions[-1].rule.startswith(("de-", "ja-"))
+
+
+@pytest.mark.parametrize("text", ["weiter machen bitte", "続けて", "继续", "¿cómo vamos?"])
+@pytest.mark.parametrize("ascii_json", [False, True], ids=["utf-8", "escaped"])
+def test_a_prompt_of_a_session_that_owns_nothing_stays_in_sh_in_any_language(
+    fast: Fast, text: str, ascii_json: bool
+) -> None:
+    data = {
+        "session_id": NOBODY,
+        "transcript_path": str(fast.base / "transcript.jsonl"),
+        "cwd": str(fast.engine.config.repo),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": text,
+    }
+    raw = json.dumps(data, ensure_ascii=ascii_json).encode()
+    fast.run("claude", "UserPromptSubmit", raw)  # the first turn may go to Python (its stamp)
+    run = fast.both("claude", "UserPromptSubmit", raw, NOBODY)
+    assert run.answer == (0, "", "") and not run.started
