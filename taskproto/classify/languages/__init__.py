@@ -56,6 +56,7 @@ _MARKERS = {
         uns unterschied verstehe verstoss verstossen vom von vor wann warte warten warum weiter
         weitermachen welche welchem welcher wenn wer werden wie wieso wir wird wo woran zu
         zum zur zuruck zusammen
+        setz setze arbeit arbeite arbeitest
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -70,6 +71,8 @@ _MARKERS = {
         valida vamos venga verifica vuelve hiciste acabaste pasaron queda quedan faltan
         orale continuale continuen continuemos reanuda ejecuta explica explicame aclara duda
         podrias chequea detente sigan avanzas
+        ya está qué cómo dónde cuándo cuánto cuántos sí más aún también después corrió
+        terminó pasó quedó falló rompió hiciste abriste rápido
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -82,6 +85,8 @@ _MARKERS = {
         pushe mergee deploye commite demain termine statut continuer poursuivre explique
         expliquer lance audite controler aujourd quoi neuf passe etape suivante valide prete
         pret avance ça où à déjà très été voilà
+        effectue combien temps tourné terminé passé lancé réussi échoué planté mergé
+        poussé déployé testé corrigé validé prêt prête tâche état
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -95,6 +100,7 @@ _MARKERS = {
         violou auditoria audita prosseguir retoma tocar barco frente concluiu passaram
         novidade novidades andamento explica esclarece pare pausa não você está é já tá só
         até lá três progresso
+        como pfv rápido já tá você não também está terminou rodou abriu
     """,
 }
 
@@ -117,6 +123,7 @@ _FOLD = str.maketrans(
 # other punctuation a marker could touch): a translate and a split, cheaper than compiling a regex.
 _NOT_WORDS = str.maketrans(dict.fromkeys("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
 _ANY_LATIN = frozenset(" ".join(_MARKERS.values()).split())
+_LETTERS = {"de": "äöüß", "es": "ñ", "fr": "èêàùâîôûëïœ", "pt-BR": "ãõ"}
 _latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen
 
 
@@ -125,19 +132,21 @@ def detect(text: str) -> tuple[tuple[str, ...], int, str]:
     them lead (show as many marker words as the first); and the text as their rules read it
     (accents folded: "continúa" -> "continua", "prüf" -> "pruf")."""
     words = set(text.translate(_NOT_WORDS).split())
+    hints: dict[str, int] = {}
     if not text.isascii():
         if max(text) >= "\u3040":
             found = _cjk(text)
             if found:
                 return found, 1, text
+        # letters only one of these languages writes: "weiter so, schön" is German
+        hints = {code: sum(char in text for char in chars) for code, chars in _LETTERS.items()}
         text = text.translate(_FOLD)
-        # markers are folded, but for a few ("ça", "é")
-        words.update(text.translate(_NOT_WORDS).split())
-    if words.isdisjoint(_ANY_LATIN):
+        words.update(text.translate(_NOT_WORDS).split())  # most markers are folded ("ça": not)
+    if words.isdisjoint(_ANY_LATIN) and not any(hints.values()):
         return (), 0, text
     if not _latin:
         _latin.update((code, frozenset(markers.split())) for code, markers in _MARKERS.items())
-    scores = {code: len(words & markers) for code, markers in _latin.items()}
+    scores = {code: len(words & markers) + hints.get(code, 0) for code, markers in _latin.items()}
     codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
     lead = sum(scores[code] == scores[codes[0]] for code in codes)
     return tuple(codes), lead, text

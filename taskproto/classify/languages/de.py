@@ -16,7 +16,7 @@ VERB = (
     rf"|arbeite(?:t|n)? (?:{_W}){{0,3}}?weiter\b|fahr(?:e|t)? (?:{_W}){{0,4}}?fort\b"
     rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,4}}?fort\b"
     rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
-    r"|zuruck (?:an die|zur|zum|in die) (?:arbeit|task|aufgabe|ticket|sache)"
+    r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
     r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran))"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
@@ -102,13 +102,17 @@ RULES = (
         r"|^(?:bist|seid|ist|sind|hast|habt|hat) (?:[\w.-]+ ){0,3}?"
         r"(?:schon |jetzt |endlich |bald )?"
         r"(?:fertig|durch|grun|gruen|erledigt|gemerged?t?|gepusht|deployed|bereit|abgeschlossen)\b"
-        r"|^(?:in )?welche[mrn]? (?:state|zustand|status|phase|schritt)\b",
+        r"|^(?:in )?welche[mrn]? (?:state|zustand|status|phase|schritt)\b"
+        # a yes/no question with "schon" (already): "hast du den PR schon aufgemacht?"
+        r"|^(?:bist|seid|ist|sind|hast|habt|hat|lauft|laufen|lief|lauft|war|wurde|wurden)"
+        r" (?:[\w.-]+ ){0,4}?(?:schon|bereits|inzwischen|mittlerweile)\b",
         0.85,
     ),
     Rule(
         "de-status-terse",
         "STATUS_REQUEST",
-        r"^(?:status|fortschritt|stand|zwischenstand|updates?|neuigkeiten|eta)"
+        r"^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
+        r"|zwischenstand|updates?|neuigkeiten|eta)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
         r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b",
@@ -125,7 +129,8 @@ RULES = (
         "de-audit-verify",
         "AUDIT",
         rf"^{_CHECK}\b.*\b{_PROTOCOL}|^(?:ist|sind)\b(?=.*\b(?:alles|lock\w*|worktrees?|journal"
-        r"|task\.json|session|protokoll\w*)\b).*\b(?:konsistent|korrekt|synchron|in sync|gultig"
+        r"|task\.json|task-?(?:status|state|zustand)|zustand|session|protokoll\w*)\b)"
+        r".*\b(?:konsistent|korrekt|synchron|in sync|gultig"
         r"|sauber|valide|in ordnung)\b"
         r"|\b(?:gegen das protokoll versto\w*|protokoll ?versto\w*|das protokoll verletzt)",
         0.85,

@@ -9,7 +9,8 @@ from taskproto.classify.languages.table import Language
 _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
 VERB = (
-    r"(?:sigue\b(?! (?:sin|siendo|estando|igual|roto|rota|\w+ando|\w+iendo)\b)|segui\b|siga\b"
+    r"(?:sigue\b(?! (?:sin|siendo|estando|igual|roto|rota|fallando|rompiendo|colgad[oa])\b)"
+    r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
@@ -62,7 +63,9 @@ RULES = (
     Rule(
         "es-status-how",
         "STATUS_REQUEST",
-        r"^(?:como|que tal) (?:vamos|van|avanzas|avanza|vas|andamos|anda|andas|estamos|progresa"
+        r"^cual es (?:el|tu|su) (?:estado|status|progreso|avance|siguiente paso)\b|^que sigue\b"
+        r"|^(?:como|que tal) (?:vamos|van|avanzas|avanza|vas|andamos|anda|andas|estamos|esta"
+        r"|estan|progresa"
         r"|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
@@ -77,6 +80,9 @@ RULES = (
         r"|^que (?:completaste|terminaste|hiciste|lograste|cambiaste|avanzaste)\b"
         r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso|funciona"
         r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
+        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$|^ya \S+(?:aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
+        r" (?:verde|list[oa]s?|terminad[oa]s?|hech[oa]s?|mergead[oa]s?)\b"
         r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s (?:[\w-]+ ){0,3}?(?:siguen|quedan"
         r"|faltan|fallan)\b",
         0.85,
@@ -86,6 +92,7 @@ RULES = (
         "STATUS_REQUEST",
         r"^(?:estado|progreso|avance|status|eta)(?: (?:porfa|por favor|pls|del [\w-]+))*\s*\?*$"
         r"|^(?:hay |alguna |algun )?(?:novedad(?:es)?|avances?|actualizacion(?:es)?)\b"
+        r"|^(?:un |una )?(?:update|actualizacion|resumen|reporte)(?: rapid[oa]| breve)?\b"
         r"|^(?:dame|dime|pasame|mandame|quiero) (?:[\w-]+ ){0,3}?(?:resumen|estado|status|update"
         r"|avance|progreso|reporte)\b|^resume (?:tu|el|su|vuestro|nuestro) (?:progreso|avance"
         r"|estado|trabajo)\b|^resumeme\b",
@@ -142,7 +149,7 @@ LANGUAGE = Language(
     rules=RULES,
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
-        r"|muchas gracias|pues|entonces|ahora|y|pero|ya|venga|orale|oye|mira|ah|eh|porfa"
+        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira|ah|eh|porfa"
         r"|por favor|de acuerdo|entendido|todo bien|bien)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",

@@ -12,8 +12,8 @@ VERB = (
     r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
     r"|reprend(?:s|re|ez)?\b|reprenons\b|vas-y\b|allez-y\b|on y va\b|y aller\b|c'est parti\b"
     r"|avance[sz]?\b"
-    r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a (?:l'implementation|la suite"
-    r"|l'etape suivante|la suivante|la prochaine etape)"
+    r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
+    r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
     r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
     r"|remets?-toi au travail|au boulot\b|au travail\b)"
 )
@@ -22,8 +22,8 @@ _PROTOCOL = (
     r"|etat de la tache|fichier d'etat|protocole|branches?|transitions?|invariants?)"
 )
 _AUDIT_NOUN = (
-    r"(?:audit|doctor|controle de coherence|check|sanity check|health check|verification"
-    r" de coherence)"
+    r"(?:audit|doctor|controle (?:de coherence|d'integrite)|check|sanity check|health check"
+    r"|verification (?:de coherence|d'integrite))"
 )
 
 RULES = (
@@ -78,7 +78,9 @@ RULES = (
         r"|^qu'est-ce que (?:tu as|t'as|vous avez) (?:fait|termine|fini|change)\b"
         r"|^qu'(?:as-tu|avez-vous) (?:fait|termine|fini|change)\b"
         r"|^(?:tu as|t'as|as-tu|avez-vous|vous avez) (?:deja |bien )?(?:fini|termine|pushe|merge"
-        r"|deploye|commite)\b"
+        r"|deploye|commite|ouvert|lance)\b|^(?:tu as|t'as|as-tu|avez-vous|vous avez) deja\b"
+        r"|^(?:le|la|les) [\w.-]+(?: [\w.-]+){0,3} (?:a|ont) (?:deja |bien )?(?:tourne|passe|fini"
+        r"|termine|reussi|echoue|plante)\b"
         r"|^(?:le|la|les) [\w.-]+(?: [\w.-]+){0,3} (?:est|sont) (?:deja |bien )?(?:termine|fini"
         r"|pret|passe|merge|vert)[es]{0,2}\b|^les tests (?:passent|sont passes)\b",
         0.85,
@@ -90,14 +92,15 @@ RULES = (
         r"|quoi de neuf|eta)(?: (?:stp|svp|du [\w-]+|de la [\w-]+|sur [\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
-        r"|^fais (?:le|un) point\b",
+        r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
+        r"|^c'est quoi (?:le|ton|la) (?:statut|status|etat|avancement|suite)\b",
         0.85,
     ),
     Rule(
         "fr-audit-verb",
         "AUDIT",
         r"\b(?:fais|faire|lance[sz]?|lancer|passe[sz]?|execute[sz]?|effectue[sz]?)\b.*"
-        rf"\b{_AUDIT_NOUN}\b|^(?:audite[sz]?|auditer|audit)\b(?!-?(?:log|trail))",
+        rf"\b{_AUDIT_NOUN}\b|^(?:audite[sz]?|auditer|(?:un )?audit)\b(?!-?(?:log|trail))",
         0.9,
     ),
     Rule(
@@ -112,11 +115,13 @@ RULES = (
         r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
         0.85,
     ),
+    # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing
+    Rule("fr-topic", "OTHER", r"^(?:et )?(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+)?\s*\?$", 0.5),
     Rule(
         "fr-question",
         "QUESTION",
-        r"^(?:pourquoi|comment|quel(?:le)?s?|ou|quand|qui|que|qu'est-ce|combien|a quoi|de quoi"
-        r"|sur quoi)\b|^(?:explique|expliquez|decris|detaille|clarifie|precise)\b"
+        r"^(?:pourquoi|comment|quel(?:le)?s?|ou|quand|qui|combien|a quoi|de quoi|sur quoi)\b"
+        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:explique|expliquez|decris|detaille|clarifie|precise)\b"
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
         r"|^(?:petite |une |autre )?question\b",

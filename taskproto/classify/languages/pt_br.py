@@ -14,7 +14,7 @@ VERB = (
     r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
     r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
-    r"|passa(?:r)? (?:pra|para a) proxima (?:etapa|fase|task|tarefa)|bola pra frente)"
+    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente)"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
@@ -75,6 +75,8 @@ RULES = (
         r"^(?:o que|que|quanto) (?:ainda )?(?:falta|resta|esta pendente|ta pendente)\b"
         r"|^o que (?:voce|vc|a gente|voces|vcs) (?:ja )?(?:fez|concluiu|terminou|mudou|fizeram"
         r"|conseguiu|completou)\b"
+        r"|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
+        r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} ja \S+(?:ou|eu|iu|aram|eram|iram)\b"
         r"|^(?:ja )?(?:terminou|acabou|deu (?:o )?(?:push|merge|deploy)|fez (?:o )?(?:push|merge"
         r"|deploy)|passou|passaram)\b"
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
@@ -87,6 +89,9 @@ RULES = (
         "pt-status-terse",
         "STATUS_REQUEST",
         r"^(?:status|progresso|andamento|eta)(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
+        r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
+        r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
+        r"|^(?:tem|teve|houve) (?:algum |alguma )?(?:progresso|avanco|novidade)"
         r"|^(?:tem |alguma |algum )?(?:novidades?|atualizac\w+|updates?)\b"
         r"|^(?:me )?(?:da|manda|passa)(?: pra mim)? (?:[\w-]+ ){0,3}?(?:resumo|status|update"
         r"|andamento|progresso|relatorio)\b|^resum[ea] (?:o |a )?(?:seu |teu )?(?:progresso"
@@ -107,7 +112,7 @@ RULES = (
         rf"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|ve se|olha se)\b.*"
         rf"\b{_PROTOCOL}\b"
         r"|^(?:esta|estao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
-        r"|sessao|protocolo)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
+        r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
         r"|valid[oa]s?|limp[oa]s?)\b"
         r"|\bviol(?:ou|amos|ado|acao|acoes)\b.*\bprotocolo\b",
         0.85,
