@@ -44,15 +44,17 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
         train = load(CORPORA / f"{code}.train.tsv")
         held = load(CORPORA / f"{code}.heldout.tsv")
         held2 = load(CORPORA / f"{code}.heldout2.tsv")
+        held3 = load(CORPORA / f"{code}.heldout3.tsv")
         assert len(train) + len(held) >= 150, code
-        assert 0.30 <= (len(held) + len(held2)) / (len(train) + len(held) + len(held2)) <= 0.40
-        messages = [m for _, m in train + held + held2]
+        out = len(held) + len(held2) + len(held3)
+        assert 0.30 <= out / (len(train) + out) <= 0.40, code
+        messages = [m for _, m in train + held + held2 + held3]
         assert len(messages) == len(set(messages)), code
-        for split in (held, held2):
+        for split in (held, held2, held3):
             assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
 
 
-@pytest.mark.parametrize("split", ["train", "heldout", "heldout2"])
+@pytest.mark.parametrize("split", ["train", "heldout", "heldout2", "heldout3"])
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")

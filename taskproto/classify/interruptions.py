@@ -125,6 +125,9 @@ _FILLER_WORDS = (
 _FILLERS = re.compile(rf"^(?:(?:{_FILLER_WORDS})\b[\s,!.]*)+")
 _EDGE_PUNCT = re.compile(r"^[\s\-.,;:!'\"]+|[\s\-.,;:!'\"]+$")
 _WORD = re.compile(r"[a-z]{4,}")
+# A clause with no word in it ("?" left of "please?" once "please" is stripped) asks nothing more
+# than the clause before it: "Can you continue, please?" is a go.
+_NO_WORD = re.compile(r"\W*$")
 
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -172,7 +175,7 @@ def _clauses_of(normal: str, codes: tuple[str, ...]) -> list[str]:
             clause = _EDGE_PUNCT.sub("", part)
             clause = fillers.sub("", clause)
             clause = _EDGE_PUNCT.sub("", clause)
-            if clause:
+            if clause and not _NO_WORD.match(clause):
                 out.append(clause[:MAX_CLAUSE_CHARS])
     return out[-MAX_CLAUSES:]
 

@@ -56,7 +56,7 @@ _MARKERS = {
         uns unterschied verstehe verstoss verstossen vom von vor wann warte warten warum weiter
         weitermachen welche welchem welcher wenn wer werden wie wieso wir wird wo woran zu
         zum zur zuruck zusammen
-        setz setze arbeit arbeite arbeitest
+        setz setze arbeit arbeite arbeitest fang hangst haengst fest kommt erzahl neues
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -72,7 +72,8 @@ _MARKERS = {
         orale continuale continuen continuemos reanuda ejecuta explica explicame aclara duda
         podrias chequea detente sigan avanzas
         ya está qué cómo dónde cuándo cuánto cuántos sí más aún también después corrió
-        terminó pasó quedó falló rompió hiciste abriste rápido
+        terminó pasó quedó falló rompió hiciste abriste rápido protocolo violaciones
+        cumple avances noticias fijate empieza arranca comienza cuentame trabado atascado
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -86,7 +87,8 @@ _MARKERS = {
         expliquer lance audite controler aujourd quoi neuf passe etape suivante valide prete
         pret avance ça où à déjà très été voilà
         effectue combien temps tourné terminé passé lancé réussi échoué planté mergé
-        poussé déployé testé corrigé validé prêt prête tâche état
+        poussé déployé testé corrigé validé prêt prête tâche état bloqué coincé
+        raconte commence ensuite statut conforme finie terminée mergée passée
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -100,6 +102,8 @@ _MARKERS = {
         violou auditoria audita prosseguir retoma tocar barco frente concluiu passaram
         novidade novidades andamento explica esclarece pare pausa não você está é já tá só
         até lá três progresso
+        executa fala resultado travado travou conta algum avanço notícia começa comece
+        acordo protocolo compara
         como pfv rápido já tá você não também está terminou rodou abriu
     """,
 }

@@ -5,7 +5,7 @@ negated stops, holds and negated gos, status, audit, questions, then resumptions
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.table import Language
+from taskproto.classify.languages.table import WORK, Language
 
 # The verbs and phrases of a go. "weiter" alone is one ("weiter bitte", "weiter mit den Tests"),
 # but not "weiter oben" (further up) or "weiterhin" (still).
@@ -119,6 +119,18 @@ RULES = (
         0.85,
     ),
     Rule(
+        "de-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:ist|sind|war|lauft|lief) (?:der |die |das )?{WORK}\b.*\b(?:durch\w*|gelaufen|grun"
+        r"|gruen|rot|fertig|gemerged?t?|bereit|kaputt)\b|(?:hangst|haengst|steckst) du\b.*\bfest\b"
+        r"|^(?:woran|wo) (?:hangst|haengst) du\b|festgefahren"
+        r"|^was (?:kommt|steht) (?:als )?(?:nachstes|naechstes|jetzt)\b|^wie lange noch\b"
+        r"|^(?:fortschritte?|neuigkeiten|news) (?:beim|bei|am|an|mit|vom|von) [\w-]+\s*\??$"
+        r"|^(?:gibt(?:'s| es) )?(?:was )?neues (?:vom|von|beim|zum) [\w-]+"
+        r"|^erzahl (?:mal|mir)\b.*\b(?:wie|was|wo)\b",
+        0.85,
+    ),
+    Rule(
         "de-audit-verb",
         "AUDIT",
         rf"\b(?:mach|mache|fuhr|fuhre|fuehr|fuehre|lass|starte?|lauf\w*)\b.*\b{_AUDIT_NOUN}\b"
@@ -136,6 +148,14 @@ RULES = (
         0.85,
     ),
     Rule(
+        "de-audit-protocol",
+        "AUDIT",
+        r"protokoll(?:konform\w*|verletzung\w*|versto\w*|gemass)"
+        r"|^stimm(?:t|en) (?:der|die|das) (?:task-?)?(?:status|zustand|state|locks?|journal)\b"
+        r"|\b(?:gegen|mit) task\.json\b",
+        0.85,
+    ),
+    Rule(
         "de-question-word",
         "QUESTION",
         rf"^{_WH}\b(?:.*\?$| (?:ist|sind|war|waren|wird|werden|wurde|hat|hast|habt|haben|kann"
@@ -143,7 +163,7 @@ RULES = (
         r"|passiert|funktioniert|lauft|geht|gibt|tut|tust|entscheidest|nimmst)\b)"
         r"|^(?:erklar(?:e|en)?|erklaer(?:e|en)?|beschreib(?:e)?|begrunde?)\b"
         r"|\b(?:kannst|konntest|wurdest) du (?:mir |uns )?(?:[\w-]+ ){0,4}?(?:erklaren|erklaeren"
-        r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?) (?:das )?nicht\b"
+        r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?)\b.*\bnicht\b"
         r"|^(?:kurze |eine |noch eine )?frage\b",
         0.85,
     ),
@@ -151,15 +171,17 @@ RULES = (
         "de-resumption",
         "RESUMPTION",
         rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und) )*{VERB}"
-        rf"|\b(?:und|dann|danach|anschliessend|bitte|kannst du|du kannst|kannst|darfst du"
-        rf"|du darfst|du sollst|sollst du) (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann"
-        rf"|mal) )*{VERB}",
+        rf"|\b(?:und|dann|danach|anschliessend|bitte)"
+        rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
+        rf"|\b(?:kannst du|du kannst|kannst|darfst du|du darfst|du sollst|sollst du)"
+        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b",
         0.9,
     ),
     Rule(
         "de-go-ahead",
         "RESUMPTION",
-        r"^(?:freigegeben|genehmigt|abgesegnet|na los|los|nachster schritt|ab (?:geht'?s|dafur))"
+        r"^(?:freigegeben|genehmigt|abgesegnet|(?:na )?(?:dann )?(?:mal )?los|nachster schritt"
+        r"|ab (?:geht'?s|dafur))"
         r"\s*[!.]*$",
         0.8,
     ),
@@ -171,7 +193,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
         r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
-        r"|stimmt|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
+        r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
         r"|dann|und|aber|doch|okay)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.table import Language
+from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
@@ -14,6 +14,7 @@ VERB = (
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
+    r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
 )
 _NEG_VERB = (
@@ -34,6 +35,14 @@ RULES = (
         "es-dont-stop",
         "RESUMPTION",
         r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses)\b",
+        0.9,
+    ),
+    Rule(
+        "es-deferred",
+        "OTHER",
+        rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
+        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
+        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues del? [\w.-]+$",
         0.9,
     ),
     Rule(
@@ -78,7 +87,7 @@ RULES = (
         r"^(?:que|cuanto) (?:falta|queda|te falta|nos falta|le falta|resta)\b"
         r"|^que (?:has|hemos|han) (?:hecho|avanzado|terminado|completado|logrado|cambiado)\b"
         r"|^que (?:completaste|terminaste|hiciste|lograste|cambiaste|avanzaste)\b"
-        r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso|funciona"
+        r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso"
         r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
         r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$|^ya \S+(?:aste|iste|io|aron|ieron)\b.*\?$"
         r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
@@ -99,6 +108,16 @@ RULES = (
         0.85,
     ),
     Rule(
+        "es-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:el |la |los |las )?{WORK}\b.*\b(?:paso|pasaron|termino|terminaron|corrio|fallo"
+        r"|verdes?|rojos?|list[oa]s?|terminad[oa]s?|mergead[oa]s?)\b"
+        r"|^(?:estas|esta|estan) (?:\w+ )?(?:trabad[oa]s?|atascad[oa]s?|bloquead[oa]s?"
+        r"|estancad[oa]s?)\b|^que viene\b|^y ahora que\b|^(?:hay )?noticias\b"
+        r"|^cuentame (?:como|que tal|que|donde|hasta donde)\b",
+        0.85,
+    ),
+    Rule(
         "es-audit-verb",
         "AUDIT",
         rf"\b(?:haz|hazle|hagas|hacer|ejecuta|ejecutar|corre|correr|lanza|realiza|pasa|pasale)\b.*"
@@ -108,7 +127,8 @@ RULES = (
     Rule(
         "es-audit-verify",
         "AUDIT",
-        r"^(?:puedes |podrias |me puedes )?(?:revisa|revisar|verifica|verificar|comprueba"
+        r"^(?:puedes |podrias |me puedes )?(?:revisa|revisar|verifica|verificar|comprueba|fijate"
+        r"|mira si|compara"
         r"|comprobar|chequea|chequear|checa|valida|validar|controla|asegurate|inspecciona"
         rf"|hazle un check|haz un check)\b.*\b{_PROTOCOL}\b"
         r"|^(?:esta|estan|el|la|los|las|todo)\b(?=.*\b(?:todo|locks?|worktrees?|journal"
@@ -116,6 +136,15 @@ RULES = (
         r"|sincronizad[oa]s?|valid[oa]s?|limpi[oa]s?)\b"
         r"|\b(?:violamos|hemos violado|violado) el protocolo"
         r"|\bviolacion(?:es)? (?:del|de) protocolo",
+        0.85,
+    ),
+    Rule(
+        "es-audit-protocol",
+        "AUDIT",
+        r"\bcumple[n]? (?:con )?(?:el )?protocolo|\bconforme al protocolo"
+        r"|^(?:el |la |los |las )?(?:estado|lock|worktree|journal)\b.*\b(?:sigue siendo |es )?"
+        r"(?:correct[oa]s?|limpi[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
+        r"|^un (?:sanity check|health check|chequeo)\b",
         0.85,
     ),
     Rule(

@@ -5,7 +5,7 @@ English: the English rules take it where these do not (a negation comes first he
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.table import Language
+from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
 VERB = (
@@ -15,7 +15,8 @@ VERB = (
     r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
     r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
-    r"|remets?-toi au travail|au boulot\b|au travail\b)"
+    r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
+    r"|lance-toi\b|y aller\b)"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|session|task\.json|l'etat (?:de la tache|du lock|des \w+)"
@@ -36,7 +37,7 @@ RULES = (
     Rule(
         "fr-nudge",
         "RESUMPTION",
-        r"^arrete[sz]? de (?:poser des questions|demander|attendre|hesiter)\b.*"
+        r"^arrete[sz]? (?:de |d')(?:poser des questions|demander|attendre|hesiter)\b.*"
         + VERB
         + r"|^pourquoi (?:tu ne |ne )?(?:continues|reprends)[- ]?(?:tu )?pas\b",
         0.8,
@@ -97,6 +98,16 @@ RULES = (
         0.85,
     ),
     Rule(
+        "fr-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?|verte?s?|rouges?"
+        r"|mergee?s?|prete?s?|tourne)\b|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        r"|^tu bloques\b|^et (?:ensuite|apres)\b|\bprochaine etape\b|^statut\b"
+        r"|^des (?:avancees|nouvelles|progres)\b|^comment avance\b"
+        r"|^raconte(?:-moi)? (?:ou|comment)\b",
+        0.85,
+    ),
+    Rule(
         "fr-audit-verb",
         "AUDIT",
         r"\b(?:fais|faire|lance[sz]?|lancer|passe[sz]?|execute[sz]?|effectue[sz]?)\b.*"
@@ -109,9 +120,11 @@ RULES = (
         r"^(?:tu peux |peux-tu |pourrais-tu |vous pouvez )?(?:verifie[sz]?|verifier|controle[sz]?"
         r"|controler|valide[sz]?|valider|inspecte[sz]?|inspecter|check|assure-toi|assurez-vous"
         rf"|regarde[sz]? si)\b.*\b{_PROTOCOL}\b"
-        r"|^(?:est-ce que |est-ce qu'|le |la |les |tout )(?=.*\b(?:tout|locks?|worktrees?"
-        r"|journal|task\.json|session|protocole)\b).*\b(?:coherent|consistant|en sync"
-        r"|synchronise|valide|correct|propre)"
+        r"|^(?:est-ce que |est-ce qu'|le |la |les |l'|tout )(?=.*\b(?:tout|locks?|worktrees?"
+        r"|journal|task\.json|session|protocole|etat)\b).*\b(?:coherent|consistant|en sync"
+        r"|synchro\w*|valide|correct|propre)"
+        r"|\bconformes? au protocole|^(?:un |une )?(?:sanity check|health check)\b"
+        r"|^compare[sz]? (?:les |la |le )?\w+ (?:avec|a) task\.json"
         r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
         0.85,
     ),

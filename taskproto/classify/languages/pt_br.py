@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.table import Language
+from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
 # "segue" and "continua" are gos, but not "segue sem funcionar" / "continua quebrado" (still):
@@ -14,7 +14,8 @@ VERB = (
     r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
     r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
-    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente)"
+    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
+    r"|comeca\b|comece\b|comecar\b|vamo que vamo)"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
@@ -34,6 +35,14 @@ RULES = (
         "pt-dont-stop",
         "RESUMPTION",
         r"^nao (?:para|pare|parar|pausa|pause|espera|espere)\b(?! de\b)",
+        0.9,
+    ),
+    Rule(
+        "pt-deferred",
+        "OTHER",
+        rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
+        r"|merge|almoco)|so quando|quando (?:eu voltar|terminar|passar|estiver))"
+        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa] [\w.-]+$",
         0.9,
     ),
     Rule(
@@ -76,7 +85,7 @@ RULES = (
         r"|^o que (?:voce|vc|a gente|voces|vcs) (?:ja )?(?:fez|concluiu|terminou|mudou|fizeram"
         r"|conseguiu|completou)\b"
         r"|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
-        r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} ja \S+(?:ou|eu|iu|aram|eram|iram)\b"
+        r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} ja (?:foi|\S+(?:ou|eu|iu|aram|eram|iram))\b"
         r"|^(?:ja )?(?:terminou|acabou|deu (?:o )?(?:push|merge|deploy)|fez (?:o )?(?:push|merge"
         r"|deploy)|passou|passaram)\b"
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
@@ -99,6 +108,16 @@ RULES = (
         0.85,
     ),
     Rule(
+        "pt-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:o |a |os |as )?{WORK}\b.*\b(?:passou|passaram|terminou|rodou|falhou|verdes?"
+        r"|vermelhos?|pront[oa]s?|mergead[oa]s?|quebrad[oa]s?)\b"
+        r"|\b(?:ta|esta|tao|estao) (?:\w+ )?(?:travad[oa]s?|empacad[oa]s?|bloquead[oa]s?)\b"
+        r"|^travou\b|^(?:e agora|o que vem)\b|^(?:algum|alguma|tem|teve) (?:avanco|novidade"
+        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:como|o que|onde|ate onde)\b",
+        0.85,
+    ),
+    Rule(
         "pt-audit-verb",
         "AUDIT",
         rf"\b(?:faz|faca|fazer|roda|rodar|executa|executar|realiza|passa|da)\b.*\b{_AUDIT_NOUN}\b"
@@ -109,6 +128,7 @@ RULES = (
         "pt-audit-verify",
         "AUDIT",
         r"^(?:consegue |pode |voce pode )?(?:verifica|verificar|verifique|confere|conferir|confira"
+        r"|compara|ve se"
         rf"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|ve se|olha se)\b.*"
         rf"\b{_PROTOCOL}\b"
         r"|^(?:esta|estao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
@@ -118,13 +138,22 @@ RULES = (
         0.85,
     ),
     Rule(
+        "pt-audit-protocol",
+        "AUDIT",
+        r"\bde acordo com o protocolo|\bconforme o protocolo|violac\w+ (?:de|do) protocolo"
+        r"|^(?:o |a |os |as )?(?:estado|lock|worktree|journal)\b.*\b(?:ainda )?(?:(?:ta|esta)"
+        r" )?(?:corret[oa]s?|limp[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
+        r"|^(?:um |uma )?(?:sanity check|health check|checagem)\b",
+        0.85,
+    ),
+    Rule(
         "pt-question",
         "QUESTION",
         r"^(?:por que|pq|pra que|para que|qual|quais|onde|quando|quem|cade)\b"
         r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
         r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
-        r"|contar)\b|^(?:nao )?(?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b",
+        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b",
         0.85,
     ),
     Rule(

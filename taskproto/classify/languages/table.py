@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from taskproto.classify.interruption_rules import Rule
 
+# The work a status question asks about, in the English every language borrows: "ist der Build
+# grün?", "¿ya pasó el CI?", "PRはマージされた？".
+WORK = r"(?:build|ci|pr|tests?|testes|pipeline|deploy\w*|merge|release|refactor\w*|migra\w*|push)"
+
 
 @dataclass(frozen=True)
 class Language:
