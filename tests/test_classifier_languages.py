@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPORA = Path(__file__).parent / "data" / "interruptions_i18n"
 ENGLISH = Path(__file__).parent / "data" / "interruptions.tsv"
 MIN_ACCURACY = 0.95
+# Each held-out split was scored once, blind, then its misses were seen and a new batch was
+# written before the rules changed again (docs/interruptions.md, "Other languages").
+HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -42,19 +45,17 @@ def load(path: Path) -> list[tuple[str, str]]:
 def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
     for code in CODES:
         train = load(CORPORA / f"{code}.train.tsv")
-        held = load(CORPORA / f"{code}.heldout.tsv")
-        held2 = load(CORPORA / f"{code}.heldout2.tsv")
-        held3 = load(CORPORA / f"{code}.heldout3.tsv")
-        assert len(train) + len(held) >= 150, code
-        out = len(held) + len(held2) + len(held3)
+        helds = [load(CORPORA / f"{code}.{split}.tsv") for split in HELD_OUT]
+        out = sum(len(held) for held in helds)
+        assert len(train) + out >= 150, code
         assert 0.30 <= out / (len(train) + out) <= 0.40, code
-        messages = [m for _, m in train + held + held2 + held3]
+        messages = [m for split in (train, *helds) for _, m in split]
         assert len(messages) == len(set(messages)), code
-        for split in (held, held2, held3):
+        for split in helds:
             assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
 
 
-@pytest.mark.parametrize("split", ["train", "heldout", "heldout2", "heldout3"])
+@pytest.mark.parametrize("split", ["train", *HELD_OUT])
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")

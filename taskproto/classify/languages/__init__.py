@@ -57,6 +57,7 @@ _MARKERS = {
         weitermachen welche welchem welcher wenn wer werden wie wieso wir wird wo woran zu
         zum zur zuruck zusammen
         setz setze arbeit arbeite arbeitest fang hangst haengst fest kommt erzahl neues
+        verwaist verwaiste morgen zwischenstand neuigkeiten
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -74,6 +75,7 @@ _MARKERS = {
         ya está qué cómo dónde cuándo cuánto cuántos sí más aún también después corrió
         terminó pasó quedó falló rompió hiciste abriste rápido protocolo violaciones
         cumple avances noticias fijate empieza arranca comienza cuentame trabado atascado
+        pasale trabaste toca andas huérfanos huérfano violó seguimos quieto
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -88,7 +90,8 @@ _MARKERS = {
         pret avance ça où à déjà très été voilà
         effectue combien temps tourné terminé passé lancé réussi échoué planté mergé
         poussé déployé testé corrigé validé prêt prête tâche état bloqué coincé
-        raconte commence ensuite statut conforme finie terminée mergée passée
+        raconte commence ensuite statut conforme finie terminée mergée passée ouais fonce
+        orphelin orphelins allons bientôt coincé réussi violé
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -103,7 +106,7 @@ _MARKERS = {
         novidade novidades andamento explica esclarece pare pausa não você está é já tá só
         até lá três progresso
         executa fala resultado travado travou conta algum avanço notícia começa comece
-        acordo protocolo compara
+        acordo protocolo compara acabou empacou parcial sinal novidades
         como pfv rápido já tá você não também está terminou rodou abriu
     """,
 }

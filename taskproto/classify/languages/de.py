@@ -17,7 +17,7 @@ VERB = (
     rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,4}}?fort\b"
     rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
     r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
-    r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran))"
+    r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran)|grunes licht|wir machen weiter)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
@@ -40,6 +40,14 @@ _WH = (
 )
 
 RULES = (
+    Rule(
+        "de-deferred",
+        "OTHER",
+        rf"\b(?:morgen|spater|nachher|ubermorgen|nach dem (?:meeting|review|mittag\w*))\b.*{VERB}"
+        rf"|{VERB}.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*))\b"
+        r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter",
+        0.9,
+    ),
     Rule(
         "de-dont-stop",
         "RESUMPTION",
@@ -127,7 +135,11 @@ RULES = (
         r"|^was (?:kommt|steht) (?:als )?(?:nachstes|naechstes|jetzt)\b|^wie lange noch\b"
         r"|^(?:fortschritte?|neuigkeiten|news) (?:beim|bei|am|an|mit|vom|von) [\w-]+\s*\??$"
         r"|^(?:gibt(?:'s| es) )?(?:was )?neues (?:vom|von|beim|zum) [\w-]+"
-        r"|^erzahl (?:mal|mir)\b.*\b(?:wie|was|wo)\b",
+        r"|^erzahl (?:mal|mir)\b.*\b(?:wie|was|wo)\b|^bist du (?:schon )?(?:durch|fertig)\b"
+        r"|^was (?:ist|kommt) (?:als )?(?:nachstes|naechstes) dran\b|^was machen die [\w-]+\??$"
+        r"|zwischenstand|^(?:gibt(?:'s| es)|was gibt(?:'s| es)) (?:neuigkeiten|neues)\b"
+        r"|^sind wir (?:bald|schon) (?:fertig|durch)\b|^(?:hat|haben) (?:die |der |das )?"
+        rf"{WORK}\b.*\b(?:gemeldet|gesagt|geliefert)\b|\bwie lange\b.*\bnoch\b",
         0.85,
     ),
     Rule(
@@ -152,7 +164,9 @@ RULES = (
         "AUDIT",
         r"protokoll(?:konform\w*|verletzung\w*|versto\w*|gemass)"
         r"|^stimm(?:t|en) (?:der|die|das) (?:task-?)?(?:status|zustand|state|locks?|journal)\b"
-        r"|\b(?:gegen|mit) task\.json\b",
+        r"|\b(?:gegen|mit) task\.json\b|verwaist\w*"
+        r"|\b(?:kannst|konntest) du\b.*\b(?:lock\w*|worktrees?|journal|session|task\.json)\b.*"
+        r"\b(?:uberprufen|ueberpruefen|prufen|pruefen|checken|kontrollieren|verifizieren)\b",
         0.85,
     ),
     Rule(
@@ -182,7 +196,7 @@ RULES = (
         "RESUMPTION",
         r"^(?:freigegeben|genehmigt|abgesegnet|(?:na )?(?:dann )?(?:mal )?los|nachster schritt"
         r"|ab (?:geht'?s|dafur))"
-        r"\s*[!.]*$",
+        r"\s*[!.]*$|\bgrunes licht\b",
         0.8,
     ),
 )

@@ -9,12 +9,13 @@ from taskproto.classify.languages.table import WORK, Language
 _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
 VERB = (
-    r"(?:sigue\b(?! (?:sin|siendo|estando|igual|roto|rota|fallando|rompiendo|colgad[oa])\b)"
+    r"(?:sigue\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
+    r"|seguimos\b|continuamos\b|luz verde"
     r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
 )
 _NEG_VERB = (
@@ -42,7 +43,7 @@ RULES = (
         "OTHER",
         rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
         r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
-        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues del? [\w.-]+$",
+        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues de(?:l| la| los| las)? [\w.-]+$",
         0.9,
     ),
     Rule(
@@ -114,7 +115,11 @@ RULES = (
         r"|verdes?|rojos?|list[oa]s?|terminad[oa]s?|mergead[oa]s?)\b"
         r"|^(?:estas|esta|estan) (?:\w+ )?(?:trabad[oa]s?|atascad[oa]s?|bloquead[oa]s?"
         r"|estancad[oa]s?)\b|^que viene\b|^y ahora que\b|^(?:hay )?noticias\b"
-        r"|^cuentame (?:como|que tal|que|donde|hasta donde)\b",
+        r"|^cuentame (?:como|que tal|que|donde|hasta donde)\b|^te (?:trabaste|atascaste"
+        r"|bloqueaste)\b|^ya casi\b|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
+        r"|^que haces (?:ahora|ahorita)\b|^que tal (?:los|las|el|la) [\w-]+\s*\??$"
+        r"|^que (?:lograste|has logrado|conseguiste)\b|estado parcial"
+        rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b",
         0.85,
     ),
     Rule(
@@ -144,7 +149,8 @@ RULES = (
         r"\bcumple[n]? (?:con )?(?:el )?protocolo|\bconforme al protocolo"
         r"|^(?:el |la |los |las )?(?:estado|lock|worktree|journal)\b.*\b(?:sigue siendo |es )?"
         r"(?:correct[oa]s?|limpi[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
-        r"|^un (?:sanity check|health check|chequeo)\b",
+        r"|^un (?:sanity check|health check|chequeo)\b|huerfan[oa]s?|\b(?:se )?violo el protocolo"
+        r"|\bprotocolo (?:fue )?violado",
         0.85,
     ),
     Rule(
@@ -168,7 +174,7 @@ RULES = (
         "es-go-ahead",
         "RESUMPTION",
         r"^(?:aprobado|aprobada|visto bueno|a por ello|vamos(?: alla)?|siguiente(?: paso)?"
-        r"|pasa al siguiente paso)\s*[!.]*$|^pasa al siguiente\b",
+        r"|pasa al siguiente paso)\s*[!.]*$|^pasa al siguiente\b|\bluz verde\b",
         0.8,
     ),
 )

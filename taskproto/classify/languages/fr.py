@@ -16,7 +16,7 @@ VERB = (
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
     r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
     r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
-    r"|lance-toi\b|y aller\b)"
+    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|session|task\.json|l'etat (?:de la tache|du lock|des \w+)"
@@ -47,8 +47,8 @@ RULES = (
         "OTHER",
         rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b|\b{VERB} pas\b"
         rf"|^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)\b.*\b{VERB}"
-        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres la pause)\b.*\b{VERB}"
-        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi)\b",
+        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)\b.*\b{VERB}"
+        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)",
         0.9,
     ),
     Rule(
@@ -104,7 +104,12 @@ RULES = (
         r"|mergee?s?|prete?s?|tourne)\b|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
         r"|^tu bloques\b|^et (?:ensuite|apres)\b|\bprochaine etape\b|^statut\b"
         r"|^des (?:avancees|nouvelles|progres)\b|^comment avance\b"
-        r"|^raconte(?:-moi)? (?:ou|comment)\b",
+        r"|^raconte(?:-moi)? (?:ou|comment)\b|^(?:on|tu|t') ?a (?:bientot|deja) fini\b"
+        r"|^c'est (?:fini|termine|bon)\s*\?$|^(?:on|tu) en est ou\b|^ou on en est\b"
+        r"|^tu fais quoi\b|^quoi de neuf\b|etat intermediaire|^(?:et )?(?:les|le|la) [\w-]+ ?,? ca"
+        r" (?:dit|donne) quoi\b|^ca (?:dit|donne) quoi\b|^ca se passe bien\b"
+        r"|\ben a encore pour combien\b|^qu'est-ce que tu as reussi\b"
+        rf"|^(?:la |le |les |l')?{WORK}\b.*\b(?:fait|faite|dit quelque chose)\b",
         0.85,
     ),
     Rule(
@@ -124,7 +129,8 @@ RULES = (
         r"|journal|task\.json|session|protocole|etat)\b).*\b(?:coherent|consistant|en sync"
         r"|synchro\w*|valide|correct|propre)"
         r"|\bconformes? au protocole|^(?:un |une )?(?:sanity check|health check)\b"
-        r"|^compare[sz]? (?:les |la |le )?\w+ (?:avec|a) task\.json"
+        r"|^compare[sz]? (?:les |la |le )?\w+ (?:avec|a) task\.json|orphelin\w*"
+        r"|\ble protocole a (?:ete )?viole|\becarts? (?:au|du) protocole"
         r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
         0.85,
     ),
@@ -151,7 +157,8 @@ RULES = (
     Rule(
         "fr-go-ahead",
         "RESUMPTION",
-        r"^(?:valide|approuve|go|allez go|feu vert|en avant|la suite|etape suivante)\s*[!.]*$",
+        r"^(?:valide|approuve|go|allez go|feu vert|en avant|la suite|etape suivante)\s*[!.]*$"
+        r"|\ble feu vert\b",
         0.8,
     ),
 )

@@ -15,7 +15,7 @@ VERB = (
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
     r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
-    r"|comeca\b|comece\b|comecar\b|vamo que vamo)"
+    r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar)"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
@@ -42,7 +42,7 @@ RULES = (
         "OTHER",
         rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
         r"|merge|almoco)|so quando|quando (?:eu voltar|terminar|passar|estiver))"
-        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa] [\w.-]+$",
+        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$",
         0.9,
     ),
     Rule(
@@ -114,7 +114,13 @@ RULES = (
         r"|vermelhos?|pront[oa]s?|mergead[oa]s?|quebrad[oa]s?)\b"
         r"|\b(?:ta|esta|tao|estao) (?:\w+ )?(?:travad[oa]s?|empacad[oa]s?|bloquead[oa]s?)\b"
         r"|^travou\b|^(?:e agora|o que vem)\b|^(?:algum|alguma|tem|teve) (?:avanco|novidade"
-        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:como|o que|onde|ate onde)\b",
+        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:como|o que|onde|ate onde)\b"
+        r"|^(?:ja )?(?:acabou|terminou)\s*\??$|^empacou\b"
+        r"|^(?:(?:ta|esta) )?quase (?:acabando|pronto"
+        r"|terminando)\b|^qual (?:e )?a proxima\b|^(?:no|em) que (?:voce|vc) (?:ta|esta)\b"
+        r"|^quais (?:sao )?as novidades\b|^(?:e )?(?:os|as|o|a) [\w-]+,? como (?:estao|esta|tao"
+        r"|ta|ficou)\b|parcial\b|^o que (?:voce|vc) conseguiu\b"
+        rf"|^(?:o |a )?{WORK}\b.*\b(?:feito|deu (?:algum )?retorno|disse)\b|^todos os {WORK}\b",
         0.85,
     ),
     Rule(
@@ -143,7 +149,8 @@ RULES = (
         r"\bde acordo com o protocolo|\bconforme o protocolo|violac\w+ (?:de|do) protocolo"
         r"|^(?:o |a |os |as )?(?:estado|lock|worktree|journal)\b.*\b(?:ainda )?(?:(?:ta|esta)"
         r" )?(?:corret[oa]s?|limp[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
-        r"|^(?:um |uma )?(?:sanity check|health check|checagem)\b",
+        r"|^(?:um |uma )?(?:sanity check|health check|checagem)\b|\borfaos?\b"
+        r"|\bprotocolo foi violado|desvios? do protocolo",
         0.85,
     ),
     Rule(

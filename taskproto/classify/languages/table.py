@@ -8,7 +8,10 @@ from taskproto.classify.interruption_rules import Rule
 
 # The work a status question asks about, in the English every language borrows: "ist der Build
 # grün?", "¿ya pasó el CI?", "PRはマージされた？".
-WORK = r"(?:build|ci|pr|tests?|testes|pipeline|deploy\w*|merge|release|refactor\w*|migra\w*|push)"
+WORK = (
+    r"(?:build|ci|pr|tests?|testes|checks?|pipeline|deploy\w*|merge|release|refactor\w*"
+    r"|migra\w*|push|parser|lint)"
+)
 
 
 @dataclass(frozen=True)
