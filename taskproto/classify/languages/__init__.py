@@ -106,7 +106,7 @@ _MARKERS = {
         novidade novidades andamento explica esclarece pare pausa não você está é já tá só
         até lá três progresso
         executa fala resultado travado travou conta algum avanço notícia começa comece
-        acordo protocolo compara acabou empacou parcial sinal novidades
+        acordo protocolo compara acabou empacou parcial sinal novidades arquivo valida
         como pfv rápido já tá você não também está terminou rodou abriu
     """,
 }
@@ -156,6 +156,11 @@ def detect(text: str) -> tuple[tuple[str, ...], int, str]:
     scores = {code: len(words & markers) + hints.get(code, 0) for code, markers in _latin.items()}
     codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
     lead = sum(scores[code] == scores[codes[0]] for code in codes)
+    if scores[codes[0]] == 1 and len(words) <= 3:
+        # a short message one word of which shows the language: the word may be one two
+        # languages share ("leg los": German, "los" Spanish), so the other tables are tried
+        # too, after (their patterns compiled only then: a longer message does not pay for them)
+        codes.extend(code for code in _latin if not scores[code])
     return tuple(codes), lead, text
 
 
@@ -196,10 +201,6 @@ def with_rules(rules: Sequence[Rule], codes: tuple[str, ...]) -> tuple[Rule, ...
     if hit is not None and hit[0] is rules:
         return hit[1]
     cut = next((i for i, rule in enumerate(rules) if rule.name in _ENGLISH), len(rules))
-    if any(code in _MARKERS for code in codes):
-        # then the other languages of the Latin script: a short message ("leg los") may show
-        # only a word another language shares ("los")
-        codes = (*codes, *(code for code in _MARKERS if code not in codes))
     extra = tuple(rule for code in codes for rule in language(code).rules)
     merged = (*rules[:cut], *extra, *rules[cut:])
     if len(_merged) >= 64:  # a long-lived process given new rule lists (config reloads)
