@@ -58,6 +58,10 @@ class Day:
         )
         return result
 
+    def lead(self, session: str, task: str, *args: str, code: int = 0) -> Result:
+        """`taskproto ARGS` as the lead `session`, where a lead works: in the task's worktree."""
+        return self.tp(*args, session=session, cwd=self.task_tree(task), code=code)
+
     def json(self, *args: str, session: str | None = None, code: int = 0) -> Any:
         return json.loads(self.tp(*args, "--json", session=session, code=code).out)
 

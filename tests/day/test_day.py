@@ -125,15 +125,15 @@ def morning(day: Day) -> None:
         assert "task 'release' waits for api (in INIT), ui (in INIT), docs (in INIT)" in refused.err
 
     with day.step("alice walks schema to its plan"):
-        day.tp("next", "schema", "--to", "SYNTHESIS", session=ALICE)
-        stopped = day.tp("next", "schema", session=ALICE, code=1)
+        day.lead(ALICE, "schema", "next", "schema", "--to", "SYNTHESIS")
+        stopped = day.lead(ALICE, "schema", "next", "schema", code=1)
         assert "the user approves the plan with `taskproto approve schema --plan`" in stopped.err
 
     with day.step("the user approves schema's plan"):
         day.tp("approve", "schema", "--plan")
 
     with day.step("alice starts schema's implementation"):
-        assert "SYNTHESIS -> IMPLEMENTATION" in day.tp("next", "schema", session=ALICE).out
+        assert "SYNTHESIS -> IMPLEMENTATION" in day.lead(ALICE, "schema", "next", "schema").out
 
 
 def shell_commit(client: str, files: dict[str, str], message: str) -> list[Turn]:
@@ -170,9 +170,9 @@ def schema_through_the_clients(day: Day, browser: Browser, homes: Path) -> None:
 def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
     writer = day.agent_tree("docs", "writer")
     with day.step("bob walks docs to its implementation"):
-        day.tp("next", "docs", "--to", "SYNTHESIS", session=BOB)
+        day.lead(BOB, "docs", "next", "docs", "--to", "SYNTHESIS")
         day.tp("approve", "docs", "--plan")
-        day.tp("next", "docs", session=BOB)
+        day.lead(BOB, "docs", "next", "docs")
 
     with day.step("the user asks the writer a question: docs pauses"):
         question = "Wait, how does the retry in the client work?"
@@ -226,10 +226,12 @@ def finish(day: Day, task: str, lead: str, agents: tuple[str, ...] = ("dev", "qa
     reviews the diff and approves the head; the lead completes."""
     with day.step(f"{lead} merges {task}'s agents"):
         for agent in agents:
-            day.tp("agent", "set", task, agent, "--status", "COMPLETE", session=lead)
-        merged = day.tp("merge", task, session=lead).out
+            day.lead(lead, task, "agent", "set", task, agent, "--status", "COMPLETE")
+        waited = day.lead(lead, task, "agent", "wait", task, "--timeout", "30").out
+        assert f"Summary: {len(agents)}/{len(agents)} complete, 0 error(s)" in waited, waited
+        merged = day.lead(lead, task, "merge", task).out
         assert all(f"{task}: merged {agent} " in merged for agent in agents), merged
-        day.tp("next", task, "--to", "AWAITING_USER_APPROVAL", session=lead)
+        day.lead(lead, task, "next", task, "--to", "AWAITING_USER_APPROVAL")
     with day.step(f"the user approves {task}'s head"):
         assert day.tp("diff", task, "--stat").out
         assert f"{task}: commit " in day.tp("approve", task, "--commit").out
@@ -238,8 +240,8 @@ def finish(day: Day, task: str, lead: str, agents: tuple[str, ...] = ("dev", "qa
 
 def complete(day: Day, task: str, lead: str) -> None:
     with day.step(f"{lead} completes {task}"):
-        assert "AWAITING_USER_APPROVAL -> COMPLETE" in day.tp("next", task, session=lead).out
-        stopped = day.tp("next", task, session=lead, code=1)
+        assert "AWAITING_USER_APPROVAL -> COMPLETE" in day.lead(lead, task, "next", task).out
+        stopped = day.lead(lead, task, "next", task, code=1)
         assert f"the next step is the user's: `taskproto land {task}`" in stopped.err
 
 
@@ -278,9 +280,9 @@ def api_with_a_conflict(day: Day) -> None:
 
     for task, lead in (("api", ALICE), ("ui", DAVE)):
         with day.step(f"{lead} walks {task} to its implementation"):
-            day.tp("next", task, "--to", "SYNTHESIS", session=lead)
+            day.lead(lead, task, "next", task, "--to", "SYNTHESIS")
             day.tp("approve", task, "--plan")
-            day.tp("next", task, session=lead)
+            day.lead(lead, task, "next", task)
 
     with day.step("ui's agents commit"):
         files = {"ui/page.py": "TITLE = 'shop'\n", "README.md": "# shop\n\nOpen `ui/page.py`.\n"}
@@ -294,10 +296,10 @@ def api_with_a_conflict(day: Day) -> None:
         loud = CORE.replace('"hi " + name', '"HI " + name.upper()')
         day.commit(day.agent_tree("api", "qa"), {"app/core.py": loud}, "api: loud greeting")
         for agent in ("dev", "qa"):
-            day.tp("agent", "set", "api", agent, "--status", "COMPLETE", session=ALICE)
+            day.lead(ALICE, "api", "agent", "set", "api", agent, "--status", "COMPLETE")
 
     with day.step("merging api's agents stops at the conflict"):
-        refused = day.tp("merge", "api", session=ALICE, code=1).err
+        refused = day.lead(ALICE, "api", "merge", "api", code=1).err
         told = (
             "merging agent qa into task api conflicts in app/core.py: nothing of it was merged, "
             "the task worktree is as it was; merged before it and kept: dev; resolve it on the "
@@ -315,8 +317,8 @@ def api_with_a_conflict(day: Day) -> None:
         day.git("commit", "--quiet", "--no-edit", cwd=qa)
 
     with day.step("alice merges api again"):
-        assert "api: merged qa " in day.tp("merge", "api", session=ALICE).out
-        day.tp("next", "api", "--to", "AWAITING_USER_APPROVAL", session=ALICE)
+        assert "api: merged qa " in day.lead(ALICE, "api", "merge", "api").out
+        day.lead(ALICE, "api", "next", "api", "--to", "AWAITING_USER_APPROVAL")
 
     with day.step("the user approves api's head"):
         day.tp("approve", "api", "--commit")
@@ -352,7 +354,7 @@ def ui_after_main_moved(day: Day, browser: Browser) -> None:
         (tree / "README.md").write_text("# shop\n\nCall `greet(name)`; open `ui/page.py`.\n")
         day.git("add", "README.md", cwd=tree)
         day.git("commit", "--quiet", "--no-edit", cwd=tree)
-        day.tp("next", "ui", "--to", "AWAITING_USER_APPROVAL", session=DAVE)
+        day.lead(DAVE, "ui", "next", "ui", "--to", "AWAITING_USER_APPROVAL")
 
     with day.step("the user approves ui's new head on the board"):
         detail = browser.get("/api/tasks/ui")
@@ -376,9 +378,9 @@ def release_last(day: Day) -> None:
         day.pulse.keep(CAROL, "release")
         for path in ("app/schema.py", "ui/page.py", "docs/guide.md"):
             assert (day.task_tree("release") / path).is_file(), path
-        day.tp("next", "release", "--to", "SYNTHESIS", session=CAROL)
+        day.lead(CAROL, "release", "next", "release", "--to", "SYNTHESIS")
         day.tp("approve", "release", "--plan")
-        day.tp("next", "release", session=CAROL)
+        day.lead(CAROL, "release", "next", "release")
 
     with day.step("release's agents commit"):
         dev, qa = day.agent_tree("release", "dev"), day.agent_tree("release", "qa")
