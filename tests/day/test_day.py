@@ -22,13 +22,15 @@ import json
 import re
 import shlex
 import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.board.conftest import start_board, stop_board
+from tests.board.conftest import start_board, stop_board, wait_for
 from tests.clients.runners import CLIENTS
 from tests.clients.standin import Text, Turn
 from tests.conftest import git
@@ -98,6 +100,10 @@ def test_a_teams_day(day: Day, tmp_path: Path) -> None:
         api_with_a_conflict(day)
         ui_after_main_moved(day, browser)
         release_last(day)
+        with day.step("the board at the end of the day"):
+            assert browser.get("/api/tasks")["tasks"] == []
+            report = board_doctor(browser)
+            assert report["healthy"] and report["findings"] == [], report
     evening(day)
 
 
@@ -407,6 +413,13 @@ def evening(day: Day) -> None:
     listed = day.git("worktree", "list", "--porcelain").splitlines()
     assert [w for w in listed if w.startswith("worktree ")] == [f"worktree {day.repo}"], listed
     assert day.json("task", "list") == []
+    # each task's record outlives it: its journal, archived, read back
+    for task in ("schema", "docs", "api", "ui", "release"):
+        entries = day.json("log", task)["entries"]
+        assert [e["kind"] for e in entries].count("land") == 1, entries
+        assert entries[-1]["to"] == "CLEANUP", entries[-1]
+    docs_log = day.json("log", "docs")["entries"]
+    assert [e["session"] for e in docs_log if e["kind"] == "takeover"] == [CAROL], docs_log
     # Nothing uncommitted in main but the client settings `init` wrote there and leaves to the user
     # to commit or not (docs/agents.md); they name this machine's paths (the report of #36 says
     # more).
@@ -417,6 +430,20 @@ def evening(day: Day) -> None:
         "?? .gemini/settings.json",
     }
     assert set(status) <= left_to_the_user, status
+
+
+def board_doctor(browser: Browser) -> Any:
+    """The report of a doctor run the user starts on the board (after any run already going)."""
+    wait_for(lambda: not browser.get("/api/doctor")["running"], what="the board's doctor run")
+    started = time.time()
+    assert browser.post("/api/doctor", {})[0] == 202
+
+    def finished() -> Any:
+        doctor = browser.get("/api/doctor")
+        done = not doctor["running"] and (doctor["finished"] or 0) >= started
+        return doctor["report"] if done else None
+
+    return wait_for(finished, what="the board's doctor run")
 
 
 def fire_hook(cwd: Path, event: str, fields: dict[str, object]) -> tuple[int, str, str]:
