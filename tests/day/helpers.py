@@ -26,9 +26,10 @@ from tests.clients.runners import (
 from tests.clients.standin import Request, Turn
 from tests.conftest import GIT_ENV, Result, git, run_taskproto
 
-# Short enough that time passing is seconds of the test, long enough that a step on a busy
-# two-core machine never outlives it between two heartbeats.
-LEASE_MINUTES = 0.1
+# Short enough that time passing is seconds of the test; long enough that on a busy two-core
+# machine (CI runs the suite on every core) a round of heartbeats, one `taskproto heartbeat` per
+# live task every quarter of the lease, always ends well within it.
+LEASE_MINUTES = 0.15  # 9 seconds
 LEASE_SECONDS = LEASE_MINUTES * 60
 
 
@@ -104,8 +105,10 @@ class Day:
         git(worktree, "commit", "--quiet", "-m", message)
         return git(worktree, "rev-parse", "HEAD")
 
-    def sleep_past_lease(self) -> None:
-        time.sleep(LEASE_SECONDS + 1.5)
+    def sleep_past_lease(self, since: float | None = None) -> None:
+        """Until the lease has run out since `since` (a `time.monotonic()`; default: now)."""
+        start = time.monotonic() if since is None else since
+        time.sleep(max(0.0, start + LEASE_SECONDS + 1.5 - time.monotonic()))
 
 
 class Pulse:

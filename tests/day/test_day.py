@@ -179,6 +179,7 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
         day.lead(BOB, "docs", "next", "docs", "--to", "SYNTHESIS")
         day.tp("approve", "docs", "--plan")
         day.lead(BOB, "docs", "next", "docs")
+        bob_acted = time.monotonic()  # bob's last command: from here on only heartbeats
 
     with day.step("the user asks the writer a question: docs pauses"):
         question = "Wait, how does the retry in the client work?"
@@ -195,11 +196,6 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
         )
         assert code == 2 and "they interrupted with a QUESTION" in err, (code, out, err)
 
-    with day.step("time passes: bob's heartbeats keep docs his"):
-        day.sleep_past_lease()
-        refused = day.tp("claim", "docs", session=CAROL, code=1)
-        assert "task 'docs' is owned by session bob" in refused.err, refused.err
-
     with day.step("the user says go on: the writer (Claude Code) commits"):
         files = {"docs/guide.md": "# Guide\n\nRetries back off.\n"}
         script = shell_commit("claude", files, "docs: the guide")
@@ -208,6 +204,11 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
         assert result.json["permission_denials"] == [], tool_outputs(turns)
         assert day.git("log", "-1", "--format=%s", "docs-writer") == "docs: the guide"
         assert day.json("task", "show", "docs")["interruptions"]["last"][-1]["type"] == "RESUMPTION"
+
+    with day.step("time has passed since bob last acted: his heartbeats keep docs his"):
+        day.sleep_past_lease(since=bob_acted)
+        refused = day.tp("claim", "docs", session=CAROL, code=1)
+        assert "task 'docs' is owned by session bob" in refused.err, refused.err
 
     with day.step("bob's session dies; once its lease has run out carol takes docs over"):
         day.pulse.stop("docs")
