@@ -156,7 +156,15 @@ def liveness(
     age = now - beat_at
     if age > timedelta(minutes=lease_minutes):
         return (
-            f"its last heartbeat was {int(age.total_seconds() // 60)} minutes ago (lease "
-            f"{lease_minutes:g} min)"
+            f"its last heartbeat was {_span(age.total_seconds())} ago "
+            f"(lease {_span(lease_minutes * 60)})"
         ), beat_at
     return None, beat_at
+
+
+def _span(seconds: float) -> str:
+    """A length of time as a person reads it: seconds under two minutes (a lease can be seconds
+    long, `lease_minutes = 0.05`), whole minutes above."""
+    if seconds < 120:
+        return f"{round(seconds, 1) if seconds < 10 else int(seconds):g} seconds"
+    return f"{int(seconds // 60)} minutes"

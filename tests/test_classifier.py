@@ -378,5 +378,5 @@ def test_import_pulls_in_nothing_heavy() -> None:
     assert (
         out.stdout.strip()
         == "['taskproto', 'taskproto.classify', 'taskproto.classify.interruption_rules', "
-        "'taskproto.classify.interruptions']"
+        "'taskproto.classify.interruptions', 'taskproto.classify.languages']"
     )

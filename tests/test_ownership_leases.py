@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from datetime import datetime
 from pathlib import Path
@@ -100,3 +101,19 @@ def test_task_remove_by_its_owner_or_of_a_dead_owners_task(engine: Engine, cli: 
     dead.wait()
     engine.claim("t2", "gone-1", pid=dead.pid)
     assert cli("task", "remove", "t2", env={"TASKPROTO_SESSION": "other"}).code == 0
+
+
+def test_a_lapse_under_a_minute_says_how_many_seconds(repo: Path, cli: Any) -> None:
+    """A lease of seconds (`lease_minutes = 0.02`): the takeover says how long ago the owner's
+    last heartbeat was and what the lease is in seconds, not "0 minutes ago (lease 0.02 min)"."""
+    (repo / ".taskproto.toml").write_text("lease_minutes = 0.02\n")
+    assert cli("task", "create", "t1").code == 0
+    assert cli("claim", "t1", env={"TASKPROTO_SESSION": "owner-1"}).code == 0
+    time.sleep(1.6)
+    r = cli("claim", "t1", env={"TASKPROTO_SESSION": "owner-2"})
+    assert r.code == 0, r.err
+    assert re.search(
+        r"taken over from owner-1 \(its last heartbeat was [12](\.\d)? seconds ago "
+        r"\(lease 1\.2 seconds\)\)",
+        r.out,
+    ), r.out

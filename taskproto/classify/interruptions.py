@@ -4,7 +4,9 @@ Pure and cheap to import: it runs inside a hook whose whole process budget is a 
 milliseconds, so it uses only ``re`` and ``dataclasses`` and compiles rules on first use.
 
 A message is normalised, split into clauses, and each clause is given the type of the first
-rule that matches it. The message then takes the type of the *last* clause that asks for
+rule that matches it (a message in German, Spanish, French, Brazilian Portuguese, Japanese or
+Chinese also gets that language's rules, ``languages/``, before the English ones). The message
+then takes the type of the *last* clause that asks for
 something (what the user asks for last is what they want now), except that a hold ("stop",
 "don't continue") after a resumption cancels it. See docs/interruptions.md.
 """
@@ -15,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taskproto.classify import languages
 from taskproto.classify.interruption_rules import DEFAULT_RULES, TYPO_FIXES, Rule
 
 __all__ = [
@@ -80,9 +83,23 @@ _TRANSLATE = str.maketrans(
         "\u2009": " ",
         "\u202f": " ",
         "\u3000": " ",
-        "\uff1f": "?",
-        "\uff01": "!",
-        "\uff0c": ",",
+        # Japanese and Chinese punctuation, with the space their scripts leave out, so sentences
+        # and clauses split there as they do after ASCII punctuation
+        "\uff1f": "? ",
+        "\uff01": "! ",
+        "\uff0c": ", ",
+        "\u3002": ". ",
+        "\u3001": ", ",
+        "\uff1a": ": ",
+        "\uff1b": "; ",
+        "\u300c": '"',
+        "\u300d": '"',
+        "\u300e": '"',
+        "\u300f": '"',
+        "\uff08": "(",
+        "\uff09": ")",
+        "\u00bf": " ",  # Spanish opening marks
+        "\u00a1": " ",
         "\r": "\n",
     }
 )
@@ -92,19 +109,25 @@ _MARKDOWN = re.compile(r"[*_~#`>]+")
 _SPACES = re.compile(r"[ \t\f\v]+")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\n\s*")
 # Split before connectives so "explain X before you continue" keeps "before you continue"
-# as its own (hold) clause, and on commas, colons and spaced dashes.
-_CLAUSE_SPLIT = re.compile(
-    r"\s*(?:[,:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
+# as its own (hold) clause, and on commas, colons and spaced dashes. (`{comma}`: a language may
+# keep a comma that opens a subordinate clause, languages.clause_patterns.)
+_SPLIT = (
+    r"\s*(?:{comma}|[:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
     r"|(?<!how long)\s+(?=(?:but|then|before|until|unless|and then)\b)"
 )
-_FILLERS = re.compile(
-    r"^(?:(?:ok(?:ay)?|k|kk|alright|all right|right|well|so|and|but|then|also|now|hey|hi"
+_CLAUSE_SPLIT = re.compile(_SPLIT.format(comma=","))
+_FILLER_WORDS = (
+    r"ok(?:ay)?|k|kk|alright|all right|right|well|so|and|but|then|also|now|hey|hi"
     r"|hmm+|um+|uh+|oh|ah|yes|yeah|yep|yup|sure|great|cool|nice|perfect|thanks|thank you|thx"
     r"|ty|fine|got it|understood|makes sense|anyway|anyways|actually|just|please|pls|plz"
-    r"|first|btw)\b[\s,!.]*)+"
+    r"|first|btw"
 )
+_FILLERS = re.compile(rf"^(?:(?:{_FILLER_WORDS})\b[\s,!.]*)+")
 _EDGE_PUNCT = re.compile(r"^[\s\-.,;:!'\"]+|[\s\-.,;:!'\"]+$")
 _WORD = re.compile(r"[a-z]{4,}")
+# A clause with no word in it ("?" left of "please?" once "please" is stripped) asks nothing more
+# than the clause before it: "Can you continue, please?" is a go.
+_NO_WORD = re.compile(r"\W*$")
 
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -136,13 +159,23 @@ def _fix_typo(word: re.Match[str]) -> str:
 
 def _clauses(text: str) -> list[str]:
     """Normalised clauses of ``text``, in order, fillers and edge punctuation stripped."""
+    codes, lead, normal = languages.detect(_normalise(text))
+    return _clauses_of(normal, codes[:lead])
+
+
+def _clauses_of(normal: str, codes: tuple[str, ...]) -> list[str]:
+    """The clauses of normalised text led by the languages ``codes`` (English alone when
+    empty)."""
+    split, fillers = _CLAUSE_SPLIT, _FILLERS
+    if codes:
+        split, fillers = languages.clause_patterns(codes, _SPLIT, _FILLER_WORDS)
     out: list[str] = []
-    for sentence in _SENTENCE_SPLIT.split(_normalise(text)):
-        for part in _CLAUSE_SPLIT.split(sentence):
+    for sentence in _SENTENCE_SPLIT.split(normal):
+        for part in split.split(sentence):
             clause = _EDGE_PUNCT.sub("", part)
-            clause = _FILLERS.sub("", clause)
+            clause = fillers.sub("", clause)
             clause = _EDGE_PUNCT.sub("", clause)
-            if clause:
+            if clause and not _NO_WORD.match(clause):
                 out.append(clause[:MAX_CLAUSE_CHARS])
     return out[-MAX_CLAUSES:]
 
@@ -157,7 +190,11 @@ def _match(clause: str, rules: Sequence[Rule]) -> Rule | None:
 def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
     active = DEFAULT_RULES if rules is None else rules
-    hits = [rule for rule in (_match(c, active) for c in _clauses(text)) if rule is not None]
+    codes, lead, normal = languages.detect(_normalise(text))
+    if codes:
+        active = languages.with_rules(active, codes)
+    clauses = _clauses_of(normal, codes[:lead])
+    hits = [rule for rule in (_match(c, active) for c in clauses) if rule is not None]
     if not hits:
         return Classification("OTHER", "fallback", FALLBACK_CONFIDENCE)
     decisive_at = next((i for i in range(len(hits) - 1, -1, -1) if hits[i].type != "OTHER"), None)

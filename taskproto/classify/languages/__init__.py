@@ -1,0 +1,231 @@
+"""The languages besides English that interruptions are classified in, and which a message uses.
+
+Every message gets the English rules (``interruption_rules.py``): developers mix English words
+into every language. A message that shows another language's words (German, Spanish, French,
+Brazilian Portuguese) or script (Japanese kana; Chinese characters, which Japanese shares) also
+gets that language's rules, put before the English defaults, so "resume tu progreso" is a status
+request before English reads "resume". Each language's table is a module of this package,
+imported the first time a message in that language comes.
+
+The cost for an English message is one scan of its words against a set of marker words: no
+language table is imported and no pattern of theirs compiled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from importlib import import_module
+
+from taskproto.classify.interruption_rules import DEFAULT_RULES, Rule
+
+# Not `from typing` (its import costs more than the classifier's), and the tables import
+# Language: making a dataclass costs ~0.6 ms, which an English message does not pay.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.classify.languages.table import Language
+
+__all__ = ["CODES", "clause_patterns", "detect", "language", "with_rules"]
+
+
+# Module of each language; when two show as many marker words, their rules are tried in this order.
+_MODULES = {
+    "de": "de",
+    "es": "es",
+    "fr": "fr",
+    "pt-BR": "pt_br",
+    "ja": "ja",
+    "zh-Hans": "zh_hans",
+}
+CODES = tuple(_MODULES)
+
+# Words that show a language, accents folded (below). Function words and the words the rules
+# look for; never an English word ("die", "was", "no", "on", "continue" are left out), so an
+# English message never loads a table.
+_MARKERS = {
+    "de": """
+        aber alle alles als auf aufgehort aufhoren augenblick aus bei beim bevor bis bisher
+        bist bitte bloss brauchst braucht danach danke dann darfst das dass dein deine dem der
+        dich doch dort durch ein eine einem einen einer erklar erklare erklaren erst
+        erstmal etwas euch euer fahr fahre fass fehlt fertig fortfahren fortschritt
+        fortsetzen frage freigegeben fuhr fuhre fur gehts gemacht geht genommen gerade
+        geschafft gibt gib gibts hast hatte heute hor horen ich ihr ist ja jetzt jo kannst
+        kein keine konnen konntest kurz lass lauft loslegen mach mache machen machst mal
+        meinst mich mir mit morgen muss nach nicht nichts noch oder passt pausier pruf prufe
+        schau schon seid seit sicher sind sollte sollten stell stopp uberpruf uberprufe und
+        uns unterschied verstehe verstoss verstossen vom von vor wann warte warten warum weiter
+        weitermachen welche welchem welcher wenn wer werden wie wieso wir wird wo woran zu
+        zum zur zuruck zusammen
+        setz setze arbeit arbeite arbeitest fang hangst haengst fest kommt erzahl neues
+        verwaist verwaiste morgen zwischenstand neuigkeiten
+    """,
+    "es": """
+        adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
+        auditoria avanzas bien bueno comprueba continua continuar continuas corre cual cuales
+        cuando cuanto cuantos dale dame deberiamos deja dejaste  desde despues detente
+        donde ella ellos entiendo esa ese eso espera esta estado estamos estan estas este esto
+        estoy falta gracias hace haces hasta haz hecho las lista listo llevara los luego mas
+        momento muy nada necesita ningun ninguna nomas novedad novedades nuestro otra otro
+        para paraste pares pasa pero podemos por porfa porque pregunta progreso prosigas
+        prosigue puedes punto que quieres quien retoma revisa seguir sigas sigamos sigue
+        siguiendo tambien tarea tengo terminaste termino tiene todavia tus una usar vale
+        valida vamos venga verifica vuelve hiciste acabaste pasaron queda quedan faltan
+        orale continuale continuen continuemos reanuda ejecuta explica explicame aclara duda
+        podrias chequea detente sigan avanzas
+        ya está qué cómo dónde cuándo cuánto cuántos sí más aún también después corrió
+        terminó pasó quedó falló rompió hiciste abriste rápido protocolo violaciones
+        cumple avances noticias fijate empieza arranca comienza cuentame trabado atascado
+        pasale trabaste toca andas huérfanos huérfano violó seguimos quieto
+    """,
+    "fr": """
+        accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
+        aucune aussi aux avancement avant avec avez  ce cela ces cette comme continuez
+        controle dans des deux dois donc donne ensuite etat etes etre fais faire fait fichier
+        fini ils je jusqu les leur lui mais merci mes moi ne nous nouveau oui ou parfait pas
+        peux plait  pourquoi poursuis poursuivre puis qu quand quel quelle quelque qui
+        quoi reprendre reprends reste sais ses seulement sont stp sur ta tache tes toi
+        toujours tous tout tu une va vas verifie vers veux voila vous
+        pushe mergee deploye commite demain termine statut continuer poursuivre explique
+        expliquer lance audite controler aujourd quoi neuf passe etape suivante valide prete
+        pret avance ça où à déjà très été voilà
+        effectue combien temps tourné terminé passé lancé réussi échoué planté mergé
+        poussé déployé testé corrigé validé prêt prête tâche état bloqué coincé
+        raconte commence ensuite statut conforme finie terminée mergée passée ouais fonce
+        orphelin orphelins allons bientôt coincé réussi violé
+    """,
+    "pt-BR": """
+        agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
+        cade checa comigo confere consegue continua continuar dar deixa depois deu devemos
+        duvida ela ele entao entendi essa esse esta estamos estao estou faz fazer feito ficou
+        foi funciona garante gente isso ja manda mais mas mesmo meu minha muito nao  nem
+        nessa nesse nos nossa nosso numa obrigado onde outra outro para parou pega pelo pode
+        podemos pois por porque pra prossegue prossiga pronto qual quando quanto quantos que
+        quem roda segue seguir sei ser seu sua ta tambem tem terminou tipo tudo uma vai valeu
+        vamos verifica voce volta
+        violou auditoria audita prosseguir retoma tocar barco frente concluiu passaram
+        novidade novidades andamento explica esclarece pare pausa não você está é já tá só
+        até lá três progresso
+        executa fala resultado travado travou conta algum avanço notícia começa comece
+        acordo protocolo compara acabou empacou parcial sinal novidades arquivo valida
+        como pfv rápido já tá você não também está terminou rodou abriu
+    """,
+}
+
+_FOLD = str.maketrans(
+    {
+        **dict.fromkeys("àáâãäå", "a"),
+        "ç": "c",
+        **dict.fromkeys("èéêë", "e"),
+        **dict.fromkeys("ìíîï", "i"),
+        "ñ": "n",
+        **dict.fromkeys("òóôõö", "o"),
+        **dict.fromkeys("ùúûü", "u"),
+        **dict.fromkeys("ýÿ", "y"),
+        "ß": "ss",
+        "œ": "oe",
+        "æ": "ae",
+    }
+)
+# Words are what is left between ASCII punctuation, digits and spaces (normalised text has no
+# other punctuation a marker could touch): a translate and a split, cheaper than compiling a regex.
+_NOT_WORDS = str.maketrans(dict.fromkeys("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
+_ANY_LATIN = frozenset(" ".join(_MARKERS.values()).split())
+_LETTERS = {"de": "äöüß", "es": "ñ", "fr": "èêàùâîôûëïœ", "pt-BR": "ãõ"}
+_latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen
+
+
+def detect(text: str) -> tuple[tuple[str, ...], int, str]:
+    """The languages besides English that normalised ``text`` shows, surest first; how many of
+    them lead (show as many marker words as the first); and the text as their rules read it
+    (accents folded: "continúa" -> "continua", "prüf" -> "pruf")."""
+    words = set(text.translate(_NOT_WORDS).split())
+    hints: dict[str, int] = {}
+    if not text.isascii():
+        if max(text) >= "\u3040":
+            found = _cjk(text)
+            if found:
+                return found, 1, text
+        # letters only one of these languages writes: "weiter so, schön" is German
+        hints = {code: sum(char in text for char in chars) for code, chars in _LETTERS.items()}
+        text = text.translate(_FOLD)
+        words.update(text.translate(_NOT_WORDS).split())  # most markers are folded ("ça": not)
+    if words.isdisjoint(_ANY_LATIN) and not any(hints.values()):
+        return (), 0, text
+    if not _latin:
+        _latin.update((code, frozenset(markers.split())) for code, markers in _MARKERS.items())
+    scores = {code: len(words & markers) + hints.get(code, 0) for code, markers in _latin.items()}
+    codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
+    lead = sum(scores[code] == scores[codes[0]] for code in codes)
+    if scores[codes[0]] == 1 and len(words) <= 3:
+        # a short message one word of which shows the language: the word may be one two
+        # languages share ("leg los": German, "los" Spanish), so the other tables are tried
+        # too, after (their patterns compiled only then: a longer message does not pay for them)
+        codes.extend(code for code in _latin if not scores[code])
+    return tuple(codes), lead, text
+
+
+def _cjk(text: str) -> tuple[str, ...]:
+    """Japanese if ``text`` has kana; Chinese, or Japanese in kanji alone, if it has Chinese
+    characters. (A regex of the Chinese range costs ~2 ms to compile: more than this loop.)"""
+    han = False
+    for char in text:
+        if "\u3040" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9f":
+            return ("ja",)
+        han = han or "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+    return ("zh-Hans", "ja") if han else ()
+
+
+_loaded: dict[str, Language] = {}
+
+
+def language(code: str) -> Language:
+    """The table of language ``code`` (one of CODES), imported on first use."""
+    found = _loaded.get(code)
+    if found is None:
+        found = import_module(f"{__name__}.{_MODULES[code]}").LANGUAGE
+        _loaded[code] = found
+    return found
+
+
+_ENGLISH = frozenset(rule.name for rule in DEFAULT_RULES)
+# (id of the rules given, codes) -> (those rules, the rules with the languages' put in). The rules
+# given are kept so their id is not reused while the entry lives.
+_merged: dict[tuple[int, tuple[str, ...]], tuple[Sequence[Rule], tuple[Rule, ...]]] = {}
+
+
+def with_rules(rules: Sequence[Rule], codes: tuple[str, ...]) -> tuple[Rule, ...]:
+    """``rules`` with the tables of ``codes`` put before the first English default: after the
+    user's own rules (which win over every default), before the English defaults."""
+    key = (id(rules), codes)
+    hit = _merged.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cut = next((i for i, rule in enumerate(rules) if rule.name in _ENGLISH), len(rules))
+    extra = tuple(rule for code in codes for rule in language(code).rules)
+    merged = (*rules[:cut], *extra, *rules[cut:])
+    if len(_merged) >= 64:  # a long-lived process given new rule lists (config reloads)
+        _merged.clear()
+    _merged[key] = (rules, merged)
+    return merged
+
+
+_patterns: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+
+
+def clause_patterns(
+    codes: tuple[str, ...], split: str, fillers: str
+) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The clause splitter and the leading-filler pattern for a message led by the languages
+    ``codes`` (only those: one language's "mais" (but) is another's "more"): English's
+    (``split``, with ``{comma}`` where a comma goes; ``fillers``, one English filler word)
+    joined with theirs."""
+    found = _patterns.get(codes)
+    if found is None:
+        tables = [language(code) for code in codes]
+        joiners = "|".join(t.joiners for t in tables if t.joiners)
+        comma = rf",(?!\s?(?:{joiners})\b)" if joiners else ","
+        splitter = "|".join([split.format(comma=comma), *(t.connectives for t in tables)])
+        words = "|".join([rf"(?:{fillers})\b", *(t.fillers for t in tables)])
+        found = (re.compile(splitter), re.compile(rf"^(?:(?:{words})[\s,!.]*)+"))
+        _patterns[codes] = found
+    return found

@@ -1,0 +1,215 @@
+"""German interruption rules. Text is lowercased with accents folded ("prüf" -> "pruf",
+"ß" -> "ss"); "ue" spellings of umlauts are matched too. Same order as the English table:
+negated stops, holds and negated gos, status, audit, questions, then resumptions."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.table import WORK, Language
+
+# The verbs and phrases of a go. "weiter" alone is one ("weiter bitte", "weiter mit den Tests"),
+# but not "weiter oben" (further up) or "weiterhin" (still).
+_W = r"[\w'.-]+ "
+VERB = (
+    r"(?:weiter(?:machen|arbeiten|geht'?s)?\b(?! (?:oben|unten|vorne|hinten)\b)"
+    rf"|mach(?:e|t|en|st)? (?:{_W}){{0,5}}?weiter(?:machen)?\b"
+    rf"|arbeite(?:t|n)? (?:{_W}){{0,3}}?weiter\b|fahr(?:e|t)? (?:{_W}){{0,4}}?fort\b"
+    rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,4}}?fort\b"
+    rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
+    r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
+    r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran)|grunes licht|wir machen weiter)"
+)
+_NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
+_PROTOCOL = (
+    r"(?:lock\w*|worktrees?|journal\w*|session\w*|sitzung|task\.json|task-?(?:status|state|zustand)"
+    r"|zustand|status-?datei\w*|state-?datei\w*|protokoll\w*|branch\w*|invariant\w*|transition\w*"
+    r"|alles (?:korrekt|konsistent|in ordnung|sauber|synchron|in sync|gultig))"
+)
+_CHECK = (
+    r"(?:pruf(?:e|t)?|uberpruf(?:e|t)?|pruef(?:e|t)?|ueberpruef(?:e|t)?|kontrollier(?:e|t)?"
+    r"|check(?:e|t)?|checke|verifizier(?:e|t)?|validier(?:e|t)?|stell(?:e)? sicher"
+    r"|vergewisser(?:e)? dich|schau(?:e)? nach|sieh nach|teste)"
+)
+_AUDIT_NOUN = (
+    r"(?:audit|konsistenz-?(?:check|prufung)|integritats-?(?:check|prufung)|sanity-?check"
+    r"|health-?check|protokoll-?(?:check|prufung)|doctor)"
+)
+_WH = (
+    r"(?:wie|was|warum|wieso|weshalb|weswegen|wo|woher|wohin|wozu|wofur|wer|wen|wem|wann"
+    r"|welche[rsmn]?)"
+)
+
+RULES = (
+    Rule(
+        "de-deferred",
+        "OTHER",
+        rf"\b(?:morgen|spater|nachher|ubermorgen|nach dem (?:meeting|review|mittag\w*))\b.*{VERB}"
+        rf"|{VERB}.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*))\b"
+        r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter",
+        0.9,
+    ),
+    Rule(
+        "de-dont-stop",
+        "RESUMPTION",
+        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b|^hor(?:t)? nicht auf\b"
+        r"|^(?:keine|kein) (?:pause|stopp|halt)\b",
+        0.9,
+    ),
+    Rule(
+        "de-nudge",
+        "RESUMPTION",
+        r"^hor(?:t)? (?:auf|mal auf) (?:zu fragen|zu warten|nachzufragen|zu zogern)\b.*"
+        + VERB
+        + r"|^(?:warum|wieso) (?:machst|arbeitest) du (?:denn )?nicht weiter\b",
+        0.8,
+    ),
+    Rule(
+        "de-negated-resumption",
+        "OTHER",
+        rf"\b{_NEG} (?:{_W}){{0,3}}?{VERB}|\berst (?:dann |wieder )?weiter"
+        rf"|^(?:warte )?(?:bevor|bis|solange)\b.*\b{VERB}",
+        0.9,
+    ),
+    Rule(
+        "de-hold",
+        "OTHER",
+        r"^(?:wart(?:e|et)?|moment(?:chen)?|einen (?:moment|augenblick)|augenblick"
+        r"|(?:eine )?sekunde|stopp?|halt|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
+        r"|jetzt nicht|erstmal nicht"
+        r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten))\b",
+        0.8,
+    ),
+    Rule(
+        "de-status-where",
+        "STATUS_REQUEST",
+        r"^wo (?:stehen|sind) wir\b|^wo (?:stehst|bist) du\b|^wo steht (?:der|die|das) \w+"
+        r"|^wie weit\b|^wie (?:ist|war) (?:der|dein|euer) (?:aktuelle |momentane )?"
+        r"(?:stand|status|fortschritt|zwischenstand)\b"
+        r"|^was ist (?:der|dein) (?:aktuelle |momentane )?(?:stand|status|zwischenstand)\b",
+        0.9,
+    ),
+    Rule(
+        "de-status-how",
+        "STATUS_REQUEST",
+        r"^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
+        r"|kommst du voran|kommt ihr voran|sieht es aus|schaut es aus|steht es|lauft es"
+        r"|lauft (?:der|die|das) [\w-]+)\b"
+        r"|^wie lange (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
+        r"|^gibt(?:'s| es) (?:was |etwas |schon )?(?:neues|updates?|fortschritte?|neuigkeiten)\b",
+        0.9,
+    ),
+    Rule(
+        "de-status-done",
+        "STATUS_REQUEST",
+        r"^was (?:hast|habt) (?:du|ihr) (?:[\w.-]+ ){0,5}?(?:gemacht|geschafft|erledigt|getan"
+        r"|geandert|erreicht|fertig)\b"
+        r"|^(?:woran|an was) arbeitest du\b|^was machst du (?:gerade|grade|jetzt|da)\b"
+        r"|^was (?:ist|bleibt|fehlt) (?:noch |denn noch )?(?:offen|ubrig|uebrig|zu tun"
+        r"|ausstehend)\b"
+        r"|^was fehlt noch\b"
+        r"|^(?:bist|seid|ist|sind|hast|habt|hat) (?:[\w.-]+ ){0,3}?"
+        r"(?:schon |jetzt |endlich |bald )?"
+        r"(?:fertig|durch|grun|gruen|erledigt|gemerged?t?|gepusht|deployed|bereit|abgeschlossen)\b"
+        r"|^(?:in )?welche[mrn]? (?:state|zustand|status|phase|schritt)\b"
+        # a yes/no question with "schon" (already): "hast du den PR schon aufgemacht?"
+        r"|^(?:bist|seid|ist|sind|hast|habt|hat|lauft|laufen|lief|lauft|war|wurde|wurden)"
+        r" (?:[\w.-]+ ){0,4}?(?:schon|bereits|inzwischen|mittlerweile)\b",
+        0.85,
+    ),
+    Rule(
+        "de-status-terse",
+        "STATUS_REQUEST",
+        r"^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
+        r"|zwischenstand|updates?|neuigkeiten|eta)"
+        r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
+        r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
+        r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b",
+        0.85,
+    ),
+    Rule(
+        "de-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:ist|sind|war|lauft|lief) (?:der |die |das )?{WORK}\b.*\b(?:durch\w*|gelaufen|grun"
+        r"|gruen|rot|fertig|gemerged?t?|bereit|kaputt)\b|(?:hangst|haengst|steckst) du\b.*\bfest\b"
+        r"|^(?:woran|wo) (?:hangst|haengst) du\b|festgefahren"
+        r"|^was (?:kommt|steht) (?:als )?(?:nachstes|naechstes|jetzt)\b|^wie lange noch\b"
+        r"|^(?:fortschritte?|neuigkeiten|news) (?:beim|bei|am|an|mit|vom|von) [\w-]+\s*\??$"
+        r"|^(?:gibt(?:'s| es) )?(?:was )?neues (?:vom|von|beim|zum) [\w-]+"
+        r"|^erzahl (?:mal|mir)\b.*\b(?:wie|was|wo)\b|^bist du (?:schon )?(?:durch|fertig)\b"
+        r"|^was (?:ist|kommt) (?:als )?(?:nachstes|naechstes) dran\b|^was machen die [\w-]+\??$"
+        r"|zwischenstand|^(?:gibt(?:'s| es)|was gibt(?:'s| es)) (?:neuigkeiten|neues)\b"
+        r"|^sind wir (?:bald|schon) (?:fertig|durch)\b|^(?:hat|haben) (?:die |der |das )?"
+        rf"{WORK}\b.*\b(?:gemeldet|gesagt|geliefert)\b|\bwie lange\b.*\bnoch\b",
+        0.85,
+    ),
+    Rule(
+        "de-audit-verb",
+        "AUDIT",
+        rf"\b(?:mach|mache|fuhr|fuhre|fuehr|fuehre|lass|starte?|lauf\w*)\b.*\b{_AUDIT_NOUN}\b"
+        rf"|^{_AUDIT_NOUN}\b(?!-?(?:log|trail))|\b(?:konsistenz|integritats)-?check\b",
+        0.9,
+    ),
+    Rule(
+        "de-audit-verify",
+        "AUDIT",
+        rf"^{_CHECK}\b.*\b{_PROTOCOL}|^(?:ist|sind)\b(?=.*\b(?:alles|lock\w*|worktrees?|journal"
+        r"|task\.json|task-?(?:status|state|zustand)|zustand|session|protokoll\w*)\b)"
+        r".*\b(?:konsistent|korrekt|synchron|in sync|gultig"
+        r"|sauber|valide|in ordnung)\b"
+        r"|\b(?:gegen das protokoll versto\w*|protokoll ?versto\w*|das protokoll verletzt)",
+        0.85,
+    ),
+    Rule(
+        "de-audit-protocol",
+        "AUDIT",
+        r"protokoll(?:konform\w*|verletzung\w*|versto\w*|gemass)"
+        r"|^stimm(?:t|en) (?:der|die|das) (?:task-?)?(?:status|zustand|state|locks?|journal)\b"
+        r"|\b(?:gegen|mit) task\.json\b|verwaist\w*"
+        r"|\b(?:kannst|konntest) du\b.*\b(?:lock\w*|worktrees?|journal|session|task\.json)\b.*"
+        r"\b(?:uberprufen|ueberpruefen|prufen|pruefen|checken|kontrollieren|verifizieren)\b",
+        0.85,
+    ),
+    Rule(
+        "de-question-word",
+        "QUESTION",
+        rf"^{_WH}\b(?:.*\?$| (?:ist|sind|war|waren|wird|werden|wurde|hat|hast|habt|haben|kann"
+        r"|kannst|soll|sollte|sollen|muss|musst|macht|machst|bringt|meinst|bedeutet|heisst"
+        r"|passiert|funktioniert|lauft|geht|gibt|tut|tust|entscheidest|nimmst)\b)"
+        r"|^(?:erklar(?:e|en)?|erklaer(?:e|en)?|beschreib(?:e)?|begrunde?)\b"
+        r"|\b(?:kannst|konntest|wurdest) du (?:mir |uns )?(?:[\w-]+ ){0,4}?(?:erklaren|erklaeren"
+        r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?)\b.*\bnicht\b"
+        r"|^(?:kurze |eine |noch eine )?frage\b",
+        0.85,
+    ),
+    Rule(
+        "de-resumption",
+        "RESUMPTION",
+        rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und) )*{VERB}"
+        rf"|\b(?:und|dann|danach|anschliessend|bitte)"
+        rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
+        rf"|\b(?:kannst du|du kannst|kannst|darfst du|du darfst|du sollst|sollst du)"
+        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b",
+        0.9,
+    ),
+    Rule(
+        "de-go-ahead",
+        "RESUMPTION",
+        r"^(?:freigegeben|genehmigt|abgesegnet|(?:na )?(?:dann )?(?:mal )?los|nachster schritt"
+        r"|ab (?:geht'?s|dafur))"
+        r"\s*[!.]*$|\bgrunes licht\b",
+        0.8,
+    ),
+)
+
+LANGUAGE = Language(
+    code="de",
+    rules=RULES,
+    fillers=(
+        r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
+        r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
+        r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
+        r"|dann|und|aber|doch|okay)\b"
+    ),
+    connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
+    joiners=r"dass|ob",
+)

@@ -1,0 +1,191 @@
+"""Spanish interruption rules. Text is lowercased with accents folded ("continúa" -> "continua",
+"auditoría" -> "auditoria"); opening "¿" and "¡" are gone. Same order as the English table."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.table import WORK, Language
+
+_W = r"[\w'.-]+ "
+# "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
+VERB = (
+    r"(?:sigue\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
+    r"|segui\b|siga\b"
+    r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
+    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
+    r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
+    r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
+    r"|seguimos\b|continuamos\b|luz verde"
+    r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
+)
+_NEG_VERB = (
+    r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
+    r"|prosigas|prosiga|avances|avancemos|retomes|retomar|arranques|empieces)\b"
+)
+_PROTOCOL = (
+    r"(?:locks?|worktrees?|journal|sesion|task\.json|estado de la tarea|archivo de estado"
+    r"|protocolo|ramas?|branch(?:es)?|transicion(?:es)?|invariantes?)"
+)
+_AUDIT_NOUN = (
+    r"(?:auditoria|audit|doctor|chequeo de (?:consistencia|integridad)|sanity check|health check"
+    r"|control de (?:consistencia|integridad))"
+)
+
+RULES = (
+    Rule(
+        "es-dont-stop",
+        "RESUMPTION",
+        r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses)\b",
+        0.9,
+    ),
+    Rule(
+        "es-deferred",
+        "OTHER",
+        rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
+        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
+        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues de(?:l| la| los| las)? [\w.-]+$",
+        0.9,
+    ),
+    Rule(
+        "es-nudge",
+        "RESUMPTION",
+        r"^deja de (?:preguntar|esperar|consultar)\b.*"
+        + VERB
+        + r"|^por que no (?:sigues|continuas)\b",
+        0.8,
+    ),
+    Rule(
+        "es-negated-resumption",
+        "OTHER",
+        rf"\b(?:no|nunca|jamas|ni) (?:{_W}){{0,2}}?{_NEG_VERB}"
+        rf"|^(?:espera )?(?:antes de|hasta que|hasta)\b.*\b{VERB}",
+        0.9,
+    ),
+    Rule(
+        "es-hold",
+        "OTHER",
+        r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
+        r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su)\b)"
+        r"|alto|detente|deten|stop|pausa"
+        r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui)\b",
+        0.8,
+    ),
+    Rule(
+        "es-status-how",
+        "STATUS_REQUEST",
+        r"^cual es (?:el|tu|su) (?:estado|status|progreso|avance|siguiente paso)\b|^que sigue\b"
+        r"|^(?:como|que tal) (?:vamos|van|avanzas|avanza|vas|andamos|anda|andas|estamos|esta"
+        r"|estan|progresa"
+        r"|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
+        r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
+        r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
+        r"|^hasta donde (?:llegaste|has)\b",
+        0.9,
+    ),
+    Rule(
+        "es-status-done",
+        "STATUS_REQUEST",
+        r"^(?:que|cuanto) (?:falta|queda|te falta|nos falta|le falta|resta)\b"
+        r"|^que (?:has|hemos|han) (?:hecho|avanzado|terminado|completado|logrado|cambiado)\b"
+        r"|^que (?:completaste|terminaste|hiciste|lograste|cambiaste|avanzaste)\b"
+        r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso"
+        r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
+        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$|^ya \S+(?:aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
+        r" (?:verde|list[oa]s?|terminad[oa]s?|hech[oa]s?|mergead[oa]s?)\b"
+        r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s (?:[\w-]+ ){0,3}?(?:siguen|quedan"
+        r"|faltan|fallan)\b",
+        0.85,
+    ),
+    Rule(
+        "es-status-terse",
+        "STATUS_REQUEST",
+        r"^(?:estado|progreso|avance|status|eta)(?: (?:porfa|por favor|pls|del [\w-]+))*\s*\?*$"
+        r"|^(?:hay |alguna |algun )?(?:novedad(?:es)?|avances?|actualizacion(?:es)?)\b"
+        r"|^(?:un |una )?(?:update|actualizacion|resumen|reporte)(?: rapid[oa]| breve)?\b"
+        r"|^(?:dame|dime|pasame|mandame|quiero) (?:[\w-]+ ){0,3}?(?:resumen|estado|status|update"
+        r"|avance|progreso|reporte)\b|^resume (?:tu|el|su|vuestro|nuestro) (?:progreso|avance"
+        r"|estado|trabajo)\b|^resumeme\b",
+        0.85,
+    ),
+    Rule(
+        "es-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:el |la |los |las )?{WORK}\b.*\b(?:paso|pasaron|termino|terminaron|corrio|fallo"
+        r"|verdes?|rojos?|list[oa]s?|terminad[oa]s?|mergead[oa]s?)\b"
+        r"|^(?:estas|esta|estan) (?:\w+ )?(?:trabad[oa]s?|atascad[oa]s?|bloquead[oa]s?"
+        r"|estancad[oa]s?)\b|^que viene\b|^y ahora que\b|^(?:hay )?noticias\b"
+        r"|^cuentame (?:como|que tal|que|donde|hasta donde)\b|^te (?:trabaste|atascaste"
+        r"|bloqueaste)\b|^ya casi\b|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
+        r"|^que haces (?:ahora|ahorita)\b|^que tal (?:los|las|el|la) [\w-]+\s*\??$"
+        r"|^que (?:lograste|has logrado|conseguiste)\b|estado parcial"
+        rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b",
+        0.85,
+    ),
+    Rule(
+        "es-audit-verb",
+        "AUDIT",
+        rf"\b(?:haz|hazle|hagas|hacer|ejecuta|ejecutar|corre|correr|lanza|realiza|pasa|pasale)\b.*"
+        rf"\b{_AUDIT_NOUN}\b|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        0.9,
+    ),
+    Rule(
+        "es-audit-verify",
+        "AUDIT",
+        r"^(?:puedes |podrias |me puedes )?(?:revisa|revisar|verifica|verificar|comprueba|fijate"
+        r"|mira si|compara"
+        r"|comprobar|chequea|chequear|checa|valida|validar|controla|asegurate|inspecciona"
+        rf"|hazle un check|haz un check)\b.*\b{_PROTOCOL}\b"
+        r"|^(?:esta|estan|el|la|los|las|todo)\b(?=.*\b(?:todo|locks?|worktrees?|journal"
+        r"|task\.json|sesion|protocolo)\b).*\b(?:consistentes?|correct[oa]s?|en sync"
+        r"|sincronizad[oa]s?|valid[oa]s?|limpi[oa]s?)\b"
+        r"|\b(?:violamos|hemos violado|violado) el protocolo"
+        r"|\bviolacion(?:es)? (?:del|de) protocolo",
+        0.85,
+    ),
+    Rule(
+        "es-audit-protocol",
+        "AUDIT",
+        r"\bcumple[n]? (?:con )?(?:el )?protocolo|\bconforme al protocolo"
+        r"|^(?:el |la |los |las )?(?:estado|lock|worktree|journal)\b.*\b(?:sigue siendo |es )?"
+        r"(?:correct[oa]s?|limpi[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
+        r"|^un (?:sanity check|health check|chequeo)\b|huerfan[oa]s?|\b(?:se )?violo el protocolo"
+        r"|\bprotocolo (?:fue )?violado",
+        0.85,
+    ),
+    Rule(
+        "es-question",
+        "QUESTION",
+        r"^(?:por que|para que|cual(?:es)?|donde|cuando|quien(?:es)?)\b|^(?:que|como|cuanto)\b.*\?$"
+        r"|^(?:explica|explicame|explicanos|aclara|aclarame|describe|describeme|cuentame"
+        r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
+        r"|decir)\b|^no (?:entiendo|entendi)\b|^(?:una |otra )?pregunta\b|^(?:tengo una )?duda\b",
+        0.85,
+    ),
+    Rule(
+        "es-resumption",
+        "RESUMPTION",
+        rf"^(?:(?:si|ok|vale|bueno|ya|pues|ahora|y|entonces|porfa|listo|venga|orale|solo) )*{VERB}"
+        r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces"
+        rf"|por favor) (?:ya |ahora )?{VERB}",
+        0.9,
+    ),
+    Rule(
+        "es-go-ahead",
+        "RESUMPTION",
+        r"^(?:aprobado|aprobada|visto bueno|a por ello|vamos(?: alla)?|siguiente(?: paso)?"
+        r"|pasa al siguiente paso)\s*[!.]*$|^pasa al siguiente\b|\bluz verde\b",
+        0.8,
+    ),
+)
+
+LANGUAGE = Language(
+    code="es",
+    rules=RULES,
+    fillers=(
+        r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
+        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira|ah|eh|porfa"
+        r"|por favor|de acuerdo|entendido|todo bien|bien)\b"
+    ),
+    connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
+)

@@ -1,0 +1,178 @@
+"""French interruption rules. Text is lowercased with accents folded ("vérifie" -> "verifie",
+"ça" -> "ca"); apostrophes are ASCII. Same order as the English table. "continue" is also
+English: the English rules take it where these do not (a negation comes first here)."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.table import WORK, Language
+
+_W = r"[\w'.-]+ "
+VERB = (
+    r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
+    r"|reprend(?:s|re|ez)?\b|reprenons\b|vas-y\b|allez-y\b|on y va\b|y aller\b|c'est parti\b"
+    r"|avance[sz]?\b"
+    r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
+    r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
+    r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
+    r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
+    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
+)
+_PROTOCOL = (
+    r"(?:locks?|worktrees?|journal|session|task\.json|l'etat (?:de la tache|du lock|des \w+)"
+    r"|etat de la tache|fichier d'etat|protocole|branches?|transitions?|invariants?)"
+)
+_AUDIT_NOUN = (
+    r"(?:audit|doctor|controle (?:de coherence|d'integrite)|check|sanity check|health check"
+    r"|verification (?:de coherence|d'integrite))"
+)
+
+RULES = (
+    Rule(
+        "fr-dont-stop",
+        "RESUMPTION",
+        r"^(?:ne )?(?:t'|vous )?arrete[sz]? pas\b|^(?:ne )?t'arrete pas\b|^pas de pause\b",
+        0.9,
+    ),
+    Rule(
+        "fr-nudge",
+        "RESUMPTION",
+        r"^arrete[sz]? (?:de |d')(?:poser des questions|demander|attendre|hesiter)\b.*"
+        + VERB
+        + r"|^pourquoi (?:tu ne |ne )?(?:continues|reprends)[- ]?(?:tu )?pas\b",
+        0.8,
+    ),
+    Rule(
+        "fr-negated-resumption",
+        "OTHER",
+        rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b|\b{VERB} pas\b"
+        rf"|^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)\b.*\b{VERB}"
+        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)\b.*\b{VERB}"
+        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)",
+        0.9,
+    ),
+    Rule(
+        "fr-hold",
+        "OTHER",
+        r"^(?:attends?|attendez|une (?:seconde|minute|sec)|un (?:instant|moment)|minute|stop"
+        r"|arrete[sz]?|halte|pause|pas encore|pas tout de suite|pas maintenant|pas valide"
+        r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme)\b",
+        0.8,
+    ),
+    Rule(
+        "fr-status-where",
+        "STATUS_REQUEST",
+        r"\b(?:on|tu|vous|t') ?en (?:est|es|etes|sommes) ou\b|^ou en (?:es|est|etes|sommes)\b"
+        r"|^ca (?:avance|donne quoi|se passe comment|en est ou)\b|^comment (?:ca|tu) (?:avance"
+        r"|avances|se passe|va)\b|^(?:tu bosses|tu travailles|vous travaillez) sur quoi\b"
+        r"|^sur quoi (?:tu (?:bosses|travailles)|travailles-tu)\b"
+        r"|^dans quel(?:le)? (?:etat|phase|etape)\b|^a quelle (?:etape|phase)\b",
+        0.9,
+    ),
+    Rule(
+        "fr-status-done",
+        "STATUS_REQUEST",
+        r"^qu'est-ce qu(?:'il|i) (?:te |nous )?(?:reste|manque)\b|^(?:que|qu'est-ce qui) reste\b"
+        r"|^il (?:te |nous )?reste (?:quoi|combien)\b|^combien de temps\b"
+        r"|^il te faut (?:encore )?combien\b|^combien de (?:[\w-]+ ){0,2}?(?:echouent|restent"
+        r"|manquent|reste)\b"
+        r"|^qu'est-ce que (?:tu as|t'as|vous avez) (?:fait|termine|fini|change)\b"
+        r"|^qu'(?:as-tu|avez-vous) (?:fait|termine|fini|change)\b"
+        r"|^(?:tu as|t'as|as-tu|avez-vous|vous avez) (?:deja |bien )?(?:fini|termine|pushe|merge"
+        r"|deploye|commite|ouvert|lance)\b|^(?:tu as|t'as|as-tu|avez-vous|vous avez) deja\b"
+        r"|^(?:le|la|les) [\w.-]+(?: [\w.-]+){0,3} (?:a|ont) (?:deja |bien )?(?:tourne|passe|fini"
+        r"|termine|reussi|echoue|plante)\b"
+        r"|^(?:le|la|les) [\w.-]+(?: [\w.-]+){0,3} (?:est|sont) (?:deja |bien )?(?:termine|fini"
+        r"|pret|passe|merge|vert)[es]{0,2}\b|^les tests (?:passent|sont passes)\b",
+        0.85,
+    ),
+    Rule(
+        "fr-status-terse",
+        "STATUS_REQUEST",
+        r"^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
+        r"|quoi de neuf|eta)(?: (?:stp|svp|du [\w-]+|de la [\w-]+|sur [\w-]+))*\s*\?*$"
+        r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
+        r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
+        r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
+        r"|^c'est quoi (?:le|ton|la) (?:statut|status|etat|avancement|suite)\b",
+        0.85,
+    ),
+    Rule(
+        "fr-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?|verte?s?|rouges?"
+        r"|mergee?s?|prete?s?|tourne)\b|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        r"|^tu bloques\b|^et (?:ensuite|apres)\b|\bprochaine etape\b|^statut\b"
+        r"|^des (?:avancees|nouvelles|progres)\b|^comment avance\b"
+        r"|^raconte(?:-moi)? (?:ou|comment)\b|^(?:on|tu|t') ?a (?:bientot|deja) fini\b"
+        r"|^c'est (?:fini|termine|bon)\s*\?$|^(?:on|tu) en est ou\b|^ou on en est\b"
+        r"|^tu fais quoi\b|^quoi de neuf\b|etat intermediaire|^(?:et )?(?:les|le|la) [\w-]+ ?,? ca"
+        r" (?:dit|donne) quoi\b|^ca (?:dit|donne) quoi\b|^ca se passe bien\b"
+        r"|\ben a encore pour combien\b|^qu'est-ce que tu as reussi\b"
+        rf"|^(?:la |le |les |l')?{WORK}\b.*\b(?:fait|faite|dit quelque chose)\b",
+        0.85,
+    ),
+    Rule(
+        "fr-audit-verb",
+        "AUDIT",
+        r"\b(?:fais|faire|lance[sz]?|lancer|passe[sz]?|execute[sz]?|effectue[sz]?)\b.*"
+        rf"\b{_AUDIT_NOUN}\b|^(?:audite[sz]?|auditer|(?:un )?audit)\b(?!-?(?:log|trail))",
+        0.9,
+    ),
+    Rule(
+        "fr-audit-verify",
+        "AUDIT",
+        r"^(?:tu peux |peux-tu |pourrais-tu |vous pouvez )?(?:verifie[sz]?|verifier|controle[sz]?"
+        r"|controler|valide[sz]?|valider|inspecte[sz]?|inspecter|check|assure-toi|assurez-vous"
+        rf"|regarde[sz]? si)\b.*\b{_PROTOCOL}\b"
+        r"|^(?:est-ce que |est-ce qu'|le |la |les |l'|tout )(?=.*\b(?:tout|locks?|worktrees?"
+        r"|journal|task\.json|session|protocole|etat)\b).*\b(?:coherent|consistant|en sync"
+        r"|synchro\w*|valide|correct|propre)"
+        r"|\bconformes? au protocole|^(?:un |une )?(?:sanity check|health check)\b"
+        r"|^compare[sz]? (?:les |la |le )?\w+ (?:avec|a) task\.json|orphelin\w*"
+        r"|\ble protocole a (?:ete )?viole|\becarts? (?:au|du) protocole"
+        r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
+        0.85,
+    ),
+    # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing
+    Rule("fr-topic", "OTHER", r"^(?:et )?(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+)?\s*\?$", 0.5),
+    Rule(
+        "fr-question",
+        "QUESTION",
+        r"^(?:pourquoi|comment|quel(?:le)?s?|ou|quand|qui|combien|a quoi|de quoi|sur quoi)\b"
+        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:explique|expliquez|decris|detaille|clarifie|precise)\b"
+        r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
+        r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
+        r"|^(?:petite |une |autre )?question\b",
+        0.85,
+    ),
+    Rule(
+        "fr-resumption",
+        "RESUMPTION",
+        rf"^(?:(?:ok|bon|allez|alors|donc|oui|et|puis|ensuite|maintenant|on|bah|ben|go) )*{VERB}"
+        r"|\b(?:tu peux|vous pouvez|peux-tu|pouvez-vous|on peut|puis|ensuite|et|tu dois"
+        rf"|il faut) (?:maintenant |desormais |simplement )?{VERB}",
+        0.9,
+    ),
+    Rule(
+        "fr-go-ahead",
+        "RESUMPTION",
+        r"^(?:valide|approuve|go|allez go|feu vert|en avant|la suite|etape suivante)\s*[!.]*$"
+        r"|\ble feu vert\b",
+        0.8,
+    ),
+)
+
+LANGUAGE = Language(
+    code="fr",
+    rules=RULES,
+    fillers=(
+        r"(?:ok(?:ay)?|oui|ouais|bon|bien|tres bien|parfait|super|genial|top|merci(?: beaucoup)?"
+        r"|d'accord|dac|alors|donc|bah|ben|eh bien|ah|oh|euh|et|puis|ensuite|maintenant|allez"
+        r"|c'est bon|c'est clair|compris|entendu|au fait|en fait|juste|stp|svp|s'il te plait"
+        r"|s'il vous plait|roule|ah non|non)(?![\w'-])"
+    ),
+    connectives=(
+        r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"
+    ),
+)

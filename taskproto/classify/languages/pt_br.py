@@ -1,0 +1,193 @@
+"""Brazilian Portuguese interruption rules. Text is lowercased with accents folded ("não" ->
+"nao", "sessão" -> "sessao"). Same order as the English table. "continue" is also English."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.table import WORK, Language
+
+_W = r"[\w'.-]+ "
+# "segue" and "continua" are gos, but not "segue sem funcionar" / "continua quebrado" (still):
+# those never start a clause, and a go must.
+VERB = (
+    r"(?:continua\b|continue\b|continuar\b|continuem\b|segue\b(?! (?:sem|sendo|\w+ando|\w+endo)\b)"
+    r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
+    r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
+    r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
+    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
+    r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar)"
+)
+_NEG_VERB = (
+    r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
+    r"|avance|retoma|retome|vai em frente|va em frente)\b"
+)
+_PROTOCOL = (
+    r"(?:locks?|worktrees?|journal|sessao|task\.json|estado da (?:task|tarefa)|arquivo de estado"
+    r"|protocolo|branch(?:es)?|transic\w+|invariantes?)"
+)
+_AUDIT_NOUN = (
+    r"(?:auditoria|audit|doctor|checagem de (?:consistencia|integridade)|sanity check|health check"
+    r"|check)"
+)
+
+RULES = (
+    Rule(
+        "pt-dont-stop",
+        "RESUMPTION",
+        r"^nao (?:para|pare|parar|pausa|pause|espera|espere)\b(?! de\b)",
+        0.9,
+    ),
+    Rule(
+        "pt-deferred",
+        "OTHER",
+        rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
+        r"|merge|almoco)|so quando|quando (?:eu voltar|terminar|passar|estiver))"
+        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$",
+        0.9,
+    ),
+    Rule(
+        "pt-nudge",
+        "RESUMPTION",
+        r"^(?:para|pare) de (?:perguntar|esperar|enrolar|hesitar)\b.*"
+        + VERB
+        + r"|^por que (?:voce |vc )?nao (?:continua|segue)\b",
+        0.8,
+    ),
+    Rule(
+        "pt-negated-resumption",
+        "OTHER",
+        rf"\b(?:nao|nunca|nem) (?:{_W}){{0,2}}?{_NEG_VERB}"
+        rf"|^(?:espera )?(?:antes de|ate que|ate)\b.*\b{VERB}",
+        0.9,
+    ),
+    Rule(
+        "pt-hold",
+        "OTHER",
+        r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
+        r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
+        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda)\b",
+        0.8,
+    ),
+    Rule(
+        "pt-status-how",
+        "STATUS_REQUEST",
+        r"^como (?:estamos|esta|estao|vai|vao|anda|andam|ta|tao|vai indo|ta indo|esta indo)\b"
+        r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
+        r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
+        r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
+        r"|^(?:o que|que) (?:voce|vc) (?:esta|ta) fazendo\b",
+        0.9,
+    ),
+    Rule(
+        "pt-status-done",
+        "STATUS_REQUEST",
+        r"^(?:o que|que|quanto) (?:ainda )?(?:falta|resta|esta pendente|ta pendente)\b"
+        r"|^o que (?:voce|vc|a gente|voces|vcs) (?:ja )?(?:fez|concluiu|terminou|mudou|fizeram"
+        r"|conseguiu|completou)\b"
+        r"|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
+        r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} ja (?:foi|\S+(?:ou|eu|iu|aram|eram|iram))\b"
+        r"|^(?:ja )?(?:terminou|acabou|deu (?:o )?(?:push|merge|deploy)|fez (?:o )?(?:push|merge"
+        r"|deploy)|passou|passaram)\b"
+        r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
+        r"(?:pront[oa]s?|terminou|terminaram|passou|passaram|acabou|conclui[dr]o|finalizad[oa])\b"
+        r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s (?:[\w-]+ ){0,3}?(?:ainda|faltam"
+        r"|falhando|restam)\b",
+        0.85,
+    ),
+    Rule(
+        "pt-status-terse",
+        "STATUS_REQUEST",
+        r"^(?:status|progresso|andamento|eta)(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
+        r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
+        r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
+        r"|^(?:tem|teve|houve) (?:algum |alguma )?(?:progresso|avanco|novidade)"
+        r"|^(?:tem |alguma |algum )?(?:novidades?|atualizac\w+|updates?)\b"
+        r"|^(?:me )?(?:da|manda|passa)(?: pra mim)? (?:[\w-]+ ){0,3}?(?:resumo|status|update"
+        r"|andamento|progresso|relatorio)\b|^resum[ea] (?:o |a )?(?:seu |teu )?(?:progresso"
+        r"|andamento|trabalho|status)\b",
+        0.85,
+    ),
+    Rule(
+        "pt-status-work",
+        "STATUS_REQUEST",
+        rf"^(?:o |a |os |as )?{WORK}\b.*\b(?:passou|passaram|terminou|rodou|falhou|verdes?"
+        r"|vermelhos?|pront[oa]s?|mergead[oa]s?|quebrad[oa]s?)\b"
+        r"|\b(?:ta|esta|tao|estao) (?:\w+ )?(?:travad[oa]s?|empacad[oa]s?|bloquead[oa]s?)\b"
+        r"|^travou\b|^(?:e agora|o que vem)\b|^(?:algum|alguma|tem|teve) (?:avanco|novidade"
+        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:como|o que|onde|ate onde)\b"
+        r"|^(?:ja )?(?:acabou|terminou)\s*\??$|^empacou\b"
+        r"|^(?:(?:ta|esta) )?quase (?:acabando|pronto"
+        r"|terminando)\b|^qual (?:e )?a proxima\b|^(?:no|em) que (?:voce|vc) (?:ta|esta)\b"
+        r"|^quais (?:sao )?as novidades\b|^(?:e )?(?:os|as|o|a) [\w-]+,? como (?:estao|esta|tao"
+        r"|ta|ficou)\b|parcial\b|^o que (?:voce|vc) conseguiu\b"
+        rf"|^(?:o |a )?{WORK}\b.*\b(?:feito|deu (?:algum )?retorno|disse)\b|^todos os {WORK}\b",
+        0.85,
+    ),
+    Rule(
+        "pt-audit-verb",
+        "AUDIT",
+        rf"\b(?:faz|faca|fazer|roda|rodar|executa|executar|realiza|passa|da)\b.*\b{_AUDIT_NOUN}\b"
+        r"|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        0.9,
+    ),
+    Rule(
+        "pt-audit-verify",
+        "AUDIT",
+        r"^(?:consegue |pode |voce pode )?(?:verifica|verificar|verifique|confere|conferir|confira"
+        r"|compara|ve se"
+        rf"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|ve se|olha se)\b.*"
+        rf"\b{_PROTOCOL}\b"
+        r"|^(?:esta|estao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
+        r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
+        r"|valid[oa]s?|limp[oa]s?)\b"
+        r"|\bviol(?:ou|amos|ado|acao|acoes)\b.*\bprotocolo\b",
+        0.85,
+    ),
+    Rule(
+        "pt-audit-protocol",
+        "AUDIT",
+        r"\bde acordo com o protocolo|\bconforme o protocolo|violac\w+ (?:de|do) protocolo"
+        r"|^(?:o |a |os |as )?(?:estado|lock|worktree|journal)\b.*\b(?:ainda )?(?:(?:ta|esta)"
+        r" )?(?:corret[oa]s?|limp[oa]s?|consistentes?|valid[oa]s?|sincronizad[oa]s?)\b.*\?$"
+        r"|^(?:um |uma )?(?:sanity check|health check|checagem)\b|\borfaos?\b"
+        r"|\bprotocolo foi violado|desvios? do protocolo",
+        0.85,
+    ),
+    Rule(
+        "pt-question",
+        "QUESTION",
+        r"^(?:por que|pq|pra que|para que|qual|quais|onde|quando|quem|cade)\b"
+        r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
+        r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
+        r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
+        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b",
+        0.85,
+    ),
+    Rule(
+        "pt-resumption",
+        "RESUMPTION",
+        r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora) )*"
+        + VERB
+        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora)"
+        rf" (?:ja |agora )?{VERB}",
+        0.9,
+    ),
+    Rule(
+        "pt-go-ahead",
+        "RESUMPTION",
+        r"^(?:aprovado|aprovada|pode ir|vai|vamos(?: nessa| la)?|proxima etapa|proximo passo)"
+        r"\s*[!.]*$",
+        0.8,
+    ),
+)
+
+LANGUAGE = Language(
+    code="pt-BR",
+    rules=RULES,
+    fillers=(
+        r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
+        r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta|tranquilo|show|legal|massa|e ai"
+        r"|ah|eh|hum|po|poxa|olha|por favor|pfv|pf|mas)\b"
+    ),
+    connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
+)

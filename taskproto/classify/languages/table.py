@@ -1,0 +1,32 @@
+"""One language's interruption rules and how its clauses are cut (``languages/<code>.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from taskproto.classify.interruption_rules import Rule
+
+# The work a status question asks about, in the English every language borrows: "ist der Build
+# grün?", "¿ya pasó el CI?", "PRはマージされた？".
+WORK = (
+    r"(?:build|ci|pr|tests?|testes|checks?|pipeline|deploy\w*|merge|release|refactor\w*"
+    r"|migra\w*|push|parser|lint)"
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's rules and how its clauses are cut.
+
+    ``fillers`` matches one word a clause may start with that asks for nothing ("bitte", "vale",
+    "はい"), with its own end (``\\b`` does not end a Japanese or Chinese word); ``connectives``
+    is a regex alternative that splits a sentence into clauses ("aber", "然后"), zero-width or
+    eating spaces only; ``joiners`` are words after which a comma does not split ("dass", "ob"):
+    the subordinate clause they open belongs to the verb before the comma.
+    """
+
+    code: str
+    rules: tuple[Rule, ...]
+    fillers: str
+    connectives: str
+    joiners: str = ""

@@ -1,0 +1,314 @@
+"""Interruptions in German, Spanish, French, Brazilian Portuguese, Japanese and Simplified Chinese
+(issue #45): the same five types and the same rules as in English, on the team's corpora."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from taskproto.classify.interruptions import (
+    DEFAULT_RULES,
+    INTERRUPTION_TYPES,
+    Classification,
+    classify,
+    merge_rules,
+    seed_classify,
+)
+from taskproto.classify.languages import CODES, detect
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPORA = Path(__file__).parent / "data" / "interruptions_i18n"
+ENGLISH = Path(__file__).parent / "data" / "interruptions.tsv"
+MIN_ACCURACY = 0.95  # the train split, and English's corpus (tests/test_classifier.py)
+MIN_SPLIT = 0.84  # each held-out split
+MIN_HELD_OUT = 0.93  # the four held-out splits together
+# Each held-out split was scored once, blind, then its misses were seen and a new batch was
+# written before the rules changed again (docs/interruptions.md, "Other languages").
+HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
+
+
+def load(path: Path) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, sep, message = line.partition("\t")
+        assert sep and label in INTERRUPTION_TYPES, f"{path.name}:{number}: bad row {line!r}"
+        rows.append((label, message))
+    return rows
+
+
+def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
+    for code in CODES:
+        train = load(CORPORA / f"{code}.train.tsv")
+        helds = [load(CORPORA / f"{code}.{split}.tsv") for split in HELD_OUT]
+        out = sum(len(held) for held in helds)
+        assert len(train) + out >= 150, code
+        assert 0.30 <= out / (len(train) + out) <= 0.40, code
+        messages = [m for split in (train, *helds) for _, m in split]
+        assert len(messages) == len(set(messages)), code
+        for split in helds:
+            assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
+
+
+def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
+    right = Counter(label for label, message in rows if classify(message).type == label)
+    return right, Counter(label for label, _ in rows)
+
+
+@pytest.mark.parametrize("split", ["train", *HELD_OUT])
+@pytest.mark.parametrize("code", CODES)
+def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = load(CORPORA / f"{code}.{split}.tsv")
+    right, total = score(rows)
+    seed = sum(seed_classify(message) == label for label, message in rows) / len(rows)
+    ours = sum(right.values()) / len(rows)
+    with capsys.disabled():
+        cells = " ".join(f"{t[:6]} {right[t]}/{total[t]}" for t in INTERRUPTION_TYPES)
+        print(f"\n{code:>7} {split:<8} n={len(rows):3} ours {ours:6.1%} seed {seed:6.1%}  {cells}")
+        for label, message in rows:
+            got = classify(message)
+            if got.type != label:
+                print(f"    miss: expected {label}, got {got.type} ({got.rule}): {message!r}")
+    # The issue's goal is 95% on a held-out split; scored blind, the splits came to 84-100%
+    # (docs/interruptions.md). These floors hold today and keep a change from losing ground.
+    assert ours >= (MIN_ACCURACY if split == "train" else MIN_SPLIT)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_held_out_accuracy_of_every_split_together(code: str) -> None:
+    right = total = 0
+    for split in HELD_OUT:
+        ok, n = score(load(CORPORA / f"{code}.{split}.tsv"))
+        right, total = right + sum(ok.values()), total + sum(n.values())
+    assert right / total >= MIN_HELD_OUT
+
+
+# --- the rules, language by language: the English rules' decisions hold in each
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # German
+        ("weiter machen bitte", "RESUMPTION"),
+        ("Mach weiter.", "RESUMPTION"),
+        ("Du kannst weitermachen.", "RESUMPTION"),
+        ("warte noch", "OTHER"),  # a hold
+        ("Stopp!", "OTHER"),
+        ("Mach noch nicht weiter.", "OTHER"),  # a negated go
+        ("Nicht weitermachen, bevor CI grün ist.", "OTHER"),
+        ("Hör nicht auf.", "RESUMPTION"),  # a negated stop is a go
+        ("Warum hast du aufgehört? Mach weiter.", "RESUMPTION"),  # the last clause decides
+        ("Mach weiter. Nein, doch nicht, stopp.", "OTHER"),  # a hold after a go cancels it
+        ("Bevor du weitermachst: wie funktioniert der Rebase?", "QUESTION"),
+        ("Prüf den Lock-Status, dann mach weiter.", "RESUMPTION"),
+        ("Wo stehen wir?", "STATUS_REQUEST"),
+        ("Mach ein Audit der Session.", "AUDIT"),
+        ("Der Resume-Button geht nicht.", "OTHER"),  # a mention, not a request
+        ("Weiter oben im Diff: wozu ist dieser Cast?", "QUESTION"),  # "further up", not a go
+        ("ok", "OTHER"),
+        ("ja", "OTHER"),  # bare ok / yes
+        ("ja, weiter", "RESUMPTION"),
+        # Spanish
+        ("sigue", "RESUMPTION"),
+        ("Sigue con el deploy, por favor.", "RESUMPTION"),
+        ("espera", "OTHER"),
+        ("No sigas todavía.", "OTHER"),
+        ("No pares, sigue.", "RESUMPTION"),
+        ("¿Por qué paraste? Sigue.", "RESUMPTION"),
+        ("Sigue. Bueno no, para.", "OTHER"),
+        ("Resume tu progreso.", "STATUS_REQUEST"),  # Spanish "resume" summarises
+        ("El lock sigue siendo nuestro, ¿verdad?", "QUESTION"),  # "sigue" is "still" here
+        ("Haz una auditoría.", "AUDIT"),
+        ("vale", "OTHER"),
+        ("sí", "OTHER"),
+        ("vale, sigue", "RESUMPTION"),
+        # French
+        ("vas-y", "RESUMPTION"),
+        ("Tu peux continuer.", "RESUMPTION"),
+        ("attends", "OTHER"),
+        ("Ne continue pas encore.", "OTHER"),  # "continue" is English too: the negation wins
+        ("Ne t'arrête pas, continue.", "RESUMPTION"),
+        ("Continue. Ah non, arrête.", "OTHER"),
+        ("Ne continue pas encore : comment marche le rebase ?", "QUESTION"),
+        ("On en est où ?", "STATUS_REQUEST"),
+        ("Vérifie l'état du lock.", "AUDIT"),
+        ("d'accord", "OTHER"),
+        ("oui", "OTHER"),
+        ("d'accord, continue", "RESUMPTION"),
+        # Brazilian Portuguese
+        ("pode continuar", "RESUMPTION"),
+        ("Segue com o PR.", "RESUMPTION"),
+        ("Espera um pouco.", "OTHER"),
+        ("Não continua ainda.", "OTHER"),
+        ("Não para, continua.", "RESUMPTION"),
+        ("Continua. Ah não, para.", "OTHER"),
+        ("O login continua quebrado.", "OTHER"),  # "continua" is "still" here
+        ("Como estamos?", "STATUS_REQUEST"),
+        ("Roda o doctor.", "AUDIT"),
+        ("beleza", "OTHER"),
+        ("sim", "OTHER"),
+        ("beleza, continua", "RESUMPTION"),
+        # Japanese
+        ("続けて", "RESUMPTION"),
+        ("続けてください。", "RESUMPTION"),
+        ("待って", "OTHER"),
+        ("まだ続けないで", "OTHER"),
+        ("止まらないで、続けて。", "RESUMPTION"),
+        ("なんで止まったの？続けて。", "RESUMPTION"),
+        ("続けて。いや、やっぱりストップ。", "OTHER"),
+        ("まだ続けないで。ここのrebaseはどういう仕組み？", "QUESTION"),
+        ("ロックの状態を確認してから続けて。", "RESUMPTION"),
+        ("ロックの状態を確認して", "AUDIT"),
+        ("進捗は？", "STATUS_REQUEST"),
+        ("mainのビルドがずっと落ち続けてる", "OTHER"),  # "keeps failing", not a go
+        ("はい", "OTHER"),
+        ("了解", "OTHER"),
+        ("はい、続けて", "RESUMPTION"),
+        # Simplified Chinese
+        ("继续", "RESUMPTION"),
+        ("请继续。", "RESUMPTION"),
+        ("等一下", "OTHER"),
+        ("先别继续", "OTHER"),
+        ("别停，继续。", "RESUMPTION"),
+        ("你怎么停了？继续。", "RESUMPTION"),
+        ("继续。算了，停下。", "OTHER"),
+        ("先别继续：这里的 rebase 是怎么处理的？", "QUESTION"),
+        ("先检查一下锁的状态，然后继续。", "RESUMPTION"),
+        ("进度怎么样？", "STATUS_REQUEST"),
+        ("UI 上的恢复按钮不能用", "OTHER"),
+        ("好", "OTHER"),
+        ("好的", "OTHER"),
+        ("好，继续", "RESUMPTION"),
+    ],
+)
+def test_language_rules(message: str, expected: str) -> None:
+    assert classify(message).type == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("weiter machen bitte", "de-resumption"),
+        ("sigue", "es-resumption"),
+        ("vas-y", "fr-resumption"),
+        ("pode continuar", "pt-resumption"),
+        ("続けて", "ja-resumption"),
+        ("继续", "zh-resumption"),
+        ("continue", "resume-verb"),  # English, as before
+    ],
+)
+def test_the_deciding_rule_names_its_language(message: str, rule: str) -> None:
+    assert classify(message).rule == rule
+
+
+@pytest.mark.parametrize(
+    ("message", "codes"),
+    [
+        ("weiter machen bitte", ("de",)),
+        ("¿Cómo vamos con el deploy?", ("es",)),
+        ("続けて", ("ja",)),
+        ("继续", ("zh-Hans", "ja")),  # Chinese characters alone could be Japanese kanji
+        ("keep going, the tests are flaky", ()),
+    ],
+)
+def test_detect(message: str, codes: tuple[str, ...]) -> None:
+    assert detect(message.lower())[0][: len(codes) or None] == codes
+
+
+def test_no_english_corpus_message_loads_a_language() -> None:
+    """The English decision's cost: no language table imported, whatever the message."""
+    code = (
+        "import sys\n"
+        "from taskproto.classify.interruptions import classify\n"
+        "for line in open(sys.argv[1], encoding='utf-8'):\n"
+        "    if line.strip() and not line.startswith('#'):\n"
+        "        classify(line.partition('\\t')[2])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('taskproto.classify.languages.')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(ENGLISH)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_user_rules_win_over_the_language_rules() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES,
+        [
+            {"name": "weiter-fragt", "type": "QUESTION", "pattern": r"^weiter\?$"},
+            {"name": "question-mark", "confidence": 0.5},  # an English default, changed
+        ],
+    )
+    assert classify("weiter?").type == "RESUMPTION"
+    assert classify("weiter?", merged) == Classification("QUESTION", "weiter-fragt", 0.8)
+    assert classify("weiter bitte", merged).rule == "de-resumption"
+    assert classify("ist das thread-safe?", merged) == Classification(
+        "QUESTION", "question-mark", 0.5
+    )
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "weiter",
+                "nicht",
+                "sigue",
+                "no",
+                "続けて",
+                "待って",
+                "ないで",
+                "继续",
+                "别",
+                "?",
+                "？",
+                "、",
+                "。",
+                ",",
+                "ne",
+                "pas",
+                "continue",
+                "não",
+                " - ",
+                "\n",
+                "warte",
+                "¿",
+                "¡",
+            ]
+        ),
+        max_size=60,
+    )
+)
+def test_keyword_soup_in_every_language_never_raises(words: list[str]) -> None:
+    assert classify(" ".join(words)).type in INTERRUPTION_TYPES
+    assert classify("".join(words)).type in INTERRUPTION_TYPES
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["続けて" * 300_000, "继续，" * 300_000, "weiter nicht " * 100_000, "¿" * 500_000],
+)
+def test_huge_inputs_in_every_script_are_answered(text: str) -> None:
+    assert classify(text).type in INTERRUPTION_TYPES
+
+
+def test_english_held_out_batch_is_no_lower_than_before() -> None:
+    """English's own held-out batch (scored 58/60 before its two misses were fixed, 63/63 before
+    issue #45) stays where it was with the language rules in place."""
+    lines = ENGLISH.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("# --- held-out batch"))
+    rows = [line.split("\t", 1) for line in lines[start:] if line and not line.startswith("#")]
+    assert len(rows) == 63
+    assert [m for label, m in rows if classify(m).type != label] == []
