@@ -316,9 +316,10 @@ def detail(
     )
     wf = engine.workflow(task)
     log = [e.model_dump(mode="json", by_alias=True) for e in task.transition_log]
-    visited = {e.to_state for e in task.transition_log} | {wf.initial}
+    visited = set(task.reached) | {e.to_state for e in task.transition_log} | {wf.initial}
     last = next((e.trigger for e in reversed(task.transition_log) if e.kind == "transition"), None)
-    data["log"] = log
+    data["log"] = log  # the log's tail task.json holds; `taskproto log` reads it all
+    data["log_offset"] = task.log_offset
     data["interruptions"] = [i.model_dump(mode="json") for i in task.interruptions[-20:]]
     data["review_drafts"] = review.drafts(task)
     data["review_sent"] = review.batches(task)

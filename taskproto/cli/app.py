@@ -42,6 +42,7 @@ COMMANDS = {
     "mcp": "taskproto.cli.mcp",
     "board": "taskproto.cli.board",
     "whoami": "taskproto.cli.whoami",
+    "migrate": "taskproto.cli.migrate",
     "completion": "taskproto.cli.completion",
 }
 

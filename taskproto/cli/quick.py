@@ -17,7 +17,7 @@ import os
 import sys
 
 from taskproto.cli.quick_common import change, dumps, options
-from taskproto.hooks.tasks import TaskReader, Unusual
+from taskproto.hooks.tasks import TaskReader, Unusual, listing
 from taskproto.machine.steps import Record
 from taskproto.state import summary
 
@@ -91,13 +91,8 @@ def _read(args: list[str]) -> Callable[[TaskReader], str] | None:
 
 
 def _list(reader: TaskReader, as_json: bool) -> str:
-    rows = []
-    for name in reader.names():
-        data = reader.task(name)
-        row = reader.summary(data)
-        row["waits_for"] = reader.waits(data)
-        row["waiting"] = summary.describe(row["waits_for"])
-        rows.append(row)
+    """`task list`: each task's row from the index (hooks/tasks.py `listing`)."""
+    rows = listing(reader, as_json)
     if as_json:
         return dumps(rows)
     from taskproto.cli.render import list_text

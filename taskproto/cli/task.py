@@ -16,7 +16,7 @@ from taskproto.cli.common import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from taskproto.engine import Engine
 
 
 @click.group("task")
@@ -130,8 +130,6 @@ def create(
 def list_(state: AppState, as_json: bool, watch: bool) -> None:
     """List tasks with their state, owner, priority and what each waits for."""
     from taskproto.cli.render import list_text
-    from taskproto.engine.deps import Resolver, describe
-    from taskproto.engine.summary import task_summary
 
     engine = state.engine
     if watch:
@@ -143,7 +141,23 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         require_web_stack("`taskproto task list --watch`")
         watch_tasks(engine.config)
         return
+    from taskproto.hooks.tasks import TaskReader, Unusual, listing
+
+    try:  # the index's rows (state/index.py), as the quick front reads them
+        rows = listing(TaskReader(engine.config), as_json)
+    except Unusual:  # a task only the engine reads (or refuses): each read through it
+        rows = _engine_rows(engine)
+    from taskproto.hooks.flags import warm
+
+    warm(engine.config.layout, {r["workflow"] for r in rows if "workflow" in r})
+    emit(as_json, rows, lambda: click.echo(list_text(rows), nl=False))
+
+
+def _engine_rows(engine: Engine) -> list[dict[str, Any]]:
+    """`task list`'s rows, each task read through the engine: a broken one is listed broken."""
+    from taskproto.engine.deps import Resolver, describe
     from taskproto.engine.listing import listed
+    from taskproto.engine.summary import task_summary
 
     rows: list[dict[str, Any]] = []
     resolver = Resolver(engine)
@@ -158,10 +172,7 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         row["waits_for"] = [w.to_dict() for w in waits]
         row["waiting"] = describe(waits)
         rows.append(row)
-    from taskproto.hooks.flags import warm
-
-    warm(engine.config.layout, {r["workflow"] for r in rows if "workflow" in r})
-    emit(as_json, rows, lambda: click.echo(list_text(rows), nl=False))
+    return rows
 
 
 @task_group.command("show")

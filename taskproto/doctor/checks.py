@@ -75,13 +75,17 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
     problems: list[str] = []
     prev: str | None = None
     legal = {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
+    # task.json holds the log's tail (state/bound.py): what came before it was checked when it was
+    # written, and `reached` names the states it entered
+    offset = task.log_offset
+    before = set(task.reached) if offset else set()
     for i, e in enumerate(state_entries(task)):
         where = (
-            f"entry {task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: {e.from_state} "
-            f"-> {e.to_state})"
+            f"entry {offset + task.transition_log.index(e) + 1} ({e.kind} {e.trigger}: "
+            f"{e.from_state} -> {e.to_state})"
         )
         if e.kind == "create":
-            if i != 0 or e.to_state != wf.initial:
+            if i != 0 or offset or e.to_state != wf.initial:
                 problems.append(
                     f"{where}: a create entry must be the first and lead to {wf.initial}"
                 )
@@ -89,11 +93,11 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
             if (e.from_state, e.trigger, e.to_state) not in legal:
                 problems.append(f"{where} is not a transition of workflow {wf.name}")
         elif e.kind == "rollback":
-            earlier = {x.to_state for x in state_entries(task)[:i]}
+            earlier = before | {x.to_state for x in state_entries(task)[:i]}
             if e.to_state not in earlier:
                 problems.append(f"{where}: a rollback must return to a state the log reached")
         elif is_baseline(e):
-            if i != 0:
+            if i != 0 and not offset:
                 problems.append(
                     f"{where}: a state can only be set from nothing at the start of the log"
                 )

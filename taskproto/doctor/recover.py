@@ -119,8 +119,8 @@ def resume_text(engine: Engine, task: Task) -> list[str]:
                 "was presented; present the new head."
             )
     if task.interruptions:
-        last = [e.time for e in task.transition_log if e.kind == "transition"]
-        since = [i for i in task.interruptions if not last or i.time >= last[-1]]
+        last = task.reached.get(task.state)  # when it entered the state it is in
+        since = [i for i in task.interruptions if last is None or i.time >= last]
         if since:
             lines.append(
                 f"{len(since)} interruption(s) since the last transition; the state stayed "

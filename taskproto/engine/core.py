@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 
 from taskproto.config import Config
-from taskproto.engine.locking import Lock, LockedTask, bytes_or_none
+from taskproto.engine.locking import Lock, LockedTask, bytes_or_none, log_view, short_reason
+from taskproto.engine.prompting import Prompts
 from taskproto.engine.renewal import OfferRenewal
 from taskproto.errors import (
     CorruptState,
@@ -31,13 +32,13 @@ from taskproto.machine.registry import get_workflow
 from taskproto.machine.steps import FireContext
 from taskproto.machine.workflow import Workflow
 from taskproto.names import TaskName, agent_name, task_name
-from taskproto.state import integrity, journal, store
+from taskproto.state import index, integrity, journal, store
+from taskproto.state.bound import bound
 from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.taskfile import TaskFiles
 
 # Every command and hook that changes a task runs this module: nothing at run time from `typing`,
-# `pathlib`, `dataclasses` or `contextlib` (each costs a share of the interpreter's start-up).
-# Paths are strings here; `lock()` hands doctor a Path.
+# `pathlib`, `dataclasses` or `contextlib`. Paths are strings here; `lock()` hands doctor a Path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -94,39 +95,17 @@ class Core:
         self.last_lock_wait: float | None = (
             None  # seconds the last locked change waited for the lock
         )
-        self._prompt: str | None = None
-        self._prompt_of: Task | None = None  # a task whose prompt is rendered when asked for
+        self.prompts = Prompts(config)  # the prompt of the state the latest transition reached
         self.offer = OfferRenewal(self.layout)  # SessionStart's offer, after a change
 
     @property
     def last_prompt(self) -> str | None:
-        """The prompt of the state the latest transition reached, if its workflow has one:
-        rendered from the package's templates when first asked for (they render for every task:
-        tests/workflows); a repository's own templates render before the change is saved, so a
-        broken one refuses it (engine/transitions.py `advance`)."""
-        if self._prompt_of is not None:
-            from taskproto.machine import prompts
-
-            task, self._prompt_of = self._prompt_of, None
-            self._prompt = prompts.render(self.config, task)
-        return self._prompt
+        """The prompt of the state the latest transition reached (engine/prompting.py)."""
+        return self.prompts.text()
 
     @last_prompt.setter
     def last_prompt(self, value: str | None) -> None:
-        self._prompt, self._prompt_of = value, None
-
-    def prompt_of(self, task: Task) -> None:
-        """Keep the prompt of `task`'s state for `last_prompt`: rendered now when the repository
-        has templates of its own for its workflow (a broken one refuses the change), else when
-        asked for."""
-        from taskproto.machine import prompts
-
-        if prompts.template_path(self.config, task.workflow, task.state) is None:
-            self.last_prompt = None
-        elif prompts.overridden(self.config, task.workflow):
-            self.last_prompt = prompts.render(self.config, task)
-        else:
-            self._prompt, self._prompt_of = None, task
+        self.prompts.set(value)
 
     @property
     def repo(self) -> Repo:
@@ -193,7 +172,7 @@ class Core:
         saved last when `data` is exactly its bytes, else parsed and validated."""
         task = self.files.take(name, data)
         if task is not None:
-            return task, _log_view(task)
+            return task, log_view(task)
         return store.parse_raw(Task, path, data, move_aside)
 
     def _problem(self, task: Task, data: bytes, raw: object = None) -> tuple[str, str] | None:
@@ -270,8 +249,10 @@ class Core:
         new: Task,
         message: str,
         files: Mapping[str, bytes] | Mapping[Path, bytes] | None = None,
+        schema1: bool = False,
     ) -> Task:
-        """Journal `new` as the next revision, then write it. Lock held.
+        """Journal `new` as the next revision, then write it (`schema1`: as schema 1 holds it, for
+        `taskproto migrate --down`). Lock held.
 
         `old` is the task as it was loaded (None when task.json was missing or unreadable); when
         `new` is `old` itself, task.json is left as it is and only `files` (agents' status files)
@@ -283,15 +264,17 @@ class Core:
         """
         path = self.layout.task_file(new.name)
         writes = {os.fspath(target): data for target, data in (files or {}).items()}
-        problem = integrity.log_state_problem(_log_view(new))
+        problem = integrity.log_state_problem(log_view(new))
         if problem is not None:  # the journal never records a state no step of the log reached
             raise TaskprotoError(
                 f"refused to save task {new.name}: {problem}; run `taskproto doctor`"
             )
         if new is not old:
+            if not schema1:
+                bound(old, new)  # the log's tail: the rest is the journal's (state/bound.py)
             new.revision = (old or new).revision + 1
             new.updated_at = utcnow()
-            writes[path] = self.files.dump(new)
+            writes[path] = store.dump_schema1(new) if schema1 else self.files.dump(new)
         plan = None
         if self.remote is not None:
             releasing = (
@@ -315,8 +298,15 @@ class Core:
             raise
         if path in writes:
             self.files.remember(new.name, writes[path])
-        self.offer.due = True
+        self.indexed(new)
         return new
+
+    def indexed(self, task: Task) -> None:
+        """The task's row in the index the listings read (state/index.py), as its files are now;
+        a change is complete (SessionStart's offer is renewed once no lock is held)."""
+        data = task.model_dump(mode="json", by_alias=True)
+        index.record(self.layout, task.name, data, self.agent_statuses(task))
+        self.offer.due = True
 
     def _undo_save(
         self,
@@ -334,6 +324,36 @@ class Core:
             else:
                 store.atomic_write(target, data)
         journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
+
+    def first_record(self, task: Task, message: str) -> None:
+        """task.json of a task being made (`task create`, or doctor finishing one): its journal's
+        first commit, then the file, each only if missing; when the journal has one already,
+        task.json is exactly what it recorded. Lock held."""
+        path = self.layout.task_file(task.name)
+        head = self.journal_head(task.name)
+        if os.path.exists(path):
+            if head is None:
+                self.journal(store.load_task(path), message, {})
+            return
+        data = store.dump(task)
+        if head is None:
+            self.journal(task, message, {path: data})
+        else:
+            data = journal.read_file(self.repo, head) or data  # what the journal recorded
+        store.atomic_write(path, data)
+        self.indexed(store.parse(Task, path, data, move_aside=False))
+
+    def adopt(self, name: str, task_json: bytes, statuses: dict[str, bytes]) -> None:
+        """Write a journal commit's task.json and agents' status files (`statuses`: agent ->
+        bytes) as this task's: sync takes the remote's journal (engine/sync.py). Lock held; the
+        caller moves the journal ref."""
+        for agent, data in statuses.items():
+            status = self.layout.status_file(name, agent)
+            os.makedirs(os.path.dirname(status), exist_ok=True)
+            store.atomic_write(status, data)
+        path = self.layout.task_file(name)
+        store.atomic_write(path, task_json)
+        self.indexed(store.parse(Task, path, task_json, move_aside=False))
 
     def journal_head(self, name: str) -> str | None:
         dirs = self.config.layout.dirs
@@ -361,7 +381,7 @@ class Core:
         except GitError as exc:
             raise TaskprotoError(
                 f"the journal of {task.name} could not be written, so nothing was saved "
-                f"({_short(exc)}); run `taskproto doctor --fix`, then retry"
+                f"({short_reason(exc)}); run `taskproto doctor --fix`, then retry"
             ) from None
 
     def mutate(self, name: str, change: Change) -> Task:
@@ -418,23 +438,3 @@ class Core:
             params=params or {},
             note=note,
         )
-
-
-def _log_view(task: Task) -> dict[str, object]:
-    """What the integrity check reads of a task (integrity.check, log_state_problem), without
-    dumping all of it: its state, revision, and the log from its last entry that vouches for a
-    state (the check reads no further back)."""
-    tail: list[dict[str, object]] = []
-    for e in reversed(task.transition_log):
-        tail.append({"kind": e.kind, "from": e.from_state, "to": e.to_state})
-        if e.kind != "repair" or e.from_state is None:
-            break
-    tail.reverse()
-    return {"state": task.state, "revision": task.revision, "transition_log": tail}
-
-
-def _short(exc: BaseException) -> str:
-    if isinstance(exc, GitError) and exc.stderr.strip():
-        return exc.stderr.strip().splitlines()[0].removeprefix("fatal: ")
-    text = str(exc).strip().splitlines()
-    return text[-1] if text else type(exc).__name__

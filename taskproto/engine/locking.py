@@ -1,13 +1,14 @@
-"""The task's lock held around a change, as context managers: `Core.lock` (task.json's path) and
-`Core.locked` (the task, loaded fresh under the lock); `core` is the engine's Core (not imported:
-it imports this module). Classes, not `contextlib`: every change
-takes this path, and contextlib's import costs a share of the interpreter's start-up."""
+"""What the write path needs beside the core: the task's lock held around a change, as context
+managers (`Core.lock` yields task.json's path, `Core.locked` the task loaded fresh under the lock;
+classes, not `contextlib`, whose import costs every change a share of the interpreter's start-up),
+and the small readings of a task and of an error that the core makes. `core` is the engine's Core,
+not imported: it imports this module."""
 
 from __future__ import annotations
 
 import os
 
-from taskproto.errors import CorruptState
+from taskproto.errors import CorruptState, GitError
 from taskproto.state import store
 from taskproto.state.lock import task_lock
 
@@ -84,3 +85,24 @@ def bytes_or_none(path: str) -> bytes | None:
             return fh.read()
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return None
+
+
+def log_view(task: Task) -> dict[str, object]:
+    """What the integrity check reads of a task (integrity.check, log_state_problem), without
+    dumping all of it: its state, revision, and the log from its last entry that vouches for a
+    state (the check reads no further back)."""
+    tail: list[dict[str, object]] = []
+    for e in reversed(task.transition_log):
+        tail.append({"kind": e.kind, "from": e.from_state, "to": e.to_state})
+        if e.kind != "repair" or e.from_state is None:
+            break
+    tail.reverse()
+    return {"state": task.state, "revision": task.revision, "transition_log": tail}
+
+
+def short_reason(exc: BaseException) -> str:
+    """The first line of what a failed git command (or any error) said."""
+    if isinstance(exc, GitError) and exc.stderr.strip():
+        return exc.stderr.strip().splitlines()[0].removeprefix("fatal: ")
+    text = str(exc).strip().splitlines()
+    return text[-1] if text else type(exc).__name__

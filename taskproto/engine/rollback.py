@@ -14,7 +14,7 @@ from datetime import datetime
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError, Untrusted
 from taskproto.state import integrity, journal, store
-from taskproto.state.models import Approval, LogEntry, Task, utcnow
+from taskproto.state.models import Approval, LogEntry, Task, enters, utcnow
 
 
 @dataclass
@@ -25,21 +25,26 @@ class Target:
 
 
 def _by_state(task: Task, state: str) -> Target:
-    reached = [
-        (i, e)
-        for i, e in enumerate(task.transition_log)
-        if e.to_state == state and e.kind in ("create", "transition", "rollback")
-    ]
-    if not reached:
-        seen = list(dict.fromkeys(e.to_state for e in task.transition_log))
+    """The last time the task entered `state`: its log entry when task.json still holds it (the
+    log's tail), else the time task.json keeps for every state it entered (`reached`)."""
+    if state not in task.reached:
+        seen = ", ".join(task.reached) or task.state
         raise TaskprotoError(
-            f"task {task.name} was never in {state}; its log reached {', '.join(seen)}: pick one "
+            f"task {task.name} was never in {state}; its log reached {seen}: pick one "
             f"of those (`taskproto log {task.name}`)"
         )
     if state == task.state:
         raise TaskprotoError(f"task {task.name} is in {state} already; nothing to roll back")
-    i, entry = reached[-1]
-    return Target(state, entry.time, f"log entry {i + 1}")
+    held = [
+        (i, e)
+        for i, e in enumerate(task.transition_log)
+        if e.to_state == state and enters(e) and e.kind != "repair"
+    ]
+    if held:
+        i, entry = held[-1]
+        return Target(state, entry.time, f"log entry {task.log_offset + i + 1}")
+    since = task.reached[state]
+    return Target(state, since, f"its last entry to {state} ({since:%Y-%m-%d %H:%M:%S}Z)")
 
 
 def _by_revision(core: Core, task: Task, revision: int) -> Target:

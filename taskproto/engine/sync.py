@@ -177,14 +177,13 @@ def take_journal(core: Core, name: str, sha: str, old_head: str | None) -> Task:
     data = files[0].files.get(journal.TASK_FILE) if files else None
     if data is None:
         raise TaskprotoError(f"journal commit {sha[:12]} of {name!r} holds no task.json")
-    path = core.config.task_file(name)
-    task = store.parse(Task, path, data, move_aside=False)
-    for agent in task.required_agents:
-        status = files[0].files.get(journal.status_entry(agent))
-        if status is not None:
-            core.config.agent_dir(name, agent).mkdir(parents=True, exist_ok=True)
-            store.atomic_write(core.config.status_file(name, agent), status)
-    store.atomic_write(path, data)
+    task = store.parse(Task, core.config.task_file(name), data, move_aside=False)
+    statuses = {
+        agent: status
+        for agent in task.required_agents
+        if (status := files[0].files.get(journal.status_entry(agent))) is not None
+    }
+    core.adopt(name, data, statuses)
     journal.move(
         core.git,
         core.config.layout.dirs,
@@ -193,5 +192,4 @@ def take_journal(core: Core, name: str, sha: str, old_head: str | None) -> Task:
         old_head,
         "taskproto: sync",
     )
-    core.offer.due = True
     return task

@@ -21,7 +21,7 @@ from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.names import AgentName, TaskName, agent_branch
 from taskproto.sessions import hostname, owner_gone
-from taskproto.state import journal, store
+from taskproto.state import index, journal, store
 from taskproto.state.lock import task_lock
 from taskproto.state.models import (
     DEFAULT_PRIORITY,
@@ -205,25 +205,14 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
 
 
 def _records(core: Core, task: Task, message: str) -> None:
-    """The agents' statuses, the journal's first commit and task.json, each only if missing (the
-    journal first: see Core.save)."""
+    """The agents' statuses (each only if missing), then the journal's first commit and
+    task.json (Core.first_record)."""
     for agent in task.required_agents:
         path = core.config.status_file(task.name, agent)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             store.save_status(path, AgentStatus(agent=agent, updated_at=task.created_at))
-    path = core.config.task_file(task.name)
-    head = journal.head(core.git, task.name)
-    if path.exists():
-        if head is None:
-            core.journal(store.load_task(path), message, {})
-        return
-    data = store.dump(task)
-    if head is None:
-        core.journal(task, message, {os.fspath(path): data})
-    else:
-        data = journal.read_file(core.repo, head) or data  # what the journal recorded, exactly
-    store.atomic_write(path, data)
+    core.first_record(task, message)
 
 
 def finish_create(core: Core, name: TaskName) -> list[str]:
@@ -286,6 +275,7 @@ def abort_create(core: Core, name: TaskName, force: bool = False) -> wt.RemovalP
         plan = wt.remove(core.config, core.repo, name, agents, force, stamp)
     if journal.head(core.git, name) is not None:
         journal.archive(core.git, name, stamp)
+    index.forget(core.config.layout, name)
     core.changed()
     return plan
 
@@ -340,5 +330,6 @@ def remove_task(
         stamp = utcnow().strftime("%Y%m%dT%H%M%SZ")
         plan = wt.remove(core.config, core.repo, name, agents, force, stamp)
     journal.archive(core.git, name, stamp)
+    index.forget(core.config.layout, name)
     core.changed()
     return plan

@@ -84,7 +84,7 @@ def advance(
 ) -> Task:
     """Run `step` as one locked, journaled change. The new state's prompt is kept for
     `core.last_prompt`; a repository's own template is rendered before the save, so a broken one
-    refuses the change and leaves task.json as it was (core.py `prompt_of`)."""
+    refuses the change and leaves task.json as it was (engine/prompting.py)."""
 
     def change(task: Task) -> tuple[Task, str]:
         forced = core.check_mover(task, session, force, what)
@@ -117,7 +117,7 @@ def advance(
 
                 task = catch_up(core, task, session)  # starts from the code it waited for
         new, message = step(Step(core, task, workflow, session, forced))
-        core.prompt_of(new)
+        core.prompts.keep(new)
         return new, message
 
     return core.mutate(name, change)

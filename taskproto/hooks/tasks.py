@@ -130,6 +130,52 @@ class TaskReader:
             self.layout.task_dir(data["name"]),
         )
 
+    def rows(self) -> dict[str, dict[str, Any]]:
+        """Every listed task's row (state/index.py): from the index while its files are as the
+        index recorded them, else read here (and recorded again); Unusual as `task` says."""
+        from taskproto.state import index
+
+        names = self.names()
+        fresh, stale = index.rows(self.layout, names)
+        for name in stale:
+            if self.being_created(name):
+                names.remove(name)
+                continue
+            data = self.task(name)
+            agents = self.agents(data)
+            index.record(self.layout, name, data, agents)
+            fresh[name] = index.row(data, agents)
+        return {name: fresh[name] for name in names}
+
+    def being_created(self, name: str) -> bool:
+        """A live `task create` is still making the task (engine/listing.py)."""
+        if os.path.exists(self.layout.task_file(name)):
+            return False
+        from taskproto.sessions import hostname, pid_alive
+
+        try:
+            with open(os.path.join(self.layout.task_dir(name), "creating.json"), "rb") as fh:
+                intent = json.loads(fh.read())
+        except (OSError, ValueError):
+            return False
+        pid = intent.get("pid") if isinstance(intent, dict) else None
+        return intent.get("host") == hostname() and isinstance(pid, int) and pid_alive(pid)
+
+    def row_waits(
+        self, row: dict[str, Any], rows: dict[str, dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """What a listed task waits for, from the rows (engine/deps.py's rule: a dependency waits
+        until it reaches a final state); a dependency not listed here: Unusual."""
+        found = []
+        for dep in row["depends_on"]:
+            other = rows.get(dep)
+            if other is None:
+                raise Unusual(f"dependency {dep} is not here")
+            state = other["state"]
+            if not self.table(other["workflow"])[state]["final"]:
+                found.append({"task": dep, "state": state, "why": f"in {state}"})
+        return found
+
     def names(self) -> list[str]:
         """The tasks here, as the engine lists them (folders whose names are task names)."""
         from taskproto.names import task_name
@@ -148,3 +194,22 @@ class TaskReader:
         from taskproto.state.light import renew_heartbeats
 
         renew_heartbeats(self.layout, sorted(self.tasks), session)
+
+
+def listing(reader: TaskReader, as_json: bool) -> list[dict[str, Any]]:
+    """The rows `task list [--json]` prints, from the index (the click command and the quick front
+    alike): each with what it waits for, and with --json its whole summary; Unusual when a task
+    needs the engine to be read."""
+    rows = reader.rows()
+    listed = []
+    for name, row in rows.items():
+        waits = reader.row_waits(row, rows)
+        if as_json:
+            table = reader.table(row["workflow"])
+            entry = summary.task_summary(row, table, row["agents"], reader.layout.task_dir(name))
+        else:
+            entry = dict(row)
+        entry["waits_for"] = waits
+        entry["waiting"] = summary.describe(waits)
+        listed.append(entry)
+    return listed

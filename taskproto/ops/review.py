@@ -231,7 +231,9 @@ def request_revision(
         else:
             params = {"feedback": feedback} if chosen == "request_revision" else {}
             new = s.fire(task, chosen, params=params, note=note)
-        review.send(new, {**facts, "state": new.state, "log_index": len(new.transition_log) - 1})
+        # the entry's place in the whole log (task.json holds its tail: state/bound.py)
+        index = task.log_offset + len(new.transition_log) - 1
+        review.send(new, {**facts, "state": new.state, "log_index": index})
         return new, f"revision: {chosen} {task.state} -> {new.state} ({note})"
 
     return engine.advance(name, step, session, force=True, what="send it back for a revision")

@@ -16,6 +16,7 @@ from taskproto.state import integrity, journal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from taskproto.git.repo import JournalCommit, Repo
@@ -62,14 +63,41 @@ def _agent_line(agent: str, status: dict[str, Any]) -> str:
     return f"{agent} {status.get('status')}" + (f" ({error})" if error else "")
 
 
+def _log_count(data: dict[str, Any]) -> int:
+    """How many log entries a task.json's task had logged (schema 1 held them all)."""
+    count = data.get("log_count")
+    held = len(_list(data, "transition_log"))
+    return max(count, held) if isinstance(count, int) else held
+
+
+def _interruption_count(data: dict[str, Any]) -> int:
+    counts = data.get("interruption_counts")
+    held = len(_list(data, "interruptions"))
+    if isinstance(counts, dict):
+        return max(sum(v for v in counts.values() if isinstance(v, int)), held)
+    return held
+
+
+def appended(
+    task: dict[str, Any], old: dict[str, Any], key: str, count: Callable[[dict[str, Any]], int]
+) -> list[dict[str, Any]]:
+    """The items of list `key` a commit's task.json added beside the commit before it: task.json
+    holds a list's tail, and how many items there have been (state/bound.py)."""
+    items = _list(task, key)
+    added = count(task) - (count(old) if old else 0)
+    if added <= 0:
+        return []
+    return items[-added:] if added <= len(items) else items
+
+
 def change(commit: JournalCommit, before: JournalCommit | None) -> dict[str, Any]:
     """One journal commit's change, beside the commit before it (None: the journal's first)."""
     task = _json(commit.files.get(journal.TASK_FILE))
     old = _json(before.files.get(journal.TASK_FILE)) if before is not None else {}
     summary = commit.message.split("\n", 1)[0]
     revision, _ = integrity.parse(commit.message.encode())
-    entries = _list(task, "transition_log")[len(_list(old, "transition_log")) :]
-    interruptions = _list(task, "interruptions")[len(_list(old, "interruptions")) :]
+    entries = appended(task, old, "transition_log", _log_count)
+    interruptions = appended(task, old, "interruptions", _interruption_count)
     was = _statuses(before) if before is not None else {}
     agents = {
         agent: {"from": was[agent].get("status") if agent in was else None, **status}

@@ -187,6 +187,34 @@ class Task(_Model):
     merges: list[MergeRecord] = field(factory=list)  # `taskproto merge`, oldest first
     landed: LandRecord | None = None  # `taskproto land`
     escalations: list[Escalation] = field(factory=list)  # open ones, oldest first
+    # The log is append-only and lives in the journal (each commit's task.json holds the entries
+    # it appended): task.json keeps its tail (`bound`), how many entries there have been, and
+    # what guards and commands need of the rest. Files of schema 1 held it all: on load these
+    # are counted from what they hold (`_after_build`).
+    log_count: int = 0  # transition_log entries ever appended
+    interruption_counts: dict[str, int] = field(factory=dict)  # interruptions ever, by type
+    reached: dict[str, datetime] = field(factory=dict)  # state -> when it was last entered
+
+    def _after_build(self) -> None:
+        if self.log_count < len(self.transition_log):
+            self.log_count = len(self.transition_log)
+            for e in self.transition_log:
+                if enters(e):
+                    self.reached[e.to_state] = e.time
+        if sum(self.interruption_counts.values()) < len(self.interruptions):
+            counts: dict[str, int] = {}
+            for i in self.interruptions:
+                counts[i.type] = counts.get(i.type, 0) + 1
+            self.interruption_counts = counts
+
+    @property
+    def log_offset(self) -> int:
+        """The place in the whole log of the first entry task.json still holds."""
+        return self.log_count - len(self.transition_log)
+
+    @property
+    def interruption_count(self) -> int:
+        return max(sum(self.interruption_counts.values()), len(self.interruptions))
 
     def record(
         self,
@@ -259,6 +287,21 @@ for _name in ("PENDING", "WORKING", "COMPLETE", "ERROR"):
     AgentState._value2member_map_[_name] = _member
     setattr(AgentState, _name, _member)
 del _name, _member
+
+
+def enters(e: LogEntry) -> bool:
+    """Whether log entry `e` put the task in its `to` state (a transition, a rollback, the
+    creation, or a reconstruction: a repair from no state)."""
+    return e.kind in ("create", "transition", "rollback") or (
+        e.kind == "repair" and e.from_state is None
+    )
+
+
+# What task.json keeps of its unbounded lists (state/bound.py trims them at every save).
+LOG_KEEP = 20
+INTERRUPTIONS_KEEP = 16
+MERGES_KEEP = 16
+REVOKED_KEEP = 8
 
 
 def _in_progress(value: object) -> object:

@@ -225,6 +225,7 @@ class Record:
             return FAILED
         new = cls.__new__(cls)
         new.__dict__.update(values)
+        new._after_build()
         return new
 
     def __init__(self, **values: Any) -> None:
@@ -233,6 +234,9 @@ class Record:
         if errors or built is FAILED:
             raise RecordError(type(self).__name__, errors)
         self.__dict__.update(built.__dict__)
+
+    def _after_build(self) -> None:
+        """Fill in what a record of an older shape lacks (a subclass's; the fields are set)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self.FROZEN:

@@ -85,6 +85,20 @@ def _optional(inner: Check) -> Check:
     return check
 
 
+def _dict_of(inner: Check) -> Check:
+    def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
+        if not isinstance(v, dict):
+            return problem(errors, loc, "dict_type", "Input should be a valid dictionary")
+        out = {}
+        for key, item in v.items():
+            if not isinstance(key, str):
+                return problem(errors, (*loc, key), "string_type", "Input should be a valid string")
+            out[key] = inner(item, (*loc, key), errors)
+        return out
+
+    return check
+
+
 def _list_of(inner: Check) -> Check:
     def check(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
         if not isinstance(v, list | tuple):
@@ -189,6 +203,9 @@ def compile_annotation(text: str, names: Mapping[str, Any]) -> tuple[Check, bool
         rest = [o for o in options if o != "None"]
         inner, holds = compile_annotation(" | ".join(rest), names)
         return (_optional(inner) if "None" in options else inner), holds
+    if text.startswith("dict[str, ") and text.endswith("]"):
+        inner, holds = compile_annotation(text[10:-1], names)
+        return _dict_of(inner), holds
     if text.startswith("list[") and text.endswith("]"):
         inner, holds = compile_annotation(text[5:-1], names)
         return _list_of(inner), holds

@@ -80,7 +80,7 @@ def pending(task: Task) -> dict[str, Any] | None:
     index = last.get("log_index")
     if not isinstance(index, int):
         return None
-    later = task.transition_log[index + 1 :]
+    later = task.transition_log[max(0, index + 1 - task.log_offset) :]  # the log's tail
     if any(entry.kind == "transition" for entry in later):
         return None
     return last

@@ -77,6 +77,16 @@ def dump(model: Record) -> bytes:
         ) from None
 
 
+def dump_schema1(task: Task) -> bytes:
+    """task.json as schema 1 wrote it: the whole log, and none of schema 2's counts (what an
+    older taskproto reads: `taskproto migrate --down`)."""
+    data = task.model_dump(mode="json", by_alias=True)
+    for key in ("log_count", "interruption_counts", "reached"):
+        data.pop(key, None)
+    data["schema_version"] = 1
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
 def quarantine(path: PathLike) -> Path:
     from pathlib import Path
 

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SCHEMA_VERSION = 1  # of task.json and status.json (state/models.py)
+SCHEMA_VERSION = 2  # of task.json and status.json (state/models.py); 2: the log's tail (bounded)
 DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
 
 # The keys of a task.json the current models write, nested where a value is an object (or a list
@@ -95,6 +95,9 @@ TASK_SHAPE: dict[str, Any] = {
         "at": None,
     },
     "escalations": {"reason": None, "detail": None, "tried": None, "at": None, "session": None},
+    "log_count": None,
+    "interruption_counts": None,
+    "reached": None,
 }
 
 
@@ -167,11 +170,14 @@ def show_details(data: dict[str, Any]) -> dict[str, Any]:
     counts: dict[str, int] = {}
     for i in interruptions:
         counts[i["type"]] = counts.get(i["type"], 0) + 1
+    kept = data.get("interruption_counts")  # every one: task.json holds the tail (bound.py)
+    if isinstance(kept, dict) and sum(kept.values()) >= len(interruptions):
+        counts = dict(kept)
     return {
         "checkpoint": data["checkpoint"],
         "counters": data["counters"],
         "interruptions": {
-            "count": len(interruptions),
+            "count": sum(counts.values()),
             "by_type": counts,
             "last": interruptions[-5:],
         },

@@ -1,0 +1,134 @@
+"""The tasks' index (state/index.py): the one write path appends each task's row after every save,
+the listings read the rows instead of every task.json, and a row is taken only while the task's
+files are as the row recorded them. Real repositories, real processes racing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from taskproto.engine import Engine
+from taskproto.hooks.tasks import TaskReader, listing
+from taskproto.state import index
+from tests.conftest import run_taskproto
+
+S1 = "s1"
+
+
+def list_json(repo: Path) -> list[dict[str, object]]:
+    r = run_taskproto("task", "list", "--json", cwd=repo)
+    assert r.code == 0, r.err
+    rows: list[dict[str, object]] = json.loads(r.out)
+    return rows
+
+
+def test_every_save_leaves_the_tasks_row_and_the_list_reads_it(engine: Engine, repo: Path) -> None:
+    engine.create_task("a", ["dev"])
+    engine.create_task("b", after=["a"])
+    engine.claim("a", S1)
+    engine.fire("a", target="CLASSIFIED", session=S1)
+    from taskproto.state.models import AgentState
+
+    engine.set_agent_status("a", "dev", AgentState.WORKING, session=S1)
+    layout = engine.config.layout
+    fresh, stale = index.rows(layout, ["a", "b"])
+    assert stale == []
+    assert fresh["a"]["state"] == "CLASSIFIED" and fresh["a"]["agents"] == {"dev": "WORKING"}
+    assert fresh["a"]["owner"]["session"] == S1 and fresh["b"]["depends_on"] == ["a"]
+    # the list from the rows is the list read through the engine, task by task
+    from taskproto.cli.task import _engine_rows
+
+    assert listing(TaskReader(engine.config), True) == json.loads(
+        json.dumps(_engine_rows(engine), default=str)
+    )
+    rows = list_json(repo)
+    assert [r["name"] for r in rows] == ["a", "b"]
+    assert rows[1]["waiting"] == "a (in CLASSIFIED)"
+
+
+def test_a_row_whose_files_changed_is_not_taken(engine: Engine, repo: Path) -> None:
+    engine.create_task("a")
+    layout = engine.config.layout
+    path = Path(layout.task_file("a"))
+    # a hand edit: the row no longer vouches for the file, and the list reads the file itself
+    path.write_text(path.read_text().replace('"INIT"', '"COMPLETE"'))
+    fresh, stale = index.rows(layout, ["a"])
+    assert stale == ["a"] and fresh == {}
+    r = run_taskproto("task", "list", cwd=repo)
+    assert r.code == 0 and "BROKEN" in r.out and "doctor" in r.out
+
+
+def test_a_lost_index_is_made_again_by_the_next_listing(engine: Engine, repo: Path) -> None:
+    for name in ("a", "b", "c"):
+        engine.create_task(name)
+    before = list_json(repo)
+    Path(index.path(engine.config.layout)).unlink()
+    assert list_json(repo) == before
+    fresh, stale = index.rows(engine.config.layout, ["a", "b", "c"])
+    assert stale == [] and sorted(fresh) == ["a", "b", "c"]
+
+
+def test_a_removed_task_leaves_the_index(engine: Engine, repo: Path) -> None:
+    engine.create_task("a")
+    engine.create_task("b")
+    engine.remove_task("a")
+    assert "a" not in index.latest(engine.config.layout)
+    assert [r["name"] for r in list_json(repo)] == ["b"]
+
+
+def test_the_index_stays_the_size_of_its_tasks(engine: Engine) -> None:
+    engine.create_task("a")
+    engine.claim("a", S1)
+    path = Path(index.path(engine.config.layout))
+    for _ in range(150):
+        engine.fire(
+            "a",
+            target="CLASSIFIED" if engine.load("a").state == "INIT" else "REQUIREMENTS",
+            session=S1,
+        )
+        engine.rollback("a", "INIT", None, session=S1)
+    lines = path.read_bytes().count(b"\n")
+    one = len(path.read_bytes().splitlines()[-1])
+    assert path.stat().st_size < 2 * one * 2 + (index.SLACK << 10) + one, (lines, one)
+    assert index.latest(engine.config.layout)["a"]["r"]["state"] == "INIT"
+
+
+RACER = """
+import sys
+from taskproto.config import load_config
+from taskproto.engine import Engine
+engine = Engine(load_config("."))
+name = sys.argv[1]
+for i in range(int(sys.argv[2])):
+    engine.fire(name, target="CLASSIFIED", session=name)
+    engine.rollback(name, "INIT", None, session=name)
+"""
+
+
+def test_racing_processes_leave_a_whole_row_each(engine: Engine, repo: Path) -> None:
+    names = [f"t{i}" for i in range(6)]
+    for name in names:
+        engine.create_task(name)
+        engine.claim(name, name)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RACER, name, "25"],
+            cwd=repo,
+            env={**os.environ},
+            stderr=subprocess.PIPE,
+        )
+        for name in names
+    ]
+    for proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode()
+    layout = engine.config.layout
+    for line in Path(index.path(layout)).read_text().splitlines():
+        json.loads(line)  # no torn or interleaved line
+    fresh, stale = index.rows(layout, names)
+    assert stale == []
+    for name in names:
+        assert fresh[name]["revision"] == engine.load(name).revision
