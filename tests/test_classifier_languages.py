@@ -116,6 +116,11 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("ok", "OTHER"),
         ("ja", "OTHER"),  # bare ok / yes
         ("ja, weiter", "RESUMPTION"),
+        ("Verifizier die letzten Transitionen.", "AUDIT"),  # German by "letzten" alone
+        ("Endlich durch?", "STATUS_REQUEST"),
+        ("Wie schaut es mit dem Merge aus?", "STATUS_REQUEST"),
+        ("Guck mal, ob der Lock noch uns gehört.", "AUDIT"),
+        ("Einen kurzen Health-Check bitte.", "AUDIT"),
         # Spanish
         ("sigue", "RESUMPTION"),
         ("Sigue con el deploy, por favor.", "RESUMPTION"),
@@ -130,6 +135,11 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("vale", "OTHER"),
         ("sí", "OTHER"),
         ("vale, sigue", "RESUMPTION"),
+        ("Para de preguntar y sigue.", "RESUMPTION"),  # "stop asking" is a nudge, not a hold
+        ("¿Ya se desplegó?", "STATUS_REQUEST"),
+        ("¿Cuánto código falta?", "STATUS_REQUEST"),
+        ("Mira si los worktrees están limpios.", "AUDIT"),  # "mira si": check whether
+        ("Una auditoría rápida, porfa.", "AUDIT"),
         # French
         ("vas-y", "RESUMPTION"),
         ("Tu peux continuer.", "RESUMPTION"),
@@ -143,6 +153,14 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("d'accord", "OTHER"),
         ("oui", "OTHER"),
         ("d'accord, continue", "RESUMPTION"),
+        ("Continue uniquement si les tests passent.", "OTHER"),  # a go on a condition: a hold
+        ("Jusqu'où vous êtes arrivés ?", "STATUS_REQUEST"),
+        ("La migration avance bien ?", "STATUS_REQUEST"),
+        ("Des progrès sur le parser ?", "STATUS_REQUEST"),
+        ("Les checks sont tous au vert ?", "STATUS_REQUEST"),
+        ("Si j'ai bien compris, le lock expire ?", "QUESTION"),
+        ("Réexplique-moi le claim.", "QUESTION"),
+        ("Passe à l'étape 4.", "RESUMPTION"),
         # Brazilian Portuguese
         ("pode continuar", "RESUMPTION"),
         ("Segue com o PR.", "RESUMPTION"),
@@ -156,6 +174,17 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("beleza", "OTHER"),
         ("sim", "OTHER"),
         ("beleza, continua", "RESUMPTION"),
+        ("O que falta?", "STATUS_REQUEST"),  # Portuguese by its article ("o"), not Spanish
+        ("Espera o build terminar.", "OTHER"),
+        ("Continua depois que o CI passar.", "OTHER"),  # a go on a condition: a hold
+        ("Continua assim que o deploy terminar.", "OTHER"),
+        ("Tá travada a migration?", "STATUS_REQUEST"),  # "tá" asks here, it is no "ok"
+        ("Volta a trabalhar no parser.", "RESUMPTION"),
+        ("Passa pra etapa 3.", "RESUMPTION"),
+        ("Dá uma checada nos worktrees.", "AUDIT"),
+        ("Olha o estado do lock.", "AUDIT"),  # "olha o ...": look at, no filler
+        ("Uma auditoria rápida, pfv.", "AUDIT"),
+        ("Quantos testes ainda falham?", "STATUS_REQUEST"),
         # Japanese
         ("続けて", "RESUMPTION"),
         ("続けてください。", "RESUMPTION"),
@@ -172,6 +201,12 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("はい", "OTHER"),
         ("了解", "OTHER"),
         ("はい、続けて", "RESUMPTION"),
+        ("CIが通ったら続けて", "OTHER"),  # a go after an event the user waits for: a hold
+        ("ビルドが緑になったら進めて", "OTHER"),
+        ("テストを書き終わったら続けて", "RESUMPTION"),  # after the agent's own step: a go
+        ("doctorをもう一回実行して", "AUDIT"),
+        ("進捗を共有して", "STATUS_REQUEST"),
+        ("リリースまであと何が残ってる？", "STATUS_REQUEST"),
         # Simplified Chinese
         ("继续", "RESUMPTION"),
         ("请继续。", "RESUMPTION"),
@@ -187,6 +222,13 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("好", "OTHER"),
         ("好的", "OTHER"),
         ("好，继续", "RESUMPTION"),
+        ("进入下一阶段吧", "RESUMPTION"),
+        ("确保worktree是干净的", "AUDIT"),
+        ("你怎么没接着做？", "RESUMPTION"),  # a nudge, not a question
+        ("怎么停了？", "QUESTION"),
+        ("目前处于哪个阶段？", "STATUS_REQUEST"),
+        ("部署还得等几个小时？", "STATUS_REQUEST"),
+        ("把journal和锁核对一下", "AUDIT"),
     ],
 )
 def test_language_rules(message: str, expected: str) -> None:

@@ -28,7 +28,8 @@ _PROTOCOL = (
 _CHECK = (
     r"(?:pruf(?:e|t)?|uberpruf(?:e|t)?|pruef(?:e|t)?|ueberpruef(?:e|t)?|kontrollier(?:e|t)?"
     r"|check(?:e|t)?|checke|verifizier(?:e|t)?|validier(?:e|t)?|stell(?:e)? sicher"
-    r"|vergewisser(?:e)? dich|schau(?:e)? nach|sieh nach|teste)"
+    r"|vergewisser(?:e)? dich|schau(?:e)? nach|sieh nach|teste"
+    r"|(?:schau|guck|sieh)(?:e|t)?\b[^.?!]{0,30}?\bob)"
 )
 _AUDIT_NOUN = (
     r"(?:audit|konsistenz-?(?:check|prufung)|integritats-?(?:check|prufung)|sanity-?check"
@@ -91,7 +92,8 @@ RULES = (
     Rule(
         "de-status-how",
         "STATUS_REQUEST",
-        r"^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
+        r"^wie (?:sieht|schaut)(?:'?s| es) (?:[\w.-]+ ){0,4}?aus\b"
+        r"|^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
         r"|kommst du voran|kommt ihr voran|sieht es aus|schaut es aus|steht es|lauft es"
         r"|lauft (?:der|die|das) [\w-]+)\b"
         r"|^wie lange (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
@@ -119,7 +121,9 @@ RULES = (
     Rule(
         "de-status-terse",
         "STATUS_REQUEST",
-        r"^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
+        r"^(?:schon|endlich|jetzt|bald|immer noch nicht|noch nicht) (?:fertig|durch|erledigt"
+        r"|gemerged?t?|gepusht|deployed|grun|gruen)\s*\?+$|^stand der dinge\b"
+        r"|^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
         r"|zwischenstand|updates?|neuigkeiten|eta)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
@@ -146,7 +150,9 @@ RULES = (
         "de-audit-verb",
         "AUDIT",
         rf"\b(?:mach|mache|fuhr|fuhre|fuehr|fuehre|lass|starte?|lauf\w*)\b.*\b{_AUDIT_NOUN}\b"
-        rf"|^{_AUDIT_NOUN}\b(?!-?(?:log|trail))|\b(?:konsistenz|integritats)-?check\b",
+        rf"|^(?:(?:noch )?(?:ein(?:en)?|kurze[nrs]?|schnelle[nrs]?|kleine[nrs]?|vollstandige[nrs]?"
+        rf"|komplette[nrs]?) )*{_AUDIT_NOUN}\b(?!-?(?:log|trail))"
+        r"|\b(?:konsistenz|integritats)-?check\b",
         0.9,
     ),
     Rule(

@@ -49,7 +49,7 @@ RULES = (
     Rule(
         "es-nudge",
         "RESUMPTION",
-        r"^deja de (?:preguntar|esperar|consultar)\b.*"
+        r"^(?:deja|para|parale) de (?:preguntar|esperar|consultar|pedir permiso)\b.*"
         + VERB
         + r"|^por que no (?:sigues|continuas)\b",
         0.8,
@@ -65,7 +65,7 @@ RULES = (
         "es-hold",
         "OTHER",
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
-        r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su)\b)"
+        r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
         r"|alto|detente|deten|stop|pausa"
         r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui)\b",
         0.8,
@@ -90,11 +90,12 @@ RULES = (
         r"|^que (?:completaste|terminaste|hiciste|lograste|cambiaste|avanzaste)\b"
         r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso"
         r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
-        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$|^ya \S+(?:aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$"
+        r"|^ya (?:se |lo |la |los |las |te )?\S+(?:o|aste|iste|io|aron|ieron)\b.*\?$"
         r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
         r" (?:verde|list[oa]s?|terminad[oa]s?|hech[oa]s?|mergead[oa]s?)\b"
-        r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s (?:[\w-]+ ){0,3}?(?:siguen|quedan"
-        r"|faltan|fallan)\b",
+        r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s? (?:[\w-]+ ){0,3}?(?:sigue|siguen"
+        r"|queda|quedan|falta|faltan|fallan|resta|restan)\b",
         0.85,
     ),
     Rule(
@@ -126,7 +127,8 @@ RULES = (
         "es-audit-verb",
         "AUDIT",
         rf"\b(?:haz|hazle|hagas|hacer|ejecuta|ejecutar|corre|correr|lanza|realiza|pasa|pasale)\b.*"
-        rf"\b{_AUDIT_NOUN}\b|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        rf"\b{_AUDIT_NOUN}\b"
+        r"|^(?:(?:una|un|otra|nueva) )?(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
         0.9,
     ),
     Rule(
@@ -184,7 +186,7 @@ LANGUAGE = Language(
     rules=RULES,
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
-        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira|ah|eh|porfa"
+        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
         r"|por favor|de acuerdo|entendido|todo bien|bien)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",

@@ -14,6 +14,7 @@ VERB = (
     r"|avance[sz]?\b"
     r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
+    r"|passe[rz]? (?:a la|au|a l') ?(?:point|etape|item|tache|ticket|partie|phase) [\w-]+"
     r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
     r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
@@ -48,7 +49,8 @@ RULES = (
         rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b|\b{VERB} pas\b"
         rf"|^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)\b.*\b{VERB}"
         rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)\b.*\b{VERB}"
-        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)",
+        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)"
+        rf"|\b{VERB}.*\b(?:seulement|uniquement|que) (?:quand|lorsque|si|apres|une fois|des que)\b",
         0.9,
     ),
     Rule(
@@ -66,7 +68,9 @@ RULES = (
         r"|^ca (?:avance|donne quoi|se passe comment|en est ou)\b|^comment (?:ca|tu) (?:avance"
         r"|avances|se passe|va)\b|^(?:tu bosses|tu travailles|vous travaillez) sur quoi\b"
         r"|^sur quoi (?:tu (?:bosses|travailles)|travailles-tu)\b"
-        r"|^dans quel(?:le)? (?:etat|phase|etape)\b|^a quelle (?:etape|phase)\b",
+        r"|^dans quel(?:le)? (?:etat|phase|etape)\b|^a quelle (?:etape|phase)\b"
+        r"|^jusqu'(?:ou|a quel point|a quelle etape) (?:tu |vous |on |t')?(?:es|est|etes|as|a"
+        r"|avez|en es|en est)\b",
         0.9,
     ),
     Rule(
@@ -90,7 +94,8 @@ RULES = (
         "fr-status-terse",
         "STATUS_REQUEST",
         r"^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
-        r"|quoi de neuf|eta)(?: (?:stp|svp|du [\w-]+|de la [\w-]+|sur [\w-]+))*\s*\?*$"
+        r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
+        r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
         r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
@@ -100,8 +105,11 @@ RULES = (
     Rule(
         "fr-status-work",
         "STATUS_REQUEST",
-        rf"^(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?|verte?s?|rouges?"
-        r"|mergee?s?|prete?s?|tourne)\b|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        rf"^(?:tous |toutes )?(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?"
+        r"|verte?s?|rouges?|mergee?s?|prete?s?|tourne|passent|au vert|en vert|au rouge)\b"
+        r"|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        r"|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:avance|avancent|progresse|progressent"
+        r"|bouge|bougent)\b"
         r"|^tu bloques\b|^et (?:ensuite|apres)\b|\bprochaine etape\b|^statut\b"
         r"|^des (?:avancees|nouvelles|progres)\b|^comment avance\b"
         r"|^raconte(?:-moi)? (?:ou|comment)\b|^(?:on|tu|t') ?a (?:bientot|deja) fini\b"
@@ -140,7 +148,8 @@ RULES = (
         "fr-question",
         "QUESTION",
         r"^(?:pourquoi|comment|quel(?:le)?s?|ou|quand|qui|combien|a quoi|de quoi|sur quoi)\b"
-        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:explique|expliquez|decris|detaille|clarifie|precise)\b"
+        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:re)?(?:explique|expliquez|decris|detaille|clarifie"
+        r"|precise)\b|^si (?:je (?:comprends|comprend|vois) bien|j'ai bien compris)\b"
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
         r"|^(?:petite |une |autre )?question\b",

@@ -15,6 +15,8 @@ VERB = (
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
     r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
+    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) (?:item|ponto|passo|etapa|parte|fase|tarefa"
+    r"|task|ticket) [\w-]+|volta(?:r)? a (?:trabalhar|codar|programar|mexer n[oa])\b"
     r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar)"
 )
 _NEG_VERB = (
@@ -41,8 +43,12 @@ RULES = (
         "pt-deferred",
         "OTHER",
         rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
-        r"|merge|almoco)|so quando|quando (?:eu voltar|terminar|passar|estiver))"
-        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$",
+        r"|merge|almoco)|so (?:quando|depois|se)|quando (?:eu voltar|terminar|passar|estiver))"
+        rf"|\b{VERB}.*\b(?:quando|assim que|depois que) (?:[\w.-]+ ){{0,4}}?(?:estiver|estiverem"
+        r"|tiver|tiverem|terminar|passar|ficar|for|acabar|voltar)\b"
+        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$"
+        r"|^(?:so )?(?:depois que|assim que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem|tiver|tiverem"
+        r"|terminar|passar|ficar|for|acabar|voltar)\b",
         0.9,
     ),
     Rule(
@@ -72,6 +78,7 @@ RULES = (
         "pt-status-how",
         "STATUS_REQUEST",
         r"^como (?:estamos|esta|estao|vai|vao|anda|andam|ta|tao|vai indo|ta indo|esta indo)\b"
+        r"|^como (?:ficou|ficaram|foi|foram|andou)\s*\??$"
         r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
         r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
         r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
@@ -90,8 +97,8 @@ RULES = (
         r"|deploy)|passou|passaram)\b"
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
         r"(?:pront[oa]s?|terminou|terminaram|passou|passaram|acabou|conclui[dr]o|finalizad[oa])\b"
-        r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s (?:[\w-]+ ){0,3}?(?:ainda|faltam"
-        r"|falhando|restam)\b",
+        r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s? (?:[\w-]+ ){0,3}?(?:ainda|falta"
+        r"|faltam|falhando|resta|restam)\b",
         0.85,
     ),
     Rule(
@@ -127,7 +134,7 @@ RULES = (
         "pt-audit-verb",
         "AUDIT",
         rf"\b(?:faz|faca|fazer|roda|rodar|executa|executar|realiza|passa|da)\b.*\b{_AUDIT_NOUN}\b"
-        r"|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        r"|^(?:(?:uma|um|outra|nova) )?(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
         0.9,
     ),
     Rule(
@@ -135,10 +142,12 @@ RULES = (
         "AUDIT",
         r"^(?:consegue |pode |voce pode )?(?:verifica|verificar|verifique|confere|conferir|confira"
         r"|compara|ve se"
-        rf"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|ve se|olha se)\b.*"
+        r"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se|olha"
+        rf"|da uma (?:olhada|conferida|checada|verificada))\b.*"
         rf"\b{_PROTOCOL}\b"
-        r"|^(?:esta|estao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
+        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
         r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
+        r"|integr[oa]s?"
         r"|valid[oa]s?|limp[oa]s?)\b"
         r"|\bviol(?:ou|amos|ado|acao|acoes)\b.*\bprotocolo\b",
         0.85,
@@ -186,8 +195,9 @@ LANGUAGE = Language(
     rules=RULES,
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
-        r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta|tranquilo|show|legal|massa|e ai"
-        r"|ah|eh|hum|po|poxa|olha|por favor|pfv|pf|mas)\b"
+        r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
+        r"|legal|massa|e ai"
+        r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
 )
