@@ -121,6 +121,17 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("Wie schaut es mit dem Merge aus?", "STATUS_REQUEST"),
         ("Guck mal, ob der Lock noch uns gehört.", "AUDIT"),
         ("Einen kurzen Health-Check bitte.", "AUDIT"),
+        ("Gehört der Lock noch uns?", "AUDIT"),  # the protocol's state now
+        ("Hält irgendwer anders den Lock?", "AUDIT"),  # "hält" (holds) folds to "halt"
+        ("Ist das Journal append-only?", "QUESTION"),  # its design
+        ("Läuft der Build noch?", "STATUS_REQUEST"),  # a yes/no question about the work
+        ("Hat der Build geklappt?", "STATUS_REQUEST"),
+        ("Wann bist du fertig?", "STATUS_REQUEST"),
+        ("Kommst du gut voran?", "STATUS_REQUEST"),
+        ("Zieh den Refactor durch.", "RESUMPTION"),
+        ("Mach weiter, wenn die Tests grün sind.", "OTHER"),  # a go on a condition: a hold
+        ("Mach weiter, aber erst nach dem Mittag.", "OTHER"),
+        ("Was passiert, wenn der Lock abläuft?", "QUESTION"),
         # Spanish
         ("sigue", "RESUMPTION"),
         ("Sigue con el deploy, por favor.", "RESUMPTION"),
@@ -140,6 +151,15 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("¿Cuánto código falta?", "STATUS_REQUEST"),
         ("Mira si los worktrees están limpios.", "AUDIT"),  # "mira si": check whether
         ("Una auditoría rápida, porfa.", "AUDIT"),
+        ("¿El lock todavía es nuestro?", "AUDIT"),
+        ("¿Alguien más tiene el lock?", "AUDIT"),
+        ("¿Los locks son por tarea o por repo?", "QUESTION"),
+        ("¿Sigue corriendo el build?", "STATUS_REQUEST"),  # "sigue" + gerund: still
+        ("Sigue trabajando en el parser.", "RESUMPTION"),
+        ("¿Funcionó el build?", "STATUS_REQUEST"),
+        ("¿Qué tests faltan?", "STATUS_REQUEST"),
+        ("Sigue, pero primero espera a que termine el CI.", "OTHER"),
+        ("¿Cuándo corre el hook?", "QUESTION"),  # "cuándo" asks here, it sets no condition
         # French
         ("vas-y", "RESUMPTION"),
         ("Tu peux continuer.", "RESUMPTION"),
@@ -161,6 +181,16 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("Si j'ai bien compris, le lock expire ?", "QUESTION"),
         ("Réexplique-moi le claim.", "QUESTION"),
         ("Passe à l'étape 4.", "RESUMPTION"),
+        ("Le verrou est encore à nous ?", "AUDIT"),
+        ("Quelqu'un d'autre a le lock ?", "AUDIT"),
+        ("Le verrou est réentrant ?", "QUESTION"),
+        ("T'as avancé ?", "STATUS_REQUEST"),
+        ("Le build a marché ?", "STATUS_REQUEST"),
+        ("Quels tests manquent encore ?", "STATUS_REQUEST"),
+        ("ok vas y", "RESUMPTION"),
+        ("Avance quand la CI est verte.", "OTHER"),
+        ("Continue, mais pas avant que j'aie relu.", "OTHER"),
+        ("Quand tu auras fini le lint, continue.", "RESUMPTION"),  # the agent's own step first
         # Brazilian Portuguese
         ("pode continuar", "RESUMPTION"),
         ("Segue com o PR.", "RESUMPTION"),
@@ -185,6 +215,15 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("Olha o estado do lock.", "AUDIT"),  # "olha o ...": look at, no filler
         ("Uma auditoria rápida, pfv.", "AUDIT"),
         ("Quantos testes ainda falham?", "STATUS_REQUEST"),
+        ("O lock ainda é nosso?", "AUDIT"),
+        ("O journal e o task.json batem?", "AUDIT"),
+        ("O lock é reentrante?", "QUESTION"),
+        ("O build ainda tá rodando?", "STATUS_REQUEST"),
+        ("O build funcionou?", "STATUS_REQUEST"),  # Portuguese by its verb's past form
+        ("Terminamos?", "STATUS_REQUEST"),
+        ("Volta pro código.", "RESUMPTION"),
+        ("Prossiga só depois do meu ok.", "OTHER"),
+        ("Continua depois do almoço.", "OTHER"),
         # Japanese
         ("続けて", "RESUMPTION"),
         ("続けてください。", "RESUMPTION"),
@@ -207,6 +246,12 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("doctorをもう一回実行して", "AUDIT"),
         ("進捗を共有して", "STATUS_REQUEST"),
         ("リリースまであと何が残ってる？", "STATUS_REQUEST"),
+        ("ロックはまだうちの？", "AUDIT"),
+        ("他の誰かがロックを持ってる？", "AUDIT"),
+        ("hookがブロックするって理解で合ってる？", "QUESTION"),  # ブロック (block) is no lock
+        ("ビルドはうまくいった？", "STATUS_REQUEST"),
+        ("順調に進んでる？", "STATUS_REQUEST"),  # asks how it goes, no go
+        ("つづけて", "RESUMPTION"),  # in kana
         # Simplified Chinese
         ("继续", "RESUMPTION"),
         ("请继续。", "RESUMPTION"),
@@ -229,6 +274,14 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("目前处于哪个阶段？", "STATUS_REQUEST"),
         ("部署还得等几个小时？", "STATUS_REQUEST"),
         ("把journal和锁核对一下", "AUDIT"),
+        ("锁还是我们的吗？", "AUDIT"),
+        ("我们违反协议了吗？", "AUDIT"),
+        ("这个锁可重入吗？", "QUESTION"),
+        ("构建还在跑吗？", "STATUS_REQUEST"),
+        ("什么时候能做完？", "STATUS_REQUEST"),
+        ("下午再继续", "OTHER"),
+        ("review之后再继续", "OTHER"),
+        ("先把lint修了再继续", "RESUMPTION"),
     ],
 )
 def test_language_rules(message: str, expected: str) -> None:

@@ -64,6 +64,7 @@ _MARKERS = {
         willst wurde sein haben habe hab nein nee bisschen eben gerne interessant prima
         richtig falsch fehler datei funktion zeile ordner anderen andere sauber kaputt
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
+        kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -87,6 +88,11 @@ _MARKERS = {
         funcion archivo nombre mensaje entiende interesante okey bucle salida codigo
         exactamente deberia devuelve ruidoso demasiado nueva nuevo luz verde rojo mergeo
         quedo pusheaste subiste ahorita oye mira esto detengas pausa
+        funciono funcionaron terminaron terminamos acabo acabamos rompio rompimos avanzo
+        avanzaste avanzamos empezo
+        empezaste empezamos subio salio salieron quedaron hizo arreglaste arreglo cuadran
+        coinciden corriendo
+        fallando trabajando avanzando
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -107,6 +113,7 @@ _MARKERS = {
         travail bon ajoute renomme utilise enleve supprime laisse relu roule marche
         exactement retrocompatible indicateur barre sortie vrai erreur incomprehensible vert
         verte rouge passent apres pendant depuis chez entre elle cet bien
+        ouvert commence integre corrige ecrit pousse avance quelqu autre
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -126,6 +133,12 @@ _MARKERS = {
         da na pelo pela vc pq bom trabalho gostei volto minutos mandou bem aham vez saida
         nova novo interessante segura pouco pouquinho pensando passa deveriamos tarefa mexer
         codar espera espere olha estado
+        funcionou funcionaram terminou terminamos terminaram acabamos passou passaram
+        quebrou quebramos avancou avancamos
+        voltou voltaram comecou comecamos subiu subiram deu fez fizemos mudou conseguiu batem
+        bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
+        fazendo trabalhando
+        andando arrumou corrigiu integrou colocou
     """,
 }
 
@@ -153,9 +166,9 @@ _LETTERS = {"de": "äöüß", "es": "ñ", "fr": "èêàùâîôûëïœ", "pt-BR
 # "on", "en"): they count only for a language a marker already shows, so they tell Spanish from
 # Portuguese ("o que falta?") and never make an English message load a table.
 _WEAK = {
-    "de": "die was an am im so es wo da",
-    "es": "el y un en es su con sin son no te",
-    "fr": "on en et un l c j d s n m t",
+    "de": "die was an am im so es wo da du",
+    "es": "el y un en es su con sin son no te la",
+    "fr": "on en et un du l c j d s n m t la",
     "pt-BR": "o os um e em com do dos no ao",
 }
 _latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen

@@ -9,11 +9,11 @@ from taskproto.classify.languages.table import WORK, Language
 _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
 VERB = (
-    r"(?:sigue\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
+    r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
-    r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
+    r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
     r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
@@ -43,7 +43,11 @@ RULES = (
         "OTHER",
         rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
         r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
-        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues de(?:l| la| los| las)? [\w.-]+$",
+        rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
+        rf"|\b{VERB}.*\b(?:esta tarde|en la tarde|esta noche|luego de)\b"
+        # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
+        r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
     Rule(
@@ -155,6 +159,33 @@ RULES = (
         r"|\bprotocolo (?:fue )?violado",
         0.85,
     ),
+    # a question about the protocol's state now, not its design ("¿El lock todavía es nuestro?")
+    Rule(
+        "es-audit-state",
+        "AUDIT",
+        r"^(?!(?:por que|para que|que|como|cual|donde|cuando|quien)\b)(?=.*\b(?:locks?|worktrees?"
+        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen|nuestr[oa]"
+        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*|cuadra\w*"
+        r"|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan|quedo|viej\w*|colgad\w*"
+        r"|correct\w*|consistentes?"
+        r"|violamos|rompimos)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("¿Sigue corriendo el build?", "¿Funcionó?")
+    Rule(
+        "es-status-yesno",
+        "STATUS_REQUEST",
+        r"^(?:sigue|siguen|todavia|aun) (?:[\w.-]+ )?\w+(?:ando|iendo)\b.*\?$"
+        r"|^(?:el |la |los |las )?[\w.-]+ (?:sigue|siguen|todavia|aun) (?:\w+ando|\w+iendo|en rojo"
+        r"|en verde|rot[oa]s?)\b|^(?:ya )?(?:avanz|empez|comenz|termin|acab|arregl|sub|pushe|merge"
+        r"|despleg|deploye|compil|funcion|sal|corr|meti|abri|hic|integr)\w*(?:aste|iste|amos|imos|o"
+        r"|io|aron|ieron)\b.*\?$|^cuando (?:terminas|acabas|termina|acaba|estara|estaras"
+        r"|vas a terminar|terminaras|esta list[oa]|queda)\b|^que (?:[\w-]+ ){0,2}?(?:faltan|quedan"
+        r"|falta|queda)\b|^que (?:tienes|llevas|has hecho) (?:hasta ahora|por ahora"
+        r"|hasta el momento|ya)\b|^(?:algo|alguna|algun) (?:nuevo|novedad|avance)\b"
+        r"|^(?:vas|van|va) (?:avanzando|bien|progresando|adelantando)\b.*\?$",
+        0.8,
+    ),
     Rule(
         "es-question",
         "QUESTION",
@@ -187,7 +218,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
-        r"|por favor|de acuerdo|entendido|todo bien|bien)\b"
+        r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
 )

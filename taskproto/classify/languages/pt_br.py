@@ -13,7 +13,8 @@ VERB = (
     r"(?:continua\b|continue\b|continuar\b|continuem\b|segue\b(?! (?:sem|sendo|\w+ando|\w+endo)\b)"
     r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
-    r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
+    r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho|codigo)"
+    r"|maos a obra"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) (?:item|ponto|passo|etapa|parte|fase|tarefa"
     r"|task|ticket) [\w-]+|volta(?:r)? a (?:trabalhar|codar|programar|mexer n[oa])\b"
@@ -48,7 +49,11 @@ RULES = (
         r"|tiver|tiverem|terminar|passar|ficar|for|acabar|voltar)\b"
         rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$"
         r"|^(?:so )?(?:depois que|assim que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem|tiver|tiverem"
-        r"|terminar|passar|ficar|for|acabar|voltar)\b",
+        r"|terminar|passar|ficar|for|acabar|voltar)\b"
+        rf"|\b{VERB}.*\b(?:a tarde|de tarde|hoje a noite|de noite)\b"
+        # a clause of its own that says when: "Prossiga só depois do meu ok"
+        r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? |^(?:mas )?(?:so )?(?:quando|assim que)\b"
+        r"(?!.*\?$)",
         0.9,
     ),
     Rule(
@@ -162,6 +167,36 @@ RULES = (
         r"|\bprotocolo foi violado|desvios? do protocolo",
         0.85,
     ),
+    # a question about the protocol's state now, not its design ("O lock ainda é nosso?")
+    Rule(
+        "pt-audit-state",
+        "AUDIT",
+        r"^(?!(?:por que|pq|pra que|para que|como|quando|quem|qual|quais|que|o que)\b)"
+        r"(?=.*\b(?:locks?|worktrees?|journal|sessao|task\.json|protocolo|claims?)\b).*\b(?:ainda"
+        r" (?:e|ta|esta) (?:nosso|nossa|valid[oa]|ativ[oa])|nosso|nossa|valid[oa]|ativ[oa]|expirou"
+        r"|orfa\w*|orfao\w*|limp[oa]s?|sincronizad\w*|batem|bate|conferem|segurando|com o (?:lock"
+        r"|claim)|sobrou|sobraram|velh[oa]s?|quebramos|quebrou|violamos|violou|corrompid\w*"
+        r"|corret[oa]s?|consistentes?)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("O build ainda tá rodando?", "Avançou?")
+    Rule(
+        "pt-status-yesno",
+        "STATUS_REQUEST",
+        r"^(?:(?:o|a|os|as) )?[\w.-]+(?: [\w.-]+)? (?:ainda )?(?:ta|esta|tao|estao) (?:rodando"
+        r"|falhando|quebrando|buildando|passando|vermelh\w*|verde\w*)\b|^(?:(?:o|a|os|as) )?[\w.-]+"
+        r"(?: [\w.-]+)? (?:voltou|voltaram) a (?:passar|funcionar|rodar)\b|^(?:ja )?(?:avanc|comec"
+        r"|termin|acab|sub|push|merge|deploy|compil|funcion|rod|abr|integr|coloc|corrig|arrum)\w*"
+        r"(?:ou|eu|iu|amos|emos|imos|aram|eram|iram)\b.*\?$|^(?:(?:o|a|os|as) )?[\w.-]+"
+        r"(?: [\w.-]+){0,2} (?:ja )?(?:funcionou|funcionaram|deu certo|quebrou)\b.*\?$"
+        r"|^(?:ja )?deu certo\b.*\?$|^quando (?:(?:voce|vc|a gente) )?(?:termina|acaba|fica pronto"
+        r"|vai terminar|vai ficar"
+        r" pronto|sai)\b|^(?:ta|esta) (?:trabalhando|mexendo|fazendo) (?:em|no|na|o) (?:que|qual)\b"
+        r"|^(?:ta|esta) (?:avancando|andando|indo) bem\b|^qua(?:is|l) (?:[\w-]+ ){0,2}?(?:ainda )?"
+        r"(?:faltam|falta|restam|sobram)\b"
+        r"|^o que (?:(?:voce|vc) )?(?:tem|ja tem|conseguiu) ate agora\b",
+        0.8,
+    ),
     Rule(
         "pt-question",
         "QUESTION",
@@ -175,7 +210,7 @@ RULES = (
     Rule(
         "pt-resumption",
         "RESUMPTION",
-        r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora) )*"
+        r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora|vamos) )*"
         + VERB
         + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora)"
         rf" (?:ja |agora )?{VERB}",
