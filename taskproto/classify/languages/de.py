@@ -47,9 +47,9 @@ RULES = (
         "OTHER",
         rf"\b(?:morgen|spater|nachher|ubermorgen|nach dem (?:meeting|review|mittag\w*)"
         rf"|heute (?:nachmittag|abend))\b.*{VERB}"
-        rf"|{VERB}.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*)"
-        r"|heute (?:nachmittag|abend)|nachmittags?|abends?)\b"
-        rf"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter|{VERB} erst\b"
+        rf"|{VERB}(?: erst\b|.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*)"
+        r"|heute (?:nachmittag|abend)|nachmittags?|abends?)\b)"
+        r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter"
         # a clause of its own that says when: "Mach weiter, wenn die Tests grün sind"
         r"|^(?:aber |und )?(?:erst |nur )?(?:wenn|sobald|nachdem|falls)\b(?!.*\?$)"
         r"|^erst (?:nach|ab|morgen|spater|heute)\b",

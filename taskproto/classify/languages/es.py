@@ -42,9 +42,9 @@ RULES = (
         "es-deferred",
         "OTHER",
         rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
-        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
+        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este)|esta tarde|en la tarde"
+        r"|esta noche|luego de)"
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
-        rf"|\b{VERB}.*\b(?:esta tarde|en la tarde|esta noche|luego de)\b"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
         r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
         r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",

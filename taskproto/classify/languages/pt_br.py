@@ -44,13 +44,13 @@ RULES = (
         "pt-deferred",
         "OTHER",
         rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
-        r"|merge|almoco)|so (?:quando|depois|se)|quando (?:eu voltar|terminar|passar|estiver))"
-        rf"|\b{VERB}.*\b(?:quando|assim que|depois que) (?:[\w.-]+ ){{0,4}}?(?:estiver|estiverem"
-        r"|tiver|tiverem|terminar|passar|ficar|for|acabar|voltar)\b"
+        r"|merge|almoco)|so (?:quando|depois|se)|quando (?:eu voltar|terminar|passar|estiver)"
+        r"|a tarde|de tarde|hoje a noite|de noite"
+        r"|(?:quando|assim que|depois que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem"
+        r"|tiver|tiverem|terminar|passar|ficar|for|acabar|voltar)\b)"
         rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$"
         r"|^(?:so )?(?:depois que|assim que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem|tiver|tiverem"
         r"|terminar|passar|ficar|for|acabar|voltar)\b"
-        rf"|\b{VERB}.*\b(?:a tarde|de tarde|hoje a noite|de noite)\b"
         # a clause of its own that says when: "Prossiga só depois do meu ok"
         r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? |^(?:mas )?(?:so )?(?:quando|assim que)\b"
         r"(?!.*\?$)",
