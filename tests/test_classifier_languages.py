@@ -160,6 +160,8 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("¿Qué tests faltan?", "STATUS_REQUEST"),
         ("Sigue, pero primero espera a que termine el CI.", "OTHER"),
         ("¿Cuándo corre el hook?", "QUESTION"),  # "cuándo" asks here, it sets no condition
+        ("Arregla el lint y sigue.", "RESUMPTION"),  # what is asked last: the go
+        ("¿Ya está mergeado el PR?", "STATUS_REQUEST"),
         # French
         ("vas-y", "RESUMPTION"),
         ("Tu peux continuer.", "RESUMPTION"),
@@ -224,6 +226,7 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("Volta pro código.", "RESUMPTION"),
         ("Prossiga só depois do meu ok.", "OTHER"),
         ("Continua depois do almoço.", "OTHER"),
+        ("Arruma o lint e continua.", "RESUMPTION"),
         # Japanese
         ("続けて", "RESUMPTION"),
         ("続けてください。", "RESUMPTION"),
@@ -252,6 +255,7 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("ビルドはうまくいった？", "STATUS_REQUEST"),
         ("順調に進んでる？", "STATUS_REQUEST"),  # asks how it goes, no go
         ("つづけて", "RESUMPTION"),  # in kana
+        ("PRはマージ済み？", "STATUS_REQUEST"),
         # Simplified Chinese
         ("继续", "RESUMPTION"),
         ("请继续。", "RESUMPTION"),

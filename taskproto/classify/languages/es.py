@@ -96,6 +96,7 @@ RULES = (
         r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
         r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$"
         r"|^ya (?:se |lo |la |los |las |te )?\S+(?:o|aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^ya (?:esta|estan) \S+(?:ad|id)[oa]s?\b.*\?$"
         r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
         r" (?:verde|list[oa]s?|terminad[oa]s?|hech[oa]s?|mergead[oa]s?)\b"
         r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s? (?:[\w-]+ ){0,3}?(?:sigue|siguen"
@@ -199,7 +200,7 @@ RULES = (
         "es-resumption",
         "RESUMPTION",
         rf"^(?:(?:si|ok|vale|bueno|ya|pues|ahora|y|entonces|porfa|listo|venga|orale|solo) )*{VERB}"
-        r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces"
+        r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces|y"
         rf"|por favor) (?:ya |ahora )?{VERB}",
         0.9,
     ),

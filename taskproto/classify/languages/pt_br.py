@@ -212,7 +212,7 @@ RULES = (
         "RESUMPTION",
         r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora|vamos) )*"
         + VERB
-        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora)"
+        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e)"
         rf" (?:ja |agora )?{VERB}",
         0.9,
     ),
