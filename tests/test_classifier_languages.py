@@ -25,12 +25,17 @@ from taskproto.classify.languages import CODES, detect
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = Path(__file__).parent / "data" / "interruptions_i18n"
 ENGLISH = Path(__file__).parent / "data" / "interruptions.tsv"
-MIN_ACCURACY = 0.95  # the train split, and English's corpus (tests/test_classifier.py)
-MIN_SPLIT = 0.84  # each held-out split
-MIN_HELD_OUT = 0.93  # the four held-out splits together
-# Each held-out split was scored once, blind, then its misses were seen and a new batch was
-# written before the rules changed again (docs/interruptions.md, "Other languages").
+MIN_ACCURACY = 0.95  # every split the rules were written from, and English's corpus
+# The four hash-split held-out splits were each scored once, blind, then their misses were seen
+# and a new batch written before the rules changed again; since the fifth split was written they
+# are data the rules were written from, like the train split (docs/interruptions.md).
 HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
+# The fifth held-out split: written before this round's rules and scored once, at the end. The
+# issue's goal is 95% a language; the rules came to 80.7-90.8% (86.9% together), so the floors
+# are the ones that hold, to keep a change from losing ground.
+FRESH = "heldout5"
+MIN_FRESH = 0.80  # each language
+MIN_FRESH_TOGETHER = 0.86
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -55,6 +60,11 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
         assert len(messages) == len(set(messages)), code
         for split in helds:
             assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
+        fresh = load(CORPORA / f"{code}.{FRESH}.tsv")
+        assert len(fresh) >= 150, code
+        assert Counter(label for label, _ in fresh).keys() == set(INTERRUPTION_TYPES), code
+        assert not {m for _, m in fresh} & set(messages), code
+        assert len({m for _, m in fresh}) == len(fresh), code
 
 
 def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
@@ -62,7 +72,7 @@ def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
     return right, Counter(label for label, _ in rows)
 
 
-@pytest.mark.parametrize("split", ["train", *HELD_OUT])
+@pytest.mark.parametrize("split", ["train", *HELD_OUT, FRESH])
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")
@@ -76,18 +86,15 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
             got = classify(message)
             if got.type != label:
                 print(f"    miss: expected {label}, got {got.type} ({got.rule}): {message!r}")
-    # The issue's goal is 95% on a held-out split; scored blind, the splits came to 84-100%
-    # (docs/interruptions.md). These floors hold today and keep a change from losing ground.
-    assert ours >= (MIN_ACCURACY if split == "train" else MIN_SPLIT)
+    assert ours >= (MIN_FRESH if split == FRESH else MIN_ACCURACY)
 
 
-@pytest.mark.parametrize("code", CODES)
-def test_held_out_accuracy_of_every_split_together(code: str) -> None:
+def test_fresh_held_out_accuracy_of_every_language_together() -> None:
     right = total = 0
-    for split in HELD_OUT:
-        ok, n = score(load(CORPORA / f"{code}.{split}.tsv"))
+    for code in CODES:
+        ok, n = score(load(CORPORA / f"{code}.{FRESH}.tsv"))
         right, total = right + sum(ok.values()), total + sum(n.values())
-    assert right / total >= MIN_HELD_OUT
+    assert right / total >= MIN_FRESH_TOGETHER
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
