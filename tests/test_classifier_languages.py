@@ -25,12 +25,17 @@ from taskproto.classify.languages import CODES, detect
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = Path(__file__).parent / "data" / "interruptions_i18n"
 ENGLISH = Path(__file__).parent / "data" / "interruptions.tsv"
-MIN_ACCURACY = 0.95  # the train split, and English's corpus (tests/test_classifier.py)
-MIN_SPLIT = 0.84  # each held-out split
-MIN_HELD_OUT = 0.93  # the four held-out splits together
-# Each held-out split was scored once, blind, then its misses were seen and a new batch was
-# written before the rules changed again (docs/interruptions.md, "Other languages").
+MIN_ACCURACY = 0.95  # every split the rules were written from, and English's corpus
+# The four hash-split held-out splits were each scored once, blind, then their misses were seen
+# and a new batch written before the rules changed again; since the fifth split was written they
+# are data the rules were written from, like the train split (docs/interruptions.md).
 HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
+# The fifth held-out split: written before this round's rules and scored once, at the end. The
+# issue's goal is 95% a language; the rules came to 80.7-90.8% (86.9% together), so the floors
+# are the ones that hold, to keep a change from losing ground.
+FRESH = "heldout5"
+MIN_FRESH = 0.80  # each language
+MIN_FRESH_TOGETHER = 0.86
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -55,6 +60,11 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
         assert len(messages) == len(set(messages)), code
         for split in helds:
             assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
+        fresh = load(CORPORA / f"{code}.{FRESH}.tsv")
+        assert len(fresh) >= 150, code
+        assert Counter(label for label, _ in fresh).keys() == set(INTERRUPTION_TYPES), code
+        assert not {m for _, m in fresh} & set(messages), code
+        assert len({m for _, m in fresh}) == len(fresh), code
 
 
 def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
@@ -62,7 +72,7 @@ def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
     return right, Counter(label for label, _ in rows)
 
 
-@pytest.mark.parametrize("split", ["train", *HELD_OUT])
+@pytest.mark.parametrize("split", ["train", *HELD_OUT, FRESH])
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")
@@ -76,18 +86,15 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
             got = classify(message)
             if got.type != label:
                 print(f"    miss: expected {label}, got {got.type} ({got.rule}): {message!r}")
-    # The issue's goal is 95% on a held-out split; scored blind, the splits came to 84-100%
-    # (docs/interruptions.md). These floors hold today and keep a change from losing ground.
-    assert ours >= (MIN_ACCURACY if split == "train" else MIN_SPLIT)
+    assert ours >= (MIN_FRESH if split == FRESH else MIN_ACCURACY)
 
 
-@pytest.mark.parametrize("code", CODES)
-def test_held_out_accuracy_of_every_split_together(code: str) -> None:
+def test_fresh_held_out_accuracy_of_every_language_together() -> None:
     right = total = 0
-    for split in HELD_OUT:
-        ok, n = score(load(CORPORA / f"{code}.{split}.tsv"))
+    for code in CODES:
+        ok, n = score(load(CORPORA / f"{code}.{FRESH}.tsv"))
         right, total = right + sum(ok.values()), total + sum(n.values())
-    assert right / total >= MIN_HELD_OUT
+    assert right / total >= MIN_FRESH_TOGETHER
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -116,6 +123,22 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("ok", "OTHER"),
         ("ja", "OTHER"),  # bare ok / yes
         ("ja, weiter", "RESUMPTION"),
+        ("Verifizier die letzten Transitionen.", "AUDIT"),  # German by "letzten" alone
+        ("Endlich durch?", "STATUS_REQUEST"),
+        ("Wie schaut es mit dem Merge aus?", "STATUS_REQUEST"),
+        ("Guck mal, ob der Lock noch uns gehört.", "AUDIT"),
+        ("Einen kurzen Health-Check bitte.", "AUDIT"),
+        ("Gehört der Lock noch uns?", "AUDIT"),  # the protocol's state now
+        ("Hält irgendwer anders den Lock?", "AUDIT"),  # "hält" (holds) folds to "halt"
+        ("Ist das Journal append-only?", "QUESTION"),  # its design
+        ("Läuft der Build noch?", "STATUS_REQUEST"),  # a yes/no question about the work
+        ("Hat der Build geklappt?", "STATUS_REQUEST"),
+        ("Wann bist du fertig?", "STATUS_REQUEST"),
+        ("Kommst du gut voran?", "STATUS_REQUEST"),
+        ("Zieh den Refactor durch.", "RESUMPTION"),
+        ("Mach weiter, wenn die Tests grün sind.", "OTHER"),  # a go on a condition: a hold
+        ("Mach weiter, aber erst nach dem Mittag.", "OTHER"),
+        ("Was passiert, wenn der Lock abläuft?", "QUESTION"),
         # Spanish
         ("sigue", "RESUMPTION"),
         ("Sigue con el deploy, por favor.", "RESUMPTION"),
@@ -130,6 +153,22 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("vale", "OTHER"),
         ("sí", "OTHER"),
         ("vale, sigue", "RESUMPTION"),
+        ("Para de preguntar y sigue.", "RESUMPTION"),  # "stop asking" is a nudge, not a hold
+        ("¿Ya se desplegó?", "STATUS_REQUEST"),
+        ("¿Cuánto código falta?", "STATUS_REQUEST"),
+        ("Mira si los worktrees están limpios.", "AUDIT"),  # "mira si": check whether
+        ("Una auditoría rápida, porfa.", "AUDIT"),
+        ("¿El lock todavía es nuestro?", "AUDIT"),
+        ("¿Alguien más tiene el lock?", "AUDIT"),
+        ("¿Los locks son por tarea o por repo?", "QUESTION"),
+        ("¿Sigue corriendo el build?", "STATUS_REQUEST"),  # "sigue" + gerund: still
+        ("Sigue trabajando en el parser.", "RESUMPTION"),
+        ("¿Funcionó el build?", "STATUS_REQUEST"),
+        ("¿Qué tests faltan?", "STATUS_REQUEST"),
+        ("Sigue, pero primero espera a que termine el CI.", "OTHER"),
+        ("¿Cuándo corre el hook?", "QUESTION"),  # "cuándo" asks here, it sets no condition
+        ("Arregla el lint y sigue.", "RESUMPTION"),  # what is asked last: the go
+        ("¿Ya está mergeado el PR?", "STATUS_REQUEST"),
         # French
         ("vas-y", "RESUMPTION"),
         ("Tu peux continuer.", "RESUMPTION"),
@@ -143,6 +182,24 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("d'accord", "OTHER"),
         ("oui", "OTHER"),
         ("d'accord, continue", "RESUMPTION"),
+        ("Continue uniquement si les tests passent.", "OTHER"),  # a go on a condition: a hold
+        ("Jusqu'où vous êtes arrivés ?", "STATUS_REQUEST"),
+        ("La migration avance bien ?", "STATUS_REQUEST"),
+        ("Des progrès sur le parser ?", "STATUS_REQUEST"),
+        ("Les checks sont tous au vert ?", "STATUS_REQUEST"),
+        ("Si j'ai bien compris, le lock expire ?", "QUESTION"),
+        ("Réexplique-moi le claim.", "QUESTION"),
+        ("Passe à l'étape 4.", "RESUMPTION"),
+        ("Le verrou est encore à nous ?", "AUDIT"),
+        ("Quelqu'un d'autre a le lock ?", "AUDIT"),
+        ("Le verrou est réentrant ?", "QUESTION"),
+        ("T'as avancé ?", "STATUS_REQUEST"),
+        ("Le build a marché ?", "STATUS_REQUEST"),
+        ("Quels tests manquent encore ?", "STATUS_REQUEST"),
+        ("ok vas y", "RESUMPTION"),
+        ("Avance quand la CI est verte.", "OTHER"),
+        ("Continue, mais pas avant que j'aie relu.", "OTHER"),
+        ("Quand tu auras fini le lint, continue.", "RESUMPTION"),  # the agent's own step first
         # Brazilian Portuguese
         ("pode continuar", "RESUMPTION"),
         ("Segue com o PR.", "RESUMPTION"),
@@ -156,6 +213,27 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("beleza", "OTHER"),
         ("sim", "OTHER"),
         ("beleza, continua", "RESUMPTION"),
+        ("O que falta?", "STATUS_REQUEST"),  # Portuguese by its article ("o"), not Spanish
+        ("Espera o build terminar.", "OTHER"),
+        ("Continua depois que o CI passar.", "OTHER"),  # a go on a condition: a hold
+        ("Continua assim que o deploy terminar.", "OTHER"),
+        ("Tá travada a migration?", "STATUS_REQUEST"),  # "tá" asks here, it is no "ok"
+        ("Volta a trabalhar no parser.", "RESUMPTION"),
+        ("Passa pra etapa 3.", "RESUMPTION"),
+        ("Dá uma checada nos worktrees.", "AUDIT"),
+        ("Olha o estado do lock.", "AUDIT"),  # "olha o ...": look at, no filler
+        ("Uma auditoria rápida, pfv.", "AUDIT"),
+        ("Quantos testes ainda falham?", "STATUS_REQUEST"),
+        ("O lock ainda é nosso?", "AUDIT"),
+        ("O journal e o task.json batem?", "AUDIT"),
+        ("O lock é reentrante?", "QUESTION"),
+        ("O build ainda tá rodando?", "STATUS_REQUEST"),
+        ("O build funcionou?", "STATUS_REQUEST"),  # Portuguese by its verb's past form
+        ("Terminamos?", "STATUS_REQUEST"),
+        ("Volta pro código.", "RESUMPTION"),
+        ("Prossiga só depois do meu ok.", "OTHER"),
+        ("Continua depois do almoço.", "OTHER"),
+        ("Arruma o lint e continua.", "RESUMPTION"),
         # Japanese
         ("続けて", "RESUMPTION"),
         ("続けてください。", "RESUMPTION"),
@@ -172,6 +250,19 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("はい", "OTHER"),
         ("了解", "OTHER"),
         ("はい、続けて", "RESUMPTION"),
+        ("CIが通ったら続けて", "OTHER"),  # a go after an event the user waits for: a hold
+        ("ビルドが緑になったら進めて", "OTHER"),
+        ("テストを書き終わったら続けて", "RESUMPTION"),  # after the agent's own step: a go
+        ("doctorをもう一回実行して", "AUDIT"),
+        ("進捗を共有して", "STATUS_REQUEST"),
+        ("リリースまであと何が残ってる？", "STATUS_REQUEST"),
+        ("ロックはまだうちの？", "AUDIT"),
+        ("他の誰かがロックを持ってる？", "AUDIT"),
+        ("hookがブロックするって理解で合ってる？", "QUESTION"),  # ブロック (block) is no lock
+        ("ビルドはうまくいった？", "STATUS_REQUEST"),
+        ("順調に進んでる？", "STATUS_REQUEST"),  # asks how it goes, no go
+        ("つづけて", "RESUMPTION"),  # in kana
+        ("PRはマージ済み？", "STATUS_REQUEST"),
         # Simplified Chinese
         ("继续", "RESUMPTION"),
         ("请继续。", "RESUMPTION"),
@@ -187,6 +278,21 @@ def test_held_out_accuracy_of_every_split_together(code: str) -> None:
         ("好", "OTHER"),
         ("好的", "OTHER"),
         ("好，继续", "RESUMPTION"),
+        ("进入下一阶段吧", "RESUMPTION"),
+        ("确保worktree是干净的", "AUDIT"),
+        ("你怎么没接着做？", "RESUMPTION"),  # a nudge, not a question
+        ("怎么停了？", "QUESTION"),
+        ("目前处于哪个阶段？", "STATUS_REQUEST"),
+        ("部署还得等几个小时？", "STATUS_REQUEST"),
+        ("把journal和锁核对一下", "AUDIT"),
+        ("锁还是我们的吗？", "AUDIT"),
+        ("我们违反协议了吗？", "AUDIT"),
+        ("这个锁可重入吗？", "QUESTION"),
+        ("构建还在跑吗？", "STATUS_REQUEST"),
+        ("什么时候能做完？", "STATUS_REQUEST"),
+        ("下午再继续", "OTHER"),
+        ("review之后再继续", "OTHER"),
+        ("先把lint修了再继续", "RESUMPTION"),
     ],
 )
 def test_language_rules(message: str, expected: str) -> None:

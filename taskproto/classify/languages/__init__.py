@@ -58,6 +58,13 @@ _MARKERS = {
         zum zur zuruck zusammen
         setz setze arbeit arbeite arbeitest fang hangst haengst fest kommt erzahl neues
         verwaist verwaiste morgen zwischenstand neuigkeiten
+        den des einen letzte letzten letzter nachste nachsten naechste naechsten neue neuen
+        alte alten diese diesen dieser dieses nur auch sehr mehr immer wieder hier ob weil
+        sondern uber ohne gegen zwischen statt nimm nutze benenn schreib zeig kann soll sollst
+        willst wurde sein haben habe hab nein nee bisschen eben gerne interessant prima
+        richtig falsch fehler datei funktion zeile ordner anderen andere sauber kaputt
+        erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
+        kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -76,6 +83,16 @@ _MARKERS = {
         terminó pasó quedó falló rompió hiciste abriste rápido protocolo violaciones
         cumple avances noticias fijate empieza arranca comienza cuentame trabado atascado
         pasale trabaste toca andas huérfanos huérfano violó seguimos quieto
+        el del lo le se hay mi nos asi mal tienes tengo hago puedo puede podes quiero quieres
+        necesito gusta buen buena trabajo vuelvo siempre segui sigo sigues dejame renombra
+        funcion archivo nombre mensaje entiende interesante okey bucle salida codigo
+        exactamente deberia devuelve ruidoso demasiado nueva nuevo luz verde rojo mergeo
+        quedo pusheaste subiste ahorita oye mira esto detengas pausa
+        funciono funcionaron terminaron terminamos acabo acabamos rompio rompimos avanzo
+        avanzaste avanzamos empezo
+        empezaste empezamos subio salio salieron quedaron hizo arreglaste arreglo cuadran
+        coinciden corriendo
+        fallando trabajando avanzando
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -92,6 +109,11 @@ _MARKERS = {
         poussé déployé testé corrigé validé prêt prête tâche état bloqué coincé
         raconte commence ensuite statut conforme finie terminée mergée passée ouais fonce
         orphelin orphelins allons bientôt coincé réussi violé
+        le est sont etait avoir faut peut devrait devrais doit ici encore joli jolie beau
+        travail bon ajoute renomme utilise enleve supprime laisse relu roule marche
+        exactement retrocompatible indicateur barre sortie vrai erreur incomprehensible vert
+        verte rouge passent apres pendant depuis chez entre elle cet bien
+        ouvert commence integre corrige ecrit pousse avance quelqu autre
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -108,6 +130,15 @@ _MARKERS = {
         executa fala resultado travado travou conta algum avanço notícia começa comece
         acordo protocolo compara acabou empacou parcial sinal novidades arquivo valida
         como pfv rápido já tá você não também está terminou rodou abriu
+        da na pelo pela vc pq bom trabalho gostei volto minutos mandou bem aham vez saida
+        nova novo interessante segura pouco pouquinho pensando passa deveriamos tarefa mexer
+        codar espera espere olha estado
+        funcionou funcionaram terminou terminamos terminaram acabamos passou passaram
+        quebrou quebramos avancou avancamos
+        voltou voltaram comecou comecamos subiu subiram deu fez fizemos mudou conseguiu batem
+        bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
+        fazendo trabalhando
+        andando arrumou corrigiu integrou colocou
     """,
 }
 
@@ -131,7 +162,17 @@ _FOLD = str.maketrans(
 _NOT_WORDS = str.maketrans(dict.fromkeys("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", " "))
 _ANY_LATIN = frozenset(" ".join(_MARKERS.values()).split())
 _LETTERS = {"de": "äöüß", "es": "ñ", "fr": "èêàùâîôûëïœ", "pt-BR": "ãõ"}
+# Articles and conjunctions too short or too English to show a language ("o" of "I/O", "die",
+# "on", "en"): they count only for a language a marker already shows, so they tell Spanish from
+# Portuguese ("o que falta?") and never make an English message load a table.
+_WEAK = {
+    "de": "die was an am im so es wo da du",
+    "es": "el y un en es su con sin son no te la",
+    "fr": "on en et un du l c j d s n m t la",
+    "pt-BR": "o os um e em com do dos no ao",
+}
 _latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen
+_weak: dict[str, frozenset[str]] = {}
 
 
 def detect(text: str) -> tuple[tuple[str, ...], int, str]:
@@ -153,7 +194,11 @@ def detect(text: str) -> tuple[tuple[str, ...], int, str]:
         return (), 0, text
     if not _latin:
         _latin.update((code, frozenset(markers.split())) for code, markers in _MARKERS.items())
-    scores = {code: len(words & markers) + hints.get(code, 0) for code, markers in _latin.items()}
+        _weak.update((code, frozenset(weak.split())) for code, weak in _WEAK.items())
+    scores: dict[str, int] = {}
+    for code, markers in _latin.items():
+        score = len(words & markers) + hints.get(code, 0)
+        scores[code] = score + len(words & _weak[code]) if score else 0
     codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
     lead = sum(scores[code] == scores[codes[0]] for code in codes)
     if scores[codes[0]] == 1 and len(words) <= 3:

@@ -17,7 +17,8 @@ VERB = (
     rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,4}}?fort\b"
     rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
     r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
-    r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran)|grunes licht|wir machen weiter)"
+    r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran|ran)|grunes licht|wir machen weiter"
+    rf"|zieh(?:e|t)? (?:{_W}){{0,4}}?durch\b|nur zu\b|(?:ab|ran|zuruck) an die arbeit)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
@@ -28,7 +29,8 @@ _PROTOCOL = (
 _CHECK = (
     r"(?:pruf(?:e|t)?|uberpruf(?:e|t)?|pruef(?:e|t)?|ueberpruef(?:e|t)?|kontrollier(?:e|t)?"
     r"|check(?:e|t)?|checke|verifizier(?:e|t)?|validier(?:e|t)?|stell(?:e)? sicher"
-    r"|vergewisser(?:e)? dich|schau(?:e)? nach|sieh nach|teste)"
+    r"|vergewisser(?:e)? dich|schau(?:e)? nach|sieh nach|teste"
+    r"|(?:schau|guck|sieh)(?:e|t)?\b[^.?!]{0,30}?\bob)"
 )
 _AUDIT_NOUN = (
     r"(?:audit|konsistenz-?(?:check|prufung)|integritats-?(?:check|prufung)|sanity-?check"
@@ -43,9 +45,14 @@ RULES = (
     Rule(
         "de-deferred",
         "OTHER",
-        rf"\b(?:morgen|spater|nachher|ubermorgen|nach dem (?:meeting|review|mittag\w*))\b.*{VERB}"
-        rf"|{VERB}.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*))\b"
-        r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter",
+        rf"\b(?:morgen|spater|nachher|ubermorgen|nach dem (?:meeting|review|mittag\w*)"
+        rf"|heute (?:nachmittag|abend))\b.*{VERB}"
+        rf"|{VERB}(?: erst\b|.*\b(?:morgen|spater|nachher|nach dem (?:meeting|review|mittag\w*)"
+        r"|heute (?:nachmittag|abend)|nachmittags?|abends?)\b)"
+        r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter"
+        # a clause of its own that says when: "Mach weiter, wenn die Tests grün sind"
+        r"|^(?:aber |und )?(?:erst |nur )?(?:wenn|sobald|nachdem|falls)\b(?!.*\?$)"
+        r"|^erst (?:nach|ab|morgen|spater|heute)\b",
         0.9,
     ),
     Rule(
@@ -74,7 +81,8 @@ RULES = (
         "de-hold",
         "OTHER",
         r"^(?:wart(?:e|et)?|moment(?:chen)?|einen (?:moment|augenblick)|augenblick"
-        r"|(?:eine )?sekunde|stopp?|halt|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
+        r"|(?:eine )?sekunde|stopp?|halt(?=\s*(?:$|[,.!]|stopp?\b|mal\b|moment\b|kurz\b|an\b))"
+        r"|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
         r"|jetzt nicht|erstmal nicht"
         r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten))\b",
         0.8,
@@ -91,10 +99,11 @@ RULES = (
     Rule(
         "de-status-how",
         "STATUS_REQUEST",
-        r"^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
+        r"^wie (?:sieht|schaut)(?:'?s| es) (?:[\w.-]+ ){0,4}?aus\b"
+        r"|^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
         r"|kommst du voran|kommt ihr voran|sieht es aus|schaut es aus|steht es|lauft es"
         r"|lauft (?:der|die|das) [\w-]+)\b"
-        r"|^wie lange (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
+        r"|^wie lange? (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
         r"|^gibt(?:'s| es) (?:was |etwas |schon )?(?:neues|updates?|fortschritte?|neuigkeiten)\b",
         0.9,
     ),
@@ -119,7 +128,9 @@ RULES = (
     Rule(
         "de-status-terse",
         "STATUS_REQUEST",
-        r"^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
+        r"^(?:schon|endlich|jetzt|bald|immer noch nicht|noch nicht) (?:fertig|durch|erledigt"
+        r"|gemerged?t?|gepusht|deployed|grun|gruen)\s*\?+$|^stand der dinge\b"
+        r"|^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
         r"|zwischenstand|updates?|neuigkeiten|eta)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
@@ -146,7 +157,9 @@ RULES = (
         "de-audit-verb",
         "AUDIT",
         rf"\b(?:mach|mache|fuhr|fuhre|fuehr|fuehre|lass|starte?|lauf\w*)\b.*\b{_AUDIT_NOUN}\b"
-        rf"|^{_AUDIT_NOUN}\b(?!-?(?:log|trail))|\b(?:konsistenz|integritats)-?check\b",
+        rf"|^(?:(?:noch )?(?:ein(?:en)?|kurze[nrs]?|schnelle[nrs]?|kleine[nrs]?|vollstandige[nrs]?"
+        rf"|komplette[nrs]?) )*{_AUDIT_NOUN}\b(?!-?(?:log|trail))"
+        r"|\b(?:konsistenz|integritats)-?check\b",
         0.9,
     ),
     Rule(
@@ -168,6 +181,33 @@ RULES = (
         r"|\b(?:kannst|konntest) du\b.*\b(?:lock\w*|worktrees?|journal|session|task\.json)\b.*"
         r"\b(?:uberprufen|ueberpruefen|prufen|pruefen|checken|kontrollieren|verifizieren)\b",
         0.85,
+    ),
+    # a question about the protocol's state now, not its design ("Gehört der Lock noch uns?",
+    # not "Ist das Journal append-only?")
+    Rule(
+        "de-audit-state",
+        "AUDIT",
+        rf"^(?!{_WH}\b)(?=.*\b(?:lock\w*|worktrees?|journal\w*|session\w*|sitzung|task\.json"
+        r"|protokoll\w*|claims?)\b).*\b(?:noch uns|uns|unser\w*|gultig|abgelaufen|aktiv|verwaist\w*"
+        r"|ubrig|uebrig|da|zusammen|synchron|konsistent|aktuell|veraltet|stale|korrekt|intakt"
+        r"|kaputt|halt|haelt|halten|gehort|gehoert|stimm\w*|verstoss\w*|verletzt|alt|alte)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("Läuft der Build noch?", "Hat das geklappt?")
+    Rule(
+        "de-status-yesno",
+        "STATUS_REQUEST",
+        r"^lauft'?s\s*\?|^(?:lauft|laufen|lief|liefen) (?:[\w.-]+ ){0,3}?(?:noch|schon|gut|rund"
+        r"|wieder)\b|^(?:hat|haben|hast|habt) (?:[\w.-]+ ){0,4}?(?:geklappt|funktioniert|geschafft"
+        r"|hingehauen|angefangen|begonnen|gebaut|gefixt|integriert|eingebaut|committet|gepusht"
+        r"|gemergt|aufgemacht|erstellt|drin)\b|^(?:bist|seid) (?:du|ihr) (?:[\w.-]+ ){0,2}?"
+        r"(?:weitergekommen|vorangekommen|dran|dabei)\b|^(?:kommst|kommt) (?:du|ihr) (?:\w+ )?"
+        r"(?:voran|weiter|vorwarts)\b|^wann (?:bist|seid|ist|sind|wird|werden|kommt|kommen)\b.*"
+        r"\b(?:fertig|durch|bereit|erledigt|gemergt|gemerged|live|deployed|drin|soweit)\b"
+        r"|^welche (?:[\w-]+ ){0,2}?(?:fehlen|sind|schlagen)\b.*\bnoch\b"
+        r"|^was hast du (?:bis jetzt|bisher|so weit|soweit|schon)\s*\??$"
+        r"|^(?:schon |gibt'?s )?(?:was|etwas) neues\b",
+        0.8,
     ),
     Rule(
         "de-question-word",

@@ -9,11 +9,11 @@ from taskproto.classify.languages.table import WORK, Language
 _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
 VERB = (
-    r"(?:sigue\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
+    r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
-    r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas)"
+    r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
     r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
@@ -42,14 +42,18 @@ RULES = (
         "es-deferred",
         "OTHER",
         rf"\b{VERB}.*\b(?:manana|mas tarde|otro dia|el lunes|despues del? (?:review|revision|ci"
-        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este))"
-        rf"|\b(?:manana|mas tarde)\b.*\b{VERB}|^despues de(?:l| la| los| las)? [\w.-]+$",
+        r"|merge|almuerzo)|solo cuando|cuando (?:termine|vuelva|pase|este)|esta tarde|en la tarde"
+        r"|esta noche|luego de)"
+        rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
+        # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
+        r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
     Rule(
         "es-nudge",
         "RESUMPTION",
-        r"^deja de (?:preguntar|esperar|consultar)\b.*"
+        r"^(?:deja|para|parale) de (?:preguntar|esperar|consultar|pedir permiso)\b.*"
         + VERB
         + r"|^por que no (?:sigues|continuas)\b",
         0.8,
@@ -65,7 +69,7 @@ RULES = (
         "es-hold",
         "OTHER",
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
-        r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su)\b)"
+        r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
         r"|alto|detente|deten|stop|pausa"
         r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui)\b",
         0.8,
@@ -90,11 +94,13 @@ RULES = (
         r"|^que (?:completaste|terminaste|hiciste|lograste|cambiaste|avanzaste)\b"
         r"|^(?:ya )?(?:terminaste|acabaste|termino|acabo|pasaron|paso"
         r"|esta(?:n)? list[oa]s?|hiciste (?:el )?(?:push|merge|deploy|commit))\b"
-        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$|^ya \S+(?:aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^ya esta(?: list[oa]| hech[oa])?\s*\??$"
+        r"|^ya (?:se |lo |la |los |las |te )?\S+(?:o|aste|iste|io|aron|ieron)\b.*\?$"
+        r"|^ya (?:esta|estan) \S+(?:ad|id)[oa]s?\b.*\?$"
         r"|^(?:el|la|los|las) [\w.-]+(?: [\w.-]+){0,3} (?:ya )?(?:esta|estan)(?: en)?"
         r" (?:verde|list[oa]s?|terminad[oa]s?|hech[oa]s?|mergead[oa]s?)\b"
-        r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s (?:[\w-]+ ){0,3}?(?:siguen|quedan"
-        r"|faltan|fallan)\b",
+        r"|^cuanto (?:tiempo|falta|queda|mas)\b|^cuant[oa]s? (?:[\w-]+ ){0,3}?(?:sigue|siguen"
+        r"|queda|quedan|falta|faltan|fallan|resta|restan)\b",
         0.85,
     ),
     Rule(
@@ -126,7 +132,8 @@ RULES = (
         "es-audit-verb",
         "AUDIT",
         rf"\b(?:haz|hazle|hagas|hacer|ejecuta|ejecutar|corre|correr|lanza|realiza|pasa|pasale)\b.*"
-        rf"\b{_AUDIT_NOUN}\b|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        rf"\b{_AUDIT_NOUN}\b"
+        r"|^(?:(?:una|un|otra|nueva) )?(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
         0.9,
     ),
     Rule(
@@ -153,6 +160,33 @@ RULES = (
         r"|\bprotocolo (?:fue )?violado",
         0.85,
     ),
+    # a question about the protocol's state now, not its design ("¿El lock todavía es nuestro?")
+    Rule(
+        "es-audit-state",
+        "AUDIT",
+        r"^(?!(?:por que|para que|que|como|cual|donde|cuando|quien)\b)(?=.*\b(?:locks?|worktrees?"
+        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen|nuestr[oa]"
+        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*|cuadra\w*"
+        r"|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan|quedo|viej\w*|colgad\w*"
+        r"|correct\w*|consistentes?"
+        r"|violamos|rompimos)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("¿Sigue corriendo el build?", "¿Funcionó?")
+    Rule(
+        "es-status-yesno",
+        "STATUS_REQUEST",
+        r"^(?:sigue|siguen|todavia|aun) (?:[\w.-]+ )?\w+(?:ando|iendo)\b.*\?$"
+        r"|^(?:el |la |los |las )?[\w.-]+ (?:sigue|siguen|todavia|aun) (?:\w+ando|\w+iendo|en rojo"
+        r"|en verde|rot[oa]s?)\b|^(?:ya )?(?:avanz|empez|comenz|termin|acab|arregl|sub|pushe|merge"
+        r"|despleg|deploye|compil|funcion|sal|corr|meti|abri|hic|integr)\w*(?:aste|iste|amos|imos|o"
+        r"|io|aron|ieron)\b.*\?$|^cuando (?:terminas|acabas|termina|acaba|estara|estaras"
+        r"|vas a terminar|terminaras|esta list[oa]|queda)\b|^que (?:[\w-]+ ){0,2}?(?:faltan|quedan"
+        r"|falta|queda)\b|^que (?:tienes|llevas|has hecho) (?:hasta ahora|por ahora"
+        r"|hasta el momento|ya)\b|^(?:algo|alguna|algun) (?:nuevo|novedad|avance)\b"
+        r"|^(?:vas|van|va) (?:avanzando|bien|progresando|adelantando)\b.*\?$",
+        0.8,
+    ),
     Rule(
         "es-question",
         "QUESTION",
@@ -166,7 +200,7 @@ RULES = (
         "es-resumption",
         "RESUMPTION",
         rf"^(?:(?:si|ok|vale|bueno|ya|pues|ahora|y|entonces|porfa|listo|venga|orale|solo) )*{VERB}"
-        r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces"
+        r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces|y"
         rf"|por favor) (?:ya |ahora )?{VERB}",
         0.9,
     ),
@@ -184,8 +218,8 @@ LANGUAGE = Language(
     rules=RULES,
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
-        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira|ah|eh|porfa"
-        r"|por favor|de acuerdo|entendido|todo bien|bien)\b"
+        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
+        r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
 )

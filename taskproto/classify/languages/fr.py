@@ -10,16 +10,19 @@ from taskproto.classify.languages.table import WORK, Language
 _W = r"[\w'.-]+ "
 VERB = (
     r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
-    r"|reprend(?:s|re|ez)?\b|reprenons\b|vas-y\b|allez-y\b|on y va\b|y aller\b|c'est parti\b"
+    r"|reprend(?:s|re|ez)?\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b|c'est parti\b"
     r"|avance[sz]?\b"
     r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
-    r"|retourne[rz]? (?:au travail|a la tache|bosser)|reviens? (?:au travail|a la tache)"
+    r"|passe[rz]? (?:a la|au|a l') ?(?:point|etape|item|tache|ticket|partie|phase) [\w-]+"
+    r"|retourne[rz]? (?:au travail|a la tache|au code|bosser|coder)"
+    r"|reviens? (?:au travail|a la tache|au code)"
     r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
 _PROTOCOL = (
-    r"(?:locks?|worktrees?|journal|session|task\.json|l'etat (?:de la tache|du lock|des \w+)"
+    r"(?:locks?|verrous?|worktrees?|journal|session|task\.json"
+    r"|l'etat (?:de la tache|du lock|des \w+)"
     r"|etat de la tache|fichier d'etat|protocole|branches?|transitions?|invariants?)"
 )
 _AUDIT_NOUN = (
@@ -45,10 +48,16 @@ RULES = (
     Rule(
         "fr-negated-resumption",
         "OTHER",
-        rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b|\b{VERB} pas\b"
-        rf"|^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)\b.*\b{VERB}"
-        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)\b.*\b{VERB}"
-        rf"|\b{VERB}.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+)",
+        # (VERB is embedded at most once on each side: compiling it is most of the table's cost)
+        rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b"
+        r"|(?:^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)"
+        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+))\b.*\b{VERB}"
+        rf"|\b{VERB}(?: pas\b|.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+"
+        r"|(?:seulement|uniquement|que) (?:quand|lorsque|si|apres|une fois|des que)\b"
+        r"|(?:cet apres-midi|ce soir|quand|lorsque|des que|une fois que)\b(?!.*\?$)))"
+        # a clause of its own that says when: "Continue, mais pas avant que j'aie relu"
+        r"|^(?:mais )?(?:seulement |uniquement |pas )?(?:quand|lorsque|des que|une fois que"
+        r"|apres que|avant que|avant d'|jusqu'a ce que|tant que)\b(?!.*\?$)",
         0.9,
     ),
     Rule(
@@ -66,7 +75,9 @@ RULES = (
         r"|^ca (?:avance|donne quoi|se passe comment|en est ou)\b|^comment (?:ca|tu) (?:avance"
         r"|avances|se passe|va)\b|^(?:tu bosses|tu travailles|vous travaillez) sur quoi\b"
         r"|^sur quoi (?:tu (?:bosses|travailles)|travailles-tu)\b"
-        r"|^dans quel(?:le)? (?:etat|phase|etape)\b|^a quelle (?:etape|phase)\b",
+        r"|^dans quel(?:le)? (?:etat|phase|etape)\b|^a quelle (?:etape|phase)\b"
+        r"|^jusqu'(?:ou|a quel point|a quelle etape) (?:tu |vous |on |t')?(?:es|est|etes|as|a"
+        r"|avez|en es|en est)\b",
         0.9,
     ),
     Rule(
@@ -90,18 +101,22 @@ RULES = (
         "fr-status-terse",
         "STATUS_REQUEST",
         r"^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
-        r"|quoi de neuf|eta)(?: (?:stp|svp|du [\w-]+|de la [\w-]+|sur [\w-]+))*\s*\?*$"
+        r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
+        r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
         r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
-        r"|^c'est quoi (?:le|ton|la) (?:statut|status|etat|avancement|suite)\b",
+        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b",
         0.85,
     ),
     Rule(
         "fr-status-work",
         "STATUS_REQUEST",
-        rf"^(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?|verte?s?|rouges?"
-        r"|mergee?s?|prete?s?|tourne)\b|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        rf"^(?:tous |toutes )?(?:la |le |les |l')?{WORK}\b.*\b(?:finie?s?|terminee?s?|passee?s?"
+        r"|verte?s?|rouges?|mergee?s?|prete?s?|tourne|passent|au vert|en vert|au rouge)\b"
+        r"|\b(?:tu es|t'es|vous etes) (?:\w+ )?(?:bloque|coince)\w*"
+        r"|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:avance|avancent|progresse|progressent"
+        r"|bouge|bougent)\b"
         r"|^tu bloques\b|^et (?:ensuite|apres)\b|\bprochaine etape\b|^statut\b"
         r"|^des (?:avancees|nouvelles|progres)\b|^comment avance\b"
         r"|^raconte(?:-moi)? (?:ou|comment)\b|^(?:on|tu|t') ?a (?:bientot|deja) fini\b"
@@ -124,7 +139,7 @@ RULES = (
         "AUDIT",
         r"^(?:tu peux |peux-tu |pourrais-tu |vous pouvez )?(?:verifie[sz]?|verifier|controle[sz]?"
         r"|controler|valide[sz]?|valider|inspecte[sz]?|inspecter|check|assure-toi|assurez-vous"
-        rf"|regarde[sz]? si)\b.*\b{_PROTOCOL}\b"
+        rf"|regarde[sz]? si|regarde[sz]? s'ils?)\b.*\b{_PROTOCOL}\b"
         r"|^(?:est-ce que |est-ce qu'|le |la |les |l'|tout )(?=.*\b(?:tout|locks?|worktrees?"
         r"|journal|task\.json|session|protocole|etat)\b).*\b(?:coherent|consistant|en sync"
         r"|synchro\w*|valide|correct|propre)"
@@ -134,13 +149,42 @@ RULES = (
         r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
         0.85,
     ),
+    # a question about the protocol's state now, not its design ("Le verrou est encore à nous ?")
+    Rule(
+        "fr-audit-state",
+        "AUDIT",
+        r"^(?!(?:pourquoi|comment|quand|a quoi|qui|quel(?:le)?s?|que|qu'est-ce)\b)(?=.*\b(?:locks?"
+        r"|verrous?|worktrees?|journal|session|task\.json|protocole|claims?)\b).*\b(?:(?:toujours"
+        r"|encore) (?:la|pris|tenus?|bloques?)|a nous|notre|nos|valides?|actifs?"
+        r"|orphelin\w*|propres?|synchro\w*"
+        r"|concord\w*|correspond\w*|colle\w*|coherent\w*|reste|restent|vieux|vieilles?"
+        r"|a le (?:lock|verrou)|tient|detient|viole|enfreint|corrompu\w*)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("T'as avancé ?", "Le build a marché ?")
+    Rule(
+        "fr-status-yesno",
+        "STATUS_REQUEST",
+        r"^(?:t'as|tu as|as-tu|vous avez|avez-vous|on a) (?:deja |bien |enfin )?(?:avance|commence"
+        r"|integre|ouvert|fini|termine|pousse|pushe|merge|deploye|lance|corrige|fixe|cree|ecrit"
+        r"|mis)\b|^(?:tu|vous|on) (?:finis|finit|finissez|termines|auras fini|aura fini) quand\b"
+        r"|^quand (?:est-ce que )?(?:tu|vous|on) (?:finis|finit|termines|auras fini|as fini)\b"
+        r"|^(?:tu|vous) (?:avances|avancez|progresses|progressez)\b"
+        r"|^quel(?:le)?s? (?:[\w-]+ ){0,2}?(?:manquent|manque|restent|reste)\b"
+        r"|^(?:t'as|tu as|vous avez) quoi (?:pour l'instant|jusqu'ici|pour le moment)\b"
+        r"|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:a|ont) (?:bien )?"
+        r"(?:marche|fonctionne|abouti)\b|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:tourne"
+        r"|tournent) (?:encore|toujours)\b",
+        0.8,
+    ),
     # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing
     Rule("fr-topic", "OTHER", r"^(?:et )?(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+)?\s*\?$", 0.5),
     Rule(
         "fr-question",
         "QUESTION",
         r"^(?:pourquoi|comment|quel(?:le)?s?|ou|quand|qui|combien|a quoi|de quoi|sur quoi)\b"
-        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:explique|expliquez|decris|detaille|clarifie|precise)\b"
+        r"|^(?:que|qu'est-ce)\b.*\?$|^(?:re)?(?:explique|expliquez|decris|detaille|clarifie"
+        r"|precise)\b|^si (?:je (?:comprends|comprend|vois) bien|j'ai bien compris)\b"
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
         r"|^(?:petite |une |autre )?question\b",

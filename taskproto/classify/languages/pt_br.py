@@ -13,8 +13,11 @@ VERB = (
     r"(?:continua\b|continue\b|continuar\b|continuem\b|segue\b(?! (?:sem|sendo|\w+ando|\w+endo)\b)"
     r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
-    r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho)"
+    r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho|codigo)"
+    r"|maos a obra"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
+    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) (?:item|ponto|passo|etapa|parte|fase|tarefa"
+    r"|task|ticket) [\w-]+|volta(?:r)? a (?:trabalhar|codar|programar|mexer n[oa])\b"
     r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar)"
 )
 _NEG_VERB = (
@@ -41,8 +44,16 @@ RULES = (
         "pt-deferred",
         "OTHER",
         rf"\b{VERB}.*\b(?:amanha|mais tarde|outro dia|segunda|depois d[oa] (?:review|revisao|ci"
-        r"|merge|almoco)|so quando|quando (?:eu voltar|terminar|passar|estiver))"
-        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$",
+        r"|merge|almoco)|so (?:quando|depois|se)|quando (?:eu voltar|terminar|passar|estiver)"
+        r"|a tarde|de tarde|hoje a noite|de noite"
+        r"|(?:quando|assim que|depois que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem"
+        r"|tiver|tiverem|terminar|passar|ficar|for|acabar|voltar)\b)"
+        rf"|\b(?:amanha|mais tarde)\b.*\b{VERB}|^depois d[oa]s? [\w.-]+$"
+        r"|^(?:so )?(?:depois que|assim que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem|tiver|tiverem"
+        r"|terminar|passar|ficar|for|acabar|voltar)\b"
+        # a clause of its own that says when: "Prossiga só depois do meu ok"
+        r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? |^(?:mas )?(?:so )?(?:quando|assim que)\b"
+        r"(?!.*\?$)",
         0.9,
     ),
     Rule(
@@ -72,6 +83,7 @@ RULES = (
         "pt-status-how",
         "STATUS_REQUEST",
         r"^como (?:estamos|esta|estao|vai|vao|anda|andam|ta|tao|vai indo|ta indo|esta indo)\b"
+        r"|^como (?:ficou|ficaram|foi|foram|andou)\s*\??$"
         r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
         r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
         r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
@@ -90,8 +102,8 @@ RULES = (
         r"|deploy)|passou|passaram)\b"
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
         r"(?:pront[oa]s?|terminou|terminaram|passou|passaram|acabou|conclui[dr]o|finalizad[oa])\b"
-        r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s (?:[\w-]+ ){0,3}?(?:ainda|faltam"
-        r"|falhando|restam)\b",
+        r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s? (?:[\w-]+ ){0,3}?(?:ainda|falta"
+        r"|faltam|falhando|resta|restam)\b",
         0.85,
     ),
     Rule(
@@ -127,7 +139,7 @@ RULES = (
         "pt-audit-verb",
         "AUDIT",
         rf"\b(?:faz|faca|fazer|roda|rodar|executa|executar|realiza|passa|da)\b.*\b{_AUDIT_NOUN}\b"
-        r"|^(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
+        r"|^(?:(?:uma|um|outra|nova) )?(?:audita|auditar|auditoria|audit)\b(?!-?(?:log|trail))",
         0.9,
     ),
     Rule(
@@ -135,10 +147,12 @@ RULES = (
         "AUDIT",
         r"^(?:consegue |pode |voce pode )?(?:verifica|verificar|verifique|confere|conferir|confira"
         r"|compara|ve se"
-        rf"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|ve se|olha se)\b.*"
+        r"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se|olha"
+        rf"|da uma (?:olhada|conferida|checada|verificada))\b.*"
         rf"\b{_PROTOCOL}\b"
-        r"|^(?:esta|estao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
+        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
         r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
+        r"|integr[oa]s?"
         r"|valid[oa]s?|limp[oa]s?)\b"
         r"|\bviol(?:ou|amos|ado|acao|acoes)\b.*\bprotocolo\b",
         0.85,
@@ -153,6 +167,36 @@ RULES = (
         r"|\bprotocolo foi violado|desvios? do protocolo",
         0.85,
     ),
+    # a question about the protocol's state now, not its design ("O lock ainda é nosso?")
+    Rule(
+        "pt-audit-state",
+        "AUDIT",
+        r"^(?!(?:por que|pq|pra que|para que|como|quando|quem|qual|quais|que|o que)\b)"
+        r"(?=.*\b(?:locks?|worktrees?|journal|sessao|task\.json|protocolo|claims?)\b).*\b(?:ainda"
+        r" (?:e|ta|esta) (?:nosso|nossa|valid[oa]|ativ[oa])|nosso|nossa|valid[oa]|ativ[oa]|expirou"
+        r"|orfa\w*|orfao\w*|limp[oa]s?|sincronizad\w*|batem|bate|conferem|segurando|com o (?:lock"
+        r"|claim)|sobrou|sobraram|velh[oa]s?|quebramos|quebrou|violamos|violou|corrompid\w*"
+        r"|corret[oa]s?|consistentes?)\b.*\?$",
+        0.8,
+    ),
+    # a yes/no question about the work's progress ("O build ainda tá rodando?", "Avançou?")
+    Rule(
+        "pt-status-yesno",
+        "STATUS_REQUEST",
+        r"^(?:(?:o|a|os|as) )?[\w.-]+(?: [\w.-]+)? (?:ainda )?(?:ta|esta|tao|estao) (?:rodando"
+        r"|falhando|quebrando|buildando|passando|vermelh\w*|verde\w*)\b|^(?:(?:o|a|os|as) )?[\w.-]+"
+        r"(?: [\w.-]+)? (?:voltou|voltaram) a (?:passar|funcionar|rodar)\b|^(?:ja )?(?:avanc|comec"
+        r"|termin|acab|sub|push|merge|deploy|compil|funcion|rod|abr|integr|coloc|corrig|arrum)\w*"
+        r"(?:ou|eu|iu|amos|emos|imos|aram|eram|iram)\b.*\?$|^(?:(?:o|a|os|as) )?[\w.-]+"
+        r"(?: [\w.-]+){0,2} (?:ja )?(?:funcionou|funcionaram|deu certo|quebrou)\b.*\?$"
+        r"|^(?:ja )?deu certo\b.*\?$|^quando (?:(?:voce|vc|a gente) )?(?:termina|acaba|fica pronto"
+        r"|vai terminar|vai ficar"
+        r" pronto|sai)\b|^(?:ta|esta) (?:trabalhando|mexendo|fazendo) (?:em|no|na|o) (?:que|qual)\b"
+        r"|^(?:ta|esta) (?:avancando|andando|indo) bem\b|^qua(?:is|l) (?:[\w-]+ ){0,2}?(?:ainda )?"
+        r"(?:faltam|falta|restam|sobram)\b"
+        r"|^o que (?:(?:voce|vc) )?(?:tem|ja tem|conseguiu) ate agora\b",
+        0.8,
+    ),
     Rule(
         "pt-question",
         "QUESTION",
@@ -166,9 +210,9 @@ RULES = (
     Rule(
         "pt-resumption",
         "RESUMPTION",
-        r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora) )*"
+        r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora|vamos) )*"
         + VERB
-        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora)"
+        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e)"
         rf" (?:ja |agora )?{VERB}",
         0.9,
     ),
@@ -186,8 +230,9 @@ LANGUAGE = Language(
     rules=RULES,
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
-        r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta|tranquilo|show|legal|massa|e ai"
-        r"|ah|eh|hum|po|poxa|olha|por favor|pfv|pf|mas)\b"
+        r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
+        r"|legal|massa|e ai"
+        r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
 )
