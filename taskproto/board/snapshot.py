@@ -24,7 +24,7 @@ from taskproto.machine.registry import workflow_names
 from taskproto.ops import controls, plan_task
 from taskproto.ops import review as actions
 from taskproto.sessions import last_heartbeat, owner_gone
-from taskproto.state import review
+from taskproto.state import integrity, review
 from taskproto.state.models import Task
 
 PLAN_FILES = ("PLAN.md", "plan.md")  # a task-protocol plan kept on the task branch
@@ -258,7 +258,10 @@ def board(
     tasks: list[dict[str, Any]] = []
     columns: dict[str, list[str]] = {}
     resolver = Resolver(engine)
-    for name in listed(engine):  # a task still being created is not shown (nor broken)
+    names = listed(engine)  # a task still being created is not shown (nor broken)
+    if engine.config.layout.dirs is not None:  # the journals checked with one git process
+        integrity.prefetch(engine.config.layout.dirs, list(names))
+    for name in names:
         try:
             task = engine.load(name)
             columns.setdefault(task.workflow, engine.workflow(task).state_names())

@@ -161,7 +161,12 @@ def _engine_rows(engine: Engine) -> list[dict[str, Any]]:
 
     rows: list[dict[str, Any]] = []
     resolver = Resolver(engine)
-    for name in listed(engine):  # a task still being created is not listed (nor broken)
+    names = listed(engine)
+    if engine.config.layout.dirs is not None:  # the journals checked with one git process
+        from taskproto.state import integrity
+
+        integrity.prefetch(engine.config.layout.dirs, list(names))
+    for name in names:  # a task still being created is not listed (nor broken)
         try:
             task = engine.load(name)
             row = task_summary(task, engine)

@@ -60,7 +60,12 @@ def load_all(core: Core) -> tuple[dict[str, Task], dict[str, str]]:
     """Every task here that can be read, and why each other one cannot (never fatal)."""
     tasks: dict[str, Task] = {}
     broken: dict[str, str] = {}
-    for name in listed(core):  # a task still being created is no task yet, nor a broken one
+    names = listed(core)  # a task still being created is no task yet, nor a broken one
+    if core.config.layout.dirs is not None:  # the journals checked with one git process
+        from taskproto.state import integrity
+
+        integrity.prefetch(core.config.layout.dirs, list(names))
+    for name in names:
         try:
             tasks[name] = core.load(name)
         except Exception as exc:  # noqa: BLE001 - one unreadable task never hides the others

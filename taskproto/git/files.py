@@ -34,6 +34,7 @@ class GitDirs:
         self.git_dir = git_dir
         self.common_dir = common_dir
         self.bare = bare
+        self._packed: tuple[tuple[int, int, int], dict[bytes, bytes]] | None = None
 
     @property
     def main(self) -> str:
@@ -57,16 +58,33 @@ class GitDirs:
         data = read_small(os.path.join(self.common_dir, ref), 128)
         if data is not None and len(data.strip()) == 40:
             return data.strip().decode()
-        packed = read_small(os.path.join(self.common_dir, "packed-refs"), 1 << 30)
-        if packed is not None:
-            wanted = b" " + ref.encode() + b"\n"
-            for line in packed.splitlines(keepends=True):
-                if line.endswith(wanted) and not line.startswith(b"#"):
-                    return line[:40].decode()
+        found = self.packed_refs().get(ref.encode())
+        if found is not None:
+            return found.decode()
         if os.path.exists(os.path.join(self.common_dir, "reftable")):
             out = run_git(self.top or self.common_dir, "rev-parse", "--verify", "--quiet", ref)
             return out.strip().decode() if out else None
         return None
+
+    def packed_refs(self) -> dict[bytes, bytes]:
+        """packed-refs as {ref: sha}, parsed once while the file stays the same (many tasks' refs
+        are read in one process: the board, doctor, a listing)."""
+        path = os.path.join(self.common_dir, "packed-refs")
+        try:
+            st = os.stat(path)
+        except OSError:
+            return {}
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
+        cached = self._packed
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        data = read_small(path, 1 << 30) or b""
+        refs: dict[bytes, bytes] = {}
+        for line in data.split(b"\n"):
+            if len(line) > 41 and line[40:41] == b" " and not line.startswith((b"#", b"^")):
+                refs[line[41:]] = line[:40]
+        self._packed = (stamp, refs)
+        return refs
 
     def branch_sha(self, branch: str) -> str | None:
         return self.ref_sha("refs/heads/" + branch)
@@ -201,6 +219,58 @@ def run_git(cwd: str, *args: str) -> bytes | None:
     finally:
         os.chdir(old)
         os.close(out_w)
+    chunks = []
+    with os.fdopen(out_r, "rb") as out:
+        while chunk := out.read(65536):
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    return b"".join(chunks) if os.waitstatus_to_exitcode(status) == 0 else None
+
+
+BATCH = 1000  # object ids written to one `cat-file --batch` before its answers are read
+
+
+def cat_batch(cwd: str, shas: list[str]) -> dict[str, tuple[str, bytes]]:
+    """{sha: (type, contents)} of the objects `shas` that git has, through `git cat-file --batch`:
+    one process for many objects (packed ones: a loose one is read in-process, git/objects.py).
+    The ids go in batches small enough for the pipe, so writing them all first never blocks."""
+    found: dict[str, tuple[str, bytes]] = {}
+    for start in range(0, len(shas), BATCH):
+        chunk = shas[start : start + BATCH]
+        out = _run_with_input(cwd, "".join(s + "\n" for s in chunk).encode(), "cat-file", "--batch")
+        at = 0
+        while out is not None and at < len(out):
+            end = out.index(b"\n", at)
+            header = out[at:end].split()
+            at = end + 1
+            if len(header) != 3:  # "<sha> missing"
+                continue
+            size = int(header[2])
+            found[header[0].decode()] = (header[1].decode(), out[at : at + size])
+            at += size + 1
+    return found
+
+
+def _run_with_input(cwd: str, data: bytes, *args: str) -> bytes | None:
+    in_r, in_w = os.pipe()
+    out_r, out_w = os.pipe()
+    actions = [
+        (os.POSIX_SPAWN_DUP2, in_r, 0),
+        (os.POSIX_SPAWN_DUP2, out_w, 1),
+        (os.POSIX_SPAWN_CLOSE, in_w),
+        (os.POSIX_SPAWN_CLOSE, out_r),
+        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+    ]
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        pid = os.posix_spawnp("git", ["git", *args], os.environ, file_actions=actions)
+    finally:
+        os.chdir(old)
+        os.close(in_r)
+        os.close(out_w)
+    with os.fdopen(in_w, "wb") as fh:
+        fh.write(data)  # at most BATCH ids: within the pipe's buffer
     chunks = []
     with os.fdopen(out_r, "rb") as out:
         while chunk := out.read(65536):

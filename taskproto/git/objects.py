@@ -88,6 +88,10 @@ def write(common_dir: str, kind: str, data: bytes) -> str:
     return sha
 
 
+def is_loose(common_dir: str, sha: str) -> bool:
+    return os.path.exists(loose_path(common_dir, sha))
+
+
 def read(common_dir: str, sha: str) -> tuple[str, bytes] | None:
     """(kind, contents) of a loose object, or None when it is not loose here (packed, missing)."""
     raw = read_small(loose_path(common_dir, sha), 1 << 24)

@@ -105,7 +105,7 @@ class TaskReader:
             raise Unusual(f"{path} has another shape")
         if status["status"] not in AGENT_STATES or status["agent"] != agent:
             raise Unusual(f"{path} holds another status")
-        if status["schema_version"] != summary.SCHEMA_VERSION:
+        if status["schema_version"] != summary.STATUS_SCHEMA_VERSION:
             raise Unusual(f"{path} has another schema")
         return status, raw
 
@@ -137,6 +137,10 @@ class TaskReader:
 
         names = self.names()
         fresh, stale = index.rows(self.layout, names)
+        if len(stale) > 1 and self.layout.dirs is not None:
+            from taskproto.state import integrity
+
+            integrity.prefetch(self.layout.dirs, stale)  # their journals in one git process
         for name in stale:
             if self.being_created(name):
                 names.remove(name)

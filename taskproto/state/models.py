@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Literal
 
 SCHEMA_VERSION = summary.SCHEMA_VERSION
+STATUS_SCHEMA_VERSION = summary.STATUS_SCHEMA_VERSION
 DEFAULT_PRIORITY = summary.DEFAULT_PRIORITY
 
 
@@ -310,7 +311,7 @@ def _in_progress(value: object) -> object:
 
 
 class AgentStatus(_Model):
-    schema_version: int = SCHEMA_VERSION
+    schema_version: int = STATUS_SCHEMA_VERSION
     agent: str
     status: AgentState = field(default=AgentState.PENDING, before=_in_progress)
     updated_at: datetime

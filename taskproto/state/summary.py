@@ -15,7 +15,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SCHEMA_VERSION = 2  # of task.json and status.json (state/models.py); 2: the log's tail (bounded)
+SCHEMA_VERSION = 2  # of task.json (state/models.py); 2: the log's tail (state/bound.py)
+STATUS_SCHEMA_VERSION = 1  # of an agent's status.json
 DEFAULT_PRIORITY = 2  # 0 most urgent .. 4 least
 
 # The keys of a task.json the current models write, nested where a value is an object (or a list
