@@ -68,7 +68,7 @@ def test_eight_processes_race_to_claim_exactly_one_wins(engine: Engine, repo: Pa
     for err in losers:
         assert code_is_refusal(err)
         assert f"owned by session {winners[0]}" in err and "since" in err
-    claims = [e for e in engine.load("t1").transition_log if e.kind == "claim"]
+    claims = [e for e in engine.whole_log("t1")[0] if e.kind == "claim"]
     assert len(claims) == 1
 
 
@@ -85,19 +85,20 @@ def test_eight_processes_fifty_transitions_each_no_lost_update(engine: Engine, r
         engine.fire("t1", target=s)
     engine.approve("t1", "plan", "user")
     engine.fire("t1", target="IMPLEMENTATION")
-    before = len(engine.load("t1").transition_log)
+    before = engine.load("t1").log_count
     start = str(time.time() + 1.5)
     procs = [spawn(TOGGLE, [start, "50"], repo) for _ in range(8)]
     for p in procs:
         assert p.wait(timeout=300) == 0, p.stderr.read()  # type: ignore[union-attr]
-    task = engine.load("t1")
-    moves = task.transition_log[before:]
+    log = engine.whole_log("t1")[0]  # task.json holds its tail: the journal all of it
+    moves = log[before:]
     assert len(moves) == 400
     assert all(e.kind == "transition" for e in moves)
     # every entry starts where the previous one ended: a linear history, nothing lost
-    for prev, nxt in zip(task.transition_log[before - 1 :], moves, strict=False):
+    for prev, nxt in zip(log[before - 1 :], moves, strict=False):
         assert nxt.from_state == prev.to_state
     history = journal.history(engine.repo, journal.ref_for("t1"))
     transitions = [c for c in history if "->" in c.message.splitlines()[0]]
     assert len(transitions) == 400 + 4  # plus the four before the race
-    assert json.loads(history[0].files.get("task.json") or b"{}")["revision"] == task.revision
+    revision = engine.load("t1").revision
+    assert json.loads(history[0].files.get("task.json") or b"{}")["revision"] == revision

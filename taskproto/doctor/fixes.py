@@ -170,6 +170,7 @@ def refill_log(ctx: FixContext, f: Finding) -> str:
                 continue
             if older.transition_log and older.state == r.new.state:
                 r.new.transition_log = list(older.transition_log)
+                r.new.log_count, r.new.reached = older.log_count, dict(older.reached)
                 r.notes.append(
                     f"the transition log was empty; restored it from journal commit "
                     f"{commit.sha[:12]}"

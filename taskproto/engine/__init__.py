@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from taskproto.engine.core import USER, Actor, Core
 from taskproto.names import agent_name, task_name
-from taskproto.state.models import DEFAULT_PRIORITY, AgentState, AgentStatus, Approval, Task
+from taskproto.state.models import (
+    DEFAULT_PRIORITY,
+    AgentState,
+    AgentStatus,
+    Approval,
+    Interruption,
+    LogEntry,
+    Task,
+)
 
 TYPE_CHECKING = False  # every command loads this module: no `typing` at run time
 if TYPE_CHECKING:
@@ -162,6 +170,17 @@ class Engine(Core):
 
         return transitions.fire_trigger(
             self, task_name(name), trigger, target, session, force, note, params
+        )
+
+    def whole_log(self, name: str) -> tuple[list[LogEntry], list[Interruption]]:
+        """Every log entry and interruption the task ever had, read from its journal (task.json
+        holds their tails: state/bound.py)."""
+        from taskproto.engine.migrate import whole
+
+        log, interruptions = whole(self, task_name(name))
+        return (
+            [LogEntry.model_validate(e) for e in log],
+            [Interruption.model_validate(i) for i in interruptions],
         )
 
     def next(

@@ -26,18 +26,23 @@ from taskproto.state.models import (
 def bound(old: Task | None, new: Task) -> None:
     """Count, note and trim `new` (in place) as saved after `old` (None: a first record)."""
     log = new.transition_log
-    appended = len(log) - (len(old.transition_log) if old is not None else 0)
-    if old is None:
-        new.log_count = max(new.log_count, len(log))
-    elif appended > 0 and new.log_count == old.log_count:
-        new.log_count += appended
-        for e in log[-appended:]:
+    before = old.transition_log if old is not None else []
+    # entries are frozen and copies of a task share them: `new` extends `old`'s log when it
+    # starts with the very same entries; anything else (a first record, a log doctor rebuilt
+    # from the journal) counts as it is
+    extends = bool(before) and len(log) >= len(before) and all(map(_same, before, log))
+    if old is not None and extends:
+        appended = len(log) - len(before)
+        new.log_count = old.log_count + appended
+        for e in log[len(before) :]:
             if enters(e):
                 new.reached = {**new.reached, e.to_state: e.time}
-    if old is None:
-        new.reached = {**{e.to_state: e.time for e in log if enters(e)}, **new.reached}
+    else:
+        new.log_count = max(new.log_count, len(log))
+        new.reached = {**new.reached, **{e.to_state: e.time for e in log if enters(e)}}
     added = len(new.interruptions) - (len(old.interruptions) if old is not None else 0)
     if old is not None and added > 0 and new.interruption_counts == old.interruption_counts:
+        # (interruptions are only ever appended)
         counts = dict(new.interruption_counts)
         for i in new.interruptions[-added:]:
             counts[i.type] = counts.get(i.type, 0) + 1
@@ -63,6 +68,10 @@ def tail(log: list[LogEntry]) -> list[LogEntry]:
     if vouch is not None and vouch < start:
         start = vouch
     return log[start:]
+
+
+def _same(a: LogEntry, b: LogEntry) -> bool:
+    return a is b
 
 
 def _vouches(e: LogEntry) -> bool:

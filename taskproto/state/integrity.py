@@ -92,32 +92,32 @@ class Head:
         self.sha, self.revision, self.digest, self.readable = sha, revision, digest, readable
 
 
-# Commits never change: a body read once in a process is kept (a board or a listing reads many).
-_BODIES: dict[str, bytes] = {}
+# Journal heads a listing read at once (`prefetch`), each taken by the check that asks for it
+# next: never kept longer, so a long-lived process (the MCP server, the board) checks against the
+# repository as it is, a commit since deleted or spoilt included.
+_PREFETCHED: dict[str, bytes] = {}
 
 
 def commit_body(dirs: GitDirs, sha: str) -> bytes | None:
     """A commit's contents: from its loose object, else from `git cat-file` (packed)."""
-    known = _BODIES.get(sha)
-    if known is not None:
-        return known
+    body = _PREFETCHED.pop(sha, None)
+    if body is not None:
+        return body
     found = objects.read(dirs.common_dir, sha)
     if found is not None:
-        body = found[1] if found[0] == "commit" else None
-    else:
-        body = run_git(dirs.top or dirs.common_dir, "cat-file", "commit", sha)
-    if body is not None:
-        _BODIES[sha] = body
-    return body
+        return found[1] if found[0] == "commit" else None
+    return run_git(dirs.top or dirs.common_dir, "cat-file", "commit", sha)
 
 
 def prefetch(dirs: GitDirs, tasks: list[str]) -> None:
-    """Read the journal heads of many tasks at once: the packed ones through one `git cat-file
-    --batch` (a process per task would cost the board and the listings one each)."""
+    """Read the journal heads of many tasks at once, for the checks that follow: the packed ones
+    through one `git cat-file --batch` (a process per task would cost the board and the listings
+    one each); a loose one is read in-process anyway."""
+    _PREFETCHED.clear()
     wanted = []
     for task in tasks:
         sha = dirs.ref_sha(REF_PREFIX + task)
-        if sha is not None and sha not in _BODIES and not objects.is_loose(dirs.common_dir, sha):
+        if sha is not None and not objects.is_loose(dirs.common_dir, sha):
             wanted.append(sha)
     if len(wanted) < 2:
         return
@@ -125,7 +125,7 @@ def prefetch(dirs: GitDirs, tasks: list[str]) -> None:
 
     for sha, (kind, body) in cat_batch(dirs.top or dirs.common_dir, wanted).items():
         if kind == "commit":
-            _BODIES[sha] = body
+            _PREFETCHED[sha] = body
 
 
 def journal_head(dirs: GitDirs, task: str) -> Head | None:

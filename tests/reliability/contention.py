@@ -176,8 +176,8 @@ def _baseline(engine: Engine, name: str) -> dict[str, Any]:
     task = engine.load(name)
     return {
         "revision": task.revision,
-        "log": Counter(e.kind for e in task.transition_log),
-        "interruptions": len(task.interruptions),
+        "log": Counter(e.kind for e in engine.whole_log(name)[0]),  # task.json: its tail
+        "interruptions": task.interruption_count,
         "journal": len(ops.journal_chain(engine.config, name)),
     }
 
@@ -233,14 +233,14 @@ def _verify(engine: Engine, name: str, base: dict[str, Any], counts: Counter[str
         problems.append(
             f"{name}: {saves} saves on disk, {counts[f'{name}:saves']} made (lost update)"
         )
-    log = Counter(e.kind for e in task.transition_log)
+    log = Counter(e.kind for e in engine.whole_log(name)[0])  # task.json holds its tail
     for kind in ("claim", "takeover", "release", "transition"):
         if log[kind] - base["log"][kind] != counts[f"{name}:log:{kind}"]:
             problems.append(
                 f"{name}: {log[kind] - base['log'][kind]} {kind} entries, "
                 f"{counts[f'{name}:log:{kind}']} made"
             )
-    got = len(task.interruptions) - base["interruptions"]
+    got = task.interruption_count - base["interruptions"]
     if got != counts[f"{name}:interruptions"]:
         problems.append(f"{name}: {got} interruptions, {counts[f'{name}:interruptions']} recorded")
     chain = ops.journal_chain(engine.config, name)

@@ -92,10 +92,21 @@ def _owner(snap: Snap) -> str | None:
     return owner["session"] if owner else None
 
 
+def _count(task: dict[str, Any], key: str) -> int:
+    """How many items list `key` has had: task.json holds its tail (state/bound.py)."""
+    held = len(task[key])
+    if key == "transition_log":
+        return max(int(task.get("log_count") or 0), held)
+    return max(sum((task.get("interruption_counts") or {}).values()), held)
+
+
 def _grew(before: Snap, after: Snap, key: str, by: int) -> str | None:
+    """List `key` grew by `by` (counted whole) and kept, of what it held, all its tail keeps."""
     old, new = before["task"][key], after["task"][key]
-    if len(new) != len(old) + by or new[: len(old)] != old:
-        return f"{key} should grow by {by} and keep its prefix ({len(old)} -> {len(new)})"
+    was, now = _count(before["task"], key), _count(after["task"], key)
+    kept = new[: len(new) - by] if by else new
+    if now != was + by or kept != old[len(old) - len(kept) :]:
+        return f"{key} should grow by {by} and keep its prefix ({was} -> {now})"
     return None
 
 

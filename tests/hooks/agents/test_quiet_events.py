@@ -23,7 +23,8 @@ PROBE = (
     "from taskproto.hooks.agents.runner import run_agent_hook;"
     "import os; r = run_agent_hook('claude', {event!r}, sys.stdin.buffer.read(), dict(os.environ),"
     " pid={pid});"
-    "print(json.dumps([list(r), sorted(m for m in ('pydantic', 'click', 'git', 'filelock', 'taskproto.engine.core') "
+    "print(json.dumps([list(r), sorted(m for m in ('pydantic', 'click', 'git', 'filelock', "
+    "'taskproto.engine.core') "
     "if m in sys.modules)]))"
 )
 
