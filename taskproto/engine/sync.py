@@ -144,7 +144,7 @@ def ensure_worktrees(engine: Core, task: Task) -> None:
             "have; "
             f"run `git fetch {remote.name}` and claim again"
         )
-    wt.create(config, engine.repo, task.name, task.required_agents, base)
+    wt.create(engine, task.name, task.required_agents, base)
 
 
 def _not_shared(engine: Core) -> str:

@@ -49,12 +49,12 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
         )
     if len(set(agents)) != len(agents):
         raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
-    base_sha = core.git.rev_parse(base or "HEAD")
+    base_sha = _commit(core, base)
     if base_sha is None:
         raise TaskprotoError(
             f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha"
         )
-    if journal.head(core.git, name):
+    if core.journal_head(name):
         raise TaskprotoError(
             f"a journal for task {name!r} already exists ({journal.ref_for(name)}); "
             "run `taskproto doctor` to restore the task, or pick another name"
@@ -68,25 +68,61 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
     return base_sha
 
 
+def _commit(core: Core, base: str | None) -> str | None:
+    """The commit `base` names (None: the main worktree's HEAD), read in-process where it is a
+    branch or HEAD; else git says."""
+    dirs = core.config.layout.dirs
+    if dirs is not None:
+        if base is None:
+            branch = dirs.head_branch()
+            found = dirs.branch_sha(branch) if branch else _detached(dirs.git_dir)
+        else:
+            found = dirs.branch_sha(base)
+        if found is not None:
+            return found
+    return core.git.rev_parse(base or "HEAD")
+
+
+def _detached(git_dir: str) -> str | None:
+    from taskproto.git.files import read_small
+
+    head = (read_small(os.path.join(git_dir, "HEAD")) or b"").strip()
+    return head.decode() if len(head) == 40 else None
+
+
 def _remote_branches(core: Core, branches: Sequence[str]) -> list[str]:
     """The remote-tracking branches (`origin/<branch>`, ...) of this clone named as `branches`:
-    work a new task of that name would start beside."""
-    patterns = [f"refs/remotes/*/{b}" for b in branches]
-    out = core.git.run("for-each-ref", "--format=%(refname)", *patterns)
+    work a new task of that name would start beside (read in-process: loose and packed refs)."""
+    dirs = core.config.layout.dirs
+    if dirs is None:
+        return []
     names = set(branches)
-    return [
-        ref.removeprefix("refs/remotes/")
-        for ref in out.split()
-        if ref.count("/") == 3 and ref.rsplit("/", 1)[1] in names
-    ]
+    found: list[str] = []
+    remotes = os.path.join(dirs.common_dir, "refs", "remotes")
+    try:
+        remote_names = sorted(os.listdir(remotes))
+    except OSError:
+        remote_names = []
+    for remote in remote_names:
+        found += [
+            f"{remote}/{b}" for b in branches if os.path.isfile(os.path.join(remotes, remote, b))
+        ]
+    for ref in dirs.packed_refs():
+        parts = ref.decode("utf-8", "replace").split("/")
+        if len(parts) == 4 and parts[:2] == ["refs", "remotes"] and parts[3] in names:
+            found.append(f"{parts[2]}/{parts[3]}")
+    return sorted(set(found))
 
 
 def _base_branch(core: Core, base: str | None) -> str | None:
     """The branch `base` names (the main worktree's branch when None): where the task lands."""
+    dirs = core.config.layout.dirs
     if base is None:
+        if dirs is not None:
+            return dirs.head_branch()
         out = core.git.run("symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
         return out or None
-    return base if core.git.ref_sha(f"refs/heads/{base}") else None
+    return base if core.branch_head(base) else None
 
 
 def _first_record(
@@ -187,7 +223,7 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
             "host": hostname(),
         }
         store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
-        wt.create(core.config, core.repo, name, agents, base_sha)
+        wt.create(core, name, agents, base_sha)
         _records(core, task, f"create: {task.state}")
         (task_dir / CREATING).unlink()
         core.changed()

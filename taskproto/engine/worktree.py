@@ -12,8 +12,12 @@ from pathlib import Path
 from taskproto.clients.settings import setup_new_worktree
 from taskproto.config import Config
 from taskproto.errors import GitError, TaskprotoError, WorkAtRisk
-from taskproto.git.repo import Repo
 from taskproto.names import agent_branch
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # GitPython only to undo a create that failed, or to remove a task
+    from taskproto.engine.core import Core
+    from taskproto.git.repo import Repo
 
 
 @dataclass
@@ -22,12 +26,15 @@ class Made:
     branches: list[str] = field(default_factory=list)
 
 
-def create(config: Config, repo: Repo, task: str, agents: Sequence[str], base_sha: str) -> None:
-    """Create branch `task` and one branch per agent, each with its worktree, or nothing at all."""
+def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
+    """Create branch `task` and one branch per agent, each with its worktree, or nothing at all.
+    One `git worktree add` per worktree and nothing else: the branches are looked up in-process,
+    and GitPython is opened only to undo a create that failed."""
+    config = core.config
     plan: list[tuple[str, Path, str]] = [(task, config.task_worktree(task), base_sha)]
     plan += [(agent_branch(task, a), config.agent_worktree(task, a), base_sha) for a in agents]
     for branch, path, _ in plan:
-        if repo.branch_exists(branch):
+        if core.branch_head(branch) is not None:
             raise TaskprotoError(
                 f"branch {branch!r} already exists; pick another task name or remove the branch "
                 "first"
@@ -38,19 +45,19 @@ def create(config: Config, repo: Repo, task: str, agents: Sequence[str], base_sh
     try:
         for branch, path, base in plan:
             path.parent.mkdir(parents=True, exist_ok=True)
-            repo.worktree_add(path, branch, base, new_branch=True)
+            core.git.run("worktree", "add", "--quiet", "-b", branch, str(path), base)
             made.branches.append(branch)
             made.worktrees.append(path)
             # Agent clients read hook settings from the folder they run in, not the main worktree's:
             # after `taskproto init --claude|--codex|--gemini`, each new worktree gets them too.
             setup_new_worktree(config, path)
     except (GitError, OSError) as exc:
-        undo(repo, made)
+        undo(core.repo, made)
         raise TaskprotoError(
             f"could not create the worktrees of task {task!r} ({exc}); everything made was undone"
         ) from None
     except BaseException:
-        undo(repo, made)
+        undo(core.repo, made)
         raise
 
 
