@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients.hookjson import SHELL, is_ours
 from taskproto.clients.moved import relocated
-from taskproto.clients.settings import MAIN_FILES, RECORD, SHELL, is_ours
+from taskproto.clients.settings import FILES, OLDER_MAIN_FILES, RECORD
 from taskproto.doctor.checks_events import hooks_record
 from taskproto.doctor.model import CHECKS, Finding, Severity, check
 from taskproto.doctor.snapshot import Snapshot, relative
@@ -32,7 +33,7 @@ check(
 check(
     "client-hooks-interpreter-missing",
     Severity.ERROR,
-    "The agent clients' hook commands (in `.claude/settings.json`, `.codex/hooks.json`, "
+    "The agent clients' hook commands (in `.claude/settings.local.json`, `.codex/hooks.json`, "
     "`.gemini/settings.json` and their worktree copies) start a Python interpreter or a taskproto "
     "script that is gone (a virtualenv inside the moved repository, or removed): each hook fails, "
     "and the client goes on without its guard.",
@@ -50,7 +51,7 @@ def check_records(snap: Snapshot) -> Iterator[Finding]:
     cfg = snap.config
     rec = snap.agent_hooks
     if rec is not None:
-        _, moved = relocated(rec, cfg, MAIN_FILES)
+        _, moved = relocated(rec, cfg, OLDER_MAIN_FILES)
         if moved:
             yield _finding(
                 "hook-records-moved",
@@ -116,8 +117,8 @@ def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
     gone: set[str] = set()
     broken: list[str] = []
     for client in clients if isinstance(clients, list) else ():
-        path = snap.config.repo / MAIN_FILES.get(str(client), "")
-        if str(client) not in MAIN_FILES or not path.is_file():
+        path = snap.config.repo / FILES.get(str(client), "")
+        if str(client) not in FILES or not path.is_file():
             continue
         try:
             data = json.loads(path.read_bytes())
