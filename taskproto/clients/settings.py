@@ -269,6 +269,7 @@ class Installer:
 
     def install(self, client: str) -> None:
         if client in SHARED:
+            _read_json(self.config.repo / FILES[client])  # refused before anything moves
             self.move_out_of_shared(client)
         self.install_file(self.config.repo / FILES[client], client)
         for worktree in self.worktrees():
@@ -289,10 +290,11 @@ class Installer:
         elif client in EXCLUDED_EVERYWHERE or made:
             self.ensure_excluded(client)
             return
+        elif client in self.fallback:  # a worktree's copy needed the line: said there
+            why = "was yours, so init merged into it"
         else:
             why = "was yours, so init merged into it and left it in `git status`"
-            if client not in self.fallback:
-                self.drop_excludes([client])  # an older init's line hid the user's file
+            self.drop_excludes([client])  # an older init's line hid the user's file
         self.report.warnings.append(
             f"{path} {why}: it now holds taskproto's hooks, with this machine's paths; do not "
             "commit them (stage your own changes with `git add -p`; "

@@ -251,3 +251,15 @@ def test_uninstall_takes_an_older_inits_hooks_out_of_the_shared_settings(repo: P
     wt = load_config(repo).agent_worktree("t1", "dev")
     assert not (wt / ".claude").exists() and not (repo / OURS["claude"]).exists()
     assert status(repo) == "?? .claude/settings.json" and status(wt) == ""
+
+
+def test_a_broken_local_file_refuses_the_move_before_anything_is_written(repo: Path) -> None:
+    tp(repo, "init")
+    shared = older_claude_init(load_config(repo))
+    written = shared.read_bytes()
+    local = repo / OURS["claude"]
+    local.write_text('{"permissions": ')  # the user's own, half written
+    r = run_taskproto("init", "--claude", cwd=repo)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+    assert f"{local} is not valid JSON" in r.err and "fix it, then run init again" in r.err
+    assert shared.read_bytes() == written and local.read_text() == '{"permissions": '
