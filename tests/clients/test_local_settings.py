@@ -1,7 +1,8 @@
 """The real Claude Code runs taskproto's hooks from `.claude/settings.local.json`, where
 `taskproto init --claude` writes them (#36): in the main worktree, in an agent worktree, and once
 each after init moved them out of an older init's `.claude/settings.json`. Which hook commands ran
-is read from Claude Code's own debug log (`--debug`), and the session leaves `git status` clean."""
+is read from Claude Code's own debug log (`--debug`), and the session leaves `git status` clean.
+Codex and Gemini read the files init made and keeps out of git (`info/exclude`) all the same."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tests.conftest import GIT_ENV, run_taskproto
 from tests.hooks.agents.conftest import move_to
 from tests.hooks.agents.older_init import older_claude_init
 
-from .runners import CLIENTS, find_client, missing_reason
+from .runners import CLIENTS, find_client, missing_reason, write_codex_config
 from .standin import Text, ToolCall
 
 pytestmark = pytest.mark.clients
@@ -87,3 +88,24 @@ def test_claude_code_runs_the_hooks_in_settings_local_json(
     ]
     assert [d["tool_name"] for d in result.json["permission_denials"]] == ["Write"]
     assert status(project) == "" and status(agent) == ""
+
+
+@pytest.mark.parametrize("client", ["codex", "gemini"])
+def test_codex_and_gemini_read_the_files_init_keeps_out_of_git(
+    client: str, project: Path, home: Path
+) -> None:
+    if find_client(client) is None:
+        pytest.skip(missing_reason(client))
+    r = run_taskproto("init", f"--{client}", cwd=project)
+    assert r.code == 0 and r.err == "", r.err
+    assert run_taskproto("task", "create", "t1", cwd=project).code == 0
+    assert status(project) == ""
+    spec = CLIENTS[client]
+    with spec.server([Text("Nothing to do.")]) as server:
+        if client == "codex":
+            write_codex_config(home / ".codex", server, trusted=[project])
+        result = spec.run("Hello.", project, server, home, env=dict(GIT_ENV))
+        first = json.dumps(server.turns[0].body)
+    assert result.returncode == 0, result.describe()
+    assert "owns no task" in first and "t1" in first, first[:2000]  # SessionStart's offer
+    assert status(project) == ""
