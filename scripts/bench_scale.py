@@ -6,20 +6,22 @@
 
 Builds five repositories under --workdir with scripts/scale_repo.py, run by PYTHON (the checkout
 measured; by default the one running this script): --tasks tasks; --big tasks; --tasks tasks of
---agents agents each (for the board); a task of --log log entries (`transition`, the Python API);
+--agents agents each (for the board); tasks of --log log entries (`transition`, the Python API);
 and another, in a repository with `gc.auto=0`, for the growth of `.git`. Each is made by
-`taskproto init --git --claude`, its tasks in INIT and a few other states (some owned, some
-waiting for others), real worktrees, and its journals packed (`git gc`, `git pack-refs --all`).
-With --reuse, a repository built before with the same sizes is used again.
+`taskproto init --git --claude`; its tasks are in INIT and a few other states (some owned, some
+waiting for others), with real worktrees; its objects and refs packed (`git repack -A -d`,
+`git pack-refs --all`; the first repository by `git gc` itself, timed). With --reuse, a
+repository built before with the same sizes is used again.
 
 Then it drives taskproto only as users do: PYTHON's `taskproto` command, exec'd directly; the
 Claude Code hook commands `taskproto init --claude` wrote into `.claude/settings.json`, run with
 Claude Code's payloads; a real `taskproto board` over HTTP; `taskproto doctor --json`, its git
 processes counted through a `git` on PATH that logs each call; and the Python API for
-transitions per second and the growth of `.git`. The floor is `python -I -c pass` of PYTHON,
-started the same way, timed beside every timed command (before it or after it in turn). A row
-whose runs add up past --budget seconds is not run again; a run past --timeout is stopped and
-shown as "> N s (timed out)". Prints Markdown; progress goes to stderr.
+transitions per second and for the growth of `.git` (the apparent size of `.git/objects` before
+and after, loose, then packed again). The floor is `python -I -c pass` of PYTHON, started the same
+way, timed beside every timed command (before it or after it in turn). A row whose runs add up
+past --budget seconds is not run again; a run past --timeout is stopped and shown as
+"> N s (timed out)". Prints Markdown; progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -204,41 +206,34 @@ class Bench:
     def scale_repo(self, *args: str) -> None:
         out([self.python, str(BUILDER), *args], self.workdir, self.env)
 
-    def pack(self, repo: Path, hooks: bool = False) -> None:
-        """Pack every object and every ref, as `git gc` does once it runs by itself. With `hooks`,
-        taskproto's git hooks run as they would for a user's gc, and the time is recorded."""
-        off = [] if hooks else ["-c", f"core.hooksPath={os.devnull}"]
+    def pack(self, repo: Path, gc: bool = False) -> None:
+        """Pack every object and every ref: `git repack -A -d` and `git pack-refs --all`, what
+        `git gc` does besides expiring reflogs (which takes git minutes and gigabytes at 10,000
+        worktrees). With `gc`, `git gc` itself, with taskproto's git hooks, as a user's gc runs;
+        its time is recorded."""
         start = time.perf_counter()
-        self.git(repo, *off, "gc", "--quiet")
-        self.git(repo, *off, "pack-refs", "--all")
-        if hooks:
+        if gc:
+            self.git(repo, "gc", "--quiet")
+            self.git(repo, "pack-refs", "--all")
             self.record["gc_with_hooks"] = round(time.perf_counter() - start, 1)
+            return
+        off = ["-c", f"core.hooksPath={os.devnull}"]
+        self.git(repo, *off, "repack", "-A", "-d", "-q")
+        self.git(repo, *off, "pack-refs", "--all", "--prune")
 
     def build_all(self) -> None:
         a = self.args
-        self.tasks = self.repo(
-            f"tasks-{a.tasks}",
-            {"tasks": a.tasks},
-            lambda r: (
-                self.scale_repo("tasks", str(r), "--tasks", str(a.tasks)),
-                self.pack(r, hooks=True),
-            ),
-        )
-        self.big = self.repo(
-            f"tasks-{a.big}",
-            {"tasks": a.big},
-            lambda r: (self.scale_repo("tasks", str(r), "--tasks", str(a.big)), self.pack(r)),
-        )
-        self.agents = self.repo(
-            f"board-{a.tasks}x{a.agents}",
-            {"tasks": a.tasks, "agents": a.agents},
-            lambda r: (
-                self.scale_repo(
-                    "tasks", str(r), "--tasks", str(a.tasks), "--agents", str(a.agents)
-                ),
-                self.pack(r),
-            ),
-        )
+
+        def first(repo: Path) -> None:  # packed by a user's `git gc`, timed
+            self.scale_repo("tasks", str(repo), "--tasks", str(a.tasks))
+            self.pack(repo, gc=True)
+
+        def many(repo: Path, count: int, agents: int = 0) -> None:
+            # packed before the worktrees are made: git packs slowly beside 10,000 of them
+            sizes = ["--tasks", str(count), "--agents", str(agents), "--no-worktrees"]
+            self.scale_repo("tasks", str(repo), *sizes)
+            self.pack(repo)
+            self.scale_repo("worktrees", str(repo))
 
         def long_logs(repo: Path, *names: str) -> None:
             self.scale_repo("tasks", str(repo), "--tasks", "4")  # one task of each kind
@@ -248,14 +243,20 @@ class Bench:
                 self.scale_repo("long-log", str(repo), name, "--entries", entries)
             self.pack(repo)
 
-        self.log = self.repo(
-            f"log-{a.log}", {"log": a.log}, lambda r: long_logs(r, "biglog", "rate", "short")
-        )
-
         def growth(repo: Path) -> None:
             self.git(repo, "config", "gc.auto", "0")  # loose: nothing packs on its own
             long_logs(repo, "growth", "short")
 
+        self.tasks = self.repo(f"tasks-{a.tasks}", {"tasks": a.tasks}, first)
+        self.big = self.repo(f"tasks-{a.big}", {"tasks": a.big}, lambda repo: many(repo, a.big))
+        self.agents = self.repo(
+            f"board-{a.tasks}x{a.agents}",
+            {"tasks": a.tasks, "agents": a.agents},
+            lambda repo: many(repo, a.tasks, a.agents),
+        )
+        self.log = self.repo(
+            f"log-{a.log}", {"log": a.log}, lambda repo: long_logs(repo, "biglog", "rate", "short")
+        )
         self.growth = self.repo(f"growth-{a.log}", {"log": a.log}, growth)
 
     def keep_owners_alive(self) -> None:
@@ -645,7 +646,7 @@ def report(b: Bench, r: Results) -> None:
     line(
         f"transitions/s on the Python API, a {a.log:,}-entry task",
         f"{rate:.0f}/s (median of {len(r.rates)} runs of {a.seconds:g} s, "
-        f"{min(r.rates):.0f}–{max(r.rates):.0f}/s; its log {r.rate_log[0]:,} entries before, "
+        f"{min(r.rates):.0f}–{max(r.rates):.0f}/s; the task's log {r.rate_log[0]:,} entries before, "
         f"{r.rate_log[1]:,} after)",
         "",
         "≥ 200/s",
@@ -663,7 +664,7 @@ def report(b: Bench, r: Results) -> None:
         False,
     )
     line(
-        f"`.git` growth per transition, a {a.log:,}-entry task, packed (`git gc` after)",
+        f"`.git` growth per transition, a {a.log:,}-entry task, packed (`git repack -A -d` after)",
         f"{packed / 1024:,.2f} KiB apparent (the objects' growth over {a.transitions} "
         "transitions, all packed)",
         "",
@@ -713,7 +714,7 @@ def report(b: Bench, r: Results) -> None:
         reused = " (built by an earlier run)" if record.get("reused") else ""
         gc = record.get("gc_with_hooks")
         hooks = (
-            f"; `git gc` + `git pack-refs --all` with taskproto's git hooks: {gc} s" if gc else ""
+            f"; of it, `git gc` with taskproto's git hooks (as a user's runs): {gc} s" if gc else ""
         )
         print(f"| building `{name}`{reused} | {record['seconds']} s{hooks} |")
     goals = {"tasks": 1000, "big": 10000, "agents": 2, "log": 10000}

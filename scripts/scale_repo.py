@@ -1,16 +1,19 @@
 """Repositories of many tasks, built in seconds, for the scale benchmark (scripts/bench_scale.py).
 
-    python scripts/scale_repo.py tasks REPO --tasks 1000 [--agents 2]
+    python scripts/scale_repo.py tasks REPO --tasks 1000 [--agents 2] [--no-worktrees]
+    python scripts/scale_repo.py worktrees REPO
     python scripts/scale_repo.py long-log REPO NAME --entries 10000
     python scripts/scale_repo.py heartbeats REPO
 
 Run it with the Python of the checkout being measured: the tasks come from that taskproto. In a
 repository where `taskproto init` has run, `tasks` makes a few tasks through the Engine API, one of
 each kind (`KINDS`), with real branches, worktrees and journals; then copies them under new names
-(`t00004`, ...) until there are `--tasks`. `long-log` adds task NAME, a copy of the working kind
-whose log cycles IMPLEMENTATION -> VALIDATION -> IMPLEMENTATION until it holds `--entries`
-entries. `heartbeats` renews the heartbeat of every owned task, as a live owner's hooks do, so the
-owners' leases hold while a benchmark runs.
+(`t00004`, ...) until there are `--tasks`, and their worktrees (or, after `--no-worktrees`, the
+`worktrees` command adds them). `long-log` adds task NAME, a copy of the working kind whose log
+cycles IMPLEMENTATION -> VALIDATION -> IMPLEMENTATION until it holds `--entries` entries (asked
+for fewer than the working kind's own dozen, a copy of it as it is). `heartbeats` renews the
+heartbeat of every owned task, as a live owner's hooks do, so the owners' leases hold while a
+benchmark runs.
 
 What a task looks like on disk is known in one place, `on_disk()`: change it when the storage
 changes. The copies are written in bulk: the files directly (no fsync: a benchmark's scratch
@@ -37,7 +40,9 @@ from taskproto.state import beat, integrity, journal, store
 from taskproto.state.models import AgentState, Task, utcnow
 
 OWNER = "bench-owner"  # the session that owns the owned kinds
-# (kind, share of the tasks in tenths): the states a repository's tasks are in
+# (kind, share of the tasks in tenths): new is INIT; released was claimed, moved to CLASSIFIED
+# and released; owned is claimed, in REQUIREMENTS; working is claimed, its plan approved, its
+# agents COMPLETE, one round of VALIDATION behind it, in IMPLEMENTATION (make_kind)
 KINDS = (("new", 6), ("released", 1), ("owned", 2), ("working", 1))
 # the working kind's last two entries: a cycle its long log repeats
 CYCLE = ("IMPLEMENTATION", "VALIDATION")
@@ -121,15 +126,22 @@ def on_disk(config: Config, task: Task, statuses: dict[str, bytes]) -> OnDisk:
     last = task.transition_log[-1]
     moved = f"{last.from_state} -> " if last.from_state else ""
     summary = f"{last.trigger}: {moved}{last.to_state}"
-    agents = task.required_agents
+    rows = worktrees(config, task)
     return OnDisk(
         files=files,
         tree=tree,
         message=integrity.message(summary, task.revision, data),
-        branches=[task.name, *(f"{task.name}-{a}" for a in agents)],
-        worktrees=[(config.task_worktree(task.name), task.name)]
-        + [(config.agent_worktree(task.name, a), f"{task.name}-{a}") for a in agents],
+        branches=[branch for _, branch in rows],
+        worktrees=rows,
     )
+
+
+def worktrees(config: Config, task: Task) -> list[tuple[Path, str]]:
+    """The task's worktrees (path, branch): branch `<task>`, and `<task>-<agent>` per agent."""
+    agents = task.required_agents
+    return [(config.task_worktree(task.name), task.name)] + [
+        (config.agent_worktree(task.name, a), f"{task.name}-{a}") for a in agents
+    ]
 
 
 def git(repo: Path, *args: str, data: bytes | None = None) -> str:
@@ -142,8 +154,8 @@ def git(repo: Path, *args: str, data: bytes | None = None) -> str:
     return proc.stdout.decode()
 
 
-def write(config: Config, tasks: Sequence[OnDisk], base: str, model: Path) -> None:
-    """Write `tasks` in bulk; `model` is a worktree `git worktree add` made at `base`."""
+def write(config: Config, tasks: Sequence[OnDisk], base: str) -> None:
+    """Write `tasks` in bulk, their worktrees aside (`add_missing_worktrees`)."""
     stream: list[bytes] = []
     stamp = int(utcnow().timestamp())
     for t in tasks:
@@ -161,7 +173,17 @@ def write(config: Config, tasks: Sequence[OnDisk], base: str, model: Path) -> No
             path.write_bytes(data)
     refs = "".join(f"create refs/heads/{b} {base}\n" for t in tasks for b in t.branches)
     git(config.repo, "update-ref", "--stdin", data=refs.encode())
-    add_worktrees(config, [w for t in tasks for w in t.worktrees], model)
+
+
+def add_missing_worktrees(config: Config) -> None:
+    """The worktrees of every task that are not there yet, like the first task's, which the
+    Engine made with `git worktree add`."""
+    rows = []
+    for task_dir in sorted(config.tasks_dir.iterdir()):
+        if (task_dir / journal.TASK_FILE).is_file():
+            task = store.load_task(task_dir / journal.TASK_FILE)
+            rows += [(path, b) for path, b in worktrees(config, task) if not path.exists()]
+    add_worktrees(config, rows, config.task_worktree(name_of(0)))
 
 
 def add_worktrees(config: Config, rows: Iterable[tuple[Path, str]], model: Path) -> None:
@@ -192,9 +214,11 @@ def statuses_of(config: Config, task: Task) -> dict[str, bytes]:
     return {a: config.status_file(task.name, a).read_bytes() for a in task.required_agents}
 
 
-def build_tasks(repo: Path, count: int, agents: Sequence[str]) -> None:
+def build_tasks(repo: Path, count: int, agents: Sequence[str], with_worktrees: bool) -> None:
     """`count` tasks in `repo` (where `taskproto init` ran): one of each kind through the Engine,
-    the rest copies of them (their kind by `kind_of`, their dependencies by `depends_on`)."""
+    the rest copies of them (their kind by `kind_of`, their dependencies by `depends_on`); the
+    copies' worktrees too unless not `with_worktrees` (`add_missing_worktrees` adds them later:
+    git packs a repository of 10,000 worktrees many times slower)."""
     config = load_config(repo)
     engine = Engine(config)
     kinds: dict[str, Task] = {}
@@ -209,8 +233,9 @@ def build_tasks(repo: Path, count: int, agents: Sequence[str]) -> None:
             update={"name": name_of(i), "depends_on": depends_on(i), "priority": i % 5}
         )
         copies.append(on_disk(config, task, statuses[kind]))
-    if copies:
-        write(config, copies, base, config.task_worktree(name_of(0)))
+    write(config, copies, base)
+    if with_worktrees:
+        add_missing_worktrees(config)
 
 
 def long_log(repo: Path, name: str, entries: int) -> None:
@@ -243,8 +268,8 @@ def long_log(repo: Path, name: str, entries: int) -> None:
         }
     )
     base = git(repo, "rev-parse", "HEAD").strip()
-    copy = on_disk(config, task, statuses_of(config, model))
-    write(config, [copy], base, config.task_worktree(model.name))
+    write(config, [on_disk(config, task, statuses_of(config, model))], base)
+    add_missing_worktrees(config)
 
 
 def heartbeats(repo: Path) -> list[str]:
@@ -270,6 +295,9 @@ def main() -> int:
     tasks.add_argument("repo", type=Path)
     tasks.add_argument("--tasks", type=int, required=True)
     tasks.add_argument("--agents", type=int, default=0, help="agents per task (a1, a2, ...)")
+    tasks.add_argument("--no-worktrees", action="store_true", help="not the copies' worktrees")
+    trees = sub.add_parser("worktrees", help="add the tasks' missing worktrees")
+    trees.add_argument("repo", type=Path)
     longer = sub.add_parser("long-log", help="add task NAME with a log of --entries entries")
     longer.add_argument("repo", type=Path)
     longer.add_argument("name")
@@ -279,7 +307,10 @@ def main() -> int:
     args = parser.parse_args()
     repo = args.repo.absolute()
     if args.command == "tasks":
-        build_tasks(repo, args.tasks, [f"a{j}" for j in range(1, args.agents + 1)])
+        agents = [f"a{j}" for j in range(1, args.agents + 1)]
+        build_tasks(repo, args.tasks, agents, not args.no_worktrees)
+    elif args.command == "worktrees":
+        add_missing_worktrees(load_config(repo))
     elif args.command == "long-log":
         long_log(repo, args.name, args.entries)
     else:
