@@ -247,7 +247,13 @@ class Bench:
             self.git(repo, "config", "gc.auto", "0")  # loose: nothing packs on its own
             long_logs(repo, "growth", "short")
 
+        def loose(repo: Path) -> None:  # as taskproto leaves them until git packs them
+            self.git(repo, "config", "gc.auto", "0")
+            self.scale_repo("tasks", str(repo), "--tasks", str(a.tasks))
+            self.unpack(repo)
+
         self.tasks = self.repo(f"tasks-{a.tasks}", {"tasks": a.tasks}, first)
+        self.loose = self.repo(f"tasks-{a.tasks}-loose", {"tasks": a.tasks, "loose": True}, loose)
         self.big = self.repo(f"tasks-{a.big}", {"tasks": a.big}, lambda repo: many(repo, a.big))
         self.agents = self.repo(
             f"board-{a.tasks}x{a.agents}",
@@ -259,16 +265,32 @@ class Bench:
         )
         self.growth = self.repo(f"growth-{a.log}", {"log": a.log}, growth)
 
+    def unpack(self, repo: Path) -> None:
+        """Every object loose, as taskproto writes them (`git fast-import` packs what it
+        imports): each pack moved out of the repository and unpacked into it."""
+        packs = repo / ".git" / "objects" / "pack"
+        for pack in sorted(packs.glob("*.pack")):
+            aside = self.workdir / "unpacking"
+            aside.mkdir(exist_ok=True)
+            for part in packs.glob(f"{pack.stem}.*"):
+                part.rename(aside / part.name)
+            with open(aside / pack.name, "rb") as data:
+                subprocess.run(
+                    ["git", "unpack-objects", "-q"], cwd=repo, stdin=data, env=self.env, check=True
+                )
+            shutil.rmtree(aside)
+
     def keep_owners_alive(self) -> None:
         """Renew the owned tasks' heartbeats (their leases last 30 minutes) every ten minutes,
         as their sessions' hooks would; then a Stop turn, so the next one is quiet again."""
         if time.monotonic() - self.beats < 600:
             return
-        for repo in (self.tasks, self.big, self.agents, self.log):
+        for repo in (self.tasks, self.loose, self.big, self.agents, self.log):
             self.scale_repo("heartbeats", str(repo))
         self.beats = time.monotonic()
         if self.hooks:
-            self.stop()
+            self.stop(self.tasks)
+            self.stop(self.loose)
 
     # --- what is timed ------------------------------------------------------------------------
 
@@ -300,17 +322,17 @@ class Bench:
             for event, entries in settings["hooks"].items()
         }
 
-    def stop(self) -> float | None:
+    def stop(self, repo: Path) -> float | None:
         """A quiet turn's end: a session that owns no task, nothing moved since its last turn."""
-        data = self.payload("Stop", NOBODY, self.tasks, stop_hook_active="false")
-        return timed(self.hooks["Stop"], self.tasks, self.claude, data, self.args.timeout)
+        data = self.payload("Stop", NOBODY, repo, stop_hook_active="false")
+        return timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
 
-    def start(self) -> float | None:
+    def start(self, repo: Path) -> float | None:
         """A new session's start (a new session id each time, as each `claude` run has)."""
         self.made += 1
         session = f"bench-new-{os.getpid()}-{self.made}"
-        data = self.payload("SessionStart", session, self.tasks, source="startup")
-        return timed(self.hooks["SessionStart"], self.tasks, self.claude, data, self.args.timeout)
+        data = self.payload("SessionStart", session, repo, source="startup")
+        return timed(self.hooks["SessionStart"], repo, self.claude, data, self.args.timeout)
 
     def worktree_add(self) -> float | None:
         """A plain `git worktree add -b X PATH HEAD` in the repository of `task create`; removed
@@ -521,8 +543,11 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
             Row("list", b.command(b.tasks, "task", "list")),
             Row("list big", b.command(b.big, "task", "list"), warm=False),
             Row("board", b.board_tasks),
-            Row("stop", b.stop),
-            Row("start", b.start),
+            Row("stop", lambda: b.stop(b.tasks)),
+            Row("start", lambda: b.start(b.tasks)),
+            Row("list loose", b.command(b.loose, "task", "list")),
+            Row("stop loose", lambda: b.stop(b.loose)),
+            Row("start loose", lambda: b.start(b.loose)),
             Row("doctor", b.command(b.big, "doctor", "--json")),
             Row("transition", b.transition),
             Row("worktree add", b.worktree_add),
@@ -532,7 +557,8 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
         for row in rows:
             if row.warm:
                 row.measure()
-        b.stop()  # so the Stop row's turns are quiet ones
+        b.stop(b.tasks)  # so the Stop rows' turns are quiet ones
+        b.stop(b.loose)
         report_big = b.doctor_report(b.big)
         small_calls = b.git_calls(b.tasks, "doctor", "--json")
         big_calls = b.git_calls(b.big, "doctor", "--json")
@@ -646,8 +672,8 @@ def report(b: Bench, r: Results) -> None:
     line(
         f"transitions/s on the Python API, a {a.log:,}-entry task",
         f"{rate:.0f}/s (median of {len(r.rates)} runs of {a.seconds:g} s, "
-        f"{min(r.rates):.0f}–{max(r.rates):.0f}/s; the task's log {r.rate_log[0]:,} entries before, "
-        f"{r.rate_log[1]:,} after)",
+        f"{min(r.rates):.0f}–{max(r.rates):.0f}/s; the task's log {r.rate_log[0]:,} entries "
+        f"before, {r.rate_log[1]:,} after)",
         "",
         "≥ 200/s",
         rate >= 200,
@@ -688,6 +714,13 @@ def report(b: Bench, r: Results) -> None:
     print()
     print("| also measured (no goal) | |")
     print("|---|---|")
+    loose = "journals loose (as taskproto writes them, before git packs them)"
+    for label, title in (
+        ("list loose", f"`task list`, {a.tasks:,} tasks, {loose}"),
+        ("stop loose", f"quiet Stop, {a.tasks:,} tasks, {loose}"),
+        ("start loose", f"a new session's start, {a.tasks:,} tasks, {loose}"),
+    ):
+        print(f"| {title} | {ms(rows[label])}, {times_floor(rows[label])[0]} the floor |")
     short = r.short_rates
     print(
         "| transitions/s on the Python API, a task of a dozen entries (each run beside one of "

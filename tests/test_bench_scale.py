@@ -25,7 +25,7 @@ GOAL_ROWS = (
     "`.git` growth per transition, a 30-entry task, packed",
     "`task create`, no agents, 12 tasks",
 )
-BUILT = ("tasks-12", "tasks-20", "board-12x2", "log-30", "growth-30")
+BUILT = ("tasks-12", "tasks-12-loose", "tasks-20", "board-12x2", "log-30", "growth-30")
 
 
 def bench(workdir: Path, *extra: str) -> str:
