@@ -282,15 +282,12 @@ class Bench:
 
     def keep_owners_alive(self) -> None:
         """Renew the owned tasks' heartbeats (their leases last 30 minutes) every ten minutes,
-        as their sessions' hooks would; then a Stop turn, so the next one is quiet again."""
+        as their sessions' hooks would."""
         if time.monotonic() - self.beats < 600:
             return
         for repo in (self.tasks, self.loose, self.big, self.agents, self.log):
             self.scale_repo("heartbeats", str(repo))
         self.beats = time.monotonic()
-        if self.hooks:
-            self.stop(self.tasks)
-            self.stop(self.loose)
 
     # --- what is timed ------------------------------------------------------------------------
 
@@ -323,16 +320,22 @@ class Bench:
         }
 
     def stop(self, repo: Path) -> float | None:
-        """A quiet turn's end: a session that owns no task, nothing moved since its last turn."""
+        """A quiet turn's end: a session that owns no task, nothing moved since its last turn
+        (the turn before, untimed, is the first since the other rows' commands)."""
         data = self.payload("Stop", NOBODY, repo, stop_hook_active="false")
+        timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
         return timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
 
     def start(self, repo: Path) -> float | None:
-        """A new session's start (a new session id each time, as each `claude` run has)."""
-        self.made += 1
-        session = f"bench-new-{os.getpid()}-{self.made}"
-        data = self.payload("SessionStart", session, repo, source="startup")
-        return timed(self.hooks["SessionStart"], repo, self.claude, data, self.args.timeout)
+        """A new session's start (a new session id each time, as each `claude` run has), nothing
+        changed since the start before it (untimed, the first since the other rows' commands)."""
+        took = None
+        for _ in range(2):
+            self.made += 1
+            session = f"bench-new-{os.getpid()}-{self.made}"
+            data = self.payload("SessionStart", session, repo, source="startup")
+            took = timed(self.hooks["SessionStart"], repo, self.claude, data, self.args.timeout)
+        return took
 
     def worktree_add(self) -> float | None:
         """A plain `git worktree add -b X PATH HEAD` in the repository of `task create`; removed
@@ -557,8 +560,6 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
         for row in rows:
             if row.warm:
                 row.measure()
-        b.stop(b.tasks)  # so the Stop rows' turns are quiet ones
-        b.stop(b.loose)
         report_big = b.doctor_report(b.big)
         small_calls = b.git_calls(b.tasks, "doctor", "--json")
         big_calls = b.git_calls(b.big, "doctor", "--json")
