@@ -178,7 +178,7 @@ class Bench:
         with the same `sizes`."""
         path = self.workdir / name
         marker = path / ".git" / MARKER
-        spec = {"format": FORMAT, **sizes}
+        spec = {"format": FORMAT, "python": self.python, **sizes}  # init wrote its hooks
         if self.args.reuse and marker.is_file():
             record = json.loads(marker.read_text())
             if record["spec"] == spec:
@@ -319,23 +319,30 @@ class Bench:
             for event, entries in settings["hooks"].items()
         }
 
-    def stop(self, repo: Path) -> float | None:
-        """A quiet turn's end: a session that owns no task, nothing moved since its last turn
-        (the turn before, untimed, is the first since the other rows' commands)."""
+    def stop(self, repo: Path, first: Row | None = None) -> float | None:
+        """A quiet turn's end: a session that owns no task, nothing moved since its last turn.
+        The turn before it is the first since the other rows' commands (timed into `first`)."""
         data = self.payload("Stop", NOBODY, repo, stop_hook_active="false")
-        timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
+        took = timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
+        if first is not None and took is not None:
+            first.times.append(took)
         return timed(self.hooks["Stop"], repo, self.claude, data, self.args.timeout)
 
-    def start(self, repo: Path) -> float | None:
+    def start(self, repo: Path, first: Row | None = None) -> float | None:
         """A new session's start (a new session id each time, as each `claude` run has), nothing
-        changed since the start before it (untimed, the first since the other rows' commands)."""
-        took = None
+        changed since the start before it, the first since the other rows' commands (timed
+        into `first`)."""
+        took: list[float | None] = []
         for _ in range(2):
             self.made += 1
             session = f"bench-new-{os.getpid()}-{self.made}"
             data = self.payload("SessionStart", session, repo, source="startup")
-            took = timed(self.hooks["SessionStart"], repo, self.claude, data, self.args.timeout)
-        return took
+            took.append(
+                timed(self.hooks["SessionStart"], repo, self.claude, data, self.args.timeout)
+            )
+        if first is not None and took[0] is not None:
+            first.times.append(took[0])
+        return took[1]
 
     def worktree_add(self) -> float | None:
         """A plain `git worktree add -b X PATH HEAD` in the repository of `task create`; removed
@@ -542,12 +549,16 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
     say("starting the board ...")
     b.start_board()
     try:
+        # the first Stop and start after the other rows' commands (a task created and removed
+        # among them), timed beside the rows that follow them
+        moved = Row("stop moved", lambda: None)
+        changed = Row("start changed", lambda: None)
         rows = [
             Row("list", b.command(b.tasks, "task", "list")),
             Row("list big", b.command(b.big, "task", "list"), warm=False),
             Row("board", b.board_tasks),
-            Row("stop", lambda: b.stop(b.tasks)),
-            Row("start", lambda: b.start(b.tasks)),
+            Row("stop", lambda: b.stop(b.tasks, moved)),
+            Row("start", lambda: b.start(b.tasks, changed)),
             Row("list loose", b.command(b.loose, "task", "list")),
             Row("stop loose", lambda: b.stop(b.loose)),
             Row("start loose", lambda: b.start(b.loose)),
@@ -560,6 +571,8 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
         for row in rows:
             if row.warm:
                 row.measure()
+        moved.times.clear()
+        changed.times.clear()
         report_big = b.doctor_report(b.big)
         small_calls = b.git_calls(b.tasks, "doctor", "--json")
         big_calls = b.git_calls(b.big, "doctor", "--json")
@@ -588,7 +601,7 @@ def measure(b: Bench, load: tuple[float, ...]) -> Results:
     finally:
         b.stop_board()
     return Results(
-        rows={row.label: row for row in rows},
+        rows={row.label: row for row in [*rows, moved, changed]},
         doctor_calls=big_calls,
         doctor_calls_small=small_calls,
         doctor_report=report_big,
@@ -716,7 +729,13 @@ def report(b: Bench, r: Results) -> None:
     print("| also measured (no goal) | |")
     print("|---|---|")
     loose = "journals loose (as taskproto writes them, before git packs them)"
+    after = "the first since the other rows' commands (a task created and removed among them)"
     for label, title in (
+        (
+            "stop moved",
+            f"a Stop of a session that owns no task, {a.tasks:,} tasks, packed, {after}",
+        ),
+        ("start changed", f"a new session's start, {a.tasks:,} tasks, packed, {after}"),
         ("list loose", f"`task list`, {a.tasks:,} tasks, {loose}"),
         ("stop loose", f"quiet Stop, {a.tasks:,} tasks, {loose}"),
         ("start loose", f"a new session's start, {a.tasks:,} tasks, {loose}"),
