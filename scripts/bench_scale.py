@@ -169,9 +169,8 @@ class Bench:
     def git(self, repo: Path, *args: str) -> str:
         return out(["git", *args], repo, self.env)
 
-    def cli(self, repo: Path, *args: str, session: str | None = None) -> str:
-        env = {**self.env, **({"TASKPROTO_SESSION": session} if session else {})}
-        return out([*self.tp, *args], repo, env)
+    def cli(self, repo: Path, *args: str) -> str:
+        return out([*self.tp, *args], repo, self.env)
 
     def repo(self, name: str, sizes: dict[str, object], build: Callable[[Path], None]) -> Path:
         """Repository `name` under the workdir, built by `build` unless --reuse finds it built
@@ -296,11 +295,10 @@ class Bench:
         assert took is not None
         self.floors.append(took)
 
-    def command(
-        self, repo: Path, *args: str, session: str | None = None
-    ) -> Callable[[], float | None]:
-        env = {**self.env, **({"TASKPROTO_SESSION": session} if session else {})}
-        return lambda: timed([*self.tp, *args], repo, env, timeout=self.args.timeout, ok=(0, 1))
+    def command(self, repo: Path, *args: str) -> Callable[[], float | None]:
+        """One run of `taskproto ARGS` in `repo`, timed (exit 1 too: doctor's, with findings)."""
+        cmd = [*self.tp, *args]
+        return lambda: timed(cmd, repo, self.env, timeout=self.args.timeout, ok=(0, 1))
 
     def payload(self, event: str, session: str, cwd: Path, **extra: str) -> bytes:
         data = {
@@ -512,18 +510,68 @@ class Results:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workdir", type=Path, help="keep the repositories here (else a temp dir)")
-    parser.add_argument("--reuse", action="store_true", help="use those built there before")
-    parser.add_argument("--tasks", type=int, default=1000, help="tasks of the 1,000-task rows")
-    parser.add_argument("--big", type=int, default=10000, help="tasks of the 10,000-task rows")
-    parser.add_argument("--agents", type=int, default=2, help="agents per task for the board")
-    parser.add_argument("--log", type=int, default=10000, help="log entries of the long task")
-    parser.add_argument("--transitions", type=int, default=200, help="for the growth of .git")
-    parser.add_argument("--runs", type=int, default=9, help="runs of each timed row")
-    parser.add_argument("--seconds", type=float, default=3.0, help="of each run of transitions/s")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds one run may take")
-    parser.add_argument("--budget", type=float, default=120.0, help="seconds of runs per row")
-    parser.add_argument("--python", default=sys.executable, help="the checkout's (venv's) python")
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        help="build and keep the repositories here (default: a temporary "
+        "folder, removed at the end)",
+    )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="use the repositories an earlier run built in "
+        "--workdir with the same sizes and --python",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=int,
+        default=1000,
+        help="tasks of the repositories of the 1,000-task rows "
+        "(task list, board, Stop and start, task create)",
+    )
+    parser.add_argument(
+        "--big",
+        type=int,
+        default=10000,
+        help="tasks of the repository of the 10,000-task rows (task list, doctor)",
+    )
+    parser.add_argument("--agents", type=int, default=2, help="agents per task, for the board")
+    parser.add_argument(
+        "--log",
+        type=int,
+        default=10000,
+        help="log entries of the tasks of the transition, transitions/s and .git growth rows",
+    )
+    parser.add_argument(
+        "--transitions",
+        type=int,
+        default=200,
+        help="transitions whose objects the .git growth rows weigh",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=9, help="runs of each timed row, and of transitions/s"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="seconds of each run of transitions/s"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300.0,
+        help="seconds after which a run is stopped and shown as timed out",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=120.0,
+        help="a row is not run again once its runs add up to this many seconds",
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the python of the checkout measured (a venv's, "
+        "its `taskproto` command beside it; default: this one)",
+    )
     args = parser.parse_args()
     start = os.getloadavg()
     if args.workdir is None:
