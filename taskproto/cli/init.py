@@ -48,21 +48,25 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     "clients",
     flag_value="claude",
     multiple=True,
-    help="Install the Claude Code hooks (.claude/settings.json, and in every task worktree).",
+    help="Install the Claude Code hooks in .claude/settings.local.json, this machine's own "
+    "settings, kept out of git (and in every task worktree); moves them out of "
+    ".claude/settings.json, where an older init put them.",
 )
 @click.option(
     "--codex",
     "clients",
     flag_value="codex",
     multiple=True,
-    help="Install the Codex CLI hooks (.codex/hooks.json, and in every task worktree).",
+    help="Install the Codex CLI hooks in .codex/hooks.json (and in every task worktree); kept out "
+    "of git when init creates it, else merged into yours, with a warning.",
 )
 @click.option(
     "--gemini",
     "clients",
     flag_value="gemini",
     multiple=True,
-    help="Install the Gemini CLI hooks (.gemini/settings.json, and in every task worktree).",
+    help="Install the Gemini CLI hooks in .gemini/settings.json (and in every task worktree); kept "
+    "out of git when init creates it, else merged into yours, with a warning.",
 )
 @click.option(
     "--mcp",
@@ -98,7 +102,9 @@ def init(
     merges taskproto's hooks into that client's settings instead (add --git for both),
     in the main worktree and in every task and agent worktree, now and when they are
     made later. Hooks and settings that were already there are kept (existing git hooks
-    run before taskproto's); running init again changes nothing. --uninstall takes out
+    run before taskproto's); running init again changes nothing. The client hooks name
+    this machine's paths, so the files that hold them are kept out of git, except a
+    settings file that was already yours (init warns: do not commit them). --uninstall takes out
     only what taskproto installed and restores each file as it was. --mcp also
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     After the repository (or taskproto's root) was moved, init also re-links the task
@@ -135,6 +141,12 @@ def _human(report: InitReport) -> None:
         click.echo(
             f"{', '.join(report.clients)} hooks {verb}: {', '.join(changed) or 'nothing to change'}"
         )
+        for migrated in report.agent_hooks.migrated:
+            old, new = migrated.split(" -> ", 1)
+            click.echo(
+                f"taskproto's hooks moved out of {old} (the project's shared settings) into {new} "
+                "(this machine's own, kept out of git)"
+            )
         for moved in report.agent_hooks.moved:
             click.echo(
                 f"the repository was moved ({moved}): the record of the client hooks follows it"

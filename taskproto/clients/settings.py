@@ -1,18 +1,26 @@
 """Merge taskproto's hooks into each agent client's settings, in the main worktree and every task
-worktree.
+worktree, where git does not see them.
 
-Claude Code, Codex CLI and Gemini CLI read project settings from the folder they run in, and a
-linked worktree does not see the main worktree's untracked files, so each task and agent worktree
-gets its own copy (now, and through `setup_new_worktree`, which the engine calls for worktrees made
-later). Those copies are kept out of git where they are: `info/exclude` is shared by every worktree
-(git has no exclude file of a worktree's own), so a line there would hide the main worktree's
-`.codex/hooks.json` and `.gemini/settings.json` too, which are the user's. Codex's and Gemini's
-copies get a `.gitignore` in their folder naming only them; Claude's copy, `settings.local.json`,
-never meant to be committed anywhere, is listed in the common `info/exclude`. Every file we touch
-is recorded in `<root>/agent-hooks.json` with its bytes before and after, so `--uninstall` puts back
-exactly what was there (or deletes what we created) unless the user edited it since; then only our
-entries are taken out. The record is named for the repository's place again when that moved
-(clients/moved.py).
+The hook commands name this machine's interpreter and scripts, so they must not be committed: a
+colleague's client would start paths that do not exist on their machine. Claude Code has a settings
+file of one machine's own, `.claude/settings.local.json`, read with the project's settings and
+meant to stay out of git: init writes there, and lists it in the common `info/exclude`. Codex CLI
+and Gemini CLI read hooks from a project's `.codex/hooks.json` and `.gemini/settings.json` only
+(docs/agents.md): a file init creates there is listed in `info/exclude` too (that exact file,
+anchored); a file that was the user's is merged into, never hidden, and init warns that it now
+holds this machine's paths. An older init wrote Claude's hooks into the project's shared
+`.claude/settings.json`: init takes them out of it again (the user's entries stay) before it
+writes settings.local.json, so they never fire twice.
+
+A linked worktree does not see the main worktree's untracked files, so each task and agent
+worktree gets its own copy (now, and through `setup_new_worktree`, which the engine calls for
+worktrees made later). `info/exclude` is shared by every worktree, so a line there for a copy
+would hide a file of the user's in the main worktree: Codex's and Gemini's copies get a
+`.gitignore` in their folder naming only them; Claude's, `settings.local.json`, is the line above.
+Every file we touch is recorded in `<root>/agent-hooks.json` with its bytes before and after, so
+`--uninstall` puts back exactly what was there (or deletes what we created) unless the user edited
+it since; then only our entries are taken out. The record is named for the repository's place
+again when that moved (clients/moved.py).
 """
 
 from __future__ import annotations
@@ -20,122 +28,50 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import shlex
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients import exclude as excluded
+
+# ENTRY, SCRIPT and hook_command lived here before hookjson.py: imported from here too
+from taskproto.clients.hookjson import ENTRY as ENTRY
+from taskproto.clients.hookjson import MARKS, merged, without_ours
+from taskproto.clients.hookjson import SCRIPT as SCRIPT
+from taskproto.clients.hookjson import hook_command as hook_command
 from taskproto.clients.moved import places, relocated
-from taskproto.clients.protocols import CLIENTS, INSTALLED, kind
+from taskproto.clients.protocols import CLIENTS
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
 from taskproto.state.store import atomic_write
 
-ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
-SCRIPT = ENTRY.with_name("hook.sh")  # the lifecycle events' fast path in `sh` (docs/agents.md)
-SHELL = "/bin/sh"
 RECORD = "agent-hooks.json"
-MAIN_FILES = {
-    "claude": ".claude/settings.json",
-    "codex": ".codex/hooks.json",
-    "gemini": ".gemini/settings.json",
-}
-# In worktrees Claude gets settings.local.json: never meant to be committed, and it does not collide
-# with a settings.json the project commits.
-WORKTREE_FILES = {
+# Where each client's hooks go, in the main worktree and in every task worktree. Claude Code's is
+# its per-machine file: never meant to be committed, and it does not collide with a settings.json
+# the project commits.
+FILES = {
     "claude": ".claude/settings.local.json",
     "codex": ".codex/hooks.json",
     "gemini": ".gemini/settings.json",
 }
-# The copies kept out of git by the common info/exclude, in every worktree; the others by a
-# `.gitignore` in their own folder, in the task worktrees only (see the module's docstring).
+# The project's shared settings, where an older init put the main worktree's hooks: init moves them
+# out, uninstall takes them out, doctor reports them (client-hooks-in-shared-settings).
+SHARED = {"claude": ".claude/settings.json"}
+# The main worktree's files as an older init named them (clients/moved.py reads an old record's
+# place from them).
+OLDER_MAIN_FILES = {**FILES, **SHARED}
+# The files kept out of git by the common info/exclude in every worktree, whoever made them; the
+# others by it in the main worktree when init created them, by a `.gitignore` in their own folder
+# in the task worktrees (see the module's docstring).
 EXCLUDED_EVERYWHERE = frozenset({"claude"})
 FOLDER_IGNORE = ".gitignore"
 IGNORE_TEXT = (
     "# taskproto: this worktree's copy of the {client} hooks (`taskproto init`); out of git here\n"
     "/{name}\n/.gitignore\n"
 )
-TIMEOUT_S = 30
-MARKS = (
-    "hooks/agents/entry.py",
-    "hooks/agents/hook.sh",
-    "agent_hooks/entry.py",
-    "taskproto hook claude",
-    "taskproto hook codex",
-    "taskproto hook gemini",
-)
-
-
-def hook_command(client: str, event: str, python: str | None = None) -> str:
-    """Absolute: the installing interpreter, without site-packages, on our entry file. Tool calls
-    start it directly; the lifecycle events go through hook.sh, which answers "nothing to do" (and
-    a session start with the free tasks listed last time) without it."""
-    python = python or sys.executable
-    if kind(client, event) in ("tool", None):
-        return shlex.join([python, "-I", "-S", str(ENTRY), client, event])
-    return shlex.join([SHELL, str(SCRIPT), python, client, event])
-
-
-def is_ours(hook: Any) -> bool:
-    return isinstance(hook, dict) and any(m in str(hook.get("command", "")) for m in MARKS)
-
-
-def our_groups(client: str) -> dict[str, dict[str, Any]]:
-    groups: dict[str, dict[str, Any]] = {}
-    for event, matcher in INSTALLED[client].items():
-        hook: dict[str, Any] = {"type": "command", "command": hook_command(client, event)}
-        if client == "gemini":
-            hook = {
-                "name": f"taskproto-{event}",
-                **hook,
-                "timeout": TIMEOUT_S * 1000,
-            }  # milliseconds
-        else:
-            hook["timeout"] = TIMEOUT_S
-        groups[event] = {"matcher": matcher, "hooks": [hook]}
-    return groups
-
-
-def without_ours(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with every hook of ours taken out (and groups or events left empty by that)."""
-    hooks = data.get("hooks")
-    if not isinstance(hooks, dict):
-        return dict(data)
-    cleaned: dict[str, Any] = {}
-    for event, groups in hooks.items():
-        if not isinstance(groups, list):
-            cleaned[event] = groups
-            continue
-        kept = []
-        for group in groups:
-            inner = group.get("hooks") if isinstance(group, dict) else None
-            if isinstance(inner, list) and any(is_ours(h) for h in inner):
-                rest = [h for h in inner if not is_ours(h)]
-                if rest:
-                    kept.append({**group, "hooks": rest})
-            else:
-                kept.append(group)
-        if kept:
-            cleaned[event] = kept
-    out = dict(data)
-    if cleaned:
-        out["hooks"] = cleaned
-    else:
-        out.pop("hooks")
-    return out
-
-
-def merged(data: dict[str, Any], client: str) -> dict[str, Any]:
-    out = without_ours(data)
-    hooks = dict(out.get("hooks") or {})
-    for event, group in our_groups(client).items():
-        hooks[event] = list(hooks.get(event) or []) + [group]
-    out["hooks"] = hooks
-    return out
 
 
 def _read_json(path: Path) -> tuple[bytes | None, dict[str, Any]]:
@@ -165,6 +101,7 @@ class Report:
     removed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     moved: list[str] = field(default_factory=list)  # places the record named before (old -> new)
+    migrated: list[str] = field(default_factory=list)  # shared file -> per-machine file
 
     def as_dict(self) -> dict[str, list[str]]:
         return {
@@ -173,6 +110,7 @@ class Report:
             "removed": self.removed,
             "warnings": self.warnings,
             "moved": self.moved,
+            "migrated": self.migrated,
         }
 
 
@@ -189,7 +127,7 @@ class Installer:
             self.record = {}
         self.record.setdefault("clients", [])
         self.record.setdefault("files", {})
-        self.record, self.report.moved = relocated(self.record, config, MAIN_FILES)
+        self.record, self.report.moved = relocated(self.record, config, OLDER_MAIN_FILES)
         self.fallback: set[str] = set()  # clients a worktree's copy needed info/exclude for
 
     def save(self) -> None:
@@ -242,7 +180,7 @@ class Installer:
     def ignore_in_folder(self, worktree: Path, client: str, tracked: set[str]) -> bool:
         """Keep the worktree's copy out of git with a `.gitignore` of its own folder; False when
         that folder has a `.gitignore` that is not ours (then info/exclude does it)."""
-        name = WORKTREE_FILES[client]
+        name = FILES[client]
         ignore = worktree / Path(name).parent / FOLDER_IGNORE
         text = IGNORE_TEXT.format(client=client, name=Path(name).name).encode()
         try:
@@ -264,17 +202,19 @@ class Installer:
         self.record["files"][str(ignore)] = {**entry, "created_dirs": [], "written": _sha(text)}
         return True
 
-    def uninstall_file(self, path: Path, entry: dict[str, Any] | None) -> None:
+    def uninstall_file(self, path: Path, entry: dict[str, Any] | None) -> bool:
+        """Put the file back as it was before init (or take out only our hooks); whether it
+        changed."""
         if entry is not None and entry.get("kind") == "ignore":
             try:
                 if _sha(path.read_bytes()) == entry.get("written"):
                     path.unlink()
                     self.report.removed.append(str(path))
-                else:
-                    self.report.warnings.append(f"{path} was edited since init: left as it is")
+                    return True
+                self.report.warnings.append(f"{path} was edited since init: left as it is")
             except FileNotFoundError:
                 pass
-            return
+            return False
         try:
             current = path.read_bytes()
         except FileNotFoundError:
@@ -291,18 +231,20 @@ class Installer:
                 except OSError:
                     pass
             self.report.removed.append(str(path))
-            return
+            return True
         if current is None:
-            return
+            return False
         _, data = _read_json(path)
         clean = without_ours(data)
-        if clean != data:
-            atomic_write(path, (json.dumps(clean, indent=2) + "\n").encode())
-            self.report.removed.append(str(path))
-            self.report.warnings.append(
-                f"{path} was edited since init: removed only taskproto's hooks "
-                "(its formatting may differ from before)"
-            )
+        if clean == data:
+            return False
+        atomic_write(path, (json.dumps(clean, indent=2) + "\n").encode())
+        self.report.removed.append(str(path))
+        why = "was edited since init" if entry is not None else "is in no record of init's"
+        self.report.warnings.append(
+            f"{path} {why}: removed only taskproto's hooks (its formatting may differ from before)"
+        )
+        return True
 
     # --- exclude ----------------------------------------------------------------
 
@@ -314,69 +256,77 @@ class Installer:
         )
 
     def ensure_excluded(self, client: str) -> None:
-        """Keep the worktree copies out of `git status` everywhere (linked worktrees share this
-        file)."""
-        line = "/" + WORKTREE_FILES[client]
-        path = self.exclude_path()
-        existing = path.read_bytes() if path.exists() else None
-        text = (existing or b"").decode("utf-8", "replace")
-        if line in text.splitlines():
-            return
-        state = self.record.setdefault("exclude", {"path": str(path), "lines": []})
-        if "original" not in state:
-            state["original"] = None if existing is None else base64.b64encode(existing).decode()
-        new = text + ("" if not text or text.endswith("\n") else "\n") + line + "\n"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, new.encode())
-        state["lines"].append(line)
-        state["written"] = _sha(new.encode())
+        """Keep the client's file out of `git status` in every worktree (they share the file)."""
+        excluded.add(self.record, self.exclude_path(), "/" + FILES[client])
 
     def drop_excludes(self, clients: list[str]) -> None:
-        state = self.record.get("exclude")
-        if not state:
-            return
-        path = Path(state["path"])
-        ours = {"/" + WORKTREE_FILES[c] for c in clients}
-        remaining = [line for line in state["lines"] if line not in ours]
-        try:
-            current = path.read_bytes()
-        except FileNotFoundError:
-            current = b""
-        if not remaining and _sha(current) == state.get("written"):
-            original = state.get("original")
-            if original is None:
-                path.unlink(missing_ok=True)
-            else:
-                atomic_write(path, base64.b64decode(original))
-            self.record.pop("exclude")
-            return
-        lines = current.decode("utf-8", "replace").splitlines(keepends=True)
-        kept = [line for line in lines if line.rstrip("\n") not in ours]
-        text = "".join(kept).encode()
-        atomic_write(path, text)
-        state["lines"] = remaining
-        state["written"] = _sha(text)
+        excluded.drop(self.record, {"/" + FILES[c] for c in clients})
+
+    def tracked(self, worktree: Path, *names: str) -> set[str]:
+        return set(self.git.run("-C", str(worktree), "ls-files", "--", *names, check=False).split())
 
     # --- a client everywhere ----------------------------------------------------------
 
     def install(self, client: str) -> None:
-        self.install_file(self.config.repo / MAIN_FILES[client], client)
+        if client in SHARED:
+            _read_json(self.config.repo / FILES[client])  # refused before anything moves
+            self.move_out_of_shared(client)
+        self.install_file(self.config.repo / FILES[client], client)
         for worktree in self.worktrees():
             self.setup_worktree(worktree, client)
+        self.keep_main_out_of_git(client)
         if client not in self.record["clients"]:
             self.record["clients"].append(client)
-        line = "/" + WORKTREE_FILES[client]
-        older = line in (self.record.get("exclude") or {}).get("lines", [])
-        if older and client not in EXCLUDED_EVERYWHERE and client not in self.fallback:
-            self.drop_excludes([client])  # an older init's line: it hid the main worktree's file
+
+    def keep_main_out_of_git(self, client: str) -> None:
+        """The main worktree's file out of git when it is ours alone: Claude's per-machine file, or
+        a file init created; a file that was the user's stays in sight, with a warning."""
+        name = FILES[client]
+        path = self.config.repo / name
+        entry = self.record["files"].get(str(path))
+        made = entry is not None and entry.get("original") is None
+        if name in self.tracked(self.config.repo, name):
+            why = "is tracked by git"
+        elif client in EXCLUDED_EVERYWHERE or made:
+            self.ensure_excluded(client)
+            return
+        elif client in self.fallback:  # a worktree's copy needed the line: said there
+            why = "was yours, so init merged into it"
+        else:
+            why = "was yours, so init merged into it and left it in `git status`"
+            self.drop_excludes([client])  # an older init's line hid the user's file
+        self.report.warnings.append(
+            f"{path} {why}: it now holds taskproto's hooks, with this machine's paths; do not "
+            "commit them (stage your own changes with `git add -p`; "
+            f"`taskproto init --{client} --uninstall` takes them out)"
+        )
+
+    def move_out_of_shared(self, client: str) -> None:
+        """An older init wrote these hooks into the project's shared settings: take them out (the
+        user's own entries stay; a file init made and nobody changed goes), so that they are only
+        in the per-machine file and never fire twice."""
+        path = self.config.repo / SHARED[client]
+        entry = self.record["files"].pop(str(path), None)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return
+        if not any(mark.encode() in raw for mark in MARKS):
+            return  # none of ours (the user took them out): theirs as it is
+        if not self.uninstall_file(path, entry):
+            return
+        self.report.migrated.append(f"{path} -> {self.config.repo / FILES[client]}")
+        if SHARED[client] in self.tracked(self.config.repo, SHARED[client]):
+            self.report.warnings.append(
+                f"{path} is tracked by git and held taskproto's hooks: commit the change that "
+                "takes them out (they named one machine's paths)"
+            )
 
     def setup_worktree(self, worktree: Path, client: str) -> None:
-        name = WORKTREE_FILES[client]
+        name = FILES[client]
         path = worktree / name
         ignore = str(Path(name).parent / FOLDER_IGNORE)
-        tracked = set(
-            self.git.run("-C", str(worktree), "ls-files", "--", name, ignore, check=False).split()
-        )
+        tracked = self.tracked(worktree, name, ignore)
         if name in tracked:
             self.report.warnings.append(
                 f"{path} is tracked by git: taskproto's hooks merged into it show in "
@@ -396,13 +346,12 @@ class Installer:
             if entry.get("client") == client:
                 self.uninstall_file(Path(name), entry)
                 del files[name]
-        for path in [self.config.repo / MAIN_FILES[client]] + [
-            w / WORKTREE_FILES[client] for w in self.worktrees()
-        ]:
+        main = [self.config.repo / FILES[client]]
+        if client in SHARED:
+            main.append(self.config.repo / SHARED[client])
+        for path in main + [w / FILES[client] for w in self.worktrees()]:
             if path.exists():
-                self.uninstall_file(
-                    path, None
-                )  # ours without a record (an older init): take out our entries
+                self.uninstall_file(path, None)  # ours without a record: take out our entries
         self.drop_excludes([client])
         if client in self.record["clients"]:
             self.record["clients"].remove(client)

@@ -1,9 +1,9 @@
 """Checks of what `taskproto init` installed and recorded, after the repository (or taskproto's
 root) was moved or a virtualenv went away: records that name the old place, agent-client hook
-commands whose interpreter is gone.
+commands whose interpreter is gone; and hooks an older init left in Claude Code's shared settings.
 
-They read the Snapshot (the records, read with it) and the main worktree's settings files of the
-recorded clients (at most three files, whatever the number of tasks); no git runs here.
+They read the Snapshot (the records, read with it) and the main worktree's settings files (at most
+four files, whatever the number of tasks); no git runs here.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients.hookjson import SHELL, is_ours
 from taskproto.clients.moved import relocated
-from taskproto.clients.settings import MAIN_FILES, RECORD, SHELL, is_ours
+from taskproto.clients.settings import FILES, OLDER_MAIN_FILES, RECORD, SHARED
 from taskproto.doctor.checks_events import hooks_record
 from taskproto.doctor.model import CHECKS, Finding, Severity, check
 from taskproto.doctor.snapshot import Snapshot, relative
@@ -32,12 +34,23 @@ check(
 check(
     "client-hooks-interpreter-missing",
     Severity.ERROR,
-    "The agent clients' hook commands (in `.claude/settings.json`, `.codex/hooks.json`, "
+    "The agent clients' hook commands (in `.claude/settings.local.json`, `.codex/hooks.json`, "
     "`.gemini/settings.json` and their worktree copies) start a Python interpreter or a taskproto "
     "script that is gone (a virtualenv inside the moved repository, or removed): each hook fails, "
     "and the client goes on without its guard.",
     "install the clients' hooks again with this taskproto's interpreter, in the main worktree and "
     "every task worktree (what `taskproto init --claude|--codex|--gemini` does)",
+)
+check(
+    "client-hooks-in-shared-settings",
+    Severity.WARNING,
+    "Claude Code's shared project settings, `.claude/settings.json` (the file a project commits), "
+    "hold taskproto's hooks, as an older `init --claude` wrote them. They name this machine's "
+    "interpreter and scripts: committed, they break everyone else's hooks; left uncommitted, they "
+    "keep `git status` dirty. `init --claude` now writes them to `.claude/settings.local.json`, "
+    "Claude Code's settings of one machine, kept out of git.",
+    "move them: take taskproto's hooks out of `.claude/settings.json` (your own entries stay) and "
+    "install them in `.claude/settings.local.json` (what `taskproto init --claude` does)",
 )
 
 
@@ -50,7 +63,7 @@ def check_records(snap: Snapshot) -> Iterator[Finding]:
     cfg = snap.config
     rec = snap.agent_hooks
     if rec is not None:
-        _, moved = relocated(rec, cfg, MAIN_FILES)
+        _, moved = relocated(rec, cfg, OLDER_MAIN_FILES)
         if moved:
             yield _finding(
                 "hook-records-moved",
@@ -98,6 +111,13 @@ def _gone(command: str) -> list[str]:
     ]
 
 
+def _json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None  # missing, or not ours to judge: init says what is wrong with it
+
+
 def _commands(data: Any) -> Iterator[str]:
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for groups in hooks.values() if isinstance(hooks, dict) else ():
@@ -116,14 +136,12 @@ def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
     gone: set[str] = set()
     broken: list[str] = []
     for client in clients if isinstance(clients, list) else ():
-        path = snap.config.repo / MAIN_FILES.get(str(client), "")
-        if str(client) not in MAIN_FILES or not path.is_file():
+        if str(client) not in FILES:
             continue
-        try:
-            data = json.loads(path.read_bytes())
-        except (OSError, ValueError):
-            continue  # not ours to judge: init says what is wrong with it
-        found = {g for c in _commands(data) for g in _gone(c)}
+        names = [FILES[str(client)]] + ([SHARED[str(client)]] if str(client) in SHARED else [])
+        found = {
+            g for name in names for c in _commands(_json(snap.config.repo / name)) for g in _gone(c)
+        }
         if found:
             gone |= found
             broken.append(str(client))
@@ -133,4 +151,21 @@ def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
             f"the {', '.join(broken)} hooks start {', '.join(sorted(gone))}, which is gone: "
             "every hook fails and the agents run unguarded",
             clients=broken,
+        )
+
+
+def check_shared_settings(snap: Snapshot) -> Iterator[Finding]:
+    """Repository-wide: taskproto's hooks in a client's shared project settings (an older init's
+    `.claude/settings.json`), whether or not the record lists the client: a clone may carry them
+    committed."""
+    for client, name in SHARED.items():
+        path = snap.config.repo / name
+        if next(_commands(_json(path)), None) is None:
+            continue
+        yield _finding(
+            "client-hooks-in-shared-settings",
+            f"{name} holds taskproto's hooks, with this machine's paths: run "
+            f"`taskproto init --{client}` to move them to {FILES[client]}, kept out of git",
+            str(path),
+            client=client,
         )

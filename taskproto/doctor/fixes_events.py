@@ -132,3 +132,18 @@ def reinstall_client_hooks(ctx: FixContext, f: Finding) -> str:
         f"installed the {', '.join(clients)} hooks again with {sys.executable} in "
         f"{len(report.installed)} file(s)"
     )
+
+
+@fix("client-hooks-in-shared-settings")
+def move_shared_client_hooks(ctx: FixContext, f: Finding) -> str:
+    from taskproto.clients import settings
+
+    client = str(f.data["client"])
+    report = settings.run(ctx.engine.config, [client], uninstall=False)
+    if not report.migrated:
+        return f"{f.path} holds none of taskproto's hooks now; nothing to do"
+    said = "".join(f"; {warning}" for warning in report.warnings)
+    return (
+        f"moved taskproto's hooks out of {f.path} into "
+        f"{ctx.engine.config.repo / settings.FILES[client]}{said}"
+    )

@@ -15,7 +15,11 @@ from taskproto.doctor import (
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
-from taskproto.doctor.checks_clients import check_client_hooks, check_records
+from taskproto.doctor.checks_clients import (
+    check_client_hooks,
+    check_records,
+    check_shared_settings,
+)
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
@@ -49,6 +53,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_hooks(snap)
         found += check_records(snap)
         found += check_client_hooks(snap)
+        found += check_shared_settings(snap)
     found += check_remote(snap)
     return found
 

@@ -125,7 +125,7 @@ def test_without_the_hooks_the_cli_itself_refuses(project: Path, home: Path) -> 
     """No PreToolUse hook here: the command runs, and taskproto sees it runs for Claude Code."""
     require("claude")
     engine, _wt = setup(project, "claude", "SYNTHESIS", own=True)
-    (project / ".claude" / "settings.json").unlink()  # the user's own settings, without taskproto
+    (project / ".claude" / "settings.local.json").unlink()  # this machine's settings, without ours
     script: list[Turn] = [
         ToolCall("Bash", {"command": f"{TASKPROTO} --session {SESSION} approve t1 --plan"}),
         Text("Done."),

@@ -364,6 +364,14 @@ def _(env: Env) -> None:
         path.write_text(path.read_text().replace(sys.executable, "/gone-venv/bin/python"))
 
 
+@breaks("client-hooks-in-shared-settings")
+def _(env: Env) -> None:
+    # what an older `init --claude` wrote: the hooks in the project's shared settings
+    from tests.hooks.agents.older_init import older_claude_init
+
+    older_claude_init(env.config)
+
+
 @breaks("task-create-interrupted")
 def _(env: Env) -> None:
     # What a `task create u --agents x,y` killed after its first branch leaves (the kill itself at

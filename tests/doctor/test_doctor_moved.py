@@ -284,7 +284,7 @@ def test_client_hooks_whose_interpreter_is_gone_are_reported_and_reinstalled(
     gone = str(tmp_path / "gone-venv" / "bin" / "python")
     config = load_config(repo)
     copies = [
-        repo / ".claude" / "settings.json",
+        repo / ".claude" / "settings.local.json",
         repo / ".codex" / "hooks.json",
         repo / ".gemini" / "settings.json",
         config.agent_worktree("t1", "dev") / ".codex" / "hooks.json",

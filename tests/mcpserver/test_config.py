@@ -178,11 +178,11 @@ def test_init_claude_mcp_registers_and_uninstall_restores(cli, repo: Path) -> No
     assert r.code == 0, r.err
     data = json.loads((repo / ".mcp.json").read_text())
     assert set(data["mcpServers"]) == {"other", "taskproto"}
-    assert (repo / ".claude" / "settings.json").exists()
+    assert (repo / ".claude" / "settings.local.json").exists()
     r = cli("init", "--claude", "--mcp", "--uninstall")
     assert r.code == 0, r.err
     assert (repo / ".mcp.json").read_bytes() == before
-    assert not (repo / ".claude" / "settings.json").exists()
+    assert not (repo / ".claude").exists()
     r = cli("init", "--mcp")
     assert r.code == 2 and "--mcp needs" in r.err
 

@@ -1,0 +1,93 @@
+"""taskproto's entries in an agent client's hook settings: the command each event runs, which
+entries are ours (by the paths and commands they name, whichever version of init wrote them), and a
+settings object with ours merged in or taken out. Pure: the files are clients/settings.py's."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from taskproto.clients.protocols import INSTALLED, kind
+
+ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
+SCRIPT = ENTRY.with_name("hook.sh")  # the lifecycle events' fast path in `sh` (docs/agents.md)
+SHELL = "/bin/sh"
+TIMEOUT_S = 30
+MARKS = (
+    "hooks/agents/entry.py",
+    "hooks/agents/hook.sh",
+    "agent_hooks/entry.py",
+    "taskproto hook claude",
+    "taskproto hook codex",
+    "taskproto hook gemini",
+)
+
+
+def hook_command(client: str, event: str, python: str | None = None) -> str:
+    """Absolute: the installing interpreter, without site-packages, on our entry file. Tool calls
+    start it directly; the lifecycle events go through hook.sh, which answers "nothing to do" (and
+    a session start with the free tasks listed last time) without it."""
+    python = python or sys.executable
+    if kind(client, event) in ("tool", None):
+        return shlex.join([python, "-I", "-S", str(ENTRY), client, event])
+    return shlex.join([SHELL, str(SCRIPT), python, client, event])
+
+
+def is_ours(hook: Any) -> bool:
+    return isinstance(hook, dict) and any(m in str(hook.get("command", "")) for m in MARKS)
+
+
+def our_groups(client: str) -> dict[str, dict[str, Any]]:
+    groups: dict[str, dict[str, Any]] = {}
+    for event, matcher in INSTALLED[client].items():
+        hook: dict[str, Any] = {"type": "command", "command": hook_command(client, event)}
+        if client == "gemini":
+            hook = {
+                "name": f"taskproto-{event}",
+                **hook,
+                "timeout": TIMEOUT_S * 1000,
+            }  # milliseconds
+        else:
+            hook["timeout"] = TIMEOUT_S
+        groups[event] = {"matcher": matcher, "hooks": [hook]}
+    return groups
+
+
+def without_ours(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with every hook of ours taken out (and groups or events left empty by that)."""
+    hooks = data.get("hooks")
+    if not isinstance(hooks, dict):
+        return dict(data)
+    cleaned: dict[str, Any] = {}
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            cleaned[event] = groups
+            continue
+        kept = []
+        for group in groups:
+            inner = group.get("hooks") if isinstance(group, dict) else None
+            if isinstance(inner, list) and any(is_ours(h) for h in inner):
+                rest = [h for h in inner if not is_ours(h)]
+                if rest:
+                    kept.append({**group, "hooks": rest})
+            else:
+                kept.append(group)
+        if kept:
+            cleaned[event] = kept
+    out = dict(data)
+    if cleaned:
+        out["hooks"] = cleaned
+    else:
+        out.pop("hooks")
+    return out
+
+
+def merged(data: dict[str, Any], client: str) -> dict[str, Any]:
+    out = without_ours(data)
+    hooks = dict(out.get("hooks") or {})
+    for event, group in our_groups(client).items():
+        hooks[event] = list(hooks.get(event) or []) + [group]
+    out["hooks"] = hooks
+    return out
