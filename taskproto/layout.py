@@ -141,14 +141,10 @@ class Layout:
     def task_names(self) -> list[str]:
         """Folders under tasks/ (not validated as names: callers that act on one check it)."""
         try:
-            entries = sorted(os.listdir(self.tasks))
+            with os.scandir(self.tasks) as it:  # the entries' types, without a stat each
+                return sorted(e.name for e in it if not e.name.startswith(".") and e.is_dir())
         except OSError:
             return []
-        return [
-            e
-            for e in entries
-            if not e.startswith(".") and os.path.isdir(os.path.join(self.tasks, e))
-        ]
 
     # --- which task a path or a branch belongs to ------------------------------------
 

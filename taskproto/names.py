@@ -29,6 +29,17 @@ def check_name(kind: str, name: str) -> str:
     `git check-ref-format --branch` so that one character class decides
     without starting git (see tests for the list of refused names).
     """
+    if (  # the common case, decided at once (a listing checks every task's name)
+        name
+        and len(name) <= MAX_NAME
+        and name[0] in _FIRST
+        and _ALLOWED.issuperset(name)
+        and ".." not in name
+        and "@{" not in name
+        and not name.endswith((".lock", "."))
+        and name not in _RESERVED
+    ):
+        return name
     if not name:
         raise InvalidName(kind, name, "it is empty")
     if len(name) > MAX_NAME:

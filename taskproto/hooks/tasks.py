@@ -130,13 +130,14 @@ class TaskReader:
             self.layout.task_dir(data["name"]),
         )
 
-    def rows(self) -> dict[str, dict[str, Any]]:
+    def rows(self, statuses: bool = True) -> dict[str, dict[str, Any]]:
         """Every listed task's row (state/index.py): from the index while its files are as the
-        index recorded them, else read here (and recorded again); Unusual as `task` says."""
+        index recorded them, else read here (and recorded again); Unusual as `task` says.
+        Without `statuses`, the rows' agent statuses are taken as the index has them."""
         from taskproto.state import index
 
         names = self.names()
-        fresh, stale = index.rows(self.layout, names)
+        fresh, stale = index.rows(self.layout, names, statuses)
         if len(stale) > 1 and self.layout.dirs is not None:
             from taskproto.state import integrity
 
@@ -204,7 +205,7 @@ def listing(reader: TaskReader, as_json: bool) -> list[dict[str, Any]]:
     """The rows `task list [--json]` prints, from the index (the click command and the quick front
     alike): each with what it waits for, and with --json its whole summary; Unusual when a task
     needs the engine to be read."""
-    rows = reader.rows()
+    rows = reader.rows(statuses=as_json)  # the text shows no agent's status
     listed = []
     for name, row in rows.items():
         waits = reader.row_waits(row, rows)

@@ -178,24 +178,34 @@ def latest(layout: Layout) -> dict[str, dict[str, Any]]:
     return found
 
 
-def rows(layout: Layout, names: list[str]) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def rows(
+    layout: Layout, names: list[str], statuses: bool = True
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """(the rows of the tasks `names` whose files are as their latest line recorded, the names
-    whose row is missing or stale: the caller reads those tasks itself)."""
+    whose row is missing or stale: the caller reads those tasks itself). Without `statuses`, the
+    agents' status files are not looked at (a listing that shows no agent's status)."""
     found = latest(layout)
     fresh: dict[str, dict[str, Any]] = {}
     stale: list[str] = []
+    tasks = layout.tasks + os.sep
+    stat = os.stat
     for name in names:
         line = found.get(name)
-        if (
-            line is None
-            or line.get("k") is None
-            or key(layout.task_file(name)) != line["k"]
-            or not isinstance(line.get("r"), dict)
-            or any(key(layout.status_file(name, a)) != k for a, k in (line.get("s") or {}).items())
-        ):
-            stale.append(name)
+        want = line.get("k") if line is not None else None
+        try:
+            st = stat(tasks + name + "/task.json", follow_symlinks=False)
+            same = want == [st.st_size, st.st_mtime_ns, st.st_ino]
+        except OSError:
+            same = False
+        if same and statuses and line is not None:
+            same = all(
+                key(layout.status_file(name, a)) == k for a, k in (line.get("s") or {}).items()
+            )
+        row = line.get("r") if same and line is not None else None
+        if isinstance(row, dict):
+            fresh[name] = row
         else:
-            fresh[name] = line["r"]
+            stale.append(name)
     return fresh, stale
 
 
