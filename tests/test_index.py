@@ -36,8 +36,9 @@ def test_every_save_leaves_the_tasks_row_and_the_list_reads_it(engine: Engine, r
     layout = engine.config.layout
     fresh, stale = index.rows(layout, ["a", "b"])
     assert stale == []
-    assert fresh["a"]["state"] == "CLASSIFIED" and fresh["a"]["agents"] == {"dev": "WORKING"}
-    assert fresh["a"]["owner"]["session"] == S1 and fresh["b"]["depends_on"] == ["a"]
+    assert fresh["a"].state == "CLASSIFIED" and fresh["a"].data["agents"] == {"dev": "WORKING"}
+    assert fresh["a"].owner == S1 and fresh["a"].data["owner"]["session"] == S1
+    assert fresh["b"].depends_on == ["a"] and fresh["b"].data["depends_on"] == ["a"]
     # the list from the rows is the list read through the engine, task by task
     from taskproto.cli.task import _engine_rows
 
@@ -93,7 +94,9 @@ def test_the_index_stays_the_size_of_its_tasks(engine: Engine) -> None:
     lines = path.read_bytes().count(b"\n")
     one = len(path.read_bytes().splitlines()[-1])
     assert path.stat().st_size < 2 * one * 2 + (index.SLACK << 10) + one, (lines, one)
-    assert index.latest(engine.config.layout)["a"]["r"]["state"] == "INIT"
+    assert index.latest(engine.config.layout)["a"]["h"][0] == "INIT"
+    fresh, _ = index.rows(engine.config.layout, ["a"])
+    assert fresh["a"].state == "INIT" and fresh["a"].data["state"] == "INIT"
 
 
 RACER = """
@@ -127,8 +130,10 @@ def test_racing_processes_leave_a_whole_row_each(engine: Engine, repo: Path) -> 
         assert proc.returncode == 0, err.decode()
     layout = engine.config.layout
     for line in Path(index.path(layout)).read_text().splitlines():
-        json.loads(line)  # no torn or interleaved line
+        head, tab, row = line.partition("\t")  # no torn or interleaved line
+        json.loads(head)
+        assert tab and json.loads(row)["name"] == json.loads(head)["t"]
     fresh, stale = index.rows(layout, names)
     assert stale == []
     for name in names:
-        assert fresh[name]["revision"] == engine.load(name).revision
+        assert fresh[name].data["revision"] == engine.load(name).revision

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from taskproto.config import Config
+    from taskproto.state.index import Row
 
 AGENT_STATES = ("PENDING", "WORKING", "COMPLETE", "ERROR")  # models.AgentState (a test checks)
 STATUS_KEYS = frozenset(  # models.AgentStatus (a test checks)
@@ -130,7 +131,7 @@ class TaskReader:
             self.layout.task_dir(data["name"]),
         )
 
-    def rows(self, statuses: bool = True) -> dict[str, dict[str, Any]]:
+    def rows(self, statuses: bool = True) -> dict[str, Row]:
         """Every listed task's row (state/index.py): from the index while its files are as the
         index recorded them, else read here (and recorded again); Unusual as `task` says.
         Without `statuses`, the rows' agent statuses are taken as the index has them."""
@@ -147,9 +148,7 @@ class TaskReader:
                 names.remove(name)
                 continue
             data = self.task(name)
-            agents = self.agents(data)
-            index.record(self.layout, name, data, agents)
-            fresh[name] = index.row(data, agents)
+            fresh[name] = index.record(self.layout, name, data, self.agents(data))
         return {name: fresh[name] for name in names}
 
     def being_created(self, name: str) -> bool:
@@ -166,18 +165,16 @@ class TaskReader:
         pid = intent.get("pid") if isinstance(intent, dict) else None
         return intent.get("host") == hostname() and isinstance(pid, int) and pid_alive(pid)
 
-    def row_waits(
-        self, row: dict[str, Any], rows: dict[str, dict[str, Any]]
-    ) -> list[dict[str, Any]]:
+    def row_waits(self, row: Row, rows: dict[str, Row]) -> list[dict[str, Any]]:
         """What a listed task waits for, from the rows (engine/deps.py's rule: a dependency waits
         until it reaches a final state); a dependency not listed here: Unusual."""
         found = []
-        for dep in row["depends_on"]:
+        for dep in row.depends_on:
             other = rows.get(dep)
             if other is None:
                 raise Unusual(f"dependency {dep} is not here")
-            state = other["state"]
-            if not self.table(other["workflow"])[state]["final"]:
+            state = other.state
+            if not self.table(other.workflow)[state]["final"]:
                 found.append({"task": dep, "state": state, "why": f"in {state}"})
         return found
 
@@ -208,13 +205,21 @@ def listing(reader: TaskReader, as_json: bool) -> list[dict[str, Any]]:
     rows = reader.rows(statuses=as_json)  # the text shows no agent's status
     listed = []
     for name, row in rows.items():
-        waits = reader.row_waits(row, rows)
+        waits = reader.row_waits(row, rows) if row.depends_on else []
         if as_json:
-            table = reader.table(row["workflow"])
-            entry = summary.task_summary(row, table, row["agents"], reader.layout.task_dir(name))
-        else:
-            entry = dict(row)
+            data = row.data
+            table = reader.table(row.workflow)
+            entry = summary.task_summary(data, table, data["agents"], reader.layout.task_dir(name))
+        else:  # what cli/render.py `list_text` reads
+            entry = {
+                "name": name,
+                "state": row.state,
+                "priority": row.priority,
+                "owner": {"session": row.owner} if row.owner is not None else None,
+                "workflow": row.workflow,
+                "escalations": [{"reason": r} for r in row.escalated] if row.escalated else [],
+            }
         entry["waits_for"] = waits
-        entry["waiting"] = summary.describe(waits)
+        entry["waiting"] = summary.describe(waits) if waits else ""
         listed.append(entry)
     return listed
