@@ -14,8 +14,8 @@ waiting for others), with real worktrees; its objects and refs packed (`git repa
 repository built before with the same sizes is used again.
 
 Then it drives taskproto only as users do: PYTHON's `taskproto` command, exec'd directly; the
-Claude Code hook commands `taskproto init --claude` wrote into `.claude/settings.json`, run with
-Claude Code's payloads; a real `taskproto board` over HTTP; `taskproto doctor --json`, its git
+Claude Code hook commands `taskproto init --claude` wrote into `.claude/settings.local.json`, run
+with Claude Code's payloads; a real `taskproto board` over HTTP; `taskproto doctor --json`, its git
 processes counted through a `git` on PATH that logs each call; and the Python API for
 transitions per second and for the growth of `.git` (the apparent size of `.git/objects` before
 and after, loose, then packed again). The floor is `python -I -c pass` of PYTHON, started the same
@@ -311,7 +311,10 @@ class Bench:
         return json.dumps(data).encode()
 
     def read_hooks(self) -> None:
-        settings = json.loads((self.tasks / ".claude" / "settings.json").read_text())
+        # `init --claude` writes its hooks into the local settings (older versions: the shared)
+        folder = self.tasks / ".claude"
+        local = folder / "settings.local.json"
+        settings = json.loads((local if local.exists() else folder / "settings.json").read_text())
         self.hooks = {
             event: shlex.split(entries[0]["hooks"][0]["command"])
             for event, entries in settings["hooks"].items()
@@ -476,7 +479,8 @@ class Bench:
         return found
 
     def entries(self, repo: Path, task: str) -> int:
-        return len(json.loads(self.cli(repo, "log", task, "--json"))["entries"])
+        """The task's log entries, all of them (task.json holds the latest few)."""
+        return int(self.show(repo, task)["log_count"])  # type: ignore[call-overload]
 
     def growth_per_transition(self, task: str, n: int) -> tuple[float, float, float]:
         """(loose apparent, loose blocks, packed apparent) bytes per transition of `task`: `n`

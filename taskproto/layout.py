@@ -117,23 +117,25 @@ class Layout:
 
     # --- the files of one task ----------------------------------------------------
 
+    # (joined by hand: a task or agent name never holds a separator, names.py; the board and the
+    # listings make thousands of these)
     def task_dir(self, task: str) -> str:
-        return os.path.join(self.tasks, task)
+        return f"{self.tasks}{os.sep}{task}"
 
     def task_file(self, task: str) -> str:
-        return os.path.join(self.tasks, task, "task.json")
+        return f"{self.tasks}{os.sep}{task}{os.sep}task.json"
 
     def task_worktree(self, task: str) -> str:
-        return os.path.join(self.tasks, task, "code")
+        return f"{self.tasks}{os.sep}{task}{os.sep}code"
 
     def agent_dir(self, task: str, agent: str) -> str:
-        return os.path.join(self.tasks, task, "agents", agent)
+        return f"{self.tasks}{os.sep}{task}{os.sep}agents{os.sep}{agent}"
 
     def agent_worktree(self, task: str, agent: str) -> str:
-        return os.path.join(self.tasks, task, "agents", agent, "code")
+        return f"{self.agent_dir(task, agent)}{os.sep}code"
 
     def status_file(self, task: str, agent: str) -> str:
-        return os.path.join(self.tasks, task, "agents", agent, "status.json")
+        return f"{self.agent_dir(task, agent)}{os.sep}status.json"
 
     def worktree_of(self, task: str, agent: str | None) -> str:
         return self.agent_worktree(task, agent) if agent else self.task_worktree(task)

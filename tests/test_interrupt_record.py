@@ -171,8 +171,5 @@ def test_thousand_interruptions_from_several_processes(engine: Engine, repo: Pat
         assert len(mine) == 250 and mine == sorted(
             mine, key=lambda t: int(t.rsplit("-", 1)[1].rstrip(")"))
         )
-    counts = {
-        t: sum(1 for x in every if x.type == t)
-        for t in {x.type for x in every}
-    }
+    counts = {t: sum(1 for x in every if x.type == t) for t in {x.type for x in every}}
     assert counts["RESUMPTION"] == 200 and counts["AUDIT"] == 200

@@ -95,9 +95,9 @@ def text_field(data: dict[str, Any], key: str, required: bool = False) -> str | 
 async def list_tasks(request: Request) -> Response:
     state = board_state(request)
     doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
-    data = await run_in_threadpool(snapshot.board, state.engine(), doctor["report"], state.viewer)
-    data["doctor"] = {k: v for k, v in doctor.items() if k != "report"}
-    return JSONResponse(data)
+    summary = {k: v for k, v in doctor.items() if k != "report"}
+    body = await run_in_threadpool(state.board_json, doctor["report"], {"doctor": summary})
+    return Response(body, media_type="application/json")
 
 
 @guarded

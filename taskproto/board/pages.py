@@ -56,7 +56,7 @@ def _common(state: BoardState, doctor: dict[str, Any] | None = None) -> dict[str
 
 def board_context(state: BoardState) -> dict[str, Any]:
     doctor = state.doctor.as_json()  # once: the cards and the summary come from the same run
-    data = snapshot.board(state.engine(), doctor["report"], state.viewer)
+    data = state.board(doctor["report"])
     by: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     broken = []
     for t in data["tasks"]:

@@ -7,12 +7,13 @@ diagram, the plan and the diff (two git processes). Nothing here writes.
 
 from __future__ import annotations
 
-import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.board import diagram
+from taskproto.board.cards import Cards, read_statuses
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
@@ -23,9 +24,9 @@ from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
 from taskproto.machine.registry import workflow_names
 from taskproto.ops import controls, plan_task
 from taskproto.ops import review as actions
-from taskproto.sessions import last_heartbeat, owner_gone
-from taskproto.state import integrity, review
-from taskproto.state.models import Task
+from taskproto.sessions import last_heartbeat, liveness
+from taskproto.state import review
+from taskproto.state.models import AgentStatus, Task
 
 PLAN_FILES = ("PLAN.md", "plan.md")  # a task-protocol plan kept on the task branch
 MAX_PLAN_CHARS = 200_000
@@ -69,20 +70,33 @@ def stale_approval(task: Task, head: str | None) -> str | None:
     return None
 
 
-def _sessions(
-    engine: Engine, task: Task, seen: dict[str, dict[str, Any]], waiting: bool
-) -> list[dict[str, Any]]:
+def sessions_by_task(engine: Engine, seen: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """{task: {session: its agent or None}} of the sessions working in a task's worktrees, worked
+    out once per board."""
     layout = engine.config.layout
+    found: dict[str, dict[str, Any]] = {}
+    for session, rec in seen.items():
+        kind, name, agent = layout.where(str(rec.get("cwd") or ""))
+        if kind == "worktree" and name is not None:
+            found.setdefault(name, {})[session] = agent
+    return found
+
+
+def _sessions(
+    task: Task,
+    seen: dict[str, dict[str, Any]],
+    here: dict[str, Any],
+    waiting: bool,
+    now: float,
+) -> list[dict[str, Any]]:
+    """The sessions working in the task's worktrees (`here`: their agents) or owning it, heard
+    from recently."""
     owner = task.owner.session if task.owner else None
     out: list[dict[str, Any]] = []
-    now = time.time()
-    for session, rec in sorted(seen.items()):
+    for session in sorted({*here, *([owner] if owner in seen else [])}):
+        rec = seen[session]
         age = now - float(rec["time"])
         if age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER):
-            continue
-        kind, name, agent = layout.where(str(rec.get("cwd") or ""))
-        mine = session == owner
-        if not mine and not (kind == "worktree" and name == task.name):
             continue
         out.append(
             {
@@ -92,8 +106,8 @@ def _sessions(
                 "detail": rec.get("detail") or "",
                 "time": _ts(float(rec["time"])),
                 "status": activity.status(str(rec["event"]), waiting),
-                "agent": agent if kind == "worktree" and name == task.name else None,
-                "owner": mine,
+                "agent": here.get(session),
+                "owner": session == owner,
             }
         )
     return out
@@ -125,28 +139,68 @@ def blocked(
     return None
 
 
-def card(
+@dataclass
+class Live:
+    """What a card shows besides its task's files, worked out on every request: the branch head,
+    the owner's liveness (why it is gone or None, its last heartbeat), the sessions, what it waits
+    for, the doctor's findings. With the task's files' keys, the key of a kept card (cards.py)."""
+
+    head: str | None
+    gone: str | None
+    beat: datetime | None
+    sessions: list[dict[str, Any]]
+    unfinished: list[dict[str, str | None]]
+    findings: list[dict[str, Any]]
+    viewer: tuple[str, int | None] | None
+
+
+def live(
     engine: Engine,
     task: Task,
     seen: dict[str, dict[str, Any]],
+    here: dict[str, Any],
     findings: list[dict[str, Any]],
+    resolver: Resolver,
+    viewer: controls.Viewer | None,
     now: datetime,
-    resolver: Resolver | None = None,
+) -> Live:
+    head = engine.branch_head(task.name)
+    gone, beat = None, None
+    if task.owner is not None:
+        folder = engine.config.layout.task_dir(task.name)
+        gone, beat = liveness(task.owner, now, engine.config.lease_minutes, folder)
+        beat = beat or last_heartbeat(task.owner, folder)
+    waiting = waiting_for(engine, task, head) is not None
+    return Live(
+        head,
+        gone,
+        beat,
+        _sessions(task, seen, here, waiting, now.timestamp()),
+        [w.to_dict() for w in resolver.waits_for(task)],
+        findings,
+        None if viewer is None else (viewer.session, viewer.pid),
+    )
+
+
+def card(
+    engine: Engine,
+    task: Task,
+    statuses: dict[str, AgentStatus | str | None],
+    now: Live,
     viewer: controls.Viewer | None = None,
 ) -> dict[str, Any]:
-    """A task's card; `resolver` answers what it waits for (one per board, so each dependency is
-    read once); `viewer`, who acts from the board, decides the controls offered."""
+    """A task's card from its agents' `statuses` (a string: why one is unreadable) and what
+    `now` holds; `viewer`, who acts from the board, decides the controls offered."""
     wf = engine.workflow(task)
     state = wf.state(task.state)
-    head = engine.branch_head(task.name)
+    head = now.head
     waits = waiting_for(engine, task, head)
     owner = task.owner
     agents: list[dict[str, Any]] = []
     for name in task.required_agents:
-        try:
-            status = engine.agent_status(task.name, name)
-        except TaskprotoError as exc:
-            agents.append({"name": name, "status": "corrupt", "error": str(exc)})
+        status = statuses.get(name)
+        if isinstance(status, str):
+            agents.append({"name": name, "status": "corrupt", "error": status})
             continue
         agents.append(
             {
@@ -160,7 +214,7 @@ def card(
     interruption = task.paused_by()
     pending = review.pending(task)
     approvals = task.checkpoint
-    unfinished = (resolver or Resolver(engine)).waits_for(task)
+    unfinished = [Waiting(w["task"] or "", w["state"], w["why"] or "") for w in now.unfinished]
     return {
         "name": task.name,
         "workflow": task.workflow,
@@ -178,14 +232,12 @@ def card(
             "session": owner.session,
             "host": owner.host,
             "pid": owner.pid,
-            "heartbeat_at": _iso(last_heartbeat(owner, engine.config.task_dir(task.name))),
+            "heartbeat_at": _iso(now.beat),
             "mine": viewer is not None and owner.session == viewer.session,
-            "gone": owner_gone(
-                owner, now, engine.config.lease_minutes, engine.config.task_dir(task.name)
-            ),
+            "gone": now.gone,
         },
         "agents": agents,
-        "sessions": _sessions(engine, task, seen, waits is not None),
+        "sessions": now.sessions,
         "waiting_for": waits,
         "plan_approval": None
         if approvals.plan_approval is None
@@ -217,9 +269,9 @@ def card(
         },
         "dependencies": dependencies(task),
         # the dependencies not done yet, with why (engine/deps.py), as `task list` shows them
-        "blocked_by": [w.to_dict() for w in unfinished],
+        "blocked_by": now.unfinished,
         "blocked": blocked(engine, task, unfinished, agents),
-        "findings": findings,
+        "findings": now.findings,
         "needs_review": task.needs_review,
         "escalations": [
             {
@@ -234,7 +286,7 @@ def card(
         "actions": actions.choices(engine, task).as_json(),
         "controls": None
         if viewer is None
-        else controls.offer(engine, task, viewer, head).as_json(),
+        else controls.offer(engine, task, viewer, head, live=now.gone is None).as_json(),
     }
 
 
@@ -248,26 +300,41 @@ def findings_by_task(report: dict[str, Any] | None) -> dict[str, list[dict[str, 
 
 
 def board(
-    engine: Engine, report: dict[str, Any] | None = None, viewer: controls.Viewer | None = None
+    engine: Engine,
+    report: dict[str, Any] | None = None,
+    viewer: controls.Viewer | None = None,
+    kept: Cards | None = None,
 ) -> dict[str, Any]:
     """Every task's card, the columns (each workflow's states in order), the doctor summary, and
-    the workflows a new task can take."""
+    the workflows a new task can take. `kept`: what a running board read and built before, used
+    again where nothing it was made from changed (cards.py); without it every card is built."""
     now = datetime.now(UTC)
     seen = activity.read_all(engine.config.layout.root)
+    here = sessions_by_task(engine, seen)
     found = findings_by_task(report)
+    kept = kept if kept is not None else Cards()
+    reads = kept.read(engine, listed(engine))  # a task still being created is not shown
+    loaded = {name: r.task for name, r in reads.items() if r.task is not None}
+    broken = {name: r.error or "" for name, r in reads.items() if r.task is None}
+    resolver = Resolver(engine, loaded, broken)
     tasks: list[dict[str, Any]] = []
     columns: dict[str, list[str]] = {}
-    resolver = Resolver(engine)
-    names = listed(engine)  # a task still being created is not shown (nor broken)
-    if engine.config.layout.dirs is not None:  # the journals checked with one git process
-        integrity.prefetch(engine.config.layout.dirs, list(names))
-    for name in names:
+    for name, read in reads.items():
+        findings = found.get(name, [])
         try:
-            task = engine.load(name)
+            if read.task is None:
+                raise TaskprotoError(read.error or "unreadable")
+            task = read.task
             columns.setdefault(task.workflow, engine.workflow(task).state_names())
-            tasks.append(card(engine, task, seen, found.get(name, []), now, resolver, viewer))
+            inputs = live(engine, task, seen, here.get(name, {}), findings, resolver, viewer, now)
+            key = (read.key, inputs)
+            built = kept.card(name, key)
+            if built is None:
+                built = card(engine, task, read.statuses, inputs, viewer)
+                kept.keep(name, key, built)
+            tasks.append(built)
         except TaskprotoError as exc:  # a broken task is shown, never fatal
-            tasks.append({"name": name, "error": str(exc), "findings": found.get(name, [])})
+            tasks.append({"name": name, "error": str(exc), "findings": findings})
     return {
         "time": now.isoformat(),
         "tasks": tasks,
@@ -308,15 +375,12 @@ def detail(
 ) -> tuple[dict[str, Any], Diff | None]:
     """One task: its card, log, interruptions, review, plan, diagram; and its diff."""
     task = engine.load(name)
-    now = datetime.now(UTC)
-    data = card(
-        engine,
-        task,
-        activity.read_all(engine.config.layout.root),
-        findings_by_task(report).get(name, []),
-        now,
-        viewer=viewer,
-    )
+    seen = activity.read_all(engine.config.layout.root)
+    statuses = read_statuses(engine, task)
+    findings = findings_by_task(report).get(name, [])
+    here = sessions_by_task(engine, seen).get(name, {})
+    inputs = live(engine, task, seen, here, findings, Resolver(engine), viewer, datetime.now(UTC))
+    data = card(engine, task, statuses, inputs, viewer)
     wf = engine.workflow(task)
     log = [e.model_dump(mode="json", by_alias=True) for e in task.transition_log]
     visited = set(task.reached) | {e.to_state for e in task.transition_log} | {wf.initial}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,7 @@ import anyio
 from anyio.abc import TaskGroup
 from starlette.concurrency import run_in_threadpool
 
+from taskproto.board.cards import Cards
 from taskproto.board.watch import Change, Hub
 from taskproto.config import Config
 from taskproto.engine import Engine
@@ -65,6 +67,8 @@ class BoardState:
     doctor: DoctorCache = field(default_factory=DoctorCache)
     doctor_enabled: bool = True
     task_group: TaskGroup | None = None  # set by the app's lifespan
+    cards: Cards = field(default_factory=Cards)  # kept between requests (cards.py)
+    cards_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def engine(self) -> Engine:
         """A fresh engine per request: engines hold git processes that are not shared across
@@ -74,6 +78,22 @@ class BoardState:
     @property
     def viewer(self) -> Viewer:
         return Viewer(self.session, self.pid)
+
+    def board(self, report: dict[str, Any] | None) -> dict[str, Any]:
+        """Every card (snapshot.board), built again only where something it shows changed; one
+        request at a time builds (in a worker thread)."""
+        from taskproto.board import snapshot
+
+        with self.cards_lock:
+            return snapshot.board(self.engine(), report, self.viewer, self.cards)
+
+    def board_json(self, report: dict[str, Any] | None, extra: dict[str, Any]) -> bytes:
+        """`board` as JSON with `extra`'s keys added, each unchanged card's JSON kept."""
+        from taskproto.board import snapshot
+
+        with self.cards_lock:
+            data = snapshot.board(self.engine(), report, self.viewer, self.cards)
+            return self.cards.encode({**data, **extra})
 
     async def keep_claims(self, stop: anyio.Event) -> None:
         """Until `stop`, renew the heartbeat of the tasks this board claimed."""

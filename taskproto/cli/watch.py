@@ -85,6 +85,7 @@ def watch_tasks(config: Config) -> None:
     import watchfiles
 
     from taskproto.board import snapshot
+    from taskproto.board.cards import Cards
     from taskproto.board.watch import classify, watched
     from taskproto.doctor import run
     from taskproto.engine import Engine
@@ -93,10 +94,11 @@ def watch_tasks(config: Config) -> None:
     stop = False
     report: dict[str, Any] | None = None
     checked = 0.0
+    kept = Cards()  # a redraw reads again only the tasks that changed
     while not stop:
         if time.monotonic() - checked >= DOCTOR_EVERY:
             report, checked = run(config).as_json(), time.monotonic()
-        data = snapshot.board(Engine(config), report)
+        data = snapshot.board(Engine(config), report, kept=kept)
         if tty:
             click.echo("\x1b[H\x1b[2J", nl=False)
         click.echo("\n".join(frame(data, color=tty)))

@@ -183,6 +183,9 @@ class Snapshot:
         data = self.journal_tasks.get(name)
         if data is None:
             return None
+        view = self.tasks.get(name)
+        if view is not None and view.task is not None and view.raw == data:
+            return view.task  # the journal holds the very bytes of task.json: read once
         try:
             return Task.model_validate_json(data)
         except RecordError:
@@ -352,8 +355,9 @@ def take(
             for r in refs
             if r.startswith(journal.ARCHIVE_PREFIX)
         }
+        known = set(names)
         wanted = (
-            list(scope) if scope is not None else names + [j for j in journals if j not in names]
+            list(scope) if scope is not None else names + [j for j in journals if j not in known]
         )
         # One `git cat-file --batch` for every journal's task.json and agent statuses, however
         # many tasks; it runs while the worktree listing is parsed.

@@ -9,6 +9,7 @@ create that died half-way is listed, broken, for doctor to finish or `task abort
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ def creator_alive(intent: dict[str, Any]) -> bool:
 
 def being_created(config: Config, name: str) -> bool:
     """Whether a live `task create` is still making task `name` (its task.json not written yet)."""
-    if config.task_file(name).exists():
+    if os.path.exists(config.layout.task_file(name)):
         return False
     intent = read_intent(config.task_dir(name))
     return intent is not None and creator_alive(intent)

@@ -66,16 +66,20 @@ class Controls:
         }
 
 
-def offer(engine: Engine, task: Task, viewer: Viewer, head: str | None) -> Controls:
-    """Which controls apply to `task` now (`head`: its branch's head, as the card read it)."""
+def offer(
+    engine: Engine, task: Task, viewer: Viewer, head: str | None, live: bool | None = None
+) -> Controls:
+    """Which controls apply to `task` now (`head`: its branch's head, as the card read it; `live`:
+    whether its owner may still be alive, as the card worked it out, else worked out here)."""
     wf = engine.workflow(task)
     state = wf.state(task.state)
     owner = task.owner
     mine = owner is not None and owner.session == viewer.session
-    live = owner is not None and (
-        owner_gone(owner, utcnow(), engine.config.lease_minutes, engine.config.task_dir(task.name))
-        is None
-    )
+    if owner is None:
+        live = False
+    elif live is None:
+        folder = engine.config.task_dir(task.name)
+        live = owner_gone(owner, utcnow(), engine.config.lease_minutes, folder) is None
     stands = approval_stands(task, head)
     return Controls(
         claim=not state.terminal and not (mine and live),

@@ -35,6 +35,7 @@ from taskproto.state.record_fields import (
     compile_annotation,
     min_length,
     problem,
+    scalar,
 )
 
 TYPE_CHECKING = False
@@ -97,7 +98,7 @@ def field(
 
 
 class _Field:
-    __slots__ = ("name", "key", "check", "default", "factory", "before", "record")
+    __slots__ = ("name", "key", "check", "default", "factory", "before", "record", "nests")
 
     def __init__(self, name: str, key: str, check: Check, info: FieldInfo | None, default: Any):
         self.name, self.key, self.check = name, key, check
@@ -105,6 +106,7 @@ class _Field:
         self.factory = info.factory if info is not None else None
         self.before = info.before if info is not None else None
         self.record = False  # holds records (a copy copies them)
+        self.nests = True  # can hold a list, a dict or a record (record_fields.scalar)
 
 
 def time_text(moment: datetime) -> str:
@@ -154,6 +156,13 @@ class Record:
     EXTRA_FORBIDDEN = True
     _fields: tuple[_Field, ...] | None = None
     _by_key: dict[str, _Field]
+    _nesting: tuple[str, ...]  # the fields that can hold a list, a dict or a record
+
+    def nested_values(self) -> list[Any]:
+        """The values of the fields that can nest (what a depth check walks)."""
+        type(self)._spec()
+        values = self.__dict__
+        return [values[n] for n in type(self)._nesting if n in values]
 
     @classmethod
     def _spec(cls) -> tuple[_Field, ...]:
@@ -181,9 +190,11 @@ class Record:
                     check = bounds(check, info.ge, info.le)
                 spec = _Field(name, (info.alias if info else None) or name, check, info, raw)
                 spec.record = holds
+                spec.nests = not scalar(text, scope)
                 made.append(spec)
         fields = tuple(made)
         cls._fields = fields
+        cls._nesting = tuple(f.name for f in fields if f.nests)
         cls._by_key = {f.name: f for f in fields} | {f.key: f for f in fields}
         return fields
 
@@ -206,12 +217,12 @@ class Record:
                 values[f.name] = _copy_value(f.default)
                 continue
             else:
-                problem(errors, (*loc, f.key), "missing", "Field required")
+                problem(errors, (loc, f.key), "missing", "Field required")
                 failed = True
                 continue
             if f.before is not None:
                 v = f.before(v)
-            got = f.check(v, (*loc, f.key), errors)
+            got = f.check(v, (loc, f.key), errors)
             if got is FAILED or (f.record and _has_failed(got)):
                 failed = True
             values[f.name] = got
@@ -219,7 +230,7 @@ class Record:
             by_key = cls._by_key
             for key in data:
                 if key not in by_key:
-                    problem(errors, (*loc, key), "extra_forbidden", EXTRA)
+                    problem(errors, (loc, key), "extra_forbidden", EXTRA)
                     failed = True
         if failed:
             return FAILED

@@ -1,8 +1,8 @@
 """The checks of a record's fields (state/record.py), built once per class from its annotations.
 
-A check takes a value, where it is (`loc`) and the list of problems found so far, and returns the
-value (converted where pydantic would: an ISO time to a datetime, a member's value to the member)
-or `FAILED` after it appended the problem, in pydantic's words.
+A check takes a value, where it is (`loc`, as nested pairs: `flat`) and the list of problems found
+so far, and returns the value (converted where pydantic would: an ISO time to a datetime, a
+member's value to the member) or `FAILED` after it appended the problem, in pydantic's words.
 """
 
 from __future__ import annotations
@@ -20,8 +20,18 @@ FAILED: Any = object()  # what a check returns after it reported a problem
 
 
 def problem(errors: list[dict[str, Any]], loc: tuple[Any, ...], kind: str, msg: str) -> Any:
-    errors.append({"loc": loc, "msg": msg, "type": kind})
+    errors.append({"loc": flat(loc), "msg": msg, "type": kind})
     return FAILED
+
+
+def flat(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Where a value is, from the nested pairs the checks pass down: `((("a"), 0), "b")` is
+    `("a", 0, "b")` (a pair per level costs less than a tuple copied at each of them)."""
+    keys = []
+    while loc:
+        loc, key = loc
+        keys.append(key)
+    return tuple(reversed(keys))
 
 
 def _check_str(v: Any, loc: tuple[Any, ...], errors: list[dict[str, Any]]) -> Any:
@@ -92,8 +102,8 @@ def _dict_of(inner: Check) -> Check:
         out = {}
         for key, item in v.items():
             if not isinstance(key, str):
-                return problem(errors, (*loc, key), "string_type", "Input should be a valid string")
-            out[key] = inner(item, (*loc, key), errors)
+                return problem(errors, (loc, key), "string_type", "Input should be a valid string")
+            out[key] = inner(item, (loc, key), errors)
         return out
 
     return check
@@ -105,7 +115,7 @@ def _list_of(inner: Check) -> Check:
             return problem(errors, loc, "list_type", "Input should be a valid list")
         out = []
         for i, item in enumerate(v):
-            got = inner(item, (*loc, i), errors)
+            got = inner(item, (loc, i), errors)
             out.append(got)
         return out
 
@@ -219,6 +229,24 @@ def compile_annotation(text: str, names: Mapping[str, Any]) -> tuple[Check, bool
     if isinstance(found, str):  # an alias written as text (`EntryKind = "Literal[...]"`)
         return compile_annotation(found, names)
     raise TypeError(f"record annotation not understood: {text!r}")
+
+
+_SCALARS = frozenset(("str", "int", "float", "bool", "datetime"))
+
+
+def scalar(text: str, names: Mapping[str, Any]) -> bool:
+    """Whether an annotation only holds values that nest nothing (a string, a number, a time, a
+    literal, an enum, or None): a depth check skips such fields (store.too_deep)."""
+    options = [o for o in _split(text.strip(), "|") if o != "None"]
+    if len(options) != 1:
+        return bool(options) and all(scalar(o, names) for o in options)
+    text = options[0]
+    if text in _SCALARS or text.startswith("Literal["):
+        return True
+    found = names.get(text)
+    if isinstance(found, str):
+        return scalar(found, names)
+    return isinstance(found, type) and hasattr(found, "_value2member_map_")
 
 
 def min_length(inner: Check, least: int) -> Check:

@@ -49,7 +49,7 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, Record):
-            children: Any = item.__dict__.values()
+            children: Any = item.nested_values()  # a field of a string or a time nests nothing
         elif isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list | tuple):
@@ -58,8 +58,12 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
             continue
         if depth > limit:
             return True
-        stack.extend((child, depth + 1) for child in children)
+        depth += 1
+        stack.extend((child, depth) for child in children if isinstance(child, NESTS))
     return False
+
+
+NESTS = (Record, dict, list, tuple)
 
 
 def dump(model: Record) -> bytes:

@@ -166,7 +166,8 @@ def task_summary(
 
 
 def show_details(data: dict[str, Any]) -> dict[str, Any]:
-    """What `task show` adds to the summary: approvals, counters, interruptions, the review note."""
+    """What `task show` adds to the summary: approvals, counters, interruptions, the review note,
+    how many log entries the task has had (task.json holds the latest: bound.py)."""
     interruptions = data["interruptions"]
     counts: dict[str, int] = {}
     for i in interruptions:
@@ -183,6 +184,7 @@ def show_details(data: dict[str, Any]) -> dict[str, Any]:
             "last": interruptions[-5:],
         },
         "needs_review": data["needs_review"],
+        "log_count": max(int(data.get("log_count") or 0), len(data["transition_log"])),
     }
 
 

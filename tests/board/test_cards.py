@@ -1,0 +1,146 @@
+"""A running board keeps its cards between requests (board/cards.py): after every kind of change,
+made by another process and whether or not a watcher saw it, the kept cards are exactly the cards
+built from nothing, and a task nothing touched is not read again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taskproto.board import snapshot
+from taskproto.board.cards import Cards
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.ops.controls import Viewer
+from taskproto.state.models import AgentState
+from tests.board.scenario import build, commit_on_task, hook
+from tests.conftest import run_taskproto
+
+VIEWER = Viewer("board:someone", os.getpid())
+
+
+def fresh(repo: Path, report: dict[str, Any] | None = None) -> dict[str, Any]:
+    return snapshot.board(Engine(load_config(repo)), report, VIEWER)
+
+
+class Kept:
+    """A board's kept cards, asked as a running board asks (a new engine per request)."""
+
+    def __init__(self, repo: Path) -> None:
+        self.repo, self.cards = repo, Cards()
+
+    def board(self, report: dict[str, Any] | None = None) -> dict[str, Any]:
+        return snapshot.board(Engine(load_config(self.repo)), report, VIEWER, self.cards)
+
+    def same_as_fresh(self, report: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The kept board, checked card by card against one built from nothing."""
+        kept, built = self.board(report), fresh(self.repo, report)
+        assert [t["name"] for t in kept["tasks"]] == [t["name"] for t in built["tasks"]]
+        for a, b in zip(kept["tasks"], built["tasks"], strict=True):
+            assert a == b, a["name"]
+        assert json.loads(self.cards.encode(kept)) == json.loads(json.dumps(kept))
+        return {t["name"]: t for t in kept["tasks"]}
+
+    def reads(self) -> dict[str, int]:
+        return {name: id(read) for name, read in self.cards.reads.items()}
+
+
+def tp(repo: Path, *args: str, session: str = "") -> None:
+    r = run_taskproto(*args, cwd=repo, env={"TASKPROTO_SESSION": session} if session else None)
+    assert r.code == 0, r.err
+
+
+def test_every_change_shows_at_once_and_only_what_changed_is_read_again(
+    engine: Engine, repo: Path
+) -> None:
+    sessions = build(engine)
+    engine.create_task("after", after=["widget"])
+    kept = Kept(repo)
+    cards = kept.same_as_fresh()
+    assert cards["after"]["blocked_by"][0]["task"] == "widget"
+    before = kept.reads()
+    cards = kept.same_as_fresh()
+    assert kept.reads() == before  # nothing changed: no task read again
+
+    # another process moves a task: that task alone is read again
+    engine.set_agent_status("parser", "qa", AgentState.WORKING, session=sessions["parser"])
+    cards = kept.same_as_fresh()
+    assert cards["parser"]["agents"][1]["status"] == "WORKING"
+    after = kept.reads()
+    assert {n for n in before if before[n] != after[n]} == {"parser"}
+
+    # a commit on a task branch: the head, the approval that no longer stands
+    commit_on_task(engine, "widget", "more.py", "x = 1\n", "more")
+    cards = kept.same_as_fresh()
+    assert cards["widget"]["head"] == engine.branch_head("widget")
+
+    # a session starts working in a task's worktree (the client hook's activity file)
+    hook(engine, "claude", "UserPromptSubmit", "s-new", engine.config.task_worktree("cache"))
+    cards = kept.same_as_fresh()
+    assert [s["session"] for s in cards["cache"]["sessions"]] == ["s-new"]
+
+    # doctor's findings, a removed task, a new one, a hand edit (broken), packed refs
+    report = {"findings": [{"task": "docs", "check": "x", "severity": "warning", "message": "m"}]}
+    cards = kept.same_as_fresh(report)
+    assert cards["docs"]["findings"][0]["check"] == "x"
+    tp(repo, "task", "create", "newer")
+    tp(repo, "task", "remove", "cache", "--force")
+    cards = kept.same_as_fresh()
+    assert "cache" not in cards and "newer" in cards
+    subprocess.run(["git", "pack-refs", "--all"], cwd=repo, check=True)
+    kept.same_as_fresh()
+    task_json = Path(engine.config.task_file("newer"))
+    task_json.write_text(task_json.read_text().replace('"INIT"', '"COMPLETE"'))
+    cards = kept.same_as_fresh()
+    assert "error" in cards["newer"]
+
+
+def test_an_owner_that_dies_or_whose_lease_runs_out_shows_at_once(repo: Path) -> None:
+    (repo / ".taskproto.toml").write_text("lease_minutes = 0.05\n")  # 3 s
+    engine = Engine(load_config(repo))
+    engine.create_task("held")
+    engine.create_task("beat")
+    # an owner whose process lives, then dies
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        engine.claim("held", "s-held", pid=sleeper.pid)
+        engine.claim("beat", "s-beat", pid=os.getpid())
+        kept = Kept(repo)
+        cards = kept.same_as_fresh()
+        assert cards["held"]["owner"]["gone"] is None
+        sleeper.kill()
+        sleeper.wait()
+        cards = kept.same_as_fresh()
+        assert "no longer exists" in cards["held"]["owner"]["gone"]
+    finally:
+        sleeper.kill()
+    # a heartbeat renewed (heartbeat.json only), then the lease running out with time alone
+    before = cards["beat"]["owner"]["heartbeat_at"]
+    time.sleep(0.01)
+    engine.heartbeat("beat", "s-beat")
+    cards = kept.same_as_fresh()
+    assert cards["beat"]["owner"]["heartbeat_at"] > before
+    time.sleep(engine.config.lease_minutes * 60 + 0.5)
+    cards = kept.same_as_fresh()
+    assert "last heartbeat" in (cards["beat"]["owner"]["gone"] or "")
+
+
+@pytest.mark.usefixtures("engine")
+def test_a_running_board_answers_a_change_made_the_moment_before(
+    board_for: Any, repo: Path, engine: Engine
+) -> None:
+    engine.create_task("a")
+    board = board_for(repo, "--no-doctor")
+    assert [t["state"] for t in board.get("/api/tasks").json()["tasks"]] == ["INIT"]
+    for _ in range(3):  # no wait for the watcher: the request itself sees the change
+        tp(repo, "claim", "a", session="s1")
+        assert board.get("/api/tasks").json()["tasks"][0]["owner"]["session"] == "s1"
+        tp(repo, "release", "a", session="s1")
+        assert board.get("/api/tasks").json()["tasks"][0]["owner"] is None
