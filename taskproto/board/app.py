@@ -33,6 +33,7 @@ def build_app(
             state.task_group = group
             group.start_soon(watch, config, state.publish, stop, force_polling)
             group.start_soon(state.keep_claims, stop)
+            group.start_soon(state.warm)  # every task read once, before the first page asks
             if doctor:
                 await state.run_doctor()
             try:

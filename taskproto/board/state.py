@@ -87,6 +87,14 @@ class BoardState:
         with self.cards_lock:
             return snapshot.board(self.engine(), report, self.viewer, self.cards)
 
+    async def warm(self) -> None:
+        """Read every task and build its card once, in a worker thread, so that the first
+        request answers from what is kept (it still checks every task's files)."""
+        try:
+            await run_in_threadpool(self.board, None)
+        except Exception:  # noqa: BLE001 - only a head start: the first request reads again
+            return
+
     def board_json(self, report: dict[str, Any] | None, extra: dict[str, Any]) -> bytes:
         """`board` as JSON with `extra`'s keys added, each unchanged card's JSON kept."""
         from taskproto.board import snapshot

@@ -111,11 +111,5 @@ def flush_warnings(state: AppState) -> None:
             click.echo(f"taskproto: warning: {warning}", err=True)
 
 
-def split_csv(value: str | None) -> list[str]:
-    if not value:
-        return []
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
 def fail(message: str) -> TaskprotoError:
     return TaskprotoError(message)

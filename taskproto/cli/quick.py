@@ -1,8 +1,8 @@
 """The quick front: `task list`, `task show` and tight-loop's `turn` answered, and the commands
 that change a task on every turn (`transition`, `fire`, tight-loop's `handoff` and `subtask
 add|done|fail|skip`, `agent set`, and phone-a-team's `round review|decide|fail` in
-cli/quick_team.py) parsed, before click is imported: click's import alone costs more than three
-times the interpreter's start-up.
+cli/quick_team.py) and `task create` parsed, before click is imported: click's import alone costs
+more than three times the interpreter's start-up.
 
 A change goes through the engine, the one write path, as the click command's does; only the
 reading of the arguments is this module's. It prints exactly what the click command prints (the
@@ -43,6 +43,8 @@ def answer(args: list[str]) -> int | None:
         return _subtask(args)
     if args[0] == "agent" and args[1] == "set":
         return _agent_set(args[2:])
+    if args[0] == "task" and args[1] == "create":
+        return _create(args[2:])
     if args[0] == "round":
         from taskproto.cli import quick_team
 
@@ -153,6 +155,53 @@ def _move(args: list[str]) -> int | None:
         warm(engine.config.layout, {task.workflow})  # as the click command does
         data = moved(task)
         return data, moved_lines(data)
+
+    return change(as_json, make)
+
+
+# `task create`'s options the quick path reads, each given once (--max-rounds, --backend and
+# --parent, phone-a-team's and a subtask's, are the click command's)
+CREATE = ("--agents", "--base", "--workflow", "-d", "--description", "--after", "--priority")
+
+
+def _create(args: list[str]) -> int | None:
+    """`task create NAME [--agents A,B] [--base REV] [--workflow W] [-d TEXT] [--after A,B]
+    [--priority 0-4] [--json]`, a workflow other than phone-a-team (which may ask for its
+    description)."""
+    from taskproto.cli.quick_common import split_csv
+
+    parsed = options(args, CREATE)
+    if parsed is None or len(parsed[0]) != 1:
+        return None
+    (name,), as_json, given = parsed
+    workflow = given.get("--workflow", "task-protocol")
+    priority = given.get("--priority", "2")
+    if (
+        workflow == "phone-a-team"
+        or ("-d" in given and "--description" in given)
+        or priority.strip() not in ("0", "1", "2", "3", "4")  # click's IntRange says why
+    ):
+        return None
+    description = given.get("-d", given.get("--description", ""))
+
+    def make(engine: Engine, session: str | None) -> tuple[Any, list[str]]:
+        from taskproto.cli.render import created_line
+        from taskproto.engine.summary import task_summary
+        from taskproto.ops.creation import create
+
+        task = create(
+            engine,
+            name,
+            split_csv(given.get("--agents")),
+            given.get("--base"),
+            workflow,
+            description,
+            session,
+            split_csv(given.get("--after")),
+            int(priority),
+        )
+        folder = engine.config.layout.task_dir(name)
+        return task_summary(task, engine), [created_line(task, folder)]
 
     return change(as_json, make)
 

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from taskproto.engine import Engine
 
 
+def split_csv(value: str | None) -> list[str]:
+    """`a, b,,c` -> ["a", "b", "c"] (a comma-separated option: --agents, --after)."""
+    if not value:
+        return []
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
 def dumps(data: Any) -> str:
     """`data` as the full commands print it with --json (cli/common.py `emit`)."""
     return json.dumps(data, indent=2, default=str, sort_keys=False) + "\n"

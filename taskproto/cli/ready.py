@@ -11,8 +11,8 @@ from taskproto.cli.common import (
     flush_warnings,
     json_option,
     pass_state,
-    split_csv,
 )
+from taskproto.cli.quick_common import split_csv
 
 
 @click.command("ready")

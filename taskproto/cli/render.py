@@ -230,3 +230,12 @@ def subtask_lines(name: str, added: bool, item: dict[str, Any]) -> list[str]:
 
 def agent_set_lines(name: str, agent: str, status: str, message: str | None) -> list[str]:
     return [f"{name}/{agent}: {status}" + (f" ({message})" if message else "")]
+
+
+def created_line(task: Any, folder: str) -> str:
+    """What `task create` prints (its task made at `folder`)."""
+    return (
+        f"created task {task.name} ({task.workflow}, state {task.state}) at {folder}"
+        + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
+        + (f", after {', '.join(task.depends_on)}" if task.depends_on else "")
+    )

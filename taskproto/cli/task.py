@@ -12,8 +12,8 @@ from taskproto.cli.common import (
     flush_warnings,
     json_option,
     pass_state,
-    split_csv,
 )
+from taskproto.cli.quick_common import split_csv
 
 if TYPE_CHECKING:
     from taskproto.engine import Engine
@@ -107,16 +107,10 @@ def create(
         ask=ask,
     )
     flush_warnings(state)
-    emit(
-        as_json,
-        task_summary(task, engine),
-        lambda: click.echo(
-            f"created task {task.name} ({task.workflow}, state {task.state}) at "
-            f"{engine.config.task_dir(name)}"
-            + (f" with agents {', '.join(task.required_agents)}" if task.required_agents else "")
-            + (f", after {', '.join(task.depends_on)}" if task.depends_on else "")
-        ),
-    )
+    from taskproto.cli.render import created_line
+
+    folder = str(engine.config.task_dir(name))
+    emit(as_json, task_summary(task, engine), lambda: click.echo(created_line(task, folder)))
 
 
 @task_group.command("list")

@@ -28,9 +28,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.clients import exclude as excluded
@@ -45,8 +43,13 @@ from taskproto.clients.protocols import CLIENTS
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
-from taskproto.git.repo import Repo
 from taskproto.state.store import atomic_write
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.git.repo import Repo
 
 RECORD = "agent-hooks.json"
 # Where each client's hooks go, in the main worktree and in every task worktree. Claude Code's is
@@ -94,14 +97,17 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-@dataclass
 class Report:
-    installed: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    moved: list[str] = field(default_factory=list)  # places the record named before (old -> new)
-    migrated: list[str] = field(default_factory=list)  # shared file -> per-machine file
+    """What an install or uninstall did (a plain class: a new worktree's set-up imports this
+    module, and `dataclasses` would cost it more than the rest)."""
+
+    def __init__(self) -> None:
+        self.installed: list[str] = []
+        self.unchanged: list[str] = []
+        self.removed: list[str] = []
+        self.warnings: list[str] = []
+        self.moved: list[str] = []  # places the record named before (old -> new)
+        self.migrated: list[str] = []  # shared file -> per-machine file
 
     def as_dict(self) -> dict[str, list[str]]:
         return {
@@ -115,10 +121,19 @@ class Report:
 
 
 class Installer:
+    @property
+    def repo(self) -> Repo:
+        """GitPython's view, made when asked (a new worktree's set-up never asks)."""
+        from taskproto.git.repo import Repo
+
+        found: Repo | None = self.__dict__.get("_repo")
+        if found is None:
+            found = self.__dict__["_repo"] = Repo(self.config.repo)
+        return found
+
     def __init__(self, config: Config) -> None:
         self.config = config
         self.git = Git(config.repo)
-        self.repo = Repo(config.repo)
         self.record_path = config.root / RECORD
         self.report = Report()
         try:
@@ -249,6 +264,9 @@ class Installer:
     # --- exclude ----------------------------------------------------------------
 
     def exclude_path(self) -> Path:
+        dirs = self.config.layout.dirs
+        if dirs is not None:  # info/ is one of the folders every worktree shares
+            return Path(dirs.common_dir, "info", "exclude")
         return Path(
             self.git.run(
                 "rev-parse", "--path-format=absolute", "--git-path", "info/exclude"
@@ -322,11 +340,14 @@ class Installer:
                 "takes them out (they named one machine's paths)"
             )
 
-    def setup_worktree(self, worktree: Path, client: str) -> None:
+    def setup_worktree(self, worktree: Path, client: str, fresh: bool = False) -> None:
+        """The client's hooks in `worktree`'s copy of its settings, kept out of git. `fresh`: a
+        worktree git has just checked out, where a file that is not there is not tracked."""
         name = FILES[client]
         path = worktree / name
         ignore = str(Path(name).parent / FOLDER_IGNORE)
-        tracked = self.tracked(worktree, name, ignore)
+        asked = [n for n in (name, ignore) if not fresh or os.path.lexists(worktree / n)]
+        tracked = self.tracked(worktree, *asked) if asked else set()
         if name in tracked:
             self.report.warnings.append(
                 f"{path} is tracked by git: taskproto's hooks merged into it show in "
@@ -382,5 +403,5 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
         return
     installer = Installer(config)
     for client in installer.record["clients"]:
-        installer.setup_worktree(worktree, client)
+        installer.setup_worktree(worktree, client, fresh=True)
     installer.save()

@@ -3,11 +3,14 @@ engine's side of state/summary.py (which the quick read path uses on task.json i
 
 from __future__ import annotations
 
-from typing import Any
-
-from taskproto.engine.core import Core
 from taskproto.state import summary
-from taskproto.state.models import Task
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.engine.core import Core
+    from taskproto.state.models import Task
 
 
 def task_summary(task: Task, engine: Core) -> dict[str, Any]:

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Sequence
-from contextlib import nullcontext
-from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.config import ensure_root
-from taskproto.engine import deps
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.engine.listing import CREATING as CREATING  # where doctor imports them from
@@ -31,6 +27,11 @@ from taskproto.state.models import (
     Task,
     utcnow,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 
 def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: str | None) -> str:
@@ -188,8 +189,25 @@ def create_task(
     base_sha = _check_new(core, name, agents, base)
     base_branch = _base_branch(core, base)
     ensure_root(core.config)
-    with deps.graph_lock(core) if after else nullcontext():  # no cycle while the graph changes
-        valid = deps.check_new(core, name, after) if after else []
+    if not after:
+        task = _first_record(
+            wf,
+            name,
+            agents,
+            base_sha,
+            base_branch,
+            description,
+            session,
+            context,
+            counters,
+            [],
+            priority,
+        )
+        return _create(core, task, agents, base_sha)
+    from taskproto.engine import deps
+
+    with deps.graph_lock(core):  # no cycle while the graph changes
+        valid = deps.check_new(core, name, after)
         task = _first_record(
             wf,
             name,

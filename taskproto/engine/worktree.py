@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
 
-from taskproto.clients.settings import setup_new_worktree
-from taskproto.config import Config
 from taskproto.errors import GitError, TaskprotoError, WorkAtRisk
 from taskproto.names import agent_branch
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # GitPython only to undo a create that failed, or to remove a task
+    from collections.abc import Sequence
+    from pathlib import Path
+    from re import Pattern
+
+    from taskproto.config import Config
     from taskproto.engine.core import Core
     from taskproto.git.repo import Repo
 
 
-@dataclass
 class Made:
-    worktrees: list[Path] = field(default_factory=list)
-    branches: list[str] = field(default_factory=list)
+    """The worktrees and branches a create made so far (what `undo` takes back)."""
+
+    def __init__(self, worktrees: list[Path] | None = None, branches: list[str] | None = None):
+        self.worktrees: list[Path] = worktrees if worktrees is not None else []
+        self.branches: list[str] = branches if branches is not None else []
 
 
 def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
@@ -50,6 +51,8 @@ def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
             made.worktrees.append(path)
             # Agent clients read hook settings from the folder they run in, not the main worktree's:
             # after `taskproto init --claude|--codex|--gemini`, each new worktree gets them too.
+            from taskproto.clients.settings import setup_new_worktree
+
             setup_new_worktree(config, path)
     except (GitError, OSError) as exc:
         undo(core.repo, made)
@@ -64,6 +67,8 @@ def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
 def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:
     """Check an existing branch out again at its worktree path (doctor's repair of a lost
     worktree)."""
+    from taskproto.clients.settings import setup_new_worktree
+
     path.parent.mkdir(parents=True, exist_ok=True)
     repo.worktree_add(path, branch, None, new_branch=False)
     setup_new_worktree(config, path)
@@ -101,19 +106,38 @@ OURS = frozenset(
 )
 # ... and the copies it keeps (moved to `<root>/archive/<task>/<time>/`, never deleted): a file or
 # folder set aside as `<name>.<why>-<time>` (store.quarantine, doctor's repairs), and build logs.
-KEPT = re.compile(r"\.[a-z][a-z-]*-\d{8}T\d{6}(\.\d+)?Z$|^build-failure-.*\.log$")
+KEPT_PATTERN = r"\.[a-z][a-z-]*-\d{8}T\d{6}(\.\d+)?Z$|^build-failure-.*\.log$"
 ARCHIVE = "archive"
+_kept: list[Pattern[str]] = []
 
 
-@dataclass(frozen=True)
+def kept_name(name: str) -> bool:
+    """Whether a file or folder name is one of the copies taskproto keeps (`KEPT_PATTERN`; `re`
+    compiled on first use: creating a task needs none of it)."""
+    if not _kept:
+        import re
+
+        _kept.append(re.compile(KEPT_PATTERN))
+    return _kept[0].search(name) is not None
+
+
 class RemovalPlan:
-    worktrees: list[Path]
-    branches: list[str]
-    dirty: list[Path]
-    unique_commits: int
-    strays: list[Path]  # files under the task folder that are neither ours nor a worktree
-    kept: list[Path] = field(default_factory=list)  # copies taskproto kept, to be archived
-    kept_in: Path | None = None  # where they went, once removed
+    """What removing a task would remove, and what stands in its way."""
+
+    def __init__(
+        self,
+        worktrees: list[Path],
+        branches: list[str],
+        dirty: list[Path],
+        unique_commits: int,
+        strays: list[Path],  # files under the task folder that are neither ours nor a worktree
+        kept: list[Path] | None = None,  # copies taskproto kept, to be archived
+        kept_in: Path | None = None,  # where they went, once removed
+    ) -> None:
+        self.worktrees, self.branches, self.dirty = worktrees, branches, dirty
+        self.unique_commits, self.strays = unique_commits, strays
+        self.kept: list[Path] = kept if kept is not None else []
+        self.kept_in = kept_in
 
 
 def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -> RemovalPlan:
@@ -134,18 +158,20 @@ def task_files(task_dir: Path, worktrees: set[Path]) -> tuple[list[Path], list[P
     worktrees left out."""
     strays: list[Path] = []
     kept: list[Path] = []
+    from pathlib import Path
+
     for dirpath, dirnames, filenames in os.walk(task_dir):
         here = Path(dirpath)
         for d in list(dirnames):
-            if KEPT.search(d):
+            if kept_name(d):
                 kept.append(here / d)
         dirnames[:] = [
-            d for d in dirnames if (here / d).resolve() not in worktrees and not KEPT.search(d)
+            d for d in dirnames if (here / d).resolve() not in worktrees and not kept_name(d)
         ]
         for name in filenames:
             if name in OURS or name.startswith(".tmp-"):
                 continue
-            (kept if KEPT.search(name) else strays).append(here / name)
+            (kept if kept_name(name) else strays).append(here / name)
     return strays, kept
 
 
@@ -162,7 +188,7 @@ def remove(
     archive_kept(config, task, plan.kept, stamp)
     shutil.rmtree(config.task_dir(task), ignore_errors=True)
     if plan.kept:
-        return replace(plan, kept_in=archive_folder(config, task, stamp))
+        plan.kept_in = archive_folder(config, task, stamp)
     return plan
 
 

@@ -4,12 +4,16 @@ then the engine's create."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
-from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
-from taskproto.state.models import DEFAULT_PRIORITY, Task
+from taskproto.state.models import DEFAULT_PRIORITY
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from taskproto.engine import Engine
+    from taskproto.state.models import Task
 
 
 def settings_for(

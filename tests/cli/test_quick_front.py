@@ -5,6 +5,7 @@ jinja2; links in taskproto's folder are never followed; a user's trigger is refu
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -98,6 +99,35 @@ def test_each_command_prints_writes_and_refuses_as_the_click_command(
         del os.environ["TP_TMP"]
 
 
+CREATES = [
+    ("task", "create", "n1", "--agents", "x, y", "-d", NOTE, "--after", "t", "--priority", "1"),
+    ("task", "create", "n2", "--json", "--workflow=tight-loop", "--base", "HEAD"),
+    ("task", "create", "t"),  # refused: it exists
+    ("task", "create", "bad name"),
+    ("task", "create", "n3", "--after", "nope"),
+    ("task", "create", "n4", "--workflow", "nope"),
+    ("task", "create", "n5", "--base", "no-such-rev"),
+    ("task", "create", "n6", "--agents", "a,a"),  # an agent twice
+    ("task", "create", "n7", "--priority", "7"),  # click's range error
+]
+
+
+def test_task_create_makes_and_refuses_as_the_click_command(tmp_path: Path) -> None:
+    """`task create` through the front and through click, on two equal repositories: the same
+    exit code, output (the repository's path aside) and task.json (times and ids aside)."""
+    for n, args in enumerate(CREATES):
+        results = []
+        for quick in (True, False):
+            repo = build(tmp_path / str(n) / ("a" if quick else "b"))
+            code, out, err, path = tp(repo, *args, quick=quick)
+            assert path == ("quick" if quick and args[-1] != "7" else "full"), (args, path, err)
+            name = args[2]
+            made = task_bytes(repo, name) if name != "t" else b""
+            text = [shas(x.replace(str(repo), "<repo>")) for x in (out, err)]
+            results.append((code, *text, shas(made.decode())))
+        assert results[0] == results[1], (args, results)
+
+
 def test_a_change_prints_what_click_prints_and_journals_once(tmp_path: Path) -> None:
     repos = [build(tmp_path / "a"), build(tmp_path / "b")]
     for repo in repos:
@@ -171,6 +201,10 @@ def test_a_change_through_the_engine_imports_nothing_heavy(tmp_path: Path) -> No
         ["t: IMPLEMENTATION -> VALIDATION", "[]"],
         0,
     )
+    # a new task with its worktree: no click, GitPython, pydantic or dataclasses either
+    out, code = heavy(repo, "task", "create", "fresh")
+    assert code == 0 and out[0].startswith("created task fresh")
+    assert not {"click", "git", "pydantic", "jinja2", "dataclasses"} & set(ast.literal_eval(out[-1])), out
 
 
 def test_from_another_folder_it_moves_and_refuses_as_from_the_top(tmp_path: Path) -> None:
