@@ -17,7 +17,7 @@ import os
 import sys
 
 from taskproto.cli.quick_common import change, dumps, options
-from taskproto.hooks.tasks import TaskReader, Unusual, listing
+from taskproto.hooks.tasks import TaskReader, Unusual, listing, listing_text
 from taskproto.machine.steps import Record
 from taskproto.state import summary
 
@@ -94,12 +94,12 @@ def _read(args: list[str]) -> Callable[[TaskReader], str] | None:
 
 def _list(reader: TaskReader, as_json: bool) -> str:
     """`task list`: each task's row from the index (hooks/tasks.py `listing`)."""
-    rows = listing(reader, as_json)
     if as_json:
-        return dumps(rows)
-    from taskproto.cli.render import list_text
+        return dumps(listing(reader))
+    from taskproto.cli.render import NO_TASKS
 
-    return list_text(rows)
+    text = listing_text(reader)
+    return text if text is not None else NO_TASKS + "\n"
 
 
 def _show(reader: TaskReader, name: str, as_json: bool) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from taskproto.errors import when
+from taskproto.state import summary
 from taskproto.state.summary import describe, stat_text
 
 TYPE_CHECKING = False
@@ -26,18 +27,23 @@ def list_text(rows: list[dict[str, Any]]) -> str:
     lines = []
     for r in rows:
         if "error" in r:
-            lines.append(f"{r['name']:<{width}}  BROKEN  {r['error']}")
+            lines.append(f"{r['name']:<{width}}  BROKEN  {r['error']}\n")
             continue
-        owner = r["owner"]["session"] if r["owner"] else "-"
-        waits = f"  waits for {r['waiting']}" if r["waits_for"] else ""
-        escalated = r["escalations"]
-        if escalated:
-            waits += f"  ESCALATED ({', '.join(e['reason'] for e in escalated)})"
+        owner = r["owner"]["session"] if r["owner"] else None
+        reasons = [e["reason"] for e in r["escalations"]]
         lines.append(
-            f"{r['name']:<{width}}  {r['state']:<22}  p{r['priority']}  owner {owner}  "
-            f"({r['workflow']}){waits}"
+            summary.list_line(
+                r["name"],
+                width,
+                r["state"],
+                r["priority"],
+                owner,
+                r["workflow"],
+                r["waiting"],
+                reasons,
+            )
         )
-    return "".join(line + "\n" for line in lines)
+    return "".join(lines)
 
 
 def _when(stored: str) -> str:

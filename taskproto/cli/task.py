@@ -135,10 +135,15 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         require_web_stack("`taskproto task list --watch`")
         watch_tasks(engine.config)
         return
-    from taskproto.hooks.tasks import TaskReader, Unusual, listing
+    from taskproto.hooks.tasks import TaskReader, Unusual, listing, listing_text
 
     try:  # the index's rows (state/index.py), as the quick front reads them
-        rows = listing(TaskReader(engine.config), as_json)
+        reader = TaskReader(engine.config)
+        if not as_json:
+            text = listing_text(reader)
+            click.echo(text if text is not None else list_text([]), nl=False)
+            return
+        rows = listing(reader)
     except Unusual:  # a task only the engine reads (or refuses): each read through it
         rows = _engine_rows(engine)
     from taskproto.hooks.flags import warm

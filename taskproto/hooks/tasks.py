@@ -137,8 +137,15 @@ class TaskReader:
         Without `statuses`, the rows' agent statuses are taken as the index has them."""
         from taskproto.state import index
 
-        names = self.names()
+        # the folders here; a name the index holds was checked when its task was made, so only the
+        # others are checked as names (a folder that is no task's name is skipped, as the engine
+        # skips it)
+        names = self.layout.task_names()
         fresh, stale = index.rows(self.layout, names, statuses)
+        bad = set(stale) - set(self.names_of(stale))
+        if bad:
+            names = [n for n in names if n not in bad]
+            stale = [n for n in stale if n not in bad]
         if len(stale) > 1 and self.layout.dirs is not None:
             from taskproto.state import integrity
 
@@ -180,10 +187,15 @@ class TaskReader:
 
     def names(self) -> list[str]:
         """The tasks here, as the engine lists them (folders whose names are task names)."""
+        return self.names_of(self.layout.task_names())
+
+    @staticmethod
+    def names_of(folders: list[str]) -> list[str]:
+        """Those of `folders` whose names are task names."""
         from taskproto.names import task_name
 
         found = []
-        for name in self.layout.task_names():
+        for name in folders:
             try:
                 task_name(name)
             except Exception:  # noqa: BLE001 - not a task's name: the engine skips it too
@@ -198,27 +210,44 @@ class TaskReader:
         renew_heartbeats(self.layout, sorted(self.tasks), session)
 
 
-def listing(reader: TaskReader, as_json: bool) -> list[dict[str, Any]]:
-    """The rows `task list [--json]` prints, from the index (the click command and the quick front
-    alike): each with what it waits for, and with --json its whole summary; Unusual when a task
-    needs the engine to be read."""
-    rows = reader.rows(statuses=as_json)  # the text shows no agent's status
+def listing_text(reader: TaskReader) -> str | None:
+    """`task list`'s text from the index's rows (summary.list_line, as cli/render.py `list_text`
+    prints the engine's rows); None when there is no task (the caller says so)."""
+    rows = reader.rows(statuses=False)  # the text shows no agent's status
+    if not rows:
+        return None
+    width = max(len(name) for name in rows)
+    line = summary.list_line
+    out = []
+    for name, row in rows.items():
+        waits = reader.row_waits(row, rows) if row.depends_on else None
+        waiting = summary.describe(waits) if waits else ""
+        out.append(
+            line(
+                name,
+                width,
+                row.state,
+                row.priority,
+                row.owner,
+                row.workflow,
+                waiting,
+                row.escalated,
+            )
+        )
+    return "".join(out)
+
+
+def listing(reader: TaskReader) -> list[dict[str, Any]]:
+    """The rows `task list --json` prints, from the index (the click command and the quick front
+    alike): each task's summary with what it waits for; Unusual when a task needs the engine to
+    be read."""
+    rows = reader.rows()
     listed = []
     for name, row in rows.items():
         waits = reader.row_waits(row, rows) if row.depends_on else []
-        if as_json:
-            data = row.data
-            table = reader.table(row.workflow)
-            entry = summary.task_summary(data, table, data["agents"], reader.layout.task_dir(name))
-        else:  # what cli/render.py `list_text` reads
-            entry = {
-                "name": name,
-                "state": row.state,
-                "priority": row.priority,
-                "owner": {"session": row.owner} if row.owner is not None else None,
-                "workflow": row.workflow,
-                "escalations": [{"reason": r} for r in row.escalated] if row.escalated else [],
-            }
+        data = row.data
+        table = reader.table(row.workflow)
+        entry = summary.task_summary(data, table, data["agents"], reader.layout.task_dir(name))
         entry["waits_for"] = waits
         entry["waiting"] = summary.describe(waits) if waits else ""
         listed.append(entry)

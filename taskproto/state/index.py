@@ -1,8 +1,8 @@
 """The tasks' index: one row per task, what the listings read instead of every task.json.
 
-`<root>/index.jsonl` holds a line per change: a head `{"t": task, "k": [size, mtime_ns, inode] of
-its task.json, "h": what a plain listing shows, "s": {agent: key of its status.json}}`, a tab, and
-the task's whole row as JSON; or `{"t": task, "gone": true}` when it was removed. A listing parses
+`<root>/index.jsonl` holds a line per change: a head `[task, [size, mtime_ns, inode] of its
+task.json, what a plain listing shows, {agent: key of its status.json}]`, a tab, and the task's
+whole row as JSON; or `[task, null]` when it was removed. A listing parses
 every head in one call and decodes a row only when it shows more than the head holds. The one write
 path appends a line after every save (engine/core.py), so the latest line of a task is its row; a
 reader takes a row only while the files' keys are still those the line recorded, and reads the
@@ -87,15 +87,20 @@ def status_keys(layout: Layout, name: str, agents: list[str]) -> dict[str, list[
     return {a: key(layout.status_file(name, a)) for a in agents}
 
 
-def line(layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]) -> dict[str, Any]:
-    """Task `name`'s index line as its files are now: its keys, what a plain listing shows (`h`),
-    and its whole row as JSON text (`j`), decoded only by what reads more than the listing."""
+def line(
+    layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]
+) -> tuple[list[Any], str]:
+    """Task `name`'s index line as its files are now, and its head: the task, its task.json's
+    key, what a plain listing shows, its agents' status files' keys; the whole row after it."""
     found = row(data, agents)
-    entry: dict[str, Any] = {"t": name, "k": key(layout.task_file(name)), "h": hot(found)}
-    if agents:
-        entry["s"] = status_keys(layout, name, list(agents))
-    entry["j"] = json.dumps(found, separators=(",", ":"), ensure_ascii=False)
-    return entry
+    statuses = status_keys(layout, name, list(agents)) if agents else {}
+    head = [name, key(layout.task_file(name)), hot(found), statuses]
+    return head, _dumps(head) + "\t" + _dumps(found) + "\n"
+
+
+def _dumps(value: Any) -> str:
+    # compact JSON escapes every control character: a tab or a newline never occurs in it
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def hot(found: dict[str, Any]) -> list[Any]:
@@ -117,17 +122,16 @@ class Row:
 
     __slots__ = ("name", "state", "priority", "owner", "workflow", "depends_on", "escalated", "_j")
 
-    def __init__(self, name: str, entry: dict[str, Any]) -> None:
+    def __init__(self, name: str, hot: list[Any], line: str) -> None:
         self.name = name
-        h = entry["h"]
-        self.state, self.priority, self.owner, self.workflow, self.depends_on, self.escalated = h
-        self._j: Any = entry["j"]
+        self.state, self.priority, self.owner, self.workflow, self.depends_on, self.escalated = hot
+        self._j: Any = line  # the line, whose row is past its tab, until `data` decodes it
 
     @property
     def data(self) -> dict[str, Any]:
         """The whole row (raises ValueError for a row that does not parse)."""
-        if not isinstance(self._j, dict):
-            self._j = json.loads(row_text(self._j))
+        if isinstance(self._j, str):
+            self._j = json.loads(self._j[self._j.index("\t") + 1 :])
         found: dict[str, Any] = self._j
         return found
 
@@ -135,35 +139,18 @@ class Row:
 def record(layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]) -> Row:
     """Append task `name`'s line as its files are now (after a save), and return its row; never
     raises for the index's sake (a reader then reads the task itself)."""
-    entry = line(layout, name, data, agents)
-    _append(layout, entry)
-    return Row(name, entry)
+    head, text = line(layout, name, data, agents)
+    _append(layout, text)
+    return Row(name, head[2], text)
 
 
 def forget(layout: Layout, name: str) -> None:
     """Task `name` was removed."""
-    _append(layout, {"t": name, "gone": True})
+    _append(layout, _dumps([name, None]) + "\n")
 
 
-def row_text(j: Any) -> str:
-    """A line's row JSON: as written (text), or as read (the line and where the row starts)."""
-    if isinstance(j, tuple):
-        raw, start = j
-        found: str = raw[start:]
-        return found
-    return str(j)
-
-
-def text(entry: dict[str, Any]) -> str:
-    """An entry as its line: its head as JSON, then a tab and the row's JSON when it has one (a
-    tab never occurs in compact JSON, which escapes its control characters)."""
-    head = {k: v for k, v in entry.items() if k != "j"}
-    first = json.dumps(head, separators=(",", ":"), ensure_ascii=False)
-    return first + ("\t" + row_text(entry["j"]) if "j" in entry else "") + "\n"
-
-
-def _append(layout: Layout, entry: dict[str, Any]) -> None:
-    line = text(entry).encode()
+def _append(layout: Layout, text: str) -> None:
+    line = text.encode()
     try:
         with _Locked(layout, fcntl.LOCK_SH) as lock:
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
@@ -206,16 +193,18 @@ class _Locked:
         os.close(self.fd)  # closing releases the lock
 
 
-def lines(layout: Layout) -> list[dict[str, Any]]:
-    """The index's entries, oldest first, each row's JSON left as text (`j`); a line that does
-    not parse is skipped."""
+def lines(layout: Layout) -> list[tuple[list[Any], str]]:
+    """The index's lines, oldest first: (the head, the line); a line whose head does not parse,
+    or is not a head this taskproto writes, is skipped (a torn last line too)."""
     try:
         with open(path(layout), "rb") as fh:
             data = fh.read()
     except OSError:
         return []
-    raws = [r for r in data.decode("utf-8", "replace").split("\n") if r]
-    heads = [r[: r.find("\t")] if "\t" in r else r for r in raws]
+    raws = data.decode("utf-8", "replace").split("\n")
+    raws.pop()  # after the last newline: nothing, or a line torn by a crash
+    raws = [r for r in raws if r]
+    heads = [r.partition("\t")[0] for r in raws]
     try:  # one parse for every head: a C call, not one per line
         parsed = json.loads("[" + ",".join(heads) + "]")
     except ValueError:
@@ -225,24 +214,17 @@ def lines(layout: Layout) -> list[dict[str, Any]]:
                 parsed.append(json.loads(head))
             except ValueError:
                 parsed.append(None)
-    found = []
-    for entry, raw, head in zip(parsed, raws, heads, strict=False):
-        if isinstance(entry, dict) and isinstance(entry.get("t"), str):
-            if len(raw) > len(head):
-                entry["j"] = (raw, len(head) + 1)  # the row's JSON: the line past its tab
-            found.append(entry)
-    return found
+    return [
+        (head, raw)
+        for head, raw in zip(parsed, raws, strict=True)
+        if type(head) is list and len(head) in (2, 4) and type(head[0]) is str
+    ]
 
 
-def latest(layout: Layout) -> dict[str, dict[str, Any]]:
+def latest(layout: Layout) -> dict[str, tuple[list[Any], str]]:
     """Each task's latest line (a removed task's is left out)."""
-    found: dict[str, dict[str, Any]] = {}
-    for line in lines(layout):
-        if line.get("gone"):
-            found.pop(line["t"], None)
-        else:
-            found[line["t"]] = line
-    return found
+    last = {line[0][0]: line for line in lines(layout)}  # a task's latest line wins
+    return {name: line for name, line in last.items() if len(line[0]) == 4}  # [task, null]: gone
 
 
 def rows(
@@ -258,21 +240,23 @@ def rows(
     stat = os.stat
     for name in names:
         entry = found.get(name)
-        if entry is None or not isinstance(entry.get("h"), list) or "j" not in entry:
+        if entry is None or "\t" not in entry[1]:
             stale.append(name)
             continue
+        head, raw = entry
         try:
             st = stat(tasks + name + "/task.json", follow_symlinks=False)
-            same = entry.get("k") == [st.st_size, st.st_mtime_ns, st.st_ino]
+            same = head[1] == [st.st_size, st.st_mtime_ns, st.st_ino]
         except OSError:
             same = False
         if same and statuses:
-            same = all(
-                key(layout.status_file(name, a)) == k for a, k in (entry.get("s") or {}).items()
+            agents = head[3]
+            same = isinstance(agents, dict) and all(
+                key(layout.status_file(name, a)) == k for a, k in agents.items()
             )
         if same:
             try:
-                fresh[name] = Row(name, entry)
+                fresh[name] = Row(name, head[2], raw)
                 continue
             except (TypeError, ValueError):  # not a line this taskproto writes
                 pass
@@ -286,6 +270,6 @@ def compact(layout: Layout) -> None:
 
     with _Locked(layout, fcntl.LOCK_EX) as lock:
         kept = latest(layout)
-        data = "".join(text(entry) for entry in kept.values()).encode()
+        data = "".join(raw + "\n" for _, raw in kept.values()).encode()
         atomic_write(path(layout), data)
         lock.set_number(len(data))

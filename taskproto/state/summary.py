@@ -193,6 +193,23 @@ def describe(waits: list[dict[str, Any]]) -> str:
     return ", ".join(f"{w['task']} ({w['why']})" for w in waits)
 
 
+def list_line(
+    name: str,
+    width: int,
+    state: str,
+    priority: int,
+    owner: str | None,
+    workflow: str,
+    waiting: str,
+    escalated: list[str],
+) -> str:
+    """One task's line of `task list` (what it waits for: summary.describe's words)."""
+    waits = f"  waits for {waiting}" if waiting else ""
+    if escalated:
+        waits += f"  ESCALATED ({', '.join(escalated)})"
+    return f"{name:<{width}}  {state:<22}  p{priority}  owner {owner or '-'}  ({workflow}){waits}\n"
+
+
 def stat_text(stat: dict[str, Any]) -> str:
     """A diff stat in one line for people: `3 files changed, +12 -4 (a.py, b.py, c.py)`."""
     files = stat["files"]

@@ -204,7 +204,9 @@ def test_a_change_through_the_engine_imports_nothing_heavy(tmp_path: Path) -> No
     # a new task with its worktree: no click, GitPython, pydantic or dataclasses either
     out, code = heavy(repo, "task", "create", "fresh")
     assert code == 0 and out[0].startswith("created task fresh")
-    assert not {"click", "git", "pydantic", "jinja2", "dataclasses"} & set(ast.literal_eval(out[-1])), out
+    assert not {"click", "git", "pydantic", "jinja2", "dataclasses"} & set(
+        ast.literal_eval(out[-1])
+    ), out
 
 
 def test_from_another_folder_it_moves_and_refuses_as_from_the_top(tmp_path: Path) -> None:
