@@ -12,6 +12,11 @@ Lines are appended with one `write` (O_APPEND) under a shared lock; when the fil
 lines than tasks, the appender that notices rewrites it whole under the exclusive lock. A reader
 takes no lock: a rename is atomic, and a torn last line is skipped. Standard library only: hooks
 read it.
+
+The agent hook script (hooks/agents/hook.sh) trusts the file's time alone: while it is not newer
+than a session's stamp, no task changed, and the script looks at no task. So a change whose line
+cannot be appended still moves that time (`_mark`): the file is touched, or else removed (then
+every reader, the script too, reads the tasks themselves).
 """
 
 from __future__ import annotations
@@ -103,8 +108,8 @@ def forget(layout: Layout, name: str) -> None:
 
 
 def _append(layout: Layout, entry: dict[str, Any]) -> None:
-    line = (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
     try:
+        line = (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
         with _Locked(layout, fcntl.LOCK_SH) as lock:
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
             fd = os.open(path(layout), flags, 0o644)
@@ -118,6 +123,23 @@ def _append(layout: Layout, entry: dict[str, Any]) -> None:
             after = lock.number()
         if size > 2 * after + (SLACK << 10):
             compact(layout)
+    except (OSError, ValueError, TypeError):
+        _mark(layout)
+
+
+def _mark(layout: Layout) -> None:
+    """A task changed and its line could not be appended: the file's time must say so all the same
+    (hook.sh reads it as the tasks' generation). Touched, or else removed; never raises."""
+    target = path(layout)
+    try:
+        os.utime(target, follow_symlinks=False)  # now, on the file system's clock
+        return
+    except FileNotFoundError:
+        return  # no index: readers and hook.sh read the tasks themselves
+    except OSError:
+        pass
+    try:
+        os.unlink(target)
     except OSError:
         return
 
