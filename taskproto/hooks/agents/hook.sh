@@ -6,7 +6,9 @@
 # session owns no task (so says the stamp Python left, or no task.json names it) and, for a prompt,
 # it works in no task's worktree; or, for a heartbeat of the owner, the stamp says it is not due.
 # A session start of a session that owns no task shows the free tasks Python listed last time
-# (offer_cache.py), while nothing that list was made from has changed.
+# (offer_cache.py), while nothing that list was made from has changed. While the tasks' index
+# (state/index.py, appended to after every change of any task) is not newer than the stamp or the
+# list, no task changed, and none is looked at: the work does not grow with the tasks.
 # Everything else, and anything this script does not fully understand, goes to Python with the
 # exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
 # TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
