@@ -15,8 +15,9 @@ read it.
 
 The agent hook script (hooks/agents/hook.sh) trusts the file's time alone: while it is not newer
 than a session's stamp, no task changed, and the script looks at no task. So a change whose line
-cannot be appended still moves that time (`_mark`): the file is touched, or else removed (then
-every reader, the script too, reads the tasks themselves).
+cannot be appended still moves that time (`touch`): the file is touched, or else removed (then
+every reader, the script too, reads the tasks themselves); and so does a save taken back
+(engine/core.py), which wrote its task.json twice and appends no line.
 """
 
 from __future__ import annotations
@@ -124,12 +125,13 @@ def _append(layout: Layout, entry: dict[str, Any]) -> None:
         if size > 2 * after + (SLACK << 10):
             compact(layout)
     except (OSError, ValueError, TypeError):
-        _mark(layout)
+        touch(layout)
 
 
-def _mark(layout: Layout) -> None:
-    """A task changed and its line could not be appended: the file's time must say so all the same
-    (hook.sh reads it as the tasks' generation). Touched, or else removed; never raises."""
+def touch(layout: Layout) -> None:
+    """A task's files changed and no line says so (it could not be appended, or the save was taken
+    back): the file's time must say so all the same (hook.sh reads it as the tasks' generation).
+    Touched, or else removed; never raises."""
     target = path(layout)
     try:
         os.utime(target, follow_symlinks=False)  # now, on the file system's clock

@@ -409,3 +409,27 @@ def test_a_task_json_edited_by_hand_in_place_is_not_seen_until_a_door_moves_the_
     engine.offer.every = None
     engine.create_task("t3")
     assert fast.both("claude", "SessionStart", start("new-2", repo), "new-2").started
+
+
+def test_a_save_taken_back_after_a_refused_push_moves_the_index(tmp_path: Path) -> None:
+    """With a shared remote, a save whose push is refused is taken back (Core.save puts the old
+    task.json back, and the journal): task.json was written twice, so the index's time moves too,
+    though no line is appended."""
+    from tests.remote.remote_servers import clone, seed_server
+
+    bare = seed_server(tmp_path)
+    repo = clone(bare.as_uri(), tmp_path / "here")
+    assert run_taskproto("task", "create", "t1", cwd=repo).code == 0
+    path = Path(index.path(load_config(repo).layout))
+    before = path.stat().st_mtime_ns
+    task = (repo / ".taskproto/tasks/t1/task.json").stat()
+    hook = bare / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'refused by the server' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    later()
+    claim = run_taskproto("claim", "t1", env={"TASKPROTO_SESSION": "s-1"}, cwd=repo)
+    assert claim.code != 0, claim
+    after = (repo / ".taskproto/tasks/t1/task.json").stat()
+    assert json.loads((repo / ".taskproto/tasks/t1/task.json").read_text())["owner"] is None
+    assert (after.st_ino, after.st_mtime_ns) != (task.st_ino, task.st_mtime_ns), "written, put back"
+    assert path.stat().st_mtime_ns > before
