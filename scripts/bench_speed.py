@@ -1,7 +1,7 @@
 """Every row of the speed goals (issue #20), for one or more checkouts, with the floor per venv.
 
     python scripts/bench_speed.py --venv after=.venv/bin/python \
-        [--venv before=/work/before/.venv/bin/python ...] [--runs 15] [--seconds 3]
+        [--venv before=/work/before/.venv/bin/python ...] [--runs 15] [--seconds 3] [--tasks 1000]
 
 Each checkout is driven only through what a user runs (its `taskproto` console script, the git
 hooks and Claude Code hook commands that its `taskproto init` installs) plus, for transitions per
@@ -9,7 +9,8 @@ second, its Python API, so old and new checkouts are measured the same way. The 
 `python -I -c pass` of the same venv, started exactly as the measured commands are: exec'd by
 this process through `subprocess` with the same environment, no wrapper. The cases of all venvs
 are interleaved run by run, each venv first in turn, so the machine's load falls on every column
-alike. Prints Markdown.
+alike. Prints Markdown. `--tasks N` adds the rows of a third repository of N tasks (made through
+the CLI): a quiet Stop and a new session's start there, which must not grow with the tasks.
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ REPEATED = (
 )
 
 
+def many_rows(tasks: int) -> tuple[str, str]:
+    """The rows of the repository of `tasks` tasks (`--tasks`)."""
+    return (
+        f"Stop, owns no task, nothing moved since its last turn, a repository of {tasks} tasks",
+        f"SessionStart, a new session, nothing changed since, a repository of {tasks} tasks",
+    )
+
+
 def run(cmd: list[str], cwd: Path, env: dict[str, str], stdin: bytes = b"") -> float:
     """Wall time of one run, in seconds; a failure stops the benchmark."""
     start = time.perf_counter()
@@ -101,6 +110,7 @@ class Checkout:
         self.phase = 0  # where tight-loop's task is: PLAN, EXECUTE, REVIEW
         self.titles = 0  # subtasks added so far
         self.sessions = 0  # new sessions started so far
+        self.tasks = 0  # the tasks of the third repository (`--tasks`); none: no such rows
 
     def installed(self) -> str:
         """How this venv has taskproto: a regular install, or an editable one, whose finder
@@ -119,9 +129,9 @@ class Checkout:
         env = {**self.env, **({"TASKPROTO_SESSION": session} if session else {})}
         return out([*self.tp, *args], cwd or self.repo, env)
 
-    def setup(self, teams: int) -> None:
+    def setup(self, teams: int, tasks: int = 0) -> None:
         """The repository, its 20 tasks, and `teams` phone-a-team tasks in DO (one per run of
-        each row that moves one)."""
+        each row that moves one); with `tasks`, a third repository of that many free tasks."""
         (self.base / "home").mkdir(parents=True)
         self.repo.mkdir()
         self.git("init", "-q", "--initial-branch=main")
@@ -135,6 +145,15 @@ class Checkout:
         self.cli("init", "--git", cwd=self.twenty)
         for i in range(1, 21):
             self.cli("task", "create", f"t{i:02d}", cwd=self.twenty)
+        self.many = self.base / "many"
+        if tasks:
+            self.tasks = tasks
+            self.many.mkdir()
+            self.git("init", "-q", "--initial-branch=main", cwd=self.many)
+            self.git("commit", "-q", "--allow-empty", "-m", "initial", cwd=self.many)
+            self.cli("init", "--git", cwd=self.many)
+            for i in range(tasks):
+                self.cli("task", "create", f"m{i:05d}", "-d", "bench", cwd=self.many)
         # phone-a-team's `task create` looks its backend up on PATH; it never runs it here
         stand_in = self.base / "bin" / "codex"
         stand_in.parent.mkdir()
@@ -210,6 +229,23 @@ class Checkout:
             claude,
             self.payload("Stop", NOBODY, repo, stop_hook_active="false"),
         )
+        many: dict[str, tuple[list[str], Path, dict[str, str], bytes]] = {}
+        if self.tasks:
+            stop_many, start_many = many_rows(self.tasks)
+            many = {
+                stop_many: (
+                    self.hook_cmd["Stop"],
+                    self.many,
+                    claude,
+                    self.payload("Stop", NOBODY, self.many, stop_hook_active="false"),
+                ),
+                start_many: (
+                    self.hook_cmd["SessionStart"],
+                    self.many,
+                    claude,
+                    self.payload("SessionStart", NEW, self.many, source="startup"),
+                ),
+            }
         return {
             "floor": ([self.python, "-I", "-c", "pass"], repo, env, b""),
             "commit, hooks": (["git", *commit], repo, env, b""),
@@ -329,6 +365,8 @@ class Checkout:
                 owner_env,
                 b"",
             ),
+            # a repository of `--tasks` tasks: nothing changes there between the runs
+            **many,
         }
 
     def fill(self, stdin: bytes) -> bytes:
@@ -439,13 +477,19 @@ def main() -> int:
     parser.add_argument("--venv", action="append", required=True, help="LABEL=PYTHON")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--tasks",
+        type=int,
+        default=0,
+        help="also time a quiet Stop and a new session's start in a repository of this many tasks",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-speed-") as tmp:
         checkouts = []
         for spec in args.venv:
             label, _, python = spec.partition("=")
             c = Checkout(label, python, Path(tmp))
-            c.setup(3 * (args.runs + 1))  # the warm-up's run too; three rows take one each
+            c.setup(3 * (args.runs + 1), args.tasks)  # the warm-up's too; three rows take one each
             c.how = c.installed()
             checkouts.append(c)
         names = [n for n in checkouts[0].cases() if n != AFTER_API]
@@ -464,7 +508,8 @@ def main() -> int:
                     if name not in PAIRED:
                         pair = pair[:1]
                     for key, (cmd, cwd, env, stdin) in pair[:: 1 if i % 2 else -1]:
-                        for _ in range(REPEAT if key in REPEATED else 1):
+                        repeated = key in REPEATED or key in many_rows(args.tasks)
+                        for _ in range(REPEAT if repeated else 1):
                             took = run(c.resolve(cmd), cwd, env, c.fill(stdin))
                             times.setdefault((c.label, key), []).append(took)
         # before the runs below write thousands of loose objects (a clone of the repository with

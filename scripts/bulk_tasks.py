@@ -9,6 +9,7 @@ other's half-made admin folders).
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Sequence
 
@@ -16,12 +17,15 @@ from taskproto.config import Config, ensure_root
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo
 from taskproto.machine.registry import get_workflow
-from taskproto.state import journal, store
+from taskproto.state import index, journal, store
 from taskproto.state.models import AgentStatus, LogEntry, Task, utcnow
 
 
-def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()) -> None:
-    """Create tasks `names`, each with `agents`, as `taskproto task create` would."""
+def build_tasks(
+    config: Config, names: Sequence[str], agents: Sequence[str] = (), worktrees: bool = True
+) -> None:
+    """Create tasks `names`, each with `agents`, as `taskproto task create` would (each row in the
+    tasks' index too); `worktrees=False` leaves out their worktrees (as a claim makes them)."""
     git = Git(config.repo)
     base = git.rev_parse("HEAD")
     assert base is not None
@@ -59,6 +63,8 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
         )
         store.save_task(config.task_file(name), task)
         files[journal.TASK_FILE] = store.dump(task)
+        statuses = {a: "PENDING" for a in agents}
+        index.record(config.layout, name, json.loads(files[journal.TASK_FILE]), statuses)
         msg = b"create: INIT\n\nrevision: 1\n"
         stream.append(f"commit {journal.ref_for(name)}\n".encode())
         stream.append(
@@ -70,6 +76,8 @@ def build_tasks(config: Config, names: Sequence[str], agents: Sequence[str] = ()
     subprocess.run(
         ["git", "fast-import", "--quiet"], cwd=config.repo, input=b"".join(stream), check=True
     )
+    if not worktrees:
+        return
     plan = [(config.task_worktree(n), n) for n in names]
     plan += [(config.agent_worktree(n, a), f"{n}-{a}") for n in names for a in agents]
     for path, branch in plan:

@@ -1,13 +1,16 @@
-"""The programs a command exec'd, counted with `strace -f -e trace=execve`.
+"""The programs a command exec'd, counted with `strace -f -e trace=execve`; and the files it named.
 
 Shared by scripts/bench_speed.py and the tests that count processes. With several processes
 running at once, strace splits a call over two lines (`execve("/usr/bin/git", ...
 <unfinished ...>`, later `<... execve resumed>) = 0`, both led by the pid): only reading them as
-one call counts the execs that succeeded and none twice.
+one call counts the execs that succeeded and none twice. `named` lists the paths a command's
+calls on files were given (`-e trace=%file`: open, stat, access, ...), for the tests that show a
+hook read no task file.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -41,3 +44,20 @@ def traced(argv: list[str], trace: Path, **run: object) -> list[str]:
         **run,  # type: ignore[arg-type]
     )
     return execs(trace.read_text())
+
+
+def named(argv: list[str], trace: Path, **run: object) -> list[str]:
+    """Run `argv` under strace (`run`: subprocess.run's arguments); the paths its processes' calls
+    on files were given, in order (strace prints a path whole, however long)."""
+    subprocess.run(
+        ["strace", "-f", "-qq", "-e", "trace=%file", "-o", str(trace), *argv],
+        check=True,
+        capture_output=True,
+        **run,  # type: ignore[arg-type]
+    )
+    found: list[str] = []
+    for line in trace.read_text().splitlines():
+        call = re.search(r'^\s*\d*\s*(?:<\.\.\. )?(\w+)\(([^"]*)"((?:[^"\\]|\\.)*)"', line)
+        if call is not None and call.group(1) != "execve":
+            found.append(call.group(3))
+    return found

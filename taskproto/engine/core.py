@@ -323,6 +323,7 @@ class Core:
                     pass
             else:
                 store.atomic_write(target, data)
+        index.touch(self.layout)  # task.json was written twice: hook.sh must look again
         journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
 
     def first_record(self, task: Task, message: str) -> None:

@@ -155,7 +155,10 @@ class TaskReader:
                 names.remove(name)
                 continue
             data = self.task(name)
-            fresh[name] = index.record(self.layout, name, data, self.agents(data))
+            found = index.record(self.layout, name, data, self.agents(data))
+            if found is None:
+                raise Unusual(f"task {name}'s row could not be made")
+            fresh[name] = found
         return {name: fresh[name] for name in names}
 
     def being_created(self, name: str) -> bool:

@@ -14,6 +14,12 @@ Lines are appended with one `write` (O_APPEND) under a shared lock; once the fil
 twice its size after the last rewrite, the appender rewrites it whole under the exclusive lock. A
 reader takes no lock: a rename is atomic, and a torn last line is skipped. Standard library only:
 hooks read it.
+
+The agent hook script (hooks/agents/hook.sh) trusts the file's time alone: while it is not newer
+than a session's stamp, no task changed, and the script looks at no task. So a change whose line
+cannot be appended still moves that time (`touch`): the file is touched, or else removed (then
+every reader, the script too, reads the tasks themselves); and so does a save taken back
+(engine/core.py), which wrote its task.json twice and appends no line.
 """
 
 from __future__ import annotations
@@ -136,10 +142,17 @@ class Row:
         return found
 
 
-def record(layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]) -> Row:
-    """Append task `name`'s line as its files are now (after a save), and return its row; never
-    raises for the index's sake (a reader then reads the task itself)."""
-    head, text = line(layout, name, data, agents)
+def record(
+    layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]
+) -> Row | None:
+    """Append task `name`'s line as its files are now (after a save), and return its row (None
+    when no line could be made: the file's time still moves); never raises for the index's sake
+    (a reader then reads the task itself)."""
+    try:
+        head, text = line(layout, name, data, agents)
+    except (ValueError, TypeError):
+        touch(layout)
+        return None
     _append(layout, text)
     return Row(name, head[2], text)
 
@@ -150,8 +163,8 @@ def forget(layout: Layout, name: str) -> None:
 
 
 def _append(layout: Layout, text: str) -> None:
-    line = text.encode()
     try:
+        line = text.encode()
         with _Locked(layout, fcntl.LOCK_SH) as lock:
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
             fd = os.open(path(layout), flags, 0o644)
@@ -165,6 +178,24 @@ def _append(layout: Layout, text: str) -> None:
             after = lock.number()
         if size > 2 * after + (SLACK << 10):
             compact(layout)
+    except (OSError, ValueError, TypeError):
+        touch(layout)
+
+
+def touch(layout: Layout) -> None:
+    """A task's files changed and no line says so (it could not be appended, or the save was taken
+    back): the file's time must say so all the same (hook.sh reads it as the tasks' generation).
+    Touched, or else removed; never raises."""
+    target = path(layout)
+    try:
+        os.utime(target, follow_symlinks=False)  # now, on the file system's clock
+        return
+    except FileNotFoundError:
+        return  # no index: readers and hook.sh read the tasks themselves
+    except OSError:
+        pass
+    try:
+        os.unlink(target)
     except OSError:
         return
 

@@ -6,7 +6,9 @@
 # session owns no task (so says the stamp Python left, or no task.json names it) and, for a prompt,
 # it works in no task's worktree; or, for a heartbeat of the owner, the stamp says it is not due.
 # A session start of a session that owns no task shows the free tasks Python listed last time
-# (offer_cache.py), while nothing that list was made from has changed.
+# (offer_cache.py), while nothing that list was made from has changed. While the tasks' index
+# (state/index.py, appended to after every change of any task) is not newer than the stamp or the
+# list, no task changed, and none is looked at: the work does not grow with the tasks.
 # Everything else, and anything this script does not fully understand, goes to Python with the
 # exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
 # TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
@@ -277,7 +279,7 @@ if ! [ -d "$root" ]; then  # taskproto is not set up here: nothing to record, no
     py
 fi
 cd -P -- "$root" 2>/dev/null || py
-root=$PWD tasks=$PWD/tasks
+root=$PWD tasks=$PWD/tasks index=$PWD/index.jsonl
 cd -- "$start" 2>/dev/null || py
 plain "$root" || py
 
@@ -325,12 +327,14 @@ if [ "$kind" = notify ]; then record; exit 0; fi
 
 # --- the offer Python left (offer_cache.py): made from the task files as they are now? ----------
 # `opened` opens it on fd 3 and reads its first line (once: $opened keeps the answer). It holds
-# for a task when neither its task.json nor its folder (unless a heartbeat was the last change
-# there) is newer, and the tasks folder and the journals are not newer either (`vouches`): then
-# a session its OWNERS do not list owns none of them. A start shows it only when it holds for
-# every task ($vouched, when a turn has found so already) and nothing else it was made from is
-# newer either (`fresh`).
-opened=
+# for every task when the tasks' index (state/index.py: the one write path appends a line to it
+# after every change of any task, so its mtime is the tasks' generation) is not newer ($indexed),
+# and else for a task when neither its task.json nor its folder (unless a heartbeat was the last
+# change there) is newer; and the tasks folder and the journals must not be newer either
+# (`vouches`): then a session its OWNERS do not list owns none of them. A start shows it only
+# when it holds for every task ($vouched, when a turn has found so already) and nothing else it
+# was made from is newer either (`fresh`).
+opened= indexed=
 opened() {
     [ -z "$opened" ] || return "$opened"
     opened=1
@@ -343,6 +347,7 @@ opened() {
     [ "$fmt" = taskproto-offer-2 ] && [ -n "$size" ] && [ -z "$extra" ] || return 1
     case $form:$free:$size in plain:[01]:* | json:[01]:*) ;; *) return 1 ;; esac
     case $size in *[!0-9]* | ??????????*) return 1 ;; esac
+    [ -f "$index" ] && ! [ -L "$index" ] && ! [ "$index" -nt "$c" ] && indexed=1
     opened=0
 }
 vouched=  # every task was found unchanged
@@ -351,7 +356,8 @@ vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and t
     for j in "$tasks" "$common/refs/taskproto/tasks" "$common/packed-refs"; do
         [ "$j" -nt "$c" ] && return 1
     done
-    for j do  # (inline: it runs over every task at a start)
+    [ -z "$indexed" ] || { vouched=1; return 0; }  # no task changed since: none is looked at
+    for j do  # (inline: it runs over every task at a start, when a task changed since)
         [ "$j" -nt "$c" ] && return 1
         j=${j%/task.json}
         if [ "$j" -nt "$c" ]; then
@@ -370,13 +376,22 @@ vouches() {  # vouches TASK_FILE...: for these tasks (each its task.json), and t
 # its task.json (Python rebuilds a lost one). Without a stamp: no task.json may name it. (Python
 # parses only the files that name it.) No grep when there is something to grep and the offer
 # Python left holds for those tasks (`vouches`: it was made from them as they are now): it lists
-# the sessions that own one, and Python answers a session it lists.
+# the sessions that own one, and Python answers a session it lists. No task is looked at when
+# neither the tasks' index nor the tasks folder nor the journals changed since the stamp (or in
+# its tick): every change of a task through taskproto appends to the index after its task.json
+# is written (`unmoved`).
 owner=$root/cache/quiet/owner/$sid due=$root/cache/quiet/due/$sid
 lf='
 '
 since() { [ -e "$1" ] && ! [ "$1" -ot "$stamp" ]; }  # changed since the stamp, or in its tick
+unmoved() {  # no task changed since the stamp: the index (a regular file, there) is not newer,
+    # nor the tasks folder (a task made or removed), the journals (one moved) or packed-refs
+    [ -n "$stamp" ] && [ -f "$index" ] && ! [ -L "$index" ] && ! since "$index" &&
+        ! since "$tasks" && ! since "$common/refs/taskproto/tasks" && ! since "$common/packed-refs"
+}
 pending() {  # $list: the task files to grep, one a line
     list= all=
+    ! unmoved || return 0  # (the checks below grow with the tasks)
     if [ -z "$stamp" ] || since "$tasks" || since "$common/packed-refs"; then all=1; fi
     set +f
     if [ -z "$all" ] && since "$common/refs/taskproto/tasks"; then
@@ -438,7 +453,7 @@ else
         # the offer was made from these tasks as they are now: no grep, unless it lists the session
         case ,$owners, in *,"$sid",*) py ;; esac
         set --
-        vouched=$all  # every task: a start's offer needs no other look at them
+        [ -n "$vouched" ] || vouched=$all  # every task: a start's offer needs no other look
     fi
     mentions "$@" && py  # Python finds out (and leaves a stamp)
 fi
@@ -541,10 +556,13 @@ offer() {
 }
 fresh() {
     if [ -z "$vouched" ]; then
-        set +f
-        set -- "$tasks"/*/task.json
-        set -f
-        [ "$1" = "$tasks/*/task.json" ] && ! [ -e "$1" ] && set --  # no task
+        set --
+        if [ -z "$indexed" ]; then  # a task changed since the offer: each one is looked at
+            set +f
+            set -- "$tasks"/*/task.json
+            set -f
+            [ "$1" = "$tasks/*/task.json" ] && ! [ -e "$1" ] && set --  # no task
+        fi
         vouches "$@" || return 1
     fi
     here=${0%/*}

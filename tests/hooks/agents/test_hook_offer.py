@@ -128,21 +128,35 @@ def test_every_change_of_what_the_offer_says_goes_to_python(fast: Fast) -> None:
     later()
     (engine.config.root / "workflows").mkdir(exist_ok=True)
     settled()
-    # task.json edited in place, keeping its folder: the journal no longer vouches for it
+    # task.json edited in place by hand: no door of taskproto wrote it, so the tasks' index did
+    # not move and `sh` answers from the offer as it was (docs/agents.md, the limits), where Python
+    # refuses the task (its journal no longer vouches for it). The next change through taskproto,
+    # of any task, moves the index: `sh` then looks at each task, and the edit goes to Python.
+    shown = fast.both("claude", "SessionStart", data, NOBODY).answer[1]
     later()
     t2 = engine.config.task_file("t2")
-    t2.write_bytes(t2.read_bytes().replace(b'"priority": 2', b'"priority": 0'))
-    run = fast.both("claude", "SessionStart", data, NOBODY)
-    assert run.started
+    kept = t2.read_bytes()
+    t2.write_bytes(kept.replace(b'"priority": 2', b'"priority": 0'))
+    run = fast.run("claude", "SessionStart", data)
+    assert not run.started and run.answer[1] == shown
+    slow = fast.run("claude", "SessionStart", data, {"TASKPROTO_HOOK_FASTPATH": "0"})
+    assert slow.answer != run.answer and "t2 (INIT)" not in slow.answer[1]
+    later()
+    engine.create_task("t5")
+    assert "t2 (INIT)" not in settled()
+    # put back as it was, by hand too: seen at the next change through taskproto
+    t2.write_bytes(kept)
+    later()
+    engine.remove_task("t5")
+    assert "t2 (INIT)" in settled()
     # a heartbeat of the owner changes its task's folder, not the offer: sh still answers
-    t2.write_bytes(t2.read_bytes().replace(b'"priority": 0', b'"priority": 2'))
-    settled()
     beat.write(str(engine.config.task_dir("t1")), OWNER, os.getpid(), "2026-01-01T00:00:00+00:00")
     assert not fast.both("claude", "SessionStart", data, NOBODY).started
-    # anything else in a task's folder after the heartbeat: Python
+    # nor does anything else in a task's folder that no door of taskproto wrote (the index did not
+    # move): the same answer as Python's
     later()
     (engine.config.task_dir("t1") / "stray").write_text("x")
-    assert fast.both("claude", "SessionStart", data, NOBODY).started
+    assert not fast.both("claude", "SessionStart", data, NOBODY).started
 
 
 def test_where_sh_leaves_the_start_to_python(fast: Fast, tmp_path: Path) -> None:

@@ -138,13 +138,21 @@ def test_a_planted_link_at_the_stamp_goes_to_python(fast: Fast, tmp_path: Path) 
 
 def test_a_claim_racing_the_hook_is_never_hidden_by_its_stamp(fast: Fast, tmp_path: Path) -> None:
     """Real processes: the hook runs while task t2's task.json is replaced by one that names the
-    session (as a claim writes it: a new file renamed over the old), at random moments. Whatever
-    the order, the next turn must not be answered "owns no task" in `sh`. Python is a stand-in
-    that only records its start, so the only stamps are those `sh` leaves."""
+    session (as a claim writes it: a new file renamed over the old, then the tasks' index line),
+    at random moments. Whatever the order, the next turn must not be answered "owns no task" in
+    `sh`. Python is a stand-in that only records its start, so the only stamps are those `sh`
+    leaves."""
+    import json
     import random
 
     from taskproto.clients.settings import SCRIPT
+    from taskproto.state import index
     from taskproto.state.files import atomic_write
+
+    def saved(path: Path, data: bytes) -> None:
+        """As the one write path saves (engine/core.py): the file, then the index's line."""
+        atomic_write(path, data)
+        index.record(engine.config.layout, path.parent.name, json.loads(data), {})
 
     _python_answered(fast)
     engine = fast.engine
@@ -171,11 +179,11 @@ def test_a_claim_racing_the_hook_is_never_hidden_by_its_stamp(fast: Fast, tmp_pa
     rng = random.Random(20)
     for _ in range(150):
         activity.sweep(str(fast.root / "activity"), NOBODY)  # as the session's Python run does
-        atomic_write(path, free)
+        saved(path, free)
         assert hook().wait() == 0 and not started.exists() and _marked(fast, NOBODY)
-        os.utime(other)  # a change to grep while the claim is being written
+        saved(other, other.read_bytes())  # a change to grep while the claim is being written
         racing = hook()
         time.sleep(rng.random() * 0.004)
-        atomic_write(path, claimed)
+        saved(path, claimed)
         assert racing.wait() == 0
         assert hook().wait() == 0 and started.exists(), "the claim was hidden by the stamp"
