@@ -142,9 +142,7 @@ class Row:
         return found
 
 
-def record(
-    layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]
-) -> Row | None:
+def record(layout: Layout, name: str, data: dict[str, Any], agents: dict[str, str]) -> Row | None:
     """Append task `name`'s line as its files are now (after a save), and return its row (None
     when no line could be made: the file's time still moves); never raises for the index's sake
     (a reader then reads the task itself)."""
