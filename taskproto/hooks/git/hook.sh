@@ -151,10 +151,30 @@ nothing_to_do() {
         head_branch; is_task "$branch" || return 0
         settings prohibited_patterns protected_branches commit_trailers && return 1
         return 0 ;;  # trailers are off (the default)
-    reference-transaction|pre-push)
+    reference-transaction)
+        [ -z "$busy" ] && return 0
+        packing && return 0
+        return 1 ;;
+    pre-push)
         [ -n "$busy" ] && return 1
         return 0 ;;
     esac
+    return 1
+}
+# packing: true when the git that runs this hook is `git pack-refs` (run by gc), or a shell of a
+# chained hook between: it moves refs into packed-refs, then deletes each loose copy, one
+# transaction per ref, and no ref changes its value (refs.py `_packing_refs`, which Python asks
+# too). /proc/PID/cmdline holds NUL-separated words, which read drops: "git\0pack-refs" reads
+# as "gitpack-refs".
+packing() {
+    p=$PPID
+    for _ in 1 2; do
+        IFS= read -r l </proc/"$p"/cmdline 2>/dev/null || [ -n "$l" ] || return 1
+        case $l in gitpack-refs*|*/gitpack-refs*) return 0 ;; esac
+        IFS= read -r l </proc/"$p"/stat 2>/dev/null || return 1
+        l=${l##*) } && l=${l#* } && p=${l%% *}  # the field after the state: the parent's pid
+        case $p in ''|*[!0-9]*) return 1 ;; esac
+    done
     return 1
 }
 

@@ -240,6 +240,50 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
     assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=many)[:1] == (1,)
 
 
+def loosen(repo: Path) -> dict[str, str]:
+    """Every branch and journal as a loose ref again (as taskproto and git write them before a gc
+    packs them); returns each ref's value."""
+    listed = Git(repo).run("for-each-ref", "--format=%(refname) %(objectname)", "refs/heads/")
+    listed += Git(repo).run(
+        "for-each-ref", "--format=%(refname) %(objectname)", "refs/taskproto/tasks/"
+    )
+    refs = dict(line.split(" ") for line in listed.splitlines())
+    for ref, sha in refs.items():
+        path = repo / ".git" / ref
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(sha + "\n")
+    return refs
+
+
+def test_pack_refs_and_gc_start_no_python(fast) -> None:  # type: ignore[no-untyped-def]
+    """`git pack-refs` (which a user's `git gc` runs) moves each ref into packed-refs, then
+    deletes its loose copy, one transaction per ref: each deletion of a task's branch or journal
+    is decided in sh (the git above the hook is pack-refs), where Python used to start twice per
+    ref. A real deletion of a task branch still goes to Python, and is refused."""
+    engine, log, hooks = fast
+    repo = engine.config.repo
+    for n in range(8):
+        engine.create_task(f"many{n}", agents=["dev"])
+    for command in (["pack-refs", "--all"], ["gc", "--quiet"]):
+        refs = loosen(repo)
+        log.unlink(missing_ok=True)
+        subprocess.run(["git", *command], cwd=repo, check=True, capture_output=True)
+        assert not log.exists(), f"git {command[0]} started Python: {log.read_text()}"
+        assert not any((repo / ".git" / "refs" / "heads").iterdir())  # all packed
+        packed = (repo / ".git" / "packed-refs").read_text()
+        assert all(f"{sha} {ref}" in packed for ref, sha in refs.items())
+    deleted = subprocess.run(
+        ["git", "update-ref", "-d", "refs/taskproto/tasks/many0"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert log.exists() and deleted.returncode != 0, deleted.stderr
+    journal = "refs/taskproto/tasks/many0"
+    assert Git(repo).run("rev-parse", "--verify", journal).strip() == refs[journal]
+
+
 def test_pre_push(fast) -> None:  # type: ignore[no-untyped-def]
     engine, log, hooks = fast
     repo = engine.config.repo
