@@ -202,12 +202,13 @@ class Record:
     def _build(
         cls, data: Mapping[str, Any], loc: tuple[Any, ...], errors: list[dict[str, Any]]
     ) -> Any:
-        fields = cls._spec()
+        fields = cls.__dict__.get("_fields") or cls._spec()
         values: dict[str, Any] = {}
-        failed = False
+        before = len(errors)  # every check that fails says why there: more problems, a failure
         for f in fields:
-            if f.key in data:
-                v = data[f.key]
+            key = f.key
+            if key in data:
+                v = data[key]
             elif f.name in data:
                 v = data[f.name]
             elif f.factory is not None:
@@ -217,22 +218,17 @@ class Record:
                 values[f.name] = _copy_value(f.default)
                 continue
             else:
-                problem(errors, (loc, f.key), "missing", "Field required")
-                failed = True
+                problem(errors, (loc, key), "missing", "Field required")
                 continue
             if f.before is not None:
                 v = f.before(v)
-            got = f.check(v, (loc, f.key), errors)
-            if got is FAILED or (f.record and _has_failed(got)):
-                failed = True
-            values[f.name] = got
+            values[f.name] = f.check(v, (loc, key), errors)
         if cls.EXTRA_FORBIDDEN:
             by_key = cls._by_key
             for key in data:
                 if key not in by_key:
                     problem(errors, (loc, key), "extra_forbidden", EXTRA)
-                    failed = True
-        if failed:
+        if len(errors) > before:
             return FAILED
         new = cls.__new__(cls)
         new.__dict__.update(values)
@@ -335,11 +331,3 @@ class Record:
     def validate_all(self) -> None:
         """Check the record as a load of its JSON would (assignments are not checked)."""
         type(self).model_validate(self.model_dump(mode="json", by_alias=True))
-
-
-def _has_failed(value: Any) -> bool:
-    if value is FAILED:
-        return True
-    if isinstance(value, list):
-        return any(x is FAILED for x in value)
-    return False

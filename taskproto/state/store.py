@@ -44,22 +44,31 @@ MAX_DEPTH = 64
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether `value` (JSON data or a record) nests deeper than `limit` (iterative: no
-    recursion)."""
+    recursion). A record's fields of strings, numbers and times nest nothing, and a record with no
+    other field (a log entry) is a level of its own, not walked."""
+    if isinstance(value, NESTS) and limit < 1:
+        return True
     stack: list[tuple[object, int]] = [(value, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        item, depth = stack.pop()
+        item, depth = pop()
         if isinstance(item, Record):
-            children: Any = item.nested_values()  # a field of a string or a time nests nothing
+            children: Any = item.nested_values()
         elif isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list | tuple):
             children = item
         else:
             continue
-        if depth > limit:
-            return True
-        depth += 1
-        stack.extend((child, depth) for child in children if isinstance(child, NESTS))
+        depth += 1  # the children's level
+        for child in children:
+            if isinstance(child, Record) and not type(child)._nesting:
+                if depth > limit:
+                    return True
+            elif isinstance(child, NESTS):
+                if depth > limit:
+                    return True
+                push((child, depth))
     return False
 
 

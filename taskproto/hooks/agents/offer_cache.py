@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 import time
 
 import taskproto.hooks.agents.quiet as quiet
@@ -120,14 +121,24 @@ def copies(layout: Layout) -> dict[str, int]:
 
 def latest(layout: Layout) -> int:
     """The mtime (ns) of the newest of what makes a copy stale as `sh` finds it: the tasks folder
-    (a new or removed task), the journals (a re-journaled one), each task.json."""
+    (a new or removed task), the journals (a re-journaled one), and the tasks' index, which every
+    change of a task moves (state/index.py); each task.json where there is no index."""
     folders = [layout.tasks]
     if layout.dirs is not None:
         common = layout.dirs.common_dir
         folders += [os.path.join(common, "refs", "taskproto", "tasks")]
         folders += [os.path.join(common, "packed-refs")]
+    from taskproto.state import index
+
+    try:
+        st = os.stat(index.path(layout), follow_symlinks=False)
+        files = [index.path(layout)] if stat.S_ISREG(st.st_mode) else None
+    except OSError:
+        files = None
+    if files is None:  # no index to vouch for the tasks: each task.json
+        files = [layout.task_file(n) for n in layout.task_names()]
     found = 0
-    for name in folders + [layout.task_file(n) for n in layout.task_names()]:
+    for name in folders + files:
         try:
             found = max(found, os.stat(name).st_mtime_ns)
         except OSError:
