@@ -2,10 +2,9 @@
 
 A workflow's transitions name their guards (checks: why a transition may not fire, or None) and
 effects (what it changes in the new task); the built-in workflows register theirs here with
-`@guard` and `@effect`. Standard library only, and so are the modules in `LIGHT`: the quick write
-path (hooks/move.py) runs the very same functions the engine runs, on task.json's JSON seen
-through `Record`, without importing pydantic (docs/performance.md). machine/workflow.py fires
-them on the models.
+`@guard` and `@effect`. machine/workflow.py fires them on the task. Standard library only:
+`Record` is task.json's JSON seen through attributes, as the quick front reads a tight-loop
+task's turn (cli/quick.py) with tight-loop's own functions.
 """
 
 from __future__ import annotations
@@ -59,35 +58,12 @@ def effect(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-# The built-in workflows whose guards and effects import nothing but the standard library (each
-# imports pydantic only inside `definition()`). plan-task's are not: its artifacts are pydantic
-# models, validated by them (machine/builtin/plan_artifacts.py).
-LIGHT = (
-    "taskproto.machine.builtin.task_protocol",
-    "taskproto.machine.builtin.phone_a_team",
-    "taskproto.machine.builtin.tight_loop",
-)
-
-
-def light(names: set[str], registry: Mapping[str, object]) -> bool:
-    """Whether every guard or effect in `names` is registered by a module of `LIGHT` (imported
-    here if need be), so it can run without the models."""
-    if not names <= registry.keys():
-        import importlib
-
-        for module in LIGHT:
-            importlib.import_module(module)
-    return all(
-        name in registry and getattr(registry[name], "__module__", None) in LIGHT for name in names
-    )
-
-
 class Record:
     """A task.json object seen through attributes, as the models show it: `task.counters.round
     += 1` changes the JSON. Objects inside it are Records too, except the free-form ones (`FREE`:
     the models' `dict` fields), which are the dicts themselves; lists are the lists. Asking for a
     field that is not there raises AttributeError, and setting one that is not there too (the
-    models forbid unknown fields): the quick path then leaves the transition to the engine."""
+    models forbid unknown fields)."""
 
     __slots__ = ("_data",)
     FREE = frozenset({"context", "artifacts"})

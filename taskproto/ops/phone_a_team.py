@@ -3,12 +3,6 @@ relay."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from taskproto.engine.transitions import StepFn
-
 from taskproto.engine import Engine, Step
 from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import (
@@ -18,8 +12,14 @@ from taskproto.machine.builtin.phone_a_team import (
     record_failure,
     round_message,
 )
-from taskproto.ops import backends, relay
 from taskproto.state.models import Task, utcnow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # a round's review, decision or failure needs neither the backends nor the relay
+    from typing import Any
+
+    from taskproto.engine.transitions import StepFn
+    from taskproto.ops import relay
 
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 5, 3
 REASONS = ("rate-limited", "timeout", "crash")
@@ -68,6 +68,8 @@ def creation(
         raise TaskprotoError(
             f"max_rounds must be between {MIN_ROUNDS} and {MAX_ROUNDS}, not {rounds}"
         )
+    from taskproto.ops import backends
+
     check = backends.preflight(backend or backends.DEFAULT, path=path, settings=engine.config.raw)
     parents = [engine.load(parent)] if parent else running_loops(engine, session)
     for p in parents:
@@ -135,11 +137,13 @@ def decide(
     return _step(engine, name, session, force, "move it", step)
 
 
-@dataclass
 class Failure:
-    task: Task
-    outcome: str  # continue | retry_round | fail_stop
-    message: str
+    """A round's failure recorded: the task after it, what happens next, the line to print."""
+
+    def __init__(self, task: Task, outcome: str, message: str) -> None:
+        self.task = task
+        self.outcome = outcome  # continue | retry_round | fail_stop
+        self.message = message
 
 
 def apply_failure(s: Step, task: Task, backend: str, reason: str) -> tuple[Task, str, str]:
@@ -213,4 +217,6 @@ def build_relay(
             "--",
             cwd=worktree if worktree.is_dir() else None,
         )
+    from taskproto.ops import relay
+
     return relay.build(task, diff, latest, context)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin import tight_loop_subtasks as subtasks
 from taskproto.machine.builtin.tight_loop import NAME, PHASES, turn_holder
 from taskproto.machine.workflow import transition_to
 from taskproto.state.models import Task, utcnow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def creation() -> tuple[dict[str, Any], dict[str, int]]:
