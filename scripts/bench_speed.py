@@ -181,7 +181,10 @@ class Checkout:
             if not hook.endswith(".sample"):
                 (self.emptyhooks / hook).write_text("#!/bin/sh\nexit 0\n")
                 (self.emptyhooks / hook).chmod(0o755)
-        settings = json.loads((self.repo / ".claude" / "settings.json").read_text())
+        # `init --claude` writes its hooks into the local settings (older versions: the shared)
+        local = self.repo / ".claude" / "settings.local.json"
+        shared = self.repo / ".claude" / "settings.json"
+        settings = json.loads((local if local.exists() else shared).read_text())
         self.hook_cmd = {
             event: shlex.split(entries[0]["hooks"][0]["command"])
             for event, entries in settings["hooks"].items()
