@@ -61,8 +61,8 @@ def build_tasks(
                 )
             ],
         )
-        store.save_task(config.task_file(name), task)
         files[journal.TASK_FILE] = store.dump(task)
+        store.atomic_write(config.task_file(name), files[journal.TASK_FILE])
         statuses = {a: "PENDING" for a in agents}
         index.record(config.layout, name, json.loads(files[journal.TASK_FILE]), statuses)
         msg = b"create: INIT\n\nrevision: 1\n"

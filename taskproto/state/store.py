@@ -228,10 +228,6 @@ def load_task(path: PathLike, move_aside: bool = False) -> Task:
     return parse(Task, path, read_bytes(path), move_aside)
 
 
-def save_task(path: PathLike, task: Task) -> None:
-    atomic_write(path, dump(task))
-
-
 def load_status(path: PathLike, move_aside: bool = False) -> AgentStatus:
     return parse(AgentStatus, path, read_bytes(path), move_aside)
 
