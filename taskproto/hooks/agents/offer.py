@@ -135,22 +135,36 @@ class Offer:
         return lines
 
     def body(self) -> list[str]:
-        """The lines that are the same for every session."""
+        """The lines that are the same for every session: each list at most `SHOWN` long (the
+        most urgent free tasks first), the rest counted, so that a repository of a thousand tasks
+        does not fill the agent's context."""
         if self.free:
-            lines = ["Free tasks: " + "; ".join(text for _, text in sorted(self.free)) + "."]
+            free = [text for _, text in sorted(self.free)]
+            lines = ["Free tasks: " + _some(free, LISTED)]
         else:
             lines = ["No task is free to claim."]
         if self.waiting:
-            lines.append("Not yet (they wait for other tasks): " + "; ".join(self.waiting) + ".")
+            lines.append("Not yet (they wait for other tasks): " + _some(self.waiting, READY))
         if self.escalated:
             lines.append(
                 "Escalated, not to be claimed until the user resumes them: "
-                + "; ".join(self.escalated)
-                + "."
+                + _some(self.escalated, LISTED)
             )
         if self.taken:
-            lines.append("Taken: " + "; ".join(self.taken) + ".")
+            lines.append("Taken: " + _some(self.taken, LISTED))
         return lines
+
+
+SHOWN = 20  # the items of each list of the offer shown; the rest are counted
+READY = "`taskproto ready --all` lists them"
+LISTED = "`taskproto task list` lists them"
+
+
+def _some(items: list[str], where: str) -> str:
+    """`items` joined, at most SHOWN of them and how many more (and where to see them)."""
+    if len(items) <= SHOWN:
+        return "; ".join(items) + "."
+    return "; ".join(items[:SHOWN]) + f"; and {len(items) - SHOWN} more ({where})."
 
 
 def offer(
@@ -225,10 +239,17 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     if most is not None and len(names) > most:
         return None
     known = Known(layout, made)
+    keys = {name: known.key(name) for name in names}
+    found_before = {name: known.get(name, key) for name, key in keys.items()}
+    again = [name for name, data in found_before.items() if data is None]
+    if len(again) > 1 and layout.dirs is not None:  # their journals through one git process
+        from taskproto.state import integrity
+
+        integrity.prefetch(layout.dirs, again)
     tasks: list[tuple[str, dict[str, Any] | str]] = []
     for name in names:  # a task whose files are as when last read is not read again
-        key = known.key(name)
-        data = known.get(name, key)
+        key = keys[name]
+        data = found_before[name]
         if data is None:
             data = reader.task(name)
         reader.tasks[name] = data  # its dependents' waits read it there

@@ -2,13 +2,14 @@
 it was found by: a command renews the offer after each change (offer.refresh), and reads again only
 the tasks whose files changed since, not every task (about 0.2 ms each with its journal check).
 
-`<root>/cache/quiet/offer/tasks.json`: for each task, the keys of its folder, its task.json, its
-journal ref and packed-refs (as `git`'s index keys a file: device, inode, mode, size, mtime and
-ctime; a rename, which every save makes, changes the inode, and nothing can set a ctime back), and
-the fields the offer reads. A task is kept only when none of its files changed in the tick its
-reading began (their ctime before `quiet.started`'s moment): a later change of the same tick could
-not be told apart. It is a hint like the offer itself: a file that cannot be read or is of another
-shape counts as empty, and a task of changed keys is read and checked in full, as before.
+`<root>/cache/quiet/offer/tasks.json`: for each task, the keys of its folder, its task.json and its
+loose journal ref (as `git`'s index keys a file: device, inode, mode, size, mtime and ctime; a
+rename, which every save makes, changes the inode, and nothing can set a ctime back), or the value
+packed-refs holds for its journal, and the fields the offer reads. A task is kept only when none
+of its files changed in the tick its reading began (their ctime before `quiet.started`'s moment):
+a later change of the same tick could not be told apart. It is a hint like the offer itself: a
+file that cannot be read or is of another shape counts as empty, and a task of changed keys is
+read and checked in full, as before.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from taskproto.layout import Layout
 
 NAME = "tasks.json"
-VERSION = 1
+VERSION = 2  # 2: a packed journal ref keyed by its value, not by packed-refs' key
 FIELDS = (  # what offer.offer and the waits of the tasks that depend on one read
     "name",
     "workflow",
@@ -60,12 +61,10 @@ class Known:
         self.path = os.path.join(layout.root, *quiet.FOLDER, "offer", NAME)
         self.kept: dict[str, list[Any]] = {}
         self.old: dict[str, Any] = {}
-        self.packed: list[int] | None = None
         self.refs: str | None = None
         if layout.dirs is not None and os.path.realpath(layout.tasks) == layout.tasks:
             common = layout.dirs.common_dir
             self.refs = os.path.join(common, "refs", "taskproto", "tasks")
-            self.packed = _key(os.path.join(common, "packed-refs"), stat.S_IFREG)
         try:
             with open(self.path, "rb") as fh:
                 data = json.loads(fh.read())
@@ -84,7 +83,14 @@ class Known:
         task = _key(self.layout.task_file(name), stat.S_IFREG)
         if folder is None or task is None:
             return None
-        return [folder, task, _key(os.path.join(self.refs, name), stat.S_IFREG), self.packed]
+        loose = _key(os.path.join(self.refs, name), stat.S_IFREG)
+        # without a loose ref, the value packed-refs holds for it (another task's ref packed or
+        # removed rewrites packed-refs, and changes nothing of this one)
+        packed = None
+        if loose is None and self.layout.dirs is not None:
+            found = self.layout.dirs.packed_refs().get(f"refs/taskproto/tasks/{name}".encode())
+            packed = found.decode() if found is not None else None
+        return [folder, task, loose, packed]
 
     def get(self, name: str, key: list[Any] | None) -> dict[str, Any] | None:
         """The task's fields as last read, when its files are as they were then."""
@@ -99,7 +105,7 @@ class Known:
     def keep(self, name: str, key: list[Any] | None, data: dict[str, Any]) -> None:
         """Keep what the task was read as (only when no file of it changed in the reading's
         tick)."""
-        if key is None or any(k is not None and k[5] >= self.made for k in key):
+        if key is None or any(isinstance(k, list) and k[5] >= self.made for k in key):
             return
         self.kept[name] = [key, {field: data[field] for field in FIELDS}]
 

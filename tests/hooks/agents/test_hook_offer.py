@@ -414,3 +414,22 @@ def test_a_file_written_after_the_reading_began_is_newer_than_the_copy(fast: Fas
         probe.write_text("x")
         assert probe.stat().st_mtime_ns > made
     assert [n for n in os.listdir(fast.root / "cache" / "quiet") if n.startswith(".tmp")] == []
+
+
+def test_a_long_offer_shows_the_most_urgent_and_counts_the_rest(fast: Fast) -> None:
+    """Among many free tasks the offer names the 20 most urgent and counts the others (a
+    repository of a thousand tasks does not fill the agent's context), from Python and from sh
+    alike."""
+    engine = fast.engine
+    for n in range(24):
+        engine.create_task(f"many{n:02d}", priority=4 if n else 0)
+    data = start("claude", engine.config.repo)
+    first = fast.both("claude", "SessionStart", data, NOBODY)
+    again = fast.both("claude", "SessionStart", data, NOBODY)
+    assert first.started and not again.started
+    for run in (first, again):
+        text = run.answer[1]
+        free = next(line for line in text.splitlines() if line.startswith("Free tasks: "))
+        assert free.startswith("Free tasks: many00 (INIT, priority 0); t2 (INIT); many01")
+        assert free.count("(INIT") == offer.SHOWN
+        assert free.endswith("; and 5 more (`taskproto task list` lists them).")
