@@ -117,13 +117,14 @@ def test_a_quiet_turn_and_a_start_read_no_task_among_a_thousand(fast: Fast, tmp_
     assert [p for p in hook_files("Stop", nobody, trace) if p.startswith(tasks)] == []
     prompt = payload("claude", "UserPromptSubmit", session_id=NOBODY, cwd=str(repo))
     assert [p for p in hook_files("UserPromptSubmit", prompt, trace) if p.startswith(tasks)] == []
-    # a new session's start: the offer holds for every task, by the index (it lists the 1,000
-    # free tasks: over 2 KB, so `cat` writes it, test_hook_offer_owners.py)
-    assert programs("SessionStart", start("new-1", repo), trace) == ["sh", "cat"]
+    # a new session's start: the offer holds for every task, by the index (it names 20 of the
+    # 1,001 free tasks (t2 and the bulk) and counts the rest: under 2 KB, so sh writes it itself)
+    assert programs("SessionStart", start("new-1", repo), trace) == ["sh"]
     found = hook_files("SessionStart", start("new-2", repo), trace)
     assert bulk_files(fast, found) == [] and not any(p.endswith("task.json") for p in found)
     run = fast.both("claude", "SessionStart", start("new-3", repo), "new-3")
-    assert not run.started and "bulk0999 (INIT)" in run.answer[1]
+    assert not run.started and "bulk0018 (INIT)" in run.answer[1]
+    assert "; and 981 more (`taskproto task list` lists them)." in run.answer[1]
     # the owner's heartbeat, not due: its own task's files only
     worktree = engine.config.task_worktree("t1")
     assert fast.run("claude", "Stop", stop(OWNER, worktree)).started  # Python's stamp

@@ -76,7 +76,7 @@ def test_a_new_sessions_start_is_sh_alone(fast: Fast, tmp_path: Path) -> None:
 @needs_strace
 def test_a_long_offer_is_written_by_cat(fast: Fast, tmp_path: Path) -> None:
     for i in range(30):
-        fast.engine.create_task(f"long{i:02d}", description="a task with a long description " * 2)
+        fast.engine.create_task(f"long{i:02d}", description="a task with a long description " * 6)
     offered(fast)
     assert int(header(fast)[9]) > 2048
     assert programs("SessionStart", start("new-1", fast.engine.config.repo), tmp_path / "t") == [
@@ -84,7 +84,7 @@ def test_a_long_offer_is_written_by_cat(fast: Fast, tmp_path: Path) -> None:
         "cat",
     ]
     run = fast.both("claude", "SessionStart", start("new-2", fast.engine.config.repo), "new-2")
-    assert not run.started and "long29 (INIT): a task with a long description" in run.answer[1]
+    assert not run.started and "long18 (INIT): a task with a long description" in run.answer[1]
 
 
 @needs_strace
