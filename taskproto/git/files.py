@@ -206,25 +206,7 @@ def run_git(cwd: str, *args: str) -> bytes | None:
     """Run git in `cwd`; its stdout, or None when it fails (each caller says what failed in its own
     line: git's stderr, such as a corrupt object's several lines, goes nowhere). A bare spawn:
     `subprocess` costs more to import."""
-    out_r, out_w = os.pipe()
-    actions = [
-        (os.POSIX_SPAWN_DUP2, out_w, 1),
-        (os.POSIX_SPAWN_CLOSE, out_r),
-        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-    ]
-    old = os.getcwd()
-    os.chdir(cwd)  # posix_spawn takes no working folder before Python 3.13
-    try:
-        pid = os.posix_spawnp("git", ["git", *args], os.environ, file_actions=actions)
-    finally:
-        os.chdir(old)
-        os.close(out_w)
-    chunks = []
-    with os.fdopen(out_r, "rb") as out:
-        while chunk := out.read(65536):
-            chunks.append(chunk)
-    _, status = os.waitpid(pid, 0)
-    return b"".join(chunks) if os.waitstatus_to_exitcode(status) == 0 else None
+    return _run_with_input(cwd, None, *args)
 
 
 BATCH = 1000  # object ids written to one `cat-file --batch` before its answers are read
@@ -251,26 +233,30 @@ def cat_batch(cwd: str, shas: list[str]) -> dict[str, tuple[str, bytes]]:
     return found
 
 
-def _run_with_input(cwd: str, data: bytes, *args: str) -> bytes | None:
-    in_r, in_w = os.pipe()
+def _run_with_input(cwd: str, data: bytes | None, *args: str) -> bytes | None:
+    """git `args` in `cwd`, `data` on its stdin (None: no stdin); its stdout, None when it fails."""
     out_r, out_w = os.pipe()
-    actions = [
-        (os.POSIX_SPAWN_DUP2, in_r, 0),
+    actions: list[tuple[int, ...] | tuple[int, int, str, int, int]] = [
         (os.POSIX_SPAWN_DUP2, out_w, 1),
-        (os.POSIX_SPAWN_CLOSE, in_w),
         (os.POSIX_SPAWN_CLOSE, out_r),
         (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
     ]
+    in_r = in_w = -1
+    if data is not None:
+        in_r, in_w = os.pipe()
+        actions += [(os.POSIX_SPAWN_DUP2, in_r, 0), (os.POSIX_SPAWN_CLOSE, in_w)]
     old = os.getcwd()
-    os.chdir(cwd)
+    os.chdir(cwd)  # posix_spawn takes no working folder before Python 3.13
     try:
         pid = os.posix_spawnp("git", ["git", *args], os.environ, file_actions=actions)
     finally:
         os.chdir(old)
-        os.close(in_r)
         os.close(out_w)
-    with os.fdopen(in_w, "wb") as fh:
-        fh.write(data)  # at most BATCH ids: within the pipe's buffer
+        if data is not None:
+            os.close(in_r)
+    if data is not None:
+        with os.fdopen(in_w, "wb") as fh:
+            fh.write(data)  # at most BATCH ids: within the pipe's buffer
     chunks = []
     with os.fdopen(out_r, "rb") as out:
         while chunk := out.read(65536):
