@@ -1,0 +1,70 @@
+"""Tasks that `taskproto import` makes: written through the one write path (Core.first_record and
+Core.save), without branches or worktrees until a session starts them.
+
+An import may bring a thousand tasks, most of which nobody will start soon (and the closed ones
+never): a worktree each would cost a checkout each. So an imported task's context says
+`"worktrees": "at claim"`, and its branches and worktrees are made when it is claimed or first
+moved (`materialize`), from its base branch's head at that time. Doctor expects none before.
+"""
+
+from __future__ import annotations
+
+from taskproto.engine.core import Core
+from taskproto.errors import TaskExists
+from taskproto.names import TaskName
+from taskproto.state import store
+from taskproto.state.lock import task_lock
+from taskproto.state.models import AgentStatus, Task, utcnow
+
+DEFERRED_KEY = "worktrees"
+DEFERRED = "at claim"
+
+
+def deferred(task: Task) -> bool:
+    """Whether the task's branches and worktrees are still to be made (at its claim)."""
+    return task.context.get(DEFERRED_KEY) == DEFERRED
+
+
+def create(core: Core, task: Task, statuses: dict[str, AgentStatus], message: str) -> None:
+    """Write an imported task whole: its folder, its agents' status files, the journal's first
+    commit and task.json (refused if the task exists)."""
+    name = TaskName(task.name)
+    task_dir = core.config.task_dir(name)
+    try:
+        task_dir.mkdir(parents=True)
+    except FileExistsError:
+        raise TaskExists(name) from None
+    with task_lock(task_dir, name, core.config.lock_timeout):
+        for agent in task.required_agents:
+            path = core.config.status_file(name, agent)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            status = statuses.get(agent) or AgentStatus(agent=agent, updated_at=task.created_at)
+            store.save_status(path, status)
+        core.first_record(task, message)
+
+
+def materialize(core: Core, task: Task, session: str | None) -> Task:
+    """`task` with its branches and worktrees made (a copy without the marker, and a log note),
+    or `task` itself when they were made at its creation. Lock held."""
+    if not deferred(task):
+        return task
+    from taskproto.engine import worktree as wt
+
+    start = None
+    if task.base_branch:
+        start = core.branch_head(task.base_branch)
+    start = start or task.base or core.git.rev_parse("HEAD")
+    if core.branch_head(task.name) is None:
+        wt.create(core, task.name, task.required_agents, start or "HEAD")
+    new = task.model_copy(deep=True)
+    new.context.pop(DEFERRED_KEY, None)
+    new.base = start
+    new.record(
+        trigger="worktrees",
+        time=utcnow(),
+        session=session,
+        kind="note",
+        note=f"branches and worktrees made at {(start or '?')[:12]}: an imported task gets them "
+        "when it starts",
+    )
+    return new
