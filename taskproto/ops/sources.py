@@ -174,6 +174,9 @@ def vibe_kanban(data: bytes) -> list[Item]:
         parent = (row.get("Parent Issue") or "").strip()
         if parent:
             item.links["parent"] = [parent]
+        labels = [t.strip() for t in (row.get("Labels") or "").split(",") if t.strip()]
+        if labels:
+            item.links["labels"] = labels
         if row.get("Project"):
             item.links["project"] = [row["Project"].strip()]
         items[sid] = item
