@@ -41,7 +41,7 @@ from taskproto.state.taskfile import TaskFiles
 # `pathlib`, `dataclasses` or `contextlib`. Paths are strings here; `lock()` hands doctor a Path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
     from datetime import datetime
     from pathlib import Path
     from typing import Any
@@ -343,6 +343,42 @@ class Core:
             data = journal.read_file(self.repo, head) or data  # what the journal recorded
         store.atomic_write(path, data)
         self.indexed(store.parse(Task, path, data, move_aside=False))
+
+    def first_records(self, tasks: Sequence[tuple[Task, str]]) -> None:
+        """Many new tasks' first records at once (`taskproto import`; each folder made, no
+        task.json yet): every journal commit's objects, made durable together, then each ref
+        (expecting none) and task.json under the task's lock, made durable together. The order a
+        single save keeps (the journal's objects are on disk before anything names them), with
+        a few fsyncs that find little left to do instead of five full ones a task. A crash between
+        leaves what doctor completes (a journal without its task.json) or importing again makes."""
+        from taskproto.git.objects import loose_path
+        from taskproto.state.files import make_durable
+
+        dirs = self.layout.dirs
+        made: list[tuple[Task, str, bytes, str | None]] = []
+        objects: list[str] = []
+        for task, message in tasks:
+            data = store.dump(task)
+            files = {journal.TASK_FILE: data}
+            files.update(journal.agent_files(self.layout, task.name, task.required_agents))
+            written = journal.first_commit(dirs, files, message, task.revision) if dirs else None
+            if dirs is not None and written is not None:
+                objects += [loose_path(dirs.common_dir, sha) for sha in written]
+            made.append((task, message, data, written[-1] if written else None))
+        make_durable(objects)
+        paths: list[str] = []
+        for task, message, data, sha in made:
+            path = self.layout.task_file(task.name)
+            with self.lock(task.name):
+                if sha is None:
+                    self.journal(task, message, {path: data})
+                else:
+                    ref = journal.ref_for(task.name)
+                    journal.move(self.git, dirs, ref, sha, None, f"taskproto: {message}")
+                store.atomic_write(path, data, sync=False)
+            paths.append(path)
+            self.indexed(task)
+        make_durable(paths)
 
     def adopt(self, name: str, task_json: bytes, statuses: dict[str, bytes]) -> None:
         """Write a journal commit's task.json and agents' status files (`statuses`: agent ->

@@ -9,12 +9,18 @@ moved (`materialize`), from its base branch's head at that time. Doctor expects 
 
 from __future__ import annotations
 
+import shutil
+
 from taskproto.engine.core import Core
 from taskproto.errors import TaskExists
 from taskproto.names import TaskName
 from taskproto.state import store
-from taskproto.state.lock import task_lock
 from taskproto.state.models import AgentStatus, Task, utcnow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
 
 DEFERRED_KEY = "worktrees"
 DEFERRED = "at claim"
@@ -25,22 +31,30 @@ def deferred(task: Task) -> bool:
     return task.context.get(DEFERRED_KEY) == DEFERRED
 
 
-def create(core: Core, task: Task, statuses: dict[str, AgentStatus], message: str) -> None:
-    """Write an imported task whole: its folder, its agents' status files, the journal's first
-    commit and task.json (refused if the task exists)."""
-    name = TaskName(task.name)
-    task_dir = core.config.task_dir(name)
+def create(core: Core, tasks: Sequence[tuple[Task, dict[str, AgentStatus]]]) -> None:
+    """Write imported tasks whole: each folder (refused if the task exists: nothing is written
+    then), its agents' status files, the journal's first commit and task.json, all of them
+    through `Core.first_records`."""
+    made: list[Path] = []
     try:
-        task_dir.mkdir(parents=True)
-    except FileExistsError:
-        raise TaskExists(name) from None
-    with task_lock(task_dir, name, core.config.lock_timeout):
-        for agent in task.required_agents:
-            path = core.config.status_file(name, agent)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            status = statuses.get(agent) or AgentStatus(agent=agent, updated_at=task.created_at)
-            store.save_status(path, status)
-        core.first_record(task, message)
+        for task, statuses in tasks:
+            name = TaskName(task.name)
+            task_dir = core.config.task_dir(name)
+            try:
+                task_dir.mkdir(parents=True)
+            except FileExistsError:
+                raise TaskExists(name) from None
+            made.append(task_dir)
+            for agent in task.required_agents:
+                path = core.config.status_file(name, agent)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                status = statuses.get(agent) or AgentStatus(agent=agent, updated_at=task.created_at)
+                store.save_status(path, status)
+    except BaseException:
+        for task_dir in made:
+            shutil.rmtree(task_dir, ignore_errors=True)
+        raise
+    core.first_records([(task, f"import: {task.state}") for task, _ in tasks])
 
 
 def materialize(core: Core, task: Task, session: str | None) -> Task:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from taskproto.machine.workflow import Workflow
 
 SOURCE_KEY = "source"
+BATCH = 250  # new tasks written (and synced to disk) together
 
 
 @dataclass
@@ -94,9 +95,11 @@ def apply(engine: Engine, result: Plan, session: str | None) -> None:
 
     engine.require_user("importing tasks")
     with deps.graph_lock(engine):
-        for change in _dependencies_first([c for c in result.changes if c.action == "create"]):
-            assert change.task is not None
-            imported.create(engine, change.task, change.statuses, f"import: {change.task.state}")
+        new = _dependencies_first([c for c in result.changes if c.action == "create"])
+        for start in range(0, len(new), BATCH):
+            imported.create(
+                engine, [(c.task, c.statuses) for c in new[start : start + BATCH] if c.task]
+            )
         for change in result.changes:
             if change.action == "update":
                 wanted = change.task

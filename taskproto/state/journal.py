@@ -71,6 +71,24 @@ def append(
     return commit
 
 
+def first_commit(
+    dirs: GitDirs, files: Mapping[str, bytes], summary: str, revision: int
+) -> list[str] | None:
+    """The objects of a task's first journal commit (the commit last), written without their
+    fsyncs: the caller makes many durable together, then moves the refs (`Core.first_records`).
+    None where objects are git's to write (not SHA-1)."""
+    if not objects.sha1_repo(dirs.common_dir):
+        return None
+    text = integrity.message(summary, revision, files[TASK_FILE])
+    common = dirs.common_dir
+    written = [objects.write(common, "blob", files[n], sync=False) for n in files]
+    tree = objects.write(
+        common, "tree", objects.tree(list(zip(files, written, strict=True))), sync=False
+    )
+    commit = objects.write(common, "commit", objects.commit(tree, None, text), sync=False)
+    return [*written, tree, commit]
+
+
 def agent_files(
     layout: Layout,
     task: str,
