@@ -41,7 +41,7 @@ from taskproto.state.taskfile import TaskFiles
 # `pathlib`, `dataclasses` or `contextlib`. Paths are strings here; `lock()` hands doctor a Path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Mapping
     from datetime import datetime
     from pathlib import Path
     from typing import Any
@@ -326,10 +326,13 @@ class Core:
         index.touch(self.layout)  # task.json was written twice: hook.sh must look again
         journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
 
-    def first_record(self, task: Task, message: str) -> None:
+    def first_record(
+        self, task: Task, message: str, made: str | None = None, later: list[str] | None = None
+    ) -> None:
         """task.json of a task being made (`task create`, or doctor finishing one): its journal's
         first commit, then the file, each only if missing; when the journal has one already,
-        task.json is exactly what it recorded. Lock held."""
+        task.json is exactly what it recorded. Lock held. An import passes `made` (the commit,
+        durable already) and `later` (gets task.json's path, to sync: engine/imported.py)."""
         path = self.layout.task_file(task.name)
         head = self.journal_head(task.name)
         if os.path.exists(path):
@@ -337,48 +340,18 @@ class Core:
                 self.journal(store.load_task(path), message, {})
             return
         data = store.dump(task)
-        if head is None:
+        if head is None and made is not None:
+            journal.move(
+                self.git, self.layout.dirs, journal.ref_for(task.name), made, None, message
+            )
+        elif head is None:
             self.journal(task, message, {path: data})
         else:
             data = journal.read_file(self.repo, head) or data  # what the journal recorded
-        store.atomic_write(path, data)
+        store.atomic_write(path, data, sync=later is None)
+        if later is not None:
+            later.append(path)
         self.indexed(store.parse(Task, path, data, move_aside=False))
-
-    def first_records(self, tasks: Sequence[tuple[Task, str]]) -> None:
-        """Many new tasks' first records at once (`taskproto import`; each folder made, no
-        task.json yet): every journal commit's objects, made durable together, then each ref
-        (expecting none) and task.json under the task's lock, made durable together. The order a
-        single save keeps (the journal's objects are on disk before anything names them), with
-        a few fsyncs that find little left to do instead of five full ones a task. A crash between
-        leaves what doctor completes (a journal without its task.json) or importing again makes."""
-        from taskproto.git.objects import loose_path
-        from taskproto.state.files import make_durable
-
-        dirs = self.layout.dirs
-        made: list[tuple[Task, str, bytes, str | None]] = []
-        objects: list[str] = []
-        for task, message in tasks:
-            data = store.dump(task)
-            files = {journal.TASK_FILE: data}
-            files.update(journal.agent_files(self.layout, task.name, task.required_agents))
-            written = journal.first_commit(dirs, files, message, task.revision) if dirs else None
-            if dirs is not None and written is not None:
-                objects += [loose_path(dirs.common_dir, sha) for sha in written]
-            made.append((task, message, data, written[-1] if written else None))
-        make_durable(objects)
-        paths: list[str] = []
-        for task, message, data, sha in made:
-            path = self.layout.task_file(task.name)
-            with self.lock(task.name):
-                if sha is None:
-                    self.journal(task, message, {path: data})
-                else:
-                    ref = journal.ref_for(task.name)
-                    journal.move(self.git, dirs, ref, sha, None, f"taskproto: {message}")
-                store.atomic_write(path, data, sync=False)
-            paths.append(path)
-            self.indexed(task)
-        make_durable(paths)
 
     def adopt(self, name: str, task_json: bytes, statuses: dict[str, bytes]) -> None:
         """Write a journal commit's task.json and agents' status files (`statuses`: agent ->
