@@ -323,3 +323,34 @@ def test_a_vibe_kanban_zip_without_issues_is_refused() -> None:
 
     with pytest.raises(TaskprotoError, match="holds no issues.csv"):
         read("vibe-kanban", buf.getvalue())
+
+
+def test_an_update_counts_a_long_log_right(cli: Any, repo: Path, tmp_path: Path) -> None:
+    """A task whose log is longer than task.json keeps: an import's update appends to it, and
+    `taskproto log` reads every entry back."""
+    assert cli("import", str(BEADS), "--from", "beads").code == 0
+    engine = Engine(load_config(repo))
+    for _ in range(12):
+        engine.remove_dependency("bd-3", ["bd-2"])
+        engine.add_dependency("bd-3", ["bd-2"])
+    assert task_json(repo, "bd-3")["log_count"] == 25
+    issues = [json.loads(line) for line in BEADS.read_text().splitlines()]
+    issues[2]["priority"] = 1
+    changed = tmp_path / "issues.jsonl"
+    changed.write_text("".join(json.dumps(i) + "\n" for i in issues))
+    assert cli("import", str(changed), "--from", "beads").code == 0
+    data = task_json(repo, "bd-3")
+    assert (data["priority"], data["log_count"]) == (1, 26)
+    log = cli("log", "bd-3", "--json")
+    entries = json.loads(log.out)["entries"]
+    assert sum(len(e["log"]) for e in entries) == 26
+    assert "healthy" in cli("doctor").out
+
+
+def test_importing_is_the_users(cli: Any, repo: Path) -> None:
+    result = cli("import", str(BEADS), "--from", "beads", env={"CLAUDECODE": "1"})
+    assert result.code == 1
+    assert "importing tasks" in result.err
+    assert not (repo / ".taskproto" / "tasks" / "bd-1").exists()
+    dry = cli("import", str(BEADS), "--from", "beads", "--dry-run", env={"CLAUDECODE": "1"})
+    assert dry.code == 0, dry.err  # reading what would change is anyone's

@@ -193,6 +193,11 @@ def _plan_items(
             wanted.context[SOURCE_KEY] = info
             what.append("source record")
         state = _state_for(item, here, engine.workflow(here))
+        if state is None and item.closed and here.owner is not None:
+            result.warnings.append(
+                f"{item.id} is closed in {source}, but session {here.owner.session} works on "
+                f"task {name} here: its state is left as it is"
+            )
         if state is not None:
             what.append(f"state {here.state} -> {state}")
             wanted.transition_log.append(_entry(here.state, state, item))
@@ -276,7 +281,7 @@ def _state_for(item: sources.Item, task: Task, wf: Workflow) -> str | None:
     progress here is never reset by an open item."""
     if item.closed and not wf.is_final(task.state):
         if task.owner is not None:
-            return None  # somebody works on it here: it stays theirs (the plan says so)
+            return None  # somebody works on it here: it stays theirs (a warning says so)
         return wf.final_states()[0]
     if not item.closed and wf.is_final(task.state) and task.landed is None:
         return wf.initial
@@ -307,7 +312,15 @@ def _update(task: Task, wanted: Task, change: Change, session: str | None) -> tu
     """The changed copy, from the task as it is now (the lock is held): refused if it moved."""
     if task.revision != wanted.revision:
         raise TaskprotoError(f"task {task.name} changed while the import ran; run the import again")
-    new = wanted.model_copy(deep=True)
+    # the fields from the plan, onto the task as loaded now (its entries are the ones the save
+    # counts the log from: state/bound.py), and the entries the plan appended
+    new = task.model_copy(deep=True)
+    new.description, new.priority = wanted.description, wanted.priority
+    new.depends_on = list(wanted.depends_on)
+    if SOURCE_KEY in wanted.context:
+        new.context[SOURCE_KEY] = wanted.context[SOURCE_KEY]
+    new.transition_log.extend(wanted.transition_log[len(task.transition_log) :])
+    new.state = wanted.state
     new.record(
         trigger="import",
         time=utcnow(),
