@@ -354,3 +354,11 @@ def test_importing_is_the_users(cli: Any, repo: Path) -> None:
     assert not (repo / ".taskproto" / "tasks" / "bd-1").exists()
     dry = cli("import", str(BEADS), "--from", "beads", "--dry-run", env={"CLAUDECODE": "1"})
     assert dry.code == 0, dry.err  # reading what would change is anyone's
+
+
+def test_a_branch_of_that_name_refuses_the_import(cli: Any, repo: Path) -> None:
+    git(repo, "branch", "gh-101")
+    result = cli("import", str(GITHUB), "--from", "github")
+    assert result.code == 1
+    assert "branch gh-101 already exists" in result.err
+    assert not (repo / ".taskproto" / "tasks" / "gh-99").exists()

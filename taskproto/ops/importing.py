@@ -123,6 +123,7 @@ def _plan_export(engine: Engine, tasks: dict[str, Task], records: list[dict[str,
         task, statuses = exchange.to_task(line, base)
         here = tasks.get(name)
         if here is None:
+            _check_free(engine, name)
             result.changes.append(Change(name, name, "create", ["new"], task, statuses))
             continue
         wanted = here.model_copy(deep=True)
@@ -179,6 +180,7 @@ def _plan_items(
         info = _source_info(item)
         here = tasks.get(name)
         if here is None:
+            _check_free(engine, name)
             task = _new_task(item, name, wf, after, info, base, base_branch)
             result.changes.append(Change(name, item.id, "create", ["new"], task))
             continue
@@ -206,6 +208,25 @@ def _plan_items(
             Change(name, item.id, "update" if what else "unchanged", what, wanted if what else None)
         )
     return result
+
+
+def _check_free(engine: Engine, name: str) -> None:
+    """Refuse a new task whose name a branch or a journal here already has (as `task create`
+    does): its worktrees would be made from that branch at its claim, or its task.json from that
+    journal."""
+    from taskproto.names import task_name
+
+    task_name(name)
+    if engine.branch_head(name) is not None:
+        raise TaskprotoError(
+            f"branch {name} already exists, so task {name} cannot be imported; rename or remove "
+            "the branch, then import again; nothing was imported"
+        )
+    if engine.journal_head(name) is not None or engine.config.task_dir(name).exists():
+        raise TaskprotoError(
+            f"task {name} has a journal or a folder here but no readable task.json; run "
+            "`taskproto doctor`, then import again; nothing was imported"
+        )
 
 
 def _source_of(task: Task) -> str | None:
