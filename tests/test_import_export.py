@@ -269,6 +269,11 @@ def test_export_round_trips_byte_for_byte(tmp_path: Path, cli: Any, repo: Path) 
     result = cli("import", str(out), "--from", "taskproto", cwd=other)
     assert result.code == 0, result.err
     assert _export(other) == first
+    # task.json there keeps the log's tail, as a save keeps it; the journal holds it whole
+    copied = task_json(other, "api")
+    assert (len(copied["transition_log"]), copied["log_count"]) == (20, 25)
+    log = json.loads(cli("log", "api", "--json", cwd=other).out)["entries"]
+    assert sum(len(e["log"]) for e in log) == 25
     again = cli("import", str(out), "--from", "taskproto", cwd=other)
     assert "0 task(s) were created, 0 updated, 8 unchanged" in again.out
     assert "healthy" in cli("doctor", cwd=other).out

@@ -16,6 +16,7 @@ from taskproto.errors import TaskExists
 from taskproto.git.objects import loose_path
 from taskproto.names import TaskName
 from taskproto.state import journal, store
+from taskproto.state.bound import bound
 from taskproto.state.files import make_durable
 from taskproto.state.models import AgentStatus, Task, utcnow
 
@@ -36,7 +37,7 @@ def deferred(task: Task) -> bool:
 def create(core: Core, tasks: Sequence[tuple[Task, dict[str, AgentStatus]]]) -> None:
     """Write imported tasks whole: each folder (refused if the task exists: nothing is written
     then), its agents' status files, the journal's first commit and task.json, all of them
-    through `Core.first_records`."""
+    through `Core.first_record`."""
     made: list[Path] = []
     try:
         for task, statuses in tasks:
@@ -61,21 +62,49 @@ def create(core: Core, tasks: Sequence[tuple[Task, dict[str, AgentStatus]]]) -> 
     # before anything names them) with two syncs of the file system for the lot instead of five
     # fsyncs a task. A crash between leaves what doctor completes (a journal, no task.json) or
     # what importing again makes.
+    # A task whose history is longer than task.json keeps gets two journal commits: the whole
+    # history first (what `taskproto log` and an export read back), then task.json as a save
+    # keeps it (state/bound.py), which is what the file holds.
+    written_tasks: list[Task] = []
     commits: list[str | None] = []
     objects: list[str] = []
     dirs = core.layout.dirs
     for task, _ in tasks:
-        files = {journal.TASK_FILE: store.dump(task)}
-        files.update(journal.agent_files(core.layout, task.name, task.required_agents))
-        written = journal.first_commit(dirs, files, _message(task), task.revision) if dirs else None
-        objects += [loose_path(dirs.common_dir, sha) for sha in written or []] if dirs else []
-        commits.append(written[-1] if written else None)
+        kept = task.model_copy(deep=True)
+        bound(None, kept)
+        steps = [task] if _same_size(task, kept) else [task, kept]
+        kept.revision = task.revision + len(steps) - 1
+        parent = None
+        for step in steps:
+            files = {journal.TASK_FILE: store.dump(step)}
+            files.update(journal.agent_files(core.layout, task.name, task.required_agents))
+            written = (
+                journal.first_commit(dirs, files, _message(task), step.revision, parent)
+                if dirs
+                else None
+            )
+            if written is None:  # not SHA-1: git writes one commit, whole (first_record)
+                kept, parent = task, None
+                break
+            objects += [loose_path(dirs.common_dir, sha) for sha in written] if dirs else []
+            parent = written[-1]
+        written_tasks.append(kept)
+        commits.append(parent)
     make_durable(objects)
     paths: list[str] = []
-    for (task, _), commit in zip(tasks, commits, strict=True):
-        with core.lock(task.name):
-            core.first_record(task, _message(task), commit, paths)
+    for kept, commit in zip(written_tasks, commits, strict=True):
+        with core.lock(kept.name):
+            core.first_record(kept, _message(kept), commit, paths)
     make_durable(paths)
+
+
+def _same_size(task: Task, kept: Task) -> bool:
+    return (
+        len(kept.transition_log) == len(task.transition_log)
+        and len(kept.interruptions) == len(task.interruptions)
+        and len(kept.merges) == len(task.merges)
+        and len(kept.checkpoint.revoked) == len(task.checkpoint.revoked)
+    )
 
 
 def _message(task: Task) -> str:
