@@ -279,7 +279,6 @@ def test_export_round_trips_byte_for_byte(tmp_path: Path, cli: Any, repo: Path) 
     assert "healthy" in cli("doctor", cwd=other).out
 
 
-@pytest.mark.slow
 def test_500_tasks_round_trip_byte_for_byte(tmp_path: Path, cli: Any, repo: Path) -> None:
     issues = [
         {
