@@ -366,3 +366,23 @@ def test_a_branch_of_that_name_refuses_the_import(cli: Any, repo: Path) -> None:
     assert result.code == 1
     assert "branch gh-101 already exists" in result.err
     assert not (repo / ".taskproto" / "tasks" / "gh-99").exists()
+
+
+def test_an_export_of_a_workflow_not_defined_here_is_refused(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    when = "2025-01-01T00:00:00Z"
+    entry = {"from": None, "to": "START", "trigger": "create", "time": when, "kind": "create"}
+    line = {
+        "name": "x",
+        "workflow": "our-own",
+        "state": "START",
+        "created_at": when,
+        "log": [entry],
+    }
+    export = tmp_path / "tasks.jsonl"
+    export.write_text('{"format":"taskproto-tasks","version":1}\n' + json.dumps(line) + "\n")
+    result = cli("import", str(export), "--from", "taskproto")
+    assert result.code == 1
+    assert "uses workflow 'our-own', which is not defined here" in result.err
+    assert not (repo / ".taskproto" / "tasks" / "x").exists()

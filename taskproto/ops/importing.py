@@ -124,6 +124,7 @@ def _plan_export(engine: Engine, tasks: dict[str, Task], records: list[dict[str,
         here = tasks.get(name)
         if here is None:
             _check_free(engine, name)
+            _check_workflow(engine, task)
             result.changes.append(Change(name, name, "create", ["new"], task, statuses))
             continue
         wanted = here.model_copy(deep=True)
@@ -226,6 +227,25 @@ def _check_free(engine: Engine, name: str) -> None:
         raise TaskprotoError(
             f"task {name} has a journal or a folder here but no readable task.json; run "
             "`taskproto doctor`, then import again; nothing was imported"
+        )
+
+
+def _check_workflow(engine: Engine, task: Task) -> None:
+    """Refuse a task whose workflow or state this repository does not define (a user workflow
+    the other repository had: copy its TOML file here first, docs/workflows.md)."""
+    from taskproto.machine.registry import get_workflow
+
+    try:
+        wf = get_workflow(task.workflow, engine.config)
+    except TaskprotoError as exc:
+        raise TaskprotoError(
+            f"task {task.name} uses workflow {task.workflow!r}, which is not defined here ({exc}); "
+            "nothing was imported"
+        ) from None
+    if not wf.has_state(task.state):
+        raise TaskprotoError(
+            f"task {task.name} is in state {task.state}, which workflow {wf.name} here does not "
+            "have; nothing was imported"
         )
 
 
