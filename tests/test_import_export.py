@@ -69,6 +69,8 @@ def test_beads_import_makes_each_issue_a_task(cli: Any, repo: Path) -> None:
     api = task_json(repo, "bd-2")
     assert (api["state"], api["priority"], api["depends_on"]) == ("INIT", 2, ["bd-1"])
     assert api["description"] == "REST API for sessions\n\nCreate, refresh and revoke sessions."
+    assert api["context"]["source"]["links"] == {"assignees": ["alice"]}  # a link, not an owner
+    assert api["owner"] is None
     login = task_json(repo, "bd-3")
     assert login["depends_on"] == ["bd-2"]  # parent-child is kept as a link, not a wait
     assert login["context"]["source"]["links"] == {"parent-child": ["bd-5"]}
@@ -191,6 +193,7 @@ def test_github_issues_import(cli: Any, repo: Path) -> None:
     assert docs["description"] == "Document the config file"
     assert (logo["state"], logo["priority"]) == ("CLEANUP", 3)  # closed; "priority: low"
     assert logo["context"]["source"]["url"] == "https://github.com/example/tool/issues/99"
+    assert logo["context"]["source"]["links"]["assignees"] == ["hubot"]
     assert "closed (completed)" in logo["transition_log"][0]["note"]
 
 

@@ -115,6 +115,8 @@ def beads(data: bytes) -> list[Item]:
             closed_at=parse_time(issue.get("closed_at")),
             close_reason=str(issue.get("close_reason") or ""),
         )
+        if issue.get("assignee"):
+            item.links["assignees"] = [str(issue["assignee"])]
         for dep in issue.get("dependencies") or []:
             if not isinstance(dep, dict):
                 continue
@@ -174,6 +176,9 @@ def vibe_kanban(data: bytes) -> list[Item]:
         parent = (row.get("Parent Issue") or "").strip()
         if parent:
             item.links["parent"] = [parent]
+        people = [t.strip() for t in (row.get("Assignee(s)") or "").split(",") if t.strip()]
+        if people:
+            item.links["assignees"] = people
         labels = [t.strip() for t in (row.get("Labels") or "").split(",") if t.strip()]
         if labels:
             item.links["labels"] = labels
@@ -253,6 +258,13 @@ def github(data: bytes) -> list[Item]:
             item.links["parent"] = parent
         if labels:
             item.links["labels"] = labels
+        people = [
+            str(a["login"])
+            for a in issue.get("assignees") or []
+            if isinstance(a, dict) and a.get("login")
+        ]
+        if people:
+            item.links["assignees"] = people
         items.append(item)
     return items
 
