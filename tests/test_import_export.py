@@ -390,3 +390,13 @@ def test_an_export_of_a_workflow_not_defined_here_is_refused(
     assert result.code == 1
     assert "uses workflow 'our-own', which is not defined here" in result.err
     assert not (repo / ".taskproto" / "tasks" / "x").exists()
+
+
+def test_items_become_tasks_of_the_workflow_named(cli: Any, repo: Path) -> None:
+    result = cli("import", str(GITHUB), "--from", "github", "--workflow", "plan-task")
+    assert result.code == 0, result.err
+    assert (task_json(repo, "gh-101")["workflow"], task_json(repo, "gh-101")["state"]) == (
+        "plan-task",
+        "CONTEXTUALIZE",
+    )
+    assert task_json(repo, "gh-99")["state"] == "VERIFIED"  # closed: plan-task's final state
