@@ -97,6 +97,13 @@ STEPS = [
     ["doctor", "--fix"],  # restored from the journal
     ["release", "t"],
     ["task", "remove", "loop", "--force"],
+    [
+        "import",
+        str(Path(__file__).parent / "fixtures/import/beads-issues.jsonl"),
+        "--from",
+        "beads",
+    ],
+    ["claim", "bd-4"],  # an imported task's worktrees, made at its claim
 ]
 
 

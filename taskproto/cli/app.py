@@ -43,6 +43,7 @@ COMMANDS = {
     "board": "taskproto.cli.board",
     "whoami": "taskproto.cli.whoami",
     "migrate": "taskproto.cli.migrate",
+    **dict.fromkeys(("export", "import"), "taskproto.cli.exchange"),
     "completion": "taskproto.cli.completion",
 }
 

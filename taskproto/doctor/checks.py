@@ -96,6 +96,8 @@ def log_problems(wf: Workflow, task: Task) -> list[str]:
             earlier = before | {x.to_state for x in state_entries(task)[:i]}
             if e.to_state not in earlier:
                 problems.append(f"{where}: a rollback must return to a state the log reached")
+        elif e.kind == "import":
+            pass  # `taskproto import`: the state its source gave (docs/import-export.md)
         elif is_baseline(e):
             if i != 0 and not offset:
                 problems.append(

@@ -22,6 +22,8 @@ def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str
     task = view.task
     assert task is not None
     rows = snap.rows.get(view.name)
+    if rows is None and task.context.get("worktrees") == "at claim":
+        rows = snap.rows[view.name] = []  # imported: made when it starts (engine/imported.py)
     if rows is None:
         # config.task_worktree and config.agent_worktree, built from the task's folder (the view's,
         # unless task.json names another task)

@@ -137,6 +137,10 @@ def _claim_here(
         )
         if task.depends_on and not overridden and task.state == core.workflow(task).initial:
             new = catch_up(core, new, session)  # starts from the code it waited for
+        if task.context.get("worktrees") == "at claim":  # imported: its worktrees are made now
+            from taskproto.engine.imported import materialize
+
+            new = materialize(core, new, session)
         note = f"from {previous.session}: {reason}" if previous is not None else None
         label = "forced" if forced else ("takeover" if previous else "claimed")
         if overridden:

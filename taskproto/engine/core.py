@@ -326,10 +326,13 @@ class Core:
         index.touch(self.layout)  # task.json was written twice: hook.sh must look again
         journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
 
-    def first_record(self, task: Task, message: str) -> None:
+    def first_record(
+        self, task: Task, message: str, made: str | None = None, later: list[str] | None = None
+    ) -> None:
         """task.json of a task being made (`task create`, or doctor finishing one): its journal's
         first commit, then the file, each only if missing; when the journal has one already,
-        task.json is exactly what it recorded. Lock held."""
+        task.json is exactly what it recorded. Lock held. An import passes `made` (the commit,
+        durable already) and `later` (gets task.json's path, to sync: engine/imported.py)."""
         path = self.layout.task_file(task.name)
         head = self.journal_head(task.name)
         if os.path.exists(path):
@@ -337,11 +340,17 @@ class Core:
                 self.journal(store.load_task(path), message, {})
             return
         data = store.dump(task)
-        if head is None:
+        if head is None and made is not None:
+            journal.move(
+                self.git, self.layout.dirs, journal.ref_for(task.name), made, None, message
+            )
+        elif head is None:
             self.journal(task, message, {path: data})
         else:
             data = journal.read_file(self.repo, head) or data  # what the journal recorded
-        store.atomic_write(path, data)
+        store.atomic_write(path, data, sync=later is None)
+        if later is not None:
+            later.append(path)
         self.indexed(store.parse(Task, path, data, move_aside=False))
 
     def adopt(self, name: str, task_json: bytes, statuses: dict[str, bytes]) -> None:

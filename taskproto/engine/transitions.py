@@ -116,6 +116,10 @@ def advance(
                 from taskproto.engine.startpoint import catch_up
 
                 task = catch_up(core, task, session)  # starts from the code it waited for
+        if task.context.get("worktrees") == "at claim":  # an imported task starts: make them
+            from taskproto.engine.imported import materialize
+
+            task = materialize(core, task, session)
         new, message = step(Step(core, task, workflow, session, forced))
         core.prompts.keep(new)
         return new, message

@@ -60,8 +60,9 @@ def object_id(kind: str, data: bytes) -> str:
     return _hash("sha1", b"%s %d\0" % (kind.encode(), len(data)) + data)
 
 
-def write(common_dir: str, kind: str, data: bytes) -> str:
-    """Store one object (kind: blob, tree or commit) as a loose object; returns its id."""
+def write(common_dir: str, kind: str, data: bytes, sync: bool = True) -> str:
+    """Store one object (kind: blob, tree or commit) as a loose object; returns its id. Without
+    `sync` the caller makes it durable (one sync of the file system for many: an import)."""
     sha = object_id(kind, data)
     target = loose_path(common_dir, sha)
     if os.path.exists(target):
@@ -78,7 +79,8 @@ def write(common_dir: str, kind: str, data: bytes) -> str:
             if written <= 0:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), tmp)
             view = view[written:]
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     except BaseException:
         os.close(fd)
         os.unlink(tmp)

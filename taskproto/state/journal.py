@@ -71,6 +71,29 @@ def append(
     return commit
 
 
+def first_commit(
+    dirs: GitDirs,
+    files: Mapping[str, bytes],
+    summary: str,
+    revision: int,
+    parent: str | None = None,
+) -> list[str] | None:
+    """The objects of a new task's journal commit (the commit last; `parent`: an import's whole
+    history before the task.json it keeps), written without their fsyncs: the caller makes many
+    durable together, then moves the refs (engine/imported.py).
+    None where objects are git's to write (not SHA-1)."""
+    if not objects.sha1_repo(dirs.common_dir):
+        return None
+    text = integrity.message(summary, revision, files[TASK_FILE])
+    common = dirs.common_dir
+    written = [objects.write(common, "blob", files[n], sync=False) for n in files]
+    tree = objects.write(
+        common, "tree", objects.tree(list(zip(files, written, strict=True))), sync=False
+    )
+    commit = objects.write(common, "commit", objects.commit(tree, parent, text), sync=False)
+    return [*written, tree, commit]
+
+
 def agent_files(
     layout: Layout,
     task: str,

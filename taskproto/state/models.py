@@ -45,6 +45,7 @@ ENTRY_KINDS = (
     "merge",
     "land",
     "rollback",
+    "import",
 )
 if TYPE_CHECKING:
     EntryKind = Literal[
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
         "merge",
         "land",
         "rollback",
+        "import",
     ]
 else:  # the records read the alias as text: no `typing` at run time
     EntryKind = "Literal[{}]".format(", ".join(repr(k) for k in ENTRY_KINDS))
@@ -292,8 +294,8 @@ del _name, _member
 
 def enters(e: LogEntry) -> bool:
     """Whether log entry `e` put the task in its `to` state (a transition, a rollback, the
-    creation, or a reconstruction: a repair from no state)."""
-    return e.kind in ("create", "transition", "rollback") or (
+    creation, an import's state from its source, or a reconstruction: a repair from no state)."""
+    return e.kind in ("create", "transition", "rollback", "import") or (
         e.kind == "repair" and e.from_state is None
     )
 
