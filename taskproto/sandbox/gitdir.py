@@ -1,0 +1,206 @@
+"""The agent's own git dir: made before each run, its branch brought back after it.
+
+git moves a branch by writing `<ref>.lock` beside it and renaming it over the ref, so moving one
+branch needs the whole `refs/heads/` folder writable, and a commit writes objects into a folder
+shared by every branch. Neither can be granted for one branch alone. So the agent commits into a
+git dir of its own (`<agent dir>/sandbox/git`): its objects folder borrows the repository's
+through `objects/info/alternates`, its refs are a copy of the repository's branches and tags, its
+HEAD is its branch, its index a copy of its worktree's. Inside the sandbox the worktree's `.git`
+names it. After the run taskproto fetches the agent's branch out of it (git's own pack checks,
+the uploading side run in the same sandbox: its config and files are the agent's) and moves the
+real branch from the agent's worktree, through the branch guard, as any commit there would.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from dataclasses import dataclass
+
+from taskproto.errors import GitError
+from taskproto.git.command import Git
+from taskproto.git.files import INTERNAL, read_small
+from taskproto.sandbox import SandboxError
+
+HEX = frozenset("0123456789abcdef")
+
+
+def sandbox_dir(agent_dir: str) -> str:
+    return os.path.join(agent_dir, "sandbox")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    git_dir: str
+    branch: str
+    start: str  # the branch's commit when the run began
+
+
+def linked_git_dir(worktree: str) -> str | None:
+    """The git dir a worktree's `.git` file names (None when it is not a linked worktree)."""
+    line = (read_small(os.path.join(worktree, ".git"), 4096) or b"").decode("utf-8", "replace")
+    if not line.startswith("gitdir:"):
+        return None
+    return os.path.realpath(os.path.join(worktree, line[7:].strip()))
+
+
+def prepare(
+    *, task: str, agent: str, main: str, common_dir: str, worktree: str, box: str
+) -> Prepared:
+    """Make (or renew) the agent's git dir under `box` for a run; return where its branch is."""
+    branch = f"{task}-{agent}"
+    real = linked_git_dir(worktree)
+    if real is None or not os.path.isdir(real):
+        raise SandboxError(
+            task, agent, f"{worktree} is not a git worktree; run `taskproto doctor --fix` first"
+        )
+    repo = Git(main)
+    start = repo.ref_sha(f"refs/heads/{branch}")
+    if start is None:
+        raise SandboxError(
+            task, agent, f"branch {branch} does not exist; run `taskproto doctor --fix` first"
+        )
+    git_dir = os.path.join(box, "git")
+    os.makedirs(os.path.join(git_dir, "objects", "info"), exist_ok=True)
+    for name in os.listdir(git_dir):  # everything but the objects is renewed from the repository
+        if name != "objects":
+            path = os.path.join(git_dir, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+    os.makedirs(os.path.join(git_dir, "refs", "heads"))
+    os.makedirs(os.path.join(git_dir, "refs", "tags"))
+    os.makedirs(os.path.join(git_dir, "hooks"))  # empty: git's hooks do not run inside
+    _write(
+        os.path.join(git_dir, "objects", "info", "alternates"),
+        os.path.join(common_dir, "objects") + "\n",
+    )
+    _write(os.path.join(git_dir, "config"), _config(common_dir, git_dir))
+    _write(os.path.join(git_dir, "HEAD"), f"ref: refs/heads/{branch}\n")
+    _write(os.path.join(git_dir, "refs", "heads", branch), start + "\n")
+    refs = repo.for_each_ref("refs/heads", "%(objectname) %(refname)")
+    refs += repo.for_each_ref("refs/tags", "%(objectname) %(refname)")
+    refs += repo.for_each_ref("refs/remotes", "%(objectname) %(refname)")
+    packed = "".join(line + "\n" for line in refs if not line.endswith(f" refs/heads/{branch}"))
+    _write(os.path.join(git_dir, "packed-refs"), packed)
+    for name in ("index", "shallow"):
+        source = os.path.join(real if name == "index" else common_dir, name)
+        if os.path.isfile(source):
+            shutil.copyfile(source, os.path.join(git_dir, name))
+    _write(os.path.join(box, "dotgit"), f"gitdir: {git_dir}\n")
+    return Prepared(git_dir, branch, start)
+
+
+def _config(common_dir: str, git_dir: str) -> str:
+    """The repository's config included first (its filters, diff drivers, user), then what the
+    sandbox needs to hold whatever it says: not bare, no hooks, no automatic gc (the agent's
+    objects stay loose for the fetch), reflogs."""
+    fmt = (
+        Git(common_dir)
+        .run(
+            "config",
+            "--file",
+            os.path.join(common_dir, "config"),
+            "--get",
+            "extensions.objectformat",
+            check=False,
+        )
+        .strip()
+    )
+    extensions = f"[extensions]\n\tobjectformat = {fmt}\n" if fmt else ""
+    return (
+        f"[core]\n\trepositoryformatversion = {1 if fmt else 0}\n"
+        f"{extensions}"
+        f"[include]\n\tpath = {os.path.join(common_dir, 'config')}\n"
+        "[core]\n\tbare = false\n\tlogAllRefUpdates = true\n"
+        f"\thooksPath = {os.path.join(git_dir, 'hooks')}\n"
+        "[gc]\n\tauto = 0\n"
+    )
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def branch_head(git_dir: str, branch: str) -> str | None:
+    """The agent's branch in its git dir, read as data (the file is the agent's: only an object
+    id is taken from it)."""
+    loose = read_small(os.path.join(git_dir, "refs", "heads", branch), 128)
+    candidates = [loose.strip()] if loose else []
+    packed = read_small(os.path.join(git_dir, "packed-refs"), 1 << 26) or b""
+    candidates += [
+        line.split(b" ", 1)[0]
+        for line in packed.splitlines()
+        if line.endswith(b" refs/heads/" + branch.encode())
+    ]
+    for raw in candidates:
+        sha = raw.decode("ascii", "replace")
+        if len(sha) in (40, 64) and set(sha) <= HEX:
+            return sha
+    return None
+
+
+def bring_back(
+    *,
+    task: str,
+    agent: str,
+    main: str,
+    worktree: str,
+    prepared: Prepared,
+    upload_pack: list[str],
+) -> str | None:
+    """Move the real branch to the agent's commit, if it moved inside: the new head, else None.
+
+    `upload_pack` is the sandboxed argv that serves the agent's git dir to the fetch. The move is
+    made from the agent's worktree and not as taskproto's own (`TASKPROTO_INTERNAL` off), so the
+    branch guard judges it as it judges a commit there: a state without commits refuses it.
+    """
+    branch = prepared.branch
+    new = branch_head(prepared.git_dir, branch)
+    if new is None or new == prepared.start:
+        return None
+    repo = Git(main)
+    try:
+        repo.run(
+            "fetch",
+            "--quiet",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--upload-pack",
+            shlex.join(upload_pack),
+            prepared.git_dir,
+            f"refs/heads/{branch}",
+            env={"GIT_NO_REPLACE_OBJECTS": "1", "GIT_TERMINAL_PROMPT": "0"},
+        )
+    except GitError as exc:
+        raise SandboxError(task, agent, _refused(branch, new, prepared, exc)) from None
+    if not repo.ok("cat-file", "-e", f"{new}^{{commit}}"):
+        raise SandboxError(
+            task, agent, f"the agent's branch {branch} names {new}, which its git dir did not send"
+        )
+    try:
+        Git(worktree).run(
+            "update-ref",
+            "-m",
+            "taskproto: the agent's commits, from its sandbox",
+            f"refs/heads/{branch}",
+            new,
+            prepared.start,
+            env={INTERNAL: "0"},
+        )
+    except GitError as exc:
+        raise SandboxError(task, agent, _refused(branch, new, prepared, exc)) from None
+    # the worktree's index still describes the old head: match it to the new one (the files stay)
+    Git(worktree).run("reset", "--quiet")
+    return new
+
+
+def _refused(branch: str, new: str, prepared: Prepared, exc: GitError) -> str:
+    reason = " ".join(exc.stderr.split()) or str(exc)
+    return (
+        f"the agent's commit {new[:12]} on {branch} was not taken out of its sandbox ({reason}); "
+        f"the branch stays at {prepared.start[:12]}, the commit is kept in {prepared.git_dir}"
+    )
