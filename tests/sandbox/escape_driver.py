@@ -1,0 +1,122 @@
+"""Run inside `taskproto agent exec`: every escape, by the most direct means a program has (shell,
+Python, git plumbing, /proc). Prints one JSON object: each escape's exit status and output.
+
+argv[1] is a JSON object of the paths and values the escapes aim at (the environment is the
+sandbox's own: nothing of the test's gets in but through the command line)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+P = json.loads(sys.argv[1])
+PY = sys.executable
+
+# (id, "sh" or "py", code): each must fail; the test also checks that nothing outside changed.
+ESCAPES: list[tuple[str, str, str]] = [
+    ("write the main worktree (shell)", "sh", f"echo x > '{P['main']}/README.md'"),
+    ("create a file in the main worktree (Python)", "py", f"open({P['main']!r} + '/new.txt', 'w')"),
+    ("write another agent's worktree", "sh", f"echo x > '{P['qa']}/x.txt'"),
+    ("write task.json", "py", f"open({P['task_json']!r}, 'a').write(' ')"),
+    ("replace task.json", "sh", f"cp '{P['task_json']}' /tmp/t && mv /tmp/t '{P['task_json']}'"),
+    ("delete task.json", "sh", f"rm -f '{P['task_json']}' && test ! -e '{P['task_json']}'"),
+    ("write the agent's own status file", "sh", f"echo {{}} > '{P['status']}'"),
+    ("write in taskproto's root", "sh", f"touch '{P['root']}/planted'"),
+    (
+        "move main (git plumbing, the repository's git dir)",
+        "sh",
+        f"git --git-dir='{P['common']}' update-ref refs/heads/main HEAD",
+    ),
+    (
+        "move main from the main worktree",
+        "sh",
+        f"cd '{P['main']}' && git update-ref refs/heads/main refs/heads/t-dev",
+    ),
+    (
+        "move another agent's branch",
+        "sh",
+        f"git --git-dir='{P['common']}' update-ref refs/heads/t-qa HEAD",
+    ),
+    (
+        "write a journal (update-ref)",
+        "sh",
+        f"git --git-dir='{P['common']}' update-ref refs/taskproto/tasks/t HEAD",
+    ),
+    (
+        "write a journal's ref file",
+        "py",
+        f"open({P['common']!r} + '/refs/taskproto/tasks/t', 'w').write('0' * 40)",
+    ),
+    (
+        "git replace in the repository",
+        "sh",
+        f"cd '{P['main']}' && git replace -f refs/heads/main refs/heads/t-dev",
+    ),
+    ("write packed-refs", "py", f"open({P['common']!r} + '/packed-refs', 'a').write('')"),
+    (
+        "write an object into the repository",
+        "py",
+        f"import os; os.makedirs({P['common']!r} + '/objects/ff', exist_ok=True); "
+        f"open({P['common']!r} + '/objects/ff/planted', 'w')",
+    ),
+    (
+        "push into the repository",
+        "sh",
+        f"c=$(git commit-tree 'HEAD^{{tree}}' -p HEAD -m x) && git push -q '{P['main']}' $c:main",
+    ),
+    (
+        "git config of the repository",
+        "sh",
+        f"git --git-dir='{P['common']}' config core.hooksPath /tmp",
+    ),
+    ("git config of the agent's own git dir", "sh", "git config core.hooksPath /tmp"),
+    ("plant a git hook", "sh", f"echo 'exit 0' > '{P['common']}/hooks/pre-commit'"),
+    (
+        "point the worktree at the repository's git dir",
+        "sh",
+        f"echo 'gitdir: {P['real_gitdir']}' > .git",
+    ),
+    ("delete the worktree's .git", "sh", "rm -f .git && test ! -e .git"),
+    (
+        "point the agent's git dir at other objects",
+        "sh",
+        'echo /tmp > "$(git rev-parse --git-dir)/objects/info/alternates"',
+    ),
+    ("write the client's settings", "sh", "echo '{}' > .claude/settings.local.json"),
+    ("read ~/.ssh (shell)", "sh", f"cat '{P['home']}/.ssh/id_ed25519'"),
+    ("read ~/.ssh (Python)", "py", f"print(open({P['home']!r} + '/.ssh/id_ed25519').read())"),
+    ("read git credentials", "sh", f"cat '{P['home']}/.git-credentials'"),
+    ("read ~/.aws", "sh", f"cat '{P['home']}/.aws/credentials'"),
+    ("read ~/.config/gcloud", "sh", f"ls '{P['home']}/.config/gcloud/' | grep ."),
+    (
+        "reach the ssh agent socket",
+        "py",
+        f"import socket; s = socket.socket(socket.AF_UNIX); s.connect({P['ssh_sock']!r})",
+    ),
+    ("see a user process in /proc", "sh", f"test -e /proc/{P['user_pid']}/cmdline"),
+    ("kill a user process", "sh", f"kill -TERM {P['user_pid']}"),
+    ("read the board's memory", "py", f"open('/proc/{P['board_pid']}/mem', 'rb').read(1)"),
+    (
+        "find the board token in /proc",
+        "py",
+        "import glob, sys; token = sys.argv[1][::-1].encode(); "
+        "found = [p for p in glob.glob('/proc/[0-9]*/*') if p.endswith(('/cmdline', '/environ'))"
+        " and token in open(p, 'rb').read()]; sys.exit(0 if found else 1)",
+    ),
+    ("read the session registry", "sh", f"ls '{P['state_home']}/taskproto'"),
+]
+
+
+def attempt(kind: str, code: str) -> tuple[int, str]:
+    # the token only reversed on any command line here, so finding it means finding another's
+    argv = ["sh", "-c", code] if kind == "sh" else [PY, "-c", code, P["token_reversed"]]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=20, check=False)
+    return proc.returncode, (proc.stdout + proc.stderr).strip()[-300:]
+
+
+results = {name: attempt(kind, code) for name, kind, code in ESCAPES}
+import os  # noqa: E402
+
+pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+print(json.dumps({"results": results, "pids": pids, "env": dict(os.environ)}))
