@@ -11,7 +11,7 @@ from taskproto.cli.common import AppState, pass_state
 
 @click.command(
     "exec",
-    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+    context_settings={"ignore_unknown_options": True},
 )
 @click.argument("name")
 @click.argument("agent")

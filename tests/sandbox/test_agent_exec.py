@@ -1,0 +1,113 @@
+"""`taskproto agent exec`: the agent's own commits on its branch come out and `merge` and `land`
+see them; a commit the task's state forbids stays out; one run of an agent at a time; an agent
+cannot run it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+from pathlib import Path
+
+from taskproto.engine import Engine
+from tests.conftest import commit_file, git, run_taskproto
+from tests.hooks.agents.conftest import move_to
+from tests.sandbox.conftest import SESSION, needs_bwrap
+
+pytestmark = needs_bwrap
+COMMIT = "echo hello > hello.txt && git add hello.txt && git commit -q -m 'dev: hello'"
+
+
+def test_the_agents_commit_reaches_its_branch_and_merge_and_land_see_it(
+    sandboxed: Engine, repo: Path, cli
+) -> None:
+    engine = sandboxed
+    before = git(repo, "rev-parse", "t-dev")
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", COMMIT, cwd=repo)
+    assert r.code == 0, r.err
+    head = git(repo, "rev-parse", "t-dev")
+    assert head != before and git(repo, "log", "-1", "--format=%s", head) == "dev: hello"
+    assert git(repo, "rev-parse", f"{head}~1") == before
+    assert f"t-dev is now at {head[:12]}" in r.err
+    # the worktree's index matches the new head: nothing staged, nothing changed
+    assert git(engine.config.agent_worktree("t", "dev"), "status", "--porcelain") == ""
+    commit_file(engine.config.agent_worktree("t", "qa"), "qa.txt", "qa\n")
+    r = cli("merge", "t", env={"TASKPROTO_SESSION": SESSION})
+    assert r.code == 0, r.err
+    assert git(repo, "merge-base", "--is-ancestor", head, "t") == ""
+    move_to(engine, "t", "AWAITING_USER_APPROVAL")
+    engine.approve("t", "commit", "user")
+    engine.fire("t", target="COMPLETE", session=SESSION)
+    r = cli("land", "t", env={"TASKPROTO_SESSION": SESSION})
+    assert r.code == 0, r.err
+    assert git(repo, "merge-base", "--is-ancestor", head, "main") == ""
+    assert (repo / "hello.txt").read_text() == "hello\n"
+
+
+def test_a_commit_in_a_state_without_commits_stays_out(engine: Engine, repo: Path) -> None:
+    from taskproto.git.command import Git
+    from taskproto.hooks.git import install
+
+    install.install(Git(repo))
+    engine.create_task("t", ["dev"], description="no commits yet")
+    before = git(repo, "rev-parse", "t-dev")
+    journal = git(repo, "rev-parse", "refs/taskproto/tasks/t")
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", COMMIT, cwd=repo)
+    assert r.code == 1
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1, r.err
+    assert "was not taken out of its sandbox" in lines[0] and "INIT" in lines[0]
+    assert git(repo, "rev-parse", "t-dev") == before
+    assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
+
+
+def test_the_command_s_exit_status_is_agent_exec_s(sandboxed: Engine, repo: Path) -> None:
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", "exit 7", cwd=repo)
+    assert (r.code, r.err) == (7, "")
+
+
+def test_one_run_of_an_agent_at_a_time(sandboxed: Engine, repo: Path) -> None:
+    box = sandboxed.config.agent_dir("t", "dev") / "sandbox"
+    box.mkdir(parents=True, exist_ok=True)
+    with open(box / "lock", "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        r = run_taskproto("agent", "exec", "t", "dev", "--", "true", cwd=repo)
+    assert r.code == 1
+    assert r.err == (
+        "taskproto: agent dev of task t is already running in its sandbox; "
+        "wait for that run to end\n"
+    )
+
+
+def test_an_agent_cannot_run_it(sandboxed: Engine, repo: Path) -> None:
+    r = run_taskproto(
+        "agent", "exec", "t", "qa", "--", "touch", "x", cwd=repo, env={"TASKPROTO_AGENT": "1"}
+    )
+    assert r.code == 1
+    assert "the user's to do, and this runs for an agent" in r.err
+    assert not (sandboxed.config.agent_worktree("t", "qa") / "x").exists()
+
+
+def test_an_unknown_task_or_agent_is_refused_in_one_line(sandboxed: Engine, repo: Path) -> None:
+    r = run_taskproto("agent", "exec", "nope", "dev", "--", "true", cwd=repo)
+    assert r.code != 0 and len(r.err.strip().splitlines()) == 1
+    r = run_taskproto("agent", "exec", "t", "ghost", "--", "true", cwd=repo)
+    assert r.code == 1 and "agent ghost of task t has no worktree" in r.err
+
+
+def test_the_secrets_of_the_environment_stay_out_unless_passed(
+    sandboxed: Engine, repo: Path
+) -> None:
+    env = {"GITHUB_TOKEN": "secret-1", "MY_SETTING": "on"}
+    probe = [
+        sys.executable,
+        "-c",
+        "import os; print(os.environ.get('GITHUB_TOKEN'), os.environ.get('MY_SETTING'))",
+    ]
+    r = run_taskproto("agent", "exec", "t", "dev", "--", *probe, cwd=repo, env=env)
+    assert r.out == "None None\n"
+    r = run_taskproto(
+        "agent", "exec", "t", "dev", "--pass-env", "MY_SETTING", "--", *probe, cwd=repo, env=env
+    )
+    assert r.out == "None on\n"
+    assert os.environ.get("GITHUB_TOKEN") is None
