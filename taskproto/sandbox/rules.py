@@ -132,7 +132,7 @@ def rules_for(
             "TASKPROTO_SESSION": agent_session(task, agent),
             "TASKPROTO_AGENT": "1",
             "TASKPROTO_ROOT": root,
-            "TASKPROTO_SANDBOX": "bwrap",
+            "TASKPROTO_SANDBOX": "1",
         }
     )
     return Rules(

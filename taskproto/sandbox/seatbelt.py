@@ -28,6 +28,8 @@ def seatbelt_profile(rules: Rules) -> str:
             if p not in ("/tmp", "/var/tmp", "/dev/shm")
         ),
         ")",
+        ";; launchd's ssh agent socket",
+        '(deny file-read* network-outbound (regex #"^/private/tmp/com\\.apple\\.launchd\\."))',
     ]
     if rules.kept:
         lines += ["(allow file-read*", *(f"  (subpath {_q(p)})" for p in rules.kept), ")"]
@@ -47,7 +49,6 @@ def seatbelt_profile(rules: Rules) -> str:
         ")",
         ";; and inside them, what must not change",
         "(deny file-write*",
-        *(f"  (literal {_q(target)})" for _, target in rules.protected),
         *(f"  (subpath {_q(target)})" for _, target in rules.protected),
         ")",
         ";; the user's processes: no signals, no inspection",
