@@ -25,6 +25,15 @@ from taskproto.cli.common import AppState, pass_state
     "but PATH, the locale and the terminal's).",
 )
 @click.option(
+    "--read-only",
+    "read_only",
+    multiple=True,
+    metavar="DIR",
+    type=click.Path(exists=True, file_okay=False, resolve_path=True),
+    help="Show this folder of yours read-only inside (repeatable): your home, /tmp and your "
+    "runtime folder are hidden, so a tool installed there needs it.",
+)
+@click.option(
     "--network/--no-network",
     default=True,
     show_default=True,
@@ -37,9 +46,12 @@ def agent_exec(
     agent: str,
     command: tuple[str, ...],
     pass_env: tuple[str, ...],
+    read_only: tuple[str, ...],
     network: bool,
 ) -> None:
     """Run COMMAND in AGENT's sandbox of task NAME, as the agent would run it.
+
+    Put `--` before COMMAND: `taskproto agent exec t1 dev -- sh -c 'make test'`.
 
     Inside, only the agent's worktree and its own branch are writable; the repository, the other
     worktrees, taskproto's files, the other branches, git's config and hooks and the clients'
@@ -63,7 +75,9 @@ def agent_exec(
         raise TaskNotFound(task)
     if command and command[0] == "--":
         command = command[1:]
-    outcome = run_in_sandbox(config, task, who, command, pass_env=pass_env, network=network)
+    outcome = run_in_sandbox(
+        config, task, who, command, pass_env=pass_env, read_only=read_only, network=network
+    )
     if outcome.head is not None:
         click.echo(
             f"taskproto: {task}-{who} is now at {outcome.head[:12]} (the agent's commits, "

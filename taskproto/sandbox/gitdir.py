@@ -199,8 +199,11 @@ def bring_back(
 
 
 def _refused(branch: str, new: str, prepared: Prepared, exc: GitError) -> str:
-    reason = " ".join(exc.stderr.split()) or str(exc)
+    lines = [line.strip() for line in exc.stderr.splitlines() if line.strip()]
+    ours = [line.removeprefix("taskproto: ") for line in lines if line.startswith("taskproto: ")]
+    reason = " ".join(ours or lines) or str(exc)
     return (
-        f"the agent's commit {new[:12]} on {branch} was not taken out of its sandbox ({reason}); "
-        f"the branch stays at {prepared.start[:12]}, the commit is kept in {prepared.git_dir}"
+        f"the agent's commit {new} on {branch} was refused ({reason}); {branch} stays at "
+        f"{prepared.start[:12]}, and the commit's files stay in the agent's worktree as "
+        "uncommitted changes"
     )

@@ -56,6 +56,7 @@ def agent_rules(
     *,
     environ: Mapping[str, str] | None = None,
     pass_env: Sequence[str] = (),
+    read_only: Sequence[str] = (),
     network: bool = True,
 ) -> Rules:
     """The rules of one agent's sandbox in this repository."""
@@ -76,7 +77,7 @@ def agent_rules(
         sandbox_dir=gitdir.sandbox_dir(layout.agent_dir(task, agent)),
         environ=env,
         identity=identity(layout.main, env),
-        kept=sorted({sys.prefix, sys.base_prefix, os.path.dirname(here)}),
+        kept=sorted({sys.prefix, sys.base_prefix, os.path.dirname(here), *read_only}),
         pass_env=pass_env,
         network=network,
         existing=[p for p in candidates if os.path.lexists(p)],
@@ -90,6 +91,7 @@ def run_in_sandbox(
     command: Sequence[str],
     *,
     pass_env: Sequence[str] = (),
+    read_only: Sequence[str] = (),
     network: bool = True,
 ) -> Outcome:
     """Run `command` in agent `agent`'s sandbox, in its worktree; then bring its branch back."""
@@ -127,7 +129,9 @@ def run_in_sandbox(
             worktree=worktree,
             box=box,
         )
-        rules = agent_rules(config, task, agent, pass_env=pass_env, network=network)
+        rules = agent_rules(
+            config, task, agent, pass_env=pass_env, read_only=read_only, network=network
+        )
         proc = subprocess.run([*bwrap_argv(rules, bwrap), *command], check=False)
         code = proc.returncode if proc.returncode >= 0 else 128 - proc.returncode
         head = gitdir.bring_back(

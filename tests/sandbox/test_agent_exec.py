@@ -56,8 +56,16 @@ def test_a_commit_in_a_state_without_commits_stays_out(engine: Engine, repo: Pat
     assert r.code == 1
     lines = r.err.strip().splitlines()
     assert len(lines) == 1, r.err
-    assert "was not taken out of its sandbox" in lines[0] and "INIT" in lines[0]
+    assert lines[0].startswith("taskproto: the agent's commit ")
+    assert "on t-dev was refused (refused: moving branch 't-dev'" in lines[0]
+    assert "task t is in INIT, which does not allow commits" in lines[0]
+    assert lines[0].endswith(
+        f"t-dev stays at {before[:12]}, and the commit's files stay in the agent's worktree as "
+        "uncommitted changes"
+    )
     assert git(repo, "rev-parse", "t-dev") == before
+    worktree = engine.config.agent_worktree("t", "dev")
+    assert git(worktree, "status", "--porcelain") == "?? hello.txt"
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
 
 
