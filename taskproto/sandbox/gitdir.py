@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from taskproto.errors import GitError
 from taskproto.git.command import Git
-from taskproto.git.files import INTERNAL, read_small
+from taskproto.git.files import INTERNAL, GitDirs, read_small
 from taskproto.sandbox import SandboxError
 
 HEX = frozenset("0123456789abcdef")
@@ -56,7 +56,7 @@ def prepare(
             task, agent, f"{worktree} is not a git worktree; run `taskproto doctor --fix` first"
         )
     repo = Git(main)
-    start = repo.ref_sha(f"refs/heads/{branch}")
+    start = _dirs_of(main, common_dir).branch_sha(branch) or repo.ref_sha(f"refs/heads/{branch}")
     if start is None:
         raise SandboxError(
             task, agent, f"branch {branch} does not exist; run `taskproto doctor --fix` first"
@@ -80,9 +80,13 @@ def prepare(
     _write(os.path.join(git_dir, "config"), _config(common_dir, git_dir))
     _write(os.path.join(git_dir, "HEAD"), f"ref: refs/heads/{branch}\n")
     _write(os.path.join(git_dir, "refs", "heads", branch), start + "\n")
-    refs = repo.for_each_ref("refs/heads", "%(objectname) %(refname)")
-    refs += repo.for_each_ref("refs/tags", "%(objectname) %(refname)")
-    refs += repo.for_each_ref("refs/remotes", "%(objectname) %(refname)")
+    refs = repo.run(
+        "for-each-ref",
+        "--format=%(objectname) %(refname)",
+        "refs/heads",
+        "refs/tags",
+        "refs/remotes",
+    ).splitlines()
     packed = "".join(line + "\n" for line in refs if not line.endswith(f" refs/heads/{branch}"))
     _write(os.path.join(git_dir, "packed-refs"), packed)
     for name in ("index", "shallow"):
@@ -91,6 +95,10 @@ def prepare(
             shutil.copyfile(source, os.path.join(git_dir, name))
     _write(os.path.join(box, "dotgit"), f"gitdir: {git_dir}\n")
     return Prepared(git_dir, branch, start)
+
+
+def _dirs_of(main: str, common_dir: str) -> GitDirs:
+    return GitDirs(main, common_dir, common_dir, False)
 
 
 def _config(common_dir: str, git_dir: str) -> str:

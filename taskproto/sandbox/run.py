@@ -38,14 +38,13 @@ def identity(main: str, environ: Mapping[str, str]) -> dict[str, str]:
     """Who the agent's commits are by: the user's git identity, read out here (the user's git
     config stays out of the sandbox: it may hold credentials)."""
     found = {k: environ[k] for k in GIT_IDENTITY if environ.get(k)}
-    repo = Git(main)
-    for kind in ("AUTHOR", "COMMITTER"):
-        for part, key in (("NAME", "user.name"), ("EMAIL", "user.email")):
-            var = f"GIT_{kind}_{part}"
-            if var not in found:
-                value = repo.run("config", "--get", key, check=False).strip()
-                if value:
-                    found[var] = value
+    if len(found) < len(GIT_IDENTITY):
+        out = Git(main).run("config", "--get-regexp", r"^user\.(name|email)$", check=False)
+        user = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+        for kind in ("AUTHOR", "COMMITTER"):
+            for part, key in (("NAME", "user.name"), ("EMAIL", "user.email")):
+                if f"GIT_{kind}_{part}" not in found and user.get(key):
+                    found[f"GIT_{kind}_{part}"] = user[key]
     return found
 
 
