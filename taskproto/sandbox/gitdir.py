@@ -62,7 +62,13 @@ def prepare(
             task, agent, f"branch {branch} does not exist; run `taskproto doctor --fix` first"
         )
     git_dir = os.path.join(box, "git")
-    os.makedirs(os.path.join(git_dir, "objects", "info"), exist_ok=True)
+    objects = os.path.join(git_dir, "objects")
+    for folder in (objects, os.path.join(objects, "info")):
+        # the agent may have left a link here (inside, it can rename its objects folder): what is
+        # written below must not follow it out
+        if os.path.islink(folder) or (os.path.lexists(folder) and not os.path.isdir(folder)):
+            os.unlink(folder)
+    os.makedirs(os.path.join(objects, "info"), exist_ok=True)
     for name in os.listdir(git_dir):  # everything but the objects is renewed from the repository
         if name != "objects":
             path = os.path.join(git_dir, name)
@@ -92,7 +98,8 @@ def prepare(
     for name in ("index", "shallow"):
         source = os.path.join(real if name == "index" else common_dir, name)
         if os.path.isfile(source):
-            shutil.copyfile(source, os.path.join(git_dir, name))
+            with open(source, "rb") as fh:
+                _write(os.path.join(git_dir, name), fh.read())
     _write(os.path.join(box, "dotgit"), f"gitdir: {git_dir}\n")
     return Prepared(git_dir, branch, start)
 
@@ -128,17 +135,21 @@ def _config(common_dir: str, git_dir: str) -> str:
     )
 
 
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+def _write(path: str, data: str | bytes) -> None:
+    """A new file at `path`, never through a link the agent left there."""
+    if os.path.lexists(path):
+        os.unlink(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data.encode() if isinstance(data, str) else data)
 
 
 def branch_head(git_dir: str, branch: str) -> str | None:
     """The agent's branch in its git dir, read as data (the file is the agent's: only an object
     id is taken from it)."""
-    loose = read_small(os.path.join(git_dir, "refs", "heads", branch), 128)
+    loose = _read_own(os.path.join(git_dir, "refs", "heads", branch), 128)
     candidates = [loose.strip()] if loose else []
-    packed = read_small(os.path.join(git_dir, "packed-refs"), 1 << 26) or b""
+    packed = _read_own(os.path.join(git_dir, "packed-refs"), 1 << 26) or b""
     candidates += [
         line.split(b" ", 1)[0]
         for line in packed.splitlines()
@@ -149,6 +160,17 @@ def branch_head(git_dir: str, branch: str) -> str | None:
         if len(sha) in (40, 64) and set(sha) <= HEX:
             return sha
     return None
+
+
+def _read_own(path: str, limit: int) -> bytes | None:
+    """A file of the agent's git dir, not through a link (which could name a file of the
+    user's)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read(limit)
 
 
 def bring_back(

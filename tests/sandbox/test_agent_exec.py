@@ -119,3 +119,17 @@ def test_the_secrets_of_the_environment_stay_out_unless_passed(
     )
     assert r.out == "None on\n"
     assert os.environ.get("GITHUB_TOKEN") is None
+
+
+def test_a_link_the_agent_leaves_in_its_git_dir_is_not_followed_by_the_next_run(
+    sandboxed: Engine, repo: Path
+) -> None:
+    qa = sandboxed.config.agent_worktree("t", "qa")
+    plant = f'cd "$(git rev-parse --absolute-git-dir)" && mv objects o2 && ln -s "{qa}" objects'
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", plant, cwd=repo)
+    assert r.code == 0, r.err
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", COMMIT, cwd=repo)
+    assert r.code == 0, r.err
+    assert not (qa / "info").exists()
+    assert git(qa, "status", "--porcelain") == ""
+    assert git(repo, "log", "-1", "--format=%s", "t-dev") == "dev: hello"
