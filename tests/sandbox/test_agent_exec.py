@@ -31,6 +31,8 @@ def test_the_agents_commit_reaches_its_branch_and_merge_and_land_see_it(
     assert f"t-dev is now at {head[:12]}" in r.err
     # the worktree's index matches the new head: nothing staged, nothing changed
     assert git(engine.config.agent_worktree("t", "dev"), "status", "--porcelain") == ""
+    r = cli("doctor")
+    assert r.code == 0, r.out + r.err  # the agent's git dir is nothing doctor reports
     commit_file(engine.config.agent_worktree("t", "qa"), "qa.txt", "qa\n")
     r = cli("merge", "t", env={"TASKPROTO_SESSION": SESSION})
     assert r.code == 0, r.err
@@ -42,6 +44,7 @@ def test_the_agents_commit_reaches_its_branch_and_merge_and_land_see_it(
     assert r.code == 0, r.err
     assert git(repo, "merge-base", "--is-ancestor", head, "main") == ""
     assert (repo / "hello.txt").read_text() == "hello\n"
+    assert not engine.config.task_dir("t").exists()  # the agent's git dir went with the task
 
 
 def test_a_commit_in_a_state_without_commits_stays_out(engine: Engine, repo: Path) -> None:
