@@ -106,6 +106,9 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
     sandboxed: Engine, repo: Path, secrets: dict[str, object], cli
 ) -> None:
     assert cli("init", "--claude").code == 0
+    # the user's question pauses the task: only the user lifts it
+    r = cli("interrupt", "record", "t", "what does the retry do?", env={"TASKPROTO_SESSION": "s1"})
+    assert r.code == 0, r.err
     config = sandboxed.config
     dev = config.agent_worktree("t", "dev")
     assert (dev / ".claude" / "settings.local.json").is_file()
@@ -144,6 +147,10 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
     report = json.loads(r.out)
     got_through = {name: out for name, (code, out) in report["results"].items() if code == 0}
     assert got_through == {}
+    assert set(report["effects"]) == {
+        "lift the pause with the prompt hook and a forged continue",
+        "doctor --fix from inside",
+    }
     assert snapshot(repo, skip) == before
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
     assert home_files(Path(os.environ["HOME"])) == home
