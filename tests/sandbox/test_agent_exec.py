@@ -136,3 +136,34 @@ def test_a_link_the_agent_leaves_in_its_git_dir_is_not_followed_by_the_next_run(
     assert not (qa / "info").exists()
     assert git(qa, "status", "--porcelain") == ""
     assert git(repo, "log", "-1", "--format=%s", "t-dev") == "dev: hello"
+
+
+def test_a_repository_under_the_home_folder_stays_visible_and_the_rest_of_home_does_not(
+    sandboxed: Engine, repo: Path, tmp_path: Path
+) -> None:
+    # the usual place: ~/code/repo, with the user's keys beside it
+    (tmp_path / ".ssh").mkdir()
+    (tmp_path / ".ssh" / "id_ed25519").write_text("PRIVATE KEY")
+    look = f"ls {tmp_path} && cat {repo}/README.md && {COMMIT}"
+    r = run_taskproto(
+        "agent", "exec", "t", "dev", "--", "sh", "-c", look, cwd=repo, env={"HOME": str(tmp_path)}
+    )
+    assert r.code == 0, r.err
+    assert r.out.split() == ["repo", "#", "test", "repo"]  # no .ssh: only the repository shows
+    assert git(repo, "log", "-1", "--format=%s", "t-dev") == "dev: hello"
+
+
+def test_no_network_cuts_even_the_loopback(sandboxed: Engine, repo: Path) -> None:
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(4)
+        port = server.getsockname()[1]
+        dial = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=5)"
+        r = run_taskproto("agent", "exec", "t", "dev", "--", sys.executable, "-c", dial, cwd=repo)
+        assert r.code == 0, r.err
+        r = run_taskproto(
+            "agent", "exec", "t", "dev", "--no-network", "--", sys.executable, "-c", dial, cwd=repo
+        )
+        assert r.code == 1 and "ConnectionRefusedError" in r.err

@@ -140,3 +140,19 @@ PROFILE = f"""\
 (deny mach-priv-task-port (target others))
 (deny network*)
 """
+
+
+def test_a_root_and_a_git_dir_outside_the_main_worktree_are_read_only_too() -> None:
+    r = rules_for(
+        task="t",
+        agent="dev",
+        main="/srv/repo",
+        common_dir="/srv/repo.git",
+        root="/workspace",
+        worktree="/workspace/tasks/t/agents/dev/code",
+        sandbox_dir="/workspace/tasks/t/agents/dev/sandbox",
+        environ={"HOME": "/home/u"},
+        identity={},
+    )
+    assert r.read_only == ("/srv/repo", "/srv/repo.git", "/workspace")
+    assert r.hidden == ("/home/u", "/tmp", "/var/tmp", "/dev/shm")
