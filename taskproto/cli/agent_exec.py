@@ -35,9 +35,9 @@ from taskproto.cli.common import AppState, pass_state
 )
 @click.option(
     "--network/--no-network",
-    default=True,
-    show_default=True,
-    help="Whether the command may use the network (an agent's client needs its model's API).",
+    default=None,
+    help="Whether the command may use the network (an agent's client needs its model's API). "
+    "Default: `network` of the `[agents]` settings, else yes.",
 )
 @pass_state
 def agent_exec(
@@ -47,7 +47,7 @@ def agent_exec(
     command: tuple[str, ...],
     pass_env: tuple[str, ...],
     read_only: tuple[str, ...],
-    network: bool,
+    network: bool | None,
 ) -> None:
     """Run COMMAND in AGENT's sandbox of task NAME, as the agent would run it.
 
@@ -73,6 +73,10 @@ def agent_exec(
     config = load_config(state.cwd, state.root)
     if not os.path.isfile(config.layout.task_file(task)):
         raise TaskNotFound(task)
+    if network is None:
+        from taskproto.sandbox.run import network_setting
+
+        network = network_setting(config)
     if command and command[0] == "--":
         command = command[1:]
     outcome = run_in_sandbox(

@@ -34,6 +34,18 @@ def find_bwrap() -> str:
     return found
 
 
+def network_setting(config: Config) -> bool:
+    """`network` of the `[agents]` settings (.taskproto.toml or `[tool.taskproto.agents]`): whether
+    an agent's sandbox shares the user's network; yes when unset."""
+    from taskproto.errors import ConfigError
+
+    agents = config.raw.get("agents", {})
+    value = agents.get("network", True) if isinstance(agents, dict) else True
+    if not isinstance(value, bool):
+        raise ConfigError(f"{config.source}: [agents] network must be true or false, not {value!r}")
+    return value
+
+
 def identity(main: str, environ: Mapping[str, str]) -> dict[str, str]:
     """Who the agent's commits are by: the user's git identity, read out here (the user's git
     config stays out of the sandbox: it may hold credentials)."""

@@ -167,3 +167,25 @@ def test_no_network_cuts_even_the_loopback(sandboxed: Engine, repo: Path) -> Non
             "agent", "exec", "t", "dev", "--no-network", "--", sys.executable, "-c", dial, cwd=repo
         )
         assert r.code == 1 and "ConnectionRefusedError" in r.err
+
+
+def test_the_agents_network_setting_is_the_default(sandboxed: Engine, repo: Path) -> None:
+    import socket
+
+    (repo / ".taskproto.toml").write_text("[agents]\nnetwork = false\n")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(4)
+        port = server.getsockname()[1]
+        dial = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=5)"
+        r = run_taskproto("agent", "exec", "t", "dev", "--", sys.executable, "-c", dial, cwd=repo)
+        assert r.code == 1 and "ConnectionRefusedError" in r.err
+        r = run_taskproto(
+            "agent", "exec", "t", "dev", "--network", "--", sys.executable, "-c", dial, cwd=repo
+        )
+        assert r.code == 0, r.err
+    (repo / ".taskproto.toml").write_text('[agents]\nnetwork = "no"\n')
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "true", cwd=repo)
+    assert r.code != 0
+    assert r.err.strip().endswith("[agents] network must be true or false, not 'no'")
+    assert len(r.err.strip().splitlines()) == 1
