@@ -35,10 +35,12 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
         argv += ["--ro-bind", folder, folder]
     for folder in rules.read_only:
         argv += ["--ro-bind", folder, folder]
+    argv += ["--tmpfs", rules.state]
     for folder in rules.writable:
         argv += ["--bind", folder, folder]
     for source, target in rules.protected:
         argv += ["--ro-bind", source, target]
+    argv += ["--remount-ro", rules.state]  # the mounts above it made, nothing else can be
     for key, value in sorted(rules.env.items()):
         argv += ["--setenv", key, value]
     argv += ["--chdir", rules.worktree, "--"]

@@ -1,10 +1,11 @@
 """What an agent's sandbox allows, as data: pure, from the paths of the repository and the user.
 
 Writable: the agent's worktree and its own git dir (gitdir.py), nothing else of the user's;
-read-only: the repository (main worktree, common git dir, taskproto's root), and inside the
-writable places the files that must not change (the worktree's `.git` link, the git dir's
-config, hooks and alternates, the clients' settings); hidden (an empty tmpfs): the user's home,
-the temporary folders and the runtime folder, where secrets and sockets live.
+read-only: the repository (main worktree, common git dir), and inside the writable places the
+files that must not change (the worktree's `.git` link, the git dir's config, hooks and
+alternates, the clients' settings); hidden (an empty tmpfs): the user's home, the temporary
+folders and the runtime folder, where secrets and sockets live, and taskproto's root but for the
+agent's own places.
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ class Rules:
     git_dir: str  # the agent's own git dir: writable
     dot_git: str  # the file the worktree's `.git` shows inside (it names git_dir)
     read_only: tuple[str, ...]  # the repository's folders, visible and not writable
+    # taskproto's root: an empty, read-only folder inside but for the agent's own places. Its files
+    # are never the agent's to read: a lock file it could read, it could flock(2), and hold every
+    # write of a task up for as long as it runs
+    state: str
     writable: tuple[str, ...]  # worktree and git dir
     protected: tuple[tuple[str, str], ...]  # (source, target): read-only inside the writable
     hidden: tuple[str, ...]  # replaced by an empty folder
@@ -105,7 +110,7 @@ def rules_for(
     if uid_run in existing and not any(_inside(uid_run, h) for h in hidden):
         hidden.append(uid_run)
     repo = [main]
-    repo += [p for p in (common_dir, root) if not any(_inside(p, r) for r in repo)]
+    repo += [p for p in (common_dir,) if not any(_inside(p, r) for r in repo)]
     protected = [
         (os.path.join(sandbox_dir, "dotgit"), os.path.join(worktree, ".git")),
         *(
@@ -142,6 +147,7 @@ def rules_for(
         git_dir=git_dir,
         dot_git=os.path.join(sandbox_dir, "dotgit"),
         read_only=tuple(repo),
+        state=root,
         writable=(worktree, git_dir),
         protected=tuple(protected),
         hidden=tuple(hidden),

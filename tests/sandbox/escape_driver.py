@@ -20,7 +20,13 @@ ESCAPES: list[tuple[str, str, str]] = [
     ("write another agent's worktree", "sh", f"echo x > '{P['qa']}/x.txt'"),
     ("write task.json", "py", f"open({P['task_json']!r}, 'a').write(' ')"),
     ("replace task.json", "sh", f"cp '{P['task_json']}' /tmp/t && mv /tmp/t '{P['task_json']}'"),
-    ("delete task.json", "sh", f"rm -f '{P['task_json']}' && test ! -e '{P['task_json']}'"),
+    ("delete task.json", "sh", f"rm '{P['task_json']}'"),
+    (
+        "hold the task's lock (flock)",
+        "py",
+        f"import fcntl; fcntl.flock(open({P['task_json']!r} + '.lock'), fcntl.LOCK_EX)",
+    ),
+    ("read task.json", "sh", f"cat '{P['task_json']}'"),
     ("write the agent's own status file", "sh", f"echo {{}} > '{P['status']}'"),
     ("write in taskproto's root", "sh", f"touch '{P['root']}/planted'"),
     (

@@ -39,7 +39,8 @@ def rules(network: bool = True) -> Rules:
 def test_only_the_worktree_and_the_agents_git_dir_are_writable() -> None:
     r = rules()
     assert r.writable == (f"{BOX}/code", f"{BOX}/sandbox/git")
-    assert r.read_only == ("/Users/u/repo",)  # the common dir and the root are inside it
+    assert r.read_only == ("/Users/u/repo",)  # the common dir is inside it
+    assert r.state == "/Users/u/repo/.taskproto"  # hidden but for the agent's own places
     assert r.hidden == ("/Users/u", "/tmp", "/var/tmp", "/dev/shm", "/run/user/501")
     assert r.kept == ("/Users/u/.venv",)  # /usr is not hidden: nothing to bring back
     assert dict(r.protected) == {
@@ -86,8 +87,10 @@ def test_bwrap_argv_orders_hidden_then_read_only_then_writable_then_protected() 
         < at("--tmpfs", "/Users/u")
         < at("--ro-bind", "/Users/u/.venv", "/Users/u/.venv")
         < at("--ro-bind", "/Users/u/repo", "/Users/u/repo")
+        < at("--tmpfs", "/Users/u/repo/.taskproto")
         < at("--bind", f"{BOX}/code", f"{BOX}/code")
         < at("--ro-bind", f"{BOX}/sandbox/dotgit", f"{BOX}/code/.git")
+        < at("--remount-ro", "/Users/u/repo/.taskproto")
         < at("--chdir", f"{BOX}/code")
     )
     assert at("--setenv", "TASKPROTO_SESSION", "agent-t-dev")
@@ -115,6 +118,12 @@ PROFILE = f"""\
 ;; the repository is readable
 (allow file-read*
   (subpath "/Users/u/repo")
+)
+;; taskproto's root is not readable, but for the agent's own places
+(deny file-read* (subpath "/Users/u/repo/.taskproto"))
+(allow file-read*
+  (subpath "{BOX}/code")
+  (subpath "{BOX}/sandbox/git")
 )
 ;; writable: nothing but the agent's worktree, its git dir and temporary files
 (deny file-write*)
@@ -154,5 +163,6 @@ def test_a_root_and_a_git_dir_outside_the_main_worktree_are_read_only_too() -> N
         environ={"HOME": "/home/u"},
         identity={},
     )
-    assert r.read_only == ("/srv/repo", "/srv/repo.git", "/workspace")
+    assert r.read_only == ("/srv/repo", "/srv/repo.git")
+    assert r.state == "/workspace"
     assert r.hidden == ("/home/u", "/tmp", "/var/tmp", "/dev/shm")
