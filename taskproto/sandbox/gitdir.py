@@ -112,23 +112,18 @@ def _config(common_dir: str, git_dir: str) -> str:
     """The repository's config included first (its filters, diff drivers, user), then what the
     sandbox needs to hold whatever it says: not bare, no hooks, no automatic gc (the agent's
     objects stay loose for the fetch), reflogs."""
-    fmt = (
-        Git(common_dir)
-        .run(
-            "config",
-            "--file",
-            os.path.join(common_dir, "config"),
-            "--get",
-            "extensions.objectformat",
-            check=False,
+    path = os.path.join(common_dir, "config")
+    fmt = ""
+    if b"objectformat" in (read_small(path, 1 << 20) or b"").lower():  # else SHA-1: no git
+        fmt = Git(common_dir).run(
+            "config", "--file", path, "--get", "extensions.objectformat", check=False
         )
-        .strip()
-    )
+        fmt = fmt.strip()
     extensions = f"[extensions]\n\tobjectformat = {fmt}\n" if fmt else ""
     return (
         f"[core]\n\trepositoryformatversion = {1 if fmt else 0}\n"
         f"{extensions}"
-        f"[include]\n\tpath = {os.path.join(common_dir, 'config')}\n"
+        f"[include]\n\tpath = {path}\n"
         "[core]\n\tbare = false\n\tlogAllRefUpdates = true\n"
         f"\thooksPath = {os.path.join(git_dir, 'hooks')}\n"
         "[gc]\n\tauto = 0\n"
