@@ -101,6 +101,7 @@ def prepare(
             with open(source, "rb") as fh:
                 _write(os.path.join(git_dir, name), fh.read())
     _write(os.path.join(box, "dotgit"), f"gitdir: {git_dir}\n")
+    os.makedirs(os.path.join(box, "empty"), exist_ok=True)  # put over absent client settings
     return Prepared(git_dir, branch, start)
 
 

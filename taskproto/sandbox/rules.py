@@ -31,8 +31,12 @@ SECRETS = (
     ".npmrc",
     ".pypirc",
 )
-# The clients' settings in a worktree: their hooks decide what the agent may do.
+# The clients' settings in a worktree: their hooks decide what the agent may do, and a client you
+# start there later runs what they say. The folders are read-only inside whether or not they exist
+# (an empty one is put where there is none); `.mcp.json` only where it exists (a file put in its
+# place would show in `git status`).
 CLIENT_SETTINGS = (".claude", ".codex", ".gemini", ".mcp.json")
+CLIENT_FOLDERS = (".claude", ".codex", ".gemini")
 # Variables the sandbox passes through from the user's environment; every other one stays out
 # (tokens, SSH_AUTH_SOCK, cloud credentials).
 PASSED = (
@@ -94,9 +98,9 @@ def rules_for(
     network: bool = True,
     existing: Sequence[str] = (),
 ) -> Rules:
-    """The rules of agent `agent` of task `task`. `existing` names the paths that exist (the
-    clients' settings in the worktree are protected only where they exist: a bind creates its
-    target). `identity` is the git author to commit as (the user's name and email)."""
+    """The rules of agent `agent` of task `task`. `existing` names the paths that exist (a client's
+    settings folder that does not is covered by the empty `<sandbox_dir>/empty`). `identity` is the
+    git author to commit as (the user's name and email)."""
     git_dir = os.path.join(sandbox_dir, "git")
     home = environ.get("HOME") or "/"
     hidden = ["/tmp", "/var/tmp", "/dev/shm"]
@@ -125,6 +129,11 @@ def rules_for(
             (p, p)
             for p in (os.path.join(worktree, name) for name in CLIENT_SETTINGS)
             if p in existing
+        ),
+        *(
+            (os.path.join(sandbox_dir, "empty"), p)
+            for p in (os.path.join(worktree, name) for name in CLIENT_FOLDERS)
+            if p not in existing
         ),
     ]
     env = {k: environ[k] for k in PASSED if k in environ}

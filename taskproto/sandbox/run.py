@@ -13,7 +13,13 @@ from taskproto.config import Config
 from taskproto.git.command import Git
 from taskproto.sandbox import SandboxError, gitdir
 from taskproto.sandbox.bwrap import bwrap_argv
-from taskproto.sandbox.rules import CLIENT_SETTINGS, GIT_IDENTITY, Rules, rules_for
+from taskproto.sandbox.rules import (
+    CLIENT_FOLDERS,
+    CLIENT_SETTINGS,
+    GIT_IDENTITY,
+    Rules,
+    rules_for,
+)
 
 
 @dataclass(frozen=True)
@@ -143,14 +149,24 @@ def run_in_sandbox(
         rules = agent_rules(
             config, task, agent, pass_env=pass_env, read_only=read_only, network=network
         )
-        proc = subprocess.run([*bwrap_argv(rules, bwrap), *command], check=False)
-        code = proc.returncode if proc.returncode >= 0 else 128 - proc.returncode
-        head = gitdir.bring_back(
-            task=task,
-            agent=agent,
-            main=layout.main,
-            worktree=worktree,
-            prepared=prepared,
-            upload_pack=[*bwrap_argv(rules, bwrap), "git", "upload-pack"],
-        )
+        absent = [
+            f for f in (os.path.join(worktree, n) for n in CLIENT_FOLDERS) if not os.path.lexists(f)
+        ]
+        try:
+            proc = subprocess.run([*bwrap_argv(rules, bwrap), *command], check=False)
+            code = proc.returncode if proc.returncode >= 0 else 128 - proc.returncode
+            head = gitdir.bring_back(
+                task=task,
+                agent=agent,
+                main=layout.main,
+                worktree=worktree,
+                prepared=prepared,
+                upload_pack=[*bwrap_argv(rules, bwrap), "git", "upload-pack"],
+            )
+        finally:
+            for folder in absent:  # the empty folders bubblewrap made to cover them
+                try:
+                    os.rmdir(folder)
+                except OSError:
+                    pass
     return Outcome(code, head)

@@ -90,6 +90,12 @@ ESCAPES: list[tuple[str, str, str]] = [
         'echo /tmp > "$(git rev-parse --git-dir)/objects/info/alternates"',
     ),
     ("write the client's settings", "sh", "echo '{}' > .claude/settings.local.json"),
+    (
+        "plant a client's settings where there were none",
+        "sh",
+        "echo '{}' > .codex/hooks.json || "
+        "{ mkdir -p .gemini && echo '{}' > .gemini/settings.json; }",
+    ),
     ("read ~/.ssh (shell)", "sh", f"cat '{P['home']}/.ssh/id_ed25519'"),
     ("read ~/.ssh (Python)", "py", f"print(open({P['home']!r} + '/.ssh/id_ed25519').read())"),
     ("read git credentials", "sh", f"cat '{P['home']}/.git-credentials'"),

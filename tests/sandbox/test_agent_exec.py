@@ -30,7 +30,10 @@ def test_the_agents_commit_reaches_its_branch_and_merge_and_land_see_it(
     assert git(repo, "rev-parse", f"{head}~1") == before
     assert f"t-dev is now at {head[:12]}" in r.err
     # the worktree's index matches the new head: nothing staged, nothing changed
-    assert git(engine.config.agent_worktree("t", "dev"), "status", "--porcelain") == ""
+    dev = engine.config.agent_worktree("t", "dev")
+    assert git(dev, "status", "--porcelain", "--ignored") == ""
+    # the empty settings folders that covered the absent ones inside are gone again
+    assert not any((dev / name).exists() for name in (".claude", ".codex", ".gemini"))
     r = cli("doctor")
     assert r.code == 0, r.out + r.err  # the agent's git dir is nothing doctor reports
     commit_file(engine.config.agent_worktree("t", "qa"), "qa.txt", "qa\n")

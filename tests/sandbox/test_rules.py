@@ -43,13 +43,18 @@ def test_only_the_worktree_and_the_agents_git_dir_are_writable() -> None:
     assert r.state == "/Users/u/repo/.taskproto"  # hidden but for the agent's own places
     assert r.hidden == ("/Users/u", "/tmp", "/var/tmp", "/dev/shm", "/run/user/501")
     assert r.kept == ("/Users/u/.venv",)  # /usr is not hidden: nothing to bring back
-    assert dict(r.protected) == {
+    assert {s: t for s, t in r.protected if not s.endswith("/empty")} == {
         f"{BOX}/sandbox/dotgit": f"{BOX}/code/.git",
         f"{BOX}/sandbox/git/config": f"{BOX}/sandbox/git/config",
         f"{BOX}/sandbox/git/hooks": f"{BOX}/sandbox/git/hooks",
         f"{BOX}/sandbox/git/objects/info/alternates": f"{BOX}/sandbox/git/objects/info/alternates",
         f"{BOX}/code/.claude": f"{BOX}/code/.claude",
     }
+    # the settings folders that do not exist get an empty, read-only one
+    assert [t for s, t in r.protected if s == f"{BOX}/sandbox/empty"] == [
+        f"{BOX}/code/.codex",
+        f"{BOX}/code/.gemini",
+    ]
 
 
 def test_the_environment_is_the_agents_session_and_no_secret() -> None:
@@ -142,6 +147,8 @@ PROFILE = f"""\
   (subpath "{BOX}/sandbox/git/hooks")
   (subpath "{BOX}/sandbox/git/objects/info/alternates")
   (subpath "{BOX}/code/.claude")
+  (subpath "{BOX}/code/.codex")
+  (subpath "{BOX}/code/.gemini")
 )
 ;; the user's processes: no signals, no inspection
 (deny signal (target others))
