@@ -29,6 +29,13 @@ class Outcome:
 
 
 def find_bwrap() -> str:
+    if not sys.platform.startswith("linux"):
+        raise SandboxError(
+            "",
+            "",
+            "the sandbox runs on Linux only for now (bubblewrap); macOS's sandbox-exec "
+            "profile is written but not run yet (docs/sandbox.md)",
+        )
     found = shutil.which("bwrap")
     if found is None:
         raise SandboxError(
