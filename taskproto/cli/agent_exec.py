@@ -54,8 +54,9 @@ def agent_exec(
     Put `--` before COMMAND: `taskproto agent exec t1 dev -- sh -c 'make test'`.
 
     Inside, only the agent's worktree and its own branch are writable; the repository, the other
-    worktrees, taskproto's files, the other branches, git's config and hooks and the clients'
-    settings are read-only; your home, secrets, temporary folders and processes are out of sight.
+    branches, git's config and hooks and the clients' settings are read-only; taskproto's files,
+    the other agents' worktrees, your home, secrets, temporary folders and processes are out of
+    sight.
     TASKPROTO_SESSION is the agent's session. Afterwards the agent's commits on its branch are
     brought out, through the branch guard. Exits with COMMAND's exit status (1, saying why, when
     a commit of the agent's cannot come out: the task's state forbids commits).
