@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import selectors
 import shutil
 import socket
 import subprocess
@@ -75,22 +76,11 @@ def secrets(tmp_path: Path) -> Iterator[dict[str, object]]:
         text=True,
     )
     try:
-        token = ""
-        deadline = time.monotonic() + 30
-        assert board.stdout is not None
-        while not token and time.monotonic() < deadline:
-            line = board.stdout.readline()
-            if "token=" in line:
-                token = line.strip().rsplit("token=", 1)[1]
-            elif not line and board.poll() is not None:
-                break
-        assert token, "the board did not start"
         yield {
             "home": str(home),
             "ssh_sock": str(short / "agent.sock"),
             "user_pid": user.pid,
-            "board_pid": board.pid,
-            "token_reversed": token[::-1],
+            "board": board,
         }
     finally:
         for proc in (user, board):
@@ -100,6 +90,23 @@ def secrets(tmp_path: Path) -> Iterator[dict[str, object]]:
             board.stdout.close()
         sock.close()
         shutil.rmtree(short, ignore_errors=True)
+
+
+def board_token(board: subprocess.Popen[str]) -> str:
+    """The token in the URL the board prints (it starts while the test sets up)."""
+    assert board.stdout is not None
+    deadline = time.monotonic() + 30
+    with selectors.DefaultSelector() as sel:
+        sel.register(board.stdout, selectors.EVENT_READ)
+        while time.monotonic() < deadline:
+            if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
+                break
+            line = board.stdout.readline()
+            if "token=" in line:
+                return line.strip().rsplit("token=", 1)[1]
+            if not line:
+                break
+    raise AssertionError("the board did not print its URL")
 
 
 def test_every_escape_fails_and_nothing_outside_the_agent_changes(
@@ -113,8 +120,12 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
     dev = config.agent_worktree("t", "dev")
     assert (dev / ".claude" / "settings.local.json").is_file()
     real_gitdir = (dev / ".git").read_text().split(":", 1)[1].strip()
+    board = secrets.pop("board")
+    assert isinstance(board, subprocess.Popen)
     paths = {
         **secrets,
+        "board_pid": board.pid,
+        "token_reversed": board_token(board)[::-1],
         "main": str(repo),
         "common": str(repo / ".git"),
         "root": str(config.root),
@@ -155,7 +166,7 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
     assert home_files(Path(os.environ["HOME"])) == home
     # the user's processes are out of sight; the identity inside is the agent's session
-    assert secrets["user_pid"] not in report["pids"] and secrets["board_pid"] not in report["pids"]
+    assert secrets["user_pid"] not in report["pids"] and board.pid not in report["pids"]
     inside = report["env"]
     assert inside["TASKPROTO_SESSION"] == "agent-t-dev" and inside["TASKPROTO_AGENT"] == "1"
     assert not set(SECRET_ENV) & set(inside) and "SSH_AUTH_SOCK" not in inside
