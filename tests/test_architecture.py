@@ -17,7 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("taskproto.git", "taskproto.config"),
     ("taskproto.state", "taskproto.sessions"),
     ("taskproto.machine", "taskproto.classify"),
-    ("taskproto.remote", "taskproto.clients"),
+    ("taskproto.remote", "taskproto.clients", "taskproto.sandbox"),
     # the quick reads (task.json and the state tables on the standard library) and SessionStart's
     # offer built on them: the engine renews the offer after a change, so they sit below it
     (

@@ -121,3 +121,8 @@ def agent_wait(
 
 
 COMMANDS = [agent_group]
+
+# `agent exec` (the sandbox) lives in its own module
+from taskproto.cli.agent_exec import agent_exec  # noqa: E402
+
+agent_group.add_command(agent_exec)

@@ -23,6 +23,7 @@ from taskproto.doctor.checks_clients import (
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
 from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
 from taskproto.doctor.checks_remote import check_remote
+from taskproto.doctor.checks_sandbox import check_sandboxes
 from taskproto.doctor.escalation import numbered, render, work_at_risk
 from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
@@ -54,6 +55,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_records(snap)
         found += check_client_hooks(snap)
         found += check_shared_settings(snap)
+        found += check_sandboxes(snap)
     found += check_remote(snap)
     return found
 

@@ -104,6 +104,9 @@ OURS = frozenset(
         "round.lock",  # ops/team_run.py
     }
 )
+# An agent's sandbox folder (its own git dir, docs/sandbox.md) goes with the task too: what the
+# agent made there is on its branch or in its worktree's files.
+SANDBOX = "sandbox"
 # ... and the copies it keeps (moved to `<root>/archive/<task>/<time>/`, never deleted): a file or
 # folder set aside as `<name>.<why>-<time>` (store.quarantine, doctor's repairs), and build logs.
 KEPT_PATTERN = r"\.[a-z][a-z-]*-\d{8}T\d{6}(\.\d+)?Z$|^build-failure-.*\.log$"
@@ -166,7 +169,11 @@ def task_files(task_dir: Path, worktrees: set[Path]) -> tuple[list[Path], list[P
             if kept_name(d):
                 kept.append(here / d)
         dirnames[:] = [
-            d for d in dirnames if (here / d).resolve() not in worktrees and not kept_name(d)
+            d
+            for d in dirnames
+            if (here / d).resolve() not in worktrees
+            and not kept_name(d)
+            and not (d == SANDBOX and here.parent.name == "agents")
         ]
         for name in filenames:
             if name in OURS or name.startswith(".tmp-"):

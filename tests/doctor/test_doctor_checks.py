@@ -398,8 +398,9 @@ REMOTE_CHECKS = {
 
 def test_every_check_has_a_breaking_test() -> None:
     # task-being-created: a create running right now (test_doctor_create_killed.py);
-    # merge-in-progress: the merges land and merge ask for (test_doctor_events.py)
-    infos = {"needs-review", "task-being-created", "merge-in-progress"}
+    # merge-in-progress: the merges land and merge ask for (test_doctor_events.py);
+    # agent-outside-sandbox: a live process in a worktree (tests/sandbox/test_doctor_sandbox.py)
+    infos = {"needs-review", "task-being-created", "merge-in-progress", "agent-outside-sandbox"}
     assert set(CHECKS) - infos - REMOTE_CHECKS == set(BREAK)
 
 
