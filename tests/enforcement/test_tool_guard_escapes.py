@@ -171,6 +171,13 @@ def escapes(engine: Engine) -> list[str]:
         "git branch -f t1-qa HEAD",
         "git push . HEAD:t1-qa",
         "git fetch . HEAD:t1-qa",
+        "git update-ref refs/heads/main HEAD",  # the base branch: only land moves it (#39)
+        "git branch -f main HEAD",
+        "git push . HEAD:main",
+        "git replace HEAD HEAD~1",  # a replacement object in a journal's place (#39)
+        "git replace --graft HEAD",
+        "git update-ref refs/replace/0123456789abcdef0123456789abcdef01234567 HEAD",
+        "git push . HEAD:refs/replace/0123456789abcdef0123456789abcdef01234567",
         "git update-ref -d refs/taskproto/tasks/t1",
         "git commit --no-verify -m x",
         "git -c core.hooksPath=/dev/null commit -m x",
