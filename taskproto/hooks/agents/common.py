@@ -49,6 +49,7 @@ class Payload:
         self.tool_name = self.text("tool_name")
         tool_input = self.data.get("tool_input")
         self.tool_input: dict[str, Any] = tool_input if isinstance(tool_input, dict) else {}
+        self.before: dict[str, dict[str, Any]] = {}  # the sessions' last activity (a prompt's)
 
     def text(self, key: str) -> str:
         value = self.data.get(key)

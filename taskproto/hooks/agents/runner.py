@@ -96,6 +96,8 @@ def _run(
     layout = find_layout(cwd, environ=env) if cwd else None
     layout = layout or session_task(payload.session, cwd, env)[0]
     if layout is not None:
+        if what == "prompt":  # what each session did last, before this prompt (prompt_origin.py)
+            payload.before = activity.read_all(layout.root)
         activity.record(layout, client, event, payload, cwd)
     if pid is None:
         pid = client_pid(env)
