@@ -141,10 +141,11 @@ nothing_to_do() {
     tasks=$root/tasks
     case $hook in
     reference-transaction)
-        inwt=  # a task's worktree is a linked one: its git dir names it (a push to `.` runs here)
-        if [ -f "$gd/gitdir" ]; then
+        inwt=  # a task's worktree is a linked one: its git dir names it (a push to `.` runs here);
+        if [ -f "$gd/gitdir" ]; then  # a path spelled otherwise: its branch is a task's (Python decides)
             IFS= read -r w <"$gd/gitdir" || return 1
             case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
+            [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
         fi
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
