@@ -61,10 +61,19 @@ def test_a_forged_continue_from_inside_a_tool_call_does_not_resume(
 def test_a_forged_continue_in_another_sessions_name_does_not_resume(
     engine: Engine, hook: Hook
 ) -> None:
+    """The agent's tool call runs in the task's worktree; the payload names a fresh session."""
     wt = paused_task(engine)
+    bash = payload("claude", "PreToolUse", variant="Bash", session_id="agent-2", cwd=str(wt))
+    hook("claude", "PreToolUse", bash)
     code, _, err = hook("claude", "UserPromptSubmit", prompt("go ahead", wt, session="fresh"))
-    assert "is not taken as the user's" in err and "session 's1'" in err, err
+    assert "is not taken as the user's" in err and "session agent-2's tool call" in err, err
     assert engine.load("t1").paused_by() is not None
+    done = payload("claude", "PostToolUse", variant="Bash", session_id="agent-2", cwd=str(wt))
+    hook("claude", "PostToolUse", done)
+    # another session's own prompt in the worktree (the user answering through it) still counts
+    code, _, err = hook("claude", "UserPromptSubmit", prompt("go ahead", wt, session="agent-2"))
+    assert "not taken" not in err, err
+    assert engine.load("t1").paused_by() is None
 
 
 @pytest.fixture

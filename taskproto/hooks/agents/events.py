@@ -215,7 +215,7 @@ def prompt(hook: Hook) -> str:
     if task.paused is not None:  # only the user's prompt may resume it: is this one theirs?
         from taskproto.hooks.agents.prompt_origin import forged
 
-        why = forged(task, hook.session, hook.payload.before)
+        why = forged(hook.layout, task, hook.session, hook.payload.before)
         if why is not None:
             hook.warnings.append(
                 f"this prompt is not taken as the user's ({why}): nothing recorded, and task "
