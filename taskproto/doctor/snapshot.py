@@ -1,6 +1,6 @@
 """Everything doctor looks at, gathered once with a constant number of git processes.
 
-One `git worktree list --porcelain`, one `git for-each-ref` (branches and journal
+One `git worktree list --porcelain`, one `git for-each-ref` (branches, replacements and journal
 refs), and GitPython's one persistent `git cat-file --batch` (each journal head's
 task.json and statuses), whatever the number of tasks. The rest is file reads.
 """
