@@ -56,7 +56,7 @@ def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
     """Classify TEXT, append it to task NAME's interruption log, and keep the state where it was.
 
     On a resumption, print the resume instructions for the preserved state.
-    TEXT of '-' reads the message from stdin.
+    TEXT of '-' reads the message from stdin. An agent records only on its own session's task.
     """
     from taskproto.ops.interrupts import context_message, record
 

@@ -32,6 +32,15 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
     from taskproto.sessions import resolve_session
 
     engine = state.engine  # resolve the repository (and refuse outside one) before serving
+    import os
+
+    from taskproto.clients.identity import check_session, client_session
+
+    # the session given, else the one the client that started the server runs as (Claude Code
+    # passes CLAUDE_CODE_SESSION_ID on to its MCP servers); an agent's client serves its own alone
+    own = client_session(os.environ)
+    acting = resolve_session(session or state.session) or (own[1] if own else None)
+    check_session(acting, "the MCP server's session")
     try:
         from taskproto.mcp.server import build_server, serve_stdio
     except ImportError as exc:
@@ -42,7 +51,7 @@ def mcp_group(ctx: click.Context, session: str | None) -> None:
             "pip install 'taskproto[mcp]'"
         ) from None
 
-    serve_stdio(build_server(engine.config, resolve_session(session or state.session)))
+    serve_stdio(build_server(engine.config, acting))
 
 
 @mcp_group.command("install")

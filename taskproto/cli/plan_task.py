@@ -82,7 +82,8 @@ def revise(state: AppState, name: str, feedback: str, force: bool, as_json: bool
 @json_option
 @pass_state
 def answer(state: AppState, name: str, number: int, text: str, force: bool, as_json: bool) -> None:
-    """Answer question NUMBER (1-based) of the context analysis's questions_for_developer."""
+    """Answer question NUMBER (1-based) of the context analysis's questions_for_developer (the
+    developer's answer: refused to an agent)."""
     from taskproto.machine.builtin.plan_task import unanswered
     from taskproto.ops import plan_task as planning
 

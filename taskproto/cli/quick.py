@@ -65,8 +65,12 @@ def answer(args: list[str]) -> int | None:
     except BrokenPipeError:
         return 0
     from taskproto.clients.terminal import resolve
+    from taskproto.errors import TaskprotoError
 
-    session = resolve().session
+    try:
+        session = resolve().session
+    except TaskprotoError:  # a session not this agent's own: a read, but no heartbeat renewed
+        return 0
     if session:
         reader.renew(session)
     return 0

@@ -66,9 +66,9 @@ def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[s
     from taskproto.engine import USER, Actor, Engine
     from taskproto.errors import TaskprotoError, refusal_line
 
-    session = resolve().session
     engine = None
     try:
+        session = resolve().session
         why = agent_context()
         engine = Engine(load_config(), Actor(agent=True, why=why) if why else USER)
         data, lines = make(engine, session)

@@ -47,7 +47,8 @@ def turn(state: AppState, name: str, phase: str | None, as_json: bool) -> None:
     "--decision",
     required=True,
     type=click.Choice(["YES", "NO"], case_sensitive=False),
-    help="The user's answer to the phase's gate question.",
+    help="The user's answer to the phase's gate question (YES is refused to an agent: the user "
+    "answers it).",
 )
 @click.option(
     "--results",

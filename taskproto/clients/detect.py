@@ -6,7 +6,7 @@ Two signs, either enough:
   clients (docs/agents-clients-notes.md): Claude Code sets CLAUDECODE and
   CLAUDE_CODE_SESSION_ID, Codex CLI CODEX_SESSION_ID and CODEX_THREAD_ID, Gemini CLI
   GEMINI_CLI; taskproto's SessionStart hook adds TASKPROTO_AGENT to Claude Code's
-  CLAUDE_ENV_FILE;
+  CLAUDE_ENV_FILE (which session the agent may act as: identity.py);
 - an agent client among this process's ancestors (`/proc`): a command an agent starts in a
   shell that dropped those variables (`env -i`, a script) is still its descendant.
 

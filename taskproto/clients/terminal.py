@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 
 from taskproto.clients.detect import agent_client
+from taskproto.clients.identity import check_session
 from taskproto.sessions import PID_ENV, SESSION_ENV, terminal_session_id
 
 OFF_ENV = "TASKPROTO_TERMINAL_SESSION"
@@ -75,12 +76,15 @@ class Resolved:
 
 def resolve(explicit: str | None = None, environ: dict[str, str] | None = None) -> Resolved:
     """The session: `--session` (`explicit`), else TASKPROTO_SESSION (which an agent client's
-    SessionStart hook sets for its agent), else the person's terminal's."""
+    SessionStart hook sets for its agent), else the person's terminal's. A session an agent's
+    client did not give it is refused (UserOnly: clients/identity.py)."""
     env = os.environ if environ is None else environ
     if explicit and explicit.strip():
+        check_session(explicit.strip(), "--session", environ)
         return Resolved(explicit.strip(), "--session")
     given = env.get(SESSION_ENV, "").strip()
     if given:
+        check_session(given, SESSION_ENV, environ)
         if not env.get("TASKPROTO_AGENT"):  # which the SessionStart hook writes beside it
             return Resolved(given, SESSION_ENV)
         client = agent_client(environ)

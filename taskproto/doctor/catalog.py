@@ -296,6 +296,26 @@ check(
     LOST_BRANCH,
 )
 check(
+    "replace-ref",
+    E,
+    "A `refs/replace/` ref: git shows another object in place of a commit (`git replace`). "
+    "taskproto reads every journal with replacements off, and its hooks refuse new ones; one that "
+    "exists was made behind them.",
+    None,
+    options=(
+        Option(
+            "Delete it with `git replace -d SHA`, if it is not yours",
+            "git shows the commit as it is again",
+            "a replacement you made on purpose is gone",
+        ),
+        Option(
+            "Keep it (yours, on purpose)",
+            "nothing changes; taskproto never reads through it",
+            "doctor keeps reporting it",
+        ),
+    ),
+)
+check(
     "orphan-branch",
     W,
     "A task-shaped branch (`<task>` or `<task>-<agent>`) that no task uses.",

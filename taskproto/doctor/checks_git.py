@@ -248,3 +248,20 @@ def check_folders(snap: Snapshot) -> Iterator[Finding]:
                 f"worktree {wt.path}: {wt.prunable}",
                 path=str(wt.path),
             )
+
+
+def check_replacements(snap: Snapshot) -> Iterator[Finding]:
+    """Every `refs/replace/*` (whole-repository runs): git would show another object in place of
+    the commit it names. taskproto reads with replacements off (git/files.py NO_REPLACE), so none
+    changes what it reads; a person says whether it was theirs."""
+    heads = {sha: task for task, sha in snap.journals.items()}
+    for replaced, by in sorted(snap.replacements.items()):
+        task = heads.get(replaced)
+        what = f"the journal head of task {task}" if task else "object"
+        yield Finding(
+            "replace-ref",
+            CHECKS["replace-ref"].severity,
+            f"refs/replace/{replaced} makes git show {by[:12]} in place of {what} {replaced[:12]}",
+            task,
+            data={"ref": f"refs/replace/{replaced}", "sha": by},
+        )

@@ -11,14 +11,13 @@ still use it (`git/repo.py`).
 from __future__ import annotations
 
 import fcntl
-import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
 from taskproto.errors import GitError
-from taskproto.git.files import INTERNAL
+from taskproto.git.files import INTERNAL, git_environ
 from taskproto.git.repo import WorktreeInfo, parse_worktrees
 
 HEX = frozenset(b"0123456789abcdef")
@@ -52,7 +51,7 @@ class Started:
             stdin=subprocess.DEVNULL if input is None else subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         self.input = input
         self.answer: tuple[bytes, bytes] | None = None
@@ -98,7 +97,7 @@ def git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
         cwd=repo,
         input=input,
         capture_output=True,
-        env={**os.environ, INTERNAL: "1"},
+        env={**git_environ(), INTERNAL: "1"},
         check=False,
     )
     if proc.returncode != 0:

@@ -21,7 +21,13 @@ from taskproto.doctor.checks_clients import (
     check_shared_settings,
 )
 from taskproto.doctor.checks_events import check_git_operations, check_half_made, check_hooks
-from taskproto.doctor.checks_git import check_folders, check_orphans, check_shared, check_worktrees
+from taskproto.doctor.checks_git import (
+    check_folders,
+    check_orphans,
+    check_replacements,
+    check_shared,
+    check_worktrees,
+)
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.checks_sandbox import check_sandboxes
 from taskproto.doctor.escalation import numbered, render, work_at_risk
@@ -51,6 +57,7 @@ def detect(snap: Snapshot) -> list[Finding]:
     found += check_shared(snap)
     if snap.scope is None:
         found += check_orphans(snap)
+        found += check_replacements(snap)
         found += check_hooks(snap)
         found += check_records(snap)
         found += check_client_hooks(snap)

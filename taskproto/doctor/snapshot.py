@@ -1,6 +1,6 @@
 """Everything doctor looks at, gathered once with a constant number of git processes.
 
-One `git worktree list --porcelain`, one `git for-each-ref` (branches and journal
+One `git worktree list --porcelain`, one `git for-each-ref` (branches, replacements and journal
 refs), and GitPython's one persistent `git cat-file --batch` (each journal head's
 task.json and statuses), whatever the number of tasks. The rest is file reads.
 """
@@ -30,6 +30,7 @@ from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.record import RecordError
 
 HEADS = "refs/heads/"
+REPLACE = "refs/replace/"
 # the names layout.py gives a task's files and worktree folders, for building them under a task
 # folder already made (a Path from a whole path costs twice as much; tests check they agree)
 TASK, STATUS, CODE = "task.json", "status.json", "code"
@@ -158,6 +159,7 @@ class Snapshot:
     # for the checks (the disk does not change while they run); take() fills it as it lists
     real: RealPaths = field(default_factory=RealPaths)
     agent_hooks: dict[str, Any] | None = None  # <root>/agent-hooks.json (init's client hooks)
+    replacements: dict[str, str] = field(default_factory=dict)  # refs/replace/<sha> -> its object
 
     def __post_init__(self) -> None:
         # task -> (agent or None, worktree path, branch) of each worktree it should have, filled
@@ -337,7 +339,7 @@ def take(
     listing = reads.start_worktrees(config.repo)
     try:
         listed = reads.start_refs(
-            config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX
+            config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX, REPLACE
         )
         try:
             tasks, names = _read_tasks(config, scope, progress, real)
@@ -390,6 +392,9 @@ def take(
                 hooks_path,
                 real,
             )
+            snap.replacements = {
+                r[len(REPLACE) :]: sha for r, sha in refs.items() if r.startswith(REPLACE)
+            }
             blobs = reads.blobs(batch, asked, config.repo)
         finally:
             if batch is not None:

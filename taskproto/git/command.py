@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from taskproto.errors import GitError
-from taskproto.git.files import INTERNAL
+from taskproto.git.files import INTERNAL, git_environ
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class Git:
         cwd: str | os.PathLike[str] | None = None,
     ) -> str:
         cmd = ["git", *args]
-        full_env = {**os.environ, INTERNAL: "1", **(env or {})}
+        full_env = {**git_environ(), INTERNAL: "1", **(env or {})}
         data = input.encode() if isinstance(input, str) else input
         import subprocess
 
@@ -63,7 +63,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         return proc.returncode == 0
 
@@ -85,7 +85,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
@@ -97,7 +97,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
@@ -159,7 +159,7 @@ class Git:
             cwd=self.cwd,
             capture_output=True,
             check=False,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         return proc.stdout if proc.returncode == 0 else None
 
@@ -266,7 +266,7 @@ class RemoteGit(Git):
             ["git", *cmd],
             cwd=self.cwd,
             capture_output=True,
-            env={**os.environ, INTERNAL: "1", **REMOTE_ENV},
+            env={**git_environ(), INTERNAL: "1", **REMOTE_ENV},
             check=False,
         )
         out = proc.stdout.decode("utf-8", "replace")
@@ -309,7 +309,7 @@ class RemoteGit(Git):
             capture_output=True,
             input=("\n".join(specs) + "\n").encode(),
             check=False,
-            env={**os.environ, INTERNAL: "1"},
+            env={**git_environ(), INTERNAL: "1"},
         )
         if proc.returncode != 0:
             raise GitError(

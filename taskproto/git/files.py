@@ -19,6 +19,16 @@ ZERO_OID = "0" * 40
 # refused by the tool guard; a same-user process can always bypass hooks, and doctor sees what it
 # did).
 INTERNAL = "TASKPROTO_INTERNAL"
+# Set in the environment of every git process taskproto starts too: objects are read as they are,
+# never through `refs/replace/`, so a `git replace` of a journal commit cannot make a forged record
+# the one taskproto reads, restores or verifies (docs/agents.md). The in-process reads (objects.py,
+# reffiles.py) never look at replacements.
+NO_REPLACE = "GIT_NO_REPLACE_OBJECTS"
+
+
+def git_environ() -> dict[str, str]:
+    """The environment of a git process taskproto starts: this process's, replacements off."""
+    return {**os.environ, NO_REPLACE: "1"}
 
 
 class GitDirs:
@@ -248,7 +258,7 @@ def _run_with_input(cwd: str, data: bytes | None, *args: str) -> bytes | None:
     old = os.getcwd()
     os.chdir(cwd)  # posix_spawn takes no working folder before Python 3.13
     try:
-        pid = os.posix_spawnp("git", ["git", *args], os.environ, file_actions=actions)
+        pid = os.posix_spawnp("git", ["git", *args], git_environ(), file_actions=actions)
     finally:
         os.chdir(old)
         os.close(out_w)

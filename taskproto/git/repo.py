@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taskproto.errors import GitError
-from taskproto.git.files import INTERNAL
+from taskproto.git.files import INTERNAL, NO_REPLACE
 
 if TYPE_CHECKING:
     import git
@@ -95,6 +95,8 @@ class Repo:
 
             try:
                 self._repo = git.Repo(self.path)
+                # every command of it, the persistent cat-file processes too (files.NO_REPLACE)
+                self._repo.git.update_environment(**{NO_REPLACE: "1"})
             except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
                 raise GitError(
                     ["git", "-C", str(self.path)], 128, "", f"not a git repository: {exc}"
@@ -112,7 +114,9 @@ class Repo:
         cmd = ["git", *(["-C", str(cwd)] if cwd else []), *args]
         with _mapped(args):
             out: Any = self.repo.git.execute(
-                cmd, env={INTERNAL: "1", **(env or {})}, strip_newline_in_stdout=False
+                cmd,
+                env={INTERNAL: "1", NO_REPLACE: "1", **(env or {})},
+                strip_newline_in_stdout=False,
             )
         return str(out)
 
@@ -254,7 +258,7 @@ class Repo:
         cmd = ["git", *(["-C", str(cwd)] if cwd else []), *args]
         result: Any = self.repo.git.execute(
             cmd,
-            env={INTERNAL: "1"},
+            env={INTERNAL: "1", NO_REPLACE: "1"},
             with_extended_output=True,
             with_exceptions=False,
             strip_newline_in_stdout=False,

@@ -81,6 +81,13 @@ def record(
     preserved: list[str] = []
 
     def change(task: Task) -> tuple[Task, str]:
+        if engine.actor.agent and (task.owner is None or task.owner.session != session):
+            # an agent speaks for the user only on its own task, where the hooks record its
+            # client's prompts; another task's log is not its to write (#39)
+            engine.require_user(
+                f"recording an interruption on task {name!r}, which this session "
+                f"({session or 'none'}) does not own"
+            )
         preserved.append(task.state)
         resumed = result.type == "RESUMPTION"
         if resumed and (task.paused_by() is not None or task.escalations):

@@ -100,9 +100,11 @@ def answer(
     session: str | None = None,
     force: bool = False,
 ) -> Task:
-    """Record the answer to question `number` (1-based) of questions_for_developer."""
+    """Record the answer to question `number` (1-based) of questions_for_developer: the
+    developer's (the user's), never an agent's."""
     if not text.strip():
         raise TaskprotoError("an answer cannot be empty")
+    engine.require_user(f"answering the developer's question {number} of task {name!r}")
 
     def change(task: Task) -> tuple[Task, str]:
         if task.state != "REVIEW_CONTEXT":

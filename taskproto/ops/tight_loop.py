@@ -5,7 +5,7 @@ from __future__ import annotations
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError, TransitionRejected
 from taskproto.machine.builtin import tight_loop_subtasks as subtasks
-from taskproto.machine.builtin.tight_loop import NAME, PHASES, turn_holder
+from taskproto.machine.builtin.tight_loop import GATE, NAME, PHASES, turn_holder
 from taskproto.machine.workflow import transition_to
 from taskproto.state.models import Task, utcnow
 
@@ -68,6 +68,9 @@ def handoff(
     to = to.upper()
     task = engine.load(name)
     _require(task)
+    if decision == "YES":  # the log records it as the user's answer to the phase's gate
+        gate = GATE.get(task.state, "the gate")
+        engine.require_user(f"answering YES to {gate!r} for task {name!r} (--decision YES)")
     trigger = transition_to(engine.workflow(task), name, task.state, to)
     params: dict[str, Any] = {"decision": decision, "results": results}
     if from_phase is not None:

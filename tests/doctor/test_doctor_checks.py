@@ -150,6 +150,12 @@ def _(env: Env) -> None:
     env.git("branch", "gone-old", "main")
 
 
+@breaks("replace-ref")
+def _(env: Env) -> None:
+    other = env.git("commit-tree", "main^{tree}", "-m", "shown instead")
+    env.git("-c", "core.hooksPath=/dev/null", "replace", "main", other)
+
+
 @breaks("orphan-worktree")
 def _(env: Env) -> None:
     env.git(

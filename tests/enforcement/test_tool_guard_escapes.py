@@ -121,6 +121,18 @@ def test_a_stranger_is_governed_by_the_worktree_it_writes_in(
     assert code == 2 and "state INIT" in err
 
 
+# --- a payload the guard cannot read ----------------------------------------------------
+
+
+def test_a_payload_nested_too_deeply_to_read_is_denied(t1: Engine, hook: Hook) -> None:
+    """Before, the RecursionError of reading it was caught as a failure and the call allowed."""
+    deep = b'{"session_id": "s1", "cwd": "%s", "tool_name": "Bash", ' % str(dev(t1)).encode()
+    deep += b'"tool_input": {"command": "touch ../../qa/code/x"}, "x": '
+    deep += b"[" * 100_000 + b"]" * 100_000 + b"}"
+    code, _, err = hook("claude", "PreToolUse", deep)
+    assert code == 2 and "could not be judged" in err, err
+
+
 # --- shell wrappers and near-misses ----------------------------------------------------
 
 
@@ -159,6 +171,13 @@ def escapes(engine: Engine) -> list[str]:
         "git branch -f t1-qa HEAD",
         "git push . HEAD:t1-qa",
         "git fetch . HEAD:t1-qa",
+        "git update-ref refs/heads/main HEAD",  # the base branch: only land moves it (#39)
+        "git branch -f main HEAD",
+        "git push . HEAD:main",
+        "git replace HEAD HEAD~1",  # a replacement object in a journal's place (#39)
+        "git replace --graft HEAD",
+        "git update-ref refs/replace/0123456789abcdef0123456789abcdef01234567 HEAD",
+        "git push . HEAD:refs/replace/0123456789abcdef0123456789abcdef01234567",
         "git update-ref -d refs/taskproto/tasks/t1",
         "git commit --no-verify -m x",
         "git -c core.hooksPath=/dev/null commit -m x",

@@ -23,6 +23,8 @@ from tests.clients.runners import find_client, missing_reason, run_claude
 from tests.clients.standin import AnthropicServer, StandinServer, Text, ToolCall
 
 pytestmark = pytest.mark.clients
+# The session Claude Code runs as (--session-id): the MCP server acts as its client's own session.
+CC = "c0ffee00-0000-4000-8000-000000000001"
 
 
 def tool_results(server: StandinServer) -> dict[str, dict[str, Any]]:
@@ -54,7 +56,7 @@ def test_claude_code_calls_status_then_transition(
     if find_client("claude") is None:
         pytest.skip(missing_reason("claude"))
     engine.create_task("t1", description="ship the widget")
-    engine.claim("t1", "cc-session")
+    engine.claim("t1", CC)
     # Registered the way a user does it, then approved for this project (headless runs cannot ask).
     change = mcp_config.register("claude", repo, command=[sys.executable, "-m", "taskproto", "mcp"])
     (repo / ".claude").mkdir()
@@ -80,15 +82,16 @@ def test_claude_code_calls_status_then_transition(
         ),
         Text("Done."),
     ]
-    # What the server process needs: our package, git's identity, and the session (Claude Code
-    # passes its environment on to stdio MCP servers).
+    # What the server process needs: our package and git's identity. Claude Code passes its
+    # environment on to stdio MCP servers, its CLAUDE_CODE_SESSION_ID too: the server's session.
     env = {
         "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
-        "TASKPROTO_SESSION": "cc-session",
         **{k: v for k, v in os.environ.items() if k.startswith("GIT_")},
     }
     with AnthropicServer(script) as server:
-        result = run_claude("Move task t1 on.", repo, server, home, args=(), env=env, timeout=240)
+        result = run_claude(
+            "Move task t1 on.", repo, server, home, args=("--session-id", CC), env=env, timeout=240
+        )
         assert result.returncode == 0, result.describe()
         # Claude Code defers MCP tools (ToolSearch): the first request names the server, connected
         # or still connecting, and the model may call its tools by name.
@@ -100,7 +103,7 @@ def test_claude_code_calls_status_then_transition(
     assert not status.get("is_error") and not moved.get("is_error"), (status, moved)
     # The server's answers reached the model in the next request.
     shown = result_json(status)
-    assert shown["session"] == "cc-session" and shown["scope"] == "task"
+    assert shown["session"] == CC and shown["scope"] == "task"
     assert [(t["name"], t["state"], t["description"], t["mine"]) for t in shown["tasks"]] == [
         ("t1", "INIT", "ship the widget", True)
     ]
@@ -118,7 +121,7 @@ def test_claude_code_calls_status_then_transition(
     assert (last.from_state, last.to_state, last.session, last.note) == (
         "INIT",
         "CLASSIFIED",
-        "cc-session",
+        CC,
         "moved by Claude Code",
     )
     log = subprocess.run(

@@ -102,16 +102,19 @@ def test_workflow_tools_call_the_workflows_library(
             ]
             assert engine.load("p1").artifacts["context_artifact"]["affected_files"] == ["a.py"]
 
-            # tight-loop: hand the turn from PLAN to EXECUTE; a wrong hand-off is refused.
-            moved = await ok(
+            # tight-loop: --decision YES is the user's answer to the gate, refused to the agent;
+            # the user hands the turn from PLAN to EXECUTE; a wrong hand-off is refused.
+            line = await refused(
                 client, "handoff", task="l1", to="EXECUTE", decision="YES", results={"plan": "x"}
             )
-            assert (moved["from"], moved["to"]) == ("PLAN", "EXECUTE")
+            assert "answering YES to 'Ready to execute?'" in line and "the user's to do" in line
+            cli(repo, "handoff", "l1", "--to", "EXECUTE", "--decision", "YES")
+            assert engine.load("l1").state == "EXECUTE"
             assert "refused" in await refused(
                 client, "handoff", task="l1", to="FULL_AUTO", decision="NO"
             )
             line = await refused(
-                client, "handoff", task="l1", to="REVIEW", decision="YES", from_phase="PLAN"
+                client, "handoff", task="l1", to="REVIEW", decision="NO", from_phase="PLAN"
             )
             assert line == cli(
                 repo,
@@ -120,7 +123,7 @@ def test_workflow_tools_call_the_workflows_library(
                 "--to",
                 "REVIEW",
                 "--decision",
-                "YES",
+                "NO",
                 "--from",
                 "PLAN",
                 code=1,

@@ -36,6 +36,8 @@ class Payload:
             data = json.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
         except ValueError as exc:
             self.warnings.append(f"hook input is not JSON ({exc})")
+        except RecursionError:  # nested deeper than Python reads: judged as unreadable
+            self.warnings.append("hook input is nested too deeply to read")
         if data is not None and not isinstance(data, dict):
             self.warnings.append("hook input is not a JSON object")
             data = None
@@ -47,6 +49,7 @@ class Payload:
         self.tool_name = self.text("tool_name")
         tool_input = self.data.get("tool_input")
         self.tool_input: dict[str, Any] = tool_input if isinstance(tool_input, dict) else {}
+        self.before: dict[str, dict[str, Any]] = {}  # the sessions' last activity (a prompt's)
 
     def text(self, key: str) -> str:
         value = self.data.get(key)

@@ -212,6 +212,16 @@ def prompt(hook: Hook) -> str:
     text = hook.payload.prompt
     if not text.strip():
         return ""
+    if task.paused is not None:  # only the user's prompt may resume it: is this one theirs?
+        from taskproto.hooks.agents.prompt_origin import forged
+
+        why = forged(hook.layout, task, hook.session, hook.payload.before)
+        if why is not None:
+            hook.warnings.append(
+                f"this prompt is not taken as the user's ({why}): nothing recorded, and task "
+                f"{task.name} still waits for the user"
+            )
+            return ""
     from taskproto.ops.interrupts import context_message, record
 
     rec = record(hook.engine, task.name, text, hook.session or None)

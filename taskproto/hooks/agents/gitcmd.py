@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from taskproto.git.files import git_environ
 from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
@@ -347,6 +348,7 @@ def tracks_root(where: str, revs: list[str], root: str, incoming: bool) -> str |
                 capture_output=True,
                 timeout=10,
                 check=False,
+                env=git_environ(),
             )
         except (OSError, subprocess.SubprocessError):
             continue
@@ -368,6 +370,7 @@ def _stash_untracked(where: str, stash: str) -> bool:
             capture_output=True,
             timeout=10,
             check=False,
+            env=git_environ(),
         )
     except (OSError, subprocess.SubprocessError):
         return True
@@ -380,6 +383,8 @@ def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
     operands = [a for a in rest if not a.startswith("-")]
     if sub in ("update-ref", "symbolic-ref") and operands:
         refs.append(operands[0] if operands[0].startswith("refs/") else f"refs/heads/{operands[0]}")
+    elif sub == "replace" and not {"-d", "--delete", "-l", "--list"} & set(rest):
+        refs.append("refs/replace/" + (operands[0] if operands else ""))  # --edit, --graft too
     elif sub == "branch" and operands:
         refs += [f"refs/heads/{o}" for o in operands[:2] if "/" not in o or o.startswith("refs/")]
     elif sub in ("push", "fetch") and operands and operands[0] in (".", "./", os.curdir):

@@ -39,17 +39,27 @@ def run_agent_hook(
     client: str, event: str, stdin_bytes: bytes, env: dict[str, str], pid: int | None = None
 ) -> tuple[int, str, str]:
     """Answer one hook call. Never raises: odd input or an internal failure is a warning on stderr
-    and the least harmful answer (a tool call is allowed unless taskproto's own state is corrupt).
+    and the least harmful answer: a lifecycle event does nothing; a tool call the guard cannot
+    judge (a payload it cannot read, a failure while judging) is denied, never let through.
     """
     try:
         return _run(client, event, stdin_bytes, env, pid)
     except Exception as exc:  # noqa: BLE001 - a hook must never show a traceback to the client
+        if protocols.kind(client, event) == "tool":
+            return DENY, "", f"taskproto: {_unjudged(f'{type(exc).__name__}: {exc}')}\n"
         return (
             0,
             "",
             f"taskproto: warning: hook {client} {event} failed ({type(exc).__name__}: {exc}); "
             "allowed\n",
         )
+
+
+def _unjudged(why: str) -> str:
+    return (
+        f"this tool call could not be judged ({why}), so it is denied; "
+        "try it again in a simpler form"
+    )
 
 
 def _warn(lines: list[str]) -> str:
@@ -73,6 +83,8 @@ def _run(
         )
     payload = Payload(stdin_bytes)
     if not payload.valid:
+        if what == "tool":
+            return DENY, "", f"taskproto: {_unjudged('; '.join(payload.warnings) or 'no input')}\n"
         return 0, "", _warn(payload.warnings + ["nothing done"])
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
     cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""  # relative: unknown
@@ -84,6 +96,8 @@ def _run(
     layout = find_layout(cwd, environ=env) if cwd else None
     layout = layout or session_task(payload.session, cwd, env)[0]
     if layout is not None:
+        if what == "prompt":  # what each session did last, before this prompt (prompt_origin.py)
+            payload.before = activity.read_all(layout.root)
         activity.record(layout, client, event, payload, cwd)
     if pid is None:
         pid = client_pid(env)

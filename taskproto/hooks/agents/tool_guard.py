@@ -52,6 +52,7 @@ TOUCHY = (
     "task.json",
     "status.json",
     "refs/taskproto",
+    "refs/replace",
     ".git/hooks",
     "core.hooksPath",
     "hooks.json",
@@ -215,7 +216,17 @@ def decide(action: Action, guard: Guard) -> str | None:
     for ref in action.refs:
         if ref.startswith("refs/taskproto/"):
             return f"{ref} is taskproto's journal or claim: only taskproto moves it."
+        if ref.startswith("refs/replace/"):
+            return (
+                f"{ref}: a replacement changes what git shows for a commit, a journal's too; "
+                "taskproto refuses every one (`taskproto doctor` reports them)."
+            )
         owner = _owner(guard, ref)
+        if owner is None and guard.agent is not None and ref.startswith("refs/heads/"):
+            return (
+                f"{ref} is not a branch of this agent's: from its worktree an agent moves only its "
+                "own branch; work reaches the base branch through the user's `taskproto land`."
+            )
         if owner is not None and guard.task is None:
             return (
                 f"{ref} is a branch of task {owner[0]}: only the session that owns the task "

@@ -49,6 +49,12 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
             f"commit refused on {label}: task {task} is in {state}, which does not allow commits "
             f"(workflow {view.workflow} allows them in {where}); {fix}"
         )
+    if view.paused is not None:
+        raise Refused(
+            f"commit refused on {label}: task {task} waits for the user (they interrupted with a "
+            f"{view.paused}), and its work is paused until they say to go on (or run "
+            f"`taskproto resume {task}`)"
+        )
     patterns = hook.setting("prohibited_patterns")
     if patterns:
         out = run_git(here, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR")

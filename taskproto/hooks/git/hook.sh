@@ -28,8 +28,13 @@ check_line() {
     reference-transaction)
         [ $# -eq 3 ] || return 0
         case $3 in
-        refs/taskproto/tasks/*) [ "$phase" = prepared ] && return 1 ;;
+        refs/taskproto/tasks/* | refs/replace/*) [ "$phase" = prepared ] && return 1 ;;
         refs/heads/*) is_task "${3#refs/heads/}" && return 1 ;;
+        esac
+        # in a task's or an agent's worktree only its own branch and git's own refs move (refs.py)
+        [ -n "$inwt" ] && [ "$phase" = prepared ] || return 0
+        case $3 in
+        */*) case $3 in refs/bisect/* | refs/rewritten/* | refs/worktree/* | refs/stash | refs/remotes/*) ;; *) return 1 ;; esac ;;
         esac ;;
     pre-push)
         [ $# -eq 4 ] || return 0
@@ -136,6 +141,12 @@ nothing_to_do() {
     tasks=$root/tasks
     case $hook in
     reference-transaction)
+        inwt=  # a task's worktree is a linked one: its git dir names it (a push to `.` runs here);
+        if [ -f "$gd/gitdir" ]; then  # a path spelled otherwise: its branch is a task's (Python decides)
+            IFS= read -r w <"$gd/gitdir" || return 1
+            case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
+            [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
+        fi
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
     pre-push)

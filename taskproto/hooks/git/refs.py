@@ -10,6 +10,9 @@ from taskproto.git.files import INTERNAL, ZERO_OID
 from taskproto.hooks.git.run import Hook, Refused, branch_label
 
 JOURNAL_PREFIX = "refs/taskproto/tasks/"
+REPLACE_PREFIX = "refs/replace/"
+# refs git writes in a worktree for its own work (per-worktree refs, the stash, tracking refs)
+WORKTREE_REFS = ("refs/bisect/", "refs/rewritten/", "refs/worktree/", "refs/stash", "refs/remotes/")
 
 # --- approvals go stale when the task branch moves --------------------------------
 
@@ -109,7 +112,14 @@ def _guard_refs(hook: Hook) -> int:
     updates = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
     if _packing_refs():
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
+    here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
     for old, new, ref in (u for u in updates if len(u) == 3):
+        if ref.startswith(REPLACE_PREFIX) and new != ZERO_OID and not _stays(hook, old, new, ref):
+            raise Refused(
+                f"refused: {_move(old, new)} {ref}: a replacement changes what git shows for a "
+                "commit, a journal's too, so taskproto refuses every new one under refs/replace/ "
+                "(`taskproto doctor` reports any that exist; `git replace -d` deletes one)"
+            )
         if ref.startswith(JOURNAL_PREFIX):
             if _stays(hook, old, new, ref):
                 continue
@@ -118,15 +128,35 @@ def _guard_refs(hook: Hook) -> int:
                 f"{_move(old, new)}); "
                 "a lost or damaged journal is restored by `taskproto doctor --fix`"
             )
-        if not ref.startswith("refs/heads/"):
+        owner = hook.owner_of(ref[11:]) if ref.startswith("refs/heads/") else None
+        if (owner is None and here[0] != "worktree") or _stays(hook, old, new, ref):
             continue
-        owner = hook.owner_of(ref[11:])
-        if owner is not None and not _stays(hook, old, new, ref):
-            try:
+        try:
+            if owner is not None:
                 _guard_branch(hook, ref[11:], owner, old, new)
-            except Refused as exc:
-                raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
+            if here[0] == "worktree":
+                _guard_from_worktree(here[1] or "", here[2], ref, old, new)
+        except Refused as exc:
+            raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
     return 0
+
+
+def _guard_from_worktree(task: str, agent: str | None, ref: str, old: str, new: str) -> None:
+    """From a task's or an agent's worktree, only that worktree's own branch moves, and what git
+    itself writes there: the worktree's HEAD and its pseudo-refs, its own refs (bisect, rebase's
+    labels, refs/worktree/), the stash, tracking refs a fetch updates and tags it brings. The base
+    branch, another branch, notes, taskproto's refs: `land` is how work reaches the base."""
+    own = task if agent is None else f"{task}-{agent}"
+    if ref == f"refs/heads/{own}" or ref.startswith(WORKTREE_REFS) or "/" not in ref:
+        return  # HEAD, ORIG_HEAD, AUTO_MERGE, ...: this worktree's own
+    if ref.startswith("refs/tags/") and old == ZERO_OID and new != ZERO_OID:
+        return  # a tag created (a fetch brings them); moving or deleting one is refused
+    whose = f"agent {agent} of task {task}" if agent else f"task {task}"
+    raise Refused(
+        f"refused: {_move(old, new)} {ref} from the worktree of {whose}: from there only its own "
+        f"branch {own} moves; work reaches the base branch through the user's `taskproto land "
+        f"{task}`"
+    )
 
 
 def _stays(hook: Hook, old: str, new: str, ref: str) -> bool:
@@ -200,6 +230,12 @@ def _guard_branch(
         )
     view = hook.task_json(task)
     flags = hook.flags(view)
+    if view.paused is not None:
+        raise Refused(
+            f"refused: {_move(old, new)} {label}: task {task} waits for the user (they "
+            f"interrupted with a {view.paused}); the user resumes it by saying so, or with "
+            f"`taskproto resume {task}`"
+        )
     if not flags["allows_commits"]:
         allowed = [n for n, f in flags["_all"].items() if f.get("allows_commits")]
         raise Refused(

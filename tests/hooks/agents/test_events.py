@@ -60,11 +60,16 @@ def test_every_captured_payload_is_answered_without_error(
         ("gemini", "SessionEnd"),
     ],
 )
-def test_malformed_input_is_a_warning_never_a_block(
+def test_malformed_input_is_a_warning_for_a_lifecycle_event_and_a_denial_for_a_tool_call(
     raw: bytes, client: str, event: str, hook: Hook
 ) -> None:
     code, out, err = hook(client, event, raw)
-    assert code == 0 and "Traceback" not in err
+    assert "Traceback" not in err
+    unreadable = not raw.startswith(b"{") or not raw.endswith(b"}")
+    if event in ("PreToolUse", "BeforeTool") and unreadable:  # the guard cannot judge it: refused
+        assert code == 2 and "could not be judged" in err, err
+    else:
+        assert code == 0
     assert out == "" or out.startswith(("{", "taskproto"))
 
 
