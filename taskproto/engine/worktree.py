@@ -54,6 +54,10 @@ def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
             from taskproto.clients.settings import setup_new_worktree
 
             setup_new_worktree(config, path)
+            # `[worktree]` include, ports, setup: a failing setup undoes the whole create
+            from taskproto.engine.prepare import prepare
+
+            prepare(config, path)
     except (GitError, OSError) as exc:
         undo(core.repo, made)
         raise TaskprotoError(
@@ -102,6 +106,8 @@ OURS = frozenset(
         "creating.json",
         "heartbeat.json",  # state/beat.py: the owner's renewed heartbeat
         "round.lock",  # ops/team_run.py
+        "worktree.json",  # engine/prepare.py: the worktree's ports and setup
+        "setup.log",  # engine/prepare.py: the setup's output
     }
 )
 # ... and the copies it keeps (moved to `<root>/archive/<task>/<time>/`, never deleted): a file or
