@@ -64,7 +64,9 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     if client == "claude":
         # the session's id is fixed here; a restart resumes the same conversation
         argv = ["claude", "--resume" if attempt else "--session-id", session]
-        argv += ["-p", prompt] if headless else ([prompt] if prompt else [])
+        # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
+        argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
+        argv += [] if headless or not prompt else [prompt]
     elif client == "codex":
         argv = ["codex", "exec", prompt] if headless else ["codex"] + ([prompt] if prompt else [])
     elif client == "gemini":
