@@ -108,6 +108,11 @@ OURS = frozenset(
         "round.lock",  # ops/team_run.py
         "worktree.json",  # engine/prepare.py: the worktree's ports and setup
         "setup.log",  # engine/prepare.py: the setup's output
+        "run.json",  # ops/agent_records.py: an agent taskproto runs
+        "agent.log",  # its output, when headless
+        "agent.log.1",  # the output before the last rotation
+        "exit-status",  # how its client ended (ops/supervisor.py)
+        "exit-status.tmp",
     }
 )
 # ... and the copies it keeps (moved to `<root>/archive/<task>/<time>/`, never deleted): a file or
@@ -212,7 +217,14 @@ def archive_kept(config: Config, task: str, kept: Sequence[Path], stamp: str) ->
 
 
 def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> None:
-    """Refuse (without --force) a removal that would lose work."""
+    """Refuse (without --force) a removal that would lose work; refuse always while taskproto
+    runs one of its agents (its supervisor would lose track of the process)."""
+    running = running_agents(config, task)
+    if running:
+        raise WorkAtRisk(
+            f"refusing to remove task {task!r}: its agent {running[0]} is running; stop it first "
+            f"(`taskproto agent stop {task} {running[0]}`)"
+        )
     if not force:
         if plan.dirty:
             raise WorkAtRisk(
@@ -231,3 +243,21 @@ def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> 
                 f"refusing to remove task {task!r}: {len(plan.strays)} unknown file(s) under "
                 f"{config.task_dir(task)} (first: {plan.strays[0]}); move them away or pass --force"
             )
+
+
+def running_agents(config: Config, task: str) -> list[str]:
+    """The agents of `task` whose process `taskproto agent start` started is alive (their
+    run.json, ops/agent_records.py)."""
+    from taskproto import plainjson as json
+
+    found = []
+    agents = config.task_dir(task) / "agents"
+    for run in sorted(agents.glob("*/run.json")) if agents.is_dir() else []:
+        try:
+            pid = json.loads(run.read_bytes()).get("pid")
+            with open(f"/proc/{int(pid)}/stat", "rb") as fh:
+                if fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X"):
+                    found.append(run.parent.name)
+        except (OSError, ValueError, TypeError, AttributeError, IndexError):
+            continue
+    return found

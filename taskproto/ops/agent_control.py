@@ -11,7 +11,7 @@ import uuid
 from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
 from taskproto.ops import supervisor
-from taskproto.ops.agent_launch import check_client, check_sandbox
+from taskproto.ops.agent_launch import CLIENTS, check_client, check_sandbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ def start(
             prompt = rendered(engine, task)
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
+    _check_program(client)
     with rec.records_lock(config):
         old = rec.read(config, task, agent)
         if old is not None and rec.alive(old.get("pid")):
@@ -88,6 +89,17 @@ def start(
             f"{config.root / 'supervisor.log'}"
         )
     return done
+
+
+def _check_program(client: str) -> None:
+    """The client's program must be there: a missing one would only crash through the budget."""
+    import shlex
+    import shutil
+
+    program = client if client in CLIENTS else shlex.split(client)[0]
+    if shutil.which(program) is None:
+        hint = "install it" if client in CLIENTS else "check the command line"
+        raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
 
 
 def _want(

@@ -237,3 +237,51 @@ def test_a_headless_start_without_a_prompt_template_asks_for_one(
     result = cli("agent", "start", "t1", "dev", "--client", _client(standin), "--headless")
     assert result.code == 1 and result.err.strip().endswith("pass --prompt TEXT")
     assert git(agents_repo, "status", "--short") == ""
+
+
+def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path, cli) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli(
+        "agent",
+        "start",
+        "t1",
+        "dev",
+        "--client",
+        "no-such-client --flag",
+        "--headless",
+        "--prompt",
+        "go",
+    )
+    assert result.code == 1
+    assert result.err.strip() == (
+        "taskproto: 'no-such-client' is not found on PATH; check the command line, or pass "
+        "another --client"
+    )
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+
+
+def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    result = cli("task", "remove", "t1", "--force")
+    assert result.code == 1
+    assert "its agent dev is running; stop it first (`taskproto agent stop t1 dev`)" in result.err
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    result = cli("task", "remove", "t1")  # run.json, agent.log, exit-status are taskproto's own
+    assert result.code == 0, result.err
+    assert not (agents_repo / ".taskproto/tasks/t1").exists()
