@@ -108,6 +108,7 @@ class Supervisor:
         self.config = config
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.stop_sent: dict[tuple[str, str], float] = {}
+        self.stall = stall_minutes(config)
 
     def run(self) -> None:
         idle_since = time.monotonic()
@@ -149,6 +150,9 @@ class Supervisor:
                 rec.update(self.config, task, agent, state=rec.RUNNING)
             if record.get("headless"):
                 rec.rotate(rec.log_file(self.config, task, agent))
+                if state == rec.RUNNING and self.stalled(record):
+                    rec.update(self.config, task, agent, stalled=True)
+                    self.signal(pid, signal.SIGKILL)  # restarted as a crash, on the next look
             return True
         # want stopped
         if live:
@@ -164,6 +168,20 @@ class Supervisor:
         if state not in (rec.STOPPED, rec.EXITED, rec.ESCALATED):
             rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
         return False
+
+    def stalled(self, record: dict[str, Any]) -> bool:
+        """A headless agent whose hooks said nothing for `[agents] stall_minutes` (an interactive
+        one may rightly wait for its user that long)."""
+        if self.stall is None:
+            return False
+        last = record.get("started_at") or 0.0
+        folder = self.config.root / "activity"  # hooks/agents/activity.py: <session>.json, .sh
+        for found in folder.glob(f"{record['session']}*") if folder.is_dir() else []:
+            try:
+                last = max(last, found.stat().st_mtime)
+            except OSError:
+                continue
+        return time.time() - last > self.stall * 60
 
     def signal(self, pid: object, sig: int) -> None:
         if not isinstance(pid, int) or pid <= 1:
@@ -219,6 +237,8 @@ class Supervisor:
         budget = record.get("max_restarts", 3)
         restarts = record.get("restarts", 0)
         how = "was killed" if code is None else f"exited with {code}"
+        if record.get("stalled"):
+            how = f"had no hook activity for {self.stall:g} min and was killed"
         if restarts >= budget:
             journal_escalation(self.config, task, agent, f"{how}; {budget} restarts used")
             rec.update(
@@ -227,10 +247,25 @@ class Supervisor:
             return False
         journal(self.config, task, f"restart {restarts + 1}/{budget} of agent {agent}: it {how}")
         record = rec.update(
-            self.config, task, agent, restarts=restarts + 1, state=rec.STARTING, exit_code=code
+            self.config,
+            task,
+            agent,
+            restarts=restarts + 1,
+            state=rec.STARTING,
+            exit_code=code,
+            stalled=False,
         )
         self.spawn(record)
         return True
+
+
+def stall_minutes(config: Config) -> float | None:
+    """`[agents] stall_minutes` (None: no limit)."""
+    section = config.raw.get("agents", {})
+    value = section.get("stall_minutes") if isinstance(section, dict) else None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        return None
+    return float(value)
 
 
 def exit_status(config: Config, task: str, agent: str) -> int | None:

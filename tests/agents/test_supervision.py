@@ -285,3 +285,27 @@ def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
     result = cli("task", "remove", "t1")  # run.json, agent.log, exit-status are taskproto's own
     assert result.code == 0, result.err
     assert not (agents_repo / ".taskproto/tasks/t1").exists()
+
+
+def test_a_headless_agent_without_hook_activity_for_stall_minutes_is_restarted(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    (agents_repo / ".taskproto.toml").write_text("[agents]\nstall_minutes = 0.01\n")  # 0.6 s
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    wait_until(lambda: [r for r in _ps(cli) if r["restarts"] >= 1], what="the stall's restart")
+    assert not pid_alive(first["pid"])
+    assert "restart 1/3 of agent dev: it had no hook activity for 0.01 min" in cli("log", "t1").out
