@@ -83,7 +83,7 @@ def ps(state: AppState, as_json: bool) -> None:
 
     seen = read_all(str(state.engine.config.root))  # what each session's hooks said last
     for r in rows:
-        hook = seen.get(r["session"])
+        hook = seen.get(r["session"]) or seen.get(r.get("client_session") or "")
         r["hook_activity"] = (
             None
             if hook is None

@@ -193,6 +193,7 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "mode": "headless" if r["headless"] else "tmux",
                 "pid": r.get("pid") if live else None,
                 "session": r["session"],
+                "client_session": r.get("client_session"),  # Codex's, Gemini's own, when bound
                 "state": r["state"],
                 "activity": activity,
                 "uptime": round(now - started) if live and started else None,

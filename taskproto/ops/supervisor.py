@@ -148,6 +148,8 @@ class Supervisor:
             elif want == rec.RUNNING and state == rec.PAUSED:
                 self.signal(pid, signal.SIGCONT)
                 rec.update(self.config, task, agent, state=rec.RUNNING)
+            if not record.get("client_session") and record["client"] != "claude":
+                self.bind(record)
             if record.get("headless"):
                 rec.rotate(rec.log_file(self.config, task, agent))
                 if state == rec.RUNNING and self.stalled(record):
@@ -169,6 +171,27 @@ class Supervisor:
             rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
         return False
 
+    def bind(self, record: dict[str, Any]) -> None:
+        """A client that takes no session id (Codex, Gemini, a command) names its own in its hook
+        calls: the first one from the agent's worktree since the start is bound to the agent
+        (`client_session`), so its activity is the agent's. One agent runs per worktree."""
+        worktree = str(self.config.agent_worktree(record["task"], record["agent"]))
+        started = record.get("started_at") or 0.0
+        folder = self.config.root / "activity"  # hooks/agents/activity.py's records
+        for found in folder.iterdir() if folder.is_dir() else []:
+            try:
+                if found.stat().st_mtime < started:
+                    continue
+                data = json.loads(found.read_bytes()[:8192])
+            except (OSError, ValueError):
+                continue
+            cwd = data.get("cwd") if isinstance(data, dict) else None
+            session = data.get("session") if isinstance(data, dict) else None
+            if isinstance(cwd, str) and isinstance(session, str) and session != record["session"]:
+                if cwd == worktree or cwd.startswith(worktree + os.sep):
+                    rec.update(self.config, record["task"], record["agent"], client_session=session)
+                    return
+
     def stalled(self, record: dict[str, Any]) -> bool:
         """A headless agent whose hooks said nothing for `[agents] stall_minutes` (an interactive
         one may rightly wait for its user that long)."""
@@ -176,11 +199,13 @@ class Supervisor:
             return False
         last = record.get("started_at") or 0.0
         folder = self.config.root / "activity"  # hooks/agents/activity.py: <session>.json, .sh
-        for found in folder.glob(f"{record['session']}*") if folder.is_dir() else []:
-            try:
-                last = max(last, found.stat().st_mtime)
-            except OSError:
-                continue
+        sessions = [record["session"], record.get("client_session")]
+        for session in [s for s in sessions if s] if folder.is_dir() else []:
+            for found in folder.glob(f"{session}*"):
+                try:
+                    last = max(last, found.stat().st_mtime)
+                except OSError:
+                    continue
         return time.time() - last > self.stall * 60
 
     def signal(self, pid: object, sig: int) -> None:
@@ -230,6 +255,8 @@ class Supervisor:
     def ended(self, record: dict[str, Any]) -> bool:
         """The agent's process is gone: finished, or crashed and restarted within the budget."""
         task, agent = record["task"], record["agent"]
+        if not record.get("client_session") and record["client"] != "claude":
+            self.bind(record)  # a quick client may end between two looks
         code = exit_status(self.config, task, agent)
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
@@ -254,6 +281,7 @@ class Supervisor:
             state=rec.STARTING,
             exit_code=code,
             stalled=False,
+            client_session=None,
         )
         self.spawn(record)
         return True
