@@ -123,6 +123,12 @@ stop = _control(
     "Stop AGENT of TASK: SIGTERM to its process group, SIGKILL 5 s later; returns when no "
     "process of it is left. Its task's state is left as it is.",
 )
+restart = _control(
+    "restart",
+    "restarted",
+    "Start AGENT of TASK again as taskproto last ran it (client, mode, prompt, session), with a "
+    "new retry budget: the agent is PENDING with its retries at 0 (journaled).",
+)
 pause = _control("pause", "paused", "Pause AGENT of TASK (SIGSTOP to its process group).")
 resume = _control("resume", "resumed", "Resume a paused AGENT of TASK (SIGCONT).")
 
@@ -197,4 +203,4 @@ def say(state: AppState, task: str, agent: str, text: str) -> None:
     click.echo(f"said to {task}/{agent}: {text}")
 
 
-RUN_COMMANDS = [start, ps, stop, pause, resume, logs, attach, say]
+RUN_COMMANDS = [start, ps, stop, restart, pause, resume, logs, attach, say]

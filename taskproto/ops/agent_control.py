@@ -91,6 +91,48 @@ def start(
     return done
 
 
+def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    """Start an agent taskproto ran before again, as it ran it (client, mode, prompt, session),
+    with a new retry budget: `recover`'s "retry" option of an agent past its budget."""
+    engine.require_user(f"restarting agent {agent} of task {task!r}")
+    config = engine.config
+    old = rec.read(config, task, agent)
+    if old is None:
+        raise TaskprotoError(
+            f"taskproto never ran agent {agent} of task {task!r}; start it with "
+            f"`taskproto agent start {task} {agent}`"
+        )
+    if rec.alive(old.get("pid")):
+        raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
+    _check_program(old["client"])
+    reset_budget(engine, task, agent)
+    rec.update(config, task, agent, want=rec.RUNNING, state=rec.STARTING, restarts=0, pid=None)
+    supervisor.ensure(config)
+    done = rec.wait_for(config, task, agent, lambda r: r["state"] != rec.STARTING, WAIT)
+    if done is None or done["state"] == rec.STARTING:
+        raise TaskprotoError(f"agent {agent} of task {task!r} did not start within {WAIT:g}s")
+    return done
+
+
+def reset_budget(engine: Engine, task: str, agent: str) -> None:
+    """The agent PENDING with its retries at 0, journaled: the user chose to try again."""
+    from taskproto.state import store
+    from taskproto.state.models import AgentState, utcnow
+
+    path = engine.config.status_file(task, agent)
+    with engine.locked(task, verify=False) as current:
+        status = store.load_status(path, move_aside=True)
+        note = (
+            f"agent {agent} started again by the user after {status.retry_count} retries: a new "
+            f"budget of {engine.config.max_retries}"
+        )
+        fresh = {"status": AgentState.PENDING, "retry_count": 0, "error_message": None}
+        store.save_status(path, status.model_copy(update={**fresh, "updated_at": utcnow()}))
+        new = current.model_copy(deep=True)
+        new.record(trigger="agent-restart", time=utcnow(), kind="agent", note=note)
+        engine.save(current, new, f"agent-restart: {note}")
+
+
 def _check_program(client: str) -> None:
     """The client's program must be there: a missing one would only crash through the budget."""
     import shlex

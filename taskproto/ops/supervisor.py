@@ -218,7 +218,7 @@ class Supervisor:
 
     def spawn(self, record: dict[str, Any]) -> None:
         task, agent = record["task"], record["agent"]
-        attempt = record.get("restarts", 0)
+        attempt = record.get("launches", 0)  # Claude Code resumes its session after the first
         command = launch(self.config, record, attempt)
         exit_file = self.config.agent_dir(task, agent) / EXIT
         exit_file.unlink(missing_ok=True)
@@ -248,6 +248,7 @@ class Supervisor:
             agent,
             pid=pid,
             state=rec.RUNNING,
+            launches=attempt + 1,
             started_at=time.time(),
             exit_code=None,
         )
@@ -261,23 +262,22 @@ class Supervisor:
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
             return False
-        budget = record.get("max_restarts", 3)
-        restarts = record.get("restarts", 0)
         how = "was killed" if code is None else f"exited with {code}"
         if record.get("stalled"):
             how = f"had no hook activity for {self.stall:g} min and was killed"
-        if restarts >= budget:
-            journal_escalation(self.config, task, agent, f"{how}; {budget} restarts used")
+        budget = self.config.max_retries
+        used = retry(self.config, task, agent, how)
+        if used is None:
+            journal_escalation(self.config, task, agent, f"it {how}; {budget} retries used")
             rec.update(
                 self.config, task, agent, state=rec.ESCALATED, want=rec.STOPPED, exit_code=code
             )
             return False
-        journal(self.config, task, f"restart {restarts + 1}/{budget} of agent {agent}: it {how}")
         record = rec.update(
             self.config,
             task,
             agent,
-            restarts=restarts + 1,
+            restarts=record.get("restarts", 0) + 1,
             state=rec.STARTING,
             exit_code=code,
             stalled=False,
@@ -304,17 +304,38 @@ def exit_status(config: Config, task: str, agent: str) -> int | None:
         return None
 
 
-def journal(config: Config, task: str, note: str) -> None:
-    """A note in the task's log (and so its journal)."""
+def retry(config: Config, task: str, agent: str, how: str) -> int | None:
+    """One retry of the agent's budget (its status.json's retry_count, the one doctor and
+    `recover` count too): the agent is PENDING again with retry_count + 1, and "restart n/N" is
+    journaled, in one save. None when the budget is used up (nothing written)."""
     from taskproto.engine import Engine
-    from taskproto.state.models import Task, utcnow
+    from taskproto.state import store
+    from taskproto.state.models import AgentState, utcnow
 
-    def change(old: Task) -> tuple[Task, str]:
-        new = old.model_copy(deep=True)
+    engine = Engine(config)
+    path = config.status_file(task, agent)
+    budget = config.max_retries
+    with engine.locked(task, verify=False) as current:
+        status = store.load_status(path, move_aside=True)
+        if status.retry_count >= budget:
+            return None
+        used = status.retry_count + 1
+        note = f"restart {used}/{budget} of agent {agent}: it {how}"
+        store.save_status(
+            path,
+            status.model_copy(
+                update={
+                    "status": AgentState.PENDING,
+                    "retry_count": used,
+                    "updated_at": utcnow(),
+                    "error_message": None,
+                }
+            ),
+        )
+        new = current.model_copy(deep=True)
         new.record(trigger="agent-supervisor", time=utcnow(), kind="agent", note=note)
-        return new, f"agent-supervisor: {note}"
-
-    Engine(config).mutate(task, change)
+        engine.save(current, new, f"agent-supervisor: {note}")
+    return used
 
 
 def journal_escalation(config: Config, task: str, agent: str, detail: str) -> None:

@@ -123,7 +123,15 @@ def test_four_crashes_escalate_the_task(agents_repo: Path, cli, standin: Path, m
     task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
     assert task["escalations"][-1]["reason"] == "agent-retries-exhausted"
     status = json.loads((agents_repo / ".taskproto/tasks/t1/agents/dev/status.json").read_text())
-    assert status["status"] == "ERROR"
+    assert status["status"] == "ERROR" and status["retry_count"] == 3
+    doctor = cli("doctor", "t1").out
+    assert "3. Start the agent again as taskproto last ran it" in doctor
+    # recover's "retry" option relaunches it, with a new budget (and it crashes again here)
+    result = cli("recover", "t1", "--option", "3")
+    assert result.code == 0, result.err
+    assert "ran: taskproto agent restart t1 dev" in result.out
+    wait_until(lambda: cli("log", "t1").out.count("restart 1/3 of agent dev") == 2, what="again")
+    assert "agent dev started again by the user after 3 retries" in cli("log", "t1").out
 
 
 def test_a_finished_headless_agent_is_not_restarted(  # type: ignore[no-untyped-def]
