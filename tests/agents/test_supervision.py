@@ -317,3 +317,36 @@ def test_a_headless_agent_without_hook_activity_for_stall_minutes_is_restarted(
     wait_until(lambda: [r for r in _ps(cli) if r["restarts"] >= 1], what="the stall's restart")
     assert not pid_alive(first["pid"])
     assert "restart 1/3 of agent dev: it had no hook activity for 0.01 min" in cli("log", "t1").out
+
+
+def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    root = agents_repo / ".taskproto"
+    old = json.loads((root / "supervisor.json").read_text())["pid"]
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    report = cli("doctor", "t1")
+    assert (
+        "agent dev (" in report.out
+        and f"runs (pid {first['pid']}) with no supervisor" in report.out
+    )
+    fixed = cli("doctor", "--fix")
+    assert "it adopted agent dev" in fixed.out, fixed.out
+    new = json.loads((root / "supervisor.json").read_text())["pid"]
+    assert new != old and pid_alive(new) and pid_alive(first["pid"])
