@@ -40,9 +40,11 @@ def check_agents(snap: Snapshot) -> Iterator[Finding]:
         yield Finding(
             "agent-unsupervised",
             CHECKS["agent-unsupervised"].severity,
-            f"agent {record['agent']} ({record['client']}) {how} with no supervisor",
-            record["task"],
+            f"agent {record['agent']} of task {record['task']} ({record['client']}) {how} with "
+            "no supervisor",
+            None,  # the task's record is right: nothing of it is repaired
             record["agent"],
+            str(rec.run_file(config, record["task"], record["agent"])),
         )
 
 

@@ -343,7 +343,7 @@ def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
     wait_until(lambda: not pid_alive(old), what="the supervisor's end")
     report = cli("doctor", "t1")
     assert (
-        "agent dev (" in report.out
+        "agent dev of task t1 (" in report.out
         and f"runs (pid {first['pid']}) with no supervisor" in report.out
     )
     fixed = cli("doctor", "--fix")
