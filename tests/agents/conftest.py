@@ -68,6 +68,20 @@ def _teardown(root: Path) -> None:
                 os.killpg(pid, signal.SIGKILL)
         except (OSError, ValueError):
             pass
+    # and any process working in the repository (an agent the killed supervisor had just started,
+    # before it could record its pid)
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        try:
+            cwd = os.readlink(proc / "cwd")
+        except OSError:
+            continue
+        if cwd == str(root.parent) or cwd.startswith(str(root.parent) + os.sep):
+            try:
+                os.kill(int(proc.name), signal.SIGKILL)
+            except OSError:
+                pass
     from taskproto.config import load_config
     from taskproto.ops.agent_tmux import socket_path
 
