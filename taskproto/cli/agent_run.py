@@ -78,19 +78,9 @@ def ps(state: AppState, as_json: bool) -> None:
     from taskproto.ops import agent_control
 
     rows = agent_control.rows(state.engine)
-    from taskproto.hooks.agents.activity import read_all
-    from taskproto.hooks.agents.activity import status as activity_of
+    from taskproto.board.agents_view import with_activity
 
-    seen = read_all(str(state.engine.config.root))  # what each session's hooks said last
-    for r in rows:
-        hook = seen.get(r["session"]) or seen.get(r.get("client_session") or "")
-        r["hook_activity"] = (
-            None
-            if hook is None
-            else {"status": activity_of(hook["event"]), "event": hook["event"], "at": hook["time"]}
-        )
-        if hook is not None:
-            r["activity"] = f"{activity_of(hook['event'])} ({hook['event']}), {r['activity']}"
+    with_activity(rows, state.engine.config)  # what each session's hooks said last
 
     def human() -> None:
         if not rows:

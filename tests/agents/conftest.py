@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.board.conftest import board_for  # noqa: F401  (the board's tests' fixture)
+
 STANDIN = """\
 import os, sys, time
 from pathlib import Path
