@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from taskproto.config import Config
 
 CLIENTS = ("claude", "codex", "gemini")
+NAMES_ITS_OWN_SESSION = ("codex", "gemini")  # their session ids are bound from their hooks
 SANDBOXES = ("none", "auto")
 
 
@@ -49,17 +50,22 @@ def check_sandbox(sandbox: str) -> None:
 
 def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     """The command for `record` (run.json) on its `attempt`-th start (0 is the first): the client's
-    own argv, TASKPROTO_SESSION and the worktree's ports in the environment."""
+    own argv; TASKPROTO_SESSION (but for Codex and Gemini) and the worktree's ports in the
+    environment."""
     client, headless, prompt = record["client"], record["headless"], record.get("prompt") or ""
     session = record["session"]
     cwd = str(config.agent_worktree(record["task"], record["agent"]))
     env = {
-        "TASKPROTO_SESSION": session,
         "TASKPROTO_AGENT": "1",  # the CLI refuses the user's actions to it (clients/detect.py)
         "TASKPROTO_TASK": record["task"],
         "TASKPROTO_AGENT_NAME": record["agent"],
         "TASKPROTO_PROMPT": prompt,
     }
+    if client not in NAMES_ITS_OWN_SESSION:
+        # Claude Code takes this id (--session-id), and a command has no hooks to name another;
+        # Codex and Gemini name their own in every hook call, and their agents act as that one
+        # (`taskproto --session ID`), which a different TASKPROTO_SESSION would refuse.
+        env["TASKPROTO_SESSION"] = session
     env.update(worktree_env(read_record(config.agent_worktree(record["task"], record["agent"]))))
     if client == "claude":
         # the session's id is fixed here; a restart resumes the same conversation
