@@ -139,16 +139,29 @@ resume = _control("resume", "resumed", "Resume a paused AGENT of TASK (SIGCONT).
 )
 @pass_state
 def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> None:
-    """The output of a headless AGENT of TASK (agent.log beside its worktree, rotated at 1 MB)."""
+    """The output of AGENT of TASK: a headless one's agent.log (beside its worktree, rotated at
+    1 MB), an interactive one's tmux pane."""
     import time
 
+    from taskproto.errors import TaskprotoError
     from taskproto.ops import agent_records as rec
 
-    path = rec.log_file(state.engine.config, task, agent)
-    if rec.read(state.engine.config, task, agent) is None and not path.exists():
-        from taskproto.errors import TaskprotoError
-
+    config = state.engine.config
+    path = rec.log_file(config, task, agent)
+    record = rec.read(config, task, agent)
+    if record is None and not path.exists():
         raise TaskprotoError(f"agent {agent} of task {task!r} has no log; it was never started")
+    if record is not None and not record.get("headless"):  # its tmux pane is its log
+        if follow:
+            raise TaskprotoError(
+                f"agent {agent} of task {task!r} runs in tmux: watch it live with "
+                f"`taskproto agent attach {task} {agent}`"
+            )
+        from taskproto.ops.agent_tmux import pane_text
+
+        for line in pane_text(config, task, agent, lines):
+            click.echo(line)
+        return
     for line in rec.tail(path, lines):
         click.echo(line)
     if not follow:

@@ -96,6 +96,17 @@ def type_text(config: Config, task: str, agent: str, text: str) -> None:
     pane.send_keys(text, enter=True, literal=True)
 
 
+def pane_text(config: Config, task: str, agent: str, lines: int) -> list[str]:
+    """The last `lines` lines of the agent's pane, its scrollback included."""
+    pane = find_window(config, task, agent).active_pane
+    assert pane is not None
+    captured = pane.capture_pane(start=-max(lines, 1) - 200)
+    text = [captured] if isinstance(captured, str) else list(captured or [])
+    while text and not text[-1].strip():
+        text.pop()
+    return text[-lines:] if lines else []
+
+
 def attach(config: Config, task: str, agent: str) -> None:
     """Attach this terminal to the agent's window (returns when the user detaches)."""
     window = find_window(config, task, agent)

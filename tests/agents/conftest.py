@@ -31,6 +31,10 @@ if mode == "crash":
     sys.exit(5)
 if mode == "done":
     sys.exit(0)
+if mode == "chatty":  # 1.5 MB of output, then quiet
+    for i in range(15000):
+        print(f"line {i:05d} " + "x" * 90)
+    sys.stdout.flush()
 if mode == "echo":  # an interactive client: echo what is typed
     for line in sys.stdin:
         print(f"got: {line.strip()}", flush=True)

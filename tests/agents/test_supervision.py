@@ -350,3 +350,32 @@ def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
     assert "it adopted agent dev" in fixed.out, fixed.out
     new = json.loads((root / "supervisor.json").read_text())["pid"]
     assert new != old and pid_alive(new) and pid_alive(first["pid"])
+
+
+def test_a_headless_agents_log_is_rotated_past_a_megabyte(  # type: ignore[no-untyped-def]
+    agents_repo: Path, cli, standin: Path, monkeypatch
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    monkeypatch.setenv("STANDIN_MODE", "chatty")
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    folder = agents_repo / ".taskproto/tasks/t1/agents/dev"
+    wait_until(lambda: (folder / "agent.log.1").exists(), what="the rotation")
+    assert (folder / "agent.log.1").stat().st_size > 1 << 20
+    wait_until(
+        lambda: "line 14999" in cli("agent", "logs", "t1", "dev", "-n", "1").out,
+        what="the last line",
+    )
+    assert (folder / "agent.log").stat().st_size < 1 << 20

@@ -48,6 +48,7 @@ def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
     result = cli("agent", "say", "t1", "dev", "what is the status?")
     assert result.code == 0, result.err
     wait_until(lambda: "got: what is the status?" in pane("taskproto:t1/dev"), what="the echo")
+    assert "got: what is the status?" in cli("agent", "logs", "t1", "dev", "-n", "5").out
     task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
     said = task["interruptions"][-1]  # the user's prompt, under the interruption rules
     assert said["type"] == "STATUS_REQUEST" and said["session"] == rows[0]["session"]
