@@ -41,3 +41,52 @@ def test_the_board_starts_pauses_resumes_and_stops_an_agent(
     assert "is not running; start it with `taskproto agent start t1 dev`" in refused.json()["error"]
     html = board.get("/tasks/t1").body.decode()
     assert 'data-action="restart"' in html and "Start again" in html
+
+
+def test_task_list_watch_shows_each_agents_run(agents_repo: Path, cli: Any, standin: Path) -> None:
+    import os
+    import subprocess
+    import threading
+
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "taskproto", "task", "list", "--watch"],
+        cwd=agents_repo,
+        env=dict(os.environ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    out: list[str] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            out.append(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        wait_until(lambda: "agents: dev PENDING, qa PENDING" in "".join(out), what="a frame")
+        started = cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            f"{sys.executable} {standin}",
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        )
+        pid = __import__("json").loads(started.out)["pid"]
+        wait_until(
+            lambda: (
+                f"dev PENDING [running: {sys.executable} {standin} headless, pid {pid}]"
+                in "".join(out)
+            ),
+            what="the agent's run in the frame",
+        )
+    finally:
+        proc.terminate()
+        proc.wait(10)
