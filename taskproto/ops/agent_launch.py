@@ -68,8 +68,10 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         env["TASKPROTO_SESSION"] = session
     env.update(worktree_env(read_record(config.agent_worktree(record["task"], record["agent"]))))
     if client == "claude":
-        # the session's id is fixed here; a restart resumes the same conversation
-        argv = ["claude", "--resume" if attempt else "--session-id", session]
+        # the session's id is fixed here; a restart resumes the same conversation, once Claude
+        # Code has saved it (one killed before that has none: the id is still free to take)
+        resume = attempt > 0 and claude_saved(session)
+        argv = ["claude", "--resume" if resume else "--session-id", session]
         # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
         argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
         argv += [] if headless or not prompt else [prompt]
@@ -84,6 +86,17 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     else:
         argv = shlex.split(client)
     return sandboxed(Launch(argv, env, cwd), record.get("sandbox", "none"))
+
+
+def claude_saved(session: str) -> bool:
+    """Whether Claude Code saved a conversation under `session` (its transcript,
+    `<config dir>/projects/<folder>/<session>.jsonl`), so `--resume` finds it."""
+    import glob
+
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
+    return bool(
+        glob.glob(os.path.join(glob.escape(config_dir), "projects", "*", f"{session}.jsonl"))
+    )
 
 
 def sandboxed(command: Launch, sandbox: str) -> Launch:
