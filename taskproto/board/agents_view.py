@@ -35,7 +35,7 @@ def run_view(config: Config, task: str, agent: str) -> dict[str, Any] | None:
     record = rec.read(config, task, agent)
     if record is None:
         return None
-    live = rec.alive(record.get("pid"))
+    live = rec.running(record)
     headless = bool(record.get("headless"))
     view: dict[str, Any] = {
         "state": record["state"] if live or record["state"] != rec.RUNNING else "down",

@@ -36,7 +36,7 @@ def check_agents(snap: Snapshot) -> Iterator[Finding]:
         if snap.scope is not None and record["task"] not in snap.scope:
             continue
         pid = record.get("pid")
-        how = f"runs (pid {pid})" if rec.alive(pid) else "is down"
+        how = f"runs (pid {pid})" if rec.running(record) else "is down"
         yield Finding(
             "agent-unsupervised",
             CHECKS["agent-unsupervised"].severity,

@@ -254,10 +254,12 @@ def running_agents(config: Config, task: str) -> list[str]:
     agents = config.task_dir(task) / "agents"
     for run in sorted(agents.glob("*/run.json")) if agents.is_dir() else []:
         try:
-            pid = json.loads(run.read_bytes()).get("pid")
-            with open(f"/proc/{int(pid)}/stat", "rb") as fh:
-                if fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X"):
-                    found.append(run.parent.name)
+            record = json.loads(run.read_bytes())
+            with open(f"/proc/{int(record.get('pid'))}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+            since = record.get("pid_started")  # the same process, not a later one with its pid
+            if fields[0] not in (b"Z", b"X") and (since is None or int(fields[19]) == since):
+                found.append(run.parent.name)
         except (OSError, ValueError, TypeError, AttributeError, IndexError):
             continue
     return found

@@ -58,7 +58,7 @@ def start(
     _check_program(client)
     with rec.records_lock(config):
         old = rec.read(config, task, agent)
-        if old is not None and rec.alive(old.get("pid")):
+        if old is not None and rec.running(old):
             raise TaskprotoError(
                 f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
                 f"(`taskproto agent stop {task} {agent}`)"
@@ -102,7 +102,7 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
             f"taskproto never ran agent {agent} of task {task!r}; start it with "
             f"`taskproto agent start {task} {agent}`"
         )
-    if rec.alive(old.get("pid")):
+    if rec.running(old):
         raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
     _check_program(old["client"])
     reset_budget(engine, task, agent)
@@ -164,7 +164,7 @@ def stop(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left."""
     engine.require_user(f"stopping agent {agent} of task {task!r}")
     record = rec.read(engine.config, task, agent)
-    if record is not None and record["state"] in DONE and not rec.alive(record.get("pid")):
+    if record is not None and record["state"] in DONE and not rec.running(record):
         return record
     return _want(engine, task, agent, rec.STOPPED, DONE)
 
@@ -220,7 +220,7 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
     from taskproto.state import store
 
     for r in records:
-        live = rec.alive(r.get("pid"))
+        live = rec.running(r)
         try:
             status = store.load_status(config.status_file(r["task"], r["agent"]))
             activity = f"{status.status.value} since {status.updated_at:%H:%M:%S}"

@@ -103,16 +103,38 @@ def every(config: Config) -> Iterator[dict[str, Any]]:
             yield record
 
 
-def alive(pid: object) -> bool:
-    """Whether `pid` is a process that has not exited (a zombie counts as exited)."""
-    if not isinstance(pid, int) or pid <= 0:
-        return False
+def _stat(pid: int) -> list[bytes] | None:
+    """/proc/PID/stat's fields after the command's name (state first), or None."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
-            state = fh.read().rsplit(b")", 1)[1].split()[0]
+            return fh.read().rsplit(b")", 1)[1].split()
     except (OSError, IndexError):
+        return None
+
+
+def started(pid: int) -> int | None:
+    """When process `pid` started (clock ticks after boot): with the pid, it names one process."""
+    fields = _stat(pid)
+    try:
+        return int(fields[19]) if fields else None
+    except (IndexError, ValueError):
+        return None
+
+
+def alive(pid: object, since: object = None) -> bool:
+    """Whether `pid` is a process that has not exited (a zombie counts as exited) and, with
+    `since` (`started` when it was recorded), the same process, not a later one given its pid."""
+    if not isinstance(pid, int) or pid <= 0:
         return False
-    return state not in (b"Z", b"X")
+    fields = _stat(pid)
+    if not fields or fields[0] in (b"Z", b"X"):
+        return False
+    return not isinstance(since, int) or started(pid) == since
+
+
+def running(record: dict[str, Any]) -> bool:
+    """Whether the process a run record names is alive and is the one that was started."""
+    return alive(record.get("pid"), record.get("pid_started"))
 
 
 def process_paused(pid: object) -> bool:

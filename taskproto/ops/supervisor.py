@@ -133,7 +133,7 @@ class Supervisor:
         task, agent = record["task"], record["agent"]
         key = (task, agent)
         pid, want, state = record.get("pid"), record["want"], record["state"]
-        live = rec.alive(pid)
+        live = rec.running(record)
         if want in (rec.RUNNING, rec.PAUSED):
             if not live:
                 if state == rec.STARTING:
@@ -247,6 +247,7 @@ class Supervisor:
             task,
             agent,
             pid=pid,
+            pid_started=rec.started(pid),
             state=rec.RUNNING,
             launches=attempt + 1,
             started_at=time.time(),

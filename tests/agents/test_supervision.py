@@ -379,3 +379,44 @@ def test_a_headless_agents_log_is_rotated_past_a_megabyte(  # type: ignore[no-un
         what="the last line",
     )
     assert (folder / "agent.log").stat().st_size < 1 << 20
+
+
+def test_a_pid_taken_by_another_process_is_not_the_agent(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    import subprocess
+
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    # after a reboot the recorded pid may name someone else's process: never signalled as ours
+    other = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    try:
+        run = agents_repo / ".taskproto/tasks/t1/agents/dev/run.json"
+        record = json.loads(run.read_text())
+        record.update(pid=other.pid, want="running", state="running")
+        record["pid_started"] = first["pid_started"]  # the agent's start, not this process's
+        run.write_text(json.dumps(record))
+        row = wait_until(
+            lambda: [r for r in _ps(cli) if r["pid"] != other.pid and r["pid"]], what="the restart"
+        )[0]
+        assert other.poll() is None  # left alone, not stopped or killed
+        assert row["restarts"] == 1
+        assert cli("agent", "stop", "t1", "dev").code == 0
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
