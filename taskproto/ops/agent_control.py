@@ -81,6 +81,12 @@ def start(
             "exit_code": None,
         }
         rec.write(config, record)
+    return _started(engine, task, agent)
+
+
+def _started(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    """Wait for the supervisor (started if need be) to start the agent; its record."""
+    config = engine.config
     supervisor.ensure(config)
     done = rec.wait_for(config, task, agent, lambda r: r["state"] != rec.STARTING, WAIT)
     if done is None or done["state"] == rec.STARTING:
@@ -88,6 +94,8 @@ def start(
             f"agent {agent} of task {task!r} did not start within {WAIT:g}s; see "
             f"{config.root / 'supervisor.log'}"
         )
+    if done.get("error"):
+        raise TaskprotoError(f"agent {agent} of task {task!r} could not start: {done['error']}")
     return done
 
 
@@ -106,12 +114,10 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
         raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
     _check_program(old["client"])
     reset_budget(engine, task, agent)
-    rec.update(config, task, agent, want=rec.RUNNING, state=rec.STARTING, restarts=0, pid=None)
-    supervisor.ensure(config)
-    done = rec.wait_for(config, task, agent, lambda r: r["state"] != rec.STARTING, WAIT)
-    if done is None or done["state"] == rec.STARTING:
-        raise TaskprotoError(f"agent {agent} of task {task!r} did not start within {WAIT:g}s")
-    return done
+    rec.update(
+        config, task, agent, want=rec.RUNNING, state=rec.STARTING, restarts=0, pid=None, error=None
+    )
+    return _started(engine, task, agent)
 
 
 def reset_budget(engine: Engine, task: str, agent: str) -> None:

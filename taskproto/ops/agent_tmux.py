@@ -60,6 +60,13 @@ def open_window(
     config: Config, task: str, agent: str, argv: list[str], env: dict[str, str], cwd: str
 ) -> int:
     """Start `argv` in a new window of the repository's session; the pane's pid."""
+    import shutil
+
+    if shutil.which("tmux") is None:
+        raise TaskprotoError(
+            "tmux is not installed (or not on PATH): install it (Debian's tmux), or start the "
+            "agent with --headless"
+        )
     srv = server(config)
     session = _session(srv, cwd)
     name = window_name(task, agent)

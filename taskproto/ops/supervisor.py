@@ -137,8 +137,7 @@ class Supervisor:
         if want in (rec.RUNNING, rec.PAUSED):
             if not live:
                 if state == rec.STARTING:
-                    self.spawn(record)
-                    return True
+                    return self.try_spawn(record)
                 if state in (rec.RUNNING, rec.PAUSED):
                     return self.ended(record)
                 return False
@@ -252,6 +251,7 @@ class Supervisor:
             launches=attempt + 1,
             started_at=time.time(),
             exit_code=None,
+            error=None,
         )
 
     def ended(self, record: dict[str, Any]) -> bool:
@@ -284,7 +284,26 @@ class Supervisor:
             stalled=False,
             client_session=None,
         )
-        self.spawn(record)
+        return self.try_spawn(record)
+
+    def try_spawn(self, record: dict[str, Any]) -> bool:
+        """Spawn, or say why not in the record (`error`; the agent stays down, `agent start`
+        prints it) rather than fail again at every look."""
+        try:
+            self.spawn(record)
+        except Exception as exc:
+            why = str(exc) if isinstance(exc, TaskprotoError) else f"{type(exc).__name__}: {exc}"
+            print(f"supervisor: {record['task']}/{record['agent']}: could not start: {why}")
+            rec.update(
+                self.config,
+                record["task"],
+                record["agent"],
+                state=rec.STOPPED,
+                want=rec.STOPPED,
+                pid=None,
+                error=why,
+            )
+            return False
         return True
 
 

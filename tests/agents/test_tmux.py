@@ -67,3 +67,22 @@ def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
     assert cli("agent", "stop", "t1", "dev").code == 0
     windows = tmux(sock, "list-windows", "-t", "taskproto", "-F", "#{window_name}").split()
     assert "t1/dev" not in windows and "t1/qa" in windows
+
+
+def test_an_agent_that_cannot_start_says_why_in_one_line(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    only_sh = tmp_path / "bin"
+    only_sh.mkdir()
+    (only_sh / "sh").symlink_to(shutil.which("sh") or "/bin/sh")
+    monkeypatch.setenv("PATH", str(only_sh))  # no tmux: the supervisor cannot open a window
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {standin}")
+    assert result.code == 1
+    assert result.err.startswith(
+        "taskproto: agent dev of task 't1' could not start: tmux is not installed (or not on "
+        "PATH): install it (Debian's tmux), or start the agent with --headless"
+    )
+    assert len(result.err.strip().splitlines()) == 1
+    row = json.loads(cli("agent", "ps", "--json").out)[0]
+    assert row["state"] == "stopped" and row["pid"] is None
