@@ -10,10 +10,7 @@ output in `setup.log`); `agent_env` reads it back for the agents taskproto start
 from __future__ import annotations
 
 import fcntl
-import glob
 import os
-import shutil
-import subprocess
 
 from taskproto import plainjson as json
 from taskproto.errors import ConfigError, TaskprotoError
@@ -106,6 +103,9 @@ def prepare(config: Config, path: Path) -> None:
 def _copy_in(main: Path, path: Path, item: str) -> None:
     """One `include` entry (a path or a glob, relative to the main worktree; ignored files too):
     copied to the same place in the new worktree. A path the main worktree lacks is skipped."""
+    import glob
+    import shutil
+
     if glob.has_magic(item):
         sources = sorted(glob.glob(item, root_dir=main, recursive=True, include_hidden=True))
     else:
@@ -135,6 +135,8 @@ class _ports_lock:  # noqa: N801 - used as a function
 
 def _free_block(config: Config, wanted: WorktreeSettings) -> int:
     """The lowest block no other worktree of this repository holds."""
+    import glob
+
     taken: set[int] = set()
     tasks = str(config.tasks_dir)
     for pattern in (f"*/{RECORD}", f"*/agents/*/{RECORD}"):
@@ -163,6 +165,8 @@ def _named(wanted: WorktreeSettings, port: int) -> dict[str, int]:
 
 
 def _run_setup(config: Config, path: Path, command: str, env: dict[str, str]) -> dict[str, Any]:
+    import subprocess
+
     log = path.parent / SETUP_LOG
     with open(log, "wb") as out:
         try:
