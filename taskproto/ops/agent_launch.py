@@ -77,9 +77,9 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         argv += [] if headless or not prompt else [prompt]
     elif client == "codex":
         argv = ["codex", "exec", prompt] if headless else ["codex"] + ([prompt] if prompt else [])
-    elif client == "gemini":
+    elif client == "gemini":  # headless, as Claude Code: edits accepted, the hooks still guard
         argv = (
-            ["gemini", "-p", prompt]
+            ["gemini", "-p", prompt, "--approval-mode", "auto_edit"]
             if headless
             else ["gemini"] + (["-i", prompt] if prompt else [])
         )
