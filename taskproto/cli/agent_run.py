@@ -10,6 +10,13 @@ import click
 from taskproto.cli.common import AppState, emit, json_option, pass_state
 
 
+def _names(task: str, agent: str) -> tuple[str, str]:
+    """TASK and AGENT validated where they enter (they name folders)."""
+    from taskproto.names import agent_name, task_name
+
+    return task_name(task), agent_name(agent)
+
+
 def _line(r: dict[str, Any]) -> str:
     pid = r.get("pid") or "-"
     return (
@@ -101,6 +108,7 @@ def _control(name: str, verb: str, doc: str) -> click.Command:
     def command(state: AppState, task: str, agent: str, as_json: bool) -> None:
         from taskproto.ops import agent_control
 
+        task, agent = _names(task, agent)
         record = getattr(agent_control, name)(state.engine, task, agent)
         emit(as_json, record, lambda: click.echo(f"{verb} {_line(record)}"))
 
@@ -147,6 +155,7 @@ def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> No
     from taskproto.ops import agent_records as rec
 
     config = state.engine.config
+    task, agent = _names(task, agent)
     path = rec.log_file(config, task, agent)
     record = rec.read(config, task, agent)
     if record is None and not path.exists():
@@ -189,7 +198,7 @@ def attach(state: AppState, task: str, agent: str) -> None:
     tmux's prefix, then d)."""
     from taskproto.ops.agent_tmux import attach as attach_window
 
-    attach_window(state.engine.config, task, agent)
+    attach_window(state.engine.config, *_names(task, agent))
 
 
 @click.command("say")
@@ -202,7 +211,7 @@ def say(state: AppState, task: str, agent: str, text: str) -> None:
     interruption rules apply to it)."""
     from taskproto.ops import agent_control
 
-    agent_control.say(state.engine, task, agent, text)
+    agent_control.say(state.engine, *_names(task, agent), text)
     click.echo(f"said to {task}/{agent}: {text}")
 
 
