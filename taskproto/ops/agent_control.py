@@ -208,9 +208,10 @@ def say(engine: Engine, task: str, agent: str, text: str) -> None:
             "it again with --prompt"
         )
     from taskproto.ops import interrupts
-    from taskproto.ops.agent_tmux import type_text
+    from taskproto.ops.agent_tmux import find_window, type_text
 
-    interrupts.record(engine, task, text, record["session"])
+    find_window(engine.config, task, agent)  # no window: nothing recorded either
+    interrupts.record(engine, task, text, record.get("client_session") or record["session"])
     type_text(engine.config, task, agent, text)
 
 

@@ -420,3 +420,34 @@ def test_a_pid_taken_by_another_process_is_not_the_agent(
     finally:
         other.kill()
         other.wait()
+
+
+def test_say_is_refused_to_a_headless_agent_and_to_an_agent(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert (
+        cli("agent", "ps").out == "no agents (start one with `taskproto agent start TASK AGENT`)\n"
+    )
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    result = cli("agent", "say", "t1", "dev", "hello")
+    assert result.code == 1
+    assert "is headless and reads no input; stop it and start it again with --prompt" in result.err
+    result = cli("agent", "stop", "t1", "dev", env={"GEMINI_CLI": "1"})
+    assert result.code == 1 and "stopping agent dev of task 't1' is the user's to do" in result.err
+    assert _ps(cli)[0]["state"] == "running"
+    task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
+    assert task["interruptions"] == []  # nothing recorded for a refused say
