@@ -91,7 +91,8 @@ def prepare(config: Config, path: Path) -> None:
     record: dict[str, Any] = {"worktree": str(path)}
     if wanted.port_base is not None:
         with _ports_lock(config):
-            block = _free_block(config, wanted)
+            kept = read_record(path).get("block")  # a worktree made again keeps its block
+            block = kept if isinstance(kept, int) else _free_block(config, wanted)
             port = wanted.port_base + block * wanted.per_worktree
             record.update(block=block, port=port, ports=_named(wanted, port))
             atomic_write(path.parent / RECORD, json.dumps(record, indent=2).encode())

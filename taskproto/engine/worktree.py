@@ -76,6 +76,9 @@ def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     repo.worktree_add(path, branch, None, new_branch=False)
     setup_new_worktree(config, path)
+    from taskproto.engine.prepare import prepare
+
+    prepare(config, path)  # `[worktree]` again: its files, its ports (kept), its setup
 
 
 def undo(repo: Repo, made: Made) -> None:

@@ -74,3 +74,18 @@ def test_a_wrong_worktree_setting_is_refused_in_one_line(repo: Path, cli) -> Non
     assert result.code == 1
     assert "ports.base must be a port number" in result.err
     assert git(repo, "branch", "--list", "t1*") == ""
+
+
+def test_a_worktree_doctor_makes_again_is_prepared_again_with_its_ports(repo: Path, cli) -> None:
+    import shutil
+
+    _configure(repo)
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    folder = repo / ".taskproto" / "tasks" / "t1" / "agents" / "dev"
+    port = json.loads((folder / "worktree.json").read_text())["port"]
+    shutil.rmtree(folder / "code")  # lost
+    result = cli("doctor", "--fix")
+    assert result.code == 0, result.out + result.err
+    assert (folder / "code" / ".env").read_text() == "SECRET=1\n"
+    assert (folder / "code" / "setup-ran.txt").read_text() == "ran\n"
+    assert json.loads((folder / "worktree.json").read_text())["port"] == port
