@@ -3,8 +3,8 @@
 The CLI writes what the user wants (`want`: running, paused, stopped) and the supervisor
 (ops/supervisor.py) writes what is (`state`, `pid`, `restarts`); both read-modify-write under one
 lock per repository (`<root>/agents.lock`), so neither loses the other's change. A headless
-agent's output is `agent.log` beside it, bounded: past `LOG_MAX` bytes it is copied to
-`agent.log.1` and cut back (the client keeps appending to the same open file).
+agent's output is `agent.log` beside it, bounded: its log writer (ops/agent_log.py) renames it
+to `agent.log.1` past 1 MB and begins a new one.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 RUN = "run.json"
 LOG = "agent.log"
 LOG_KEPT = "agent.log.1"
-LOG_MAX = 1 << 20  # bytes of agent.log before it is rotated
 LOCK = "agents.lock"
 
 # states a record moves through (docs/agents.md, "Running the agents")
@@ -145,19 +144,6 @@ def process_paused(pid: object) -> bool:
             return fh.read().rsplit(b")", 1)[1].split()[0] == b"T"
     except (OSError, IndexError):
         return False
-
-
-def rotate(path: Path) -> None:
-    """Keep agent.log under LOG_MAX: copy it to agent.log.1 and cut it to nothing (the writer has
-    it open in append mode, so its next write lands at the new end)."""
-    try:
-        if path.stat().st_size <= LOG_MAX:
-            return
-        data = path.read_bytes()
-        atomic_write(path.with_name(LOG_KEPT), data)
-        os.truncate(path, 0)
-    except OSError:
-        return
 
 
 def tail(path: Path, lines: int) -> list[str]:

@@ -47,6 +47,13 @@ WRAPPER = (
     'TASKPROTO_SESSION_PID=$$; export TASKPROTO_SESSION_PID; "$@"; '
     'echo $? > "$TASKPROTO_EXIT_FILE.tmp" && mv "$TASKPROTO_EXIT_FILE.tmp" "$TASKPROTO_EXIT_FILE"'
 )
+# A headless agent's: the same, its output piped into its log writer (ops/agent_log.py), which
+# rotates the log without losing a line.
+HEADLESS_WRAPPER = (
+    'TASKPROTO_SESSION_PID=$$; export TASKPROTO_SESSION_PID; { "$@"; '
+    'echo $? > "$TASKPROTO_EXIT_FILE.tmp" && mv "$TASKPROTO_EXIT_FILE.tmp" "$TASKPROTO_EXIT_FILE"; '
+    '} 2>&1 | "$TASKPROTO_PYTHON" -I -m taskproto.ops.agent_log "$TASKPROTO_LOG_FILE"'
+)
 
 
 def running_pid(config: Config) -> int | None:
@@ -150,7 +157,6 @@ class Supervisor:
             if not record.get("client_session") and record["client"] != "claude":
                 self.bind(record)
             if record.get("headless"):
-                rec.rotate(rec.log_file(self.config, task, agent))
                 if state == rec.RUNNING and self.stalled(record):
                     rec.update(self.config, task, agent, stalled=True)
                     self.signal(pid, signal.SIGKILL)  # restarted as a crash, on the next look
@@ -224,17 +230,18 @@ class Supervisor:
         env = {**command.env, "TASKPROTO_EXIT_FILE": str(exit_file)}
         argv = ["sh", "-c", WRAPPER, "taskproto-agent", *command.argv]
         if record.get("headless"):
-            log = open(rec.log_file(self.config, task, agent), "ab")  # noqa: SIM115
-            with log:
-                child = subprocess.Popen(
-                    argv,
-                    cwd=command.cwd,
-                    env={**environment(command), **env},
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
+            env["TASKPROTO_LOG_FILE"] = str(rec.log_file(self.config, task, agent))
+            env["TASKPROTO_PYTHON"] = sys.executable
+            argv[2] = HEADLESS_WRAPPER
+            child = subprocess.Popen(
+                argv,
+                cwd=command.cwd,
+                env={**environment(command), **env},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
             self.children[child.pid] = child
             pid = child.pid
         else:
