@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 import anyio
 from starlette.applications import Starlette
 
-from taskproto.board import api, controls, pages
+from taskproto.board import agents, api, controls, pages
 from taskproto.board.security import ASGIApp, Guard
 from taskproto.board.state import BoardState
 from taskproto.board.watch import watch
@@ -42,6 +42,8 @@ def build_app(
                 stop.set()
                 group.cancel_scope.cancel()
 
-    app = Starlette(routes=[*pages.ROUTES, *api.ROUTES, *controls.ROUTES], lifespan=lifespan)
+    app = Starlette(
+        routes=[*pages.ROUTES, *api.ROUTES, *controls.ROUTES, *agents.ROUTES], lifespan=lifespan
+    )
     app.state.board = state
     return Guard(app, token, hosts, port)

@@ -84,8 +84,17 @@ class Cards:
         return (stat_key(layout.task_file(name)), journal)
 
     def status_key(self, engine: Engine, name: str, agents: list[str]) -> Key:
+        """The keys of each agent's status.json, and of the run `taskproto agent start` gave it
+        (run.json, agent.log: ops/agent_records.py), which its card shows too."""
         layout = engine.config.layout
-        return tuple(stat_key(layout.status_file(name, a)) for a in agents)
+        return tuple(
+            (
+                stat_key(layout.status_file(name, a)),
+                stat_key(os.path.join(layout.agent_dir(name, a), "run.json")),
+                stat_key(os.path.join(layout.agent_dir(name, a), "agent.log")),
+            )
+            for a in agents
+        )
 
     def read(self, engine: Engine, names: Sequence[str]) -> dict[str, Read]:
         """Every task of `names` as it is now: read again only where its files changed."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.board import diagram
+from taskproto.board.agents_view import run_view
 from taskproto.board.cards import Cards, read_statuses
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver, Waiting, describe
@@ -209,6 +210,7 @@ def card(
                 "updated_at": _iso(status.updated_at) if status else None,
                 "retries": status.retry_count if status else 0,
                 "error": status.error_message if status else None,
+                "run": run_view(engine.config, task.name, name),  # `taskproto agent start`'s
             }
         )
     interruption = task.paused_by()

@@ -9,7 +9,8 @@ from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pa
 
 @click.group("agent")
 def agent_group() -> None:
-    """Agent status: PENDING, WORKING (IN_PROGRESS), COMPLETE or ERROR; wait for them."""
+    """Agent status (PENDING, WORKING, COMPLETE, ERROR) and waiting for it; running the agents
+    themselves: start, ps, stop, pause, resume, logs, attach, say."""
 
 
 @agent_group.command("set")
@@ -119,6 +120,15 @@ def agent_wait(
             "to re-queue them within their retries"
         )
 
+
+def _add_run_commands() -> None:
+    from taskproto.cli.agent_run import RUN_COMMANDS  # start, ps, stop, ...: cli/agent_run.py
+
+    for command in RUN_COMMANDS:
+        agent_group.add_command(command)
+
+
+_add_run_commands()
 
 COMMANDS = [agent_group]
 

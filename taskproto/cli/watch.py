@@ -31,6 +31,14 @@ def _ago(iso: str | None, now: datetime) -> str:
     return f"{seconds // 3600}h"
 
 
+def _run(run: dict[str, Any] | None) -> str:
+    """What `taskproto agent start`'s run of an agent is doing (board/agents_view.py)."""
+    if run is None:
+        return ""
+    pid = f", pid {run['pid']}" if run["pid"] else ""
+    return f" [{run['state']}: {run['client']} {run['mode']}{pid}]"
+
+
 def frame(data: dict[str, Any], color: bool) -> list[str]:
     """The lines of one screen: a line per task, then its agents and sessions indented."""
     now = datetime.now(UTC)
@@ -68,7 +76,7 @@ def frame(data: dict[str, Any], color: bool) -> list[str]:
             f"{t['name']:<{width}}  {t['state']:<22} {who}"
             + (f"  [{', '.join(flags)}]" if flags else "")
         )
-        agents = ", ".join(f"{a['name']} {a['status']}" for a in t["agents"])
+        agents = ", ".join(f"{a['name']} {a['status']}{_run(a.get('run'))}" for a in t["agents"])
         if agents:
             lines.append(f"{'':<{width}}    agents: {agents}")
         for s in t["sessions"]:

@@ -3,7 +3,7 @@ docs/doctor.md)."""
 
 from __future__ import annotations
 
-from taskproto.doctor.model import ABANDON, Option, Severity, check
+from taskproto.doctor.model import ABANDON, RELAUNCH, Option, Severity, check
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -389,6 +389,7 @@ check(
             "unblocks validation",
             "the agent's review is skipped",
         ),
+        RELAUNCH,
         ABANDON,
     ),
 )

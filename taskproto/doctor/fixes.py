@@ -82,6 +82,7 @@ ORDER = [
     "client-hooks-in-shared-settings",
     "orphan-worktree",
     "orphan-branch",
+    "agent-unsupervised",  # last: the supervisor it starts reads the repaired records
 ]
 
 

@@ -107,3 +107,12 @@ ABANDON = Option(
     "risk)",
     "the task's progress is parked until someone comes back to it",
 )
+
+# An agent `taskproto agent start` ran (docs/agents.md, "Supervision"): started again as it ran.
+RELAUNCH = Option(
+    "Start the agent again as taskproto last ran it, with a new retry budget "
+    "(`taskproto agent restart TASK AGENT`; only for an agent `taskproto agent start` ran)",
+    "the agent goes on where its session was",
+    "it may fail the same way",
+    ("taskproto", "agent", "restart", "TASK", "AGENT"),
+)

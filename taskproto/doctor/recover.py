@@ -16,7 +16,7 @@ from typing import Any
 
 from taskproto.doctor.escalation import numbered, render
 from taskproto.doctor.fixes import OFFERS, requeue
-from taskproto.doctor.model import Finding, Option, Severity
+from taskproto.doctor.model import RELAUNCH, Finding, Option, Severity
 from taskproto.doctor.runner import run
 from taskproto.engine import Engine
 from taskproto.errors import TaskprotoError
@@ -100,6 +100,7 @@ RETRY_OPTIONS = (
         "unblocks the task",
         "the agent's own checks are skipped",
     ),
+    RELAUNCH,
 )
 
 

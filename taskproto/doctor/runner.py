@@ -15,6 +15,7 @@ from taskproto.doctor import (
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
 )
 from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks_agents import check_agents
 from taskproto.doctor.checks_clients import (
     check_client_hooks,
     check_records,
@@ -63,6 +64,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_client_hooks(snap)
         found += check_shared_settings(snap)
         found += check_sandboxes(snap)
+    found += check_agents(snap)
     found += check_remote(snap)
     return found
 

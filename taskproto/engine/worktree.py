@@ -54,6 +54,10 @@ def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
             from taskproto.clients.settings import setup_new_worktree
 
             setup_new_worktree(config, path)
+            # `[worktree]` include, ports, setup: a failing setup undoes the whole create
+            from taskproto.engine.prepare import prepare
+
+            prepare(config, path)
     except (GitError, OSError) as exc:
         undo(core.repo, made)
         raise TaskprotoError(
@@ -72,6 +76,9 @@ def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     repo.worktree_add(path, branch, None, new_branch=False)
     setup_new_worktree(config, path)
+    from taskproto.engine.prepare import prepare
+
+    prepare(config, path)  # `[worktree]` again: its files, its ports (kept), its setup
 
 
 def undo(repo: Repo, made: Made) -> None:
@@ -102,6 +109,13 @@ OURS = frozenset(
         "creating.json",
         "heartbeat.json",  # state/beat.py: the owner's renewed heartbeat
         "round.lock",  # ops/team_run.py
+        "worktree.json",  # engine/prepare.py: the worktree's ports and setup
+        "setup.log",  # engine/prepare.py: the setup's output
+        "run.json",  # ops/agent_records.py: an agent taskproto runs
+        "agent.log",  # its output, when headless
+        "agent.log.1",  # the output before the last rotation
+        "exit-status",  # how its client ended (ops/supervisor.py)
+        "exit-status.tmp",
     }
 )
 # An agent's sandbox folder (its own git dir, docs/sandbox.md) goes with the task too: what the
@@ -213,7 +227,14 @@ def archive_kept(config: Config, task: str, kept: Sequence[Path], stamp: str) ->
 
 
 def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> None:
-    """Refuse (without --force) a removal that would lose work."""
+    """Refuse (without --force) a removal that would lose work; refuse always while taskproto
+    runs one of its agents (its supervisor would lose track of the process)."""
+    running = running_agents(config, task)
+    if running:
+        raise WorkAtRisk(
+            f"refusing to remove task {task!r}: its agent {running[0]} is running; stop it first "
+            f"(`taskproto agent stop {task} {running[0]}`)"
+        )
     if not force:
         if plan.dirty:
             raise WorkAtRisk(
@@ -232,3 +253,23 @@ def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> 
                 f"refusing to remove task {task!r}: {len(plan.strays)} unknown file(s) under "
                 f"{config.task_dir(task)} (first: {plan.strays[0]}); move them away or pass --force"
             )
+
+
+def running_agents(config: Config, task: str) -> list[str]:
+    """The agents of `task` whose process `taskproto agent start` started is alive (their
+    run.json, ops/agent_records.py)."""
+    from taskproto import plainjson as json
+
+    found = []
+    agents = config.task_dir(task) / "agents"
+    for run in sorted(agents.glob("*/run.json")) if agents.is_dir() else []:
+        try:
+            record = json.loads(run.read_bytes())
+            with open(f"/proc/{int(record.get('pid'))}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+            since = record.get("pid_started")  # the same process, not a later one with its pid
+            if fields[0] not in (b"Z", b"X") and (since is None or int(fields[19]) == since):
+                found.append(run.parent.name)
+        except (OSError, ValueError, TypeError, AttributeError, IndexError):
+            continue
+    return found

@@ -82,7 +82,7 @@ def test_escalation_template_can_be_overridden(env: Env, cli: Any) -> None:
     custom.parent.mkdir(parents=True)
     custom.write_text("ESCALATE {{ task }} / {{ check }} / {{ options | length }} options\n")
     r = cli("doctor")
-    assert "ESCALATE t / agent-retries-exhausted / 3 options" in r.out
+    assert "ESCALATE t / agent-retries-exhausted / 4 options" in r.out
 
 
 def test_list_checks(cli: Any) -> None:

@@ -319,6 +319,13 @@ const actions = {
     return r;
   },
   async "cancel-confirm"(b) { b.closest(".confirm").remove(); },
+  // --- the agents taskproto runs (board/agents.py) ---
+  async agent(b) {
+    const agent = b.closest("[data-agent]").dataset.agent;
+    const r = await call("POST", api(`/agents/${encodeURIComponent(agent)}/${b.dataset.action}`, b), {});
+    toast(`${agent}: ${r.state}${r.pid ? ` (pid ${r.pid})` : ""}`);
+    return r;
+  },
 };
 
 const LOCAL = new Set(["comment", "cancel-comment", "cancel-confirm"]); // nothing changed on the server

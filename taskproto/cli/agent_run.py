@@ -1,0 +1,218 @@
+"""`taskproto agent start|ps|stop|pause|resume|logs|attach|say`: the agents taskproto runs
+(ops/agent_control.py, ops/supervisor.py). Added to the `agent` group by cli/agent.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from taskproto.cli.common import AppState, emit, json_option, pass_state
+
+
+def _names(task: str, agent: str) -> tuple[str, str]:
+    """TASK and AGENT validated where they enter (they name folders)."""
+    from taskproto.names import agent_name, task_name
+
+    return task_name(task), agent_name(agent)
+
+
+def _line(r: dict[str, Any]) -> str:
+    pid = r.get("pid") or "-"
+    return (
+        f"{r['task']}/{r['agent']}: {r['state']} (pid {pid}, {r['client']}, "
+        f"restarts {r.get('restarts', 0)}/{r.get('max_restarts', 3)}, session {r['session']})"
+    )
+
+
+@click.command("start")
+@click.argument("task")
+@click.argument("agent")
+@click.option(
+    "--client",
+    default="claude",
+    show_default=True,
+    metavar="claude|codex|gemini|CMD",
+    help="The agent client to run, or any command line (run as is in the agent's worktree).",
+)
+@click.option(
+    "--headless",
+    is_flag=True,
+    help="Run the client's non-interactive mode (claude -p, codex exec, gemini -p) with the "
+    "prompt, its output kept in the agent's log; else an interactive client in tmux.",
+)
+@click.option(
+    "--prompt",
+    metavar="TEXT",
+    help="The prompt to start with (default for --headless: what `taskproto prompt TASK` renders).",
+)
+@click.option(
+    "--sandbox",
+    type=click.Choice(["none", "auto"]),
+    default="none",
+    show_default=True,
+    help="Run the client in the sandbox; only `none` until the sandbox lands (#38).",
+)
+@json_option
+@pass_state
+def start(
+    state: AppState,
+    task: str,
+    agent: str,
+    client: str,
+    headless: bool,
+    prompt: str | None,
+    sandbox: str,
+    as_json: bool,
+) -> None:
+    """Start AGENT of TASK in its worktree, supervised (restarted after a crash, within the
+    retry budget). The session id is fixed here and given to the client and its hooks."""
+    from taskproto.names import agent_name, task_name
+    from taskproto.ops import agent_control
+
+    record = agent_control.start(
+        state.engine, task_name(task), agent_name(agent), client, headless, prompt, sandbox
+    )
+    emit(as_json, record, lambda: click.echo(f"started {_line(record)}"))
+
+
+@click.command("ps")
+@json_option
+@pass_state
+def ps(state: AppState, as_json: bool) -> None:
+    """Every agent taskproto runs: task, agent, client, pid, session, state, activity (from its
+    hooks), uptime, restarts, sandbox."""
+    from taskproto.ops import agent_control
+
+    rows = agent_control.rows(state.engine)
+    from taskproto.board.agents_view import with_activity
+
+    with_activity(rows, state.engine.config)  # what each session's hooks said last
+
+    def human() -> None:
+        if not rows:
+            click.echo("no agents (start one with `taskproto agent start TASK AGENT`)")
+        for r in rows:
+            up = "-" if r["uptime"] is None else f"{r['uptime']}s"
+            click.echo(f"{_line(r)} {r['mode']}, up {up}, {r['activity']}, sandbox {r['sandbox']}")
+
+    emit(as_json, rows, human)
+
+
+def _control(name: str, verb: str, doc: str) -> click.Command:
+    @click.command(name, help=doc)
+    @click.argument("task")
+    @click.argument("agent")
+    @json_option
+    @pass_state
+    def command(state: AppState, task: str, agent: str, as_json: bool) -> None:
+        from taskproto.ops import agent_control
+
+        task, agent = _names(task, agent)
+        record = getattr(agent_control, name)(state.engine, task, agent)
+        emit(as_json, record, lambda: click.echo(f"{verb} {_line(record)}"))
+
+    return command
+
+
+stop = _control(
+    "stop",
+    "stopped",
+    "Stop AGENT of TASK: SIGTERM to its process group, SIGKILL 5 s later; returns when no "
+    "process of it is left. Its task's state is left as it is.",
+)
+restart = _control(
+    "restart",
+    "restarted",
+    "Start AGENT of TASK again as taskproto last ran it (client, mode, prompt, session), with a "
+    "new retry budget: the agent is PENDING with its retries at 0 (journaled).",
+)
+pause = _control("pause", "paused", "Pause AGENT of TASK (SIGSTOP to its process group).")
+resume = _control("resume", "resumed", "Resume a paused AGENT of TASK (SIGCONT).")
+
+
+@click.command("logs")
+@click.argument("task")
+@click.argument("agent")
+@click.option(
+    "-n",
+    "lines",
+    type=click.IntRange(min=0),
+    default=40,
+    show_default=True,
+    help="How many of the last lines to print.",
+)
+@click.option(
+    "-f", "--follow", is_flag=True, help="Keep printing what the agent writes (Ctrl-C ends)."
+)
+@pass_state
+def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> None:
+    """The output of AGENT of TASK: a headless one's agent.log (beside its worktree, rotated at
+    1 MB), an interactive one's tmux pane."""
+    import time
+
+    from taskproto.errors import TaskprotoError
+    from taskproto.ops import agent_records as rec
+
+    config = state.engine.config
+    task, agent = _names(task, agent)
+    path = rec.log_file(config, task, agent)
+    record = rec.read(config, task, agent)
+    if record is None and not path.exists():
+        raise TaskprotoError(f"agent {agent} of task {task!r} has no log; it was never started")
+    if record is not None and not record.get("headless"):  # its tmux pane is its log
+        if follow:
+            raise TaskprotoError(
+                f"agent {agent} of task {task!r} runs in tmux: watch it live with "
+                f"`taskproto agent attach {task} {agent}`"
+            )
+        from taskproto.ops.agent_tmux import pane_text
+
+        for line in pane_text(config, task, agent, lines):
+            click.echo(line)
+        return
+    for line in rec.tail(path, lines):
+        click.echo(line)
+    if not follow:
+        return
+    offset = path.stat().st_size if path.exists() else 0
+    while True:
+        size = path.stat().st_size if path.exists() else 0
+        if size < offset:  # rotated
+            offset = 0
+        if size > offset:
+            with path.open("rb") as fh:
+                fh.seek(offset)
+                chunk = fh.read(size - offset)
+            offset = size
+            click.echo(chunk.decode("utf-8", "replace"), nl=False)
+        time.sleep(0.2)
+
+
+@click.command("attach")
+@click.argument("task")
+@click.argument("agent")
+@pass_state
+def attach(state: AppState, task: str, agent: str) -> None:
+    """Attach this terminal to the tmux window of an interactive AGENT of TASK (detach with
+    tmux's prefix, then d)."""
+    from taskproto.ops.agent_tmux import attach as attach_window
+
+    attach_window(state.engine.config, *_names(task, agent))
+
+
+@click.command("say")
+@click.argument("task")
+@click.argument("agent")
+@click.argument("text")
+@pass_state
+def say(state: AppState, task: str, agent: str, text: str) -> None:
+    """Type TEXT into an interactive AGENT of TASK, recorded first as the user's prompt (the
+    interruption rules apply to it)."""
+    from taskproto.ops import agent_control
+
+    agent_control.say(state.engine, *_names(task, agent), text)
+    click.echo(f"said to {task}/{agent}: {text}")
+
+
+RUN_COMMANDS = [start, ps, stop, restart, pause, resume, logs, attach, say]

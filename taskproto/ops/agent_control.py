@@ -1,0 +1,254 @@
+"""The user's controls of the agents taskproto runs: start, stop, pause, resume, say, and what
+`agent ps` shows. Each writes what the user wants into the agent's run.json, makes sure the
+supervisor runs (ops/supervisor.py) and waits until it has done it. Starting, stopping, pausing
+and typing into an agent are the user's actions: refused to an agent, as approvals are."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from taskproto.errors import TaskprotoError
+from taskproto.ops import agent_records as rec
+from taskproto.ops import supervisor
+from taskproto.ops.agent_launch import CLIENTS, check_client, check_sandbox
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.engine import Engine
+
+WAIT = 15.0  # seconds a command waits for the supervisor to carry out what it asked
+DONE = (rec.STOPPED, rec.EXITED, rec.ESCALATED)
+
+
+def start(
+    engine: Engine,
+    task: str,
+    agent: str,
+    client: str,
+    headless: bool,
+    prompt: str | None,
+    sandbox: str = "none",
+) -> dict[str, Any]:
+    """Start AGENT of TASK in its worktree under the supervisor; its run record once running."""
+    engine.require_user(f"starting agent {agent} of task {task!r}")
+    check_client(client)
+    check_sandbox(sandbox)
+    config = engine.config
+    loaded = engine.load(task)
+    if agent not in loaded.required_agents:
+        raise TaskprotoError(
+            f"task {task!r} has no agent {agent!r} (its agents: "
+            f"{', '.join(loaded.required_agents) or 'none'})"
+        )
+    if not config.agent_worktree(task, agent).is_dir():
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} has no worktree at "
+            f"{config.agent_worktree(task, agent)}; run `taskproto doctor --fix`"
+        )
+    if headless and prompt is None:
+        from taskproto.ops.plan_task import prompt as rendered
+
+        try:
+            prompt = rendered(engine, task)
+        except TaskprotoError as exc:
+            raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
+    _check_program(client)
+    with rec.records_lock(config):
+        old = rec.read(config, task, agent)
+        if old is not None and rec.running(old):
+            raise TaskprotoError(
+                f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
+                f"(`taskproto agent stop {task} {agent}`)"
+            )
+        record = {
+            "task": task,
+            "agent": agent,
+            "client": client,
+            "headless": headless,
+            "prompt": prompt,
+            "session": str(uuid.uuid4()),
+            "sandbox": sandbox,
+            "want": rec.RUNNING,
+            "state": rec.STARTING,
+            "pid": None,
+            "restarts": 0,
+            "max_restarts": config.max_retries,
+            "created_at": time.time(),
+            "started_at": None,
+            "exit_code": None,
+        }
+        rec.write(config, record)
+    return _started(engine, task, agent)
+
+
+def _started(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    """Wait for the supervisor (started if need be) to start the agent; its record."""
+    config = engine.config
+    supervisor.ensure(config)
+    done = rec.wait_for(config, task, agent, lambda r: r["state"] != rec.STARTING, WAIT)
+    if done is None or done["state"] == rec.STARTING:
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} did not start within {WAIT:g}s; see "
+            f"{config.root / 'supervisor.log'}"
+        )
+    if done.get("error"):
+        raise TaskprotoError(f"agent {agent} of task {task!r} could not start: {done['error']}")
+    return done
+
+
+def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    """Start an agent taskproto ran before again, as it ran it (client, mode, prompt, session),
+    with a new retry budget: `recover`'s "retry" option of an agent past its budget."""
+    engine.require_user(f"restarting agent {agent} of task {task!r}")
+    config = engine.config
+    old = rec.read(config, task, agent)
+    if old is None:
+        raise TaskprotoError(
+            f"taskproto never ran agent {agent} of task {task!r}; start it with "
+            f"`taskproto agent start {task} {agent}`"
+        )
+    if rec.running(old):
+        raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
+    _check_program(old["client"])
+    reset_budget(engine, task, agent)
+    rec.update(
+        config, task, agent, want=rec.RUNNING, state=rec.STARTING, restarts=0, pid=None, error=None
+    )
+    return _started(engine, task, agent)
+
+
+def reset_budget(engine: Engine, task: str, agent: str) -> None:
+    """The agent PENDING with its retries at 0, journaled: the user chose to try again."""
+    from taskproto.state import store
+    from taskproto.state.models import AgentState, utcnow
+
+    path = engine.config.status_file(task, agent)
+    with engine.locked(task, verify=False) as current:
+        status = store.load_status(path, move_aside=True)
+        note = (
+            f"agent {agent} started again by the user after {status.retry_count} retries: a new "
+            f"budget of {engine.config.max_retries}"
+        )
+        fresh = {"status": AgentState.PENDING, "retry_count": 0, "error_message": None}
+        store.save_status(path, status.model_copy(update={**fresh, "updated_at": utcnow()}))
+        new = current.model_copy(deep=True)
+        new.record(trigger="agent-restart", time=utcnow(), kind="agent", note=note)
+        engine.save(current, new, f"agent-restart: {note}")
+
+
+def _check_program(client: str) -> None:
+    """The client's program must be there: a missing one would only crash through the budget."""
+    import shlex
+    import shutil
+
+    program = client if client in CLIENTS else shlex.split(client)[0]
+    if shutil.which(program) is None:
+        hint = "install it" if client in CLIENTS else "check the command line"
+        raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
+
+
+def _want(
+    engine: Engine, task: str, agent: str, want: str, reached: tuple[str, ...]
+) -> dict[str, Any]:
+    config = engine.config
+    rec.update(config, task, agent, want=want)
+    supervisor.ensure(config)
+    wait = WAIT + (supervisor.STOP_TIMEOUT if want == rec.STOPPED else 0)
+    done = rec.wait_for(config, task, agent, lambda r: r["state"] in reached, wait)
+    if done is None or done["state"] not in reached:
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} is not {want} after {wait:g}s; see "
+            f"{config.root / 'supervisor.log'}"
+        )
+    return done
+
+
+def stop(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left."""
+    engine.require_user(f"stopping agent {agent} of task {task!r}")
+    record = rec.read(engine.config, task, agent)
+    if record is not None and record["state"] in DONE and not rec.running(record):
+        return record
+    return _want(engine, task, agent, rec.STOPPED, DONE)
+
+
+def pause(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    engine.require_user(f"pausing agent {agent} of task {task!r}")
+    _live(engine, task, agent)
+    return _want(engine, task, agent, rec.PAUSED, (rec.PAUSED,))
+
+
+def resume(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    engine.require_user(f"resuming agent {agent} of task {task!r}")
+    _live(engine, task, agent)
+    return _want(engine, task, agent, rec.RUNNING, (rec.RUNNING,))
+
+
+def _live(engine: Engine, task: str, agent: str) -> dict[str, Any]:
+    record = rec.read(engine.config, task, agent)
+    if record is None or record["want"] == rec.STOPPED:
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} is not running; start it with "
+            f"`taskproto agent start {task} {agent}`"
+        )
+    return record
+
+
+def say(engine: Engine, task: str, agent: str, text: str) -> None:
+    """Type TEXT into an interactive agent, recorded first as the user's prompt (so the
+    interruption rules apply to it)."""
+    engine.require_user(f"typing into agent {agent} of task {task!r}")
+    record = _live(engine, task, agent)
+    if record.get("headless"):
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} is headless and reads no input; stop it and start "
+            "it again with --prompt"
+        )
+    from taskproto.ops import interrupts
+    from taskproto.ops.agent_tmux import find_window, type_text
+
+    find_window(engine.config, task, agent)  # no window: nothing recorded either
+    interrupts.record(engine, task, text, record.get("client_session") or record["session"])
+    type_text(engine.config, task, agent, text)
+
+
+def rows(engine: Engine) -> list[dict[str, Any]]:
+    """Every agent taskproto runs, for `agent ps` (the supervisor started again if it is gone
+    while an agent should run: it adopts them)."""
+    config = engine.config
+    records = list(rec.every(config))
+    if any(r["want"] != rec.STOPPED for r in records):
+        supervisor.ensure(config)
+    now = time.time()
+    out = []
+    from taskproto.state import store
+
+    for r in records:
+        live = rec.running(r)
+        try:
+            status = store.load_status(config.status_file(r["task"], r["agent"]))
+            activity = f"{status.status.value} since {status.updated_at:%H:%M:%S}"
+        except TaskprotoError:
+            activity = "no status"
+        started = r.get("started_at")
+        out.append(
+            {
+                "task": r["task"],
+                "agent": r["agent"],
+                "client": r["client"],
+                "mode": "headless" if r["headless"] else "tmux",
+                "pid": r.get("pid") if live else None,
+                "session": r["session"],
+                "client_session": r.get("client_session"),  # Codex's, Gemini's own, when bound
+                "state": r["state"],
+                "activity": activity,
+                "uptime": round(now - started) if live and started else None,
+                "restarts": r.get("restarts", 0),
+                "max_restarts": r.get("max_restarts", 3),
+                "sandbox": r.get("sandbox", "none"),
+            }
+        )
+    return out

@@ -1,0 +1,110 @@
+"""The one place an agent's command line and environment are built (`launch`).
+
+The sandbox (#38) wraps what this returns: `launch` gives the argv, the environment and the
+folder, and `sandboxed` is where the wrapping goes. Until the sandbox lands only `none` is
+accepted (docs/agents.md, "Running the agents").
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+
+from taskproto.engine.prepare import read_record, worktree_env
+from taskproto.errors import TaskprotoError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.config import Config
+
+CLIENTS = ("claude", "codex", "gemini")
+NAMES_ITS_OWN_SESSION = ("codex", "gemini")  # their session ids are bound from their hooks
+SANDBOXES = ("none", "auto")
+
+
+class Launch:
+    """What to run for one attempt of an agent: argv, the variables added to the environment, and
+    the folder it runs in."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], cwd: str) -> None:
+        self.argv, self.env, self.cwd = argv, env, cwd
+
+
+def check_client(client: str) -> None:
+    """A client's name, or a command line (the stand-in clients of the tests, a wrapper)."""
+    if client not in CLIENTS and not shlex.split(client):
+        raise TaskprotoError(
+            "--client is empty; pass claude, codex, gemini or a command line to run"
+        )
+
+
+def check_sandbox(sandbox: str) -> None:
+    if sandbox != "none":
+        raise TaskprotoError(
+            f"--sandbox {sandbox} is not available yet (the sandbox is issue #38); "
+            "start the agent with --sandbox none"
+        )
+
+
+def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
+    """The command for `record` (run.json) on its `attempt`-th start (0 is the first): the client's
+    own argv; TASKPROTO_SESSION (but for Codex and Gemini) and the worktree's ports in the
+    environment."""
+    client, headless, prompt = record["client"], record["headless"], record.get("prompt") or ""
+    session = record["session"]
+    cwd = str(config.agent_worktree(record["task"], record["agent"]))
+    env = {
+        "TASKPROTO_AGENT": "1",  # the CLI refuses the user's actions to it (clients/detect.py)
+        "TASKPROTO_TASK": record["task"],
+        "TASKPROTO_AGENT_NAME": record["agent"],
+        "TASKPROTO_PROMPT": prompt,
+    }
+    if client not in NAMES_ITS_OWN_SESSION:
+        # Claude Code takes this id (--session-id), and a command has no hooks to name another;
+        # Codex and Gemini name their own in every hook call, and their agents act as that one
+        # (`taskproto --session ID`), which a different TASKPROTO_SESSION would refuse.
+        env["TASKPROTO_SESSION"] = session
+    env.update(worktree_env(read_record(config.agent_worktree(record["task"], record["agent"]))))
+    if client == "claude":
+        # the session's id is fixed here; a restart resumes the same conversation, once Claude
+        # Code has saved it (one killed before that has none: the id is still free to take)
+        resume = attempt > 0 and claude_saved(session)
+        argv = ["claude", "--resume" if resume else "--session-id", session]
+        # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
+        argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
+        argv += [] if headless or not prompt else [prompt]
+    elif client == "codex":
+        argv = ["codex", "exec", prompt] if headless else ["codex"] + ([prompt] if prompt else [])
+    elif client == "gemini":  # headless, as Claude Code: edits accepted, the hooks still guard
+        argv = (
+            ["gemini", "-p", prompt, "--approval-mode", "auto_edit"]
+            if headless
+            else ["gemini"] + (["-i", prompt] if prompt else [])
+        )
+    else:
+        argv = shlex.split(client)
+    return sandboxed(Launch(argv, env, cwd), record.get("sandbox", "none"))
+
+
+def claude_saved(session: str) -> bool:
+    """Whether Claude Code saved a conversation under `session` (its transcript,
+    `<config dir>/projects/<folder>/<session>.jsonl`), so `--resume` finds it."""
+    import glob
+
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
+    return bool(
+        glob.glob(os.path.join(glob.escape(config_dir), "projects", "*", f"{session}.jsonl"))
+    )
+
+
+def sandboxed(command: Launch, sandbox: str) -> Launch:
+    """The seam for #38: the sandbox wraps `command` here. `none` runs it as it is."""
+    check_sandbox(sandbox)
+    return command
+
+
+def environment(command: Launch) -> dict[str, str]:
+    """The whole environment of the agent's process: ours, with the launch's variables on top."""
+    return {**os.environ, **command.env}

@@ -1,0 +1,130 @@
+"""Interactive agents in tmux, driven through libtmux: one tmux server and session per repository,
+on a private socket (never the user's own tmux server), one window per agent named
+`<task>/<agent>`. libtmux is the optional extra `agents`; imported only here."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+
+from taskproto.errors import TaskprotoError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from libtmux import Server, Session, Window
+
+    from taskproto.config import Config
+
+SESSION = "taskproto"
+SOCKET = "tmux.sock"
+SOCKET_MAX = 100  # a unix socket's path is at most 107 bytes
+
+
+def socket_path(config: Config) -> str:
+    """`<root>/tmux.sock`, or, when that path is too long for a socket, one named for the root in a
+    private folder of this user's under /tmp."""
+    path = str(config.root / SOCKET)
+    if len(path.encode()) <= SOCKET_MAX:
+        return path
+    folder = os.path.join(os.environ.get("TMUX_TMPDIR") or "/tmp", f"taskproto-{os.getuid()}")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    digest = hashlib.sha256(str(config.root).encode()).hexdigest()[:16]
+    return os.path.join(folder, f"{digest}.sock")
+
+
+def window_name(task: str, agent: str) -> str:
+    return f"{task}/{agent}"
+
+
+def server(config: Config) -> Server:
+    try:
+        import libtmux
+    except ImportError:
+        raise TaskprotoError(
+            "interactive agents need libtmux: pip install 'taskproto[agents]' (and tmux), or "
+            "start the agent with --headless"
+        ) from None
+    return libtmux.Server(socket_path=socket_path(config))
+
+
+def _session(srv: Server, cwd: str) -> Session:
+    found = srv.sessions.filter(session_name=SESSION)
+    if found:
+        return found[0]
+    # the first window is a plain placeholder shell, so closing every agent keeps the session
+    return srv.new_session(session_name=SESSION, start_directory=cwd, window_name="taskproto")
+
+
+def open_window(
+    config: Config, task: str, agent: str, argv: list[str], env: dict[str, str], cwd: str
+) -> int:
+    """Start `argv` in a new window of the repository's session; the pane's pid."""
+    import shutil
+
+    if shutil.which("tmux") is None:
+        raise TaskprotoError(
+            "tmux is not installed (or not on PATH): install it (Debian's tmux), or start the "
+            "agent with --headless"
+        )
+    srv = server(config)
+    session = _session(srv, cwd)
+    name = window_name(task, agent)
+    for old in session.windows.filter(window_name=name):
+        old.kill()
+    window = session.new_window(
+        window_name=name,
+        start_directory=cwd,
+        window_shell=shlex.join(argv),
+        environment=env,
+        attach=False,
+    )
+    pane = window.active_pane
+    assert pane is not None and pane.pane_pid is not None
+    return int(pane.pane_pid)
+
+
+def find_window(config: Config, task: str, agent: str) -> Window:
+    srv = server(config)
+    if srv.is_alive():
+        for session in srv.sessions.filter(session_name=SESSION):
+            for window in session.windows.filter(window_name=window_name(task, agent)):
+                return window
+    raise TaskprotoError(
+        f"agent {agent} of task {task} has no tmux window (is it headless, or stopped?); see "
+        "`taskproto agent ps`"
+    )
+
+
+def type_text(config: Config, task: str, agent: str, text: str) -> None:
+    """Type `text` into the agent's pane and press Enter."""
+    pane = find_window(config, task, agent).active_pane
+    assert pane is not None
+    pane.send_keys(text, enter=True, literal=True)
+
+
+def pane_text(config: Config, task: str, agent: str, lines: int) -> list[str]:
+    """The last `lines` lines of the agent's pane, its scrollback included."""
+    pane = find_window(config, task, agent).active_pane
+    assert pane is not None
+    captured = pane.capture_pane(start=-max(lines, 1) - 200)
+    text = [captured] if isinstance(captured, str) else list(captured or [])
+    while text and not text[-1].strip():
+        text.pop()
+    return text[-lines:] if lines else []
+
+
+def attach(config: Config, task: str, agent: str) -> None:
+    """Attach this terminal to the agent's window (returns when the user detaches)."""
+    window = find_window(config, task, agent)
+    window.select()
+    # Inside another tmux the client nests (tmux refuses that while $TMUX names the outer one;
+    # the outer server's keys still reach the outer one, the inner's prefix is sent twice).
+    os.environ.pop("TMUX", None)
+    window.session.attach()
+
+
+def kill_server(config: Config) -> None:
+    srv = server(config)
+    if srv.is_alive():
+        srv.kill()

@@ -1,0 +1,414 @@
+"""The per-repository supervisor: starts, watches, restarts, pauses and stops the agents
+taskproto runs (`taskproto agent start`), from their run.json records (ops/agent_records.py).
+
+One at a time per repository: it holds `<root>/supervisor.lock` (flock) for its whole life and
+writes its pid to `<root>/supervisor.json`. `ensure` starts one, detached from the caller's
+terminal, when none holds the lock; a supervisor started after one crashed adopts the agents
+still running (their pids are in the records; each agent's exit status is written to a file by
+the wrapper it runs under, so any supervisor learns how it ended). It exits by itself once no
+agent has been running for `IDLE` seconds.
+
+A crashed agent (it exited non-zero, or was killed) is started again while its restarts are
+under the retry budget (`max_retries`, default 3), each restart journaled ("restart 1/3"); past
+it the task is escalated and the agent stays down.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from taskproto import plainjson as json
+from taskproto.errors import TaskprotoError
+from taskproto.ops import agent_records as rec
+from taskproto.ops.agent_launch import environment, launch
+from taskproto.state.files import atomic_write
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from taskproto.config import Config
+
+LOCK = "supervisor.lock"
+PID = "supervisor.json"
+EXIT = "exit-status"
+TICK = 0.1  # seconds between two looks at the records
+IDLE = float(os.environ.get("TASKPROTO_SUPERVISOR_IDLE", "30"))
+STOP_TIMEOUT = 5.0  # seconds from SIGTERM to SIGKILL
+# The wrapper every agent runs under: the session's owner pid is the wrapper's own (it lives
+# exactly as long as the client), and the client's exit status is kept for whichever supervisor
+# looks next.
+WRAPPER = (
+    'TASKPROTO_SESSION_PID=$$; export TASKPROTO_SESSION_PID; "$@"; '
+    'echo $? > "$TASKPROTO_EXIT_FILE.tmp" && mv "$TASKPROTO_EXIT_FILE.tmp" "$TASKPROTO_EXIT_FILE"'
+)
+# A headless agent's: the same, its output piped into its log writer (ops/agent_log.py), which
+# rotates the log without losing a line.
+HEADLESS_WRAPPER = (
+    'TASKPROTO_SESSION_PID=$$; export TASKPROTO_SESSION_PID; { "$@"; '
+    'echo $? > "$TASKPROTO_EXIT_FILE.tmp" && mv "$TASKPROTO_EXIT_FILE.tmp" "$TASKPROTO_EXIT_FILE"; '
+    '} 2>&1 | "$TASKPROTO_PYTHON" -I -m taskproto.ops.agent_log "$TASKPROTO_LOG_FILE"'
+)
+
+
+def running_pid(config: Config) -> int | None:
+    """The live supervisor's pid, or None (its lock is free)."""
+    path = config.root / LOCK
+    if not path.exists():
+        return None
+    fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            try:
+                pid = json.loads((config.root / PID).read_bytes()).get("pid")
+            except (OSError, ValueError):
+                return -1
+            # -1: a supervisor holds the lock but has not written its pid yet
+            return pid if isinstance(pid, int) and rec.alive(pid) else -1
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+def ensure(config: Config, timeout: float = 10.0) -> int:
+    """The supervisor's pid; one is started (detached) when none runs."""
+    pid = running_pid(config)
+    if pid is not None and pid > 0:
+        return pid
+    if pid is None:  # none runs (-1: one is starting; wait for it below)
+        _spawn(config)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pid = running_pid(config)
+        if pid is not None and pid > 0:
+            return pid
+        time.sleep(0.02)
+    raise TaskprotoError(
+        f"the agents' supervisor did not start within {timeout:g}s; see "
+        f"{config.root / 'supervisor.log'}"
+    )
+
+
+def _spawn(config: Config) -> None:
+    config.root.mkdir(parents=True, exist_ok=True)
+    with open(config.root / "supervisor.log", "ab") as log:
+        subprocess.Popen(
+            [sys.executable, "-m", "taskproto.ops.supervisor", str(config.repo), str(config.root)],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # outlives the user's terminal
+            close_fds=True,
+        )
+
+
+class Supervisor:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.children: dict[int, subprocess.Popen[bytes]] = {}
+        self.stop_sent: dict[tuple[str, str], float] = {}
+        self.stall = stall_minutes(config)
+
+    def run(self) -> None:
+        idle_since = time.monotonic()
+        while True:
+            busy = False
+            for record in list(rec.every(self.config)):
+                try:
+                    busy = self.tend(record) or busy
+                except Exception as exc:  # one agent's trouble never stops the others
+                    print(f"supervisor: {record.get('task')}/{record.get('agent')}: {exc!r}")
+            for child in list(self.children.values()):
+                if child.poll() is not None:
+                    del self.children[child.pid]
+            if busy:
+                idle_since = time.monotonic()
+            elif time.monotonic() - idle_since > IDLE:
+                return
+            time.sleep(TICK)
+
+    def tend(self, record: dict[str, Any]) -> bool:
+        """Move one agent toward what the user wants; whether it is (or should be) running."""
+        task, agent = record["task"], record["agent"]
+        key = (task, agent)
+        pid, want, state = record.get("pid"), record["want"], record["state"]
+        live = rec.running(record)
+        if want in (rec.RUNNING, rec.PAUSED):
+            if not live:
+                if state == rec.STARTING:
+                    return self.try_spawn(record)
+                if state in (rec.RUNNING, rec.PAUSED):
+                    return self.ended(record)
+                return False
+            if want == rec.PAUSED and state != rec.PAUSED:
+                self.signal(pid, signal.SIGSTOP)
+                rec.update(self.config, task, agent, state=rec.PAUSED)
+            elif want == rec.RUNNING and state == rec.PAUSED:
+                self.signal(pid, signal.SIGCONT)
+                rec.update(self.config, task, agent, state=rec.RUNNING)
+            if not record.get("client_session") and record["client"] != "claude":
+                self.bind(record)
+            if record.get("headless"):
+                if state == rec.RUNNING and self.stalled(record):
+                    rec.update(self.config, task, agent, stalled=True)
+                    self.signal(pid, signal.SIGKILL)  # restarted as a crash, on the next look
+            return True
+        # want stopped
+        if live:
+            sent = self.stop_sent.get(key)
+            if sent is None:
+                self.signal(pid, signal.SIGTERM)
+                self.signal(pid, signal.SIGCONT)  # a paused agent must run to end
+                self.stop_sent[key] = time.monotonic()
+            elif time.monotonic() - sent > STOP_TIMEOUT:
+                self.signal(pid, signal.SIGKILL)
+            return True
+        self.stop_sent.pop(key, None)
+        if state not in (rec.STOPPED, rec.EXITED, rec.ESCALATED):
+            rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
+        return False
+
+    def bind(self, record: dict[str, Any]) -> None:
+        """A client that takes no session id (Codex, Gemini, a command) names its own in its hook
+        calls: the first one from the agent's worktree since the start is bound to the agent
+        (`client_session`), so its activity is the agent's. One agent runs per worktree."""
+        worktree = str(self.config.agent_worktree(record["task"], record["agent"]))
+        started = record.get("started_at") or 0.0
+        folder = self.config.root / "activity"  # hooks/agents/activity.py's records
+        for found in folder.iterdir() if folder.is_dir() else []:
+            try:
+                if found.stat().st_mtime < started:
+                    continue
+                data = json.loads(found.read_bytes()[:8192])
+            except (OSError, ValueError):
+                continue
+            cwd = data.get("cwd") if isinstance(data, dict) else None
+            session = data.get("session") if isinstance(data, dict) else None
+            if isinstance(cwd, str) and isinstance(session, str) and session != record["session"]:
+                if cwd == worktree or cwd.startswith(worktree + os.sep):
+                    rec.update(self.config, record["task"], record["agent"], client_session=session)
+                    return
+
+    def stalled(self, record: dict[str, Any]) -> bool:
+        """A headless agent whose hooks said nothing for `[agents] stall_minutes` (an interactive
+        one may rightly wait for its user that long)."""
+        if self.stall is None:
+            return False
+        last = record.get("started_at") or 0.0
+        folder = self.config.root / "activity"  # hooks/agents/activity.py: <session>.json, .sh
+        sessions = [record["session"], record.get("client_session")]
+        for session in [s for s in sessions if s] if folder.is_dir() else []:
+            for found in folder.glob(f"{session}*"):
+                try:
+                    last = max(last, found.stat().st_mtime)
+                except OSError:
+                    continue
+        return time.time() - last > self.stall * 60
+
+    def signal(self, pid: object, sig: int) -> None:
+        if not isinstance(pid, int) or pid <= 1:
+            return
+        try:
+            os.killpg(pid, sig)  # the agent's process group: the client and what it started
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def spawn(self, record: dict[str, Any]) -> None:
+        task, agent = record["task"], record["agent"]
+        attempt = record.get("launches", 0)  # Claude Code resumes its session after the first
+        command = launch(self.config, record, attempt)
+        exit_file = self.config.agent_dir(task, agent) / EXIT
+        exit_file.unlink(missing_ok=True)
+        env = {**command.env, "TASKPROTO_EXIT_FILE": str(exit_file)}
+        argv = ["sh", "-c", WRAPPER, "taskproto-agent", *command.argv]
+        if record.get("headless"):
+            env["TASKPROTO_LOG_FILE"] = str(rec.log_file(self.config, task, agent))
+            env["TASKPROTO_PYTHON"] = sys.executable
+            argv[2] = HEADLESS_WRAPPER
+            child = subprocess.Popen(
+                argv,
+                cwd=command.cwd,
+                env={**environment(command), **env},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            self.children[child.pid] = child
+            pid = child.pid
+        else:
+            from taskproto.ops.agent_tmux import open_window
+
+            pid = open_window(self.config, task, agent, argv, env, command.cwd)
+        rec.update(
+            self.config,
+            task,
+            agent,
+            pid=pid,
+            pid_started=rec.started(pid),
+            state=rec.RUNNING,
+            launches=attempt + 1,
+            started_at=time.time(),
+            exit_code=None,
+            error=None,
+        )
+
+    def ended(self, record: dict[str, Any]) -> bool:
+        """The agent's process is gone: finished, or crashed and restarted within the budget."""
+        task, agent = record["task"], record["agent"]
+        if not record.get("client_session") and record["client"] != "claude":
+            self.bind(record)  # a quick client may end between two looks
+        code = exit_status(self.config, task, agent)
+        if code == 0:
+            rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
+            return False
+        how = "was killed" if code is None else f"exited with {code}"
+        if record.get("stalled"):
+            how = f"had no hook activity for {self.stall:g} min and was killed"
+        budget = self.config.max_retries
+        used = retry(self.config, task, agent, how)
+        if used is None:
+            journal_escalation(self.config, task, agent, f"it {how}; {budget} retries used")
+            rec.update(
+                self.config, task, agent, state=rec.ESCALATED, want=rec.STOPPED, exit_code=code
+            )
+            return False
+        record = rec.update(
+            self.config,
+            task,
+            agent,
+            restarts=record.get("restarts", 0) + 1,
+            state=rec.STARTING,
+            exit_code=code,
+            stalled=False,
+            client_session=None,
+        )
+        return self.try_spawn(record)
+
+    def try_spawn(self, record: dict[str, Any]) -> bool:
+        """Spawn, or say why not in the record (`error`; the agent stays down, `agent start`
+        prints it) rather than fail again at every look."""
+        try:
+            self.spawn(record)
+        except Exception as exc:
+            why = str(exc) if isinstance(exc, TaskprotoError) else f"{type(exc).__name__}: {exc}"
+            print(f"supervisor: {record['task']}/{record['agent']}: could not start: {why}")
+            rec.update(
+                self.config,
+                record["task"],
+                record["agent"],
+                state=rec.STOPPED,
+                want=rec.STOPPED,
+                pid=None,
+                error=why,
+            )
+            return False
+        return True
+
+
+def stall_minutes(config: Config) -> float | None:
+    """`[agents] stall_minutes` (None: no limit)."""
+    section = config.raw.get("agents", {})
+    value = section.get("stall_minutes") if isinstance(section, dict) else None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        return None
+    return float(value)
+
+
+def exit_status(config: Config, task: str, agent: str) -> int | None:
+    """How the agent's client ended (None: killed before its wrapper could say)."""
+    try:
+        return int((config.agent_dir(task, agent) / EXIT).read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def retry(config: Config, task: str, agent: str, how: str) -> int | None:
+    """One retry of the agent's budget (its status.json's retry_count, the one doctor and
+    `recover` count too): the agent is PENDING again with retry_count + 1, and "restart n/N" is
+    journaled, in one save. None when the budget is used up (nothing written)."""
+    from taskproto.engine import Engine
+    from taskproto.state import store
+    from taskproto.state.models import AgentState, utcnow
+
+    engine = Engine(config)
+    path = config.status_file(task, agent)
+    budget = config.max_retries
+    with engine.locked(task, verify=False) as current:
+        status = store.load_status(path, move_aside=True)
+        if status.retry_count >= budget:
+            return None
+        used = status.retry_count + 1
+        note = f"restart {used}/{budget} of agent {agent}: it {how}"
+        store.save_status(
+            path,
+            status.model_copy(
+                update={
+                    "status": AgentState.PENDING,
+                    "retry_count": used,
+                    "updated_at": utcnow(),
+                    "error_message": None,
+                }
+            ),
+        )
+        new = current.model_copy(deep=True)
+        new.record(trigger="agent-supervisor", time=utcnow(), kind="agent", note=note)
+        engine.save(current, new, f"agent-supervisor: {note}")
+    return used
+
+
+def journal_escalation(config: Config, task: str, agent: str, detail: str) -> None:
+    """Past the budget: the agent is ERROR with why, and the task is escalated."""
+    from taskproto.engine import Engine
+    from taskproto.state.models import AgentState, Escalation, Task, utcnow
+
+    engine = Engine(config)
+    try:
+        engine.set_agent_status(task, agent, AgentState.ERROR, f"crashed: {detail}", None, True)
+    except TaskprotoError as exc:
+        print(f"supervisor: {task}/{agent}: {exc}")
+    note = f"agent {agent} crashed past its restart budget ({detail})"
+
+    def change(old: Task) -> tuple[Task, str]:
+        new = old.model_copy(deep=True)
+        now = utcnow()
+        new.escalations.append(
+            Escalation(
+                reason="agent-retries-exhausted",
+                detail=note,
+                tried=[detail],
+                at=now,
+                session=None,
+            )
+        )
+        new.record(trigger="escalate", time=now, kind="note", note=f"escalated: {note}")
+        return new, "escalate: agent-retries-exhausted"
+
+    engine.mutate(task, change)
+
+
+def main(argv: list[str]) -> int:
+    from taskproto.config import load_config
+
+    config = load_config(argv[0], argv[1])
+    fd = os.open(config.root / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return 0  # another one runs: never two at once
+    atomic_write(config.root / PID, json.dumps({"pid": os.getpid(), "at": time.time()}).encode())
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    Supervisor(config).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,92 @@
+"""The board's agent controls against a real `taskproto board` process: start, pause, resume and
+stop an agent as the CLI does, its run on the task's card (state, pid, log tail), and every agent
+in /api/agents."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.agents.conftest import pid_alive, wait_until
+
+
+def test_the_board_starts_pauses_resumes_and_stops_an_agent(
+    agents_repo: Path, cli: Any, standin: Path, board_for: Any
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    board = board_for(agents_repo, "--no-doctor")
+    client = f"{sys.executable} {standin}"
+    started = board.post(
+        "/api/tasks/t1/agents/dev/start", {"client": client, "headless": True, "prompt": "go"}
+    )
+    assert started.status == 200, started.body
+    pid = started.json()["pid"]
+    assert pid_alive(pid)
+
+    def run() -> dict[str, Any]:
+        return board.get("/api/tasks/t1").json()["agents"][0]["run"]
+
+    card = wait_until(lambda: (r := run())["log_tail"] and r, what="the log on the card")
+    assert card["state"] == "running" and card["pid"] == pid and card["mode"] == "headless"
+    assert card["log_tail"] == ["stand-in run 0 says 'go'"]
+    assert board.get("/api/agents").json()["agents"][0]["pid"] == pid
+    assert board.post("/api/tasks/t1/agents/dev/pause").json()["state"] == "paused"
+    assert run()["state"] == "paused"
+    assert board.post("/api/tasks/t1/agents/dev/resume").json()["state"] == "running"
+    stopped = board.post("/api/tasks/t1/agents/dev/stop")
+    assert stopped.json()["state"] == "stopped" and not pid_alive(pid)
+    refused = board.post("/api/tasks/t1/agents/dev/pause")
+    assert refused.status == 409
+    assert "is not running; start it with `taskproto agent start t1 dev`" in refused.json()["error"]
+    html = board.get("/tasks/t1").body.decode()
+    assert 'data-action="restart"' in html and "Start again" in html
+
+
+def test_task_list_watch_shows_each_agents_run(agents_repo: Path, cli: Any, standin: Path) -> None:
+    import os
+    import subprocess
+    import threading
+
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "taskproto", "task", "list", "--watch"],
+        cwd=agents_repo,
+        env=dict(os.environ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    out: list[str] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            out.append(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        wait_until(lambda: "agents: dev PENDING, qa PENDING" in "".join(out), what="a frame")
+        started = cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            f"{sys.executable} {standin}",
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        )
+        pid = __import__("json").loads(started.out)["pid"]
+        wait_until(
+            lambda: (
+                f"dev PENDING [running: {sys.executable} {standin} headless, pid {pid}]"
+                in "".join(out)
+            ),
+            what="the agent's run in the frame",
+        )
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -1,0 +1,455 @@
+"""`taskproto agent start|ps|stop|pause|resume|logs` with a stand-in client: the supervisor
+starts, restarts within the budget, escalates past it, stops leaving nothing, and comes back."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.agents.conftest import pid_alive, wait_until
+from tests.conftest import git
+
+
+def _client(standin: Path) -> str:
+    return f"{sys.executable} {standin}"
+
+
+def _ps(cli) -> list[dict]:  # type: ignore[no-untyped-def]
+    result = cli("agent", "ps", "--json")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def _runs(tmp_path: Path, agent: str) -> list[dict]:
+    folder = tmp_path / "standin-runs" / agent
+    count = len(list(folder.glob("run-*.json")))
+    return [json.loads((folder / f"run-{i}.json").read_text()) for i in range(count)]
+
+
+def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and_stop_clean(
+    agents_repo: Path, cli, standin: Path, tmp_path: Path
+) -> None:
+    (agents_repo / ".taskproto.toml").write_text("[worktree]\nports = { base = 4000 }\n")
+    assert cli("task", "create", "t1", "--agents", "a,b,c").code == 0
+    started = {}
+    for agent in "abc":
+        result = cli(
+            "agent",
+            "start",
+            "t1",
+            agent,
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            f"work, {agent}",
+            "--json",
+        )
+        assert result.code == 0, result.err
+        started[agent] = json.loads(result.out)
+    rows = {r["agent"]: r for r in _ps(cli)}
+    assert {r["state"] for r in rows.values()} == {"running"}
+    pids = {r["pid"] for r in rows.values()}
+    assert len(pids) == 3 and all(pid_alive(p) for p in pids)
+    ports = set()
+    for agent in "abc":
+        run = wait_until(lambda a=agent: _runs(tmp_path, a), what=f"{agent}'s stand-in")[0]
+        folder = agents_repo / ".taskproto" / "tasks" / "t1" / "agents" / agent
+        assert run["cwd"] == str(folder / "code")
+        session = started[agent]["session"]
+        assert run["env"]["TASKPROTO_SESSION"] == session == rows[agent]["session"]
+        assert run["env"]["TASKPROTO_SESSION_PID"] == str(rows[agent]["pid"])
+        assert run["env"]["TASKPROTO_PROMPT"] == f"work, {agent}"
+        ports.add(run["env"]["TASKPROTO_PORT"])
+    assert len(ports) == 3
+    wait_until(
+        lambda: "stand-in run 0 says 'work, a'" in cli("agent", "logs", "t1", "a").out,
+        what="the log",
+    )
+    before = json.loads(cli("task", "show", "t1", "--json").out)["state"]
+    for agent in "abc":
+        result = cli("agent", "stop", "t1", agent)
+        assert result.code == 0, result.err
+        assert result.out.startswith(f"stopped t1/{agent}: stopped")
+    assert not any(pid_alive(p) for p in pids)
+    assert {r["state"] for r in _ps(cli)} == {"stopped"}
+    assert json.loads(cli("task", "show", "t1", "--json").out)["state"] == before
+
+
+def test_a_killed_agent_is_restarted_and_journaled(agents_repo: Path, cli, standin: Path) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    os.killpg(first["pid"], signal.SIGKILL)
+    row = wait_until(
+        lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="the restart"
+    )[0]
+    assert row["pid"] != first["pid"] and row["state"] == "running"
+    assert row["session"] == first["session"]
+    log = cli("log", "t1").out
+    assert "restart 1/3 of agent dev: it was killed" in log
+
+
+def test_four_crashes_escalate_the_task(agents_repo: Path, cli, standin: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    monkeypatch.setenv("STANDIN_MODE", "crash")
+    result = cli(
+        "agent", "start", "t1", "dev", "--client", _client(standin), "--headless", "--prompt", "go"
+    )
+    assert result.code == 0, result.err
+    row = wait_until(
+        lambda: [r for r in _ps(cli) if r["state"] == "escalated"], what="the escalation"
+    )[0]
+    assert row["restarts"] == 3 and row["pid"] is None
+    log = cli("log", "t1").out
+    for n in (1, 2, 3):
+        assert f"restart {n}/3 of agent dev: it exited with 5" in log
+    assert "restart 4/3" not in log
+    task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
+    assert task["escalations"][-1]["reason"] == "agent-retries-exhausted"
+    status = json.loads((agents_repo / ".taskproto/tasks/t1/agents/dev/status.json").read_text())
+    assert status["status"] == "ERROR" and status["retry_count"] == 3
+    doctor = cli("doctor", "t1").out
+    assert "3. Start the agent again as taskproto last ran it" in doctor
+    # recover's "retry" option relaunches it, with a new budget (and it crashes again here)
+    result = cli("recover", "t1", "--option", "3")
+    assert result.code == 0, result.err
+    assert "ran: taskproto agent restart t1 dev" in result.out
+    wait_until(lambda: cli("log", "t1").out.count("restart 1/3 of agent dev") == 2, what="again")
+    assert "agent dev started again by the user after 3 retries" in cli("log", "t1").out
+
+
+def test_a_finished_headless_agent_is_not_restarted(  # type: ignore[no-untyped-def]
+    agents_repo: Path, cli, standin: Path, monkeypatch
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    monkeypatch.setenv("STANDIN_MODE", "done")
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    row = wait_until(lambda: [r for r in _ps(cli) if r["state"] == "exited"], what="the exit")[0]
+    assert row["restarts"] == 0
+
+
+def test_the_supervisor_killed_comes_back_and_knows_its_agents(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    root = agents_repo / ".taskproto"
+    old = json.loads((root / "supervisor.json").read_text())["pid"]
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    row = _ps(cli)[0]  # any command that reads the agents starts it again
+    assert row["pid"] == first["pid"] and row["state"] == "running"
+    new = json.loads((root / "supervisor.json").read_text())["pid"]
+    assert new != old and pid_alive(new)
+    os.killpg(first["pid"], signal.SIGKILL)  # the new one adopted it: it restarts it
+    wait_until(lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="restart")
+
+
+def test_pause_and_resume_stop_and_continue_its_process_group(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    pid = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )["pid"]
+
+    def state() -> bytes:
+        return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+
+    assert cli("agent", "pause", "t1", "dev").code == 0
+    assert state() == b"T" and _ps(cli)[0]["state"] == "paused"
+    assert cli("agent", "resume", "t1", "dev").code == 0
+    assert state() in (b"S", b"R") and _ps(cli)[0]["state"] == "running"
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    assert not pid_alive(pid)
+
+
+def test_starting_an_agent_is_refused_to_an_agent(agents_repo: Path, cli, standin: Path) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli(
+        "agent",
+        "start",
+        "t1",
+        "dev",
+        "--client",
+        _client(standin),
+        "--headless",
+        "--prompt",
+        "go",
+        env={"CLAUDECODE": "1"},
+    )
+    assert result.code == 1
+    assert "starting agent dev of task 't1' is the user's to do" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+    assert not (agents_repo / ".taskproto/supervisor.json").exists()
+
+
+def test_a_headless_start_without_a_prompt_template_asks_for_one(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli("agent", "start", "t1", "dev", "--client", _client(standin), "--headless")
+    assert result.code == 1 and result.err.strip().endswith("pass --prompt TEXT")
+    assert git(agents_repo, "status", "--short") == ""
+
+
+def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path, cli) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli(
+        "agent",
+        "start",
+        "t1",
+        "dev",
+        "--client",
+        "no-such-client --flag",
+        "--headless",
+        "--prompt",
+        "go",
+    )
+    assert result.code == 1
+    assert result.err.strip() == (
+        "taskproto: 'no-such-client' is not found on PATH; check the command line, or pass "
+        "another --client"
+    )
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+
+
+def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    result = cli("task", "remove", "t1", "--force")
+    assert result.code == 1
+    assert "its agent dev is running; stop it first (`taskproto agent stop t1 dev`)" in result.err
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    result = cli("task", "remove", "t1")  # run.json, agent.log, exit-status are taskproto's own
+    assert result.code == 0, result.err
+    assert not (agents_repo / ".taskproto/tasks/t1").exists()
+
+
+def test_a_headless_agent_without_hook_activity_for_stall_minutes_is_restarted(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    (agents_repo / ".taskproto.toml").write_text("[agents]\nstall_minutes = 0.01\n")  # 0.6 s
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    wait_until(lambda: [r for r in _ps(cli) if r["restarts"] >= 1], what="the stall's restart")
+    assert not pid_alive(first["pid"])
+    assert "restart 1/3 of agent dev: it had no hook activity for 0.01 min" in cli("log", "t1").out
+
+
+def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    root = agents_repo / ".taskproto"
+    old = json.loads((root / "supervisor.json").read_text())["pid"]
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    report = cli("doctor", "t1")
+    assert (
+        "agent dev of task t1 (" in report.out
+        and f"runs (pid {first['pid']}) with no supervisor" in report.out
+    )
+    fixed = cli("doctor", "--fix")
+    assert "it adopted agent dev" in fixed.out, fixed.out
+    new = json.loads((root / "supervisor.json").read_text())["pid"]
+    assert new != old and pid_alive(new) and pid_alive(first["pid"])
+
+
+def test_a_headless_agents_log_is_rotated_past_a_megabyte_losing_no_line(  # type: ignore[no-untyped-def]
+    agents_repo: Path, cli, standin: Path, monkeypatch
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    monkeypatch.setenv("STANDIN_MODE", "chatty")
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    folder = agents_repo / ".taskproto/tasks/t1/agents/dev"
+    wait_until(
+        lambda: "line 14999" in cli("agent", "logs", "t1", "dev", "-n", "1").out,
+        what="the last line",
+    )
+    kept, log = (folder / "agent.log.1").read_text(), (folder / "agent.log").read_text()
+    assert len(kept.encode()) <= 1 << 20 and len(log.encode()) <= 1 << 20
+    lines = (kept + log).splitlines()
+    assert lines[0] == "stand-in run 0 says 'go'"
+    assert lines[1:] == [f"line {i:05d} " + "x" * 90 for i in range(15000)]
+
+
+def test_a_pid_taken_by_another_process_is_not_the_agent(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    import subprocess
+
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = json.loads(
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+            "--json",
+        ).out
+    )
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    # after a reboot the recorded pid may name someone else's process: never signalled as ours
+    other = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    try:
+        run = agents_repo / ".taskproto/tasks/t1/agents/dev/run.json"
+        record = json.loads(run.read_text())
+        record.update(pid=other.pid, want="running", state="running")
+        record["pid_started"] = first["pid_started"]  # the agent's start, not this process's
+        run.write_text(json.dumps(record))
+        row = wait_until(
+            lambda: [r for r in _ps(cli) if r["pid"] != other.pid and r["pid"]], what="the restart"
+        )[0]
+        assert other.poll() is None  # left alone, not stopped or killed
+        assert row["restarts"] == 1
+        assert cli("agent", "stop", "t1", "dev").code == 0
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_say_is_refused_to_a_headless_agent_and_to_an_agent(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert (
+        cli("agent", "ps").out == "no agents (start one with `taskproto agent start TASK AGENT`)\n"
+    )
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    assert (
+        cli(
+            "agent",
+            "start",
+            "t1",
+            "dev",
+            "--client",
+            _client(standin),
+            "--headless",
+            "--prompt",
+            "go",
+        ).code
+        == 0
+    )
+    result = cli("agent", "say", "t1", "dev", "hello")
+    assert result.code == 1
+    assert "is headless and reads no input; stop it and start it again with --prompt" in result.err
+    result = cli("agent", "stop", "t1", "dev", env={"GEMINI_CLI": "1"})
+    assert result.code == 1 and "stopping agent dev of task 't1' is the user's to do" in result.err
+    assert _ps(cli)[0]["state"] == "running"
+    task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
+    assert task["interruptions"] == []  # nothing recorded for a refused say

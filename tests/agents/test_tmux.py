@@ -1,0 +1,88 @@
+"""Interactive agents in tmux: a window per agent on taskproto's private tmux server, `agent say`
+types into it (recorded as the user's prompt), `agent attach` attaches a terminal to it (checked
+with tmux's own send-keys and capture-pane from an outer tmux the test runs)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from taskproto.config import load_config
+from taskproto.ops.agent_tmux import socket_path
+from tests.agents.conftest import wait_until
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def tmux(sock: str, *args: str) -> str:
+    done = subprocess.run(["tmux", "-S", sock, *args], capture_output=True, text=True, check=False)
+    return done.stdout
+
+
+def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("STANDIN_MODE", "echo")
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    for agent in ("dev", "qa"):
+        result = cli("agent", "start", "t1", agent, "--client", f"{sys.executable} {standin}")
+        assert result.code == 0, result.err
+    sock = socket_path(load_config(agents_repo))
+    windows = tmux(sock, "list-windows", "-t", "taskproto", "-F", "#{window_name}").split()
+    assert {"t1/dev", "t1/qa"} <= set(windows)
+    rows = json.loads(cli("agent", "ps", "--json").out)
+    assert {(r["agent"], r["mode"], r["state"]) for r in rows} == {
+        ("dev", "tmux", "running"),
+        ("qa", "tmux", "running"),
+    }
+
+    def pane(target: str, server: str = sock) -> str:
+        return tmux(server, "capture-pane", "-p", "-t", target)
+
+    wait_until(lambda: "stand-in run 0" in pane("taskproto:t1/dev"), what="the client's start")
+    result = cli("agent", "say", "t1", "dev", "what is the status?")
+    assert result.code == 0, result.err
+    wait_until(lambda: "got: what is the status?" in pane("taskproto:t1/dev"), what="the echo")
+    assert "got: what is the status?" in cli("agent", "logs", "t1", "dev", "-n", "5").out
+    task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
+    said = task["interruptions"][-1]  # the user's prompt, under the interruption rules
+    assert said["type"] == "STATUS_REQUEST" and said["session"] == rows[0]["session"]
+    assert task["state"] == "INIT"
+
+    outer = str(tmp_path / "outer.sock")
+    try:
+        tmux(outer, "-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "120", "-y", "30")
+        command = f"{sys.executable} -m taskproto -C {agents_repo} agent attach t1 dev"
+        tmux(outer, "send-keys", "-t", "outer", command, "Enter")
+        wait_until(lambda: "got: what is the status?" in pane("outer", outer), what="attach")
+        tmux(outer, "send-keys", "-t", "outer", "typed through attach", "Enter")
+        wait_until(lambda: "got: typed through attach" in pane("taskproto:t1/dev"), what="input")
+    finally:
+        subprocess.run(["tmux", "-S", outer, "kill-server"], capture_output=True, check=False)
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    windows = tmux(sock, "list-windows", "-t", "taskproto", "-F", "#{window_name}").split()
+    assert "t1/dev" not in windows and "t1/qa" in windows
+
+
+def test_an_agent_that_cannot_start_says_why_in_one_line(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    only_sh = tmp_path / "bin"
+    only_sh.mkdir()
+    (only_sh / "sh").symlink_to(shutil.which("sh") or "/bin/sh")
+    monkeypatch.setenv("PATH", str(only_sh))  # no tmux: the supervisor cannot open a window
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {standin}")
+    assert result.code == 1
+    assert result.err.startswith(
+        "taskproto: agent dev of task 't1' could not start: tmux is not installed (or not on "
+        "PATH): install it (Debian's tmux), or start the agent with --headless"
+    )
+    assert len(result.err.strip().splitlines()) == 1
+    row = json.loads(cli("agent", "ps", "--json").out)[0]
+    assert row["state"] == "stopped" and row["pid"] is None
