@@ -93,18 +93,24 @@ def secrets(tmp_path: Path) -> Iterator[dict[str, object]]:
 
 
 def board_token(board: subprocess.Popen[str]) -> str:
-    """The token in the URL the board prints (it starts while the test sets up)."""
+    """The token in the URL the board prints (it starts while the test sets up). Read from the
+    pipe's descriptor: the lines may come in one write, and a buffered readline would keep the
+    URL's line where select() cannot see it."""
     assert board.stdout is not None
+    fd = board.stdout.fileno()
+    seen = b""
     deadline = time.monotonic() + 30
     with selectors.DefaultSelector() as sel:
-        sel.register(board.stdout, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         while time.monotonic() < deadline:
             if not sel.select(timeout=max(0.0, deadline - time.monotonic())):
                 break
-            line = board.stdout.readline()
-            if "token=" in line:
-                return line.strip().rsplit("token=", 1)[1]
-            if not line:
+            chunk = os.read(fd, 65536)
+            seen += chunk
+            for line in seen.decode("utf-8", "replace").split("\n")[:-1]:  # whole lines
+                if "token=" in line:
+                    return line.strip().rsplit("token=", 1)[1]
+            if not chunk:
                 break
     raise AssertionError("the board did not print its URL")
 
