@@ -101,3 +101,22 @@ def test_init_remote_edits_the_settings_file_it_finds(tmp_path: Path) -> None:
     r = run_taskproto("init", "--remote", "origin", cwd=repo)
     assert r.code == 1 and "[tool.taskproto]" in r.err and 'remote = "origin"' in r.err
     assert not settings.exists()
+
+
+def test_doctor_in_the_clone_finds_nothing_wrong_with_a_task_not_claimed_here(
+    origin: Path, tmp_path: Path
+) -> None:
+    """A task from the remote has no branches here until a session here claims it (docs/remote.md):
+    doctor reports no missing branch, and --fix makes none at the base, which the claim would then
+    have used instead of origin's work."""
+    b = clone(origin, tmp_path / "b")
+    for args in (("init", "--remote", "origin"), ("sync",)):
+        assert run_taskproto(*args, cwd=b).code == 0
+    r = run_taskproto("doctor", "--fix", "--json", cwd=b)
+    assert r.code == 0, r.out + r.err
+    assert json.loads(r.out)["findings"] == []
+    assert git(b, "branch", "--list", "fix-login*") == ""
+    r = run_taskproto("claim", "fix-login", cwd=b, env={"TASKPROTO_SESSION": "bob"})
+    assert r.code == 0, r.err
+    pushed = git(b, "rev-parse", "origin/fix-login")
+    assert git(b, "rev-parse", "fix-login") == pushed
