@@ -120,3 +120,20 @@ def test_doctor_in_the_clone_finds_nothing_wrong_with_a_task_not_claimed_here(
     assert r.code == 0, r.err
     pushed = git(b, "rev-parse", "origin/fix-login")
     assert git(b, "rev-parse", "fix-login") == pushed
+
+
+def test_a_working_repository_is_not_offered_as_the_shared_remote(tmp_path: Path) -> None:
+    """A clone of a repository where tasks are worked on: pushing journals into it would leave its
+    task.json files behind (its commands then refuse those tasks), so sharing through it is refused
+    and the message says what to share through instead."""
+    first = make_repo(tmp_path / "first")
+    for args in (("init",), ("task", "create", "fix-login")):
+        assert run_taskproto(*args, cwd=first).code == 0
+    b = clone(first, tmp_path / "b")
+    for args in (("sync",), ("init", "--remote", "origin")):
+        r = run_taskproto(*args, cwd=b)
+        assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+        assert f"origin is the working repository {first.resolve()}" in r.err
+        assert "a bare repository" in r.err and "docs/remote.md" in r.err
+        assert "init --remote origin" not in r.err
+    assert not (b / ".taskproto.toml").exists()
