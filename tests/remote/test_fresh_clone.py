@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import git, make_repo, run_taskproto
+from tests.conftest import commit_file, git, make_repo, run_taskproto
 
 SESSION = {"TASKPROTO_SESSION": "alice"}
 
@@ -137,3 +138,39 @@ def test_a_working_repository_is_not_offered_as_the_shared_remote(tmp_path: Path
         assert "a bare repository" in r.err and "docs/remote.md" in r.err
         assert "init --remote origin" not in r.err
     assert not (b / ".taskproto.toml").exists()
+
+
+def test_a_task_landed_on_another_machine_is_not_stale_here(
+    origin: Path, tmp_path: Path, cli: Any
+) -> None:
+    """The machine that made the task never had its work: after sync its branch is still at the
+    task's base, behind the commit the other machine approved and landed. That approval is not
+    stale here (doctor --fix would write a change into a landed task's journal)."""
+    first = tmp_path / "first"
+    b = clone(origin, tmp_path / "b")
+    bob = {"TASKPROTO_SESSION": "bob"}
+    for args in (
+        ("init", "--remote", "origin"),
+        ("sync",),
+        ("claim", "fix-login"),
+        ("next", "fix-login", "--to", "SYNTHESIS"),
+        ("approve", "fix-login", "--plan"),
+        ("next", "fix-login"),
+    ):
+        r = cli(*args, cwd=b, env=bob)
+        assert r.code == 0, (args, r.err)
+    commit_file(b / ".taskproto" / "tasks" / "fix-login" / "agents" / "dev" / "code", "login.py")
+    for args in (
+        ("agent", "set", "fix-login", "dev", "--status", "COMPLETE"),
+        ("merge", "fix-login"),
+        ("next", "fix-login", "--to", "AWAITING_USER_APPROVAL"),
+        ("approve", "fix-login", "--commit"),
+        ("next", "fix-login"),
+        ("land", "fix-login"),
+    ):
+        r = cli(*args, cwd=b, env=bob)
+        assert r.code == 0, (args, r.err)
+    assert cli("sync", cwd=first, env=SESSION).code == 0
+    r = cli("doctor", "--json", cwd=first, env=SESSION)
+    assert r.code == 0, r.out
+    assert json.loads(r.out)["findings"] == []
