@@ -49,6 +49,22 @@ def test_full_walk_through_the_cli(cli, repo: Path) -> None:
     assert [t["name"] for t in listing] == ["t1"]
 
 
+def test_a_task_in_a_repository_without_a_commit_asks_for_the_first_commit(
+    cli, tmp_path: Path
+) -> None:
+    from tests.conftest import git
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    git(fresh, "init", "-q")
+    assert cli("init", cwd=fresh).code == 0
+    r = cli("task", "create", "a", cwd=fresh)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "has no commit yet" in r.err and "make the first commit" in r.err
+    assert "--base" not in r.err
+    assert not (fresh / ".taskproto" / "tasks" / "a").exists()
+
+
 def test_claim_without_session_explains_how(cli) -> None:
     cli("task", "create", "t1")
     r = cli("claim", "t1")
