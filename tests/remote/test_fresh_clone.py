@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import commit_file, git, make_repo, run_taskproto
+from tests.conftest import commit_file, git, git_recorder, make_repo, run_taskproto
 
 SESSION = {"TASKPROTO_SESSION": "alice"}
 
@@ -174,3 +174,22 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     r = cli("doctor", "--json", cwd=first, env=SESSION)
     assert r.code == 0, r.out
     assert json.loads(r.out)["findings"] == []
+
+
+def test_sync_adopts_many_tasks_with_a_constant_number_of_git_processes(
+    origin: Path, tmp_path: Path
+) -> None:
+    """A clone's first sync of a remote with 1,000 tasks started a `git rev-list` per task (38 s on
+    a busy machine); the journal heads are read through the one `cat-file` process."""
+    first = tmp_path / "first"
+    for name in ("a", "b", "c"):
+        assert run_taskproto("task", "create", name, cwd=first).code == 0
+    assert run_taskproto("sync", cwd=first).code == 0
+    b = clone(origin, tmp_path / "b")
+    assert run_taskproto("init", "--remote", "origin", cwd=b).code == 0
+    log = tmp_path / "git.log"
+    r = run_taskproto("sync", cwd=b, env=git_recorder(tmp_path / "shim", log))
+    assert r.code == 0 and "new here a, b, c, fix-login" in r.out, r.out + r.err
+    calls = log.read_text().splitlines()
+    assert not [c for c in calls if c.startswith("rev-list")], calls
+    assert len(calls) <= 8, calls
