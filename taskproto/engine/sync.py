@@ -89,11 +89,7 @@ def sync(engine: Core) -> SyncReport:
             status = statuses.get(ref)
             if status is not None and status.ok:
                 report.pushed.append(name)
-                repo.update_ref(
-                    remote.tracked_task_ref(name),
-                    local[name],
-                    refs.get(remote.tracked_task_ref(name)),
-                )
+                remote.track_task(name, local[name])
             else:
                 report.rejected[name] = status.summary if status else "not pushed"
     return report
