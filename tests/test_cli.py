@@ -49,6 +49,22 @@ def test_full_walk_through_the_cli(cli, repo: Path) -> None:
     assert [t["name"] for t in listing] == ["t1"]
 
 
+def test_a_task_in_a_repository_without_a_commit_asks_for_the_first_commit(
+    cli, tmp_path: Path
+) -> None:
+    from tests.conftest import git
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    git(fresh, "init", "-q")
+    assert cli("init", cwd=fresh).code == 0
+    r = cli("task", "create", "a", cwd=fresh)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1
+    assert "has no commit yet" in r.err and "make the first commit" in r.err
+    assert "--base" not in r.err
+    assert not (fresh / ".taskproto" / "tasks" / "a").exists()
+
+
 def test_claim_without_session_explains_how(cli) -> None:
     cli("task", "create", "t1")
     r = cli("claim", "t1")
@@ -128,3 +144,21 @@ def test_config_root_from_taskproto_toml(cli, repo: Path) -> None:
     (repo / ".taskproto.toml").write_text('lease_minutes = "soon"\n')
     r = cli("task", "list")
     assert r.code == 1 and "lease_minutes" in r.err
+
+
+def test_whoami_among_packed_journals_reads_only_its_own_tasks(repo: Path, tmp_path: Path) -> None:
+    """whoami read every task's journal head to find the few it owns: after `git gc` packed them,
+    a `git cat-file` per task (1,042 tasks: 7 s)."""
+    from tests.conftest import git, git_recorder
+
+    me = {"TASKPROTO_SESSION": "s1"}
+    for i in range(6):
+        assert run_taskproto("task", "create", f"t{i}", cwd=repo).code == 0
+    assert run_taskproto("claim", "t3", cwd=repo, env=me).code == 0
+    git(repo, "repack", "-a", "-d", "-q")
+    git(repo, "prune")
+    log = tmp_path / "git.log"
+    r = run_taskproto("whoami", "--json", cwd=repo, env={**git_recorder(tmp_path / "s", log), **me})
+    assert r.code == 0, r.err
+    assert [t["task"] for t in json.loads(r.out)["tasks"]] == ["t3"]
+    assert len(log.read_text().splitlines()) <= 1, log.read_text()

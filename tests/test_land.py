@@ -483,6 +483,10 @@ def test_land_pushes_to_taskprotos_shared_remote_without_being_asked(
     assert git(bare, "rev-parse", "refs/heads/main") == tip(repo, "refs/heads/main")
     # the journal on the shared remote says CLEANUP, and the claim there is released
     assert git(bare, "for-each-ref", "refs/taskproto/claims/") == ""
+    # the landed task's journal stays on the remote, archived here: doctor knows it (sync would
+    # not bring it back), and finds nothing to do
+    r = run_taskproto("doctor", cwd=repo)
+    assert r.code == 0 and "remote-tasks-unknown" not in r.out, r.out
 
 
 def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, cli) -> None:

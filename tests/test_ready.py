@@ -204,6 +204,27 @@ def test_an_unnamed_claim_takes_the_most_urgent_ready_task(cli, engine: Engine) 
     )
 
 
+def test_an_unnamed_claim_among_packed_journals_starts_few_git_processes(
+    engine: Engine, tmp_path: Path
+) -> None:
+    """After `git gc` (or a fetch) the journal heads are packed: the heartbeat renewal after an
+    unnamed claim read each task's head with a `git cat-file` of its own (1,000 tasks: 17 s)."""
+    from tests.conftest import git_recorder, run_taskproto
+
+    repo = engine.config.repo
+    for i in range(6):
+        engine.create_task(f"t{i}")
+    git(repo, "repack", "-a", "-d", "-q")
+    git(repo, "prune")
+    log = tmp_path / "git.log"
+    env = {**git_recorder(tmp_path / "shim", log), "TASKPROTO_SESSION": "s1"}
+    r = run_taskproto("claim", cwd=repo, env=env)
+    assert r.code == 0 and "task t0 (INIT): claimed" in r.out, r.out + r.err
+    calls = log.read_text().splitlines()
+    assert len([c for c in calls if c.startswith("cat-file commit")]) <= 1, calls  # the claimed
+    assert len(calls) <= 6, calls
+
+
 def test_unknown_tasks_and_cycles_are_refused_and_nothing_changes(cli, engine: Engine) -> None:
     run = cli
     engine.create_task("a")

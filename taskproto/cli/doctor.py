@@ -86,6 +86,7 @@ def doctor(
         )
         return
     engine = state.engine
+    _renew_own(state, tasks)
     report = run(
         engine.config,
         tasks,
@@ -97,6 +98,28 @@ def doctor(
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:
         raise TaskprotoError(report.next_step())
+
+
+def _renew_own(state: AppState, tasks: tuple[str, ...]) -> None:
+    """The session running doctor is alive: renew its heartbeat on the tasks it owns first, as any
+    command of the owner does, so doctor never finds (and --fix never releases) the caller's own
+    claim gone."""
+    try:
+        session = state.session_id()
+    except TaskprotoError:
+        return
+    if not session:
+        return
+    from taskproto.errors import InvalidName
+    from taskproto.names import task_name
+
+    engine = state.engine
+    for name in tasks or engine.config.layout.task_names():
+        try:
+            engine.touched.add(task_name(name))
+        except InvalidName:
+            continue  # doctor itself reports the name
+    engine.renew_heartbeat(session)
 
 
 def _human(report: object, fix: bool, dry_run: bool) -> None:

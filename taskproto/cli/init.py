@@ -83,7 +83,8 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     "--remote",
     metavar="NAME",
     help='Share tasks and claims through this git remote: sets remote = "NAME" in '
-    ".taskproto.toml (commit it, so every clone shares them); then run `taskproto sync`.",
+    ".taskproto.toml (commit it, so every clone shares them); then run `taskproto sync`. "
+    "A hosted or bare repository: a working repository on this machine is refused.",
 )
 @json_option
 @pass_state

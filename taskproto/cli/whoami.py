@@ -67,16 +67,21 @@ def whoami(state: AppState, as_json: bool) -> None:
 
 def _owned(state: AppState, session: str | None) -> list[dict[str, Any]] | None:
     """The tasks of this repository `session` owns; None outside a repository."""
+    from taskproto import plainjson
     from taskproto.config import load_config
     from taskproto.errors import TaskprotoError
-    from taskproto.state.light import read_task
+    from taskproto.state.light import read_bytes, read_task
 
     try:
         layout = load_config(state.cwd, state.root).layout
     except TaskprotoError:
         return None
     owned = []
+    needle = plainjson.dumps(session).encode()
     for name in layout.task_names() if session else []:
+        data, _ = read_bytes(layout.task_file(name))
+        if data is not None and needle not in data:
+            continue  # not this session's: its journal is not read (a git process when packed)
         view = read_task(layout, name)
         if view.owner_session == session:
             owned.append({"task": name, "state": view.state, "error": view.error})

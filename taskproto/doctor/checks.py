@@ -350,6 +350,8 @@ def check_approval(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     head = snap.branches.get(task.name)
     if approval is None or approval.sha is None or approval.stale or head is None:
         return
+    if task.landed is not None and head == task.base:
+        return  # landed from another machine: this branch never had the work, and loses none
     if approval.sha != head:
         yield _f(
             "approval-stale",

@@ -14,6 +14,7 @@ from taskproto.doctor.model import CHECKS, Finding
 from taskproto.doctor.moved import relinkable, set_aside_folders
 from taskproto.doctor.snapshot import CODE, Snapshot, TaskView
 from taskproto.names import agent_branch
+from taskproto.sessions import hostname
 
 
 def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str]]:
@@ -37,8 +38,28 @@ def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str
     return rows
 
 
+def not_checked_out_here(snap: Snapshot, view: TaskView) -> bool:
+    """A task shared through the remote that no session of this host holds, with no branch, no
+    worktree and no folder of them here: sync adopted it, and its worktrees are made when a session
+    here claims it (docs/remote.md), from the remote's branch. Nothing is missing."""
+    task = view.task
+    if snap.config.remote is None or task is None:
+        return False
+    if task.owner is not None and task.owner.host == hostname():
+        return False
+    return not any(
+        branch in snap.branches
+        or snap.real(path) in snap.wt_by_path
+        or branch in snap.wt_by_branch
+        or snap.real.exists(path)
+        for _, path, branch in expected(snap, view)
+    )
+
+
 def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     cfg = snap.config
+    if not_checked_out_here(snap, view):
+        return
     for agent, path, branch in expected(snap, view):
         who = f"agent {agent}" if agent else "task"
         missing_id = "agent-worktree-missing" if agent else "task-worktree-missing"

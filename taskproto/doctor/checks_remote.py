@@ -53,7 +53,15 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
         except TaskprotoError as exc:
             yield _finding("remote-unreachable", f"could not list the tasks on {name!r}: {exc}")
             theirs = {}
-        unknown = sorted(t for t in theirs if t not in snap.journals and t not in snap.tasks)
+        # a task removed here (landed, or `task remove`) whose journal the remote holds as it was
+        # archived is known: sync does not bring it back
+        unknown = sorted(
+            t
+            for t in theirs
+            if t not in snap.journals
+            and t not in snap.tasks
+            and snap.archive_heads.get(t) != theirs[t]
+        )
         if unknown:
             shown = ", ".join(unknown[:10]) + (
                 f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""

@@ -24,7 +24,9 @@ def template_dirs(config: Config) -> list[str]:
 
 def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
     """The branches and worktrees that hold this task's work, from the snapshot (no git)."""
-    if snap is None or task is None:
+    if task is None:
+        return "no task's work: this concerns the repository"
+    if snap is None:
         return "unknown"
     view = snap.tasks.get(task)
     agents = (
@@ -124,7 +126,12 @@ def render(
         "issue": finding.message
         + (f" (and, from the same cause: {'; '.join(also)})" if also else ""),
         "check": finding.check,
-        "state": state or "unknown (task.json unreadable)",
+        "state": state
+        or (
+            "unknown (task.json unreadable)"
+            if finding.task
+            else "- (the repository's finding, not one task's)"
+        ),
         "tried": tried,
         "impact": impact,
         "options": opts,

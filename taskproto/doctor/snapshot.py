@@ -160,6 +160,7 @@ class Snapshot:
     real: RealPaths = field(default_factory=RealPaths)
     agent_hooks: dict[str, Any] | None = None  # <root>/agent-hooks.json (init's client hooks)
     replacements: dict[str, str] = field(default_factory=dict)  # refs/replace/<sha> -> its object
+    archive_heads: dict[str, str] = field(default_factory=dict)  # task -> its last archive's sha
 
     def __post_init__(self) -> None:
         # task -> (agent or None, worktree path, branch) of each worktree it should have, filled
@@ -352,11 +353,12 @@ def take(
             for r, sha in refs.items()
             if r.startswith(journal.REF_PREFIX)
         }
-        archived = {
-            r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]
-            for r in refs
+        archive_heads = {  # archive refs are named by time: the last one wins
+            r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]: refs[r]
+            for r in sorted(refs)
             if r.startswith(journal.ARCHIVE_PREFIX)
         }
+        archived = set(archive_heads)
         known = set(names)
         wanted = (
             list(scope) if scope is not None else names + [j for j in journals if j not in known]
@@ -391,6 +393,7 @@ def take(
                 hooks_dir,
                 hooks_path,
                 real,
+                archive_heads=archive_heads,
             )
             snap.replacements = {
                 r[len(REPLACE) :]: sha for r, sha in refs.items() if r.startswith(REPLACE)

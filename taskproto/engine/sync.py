@@ -89,11 +89,7 @@ def sync(engine: Core) -> SyncReport:
             status = statuses.get(ref)
             if status is not None and status.ok:
                 report.pushed.append(name)
-                repo.update_ref(
-                    remote.tracked_task_ref(name),
-                    local[name],
-                    refs.get(remote.tracked_task_ref(name)),
-                )
+                remote.track_task(name, local[name])
             else:
                 report.rejected[name] = status.summary if status else "not pushed"
     return report
@@ -150,11 +146,17 @@ def ensure_worktrees(engine: Core, task: Task) -> None:
 def _not_shared(engine: Core) -> str:
     """Why `sync` has nothing to sync with, and the command that turns sharing on."""
     from taskproto.git.command import RemoteGit
-    from taskproto.remote.discover import remotes_with_tasks
+    from taskproto.remote.discover import remotes_with_tasks, working_refusal, working_repository
 
-    found = remotes_with_tasks(RemoteGit(engine.config.repo))
+    git = RemoteGit(engine.config.repo)
+    found = remotes_with_tasks(git)
     if found:
         name = "origin" if "origin" in found else sorted(found)[0]
+        folder = working_repository(git, name)
+        if folder is not None:
+            return f"{name} holds {found[name]} task journal(s), but " + working_refusal(
+                name, folder
+            )
         return (
             f"{name} holds {found[name]} task journal(s), but this clone does not share tasks "
             f"through a remote; run `taskproto init --remote {name}` (it sets remote = "

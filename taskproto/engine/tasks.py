@@ -51,10 +51,13 @@ def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: st
     if len(set(agents)) != len(agents):
         raise TaskprotoError(f"agent names must be unique: {', '.join(agents)}")
     base_sha = _commit(core, base)
-    if base_sha is None:
+    if base_sha is None and base is None:  # HEAD names no commit: a repository just made
         raise TaskprotoError(
-            f"base {base or 'HEAD'!r} is not a commit; pass --base with a branch or sha"
+            "this repository has no commit yet, and a task starts from one; make the first "
+            "commit (`git commit`), then create the task"
         )
+    if base_sha is None:
+        raise TaskprotoError(f"base {base!r} is not a commit; pass --base with a branch or sha")
     if core.journal_head(name):
         raise TaskprotoError(
             f"a journal for task {name!r} already exists ({journal.ref_for(name)}); "

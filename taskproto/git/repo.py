@@ -242,8 +242,13 @@ class Repo:
 
         result: list[JournalCommit] = []
         try:
-            commits = list(self.repo.iter_commits(ref, max_count=limit))
-        except (git.GitCommandError, ValueError):
+            if limit == 1 and len(ref) == 40 and all(c in "0123456789abcdef" for c in ref):
+                # one commit named by its sha (sync's adoption of each task): read through the
+                # persistent cat-file, not a `git rev-list` per task
+                commits = [self.repo.commit(ref)]
+            else:
+                commits = list(self.repo.iter_commits(ref, max_count=limit))
+        except (git.GitCommandError, git.BadName, ValueError):
             return []
         for commit in commits:
             files = {blob.name: blob.data_stream.read() for blob in commit.tree.blobs}

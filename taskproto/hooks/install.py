@@ -123,6 +123,12 @@ def set_remote(config: Config, remote: str) -> str | None:
             f"no remote named {remote!r} in this clone (`git remote -v` lists them); add it with "
             f"`git remote add {remote} URL`, or pass a URL"
         )
+    from taskproto.git.command import RemoteGit
+    from taskproto.remote.discover import working_refusal, working_repository
+
+    folder = working_repository(RemoteGit(config.repo), remote)
+    if folder is not None:
+        raise TaskprotoError(working_refusal(remote, folder))
     if config.source is not None and os.path.basename(config.source) == "pyproject.toml":
         raise TaskprotoError(
             f'the settings are in {config.source} ([tool.taskproto]); add remote = "{remote}" there'

@@ -147,6 +147,11 @@ class Remote:
         else:
             self._set_ref(ref, sha)
 
+    def track_task(self, task: str, sha: str) -> None:
+        """Record that the remote's journal of `task` is at `sha` now (a cache of the remote's view:
+        moved in-process when that is the same as git doing it, whatever it held)."""
+        self._set_ref(self.tracked_task_ref(task), sha)
+
     def _set_ref(self, ref: str, sha: str) -> None:
         """Point a tracking ref at `sha` (in-process when that is the same as git doing it)."""
         dirs = self.config.layout.dirs

@@ -137,6 +137,9 @@ def renew_heartbeats(layout: Layout, names: list[str], session: str) -> tuple[li
 
     renewed: list[str] = []
     warnings: list[str] = []
+    if len(names) > 1 and layout.dirs is not None:
+        # the journal heads checked through one git process, not a `git cat-file` per packed one
+        integrity.prefetch(layout.dirs, names)
     for name in names:
         try:
             view = read_task(layout, name)

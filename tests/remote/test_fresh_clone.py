@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import git, make_repo, run_taskproto
+from tests.conftest import commit_file, git, git_recorder, make_repo, run_taskproto
 
 SESSION = {"TASKPROTO_SESSION": "alice"}
 
@@ -101,3 +102,100 @@ def test_init_remote_edits_the_settings_file_it_finds(tmp_path: Path) -> None:
     r = run_taskproto("init", "--remote", "origin", cwd=repo)
     assert r.code == 1 and "[tool.taskproto]" in r.err and 'remote = "origin"' in r.err
     assert not settings.exists()
+
+
+def test_doctor_in_the_clone_finds_nothing_wrong_with_a_task_not_claimed_here(
+    origin: Path, tmp_path: Path
+) -> None:
+    """A task from the remote has no branches here until a session here claims it (docs/remote.md):
+    doctor reports no missing branch, and --fix makes none at the base, which the claim would then
+    have used instead of origin's work."""
+    b = clone(origin, tmp_path / "b")
+    for args in (("init", "--remote", "origin"), ("sync",)):
+        assert run_taskproto(*args, cwd=b).code == 0
+    r = run_taskproto("doctor", "--fix", "--json", cwd=b)
+    assert r.code == 0, r.out + r.err
+    assert json.loads(r.out)["findings"] == []
+    assert git(b, "branch", "--list", "fix-login*") == ""
+    r = run_taskproto("claim", "fix-login", cwd=b, env={"TASKPROTO_SESSION": "bob"})
+    assert r.code == 0, r.err
+    pushed = git(b, "rev-parse", "origin/fix-login")
+    assert git(b, "rev-parse", "fix-login") == pushed
+
+
+def test_a_working_repository_is_not_offered_as_the_shared_remote(tmp_path: Path) -> None:
+    """A clone of a repository where tasks are worked on: pushing journals into it would leave its
+    task.json files behind (its commands then refuse those tasks), so sharing through it is refused
+    and the message says what to share through instead."""
+    first = make_repo(tmp_path / "first")
+    for args in (("init",), ("task", "create", "fix-login")):
+        assert run_taskproto(*args, cwd=first).code == 0
+    b = clone(first, tmp_path / "b")
+    for args in (("sync",), ("init", "--remote", "origin")):
+        r = run_taskproto(*args, cwd=b)
+        assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+        assert f"origin is the working repository {first.resolve()}" in r.err
+        assert "a bare repository" in r.err and "docs/remote.md" in r.err
+        assert "init --remote origin" not in r.err
+    assert not (b / ".taskproto.toml").exists()
+
+
+def test_a_task_landed_on_another_machine_is_not_stale_here(
+    origin: Path, tmp_path: Path, cli: Any
+) -> None:
+    """The machine that made the task never had its work: after sync its branch is still at the
+    task's base, behind the commit the other machine approved and landed. That approval is not
+    stale here (doctor --fix would write a change into a landed task's journal)."""
+    first = tmp_path / "first"
+    b = clone(origin, tmp_path / "b")
+    bob = {"TASKPROTO_SESSION": "bob"}
+    for args in (
+        ("init", "--remote", "origin"),
+        ("sync",),
+        ("claim", "fix-login"),
+        ("next", "fix-login", "--to", "SYNTHESIS"),
+        ("approve", "fix-login", "--plan"),
+        ("next", "fix-login"),
+    ):
+        r = cli(*args, cwd=b, env=bob)
+        assert r.code == 0, (args, r.err)
+    commit_file(b / ".taskproto" / "tasks" / "fix-login" / "agents" / "dev" / "code", "login.py")
+    for args in (
+        ("agent", "set", "fix-login", "dev", "--status", "COMPLETE"),
+        ("merge", "fix-login"),
+        ("next", "fix-login", "--to", "AWAITING_USER_APPROVAL"),
+        ("approve", "fix-login", "--commit"),
+        ("next", "fix-login"),
+        ("land", "fix-login"),
+    ):
+        r = cli(*args, cwd=b, env=bob)
+        assert r.code == 0, (args, r.err)
+    assert cli("sync", cwd=first, env=SESSION).code == 0
+    r = cli("doctor", "--json", cwd=first, env=SESSION)
+    assert r.code == 0, r.out
+    assert json.loads(r.out)["findings"] == []
+
+
+def test_sync_adopts_many_tasks_with_a_constant_number_of_git_processes(
+    origin: Path, tmp_path: Path
+) -> None:
+    """A sync of 1,000 tasks started a `git update-ref` per task pushed and a `git rev-list` per
+    task adopted (35 s each on a busy machine): the tracking refs move in-process, the journal
+    heads are read through the one `cat-file` process."""
+    first = tmp_path / "first"
+    for name in ("a", "b", "c"):
+        assert run_taskproto("task", "create", name, cwd=first).code == 0
+    pushed, adopted = tmp_path / "pushed.log", tmp_path / "adopted.log"
+    r = run_taskproto("sync", cwd=first, env=git_recorder(tmp_path / "shim", pushed))
+    assert r.code == 0 and "pushed a, b, c" in r.out, r.out + r.err
+    b = clone(origin, tmp_path / "b")
+    assert run_taskproto("init", "--remote", "origin", cwd=b).code == 0
+    r = run_taskproto("sync", cwd=b, env=git_recorder(tmp_path / "shim", adopted))
+    assert r.code == 0 and "new here a, b, c, fix-login" in r.out, r.out + r.err
+    for log in (pushed, adopted):
+        calls = log.read_text().splitlines()
+        assert not [c for c in calls if c.startswith(("rev-list", "update-ref"))], calls
+        assert len(calls) <= 8, calls
+    assert git(first, "rev-parse", "refs/taskproto/remote/origin/tasks/a") == git(
+        first, "rev-parse", "refs/taskproto/tasks/a"
+    )

@@ -45,6 +45,10 @@ def test_a_fresh_clone_is_told_to_sync_and_cannot_reuse_a_remote_name(
     assert r.returncode == 1
     assert "remote-tasks-unknown" in r.stdout and "fix-login" in r.stdout
     assert "taskproto sync" in r.stdout
+    # the escalation of a finding of the repository does not speak of a task's unreadable file
+    assert "**Current State**: - (the repository's finding, not one task's)" in r.stdout
+    assert "**Impact**: no task's work: this concerns the repository" in r.stdout
+    assert "task.json unreadable" not in r.stdout
     r = tp(second, "task", "create", "fix-login")
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1
     assert "already exists on remote" in r.stderr and "taskproto sync" in r.stderr

@@ -157,6 +157,21 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
 HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
 
 
+def heartbeat_every(layout: Layout) -> float:
+    """Seconds between two heartbeat writes: a minute, or a third of a shorter lease's length
+    (as the board renews its claims), so a lease of seconds does not run out between turns."""
+    from taskproto.layout import SettingsError, read_settings
+
+    try:
+        settings, _ = read_settings(layout.main, need=(b"lease_minutes",))
+    except (SettingsError, OSError):
+        return HEARTBEAT_EVERY
+    lease = settings.get("lease_minutes")
+    if isinstance(lease, bool) or not isinstance(lease, int | float) or lease <= 0:
+        return HEARTBEAT_EVERY
+    return min(HEARTBEAT_EVERY, lease * 60 / 3)
+
+
 def last_beat(layout: Layout, session: str, task: TaskView) -> datetime | None:
     """When `session` last renewed its claim of `task`: its last heartbeat
     (`<task>/heartbeat.json`), else the claim's `owner.heartbeat_at`; None when unknown."""
@@ -181,4 +196,4 @@ def heartbeat_due(layout: Layout, session: str, task: TaskView) -> bool:
     from datetime import UTC, datetime
 
     last = last_beat(layout, session, task)
-    return last is None or (datetime.now(UTC) - last).total_seconds() >= HEARTBEAT_EVERY
+    return last is None or (datetime.now(UTC) - last).total_seconds() >= heartbeat_every(layout)

@@ -14,11 +14,11 @@ from taskproto.clients import protocols
 from taskproto.git.files import find_repo
 from taskproto.hooks.agents import activity, quiet
 from taskproto.hooks.agents.common import (
-    HEARTBEAT_EVERY,
     Call,
     Payload,
     client_pid,
     governing,
+    heartbeat_every,
     last_beat,
 )
 from taskproto.hooks.agents.shell import UNKNOWN
@@ -156,12 +156,12 @@ def answered_here(
 
     from taskproto.state import beat
 
-    last, now = last_beat(layout, session, mine), datetime.now(UTC)
-    if last is None or (now - last).total_seconds() >= HEARTBEAT_EVERY:
+    last, now, every = last_beat(layout, session, mine), datetime.now(UTC), heartbeat_every(layout)
+    if last is None or (now - last).total_seconds() >= every:
         beat.write(layout.task_dir(mine.name), session, owner_pid, now.isoformat())
         last = now
     if pid:  # the next turn's `sh` answers alone while nothing changes and the beat is not due
-        due = last + timedelta(seconds=HEARTBEAT_EVERY)
+        due = last + timedelta(seconds=every)
         quiet.write(layout, session, mine.name, pid, made, due)
     return True
 

@@ -266,6 +266,25 @@ def test_stop_heartbeats_at_most_once_a_minute_and_session_end_keeps_the_claim(
     assert after.transition_log[-1].trigger == "session_end"
 
 
+def test_a_lease_shorter_than_three_minutes_is_renewed_every_third_of_it(
+    engine: Engine, task: str, hook: Hook
+) -> None:
+    """A lease of seconds (docs/sessions.md allows `lease_minutes = 0.05`): a heartbeat at most
+    once a minute would let the owner's claim run out between turns."""
+    from taskproto.state import beat
+
+    (engine.config.repo / ".taskproto.toml").write_text("lease_minutes = 0.05\n")  # 3 s
+    engine.claim(task, "s1", pid=os.getpid())
+    task_dir = str(engine.config.task_dir(task))
+    stop = payload("claude", "Stop", session_id="s1", cwd=str(engine.config.repo))
+    for age, renewed in ((2.0, True), (0.5, False)):  # a third of the lease is 1 s
+        was = (utcnow() - timedelta(seconds=age)).isoformat()
+        beat.write(task_dir, "s1", os.getpid(), was)
+        assert hook("claude", "Stop", stop)[0] == 0
+        now = beat.read(task_dir)
+        assert now is not None and (now["at"] > was) is renewed, (age, now)
+
+
 def test_session_start_offers_free_tasks_in_queue_order_and_says_which_wait(
     engine: Engine, repo: Path, hook: Hook
 ) -> None:
