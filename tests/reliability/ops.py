@@ -271,7 +271,8 @@ def _hook_entries() -> list[HookEntry]:
     from taskproto.hooks.git.install import ENTRY as GIT_ENTRY
 
     # Malformed input must never block the user: every one of these answers 0 on a
-    # repository whose own state is sound, whatever bytes arrive on stdin.
+    # repository whose own state is sound, whatever bytes arrive on stdin; but a tool call's
+    # hook, which then cannot tell what the agent would run, denies it.
     entries = [
         HookEntry("git-pre-push", ("hook", "pre-push", "origin", "file:///nowhere")),
         HookEntry("git-post-rewrite", ("hook", "post-rewrite", "amend")),
@@ -292,11 +293,16 @@ def _hook_entries() -> list[HookEntry]:
         "codex": ("SessionStart", "UserPromptSubmit", "PreToolUse", "Stop"),
         "gemini": ("SessionStart", "BeforeAgent", "BeforeTool", "AfterAgent", "SessionEnd"),
     }
+    # a tool call the guard cannot judge is denied (exit 2, one line: issue #39): a defined answer
+    judged = frozenset({0, 2})
     for client, names in events.items():
         for event in names:
-            entries.append(HookEntry(f"{client}-{event}", ("hook", client, event)))
+            codes = judged if event == names[2] else frozenset({0})
+            entries.append(HookEntry(f"{client}-{event}", ("hook", client, event), codes))
         entries.append(
-            HookEntry(f"{client}-{names[2]}-installed", (client, names[2]), script=AGENT_ENTRY)
+            HookEntry(
+                f"{client}-{names[2]}-installed", (client, names[2]), judged, script=AGENT_ENTRY
+            )
         )
         for event in (names[1], names[3]):  # a prompt and a turn's end, as installed: hook.sh
             entries.append(
