@@ -15,7 +15,8 @@ REBUILD = (
 )
 
 LOST_BRANCH = (
-    "re-create the branch at its last commit (the task's merge records, its worktree's HEAD log, "
+    "re-create the branch at its last commit: where the reference-transaction hook last saw it "
+    "move (`<task>/tips.log`), exactly; else the task's merge records, its worktree's HEAD log, "
     "its own reflog, a checkout away from it, the shared remote's copy, the journal's "
     "checkpoint); while none names one and unreferenced commits (stashes aside) stand on the "
     "base, refused: the escalation offers each as an option `taskproto recover TASK --option N` "
