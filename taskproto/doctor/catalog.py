@@ -376,6 +376,26 @@ check(
 
 # --- checkpoint ----------------------------------------------------------------------
 check(
+    "approval-no-terminal",
+    W,
+    "An approval was recorded under the owner's session (an agent's) by a process with no "
+    "terminal: a detached process may have approved as the agent.",
+    None,
+    options=(
+        Option(
+            "If you did not approve it, roll the task back past it: `taskproto rollback TASK`",
+            "the approval no agent may give is gone; the work stays on its branches",
+            "the task goes back to the state before the approval",
+        ),
+        Option(
+            "Keep it: you approved it yourself from a process without a terminal",
+            "nothing changes",
+            "doctor names it until the next approval replaces it",
+        ),
+        ABANDON,
+    ),
+)
+check(
     "approval-stale",
     W,
     "The recorded commit approval is for a commit that is no longer the task branch's head.",

@@ -15,6 +15,7 @@ from taskproto.state.models import (
     AgentState,
     AgentStatus,
     Approval,
+    ApproverSeen,
     DiffStat,
     Task,
     utcnow,
@@ -158,14 +159,19 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             )
         now = utcnow()
         new = task.model_copy(deep=True)
+        from taskproto.clients import approver
+
+        seen = ApproverSeen.model_validate(approver.context())
         if kind == "plan":
-            new.checkpoint.plan_approval = Approval(by=session, at=now)
+            new.checkpoint.plan_approval = Approval(by=session, at=now, seen=seen)
             detail = "plan"
         else:
             from taskproto.engine import diff
 
             target, stat = _approvable(core, task, sha)
-            new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
+            new.checkpoint.commit_approval = Approval(
+                sha=target, by=session, at=now, diffstat=stat, seen=seen
+            )
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
         new.record(
             trigger=f"approve_{kind}",
