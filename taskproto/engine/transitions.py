@@ -144,8 +144,16 @@ def fire_trigger(
     return advance(core, name, step, session, force)
 
 
-def approve(core: Core, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
-    """Record the user's plan or commit approval (what the guards read)."""
+def approve(
+    core: Core,
+    name: str,
+    kind: str,
+    session: str | None,
+    sha: str | None = None,
+    seen: dict[str, object] | None = None,
+) -> Task:
+    """Record the user's plan or commit approval (what the guards read), with the approver's
+    context: `seen` when the door found it (the board: its requester), else this process's."""
 
     core.require_user(f"approving the {kind} of task {name!r}")
 
@@ -161,16 +169,16 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
         new = task.model_copy(deep=True)
         from taskproto.clients import approver
 
-        seen = ApproverSeen.model_validate(approver.context())
+        found = ApproverSeen.model_validate(seen if seen is not None else approver.context())
         if kind == "plan":
-            new.checkpoint.plan_approval = Approval(by=session, at=now, seen=seen)
+            new.checkpoint.plan_approval = Approval(by=session, at=now, seen=found)
             detail = "plan"
         else:
             from taskproto.engine import diff
 
             target, stat = _approvable(core, task, sha)
             new.checkpoint.commit_approval = Approval(
-                sha=target, by=session, at=now, diffstat=stat, seen=seen
+                sha=target, by=session, at=now, diffstat=stat, seen=found
             )
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
         new.record(

@@ -107,6 +107,7 @@ class ApproverSeen(_Model):
     terminal: bool
     processes: list[str] = field(factory=list)
     variables: list[str] = field(factory=list)
+    pid: int | None = None  # the requester's, when the board recorded it for a request
 
 
 class Approval(_Model):
