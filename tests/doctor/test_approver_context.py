@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from taskproto.doctor import run
 from taskproto.config import load_config
+from taskproto.doctor import run
 from taskproto.engine import Engine
 from tests.hooks.agents.conftest import move_to
 

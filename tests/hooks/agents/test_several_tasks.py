@@ -12,9 +12,7 @@ from .conftest import Hook, move_to, payload
 from .test_tool_guard import write_call
 
 
-def test_board_comments_reach_the_agent_in_that_tasks_worktree(
-    engine: Engine, hook: Hook
-) -> None:
+def test_board_comments_reach_the_agent_in_that_tasks_worktree(engine: Engine, hook: Hook) -> None:
     engine.create_task("a1", ["dev"], description="the first")
     engine.create_task("t1", ["dev"], description="the second")
     engine.claim("a1", "s1")
