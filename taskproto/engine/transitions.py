@@ -153,7 +153,8 @@ def approve(
     seen: dict[str, object] | None = None,
 ) -> Task:
     """Record the user's plan or commit approval (what the guards read), with the approver's
-    context: `seen` when the door found it (the board: its requester), else this process's."""
+    context `seen` that the door found (the CLI: its own process's; the board: its requester's;
+    none through the Python API)."""
 
     core.require_user(f"approving the {kind} of task {name!r}")
 
@@ -167,9 +168,7 @@ def approve(
             )
         now = utcnow()
         new = task.model_copy(deep=True)
-        from taskproto.clients import approver
-
-        found = ApproverSeen.model_validate(seen if seen is not None else approver.context())
+        found = ApproverSeen.model_validate(seen) if seen is not None else None
         if kind == "plan":
             new.checkpoint.plan_approval = Approval(by=session, at=now, seen=found)
             detail = "plan"

@@ -101,6 +101,8 @@ OURS = frozenset(
         "status.json",
         "creating.json",
         "heartbeat.json",  # state/beat.py: the owner's renewed heartbeat
+        "tips.log",  # state/tips.py: every move of the task's branches (the git hook)
+        "tips.old",
         "round.lock",  # ops/team_run.py
     }
 )

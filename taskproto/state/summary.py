@@ -33,6 +33,7 @@ _APPROVAL = {
     "kind": None,
     "revoked_at": None,
     "revoked_reason": None,
+    "seen": {"terminal": None, "processes": None, "variables": None, "pid": None},
 }
 TASK_SHAPE: dict[str, Any] = {
     "schema_version": None,
