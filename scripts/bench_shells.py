@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -71,10 +72,23 @@ def setup(base: Path, shell: str, python: str) -> Path | None:
     return repo
 
 
-def timed(argv: list[str], cwd: Path) -> float:
+def timed(argv: list[str], cwd: Path, cpu: dict[str, list[float]], key: str) -> float:
+    """The wall time in ms; the CPU time (user + system) of the processes it started goes to
+    `cpu[key]`: on a loaded machine wall times stretch, CPU times much less."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, cwd=cwd, check=True, capture_output=True)
-    return (time.perf_counter() - start) * 1000
+    wall = (time.perf_counter() - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cpu.setdefault(key, []).append(used * 1000)
+    return wall
+
+
+def install_line() -> str:
+    from taskproto.hooks.git.install import shell_line
+
+    return shell_line()
 
 
 def main() -> int:
@@ -85,31 +99,41 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-shells-") as tmp:
         repos = {s: r for s in SHELLS if (r := setup(Path(tmp), s, args.python)) is not None}
         times: dict[tuple[str, str], list[float]] = {}
+        cpu: dict[str, list[float]] = {}
         for _ in range(args.runs):
-            times.setdefault(("", "floor"), []).append(
-                timed([args.python, "-I", "-c", "pass"], Path(tmp))
-            )
+            floor = [args.python, "-I", "-c", "pass"]
+            times.setdefault(("", "floor"), []).append(timed(floor, Path(tmp), cpu, "floor"))
             for shell, repo in repos.items():
                 empty = repo.parent / "empty"
-                times.setdefault((shell, "hooks"), []).append(timed(["git", *COMMIT], repo))
+                times.setdefault((shell, "hooks"), []).append(
+                    timed(["git", *COMMIT], repo, cpu, f"{shell} hooks")
+                )
                 off = ["git", "-c", f"core.hooksPath={empty}", *COMMIT]
-                times.setdefault((shell, "none"), []).append(timed(off, repo))
+                times.setdefault((shell, "none"), []).append(timed(off, repo, cpu, f"{shell} none"))
         med = {k: statistics.median(v) for k, v in times.items()}
+        cmed = {k: statistics.median(v) for k, v in cpu.items()}
     floor = med[("", "floor")]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load} "
         f"(1/5/15 min) at the end; median of {args.runs} interleaved runs\n"
     )
-    print("| `sh` | commit with hooks ms | without ms | the hooks add ms | × floor |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        "| `sh` | commit with hooks ms | without ms | the hooks add ms | × floor "
+        "| CPU ms the hooks add | × the floor's CPU |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for shell in repos:
         hooks, none = med[(shell, "hooks")], med[(shell, "none")]
+        used = cmed[f"{shell} hooks"] - cmed[f"{shell} none"]
         print(
             f"| {shell} | {hooks:.1f} | {none:.1f} | {hooks - none:.1f} | "
-            f"{(hooks - none) / floor:.2f}× |"
+            f"{(hooks - none) / floor:.2f}× | {used:.1f} | {used / cmed['floor']:.2f}× |"
         )
-    print(f"\nfloor `python -I -c pass`: {floor:.1f} ms")
+    print(
+        f"\nfloor `python -I -c pass`: {floor:.1f} ms wall, {cmed['floor']:.1f} ms CPU; "
+        f"the installer here starts the hooks with `{install_line()}`"
+    )
     return 0
 
 

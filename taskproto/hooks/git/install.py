@@ -66,7 +66,7 @@ FAST_SHELLS = ("dash", "busybox", "ash")
 def shell_line(system_sh: str = "/bin/sh") -> str:
     """The installed scripts' `#!` line: /bin/sh when it is a fast shell (dash, busybox); else
     (bash, as on macOS) dash or busybox's `sh` where one is installed, else /bin/sh. A shell
-    removed later changes what `render` gives, so doctor sees the hooks outdated and reinstalls."""
+    removed later is doctor's `git-hooks-interpreter-missing`, whose fix installs them again."""
     if os.path.basename(os.path.realpath(system_sh)) in FAST_SHELLS:
         return f"#!{system_sh}"
     for folder in ("/bin", "/usr/bin"):

@@ -99,3 +99,26 @@ def test_where_sh_is_bash_the_hooks_start_with_dash_or_busybox(tmp_path: Path) -
     fast.symlink_to(dash or busybox)  # type: ignore[arg-type]
     assert install.shell_line(str(fast)) == f"#!{fast}"
     assert install.render("pre-commit").startswith(install.shell_line().encode() + b"\n")
+
+
+def test_a_hook_shell_that_is_gone_is_found_and_reinstalled(engine: Engine, tmp_path: Path) -> None:
+    """The `#!` shell the hooks were installed with was removed: doctor names it and its fix
+    writes them again with a shell that is there."""
+    from taskproto.config import load_config
+    from taskproto.doctor import run
+
+    from tests.conftest import run_taskproto
+
+    assert run_taskproto("init", cwd=engine.config.repo).code == 0
+    engine.create_task("t1", agents=["a"])
+    hook = engine.config.repo / ".git" / "hooks" / "pre-commit"
+    text = hook.read_text()
+    hook.write_text("#!/nowhere/dash\n" + text.split("\n", 1)[1])
+    report = run(load_config(engine.config.repo), ())
+    found = [f.message for f in report.findings if f.check == "git-hooks-interpreter-missing"]
+    assert found and "shell /nowhere/dash" in found[0]
+    from taskproto.hooks.git import repair  # noqa: F401  (registers the reinstall fix)
+
+    fixed = run(load_config(engine.config.repo), (), fix=True)
+    assert fixed.healthy, [(f.check, f.message) for f in fixed.findings]
+    assert hook.read_text().startswith(install.shell_line() + "\n")
