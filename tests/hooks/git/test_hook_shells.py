@@ -106,7 +106,6 @@ def test_a_hook_shell_that_is_gone_is_found_and_reinstalled(engine: Engine, tmp_
     writes them again with a shell that is there."""
     from taskproto.config import load_config
     from taskproto.doctor import run
-
     from tests.conftest import run_taskproto
 
     assert run_taskproto("init", cwd=engine.config.repo).code == 0
