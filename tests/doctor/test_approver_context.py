@@ -78,3 +78,19 @@ def test_an_approval_typed_in_a_terminal_is_not_flagged(engine: Engine, repo: Pa
     seen = engine.load("t1").checkpoint.plan_approval.seen  # type: ignore[union-attr]
     assert seen is not None and seen.terminal is True
     assert _findings(repo) == []
+
+
+def test_migrate_down_leaves_the_approvers_context_out(engine: Engine, repo: Path) -> None:
+    """Schema 1 (what an older taskproto reads, `migrate --down`) has no `seen`."""
+    import json
+
+    from tests.conftest import run_taskproto
+
+    engine.create_task("t1", ["dev"], description="the widget")
+    move_to(engine, "t1", "SYNTHESIS")
+    assert run_taskproto("approve", "t1", "--plan", cwd=repo).code == 0
+    assert engine.load("t1").checkpoint.plan_approval.seen is not None  # type: ignore[union-attr]
+    assert run_taskproto("migrate", "--down", cwd=repo).code == 0
+    data = json.loads(engine.config.task_file("t1").read_text())
+    assert data["schema_version"] == 1 and "seen" not in data["checkpoint"]["plan_approval"]
+    assert _findings(repo) == []
