@@ -17,7 +17,13 @@ import ipaddress
 import os
 
 from taskproto.clients.approver import SEEN_VARIABLES
-from taskproto.clients.detect import AGENT_VARIABLES, MAX_DEPTH, _client_of, _parent
+from taskproto.clients.detect import (
+    AGENT_VARIABLES,
+    IGNORE_ANCESTRY,
+    MAX_DEPTH,
+    _client_of,
+    _parent,
+)
 
 CACHE_SIZE = 256
 
@@ -151,7 +157,10 @@ class Peers:
                 agent = f"{agent} (pid {p})"
                 break
         variables = _variables(pid)
-        if agent is None and any(v in AGENT_VARIABLES for v in variables):
+        # taskproto's own suite run inside an agent client: processes it started before it
+        # dropped the client's variables (a browser) still carry them; their ancestry is checked
+        by_variables = os.environ.get(IGNORE_ANCESTRY) != "1"
+        if agent is None and by_variables and any(v in AGENT_VARIABLES for v in variables):
             agent = f"a process with {', '.join(v for v in variables if v in AGENT_VARIABLES)}"
         seen = {
             "terminal": _terminal(pid),
