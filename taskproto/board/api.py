@@ -29,6 +29,7 @@ from starlette.routing import Route
 
 from taskproto import plainjson as json
 from taskproto.board import snapshot
+from taskproto.board.security import REQUESTER
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError
 from taskproto.ops import review as actions
@@ -138,6 +139,7 @@ async def approve(request: Request) -> Response:
         state.session,
         kind,
         text_field(data, "sha"),
+        request.scope.get(REQUESTER),
     )
     cp = task.checkpoint
     return JSONResponse(

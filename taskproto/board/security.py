@@ -6,6 +6,8 @@
 - The Host header must name the board's own address (a DNS-rebinding page has a foreign Host).
 - An Origin header, when present, must be the board's own (cross-site requests from other
   pages, other ports included, are refused); a write authorized by the cookie must carry it.
+- The loopback peer's process, where the OS says which it is (board/peer.py), must not descend
+  from an agent client; its context goes with what the request records (an approval's `seen`).
 - The token lives only in this process's memory and the printed URL. The cookie is HttpOnly,
   SameSite=Strict and named for the port, so two boards on one host do not clobber each other.
 """
@@ -18,6 +20,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from taskproto.board.peer import Peers
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -25,6 +29,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SAFE_METHODS = {"GET", "HEAD"}
+REQUESTER = "taskproto.requester"  # the scope's key for the requester's context (board/peer.py)
 HEADERS = [
     (
         b"content-security-policy",
@@ -60,6 +65,7 @@ class Guard:
         self.hosts = {h.lower() for h in hosts}
         self.origins = {f"http://{h}" for h in self.hosts}
         self.cookie = f"taskproto_board_{port}"
+        self.peers = Peers()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -95,6 +101,16 @@ class Guard:
         if method not in SAFE_METHODS and not by_header and origin is None:
             await _refuse(send, 403, "a write from a browser must carry its Origin")
             return
+        requester = self.peers.find(scope.get("client"), scope.get("server"))
+        if requester.client is not None:
+            await _refuse(
+                send,
+                403,
+                f"the request comes from a process under {requester.client}: the board is the "
+                "user's; agents act through their hooks and `taskproto` commands",
+            )
+            return
+        scope[REQUESTER] = requester.seen
         await self.app(scope, receive, _with_headers(send))
 
     def _valid(self, given: str | None) -> bool:

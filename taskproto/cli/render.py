@@ -81,8 +81,7 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
             f"{commit['sha'][:12] if commit['sha'] else '?'}{' (stale)' if commit['stale'] else ''}"
             + (f": {stat_text(commit['diffstat'])}" if commit["diffstat"] else "")
         )
-    merges = task["merges"]
-    for m in merges[-len(task["required_agents"]) :] if merges else []:
+    for m in data["merges"]:
         lines.append(f"  merge      {m['agent']:<12} {m['result']} {m['commit'][:12]}")
     if task["landed"]:
         ld = task["landed"]

@@ -125,11 +125,14 @@ def approve(
             ),
         )
         return
+    from taskproto.clients import approver
+
+    seen = approver.context()  # journaled with the approval: doctor's approval-no-terminal
     if plan:
-        task = engine.approve(name, "plan", state.session_id())
+        task = engine.approve(name, "plan", state.session_id(), seen=seen)
     else:
         task = engine.approve(
-            name, "commit", state.session_id(), None if commit == "HEAD" else commit
+            name, "commit", state.session_id(), None if commit == "HEAD" else commit, seen
         )
     flush_warnings(state)
     cp = task.checkpoint

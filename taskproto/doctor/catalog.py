@@ -15,7 +15,8 @@ REBUILD = (
 )
 
 LOST_BRANCH = (
-    "re-create the branch at its last commit (the task's merge records, its worktree's HEAD log, "
+    "re-create the branch at its last commit: where the reference-transaction hook last saw it "
+    "move (`<task>/tips.log`), exactly; else the task's merge records, its worktree's HEAD log, "
     "its own reflog, a checkout away from it, the shared remote's copy, the journal's "
     "checkpoint); while none names one and unreferenced commits (stashes aside) stand on the "
     "base, refused: the escalation offers each as an option `taskproto recover TASK --option N` "
@@ -395,6 +396,26 @@ check(
 )
 
 # --- checkpoint ----------------------------------------------------------------------
+check(
+    "approval-no-terminal",
+    W,
+    "An approval was recorded under the owner's session (an agent's) by a process with no "
+    "terminal: a detached process may have approved as the agent.",
+    None,
+    options=(
+        Option(
+            "If you did not approve it, roll the task back past it: `taskproto rollback TASK`",
+            "the approval no agent may give is gone; the work stays on its branches",
+            "the task goes back to the state before the approval",
+        ),
+        Option(
+            "Keep it: you approved it yourself from a process without a terminal",
+            "nothing changes",
+            "doctor names it until the next approval replaces it",
+        ),
+        ABANDON,
+    ),
+)
 check(
     "approval-stale",
     W,

@@ -53,7 +53,7 @@ check(
     Severity.ERROR,
     "The Python interpreter (or taskproto's entry script) that the installed git hooks start is "
     "gone (a removed virtualenv, an upgrade); commits on task branches are refused until they are "
-    "reinstalled.",
+    "reinstalled. Or the shell of their `#!` line is gone: git cannot run them at all.",
     "reinstall the hooks with this taskproto's interpreter (`taskproto init --git`)",
 )
 check(
@@ -306,6 +306,9 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
         yield _finding("git-hooks-missing", "; ".join(why))
     gone = set()
     for text in scripts:
+        shell = text.partition("\n")[0][2:].split()[:1] if text.startswith("#!") else []
+        if shell and not os.access(shell[0], os.X_OK):  # the `#!` shell (install.shell_line)
+            gone.add(f"shell {shell[0]}")
         for name in ("python", "entry"):
             value = _script_value(text, name)
             usable = os.path.isfile(value or "") and (

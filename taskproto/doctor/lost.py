@@ -1,5 +1,7 @@
-"""Where a deleted task or agent branch last pointed: what taskproto records (the task's merge
-records, the journal's checkpoint), the worktree's HEAD log, reflogs, the shared remote.
+"""Where a deleted task or agent branch last pointed: first its last move as the
+reference-transaction hook recorded it (state/tips.py: exact, no guess); else what taskproto
+records (the task's merge records, the journal's checkpoint), the worktree's HEAD log, reflogs, the
+shared remote.
 
 A branch is re-created only at a commit one of these names; with none, and commits dangling on top
 of the task's base that may be its work, doctor refuses and names them rather than re-creating the
@@ -20,10 +22,11 @@ from taskproto.doctor.repair import head_log_sha
 from taskproto.engine import Engine
 from taskproto.errors import GitError, WorkAtRisk
 from taskproto.names import agent_branch
-from taskproto.state import journal
+from taskproto.state import journal, tips
 from taskproto.state.models import Task
 
 ZERO = "0" * 40
+TIPS = "the branch's last move, recorded by the reference-transaction hook"
 MAX_DANGLING = 20
 
 
@@ -64,6 +67,9 @@ def candidates(
 ) -> list[tuple[str, str]]:
     """(sha, where it was found), best first."""
     found: list[tuple[str, str]] = list(_recorded(task, branch))
+    moved_to = tips.last(str(engine.config.task_dir(task.name)), branch)
+    if moved_to:
+        found.insert(0, (moved_to, f"{TIPS} ({tips.NAME})"))
     common = engine.config.common_dir
     if worktree is not None:
         logged = head_log_sha(worktree)
@@ -181,6 +187,9 @@ def last_tip(engine: Engine, branch: str, worktree: Path | None, task: Task) -> 
         if not engine.repo.object_exists(sha):
             tip.lost.append((sha, source))
             continue
+        if source.startswith(TIPS):  # the last move itself: exact, whatever the others say
+            tip.sha, tip.source = sha, source
+            return tip
         if tip.sha is None or (sha != tip.sha and engine.repo.is_ancestor(tip.sha, sha)):
             tip.sha, tip.source = sha, source
     return tip

@@ -209,10 +209,17 @@ class Engine(Core):
 
         return transitions.advance(self, task_name(name), step, session, force, what)
 
-    def approve(self, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
+    def approve(
+        self,
+        name: str,
+        kind: str,
+        session: str | None,
+        sha: str | None = None,
+        seen: dict[str, object] | None = None,
+    ) -> Task:
         from taskproto.engine import transitions
 
-        return transitions.approve(self, task_name(name), kind, session, sha)
+        return transitions.approve(self, task_name(name), kind, session, sha, seen)
 
     def set_agent_status(
         self,

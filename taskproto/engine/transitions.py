@@ -15,6 +15,7 @@ from taskproto.state.models import (
     AgentState,
     AgentStatus,
     Approval,
+    ApproverSeen,
     DiffStat,
     Task,
     utcnow,
@@ -147,8 +148,17 @@ def fire_trigger(
     return advance(core, name, step, session, force)
 
 
-def approve(core: Core, name: str, kind: str, session: str | None, sha: str | None = None) -> Task:
-    """Record the user's plan or commit approval (what the guards read)."""
+def approve(
+    core: Core,
+    name: str,
+    kind: str,
+    session: str | None,
+    sha: str | None = None,
+    seen: dict[str, object] | None = None,
+) -> Task:
+    """Record the user's plan or commit approval (what the guards read), with the approver's
+    context `seen` that the door found (the CLI: its own process's; the board: its requester's;
+    none through the Python API)."""
 
     core.require_user(f"approving the {kind} of task {name!r}")
 
@@ -162,14 +172,17 @@ def approve(core: Core, name: str, kind: str, session: str | None, sha: str | No
             )
         now = utcnow()
         new = task.model_copy(deep=True)
+        found = ApproverSeen.model_validate(seen) if seen is not None else None
         if kind == "plan":
-            new.checkpoint.plan_approval = Approval(by=session, at=now)
+            new.checkpoint.plan_approval = Approval(by=session, at=now, seen=found)
             detail = "plan"
         else:
             from taskproto.engine import diff
 
             target, stat = _approvable(core, task, sha)
-            new.checkpoint.commit_approval = Approval(sha=target, by=session, at=now, diffstat=stat)
+            new.checkpoint.commit_approval = Approval(
+                sha=target, by=session, at=now, diffstat=stat, seen=found
+            )
             detail = f"commit {target[:12]} ({diff.stat_text(stat)})"
         new.record(
             trigger=f"approve_{kind}",

@@ -108,6 +108,8 @@ OURS = frozenset(
         "status.json",
         "creating.json",
         "heartbeat.json",  # state/beat.py: the owner's renewed heartbeat
+        "tips.log",  # state/tips.py: every move of the task's branches (the git hook)
+        "tips.old",
         "round.lock",  # ops/team_run.py
         "worktree.json",  # engine/prepare.py: the worktree's ports and setup
         "setup.log",  # engine/prepare.py: the setup's output

@@ -91,16 +91,24 @@ def choices(engine: Engine, task: Task) -> Choices:
     )
 
 
-def approve(engine: Engine, name: str, session: str, kind: str, sha: str | None = None) -> Task:
+def approve(
+    engine: Engine,
+    name: str,
+    session: str,
+    kind: str,
+    sha: str | None = None,
+    seen: dict[str, object] | None = None,
+) -> Task:
     """Approve the plan (a plan approval, or the workflow's `approve` trigger) or the exact head
-    commit `sha` the user was shown; a branch that moved since is refused."""
+    commit `sha` the user was shown; a branch that moved since is refused. `seen`: the
+    requester's context, recorded with the approval."""
     engine.require_user(f"approving the {kind} of task {name!r}")
     task = engine.load(name)
     wf = engine.workflow(task)
     state = wf.state(task.state)
     if kind == "plan":
         if state.approval == "plan":
-            return engine.approve(name, "plan", session)
+            return engine.approve(name, "plan", session, seen=seen)
         if _approve_trigger(wf, task.state):
             return planning.approve(engine, name, session, force=True).task
         raise Refused(f"task {name!r} is in {task.state}: there is no plan to approve there")
@@ -117,7 +125,7 @@ def approve(engine: Engine, name: str, session: str, kind: str, sha: str | None 
             f"the task branch {name} is at {now}, not the reviewed {sha[:12]}: review the new "
             "head, then approve it"
         )
-    return engine.approve(name, "commit", session, head)
+    return engine.approve(name, "commit", session, head, seen)
 
 
 def _clean(text: str, limit: int, what: str) -> str:

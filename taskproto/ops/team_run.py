@@ -6,8 +6,8 @@ another), then in one locked, journaled change record every call and apply the
 failure matrix to what really happened (429: skipped this round; timeout or
 crash: failed this round; all down: the round is lost or the loop stops). If the
 round goes on, the same change moves DO -> REVIEW with the answers' DO parts as
-the round's output; then DECIDE fires with the rubric taken from the answers
-(`team_answer.combine`), converging, iterating or stopping.
+the round's output; then DECIDE fires with the rubric the lead gave in one more call over all the
+answers (`team_lead.py`, as in the seed), converging, iterating or stopping.
 
 Team mode is the seed's agent team: with two backends, `round run` tries to
 create the session's team (a lock per session under `<root>/teams/`). One team
@@ -34,7 +34,7 @@ from filelock import FileLock, Timeout
 from taskproto.engine import Engine, Step
 from taskproto.errors import TaskprotoError
 from taskproto.machine.builtin.phone_a_team import NAME, backends_down
-from taskproto.ops import backends, team_answer, team_call
+from taskproto.ops import backends, team_answer, team_call, team_lead
 from taskproto.ops import phone_a_team as team
 from taskproto.state.models import Task, utcnow
 
@@ -52,6 +52,7 @@ class Round:
     rubric: dict[str, str] | None = None
     note: str | None = None
     task: Task | None = None
+    lead: dict[str, Any] | None = None  # the lead's review (team_lead.py), when it decided
 
 
 def _check(task: Task, name: str) -> None:
@@ -235,9 +236,26 @@ def _recorded_answers(task: Task) -> dict[str, dict[str, Any]]:
     return {b: c for b, c in calls.items() if c.get("outcome") == "answered"}
 
 
-def _decide(engine: Engine, name: str, rnd: Round, session: str | None, force: bool) -> Task:
-    rubric, note = team_answer.combine(rnd.answers)
-    rnd.rubric, rnd.note = rubric, note
+def _decide(
+    engine: Engine,
+    name: str,
+    rnd: Round,
+    session: str | None,
+    force: bool,
+    cfg: team_call.Settings,
+) -> Task:
+    """DECIDE with the rubric the lead gave over all the round's answers (team_lead.py)."""
+    task = engine.load(name)
+    text = team_lead.payload(name, task.description or "", rnd.round, rnd.answers)
+    worktree = engine.config.task_worktree(name)
+    cwd = worktree if worktree.is_dir() else engine.config.repo
+
+    def call(backend: str, payload: str) -> str | None:
+        done = team_call.call(backend, payload, cwd, cfg, cfg.timeout)
+        return done.text if done.outcome == "answered" else None
+
+    rubric, note, lead = team_lead.review(rnd.answers, text, call)
+    rnd.rubric, rnd.note, rnd.lead = rubric, note, lead
     return team.decide(engine, name, rubric, note, session, force)
 
 
@@ -311,7 +329,7 @@ def _one_round(
             number, (task.context.get("round_state") or {}).get("mode", "?"), None, [], answers
         )
         rnd.messages.append("decided from the answers recorded earlier")
-        rnd.task = _decide(engine, name, rnd, session, force) if decide else task
+        rnd.task = _decide(engine, name, rnd, session, force, cfg) if decide else task
         return rnd
     if task.state != "DO":
         raise TaskprotoError(
@@ -349,7 +367,7 @@ def _one_round(
     rnd = Round(number, mode, note, calls, answers)
     rnd.task = _record(engine, name, number, rnd, cfg.sandbox, session, force)
     if decide and rnd.task.state == "REVIEW":
-        rnd.task = _decide(engine, name, rnd, session, force)
+        rnd.task = _decide(engine, name, rnd, session, force, cfg)
     elif not decide and rnd.task.state == "REVIEW":
         rnd.rubric, rnd.note = team_answer.combine(answers)
     return rnd

@@ -102,6 +102,16 @@ class DiffStat(_Model):
     removed: int = 0
 
 
+class ApproverSeen(_Model):
+    """What the approving process saw (clients/approver.py): a terminal, its ancestry's command
+    names, the agent clients' variables set."""
+
+    terminal: bool
+    processes: list[str] = field(factory=list)
+    variables: list[str] = field(factory=list)
+    pid: int | None = None  # the requester's, when the board recorded it for a request
+
+
 class Approval(_Model):
     sha: str | None = None  # the commit approved (None for plan approvals)
     by: str | None = None  # session or user that recorded it
@@ -113,6 +123,7 @@ class Approval(_Model):
     kind: Literal["plan", "commit"] | None = None
     revoked_at: datetime | None = None
     revoked_reason: str | None = None
+    seen: ApproverSeen | None = None  # the approving process's context; None before issue #39
 
 
 class MergeRecord(_Model):

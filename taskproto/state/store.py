@@ -96,6 +96,12 @@ def dump_schema1(task: Task) -> bytes:
     data = task.model_dump(mode="json", by_alias=True)
     for key in ("log_count", "interruption_counts", "reached"):
         data.pop(key, None)
+    checkpoint = data["checkpoint"]
+    for approval in [checkpoint["plan_approval"], checkpoint["commit_approval"]] + list(
+        checkpoint["revoked"]
+    ):
+        if approval is not None:
+            approval.pop("seen", None)  # the approver's context came after schema 1
     data["schema_version"] = 1
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 

@@ -33,6 +33,7 @@ _APPROVAL = {
     "kind": None,
     "revoked_at": None,
     "revoked_reason": None,
+    "seen": {"terminal": None, "processes": None, "variables": None, "pid": None},
 }
 TASK_SHAPE: dict[str, Any] = {
     "schema_version": None,
@@ -185,7 +186,15 @@ def show_details(data: dict[str, Any]) -> dict[str, Any]:
         },
         "needs_review": data["needs_review"],
         "log_count": max(int(data.get("log_count") or 0), len(data["transition_log"])),
+        "merges": shown_merges(data),
+        "landed": data.get("landed"),
     }
+
+
+def shown_merges(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The merge records `task show` shows: the latest, one per required agent."""
+    merges = list(data.get("merges") or [])
+    return merges[-len(data["required_agents"]) :] if merges and data["required_agents"] else []
 
 
 def describe(waits: list[dict[str, Any]]) -> str:

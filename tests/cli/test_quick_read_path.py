@@ -251,6 +251,7 @@ def _nested(spec: Any) -> Any:
         models.LogEntry,
         models.Interruption,
         models.Approval,
+        models.ApproverSeen,
         models.DiffStat,
         models.MergeRecord,
         models.LandRecord,

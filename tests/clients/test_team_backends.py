@@ -164,7 +164,8 @@ def test_codex_converges_in_round_one_and_every_step_is_journaled(cli, engine, t
         ("codex", "answered", "ok")
     ]
     # The real codex got the relay payload on stdin: the task, the round, the answer format.
-    [turn] = server.turns
+    turn, review = server.turns  # the round's answer, then the lead's review over the answers
+    assert "# How to review" in review.text() and "## Answer of codex" in review.text()
     sent = turn.text()
     assert DESCRIPTION in sent and "# Round 1 of 2" in sent and "## REVIEW" in sent
     assert "only permits reading files" in sent  # codex was told its sandbox is read-only
@@ -181,11 +182,11 @@ def test_codex_converges_in_round_one_and_every_step_is_journaled(cli, engine, t
 
 
 def test_both_as_a_team_then_feedback_drives_round_two(cli, engine, team):
-    codex = team.codex(
-        answer(risks="fail - the cache is never invalidated", verdict="iterate",
-               feedback=["invalidate the cache on grammar change"]),
-        answer(do="Cache invalidated on grammar change."),
-    )  # fmt: skip
+    unsafe = answer(risks="fail - the cache is never invalidated", verdict="iterate",
+                    feedback=["invalidate the cache on grammar change"])  # fmt: skip
+    fixed = answer(do="Cache invalidated on grammar change.")
+    # codex answers and, as the lead (the first backend), reviews both answers each round
+    codex = team.codex(unsafe, unsafe, fixed, fixed)
     gemini = team.gemini(answer(do="Gemini agrees."), answer(do="Still fine."))
     create(cli, "both")
     data = run(cli)
@@ -195,8 +196,9 @@ def test_both_as_a_team_then_feedback_drives_round_two(cli, engine, team):
     assert first["rubric"] == {"acceptance": "pass", "risks": "fail", "validation": "pass"}
     assert first["state"] == "DO" and first["next_round"] == 2
     # Round two's payload: the latest output of round one and its feedback, no history.
-    for server in (codex, gemini):
-        sent = server.turns[1].text()
+    assert "Gemini agrees." in codex.turns[1].text()  # the lead saw both answers
+    for server, turn in ((codex, 2), (gemini, 1)):
+        sent = server.turns[turn].text()
         assert "# Round 2 of 2" in sent and "Round 1 ended not converged" in sent
         assert "codex: invalidate the cache on grammar change" in sent
         assert "codex: risks: the cache is never invalidated" in sent
@@ -334,7 +336,7 @@ def test_the_users_client_config_and_the_repos_args_and_env_reach_the_client(
     )
     create(cli)
     run(cli, "--write")
-    [turn] = server.turns
+    turn, _review = server.turns
     assert turn.body["model"] == "model-from-taskproto-config"
     headers = {k.lower(): v for k, v in turn.headers.items()}
     assert headers["authorization"] == "Bearer key-from-taskproto-config"

@@ -64,7 +64,8 @@ def test_ollama_answers_over_http_and_converges(cli, engine, ollama):
     create(cli)
     data = run(cli)
     assert (data["outcome"], data["rounds"][0]["calls"][0]["format"]) == ("converged", "ok")
-    [turn] = server.turns
+    turn, review = server.turns  # the round's answer, then the lead's review of it
+    assert "# How to review" in review.body["prompt"]
     assert turn.path == "/api/generate"
     assert turn.body["model"] == "qwen2.5-coder" and turn.body["stream"] is False
     assert DESCRIPTION in turn.body["prompt"] and "## REVIEW" in turn.body["prompt"]
@@ -86,7 +87,7 @@ def test_ollama_429_timeout_and_dropped_connection(cli, engine, ollama):
     assert [r["outcome"] for r in rounds] == [
         "round_failed", "round_failed", "round_failed", "converged",
     ]  # fmt: skip
-    assert len(server.turns) == 4
+    assert len(server.turns) == 5  # the last round's answer, then the lead's review
 
 
 def test_no_ollama_listening_is_a_crash(cli, engine, ollama):
@@ -237,3 +238,25 @@ def test_a_payload_over_a_cap_is_refused_before_any_call(cli, engine, ollama):
     assert r.code == 1 and "relay payload of t refused: diff is" in r.err
     assert "over the 300 KB diff cap" in r.err
     assert server.turns == [] and snapshot(engine) == before
+
+
+def test_the_lead_grades_the_round_not_the_backend_its_own_answer(cli, engine, ollama):
+    """Issue #39: the backend passes its own answer on every item; the lead's review, one more
+    call over all the round's answers, finds a critical risk: the round does not converge."""
+    server = ollama(
+        answer(do="Cache the token table globally."),
+        answer(risks="fail - the global cache is shared between threads"),
+        answer(),
+        answer(),
+    )
+    create(cli, rounds=2)
+    data = run(cli, "--once")
+    assert data["rounds"][0]["rubric"]["risks"] == "fail"
+    task = engine.load("t")
+    assert task.state == "DO" and task.counters.round == 2
+    review = server.turns[1].body["prompt"]
+    assert "# How to review" in review and "## Answer of ollama" in review
+    assert "Cache the token table globally." in review
+    note = next(e.note for e in reversed(task.transition_log) if e.trigger == "decide")
+    assert note is not None and note.startswith("rubric by the lead (ollama) over the answers")
+    assert "the global cache is shared between threads" in note

@@ -201,6 +201,23 @@ def _(env: Env) -> None:
 # --- checks with no safe fix: doctor escalates and changes nothing ----------------------
 
 
+@breaks("approval-no-terminal")
+def _(env: Env) -> None:
+    """The plan approved as the owner's session by a process with no terminal (issue #39)."""
+    e = env.engine
+    e.claim("t", "agent-s1")
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger, session="agent-s1")
+    e.approve("t", "plan", "agent-s1")
+    data = env.raw()
+    data["checkpoint"]["plan_approval"]["seen"] = {
+        "terminal": False,
+        "processes": ["python3", "setsid"],
+        "variables": [],
+    }
+    env.write_raw(data)
+
+
 @breaks("state-unknown")
 def _(env: Env) -> None:
     def change(d: dict) -> None:  # type: ignore[type-arg]

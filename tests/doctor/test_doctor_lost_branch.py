@@ -110,6 +110,15 @@ def test_a_deleted_agent_branch_comes_back_where_its_merge_record_says(env: Env)
     assert report.healthy, [(x.finding.check, x.error) for x in report.fixes if x.error]
     assert env.git("rev-parse", "t-a") == sha
     (action,) = [x.action for x in report.fixes if x.finding.check == "agent-branch-missing"]
+    assert "last move" in action, action  # the hook's record; the merge record says the same
+    # deleted again behind the hooks, with no record of its moves left: the merge record
+    env.git("worktree", "remove", "--force", str(env.worktree("a")))
+    env.git("-c", "core.hooksPath=/dev/null", "update-ref", "-d", "refs/heads/t-a")
+    (env.config.task_dir("t") / "tips.log").unlink()
+    report = env.doctor(fix=True)
+    assert report.healthy, [(x.finding.check, x.error) for x in report.fixes if x.error]
+    assert env.git("rev-parse", "t-a") == sha
+    (action,) = [x.action for x in report.fixes if x.finding.check == "agent-branch-missing"]
     assert "merge record" in action, action
     assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"
 
@@ -125,6 +134,7 @@ def test_the_command_doctor_prints_for_a_lost_branch_is_accepted(env: Env, cli: 
     _with_hooks_in_implementation(env)
     sha = commit_file(env.worktree("a"), "work.txt", "agent work\n")
     _drop(env, "a")
+    (env.config.task_dir("t") / "tips.log").unlink()  # as if the hooks had been off meanwhile
     _stash_twice(env)
     move_to(env.engine, "t", "REVIEW")
     r = cli("doctor", "--fix")  # type: ignore[operator]
@@ -144,3 +154,36 @@ def test_the_command_doctor_prints_for_a_lost_branch_is_accepted(env: Env, cli: 
     assert env.git("rev-parse", "t-a") == sha
     assert env.doctor(fix=True).healthy
     assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"
+
+
+def test_a_deleted_branch_comes_back_at_exactly_its_last_move(env: Env) -> None:
+    """The reference-transaction hook records every move of a task or agent branch (issue #39):
+    after commits, a rewind and the branch's deletion, doctor re-creates it at the commit it
+    last held, not at the most advanced commit some source names, with nothing to choose."""
+    _with_hooks_in_implementation(env)
+    first = commit_file(env.worktree("a"), "work.txt", "agent work\n")
+    commit_file(env.worktree("a"), "more.txt", "more work\n")
+    env.git("-C", str(env.worktree("a")), "reset", "--quiet", "--hard", first)  # rewound
+    _drop(env, "a")
+    report = env.doctor(fix=True)
+    assert report.healthy, [(x.finding.check, x.error) for x in report.fixes if x.error]
+    assert env.git("rev-parse", "t-a") == first
+    (action,) = [x.action for x in report.fixes if x.finding.check == "agent-branch-missing"]
+    assert "last move" in action, action
+    assert (env.worktree("a") / "work.txt").read_text() == "agent work\n"
+    assert not (env.worktree("a") / "more.txt").exists()
+
+
+def test_the_tips_record_stays_bounded_and_keeps_each_branchs_last_move(tmp_path: Path) -> None:
+    from taskproto.state import tips
+
+    for i in range(2000):
+        tips.record(str(tmp_path), [(f"{i:040d}", f"{i + 1:040d}", "t-a")])
+        if i == 5:
+            tips.record(str(tmp_path), [("1" * 40, "2" * 40, "t-b")])
+    assert tips.last(str(tmp_path), "t-a") == f"{2000:040d}"
+    assert tips.last(str(tmp_path), "t-b") == "2" * 40
+    assert all(p.stat().st_size < 2 * tips.LIMIT for p in tmp_path.iterdir())
+    tips.record(str(tmp_path), [(f"{2000:040d}", tips.ZERO, "t-a")])  # deleted: its last value
+    assert tips.last(str(tmp_path), "t-a") == f"{2000:040d}"
+    assert tips.last(str(tmp_path), "t-c") is None

@@ -139,14 +139,25 @@ def client_pid(env: dict[str, str], start: int | None = None) -> int | None:
     return None
 
 
+def own_task(layout: Layout, session: str, cwd: str) -> TaskView | None:
+    """The task `session` owns: when it owns several, the one whose worktree holds cwd."""
+    kind, task, _agent = layout.where(cwd) if cwd and session else ("outside", None, None)
+    if kind == "worktree" and task:
+        here = read_task(layout, task)
+        if here.error is None and here.owner_session == session:
+            return here
+    return owned_task(layout, session)
+
+
 def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, str | None]:
     """The task a hook acts for and the agent whose worktree cwd is in (None: the task worktree or
     elsewhere).
 
-    The session's own task first; else the task whose worktree holds cwd.
+    The session's own task first (of several, the one whose worktree holds cwd); else the task
+    whose worktree holds cwd.
     """
     kind, task, agent = layout.where(cwd) if cwd else ("outside", None, None)
-    mine = owned_task(layout, session)
+    mine = own_task(layout, session, cwd)
     if mine is not None:
         return mine, agent if (kind == "worktree" and task == mine.name) else None
     if kind == "worktree" and task:

@@ -15,7 +15,7 @@ from taskproto.engine import Engine
 from taskproto.engine.claims import register
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import quiet
-from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due
+from taskproto.hooks.agents.common import Call, Payload, governing, heartbeat_due, own_task
 from taskproto.hooks.agents.offer import claim_hint, offer, offer_lines, write_env_file
 from taskproto.hooks.flags import warm
 from taskproto.hooks.slowpath import engine_for
@@ -144,7 +144,7 @@ def session_start(hook: Hook) -> str:
     if not os.path.isdir(hook.layout.tasks):
         return "\n".join(lines)
     engine = hook.engine
-    mine = owned_task(hook.layout, hook.session)
+    mine = own_task(hook.layout, hook.session, hook.cwd)
     if mine is not None and mine.error is None:
         engine.claim(
             mine.name, hook.session, hook.pid

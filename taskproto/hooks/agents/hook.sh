@@ -423,7 +423,10 @@ mentions() {  # mentions FILE...: one of the task files names the session (1: no
     case $? in 0) return 0 ;; 1) return 1 ;; *) py ;; esac
 }
 task=- own= pid= stamp=
-if [ -f "$owner" ] && ! [ -L "$owner" ]; then
+# A prompt is never dropped on a stamp (a file in the cache could be planted): no stamp, no offer,
+# every task.json is read (one grep), and Python answers when one names the session.
+if [ "$kind" = prompt ]; then :
+elif [ -f "$owner" ] && ! [ -L "$owner" ]; then
     IFS=' ' read -r task pid <"$owner" || py
     case $task in -) ;; '' | .* | *[!A-Za-z0-9._-]*) py ;; *) own=$tasks/$task/task.json ;; esac
     if [ -n "$own" ]; then
@@ -437,7 +440,10 @@ if [ "$task" = - ]; then
     l= r=$act/$sid.sh
     [ -d "$act" ] && newest && r=$last
     [ -f "$r" ] && ! [ -L "$r" ] && { IFS= read -r l <"$r" || [ -n "$l" ]; }
-    case $l in *"$QUIET}") { [ -z "$stamp" ] || [ "$r" -nt "$stamp" ]; } && stamp=$r ;; esac
+    case $kind:$l in
+    prompt:*) ;;  # a prompt trusts no stamp
+    *"$QUIET}") { [ -z "$stamp" ] || [ "$r" -nt "$stamp" ]; } && stamp=$r ;;
+    esac
     prepare "$QUIET"  # the next stamp: made before the task files are listed
 fi
 if [ "$kind" = start ] && [ "$task" = - ] && [ "$owners" != '?' ]; then
@@ -449,7 +455,8 @@ else
     IFS=$lf
     set -- $list
     unset IFS
-    if [ $# -gt 0 ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] && vouches "$@"; then
+    if [ $# -gt 0 ] && [ "$kind" != prompt ] && [ "$task" = - ] && opened && [ "$owners" != '?' ] &&
+        vouches "$@"; then
         # the offer was made from these tasks as they are now: no grep, unless it lists the session
         case ,$owners, in *,"$sid",*) py ;; esac
         set --

@@ -227,6 +227,10 @@ def session_task(
             view = read_task(layout, entry["task"])
             if view.owner_session == session or view.error is not None:
                 kind, where_task, agent = layout.where(cwd) if cwd else ("outside", None, None)
+                if kind == "worktree" and where_task and where_task != view.name:
+                    here = read_task(layout, where_task)  # of several tasks, the one cwd is in
+                    if here.error is None and here.owner_session == session:
+                        return layout, here, agent
                 return (
                     layout,
                     view,

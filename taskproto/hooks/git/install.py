@@ -59,11 +59,34 @@ def hooks_dir(git: Git) -> tuple[Path, str | None]:
     return Path(path), setting
 
 
+# POSIX shells that start and run the script fast; bash (macOS's /bin/sh) takes about twice as long
+FAST_SHELLS = ("dash", "busybox", "ash")
+
+
+def shell_line(system_sh: str = "/bin/sh") -> str:
+    """The installed scripts' `#!` line: /bin/sh when it is a fast shell (dash, busybox); else
+    (bash, as on macOS) dash or busybox's `sh` where one is installed, else /bin/sh. A shell
+    removed later is doctor's `git-hooks-interpreter-missing`, whose fix installs them again."""
+    if os.path.basename(os.path.realpath(system_sh)) in FAST_SHELLS:
+        return f"#!{system_sh}"
+    for folder in ("/bin", "/usr/bin"):
+        if os.access(f"{folder}/dash", os.X_OK):
+            return f"#!{folder}/dash"
+    for folder in ("/bin", "/usr/bin"):
+        if os.access(f"{folder}/busybox", os.X_OK):
+            return f"#!{folder}/busybox sh"
+    return f"#!{system_sh}"
+
+
 def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
-    """The script installed as `hook`: the template with its names filled in, and without the
-    comment lines below its header (git runs it on every commit, and dash reads a comment at
-    about 40 instructions a byte; the template, hooks/git-hook.sh, keeps them)."""
+    """The script installed as `hook`: the template with its names filled in, started by the
+    fastest POSIX shell here (`shell_line`), and without the comment lines below its header (git
+    runs it on every commit, and dash reads a comment at about 40 instructions a byte; the
+    template, hooks/git-hook.sh, keeps them)."""
     text = TEMPLATE.read_text(encoding="utf-8")
+    first, _, rest = text.partition("\n")
+    if first.startswith("#!"):
+        text = shell_line() + "\n" + rest
     text = text.replace("@HOOK@", hook).replace("@PYTHON@", shlex.quote(python or sys.executable))
     text = text.replace("@ENTRY@", shlex.quote(str(entry)))
     lines = text.splitlines(keepends=True)

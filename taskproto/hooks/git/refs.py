@@ -90,19 +90,33 @@ def reference_transaction(hook: Hook, args: list[str]) -> int:
 
     "prepared": refuse moving a task or agent branch in a state that forbids commits, another
     agent's branch from an agent's worktree, and taskproto's journals by anything but taskproto.
-    "committed": mark a commit approval stale when the approved head moved.
+    "committed": record where each task and agent branch now points (state/tips.py: doctor
+    re-creates a deleted branch there), and mark a commit approval stale when the approved head
+    moved.
     """
     if args and args[0] == "prepared":
         return _guard_refs(hook)
     if not args or args[0] != "committed":
         return 0
+    moves: dict[str, list[tuple[str, str, str]]] = {}
+    stale: list[tuple[str, str]] = []
     for line in hook.stdin().decode("utf-8", "replace").splitlines():
         parts = line.split()
-        if len(parts) != 3 or not parts[2].startswith("refs/heads/") or parts[1] == ZERO_OID:
-            continue  # deletions: the task is being removed, nothing left to approve
+        if len(parts) != 3 or not parts[2].startswith("refs/heads/"):
+            continue
         owner = hook.owner_of(parts[2][11:])
-        if owner is not None and owner[1] is None:
-            reconcile(hook, owner[0], parts[1], "ref update")
+        if owner is None:
+            continue
+        moves.setdefault(owner[0], []).append((parts[0], parts[1], parts[2][11:]))
+        if owner[1] is None and parts[1] != ZERO_OID:  # a deletion: nothing left to approve
+            stale.append((owner[0], parts[1]))
+    if moves:
+        from taskproto.state import tips
+
+        for task, rows in moves.items():
+            tips.record(hook.layout.task_dir(task), rows)
+    for task, head in stale:
+        reconcile(hook, task, head, "ref update")
     return 0
 
 

@@ -147,8 +147,10 @@ def test_a_change_of_the_task_or_the_beat_sends_the_owner_to_python(fast: Fast) 
     assert run.started and run.answer == (0, "", "")
     # t1's log still names the session: Python's stamp says it owns nothing, until a task changes
     assert not fast.both("claude", "Stop", data, OWNER).started
+    # a prompt trusts no stamp: t1 names the session, so Python finds it owns nothing
     prompt = payload("claude", "UserPromptSubmit", session_id=OWNER, cwd=str(engine.config.repo))
-    assert not fast.both("claude", "UserPromptSubmit", prompt, OWNER).started
+    run = fast.both("claude", "UserPromptSubmit", prompt, OWNER)
+    assert run.started and run.answer == (0, "", "")
     prompt = payload("claude", "UserPromptSubmit", session_id=OWNER, cwd=str(worktree))
     assert fast.both("claude", "UserPromptSubmit", prompt, OWNER).started  # recorded on t1
     time.sleep(0.05)

@@ -115,8 +115,9 @@ def test_a_quiet_turn_and_a_start_read_no_task_among_a_thousand(fast: Fast, tmp_
     # the turn of a session that owns no task, nothing changed since its last one
     assert programs("Stop", nobody, trace) == ["sh"]
     assert [p for p in hook_files("Stop", nobody, trace) if p.startswith(tasks)] == []
+    # a prompt trusts no stamp: one grep reads every task.json (issue #39), and no Python
     prompt = payload("claude", "UserPromptSubmit", session_id=NOBODY, cwd=str(repo))
-    assert [p for p in hook_files("UserPromptSubmit", prompt, trace) if p.startswith(tasks)] == []
+    assert programs("UserPromptSubmit", prompt, trace) == ["sh", "grep"]
     # a new session's start: the offer holds for every task, by the index (it names 20 of the
     # 1,001 free tasks (t2 and the bulk) and counts the rest: under 2 KB, so sh writes it itself)
     assert programs("SessionStart", start("new-1", repo), trace) == ["sh"]
@@ -372,7 +373,7 @@ def test_a_task_json_edited_by_hand_in_place_is_not_seen_until_a_door_moves_the_
     """The decided limit (docs/agents.md): a task.json rewritten in place by hand, here forged to
     name the session, moves neither the index nor a folder. `sh` answers the session's turns as
     before: for a Stop, Python's answer too (a task its journal does not vouch for decides
-    nothing); a prompt gets no warning from `sh`, where Python's says to run doctor; every tool
+    nothing); a prompt, which trusts no stamp, reaches Python, which says to run doctor; every tool
     call still goes to Python, which refuses the forged task. A start shows the offer as it was
     until a change through taskproto moves the index."""
     engine, repo = fast.engine, fast.engine.config.repo
@@ -385,9 +386,9 @@ def test_a_task_json_edited_by_hand_in_place_is_not_seen_until_a_door_moves_the_
     run = fast.both("claude", "Stop", nobody, NOBODY)
     assert not run.started and run.answer == (0, "", "")
     prompt = payload("claude", "UserPromptSubmit", session_id=NOBODY, cwd=str(repo), prompt="go")
-    assert fast.run("claude", "UserPromptSubmit", prompt).answer == (0, "", "")
-    slow = fast.run("claude", "UserPromptSubmit", prompt, {"TASKPROTO_HOOK_FASTPATH": "0"})
-    assert "run `taskproto doctor`" in slow.answer[1]
+    # a prompt trusts no stamp (issue #39): the forged file names the session, so Python warns
+    run = fast.run("claude", "UserPromptSubmit", prompt)
+    assert run.started and "run `taskproto doctor`" in run.answer[1]
     tool = payload(
         "claude",
         "PreToolUse",

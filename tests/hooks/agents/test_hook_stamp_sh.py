@@ -59,7 +59,7 @@ def test_a_turn_greps_only_what_changed_since_the_last(fast: Fast, tmp_path: Pat
     beat.write(fast.engine.config.task_dir("t1"), OWNER, os.getpid(), datetime.now(UTC).isoformat())
     assert programs("Stop", nobody, trace) == ["sh"]
     data = stop(NOBODY, fast.engine.config.repo, hook_event_name="UserPromptSubmit")
-    assert programs("UserPromptSubmit", data, trace) == ["sh"]
+    assert programs("UserPromptSubmit", data, trace) == ["sh", "grep"]  # a prompt: no stamp
     # a notification is recorded unchecked, so it is no stamp: the next turn checks every task
     # that changed since Python's stamp (here: t2's claim)
     note = stop(NOBODY, fast.engine.config.repo, hook_event_name="Notification", message="hi")

@@ -1,0 +1,171 @@
+"""Who is on the other end of a request to the board: the loopback peer's process, found where the
+operating system tells (Linux: the connection in /proc/net/tcp or tcp6, its socket inode, the
+process holding that socket in /proc/<pid>/fd).
+
+The token keeps out other users and web pages; a process of the same user can read it (from the
+board's memory through /proc, or the terminal). So the board also refuses a request whose peer
+process descends from an agent client (clients/detect.py reads each ancestor: Claude Code, Codex
+CLI, Gemini CLI), up to the processes the board itself descends from, and hands the requester's
+context (pid, terminal, ancestry, client variables) to what it records (an approval's `seen`).
+Where the peer cannot be found (another OS, a process of another user, a connection gone), the
+request is not refused on this ground: docs/board.md says what remains.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+
+from taskproto.clients.approver import SEEN_VARIABLES
+from taskproto.clients.detect import (
+    AGENT_VARIABLES,
+    IGNORE_ANCESTRY,
+    MAX_DEPTH,
+    _client_of,
+    _parent,
+)
+
+CACHE_SIZE = 256
+
+
+def _hex_address(host: str, port: int) -> tuple[str, str] | None:
+    """The address as /proc/net/tcp (IPv4) or tcp6 writes it: 32-bit words in host order."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    raw = ip.packed
+    words = "".join(raw[i : i + 4][::-1].hex().upper() for i in range(0, len(raw), 4))
+    return ("tcp" if ip.version == 4 else "tcp6"), f"{words}:{port:04X}"
+
+
+def socket_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None:
+    """The inode of the peer's socket: the connection from `client` to `server`."""
+    local, remote = _hex_address(*client), _hex_address(*server)
+    if local is None or remote is None:
+        return None
+    try:
+        with open(f"/proc/net/{local[0]}", encoding="ascii", errors="replace") as fh:
+            rows = fh.read().splitlines()[1:]
+    except OSError:
+        return None
+    for row in rows:
+        parts = row.split()
+        if len(parts) > 9 and parts[1] == local[1] and parts[2] == remote[1]:
+            return int(parts[9]) if parts[9].isdigit() and parts[9] != "0" else None
+    return None
+
+
+def holder(inode: int) -> int | None:
+    """The process that holds socket `inode` (one this user may look into)."""
+    target = f"socket:[{inode}]"
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return None
+    me = os.getpid()
+    for pid in pids:
+        if pid == me:
+            continue
+        folder = f"/proc/{pid}/fd"
+        try:
+            fds = os.listdir(folder)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"{folder}/{fd}") == target:
+                    return pid
+            except OSError:
+                continue
+    return None
+
+
+def _ancestors(pid: int) -> list[int]:
+    found: list[int] = []
+    for _ in range(MAX_DEPTH):
+        if pid <= 1:
+            break
+        found.append(pid)
+        pid = _parent(pid)
+    return found
+
+
+def _comm(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm", "rb") as fh:
+            return fh.read(64).decode("utf-8", "replace").strip()
+    except OSError:
+        return "?"
+
+
+def _terminal(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+        return int(fields[4]) != 0  # tty_nr: the controlling terminal
+    except (OSError, IndexError, ValueError):
+        return False
+
+
+def _variables(pid: int) -> list[str]:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as fh:
+            names = {e.split(b"=", 1)[0].decode("utf-8", "replace") for e in fh.read().split(b"\0")}
+    except OSError:
+        return []
+    return [v for v in SEEN_VARIABLES if v in names]
+
+
+class Requester:
+    """The peer of one connection, as far as it could be found."""
+
+    def __init__(self, pid: int | None, client: str | None, seen: dict[str, object] | None) -> None:
+        self.pid, self.client, self.seen = pid, client, seen
+
+
+class Peers:
+    """Finds each connection's peer once (keyed by its address: a kept-alive connection asks
+    once)."""
+
+    def __init__(self) -> None:
+        self.mine = set(_ancestors(os.getpid()))
+        self.known: dict[tuple[str, int], Requester] = {}
+
+    def find(self, client: tuple[str, int] | None, server: tuple[str, int] | None) -> Requester:
+        if client is None or server is None:
+            return Requester(None, None, None)
+        key = (str(client[0]), int(client[1]))
+        found = self.known.get(key)
+        if found is None:
+            found = self._look(key, (str(server[0]), int(server[1])))
+            if len(self.known) >= CACHE_SIZE:
+                self.known.clear()
+            self.known[key] = found
+        return found
+
+    def _look(self, client: tuple[str, int], server: tuple[str, int]) -> Requester:
+        inode = socket_inode(client, server)
+        pid = holder(inode) if inode is not None else None
+        if pid is None:
+            return Requester(None, None, None)
+        line = [p for p in _ancestors(pid) if p not in self.mine]  # up to the board's own
+        agent = None
+        for p in line:
+            agent = _client_of(p)
+            if agent is not None:
+                agent = f"{agent} (pid {p})"
+                break
+        variables = _variables(pid)
+        # taskproto's own suite run inside an agent client: processes it started before it
+        # dropped the client's variables (a browser) still carry them; their ancestry is checked
+        by_variables = os.environ.get(IGNORE_ANCESTRY) != "1"
+        if agent is None and by_variables and any(v in AGENT_VARIABLES for v in variables):
+            agent = f"a process with {', '.join(v for v in variables if v in AGENT_VARIABLES)}"
+        seen = {
+            "terminal": _terminal(pid),
+            "processes": [_comm(p) for p in _ancestors(pid)],
+            "variables": variables,
+            "pid": pid,
+        }
+        return Requester(pid, agent, seen)
