@@ -118,6 +118,10 @@ def init(
             "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
         )
     report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall, remote)
+    if not uninstall:  # `taskproto inbox --all` looks here
+        from taskproto.ops.inbox import register
+
+        register(state.engine.config.layout.main)
     emit(as_json, report.as_dict(), lambda: _human(report))
 
 
