@@ -107,3 +107,30 @@ def test_a_registered_repository_that_is_gone_is_a_warning(
     result = cli("inbox", "--all", cwd=repo)
     assert result.code == 0 and "nothing waits for you" in result.out
     assert result.err.strip() == f"taskproto: warning: {gone}: gone"
+
+
+def test_an_agent_past_its_retries_and_a_merge_conflict_wait_for_the_user(
+    engine: Engine, repo: Path, cli: Any
+) -> None:
+    from taskproto.doctor.fixes import requeue
+    from taskproto.errors import TaskprotoError
+    from taskproto.state.models import AgentState
+
+    engine.create_task("t", ["dev", "qa"])
+    engine.claim("t", "s1")
+    move_to(engine, "t", "IMPLEMENTATION")
+    for _ in range(3):
+        engine.set_agent_status("t", "qa", AgentState.ERROR, "tests crash", session="s1")
+        requeue(engine, "t", "qa", "agent-error-retryable")
+    engine.set_agent_status("t", "qa", AgentState.ERROR, "tests crash", session="s1")
+    commit_file(engine.config.agent_worktree("t", "dev"), "same.py", "dev\n")
+    commit_file(engine.config.agent_worktree("t", "qa"), "same.py", "qa\n")
+    with pytest.raises(TaskprotoError):
+        engine.merge("t", session="s1")
+    items = json.loads(cli("inbox", "--json").out)["items"]
+    assert [(i["reason"], i["command"]) for i in items] == [
+        ("agent-retries", "taskproto recover t"),
+        ("conflict", "taskproto merge t"),
+    ]
+    assert items[0]["text"] == "agent qa failed after 3 retries"
+    assert "same.py" in items[1]["text"]

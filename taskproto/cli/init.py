@@ -109,6 +109,7 @@ def init(
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     After the repository (or taskproto's root) was moved, init also re-links the task
     worktrees and names its records for the new place: doctor's repairs of a move.
+    init registers the repository on this machine for `taskproto inbox --all`.
     """
     from taskproto.hooks import install as setup
 

@@ -44,10 +44,19 @@ def _last(values: object) -> dict[str, Any] | None:
     return None
 
 
-def _flags(layout: Layout, workflow: str) -> dict[str, Any]:
-    try:
-        from taskproto.hooks.flags import state_flags
+_BUILTIN: dict[str, dict[str, Any]] = {}  # the built-in workflows' tables, read once a process
 
+
+def _flags(layout: Layout, workflow: str) -> dict[str, Any]:
+    if workflow in _BUILTIN:
+        return _BUILTIN[workflow]
+    try:
+        from taskproto.hooks.flags import builtin_table, state_flags
+
+        shipped = builtin_table(workflow)
+        if shipped is not None:
+            _BUILTIN[workflow] = shipped
+            return shipped
         return state_flags(layout, workflow)
     except Exception:  # noqa: BLE001 - an unknown workflow waits for nothing here; doctor says why
         return {}
