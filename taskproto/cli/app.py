@@ -46,6 +46,7 @@ COMMANDS = {
     **dict.fromkeys(("export", "import"), "taskproto.cli.exchange"),
     "completion": "taskproto.cli.completion",
     **dict.fromkeys(("inbox", "notify"), "taskproto.cli.attention"),
+    "tui": "taskproto.cli.tui",
 }
 
 
