@@ -198,20 +198,20 @@ def test_a_webhook_that_was_down_gets_its_events_once_when_it_returns(
     receiver.bodies.clear()
     receiver.down = True
     interrupts.record(engine, "t1", "stop: is this the right table?", SESSION)
-    result = cli("notify", "flush")
-    assert result.code == 1 and "webhook" in result.out and "503" in result.out
-    assert logged(channels) == [("t1", "question")]  # the command channel took it
+    escalate(engine, "t1", "external-dependency", "no database", [], SESSION)
+    result = cli("notify", "flush", "--json")
+    assert result.code == 1
+    failed = json.loads(result.out)["failed"]
+    assert [f["channel"] for f in failed] == ["webhook", "webhook"]
+    assert "503" in failed[0]["error"] and failed[1]["error"] == "not tried: down"
+    assert logged(channels) == [("t1", "question"), ("t1", "escalation")]  # the command took them
     assert receiver.bodies == []
     receiver.down = False
-    assert flush(cli)["delivered"] == [{"id": receiver_id(engine), "channel": "webhook"}]
+    assert [d["channel"] for d in flush(cli)["delivered"]] == ["webhook", "webhook"]
     assert flush(cli)["delivered"] == []
-    assert [(b["task"], b["reason"]) for b in receiver.bodies] == [("t1", "question")]
-    assert logged(channels) == [("t1", "question")]
-
-
-def receiver_id(engine: Engine) -> str:
-    lines = (engine.config.root / "notify" / "outbox.jsonl").read_text().splitlines()
-    return str(json.loads(lines[-1])["id"])
+    expected = [("t1", "question"), ("t1", "escalation")]
+    assert [(b["task"], b["reason"]) for b in receiver.bodies] == expected
+    assert logged(channels) == expected
 
 
 def test_webhook_bodies_for_slack_and_ntfy(

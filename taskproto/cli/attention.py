@@ -43,11 +43,11 @@ def inbox(state: AppState, everywhere: bool, as_json: bool) -> None:
         here = find_layout(str(state.cwd) if state.cwd else ".", state.root)
         found, problems = box.everywhere(here)
     else:
-        found = box.items(state.engine.config.layout)
-        try:
-            _deliver(state, wait=False)
-        except Exception:  # noqa: BLE001 - the inbox is shown whatever a channel says
-            pass
+        layout = state.engine.config.layout
+        found = box.items(layout)
+        from taskproto.engine import attention
+
+        attention.deliver_detached(layout)  # what is still unsent, off this command's path
     for problem in problems:
         click.echo(f"taskproto: warning: {problem}", err=True)
 

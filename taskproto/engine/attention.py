@@ -250,6 +250,13 @@ def _detach(layout: Layout) -> bool:
     return configured(layout.main)
 
 
+def deliver_detached(layout: Layout) -> None:
+    """Start the detached delivery for `layout` now, when a channel may be set."""
+    if os.environ.get(NO_DETACH) != "0" and configured(layout.main):
+        _pending.append((layout.root, layout.main))
+        _deliver_detached()
+
+
 def _deliver_detached() -> None:
     """Start `taskproto notify flush` for the roots this process noted to, detached: the command
     or hook that caused the events returns without waiting for any channel."""

@@ -201,16 +201,21 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
         done_path = os.path.join(base, DELIVERED)
         done = {(d.get("id"), d.get("channel")) for d in _read_lines(done_path)}
         oldest = (now or datetime.now(UTC)) - MAX_AGE
+        down: set[str] = set()  # a channel that failed is not tried again in this flush
         for event in events(layout):
             if str(event.get("time") or "") < oldest.isoformat():
                 continue
             for channel in report.channels:
                 if (event.get("id"), channel) in done:
                     continue
+                if channel in down:
+                    report.failed.append((str(event.get("id")), channel, "not tried: down"))
+                    continue
                 try:
                     _send(channel, event, conf)
                 except (OSError, ValueError, subprocess.SubprocessError) as exc:
                     report.failed.append((str(event.get("id")), channel, str(exc)[:200]))
+                    down.add(channel)
                     continue
                 with open(done_path, "a", encoding="utf-8") as fh:
                     fh.write(json.dumps({"id": event.get("id"), "channel": channel}) + "\n")
