@@ -10,6 +10,7 @@ the CLI prints it; nothing is written then.
 from __future__ import annotations
 
 import os
+import time
 from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
@@ -24,6 +25,7 @@ from taskproto.ops import review
 from taskproto.state import index
 
 POLL = 0.1  # seconds between looks at the tasks' index
+ACTIVITY_EVERY = 10  # polls between readings of the agents' activity (a record moves no index)
 DIFF_CHARS = 20_000
 
 
@@ -38,6 +40,7 @@ class TaskprotoApp(App[None]):
     #message { display: none; }
     #message.shown { display: block; }
     #status { height: 1; }
+    #activity { height: auto; max-height: 6; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "approve", "approve (the head shown)"),
@@ -57,12 +60,14 @@ class TaskprotoApp(App[None]):
         self._seen: tuple[int, int] | None = None
         self.refreshes = 0  # how many times the tasks were read (a benchmark watches it)
         self._revising: str | None = None  # the task the revision message is for
+        self._polls = 0
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("inbox", id="inbox-title")
         yield DataTable(id="inbox", cursor_type="row")
         yield DataTable(id="tasks", cursor_type="row")
+        yield Static("", id="activity")
         with VerticalScroll(id="diff-pane"):
             yield Static("", id="diff")
         yield Input(placeholder="revision message, Enter to send, Esc to cancel", id="message")
@@ -88,8 +93,33 @@ class TaskprotoApp(App[None]):
         return (st.st_mtime_ns, st.st_size)
 
     def poll(self) -> None:
+        self._polls += 1
         if self._index_key() != self._seen:
             self.reload()
+        elif self._polls % ACTIVITY_EVERY == 0:
+            self.show_activity()
+
+    def show_activity(self) -> None:
+        """The sessions working in the selected task's worktrees, from the client hooks' records
+        (the board's activity)."""
+        from taskproto.hooks.agents import activity
+
+        name = self.selected()
+        layout = self.engine.config.layout
+        now = time.time()
+        lines = []
+        for session, rec in sorted(activity.read_all(layout.root).items()):
+            kind, task, agent = layout.where(str(rec.get("cwd") or ""))
+            if kind != "worktree" or task != name:
+                continue
+            ago = max(0, int(now - float(rec["time"])))
+            state = activity.status(str(rec["event"]))
+            lines.append(
+                f"{agent or 'task'}  {state}  {rec.get('client') or ''} {rec['event']}"
+                f"  {rec.get('detail') or ''}  {ago}s ago  ({session})"
+            )
+        pane = self.query_one("#activity", Static)
+        pane.update(_plain("\n".join(lines) if lines else f"{name or '-'}: no agent activity"))
 
     def reload(self) -> None:
         """Read every task and the inbox again, keeping the selected task selected."""
@@ -149,6 +179,7 @@ class TaskprotoApp(App[None]):
         return None
 
     def show_diff(self) -> None:
+        self.show_activity()
         name = self.selected()
         pane = self.query_one("#diff", Static)
         if name is None:

@@ -148,3 +148,24 @@ def test_the_tui_command_refuses_an_agent(repo: Path) -> None:
         check=False,
     )
     assert proc.returncode == 1 and "the terminal UI" in proc.stderr
+
+
+def test_the_selected_tasks_agents_activity_shows(engine: Engine, repo: Path) -> None:
+    from taskproto.hooks.agents import activity
+    from taskproto.hooks.agents.common import Payload
+
+    engine.create_task("t", ["dev"])
+    cwd = str(engine.config.agent_worktree("t", "dev"))
+    payload = Payload(b'{"session_id": "agent-1", "tool_name": "Edit"}')
+
+    async def script(app: TaskprotoApp, pilot: object) -> None:
+        assert "no agent activity" in str(app.query_one("#activity").render())
+        activity.record(engine.config.layout, "claude", "PreToolUse", payload, cwd)
+        for _ in range(60):  # polled with a deadline: the TUI reads it every second
+            await pilot.pause(0.05)  # type: ignore[attr-defined]
+            if "agent-1" in str(app.query_one("#activity").render()):
+                break
+        shown = str(app.query_one("#activity").render())
+        assert shown.startswith("dev  working  claude PreToolUse  Edit"), shown
+
+    drive(engine, script)
