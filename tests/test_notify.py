@@ -281,3 +281,29 @@ def test_the_command_that_causes_an_event_returns_and_a_detached_flush_delivers(
     # the detached flush recorded the delivery: a flush now sends nothing
     flushed = run_taskproto("notify", "flush", "--json", cwd=repo)
     assert json.loads(flushed.out)["delivered"] == [], sys.executable
+
+
+def test_a_long_running_process_starts_the_delivery_at_once(
+    engine: Engine, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board or the MCP server may run for hours: what they note is sent without their exit."""
+    from taskproto.engine import attention
+
+    log = tmp_path / "notified.jsonl"
+    script = tmp_path / "log-event"
+    script.write_text(f"#!/bin/sh\ncat >> '{log}'\necho >> '{log}'\n")
+    script.chmod(0o755)
+    engine.create_task("t1", ["dev"])
+    engine.claim("t1", SESSION)
+    (repo / ".taskproto.toml").write_text(f'[notify]\ncommand = "{script}"\n')
+    monkeypatch.setattr(attention, "_STARTED", time.monotonic() - 3600)
+    monkeypatch.setattr(attention, "_pending", [])
+    interrupts.record(engine, "t1", "wait, is this the right table?", SESSION)
+    assert attention._pending == []  # started, not left for this process's exit
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not logged(log):
+        time.sleep(0.05)
+    assert logged(log) == [("t1", "question")]
+    # the detached flush recorded the delivery: waiting for it, a flush sends nothing more
+    flushed = run_taskproto("notify", "flush", "--json", cwd=repo)
+    assert json.loads(flushed.out)["delivered"] == []

@@ -15,6 +15,7 @@ Standard library only, no `re`, `pathlib`, `typing` at run time: every transitio
 from __future__ import annotations
 
 import os
+import time
 
 from taskproto import plainjson as json
 
@@ -32,6 +33,10 @@ MAX_RETRIES = 3  # config.py's default max_retries: an agent in ERROR with this 
 NO_DETACH = "TASKPROTO_NOTIFY_DETACH"
 
 _pending: list[tuple[str, str]] = []  # (root, main) this process appended to: delivered at exit
+_at_exit: list[bool] = []  # the delivery at exit is registered
+_STARTED = time.monotonic()
+# seconds: a process older than this (a server) starts the delivery at once, not at its exit
+LONG_RUNNING = 5.0
 
 
 def folder(layout: Layout) -> str:
@@ -201,11 +206,14 @@ def note(layout: Layout, data: dict[str, Any]) -> int:
             append(layout, item)
             count += 1
         if count and _detach(layout):
-            if not _pending:
+            _pending.append((layout.root, layout.main))
+            if time.monotonic() - _STARTED > LONG_RUNNING:
+                _deliver_detached()  # the board, the MCP server: their exit may be hours away
+            elif not _at_exit:
                 import atexit
 
                 atexit.register(_deliver_detached)
-            _pending.append((layout.root, layout.main))
+                _at_exit.append(True)
         return count
     except Exception:  # noqa: BLE001 - see the docstring
         return 0
