@@ -307,3 +307,16 @@ def test_a_long_running_process_starts_the_delivery_at_once(
     # the detached flush recorded the delivery: waiting for it, a flush sends nothing more
     flushed = run_taskproto("notify", "flush", "--json", cwd=repo)
     assert json.loads(flushed.out)["delivered"] == []
+
+
+def test_notify_test_sends_a_made_up_event_to_each_channel(
+    repo: Path, cli: Any, channels: Path, receiver: Receiver
+) -> None:
+    result = cli("notify", "test", "--json")
+    assert result.code == 0, result.err
+    assert [d["channel"] for d in json.loads(result.out)["delivered"]] == ["command", "webhook"]
+    assert logged(channels) == [("example", "test")]
+    assert receiver.bodies[0]["command"] == "taskproto inbox"
+    receiver.down = True
+    result = cli("notify", "test")
+    assert result.code == 1 and "webhook: test: HTTP Error 503" in result.out

@@ -87,8 +87,10 @@ def flush(state: AppState, background: bool, as_json: bool) -> None:
     A channel that fails keeps its events for the next flush; one that took an event never
     gets it again. Exits 1 when a channel failed.
     """
-    report = _deliver(state, wait=not background)
+    _report(_deliver(state, wait=not background), as_json)
 
+
+def _report(report: Any, as_json: bool) -> None:
     def human() -> None:
         if not report.channels:
             click.echo("no notification channel is set: see [notify] in docs/notifications.md")
@@ -100,6 +102,18 @@ def flush(state: AppState, background: bool, as_json: bool) -> None:
     emit(as_json, report.as_json(), human)
     if report.failed:
         raise click.exceptions.Exit(1)
+
+
+@notify.command("test")
+@json_option
+@pass_state
+def test(state: AppState, as_json: bool) -> None:
+    """Send a made-up event to every configured channel now, to check the [notify] settings
+    (the outbox is not touched). Exits 1 when a channel failed."""
+    from taskproto.ops import notify as sending
+
+    report = sending.send_test(state.engine.config.layout)
+    _report(report, as_json)
 
 
 @notify.command("list")

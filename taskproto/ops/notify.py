@@ -222,3 +222,34 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
                 done.add((event.get("id"), channel))
                 report.delivered.append((str(event.get("id")), channel))
     return report
+
+
+def test_event(layout: Layout) -> dict[str, Any]:
+    """A made-up event, for `notify test`: what the channels would get."""
+    return {
+        "id": "test",
+        "task": "example",
+        "state": "AWAITING_USER_APPROVAL",
+        "reason": "test",
+        "head": None,
+        "about": "test",
+        "key": "example|test|test",
+        "text": f"a test of taskproto's notifications from {layout.main}",
+        "command": "taskproto inbox",
+        "time": datetime.now(UTC).isoformat(),
+    }
+
+
+def send_test(layout: Layout) -> Report:
+    """Send a test event to every configured channel now; the outbox is not touched."""
+    conf = settings(layout)
+    report = Report(channels(conf))
+    event = test_event(layout)
+    for channel in report.channels:
+        try:
+            _send(channel, event, conf)
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            report.failed.append(("test", channel, str(exc)[:200]))
+        else:
+            report.delivered.append(("test", channel))
+    return report
