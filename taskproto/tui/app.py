@@ -141,6 +141,7 @@ class TaskprotoApp(App[None]):
                     "state": task.state,
                     "owner": task.owner.session if task.owner else "",
                     "head": self.engine.branch_head(name) or "",
+                    "entered": str(task.reached.get(task.state) or ""),
                 }
             )
         self.rows = sorted(rows, key=lambda r: (r["state"], r["name"]))
@@ -218,6 +219,7 @@ class TaskprotoApp(App[None]):
     def action_approve(self) -> None:
         def approve(name: str) -> str:
             task = self.engine.load(name)
+            self.still_shown(task.name, task.state, str(task.reached.get(task.state) or ""))
             choices = review.choices(self.engine, task)
             if choices.approve_commit:
                 shown = self.shown_head(name)
@@ -229,6 +231,16 @@ class TaskprotoApp(App[None]):
             raise review.Refused(f"task {name!r} is in {task.state}: nothing to approve there")
 
         self.act("approved", approve)
+
+    def still_shown(self, name: str, state: str, entered: str) -> None:
+        """Refuse acting on a task that left, or entered again, the state the screen shows (a
+        new submission to review, a revision answered since)."""
+        row = next((r for r in self.rows if r["name"] == name), None)
+        if row is not None and (row["state"], row["entered"]) != (state, entered):
+            raise review.Refused(
+                f"task {name} is now in {state} (entered {entered[:19]}), not the "
+                f"{row['state']} shown; look again"
+            )
 
     def action_revise(self) -> None:
         message = self.query_one("#message", Input)

@@ -169,3 +169,23 @@ def test_the_selected_tasks_agents_activity_shows(engine: Engine, repo: Path) ->
         assert shown.startswith("dev  working  claude PreToolUse  Edit"), shown
 
     drive(engine, script)
+
+
+def test_a_review_entered_again_since_it_was_shown_is_refused(engine: Engine, repo: Path) -> None:
+    from taskproto.ops import plan_task
+
+    engine.create_task("p", workflow="plan-task")
+    context = {"context_summary": "cache it", "affected_files": ["a.py"]}
+    plan_task.submit(engine, "p", {**context, "questions_for_developer": []})
+
+    async def script(app: TaskprotoApp, pilot: object) -> None:
+        assert [(i["task"], i["reason"]) for i in app.items] == [("p", "review")]
+        app.rows[0]["entered"] = "2000-01-01T00:00:00"  # what the screen showed: an older entry
+        await app.run_action("approve")
+        assert status(app).startswith("refused: task p is now in REVIEW_CONTEXT (entered ")
+        app.reload()
+        await app.run_action("approve")
+        assert status(app) == "p: approved the plan (STRATEGIZE)"
+
+    drive(engine, script)
+    assert engine.load("p").state == "STRATEGIZE"
