@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ),
     ("taskproto.engine",),
     ("taskproto.ops", "taskproto.doctor"),
-    ("taskproto.hooks", "taskproto.mcp", "taskproto.board"),
+    ("taskproto.hooks", "taskproto.mcp", "taskproto.board", "taskproto.tui"),
     ("taskproto.cli", "taskproto.__main__"),
 ]
 
@@ -131,6 +131,7 @@ def test_no_import_cycles() -> None:
         ("taskproto.mcp", "taskproto.cli"),
         ("taskproto.hooks", "taskproto.cli"),
         ("taskproto.board", "taskproto.cli"),
+        ("taskproto.tui", "taskproto.cli"),
         ("taskproto.machine", "taskproto.engine"),
         ("taskproto.state", "taskproto.engine"),
     ],

@@ -221,8 +221,18 @@ async def doctor_run(request: Request) -> Response:
     return JSONResponse({"running": True}, status_code=202)
 
 
+@guarded
+async def inbox(request: Request) -> Response:
+    """What waits for the user (ops/inbox.py): the page's browser notifications read it."""
+    from taskproto.ops import inbox as box
+
+    layout = board_state(request).engine().config.layout
+    return JSONResponse({"items": await run_in_threadpool(box.items, layout)})
+
+
 ROUTES = [
     Route("/api/tasks", list_tasks),
+    Route("/api/inbox", inbox),
     Route("/api/tasks/{name}", show_task),
     Route("/api/tasks/{name}/diff", show_diff),
     Route("/api/tasks/{name}/approve", approve, methods=["POST"]),

@@ -45,6 +45,8 @@ COMMANDS = {
     "migrate": "taskproto.cli.migrate",
     **dict.fromkeys(("export", "import"), "taskproto.cli.exchange"),
     "completion": "taskproto.cli.completion",
+    **dict.fromkeys(("inbox", "notify"), "taskproto.cli.attention"),
+    "tui": "taskproto.cli.tui",
 }
 
 

@@ -110,6 +110,7 @@ def init(
     registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     After the repository (or taskproto's root) was moved, init also re-links the task
     worktrees and names its records for the new place: doctor's repairs of a move.
+    init registers the repository on this machine for `taskproto inbox --all`.
     """
     from taskproto.hooks import install as setup
 
@@ -119,6 +120,10 @@ def init(
             "--mcp needs the clients to register with: --claude, --codex and/or --gemini"
         )
     report = setup.run(state.engine.config, wanted, with_git, mcp, uninstall, remote)
+    if not uninstall:  # `taskproto inbox --all` looks here
+        from taskproto.ops.inbox import register
+
+        register(state.engine.config.layout.main)
     emit(as_json, report.as_dict(), lambda: _human(report))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from taskproto.config import Config
+from taskproto.engine import attention
 from taskproto.engine.locking import Lock, LockedTask, bytes_or_none, log_view, short_reason
 from taskproto.engine.prompting import Prompts
 from taskproto.engine.renewal import OfferRenewal
@@ -92,9 +93,7 @@ class Core:
             self.remote = Remote(config)
         self.files = TaskFiles()  # the bytes of the tasks this process saves (state/taskfile.py)
         self.warnings: list[str] = []
-        self.last_lock_wait: float | None = (
-            None  # seconds the last locked change waited for the lock
-        )
+        self.last_lock_wait: float | None = None  # seconds the last change waited for its lock
         self.prompts = Prompts(config)  # the prompt of the state the latest transition reached
         self.offer = OfferRenewal(self.layout)  # SessionStart's offer, after a change
 
@@ -306,6 +305,7 @@ class Core:
         a change is complete (SessionStart's offer is renewed once no lock is held)."""
         data = task.model_dump(mode="json", by_alias=True)
         index.record(self.layout, task.name, data, self.agent_statuses(task))
+        attention.note(self.layout, data)  # what now needs the user, once (engine/attention.py)
         self.offer.due = True
 
     def _undo_save(

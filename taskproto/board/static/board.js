@@ -73,10 +73,46 @@ function setLive(state, text) {
   el.textContent = text;
 }
 
+// --- browser notifications: each new item of the inbox, once (docs/notifications.md) -----------
+const notified = new Set(); // the items' keys seen by this page
+let inboxRead = false; // what waits when the page opens is on the page: not notified
+
+async function checkInbox() {
+  if (!("Notification" in window)) return;
+  try {
+    const r = await fetch("/api/inbox", { credentials: "same-origin", cache: "no-store" });
+    if (!r.ok) return;
+    for (const item of (await r.json()).items) {
+      if (notified.has(item.key)) continue;
+      notified.add(item.key);
+      if (inboxRead && Notification.permission === "granted") {
+        new Notification(`taskproto: ${item.task} needs you (${item.reason})`, {
+          body: `${item.text}\n${item.command}`,
+          tag: item.key,
+        });
+      }
+    }
+    inboxRead = true;
+  } catch (e) {
+    // the board itself shows what waits
+  }
+}
+
+function offerNotifications() {
+  const button = document.getElementById("notify-me");
+  if (!button || !("Notification" in window) || Notification.permission !== "default") return;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    await Notification.requestPermission();
+    button.hidden = true;
+  });
+}
+
 function connect() {
   const es = new EventSource("/events");
-  es.addEventListener("hello", () => { setLive("live", "live"); refresh(); });
+  es.addEventListener("hello", () => { setLive("live", "live"); refresh(); checkInbox(); });
   es.addEventListener("change", (e) => {
+    checkInbox();
     const change = JSON.parse(e.data);
     document.body.dataset.version = change.version;
     if (page !== "task" || change.all || change.activity || change.tasks.includes(taskName)) {
@@ -364,3 +400,4 @@ remember(document);
 tick();
 setInterval(tick, 5000);
 connect();
+offerNotifications();

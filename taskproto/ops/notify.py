@@ -1,0 +1,255 @@
+"""Delivering the notification outbox (engine/attention.py writes it) to the user's channels.
+
+The channels are the `[notify]` tables of the user's config (`$XDG_CONFIG_HOME/taskproto/
+config.toml`, else `~/.config/...`) and of the repository's settings (`.taskproto.toml`), the
+repository's keys winning: `command` (the event's JSON on stdin), `webhook` (a POST of JSON:
+`format` "json", "slack" or "ntfy"), `desktop` (notify-send, or osascript on macOS). Each event is
+sent once per channel: a delivery is appended to `<root>/notify/delivered.jsonl` only after the
+channel took it, so a channel that failed gets the event at the next flush, and one that took it
+never again. One flush runs at a time (`<root>/notify/flush.lock`).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from taskproto.engine import attention
+from taskproto.errors import TaskprotoError
+from taskproto.layout import Layout
+
+DELIVERED = "delivered.jsonl"
+TIMEOUT = 10.0  # seconds a command or a webhook may take
+MAX_AGE = timedelta(days=1)  # an event older than this is not sent any more (a channel set later)
+FORMATS = ("json", "slack", "ntfy")
+
+
+@dataclass
+class Report:
+    """What one flush did: (event id, channel) delivered, and the failures with their reasons."""
+
+    channels: list[str]
+    delivered: list[tuple[str, str]] = field(default_factory=list)
+    failed: list[tuple[str, str, str]] = field(default_factory=list)
+    busy: bool = False  # another flush held the lock (background flushes do not wait)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "channels": self.channels,
+            "delivered": [{"id": i, "channel": c} for i, c in self.delivered],
+            "failed": [{"id": i, "channel": c, "error": e} for i, c, e in self.failed],
+            "busy": self.busy,
+        }
+
+
+def user_config_file() -> str:
+    home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(home, "taskproto", "config.toml")
+
+
+def _table(path: str, section: bool = False) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        return {}
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TaskprotoError(f"{path}: not valid TOML ({exc}); fix the file") from None
+    if section:
+        data = data.get("tool", {}).get("taskproto", {})
+    found = data.get("notify", {})
+    if not isinstance(found, dict):
+        raise TaskprotoError(f"{path}: [notify] must be a table")
+    return found
+
+
+def settings(layout: Layout) -> dict[str, Any]:
+    """The `[notify]` settings: the user's, then the repository's over them."""
+    merged = dict(_table(user_config_file()))
+    repo = os.path.join(layout.main, ".taskproto.toml")
+    merged.update(
+        _table(repo)
+        if os.path.exists(repo)
+        else _table(os.path.join(layout.main, "pyproject.toml"), True)
+    )
+    fmt = merged.get("format", "json")
+    if fmt not in FORMATS:
+        raise TaskprotoError(f"[notify] format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    return merged
+
+
+def channels(conf: dict[str, Any]) -> list[str]:
+    found = []
+    if conf.get("command"):
+        found.append("command")
+    if conf.get("webhook"):
+        found.append("webhook")
+    if conf.get("desktop") is True:
+        found.append("desktop")
+    return found
+
+
+def title(event: dict[str, Any]) -> str:
+    return f"taskproto: {event.get('task')} needs you ({event.get('reason')})"
+
+
+def line(event: dict[str, Any]) -> str:
+    return f"{event.get('text')}. Run: {event.get('command')}"
+
+
+def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
+    """The webhook's JSON: Slack's incoming webhooks read `text`; ntfy's JSON publishing (POST to
+    the server's root) reads `topic`, `title`, `message`; plain `json` is the event itself."""
+    fmt = conf.get("format", "json")
+    if fmt == "slack":
+        return {"text": f"*{title(event)}*\n{line(event)}"}
+    if fmt == "ntfy":
+        return {
+            "topic": str(conf.get("topic") or "taskproto"),
+            "title": title(event),
+            "message": line(event),
+            "tags": ["bell"],
+        }
+    return {**event, "title": title(event), "message": line(event)}
+
+
+def _send(channel: str, event: dict[str, Any], conf: dict[str, Any]) -> None:
+    """Deliver `event` to `channel`; raises OSError or ValueError with the reason on failure."""
+    if channel == "command":
+        proc = subprocess.run(
+            str(conf["command"]),
+            shell=True,
+            input=json.dumps(event).encode(),
+            capture_output=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise ValueError(f"exit status {proc.returncode}: {proc.stderr.decode()[-200:]}")
+    elif channel == "webhook":
+        url = str(conf["webhook"])
+        if not url.startswith(("https://", "http://")):
+            raise ValueError(f"the webhook {url!r} is not an http(s) URL")
+        request = urllib.request.Request(
+            url,
+            data=json.dumps(body(event, conf)).encode(),
+            headers={"Content-Type": "application/json", "User-Agent": "taskproto"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 - http(s) checked
+            response.read()
+    elif channel == "desktop":
+        if sys.platform == "darwin":
+            text, head = json.dumps(line(event)), json.dumps(title(event))
+            script = f"display notification {text} with title {head}"
+            argv = ["osascript", "-e", script]
+        else:
+            if shutil.which("notify-send") is None:
+                raise ValueError("notify-send is not on PATH")
+            argv = ["notify-send", "--app-name=taskproto", title(event), line(event)]
+        proc = subprocess.run(argv, capture_output=True, timeout=TIMEOUT, check=False)
+        if proc.returncode != 0:
+            raise ValueError(f"{argv[0]} exit status {proc.returncode}")
+
+
+def _read_lines(path: str) -> list[dict[str, Any]]:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        return []
+    out = []
+    for raw in data.splitlines():
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue  # a line cut by a crash: the rest stands
+        if isinstance(value, dict):
+            out.append(value)
+    return out
+
+
+def events(layout: Layout) -> list[dict[str, Any]]:
+    """Every event in the outbox, oldest first."""
+    return _read_lines(os.path.join(attention.folder(layout), attention.OUTBOX))
+
+
+def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Report:
+    """Send every event of the outbox not yet delivered to each configured channel."""
+    conf = settings(layout)
+    report = Report(channels(conf))
+    if not report.channels:
+        return report
+    base = attention.folder(layout)
+    os.makedirs(base, exist_ok=True)
+    with open(os.path.join(base, "flush.lock"), "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            report.busy = True
+            return report
+        done_path = os.path.join(base, DELIVERED)
+        done = {(d.get("id"), d.get("channel")) for d in _read_lines(done_path)}
+        oldest = (now or datetime.now(UTC)) - MAX_AGE
+        down: set[str] = set()  # a channel that failed is not tried again in this flush
+        for event in events(layout):
+            if str(event.get("time") or "") < oldest.isoformat():
+                continue
+            for channel in report.channels:
+                if (event.get("id"), channel) in done:
+                    continue
+                if channel in down:
+                    report.failed.append((str(event.get("id")), channel, "not tried: down"))
+                    continue
+                try:
+                    _send(channel, event, conf)
+                except (OSError, ValueError, subprocess.SubprocessError) as exc:
+                    report.failed.append((str(event.get("id")), channel, str(exc)[:200]))
+                    down.add(channel)
+                    continue
+                with open(done_path, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"id": event.get("id"), "channel": channel}) + "\n")
+                done.add((event.get("id"), channel))
+                report.delivered.append((str(event.get("id")), channel))
+    return report
+
+
+def test_event(layout: Layout) -> dict[str, Any]:
+    """A made-up event, for `notify test`: what the channels would get."""
+    return {
+        "id": "test",
+        "task": "example",
+        "state": "AWAITING_USER_APPROVAL",
+        "reason": "test",
+        "head": None,
+        "about": "test",
+        "key": "example|test|test",
+        "text": f"a test of taskproto's notifications from {layout.main}",
+        "command": "taskproto inbox",
+        "time": datetime.now(UTC).isoformat(),
+    }
+
+
+def send_test(layout: Layout) -> Report:
+    """Send a test event to every configured channel now; the outbox is not touched."""
+    conf = settings(layout)
+    report = Report(channels(conf))
+    event = test_event(layout)
+    for channel in report.channels:
+        try:
+            _send(channel, event, conf)
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            report.failed.append(("test", channel, str(exc)[:200]))
+        else:
+            report.delivered.append(("test", channel))
+    return report
