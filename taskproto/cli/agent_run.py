@@ -48,10 +48,13 @@ def _line(r: dict[str, Any]) -> str:
 )
 @click.option(
     "--sandbox",
-    type=click.Choice(["none", "auto"]),
+    type=click.Choice(["auto", "bwrap", "none"]),
     default="none",
     show_default=True,
-    help="Run the client in the sandbox; only `none` until the sandbox lands (#38).",
+    help="Run the client in the agent's sandbox (docs/sandbox.md): `bwrap` (refused where "
+    "bubblewrap cannot run), `auto` (bwrap where it can run, else none) or `none` (as you, "
+    "unconfined; the default: the clients' logins and taskproto's root are hidden inside, "
+    "docs/agents.md). `agent ps` shows which one each agent got.",
 )
 @json_option
 @pass_state

@@ -116,6 +116,7 @@ class Supervisor:
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.stop_sent: dict[tuple[str, str], float] = {}
         self.stall = stall_minutes(config)
+        self.brought: dict[tuple[str, str], float] = {}  # the last bring-out of a sandboxed agent
 
     def run(self) -> None:
         idle_since = time.monotonic()
@@ -156,6 +157,9 @@ class Supervisor:
                 rec.update(self.config, task, agent, state=rec.RUNNING)
             if not record.get("client_session") and record["client"] != "claude":
                 self.bind(record)
+            if record.get("sandbox") == "bwrap" and time.monotonic() - self.brought.get(key, 0) > 1:
+                self.brought[key] = time.monotonic()
+                self.bring_out(record, final=False)
             if record.get("headless"):
                 if state == rec.RUNNING and self.stalled(record):
                     rec.update(self.config, task, agent, stalled=True)
@@ -173,6 +177,7 @@ class Supervisor:
             return True
         self.stop_sent.pop(key, None)
         if state not in (rec.STOPPED, rec.EXITED, rec.ESCALATED):
+            self.bring_out(record, final=True)
             rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
         return False
 
@@ -266,6 +271,7 @@ class Supervisor:
         task, agent = record["task"], record["agent"]
         if not record.get("client_session") and record["client"] != "claude":
             self.bind(record)  # a quick client may end between two looks
+        self.bring_out(record, final=True)
         code = exit_status(self.config, task, agent)
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
@@ -293,6 +299,26 @@ class Supervisor:
         )
         return self.try_spawn(record)
 
+    def bring_out(self, record: dict[str, Any], final: bool) -> None:
+        """A sandboxed agent's commits onto its branch (ops/agent_sandbox.py); `final`: it ended,
+        its sandbox lock is let go. A refusal is kept in the record (`sandbox_error`)."""
+        if record.get("sandbox") != "bwrap":
+            return
+        from taskproto.ops import agent_sandbox
+
+        task, agent = record["task"], record["agent"]
+        try:
+            if final:
+                agent_sandbox.release(self.config, task, agent)
+            else:
+                agent_sandbox.bring_out(self.config, task, agent)
+            error = None
+        except TaskprotoError as exc:
+            error = str(exc)
+        if error != record.get("sandbox_error"):
+            print(f"supervisor: {task}/{agent}: {error or 'its commits came out'}")
+            rec.update(self.config, task, agent, sandbox_error=error)
+
     def try_spawn(self, record: dict[str, Any]) -> bool:
         """Spawn, or say why not in the record (`error`; the agent stays down, `agent start`
         prints it) rather than fail again at every look."""
@@ -301,6 +327,10 @@ class Supervisor:
         except Exception as exc:
             why = str(exc) if isinstance(exc, TaskprotoError) else f"{type(exc).__name__}: {exc}"
             print(f"supervisor: {record['task']}/{record['agent']}: could not start: {why}")
+            if record.get("sandbox") == "bwrap":
+                from taskproto.ops.agent_sandbox import let_go
+
+                let_go(record["task"], record["agent"])
             rec.update(
                 self.config,
                 record["task"],

@@ -1,0 +1,177 @@
+"""An agent taskproto runs (`agent start`) in its sandbox (docs/sandbox.md): which mode a start
+gets, the client's argv wrapped in bubblewrap, and the agent's commits brought out of its own git
+dir to its branch (when it ends, when it is stopped, every few seconds while it runs, and before
+a restart prepares the git dir again).
+
+Only the supervisor wraps and brings out. It holds each running agent's `sandbox/lock` (the one
+`agent exec` takes) for as long as the agent runs. Where the agent's branch stood when its git
+dir was last made or brought out is kept in `sandbox/start`, outside the agent's reach, so a
+bring-out moves the branch only from there (a branch moved meanwhile from outside refuses it).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+
+from taskproto.errors import TaskprotoError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.config import Config
+    from taskproto.sandbox.rules import Rules
+
+MODES = ("auto", "bwrap", "none")
+START = "start"
+_held: dict[tuple[str, str], int] = {}  # the supervisor's open sandbox locks
+
+
+def problem() -> str | None:
+    """Why the sandbox cannot run here (None: it can): not Linux, no bwrap, or bwrap unable to
+    make its namespaces (a container that forbids user namespaces)."""
+    from taskproto.sandbox import SandboxError
+    from taskproto.sandbox.run import find_bwrap
+
+    try:
+        bwrap = find_bwrap()
+    except SandboxError as exc:
+        return exc.reason
+    argv = [bwrap, "--unshare-user", "--unshare-pid", "--ro-bind", "/", "/", "--proc", "/proc"]
+    proc = subprocess.run([*argv, "--", "true"], capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        return f"bubblewrap cannot make its namespaces here ({proc.stderr.strip()})"
+    return None
+
+
+def resolve(mode: str) -> str:
+    """The mode a start records: `auto` is `bwrap` where the sandbox runs, else `none`; `bwrap`
+    asked for where it cannot run is refused."""
+    if mode not in MODES:
+        raise TaskprotoError(f"--sandbox {mode}: choose one of {', '.join(MODES)}")
+    if mode == "none":
+        return "none"
+    why = problem()
+    if why is None:
+        return "bwrap"
+    if mode == "bwrap":
+        raise TaskprotoError(f"--sandbox bwrap cannot run: {why}; start with --sandbox none")
+    return "none"
+
+
+def _box(config: Config, task: str, agent: str) -> str:
+    from taskproto.sandbox import gitdir
+
+    return gitdir.sandbox_dir(str(config.agent_dir(task, agent)))
+
+
+def _rules(config: Config, task: str, agent: str, env: dict[str, str]) -> Rules:
+    from taskproto.sandbox.run import agent_rules, network_setting
+
+    environ = {**os.environ, **env}
+    # the launch's own variables go in (TASKPROTO_TASK, _AGENT_NAME, _PROMPT, the ports); the
+    # sandbox's (TASKPROTO_SESSION among them) are set over them
+    return agent_rules(
+        config, task, agent, environ=environ, pass_env=sorted(env), network=network_setting(config)
+    )
+
+
+def wrap(config: Config, task: str, agent: str, env: dict[str, str]) -> list[str]:
+    """bubblewrap's argv to put before the client's, with the launch's variables `env` let in;
+    the agent's git dir made again (commits a previous run left there brought out first), its
+    lock held until `release`."""
+    from taskproto.sandbox import SandboxError, gitdir
+    from taskproto.sandbox.bwrap import bwrap_argv
+    from taskproto.sandbox.run import find_bwrap
+
+    layout = config.layout
+    assert layout.dirs is not None
+    box = _box(config, task, agent)
+    os.makedirs(box, exist_ok=True)
+    if (task, agent) not in _held:
+        fd = os.open(os.path.join(box, "lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SandboxError(
+                task, agent, f"agent {agent} of task {task} already runs in its sandbox"
+            ) from None
+        _held[(task, agent)] = fd
+    bring_out(config, task, agent)  # a restart loses nothing the last run committed
+    prepared = gitdir.prepare(
+        task=task,
+        agent=agent,
+        main=layout.main,
+        common_dir=layout.dirs.common_dir,
+        worktree=str(config.agent_worktree(task, agent)),
+        box=box,
+    )
+    _save_start(box, prepared.start)
+    return bwrap_argv(_rules(config, task, agent, env), find_bwrap())
+
+
+def release(config: Config, task: str, agent: str) -> None:
+    """The agent ended: its commits brought out, its sandbox lock let go."""
+    try:
+        bring_out(config, task, agent)
+    finally:
+        let_go(task, agent)
+        for name in (".claude", ".codex", ".gemini"):  # the empty folders bubblewrap made
+            try:
+                os.rmdir(config.agent_worktree(task, agent) / name)
+            except OSError:
+                pass
+
+
+def let_go(task: str, agent: str) -> None:
+    """The agent's sandbox lock, if this process holds it, let go."""
+    fd = _held.pop((task, agent), None)
+    if fd is not None:
+        os.close(fd)
+
+
+def bring_out(config: Config, task: str, agent: str) -> str | None:
+    """The agent's branch moved to what it committed inside, if it moved there since the last
+    time: the new head, else None. A refusal (the task's state forbids commits) raises
+    SandboxError, and the next call tries again."""
+    from taskproto.sandbox import gitdir
+    from taskproto.sandbox.bwrap import bwrap_argv
+    from taskproto.sandbox.run import find_bwrap
+
+    box = _box(config, task, agent)
+    git_dir = os.path.join(box, "git")
+    start = _read_start(box)
+    branch = f"{task}-{agent}"
+    if start is None or not os.path.isdir(git_dir):
+        return None
+    new = gitdir.branch_head(git_dir, branch)
+    if new is None or new == start:
+        return None
+    prepared = gitdir.Prepared(git_dir, branch, start)
+    upload = [*bwrap_argv(_rules(config, task, agent, {}), find_bwrap()), "git", "upload-pack"]
+    head = gitdir.bring_back(
+        task=task,
+        agent=agent,
+        main=config.layout.main,
+        worktree=str(config.agent_worktree(task, agent)),
+        prepared=prepared,
+        upload_pack=upload,
+    )
+    if head is not None:
+        _save_start(box, head)
+    return head
+
+
+def _save_start(box: str, sha: str) -> None:
+    from taskproto.state.files import atomic_write
+
+    atomic_write(os.path.join(box, START), (sha + "\n").encode())
+
+
+def _read_start(box: str) -> str | None:
+    try:
+        with open(os.path.join(box, START), encoding="ascii") as fh:
+            return fh.read().strip() or None
+    except (OSError, ValueError):
+        return None
