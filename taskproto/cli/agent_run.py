@@ -98,6 +98,8 @@ def ps(state: AppState, as_json: bool) -> None:
         for r in rows:
             up = "-" if r["uptime"] is None else f"{r['uptime']}s"
             click.echo(f"{_line(r)} {r['mode']}, up {up}, {r['activity']}, sandbox {r['sandbox']}")
+            if r.get("sandbox_error"):
+                click.echo(f"  its commits did not come out: {r['sandbox_error']}")
 
     emit(as_json, rows, human)
 

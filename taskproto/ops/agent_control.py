@@ -252,6 +252,8 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "restarts": r.get("restarts", 0),
                 "max_restarts": r.get("max_restarts", 3),
                 "sandbox": r.get("sandbox", "none"),
+                # why the agent's last commits did not come out of its sandbox (None: they did)
+                "sandbox_error": r.get("sandbox_error"),
             }
         )
     return out

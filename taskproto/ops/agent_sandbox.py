@@ -19,6 +19,8 @@ from taskproto.errors import TaskprotoError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from taskproto.config import Config
     from taskproto.sandbox.rules import Rules
 
@@ -98,7 +100,10 @@ def wrap(config: Config, task: str, agent: str, env: dict[str, str]) -> list[str
                 task, agent, f"agent {agent} of task {task} already runs in its sandbox"
             ) from None
         _held[(task, agent)] = fd
-    bring_out(config, task, agent)  # a restart loses nothing the last run committed
+    try:
+        bring_out(config, task, agent)  # a restart loses nothing the last run committed
+    except SandboxError:
+        pass  # refused (the supervisor recorded why): the commit's files stay in the worktree
     prepared = gitdir.prepare(
         task=task,
         agent=agent,
@@ -122,6 +127,26 @@ def release(config: Config, task: str, agent: str) -> None:
                 os.rmdir(config.agent_worktree(task, agent) / name)
             except OSError:
                 pass
+
+
+def settle(config: Config, record: dict[str, Any], final: bool) -> None:
+    """The supervisor's bring-out of a sandboxed agent; `final`: it ended, its sandbox lock is let
+    go. A refusal is kept in its run.json (`sandbox_error`, shown by `agent ps`) and printed to
+    the supervisor's log; the next bring-out tries again."""
+    from taskproto.ops import agent_records as rec
+
+    task, agent = record["task"], record["agent"]
+    try:
+        if final:
+            release(config, task, agent)
+        else:
+            bring_out(config, task, agent)
+        error = None
+    except TaskprotoError as exc:
+        error = str(exc)
+    if error != record.get("sandbox_error"):
+        print(f"supervisor: {task}/{agent}: {error or 'its commits came out of its sandbox'}")
+        rec.update(config, task, agent, sandbox_error=error)
 
 
 def let_go(task: str, agent: str) -> None:

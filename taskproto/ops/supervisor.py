@@ -157,7 +157,11 @@ class Supervisor:
                 rec.update(self.config, task, agent, state=rec.RUNNING)
             if not record.get("client_session") and record["client"] != "claude":
                 self.bind(record)
-            if record.get("sandbox") == "bwrap" and time.monotonic() - self.brought.get(key, 0) > 1:
+            every = 30 if record.get("sandbox_error") else 1  # seconds; a refusal is not urgent
+            if (
+                record.get("sandbox") == "bwrap"
+                and time.monotonic() - self.brought.get(key, 0) > every
+            ):
                 self.brought[key] = time.monotonic()
                 self.bring_out(record, final=False)
             if record.get("headless"):
@@ -300,24 +304,10 @@ class Supervisor:
         return self.try_spawn(record)
 
     def bring_out(self, record: dict[str, Any], final: bool) -> None:
-        """A sandboxed agent's commits onto its branch (ops/agent_sandbox.py); `final`: it ended,
-        its sandbox lock is let go. A refusal is kept in the record (`sandbox_error`)."""
-        if record.get("sandbox") != "bwrap":
-            return
-        from taskproto.ops import agent_sandbox
+        if record.get("sandbox") == "bwrap":
+            from taskproto.ops.agent_sandbox import settle
 
-        task, agent = record["task"], record["agent"]
-        try:
-            if final:
-                agent_sandbox.release(self.config, task, agent)
-            else:
-                agent_sandbox.bring_out(self.config, task, agent)
-            error = None
-        except TaskprotoError as exc:
-            error = str(exc)
-        if error != record.get("sandbox_error"):
-            print(f"supervisor: {task}/{agent}: {error or 'its commits came out'}")
-            rec.update(self.config, task, agent, sandbox_error=error)
+            settle(self.config, record, final)
 
     def try_spawn(self, record: dict[str, Any]) -> bool:
         """Spawn, or say why not in the record (`error`; the agent stays down, `agent start`

@@ -128,3 +128,24 @@ def test_sandbox_none_runs_unconfined_and_ps_says_so(box: Engine, repo: Path, cl
     r = cli("agent", "ps")
     assert "sandbox none" in r.out
     assert cli("agent", "stop", "t", "qa").code == 0
+
+
+def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
+    engine: Engine, agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from taskproto.git.command import Git
+    from taskproto.hooks.git import install
+
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
+    install.install(Git(agents_repo))
+    engine.create_task("t", ["dev"], description="no commits yet")  # INIT: no commits
+    before = git(agents_repo, "rev-parse", "t-dev")
+    _start(cli, "dev", f"sh -c {COMMIT!r}", "bwrap")
+    row = wait_until(
+        lambda: (r := _row(cli, "dev"))["state"] == "exited" and r, what="the agent's end"
+    )
+    assert "task t is in INIT, which does not allow commits" in row["sandbox_error"]
+    assert git(agents_repo, "rev-parse", "t-dev") == before
+    worktree = engine.config.agent_worktree("t", "dev")
+    assert git(worktree, "status", "--porcelain") == "?? hello.txt"
+    assert "its commits did not come out: the agent's commit" in cli("agent", "ps").out
