@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,17 @@ def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
     worktree = engine.config.agent_worktree("t", "dev")
     assert git(worktree, "status", "--porcelain") == "?? hello.txt"
     assert "its commits did not come out: the agent's commit" in cli("agent", "ps").out
+
+
+def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
+    box: Engine, repo: Path, board_for: Any
+) -> None:
+    board = board_for(repo, "--no-doctor")
+    body = {"client": "sleep 600", "headless": True, "prompt": "go", "sandbox": "bwrap"}
+    started = board.post("/api/tasks/t/agents/dev/start", body)
+    assert started.status == 200, started.body
+    assert started.json()["sandbox"] == "bwrap"
+    card = board.get("/api/tasks/t").json()["agents"][0]["run"]
+    assert card["sandbox"] == "bwrap" and card["state"] == "running"
+    assert "sandbox: bwrap" in board.get("/tasks/t").body.decode()
+    assert board.post("/api/tasks/t/agents/dev/stop").json()["state"] == "stopped"
