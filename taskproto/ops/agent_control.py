@@ -38,7 +38,7 @@ def start(
     check_client(client)
     from taskproto.ops.agent_sandbox import resolve
 
-    sandbox = resolve(sandbox)
+    sandbox = resolve(sandbox, client, client in CLIENTS)
     config = engine.config
     loaded = engine.load(task)
     if agent not in loaded.required_agents:

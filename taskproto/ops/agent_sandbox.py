@@ -46,14 +46,22 @@ def problem() -> str | None:
     return None
 
 
-def resolve(mode: str) -> str:
-    """The mode a start records: `auto` is `bwrap` where the sandbox runs, else `none`; `bwrap`
-    asked for where it cannot run is refused."""
+def resolve(mode: str, client: str, named: bool) -> str:
+    """The mode a start records: `auto` is `bwrap` where the sandbox runs and the client works in
+    it, else `none`; `bwrap` asked for where it cannot serve is refused. Claude Code, Codex and
+    Gemini do not work inside yet: their hooks find taskproto's root hidden and deny every edit,
+    and their logins (under your home) and API keys (your environment) stay out. `named`: the
+    client is one of those (not a command line)."""
     if mode not in MODES:
         raise TaskprotoError(f"--sandbox {mode}: choose one of {', '.join(MODES)}")
     if mode == "none":
         return "none"
     why = problem()
+    if why is None and named:
+        why = (
+            f"{client} does not work in the sandbox yet (its hooks cannot read the task there "
+            "and block every edit; docs/agents.md)"
+        )
     if why is None:
         return "bwrap"
     if mode == "bwrap":

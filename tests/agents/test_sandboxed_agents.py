@@ -164,3 +164,15 @@ def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
     assert card["sandbox"] == "bwrap" and card["state"] == "running"
     assert "sandbox: bwrap" in board.get("/tasks/t").body.decode()
     assert board.post("/api/tasks/t/agents/dev/stop").json()["state"] == "stopped"
+
+
+def test_a_named_client_in_the_sandbox_is_refused_in_one_line(box: Engine, cli) -> None:
+    # its hooks would find taskproto's root hidden and deny every edit (docs/agents.md)
+    r = cli("agent", "start", "t", "dev", "--client", "claude", "--sandbox", "bwrap")
+    assert r.code == 1
+    assert r.err.strip().splitlines() == [
+        "taskproto: --sandbox bwrap cannot run: claude does not work in the sandbox yet (its "
+        "hooks cannot read the task there and block every edit; docs/agents.md); start with "
+        "--sandbox none"
+    ]
+    assert not (box.config.agent_dir("t", "dev") / "run.json").exists()
