@@ -100,9 +100,10 @@ def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: s
         return command
     from taskproto.ops.agent_sandbox import wrap
 
-    return Launch(
-        [*wrap(config, task, agent, command.env), *command.argv], command.env, command.cwd
-    )
+    # bubblewrap enters the worktree itself (--chdir); the wrapper and the log writer, outside the
+    # sandbox, work beside it, not in it (doctor's agent-outside-sandbox would rightly flag them)
+    argv = [*wrap(config, task, agent, command.env), *command.argv]
+    return Launch(argv, command.env, str(config.agent_dir(task, agent)))
 
 
 def environment(command: Launch) -> dict[str, str]:

@@ -176,3 +176,12 @@ def test_a_named_client_in_the_sandbox_is_refused_in_one_line(box: Engine, cli) 
         "--sandbox none"
     ]
     assert not (box.config.agent_dir("t", "dev") / "run.json").exists()
+
+
+def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktree(
+    box: Engine, cli
+) -> None:
+    _start(cli, "dev", "sleep 600", "bwrap")
+    r = cli("doctor", "--json")
+    assert "agent-outside-sandbox" not in r.out, r.out
+    assert cli("agent", "stop", "t", "dev").code == 0
