@@ -6,6 +6,7 @@ sandbox each agent got."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +186,14 @@ def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktr
     r = cli("doctor", "--json")
     assert "agent-outside-sandbox" not in r.out, r.out
     assert cli("agent", "stop", "t", "dev").code == 0
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_an_interactive_agent_in_tmux_runs_in_its_sandbox(box: Engine, repo: Path, cli) -> None:
+    script = COMMIT + " && read line && echo got $line"  # typed in by `agent say`
+    r = cli("agent", "start", "t", "dev", "--client", f"sh -c {script!r}", "--sandbox", "bwrap")
+    assert r.code == 0, r.err
+    wait_until(lambda: _subject(repo, "t-dev") == "dev: hello", what="the commit, brought out")
+    assert cli("agent", "say", "t", "dev", "bye").code == 0
+    wait_until(lambda: _row(cli, "dev")["state"] == "exited", what="the agent's end")
+    assert _row(cli, "dev")["sandbox"] == "bwrap"
