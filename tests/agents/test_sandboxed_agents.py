@@ -151,6 +151,17 @@ def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
     worktree = engine.config.agent_worktree("t", "dev")
     assert git(worktree, "status", "--porcelain") == "?? hello.txt"
     assert "its commits did not come out: the agent's commit" in cli("agent", "ps").out
+    # the commit is still in the agent's git dir: once the state allows commits, a restart
+    # brings it out before it makes that git dir again
+    from tests.hooks.agents.conftest import move_to
+    from tests.sandbox.conftest import SESSION
+
+    engine.claim("t", SESSION)
+    move_to(engine, "t", "IMPLEMENTATION")
+    r = cli("agent", "restart", "t", "dev")
+    assert r.code == 0, r.err
+    assert _subject(agents_repo, "t-dev") == "dev: hello"
+    assert git(worktree, "status", "--porcelain") == ""
 
 
 def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
