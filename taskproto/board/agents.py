@@ -49,9 +49,10 @@ async def act(request: Request) -> Response:
             raise BadInput("`headless` must be true or false")
         client = text_field(data, "client") or "claude"
         prompt = text_field(data, "prompt")
+        sandbox = text_field(data, "sandbox") or "none"  # auto, bwrap or none, as --sandbox
 
         def start() -> dict[str, Any]:
-            return agent_control.start(engine, name, agent, client, headless, prompt)
+            return agent_control.start(engine, name, agent, client, headless, prompt, sandbox)
 
         return JSONResponse(await run_in_threadpool(start))
     if action not in ACTIONS:

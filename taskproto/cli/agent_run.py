@@ -48,10 +48,13 @@ def _line(r: dict[str, Any]) -> str:
 )
 @click.option(
     "--sandbox",
-    type=click.Choice(["none", "auto"]),
+    type=click.Choice(["auto", "bwrap", "none"]),
     default="none",
     show_default=True,
-    help="Run the client in the sandbox; only `none` until the sandbox lands (#38).",
+    help="Run the client in the agent's sandbox (docs/sandbox.md): `bwrap` (refused where "
+    "bubblewrap cannot run, and for claude, codex and gemini, whose hooks cannot read the task "
+    "inside yet), `auto` (bwrap where it can run and the client works in it, else none) or "
+    "`none` (as you, unconfined: the default). `agent ps` shows which one each agent got.",
 )
 @json_option
 @pass_state
@@ -95,6 +98,8 @@ def ps(state: AppState, as_json: bool) -> None:
         for r in rows:
             up = "-" if r["uptime"] is None else f"{r['uptime']}s"
             click.echo(f"{_line(r)} {r['mode']}, up {up}, {r['activity']}, sandbox {r['sandbox']}")
+            if r.get("sandbox_error"):
+                click.echo(f"  its commits did not come out: {r['sandbox_error']}")
 
     emit(as_json, rows, human)
 

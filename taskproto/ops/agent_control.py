@@ -11,7 +11,7 @@ import uuid
 from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
 from taskproto.ops import supervisor
-from taskproto.ops.agent_launch import CLIENTS, check_client, check_sandbox
+from taskproto.ops.agent_launch import CLIENTS, check_client
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,10 +32,13 @@ def start(
     prompt: str | None,
     sandbox: str = "none",
 ) -> dict[str, Any]:
-    """Start AGENT of TASK in its worktree under the supervisor; its run record once running."""
+    """Start AGENT of TASK in its worktree under the supervisor; its run record once running.
+    `sandbox`: `auto` (bwrap where it can run, else none), `bwrap` or `none`."""
     engine.require_user(f"starting agent {agent} of task {task!r}")
     check_client(client)
-    check_sandbox(sandbox)
+    from taskproto.ops.agent_sandbox import resolve
+
+    sandbox = resolve(sandbox, client, client in CLIENTS)
     config = engine.config
     loaded = engine.load(task)
     if agent not in loaded.required_agents:
@@ -249,6 +252,8 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "restarts": r.get("restarts", 0),
                 "max_restarts": r.get("max_restarts", 3),
                 "sandbox": r.get("sandbox", "none"),
+                # why the agent's last commits did not come out of its sandbox (None: they did)
+                "sandbox_error": r.get("sandbox_error"),
             }
         )
     return out

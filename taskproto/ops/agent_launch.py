@@ -1,8 +1,8 @@
 """The one place an agent's command line and environment are built (`launch`).
 
 The sandbox (#38) wraps what this returns: `launch` gives the argv, the environment and the
-folder, and `sandboxed` is where the wrapping goes. Until the sandbox lands only `none` is
-accepted (docs/agents.md, "Running the agents").
+folder, and `sandboxed` puts bubblewrap in front of the argv when the agent's record says
+`"sandbox": "bwrap"` (ops/agent_sandbox.py; docs/agents.md, "Running the agents").
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 CLIENTS = ("claude", "codex", "gemini")
 NAMES_ITS_OWN_SESSION = ("codex", "gemini")  # their session ids are bound from their hooks
-SANDBOXES = ("none", "auto")
+SANDBOXES = ("auto", "bwrap", "none")
 
 
 class Launch:
@@ -37,14 +37,6 @@ def check_client(client: str) -> None:
     if client not in CLIENTS and not shlex.split(client):
         raise TaskprotoError(
             "--client is empty; pass claude, codex, gemini or a command line to run"
-        )
-
-
-def check_sandbox(sandbox: str) -> None:
-    if sandbox != "none":
-        raise TaskprotoError(
-            f"--sandbox {sandbox} is not available yet (the sandbox is issue #38); "
-            "start the agent with --sandbox none"
         )
 
 
@@ -85,7 +77,10 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         )
     else:
         argv = shlex.split(client)
-    return sandboxed(Launch(argv, env, cwd), record.get("sandbox", "none"))
+    command = Launch(argv, env, cwd)
+    return sandboxed(
+        config, record["task"], record["agent"], command, record.get("sandbox", "none")
+    )
 
 
 def claude_saved(session: str) -> bool:
@@ -99,10 +94,16 @@ def claude_saved(session: str) -> bool:
     )
 
 
-def sandboxed(command: Launch, sandbox: str) -> Launch:
-    """The seam for #38: the sandbox wraps `command` here. `none` runs it as it is."""
-    check_sandbox(sandbox)
-    return command
+def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: str) -> Launch:
+    """`command` in the agent's sandbox when `sandbox` is `bwrap`; `none` runs it as it is."""
+    if sandbox != "bwrap":
+        return command
+    from taskproto.ops.agent_sandbox import wrap
+
+    # bubblewrap enters the worktree itself (--chdir); the wrapper and the log writer, outside the
+    # sandbox, work beside it, not in it (doctor's agent-outside-sandbox would rightly flag them)
+    argv = [*wrap(config, task, agent, command.env), *command.argv]
+    return Launch(argv, command.env, str(config.agent_dir(task, agent)))
 
 
 def environment(command: Launch) -> dict[str, str]:

@@ -116,6 +116,7 @@ class Supervisor:
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.stop_sent: dict[tuple[str, str], float] = {}
         self.stall = stall_minutes(config)
+        self.brought: dict[tuple[str, str], float] = {}  # the last bring-out of a sandboxed agent
 
     def run(self) -> None:
         idle_since = time.monotonic()
@@ -156,6 +157,13 @@ class Supervisor:
                 rec.update(self.config, task, agent, state=rec.RUNNING)
             if not record.get("client_session") and record["client"] != "claude":
                 self.bind(record)
+            every = 30 if record.get("sandbox_error") else 1  # seconds; a refusal is not urgent
+            if (
+                record.get("sandbox") == "bwrap"
+                and time.monotonic() - self.brought.get(key, 0) > every
+            ):
+                self.brought[key] = time.monotonic()
+                self.bring_out(record, final=False)
             if record.get("headless"):
                 if state == rec.RUNNING and self.stalled(record):
                     rec.update(self.config, task, agent, stalled=True)
@@ -173,6 +181,7 @@ class Supervisor:
             return True
         self.stop_sent.pop(key, None)
         if state not in (rec.STOPPED, rec.EXITED, rec.ESCALATED):
+            self.bring_out(record, final=True)
             rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
         return False
 
@@ -266,6 +275,7 @@ class Supervisor:
         task, agent = record["task"], record["agent"]
         if not record.get("client_session") and record["client"] != "claude":
             self.bind(record)  # a quick client may end between two looks
+        self.bring_out(record, final=True)
         code = exit_status(self.config, task, agent)
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
@@ -293,6 +303,12 @@ class Supervisor:
         )
         return self.try_spawn(record)
 
+    def bring_out(self, record: dict[str, Any], final: bool) -> None:
+        if record.get("sandbox") == "bwrap":
+            from taskproto.ops.agent_sandbox import settle
+
+            settle(self.config, record, final)
+
     def try_spawn(self, record: dict[str, Any]) -> bool:
         """Spawn, or say why not in the record (`error`; the agent stays down, `agent start`
         prints it) rather than fail again at every look."""
@@ -301,6 +317,10 @@ class Supervisor:
         except Exception as exc:
             why = str(exc) if isinstance(exc, TaskprotoError) else f"{type(exc).__name__}: {exc}"
             print(f"supervisor: {record['task']}/{record['agent']}: could not start: {why}")
+            if record.get("sandbox") == "bwrap":
+                from taskproto.ops.agent_sandbox import let_go
+
+                let_go(record["task"], record["agent"])
             rec.update(
                 self.config,
                 record["task"],

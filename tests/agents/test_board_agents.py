@@ -30,6 +30,8 @@ def test_the_board_starts_pauses_resumes_and_stops_an_agent(
     card = wait_until(lambda: (r := run())["log_tail"] and r, what="the log on the card")
     assert card["state"] == "running" and card["pid"] == pid and card["mode"] == "headless"
     assert card["log_tail"] == ["stand-in run 0 says 'go'"]
+    assert card["sandbox"] == "none"  # said plainly on the card: the agent runs unconfined
+    assert "sandbox: none" in board.get("/tasks/t1").body.decode()
     assert board.get("/api/agents").json()["agents"][0]["pid"] == pid
     assert board.post("/api/tasks/t1/agents/dev/pause").json()["state"] == "paused"
     assert run()["state"] == "paused"

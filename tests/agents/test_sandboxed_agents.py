@@ -1,0 +1,210 @@
+"""`agent start --sandbox bwrap|auto|none`: a stand-in client (a shell command, headless) that
+commits in its worktree inside the sandbox; its commit reaches the agent's branch when it ends,
+while it runs, and before a restart; a write outside its worktree fails; `agent ps` says which
+sandbox each agent got."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taskproto.engine import Engine
+from tests.agents.conftest import wait_until
+from tests.conftest import git
+from tests.sandbox.conftest import needs_bwrap, sandboxed  # noqa: F401  (its fixture)
+
+pytestmark = needs_bwrap
+COMMIT = "echo hello > hello.txt && git add hello.txt && git commit -q -m 'dev: hello'"
+
+
+@pytest.fixture
+def box(
+    agents_repo: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Engine:
+    """Task t (agents dev, qa) in IMPLEMENTATION, taskproto's hooks installed; the supervisor
+    and every agent killed at the end."""
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
+    engine: Engine = request.getfixturevalue("sandboxed")
+    return engine
+
+
+def _start(cli, agent: str, client: str, sandbox: str):  # type: ignore[no-untyped-def]
+    r = cli(
+        "agent",
+        "start",
+        "t",
+        agent,
+        "--client",
+        client,
+        "--headless",
+        "--prompt",
+        "go",
+        "--sandbox",
+        sandbox,
+        "--json",
+    )
+    assert r.code == 0, r.err
+    return json.loads(r.out)
+
+
+def _row(cli, agent: str) -> dict:  # type: ignore[no-untyped-def]
+    r = cli("agent", "ps", "--json")
+    assert r.code == 0, r.err
+    return next(row for row in json.loads(r.out) if row["agent"] == agent)
+
+
+def _subject(repo: Path, ref: str) -> str:
+    return git(repo, "log", "-1", "--format=%s", ref)
+
+
+def test_the_agents_commit_inside_reaches_its_branch_when_it_ends(
+    box: Engine, repo: Path, cli
+) -> None:
+    before = git(repo, "rev-parse", "t-dev")
+    record = _start(cli, "dev", f"sh -c {COMMIT!r}", "bwrap")
+    assert record["sandbox"] == "bwrap"
+    wait_until(lambda: _row(cli, "dev")["state"] == "exited", what="the agent's end")
+    head = git(repo, "rev-parse", "t-dev")
+    assert head != before and _subject(repo, head) == "dev: hello"
+    assert git(repo, "rev-parse", f"{head}~1") == before
+    assert _row(cli, "dev")["sandbox"] == "bwrap"
+    dev = box.config.agent_worktree("t", "dev")
+    assert git(dev, "status", "--porcelain") == ""  # the index follows the new head
+
+
+def test_a_running_agents_commits_come_out_while_it_runs_and_stop_ends_it(
+    box: Engine, repo: Path, cli
+) -> None:
+    _start(cli, "dev", f"sh -c {COMMIT + ' && exec sleep 600'!r}", "auto")  # auto: bwrap here
+    assert _row(cli, "dev")["sandbox"] == "bwrap"
+    wait_until(lambda: _subject(repo, "t-dev") == "dev: hello", what="the periodic bring-out")
+    assert _row(cli, "dev")["state"] == "running"
+    r = cli("agent", "stop", "t", "dev")
+    assert r.code == 0, r.err
+    assert _row(cli, "dev")["state"] == "stopped"
+
+
+def test_a_crashed_agents_commit_comes_out_and_the_restart_keeps_it(
+    box: Engine, repo: Path, cli
+) -> None:
+    # the first run commits and crashes; the restarted one finds its file committed and waits
+    client = f"sh -c {'test -e hello.txt && exec sleep 600; ' + COMMIT + ' && exit 5'!r}"
+    _start(cli, "dev", client, "bwrap")
+    row = wait_until(
+        lambda: (r := _row(cli, "dev"))["restarts"] == 1 and r["state"] == "running" and r,
+        what="the restart",
+    )
+    assert row["sandbox"] == "bwrap"
+    assert _subject(repo, "t-dev") == "dev: hello"
+    dev = box.config.agent_worktree("t", "dev")
+    assert (dev / "hello.txt").read_text() == "hello\n"
+    assert git(dev, "status", "--porcelain") == ""
+
+
+def test_a_write_outside_its_worktree_fails(box: Engine, repo: Path, cli) -> None:
+    task_json = box.config.root / "tasks" / "t" / "task.json"
+    before, main = task_json.read_bytes(), git(repo, "rev-parse", "main")
+    script = (
+        f"echo x > {repo}/evil.txt; echo main=$?; "
+        f"echo x > {task_json}; echo task=$?; "
+        f"git --git-dir={repo}/.git update-ref refs/heads/main HEAD; echo ref=$?"
+    )
+    _start(cli, "dev", f"sh -c {script!r}", "bwrap")
+    wait_until(lambda: _row(cli, "dev")["state"] == "exited", what="the agent's end")
+    log = (box.config.agent_dir("t", "dev") / "agent.log").read_text()
+    assert log.count("Read-only file system") == 3, log
+    assert "main=0" not in log and "task=0" not in log and "ref=0" not in log, log
+    assert not (repo / "evil.txt").exists()
+    assert task_json.read_bytes() == before
+    assert git(repo, "rev-parse", "main") == main
+
+
+def test_sandbox_none_runs_unconfined_and_ps_says_so(box: Engine, repo: Path, cli) -> None:
+    record = _start(cli, "qa", "sleep 600", "none")
+    assert record["sandbox"] == "none"
+    assert _row(cli, "qa")["sandbox"] == "none"
+    r = cli("agent", "ps")
+    assert "sandbox none" in r.out
+    assert cli("agent", "stop", "t", "qa").code == 0
+
+
+def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
+    engine: Engine, agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from taskproto.git.command import Git
+    from taskproto.hooks.git import install
+
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
+    install.install(Git(agents_repo))
+    engine.create_task("t", ["dev"], description="no commits yet")  # INIT: no commits
+    before = git(agents_repo, "rev-parse", "t-dev")
+    _start(cli, "dev", f"sh -c {COMMIT!r}", "bwrap")
+    row = wait_until(
+        lambda: (r := _row(cli, "dev"))["state"] == "exited" and r, what="the agent's end"
+    )
+    assert "task t is in INIT, which does not allow commits" in row["sandbox_error"]
+    assert git(agents_repo, "rev-parse", "t-dev") == before
+    worktree = engine.config.agent_worktree("t", "dev")
+    assert git(worktree, "status", "--porcelain") == "?? hello.txt"
+    assert "its commits did not come out: the agent's commit" in cli("agent", "ps").out
+    # the commit is still in the agent's git dir: once the state allows commits, a restart
+    # brings it out before it makes that git dir again
+    from tests.hooks.agents.conftest import move_to
+    from tests.sandbox.conftest import SESSION
+
+    engine.claim("t", SESSION)
+    move_to(engine, "t", "IMPLEMENTATION")
+    r = cli("agent", "restart", "t", "dev")
+    assert r.code == 0, r.err
+    assert _subject(agents_repo, "t-dev") == "dev: hello"
+    assert git(worktree, "status", "--porcelain") == ""
+
+
+def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
+    box: Engine, repo: Path, board_for: Any
+) -> None:
+    board = board_for(repo, "--no-doctor")
+    body = {"client": "sleep 600", "headless": True, "prompt": "go", "sandbox": "bwrap"}
+    started = board.post("/api/tasks/t/agents/dev/start", body)
+    assert started.status == 200, started.body
+    assert started.json()["sandbox"] == "bwrap"
+    card = board.get("/api/tasks/t").json()["agents"][0]["run"]
+    assert card["sandbox"] == "bwrap" and card["state"] == "running"
+    assert "sandbox: bwrap" in board.get("/tasks/t").body.decode()
+    assert board.post("/api/tasks/t/agents/dev/stop").json()["state"] == "stopped"
+
+
+def test_a_named_client_in_the_sandbox_is_refused_in_one_line(box: Engine, cli) -> None:
+    # its hooks would find taskproto's root hidden and deny every edit (docs/agents.md)
+    r = cli("agent", "start", "t", "dev", "--client", "claude", "--sandbox", "bwrap")
+    assert r.code == 1
+    assert r.err.strip().splitlines() == [
+        "taskproto: --sandbox bwrap cannot run: claude does not work in the sandbox yet (its "
+        "hooks cannot read the task there and block every edit; docs/agents.md); start with "
+        "--sandbox none"
+    ]
+    assert not (box.config.agent_dir("t", "dev") / "run.json").exists()
+
+
+def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktree(
+    box: Engine, cli
+) -> None:
+    _start(cli, "dev", "sleep 600", "bwrap")
+    r = cli("doctor", "--json")
+    assert "agent-outside-sandbox" not in r.out, r.out
+    assert cli("agent", "stop", "t", "dev").code == 0
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_an_interactive_agent_in_tmux_runs_in_its_sandbox(box: Engine, repo: Path, cli) -> None:
+    script = COMMIT + " && read line && echo got $line"  # typed in by `agent say`
+    r = cli("agent", "start", "t", "dev", "--client", f"sh -c {script!r}", "--sandbox", "bwrap")
+    assert r.code == 0, r.err
+    wait_until(lambda: _subject(repo, "t-dev") == "dev: hello", what="the commit, brought out")
+    assert cli("agent", "say", "t", "dev", "bye").code == 0
+    wait_until(lambda: _row(cli, "dev")["state"] == "exited", what="the agent's end")
+    assert _row(cli, "dev")["sandbox"] == "bwrap"
