@@ -126,9 +126,8 @@ def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
 def _send(channel: str, event: dict[str, Any], conf: dict[str, Any]) -> None:
     """Deliver `event` to `channel`; raises OSError or ValueError with the reason on failure."""
     if channel == "command":
-        proc = subprocess.run(
-            str(conf["command"]),
-            shell=True,
+        proc = subprocess.run(  # the user's command line, as [worktree] setup runs its own
+            ["sh", "-c", str(conf["command"])],
             input=json.dumps(event).encode(),
             capture_output=True,
             timeout=TIMEOUT,
