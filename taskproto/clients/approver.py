@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from taskproto.clients.detect import AGENT_VARIABLES, MAX_DEPTH
+from taskproto.clients.detect import AGENT_VARIABLES, MAX_DEPTH, proc_stat
 
 # what else says who runs it: the session taskproto was told, Claude's client pid
 SEEN_VARIABLES = (*AGENT_VARIABLES, "TASKPROTO_SESSION", "CLAUDE_PID", "CLAUDE_PROJECT_DIR")
@@ -29,19 +29,6 @@ def has_terminal() -> bool:
     return True
 
 
-def _stat(pid: int) -> tuple[str, int] | None:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return None
-    head, _, tail = data.rpartition(b")")
-    try:
-        return head.partition(b"(")[2].decode("utf-8", "replace"), int(tail.split()[1])
-    except (IndexError, ValueError):
-        return None
-
-
 def ancestry(pid: int) -> list[str]:
     """The command names from `pid` up to the first process (at most MAX_DEPTH; [] without
     /proc)."""
@@ -49,7 +36,7 @@ def ancestry(pid: int) -> list[str]:
     for _ in range(MAX_DEPTH):
         if pid <= 0:
             break
-        found = _stat(pid)
+        found = proc_stat(pid)
         if found is None:
             break
         names.append(found[0])

@@ -59,12 +59,23 @@ def _client_of(pid: int) -> str | None:
     return None
 
 
-def _parent(pid: int) -> int:
+def proc_stat(pid: int) -> tuple[str, int] | None:
+    """(the command name, the parent's pid) of process `pid`, from /proc; None when unknown."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
-            return int(fh.read().rsplit(b")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return 0
+            data = fh.read()
+    except OSError:
+        return None
+    head, _, tail = data.rpartition(b")")
+    try:
+        return head.partition(b"(")[2].decode("utf-8", "replace"), int(tail.split()[1])
+    except (IndexError, ValueError):
+        return None
+
+
+def _parent(pid: int) -> int:
+    found = proc_stat(pid)
+    return 0 if found is None else found[1]
 
 
 def agent_context(environ: dict[str, str] | None = None, pid: int | None = None) -> str | None:

@@ -192,39 +192,20 @@ def create_task(
     base_sha = _check_new(core, name, agents, base)
     base_branch = _base_branch(core, base)
     ensure_root(core.config)
+
+    def make(valid: Sequence[str]) -> Task:
+        record = _first_record(
+            wf, name, agents, base_sha, base_branch, description, session, context, counters,
+            valid, priority,
+        )  # fmt: skip
+        return _create(core, record, agents, base_sha)
+
     if not after:
-        task = _first_record(
-            wf,
-            name,
-            agents,
-            base_sha,
-            base_branch,
-            description,
-            session,
-            context,
-            counters,
-            [],
-            priority,
-        )
-        return _create(core, task, agents, base_sha)
+        return make([])
     from taskproto.engine import deps
 
     with deps.graph_lock(core):  # no cycle while the graph changes
-        valid = deps.check_new(core, name, after)
-        task = _first_record(
-            wf,
-            name,
-            agents,
-            base_sha,
-            base_branch,
-            description,
-            session,
-            context,
-            counters,
-            valid,
-            priority,
-        )
-        return _create(core, task, agents, base_sha)
+        return make(deps.check_new(core, name, after))
 
 
 def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) -> Task:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from taskproto import plainjson as json
+from taskproto.clients.detect import proc_stat
 from taskproto.state.light import owned_task, read_task
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
@@ -94,20 +95,6 @@ def strip_hook_context(prompt: str) -> str:
 # --- the client process ------------------------------------------------------
 
 
-def _stat(pid: int) -> tuple[str, int] | None:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return None
-    head, _, tail = data.rpartition(b")")
-    comm = head.partition(b"(")[2].decode("utf-8", "replace")
-    try:
-        return comm, int(tail.split()[1])
-    except (IndexError, ValueError):
-        return None
-
-
 def _exe_name(pid: int, comm: str) -> str:
     try:
         return os.path.basename(os.readlink(f"/proc/{pid}/exe"))
@@ -129,7 +116,7 @@ def client_pid(env: dict[str, str], start: int | None = None) -> int | None:
     for _ in range(16):
         if pid <= 1:
             return None
-        info = _stat(pid)
+        info = proc_stat(pid)
         if info is None:
             return pid if pid > 1 else None  # no /proc: the parent is the best we know
         comm, parent = info
