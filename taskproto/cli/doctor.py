@@ -94,6 +94,7 @@ def doctor(
         dry_run=dry_run,
         retry_agents=retry_agents,
         progress=None if as_json else _progress(),
+        actor=engine.actor,
     )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:

@@ -35,6 +35,12 @@ def _restore(
     if data is None:
         raise TaskprotoError(f"journal commit {source.sha[:12]} of {name} holds no task.json")
     task = Task.model_validate_json(data)
+    gained = _approvals(data) - _approvals(path.read_bytes() if path.is_file() else b"")
+    if gained:  # an approval task.json lacks comes back only when the user says so (#39)
+        engine.require_user(
+            f"restoring task {name} from journal commit {source.sha[:12]}, which brings back "
+            f"its {' and '.join(sorted(gained))} approval that task.json lacks,"
+        )
     kept: list[str] = []
     if path.exists() and path.read_bytes() != data:
         kept.append(set_aside(path, check).name)
@@ -59,6 +65,15 @@ def _restore(
     task.transition_log.append(repair_entry(task.state, check, note))
     engine.save(None, task, f"repair {check}: {note}", files=files)
     return note
+
+
+def _approvals(data: bytes) -> set[str]:
+    """The approvals ("plan", "commit") a task.json's bytes record; none when they do not parse."""
+    try:
+        checkpoint = json.loads(data).get("checkpoint") or {}
+        return {k for k in ("plan", "commit") if checkpoint.get(f"{k}_approval")}
+    except (ValueError, AttributeError):
+        return set()
 
 
 def _head(engine: Engine, name: str) -> JournalCommit:

@@ -35,7 +35,7 @@ from taskproto.doctor.escalation import numbered, render, work_at_risk
 from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
 from taskproto.doctor.snapshot import Snapshot, take
-from taskproto.engine import Engine
+from taskproto.engine import Actor, Engine
 from taskproto.errors import TaskprotoError
 from taskproto.names import task_name
 
@@ -148,11 +148,14 @@ def run(
     retry_agents: bool = False,
     progress: Callable[[int, int], None] | None = None,
     only: frozenset[str] | None = None,
+    actor: Actor | None = None,
 ) -> Report:
     """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
-    them; `only`: the checks whose fixes may run (`taskproto init` repairs a move with them)."""
+    them; `only`: the checks whose fixes may run (`taskproto init` repairs a move with them).
+    The fixes act as `actor` (the user unless given): a fix that is the user's alone is refused
+    to an agent's doctor."""
     scope = [task_name(t) for t in tasks] or None
-    engine = Engine(config)
+    engine = Engine(config) if actor is None else Engine(config, actor)
     snap = take(config, scope, progress)
     findings = detect(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
