@@ -304,7 +304,7 @@ def agent_counts(engine: Engine, task: Task) -> AgentCounts:
 
 def recover(engine: Engine, name: str, dry_run: bool = False) -> Recovery:
     steps: list[Step] = []
-    report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run)
+    report = run(engine.config, [name], fix=not dry_run, dry_run=dry_run, actor=engine.actor)
     # info findings (a merge taskproto asked for, a task to review) are no corruption: they are
     # told with the session's resume instructions
     notes = [f"{f.check}: {f.message}" for f in report.initial if f.severity == Severity.INFO]

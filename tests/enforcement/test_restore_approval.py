@@ -46,3 +46,18 @@ def test_an_agents_repair_never_brings_back_an_approval(engine: Engine, repo: Pa
     result = run_taskproto("doctor", "--fix", cwd=repo, env={"TASKPROTO_SESSION": "user"})
     assert json.loads(path.read_bytes())["checkpoint"]["plan_approval"], result
     assert any(p.name.startswith("task.json.") for p in path.parent.iterdir())
+
+
+def test_recover_is_no_other_door_to_the_same_repair(engine: Engine, repo: Path) -> None:
+    """`taskproto recover TASK` runs doctor's fixes for one task: as the agent that runs it too."""
+    path = approved(engine)
+    before = path.read_bytes()
+    head = journal.head(engine.git, "t")
+    result = run_taskproto("recover", "t", cwd=repo, env=AGENT)
+    assert "brings back its plan approval" in result.out + result.err, result
+    assert path.read_bytes() == before and journal.head(engine.git, "t") == head
+    # from a subfolder of the task's worktree: the same refusal
+    code = Path(engine.config.task_worktree("t"))
+    result = run_taskproto("doctor", "--fix", cwd=code, env=AGENT)
+    assert result.code == 1 and "brings back its plan approval" in result.out, result
+    assert path.read_bytes() == before and journal.head(engine.git, "t") == head
