@@ -26,16 +26,6 @@ import time
 from pathlib import Path
 
 SHELLS = ("bash", "dash", "busybox")
-HOOKS = (
-    "pre-commit",
-    "pre-merge-commit",
-    "commit-msg",
-    "post-checkout",
-    "post-merge",
-    "post-rewrite",
-    "reference-transaction",
-    "pre-push",
-)
 COMMIT = ["commit", "-q", "--allow-empty", "-m", "bench"]
 
 
@@ -62,8 +52,10 @@ def setup(base: Path, shell: str, python: str) -> Path | None:
         )
         if done.returncode != 0:
             raise SystemExit(f"{shell}: {' '.join(args)} failed: {done.stderr}")
+    from taskproto.hooks.git.handlers import GIT_HOOKS  # the hooks taskproto installs
+
     hooks = repo / ".git" / "hooks"
-    for name in HOOKS:
+    for name in GIT_HOOKS:
         script = hooks / name
         if script.exists():
             text = script.read_text()

@@ -7,13 +7,13 @@ import json
 import os
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.board.conftest import board_for  # noqa: F401  (the board's tests' fixture)
+from tests.board.conftest import wait_for as wait_until  # noqa: F401  (the agents' tests poll)
 
 STANDIN = """\
 import os, sys, time
@@ -48,17 +48,6 @@ def pid_alive(pid: int) -> bool:
             return fh.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
     except OSError:
         return False
-
-
-def wait_until(check, timeout: float = 10.0, what: str = "condition"):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def _teardown(root: Path) -> None:
