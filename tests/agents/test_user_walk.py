@@ -1,0 +1,51 @@
+"""What a new user's walk through the agent commands found (one test per finding): the
+supervisor, `agent start` and tmux as docs/agents.md describes them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.agents.conftest import pid_alive, wait_until
+
+
+def _client(standin: Path) -> str:
+    return f"{sys.executable} {standin}"
+
+
+def _ps(cli) -> list[dict]:  # type: ignore[no-untyped-def]
+    result = cli("agent", "ps", "--json")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def _start(cli, standin: Path, *extra: str) -> dict:  # type: ignore[no-untyped-def]
+    result = cli(
+        "agent", "start", "t1", "dev", "--client", _client(standin), "--prompt", "go", "--json",
+        *extra,
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_killing_the_pid_agent_ps_shows_leaves_no_client_behind_the_restart(
+    agents_repo: Path, cli, standin: Path, tmp_path: Path
+) -> None:
+    """`kill PID` of the pid `agent ps` shows (the agent's wrapper) is a crash: the agent is
+    restarted, and the first client does not run on beside the second in the worktree."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = _start(cli, standin, "--headless")
+    runs = tmp_path / "standin-runs" / "dev"
+    client = wait_until(
+        lambda: json.loads((runs / "run-0.json").read_text())["pid"]
+        if (runs / "run-0.json").exists()
+        else None,
+        what="the first client",
+    )
+    os.kill(first["pid"], signal.SIGKILL)  # the wrapper only, as `kill PID` does
+    wait_until(lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="restart")
+    wait_until(lambda: not pid_alive(client), what="the first client gone")
+    assert "restart 1/3 of agent dev: it was killed" in cli("log", "t1").out
