@@ -59,6 +59,9 @@ def start(
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
     _check_program(client)
+    status = engine.agent_status(task, agent)
+    if status is not None and status.retry_count:
+        reset_budget(engine, task, agent)  # a start is the user's new try, as a restart is
     with rec.records_lock(config):
         old = rec.read(config, task, agent)
         if old is not None and rec.running(old):

@@ -49,3 +49,28 @@ def test_killing_the_pid_agent_ps_shows_leaves_no_client_behind_the_restart(
     wait_until(lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="restart")
     wait_until(lambda: not pid_alive(client), what="the first client gone")
     assert "restart 1/3 of agent dev: it was killed" in cli("log", "t1").out
+
+
+def test_starting_an_agent_past_its_budget_gives_it_a_new_one(
+    agents_repo: Path, cli, standin: Path, tmp_path: Path
+) -> None:
+    """An agent escalated past its retries, started again by the user (another client, say): its
+    crashes count from 0 again, as after `agent restart`, and `agent ps` says so truly."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(4)\n")
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {crash}",
+                 "--headless", "--prompt", "go")  # fmt: skip
+    assert result.code == 0, result.err
+    wait_until(lambda: [r for r in _ps(cli) if r["state"] == "escalated"], what="escalation")
+    second = _start(cli, standin, "--headless")
+    assert second["restarts"] == 0
+    status = agents_repo / ".taskproto/tasks/t1/agents/dev/status.json"
+    assert json.loads(status.read_text())["retry_count"] == 0
+    assert "agent dev started again by the user after 3 retries" in cli("log", "t1").out
+    os.killpg(second["pid"], signal.SIGKILL)  # one crash: restarted, not escalated
+    row = wait_until(
+        lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="the restart"
+    )[0]
+    assert row["state"] == "running"
+    assert json.loads(status.read_text())["retry_count"] == 1
