@@ -1,0 +1,53 @@
+"""Found walking `inbox --all` and the notifications as a new user with two repositories: what
+names a task of another repository says which repository, so acting on it acts there."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taskproto.config import load_config
+from taskproto.engine import Engine
+from taskproto.ops import interrupts
+from tests.conftest import make_repo
+
+
+@pytest.fixture(autouse=True)
+def _no_detached_delivery(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TASKPROTO_NOTIFY_DETACH", "0")
+
+
+def _asked(repo: Path, cli: Any) -> Engine:
+    """A task `parser` paused by the user's question, in `repo`."""
+    assert cli("init", cwd=repo).code == 0
+    engine = Engine(load_config(repo))
+    engine.create_task("parser", ["dev"])
+    engine.claim("parser", "s1")
+    interrupts.record(engine, "parser", "wait, which grammar do we follow?", "s1")
+    return engine
+
+
+def _waiting(repo: Path, cli: Any) -> list[str]:
+    return [i["reason"] for i in json.loads(cli("inbox", "--json", cwd=repo).out)["items"]]
+
+
+def test_inbox_all_names_the_repository_in_the_command_of_anothers_task(
+    repo: Path, tmp_path: Path, cli: Any
+) -> None:
+    _asked(repo, cli)
+    there = _asked(make_repo(tmp_path / "other"), cli)
+    other = there.config.layout.main
+    result = cli("inbox", "--all", cwd=repo)
+    assert result.code == 0, result.err
+    assert "\n    -> taskproto resume parser\n" in result.out  # this repository's own
+    command = f"taskproto -C {shlex.quote(other)} resume parser"
+    assert f"    -> {command}\n" in result.out
+    items = json.loads(cli("inbox", "--all", "--json", cwd=repo).out)["items"]
+    assert [i["command"] for i in items if i["repository"] == other] == [command]
+    # run where the user reads it, it resumes the other repository's task, not this one's
+    assert cli(*shlex.split(command)[1:], cwd=repo).code == 0
+    assert _waiting(Path(other), cli) == [] and _waiting(repo, cli) == ["question"]
