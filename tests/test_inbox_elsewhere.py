@@ -51,3 +51,20 @@ def test_inbox_all_names_the_repository_in_the_command_of_anothers_task(
     # run where the user reads it, it resumes the other repository's task, not this one's
     assert cli(*shlex.split(command)[1:], cwd=repo).code == 0
     assert _waiting(Path(other), cli) == [] and _waiting(repo, cli) == ["question"]
+
+
+def test_a_notification_says_which_repository_it_is_from(
+    repo: Path, tmp_path: Path, cli: Any
+) -> None:
+    """One channel in the user's own config hears every repository: each event names its own."""
+    received = tmp_path / "events.jsonl"
+    config = Path(__import__("os").environ["XDG_CONFIG_HOME"]) / "taskproto" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[notify]\ncommand = "cat >> {received}; echo >> {received}"\n')
+    other = make_repo(tmp_path / "other")
+    for where in (repo, other):
+        _asked(where, cli)
+        assert cli("notify", "flush", cwd=where).code == 0
+    events = [json.loads(line) for line in received.read_text().splitlines() if line]
+    assert [(e["task"], e["reason"]) for e in events] == [("parser", "question")] * 2
+    assert [e["repository"] for e in events] == [str(repo), str(other)]
