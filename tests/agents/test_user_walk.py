@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sys
 from pathlib import Path
+
+import pytest
 
 from tests.agents.conftest import pid_alive, wait_until
 
@@ -74,3 +77,16 @@ def test_starting_an_agent_past_its_budget_gives_it_a_new_one(
     )[0]
     assert row["state"] == "running"
     assert json.loads(status.read_text())["retry_count"] == 1
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_once_its_interactive_agent_stopped_no_shell_is_left_in_its_worktree(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    """tmux's session keeps a placeholder window; its shell is not the agent's and works outside
+    every agent's worktree, so doctor finds no process left there."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    _start(cli, standin)
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    report = json.loads(cli("doctor", "--json").out)
+    assert [f for f in report["findings"] if f["check"] == "agent-outside-sandbox"] == []
