@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.agents.conftest import pid_alive, wait_until
+from tests.sandbox.conftest import needs_bwrap
 
 
 def _client(standin: Path) -> str:
@@ -90,3 +91,26 @@ def test_once_its_interactive_agent_stopped_no_shell_is_left_in_its_worktree(
     assert cli("agent", "stop", "t1", "dev").code == 0
     report = json.loads(cli("doctor", "--json").out)
     assert [f for f in report["findings"] if f["check"] == "agent-outside-sandbox"] == []
+
+
+@needs_bwrap
+def test_a_client_the_sandbox_hides_is_refused_at_start_not_crashed_through_its_budget(
+    agents_repo: Path, cli, tmp_path: Path
+) -> None:
+    """A script of yours under /tmp (or your home) does not exist inside the sandbox: bwrap's
+    start is refused in one line, and auto runs it unsandboxed, as for a client that cannot
+    work inside."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    script = tmp_path / "bin" / "my-agent"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\nexec sleep 600\n")
+    script.chmod(0o755)
+    args = ("agent", "start", "t1", "dev", "--client", str(script), "--headless", "--prompt", "go")
+    refused = cli(*args, "--sandbox", "bwrap")
+    assert refused.code == 1 and len(refused.err.strip().splitlines()) == 1, refused.err
+    assert f"{script} lies in /tmp, which the sandbox hides" in refused.err
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+    started = cli(*args, "--sandbox", "auto", "--json")
+    assert started.code == 0, started.err
+    assert json.loads(started.out)["sandbox"] == "none"
+    assert cli("agent", "stop", "t1", "dev").code == 0
