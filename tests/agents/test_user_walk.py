@@ -44,9 +44,11 @@ def test_killing_the_pid_agent_ps_shows_leaves_no_client_behind_the_restart(
     first = _start(cli, standin, "--headless")
     runs = tmp_path / "standin-runs" / "dev"
     client = wait_until(
-        lambda: json.loads((runs / "run-0.json").read_text())["pid"]
-        if (runs / "run-0.json").exists()
-        else None,
+        lambda: (
+            json.loads((runs / "run-0.json").read_text())["pid"]
+            if (runs / "run-0.json").exists()
+            else None
+        ),
         what="the first client",
     )
     os.kill(first["pid"], signal.SIGKILL)  # the wrapper only, as `kill PID` does
