@@ -68,3 +68,19 @@ def test_a_notification_says_which_repository_it_is_from(
     events = [json.loads(line) for line in received.read_text().splitlines() if line]
     assert [(e["task"], e["reason"]) for e in events] == [("parser", "question")] * 2
     assert [e["repository"] for e in events] == [str(repo), str(other)]
+
+
+def test_what_paused_a_task_is_named_in_words(repo: Path, cli: Any) -> None:
+    """`agent say` and the clients' prompts pause a task with whatever the user typed: the inbox
+    names it a message or a status request, not by the classifier's constant."""
+    assert cli("init", cwd=repo).code == 0
+    engine = Engine(load_config(repo))
+    for name, said in (("t1", "hello sandbox"), ("t2", "what is the status?")):
+        engine.create_task(name, [])
+        engine.claim(name, "s1")
+        interrupts.record(engine, name, said, "s1")
+    texts = [i["text"] for i in json.loads(cli("inbox", "--json").out)["items"]]
+    assert texts == [
+        "paused by your message: hello sandbox",
+        "paused by your status request: what is the status?",
+    ]
