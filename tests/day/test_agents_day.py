@@ -328,3 +328,4 @@ def test_time_passes_while_an_agent_works(day: Day, tmp_path: Path) -> None:
         assert "takeover: lead-ben (from lead-ann" in day.tp("log", "login").out
         assert ps(day)["dev"]["state"] == "running"
         day.tp("agent", "stop", "login", "dev")
+        day.tp("release", "login", session=LEAD2)  # its short lease would lapse too
