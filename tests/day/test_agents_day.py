@@ -311,7 +311,7 @@ def test_time_passes_while_an_agent_works(day: Day, tmp_path: Path) -> None:
     once the lease ran out (refused before), and the agent runs on, untouched by the claim."""
     with step(day, "a short lease, a task, its lead and a working agent"):
         day.tp("init", "--claude")
-        (day.repo / ".taskproto.toml").write_text("lease_minutes = 0.05\n")  # 3 seconds
+        (day.repo / ".taskproto.toml").write_text("lease_minutes = 0.1\n")  # 6 seconds
         day.git("add", ".taskproto.toml")
         day.git("commit", "--quiet", "-m", "taskproto: a short lease")
         day.tp("task", "create", "login", "--agents", "dev")
@@ -319,6 +319,7 @@ def test_time_passes_while_an_agent_works(day: Day, tmp_path: Path) -> None:
         day.tp("agent", "start", "login", "dev", "--client", client(tmp_path, "dev", ECHOES),
                "--headless", "--prompt", "work")  # fmt: skip
     with step(day, "the lead stops renewing; the lease runs out", doctor=True):
+        day.tp("heartbeat", "login", session=LEAD)  # its last
         first = day.tp("claim", "login", session=LEAD2, code=1)
         assert "owned by session lead-ann" in first.err
         wait_until(
@@ -328,4 +329,4 @@ def test_time_passes_while_an_agent_works(day: Day, tmp_path: Path) -> None:
         assert "takeover: lead-ben (from lead-ann" in day.tp("log", "login").out
         assert ps(day)["dev"]["state"] == "running"
         day.tp("agent", "stop", "login", "dev")
-        day.tp("release", "login", session=LEAD2)  # its short lease would lapse too
+        day.tp("release", "login", session=LEAD2)  # its lease would lapse too
