@@ -213,7 +213,8 @@ def attach(state: AppState, task: str, agent: str) -> None:
 @pass_state
 def say(state: AppState, task: str, agent: str, text: str) -> None:
     """Type TEXT into an interactive AGENT of TASK, recorded first as the user's prompt (the
-    interruption rules apply to it)."""
+    interruption rules apply to it: anything but a "go on" pauses the task until
+    `taskproto resume TASK`)."""
     from taskproto.ops import agent_control
 
     agent_control.say(state.engine, *_names(task, agent), text)

@@ -43,6 +43,10 @@ def folder(layout: Layout) -> str:
     return os.path.join(layout.root, FOLDER)
 
 
+# what the user said, by its interruption type, in words (a resumption pauses nothing)
+_SAID = {"QUESTION": "question", "STATUS_REQUEST": "status request", "AUDIT": "audit request"}
+
+
 def _last(values: object) -> dict[str, Any] | None:
     if isinstance(values, list) and values and isinstance(values[-1], dict):
         return values[-1]
@@ -149,7 +153,7 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
         add(
             "question",
             str(paused.get("time")),
-            f"paused by your {str(paused.get('type')).lower()}: {text}",
+            f"paused by your {_SAID.get(str(paused.get('type')), 'message')}: {text}",
             f"taskproto resume {name}",
         )
     for escalation in data.get("escalations") or ():

@@ -36,9 +36,9 @@ def start(
     `sandbox`: `auto` (bwrap where it can run, else none), `bwrap` or `none`."""
     engine.require_user(f"starting agent {agent} of task {task!r}")
     check_client(client)
-    from taskproto.ops.agent_sandbox import resolve
+    from taskproto.ops.agent_sandbox import hidden_client, resolve
 
-    sandbox = resolve(sandbox, client, client in CLIENTS)
+    asked, sandbox = sandbox, resolve(sandbox, client, client in CLIENTS)
     config = engine.config
     loaded = engine.load(task)
     if agent not in loaded.required_agents:
@@ -59,6 +59,16 @@ def start(
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
     _check_program(client)
+    why = hidden_client(config, task, agent, client) if sandbox == "bwrap" else None
+    if why and asked == "bwrap":
+        raise TaskprotoError(
+            f"--sandbox bwrap cannot run {client!r}: {why}; put it where the sandbox shows it "
+            "(the repository, a system folder), or start with --sandbox none"
+        )
+    sandbox = "none" if why else sandbox  # auto: bwrap only where the client works in it
+    status = engine.agent_status(task, agent)
+    if status is not None and status.retry_count:
+        reset_budget(engine, task, agent)  # a start is the user's new try, as a restart is
     with rec.records_lock(config):
         old = rec.read(config, task, agent)
         if old is not None and rec.running(old):

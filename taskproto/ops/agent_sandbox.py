@@ -69,6 +69,25 @@ def resolve(mode: str, client: str, named: bool) -> str:
     return "none"
 
 
+def hidden_client(config: Config, task: str, agent: str, client: str) -> str | None:
+    """Why a command-line client cannot run in the agent's sandbox: its program lies in a folder
+    the sandbox hides (your home, /tmp); None when the sandbox shows it."""
+    import shlex
+    import shutil
+
+    from taskproto.sandbox.rules import hidden_by
+
+    found = shutil.which(shlex.split(client)[0])
+    if found is None:
+        return None  # not on PATH: the start refuses that on its own
+    rules = _rules(config, task, agent, {})
+    for program in (os.path.abspath(found), os.path.realpath(found)):  # a link and its target
+        folder = hidden_by(rules, program)
+        if folder is not None:
+            return f"{program} lies in {folder}, which the sandbox hides"
+    return None
+
+
 def _box(config: Config, task: str, agent: str) -> str:
     from taskproto.sandbox import gitdir
 

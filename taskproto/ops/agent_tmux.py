@@ -68,7 +68,8 @@ def open_window(
             "agent with --headless"
         )
     srv = server(config)
-    session = _session(srv, cwd)
+    # the placeholder's shell outlives every agent: not in an agent's worktree (doctor would see it)
+    session = _session(srv, str(config.root))
     name = window_name(task, agent)
     for old in session.windows.filter(window_name=name):
         old.kill()

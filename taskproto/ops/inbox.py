@@ -81,5 +81,19 @@ def everywhere(here: Layout | None) -> tuple[list[dict[str, Any]], list[str]]:
         if layout is None:
             problems.append(f"{main}: not a git repository")
             continue
-        found.extend(items(layout))
+        elsewhere = here is None or layout.main != here.main
+        for item in items(layout):
+            if elsewhere:  # run here as printed, it would act on this repository's task
+                item["command"] = in_repository(layout.main, item["command"])
+            found.append(item)
     return found, problems
+
+
+def in_repository(main: str, command: str) -> str:
+    """`taskproto ARGS` as `taskproto -C MAIN ARGS`: the same command, run from anywhere."""
+    import shlex
+
+    prefix = "taskproto "
+    if not command.startswith(prefix):
+        return command
+    return f"{prefix}-C {shlex.quote(main)} {command[len(prefix) :]}"

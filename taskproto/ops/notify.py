@@ -104,7 +104,8 @@ def title(event: dict[str, Any]) -> str:
 
 
 def line(event: dict[str, Any]) -> str:
-    return f"{event.get('text')}. Run: {event.get('command')}"
+    where = f" (in {event['repository']})" if event.get("repository") else ""
+    return f"{event.get('text')}. Run: {event.get('command')}{where}"
 
 
 def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
@@ -204,6 +205,7 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
         for event in events(layout):
             if str(event.get("time") or "") < oldest.isoformat():
                 continue
+            event.setdefault("repository", layout.main)  # a channel of yours hears every one
             for channel in report.channels:
                 if (event.get("id"), channel) in done:
                     continue

@@ -273,6 +273,7 @@ class Supervisor:
     def ended(self, record: dict[str, Any]) -> bool:
         """The agent's process is gone: finished, or crashed and restarted within the budget."""
         task, agent = record["task"], record["agent"]
+        self.leftovers(record)
         if not record.get("client_session") and record["client"] != "claude":
             self.bind(record)  # a quick client may end between two looks
         self.bring_out(record, final=True)
@@ -302,6 +303,13 @@ class Supervisor:
             client_session=None,
         )
         return self.try_spawn(record)
+
+    def leftovers(self, record: dict[str, Any]) -> None:
+        """The rest of the process group of an agent whose wrapper (its leader) was killed: the
+        client and the log writer would run on beside a restarted one. Not a reused pid's."""
+        pid = record.get("pid")
+        if isinstance(pid, int) and rec.started(pid) in (None, record.get("pid_started")):
+            self.signal(pid, signal.SIGKILL)
 
     def bring_out(self, record: dict[str, Any], final: bool) -> None:
         if record.get("sandbox") == "bwrap":

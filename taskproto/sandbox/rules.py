@@ -167,5 +167,13 @@ def rules_for(
     )
 
 
+def hidden_by(rules: Rules, path: str) -> str | None:
+    """The folder that hides `path` inside the sandbox (None: the sandbox shows it)."""
+    shown = (*rules.read_only, *rules.writable, *rules.kept)
+    if any(_inside(path, folder) for folder in shown):
+        return None
+    return next((h for h in (*rules.hidden, rules.state) if _inside(path, h)), None)
+
+
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
