@@ -19,9 +19,10 @@ def _names(task: str, agent: str) -> tuple[str, str]:
 
 def _line(r: dict[str, Any]) -> str:
     pid = r.get("pid") or "-"
+    budget = f"/{r['max_restarts']}" if isinstance(r.get("max_restarts"), int) else ""
     return (
         f"{r['task']}/{r['agent']}: {r['state']} (pid {pid}, {r['client']}, "
-        f"restarts {r.get('restarts', 0)}/{r.get('max_restarts', 3)}, session {r['session']})"
+        f"restarts {r.get('restarts', 0)}{budget}, session {r['session']})"
     )
 
 

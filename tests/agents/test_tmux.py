@@ -14,7 +14,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.ops.agent_tmux import socket_path
-from tests.agents.conftest import wait_until
+from tests.agents.conftest import ps, wait_until
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -86,3 +86,30 @@ def test_an_agent_that_cannot_start_says_why_in_one_line(
     assert len(result.err.strip().splitlines()) == 1
     row = json.loads(cli("agent", "ps", "--json").out)[0]
     assert row["state"] == "stopped" and row["pid"] is None
+
+
+def test_an_interactive_agent_with_no_hook_activity_and_a_still_pane_is_restarted(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    (agents_repo / ".taskproto.toml").write_text("[agents]\nstall_minutes = 0.02\n")  # 1.2 s
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    for agent, mode in (("dev", "echo"), ("qa", "tick")):  # dev prints once, then waits
+        result = cli(
+            "agent", "start", "t1", agent, "--client", f"{sys.executable} {standin} {mode}"
+        )
+        assert result.code == 0, result.err
+    rows = wait_until(
+        lambda: (
+            (r := {x["agent"]: x for x in ps(cli)})["dev"]["restarts"] >= 1
+            and r["dev"]["state"] == "running"
+            and r
+        ),
+        what="the stalled agent's restart",
+    )
+    assert rows["dev"]["state"] == "running" and rows["dev"]["mode"] == "tmux"
+    assert rows["qa"]["restarts"] == 0  # its pane keeps changing: not stalled
+    log = cli("log", "t1").out
+    assert (
+        "restart 1/3 of agent dev: it had no hook activity and no pane output for 0.02 min" in log
+    )
+    assert "of agent qa" not in log
