@@ -34,7 +34,8 @@ def _line(r: dict[str, Any]) -> str:
     default="claude",
     show_default=True,
     metavar="claude|codex|gemini|CMD",
-    help="The agent client to run, or any command line (run as is in the agent's worktree).",
+    help="The agent client to run, or any command line (run as is in the agent's worktree). A "
+    "client's name with options is that client with them: 'codex --dangerously-bypass-hook-trust'.",
 )
 @click.option(
     "--headless",
