@@ -11,6 +11,7 @@ import glob
 import hashlib
 import time
 
+from taskproto.clients.protocols import IDLE, WAITING, activity_status
 from taskproto.errors import TaskprotoError
 
 TYPE_CHECKING = False
@@ -53,9 +54,7 @@ class Stalls:
         now = time.time()
         last, event = self.hooks(record)
         if not record.get("headless"):
-            from taskproto.hooks.agents.activity import IDLE, WAITING, status
-
-            if event is not None and status(event) in (IDLE, WAITING):
+            if event is not None and activity_status(event) in (IDLE, WAITING):
                 return False  # it waits for its user
             if now - last > limit:  # only then is the pane looked at
                 last = max(last, self.pane_changed(record, now, min(PANE_EVERY, limit / 4)))

@@ -27,6 +27,7 @@ import stat
 import time
 
 from taskproto import plainjson as json
+from taskproto.clients.protocols import activity_status
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
@@ -44,27 +45,6 @@ SIZE = 4096  # one page: the record is written whole by one write at offset 0
 
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
-# The client's last event -> what the session is doing. Claude Code sends Notification when it
-# asks the user (a permission, or input after a long wait); Gemini CLI its Notification; Codex
-# PermissionRequest. Stop / AfterAgent end a turn: the agent waits for the next prompt.
-WORKING, WAITING, IDLE, ENDED = "working", "waiting", "idle", "ended"
-STATUS = {
-    "UserPromptSubmit": WORKING,
-    "BeforeAgent": WORKING,
-    "PreToolUse": WORKING,
-    "BeforeTool": WORKING,
-    "PostToolUse": WORKING,
-    "AfterTool": WORKING,
-    "PreCompact": WORKING,
-    "PreCompress": WORKING,
-    "SubagentStop": WORKING,
-    "Notification": WAITING,
-    "PermissionRequest": WAITING,
-    "SessionStart": IDLE,
-    "Stop": IDLE,
-    "AfterAgent": IDLE,
-    "SessionEnd": ENDED,
-}
 TOOL_EVENTS = frozenset(("PreToolUse", "BeforeTool", "PostToolUse", "AfterTool"))
 
 
@@ -273,8 +253,5 @@ def read_all(root: str) -> dict[str, dict[str, Any]]:
 
 
 def status(event: str, waiting_on_user: bool = False) -> str:
-    """working / waiting / idle / ended; an idle agent whose task waits on the user is waiting."""
-    found = STATUS.get(event, WORKING)
-    if found == IDLE and waiting_on_user:
-        return WAITING
-    return found
+    """working / waiting / idle / ended (clients/protocols.py decides)."""
+    return activity_status(event, waiting_on_user)

@@ -11,7 +11,7 @@ other session); the engine is loaded once, for the move. Standard library until 
 from __future__ import annotations
 
 from taskproto import plainjson as json
-from taskproto.hooks.agents.activity import STATUS, WORKING
+from taskproto.clients.protocols import STATUS, WORKING
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
