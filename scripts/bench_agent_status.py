@@ -21,20 +21,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+from bench_hook_compare import once  # noqa: E402 - one timed run of a command
+
 ENTRY = ROOT / "taskproto" / "hooks" / "agents" / "entry.py"
-
-
-def once(argv: list[str], data: bytes, env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(argv, input=data, capture_output=True, env=env, check=False)
-    took = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{argv} failed: {proc.stderr.decode()}")
-    return took
 
 
 def main() -> int:

@@ -62,17 +62,17 @@ def standin_client(standin: Path) -> str:
     return f"{sys.executable} {standin}"
 
 
-def start_headless(
-    cli: Any, standin: Path, agent: str = "dev", prompt: str = "go", task: str = "t1"
+def start_agent(
+    cli: Any, client: str, agent: str = "dev", prompt: str = "go", task: str = "t1"
 ) -> dict[str, Any]:
-    """`agent start TASK AGENT` of the stand-in client, headless; its run record (`--json`)."""
+    """`agent start TASK AGENT --client CLIENT --headless --prompt PROMPT`; its run record."""
     result = cli(
         "agent",
         "start",
         task,
         agent,
         "--client",
-        standin_client(standin),
+        client,
         "--headless",
         "--prompt",
         prompt,
@@ -80,6 +80,13 @@ def start_headless(
     )
     assert result.code == 0, result.err
     return dict(json.loads(result.out))
+
+
+def start_headless(
+    cli: Any, standin: Path, agent: str = "dev", prompt: str = "go", task: str = "t1"
+) -> dict[str, Any]:
+    """`agent start TASK AGENT` of the stand-in client, headless; its run record (`--json`)."""
+    return start_agent(cli, standin_client(standin), agent, prompt, task)
 
 
 def ps(cli: Any) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.agents.conftest import ps, real_clients, wait_until
+from tests.agents.conftest import ps, real_clients, start_agent, wait_until
 from tests.clients.runners import gemini_user_settings, write_codex_config
 from tests.clients.standin import GeminiServer, Hang, OpenAIResponsesServer, Text, ToolCall
 from tests.conftest import run_taskproto
@@ -65,20 +65,7 @@ def test_a_killed_client_is_restarted_in_the_session_its_first_hook_named(
     script = _script(name, worktree)
     with server_type(script) as server:
         client = setup(monkeypatch, tmp_path / f"{name}-home", server, worktree)
-        result = cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            client,
-            "--headless",
-            "--prompt",
-            "say something",
-            "--json",
-        )
-        assert result.code == 0, result.err
-        first = json.loads(result.out)
+        first = start_agent(cli, client, prompt="say something")
         # its first hook call (SessionStart) bound its own session; then it waits on the model
         bound = wait_until(
             lambda: (
