@@ -74,6 +74,9 @@ def test_a_killed_client_is_restarted_in_the_session_its_first_hook_named(
             timeout=60,
             what=f"{name}'s session bound and its first request",
         )
+        # the agent takes its task as its own session, as its SessionStart hook tells it to
+        claimed = cli("--session", bound["client_session"], "claim", "t1")
+        assert claimed.code == 0, claimed.err
         os.killpg(first["pid"], signal.SIGKILL)  # a crash while it waits on the model
         row = wait_until(
             lambda: [r for r in ps(cli) if r["state"] in ("exited", "escalated")],
@@ -86,6 +89,8 @@ def test_a_killed_client_is_restarted_in_the_session_its_first_hook_named(
     assert row["hook_activity"] is not None
     assert "Back after the restart." in log
     assert "restart 1/3 of agent dev: it was killed" in cli("log", "t1").out
+    task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
+    assert task["owner"]["session"] == bound["client_session"]  # its claim survived the restart
     # the resumed conversation carries the first run's: its prompt (Codex), its read (Gemini)
     body = json.dumps(server.turns[-1].body)
     assert body.count("say something") >= 2 if name == "codex" else "# test repo" in body, log
