@@ -134,3 +134,24 @@ def test_an_agent_past_its_retries_and_a_merge_conflict_wait_for_the_user(
     ]
     assert items[0]["text"] == "agent qa failed after 3 retries"
     assert "same.py" in items[1]["text"]
+
+
+def test_the_retry_budget_of_the_inbox_is_the_repositorys_max_retries(
+    engine: Engine, repo: Path, cli: Any
+) -> None:
+    from taskproto.doctor.fixes import requeue
+    from taskproto.state.models import AgentState
+
+    (repo / ".taskproto.toml").write_text("max_retries = 1\n")
+    engine.create_task("t", ["qa"])
+    engine.claim("t", "s1")
+    move_to(engine, "t", "IMPLEMENTATION")
+    engine.set_agent_status("t", "qa", AgentState.ERROR, "tests crash", session="s1")
+    requeue(engine, "t", "qa", "agent-error-retryable")
+    engine.set_agent_status("t", "qa", AgentState.ERROR, "tests crash", session="s1")
+    items = json.loads(cli("inbox", "--json").out)["items"]
+    assert [(i["reason"], i["text"]) for i in items] == [
+        ("agent-retries", "agent qa failed after 1 retries")
+    ]
+    outbox = repo / ".taskproto" / "notify" / "outbox.jsonl"  # the event notify sends
+    assert '"reason": "agent-retries"' in outbox.read_text().replace('":"', '": "')

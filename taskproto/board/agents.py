@@ -2,7 +2,7 @@
 
     GET  /api/agents                                  every agent taskproto runs (`agent ps`)
     POST /api/tasks/NAME/agents/AGENT/start           {"client": "claude", "headless": false,
-                                                       "prompt": null}
+                                                       "prompt": null, "sandbox": "none"}
     POST /api/tasks/NAME/agents/AGENT/stop|pause|resume|restart
 
 Each is the library call of its CLI command (ops/agent_control.py), made by the board as the user,
@@ -47,7 +47,8 @@ async def act(request: Request) -> Response:
         headless = data.get("headless", False)
         if not isinstance(headless, bool):
             raise BadInput("`headless` must be true or false")
-        client = text_field(data, "client") or "claude"
+        client = text_field(data, "client")  # claude, codex, gemini or a command line
+        client = "claude" if client is None else client  # an empty one is refused as the CLI's
         prompt = text_field(data, "prompt")
         sandbox = text_field(data, "sandbox") or "none"  # auto, bwrap or none, as --sandbox
 

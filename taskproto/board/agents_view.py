@@ -23,11 +23,22 @@ def with_activity(rows: list[dict[str, Any]], config: Config) -> list[dict[str, 
         r["hook_activity"] = (
             None
             if hook is None
-            else {"status": activity_of(hook["event"]), "event": hook["event"], "at": hook["time"]}
+            else {
+                "status": activity_of(hook["event"]),
+                "event": hook["event"],
+                "at": hook["time"],
+                "tool": hook.get("tool"),  # the last tool it called
+            }
         )
         if hook is not None:
-            r["activity"] = f"{activity_of(hook['event'])} ({hook['event']}), {r['activity']}"
+            r["activity"] = f"{said(hook)}, {r['activity']}"
     return rows
+
+
+def said(hook: dict[str, Any]) -> str:
+    """What the hooks said last, in words: `working (PreToolUse, last tool Read)`."""
+    tool = f", last tool {hook['tool']}" if hook.get("tool") else ""
+    return f"{activity_of(hook['event'])} ({hook['event']}{tool})"
 
 
 def run_view(config: Config, task: str, agent: str) -> dict[str, Any] | None:
@@ -53,5 +64,5 @@ def run_view(config: Config, task: str, agent: str) -> dict[str, Any] | None:
     seen = read_all(str(config.root))
     hook = seen.get(record["session"]) or seen.get(record.get("client_session") or "")
     if hook is not None:
-        view["activity"] = f"{activity_of(hook['event'])} ({hook['event']})"
+        view["activity"] = said(hook)
     return view

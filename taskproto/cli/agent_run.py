@@ -19,9 +19,10 @@ def _names(task: str, agent: str) -> tuple[str, str]:
 
 def _line(r: dict[str, Any]) -> str:
     pid = r.get("pid") or "-"
+    budget = f"/{r['max_restarts']}" if isinstance(r.get("max_restarts"), int) else ""
     return (
         f"{r['task']}/{r['agent']}: {r['state']} (pid {pid}, {r['client']}, "
-        f"restarts {r.get('restarts', 0)}/{r.get('max_restarts', 3)}, session {r['session']})"
+        f"restarts {r.get('restarts', 0)}{budget}, session {r['session']})"
     )
 
 
@@ -33,7 +34,8 @@ def _line(r: dict[str, Any]) -> str:
     default="claude",
     show_default=True,
     metavar="claude|codex|gemini|CMD",
-    help="The agent client to run, or any command line (run as is in the agent's worktree).",
+    help="The agent client to run, or any command line (run as is in the agent's worktree). A "
+    "client's name with options is that client with them: 'codex --dangerously-bypass-hook-trust'.",
 )
 @click.option(
     "--headless",

@@ -91,3 +91,34 @@ def context(client: str, event: str, text: str) -> str:
             {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
         )
     return text + "\n"
+
+
+# The client's last event -> what the session is doing. Claude Code sends Notification when it
+# asks the user (a permission, or input after a long wait); Gemini CLI its Notification; Codex
+# PermissionRequest. Stop / AfterAgent end a turn: the agent waits for the next prompt.
+WORKING, WAITING, IDLE, ENDED = "working", "waiting", "idle", "ended"
+STATUS = {
+    "UserPromptSubmit": WORKING,
+    "BeforeAgent": WORKING,
+    "PreToolUse": WORKING,
+    "BeforeTool": WORKING,
+    "PostToolUse": WORKING,
+    "AfterTool": WORKING,
+    "PreCompact": WORKING,
+    "PreCompress": WORKING,
+    "SubagentStop": WORKING,
+    "Notification": WAITING,
+    "PermissionRequest": WAITING,
+    "SessionStart": IDLE,
+    "Stop": IDLE,
+    "AfterAgent": IDLE,
+    "SessionEnd": ENDED,
+}
+
+
+def activity_status(event: str, waiting_on_user: bool = False) -> str:
+    """working / waiting / idle / ended; an idle agent whose task waits on the user is waiting."""
+    found = STATUS.get(event, WORKING)
+    if found == IDLE and waiting_on_user:
+        return WAITING
+    return found

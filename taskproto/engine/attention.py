@@ -71,8 +71,21 @@ def _flags(layout: Layout, workflow: str) -> dict[str, Any]:
         return {}
 
 
+def max_retries(layout: Layout) -> int:
+    """The repository's retry budget (`max_retries` in its settings, as config.py reads it), read
+    only when an agent failed: the settings file is parsed only when it names the key."""
+    try:
+        from taskproto.layout import read_settings
+
+        value = read_settings(layout.main, need=(b"max_retries",))[0].get("max_retries")
+    except Exception:  # noqa: BLE001 - settings that cannot be read are doctor's; the default holds
+        return MAX_RETRIES
+    return value if isinstance(value, int) and not isinstance(value, bool) else MAX_RETRIES
+
+
 def _failed_agents(layout: Layout, name: str, agents: object) -> list[tuple[str, int, str]]:
     found = []
+    budget: int | None = None
     for agent in agents if isinstance(agents, list) else []:
         try:
             with open(layout.status_file(name, str(agent)), "rb") as fh:
@@ -82,7 +95,8 @@ def _failed_agents(layout: Layout, name: str, agents: object) -> list[tuple[str,
         if not isinstance(status, dict) or status.get("status") != "ERROR":
             continue
         retries = status.get("retry_count")
-        if isinstance(retries, int) and retries >= MAX_RETRIES:
+        budget = max_retries(layout) if budget is None else budget
+        if isinstance(retries, int) and retries >= budget:
             found.append((str(agent), retries, str(status.get("updated_at") or "")))
     return found
 

@@ -252,6 +252,24 @@ def set_agent_status(
     return updated
 
 
+def agent_working(core: Core, name: str, agent: AgentName, session: str | None) -> bool:
+    """The agent's own hooks saw it work: its status moves PENDING -> WORKING, journaled. Only
+    from PENDING (WORKING, COMPLETE and ERROR stay as they are); no owner check: this is the one
+    move an agent's hooks make, of its own status, as `agent set` would. Whether it moved."""
+    with core.locked(name) as task:
+        path = core.status_path(name, agent)
+        if agent not in task.required_agents or not os.path.exists(path):
+            return False
+        current = store.load_status(path, move_aside=True)
+        if current.status != AgentState.PENDING:
+            return False
+        updated = current.model_copy(update={"status": AgentState.WORKING, "updated_at": utcnow()})
+        who = f" (session {session})" if session else ""
+        message = f"agent {agent}: WORKING, seen by its hooks{who}"
+        core.save(task, task, message, files={path: store.dump(updated)})
+    return True
+
+
 def mark_approval_stale(
     core: Core, name: str, reason: str, session: str | None = None, repair: str | None = None
 ) -> bool:

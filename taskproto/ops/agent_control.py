@@ -11,7 +11,7 @@ import uuid
 from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
 from taskproto.ops import supervisor
-from taskproto.ops.agent_launch import CLIENTS, check_client
+from taskproto.ops.agent_launch import check_client, named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def start(
     check_client(client)
     from taskproto.ops.agent_sandbox import hidden_client, resolve
 
-    asked, sandbox = sandbox, resolve(sandbox, client, client in CLIENTS)
+    asked, sandbox = sandbox, resolve(sandbox, client, named(client)[0] is not None)
     config = engine.config
     loaded = engine.load(task)
     if agent not in loaded.required_agents:
@@ -154,12 +154,12 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
 
 def _check_program(client: str) -> None:
     """The client's program must be there: a missing one would only crash through the budget."""
-    import shlex
     import shutil
 
-    program = client if client in CLIENTS else shlex.split(client)[0]
+    name, argv = named(client)
+    program = name or argv[0]
     if shutil.which(program) is None:
-        hint = "install it" if client in CLIENTS else "check the command line"
+        hint = "install it" if name else "check the command line"
         raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
 
 
@@ -260,7 +260,7 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "activity": activity,
                 "uptime": round(now - started) if live and started else None,
                 "restarts": r.get("restarts", 0),
-                "max_restarts": r.get("max_restarts", 3),
+                "max_restarts": config.max_retries,  # the budget as the settings say now
                 "sandbox": r.get("sandbox", "none"),
                 # why the agent's last commits did not come out of its sandbox (None: they did)
                 "sandbox_error": r.get("sandbox_error"),

@@ -21,30 +21,43 @@ if TYPE_CHECKING:
 
 CLIENTS = ("claude", "codex", "gemini")
 NAMES_ITS_OWN_SESSION = ("codex", "gemini")  # their session ids are bound from their hooks
-SANDBOXES = ("auto", "bwrap", "none")
 
 
 class Launch:
     """What to run for one attempt of an agent: argv, the variables added to the environment, and
     the folder it runs in."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: str) -> None:
+    def __init__(
+        self, argv: list[str], env: dict[str, str], cwd: str, resumed: bool = False
+    ) -> None:
         self.argv, self.env, self.cwd = argv, env, cwd
+        self.resumed = resumed  # it goes on with the client's own session, bound before
 
 
 def check_client(client: str) -> None:
     """A client's name, or a command line (the stand-in clients of the tests, a wrapper)."""
-    if client not in CLIENTS and not shlex.split(client):
+    if not shlex.split(client):
         raise TaskprotoError(
             "--client is empty; pass claude, codex, gemini or a command line to run"
         )
+
+
+def named(client: str) -> tuple[str | None, list[str]]:
+    """Which named client `client` runs, and the options given after its name: `codex
+    --dangerously-bypass-hook-trust` is Codex with that option (its modes, its session resumed
+    after a crash); any other command line is (None, its argv)."""
+    argv = shlex.split(client)
+    if argv and argv[0] in CLIENTS:
+        return argv[0], argv[1:]
+    return None, argv
 
 
 def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     """The command for `record` (run.json) on its `attempt`-th start (0 is the first): the client's
     own argv; TASKPROTO_SESSION (but for Codex and Gemini) and the worktree's ports in the
     environment."""
-    client, headless, prompt = record["client"], record["headless"], record.get("prompt") or ""
+    headless, prompt = record["headless"], record.get("prompt") or ""
+    client, options = named(record["client"])
     session = record["session"]
     cwd = str(config.agent_worktree(record["task"], record["agent"]))
     env = {
@@ -59,39 +72,86 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         # (`taskproto --session ID`), which a different TASKPROTO_SESSION would refuse.
         env["TASKPROTO_SESSION"] = session
     env.update(worktree_env(read_record(config.agent_worktree(record["task"], record["agent"]))))
+    # after a crash, the client's own session goes on, once the client saved it: Claude Code's
+    # under the id fixed here, Codex's and Gemini's under the one their first hook call named
+    own = record.get("client_session") if client in NAMES_ITS_OWN_SESSION else session
+    resume = attempt > 0 and client is not None and isinstance(own, str) and saved(client, own)
+    argv = [client, *options] if client else options
     if client == "claude":
-        # the session's id is fixed here; a restart resumes the same conversation, once Claude
-        # Code has saved it (one killed before that has none: the id is still free to take)
-        resume = attempt > 0 and claude_saved(session)
-        argv = ["claude", "--resume" if resume else "--session-id", session]
+        # one killed before Claude Code saved anything starts again under the same free id
+        argv += ["--resume" if resume else "--session-id", session]
         # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
         argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
         argv += [] if headless or not prompt else [prompt]
     elif client == "codex":
-        argv = ["codex", "exec", prompt] if headless else ["codex"] + ([prompt] if prompt else [])
+        argv += ["exec"] if headless else []
+        argv += ["resume", str(own)] if resume else []
+        argv += [prompt] if headless or prompt else []
     elif client == "gemini":  # headless, as Claude Code: edits accepted, the hooks still guard
-        argv = (
-            ["gemini", "-p", prompt, "--approval-mode", "auto_edit"]
-            if headless
-            else ["gemini"] + (["-i", prompt] if prompt else [])
-        )
-    else:
-        argv = shlex.split(client)
-    command = Launch(argv, env, cwd)
+        argv += ["--resume", str(own)] if resume else []
+        if headless:
+            argv += ["-p", prompt, "--approval-mode", "auto_edit"]
+        else:
+            argv += ["-i", prompt] if prompt and not resume else []
+    command = Launch(argv, env, cwd, resume and client in NAMES_ITS_OWN_SESSION)
     return sandboxed(
         config, record["task"], record["agent"], command, record.get("sandbox", "none")
     )
 
 
-def claude_saved(session: str) -> bool:
-    """Whether Claude Code saved a conversation under `session` (its transcript,
-    `<config dir>/projects/<folder>/<session>.jsonl`), so `--resume` finds it."""
+def saved(client: str, session: str) -> bool:
+    """Whether the client saved a conversation under `session`, so its resume finds it: Claude
+    Code's transcript (`<config dir>/projects/<folder>/<session>.jsonl`), Codex's rollout
+    (`$CODEX_HOME/sessions/<date>/rollout-<time>-<session>.jsonl`), Gemini's chat
+    (`<home>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of session>.jsonl`)."""
     import glob
 
-    config_dir = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
-    return bool(
-        glob.glob(os.path.join(glob.escape(config_dir), "projects", "*", f"{session}.jsonl"))
-    )
+    home, session = os.path.expanduser("~"), glob.escape(session)
+    if client == "claude":
+        folder = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
+        pattern = os.path.join(glob.escape(folder), "projects", "*", f"{session}.jsonl")
+    elif client == "codex":
+        folder = os.environ.get("CODEX_HOME") or os.path.join(home, ".codex")
+        pattern = os.path.join(glob.escape(folder), "sessions", "*", "*", "*", f"*{session}.jsonl")
+    elif client == "gemini":
+        folder = os.path.join(os.environ.get("GEMINI_CLI_HOME") or home, ".gemini")
+        chat = f"session-*-{session[:8]}.jsonl"
+        pattern = os.path.join(glob.escape(folder), "tmp", "*", "chats", chat)
+        # Gemini resumes only a chat that holds a message of the conversation: not one with its
+        # set-up context alone, nor a prompt that begins with a hook's context (taskproto's
+        # SessionStart adds one): a client killed before its model answered starts anew
+        return any(_resumable(found) for found in glob.glob(pattern))
+    else:
+        return False
+    return bool(glob.glob(pattern))
+
+
+def _resumable(chat: str) -> bool:
+    """Whether a Gemini chat holds a message its `--resume` takes (its own rule: a reply, or a
+    prompt that is not a command or a context block)."""
+    from taskproto import plainjson as json
+
+    try:
+        with open(chat, "rb") as fh:
+            lines = [line for line in fh if line.startswith(b'{"id":')]
+    except OSError:
+        return False
+    for line in lines:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue
+        content = message.get("content")
+        parts = content if isinstance(content, list) else [{"text": content}]
+        text = "".join(str(p.get("text") or "") for p in parts if isinstance(p, dict)).strip()
+        if message.get("type") == "gemini" and (text or message.get("toolCalls")):
+            return True
+        if message.get("type") == "user" and text and not text.startswith(_NOT_RESUMED):
+            return True
+    return False
+
+
+_NOT_RESUMED = ("/", "?", "<session_context>", "<hook_context>")
 
 
 def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: str) -> Launch:

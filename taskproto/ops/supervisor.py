@@ -25,7 +25,9 @@ import time
 from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
-from taskproto.ops.agent_launch import environment, launch
+from taskproto.ops.agent_budget import journal_escalation, retry
+from taskproto.ops.agent_launch import environment, launch, named
+from taskproto.ops.agent_stall import Stalls
 from taskproto.state.files import atomic_write
 
 TYPE_CHECKING = False
@@ -115,7 +117,7 @@ class Supervisor:
         self.config = config
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.stop_sent: dict[tuple[str, str], float] = {}
-        self.stall = stall_minutes(config)
+        self.stalls = Stalls(config)  # [agents] stall_minutes (ops/agent_stall.py)
         self.brought: dict[tuple[str, str], float] = {}  # the last bring-out of a sandboxed agent
 
     def run(self) -> None:
@@ -155,7 +157,7 @@ class Supervisor:
             elif want == rec.RUNNING and state == rec.PAUSED:
                 self.signal(pid, signal.SIGCONT)
                 rec.update(self.config, task, agent, state=rec.RUNNING)
-            if not record.get("client_session") and record["client"] != "claude":
+            if not record.get("client_session") and named(record["client"])[0] != "claude":
                 self.bind(record)
             every = 30 if record.get("sandbox_error") else 1  # seconds; a refusal is not urgent
             if (
@@ -164,10 +166,9 @@ class Supervisor:
             ):
                 self.brought[key] = time.monotonic()
                 self.bring_out(record, final=False)
-            if record.get("headless"):
-                if state == rec.RUNNING and self.stalled(record):
-                    rec.update(self.config, task, agent, stalled=True)
-                    self.signal(pid, signal.SIGKILL)  # restarted as a crash, on the next look
+            if state == rec.RUNNING and self.stalls.stalled(record):
+                rec.update(self.config, task, agent, stalled=True)
+                self.signal(pid, signal.SIGKILL)  # restarted as a crash, on the next look
             return True
         # want stopped
         if live:
@@ -206,21 +207,18 @@ class Supervisor:
                     rec.update(self.config, record["task"], record["agent"], client_session=session)
                     return
 
-    def stalled(self, record: dict[str, Any]) -> bool:
-        """A headless agent whose hooks said nothing for `[agents] stall_minutes` (an interactive
-        one may rightly wait for its user that long)."""
-        if self.stall is None:
-            return False
-        last = record.get("started_at") or 0.0
-        folder = self.config.root / "activity"  # hooks/agents/activity.py: <session>.json, .sh
-        sessions = [record["session"], record.get("client_session")]
-        for session in [s for s in sessions if s] if folder.is_dir() else []:
-            for found in folder.glob(f"{session}*"):
-                try:
-                    last = max(last, found.stat().st_mtime)
-                except OSError:
-                    continue
-        return time.time() - last > self.stall * 60
+    def reload(self) -> None:
+        """Read the repository's settings again (`max_retries`, `[agents] stall_minutes`): the
+        supervisor outlives many edits of `.taskproto.toml`. Settings that cannot be read leave
+        the last ones."""
+        from taskproto.config import load_config
+
+        try:
+            self.config = load_config(self.config.repo, str(self.config.root))
+        except TaskprotoError as exc:
+            print(f"supervisor: the settings cannot be read, the last ones hold: {exc}")
+            return
+        self.stalls.reload(self.config)
 
     def signal(self, pid: object, sig: int) -> None:
         if not isinstance(pid, int) or pid <= 1:
@@ -234,6 +232,7 @@ class Supervisor:
         task, agent = record["task"], record["agent"]
         attempt = record.get("launches", 0)  # Claude Code resumes its session after the first
         command = launch(self.config, record, attempt)
+        self.stalls.forget(task, agent)
         exit_file = self.config.agent_dir(task, agent) / EXIT
         exit_file.unlink(missing_ok=True)
         env = {**command.env, "TASKPROTO_EXIT_FILE": str(exit_file)}
@@ -268,28 +267,38 @@ class Supervisor:
             started_at=time.time(),
             exit_code=None,
             error=None,
+            # Codex's or Gemini's own session, resumed, stays the agent's; a new one is bound anew
+            client_session=record.get("client_session") if command.resumed else None,
         )
 
     def ended(self, record: dict[str, Any]) -> bool:
         """The agent's process is gone: finished, or crashed and restarted within the budget."""
         task, agent = record["task"], record["agent"]
         self.leftovers(record)
-        if not record.get("client_session") and record["client"] != "claude":
+        if not record.get("client_session") and named(record["client"])[0] != "claude":
             self.bind(record)  # a quick client may end between two looks
         self.bring_out(record, final=True)
         code = exit_status(self.config, task, agent)
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)
             return False
+        self.reload()  # the budget and the stall time as the settings say now
         how = "was killed" if code is None else f"exited with {code}"
         if record.get("stalled"):
-            how = f"had no hook activity for {self.stall:g} min and was killed"
+            pane = "" if record.get("headless") else " and no pane output"
+            how = f"had no hook activity{pane} for {self.stalls.minutes:g} min and was killed"
         budget = self.config.max_retries
         used = retry(self.config, task, agent, how)
         if used is None:
             journal_escalation(self.config, task, agent, f"it {how}; {budget} retries used")
             rec.update(
-                self.config, task, agent, state=rec.ESCALATED, want=rec.STOPPED, exit_code=code
+                self.config,
+                task,
+                agent,
+                state=rec.ESCALATED,
+                want=rec.STOPPED,
+                exit_code=code,
+                max_restarts=budget,
             )
             return False
         record = rec.update(
@@ -297,10 +306,10 @@ class Supervisor:
             task,
             agent,
             restarts=record.get("restarts", 0) + 1,
+            max_restarts=budget,
             state=rec.STARTING,
             exit_code=code,
             stalled=False,
-            client_session=None,
         )
         return self.try_spawn(record)
 
@@ -342,85 +351,12 @@ class Supervisor:
         return True
 
 
-def stall_minutes(config: Config) -> float | None:
-    """`[agents] stall_minutes` (None: no limit)."""
-    section = config.raw.get("agents", {})
-    value = section.get("stall_minutes") if isinstance(section, dict) else None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        return None
-    return float(value)
-
-
 def exit_status(config: Config, task: str, agent: str) -> int | None:
     """How the agent's client ended (None: killed before its wrapper could say)."""
     try:
         return int((config.agent_dir(task, agent) / EXIT).read_text().strip())
     except (OSError, ValueError):
         return None
-
-
-def retry(config: Config, task: str, agent: str, how: str) -> int | None:
-    """One retry of the agent's budget (its status.json's retry_count, the one doctor and
-    `recover` count too): the agent is PENDING again with retry_count + 1, and "restart n/N" is
-    journaled, in one save. None when the budget is used up (nothing written)."""
-    from taskproto.engine import Engine
-    from taskproto.state import store
-    from taskproto.state.models import AgentState, utcnow
-
-    engine = Engine(config)
-    path = config.status_file(task, agent)
-    budget = config.max_retries
-    with engine.locked(task, verify=False) as current:
-        status = store.load_status(path, move_aside=True)
-        if status.retry_count >= budget:
-            return None
-        used = status.retry_count + 1
-        note = f"restart {used}/{budget} of agent {agent}: it {how}"
-        store.save_status(
-            path,
-            status.model_copy(
-                update={
-                    "status": AgentState.PENDING,
-                    "retry_count": used,
-                    "updated_at": utcnow(),
-                    "error_message": None,
-                }
-            ),
-        )
-        new = current.model_copy(deep=True)
-        new.record(trigger="agent-supervisor", time=utcnow(), kind="agent", note=note)
-        engine.save(current, new, f"agent-supervisor: {note}")
-    return used
-
-
-def journal_escalation(config: Config, task: str, agent: str, detail: str) -> None:
-    """Past the budget: the agent is ERROR with why, and the task is escalated."""
-    from taskproto.engine import Engine
-    from taskproto.state.models import AgentState, Escalation, Task, utcnow
-
-    engine = Engine(config)
-    try:
-        engine.set_agent_status(task, agent, AgentState.ERROR, f"crashed: {detail}", None, True)
-    except TaskprotoError as exc:
-        print(f"supervisor: {task}/{agent}: {exc}")
-    note = f"agent {agent} crashed past its restart budget ({detail})"
-
-    def change(old: Task) -> tuple[Task, str]:
-        new = old.model_copy(deep=True)
-        now = utcnow()
-        new.escalations.append(
-            Escalation(
-                reason="agent-retries-exhausted",
-                detail=note,
-                tried=[detail],
-                at=now,
-                session=None,
-            )
-        )
-        new.record(trigger="escalate", time=now, kind="note", note=f"escalated: {note}")
-        return new, "escalate: agent-retries-exhausted"
-
-    engine.mutate(task, change)
 
 
 def main(argv: list[str]) -> int:

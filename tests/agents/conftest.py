@@ -7,8 +7,10 @@ import json
 import os
 import signal
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +28,7 @@ runs = len(list(out.glob("run-*.json")))
     "env": {k: v for k, v in os.environ.items() if k.startswith("TASKPROTO_")},
 }))
 print(f"stand-in run {runs} says {os.environ.get('TASKPROTO_PROMPT')!r}", flush=True)
-mode = os.environ.get("STANDIN_MODE", "sleep")
+mode = (sys.argv[1:] or [os.environ.get("STANDIN_MODE", "sleep")])[0]
 if mode == "crash":
     sys.exit(5)
 if mode == "done":
@@ -38,8 +40,77 @@ if mode == "chatty":  # 1.5 MB of output, then quiet
 if mode == "echo":  # an interactive client: echo what is typed
     for line in sys.stdin:
         print(f"got: {line.strip()}", flush=True)
+if mode == "tick":  # a client busy printing
+    for i in range(6000):
+        print(f"tick {i}", flush=True)
+        time.sleep(0.1)
+if mode == "hook":  # a client whose hooks report: a prompt, then a tool call, as Claude Code's do
+    import subprocess
+    for event, extra in (("UserPromptSubmit", {"prompt": "go"}), ("PreToolUse", {
+            "tool_name": "Read", "tool_input": {"file_path": "README.md"}})):
+        payload = {"session_id": os.environ["TASKPROTO_SESSION"], "cwd": os.getcwd(),
+                   "hook_event_name": event, **extra}
+        subprocess.run([sys.executable, "-m", "taskproto", "hook", "claude", event],
+                       input=__import__("json").dumps(payload).encode(), check=False)
+    print("hooks ran", flush=True)
 time.sleep(600)
 """
+
+
+def standin_client(standin: Path) -> str:
+    """The stand-in client as `--client` takes a command line."""
+    return f"{sys.executable} {standin}"
+
+
+def start_agent(
+    cli: Any, client: str, agent: str = "dev", prompt: str = "go", task: str = "t1"
+) -> dict[str, Any]:
+    """`agent start TASK AGENT --client CLIENT --headless --prompt PROMPT`; its run record."""
+    result = cli(
+        "agent",
+        "start",
+        task,
+        agent,
+        "--client",
+        client,
+        "--headless",
+        "--prompt",
+        prompt,
+        "--json",
+    )
+    assert result.code == 0, result.err
+    return dict(json.loads(result.out))
+
+
+def start_headless(
+    cli: Any, standin: Path, agent: str = "dev", prompt: str = "go", task: str = "t1"
+) -> dict[str, Any]:
+    """`agent start TASK AGENT` of the stand-in client, headless; its run record (`--json`)."""
+    return start_agent(cli, standin_client(standin), agent, prompt, task)
+
+
+def ps(cli: Any) -> list[dict[str, Any]]:
+    """`agent ps --json`."""
+    result = cli("agent", "ps", "--json")
+    assert result.code == 0, result.err
+    return list(json.loads(result.out))
+
+
+def real_clients(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
+    """The real clients `names` on PATH (the test skips, saying why, where one is missing), quiet,
+    and a supervisor that exits soon after its agents."""
+    from tests.clients.runners import CLAUDE_QUIET, find_client, missing_reason
+
+    folders = []
+    for name in names:
+        exe = find_client(name)
+        if exe is None:
+            pytest.skip(missing_reason(name))
+        folders.append(str(exe.parent))
+    monkeypatch.setenv("PATH", os.pathsep.join([*folders, os.environ["PATH"]]))
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
+    for key, value in CLAUDE_QUIET.items():
+        monkeypatch.setenv(key, value)
 
 
 def pid_alive(pid: int) -> bool:

@@ -92,3 +92,59 @@ def test_task_list_watch_shows_each_agents_run(agents_repo: Path, cli: Any, stan
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_boards_start_offers_every_client_headless_or_in_tmux(
+    agents_repo: Path, cli: Any, standin: Path, board_for: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    import json
+    import os
+    import shutil
+
+    if shutil.which("tmux") is None:
+        import pytest
+
+        pytest.skip("tmux is not installed")
+    folder = tmp_path / "bin"  # claude, codex and gemini here are the stand-in, saying its argv
+    folder.mkdir()
+    for name in ("claude", "codex", "gemini"):
+        (folder / name).write_text(f'#!/bin/sh\nexec {sys.executable} {standin} "$@"\n')
+        (folder / name).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    assert cli("task", "create", "t1", "--agents", "a,b,c,d").code == 0
+    board = board_for(agents_repo, "--no-doctor")
+    html = board.get("/tasks/t1").body.decode()
+    for offered in ('value="claude"', 'value="codex"', 'value="gemini"', 'value="command"'):
+        assert offered in html
+    assert 'class="agent-headless"' in html and 'data-action="start"' in html
+    asked = {
+        "a": {"client": "claude", "headless": False, "prompt": "hello"},
+        "b": {"client": "codex", "headless": True, "prompt": "go"},
+        "c": {"client": "gemini", "headless": True, "prompt": "go"},
+        "d": {"client": f"{sys.executable} {standin} echo", "headless": False, "prompt": None},
+    }
+    started = {}
+    for agent, body in asked.items():
+        result = board.post(f"/api/tasks/t1/agents/{agent}/start", body)
+        assert result.status == 200, result.body
+        started[agent] = result.json()
+    runs = tmp_path / "standin-runs"
+    argv = {
+        a: wait_until(lambda a=a: list((runs / a).glob("run-0.json")), what=a)[0] for a in asked
+    }
+    said = {a: json.loads(path.read_text())["argv"] for a, path in argv.items()}
+    assert said["a"] == ["--session-id", started["a"]["session"], "hello"]  # in tmux
+    assert said["b"] == ["exec", "go"]
+    assert said["c"] == ["-p", "go", "--approval-mode", "auto_edit"]
+    assert said["d"] == ["echo"]
+    modes = {
+        r["agent"]: (r["client"], r["mode"]) for r in board.get("/api/agents").json()["agents"]
+    }
+    assert modes == {
+        "a": ("claude", "tmux"),
+        "b": ("codex", "headless"),
+        "c": ("gemini", "headless"),
+        "d": (asked["d"]["client"], "tmux"),
+    }
+    refused = board.post("/api/tasks/t1/agents/a/start", {"client": "", "headless": True})
+    assert refused.status == 409 and "--client is empty" in refused.json()["error"]

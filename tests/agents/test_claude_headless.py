@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.agents.conftest import wait_until
-from tests.clients.runners import CLAUDE_QUIET, find_client, missing_reason
+from tests.agents.conftest import real_clients, start_agent, wait_until
 from tests.clients.standin import AnthropicServer, Text, ToolCall
 from tests.conftest import run_taskproto
 
@@ -20,13 +19,7 @@ pytestmark = pytest.mark.slow  # Claude Code's own start takes a few seconds
 def test_claude_code_started_headless_works_in_its_worktree_as_its_session(
     agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    exe = find_client("claude")
-    if exe is None:
-        pytest.skip(missing_reason("claude"))
-    monkeypatch.setenv("PATH", f"{exe.parent}:{__import__('os').environ['PATH']}")
-    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
-    for key, value in CLAUDE_QUIET.items():
-        monkeypatch.setenv(key, value)
+    real_clients(monkeypatch, "claude")
     assert run_taskproto("init", "--claude", cwd=agents_repo).code == 0
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     worktree = agents_repo / ".taskproto/tasks/t1/agents/dev/code"
@@ -35,20 +28,7 @@ def test_claude_code_started_headless_works_in_its_worktree_as_its_session(
     with AnthropicServer(script) as server:
         monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
         monkeypatch.setenv("ANTHROPIC_API_KEY", "standin-key")
-        result = cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            "claude",
-            "--headless",
-            "--prompt",
-            "read the README",
-            "--json",
-        )
-        assert result.code == 0, result.err
-        session = json.loads(result.out)["session"]
+        session = start_agent(cli, "claude", prompt="read the README")["session"]
         row = wait_until(
             lambda: [
                 r for r in json.loads(cli("agent", "ps", "--json").out) if r["state"] != "running"
@@ -76,31 +56,12 @@ def test_claude_code_killed_is_restarted_resuming_its_session(
 
     from tests.clients.standin import Hang
 
-    exe = find_client("claude")
-    if exe is None:
-        pytest.skip(missing_reason("claude"))
-    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
-    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
-    for key, value in CLAUDE_QUIET.items():
-        monkeypatch.setenv(key, value)
+    real_clients(monkeypatch, "claude")
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     with AnthropicServer([Hang(60), Text("Back after the restart.")]) as server:
         monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
         monkeypatch.setenv("ANTHROPIC_API_KEY", "standin-key")
-        first = json.loads(
-            cli(
-                "agent",
-                "start",
-                "t1",
-                "dev",
-                "--client",
-                "claude",
-                "--headless",
-                "--prompt",
-                "say something",
-                "--json",
-            ).out
-        )
+        first = start_agent(cli, "claude", prompt="say something")
         wait_until(lambda: server.turns, timeout=60, what="Claude Code's first request")
         os.killpg(first["pid"], signal.SIGKILL)  # a crash while it waits on the model
         row = wait_until(

@@ -6,21 +6,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 from pathlib import Path
 
-from tests.agents.conftest import pid_alive, wait_until
+from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
+from tests.agents.conftest import ps as _ps
 from tests.conftest import git
-
-
-def _client(standin: Path) -> str:
-    return f"{sys.executable} {standin}"
-
-
-def _ps(cli) -> list[dict]:  # type: ignore[no-untyped-def]
-    result = cli("agent", "ps", "--json")
-    assert result.code == 0, result.err
-    return json.loads(result.out)
 
 
 def _runs(tmp_path: Path, agent: str) -> list[dict]:
@@ -36,20 +26,7 @@ def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and
     assert cli("task", "create", "t1", "--agents", "a,b,c").code == 0
     started = {}
     for agent in "abc":
-        result = cli(
-            "agent",
-            "start",
-            "t1",
-            agent,
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            f"work, {agent}",
-            "--json",
-        )
-        assert result.code == 0, result.err
-        started[agent] = json.loads(result.out)
+        started[agent] = start_headless(cli, standin, agent, f"work, {agent}")
     rows = {r["agent"]: r for r in _ps(cli)}
     assert {r["state"] for r in rows.values()} == {"running"}
     pids = {r["pid"] for r in rows.values()}
@@ -81,20 +58,7 @@ def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and
 
 def test_a_killed_agent_is_restarted_and_journaled(agents_repo: Path, cli, standin: Path) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    first = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )
+    first = start_headless(cli, standin)
     os.killpg(first["pid"], signal.SIGKILL)
     row = wait_until(
         lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="the restart"
@@ -108,10 +72,7 @@ def test_a_killed_agent_is_restarted_and_journaled(agents_repo: Path, cli, stand
 def test_four_crashes_escalate_the_task(agents_repo: Path, cli, standin: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     monkeypatch.setenv("STANDIN_MODE", "crash")
-    result = cli(
-        "agent", "start", "t1", "dev", "--client", _client(standin), "--headless", "--prompt", "go"
-    )
-    assert result.code == 0, result.err
+    start_headless(cli, standin)
     row = wait_until(
         lambda: [r for r in _ps(cli) if r["state"] == "escalated"], what="the escalation"
     )[0]
@@ -139,20 +100,7 @@ def test_a_finished_headless_agent_is_not_restarted(  # type: ignore[no-untyped-
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     monkeypatch.setenv("STANDIN_MODE", "done")
-    assert (
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-        ).code
-        == 0
-    )
+    start_headless(cli, standin)
     row = wait_until(lambda: [r for r in _ps(cli) if r["state"] == "exited"], what="the exit")[0]
     assert row["restarts"] == 0
 
@@ -161,20 +109,7 @@ def test_the_supervisor_killed_comes_back_and_knows_its_agents(
     agents_repo: Path, cli, standin: Path
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    first = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )
+    first = start_headless(cli, standin)
     root = agents_repo / ".taskproto"
     old = json.loads((root / "supervisor.json").read_text())["pid"]
     os.kill(old, signal.SIGKILL)
@@ -191,20 +126,7 @@ def test_pause_and_resume_stop_and_continue_its_process_group(
     agents_repo: Path, cli, standin: Path
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    pid = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )["pid"]
+    pid = start_headless(cli, standin)["pid"]
 
     def state() -> bytes:
         return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
@@ -225,7 +147,7 @@ def test_starting_an_agent_is_refused_to_an_agent(agents_repo: Path, cli, standi
         "t1",
         "dev",
         "--client",
-        _client(standin),
+        standin_client(standin),
         "--headless",
         "--prompt",
         "go",
@@ -242,7 +164,7 @@ def test_a_headless_start_without_a_prompt_template_asks_for_one(
     agents_repo: Path, cli, standin: Path
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    result = cli("agent", "start", "t1", "dev", "--client", _client(standin), "--headless")
+    result = cli("agent", "start", "t1", "dev", "--client", standin_client(standin), "--headless")
     assert result.code == 1 and result.err.strip().endswith("pass --prompt TEXT")
     assert git(agents_repo, "status", "--short") == ""
 
@@ -272,20 +194,7 @@ def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
     agents_repo: Path, cli, standin: Path
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    assert (
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-        ).code
-        == 0
-    )
+    start_headless(cli, standin)
     result = cli("task", "remove", "t1", "--force")
     assert result.code == 1
     assert "its agent dev is running; stop it first (`taskproto agent stop t1 dev`)" in result.err
@@ -300,20 +209,7 @@ def test_a_headless_agent_without_hook_activity_for_stall_minutes_is_restarted(
 ) -> None:
     (agents_repo / ".taskproto.toml").write_text("[agents]\nstall_minutes = 0.01\n")  # 0.6 s
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    first = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )
+    first = start_headless(cli, standin)
     wait_until(lambda: [r for r in _ps(cli) if r["restarts"] >= 1], what="the stall's restart")
     assert not pid_alive(first["pid"])
     assert "restart 1/3 of agent dev: it had no hook activity for 0.01 min" in cli("log", "t1").out
@@ -323,20 +219,7 @@ def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
     agents_repo: Path, cli, standin: Path
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    first = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )
+    first = start_headless(cli, standin)
     root = agents_repo / ".taskproto"
     old = json.loads((root / "supervisor.json").read_text())["pid"]
     os.kill(old, signal.SIGKILL)
@@ -357,20 +240,7 @@ def test_a_headless_agents_log_is_rotated_past_a_megabyte_losing_no_line(  # typ
 ) -> None:
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     monkeypatch.setenv("STANDIN_MODE", "chatty")
-    assert (
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-        ).code
-        == 0
-    )
+    start_headless(cli, standin)
     folder = agents_repo / ".taskproto/tasks/t1/agents/dev"
     wait_until(
         lambda: "line 14999" in cli("agent", "logs", "t1", "dev", "-n", "1").out,
@@ -389,20 +259,7 @@ def test_a_pid_taken_by_another_process_is_not_the_agent(
     import subprocess
 
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    first = json.loads(
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-            "--json",
-        ).out
-    )
+    first = start_headless(cli, standin)
     assert cli("agent", "stop", "t1", "dev").code == 0
     # after a reboot the recorded pid may name someone else's process: never signalled as ours
     other = subprocess.Popen(["sleep", "30"], start_new_session=True)
@@ -431,20 +288,7 @@ def test_say_is_refused_to_a_headless_agent_and_to_an_agent(
         cli("agent", "ps").out == "no agents (start one with `taskproto agent start TASK AGENT`)\n"
     )
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    assert (
-        cli(
-            "agent",
-            "start",
-            "t1",
-            "dev",
-            "--client",
-            _client(standin),
-            "--headless",
-            "--prompt",
-            "go",
-        ).code
-        == 0
-    )
+    start_headless(cli, standin)
     result = cli("agent", "say", "t1", "dev", "hello")
     assert result.code == 1
     assert "is headless and reads no input; stop it and start it again with --prompt" in result.err
@@ -453,3 +297,45 @@ def test_say_is_refused_to_a_headless_agent_and_to_an_agent(
     assert _ps(cli)[0]["state"] == "running"
     task = json.loads((agents_repo / ".taskproto/tasks/t1/task.json").read_text())
     assert task["interruptions"] == []  # nothing recorded for a refused say
+
+
+def test_the_retry_budget_is_max_retries_as_the_settings_say_at_the_crash(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = start_headless(cli, standin)
+    (agents_repo / ".taskproto.toml").write_text("max_retries = 1\n")  # the supervisor runs
+    os.killpg(first["pid"], signal.SIGKILL)
+    row = wait_until(lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="1")[0]
+    assert row["max_restarts"] == 1
+    assert "restart 1/1 of agent dev: it was killed" in cli("log", "t1").out
+    os.killpg(row["pid"], signal.SIGKILL)
+    row = wait_until(lambda: [r for r in _ps(cli) if r["state"] == "escalated"], what="escalated")[
+        0
+    ]
+    assert row["restarts"] == 1 and row["pid"] is None
+    assert "restart 2/" not in cli("log", "t1").out
+    items = json.loads(cli("inbox", "--json").out)["items"]
+    assert ("agent-retries", "agent dev failed after 1 retries") in {
+        (i["reason"], i["text"]) for i in items
+    }
+
+
+def test_the_agents_own_hooks_make_its_status_working_and_ps_shows_what_they_saw(
+    agents_repo: Path, cli, standin: Path, tmp_path: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    status = agents_repo / ".taskproto/tasks/t1/agents/dev/status.json"
+    assert json.loads(status.read_text())["status"] == "PENDING"
+    client = f"{standin_client(standin)} hook"
+    result = cli("agent", "start", "t1", "dev", "--client", client, "--headless", "--prompt", "go")
+    assert result.code == 0, result.err  # the stand-in runs a prompt's hook and a tool call's
+    wait_until(lambda: "hooks ran" in cli("agent", "logs", "t1", "dev").out, what="its hooks")
+    assert json.loads(status.read_text())["status"] == "WORKING"
+    qa = agents_repo / ".taskproto/tasks/t1/agents/qa/status.json"
+    assert json.loads(qa.read_text())["status"] == "PENDING"  # another agent's stays
+    row = _ps(cli)[0]
+    assert row["hook_activity"]["status"] == "working" and row["hook_activity"]["tool"] == "Read"
+    assert row["activity"].startswith("working (PreToolUse, last tool Read), WORKING since ")
+    log = cli("log", "t1").out
+    assert log.count("agent dev: WORKING, seen by its hooks") == 1  # journaled once

@@ -5,19 +5,12 @@ its own worktree, each session's hooks reporting that agent's activity, each end
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from tests.agents.conftest import wait_until
-from tests.clients.runners import (
-    CLAUDE_QUIET,
-    find_client,
-    gemini_user_settings,
-    missing_reason,
-    write_codex_config,
-)
+from tests.agents.conftest import real_clients, wait_until
+from tests.clients.runners import CLAUDE_QUIET, gemini_user_settings, write_codex_config
 from tests.clients.standin import AnthropicServer, GeminiServer, OpenAIResponsesServer, Text
 from tests.conftest import run_taskproto
 
@@ -27,13 +20,7 @@ pytestmark = pytest.mark.slow  # three real clients start
 def test_claude_codex_and_gemini_run_headless_as_three_agents_of_one_task(
     agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    exes = {name: find_client(name) for name in ("claude", "codex", "gemini")}
-    for name, exe in exes.items():
-        if exe is None:
-            pytest.skip(missing_reason(name))
-    path = os.pathsep.join(str(exe.parent) for exe in exes.values() if exe is not None)
-    monkeypatch.setenv("PATH", f"{path}{os.pathsep}{os.environ['PATH']}")
-    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "3")
+    real_clients(monkeypatch, "claude", "codex", "gemini")
     assert run_taskproto("init", "--claude", "--codex", "--gemini", cwd=agents_repo).code == 0
     assert cli("task", "create", "t1", "--agents", "dev,qa,doc").code == 0
     worktree = {
@@ -62,13 +49,8 @@ def test_claude_codex_and_gemini_run_headless_as_three_agents_of_one_task(
         for key, value in env.items():  # before the first start: the supervisor inherits them
             monkeypatch.setenv(key, value)
         # Codex runs no hook the user has not trusted: a test cannot trust them by hand, so its
-        # client is a command line with the flag that skips that check (the named client is
-        # `codex exec PROMPT`).
-        clients = {
-            "dev": "claude",
-            "qa": "codex exec --dangerously-bypass-hook-trust 'check the work'",
-            "doc": "gemini",
-        }
+        # client is Codex with the option that skips that check (`codex OPTION exec PROMPT`)
+        clients = {"dev": "claude", "qa": "codex --dangerously-bypass-hook-trust", "doc": "gemini"}
         for agent, client in clients.items():
             result = cli(
                 "agent",
@@ -102,3 +84,8 @@ def test_claude_codex_and_gemini_run_headless_as_three_agents_of_one_task(
     assert by_agent["qa"]["client_session"] and by_agent["doc"]["client_session"]
     sessions = {r["session"] for r in rows} | {r["client_session"] for r in rows} - {None}
     assert len(sessions) == 5
+    for agent in clients:  # each one's own hooks moved its status
+        status = agents_repo / f".taskproto/tasks/t1/agents/{agent}/status.json"
+        assert json.loads(status.read_text())["status"] == "WORKING", agent
+    log = cli("log", "t1").out
+    assert all(f"agent {a}: WORKING, seen by its hooks" in log for a in clients), log

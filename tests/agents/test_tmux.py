@@ -14,7 +14,8 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.ops.agent_tmux import socket_path
-from tests.agents.conftest import wait_until
+from tests.agents.conftest import ps, wait_until
+from tests.conftest import run_taskproto
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -86,3 +87,38 @@ def test_an_agent_that_cannot_start_says_why_in_one_line(
     assert len(result.err.strip().splitlines()) == 1
     row = json.loads(cli("agent", "ps", "--json").out)[0]
     assert row["state"] == "stopped" and row["pid"] is None
+
+
+def test_an_interactive_agent_with_no_hook_activity_and_a_still_pane_is_restarted(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    (agents_repo / ".taskproto.toml").write_text("[agents]\nstall_minutes = 0.01\n")  # 0.6 s
+    assert cli("task", "create", "t1", "--agents", "dev,qa,doc").code == 0
+    client = f"{sys.executable} {standin}"
+    # doc first: its client's turn ended (its Stop hook), so it waits for its user
+    doc = json.loads(cli("agent", "start", "t1", "doc", "--client", f"{client} echo", "--json").out)
+    stop = {
+        "session_id": doc["session"],
+        "cwd": str(agents_repo / ".taskproto/tasks/t1/agents/doc/code"),
+    }
+    said = run_taskproto("hook", "claude", "Stop", cwd=agents_repo, input=json.dumps(stop))
+    assert said.code == 0, said.err
+    for agent, mode in (("dev", "echo"), ("qa", "tick")):  # dev prints once, then waits
+        result = cli("agent", "start", "t1", agent, "--client", f"{client} {mode}")
+        assert result.code == 0, result.err
+    rows = wait_until(
+        lambda: (
+            (r := {x["agent"]: x for x in ps(cli)})["dev"]["restarts"] >= 1
+            and r["dev"]["state"] == "running"
+            and r
+        ),
+        what="the stalled agent's restart",
+    )
+    assert rows["dev"]["mode"] == "tmux"
+    assert rows["qa"]["restarts"] == 0  # its pane keeps changing: not stalled
+    assert rows["doc"]["restarts"] == 0  # still longer than dev, but it waits for its user
+    log = cli("log", "t1").out
+    assert (
+        "restart 1/3 of agent dev: it had no hook activity and no pane output for 0.01 min" in log
+    )
+    assert "of agent qa" not in log and "of agent doc" not in log

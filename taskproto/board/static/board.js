@@ -357,8 +357,21 @@ const actions = {
   async "cancel-confirm"(b) { b.closest(".confirm").remove(); },
   // --- the agents taskproto runs (board/agents.py) ---
   async agent(b) {
-    const agent = b.closest("[data-agent]").dataset.agent;
-    const r = await call("POST", api(`/agents/${encodeURIComponent(agent)}/${b.dataset.action}`, b), {});
+    const holder = b.closest("[data-agent]");
+    const agent = holder.dataset.agent;
+    let body = {};
+    if (b.dataset.action === "start") { // as `taskproto agent start` offers (board/agents.py)
+      const field = (cls) => holder.querySelector(`.${cls}`);
+      const client = field("agent-client").value;
+      const prompt = field("agent-prompt").value.trim();
+      body = {
+        client: client === "command" ? field("agent-command").value.trim() : client,
+        headless: field("agent-headless").checked,
+        prompt: prompt || null,
+        sandbox: field("agent-sandbox").value,
+      };
+    }
+    const r = await call("POST", api(`/agents/${encodeURIComponent(agent)}/${b.dataset.action}`, b), body);
     toast(`${agent}: ${r.state}${r.pid ? ` (pid ${r.pid})` : ""}`);
     return r;
   },

@@ -27,6 +27,7 @@ import stat
 import time
 
 from taskproto import plainjson as json
+from taskproto.clients.protocols import activity_status
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
@@ -44,27 +45,7 @@ SIZE = 4096  # one page: the record is written whole by one write at offset 0
 
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
-# The client's last event -> what the session is doing. Claude Code sends Notification when it
-# asks the user (a permission, or input after a long wait); Gemini CLI its Notification; Codex
-# PermissionRequest. Stop / AfterAgent end a turn: the agent waits for the next prompt.
-WORKING, WAITING, IDLE, ENDED = "working", "waiting", "idle", "ended"
-STATUS = {
-    "UserPromptSubmit": WORKING,
-    "BeforeAgent": WORKING,
-    "PreToolUse": WORKING,
-    "BeforeTool": WORKING,
-    "PostToolUse": WORKING,
-    "AfterTool": WORKING,
-    "PreCompact": WORKING,
-    "PreCompress": WORKING,
-    "SubagentStop": WORKING,
-    "Notification": WAITING,
-    "PermissionRequest": WAITING,
-    "SessionStart": IDLE,
-    "Stop": IDLE,
-    "AfterAgent": IDLE,
-    "SessionEnd": ENDED,
-}
+TOOL_EVENTS = frozenset(("PreToolUse", "BeforeTool", "PostToolUse", "AfterTool"))
 
 
 def file_name(session: str) -> str:
@@ -97,12 +78,9 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
         "time": time.time(),
         "cwd": cwd,
         "detail": _detail(payload),
+        # the last tool it called: this call's, else the one the record held (read below)
+        "tool": payload.text("tool_name")[:MAX_DETAIL] if event in TOOL_EVENTS else None,
     }
-    data = json.dumps(fields).encode()
-    if len(data) > SIZE:  # a huge session id or path: keep what identifies the session
-        fields["cwd"], fields["detail"] = "", ""
-        data = json.dumps(fields).encode()[:SIZE]
-    data = data.ljust(SIZE)
     name = file_name(session)
     path = os.path.join(folder, name)
     try:
@@ -116,11 +94,13 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
         if not stat.S_ISDIR(st.st_mode):
             return  # a planted link or file: write nothing through it
         for _ in range(2):
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
             try:
                 info = os.fstat(fd)
                 if stat.S_ISREG(info.st_mode) and info.st_nlink == 1:
-                    os.pwrite(fd, data, 0)
+                    if fields["tool"] is None and info.st_size:
+                        fields["tool"] = _last_tool(os.pread(fd, SIZE, 0))
+                    os.pwrite(fd, _page(fields), 0)
                     if info.st_size > SIZE:
                         os.ftruncate(fd, SIZE)
                     break
@@ -133,6 +113,26 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
             sweep(folder, session)  # (a plain id: hook.sh's too)
     except OSError:
         return
+
+
+def _page(fields: dict[str, Any]) -> bytes:
+    """The record as one page, padded with spaces (`tool` only when there is one: hook.sh
+    writes the rest alike)."""
+    if not fields.get("tool"):
+        fields = {k: v for k, v in fields.items() if k != "tool"}
+    data = json.dumps(fields).encode()
+    if len(data) > SIZE:  # a huge session id or path: keep what identifies the session
+        fields = {**fields, "cwd": "", "detail": "", "tool": None}
+        data = json.dumps(fields).encode()[:SIZE]
+    return data.ljust(SIZE)
+
+
+def _last_tool(page: bytes) -> str | None:
+    try:
+        tool = json.loads(page).get("tool")
+    except (ValueError, AttributeError):
+        return None
+    return tool if isinstance(tool, str) else None
 
 
 def last_slot(folder: str, session: str) -> int:
@@ -200,18 +200,22 @@ def _keep_newest(
             continue
 
 
-def record_at(cwd: str, env: dict[str, str], client: str, event: str, payload: Payload) -> None:
-    """`record` in the repository around `cwd`, if there is one (the tool-call path)."""
+def record_at(
+    cwd: str, env: dict[str, str], client: str, event: str, payload: Payload
+) -> Layout | None:
+    """`record` in the repository around `cwd`, if there is one (the tool-call path); that
+    repository's layout."""
     if not cwd or not payload.session:
-        return
+        return None
     from taskproto.layout import find_layout
 
     try:
         layout = find_layout(cwd, environ=env)
     except Exception:  # noqa: BLE001 - unreadable settings: the decision reports them, not this
-        return
+        return None
     if layout is not None:
         record(layout, client, event, payload, cwd)
+    return layout
 
 
 def read_all(root: str) -> dict[str, dict[str, Any]]:
@@ -223,6 +227,7 @@ def read_all(root: str) -> dict[str, dict[str, Any]]:
     except OSError:
         return result
     written: dict[str, int] = {}  # a session's two records are ordered by mtime: the same clock
+    tools: dict[str, str] = {}
     for name in names:
         if name.startswith(".") or not name.endswith((".json", SH)):
             continue
@@ -240,12 +245,13 @@ def read_all(root: str) -> dict[str, dict[str, Any]]:
             if isinstance(data.get("time"), int | float) and isinstance(data.get("event"), str):
                 if written.get(data["session"], -1) < mtime:
                     result[data["session"]], written[data["session"]] = data, mtime
+                if isinstance(data.get("tool"), str):  # Python's record: the last tool called
+                    tools[data["session"]] = data["tool"]
+    for session, tool in tools.items():
+        result[session].setdefault("tool", tool)  # hook.sh's newer record names none
     return result
 
 
 def status(event: str, waiting_on_user: bool = False) -> str:
-    """working / waiting / idle / ended; an idle agent whose task waits on the user is waiting."""
-    found = STATUS.get(event, WORKING)
-    if found == IDLE and waiting_on_user:
-        return WAITING
-    return found
+    """working / waiting / idle / ended (clients/protocols.py decides)."""
+    return activity_status(event, waiting_on_user)

@@ -12,7 +12,7 @@ import os
 
 from taskproto.clients import protocols
 from taskproto.git.files import find_repo
-from taskproto.hooks.agents import activity, quiet
+from taskproto.hooks.agents import activity, agent_status, quiet
 from taskproto.hooks.agents.common import (
     Call,
     Payload,
@@ -89,7 +89,8 @@ def _run(
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
     cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""  # relative: unknown
     if what in ("tool", "notify"):  # the board's activity record, then the decision (if any)
-        activity.record_at(cwd, env, client, event, payload)
+        here = activity.record_at(cwd, env, client, event, payload)
+        agent_status.note(here, env, event, payload.session)  # an agent taskproto runs: WORKING
         return _tool(payload, cwd, env) if what == "tool" else (0, "", "")
     # Lifecycle events act on the repository the client runs in; the registry's, when it runs in
     # none.
@@ -99,6 +100,7 @@ def _run(
         if what == "prompt":  # what each session did last, before this prompt (prompt_origin.py)
             payload.before = activity.read_all(layout.root)
         activity.record(layout, client, event, payload, cwd)
+        agent_status.note(layout, env, event, payload.session)
     if pid is None:
         pid = client_pid(env)
     if answered_here(what, payload, layout, cwd, pid):

@@ -108,3 +108,21 @@ def test_waiting_on_the_user_turns_idle_into_waiting() -> None:
     assert activity.status("PreToolUse", waiting_on_user=True) == "working"
     assert activity.status("SessionEnd") == "ended"
     assert activity.status("SomethingNew") == "working"
+
+
+def test_the_last_tool_is_kept_until_the_next_one(
+    engine: Engine, task: str, agent_wt: Path, hook: Hook
+) -> None:
+    root = str(engine.config.root)
+    assert activity.read_all(root) == {}
+    data = payload("claude", "PreToolUse", session_id="s3", cwd=str(agent_wt))
+    hook("claude", "PreToolUse", data)
+    tool = json.loads(data)["tool_name"]
+    assert activity.read_all(root)["s3"]["tool"] == tool
+    for event in ("Stop", "UserPromptSubmit"):  # events that name no tool keep the last one
+        hook("claude", event, payload("claude", event, session_id="s3", cwd=str(agent_wt)))
+        seen = activity.read_all(root)["s3"]
+        assert (seen["event"], seen["tool"]) == (event, tool)
+    data = payload("gemini", "BeforeTool", session_id="s3", cwd=str(agent_wt))
+    hook("gemini", "BeforeTool", data)
+    assert activity.read_all(root)["s3"]["tool"] == json.loads(data)["tool_name"]
