@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from taskproto.sandbox.channel import INSIDE
 from taskproto.sandbox.rules import Rules
 
 
@@ -38,8 +39,12 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
     argv += ["--tmpfs", rules.state]
     for folder in rules.writable:
         argv += ["--bind", folder, folder]
+    for source, target in rules.client_files:
+        argv += ["--bind", source, target]
     for source, target in rules.protected:
         argv += ["--ro-bind", source, target]
+    if rules.channel is not None:
+        argv += ["--ro-bind", rules.channel, INSIDE]
     argv += ["--remount-ro", rules.state]  # the mounts above it made, nothing else can be
     for key, value in sorted(rules.env.items()):
         argv += ["--setenv", key, value]
