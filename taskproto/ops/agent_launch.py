@@ -62,7 +62,7 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     if client == "claude":
         # the session's id is fixed here; a restart resumes the same conversation, once Claude
         # Code has saved it (one killed before that has none: the id is still free to take)
-        resume = attempt > 0 and claude_saved(session)
+        resume = attempt > 0 and claude_saved(session, _own_config(config, record))
         argv = ["claude", "--resume" if resume else "--session-id", session]
         # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
         argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
@@ -83,12 +83,22 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     )
 
 
-def claude_saved(session: str) -> bool:
+def _own_config(config: Config, record: dict[str, Any]) -> str | None:
+    """A sandboxed Claude Code's folder: its copy in the agent's own home (sandbox/clients.py)."""
+    if record.get("sandbox") != "bwrap":
+        return None
+    return str(config.agent_dir(record["task"], record["agent"]) / "sandbox" / "home" / ".claude")
+
+
+def claude_saved(session: str, config_dir: str | None = None) -> bool:
     """Whether Claude Code saved a conversation under `session` (its transcript,
-    `<config dir>/projects/<folder>/<session>.jsonl`), so `--resume` finds it."""
+    `<config dir>/projects/<folder>/<session>.jsonl`), so `--resume` finds it. `config_dir`: where
+    its folder is (a sandboxed agent's own copy), else the user's."""
     import glob
 
-    config_dir = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
+    config_dir = (
+        config_dir or os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
+    )
     return bool(
         glob.glob(os.path.join(glob.escape(config_dir), "projects", "*", f"{session}.jsonl"))
     )
@@ -102,7 +112,8 @@ def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: s
 
     # bubblewrap enters the worktree itself (--chdir); the wrapper and the log writer, outside the
     # sandbox, work beside it, not in it (doctor's agent-outside-sandbox would rightly flag them)
-    argv = [*wrap(config, task, agent, command.env), *command.argv]
+    client = command.argv[0] if command.argv and command.argv[0] in CLIENTS else None
+    argv = [*wrap(config, task, agent, command.env, client), *command.argv]
     return Launch(argv, command.env, str(config.agent_dir(task, agent)))
 
 

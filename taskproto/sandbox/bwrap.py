@@ -32,6 +32,8 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
     argv += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     for folder in rules.hidden:
         argv += ["--tmpfs", folder]
+    if rules.home_copy is not None:
+        argv += ["--bind", rules.home_copy, rules.home]
     for folder in rules.kept:
         argv += ["--ro-bind", folder, folder]
     for folder in rules.read_only:
@@ -39,8 +41,6 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
     argv += ["--tmpfs", rules.state]
     for folder in rules.writable:
         argv += ["--bind", folder, folder]
-    for source, target in rules.client_files:
-        argv += ["--bind", source, target]
     for source, target in rules.protected:
         argv += ["--ro-bind", source, target]
     if rules.channel is not None:

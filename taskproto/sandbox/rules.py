@@ -81,8 +81,8 @@ class Rules:
     network: bool = True
     home: str = "/"
     channel: str | None = None  # the agent's channel outside (serve.py), bound at channel.INSIDE
-    # the client's own settings and login, each (the agent's copy, where it is inside): writable
-    client_files: tuple[tuple[str, str], ...] = ()
+    # the agent's own home (a named client's: sandbox/clients.py), bound writable over the user's
+    home_copy: str | None = None
 
 
 def rules_for(
@@ -102,13 +102,13 @@ def rules_for(
     existing: Sequence[str] = (),
     channel: str | None = None,
     session: str | None = None,
-    client_files: Sequence[tuple[str, str]] = (),
+    home_copy: str | None = None,
 ) -> Rules:
     """The rules of agent `agent` of task `task`. `existing` names the paths that exist (a client's
     settings folder that does not is covered by the empty `<sandbox_dir>/empty`). `identity` is the
     git author to commit as (the user's name and email). `channel`: the agent's channel outside,
     bound inside at channel.INSIDE; `session` the one it acts as (`agent_session` when None);
-    `client_files` the client's own settings and login, as (the agent's copy, the path inside)."""
+    `home_copy` the agent's own home, shown where the user's is (a named client's)."""
     git_dir = os.path.join(sandbox_dir, "git")
     home = environ.get("HOME") or "/"
     hidden = ["/tmp", "/var/tmp", "/dev/shm"]
@@ -177,7 +177,7 @@ def rules_for(
         network=network,
         home=home,
         channel=channel,
-        client_files=tuple(client_files),
+        home_copy=home_copy if home in hidden else None,
     )
 
 

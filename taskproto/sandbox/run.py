@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from taskproto.config import Config
 from taskproto.git.command import Git
@@ -86,10 +86,10 @@ def agent_rules(
     network: bool = True,
     channel: str | None = None,
     session: str | None = None,
-    client_files: Sequence[tuple[str, str]] = (),
+    home_copy: str | None = None,
 ) -> Rules:
     """The rules of one agent's sandbox in this repository (rules.rules_for: `channel`, `session`,
-    `client_files`)."""
+    `home_copy`)."""
     env = os.environ if environ is None else environ
     layout = config.layout
     assert layout.dirs is not None
@@ -113,7 +113,7 @@ def agent_rules(
         existing=[p for p in candidates if os.path.lexists(p)],
         channel=channel,
         session=session,
-        client_files=client_files,
+        home_copy=home_copy,
     )
 
 
@@ -189,7 +189,12 @@ def run_in_sandbox(
                 main=layout.main,
                 worktree=worktree,
                 prepared=prepared,
-                upload_pack=[*bwrap_argv(rules, bwrap), "git", "upload-pack"],
+                # its channel is closed by now: the upload runs without it
+                upload_pack=[
+                    *bwrap_argv(replace(rules, channel=None), bwrap),
+                    "git",
+                    "upload-pack",
+                ],
             )
         finally:
             channel.close()

@@ -6,6 +6,7 @@ sandbox each agent got."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ import pytest
 
 from taskproto.engine import Engine
 from tests.agents.conftest import wait_until
+from tests.clients.runners import CLAUDE_QUIET, find_client, missing_reason
+from tests.clients.standin import AnthropicServer, Text, ToolCall
 from tests.conftest import git
 from tests.sandbox.conftest import needs_bwrap, sandboxed  # noqa: F401  (its fixture)
 
@@ -178,16 +181,63 @@ def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
     assert board.post("/api/tasks/t/agents/dev/stop").json()["state"] == "stopped"
 
 
-def test_a_named_client_in_the_sandbox_is_refused_in_one_line(box: Engine, cli) -> None:
-    # its hooks would find taskproto's root hidden and deny every edit (docs/agents.md)
-    r = cli("agent", "start", "t", "dev", "--client", "claude", "--sandbox", "bwrap")
-    assert r.code == 1
-    assert r.err.strip().splitlines() == [
-        "taskproto: --sandbox bwrap cannot run: claude does not work in the sandbox yet (its "
-        "hooks cannot read the task there and block every edit; docs/agents.md); start with "
-        "--sandbox none"
+@pytest.mark.slow  # Claude Code's own start takes a few seconds
+def test_claude_code_in_the_sandbox_commits_and_its_guard_answers_through_the_channel(
+    box: Engine, repo: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exe = find_client("claude")
+    if exe is None:
+        pytest.skip(missing_reason("claude"))
+    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
+    for key, value in CLAUDE_QUIET.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("SSH_AUTH_SOCK", "/tmp/ssh-agent.sock")  # not let in
+    assert cli("init", "--claude").code == 0
+    dev = box.config.agent_worktree("t", "dev")
+    settings = dev / ".claude" / "settings.json"
+    settings.write_text(json.dumps({"permissions": {"allow": ["Bash"]}}))  # headless: no prompt
+    # ... which Claude Code takes from a trusted workspace: the user's ~/.claude.json says so, and
+    # the agent's own home gets a copy of it
+    trust = {"projects": {str(dev): {"hasTrustDialogAccepted": True}}}
+    (Path(os.environ["HOME"]) / ".claude.json").write_text(json.dumps(trust))
+    before = git(repo, "rev-parse", "t-dev")
+    outside = repo / "outside.txt"
+    script = [
+        ToolCall("Write", {"file_path": str(outside), "content": "out\n"}),
+        ToolCall(
+            "Bash",
+            {
+                "command": "env > env.txt; echo hello > hello.txt && git add hello.txt "
+                "&& git commit -q -m 'claude: hello' && taskproto whoami --json"
+            },
+        ),
+        Text("Committed."),
     ]
-    assert not (box.config.agent_dir("t", "dev") / "run.json").exists()
+    with AnthropicServer(script) as server:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "standin-key")
+        started = _start(cli, "dev", "claude", "auto")  # auto: bwrap for Claude Code now
+        row = wait_until(
+            lambda: [r for r in [_row(cli, "dev")] if r["state"] != "running"],
+            timeout=90,
+            what="Claude Code's end in its sandbox",
+        )[0]
+    log = cli("agent", "logs", "t", "dev").out
+    assert row["sandbox"] == "bwrap" and row["state"] == "exited", log
+    assert "Committed." in log
+    bodies = [json.dumps(turn.body) for turn in server.turns]
+    # the guard, outside, answered the Write through the channel: denied, with its reason
+    assert any("taskproto: " in b and "outside.txt" in b for b in bodies[1:2]), bodies[1][-2000:]
+    assert not outside.exists()
+    # the commit came out to its branch; taskproto inside answered as the agent's session
+    assert _subject(repo, "t-dev") == "claude: hello", json.dumps(
+        server.turns[2].body["messages"][-1]
+    )
+    assert git(repo, "rev-parse", "t-dev~1") == before
+    assert started["session"] in bodies[2]
+    env = (dev / "env.txt").read_text()
+    assert "ANTHROPIC_API_KEY=standin-key" in env and "SSH_AUTH_SOCK" not in env
+    assert row["hook_activity"] is not None, "no hook reported through the channel"
 
 
 def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktree(

@@ -168,7 +168,16 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
         "lift the pause with the prompt hook and a forged continue",
         "doctor --fix from inside",
     }
-    assert snapshot(repo, skip) == before
+    after = snapshot(repo, skip)
+    # the one file that may change: the agent's own activity, which its hooks report through its
+    # channel (the forged prompt's), recorded under its own session and no other
+    own = after.pop(".taskproto/activity/agent-t-dev.json", None)
+    assert (
+        own is None
+        or json.loads((repo / ".taskproto/activity/agent-t-dev.json").read_text())["session"]
+        == "agent-t-dev"
+    )
+    assert after == before
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
     assert home_files(Path(os.environ["HOME"])) == home
     # the user's processes are out of sight; the identity inside is the agent's session
