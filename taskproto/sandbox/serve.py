@@ -6,9 +6,9 @@ Whatever a request says, it is answered as that agent: its session is the one th
 made with (a hook payload's `session_id` is replaced, `--session` and `--pid` are refused), its
 folder is the agent's worktree (a `cwd` outside it is taken as the worktree), the environment is
 the server's with the agent's identity set over it. Each answer is a process of taskproto's run
-outside the sandbox: the installed hook's entry for a hook, `python -m taskproto` for a command
-the agent may run; the user's commands (approve, land, ack, resume, doctor, ...) are not on the
-list. A pause is lifted only from outside: a prompt that comes through here never resumes one
+outside the sandbox: the installed hook (`hook.sh`, whose `sh` answers the no-ops) for a hook,
+`python -m taskproto` for a command the agent may run; the user's commands (approve, land, ack,
+resume, doctor, ...) are not on the list. A pause is lifted only from outside: a prompt that comes through here never resumes one
 (hooks/agents/events.py reads `OF_ENV`).
 
 It fails closed: a request larger than `channel.LIMIT`, not sent whole within `READ_SECONDS`,
@@ -57,9 +57,9 @@ COMMANDS = frozenset(
 TASK_SUBCOMMANDS = frozenset({"show", "list"})
 # options naming who or where: the channel decides those
 FORBIDDEN_OPTIONS = ("--session", "--pid", "--root", "--repo")
-HOOK_ENTRY = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hooks", "agents", "entry.py"
-)
+HOOKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hooks", "agents")
+HOOK_ENTRY = os.path.join(HOOKS, "entry.py")
+HOOK_SH = os.path.join(HOOKS, "hook.sh")  # outside, its `sh` answers the commonest no-ops
 
 
 def refusal(command: list[str]) -> str | None:
@@ -210,7 +210,7 @@ class Channel:
         env = dict(self.env)
         if self.pid is not None:
             env["CLAUDE_PID"] = str(self.pid)  # the client's process, as its hooks record it
-        argv = [sys.executable, "-I", "-S", HOOK_ENTRY, str(client), event]
+        argv = ["/bin/sh", HOOK_SH, sys.executable, str(client), event]
         return self._run(argv, env, payload.encode(), self.worktree)
 
     def _cli(self, request: dict[str, object]) -> tuple[int, str, str]:
