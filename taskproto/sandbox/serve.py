@@ -8,8 +8,8 @@ folder is the agent's worktree (a `cwd` outside it is taken as the worktree), th
 the server's with the agent's identity set over it. Each answer is a process of taskproto's run
 outside the sandbox: the installed hook (`hook.sh`, whose `sh` answers the no-ops) for a hook,
 `python -m taskproto` for a command the agent may run; the user's commands (approve, land, ack,
-resume, doctor, ...) are not on the list. A pause is lifted only from outside: a prompt that comes through here never resumes one
-(hooks/agents/events.py reads `OF_ENV`).
+resume, doctor, ...) are not on the list. A pause is lifted only from outside: a prompt that comes
+through here never resumes one (hooks/agents/events.py reads `OF_ENV`).
 
 It fails closed: a request larger than `channel.LIMIT`, not sent whole within `READ_SECONDS`,
 not JSON, or of an unknown kind gets a refusal; more than `MAX_OPEN` at once are refused at once.
