@@ -50,25 +50,33 @@ COMMANDS = frozenset(
         "subtask",
         "submit",
         "heartbeat",
-        "claim",
-        "release",
     }
 )
 TASK_SUBCOMMANDS = frozenset({"show", "list"})
-# options naming who or where: the channel decides those
-FORBIDDEN_OPTIONS = ("--session", "--pid", "--root", "--repo")
+# options naming who or where (the channel decides those), acting over another session's claim,
+# or holding the channel for long
+FORBIDDEN_OPTIONS = ("--session", "--pid", "--root", "--repo", "-C", "--force", "--watch")
+# options naming a file taskproto reads outside, as the user: only one in the agent's worktree
+FILE_OPTIONS = ("--artifact", "--results")
 HOOKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hooks", "agents")
 HOOK_ENTRY = os.path.join(HOOKS, "entry.py")
 HOOK_SH = os.path.join(HOOKS, "hook.sh")  # outside, its `sh` answers the commonest no-ops
 
 
-def refusal(command: list[str]) -> str | None:
-    """Why the agent may not run `taskproto COMMAND...` through its channel (None: it may)."""
+def refusal(command: list[str], cwd: str = "/", worktree: str = "/") -> str | None:
+    """Why the agent may not run `taskproto COMMAND...` through its channel (None: it may): run
+    from `cwd`, its files in `worktree`."""
     if not command:
         return "no command given"
-    for arg in command:
-        if arg.split("=", 1)[0] in FORBIDDEN_OPTIONS:
-            return f"{arg.split('=', 1)[0]} is the channel's to set: it acts as this agent only"
+    for index, arg in enumerate(command):
+        option = arg.split("=", 1)[0]
+        if option in FORBIDDEN_OPTIONS or arg.startswith("-C"):
+            return f"{option[:12]} is not the agent's: the channel acts as this agent only"
+        if option in FILE_OPTIONS:
+            value = arg.split("=", 1)[1] if "=" in arg else (command[index + 1 :] or [""])[0]
+            real = os.path.realpath(os.path.join(cwd, value))
+            if not real.startswith(worktree.rstrip(os.sep) + os.sep):
+                return f"{option} names a file outside the agent's worktree"
     name = command[0]
     if name.startswith("-") and name not in ("--help", "-h", "--version"):
         return f"{name} before the command is the channel's to set"
@@ -217,10 +225,10 @@ class Channel:
         argv = request.get("argv")
         if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
             raise _Refused("a command request carries its arguments as strings")
-        why = refusal(argv)
+        cwd = self._folder(request.get("cwd"))
+        why = refusal(argv, cwd, self.worktree)
         if why is not None:
             raise _Refused(f"{why}; an agent in its sandbox cannot run it")
-        cwd = self._folder(request.get("cwd"))
         return self._run([sys.executable, "-m", "taskproto", *argv], self.env, b"", cwd)
 
     def _folder(self, given: object) -> str:

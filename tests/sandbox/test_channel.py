@@ -52,7 +52,7 @@ def test_taskproto_inside_answers_as_the_agent_and_refuses_the_users_commands(
     assert shown["name"] == "t" and shown["state"] == "IMPLEMENTATION"
     for word in ("release", "session", "session2", "approve", "land", "resume"):
         assert f"{word}=1" in out, out + err
-    assert "--session is the channel's to set: it acts as this agent only" in err
+    assert "--session is not the agent's: the channel acts as this agent only" in err
     assert "`taskproto approve` is the user's; an agent in its sandbox cannot run it" in err
     assert "`taskproto land` is the user's" in err and "`taskproto resume` is the user's" in err
     task = sandboxed.load("t")
@@ -145,6 +145,14 @@ def test_a_forged_session_in_a_hook_payload_acts_as_the_channels_agent(
         ["release", "t", f"--session={SESSION}"],
         ["--root", "/tmp", "task", "list"],
         ["task", "create", "u"],
+        ["claim", "t"],
+        ["release", "t"],
+        ["-C", "/tmp", "task", "list"],
+        ["-C/tmp", "task", "list"],
+        ["fire", "t", "x", "--force"],
+        ["task", "list", "--watch"],
+        ["handoff", "t", "--to", "REVIEW", "--decision", "NO", "--results", "/etc/passwd"],
+        ["submit", "t", "--artifact=../../../../task.json"],
         [],
     ],
 )
