@@ -18,7 +18,9 @@ not JSON, or of an unknown kind gets a refusal; more than `MAX_OPEN` at once are
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -229,7 +231,33 @@ class Channel:
         why = refusal(argv, cwd, self.worktree)
         if why is not None:
             raise _Refused(f"{why}; an agent in its sandbox cannot run it")
-        return self._run([sys.executable, "-m", "taskproto", *argv], self.env, b"", cwd)
+        copies = tempfile.mkdtemp(dir=self.folder)
+        try:
+            argv = self._copied(argv, cwd, copies)
+            return self._run([sys.executable, "-m", "taskproto", *argv], self.env, b"", cwd)
+        finally:
+            shutil.rmtree(copies, ignore_errors=True)
+
+    def _copied(self, argv: list[str], cwd: str, copies: str) -> list[str]:
+        """`argv` with each file an option names (FILE_OPTIONS) replaced by a copy of it made
+        here: read through no link (the agent could swap one in between a check and the read)."""
+        out, index = [], 0
+        while index < len(argv):
+            arg = argv[index]
+            option = arg.split("=", 1)[0]
+            if option not in FILE_OPTIONS:
+                out.append(arg)
+                index += 1
+                continue
+            if "=" in arg:
+                value, index = arg.split("=", 1)[1], index + 1
+            else:
+                value, index = (argv[index + 1] if index + 1 < len(argv) else ""), index + 2
+            copy = os.path.join(copies, str(len(out)))
+            with open(copy, "wb") as fh:
+                fh.write(_read_inside(self.worktree, os.path.join(cwd, value)))
+            out.append(f"{option}={copy}")
+        return out
 
     def _folder(self, given: object) -> str:
         """`given` when it lies in the agent's worktree, else the worktree."""
@@ -262,6 +290,35 @@ class Channel:
 
 class _Refused(Exception):
     pass
+
+
+def _read_inside(worktree: str, path: str) -> bytes:
+    """The file at `path` (in `worktree`), each folder and the file itself opened without
+    following a link."""
+    relative = os.path.relpath(os.path.normpath(path), worktree)
+    parts = relative.split(os.sep)
+    if relative.startswith("..") or os.path.isabs(relative) or "" in parts:
+        raise _Refused("the file is not in the agent's worktree")
+    fd = os.open(worktree, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for part in parts[:-1]:
+            step = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = step
+        last = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+    except OSError as exc:
+        raise _Refused(
+            f"the file cannot be read without following a link ({exc.strerror})"
+        ) from None
+    finally:
+        os.close(fd)
+    with os.fdopen(last, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise _Refused("the file is not a regular file")
+        data = fh.read(LIMIT + 1)
+    if len(data) > LIMIT:
+        raise _Refused("the file is larger than the channel takes (1 MiB)")
+    return data
 
 
 def _short_tmp() -> str:

@@ -231,3 +231,25 @@ def test_a_channel_that_does_not_answer_denies_a_tool_call(tmp_path: Path) -> No
         assert code == 0 and "nothing done" in err
     finally:
         del os.environ["TASKPROTO_CHANNEL"]
+
+
+def test_a_file_an_option_names_is_read_only_from_the_agents_worktree_and_never_through_a_link(
+    channel: Channel, sandboxed: Engine, tmp_path: Path
+) -> None:
+    dev = sandboxed.config.agent_worktree("t", "dev")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the user's secret\n")
+    (dev / "link.md").symlink_to(secret)
+    (dev / "sub").mkdir()
+    (dev / "sub" / "up").symlink_to(tmp_path)
+    (dev / "plan.md").write_text("# plan\n")
+    for value in ("link.md", "sub/up/secret.txt", str(secret)):
+        argv = ["submit", "t", f"--artifact={value}"]
+        answer = send(channel.path, json.dumps({"kind": "cli", "argv": argv}).encode())
+        assert answer["code"] == 1, answer
+        assert "--artifact names a file outside the agent's worktree" in str(answer["err"])
+    # a file of its own goes through (to the command, which judges the rest)
+    argv = ["submit", "t", "--artifact", "plan.md"]
+    answer = send(channel.path, json.dumps({"kind": "cli", "argv": argv, "cwd": str(dev)}).encode())
+    assert "the agent's worktree" not in str(answer["err"]) and "link" not in str(answer["err"])
+    assert "secret" not in json.dumps(answer)
