@@ -49,6 +49,7 @@ def test_taskproto_inside_answers_as_the_agent_and_refuses_the_users_commands(
     whoami, end = decoder.raw_decode(out)
     shown, _ = decoder.raw_decode(out, out.index("{", end))
     assert whoami["session"] == INSIDE_SESSION, whoami
+    assert whoami["from"] == "TASKPROTO_SESSION, set by the sandbox channel of agent t/dev"
     assert shown["name"] == "t" and shown["state"] == "IMPLEMENTATION"
     for word in ("release", "session", "session2", "approve", "land", "resume"):
         assert f"{word}=1" in out, out + err
