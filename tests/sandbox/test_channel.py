@@ -133,61 +133,62 @@ def test_a_forged_session_in_a_hook_payload_acts_as_the_channels_agent(
     assert not (root / "activity" / f"{SESSION}.json").exists()
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["approve", "t", "plan"],
-        ["land", "t"],
-        ["ack", "t"],
-        ["resume", "t"],
-        ["doctor", "--fix"],
-        ["agent", "stop", "t", "qa"],
-        ["--session", SESSION, "release", "t"],
-        ["release", "t", f"--session={SESSION}"],
-        ["--root", "/tmp", "task", "list"],
-        ["task", "create", "u"],
-        ["claim", "t"],
-        ["release", "t"],
-        ["-C", "/tmp", "task", "list"],
-        ["-C/tmp", "task", "list"],
-        ["fire", "t", "x", "--force"],
-        ["task", "list", "--watch"],
-        ["handoff", "t", "--to", "REVIEW", "--decision", "NO", "--results", "/etc/passwd"],
-        ["submit", "t", "--artifact=../../../../task.json"],
-        [],
-    ],
-)
+REFUSED = [
+    ["approve", "t", "plan"],
+    ["land", "t"],
+    ["ack", "t"],
+    ["resume", "t"],
+    ["doctor", "--fix"],
+    ["agent", "stop", "t", "qa"],
+    ["--session", SESSION, "release", "t"],
+    ["release", "t", f"--session={SESSION}"],
+    ["--root", "/tmp", "task", "list"],
+    ["task", "create", "u"],
+    ["claim", "t"],
+    ["release", "t"],
+    ["-C", "/tmp", "task", "list"],
+    ["-C/tmp", "task", "list"],
+    ["fire", "t", "x", "--force"],
+    ["task", "list", "--watch"],
+    ["handoff", "t", "--to", "REVIEW", "--decision", "NO", "--results", "/etc/passwd"],
+    ["submit", "t", "--artifact=../../../../task.json"],
+    [],
+]
+
+
 def test_the_users_commands_and_other_identities_are_refused(
-    channel: Channel, sandboxed: Engine, repo: Path, argv: list[str]
+    channel: Channel, sandboxed: Engine, repo: Path
 ) -> None:
     journal = git(repo, "rev-parse", "refs/taskproto/tasks/t")
-    answer = send(channel.path, json.dumps({"kind": "cli", "argv": argv}).encode())
-    assert answer["code"] == 1 and answer["out"] == ""
-    assert str(answer["err"]).startswith("taskproto: ") and str(answer["err"]).count("\n") == 1
+    for argv in REFUSED:
+        answer = send(channel.path, json.dumps({"kind": "cli", "argv": argv}).encode())
+        assert answer["code"] == 1 and answer["out"] == "", (argv, answer)
+        err = str(answer["err"])
+        assert err.startswith("taskproto: ") and err.count("\n") == 1, (argv, err)
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
 
 
-@pytest.mark.parametrize(
-    "data",
-    [
-        b"",
-        b"\xff\xfe garbage",
-        b"[1, 2]",
-        b'{"kind": "shell", "argv": ["sh"]}',
-        b'{"kind": "hook", "client": "../../bin/sh", "event": "x", "payload": "{}"}',
-        b'{"kind": "hook", "client": "claude", "event": "../x", "payload": "{}"}',
-        b'{"kind": "cli", "argv": "whoami"}',
-        b'{"kind": "cli", "argv": ' + b"[" + b'"x",' * 300_000 + b'"x"]}',  # over 1 MiB
-    ],
-)
-def test_garbage_is_refused_in_one_line(channel: Channel, data: bytes) -> None:
-    try:
-        answer = send(channel.path, data)
-    except (ConnectionResetError, BrokenPipeError):
-        assert len(data) > LIMIT  # the channel stopped reading and dropped it
-        return
-    assert answer["code"] == 1 and answer["out"] == ""
-    assert str(answer["err"]).startswith("taskproto: ")
+GARBAGE = [
+    b"",
+    b"\xff\xfe garbage",
+    b"[1, 2]",
+    b'{"kind": "shell", "argv": ["sh"]}',
+    b'{"kind": "hook", "client": "../../bin/sh", "event": "x", "payload": "{}"}',
+    b'{"kind": "hook", "client": "claude", "event": "../x", "payload": "{}"}',
+    b'{"kind": "cli", "argv": "whoami"}',
+    b'{"kind": "cli", "argv": ' + b"[" + b'"x",' * 300_000 + b'"x"]}',  # over 1 MiB
+]
+
+
+def test_garbage_is_refused_in_one_line(channel: Channel) -> None:
+    for data in GARBAGE:
+        try:
+            answer = send(channel.path, data)
+        except (ConnectionResetError, BrokenPipeError):
+            assert len(data) > LIMIT  # the channel stopped reading and dropped it
+            continue
+        assert answer["code"] == 1 and answer["out"] == "", (data[:80], answer)
+        assert str(answer["err"]).startswith("taskproto: ")
 
 
 def test_a_flood_and_held_connections_are_refused_and_the_channel_still_answers(
