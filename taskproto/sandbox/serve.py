@@ -4,12 +4,12 @@ one agent, bound into its sandbox at `channel.INSIDE`, served by the process tha
 
 Whatever a request says, it is answered as that agent: its session is the one the channel was
 made with (a hook payload's `session_id` is replaced, `--session` and `--pid` are refused), its
-folder is the agent's worktree (a `cwd` outside it is taken as the worktree), the environment is
-the server's with the agent's identity set over it. Each answer is a process of taskproto's run
-outside the sandbox: the installed hook (`hook.sh`, whose `sh` answers the no-ops) for a hook,
-`python -m taskproto` for a command the agent may run; the user's commands (approve, land, ack,
-resume, doctor, ...) are not on the list. A pause is lifted only from outside: a prompt that comes
-through here never resumes one (hooks/agents/events.py reads `OF_ENV`).
+folder is the agent's worktree (a hook's `cwd` and a command's folder are the worktree's top), the
+environment is the server's with the agent's identity set over it. Each answer is a process of
+taskproto's run outside the sandbox: the installed hook (`hook.sh`, whose `sh` answers the no-ops)
+for a hook, `python -m taskproto` for a command the agent may run; the user's commands (approve,
+land, ack, resume, doctor, ...) are not on the list. A pause is lifted only from outside: a prompt
+that comes through here never resumes one (hooks/agents/events.py reads `OF_ENV`).
 
 It fails closed: a request larger than `channel.LIMIT`, not sent whole within `READ_SECONDS`,
 not JSON, or of an unknown kind gets a refusal; more than `MAX_OPEN` at once are refused at once.
@@ -215,7 +215,10 @@ class Channel:
             fields = None
         if isinstance(fields, dict):  # the identity and the place are the channel's
             fields["session_id"] = self.session
-            fields["cwd"] = self._folder(fields.get("cwd"))
+            # the worktree itself, never a folder in it: the agent could swap one for a link to
+            # another repository between this check and the hook's reads (relative paths are
+            # judged from the worktree's top: a `..` is taken as leaving it sooner, not later)
+            fields["cwd"] = self.worktree
             payload = dumps(fields)
         env = dict(self.env)
         if self.pid is not None:
@@ -234,7 +237,10 @@ class Channel:
         copies = tempfile.mkdtemp(dir=self.folder)
         try:
             argv = self._copied(argv, cwd, copies)
-            return self._run([sys.executable, "-m", "taskproto", *argv], self.env, b"", cwd)
+            # run in the worktree itself (see _hook): `cwd` only places the files options name
+            return self._run(
+                [sys.executable, "-m", "taskproto", *argv], self.env, b"", self.worktree
+            )
         finally:
             shutil.rmtree(copies, ignore_errors=True)
 
