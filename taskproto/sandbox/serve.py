@@ -25,11 +25,13 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Mapping
 
 from taskproto.plainjson import dumps, loads
 from taskproto.sandbox.channel import LIMIT
 
+PREFIX = "taskproto-ch-"  # the folders of the channels' sockets, under /tmp
 OF_ENV = "TASKPROTO_CHANNEL_OF"  # task/agent, set on the processes that answer through a channel
 READ_SECONDS = 5.0  # a request must arrive whole within this: a held-open connection is dropped
 MAX_OPEN = 8  # connections answered at once; more are refused at once
@@ -122,7 +124,8 @@ class Channel:
         self.env = base
         self.pid: int | None = None
         self.read_seconds = READ_SECONDS
-        self.folder = tempfile.mkdtemp(prefix="taskproto-ch-", dir=_short_tmp())
+        _sweep(_short_tmp())
+        self.folder = tempfile.mkdtemp(prefix=PREFIX, dir=_short_tmp())
         self.path = os.path.join(self.folder, "s")
         self._sock: socket.socket | None = None
         self._open = threading.BoundedSemaphore(MAX_OPEN)
@@ -327,6 +330,30 @@ def _read_inside(worktree: str, path: str) -> bytes:
     return data
 
 
+def _sweep(tmp: str) -> None:
+    """Remove the socket folders of channels nobody serves any more (their process was killed):
+    ours, not links, a minute old, whose socket no process has bound (/proc/net/unix lists
+    those)."""
+    try:
+        with open("/proc/net/unix", "rb") as fh:
+            bound = {line.rsplit(b" ", 1)[-1].strip() for line in fh.read().splitlines()[1:]}
+        names = [n for n in os.listdir(tmp) if n.startswith(PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        folder = os.path.join(tmp, name)
+        try:
+            info = os.lstat(folder)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+            continue
+        if time.time() - info.st_mtime < 60:  # one being made now: its socket is bound next
+            continue
+        if os.path.join(folder, "s").encode() not in bound:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def _short_tmp() -> str:
     """A folder for the socket whose path fits a Unix socket's 108 bytes (and is hidden inside the
     sandbox, as /tmp is)."""
@@ -334,8 +361,6 @@ def _short_tmp() -> str:
 
 
 def _receive(conn: socket.socket, seconds: float) -> bytes:
-    import time
-
     deadline = time.monotonic() + seconds
     chunks: list[bytes] = []
     size = 0

@@ -255,3 +255,19 @@ def test_a_file_an_option_names_is_read_only_from_the_agents_worktree_and_never_
     answer = send(channel.path, json.dumps({"kind": "cli", "argv": argv, "cwd": str(dev)}).encode())
     assert "the agent's worktree" not in str(answer["err"]) and "link" not in str(answer["err"])
     assert "secret" not in json.dumps(answer)
+
+
+def test_the_folder_of_a_channel_nobody_serves_is_swept_and_a_served_one_kept(
+    channel: Channel, sandboxed: Engine
+) -> None:
+    import tempfile
+
+    stale = Path(tempfile.mkdtemp(prefix="taskproto-ch-", dir="/tmp"))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.bind(str(stale / "s"))  # a supervisor killed: its socket file stays, bound by nobody
+    assert (stale / "s").exists()
+    os.utime(stale, (time.time() - 120, time.time() - 120))  # not one being made now
+    dev = sandboxed.config.agent_worktree("t", "dev")
+    with Channel(task="t", agent="qa", session="agent-t-qa", worktree=str(dev)):
+        assert not stale.exists()
+        assert Path(channel.path).exists()  # the one that is served stays
