@@ -8,7 +8,11 @@ the agent's worktree (an unsandboxed start); the same inside the agent's bubblew
 (`bwrap_argv`, the git dir already made: the sandbox's own cost); making the agent's git dir
 (`gitdir.prepare`, done once per start); and the whole `taskproto agent exec t dev -- true` (a
 CLI process, the git dir, the sandbox, the check for commits to bring out), and the same with a
-commit to bring out (the sandboxed fetch, the branch moved, the index reset). Prints medians in ms.
+commit to bring out (the sandboxed fetch, the branch moved, the index reset). Then a client's hook
+call (a PreToolUse of a Write in the worktree, judged by the tool guard; a Stop) run plainly, and
+the same through the agent's channel (sandbox/serve.py): the hook's `entry.py` with
+TASKPROTO_CHANNEL set, as in the sandbox, answered by the channel's server outside. Prints medians
+in ms.
 """
 
 from __future__ import annotations
@@ -108,7 +112,35 @@ def main() -> int:
                 ),
             ),
         ]
-        figures = [(name, timed(fn, args.runs)) for name, fn in rows]
+        from taskproto.sandbox.serve import HOOK_ENTRY, Channel
+
+        channel = Channel(task="t", agent="dev", session="agent-t-dev", worktree=str(worktree))
+        channel.start()
+        tool = (
+            '{"session_id": "agent-t-dev", "hook_event_name": "PreToolUse", "tool_name": "Write",'
+            f' "tool_input": {{"file_path": "{worktree}/a.txt", "content": "x"}},'
+            f' "cwd": "{worktree}"}}'
+        ).encode()
+        stop = f'{{"session_id": "agent-t-dev", "hook_event_name": "Stop", "cwd": "{worktree}"}}'
+
+        def hook(event: str, payload: bytes, through: bool) -> Callable[[], object]:
+            hook_env = {**env, "TASKPROTO_CHANNEL": channel.path} if through else env
+            argv = [sys.executable, "-I", "-S", HOOK_ENTRY, "claude", event]
+            return lambda: subprocess.run(
+                argv, input=payload, cwd=worktree, env=hook_env, check=False, capture_output=True
+            )
+
+        rows += [
+            ("`python -I -c pass` (floor, again)", run(py)),
+            ("PreToolUse (a Write in the worktree), unsandboxed", hook("PreToolUse", tool, False)),
+            ("the same through the agent's channel", hook("PreToolUse", tool, True)),
+            ("Stop, unsandboxed", hook("Stop", stop.encode(), False)),
+            ("the same through the agent's channel", hook("Stop", stop.encode(), True)),
+        ]
+        try:
+            figures = [(name, timed(fn, args.runs)) for name, fn in rows]
+        finally:
+            channel.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"medians of {args.runs} runs, python {sys.version.split()[0]}")

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
+    if os.environ.get("TASKPROTO_CHANNEL"):  # in an agent's sandbox: run outside, as the agent
+        from taskproto.sandbox.channel import cli
+
+        return cli(args)
     # a shell asking for completions (cli/completion.py COMPLETE_VAR): click answers
     if "_TASKPROTO_COMPLETE" not in os.environ:
         from taskproto.cli.quick import answer

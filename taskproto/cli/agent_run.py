@@ -54,9 +54,10 @@ def _line(r: dict[str, Any]) -> str:
     default="none",
     show_default=True,
     help="Run the client in the agent's sandbox (docs/sandbox.md): `bwrap` (refused where "
-    "bubblewrap cannot run, and for claude, codex and gemini, whose hooks cannot read the task "
-    "inside yet), `auto` (bwrap where it can run and the client works in it, else none) or "
-    "`none` (as you, unconfined: the default). `agent ps` shows which one each agent got.",
+    "bubblewrap cannot run), `auto` (bwrap where it can run, else none) or `none` (as you, "
+    "unconfined: the default). Inside, its hooks and its taskproto reach the protocol only "
+    "through the agent's own channel; claude, codex and gemini get copies of their login and "
+    "their API variables. `agent ps` shows which one each agent got.",
 )
 @json_option
 @pass_state

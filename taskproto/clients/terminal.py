@@ -87,6 +87,9 @@ def resolve(explicit: str | None = None, environ: dict[str, str] | None = None) 
         check_session(given, SESSION_ENV, environ)
         if not env.get("TASKPROTO_AGENT"):  # which the SessionStart hook writes beside it
             return Resolved(given, SESSION_ENV)
+        channel = env.get("TASKPROTO_CHANNEL_OF")  # sandbox/serve.py sets it, with the session
+        if channel:
+            return Resolved(given, f"{SESSION_ENV}, set by the sandbox channel of agent {channel}")
         client = agent_client(environ)
         of = client[0] if client else "an agent client"
         return Resolved(given, f"{SESSION_ENV}, set by the SessionStart hook of {of}")

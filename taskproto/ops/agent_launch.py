@@ -75,7 +75,12 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     # after a crash, the client's own session goes on, once the client saved it: Claude Code's
     # under the id fixed here, Codex's and Gemini's under the one their first hook call named
     own = record.get("client_session") if client in NAMES_ITS_OWN_SESSION else session
-    resume = attempt > 0 and client is not None and isinstance(own, str) and saved(client, own)
+    resume = (
+        attempt > 0
+        and client is not None
+        and isinstance(own, str)
+        and saved(client, own, _own_folder(config, record, client))
+    )
     argv = [client, *options] if client else options
     if client == "claude":
         # one killed before Claude Code saved anything starts again under the same free id
@@ -99,22 +104,35 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     )
 
 
-def saved(client: str, session: str) -> bool:
+def _own_folder(config: Config, record: dict[str, Any], client: str) -> str | None:
+    """A sandboxed client's folder: its copy in the agent's own home (sandbox/clients.py)."""
+    if record.get("sandbox") != "bwrap":
+        return None
+    from taskproto.sandbox.clients import FOLDER
+
+    if client not in FOLDER:
+        return None
+    home = config.agent_dir(record["task"], record["agent"]) / "sandbox" / "home"
+    return str(home / FOLDER[client])
+
+
+def saved(client: str, session: str, folder: str | None = None) -> bool:
     """Whether the client saved a conversation under `session`, so its resume finds it: Claude
     Code's transcript (`<config dir>/projects/<folder>/<session>.jsonl`), Codex's rollout
     (`$CODEX_HOME/sessions/<date>/rollout-<time>-<session>.jsonl`), Gemini's chat
-    (`<home>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of session>.jsonl`)."""
+    (`<home>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of session>.jsonl`).
+    `folder`: the client's folder when it is not the user's (a sandboxed agent's own copy)."""
     import glob
 
     home, session = os.path.expanduser("~"), glob.escape(session)
     if client == "claude":
-        folder = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
+        folder = folder or os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
         pattern = os.path.join(glob.escape(folder), "projects", "*", f"{session}.jsonl")
     elif client == "codex":
-        folder = os.environ.get("CODEX_HOME") or os.path.join(home, ".codex")
+        folder = folder or os.environ.get("CODEX_HOME") or os.path.join(home, ".codex")
         pattern = os.path.join(glob.escape(folder), "sessions", "*", "*", "*", f"*{session}.jsonl")
     elif client == "gemini":
-        folder = os.path.join(os.environ.get("GEMINI_CLI_HOME") or home, ".gemini")
+        folder = folder or os.path.join(os.environ.get("GEMINI_CLI_HOME") or home, ".gemini")
         chat = f"session-*-{session[:8]}.jsonl"
         pattern = os.path.join(glob.escape(folder), "tmp", "*", "chats", chat)
         # Gemini resumes only a chat that holds a message of the conversation: not one with its
@@ -162,7 +180,8 @@ def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: s
 
     # bubblewrap enters the worktree itself (--chdir); the wrapper and the log writer, outside the
     # sandbox, work beside it, not in it (doctor's agent-outside-sandbox would rightly flag them)
-    argv = [*wrap(config, task, agent, command.env), *command.argv]
+    client = command.argv[0] if command.argv and command.argv[0] in CLIENTS else None
+    argv = [*wrap(config, task, agent, command.env, client), *command.argv]
     return Launch(argv, command.env, str(config.agent_dir(task, agent)))
 
 

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 
     from taskproto.config import Config
     from taskproto.sandbox.rules import Rules
+    from taskproto.sandbox.serve import Channel
 
 MODES = ("auto", "bwrap", "none")
 START = "start"
 _held: dict[tuple[str, str], int] = {}  # the supervisor's open sandbox locks
+_channels: dict[tuple[str, str], Channel] = {}  # the running agents' channels (sandbox/serve.py)
 
 
 def problem() -> str | None:
@@ -47,21 +49,15 @@ def problem() -> str | None:
 
 
 def resolve(mode: str, client: str, named: bool) -> str:
-    """The mode a start records: `auto` is `bwrap` where the sandbox runs and the client works in
-    it, else `none`; `bwrap` asked for where it cannot serve is refused. Claude Code, Codex and
-    Gemini do not work inside yet: their hooks find taskproto's root hidden and deny every edit,
-    and their logins (under your home) and API keys (your environment) stay out. `named`: the
-    client is one of those (not a command line)."""
+    """The mode a start records: `auto` is `bwrap` where the sandbox runs, else `none`; `bwrap`
+    asked for where it cannot serve is refused. Claude Code, Codex and Gemini work inside through
+    the agent's channel (their hooks, its `taskproto`) with copies of their logins and their
+    variables (sandbox/clients.py). `client`, `named`: kept for the callers."""
     if mode not in MODES:
         raise TaskprotoError(f"--sandbox {mode}: choose one of {', '.join(MODES)}")
     if mode == "none":
         return "none"
     why = problem()
-    if why is None and named:
-        why = (
-            f"{client} does not work in the sandbox yet (its hooks cannot read the task there "
-            "and block every edit; docs/agents.md)"
-        )
     if why is None:
         return "bwrap"
     if mode == "bwrap":
@@ -94,24 +90,53 @@ def _box(config: Config, task: str, agent: str) -> str:
     return gitdir.sandbox_dir(str(config.agent_dir(task, agent)))
 
 
-def _rules(config: Config, task: str, agent: str, env: dict[str, str]) -> Rules:
+def _rules(
+    config: Config,
+    task: str,
+    agent: str,
+    env: dict[str, str],
+    client: str | None = None,
+    channel: str | None = None,
+) -> Rules:
+    from taskproto.sandbox import clients
+    from taskproto.sandbox.rules import agent_session
     from taskproto.sandbox.run import agent_rules, network_setting
 
     environ = {**os.environ, **env}
     # the launch's own variables go in (TASKPROTO_TASK, _AGENT_NAME, _PROMPT, the ports); the
     # sandbox's (TASKPROTO_SESSION among them) are set over them
+    pass_env, home, kept = sorted(env), None, []
+    if client in clients.FOLDER:  # a named client: its home, variables and package
+        home, inside = clients.prepare_home(client, _box(config, task, agent), environ)
+        pass_env += [*clients.variables(client, environ), *inside]
+        environ.update(inside)
+        kept = [found] if (found := clients.install_folder(client)) else []
     return agent_rules(
-        config, task, agent, environ=environ, pass_env=sorted(env), network=network_setting(config)
+        config,
+        task,
+        agent,
+        environ=environ,
+        pass_env=pass_env,
+        read_only=kept,
+        network=network_setting(config),
+        channel=channel,
+        session=env.get("TASKPROTO_SESSION") or agent_session(task, agent),
+        home_copy=home,
     )
 
 
-def wrap(config: Config, task: str, agent: str, env: dict[str, str]) -> list[str]:
+def wrap(
+    config: Config, task: str, agent: str, env: dict[str, str], client: str | None = None
+) -> list[str]:
     """bubblewrap's argv to put before the client's, with the launch's variables `env` let in;
     the agent's git dir made again (commits a previous run left there brought out first), its
-    lock held until `release`."""
+    lock held and its channel served (sandbox/serve.py) until `release`. `client`: a named client
+    gets its home, variables and package (sandbox/clients.py)."""
     from taskproto.sandbox import SandboxError, gitdir
     from taskproto.sandbox.bwrap import bwrap_argv
+    from taskproto.sandbox.rules import agent_session
     from taskproto.sandbox.run import find_bwrap
+    from taskproto.sandbox.serve import Channel
 
     layout = config.layout
     assert layout.dirs is not None
@@ -140,7 +165,21 @@ def wrap(config: Config, task: str, agent: str, env: dict[str, str]) -> list[str
         box=box,
     )
     _save_start(box, prepared.start)
-    return bwrap_argv(_rules(config, task, agent, env), find_bwrap())
+    old = _channels.pop((task, agent), None)
+    if old is not None:  # a restart: the last run's channel goes with it
+        old.close()
+    session = env.get("TASKPROTO_SESSION") or agent_session(task, agent)
+    worktree = str(config.agent_worktree(task, agent))
+    channel = Channel(task=task, agent=agent, session=session, worktree=worktree).start()
+    _channels[(task, agent)] = channel
+    return bwrap_argv(_rules(config, task, agent, env, client, channel.path), find_bwrap())
+
+
+def started(task: str, agent: str, pid: int) -> None:
+    """The agent's process outside, recorded as its client's by the hooks its channel answers."""
+    channel = _channels.get((task, agent))
+    if channel is not None:
+        channel.pid = pid
 
 
 def release(config: Config, task: str, agent: str) -> None:
@@ -178,6 +217,9 @@ def settle(config: Config, record: dict[str, Any], final: bool) -> None:
 
 def let_go(task: str, agent: str) -> None:
     """The agent's sandbox lock, if this process holds it, let go."""
+    channel = _channels.pop((task, agent), None)
+    if channel is not None:
+        channel.close()
     fd = _held.pop((task, agent), None)
     if fd is not None:
         os.close(fd)

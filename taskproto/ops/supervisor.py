@@ -256,6 +256,10 @@ class Supervisor:
             from taskproto.ops.agent_tmux import open_window
 
             pid = open_window(self.config, task, agent, argv, env, command.cwd)
+        if record.get("sandbox") == "bwrap":  # its hooks, through its channel, name it
+            from taskproto.ops.agent_sandbox import started
+
+            started(task, agent, pid)
         rec.update(
             self.config,
             task,

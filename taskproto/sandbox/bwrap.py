@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from taskproto.sandbox.channel import INSIDE
 from taskproto.sandbox.rules import Rules
 
 
@@ -31,6 +32,8 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
     argv += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     for folder in rules.hidden:
         argv += ["--tmpfs", folder]
+    if rules.home_copy is not None:
+        argv += ["--bind", rules.home_copy, rules.home]
     for folder in rules.kept:
         argv += ["--ro-bind", folder, folder]
     for folder in rules.read_only:
@@ -40,6 +43,8 @@ def bwrap_argv(rules: Rules, bwrap: str = "bwrap") -> list[str]:
         argv += ["--bind", folder, folder]
     for source, target in rules.protected:
         argv += ["--ro-bind", source, target]
+    if rules.channel is not None:
+        argv += ["--ro-bind", rules.channel, INSIDE]
     argv += ["--remount-ro", rules.state]  # the mounts above it made, nothing else can be
     for key, value in sorted(rules.env.items()):
         argv += ["--setenv", key, value]

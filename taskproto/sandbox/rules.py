@@ -80,6 +80,9 @@ class Rules:
     env: Mapping[str, str] = field(default_factory=dict)
     network: bool = True
     home: str = "/"
+    channel: str | None = None  # the agent's channel outside (serve.py), bound at channel.INSIDE
+    # the agent's own home (a named client's: sandbox/clients.py), bound writable over the user's
+    home_copy: str | None = None
 
 
 def rules_for(
@@ -97,10 +100,15 @@ def rules_for(
     pass_env: Sequence[str] = (),
     network: bool = True,
     existing: Sequence[str] = (),
+    channel: str | None = None,
+    session: str | None = None,
+    home_copy: str | None = None,
 ) -> Rules:
     """The rules of agent `agent` of task `task`. `existing` names the paths that exist (a client's
     settings folder that does not is covered by the empty `<sandbox_dir>/empty`). `identity` is the
-    git author to commit as (the user's name and email)."""
+    git author to commit as (the user's name and email). `channel`: the agent's channel outside,
+    bound inside at channel.INSIDE; `session` the one it acts as (`agent_session` when None);
+    `home_copy` the agent's own home, shown where the user's is (a named client's)."""
     git_dir = os.path.join(sandbox_dir, "git")
     home = environ.get("HOME") or "/"
     hidden = ["/tmp", "/var/tmp", "/dev/shm"]
@@ -143,12 +151,16 @@ def rules_for(
         {
             "HOME": home,
             "TMPDIR": "/tmp",
-            "TASKPROTO_SESSION": agent_session(task, agent),
+            "TASKPROTO_SESSION": session or agent_session(task, agent),
             "TASKPROTO_AGENT": "1",
             "TASKPROTO_ROOT": root,
             "TASKPROTO_SANDBOX": "1",
         }
     )
+    if channel is not None:
+        from taskproto.sandbox.channel import ENV, INSIDE
+
+        env[ENV] = INSIDE
     return Rules(
         task=task,
         agent=agent,
@@ -164,6 +176,8 @@ def rules_for(
         env=env,
         network=network,
         home=home,
+        channel=channel,
+        home_copy=home_copy if home in hidden else None,
     )
 
 

@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from taskproto.config import Config
 from taskproto.git.command import Git
@@ -18,8 +18,10 @@ from taskproto.sandbox.rules import (
     CLIENT_SETTINGS,
     GIT_IDENTITY,
     Rules,
+    agent_session,
     rules_for,
 )
+from taskproto.sandbox.serve import Channel
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,12 @@ def agent_rules(
     pass_env: Sequence[str] = (),
     read_only: Sequence[str] = (),
     network: bool = True,
+    channel: str | None = None,
+    session: str | None = None,
+    home_copy: str | None = None,
 ) -> Rules:
-    """The rules of one agent's sandbox in this repository."""
+    """The rules of one agent's sandbox in this repository (rules.rules_for: `channel`, `session`,
+    `home_copy`)."""
     env = os.environ if environ is None else environ
     layout = config.layout
     assert layout.dirs is not None
@@ -105,6 +111,9 @@ def agent_rules(
         pass_env=pass_env,
         network=network,
         existing=[p for p in candidates if os.path.lexists(p)],
+        channel=channel,
+        session=session,
+        home_copy=home_copy,
     )
 
 
@@ -153,24 +162,42 @@ def run_in_sandbox(
             worktree=worktree,
             box=box,
         )
+        channel = Channel(
+            task=task, agent=agent, session=agent_session(task, agent), worktree=worktree
+        ).start()
         rules = agent_rules(
-            config, task, agent, pass_env=pass_env, read_only=read_only, network=network
+            config,
+            task,
+            agent,
+            pass_env=pass_env,
+            read_only=read_only,
+            network=network,
+            channel=channel.path,
         )
         absent = [
             f for f in (os.path.join(worktree, n) for n in CLIENT_FOLDERS) if not os.path.lexists(f)
         ]
         try:
-            proc = subprocess.run([*bwrap_argv(rules, bwrap), *command], check=False)
-            code = proc.returncode if proc.returncode >= 0 else 128 - proc.returncode
+            proc = subprocess.Popen([*bwrap_argv(rules, bwrap), *command])
+            channel.pid = proc.pid
+            returncode = proc.wait()
+            channel.close()
+            code = returncode if returncode >= 0 else 128 - returncode
             head = gitdir.bring_back(
                 task=task,
                 agent=agent,
                 main=layout.main,
                 worktree=worktree,
                 prepared=prepared,
-                upload_pack=[*bwrap_argv(rules, bwrap), "git", "upload-pack"],
+                # its channel is closed by now: the upload runs without it
+                upload_pack=[
+                    *bwrap_argv(replace(rules, channel=None), bwrap),
+                    "git",
+                    "upload-pack",
+                ],
             )
         finally:
+            channel.close()
             for folder in absent:  # the empty folders bubblewrap made to cover them
                 try:
                     os.rmdir(folder)

@@ -6,6 +6,7 @@ sandbox each agent got."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,20 @@ import pytest
 
 from taskproto.engine import Engine
 from tests.agents.conftest import wait_until
+from tests.clients.runners import (
+    CLAUDE_QUIET,
+    find_client,
+    gemini_user_settings,
+    missing_reason,
+    write_codex_config,
+)
+from tests.clients.standin import (
+    AnthropicServer,
+    GeminiServer,
+    OpenAIResponsesServer,
+    Text,
+    ToolCall,
+)
 from tests.conftest import git
 from tests.sandbox.conftest import needs_bwrap, sandboxed  # noqa: F401  (its fixture)
 
@@ -178,16 +193,63 @@ def test_the_board_starts_an_agent_in_its_sandbox_and_its_card_says_so(
     assert board.post("/api/tasks/t/agents/dev/stop").json()["state"] == "stopped"
 
 
-def test_a_named_client_in_the_sandbox_is_refused_in_one_line(box: Engine, cli) -> None:
-    # its hooks would find taskproto's root hidden and deny every edit (docs/agents.md)
-    r = cli("agent", "start", "t", "dev", "--client", "claude", "--sandbox", "bwrap")
-    assert r.code == 1
-    assert r.err.strip().splitlines() == [
-        "taskproto: --sandbox bwrap cannot run: claude does not work in the sandbox yet (its "
-        "hooks cannot read the task there and block every edit; docs/agents.md); start with "
-        "--sandbox none"
+@pytest.mark.slow  # Claude Code's own start takes a few seconds
+def test_claude_code_in_the_sandbox_commits_and_its_guard_answers_through_the_channel(
+    box: Engine, repo: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    exe = find_client("claude")
+    if exe is None:
+        pytest.skip(missing_reason("claude"))
+    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
+    for key, value in CLAUDE_QUIET.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("SSH_AUTH_SOCK", "/tmp/ssh-agent.sock")  # not let in
+    assert cli("init", "--claude").code == 0
+    dev = box.config.agent_worktree("t", "dev")
+    settings = dev / ".claude" / "settings.json"
+    settings.write_text(json.dumps({"permissions": {"allow": ["Bash"]}}))  # headless: no prompt
+    # ... which Claude Code takes from a trusted workspace: the user's ~/.claude.json says so, and
+    # the agent's own home gets a copy of it
+    trust = {"projects": {str(dev): {"hasTrustDialogAccepted": True}}}
+    (Path(os.environ["HOME"]) / ".claude.json").write_text(json.dumps(trust))
+    before = git(repo, "rev-parse", "t-dev")
+    outside = repo / "outside.txt"
+    script = [
+        ToolCall("Write", {"file_path": str(outside), "content": "out\n"}),
+        ToolCall(
+            "Bash",
+            {
+                "command": "env > env.txt; echo hello > hello.txt && git add hello.txt "
+                "&& git commit -q -m 'claude: hello' && taskproto whoami --json"
+            },
+        ),
+        Text("Committed."),
     ]
-    assert not (box.config.agent_dir("t", "dev") / "run.json").exists()
+    with AnthropicServer(script) as server:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "standin-key")
+        started = _start(cli, "dev", "claude", "auto")  # auto: bwrap for Claude Code now
+        row = wait_until(
+            lambda: [r for r in [_row(cli, "dev")] if r["state"] != "running"],
+            timeout=90,
+            what="Claude Code's end in its sandbox",
+        )[0]
+    log = cli("agent", "logs", "t", "dev").out
+    assert row["sandbox"] == "bwrap" and row["state"] == "exited", log
+    assert "Committed." in log
+    bodies = [json.dumps(turn.body) for turn in server.turns]
+    # the guard, outside, answered the Write through the channel: denied, with its reason
+    assert any("taskproto: " in b and "outside.txt" in b for b in bodies[1:2]), bodies[1][-2000:]
+    assert not outside.exists()
+    # the commit came out to its branch; taskproto inside answered as the agent's session
+    assert _subject(repo, "t-dev") == "claude: hello", json.dumps(
+        server.turns[2].body["messages"][-1]
+    )
+    assert git(repo, "rev-parse", "t-dev~1") == before
+    assert started["session"] in bodies[2]
+    env = (dev / "env.txt").read_text()
+    assert "ANTHROPIC_API_KEY=standin-key" in env and "SSH_AUTH_SOCK" not in env
+    assert row["hook_activity"] is not None, "no hook reported through the channel"
 
 
 def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktree(
@@ -208,3 +270,85 @@ def test_an_interactive_agent_in_tmux_runs_in_its_sandbox(box: Engine, repo: Pat
     assert cli("agent", "say", "t", "dev", "bye").code == 0
     wait_until(lambda: _row(cli, "dev")["state"] == "exited", what="the agent's end")
     assert _row(cli, "dev")["sandbox"] == "bwrap"
+
+
+@pytest.mark.slow  # two real clients start
+def test_codex_and_gemini_in_the_sandbox_commit_and_their_guards_answer_through_the_channel(
+    box: Engine, repo: Path, cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    exes = {name: find_client(name) for name in ("codex", "gemini")}
+    for name, exe in exes.items():
+        if exe is None:
+            pytest.skip(missing_reason(name))
+    path = os.pathsep.join(str(exe.parent) for exe in exes.values() if exe is not None)
+    monkeypatch.setenv("PATH", f"{path}{os.pathsep}{os.environ['PATH']}")
+    assert cli("init", "--codex", "--gemini").code == 0
+    dev, qa = (box.config.agent_worktree("t", a) for a in ("dev", "qa"))
+    before = {a: git(repo, "rev-parse", f"t-{a}") for a in ("dev", "qa")}
+
+    def commit(who: str) -> str:
+        return f"echo {who} > {who}.txt && git add {who}.txt && git commit -q -m '{who}: hi'"
+
+    codex = OpenAIResponsesServer(
+        [
+            ToolCall("exec_command", {"cmd": f"echo x > {repo}/outside-codex.txt"}),
+            ToolCall("exec_command", {"cmd": commit("codex")}),
+            Text("codex done."),
+        ]
+    )
+    gemini = GeminiServer(
+        [
+            ToolCall("write_file", {"file_path": f"{repo}/outside-gemini.txt", "content": "x"}),
+            ToolCall("run_shell_command", {"command": commit("gemini")}),
+            Text("gemini done."),
+        ]
+    )
+    codex_home, gemini_home = tmp_path / "codex-home", tmp_path / "gemini-home"
+    with codex, gemini:
+        write_codex_config(codex_home, codex, trusted=[dev])
+        settings = gemini_home / ".gemini" / "settings.json"
+        settings.parent.mkdir(parents=True)
+        settings.write_text(json.dumps(gemini_user_settings()))
+        env = {
+            "CODEX_HOME": str(codex_home),  # the agent gets a copy of its files, in its own home
+            "MOCK_API_KEY": "standin-key",  # named by config.toml's provider: let in
+            "GEMINI_CLI_HOME": str(gemini_home),
+            "GOOGLE_GEMINI_BASE_URL": gemini.url,
+            "GEMINI_API_KEY": "standin-key",
+            "GEMINI_CLI_TRUST_WORKSPACE": "true",
+        }
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        clients = {  # Codex runs no hook the user has not trusted: the flag skips that check
+            "dev": "codex exec --dangerously-bypass-hook-trust 'go'",
+            "qa": "gemini -m gemini-2.5-flash --approval-mode yolo -p go",
+        }
+        for agent, client in clients.items():
+            _start(cli, agent, client, "bwrap")
+        rows = wait_until(
+            lambda: (
+                (r := json.loads(cli("agent", "ps", "--json").out))
+                and all(x["state"] != "running" for x in r)
+                and r
+            ),
+            timeout=120,
+            what="Codex's and Gemini's end in their sandboxes",
+        )
+    logs = {a: cli("agent", "logs", "t", a).out for a in clients}
+    by_agent = {r["agent"]: r for r in rows}
+    for agent in clients:
+        assert by_agent[agent]["sandbox"] == "bwrap", logs
+        assert by_agent[agent]["state"] == "exited", logs
+        assert by_agent[agent]["hook_activity"] is not None, logs[agent]
+    assert "codex done." in logs["dev"] and "gemini done." in logs["qa"], logs
+    # each guard answered outside, through its channel: the writes outside were denied
+    said = {
+        "dev": json.dumps([t.body for t in codex.turns]),
+        "qa": json.dumps([t.body for t in gemini.turns]),
+    }
+    for agent in clients:
+        assert "taskproto: " in said[agent], said[agent][-3000:]
+    assert not (repo / "outside-codex.txt").exists() and not (repo / "outside-gemini.txt").exists()
+    assert _subject(repo, "t-dev") == "codex: hi" and _subject(repo, "t-qa") == "gemini: hi"
+    for agent in clients:
+        assert git(repo, "rev-parse", f"t-{agent}~1") == before[agent]

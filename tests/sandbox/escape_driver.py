@@ -15,6 +15,17 @@ from concurrent.futures import ThreadPoolExecutor
 P = json.loads(sys.argv[1])
 PY = sys.executable
 
+
+def raw(request: dict[str, object]) -> str:
+    """Python that sends `request` to the agent's channel itself, exiting with the answer's code."""
+    return (
+        "import json, os, socket, sys; s = socket.socket(socket.AF_UNIX); "
+        "s.connect(os.environ['TASKPROTO_CHANNEL']); "
+        f"s.sendall({json.dumps(request).encode()!r}); s.shutdown(socket.SHUT_WR); "
+        "a = json.loads(b''.join(iter(lambda: s.recv(65536), b''))); print(a); sys.exit(a['code'])"
+    )
+
+
 # (id, "sh" or "py", code): each must fail; the test also checks that nothing outside changed.
 ESCAPES: list[tuple[str, str, str]] = [
     ("write the main worktree (shell)", "sh", f"echo x > '{P['main']}/README.md'"),
@@ -136,6 +147,24 @@ ESCAPES: list[tuple[str, str, str]] = [
         "sh",
         f"mkdir -p '{P['root']}/cache/quiet/owner' && touch '{P['root']}/cache/quiet/owner/s1'",
     ),
+    # through the agent's channel (docs/sandbox.md, "The channel"): as the agent only
+    (
+        "the channel: release the owner's claim with --session",
+        "sh",
+        "taskproto --session s1 release t",
+    ),
+    ("the channel: approve the plan", "sh", "taskproto approve t --plan"),
+    ("the channel: resume the paused task", "sh", "taskproto resume t"),
+    (
+        "the channel: read the user's key through --results",
+        "sh",
+        f"taskproto handoff t --to REVIEW --decision NO --results '{P['home']}/.ssh/id_ed25519'",
+    ),
+    (
+        "the channel's socket, raw: approve as the owner",
+        "py",
+        raw({"kind": "cli", "argv": ["--session", "s1", "approve", "t", "--plan"]}),
+    ),
 ]
 # Judged by what they change (nothing, the test checks), not by their exit status: a hook answers
 # 0 whatever it could not write, and doctor exits 0 on a task it finds healthy.
@@ -148,6 +177,20 @@ EFFECT_ONLY: list[tuple[str, str, str]] = [
         f"TASKPROTO_SESSION=s1 {PY} -m taskproto hook claude UserPromptSubmit",
     ),
     ("doctor --fix from inside", "sh", f"cd '{P['main']}' && {PY} -m taskproto doctor --fix"),
+    (
+        "the channel's socket, raw: the owner's forged continue",
+        "py",
+        raw(
+            {
+                "kind": "hook",
+                "client": "claude",
+                "event": "UserPromptSubmit",
+                "payload": json.dumps(
+                    {"session_id": "s1", "hook_event_name": "UserPromptSubmit", "prompt": "go on"}
+                ),
+            }
+        ),
+    ),
 ]
 
 

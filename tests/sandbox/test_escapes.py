@@ -164,11 +164,25 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
     report = json.loads(r.out)
     got_through = {name: out for name, (code, out) in report["results"].items() if code == 0}
     assert got_through == {}
+    # the channel's escapes reached the channel, which refused them
+    for name, (_code, out) in report["results"].items():
+        if name.startswith("the channel"):
+            assert "an agent in its sandbox cannot run it" in out, (name, out)
     assert set(report["effects"]) == {
         "lift the pause with the prompt hook and a forged continue",
         "doctor --fix from inside",
+        "the channel's socket, raw: the owner's forged continue",
     }
-    assert snapshot(repo, skip) == before
+    after = snapshot(repo, skip)
+    # the one file that may change: the agent's own activity, which its hooks report through its
+    # channel (the forged prompt's), recorded under its own session and no other
+    own = after.pop(".taskproto/activity/agent-t-dev.json", None)
+    assert (
+        own is None
+        or json.loads((repo / ".taskproto/activity/agent-t-dev.json").read_text())["session"]
+        == "agent-t-dev"
+    )
+    assert after == before
     assert git(repo, "rev-parse", "refs/taskproto/tasks/t") == journal
     assert home_files(Path(os.environ["HOME"])) == home
     # the user's processes are out of sight; the identity inside is the agent's session

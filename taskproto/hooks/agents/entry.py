@@ -17,8 +17,6 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-from taskproto.hooks.agents.runner import run_agent_hook  # noqa: E402 - after the path is set
-
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
@@ -30,7 +28,14 @@ def main(argv: list[str]) -> int:
         data = sys.stdin.buffer.read()
     except (OSError, ValueError):
         data = b""
-    code, out, err = run_agent_hook(argv[0], argv[1], data, dict(os.environ))
+    if os.environ.get("TASKPROTO_CHANNEL"):  # in an agent's sandbox: answered outside, as the agent
+        from taskproto.sandbox.channel import hook
+
+        code, out, err = hook(argv[0], argv[1], data)
+    else:
+        from taskproto.hooks.agents.runner import run_agent_hook
+
+        code, out, err = run_agent_hook(argv[0], argv[1], data, dict(os.environ))
     if out:
         sys.stdout.write(out)
     if err:

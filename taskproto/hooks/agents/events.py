@@ -212,6 +212,14 @@ def prompt(hook: Hook) -> str:
     text = hook.payload.prompt
     if not text.strip():
         return ""
+    if task.paused is not None and hook.env.get("TASKPROTO_CHANNEL_OF"):
+        # through an agent's sandbox channel (sandbox/serve.py): the agent can run its client's
+        # hook with any prompt, so a pause is lifted only from outside (docs/sandbox.md)
+        hook.warnings.append(
+            f"a prompt inside the agent's sandbox does not resume task {task.name}: it waits for "
+            f"the user (`taskproto resume {task.name}`, the board or `taskproto agent say`)"
+        )
+        return ""
     if task.paused is not None:  # only the user's prompt may resume it: is this one theirs?
         from taskproto.hooks.agents.prompt_origin import forged
 

@@ -46,6 +46,7 @@ case ${TASKPROTO_HOOK_FASTPATH-1} in
 print-kind) printf '%s\n' "${kind:-python}"; exit 0 ;;  # for the tests: the table above
 0) kind= ;;
 esac
+[ -z "${TASKPROTO_CHANNEL-}" ] || kind=  # in an agent's sandbox: its channel answers (Python)
 [ -n "$kind" ] && [ -f "$entry" ] || py
 
 # --- the payload: one line of JSON ---------------------------------------------------------------
