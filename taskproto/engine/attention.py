@@ -122,7 +122,7 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             else f"taskproto diff {name}",
         )
     waiting = None
-    bound = f" --head {short}" if short else ""  # the approval names the head shown (a move: refused)
+    bound = f" --head {short}" if short else ""  # the head shown: a move since is refused
     if flags.get("approval") == "commit" and not stale:
         if not (approval.get("sha") == head and head and not approval.get("stale")):
             waiting = ("commit-approval", head or "", f"commit {short} waits for your approval")

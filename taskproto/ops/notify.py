@@ -40,6 +40,7 @@ class Report:
     delivered: list[tuple[str, str]] = field(default_factory=list)
     failed: list[tuple[str, str, str]] = field(default_factory=list)
     busy: bool = False  # another flush held the lock (background flushes do not wait)
+    trimmed: dict[str, int] = field(default_factory=dict)  # past the bounds: ops/notify_trim.py
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class Report:
             "delivered": [{"id": i, "channel": c} for i, c in self.delivered],
             "failed": [{"id": i, "channel": c, "error": e} for i, c, e in self.failed],
             "busy": self.busy,
+            "trimmed": self.trimmed,
         }
 
 
@@ -185,11 +187,14 @@ def events(layout: Layout) -> list[dict[str, Any]]:
 
 def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Report:
     """Send every event of the outbox not yet delivered to each configured channel."""
+    from taskproto.ops import notify_trim
+
     conf = settings(layout)
+    notify_trim.bounds(conf)  # a bad bound is refused before anything is sent
     report = Report(channels(conf))
-    if not report.channels:
-        return report
     base = attention.folder(layout)
+    if not report.channels and not os.path.isdir(base):
+        return report
     os.makedirs(base, exist_ok=True)
     with open(os.path.join(base, "flush.lock"), "a") as lock:
         try:
@@ -197,6 +202,15 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
         except BlockingIOError:
             report.busy = True
             return report
+        _send_all(layout, conf, report, now)
+        report.trimmed = notify_trim.trim(layout, conf, report.channels, now or datetime.now(UTC))
+    return report
+
+
+def _send_all(layout: Layout, conf: dict[str, Any], report: Report, now: datetime | None) -> None:
+    """Every event not delivered to a channel, to that channel (flush.lock held)."""
+    if report.channels:
+        base = attention.folder(layout)
         done_path = os.path.join(base, DELIVERED)
         done = {(d.get("id"), d.get("channel")) for d in _read_lines(done_path)}
         oldest = (now or datetime.now(UTC)) - MAX_AGE
@@ -220,7 +234,6 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
                     fh.write(json.dumps({"id": event.get("id"), "channel": channel}) + "\n")
                 done.add((event.get("id"), channel))
                 report.delivered.append((str(event.get("id")), channel))
-    return report
 
 
 def test_event(layout: Layout) -> dict[str, Any]:
