@@ -101,12 +101,65 @@ def channels(conf: dict[str, Any]) -> list[str]:
     return found
 
 
+BOARD_FILE = "board-address.json"  # in <root>: a running board's address, never its token
+
+
+def publish_board(layout: Layout, url: str) -> str:
+    """Record a running board's address (`http://host:port`, no token) for the events' links;
+    the file's path, for `withdraw_board`."""
+    from taskproto.state.files import atomic_write
+
+    path = os.path.join(layout.root, BOARD_FILE)
+    atomic_write(path, json.dumps({"url": url, "pid": os.getpid()}).encode())
+    return path
+
+
+def withdraw_board(path: str) -> None:
+    """Remove the address `publish_board` wrote, if it is still this process's."""
+    try:
+        with open(path, "rb") as fh:
+            if json.loads(fh.read()).get("pid") == os.getpid():
+                os.unlink(path)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def board_url(layout: Layout, conf: dict[str, Any]) -> str | None:
+    """The board's address for the links: `[notify] board` (a board run with a fixed --port,
+    or behind your own proxy), else the board running now for this repository, else None."""
+    fixed = conf.get("board")
+    if fixed:
+        url = str(fixed)
+        if not url.startswith(("https://", "http://")):
+            raise TaskprotoError(f"[notify] board must be an http(s) URL, not {url!r}")
+        return url.rstrip("/")
+    try:
+        with open(os.path.join(layout.root, BOARD_FILE), "rb") as fh:
+            found = json.loads(fh.read())
+        os.kill(int(found["pid"]), 0)  # a board that is gone leaves no link
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    url = found.get("url")
+    return str(url).rstrip("/") if isinstance(url, str) else None
+
+
+def with_link(event: dict[str, Any], base: str | None) -> dict[str, Any]:
+    """The event with `link`: the board's page of its task. The link carries no token: the
+    board asks for it, or uses the cookie this browser already has (board/security.py)."""
+    if base is None or not event.get("task"):
+        return event
+    from urllib.parse import quote
+
+    return {**event, "link": f"{base}/tasks/{quote(str(event['task']), safe='')}"}
+
+
 def title(event: dict[str, Any]) -> str:
     return f"taskproto: {event.get('task')} needs you ({event.get('reason')})"
 
 
 def line(event: dict[str, Any]) -> str:
-    return f"{event.get('text')}. Run: {event.get('command')}"
+    link = f" Board: {event['link']}" if event.get("link") else ""
+    return f"{event.get('text')}. Run: {event.get('command')}{link}"
 
 
 def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
@@ -116,12 +169,15 @@ def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
     if fmt == "slack":
         return {"text": f"*{title(event)}*\n{line(event)}"}
     if fmt == "ntfy":
-        return {
+        published = {
             "topic": str(conf.get("topic") or "taskproto"),
             "title": title(event),
             "message": line(event),
             "tags": ["bell"],
         }
+        if event.get("link"):
+            published["click"] = event["link"]  # ntfy opens it when the notification is tapped
+        return published
     return {**event, "title": title(event), "message": line(event)}
 
 
@@ -215,9 +271,11 @@ def _send_all(layout: Layout, conf: dict[str, Any], report: Report, now: datetim
         done = {(d.get("id"), d.get("channel")) for d in _read_lines(done_path)}
         oldest = (now or datetime.now(UTC)) - MAX_AGE
         down: set[str] = set()  # a channel that failed is not tried again in this flush
+        base_url = board_url(layout, conf)
         for event in events(layout):
             if str(event.get("time") or "") < oldest.isoformat():
                 continue
+            event = with_link(event, base_url)
             for channel in report.channels:
                 if (event.get("id"), channel) in done:
                     continue
@@ -256,7 +314,7 @@ def send_test(layout: Layout) -> Report:
     """Send a test event to every configured channel now; the outbox is not touched."""
     conf = settings(layout)
     report = Report(channels(conf))
-    event = test_event(layout)
+    event = with_link(test_event(layout), board_url(layout, conf))
     for channel in report.channels:
         try:
             _send(channel, event, conf)
