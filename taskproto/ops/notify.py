@@ -104,13 +104,19 @@ def channels(conf: dict[str, Any]) -> list[str]:
 BOARD_FILE = "board-address.json"  # in <root>: a running board's address, never its token
 
 
-def publish_board(layout: Layout, url: str) -> str:
+def publish_board(layout: Layout, url: str) -> str | None:
     """Record a running board's address (`http://host:port`, no token) for the events' links;
-    the file's path, for `withdraw_board`."""
+    the file's path, for `withdraw_board`. Never fails the board: a repository with no task yet
+    has no taskproto folder to hold it (its events have no link then)."""
     from taskproto.state.files import atomic_write
 
     path = os.path.join(layout.root, BOARD_FILE)
-    atomic_write(path, json.dumps({"url": url, "pid": os.getpid()}).encode())
+    if not os.path.isdir(layout.root):
+        return None
+    try:
+        atomic_write(path, json.dumps({"url": url, "pid": os.getpid()}).encode())
+    except TaskprotoError:
+        return None
     return path
 
 
