@@ -36,7 +36,7 @@ def test_the_user_reads_their_commands_after_a_question_and_a_resume(
     assert resumed.code == 0, resumed.err
     assert resumed.out.splitlines() == [
         "t1: resumed in IMPLEMENTATION",
-        "Agents still at work: dev (PENDING)",
+        "Agents not done yet: dev (PENDING)",
         "The workflow's next step, when it is due: `taskproto next t1`.",
     ]
     assert "transition" not in resumed.out and "RESUMING TASK" not in resumed.out

@@ -99,7 +99,7 @@ def user_instructions(engine: Engine, task: Task) -> str:
         incomplete = {a: s for a, s in statuses.items() if s != "COMPLETE"}
         if incomplete:
             lines.append(
-                "Agents still at work: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items())
+                "Agents not done yet: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items())
             )
     if wf.triggers_from(task.state):
         lines.append(f"The workflow's next step, when it is due: `taskproto next {name}`.")
