@@ -23,7 +23,10 @@ def build_app(
     port: int,
     doctor: bool = True,
     force_polling: bool | None = None,
+    address: str | None = None,
 ) -> ASGIApp:
+    """The board's app behind its guard. `address` (`http://host:port`, no token): recorded
+    while it serves, for the links of the notifications (ops/notify.py)."""
     state = BoardState(config, doctor_enabled=doctor)
 
     @asynccontextmanager
@@ -36,9 +39,14 @@ def build_app(
             group.start_soon(state.warm)  # every task read once, before the first page asks
             if doctor:
                 await state.run_doctor()
+            from taskproto.ops import notify
+
+            published = notify.publish_board(config.layout, address) if address else None
             try:
                 yield
             finally:
+                if published:  # here, not after the server: uvicorn re-raises SIGTERM
+                    notify.withdraw_board(published)
                 stop.set()
                 group.cancel_scope.cancel()
 

@@ -10,6 +10,10 @@
   from an agent client; its context goes with what the request records (an approval's `seen`).
 - The token lives only in this process's memory and the printed URL. The cookie is HttpOnly,
   SameSite=Strict and named for the port, so two boards on one host do not clobber each other.
+- A browser opening a page (`/`, `/tasks/T`: a notification's link, which carries no token)
+  without the token or the cookie, or from another site (a chat's link, where the Strict cookie
+  is not sent), gets a page that holds no data: a field for the token and a link to the same
+  page, which, followed from the board's own origin, sends the cookie this browser has.
 """
 
 from __future__ import annotations
@@ -83,7 +87,15 @@ class Guard:
         if origin is not None and origin.lower() not in self.origins:
             await _refuse(send, 403, "foreign Origin: the board accepts requests only from itself")
             return
+        page = (
+            method in SAFE_METHODS
+            and _is_page(str(scope.get("path", "")))
+            and "text/html" in headers.get("accept", "")
+        )
         if headers.get("sec-fetch-site") == "cross-site":
+            if page and "token" not in scope.get("query_string", b"").decode("latin-1"):
+                await _ask(send)  # a link followed from elsewhere: no data, ask
+                return
             await _refuse(send, 403, "cross-site request refused")
             return
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
@@ -94,6 +106,9 @@ class Guard:
         by_header = self._valid(_header_token(headers))
         by_cookie = self._valid(_cookie(headers.get("cookie", ""), self.cookie))
         if not by_header and not by_cookie:
+            if page:
+                await _ask(send)
+                return
             await _refuse(
                 send, 401, "the board needs its token: open the URL `taskproto board` printed"
             )
@@ -163,6 +178,41 @@ def _with_headers(send: Send) -> Send:
         await send(message)
 
     return wrapped
+
+
+def _is_page(path: str) -> bool:
+    return path == "/" or (path.startswith("/tasks/") and "/" not in path[len("/tasks/") :])
+
+
+ASK = b"""<!doctype html>
+<html><head><meta charset="utf-8"><title>taskproto board</title></head><body>
+<h1>taskproto board</h1>
+<p>The board needs its token.</p>
+<p>Opened the board in this browser before? <a href="">Continue to this page</a>.</p>
+<form method="get" action="">
+<label>Else paste the token from the URL <code>taskproto board</code> printed (after
+<code>?token=</code>): <input name="token" type="password" autocomplete="off" required></label>
+<button type="submit">Open</button>
+</form>
+</body></html>
+"""
+
+
+async def _ask(send: Send) -> None:
+    """The page a browser gets without the token: nothing of the repository's, only the ways in
+    (the cookie, through a same-origin link; or the token, which the guard turns into it)."""
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 401,
+            "headers": [
+                (b"content-type", b"text/html; charset=utf-8"),
+                (b"content-length", str(len(ASK)).encode()),
+                *HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": ASK})
 
 
 async def _refuse(send: Send, status: int, reason: str) -> None:

@@ -56,8 +56,11 @@ def serve(
     sock = bind(host, port)
     port = sock.getsockname()[1]
     token = new_token()
-    app = build_app(config, token, allowed_hosts(url_host(host), port), port, doctor=doctor)
-    url = f"http://{url_host(host)}:{port}/?token={token}"
+    base = f"http://{url_host(host)}:{port}"  # the notifications link here: no token
+    app = build_app(
+        config, token, allowed_hosts(url_host(host), port), port, doctor=doctor, address=base
+    )
+    url = f"{base}/?token={token}"
     if not is_loopback(host):
         say(
             f"taskproto board: warning: listening on {host}, not loopback: anyone who can reach it "

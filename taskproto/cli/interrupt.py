@@ -55,21 +55,26 @@ def classify_cmd(state: AppState, text: str, as_json: bool) -> None:
 def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
     """Classify TEXT, append it to task NAME's interruption log, and keep the state where it was.
 
-    On a resumption, print the resume instructions for the preserved state.
+    Run by you: the state the task waits in and your commands (`taskproto resume`, an
+    approval, `taskproto next`). Run by an agent: the agent's instructions (on a resumption,
+    the resume instructions for the preserved state).
     TEXT of '-' reads the message from stdin. An agent records only on its own session's task.
     """
-    from taskproto.ops.interrupts import context_message, record
+    from taskproto.ops.interrupts import context_message, record, user_message
 
     if text == "-":
         text = sys.stdin.buffer.read().decode("utf-8", "replace")
-    rec = record(state.engine, name, text, state.session_id())
+    engine = state.engine
+    rec = record(engine, name, text, state.session_id())
     flush_warnings(state)
+    # an agent reads the agent's instructions; a person, what waits and the person's commands
+    told = context_message(rec) if engine.actor.agent else user_message(engine, rec)
     emit(
         as_json,
         rec.to_dict(),
         lambda: click.echo(
             f"{rec.classification.type} recorded on {name}; state remains {rec.preserved_state}\n"
-            + context_message(rec)
+            + told
         ),
     )
 
@@ -84,17 +89,20 @@ def resume_cmd(state: AppState, name: str, as_json: bool) -> None:
     After a question or any other interruption in a working state, the agent's edits and
     transitions wait until the user says to continue: in the chat (the client's hook records
     it), or with this command. An escalation (`taskproto escalate`) stays open, and the task out
-    of `ready`, until the user resumes it so. It prints the resume instructions for the task's
-    state.
+    of `ready`, until the user resumes it so. It prints what waits for you in the task's state
+    and your next command (`taskproto next`, an approval); --json carries the agent's resume
+    instructions too.
     """
+    from taskproto.engine.resume import user_instructions
     from taskproto.ops.interrupts import resume
 
     rec = resume(state.engine, name, state.session_id())
     flush_warnings(state)
+    told = user_instructions(state.engine, rec.task)  # the agent's instructions are in `resume`
     emit(
         as_json,
         rec.to_dict(),
-        lambda: click.echo(f"{name}: resumed in {rec.preserved_state}\n{rec.resume or ''}"),
+        lambda: click.echo(f"{name}: resumed in {rec.preserved_state}\n{told}"),
     )
 
 

@@ -84,12 +84,26 @@ def fire_cmd(
     help="Record the user's approval of a commit (default: the task branch's head).",
 )
 @click.option(
+    "--head",
+    "head",
+    metavar="SHA",
+    help="The task branch's head you reviewed (7 hex digits at least): refused, nothing "
+    "written, when the branch has moved since. With --plan or the `approve` trigger; "
+    "--commit SHA names it already.",
+)
+@click.option(
     "--force", is_flag=True, help="Approve a task owned by another live session (logged)."
 )
 @json_option
 @pass_state
 def approve(
-    state: AppState, name: str, plan: bool, commit: str | None, force: bool, as_json: bool
+    state: AppState,
+    name: str,
+    plan: bool,
+    commit: str | None,
+    head: str | None,
+    force: bool,
+    as_json: bool,
 ) -> None:
     """Record a user approval on task NAME: of the plan, or of the exact head commit.
 
@@ -98,7 +112,8 @@ def approve(
 
     --commit approves exactly the task branch's head (a SHA that is not the head is
     refused, and so is a task worktree with uncommitted changes) and records the diff
-    stat approved; review it first with `taskproto diff NAME`.
+    stat approved; review it first with `taskproto diff NAME`. --head SHA binds the plan's
+    or the review's approval to the task branch's head you looked at, as --commit SHA does.
 
     Approvals are the user's: type them in your own terminal. An approval of a
     commit goes stale when the task branch moves.
@@ -106,6 +121,12 @@ def approve(
     engine = state.engine
     if plan and commit is not None:
         raise click.UsageError("give at most one of --plan or --commit [SHA]")
+    if head is not None and commit is not None:
+        raise click.UsageError("--commit SHA names the head it approves: drop --head")
+    if head is not None:
+        from taskproto.ops.review import expect_head
+
+        expect_head(engine, name, head)
     if not plan and commit is None:
         from taskproto.ops import plan_task as planning
 

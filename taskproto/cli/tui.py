@@ -11,10 +11,12 @@ from taskproto.errors import TaskprotoError
 @click.command("tui")
 @pass_state
 def tui(state: AppState) -> None:
-    """A terminal UI over this repository's tasks: the inbox on top, the tasks by state, the
-    selected task's diff; keys a (approve the head shown), r (revise with a message), u
-    (resume), n (next), l (land), q (quit). Live: a change from any command shows within a
-    tenth of a second. Works over SSH (a terminal is all it needs)."""
+    """A terminal UI over this repository's tasks: the inbox on top, the tasks by state (rows,
+    or with c columns per state as the board's), the selected task's agents and diff; keys a
+    (approve the head shown), r (revise with a message), u (resume), n (next), l (land), s
+    (start an agent: AGENT CLIENT), x (stop one), t (attach to one), c (rows/columns), q
+    (quit). Live: a change from any command shows within a tenth of a second. Works over SSH
+    (a terminal is all it needs)."""
     try:
         from taskproto.tui.app import TaskprotoApp
     except ImportError:

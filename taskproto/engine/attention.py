@@ -140,16 +140,17 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             else f"taskproto diff {name}",
         )
     waiting = None
+    bound = f" --head {short}" if short else ""  # the head shown: a move since is refused
     if flags.get("approval") == "commit" and not stale:
         if not (approval.get("sha") == head and head and not approval.get("stale")):
             waiting = ("commit-approval", head or "", f"commit {short} waits for your approval")
             command = f"taskproto approve {name} --commit {short}"
     elif flags.get("approval") == "plan" and not checkpoint.get("plan_approval"):
         waiting = ("plan-approval", reached, f"the plan waits for your approval in {state}")
-        command = f"taskproto approve {name} --plan"
+        command = f"taskproto approve {name} --plan{bound}"
     elif any(t.get("trigger") == "approve" for t in flags.get("triggers") or ()):
         waiting = ("review", reached, f"{state} waits for your review")
-        command = f"taskproto approve {name}"
+        command = f"taskproto approve {name}{bound}"
     if waiting is not None:
         sent = _last(((data.get("context") or {}).get("review") or {}).get("sent"))
         answered = (

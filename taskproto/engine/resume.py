@@ -73,3 +73,43 @@ def resume_instructions(engine: Engine, task: Task) -> str:
     if feedback:
         lines.append(feedback)
     return "\n".join(lines)
+
+
+def user_instructions(engine: Engine, task: Task) -> str:
+    """The same moment told to the user who resumed it: the commands that are theirs (`taskproto
+    next`, an approval with the head it is of), never the agent's `transition`."""
+    wf = engine.workflow(task)
+    state = wf.state(task.state)
+    name = task.name
+    head = (engine.branch_head(name) or "")[:12]
+    bound = f" --head {head}" if head else ""
+    lines = []
+    if state.approval == "plan" and task.checkpoint.plan_approval is None:
+        lines.append(
+            f"The plan waits for your approval: read it (`taskproto task show {name}`), then "
+            f"`taskproto approve {name} --plan{bound}`."
+        )
+    elif state.approval == "commit" and not _approved(task, head):
+        lines.append(
+            f"The changes wait for your approval: review `taskproto diff {name}`, then "
+            f"`taskproto approve {name} --commit {head or 'HEAD'}`."
+        )
+    if task.required_agents and not state.terminal:
+        statuses = engine.agent_statuses(task)
+        incomplete = {a: s for a, s in statuses.items() if s != "COMPLETE"}
+        if incomplete:
+            lines.append(
+                "Agents not done yet: " + ", ".join(f"{a} ({s})" for a, s in incomplete.items())
+            )
+    if wf.triggers_from(task.state):
+        lines.append(f"The workflow's next step, when it is due: `taskproto next {name}`.")
+    else:
+        lines.append(f"{task.state} is the end of workflow {task.workflow}.")
+    return "\n".join(lines)
+
+
+def _approved(task: Task, head: str) -> bool:
+    approval = task.checkpoint.commit_approval
+    if approval is None or not approval.sha or approval.stale:
+        return False
+    return bool(head) and approval.sha.startswith(head)

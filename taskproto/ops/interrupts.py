@@ -170,6 +170,32 @@ def context_message(rec: Recorded) -> str:
     return text
 
 
+def user_message(engine: Engine, rec: Recorded) -> str:
+    """What the user who recorded the interruption (`taskproto interrupt record` in their own
+    terminal) is told: the state it waits in and their commands; `context_message` is the
+    agent's."""
+    name, state = rec.task.name, rec.preserved_state
+    if rec.classification.type == "RESUMPTION":
+        from taskproto.engine.resume import user_instructions
+
+        return user_instructions(engine, rec.task)
+    text = (
+        f"The task waits in {state}: its agent answers and does not go on. When the work may "
+        f"go on: `taskproto resume {name}`."
+    )
+    if rec.approval_like:
+        what = (
+            "--plan"
+            if rec.task.checkpoint.plan_approval is None and state != "AWAITING_USER_APPROVAL"
+            else "--commit"
+        )
+        text += (
+            "\nIt reads like an approval, which only its command records: "
+            f"`taskproto approve {name} {what}`."
+        )
+    return text
+
+
 def resume(engine: Engine, name: str, session: str | None = None) -> Recorded:
     """The user says to go on: a resumption recorded in their words, whatever the classifier
     says."""

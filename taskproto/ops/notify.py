@@ -40,6 +40,7 @@ class Report:
     delivered: list[tuple[str, str]] = field(default_factory=list)
     failed: list[tuple[str, str, str]] = field(default_factory=list)
     busy: bool = False  # another flush held the lock (background flushes do not wait)
+    trimmed: dict[str, int] = field(default_factory=dict)  # past the bounds: ops/notify_trim.py
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class Report:
             "delivered": [{"id": i, "channel": c} for i, c in self.delivered],
             "failed": [{"id": i, "channel": c, "error": e} for i, c, e in self.failed],
             "busy": self.busy,
+            "trimmed": self.trimmed,
         }
 
 
@@ -99,13 +101,72 @@ def channels(conf: dict[str, Any]) -> list[str]:
     return found
 
 
+BOARD_FILE = "board-address.json"  # in <root>: a running board's address, never its token
+
+
+def publish_board(layout: Layout, url: str) -> str | None:
+    """Record a running board's address (`http://host:port`, no token) for the events' links;
+    the file's path, for `withdraw_board`. Never fails the board: a repository with no task yet
+    has no taskproto folder to hold it (its events have no link then)."""
+    from taskproto.state.files import atomic_write
+
+    path = os.path.join(layout.root, BOARD_FILE)
+    if not os.path.isdir(layout.root):
+        return None
+    try:
+        atomic_write(path, json.dumps({"url": url, "pid": os.getpid()}).encode())
+    except TaskprotoError:
+        return None
+    return path
+
+
+def withdraw_board(path: str) -> None:
+    """Remove the address `publish_board` wrote, if it is still this process's."""
+    try:
+        with open(path, "rb") as fh:
+            if json.loads(fh.read()).get("pid") == os.getpid():
+                os.unlink(path)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def board_url(layout: Layout, conf: dict[str, Any]) -> str | None:
+    """The board's address for the links: `[notify] board` (a board run with a fixed --port,
+    or behind your own proxy), else the board running now for this repository, else None."""
+    fixed = conf.get("board")
+    if fixed:
+        url = str(fixed)
+        if not url.startswith(("https://", "http://")):
+            raise TaskprotoError(f"[notify] board must be an http(s) URL, not {url!r}")
+        return url.rstrip("/")
+    try:
+        with open(os.path.join(layout.root, BOARD_FILE), "rb") as fh:
+            found = json.loads(fh.read())
+        os.kill(int(found["pid"]), 0)  # a board that is gone leaves no link
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    url = found.get("url")
+    return str(url).rstrip("/") if isinstance(url, str) else None
+
+
+def with_link(event: dict[str, Any], base: str | None) -> dict[str, Any]:
+    """The event with `link`: the board's page of its task. The link carries no token: the
+    board asks for it, or uses the cookie this browser already has (board/security.py)."""
+    if base is None or not event.get("task"):
+        return event
+    from urllib.parse import quote
+
+    return {**event, "link": f"{base}/tasks/{quote(str(event['task']), safe='')}"}
+
+
 def title(event: dict[str, Any]) -> str:
     return f"taskproto: {event.get('task')} needs you ({event.get('reason')})"
 
 
 def line(event: dict[str, Any]) -> str:
     where = f" (in {event['repository']})" if event.get("repository") else ""
-    return f"{event.get('text')}. Run: {event.get('command')}{where}"
+    link = f" Board: {event['link']}" if event.get("link") else ""
+    return f"{event.get('text')}. Run: {event.get('command')}{where}{link}"
 
 
 def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
@@ -115,12 +176,15 @@ def body(event: dict[str, Any], conf: dict[str, Any]) -> dict[str, Any]:
     if fmt == "slack":
         return {"text": f"*{title(event)}*\n{line(event)}"}
     if fmt == "ntfy":
-        return {
+        published = {
             "topic": str(conf.get("topic") or "taskproto"),
             "title": title(event),
             "message": line(event),
             "tags": ["bell"],
         }
+        if event.get("link"):
+            published["click"] = event["link"]  # ntfy opens it when the notification is tapped
+        return published
     return {**event, "title": title(event), "message": line(event)}
 
 
@@ -186,11 +250,14 @@ def events(layout: Layout) -> list[dict[str, Any]]:
 
 def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Report:
     """Send every event of the outbox not yet delivered to each configured channel."""
+    from taskproto.ops import notify_trim
+
     conf = settings(layout)
+    notify_trim.bounds(conf)  # a bad bound is refused before anything is sent
     report = Report(channels(conf))
-    if not report.channels:
-        return report
     base = attention.folder(layout)
+    if not report.channels and not os.path.isdir(base):
+        return report
     os.makedirs(base, exist_ok=True)
     with open(os.path.join(base, "flush.lock"), "a") as lock:
         try:
@@ -198,14 +265,25 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
         except BlockingIOError:
             report.busy = True
             return report
+        _send_all(layout, conf, report, now)
+        report.trimmed = notify_trim.trim(layout, conf, report.channels, now or datetime.now(UTC))
+    return report
+
+
+def _send_all(layout: Layout, conf: dict[str, Any], report: Report, now: datetime | None) -> None:
+    """Every event not delivered to a channel, to that channel (flush.lock held)."""
+    if report.channels:
+        base = attention.folder(layout)
         done_path = os.path.join(base, DELIVERED)
         done = {(d.get("id"), d.get("channel")) for d in _read_lines(done_path)}
         oldest = (now or datetime.now(UTC)) - MAX_AGE
         down: set[str] = set()  # a channel that failed is not tried again in this flush
+        base_url = board_url(layout, conf)
         for event in events(layout):
             if str(event.get("time") or "") < oldest.isoformat():
                 continue
             event.setdefault("repository", layout.main)  # a channel of yours hears every one
+            event = with_link(event, base_url)
             for channel in report.channels:
                 if (event.get("id"), channel) in done:
                     continue
@@ -222,7 +300,6 @@ def flush(layout: Layout, wait: bool = True, now: datetime | None = None) -> Rep
                     fh.write(json.dumps({"id": event.get("id"), "channel": channel}) + "\n")
                 done.add((event.get("id"), channel))
                 report.delivered.append((str(event.get("id")), channel))
-    return report
 
 
 def test_event(layout: Layout) -> dict[str, Any]:
@@ -245,7 +322,7 @@ def send_test(layout: Layout) -> Report:
     """Send a test event to every configured channel now; the outbox is not touched."""
     conf = settings(layout)
     report = Report(channels(conf))
-    event = test_event(layout)
+    event = with_link(test_event(layout), board_url(layout, conf))
     for channel in report.channels:
         try:
             _send(channel, event, conf)

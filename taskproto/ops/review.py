@@ -116,16 +116,22 @@ def approve(
         raise Refused(f"unknown approval kind {kind!r}: plan or commit")
     if state.approval != "commit":
         raise Refused(f"task {name!r} is in {task.state}: there is no commit to approve there")
-    head = engine.branch_head(name)
     if not sha:
         raise Refused("a commit approval names the commit reviewed: pass its sha")
+    return engine.approve(name, "commit", session, expect_head(engine, name, sha), seen)
+
+
+def expect_head(engine: Engine, name: str, sha: str) -> str:
+    """The task branch's head, refused unless it is `sha` (7 hex digits at least), the head the
+    user reviewed: every door's approval names what it approves (board, TUI, `approve --head`)."""
+    head = engine.branch_head(name)
     if head is None or not head.startswith(sha.lower()) or len(sha) < 7:
         now = head[:12] if head else "missing"
         raise Refused(
             f"the task branch {name} is at {now}, not the reviewed {sha[:12]}: review the new "
             "head, then approve it"
         )
-    return engine.approve(name, "commit", session, head, seen)
+    return head
 
 
 def _clean(text: str, limit: int, what: str) -> str:

@@ -1,5 +1,6 @@
-"""The terminal UI: the inbox on top, the tasks by state, the selected task's diff, and keys that
-act as the user (approve the head shown, revise with a message, resume, next, land).
+"""The terminal UI: the inbox on top, the tasks by state (rows, or columns as the board's: `c`),
+the selected task's agents and diff, and keys that act as the user (approve the head shown,
+revise with a message, resume, next, land; start, stop and attach an agent: tui/agents.py).
 
 Live: every tenth of a second it looks at the tasks' index (`<root>/index.jsonl`, which every
 save appends to, whichever door the change came through: the board's change stream reads the same
@@ -23,6 +24,8 @@ from taskproto.errors import TaskprotoError
 from taskproto.ops import inbox as box
 from taskproto.ops import review
 from taskproto.state import index
+from taskproto.tui import agents as running
+from taskproto.tui import columns as lanes
 
 POLL = 0.1  # seconds between looks at the tasks' index
 ACTIVITY_EVERY = 10  # polls between readings of the agents' activity (a record moves no index)
@@ -36,6 +39,10 @@ class TaskprotoApp(App[None]):
     CSS = """
     #inbox { height: auto; max-height: 12; }
     #tasks { height: 1fr; }
+    #columns-pane { height: 1fr; display: none; }
+    #columns-pane.shown { display: block; }
+    #columns { width: auto; }
+    #tasks.hidden { display: none; }
     #diff-pane { height: 1fr; border-top: solid $accent; }
     #message { display: none; }
     #message.shown { display: block; }
@@ -48,6 +55,10 @@ class TaskprotoApp(App[None]):
         Binding("u", "resume", "resume"),
         Binding("n", "next", "next"),
         Binding("l", "land", "land"),
+        Binding("s", "agent('start')", "start agent"),
+        Binding("x", "agent('stop')", "stop agent"),
+        Binding("t", "agent('attach')", "attach"),
+        Binding("c", "columns", "rows/columns"),
         Binding("q", "quit", "quit"),
     ]
 
@@ -59,7 +70,8 @@ class TaskprotoApp(App[None]):
         self.items: list[dict[str, Any]] = []  # the inbox as shown
         self._seen: tuple[int, int] | None = None
         self.refreshes = 0  # how many times the tasks were read (a benchmark watches it)
-        self._revising: str | None = None  # the task the revision message is for
+        self._asking: tuple[str, str] | None = None  # (revise|start|stop|attach, task)
+        self.states: dict[str, list[str]] = {}  # each shown workflow's states, in order
         self._polls = 0
 
     def compose(self) -> ComposeResult:
@@ -67,6 +79,7 @@ class TaskprotoApp(App[None]):
         yield Static("inbox", id="inbox-title")
         yield DataTable(id="inbox", cursor_type="row")
         yield DataTable(id="tasks", cursor_type="row")
+        yield lanes.ColumnsPane(id="columns-pane")
         yield Static("", id="activity")
         with VerticalScroll(id="diff-pane"):
             yield Static("", id="diff")
@@ -118,6 +131,8 @@ class TaskprotoApp(App[None]):
                 f"{agent or 'task'}  {state}  {rec.get('client') or ''} {rec['event']}"
                 f"  {rec.get('detail') or ''}  {ago}s ago  ({session})"
             )
+        if name is not None:
+            lines = running.runs(self.engine, name) + lines  # the agents taskproto runs
         pane = self.query_one("#activity", Static)
         pane.update(_plain("\n".join(lines) if lines else f"{name or '-'}: no agent activity"))
 
@@ -130,21 +145,25 @@ class TaskprotoApp(App[None]):
         self.items = box.items(layout)
         waiting = {i["task"]: i["reason"] for i in self.items}
         rows = []
+        self.states = {}
         for name in self.engine.task_names():
             try:
                 task = self.engine.load(name)
+                if task.workflow not in self.states:
+                    self.states[task.workflow] = self.engine.workflow(task).state_names()
             except TaskprotoError:
                 continue  # doctor's to explain
             rows.append(
                 {
                     "name": str(name),
+                    "workflow": task.workflow,
                     "state": task.state,
                     "owner": task.owner.session if task.owner else "",
                     "head": self.engine.branch_head(name) or "",
                     "entered": str(task.reached.get(task.state) or ""),
                 }
             )
-        self.rows = sorted(rows, key=lambda r: (r["state"], r["name"]))
+        self.rows = lanes.order(rows, self.states)  # by workflow and state, as the columns read
         inbox = self.query_one("#inbox", DataTable)
         inbox.clear()
         for item in self.items:
@@ -161,6 +180,40 @@ class TaskprotoApp(App[None]):
         if selected in names:
             tasks.move_cursor(row=names.index(selected))
         self.show_diff()
+
+    def show_columns(self) -> None:
+        waiting = {i["task"]: i["reason"] for i in self.items}
+        view = lanes.render(self.rows, self.states, self.selected(), waiting)
+        self.query_one("#columns", Static).update(view)
+
+    def action_columns(self) -> None:
+        """Switch between the rows and the columns (one per state, as the board's)."""
+        pane = self.query_one("#columns-pane")
+        tasks = self.query_one("#tasks", DataTable)
+        if pane.has_class("shown"):
+            pane.remove_class("shown")
+            tasks.remove_class("hidden")
+            tasks.focus()
+        else:
+            pane.add_class("shown")
+            tasks.add_class("hidden")
+            self.show_columns()
+            pane.focus()
+
+    def action_select(self, step: int) -> None:
+        """Move the selection `step` tasks on, in the columns' reading order."""
+        if self.rows:
+            tasks = self.query_one("#tasks", DataTable)
+            at = min(max(tasks.cursor_row + step, 0), len(self.rows) - 1)
+            tasks.move_cursor(row=at)
+            self.show_diff()
+
+    def action_jump(self, step: int) -> None:
+        """The selection to the previous or next column that has a task."""
+        if self.rows:
+            tasks = self.query_one("#tasks", DataTable)
+            tasks.move_cursor(row=lanes.jump(self.rows, tasks.cursor_row, step))
+            self.show_diff()
 
     def selected(self) -> str | None:
         """The task the keys act on: the inbox's row when the inbox has the focus, else the
@@ -181,6 +234,8 @@ class TaskprotoApp(App[None]):
 
     def show_diff(self) -> None:
         self.show_activity()
+        if self.query_one("#columns-pane").has_class("shown"):
+            self.show_columns()
         name = self.selected()
         pane = self.query_one("#diff", Static)
         if name is None:
@@ -242,18 +297,40 @@ class TaskprotoApp(App[None]):
                 f"{row['state']} shown; look again"
             )
 
-    def action_revise(self) -> None:
+    def ask(self, kind: str, placeholder: str, value: str = "") -> None:
+        """The one-line prompt under the diff, for `kind` on the selected task."""
+        name = self.selected()
+        if name is None:
+            self.say("no task selected")
+            return
         message = self.query_one("#message", Input)
+        message.placeholder = placeholder
         message.add_class("shown")
-        message.value = ""
-        self._revising = self.selected()
+        message.value = value
+        self._asking = (kind, name)
         message.focus()
 
+    def action_revise(self) -> None:
+        self.ask("revise", "revision message, Enter to send, Esc to cancel")
+
+    def action_agent(self, kind: str) -> None:
+        name = self.selected()
+        if name is not None:
+            self.ask(kind, running.placeholder(kind), running.suggestion(self.engine, name, kind))
+
+    def _back(self) -> None:
+        self.query_one("#message", Input).remove_class("shown")
+        pane = self.query_one("#columns-pane")
+        (pane if pane.has_class("shown") else self.query_one("#tasks", DataTable)).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.input.remove_class("shown")
-        name, self._revising = self._revising, None
-        self.query_one("#tasks", DataTable).focus()
-        if name is None:
+        self._back()
+        asked, self._asking = self._asking, None
+        if asked is None:
+            return
+        kind, name = asked
+        if kind != "revise":
+            self.agent_action(kind, name, event.value)
             return
         try:
             task = review.request_revision(self.engine, name, self.session, event.value)
@@ -263,11 +340,58 @@ class TaskprotoApp(App[None]):
             self.say(f"{name}: sent back to {task.state}")
         self.reload()
 
+    def agent_action(self, kind: str, name: str, typed: str) -> None:
+        """Start, stop or attach the agent typed in, as the user (tui/agents.py)."""
+        try:
+            agent, client = running.parse(self.engine, name, kind, typed)
+            if kind == "attach":
+                argv = running.attach_argv(self.engine, name, agent)
+        except TaskprotoError as exc:
+            self.say(f"refused: {exc}")
+            return
+        if kind == "attach":
+            self.attach(name, agent, argv)
+            return
+        self.say(f"{name}: {kind} {agent}...")
+
+        def work() -> None:
+            try:
+                if kind == "start":
+                    done = running.start(self.engine, name, agent, client)
+                else:
+                    done = running.stop(self.engine, name, agent)
+            except TaskprotoError as exc:
+                done = f"refused: {exc}"
+            else:
+                done = f"{name}: {done}"
+            self.call_from_thread(self.after_agent, done)
+
+        self.run_worker(work, thread=True, group="agents")
+
+    def after_agent(self, text: str) -> None:
+        self.say(text)
+        self.show_activity()
+
+    def attach(self, name: str, agent: str, argv: list[str]) -> None:
+        """Give the terminal to `taskproto agent attach` until the user detaches."""
+        from textual.app import SuspendNotSupported
+
+        try:
+            with self.suspend():
+                code = running.run_attached(argv)
+        except SuspendNotSupported:
+            self.say(
+                f"refused: this terminal cannot be handed over; run `taskproto agent attach "
+                f"{name} {agent}` in another"
+            )
+            return
+        self.say(f"{name}: detached from {agent}" + (f" (exit {code})" if code else ""))
+        self.reload()
+
     def key_escape(self) -> None:
-        message = self.query_one("#message", Input)
-        if message.has_class("shown"):
-            message.remove_class("shown")
-            self.query_one("#tasks", DataTable).focus()
+        if self.query_one("#message", Input).has_class("shown"):
+            self._asking = None
+            self._back()
 
     def action_resume(self) -> None:
         def resume(name: str) -> str:
