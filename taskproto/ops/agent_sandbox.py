@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from taskproto.sandbox.serve import Channel
 
 MODES = ("auto", "bwrap", "none")
+# the launch's variables the agent's channel gives the hooks it answers (set by taskproto, never
+# by the agent): the task, the agent and the prompt it was started with
+CHANNEL_PASSES = ("TASKPROTO_TASK", "TASKPROTO_AGENT_NAME", "TASKPROTO_PROMPT")
 START = "start"
 _held: dict[tuple[str, str], int] = {}  # the supervisor's open sandbox locks
 _channels: dict[tuple[str, str], Channel] = {}  # the running agents' channels (sandbox/serve.py)
@@ -170,7 +173,15 @@ def wrap(
         old.close()
     session = env.get("TASKPROTO_SESSION") or agent_session(task, agent)
     worktree = str(config.agent_worktree(task, agent))
-    channel = Channel(task=task, agent=agent, session=session, worktree=worktree).start()
+    # the launch's own variables (its task, agent and prompt) for the hooks the channel answers
+    launched = {k: v for k, v in env.items() if k in CHANNEL_PASSES}
+    channel = Channel(
+        task=task,
+        agent=agent,
+        session=session,
+        worktree=worktree,
+        environ={**os.environ, **launched},
+    ).start()
     _channels[(task, agent)] = channel
     return bwrap_argv(_rules(config, task, agent, env, client, channel.path), find_bwrap())
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -352,3 +353,36 @@ def test_codex_and_gemini_in_the_sandbox_commit_and_their_guards_answer_through_
     assert _subject(repo, "t-dev") == "codex: hi" and _subject(repo, "t-qa") == "gemini: hi"
     for agent in clients:
         assert git(repo, "rev-parse", f"t-{agent}~1") == before[agent]
+
+
+def test_a_sandboxed_agents_launch_prompt_through_its_channel_is_no_interruption(
+    box: Engine, repo: Path, cli
+) -> None:
+    """The channel answers the agent's hooks with the launch's task, agent and prompt: the prompt
+    `agent start` gave is the agent's assignment (no pause), and its first prompt makes it
+    WORKING, as outside the sandbox."""
+    payload = json.dumps(
+        {"session_id": "x", "cwd": "/", "hook_event_name": "UserPromptSubmit", "prompt": "go on"}
+    ).replace("go on", "read the README")
+    hook = f"printf '%s' {shlex.quote(payload)} | taskproto hook claude UserPromptSubmit > out.txt"
+    r = cli(
+        "agent",
+        "start",
+        "t",
+        "dev",
+        "--client",
+        f"sh -c {shlex.quote(hook + ' && exec sleep 600')}",
+        "--headless",
+        "--prompt",
+        "read the README",
+        "--sandbox",
+        "bwrap",
+        "--json",
+    )
+    assert r.code == 0, r.err
+    status = box.config.agent_dir("t", "dev") / "status.json"
+    wait_until(
+        lambda: json.loads(status.read_text())["status"] == "WORKING", what="its hooks' WORKING"
+    )
+    assert box.load("t").interruptions == []
+    assert "interruption" not in (box.config.agent_worktree("t", "dev") / "out.txt").read_text()

@@ -212,6 +212,12 @@ def prompt(hook: Hook) -> str:
     text = hook.payload.prompt
     if not text.strip():
         return ""
+    if _launch_prompt(hook, text):
+        # the prompt `taskproto agent start` gave the client it started (run.json's, set by
+        # taskproto in the client's environment, or by the agent's channel): the user's
+        # assignment, not an interruption that would pause the work it asks for
+        heartbeat(hook, end=False, task=task)
+        return ""
     if task.paused is not None and hook.env.get("TASKPROTO_CHANNEL_OF"):
         # through an agent's sandbox channel (sandbox/serve.py): the agent can run its client's
         # hook with any prompt, so a pause is lifted only from outside (docs/sandbox.md)
@@ -235,6 +241,17 @@ def prompt(hook: Hook) -> str:
     rec = record(hook.engine, task.name, text, hook.session or None)
     heartbeat(hook, end=False, task=task)
     return context_message(rec)
+
+
+def _launch_prompt(hook: Hook, text: str) -> bool:
+    """Whether `text` is the prompt taskproto started this agent's client with. Nothing is gained
+    by forging it: a prompt taken so is not recorded, and so resumes nothing."""
+    given = hook.env.get("TASKPROTO_PROMPT", "")
+    return (
+        bool(given.strip())
+        and bool(hook.env.get("TASKPROTO_AGENT_NAME"))
+        and (text.strip() == given.strip())
+    )
 
 
 # --- Stop, PreCompact, SessionEnd --------------------------------------------------

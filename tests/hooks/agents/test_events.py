@@ -316,3 +316,36 @@ def test_session_start_does_not_offer_an_escalated_task(
             "Escalated, not to be claimed until the user resumes them: soon (INIT; "
             "external-dependency)." in out
         )
+
+
+@pytest.mark.parametrize(
+    ("client", "event"),
+    [("claude", "UserPromptSubmit"), ("codex", "UserPromptSubmit"), ("gemini", "BeforeAgent")],
+)
+def test_the_prompt_agent_start_gave_the_client_is_its_assignment_not_an_interruption(
+    client: str, event: str, engine: Engine, task: str, agent_wt: Path, hook: Hook
+) -> None:
+    """A headless `agent start` hands the client its prompt, and the client's prompt hook sees
+    it: taken as an interruption (OTHER), it told the agent to stop and wait for the user."""
+    move_to(engine, task, "IMPLEMENTATION")
+    launched = {
+        "TASKPROTO_TASK": task,
+        "TASKPROTO_AGENT_NAME": "dev",
+        "TASKPROTO_PROMPT": "read the README and fix the typo",
+    }
+
+    def say(text: str) -> str:
+        data = payload(client, event, session_id="agent-s", prompt=text, cwd=str(agent_wt))
+        code, out, err = hook(client, event, data, env=launched)
+        assert code == 0, err
+        return out
+
+    assert "interruption" not in say("read the README and fix the typo\n")
+    assert engine.load(task).interruptions == []
+    # anything else said to it is the user's prompt, as before
+    assert "interruption (OTHER)" in say("read the LICENSE instead")
+    paused = engine.load(task)
+    assert [i.text for i in paused.interruptions] == ["read the LICENSE instead"]
+    # and the launch prompt said again resumes nothing: the pause stays
+    say("read the README and fix the typo")
+    assert engine.load(task).paused_by() is not None
