@@ -36,7 +36,13 @@ class Launch:
 
 def check_client(client: str) -> None:
     """A client's name, or a command line (the stand-in clients of the tests, a wrapper)."""
-    if not shlex.split(client):
+    try:
+        argv = shlex.split(client)
+    except ValueError as exc:  # an unclosed quote: shlex's words would not be the user's
+        raise TaskprotoError(
+            f"--client {client!r} cannot be read as a command line ({exc}); close its quotes"
+        ) from None
+    if not argv:
         raise TaskprotoError(
             "--client is empty; pass claude, codex, gemini or a command line to run"
         )

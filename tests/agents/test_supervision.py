@@ -339,3 +339,10 @@ def test_the_agents_own_hooks_make_its_status_working_and_ps_shows_what_they_saw
     assert row["activity"].startswith("working (PreToolUse, last tool Read), WORKING since ")
     log = cli("log", "t1").out
     assert log.count("agent dev: WORKING, seen by its hooks") == 1  # journaled once
+
+
+def test_a_client_with_an_unclosed_quote_is_refused_in_one_line(agents_repo: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    r = cli("agent", "start", "t1", "dev", "--client", "sh -c 'echo", "--headless")
+    assert r.code == 1, r.err
+    assert r.err.count("\n") == 1 and "close its quotes" in r.err
+    assert not list(agents_repo.glob(".taskproto/tasks/t1/agents/dev/run.json"))
