@@ -2,7 +2,7 @@
 
     GET  /api/agents                                  every agent taskproto runs (`agent ps`)
     POST /api/tasks/NAME/agents/AGENT/start           {"client": "claude", "headless": false,
-                                                       "prompt": null, "sandbox": "none"}
+                                                       "prompt": null, "sandbox": "auto"}
     POST /api/tasks/NAME/agents/AGENT/stop|pause|resume|restart
 
 Each is the library call of its CLI command (ops/agent_control.py), made by the board as the user,
@@ -50,7 +50,7 @@ async def act(request: Request) -> Response:
         client = text_field(data, "client")  # claude, codex, gemini or a command line
         client = "claude" if client is None else client  # an empty one is refused as the CLI's
         prompt = text_field(data, "prompt")
-        sandbox = text_field(data, "sandbox") or "none"  # auto, bwrap or none, as --sandbox
+        sandbox = text_field(data, "sandbox") or "auto"  # auto, bwrap or none, as --sandbox
 
         def start() -> dict[str, Any]:
             return agent_control.start(engine, name, agent, client, headless, prompt, sandbox)

@@ -51,13 +51,14 @@ def _line(r: dict[str, Any]) -> str:
 @click.option(
     "--sandbox",
     type=click.Choice(["auto", "bwrap", "none"]),
-    default="none",
+    default="auto",
     show_default=True,
-    help="Run the client in the agent's sandbox (docs/sandbox.md): `bwrap` (refused where "
-    "bubblewrap cannot run), `auto` (bwrap where it can run, else none) or `none` (as you, "
-    "unconfined: the default). Inside, its hooks and its taskproto reach the protocol only "
-    "through the agent's own channel; claude, codex and gemini get copies of their login and "
-    "their API variables. `agent ps` shows which one each agent got.",
+    help="Run the client in the agent's sandbox (docs/sandbox.md): `auto` (the default: bwrap "
+    "where it can run and the client works in it, else none), `bwrap` (refused where "
+    "bubblewrap cannot run) or `none` (as you, unconfined; doctor warns about it). Inside, "
+    "its hooks and its taskproto reach the protocol only through the agent's own channel; "
+    "claude, codex and gemini get copies of their login and their API variables. `agent ps` "
+    "shows which one each agent got.",
 )
 @json_option
 @pass_state

@@ -30,7 +30,7 @@ def start(
     client: str,
     headless: bool,
     prompt: str | None,
-    sandbox: str = "none",
+    sandbox: str = "auto",
 ) -> dict[str, Any]:
     """Start AGENT of TASK in its worktree under the supervisor; its run record once running.
     `sandbox`: `auto` (bwrap where it can run, else none), `bwrap` or `none`."""

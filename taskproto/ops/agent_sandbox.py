@@ -69,21 +69,26 @@ def resolve(mode: str, client: str, named: bool) -> str:
 
 
 def hidden_client(config: Config, task: str, agent: str, client: str) -> str | None:
-    """Why a command-line client cannot run in the agent's sandbox: its program lies in a folder
-    the sandbox hides (your home, /tmp); None when the sandbox shows it."""
+    """Why a command-line client cannot run in the agent's sandbox: its program, or a file its
+    command line names (a script: `python3 /tmp/agent.py`), lies in a folder the sandbox hides
+    (your home, /tmp); None when the sandbox shows them."""
     import shlex
     import shutil
 
     from taskproto.sandbox.rules import hidden_by
 
-    found = shutil.which(shlex.split(client)[0])
+    words = shlex.split(client)
+    found = shutil.which(words[0])
     if found is None:
         return None  # not on PATH: the start refuses that on its own
+    worktree = str(config.agent_worktree(task, agent))
+    named = [os.path.join(worktree, w) for w in words[1:] if "/" in w and not w.startswith("-")]
     rules = _rules(config, task, agent, {})
-    for program in (os.path.abspath(found), os.path.realpath(found)):  # a link and its target
-        folder = hidden_by(rules, program)
-        if folder is not None:
-            return f"{program} lies in {folder}, which the sandbox hides"
+    for path in [found, *(p for p in named if os.path.isfile(p))]:
+        for each in (os.path.abspath(path), os.path.realpath(path)):  # a link and its target
+            folder = hidden_by(rules, each)
+            if folder is not None:
+                return f"{each} lies in {folder}, which the sandbox hides"
     return None
 
 

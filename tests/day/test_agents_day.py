@@ -189,9 +189,10 @@ def test_a_new_users_day_with_agents(
         day.tp("claim", "login", session=LEAD)
         day.lead(LEAD, "login", "next", "login", "--to", "SYNTHESIS")
         (item,) = inbox(day)
+        head = day.git("rev-parse", "--short=12", "login")
         assert (item["reason"], item["command"]) == (
             "plan-approval",
-            "taskproto approve login --plan",
+            f"taskproto approve login --plan --head {head}",
         )
         flush(day)
         assert [(b["task"], b["reason"]) for b in received] == [("login", "plan-approval")]
