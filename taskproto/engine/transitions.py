@@ -234,7 +234,8 @@ def set_agent_status(
         if agent not in task.required_agents:
             agents = ", ".join(task.required_agents) or "none"
             raise TaskprotoError(f"{agent!r} is not an agent of task {name!r} (agents: {agents})")
-        core.check_mover(task, session, force, "update its agents")
+        if not own_agent_session(core, name, agent, session):
+            core.check_mover(task, session, force, "update its agents")
         path = core.status_path(name, agent)
         try:
             current = store.load_status(path, move_aside=True)
@@ -250,6 +251,24 @@ def set_agent_status(
         os.makedirs(os.path.dirname(path), exist_ok=True)
         core.save(task, task, f"agent {agent}: {status.value}", files={path: store.dump(updated)})
     return updated
+
+
+def own_agent_session(core: Core, name: str, agent: AgentName, session: str | None) -> bool:
+    """Whether `session` is the one `taskproto agent start` ran `agent` of task `name` as (its
+    run.json's: the id taskproto fixed, or the one its client's first hook named): that agent
+    reports its own status, as the seeds' agents do, while another session owns the task."""
+    from taskproto import plainjson as json
+
+    if not session:
+        return False
+    try:
+        with open(core.config.agent_dir(name, agent) / "run.json", "rb") as fh:
+            record = json.loads(fh.read())
+    except (OSError, ValueError):
+        return False
+    if not isinstance(record, dict):
+        return False
+    return session in (record.get("session"), record.get("client_session"))
 
 
 def agent_working(core: Core, name: str, agent: AgentName, session: str | None) -> bool:

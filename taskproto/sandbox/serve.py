@@ -67,9 +67,12 @@ HOOK_ENTRY = os.path.join(HOOKS, "entry.py")
 HOOK_SH = os.path.join(HOOKS, "hook.sh")  # outside, its `sh` answers the commonest no-ops
 
 
-def refusal(command: list[str], cwd: str = "/", worktree: str = "/") -> str | None:
+def refusal(
+    command: list[str], cwd: str = "/", worktree: str = "/", own: tuple[str, str] | None = None
+) -> str | None:
     """Why the agent may not run `taskproto COMMAND...` through its channel (None: it may): run
-    from `cwd`, its files in `worktree`."""
+    from `cwd`, its files in `worktree`; `own` the channel's task and agent, whose own status
+    (`agent set TASK AGENT`) is the agent's to report."""
     if not command:
         return "no command given"
     for index, arg in enumerate(command):
@@ -91,6 +94,12 @@ def refusal(command: list[str], cwd: str = "/", worktree: str = "/") -> str | No
         return f"`taskproto task {sub}` is the user's"
     if name in COMMANDS or name in ("--help", "-h", "--version"):
         return None
+    if name == "agent" and command[1:2] == ["set"]:
+        words = [w for w in command[2:] if not w.startswith("-")]
+        # the words after `agent set`: TASK AGENT, then --status's and --message's values
+        if own is not None and tuple(words[:2]) == own:
+            return None
+        return "`taskproto agent set` through the channel sets this agent's own status only"
     return f"`taskproto {name}` is the user's"
 
 
@@ -234,7 +243,7 @@ class Channel:
         if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
             raise _Refused("a command request carries its arguments as strings")
         cwd = self._folder(request.get("cwd"))
-        why = refusal(argv, cwd, self.worktree)
+        why = refusal(argv, cwd, self.worktree, (self.task, self.agent))
         if why is not None:
             raise _Refused(f"{why}; an agent in its sandbox cannot run it")
         copies = tempfile.mkdtemp(dir=self.folder)

@@ -386,3 +386,44 @@ def test_a_sandboxed_agents_launch_prompt_through_its_channel_is_no_interruption
     )
     assert box.load("t").interruptions == []
     assert "interruption" not in (box.config.agent_worktree("t", "dev") / "out.txt").read_text()
+
+
+def test_agent_start_sandboxes_by_default_but_a_script_it_would_hide(
+    box: Engine, repo: Path, cli, tmp_path: Path
+) -> None:
+    r = cli("agent", "start", "t", "dev", "--client", "sh -c 'exec sleep 600'", "--headless")
+    assert r.code == 0, r.err
+    assert _row(cli, "dev")["sandbox"] == "bwrap"  # no --sandbox given: auto, and bwrap runs
+    script = tmp_path / "agent.sh"  # under /tmp: the sandbox hides it
+    script.write_text("exec sleep 600\n")
+    r = cli("agent", "start", "t", "qa", "--client", f"sh {script}", "--headless", "--json")
+    assert r.code == 0, r.err
+    assert json.loads(r.out)["sandbox"] == "none" and _row(cli, "qa")["sandbox"] == "none"
+    r = cli("agent", "stop", "t", "dev")
+    assert r.code == 0, r.err
+
+
+def test_a_sandboxed_agent_reports_its_own_status_and_no_other_agents(
+    box: Engine, repo: Path, cli
+) -> None:
+    """A task owned by the user's session; its agent, started sandboxed, says it is done (`agent
+    set TASK AGENT --status complete`, as the seeds' agents do) through its channel. Another
+    agent's status, or an order of words the channel cannot read as its own, stays refused."""
+    script = (
+        "taskproto agent set t qa --status complete 2>>err.txt; echo other=$? >> out.txt;"
+        " taskproto agent set --status complete t dev 2>>err.txt; echo reordered=$? >> out.txt;"
+        " taskproto agent set t dev --status complete 2>>err.txt; echo own=$? >> out.txt;"
+        " exec sleep 600"
+    )
+    client = f"sh -c {shlex.quote(script)}"
+    r = cli("agent", "start", "t", "dev", "--client", client, "--headless", "--prompt", "go")
+    assert r.code == 0, r.err
+    tree = box.config.agent_worktree("t", "dev")
+    done = tree / "out.txt"
+    wait_until(lambda: done.exists() and "own=" in done.read_text(), what="the agent's calls")
+    out, err = (tree / "out.txt").read_text(), (tree / "err.txt").read_text()
+    assert out.split() == ["other=1", "reordered=1", "own=0"], out + err
+    assert err.count("sets this agent's own status only") == 2, err
+    assert box.agent_status("t", "dev").status == "COMPLETE"  # type: ignore[union-attr]
+    assert box.agent_status("t", "qa").status != "COMPLETE"  # type: ignore[union-attr]
+    assert box.load("t").owner.session != _row(cli, "dev")["session"]  # type: ignore[union-attr]

@@ -271,3 +271,19 @@ def test_the_folder_of_a_channel_nobody_serves_is_swept_and_a_served_one_kept(
     with Channel(task="t", agent="qa", session="agent-t-qa", worktree=str(dev)):
         assert not stale.exists()
         assert Path(channel.path).exists()  # the one that is served stays
+
+
+def test_agent_set_through_the_channel_is_its_own_agents_only() -> None:
+    from taskproto.sandbox.serve import refusal
+
+    own = ("t", "dev")
+    assert refusal(["agent", "set", "t", "dev", "--status", "complete"], own=own) is None
+    for argv in (
+        ["agent", "set", "t", "qa", "--status", "complete"],
+        ["agent", "set", "u", "dev", "--status", "complete"],
+        ["agent", "set", "--status", "complete", "t", "dev"],
+        ["agent", "start", "t", "dev"],
+        ["agent", "set", "t", "dev", "--status", "complete", "--force"],
+    ):
+        assert refusal(argv, own=own) is not None, argv
+    assert refusal(["agent", "set", "t", "dev", "--status", "complete"]) is not None  # no channel
