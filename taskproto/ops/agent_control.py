@@ -52,10 +52,10 @@ def start(
             f"{config.agent_worktree(task, agent)}; run `taskproto doctor --fix`"
         )
     if headless and prompt is None:
-        from taskproto.ops.plan_task import prompt as rendered
+        from taskproto.ops.agent_prompt import starting_prompt
 
         try:
-            prompt = rendered(engine, task)
+            prompt = starting_prompt(engine, task, agent)
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
     _check_program(client)

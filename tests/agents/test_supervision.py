@@ -16,7 +16,10 @@ from tests.conftest import git
 def _runs(tmp_path: Path, agent: str) -> list[dict]:
     folder = tmp_path / "standin-runs" / agent
     count = len(list(folder.glob("run-*.json")))
-    return [json.loads((folder / f"run-{i}.json").read_text()) for i in range(count)]
+    try:
+        return [json.loads((folder / f"run-{i}.json").read_text()) for i in range(count)]
+    except ValueError:  # the stand-in is still writing its record: none yet, look again
+        return []
 
 
 def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and_stop_clean(
@@ -346,3 +349,29 @@ def test_a_client_with_an_unclosed_quote_is_refused_in_one_line(agents_repo: Pat
     assert r.code == 1, r.err
     assert r.err.count("\n") == 1 and "close its quotes" in r.err
     assert not list(agents_repo.glob(".taskproto/tasks/t1/agents/dev/run.json"))
+
+
+def test_a_headless_agent_of_a_workflow_with_no_prompt_of_its_state_gets_the_agents_prompt(
+    agents_repo: Path, cli, standin: Path, tmp_path: Path
+) -> None:
+    """task-protocol, the default workflow, has no prompt templates: `agent start --headless`
+    without --prompt was refused ("pass --prompt TEXT"); it starts with agent.md.j2's, which a
+    repository may override."""
+    assert cli("task", "create", "t1", "--agents", "dev,qa", "-d", "add the widget").code == 0
+    r = cli("agent", "start", "t1", "dev", "--client", standin_client(standin), "--headless")
+    assert r.code == 0, r.err
+    run = wait_until(lambda: _runs(tmp_path, "dev"), what="the stand-in")[0]
+    prompt = run["env"]["TASKPROTO_PROMPT"]
+    assert prompt.startswith("You are agent dev of task t1 (task-protocol workflow, state INIT)")
+    assert "The task: add the widget" in prompt and "branch t1-dev" in prompt
+    assert "taskproto agent set t1 dev --status complete" in prompt and "qa" in prompt
+    own = agents_repo / ".taskproto" / "templates"
+    own.mkdir(parents=True)
+    (own / "agent.md.j2").write_text("{{ agent }} of {{ task.name }}: {{ undefined_name }}\n")
+    r = cli("agent", "start", "t1", "qa", "--client", standin_client(standin), "--headless")
+    assert r.code == 1 and "agent.md.j2 cannot be rendered" in r.err, r.err
+    (own / "agent.md.j2").write_text("{{ agent }} of {{ task.name }}, yours\n")
+    r = cli("agent", "start", "t1", "qa", "--client", standin_client(standin), "--headless")
+    assert r.code == 0, r.err
+    run = wait_until(lambda: _runs(tmp_path, "qa"), what="the stand-in")[0]
+    assert run["env"]["TASKPROTO_PROMPT"] == "qa of t1, yours\n"
