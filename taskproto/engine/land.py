@@ -58,6 +58,14 @@ def _approved(core: Core, task: Task) -> str:
             f"the approval of task {task.name!r} is stale: approved {approval.sha[:12]}, branch "
             f"{task.name} is at {(head or 'nothing')[:12]}; review it and run {hint} again"
         )
+    from taskproto.engine.signing import required
+
+    if required(core.config) and core.layout.dirs is not None:  # docs/verify.md
+        from taskproto.state.approvals import unsigned_refusal
+
+        refusal = unsigned_refusal(core.layout.dirs, task.name, "land")
+        if refusal is not None:
+            raise TaskprotoError(refusal)
     return approval.sha
 
 
