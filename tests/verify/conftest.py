@@ -3,8 +3,11 @@ test repository as docs/verify.md tells a user to."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,3 +97,85 @@ def journal_ref(repo: Path, task: str = "t") -> str:
     if git(repo, "for-each-ref", "--format=%(refname)", live):
         return live
     return archived.splitlines()[-1]
+
+
+# --- forging journal commits, as a process of the user could -------------------------------
+
+
+def raw(repo: Path, sha: str) -> bytes:
+    return subprocess.run(
+        ["git", "cat-file", "commit", sha], cwd=repo, capture_output=True, check=True
+    ).stdout
+
+
+def write_object(repo: Path, kind: str, data: bytes) -> str:
+    return (
+        subprocess.run(
+            ["git", "hash-object", "-t", kind, "-w", "--stdin", "--literally"],
+            cwd=repo,
+            input=data,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .strip()
+    )
+
+
+def forge(
+    repo: Path,
+    sha: str,
+    parent: str | None = None,
+    change: Callable[[dict[str, Any]], None] | None = None,
+    keep_signature: bool = True,
+) -> str:
+    """A copy of journal commit `sha` (its parent `parent` when given), its task.json changed by
+    `change` with the digest in its message made to match, its signature kept or dropped."""
+    from taskproto.git.signing import split_signature
+    from taskproto.state import integrity
+
+    body = raw(repo, sha)
+    payload, sig = split_signature(body)
+    head, _, message = payload.partition(b"\n\n")
+    lines = head.split(b"\n")
+    if change is not None:
+        tree = lines[0][5:].decode()
+        data = json.loads(git(repo, "show", f"{sha}:task.json"))
+        change(data)
+        blob_bytes = json.dumps(data, indent=2).encode() + b"\n"
+        blob = write_object(repo, "blob", blob_bytes)
+        listing = git(repo, "ls-tree", tree).splitlines()
+        entries = [
+            line if not line.endswith("\ttask.json") else f"100644 blob {blob}\ttask.json"
+            for line in listing
+        ]
+        new_tree = git(repo, "mktree", input="\n".join(entries) + "\n")
+        lines[0] = f"tree {new_tree}".encode()
+        old_digest = integrity.parse(message)[1]
+        message = message.replace(str(old_digest).encode(), integrity.digest(blob_bytes).encode())
+    if parent is not None:
+        lines = [ln for ln in lines if not ln.startswith(b"parent ")]
+        lines.insert(1, f"parent {parent}".encode())
+    if keep_signature and sig is not None:
+        armored = sig.rstrip(b"\n").split(b"\n")
+        lines.append(b"gpgsig " + armored[0])
+        lines += [b" " + ln for ln in armored[1:]]
+    return write_object(repo, "commit", b"\n".join(lines) + b"\n\n" + message)
+
+
+def journal_list(repo: Path, ref: str) -> list[str]:
+    """The journal's commits, oldest first."""
+    return git(repo, "rev-list", "--reverse", ref).split()
+
+
+def rebuild(repo: Path, ref: str, commits: list[str], keep_signature: bool = True) -> list[str]:
+    """Move `ref` to copies of `commits` (oldest first) chained anew; returns the copies."""
+    copies: list[str] = []
+    for sha in commits:
+        copies.append(
+            forge(repo, sha, parent=copies[-1] if copies else None, keep_signature=keep_signature)
+            if copies
+            else sha
+        )
+    git(repo, "update-ref", ref, copies[-1])
+    return copies
