@@ -218,6 +218,28 @@ def _(env: Env) -> None:
     env.write_raw(data)
 
 
+@breaks("approval-unsigned")
+def _(env: Env) -> None:
+    """The plan approved unsigned, then signing set up: approvals are to be signed (#42)."""
+    e = env.engine
+    e.claim("t", "s1")
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger, session="s1")
+    e.approve("t", "plan", "user")
+    env.git("config", "user.signingkey", str(env.repo.parent / "signing-key.pub"))
+
+
+@breaks("approval-agent-signed")
+def _(env: Env) -> None:
+    """The plan approved from a process whose context shows an agent client (#42)."""
+    e = env.engine
+    e.claim("t", "s1")
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger, session="s1")
+    seen = {"terminal": True, "processes": ["python3", "claude"], "variables": ["CLAUDECODE"]}
+    e.approve("t", "plan", "user", seen=seen)
+
+
 @breaks("state-unknown")
 def _(env: Env) -> None:
     def change(d: dict) -> None:  # type: ignore[type-arg]

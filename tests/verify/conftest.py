@@ -4,6 +4,7 @@ test repository as docs/verify.md tells a user to."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,8 @@ class Key:
     """An ed25519 key pair made by ssh-keygen: the private key's path and the public key line."""
 
     def __init__(self, folder: Path, name: str) -> None:
+        if shutil.which("ssh-keygen") is None:
+            pytest.skip("ssh-keygen is not installed (openssh-client; .ci/run installs it)")
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / name
         subprocess.run(
