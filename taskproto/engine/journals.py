@@ -9,6 +9,8 @@ shows; replacements are off in every git process taskproto starts (git/files.py)
 
 from __future__ import annotations
 
+import hashlib  # noqa: F401  (loaded: git/objects.py hashes thousands of objects with OpenSSL's)
+
 from taskproto import plainjson as json
 from taskproto.git import objects, signing
 from taskproto.git.files import GitDirs, cat_batch, run_git

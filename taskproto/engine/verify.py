@@ -99,11 +99,13 @@ class _Signatures:
                 "it is signed, but there is no allowed-signers file to check the signer against "
                 "(pass --allowed-signers FILE, or set git's gpg.ssh.allowedSignersFile)"
             )
-        principals = self.keys.get(key)
+        principals, plain = self.keys.get(key, ([], False))
         if not principals:
             return f"it is signed by a key not in the allowed signers ({key[:40]}...)"
         self.checks.append(
-            signing.Check(entry.payload, entry.sig, signing.COMMIT_NAMESPACE, principals[0])
+            signing.Check(
+                entry.payload, entry.sig, signing.COMMIT_NAMESPACE, principals[0], key, plain
+            )
         )
         self.pending.append((report, position, entry.sha))
         return None
