@@ -112,24 +112,30 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--keep", type=Path, help="build in this folder and keep it")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="build in this folder and keep it (a folder built already: reused)",
+    )
     args = parser.parse_args()
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench-verify-"))
     base.mkdir(parents=True, exist_ok=True)
-    print(f"building {args.tasks} landed tasks in {base} ...", file=sys.stderr)
-    repo, allowed = build(base, args.tasks)
-    clone = base / "audit.git"
-    git(base, "init", "-q", "--bare", str(clone))
-    git(clone, "fetch", "-q", str(repo), "refs/taskproto/*:refs/taskproto/*")
+    repo, allowed, clone = base / "repo", base / "allowed_signers", base / "audit.git"
+    if not clone.is_dir():
+        print(f"building {args.tasks} landed tasks in {base} ...", file=sys.stderr)
+        repo, allowed = build(base, args.tasks)
+        git(base, "init", "-q", "--bare", str(clone))
+        git(clone, "fetch", "-q", str(repo), "refs/taskproto/*:refs/taskproto/*")
     taskproto = [sys.executable, "-m", "taskproto", "verify", "--all"]
     floor = timed([sys.executable, "-I", "-c", "pass"], base, args.runs)
     here = timed(taskproto, repo, args.runs)
     bare = timed([*taskproto, "--allowed-signers", str(allowed)], clone, args.runs)
     commits = len(git(repo, "rev-list", "--all", "--glob=refs/taskproto/*").split())
     load = os.getloadavg()[0]
+    tasks = len(git(repo, "for-each-ref", "refs/taskproto/archive/").splitlines())
     print(
-        f"\n{args.tasks} landed tasks, {commits} journal and code commits, "
-        f"{3 * args.tasks} signed journal commits; median of {args.runs} runs; "
+        f"\n{tasks} landed tasks, {commits} journal and code commits, "
+        f"{3 * tasks} signed journal commits; median of {args.runs} runs; "
         f"python {sys.version.split()[0]}, {git(base, '--version').strip()}, "
         f"{os.cpu_count()} cores, load average {load:.1f}\n"
     )
