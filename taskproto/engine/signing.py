@@ -41,6 +41,9 @@ def new_approval(old: Task | None, new: Task) -> str | None:
 
 def users_step(old: Task | None, new: Task) -> bool:
     """Whether what `new` appends to the log is one of the user's steps."""
+    resumed = new.interruption_counts.get("RESUMPTION", 0)
+    if resumed > (old.interruption_counts.get("RESUMPTION", 0) if old is not None else 0):
+        return True  # `taskproto resume`: the user says the work goes on
     appended = new.log_count - (old.log_count if old is not None else 0)
     if appended <= 0:
         return False

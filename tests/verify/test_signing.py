@@ -53,6 +53,17 @@ def test_the_users_actions_are_signed_and_git_verifies_them(
     assert not signature_of(repo, next(sha for sha, s in commits if s.startswith("agent dev")))
 
 
+def test_a_resumption_and_a_rollback_are_signed(engine: Engine, repo: Path, signing: Key) -> None:
+    engine.create_task("t")
+    assert run_taskproto("interrupt", "record", "t", "what is this?", cwd=repo).code == 0
+    assert run_taskproto("resume", "t", cwd=repo).code == 0
+    assert run_taskproto("next", "t", "--to", "REQUIREMENTS", cwd=repo).code == 0
+    assert run_taskproto("rollback", "t", "--to", "CLASSIFIED", cwd=repo).code == 0
+    signed = [s.split(":")[0] for sha, s in journal_commits(repo) if signature_of(repo, sha)]
+    assert signed == ["interrupt", "rollback"]  # the resumption (not the question) and the rollback
+    assert "RESUMPTION" in [s for _, s in journal_commits(repo) if s.startswith("interrupt")][1]
+
+
 def test_without_a_signing_key_nothing_is_signed_and_nothing_is_refused(
     engine: Engine, repo: Path
 ) -> None:
