@@ -61,3 +61,21 @@ def test_a_task_without_a_journal_is_one_line(repo: Path) -> None:
     r = run_taskproto("verify", "nope", cwd=repo)
     assert r.code == 1 and "no journal of task 'nope'" in r.err
     assert len(r.err.strip().splitlines()) == 1
+
+
+def test_packed_journals_verify_and_the_push_guard_reads_them(
+    engine: Engine, repo: Path, signing: Key
+) -> None:
+    from taskproto.state.approvals import is_signed, recorded_by
+
+    ready(engine)
+    engine.approve("t", "commit", "user")
+    git(repo, "gc", "--quiet")
+    assert not list((repo / ".git" / "objects").glob("??/*"))  # every object packed
+    dirs = engine.config.layout.dirs
+    assert dirs is not None
+    approval = recorded_by(dirs, "t")
+    assert approval is not None and is_signed(dirs, approval)
+    assert "approve: commit" in git(repo, "log", "-1", "--format=%s", approval)
+    r = run_taskproto("verify", "t", cwd=repo)
+    assert r.code == 0 and r.out.startswith("t: ok (")
