@@ -43,6 +43,87 @@ check(
     None,
     options=(ROLL_BACK, ABANDON),
 )
+check(
+    "signing-key-exposed",
+    W,
+    "git's user.signingkey names a key file (or its private half) an agent's sandbox does not "
+    "hide: inside the repository (which agents read) or outside your home and the temporary "
+    "folders. An agent that reads it can sign approvals as you.",
+    None,
+    options=(
+        Option(
+            "Move the key under ~/.ssh and point git at it: `git config user.signingkey "
+            "~/.ssh/KEY.pub` (docs/verify.md)",
+            "the sandbox hides your home: agents never see the key",
+            "approvals signed before stay signed by the same key; nothing else changes",
+        ),
+        Option(
+            "Keep it: the key is protected otherwise (a hardware key, a passphrase only you type)",
+            "nothing changes",
+            "doctor keeps reporting it",
+        ),
+    ),
+)
+
+
+def _setup(snap: Snapshot) -> object:
+    """The user's signing setup (git/signing.py `Setup`, or None), asked once per doctor run."""
+    if "_signing_setup" not in snap.__dict__:
+        from taskproto.git import signing
+        from taskproto.git.command import Git
+
+        dirs = snap.config.layout.dirs
+        snap.__dict__["_signing_setup"] = signing.setup(
+            Git(snap.config.layout.main), dirs.common_dir if dirs is not None else None
+        )
+    return snap.__dict__["_signing_setup"]
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def check_signing_key(snap: Snapshot) -> Iterator[Finding]:
+    """The key file git signs with, where an agent's sandbox would show it (sandbox/rules.py
+    hides the home, the temporary folders and the XDG folders; the repository stays readable)."""
+    import os
+
+    from taskproto.git.signing import Setup
+
+    setup = _setup(snap)
+    if (
+        not isinstance(setup, Setup)
+        or setup.fmt != "ssh"
+        or setup.key.startswith(("key::", "ssh-"))
+    ):
+        return
+    public = os.path.realpath(os.path.expanduser(setup.key))
+    files = [p for p in (public, public.removesuffix(".pub")) if os.path.isfile(p)]
+    hidden = [
+        os.path.realpath(p)
+        for p in (
+            os.environ.get("HOME", ""),
+            "/tmp",
+            "/var/tmp",
+            "/dev/shm",
+            *(os.environ.get(v, "") for v in ("XDG_RUNTIME_DIR", "XDG_CONFIG_HOME")),
+        )
+        if p and p != "/"
+    ]
+    dirs = snap.config.layout.dirs
+    seen = [os.path.realpath(snap.config.layout.main)]
+    seen += [os.path.realpath(dirs.common_dir)] if dirs is not None else []
+    for path in files:
+        if any(_inside(path, s) for s in seen) or not any(_inside(path, h) for h in hidden):
+            yield Finding(
+                "signing-key-exposed",
+                W,
+                f"git signs with {path}, which an agent's sandbox does not hide; move it under "
+                "~/.ssh (docs/verify.md)",
+                None,
+                data={"path": path},
+            )
+            return
 
 
 def _expected(snap: Snapshot) -> bool:
@@ -50,10 +131,8 @@ def _expected(snap: Snapshot) -> bool:
     known = snap.__dict__.get("_signing_expected")
     if known is None:
         from taskproto.engine.signing import required
-        from taskproto.git import signing
-        from taskproto.git.command import Git
 
-        known = required(snap.config) or signing.setup(Git(snap.config.layout.main)) is not None
+        known = required(snap.config) or _setup(snap) is not None
         snap.__dict__["_signing_expected"] = known
     return bool(known)
 

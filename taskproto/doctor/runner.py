@@ -31,7 +31,7 @@ from taskproto.doctor.checks_git import (
 )
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.checks_sandbox import check_sandboxes
-from taskproto.doctor.checks_signing import check_signed_approvals
+from taskproto.doctor.checks_signing import check_signed_approvals, check_signing_key
 from taskproto.doctor.escalation import numbered, render, work_at_risk
 from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
@@ -66,6 +66,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_client_hooks(snap)
         found += check_shared_settings(snap)
         found += check_sandboxes(snap)
+        found += check_signing_key(snap)
     found += check_agents(snap)
     found += check_remote(snap)
     return found

@@ -56,10 +56,10 @@ def write(core: Core, task: Task, record: LandRecord, passed: list[str]) -> str 
     """Sign and keep the attestation of a landing (None: the user's git has no signing key).
     A signature that fails is a warning: the landing itself is done."""
     git = Git(core.layout.main)
-    setup = signing.setup(git)
+    dirs = core.layout.dirs
+    setup = signing.setup(git, dirs.common_dir if dirs is not None else None)
     if setup is None:
         return None
-    dirs = core.layout.dirs
     journal = recorded_by(dirs, task.name) if dirs is not None else None
     text = statement(task, record, journal, passed)
     try:

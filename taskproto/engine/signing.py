@@ -63,7 +63,8 @@ def wanted(agent: bool, git: Git, config: Config, old: Task | None, new: Task) -
         return None
     from taskproto.git import signing
 
-    setup = signing.setup(git)
+    dirs = config.layout.dirs
+    setup = signing.setup(git, dirs.common_dir if dirs is not None else None)
     must = approval is not None and required(config)
     if setup is None:
         if must:

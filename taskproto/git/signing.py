@@ -52,8 +52,33 @@ def _config(git: Git, key: str) -> str | None:
     return value or None
 
 
-def setup(git: Git) -> Setup | None:
-    """The signing setup of the repository `git` runs in (None: no `user.signingkey`)."""
+def may_sign(common_dir: str) -> bool:
+    """Whether a git config file could set `user.signingkey`: a look at the files' bytes before
+    starting git (doctor's whole run starts three git processes; most repositories sign
+    nothing). Anything it cannot rule out (an include, the environment's config, a worktree's
+    config) is left to git."""
+    if any(k.startswith("GIT_CONFIG") and k != "GIT_CONFIG_NOSYSTEM" for k in os.environ):
+        return True
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    files = [os.path.join(common_dir, "config"), os.path.join(home, ".gitconfig")]
+    files += [os.path.join(xdg, "git", "config"), "/etc/gitconfig"]
+    for path in files:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read().lower()
+        except OSError:
+            continue
+        if b"signingkey" in data or b"include" in data or b"worktreeconfig" in data:
+            return True
+    return False
+
+
+def setup(git: Git, common_dir: str | None = None) -> Setup | None:
+    """The signing setup of the repository `git` runs in (None: no `user.signingkey`); with
+    `common_dir`, git is asked only when a config file may set one (`may_sign`)."""
+    if common_dir is not None and not may_sign(common_dir):
+        return None
     key = _config(git, "user.signingkey")
     if key is None:
         return None

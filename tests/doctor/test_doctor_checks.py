@@ -240,6 +240,16 @@ def _(env: Env) -> None:
     e.approve("t", "plan", "user", seen=seen)
 
 
+@breaks("signing-key-exposed")
+def _(env: Env) -> None:
+    """git signs with a key kept inside the repository, which agents read (#42)."""
+    key = env.repo / ".git" / "signing-key"
+    key.write_text("not a real key\n")
+    key.with_name("signing-key.pub").write_text("ssh-ed25519 AAAA test\n")
+    env.git("config", "gpg.format", "ssh")
+    env.git("config", "user.signingkey", f"{key}.pub")
+
+
 @breaks("state-unknown")
 def _(env: Env) -> None:
     def change(d: dict) -> None:  # type: ignore[type-arg]

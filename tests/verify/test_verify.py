@@ -79,3 +79,18 @@ def test_packed_journals_verify_and_the_push_guard_reads_them(
     assert "approve: commit" in git(repo, "log", "-1", "--format=%s", approval)
     r = run_taskproto("verify", "t", cwd=repo)
     assert r.code == 0 and r.out.startswith("t: ok (")
+
+
+def test_doctor_is_quiet_when_approvals_are_signed_and_the_key_is_hidden(
+    engine: Engine, repo: Path, signing: Key
+) -> None:
+    ready(engine)  # its plan approval signed; the key under /tmp, which the sandbox hides
+    r = run_taskproto("doctor", "--json", cwd=repo)
+    found = {f["check"] for f in json.loads(r.out)["findings"]}
+    assert not found & {"approval-unsigned", "approval-agent-signed", "signing-key-exposed"}, r.out
+    git(repo, "config", "--unset", "user.signingkey")
+    engine.approve("t", "commit", "user")  # unsigned
+    git(repo, "config", "user.signingkey", f"{signing.path}.pub")
+    r = run_taskproto("doctor", "--json", cwd=repo)
+    unsigned = [f for f in json.loads(r.out)["findings"] if f["check"] == "approval-unsigned"]
+    assert len(unsigned) == 1 and "commit approval" in unsigned[0]["message"]
