@@ -29,6 +29,7 @@ COMMANDS = {
     "land": "taskproto.cli.land",
     "agent": "taskproto.cli.agent",
     "log": "taskproto.cli.log",
+    "verify": "taskproto.cli.verify",
     **dict.fromkeys(("rollback", "ack"), "taskproto.cli.rollback"),
     "workflow": "taskproto.cli.workflow",
     **dict.fromkeys(("interrupt", "resume"), "taskproto.cli.interrupt"),

@@ -39,7 +39,9 @@ def land(
     when the base branch moved in a way that conflicts (the message says how to update the task),
     or when the remote refuses the push. The task moves to CLEANUP; its worktrees and branches
     are removed, and its journal archived, only when every commit of them is on the base branch
-    (after --strategy squash they are kept: `taskproto task remove NAME --force`).
+    (after --strategy squash they are kept: `taskproto task remove NAME --force`). When git has a
+    signing key (user.signingkey), a signed attestation of what landed is kept as the landed
+    commit's note under refs/notes/taskproto (docs/verify.md).
 
     Landing is the user's: type it in your own terminal.
     """
@@ -57,6 +59,11 @@ def land(
         click.echo(f"{name}: landed {r.approved[:12]} on {r.base_branch} ({r.strategy}): {moved}")
         if r.pushed_to:
             click.echo(f"{name}: pushed {r.base_branch} to {r.pushed_to}")
+        if report.attested:
+            click.echo(
+                f"{name}: attestation signed: `git notes --ref=taskproto show "
+                f"{report.attested[:12]}` (docs/verify.md)"
+            )
         if report.removed:
             click.echo(f"{name}: {report.state}; worktrees and branches removed, journal archived")
         else:

@@ -31,6 +31,7 @@ from taskproto.doctor.checks_git import (
 )
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.checks_sandbox import check_sandboxes
+from taskproto.doctor.checks_signing import check_signed_approvals, check_signing_key
 from taskproto.doctor.escalation import numbered, render, work_at_risk
 from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
@@ -53,6 +54,7 @@ def detect(snap: Snapshot) -> list[Finding]:
             continue  # nothing else can be judged (or touched) until task.json is back
         for check in TASK_CHECKS:
             found += check(snap, view)
+        found += check_signed_approvals(snap, view)
         found += check_worktrees(snap, view)
         found += check_git_operations(snap, view)
     found += check_shared(snap)
@@ -64,6 +66,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_client_hooks(snap)
         found += check_shared_settings(snap)
         found += check_sandboxes(snap)
+        found += check_signing_key(snap)
     found += check_agents(snap)
     found += check_remote(snap)
     return found

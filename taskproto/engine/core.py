@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from taskproto.config import Config
-from taskproto.engine import attention
+from taskproto.engine import attention, signing
 from taskproto.engine.locking import Lock, LockedTask, bytes_or_none, log_view, short_reason
 from taskproto.engine.prompting import Prompts
 from taskproto.engine.renewal import OfferRenewal
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from taskproto.git.repo import Repo
+    from taskproto.git.signing import Setup
     from taskproto.remote import Remote
 
     Change = Callable[[Task], "tuple[Task, str] | None"]
@@ -282,7 +283,8 @@ class Core:
             plan = self.remote.prepare_publish(new.name, releasing)  # refused before any write
         before = {target: bytes_or_none(target) for target in writes}
         local_before = self.journal_head(new.name)
-        local_after = self.journal(new, message, writes)
+        sign = signing.wanted(self.actor.agent, self.git, self.config, old, new)  # the user's
+        local_after = self.journal(new, message, writes, sign)
         done: dict[str, bytes | None] = {}
         try:
             for target, data in writes.items():
@@ -297,6 +299,7 @@ class Core:
             raise
         if path in writes:
             self.files.remember(new.name, writes[path])
+        signing.note_failure(self.warnings, sign, new.name)
         self.indexed(new)
         return new
 
@@ -309,11 +312,7 @@ class Core:
         self.offer.due = True
 
     def _undo_save(
-        self,
-        before: dict[str, bytes | None],
-        name: str,
-        old_head: str | None,
-        new_head: str | None,
+        self, before: dict[str, bytes | None], name: str, old: str | None, new: str | None
     ) -> None:
         for target, data in before.items():
             if data is None:
@@ -324,7 +323,7 @@ class Core:
             else:
                 store.atomic_write(target, data)
         index.touch(self.layout)  # task.json was written twice: hook.sh must look again
-        journal.take_back(self.git, self.layout.dirs, name, old_head, new_head)
+        journal.take_back(self.git, self.layout.dirs, name, old, new)
 
     def first_record(
         self, task: Task, message: str, made: str | None = None, later: list[str] | None = None
@@ -370,23 +369,21 @@ class Core:
         ref = journal.ref_for(name)
         return dirs.ref_sha(ref) if dirs is not None else self.git.ref_sha(ref)
 
-    def journal(self, task: Task, message: str, writes: Mapping[str, bytes]) -> str:
+    def journal(
+        self, task: Task, message: str, writes: Mapping[str, bytes], sign: Setup | None = None
+    ) -> str:
         """Append the journal commit of `task`: task.json and the agents' status files as they
-        will be once `writes` (path -> new bytes) are written. Returns the commit."""
+        will be once `writes` (path -> new bytes) are written (signed: `sign`). Returns it."""
         path = self.layout.task_file(task.name)
         data = writes.get(path)
         files = {journal.TASK_FILE: data if data is not None else store.read_bytes(path)}
         files.update(journal.agent_files(self.layout, task.name, task.required_agents, writes))
         try:
             return journal.append(
-                self.git, self.layout.dirs, task.name, files, message, task.revision
+                self.git, self.layout.dirs, task.name, files, message, task.revision, sign
             )
         except OSError as exc:
-            where = (
-                f"the journal of {task.name} ({exc.filename})"
-                if exc.filename
-                else (f"the journal of {task.name}")
-            )
+            where = f"the journal of {task.name}" + (f" ({exc.filename})" if exc.filename else "")
             raise WriteFailed(where, exc.errno, exc.strerror or str(exc)) from None
         except GitError as exc:
             raise TaskprotoError(

@@ -36,6 +36,7 @@ class LandReport:
     state: str
     removed: bool
     kept: str | None  # why the worktrees and branches were kept
+    attested: str | None = None  # the commit whose note under refs/notes/taskproto attests it
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -44,6 +45,7 @@ class LandReport:
             "state": self.state,
             "removed": self.removed,
             "kept": self.kept,
+            "attested": self.attested,
         }
 
 
@@ -58,6 +60,14 @@ def _approved(core: Core, task: Task) -> str:
             f"the approval of task {task.name!r} is stale: approved {approval.sha[:12]}, branch "
             f"{task.name} is at {(head or 'nothing')[:12]}; review it and run {hint} again"
         )
+    from taskproto.engine.signing import required
+
+    if required(core.config) and core.layout.dirs is not None:  # docs/verify.md
+        from taskproto.state.approvals import unsigned_refusal
+
+        refusal = unsigned_refusal(core.layout.dirs, task.name, "land")
+        if refusal is not None:
+            raise TaskprotoError(refusal)
     return approval.sha
 
 
@@ -203,10 +213,14 @@ def land(
         )
         done = _cleanup_state(core, task, record, session)
         core.save(task, done, f"land: {approved[:12]} onto {base} ({strategy}) -> {done.state}")
+        from taskproto.engine import attest, signing
+
+        passed = attest.guards(core.workflow(task), LANDS_FROM, signing.required(core.config))
+        attested = attest.write(core, task, record, passed)  # the journal still names the task
         if task.owner is not None:
             registry.forget(task.owner.session, name)
     removed, kept = _remove_if_safe(core, done, base)
-    return LandReport(name, record, done.state, removed, kept)
+    return LandReport(name, record, done.state, removed, kept, attested)
 
 
 def _push(core: Core, remote: str, base: str, new: str) -> None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write ne
     from typing import Any
 
     from taskproto.git.repo import JournalCommit, Repo
+    from taskproto.git.signing import Setup
     from taskproto.layout import Layout
 
 REF_PREFIX = "refs/taskproto/tasks/"
@@ -46,9 +47,13 @@ def append(
     files: Mapping[str, bytes],
     summary: str,
     revision: int,
+    sign: Setup | None = None,
 ) -> str:
     """Record `files` (tree entry name -> contents; task.json among them) as the task's next journal
     commit, its message carrying the revision and task.json's digest; returns the commit.
+
+    With `sign` (the user's action, engine/signing.py), git makes the commit signed; when git
+    cannot sign it, the commit is made unsigned (`sign.failed` says why) unless `sign.required`.
 
     The objects are written in-process as loose objects (git's own format) and the ref moves
     expecting its old value (in-process under git's ref lock, or `git update-ref`), so two
@@ -61,14 +66,36 @@ def append(
     if dirs is not None and objects.sha1_repo(dirs.common_dir):
         entries = [(n, objects.write(dirs.common_dir, "blob", files[n])) for n in files]
         tree = objects.write(dirs.common_dir, "tree", objects.tree(entries))
-        commit = objects.write(dirs.common_dir, "commit", objects.commit(tree, old, text))
+        commit = _signed(git, sign, tree, old, text) or objects.write(
+            dirs.common_dir, "commit", objects.commit(tree, old, text)
+        )
     else:
         names = sorted(files)
         blobs = [git.write_blob_bytes(files[n]) for n in names]
         tree = git.mktree(("100644", sha, n) for n, sha in zip(names, blobs, strict=True))
-        commit = git.commit_tree(tree, old, text)
+        commit = _signed(git, sign, tree, old, text) or git.commit_tree(tree, old, text)
     move(git, dirs, ref, commit, old, f"taskproto: {summary}")
     return commit
+
+
+def _signed(git: Git, sign: Setup | None, tree: str, parent: str | None, text: str) -> str | None:
+    """The commit made and signed by git, or None (no signing asked, or git failed to sign and
+    the signature is not required)."""
+    if sign is None:
+        return None
+    from taskproto.errors import GitError
+    from taskproto.git import signing
+
+    try:
+        return signing.commit_tree_signed(git, tree, parent, text)
+    except GitError as exc:
+        if sign.required:
+            raise TaskprotoError(
+                f"refused: git could not sign the approval ({exc.stderr.strip() or exc}); "
+                f"{signing.SETUP_HINT}"
+            ) from None
+        sign.failed = (exc.stderr.strip().splitlines() or [str(exc)])[-1]
+        return None
 
 
 def first_commit(

@@ -218,6 +218,38 @@ def _(env: Env) -> None:
     env.write_raw(data)
 
 
+@breaks("approval-unsigned")
+def _(env: Env) -> None:
+    """The plan approved unsigned, then signing set up: approvals are to be signed (#42)."""
+    e = env.engine
+    e.claim("t", "s1")
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger, session="s1")
+    e.approve("t", "plan", "user")
+    env.git("config", "user.signingkey", str(env.repo.parent / "signing-key.pub"))
+
+
+@breaks("approval-agent-signed")
+def _(env: Env) -> None:
+    """The plan approved from a process whose context shows an agent client (#42)."""
+    e = env.engine
+    e.claim("t", "s1")
+    for trigger in ("classify", "gather_requirements", "synthesize"):
+        e.fire("t", trigger, session="s1")
+    seen = {"terminal": True, "processes": ["python3", "claude"], "variables": ["CLAUDECODE"]}
+    e.approve("t", "plan", "user", seen=seen)
+
+
+@breaks("signing-key-exposed")
+def _(env: Env) -> None:
+    """git signs with a key kept inside the repository, which agents read (#42)."""
+    key = env.repo / ".git" / "signing-key"
+    key.write_text("not a real key\n")
+    key.with_name("signing-key.pub").write_text("ssh-ed25519 AAAA test\n")
+    env.git("config", "gpg.format", "ssh")
+    env.git("config", "user.signingkey", f"{key}.pub")
+
+
 @breaks("state-unknown")
 def _(env: Env) -> None:
     def change(d: dict) -> None:  # type: ignore[type-arg]

@@ -325,4 +325,10 @@ def pre_push(hook: Hook, args: list[str]) -> int:
                 "commit: "
                 f"`git push {remote} {approved}:{remote_ref}`"
             )
+        from taskproto.state.approvals import policy_on, unsigned_refusal
+
+        if policy_on(hook.table()):  # docs/verify.md: the approval must be in a signed commit
+            refusal = unsigned_refusal(hook.repo, task, f"push of {label} to {target}")
+            if refusal is not None:
+                raise Refused(refusal)
     return 0

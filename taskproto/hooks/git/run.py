@@ -17,7 +17,12 @@ if TYPE_CHECKING:
     from taskproto.state.light import TaskView
 
 MARKER = b"# taskproto git hook: installed by `taskproto init`"  # in each installed script
-SETTINGS_KEYS = (b"prohibited_patterns", b"protected_branches", b"commit_trailers")
+SETTINGS_KEYS = (
+    b"prohibited_patterns",
+    b"protected_branches",
+    b"commit_trailers",
+    b"require_signed_approvals",
+)
 
 DEFAULTS: dict[str, Any] = {
     "prohibited_patterns": ["task.json", "status.json", "*.env", ".env"],
@@ -53,6 +58,12 @@ class Hook:
         if not isinstance(value, type(DEFAULTS[key])):
             raise SettingsError(f"the `{key}` setting has the wrong type ({type(value).__name__})")
         return value
+
+    def table(self) -> dict[str, Any]:
+        """The whole settings table (the `[verify]` section is read from it)."""
+        self.setting("protected_branches")
+        assert self._settings is not None
+        return self._settings
 
     def owner_of(self, branch: str | None) -> tuple[str, str | None] | None:
         return self.layout.branch_owner(branch)
