@@ -195,6 +195,17 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         active = languages.with_rules(active, codes)
     clauses = _clauses_of(normal, codes[:lead])
     hits = [rule for rule in (_match(c, active) for c in clauses) if rule is not None]
+    found = _decide(hits)
+    if codes:
+        # the rules' weak guesses in another language get a second opinion (languages/model.py)
+        revised = languages.second_opinion(codes, found.rule, found.type, normal)
+        if revised is not None:
+            return Classification(*revised)
+    return found
+
+
+def _decide(hits: Sequence[Rule]) -> Classification:
+    """The type of a message whose clauses matched ``hits``, in order (see ``classify``)."""
     if not hits:
         return Classification("OTHER", "fallback", FALLBACK_CONFIDENCE)
     decisive_at = next((i for i in range(len(hits) - 1, -1, -1) if hits[i].type != "OTHER"), None)
