@@ -72,10 +72,13 @@ _weights = array("h")
 
 def buckets(normal: str) -> dict[int, int]:
     """How often each weight row is used by the features of normalised text."""
-    counts: dict[int, int] = {}
+    seen: dict[str, int] = {}
     for feature in features(normal):
+        seen[feature] = seen.get(feature, 0) + 1
+    counts: dict[int, int] = {}
+    for feature, count in seen.items():
         row = crc32(feature.encode()) % BUCKETS
-        counts[row] = counts.get(row, 0) + 1
+        counts[row] = counts.get(row, 0) + count
     return counts
 
 
@@ -85,13 +88,21 @@ def probabilities(normal: str) -> list[float]:
         _weights.frombytes(_WEIGHTS.read_bytes())
         if sys.byteorder == "big":
             _weights.byteswap()
+    weights = _weights
     counts = buckets(normal)
-    norm = 1.0 / math.sqrt(sum(c * c for c in counts.values()) or 1)
-    scores = [float(b) for b in _weights[BUCKETS * 5 :]]  # the biases, after the rows
+    # sums of integers, unrolled (the hot loop of a non-English message's decision); the norm
+    # and the scale are applied once, at the end
+    s0 = s1 = s2 = s3 = s4 = 0
     for row, count in counts.items():
         at = row * 5
-        for k in range(5):
-            scores[k] += _weights[at + k] * count * norm
+        s0 += weights[at] * count
+        s1 += weights[at + 1] * count
+        s2 += weights[at + 2] * count
+        s3 += weights[at + 3] * count
+        s4 += weights[at + 4] * count
+    norm = 1.0 / math.sqrt(sum(c * c for c in counts.values()) or 1)
+    bias = weights[BUCKETS * 5 :]  # the biases, after the rows
+    scores = [b + s * norm for b, s in zip(bias, (s0, s1, s2, s3, s4), strict=True)]
     top = max(scores)
     exps = [math.exp((s - top) / SCALE) for s in scores]
     total = sum(exps)
