@@ -19,6 +19,7 @@ import math
 import re
 import sys
 from array import array
+from operator import itemgetter
 from pathlib import Path
 from zlib import crc32
 
@@ -68,17 +69,19 @@ def features(normal: str) -> list[str]:
 BUCKETS = 1 << 15
 SCALE = 1000
 _weights = array("h")
+_ZERO_ROW = BUCKETS * 5 + 5  # after the rows and the biases
+
+
+def _rows(normal: str) -> list[int]:
+    """The weight row of each feature of normalised text, once per use."""
+    return [code % BUCKETS for code in map(crc32, map(str.encode, features(normal)))]
 
 
 def buckets(normal: str) -> dict[int, int]:
     """How often each weight row is used by the features of normalised text."""
-    seen: dict[str, int] = {}
-    for feature in features(normal):
-        seen[feature] = seen.get(feature, 0) + 1
     counts: dict[int, int] = {}
-    for feature, count in seen.items():
-        row = crc32(feature.encode()) % BUCKETS
-        counts[row] = counts.get(row, 0) + count
+    for row in _rows(normal):
+        counts[row] = counts.get(row, 0) + 1
     return counts
 
 
@@ -88,21 +91,18 @@ def probabilities(normal: str) -> list[float]:
         _weights.frombytes(_WEIGHTS.read_bytes())
         if sys.byteorder == "big":
             _weights.byteswap()
-    weights = _weights
-    counts = buckets(normal)
-    # sums of integers, unrolled (the hot loop of a non-English message's decision); the norm
-    # and the scale are applied once, at the end
-    s0 = s1 = s2 = s3 = s4 = 0
-    for row, count in counts.items():
-        at = row * 5
-        s0 += weights[at] * count
-        s1 += weights[at + 1] * count
-        s2 += weights[at + 2] * count
-        s3 += weights[at + 3] * count
-        s4 += weights[at + 4] * count
+        _weights.extend((0, 0, 0, 0, 0))  # a row of zeros, _ZERO_ROW
+    rows = _rows(normal)
+    counts = dict.fromkeys(rows, 0)
+    for row in rows:
+        counts[row] += 1
+    # a row's offset once per use, and the zero row twice (itemgetter of one offset returns no
+    # tuple); each type's sum is then one C-level gather and sum over a shifted view
+    gather = itemgetter(*[row * 5 for row in rows], _ZERO_ROW, _ZERO_ROW)
+    view = memoryview(_weights)
     norm = 1.0 / math.sqrt(sum(c * c for c in counts.values()) or 1)
-    bias = weights[BUCKETS * 5 :]  # the biases, after the rows
-    scores = [b + s * norm for b, s in zip(bias, (s0, s1, s2, s3, s4), strict=True)]
+    bias = _weights[BUCKETS * 5 : BUCKETS * 5 + 5]  # the biases, after the rows
+    scores = [bias[k] + sum(gather(view[k:])) * norm for k in range(5)]
     top = max(scores)
     exps = [math.exp((s - top) / SCALE) for s in scores]
     total = sum(exps)
