@@ -68,8 +68,19 @@ def features(normal: str) -> list[str]:
 # ``frombytes``: no parsing, so a first non-English message pays well under a millisecond for it.
 BUCKETS = 1 << 15
 SCALE = 1000
-_weights = array("h")
 _ZERO_ROW = BUCKETS * 5 + 5  # after the rows and the biases
+_loaded: dict[str, array[int]] = {}
+
+
+def _load() -> array[int]:
+    # made whole before it is shared: two threads' first messages each read a complete table
+    weights = array("h")
+    weights.frombytes(_WEIGHTS.read_bytes())
+    if sys.byteorder == "big":
+        weights.byteswap()
+    weights.extend((0, 0, 0, 0, 0))  # a row of zeros, _ZERO_ROW
+    _loaded["weights"] = weights
+    return weights
 
 
 def _rows(normal: str) -> list[int]:
@@ -87,11 +98,9 @@ def buckets(normal: str) -> dict[int, int]:
 
 def probabilities(normal: str) -> list[float]:
     """The model's probability of each of TYPES for normalised text."""
-    if not _weights:
-        _weights.frombytes(_WEIGHTS.read_bytes())
-        if sys.byteorder == "big":
-            _weights.byteswap()
-        _weights.extend((0, 0, 0, 0, 0))  # a row of zeros, _ZERO_ROW
+    weights = _loaded.get("weights")
+    if weights is None:
+        weights = _load()
     rows = _rows(normal)
     counts = dict.fromkeys(rows, 0)
     for row in rows:
@@ -99,9 +108,9 @@ def probabilities(normal: str) -> list[float]:
     # a row's offset once per use, and the zero row twice (itemgetter of one offset returns no
     # tuple); each type's sum is then one C-level gather and sum over a shifted view
     gather = itemgetter(*[row * 5 for row in rows], _ZERO_ROW, _ZERO_ROW)
-    view = memoryview(_weights)
+    view = memoryview(weights)
     norm = 1.0 / math.sqrt(sum(c * c for c in counts.values()) or 1)
-    bias = _weights[BUCKETS * 5 : BUCKETS * 5 + 5]  # the biases, after the rows
+    bias = weights[BUCKETS * 5 : BUCKETS * 5 + 5]  # the biases, after the rows
     scores = [bias[k] + sum(gather(view[k:])) * norm for k in range(5)]
     top = max(scores)
     exps = [math.exp((s - top) / SCALE) for s in scores]
