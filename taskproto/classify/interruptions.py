@@ -8,7 +8,9 @@ rule that matches it (a message in German, Spanish, French, Brazilian Portuguese
 Chinese also gets that language's rules, ``languages/``, before the English ones). The message
 then takes the type of the *last* clause that asks for
 something (what the user asks for last is what they want now), except that a hold ("stop",
-"don't continue") after a resumption cancels it. See docs/interruptions.md.
+"don't continue") after a resumption cancels it. In those other languages, a decision that is
+not a go may then be changed by a small model's second opinion (``languages/model.py``). See
+docs/interruptions.md.
 """
 
 from __future__ import annotations
