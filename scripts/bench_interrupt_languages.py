@@ -47,6 +47,14 @@ MESSAGES = {
     "pt-BR": "pode continuar",
     "ja": "続けて",
     "zh-Hans": "继续",
+    # messages the rules read weakly, so the model (languages/model.py) is asked: its weights
+    # are read and its features made in these, and never for a go or an English message
+    "de (model)": "Schon alles grün bei den Checks?",
+    "es (model)": "¿Todo verde en el CI?",
+    "fr (model)": "On tient toujours les délais ?",
+    "pt-BR (model)": "Tá tudo verde no CI?",
+    "ja (model)": "続ける前にlockを点検して",
+    "zh-Hans (model)": "我们赶得上进度吗？",
 }
 CORPORA = {
     "en": DATA / "interruptions.tsv",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 from collections import Counter
@@ -30,12 +31,20 @@ MIN_ACCURACY = 0.95  # every split the rules were written from, and English's co
 # and a new batch written before the rules changed again; since the fifth split was written they
 # are data the rules were written from, like the train split (docs/interruptions.md).
 HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
-# The fifth held-out split: written before this round's rules and scored once, at the end. The
-# issue's goal is 95% a language; the rules came to 80.7-90.8% (86.9% together), so the floors
-# are the ones that hold, to keep a change from losing ground.
-FRESH = "heldout5"
-MIN_FRESH = 0.80  # each language
-MIN_FRESH_TOGETHER = 0.86
+# The fifth held-out split (all of it held out) was scored once, blind, by the second round's
+# rules (80.7-90.8%); its misses were seen, and it became data like the others.
+FIFTH = "heldout5"
+# The third round (docs/interruptions.md): a sixth batch, hash-split into train6 and heldout6 and
+# committed before the model (languages/model.py) was made; the model is trained on every split
+# but heldout6, which was scored once, blind, at the end.
+SIXTH = "train6"
+FRESH = "heldout6"
+TRAINED = ("train", *HELD_OUT, FIFTH, SIXTH)
+# Scored once, blind, at the end (commit 9433f66): 90.0% (de) to 100% (es, pt-BR), 96.0% for the
+# six together. The issue's goal, 95% a language, is not met in German and Chinese (90.0%, 91.7%),
+# so the floors are the ones that hold, to keep a change from losing ground.
+MIN_FRESH = 0.90  # each language
+MIN_FRESH_TOGETHER = 0.96
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -60,11 +69,32 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
         assert len(messages) == len(set(messages)), code
         for split in helds:
             assert set(Counter(label for label, _ in split)) == set(INTERRUPTION_TYPES), code
-        fresh = load(CORPORA / f"{code}.{FRESH}.tsv")
-        assert len(fresh) >= 150, code
-        assert Counter(label for label, _ in fresh).keys() == set(INTERRUPTION_TYPES), code
-        assert not {m for _, m in fresh} & set(messages), code
-        assert len({m for _, m in fresh}) == len(fresh), code
+        fifth = load(CORPORA / f"{code}.{FIFTH}.tsv")
+        assert len(fifth) >= 150, code
+        assert Counter(label for label, _ in fifth).keys() == set(INTERRUPTION_TYPES), code
+        assert not {m for _, m in fifth} & set(messages), code
+        assert len({m for _, m in fifth}) == len(fifth), code
+
+
+def test_the_sixth_batch_is_new_and_split_by_its_hash() -> None:
+    for code in CODES:
+        older = {m for split in ("train", *HELD_OUT, FIFTH) for _, m in load_split(code, split)}
+        train, fresh = load_split(code, SIXTH), load_split(code, FRESH)
+        batch = [m for _, m in (*train, *fresh)]
+        assert len(batch) >= 100, code
+        assert len(set(batch)) == len(batch), code
+        assert not set(batch) & older, code
+        assert all(held_out_by_hash(m) for _, m in fresh), code
+        assert not any(held_out_by_hash(m) for _, m in train), code
+        assert set(Counter(label for label, _ in fresh)) == set(INTERRUPTION_TYPES), code
+
+
+def load_split(code: str, split: str) -> list[tuple[str, str]]:
+    return load(CORPORA / f"{code}.{split}.tsv")
+
+
+def held_out_by_hash(message: str) -> bool:
+    return hashlib.sha256(message.encode()).digest()[0] < 90
 
 
 def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
@@ -72,7 +102,7 @@ def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
     return right, Counter(label for label, _ in rows)
 
 
-@pytest.mark.parametrize("split", ["train", *HELD_OUT, FRESH])
+@pytest.mark.parametrize("split", [*TRAINED, FRESH])
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")
@@ -148,7 +178,8 @@ def test_fresh_held_out_accuracy_of_every_language_together() -> None:
         ("¿Por qué paraste? Sigue.", "RESUMPTION"),
         ("Sigue. Bueno no, para.", "OTHER"),
         ("Resume tu progreso.", "STATUS_REQUEST"),  # Spanish "resume" summarises
-        ("El lock sigue siendo nuestro, ¿verdad?", "QUESTION"),  # "sigue" is "still" here
+        # "sigue" is "still" here, not a go: a question about the protocol's state now, an audit
+        ("El lock sigue siendo nuestro, ¿verdad?", "AUDIT"),
         ("Haz una auditoría.", "AUDIT"),
         ("vale", "OTHER"),
         ("sí", "OTHER"),
@@ -363,6 +394,65 @@ def test_user_rules_win_over_the_language_rules() -> None:
     assert classify("ist das thread-safe?", merged) == Classification(
         "QUESTION", "question-mark", 0.5
     )
+
+
+# --- the model's second opinion (languages/model.py): what the rules miss, never a false go
+
+
+@pytest.mark.parametrize(
+    ("message", "expected", "rule"),
+    [
+        # a yes/no question about the work: the rules read a question (its "?")
+        ("Schon alles grün bei den Checks?", "STATUS_REQUEST", "de-model"),
+        ("On tient toujours les délais ?", "STATUS_REQUEST", "fr-model"),
+        ("Tá tudo verde no CI?", "STATUS_REQUEST", "pt-model"),
+        ("続ける前にlockを点検して", "AUDIT", "ja-model"),  # a hold for an audit: the audit
+        ("Bevor du weitermachst, check die Locks.", "AUDIT", "de-audit-verify"),  # rules suffice
+    ],
+)
+def test_the_model_reads_what_the_rules_miss(message: str, expected: str, rule: str) -> None:
+    got = classify(message)
+    assert (got.type, got.rule) == (expected, rule)
+    assert 0.0 < got.confidence <= 1.0
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "sieht gut aus",  # a bare ok the rules match nothing in
+        "parfait",
+        "看起来不错",
+        "Avance quand la CI est verte.",  # a hold the model would call a status request
+        "Warte kurz.",
+        "Mach noch nicht weiter.",
+    ],
+)
+def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> None:
+    assert classify(message).type == "OTHER"
+
+
+def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES, [{"name": "checks-q", "type": "QUESTION", "pattern": r"checks\?$"}]
+    )
+    assert classify("Schon alles grün bei den Checks?", merged) == Classification(
+        "QUESTION", "checks-q", 0.8
+    )
+
+
+@pytest.mark.slow
+def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
+    """model.bin is what scripts/train_interrupt_model.py makes from the corpora without the
+    blind split heldout6 (about a minute)."""
+    out = tmp_path / "model.bin"
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
+    assert out.read_bytes() == shipped.read_bytes()
 
 
 @given(

@@ -8,7 +8,9 @@ rule that matches it (a message in German, Spanish, French, Brazilian Portuguese
 Chinese also gets that language's rules, ``languages/``, before the English ones). The message
 then takes the type of the *last* clause that asks for
 something (what the user asks for last is what they want now), except that a hold ("stop",
-"don't continue") after a resumption cancels it. See docs/interruptions.md.
+"don't continue") after a resumption cancels it. In those other languages, a decision that is
+not a go may then be changed by a small model's second opinion (``languages/model.py``). See
+docs/interruptions.md.
 """
 
 from __future__ import annotations
@@ -195,6 +197,17 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         active = languages.with_rules(active, codes)
     clauses = _clauses_of(normal, codes[:lead])
     hits = [rule for rule in (_match(c, active) for c in clauses) if rule is not None]
+    found = _decide(hits)
+    if codes:
+        # the rules' weak guesses in another language get a second opinion (languages/model.py)
+        revised = languages.second_opinion(codes, found.rule, found.type, normal)
+        if revised is not None:
+            return Classification(*revised)
+    return found
+
+
+def _decide(hits: Sequence[Rule]) -> Classification:
+    """The type of a message whose clauses matched ``hits``, in order (see ``classify``)."""
     if not hits:
         return Classification("OTHER", "fallback", FALLBACK_CONFIDENCE)
     decisive_at = next((i for i in range(len(hits) - 1, -1, -1) if hits[i].type != "OTHER"), None)

@@ -25,7 +25,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from taskproto.classify.languages.table import Language
 
-__all__ = ["CODES", "clause_patterns", "detect", "language", "with_rules"]
+__all__ = ["CODES", "clause_patterns", "detect", "language", "second_opinion", "with_rules"]
 
 
 # Module of each language; when two show as many marker words, their rules are tried in this order.
@@ -274,3 +274,20 @@ def clause_patterns(
         found = (re.compile(splitter), re.compile(rf"^(?:(?:{words})[\s,!.]*)+"))
         _patterns[codes] = found
     return found
+
+
+def second_opinion(
+    codes: tuple[str, ...], rule: str, rule_type: str, normal: str
+) -> tuple[str, str, float] | None:
+    """The type, deciding rule and confidence the model (``model.py``) gives a message in the
+    languages ``codes`` that the default rule or fallback ``rule`` gave ``rule_type``, when it
+    replaces the rules' decision; None when it does not, and always for a user's own rule."""
+    tables = (rule_ for code in codes for rule_ in language(code).rules)
+    if rule != "fallback" and rule not in _ENGLISH and all(r.name != rule for r in tables):
+        return None
+    model = import_module(f"{__name__}.model")
+    revised: tuple[str, float] | None = model.revise(rule, rule_type, normal)
+    if revised is None:
+        return None
+    found, sure = revised
+    return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)

@@ -1,0 +1,146 @@
+"""A second opinion for messages in another language than English: a small linear model.
+
+The rules of a language table (``languages/<code>.py``) know the phrasings they were written
+from; on messages they have not seen, most of their misses are of a few kinds (a yes/no question
+about the work read as a QUESTION, an audit read as OTHER). This model reads the same normalised
+text as the rules (character n-grams of its words, its words, word pairs, the last sentence's
+words), trained on every language's corpus by ``scripts/train_interrupt_model.py`` (softmax
+regression; ``model.bin`` holds its weights), and may change the rules' decision in a few
+cases only (``revise``). It never makes a go of a hold or of an unmatched short reply it is
+unsure of, and never overrides a user's own rule.
+
+Standard library only; ``model.bin`` is read the first time a non-English message needs it,
+never for an English one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from array import array
+from operator import itemgetter
+from pathlib import Path
+from zlib import crc32
+
+__all__ = ["BUCKETS", "SCALE", "TYPES", "buckets", "features", "probabilities", "revise"]
+
+TYPES = ("RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER")
+_WEIGHTS = Path(__file__).with_name("model.bin")
+
+# Words: runs of ASCII letters and digits, runs of anything not ASCII (a Japanese or Chinese
+# phrase, which has no spaces), and "?" (a question mark is a word of its own).
+_TOKENS = re.compile(r"[a-z0-9]+|[^\x00-\x7f\s]+|\?")
+_SENTENCES = re.compile(r"[.!?;,:]\s")
+
+# How sure the model must be to change the rules' decision. A message no rule matched, or one
+# only the trailing "?" made a question, is the rules' weakest guess; a question word is a
+# better one; any other rule is trusted unless the model is very sure.
+_SURE_WEAK = 0.4
+_SURE_QUESTION = 0.75
+_SURE_STRONG = 0.85
+# A go is costly when wrong (the agent acts on it): the model makes one of a message no rule
+# matched, or of one the rules read as a question, status request or audit, only when very sure.
+_SURE_GO = 0.9
+_WEAK_RULES = frozenset({"fallback", "question-mark"})
+
+
+def features(normal: str) -> list[str]:
+    """The model's features of a message's normalised (and accent-folded) text."""
+    tokens = _TOKENS.findall(normal)
+    out: list[str] = []
+    for token in tokens:
+        out.append("w:" + token)
+        padded = "<" + token + ">"
+        for size in (2, 3, 4):
+            out.extend(padded[i : i + size] for i in range(len(padded) - size + 1))
+    out.extend(f"b:{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False))
+    if tokens:
+        out.append("last:" + tokens[-1])
+    sentences = [s for s in _SENTENCES.split(normal) if s.strip()]
+    if len(sentences) > 1:
+        out.extend("L:" + token for token in _TOKENS.findall(sentences[-1]))
+    return out
+
+
+# The weights: one row of five 16-bit integers (``SCALE`` times the real weights, little-endian)
+# per bucket, a feature's bucket being the CRC-32 of its UTF-8 text modulo BUCKETS. Read with one
+# ``frombytes``: no parsing, so a first non-English message pays well under a millisecond for it.
+BUCKETS = 1 << 15
+SCALE = 1000
+_ZERO_ROW = BUCKETS * 5 + 5  # after the rows and the biases
+_loaded: dict[str, array[int]] = {}
+
+
+def _load() -> array[int]:
+    # made whole before it is shared: two threads' first messages each read a complete table
+    weights = array("h")
+    weights.frombytes(_WEIGHTS.read_bytes())
+    if sys.byteorder == "big":
+        weights.byteswap()
+    weights.extend((0, 0, 0, 0, 0))  # a row of zeros, _ZERO_ROW
+    _loaded["weights"] = weights
+    return weights
+
+
+def _rows(normal: str) -> list[int]:
+    """The weight row of each feature of normalised text, once per use."""
+    return [code % BUCKETS for code in map(crc32, map(str.encode, features(normal)))]
+
+
+def buckets(normal: str) -> dict[int, int]:
+    """How often each weight row is used by the features of normalised text."""
+    counts: dict[int, int] = {}
+    for row in _rows(normal):
+        counts[row] = counts.get(row, 0) + 1
+    return counts
+
+
+def probabilities(normal: str) -> list[float]:
+    """The model's probability of each of TYPES for normalised text."""
+    weights = _loaded.get("weights")
+    if weights is None:
+        weights = _load()
+    rows = _rows(normal)
+    counts = dict.fromkeys(rows, 0)
+    for row in rows:
+        counts[row] += 1
+    # a row's offset once per use, and the zero row twice (itemgetter of one offset returns no
+    # tuple); each type's sum is then one C-level gather and sum over a shifted view
+    gather = itemgetter(*[row * 5 for row in rows], _ZERO_ROW, _ZERO_ROW)
+    view = memoryview(weights)
+    norm = 1.0 / math.sqrt(sum(c * c for c in counts.values()) or 1)
+    bias = weights[BUCKETS * 5 : BUCKETS * 5 + 5]  # the biases, after the rows
+    scores = [bias[k] + sum(gather(view[k:])) * norm for k in range(5)]
+    top = max(scores)
+    exps = [math.exp((s - top) / SCALE) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def revise(rule: str, rule_type: str, normal: str) -> tuple[str, float] | None:
+    """The model's type and probability for a message the default rule ``rule`` (or the
+    fallback) gave ``rule_type``, if it should replace the rules' decision; else None.
+
+    A go the rules found stands (the model is not asked). A hold may become an audit, a
+    question or a status request (an audit that starts with "before you go on"), never a go.
+    """
+    if rule_type == "RESUMPTION":
+        return None
+    probs = probabilities(normal)
+    best = max(range(5), key=probs.__getitem__)
+    found, sure = TYPES[best], probs[best]
+    if found == rule_type:
+        return None
+    if found == "RESUMPTION":
+        go = rule == "fallback" or rule_type != "OTHER"
+        return (found, sure) if go and sure >= _SURE_GO else None
+    if rule_type == "OTHER" and rule != "fallback" and found != "AUDIT":
+        return None  # a hold or a negated go stays one, unless it holds for an audit
+    if rule in _WEAK_RULES:
+        need = _SURE_WEAK
+    elif rule.endswith("question") or rule == "question-word":
+        need = _SURE_QUESTION
+    else:
+        need = _SURE_STRONG
+    return (found, sure) if sure >= need else None
