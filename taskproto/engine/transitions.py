@@ -262,7 +262,10 @@ def own_agent_session(core: Core, name: str, agent: AgentName, session: str | No
     if not session:
         return False
     try:
-        with open(core.config.agent_dir(name, agent) / "run.json", "rb") as fh:
+        # run.json lies beside status.json (ops/agent_records.py); no pathlib on this path
+        with open(
+            os.path.join(os.path.dirname(core.status_path(name, agent)), "run.json"), "rb"
+        ) as fh:
             record = json.loads(fh.read())
     except (OSError, ValueError):
         return False

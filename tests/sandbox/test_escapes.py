@@ -142,6 +142,11 @@ def test_every_escape_fails_and_nothing_outside_the_agent_changes(
         "state_home": os.environ["XDG_STATE_HOME"],
     }
     skip = [dev, config.agent_dir("t", "dev") / "sandbox"]
+    # the user's board records its address once it serves (ops/notify.py): before the snapshot
+    address = config.root / "board-address.json"
+    deadline = time.monotonic() + 30
+    while not address.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
     before = snapshot(repo, skip)
     journal = git(repo, "rev-parse", "refs/taskproto/tasks/t")
     home = home_files(Path(os.environ["HOME"]))
