@@ -148,6 +148,14 @@ def test_sandbox_none_runs_unconfined_and_ps_says_so(box: Engine, repo: Path, cl
     assert cli("agent", "stop", "t", "qa").code == 0
 
 
+def test_agent_start_says_which_sandbox_the_agent_got(box: Engine, cli) -> None:
+    # `auto` may fall back to none (a script under /tmp or your home): the start's own line says so
+    r = cli("agent", "start", "t", "qa", "--client", "sleep 600", "--headless", "--prompt", "go")
+    assert r.code == 0, r.err
+    assert r.out.rstrip().endswith(", sandbox bwrap"), r.out
+    assert cli("agent", "stop", "t", "qa").code == 0
+
+
 def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
     engine: Engine, agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
