@@ -10,7 +10,6 @@ from pathlib import Path
 
 from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
 from tests.agents.conftest import ps as _ps
-from tests.conftest import git
 
 
 def _runs(tmp_path: Path, agent: str) -> list[dict]:
@@ -179,15 +178,6 @@ def test_starting_an_agent_is_refused_to_an_agent(agents_repo: Path, cli, standi
     assert len(result.err.strip().splitlines()) == 1
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
     assert not (agents_repo / ".taskproto/supervisor.json").exists()
-
-
-def test_a_headless_start_without_a_prompt_template_asks_for_one(
-    agents_repo: Path, cli, standin: Path
-) -> None:
-    assert cli("task", "create", "t1", "--agents", "dev").code == 0
-    result = cli("agent", "start", "t1", "dev", "--client", standin_client(standin), "--headless")
-    assert result.code == 1 and result.err.strip().endswith("pass --prompt TEXT")
-    assert git(agents_repo, "status", "--short") == ""
 
 
 def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path, cli) -> None:
