@@ -6,6 +6,10 @@ import click
 
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.engine import Engine
+
 
 @click.group("agent")
 def agent_group() -> None:
@@ -81,7 +85,8 @@ def agent_wait(
     """Wait until every required agent of task NAME is COMPLETE.
 
     Exit 0 when they all are; 1 as soon as one is in ERROR or timed out (WORKING for longer than
-    agent_timeout_minutes), or when --timeout passes first. Prints procedure 2's summary:
+    agent_timeout_minutes), as soon as one `agent start` ran ended for good without saying it
+    was done, or when --timeout passes first. Prints procedure 2's summary:
     complete, error, timeout and missing counts; when --timeout passes first, only the one line
     that says so and which agents are not COMPLETE.
     """
@@ -100,6 +105,8 @@ def agent_wait(
         late = deadline is not None and time.monotonic() >= deadline
         if done or failed or late:
             break
+        unfinished = {a: "PENDING" for a in counts.pending}
+        _ended_unfinished(engine, name, unfinished | {a: "WORKING" for a in counts.working})
         time.sleep(interval)
     if not (done or failed):  # --timeout passed: one line, and no summary that reads otherwise
         status = {a: "PENDING" for a in counts.pending}
@@ -118,6 +125,28 @@ def agent_wait(
         raise TaskprotoError(
             f"agent(s) {which} of task {name} failed or timed out; run `taskproto recover {name}` "
             "to re-queue them within their retries"
+        )
+
+
+def _ended_unfinished(engine: Engine, name: str, unfinished: dict[str, str]) -> None:
+    """Refuse to wait on for an agent `agent start` ran whose client ended for good (exited, or
+    escalated past its retries) without saying it was done: nothing would ever say so."""
+    from taskproto.errors import TaskprotoError
+    from taskproto.ops import agent_records as records
+
+    ended = {}
+    for agent, status in unfinished.items():
+        record = records.read(engine.config, name, agent)
+        if record and record.get("state") in (records.EXITED, records.ESCALATED):
+            ended[agent] = (status, str(record["state"]))
+    if ended:
+        which = ", ".join(f"{a} ({status})" for a, (status, _) in ended.items())
+        states = "/".join(sorted({state for _, state in ended.values()}))
+        one = next(iter(ended)) if len(ended) == 1 else "AGENT"
+        raise TaskprotoError(
+            f"agent(s) {which} of task {name} ended ({states}) without saying they are done; "
+            f"read `taskproto agent logs {name} {one}`, then `taskproto agent set {name} {one} "
+            f"--status complete` if its work is done, or `taskproto agent restart {name} {one}`"
         )
 
 

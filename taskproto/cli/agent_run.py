@@ -26,6 +26,11 @@ def _line(r: dict[str, Any]) -> str:
     )
 
 
+def _started(r: dict[str, Any]) -> str:
+    """`agent start`'s line: which sandbox it got too (`auto` may have run it as you)."""
+    return f"started {_line(r)}, sandbox {r.get('sandbox') or 'none'}"
+
+
 @click.command("start")
 @click.argument("task")
 @click.argument("agent")
@@ -80,7 +85,7 @@ def start(
     record = agent_control.start(
         state.engine, task_name(task), agent_name(agent), client, headless, prompt, sandbox
     )
-    emit(as_json, record, lambda: click.echo(f"started {_line(record)}"))
+    emit(as_json, record, lambda: click.echo(_started(record)))
 
 
 @click.command("ps")

@@ -21,6 +21,17 @@ if TYPE_CHECKING:
 
 CLIENTS = ("claude", "codex", "gemini")
 NAMES_ITS_OWN_SESSION = ("codex", "gemini")  # their session ids are bound from their hooks
+# What a headless Claude Code may run without a permission prompt nobody is there to answer: the
+# protocol's own steps (commit its work, `taskproto agent set ... --status complete`), no more.
+# acceptEdits alone refuses every Bash call; taskproto's hooks still guard each one.
+CLAUDE_HEADLESS_TOOLS = (
+    "Bash(git add:*)",
+    "Bash(git commit:*)",
+    "Bash(git status:*)",
+    "Bash(git diff:*)",
+    "Bash(git log:*)",
+    "Bash(taskproto:*)",
+)
 
 
 class Launch:
@@ -92,7 +103,9 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         # one killed before Claude Code saved anything starts again under the same free id
         argv += ["--resume" if resume else "--session-id", session]
         # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
-        argv += ["-p", prompt, "--permission-mode", "acceptEdits"] if headless else []
+        if headless:
+            argv += ["-p", prompt, "--permission-mode", "acceptEdits"]
+            argv += ["--allowedTools", *CLAUDE_HEADLESS_TOOLS]
         argv += [] if headless or not prompt else [prompt]
     elif client == "codex":
         argv += ["exec"] if headless else []

@@ -42,7 +42,11 @@ def test_claude_code_started_headless_works_in_its_worktree_as_its_session(
     assert "# test repo" in json.dumps(server.turns[-1].body)  # the tool ran in the worktree
     assert row["hook_activity"] is not None, "no hook of the session reported"
     assert row["session"] == session
-    projects = Path(__import__("os").environ["HOME"]) / ".claude" / "projects"
+    # sandboxed (auto, where bubblewrap runs), Claude Code keeps its transcripts in its own home
+    home = Path(__import__("os").environ["HOME"])
+    if row["sandbox"] == "bwrap":
+        home = agents_repo / ".taskproto/tasks/t1/agents/dev/sandbox/home"
+    projects = home / ".claude" / "projects"
     transcripts = list(projects.glob(f"*/{session}.jsonl"))
     assert transcripts, "Claude Code used another session id"
     assert transcripts[0].parent.name == "".join(c if c.isalnum() else "-" for c in str(worktree))

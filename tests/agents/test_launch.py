@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from taskproto.engine import Engine
-from taskproto.ops.agent_launch import launch
+from taskproto.ops.agent_launch import CLAUDE_HEADLESS_TOOLS, launch
 
 SESSION = "11111111-2222-3333-4444-555555555555"  # taskproto's, fixed at the start
 OWN = "0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee"  # the one Codex's or Gemini's first hook named
@@ -58,7 +58,10 @@ def _saved(homes: Path, client: str, chat: list[dict[str, Any]] | None = None) -
         (
             "claude",
             True,
-            ["claude", "--session-id", SESSION, "-p", "go", "--permission-mode", "acceptEdits"],
+            [
+                *("claude", "--session-id", SESSION, "-p", "go", "--permission-mode"),
+                *("acceptEdits", "--allowedTools", *CLAUDE_HEADLESS_TOOLS),
+            ],
         ),
         ("claude", False, ["claude", "--session-id", SESSION, "go"]),
         ("codex", True, ["codex", "exec", "go"]),
@@ -88,7 +91,10 @@ def test_the_first_start_of_each_client(
         (
             "claude",
             True,
-            ["claude", "--resume", SESSION, "-p", "go", "--permission-mode", "acceptEdits"],
+            [
+                *("claude", "--resume", SESSION, "-p", "go", "--permission-mode"),
+                *("acceptEdits", "--allowedTools", *CLAUDE_HEADLESS_TOOLS),
+            ],
         ),
         ("codex", True, ["codex", "exec", "resume", OWN, "go"]),
         ("codex", False, ["codex", "resume", OWN, "go"]),

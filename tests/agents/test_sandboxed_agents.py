@@ -148,6 +148,14 @@ def test_sandbox_none_runs_unconfined_and_ps_says_so(box: Engine, repo: Path, cl
     assert cli("agent", "stop", "t", "qa").code == 0
 
 
+def test_agent_start_says_which_sandbox_the_agent_got(box: Engine, cli) -> None:
+    # `auto` may fall back to none (a script under /tmp or your home): the start's own line says so
+    r = cli("agent", "start", "t", "qa", "--client", "sleep 600", "--headless", "--prompt", "go")
+    assert r.code == 0, r.err
+    assert r.out.rstrip().endswith(", sandbox bwrap"), r.out
+    assert cli("agent", "stop", "t", "qa").code == 0
+
+
 def test_a_commit_the_tasks_state_refuses_stays_out_and_ps_says_why(
     engine: Engine, agents_repo: Path, cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -251,6 +259,47 @@ def test_claude_code_in_the_sandbox_commits_and_its_guard_answers_through_the_ch
     env = (dev / "env.txt").read_text()
     assert "ANTHROPIC_API_KEY=standin-key" in env and "SSH_AUTH_SOCK" not in env
     assert row["hook_activity"] is not None, "no hook reported through the channel"
+
+
+@pytest.mark.slow  # Claude Code's own start takes a few seconds
+def test_headless_claude_code_commits_and_says_it_is_done_with_no_permissions_set_up(
+    box: Engine, repo: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as a user starts it: no allow rule in any settings, no trusted workspace; the prompt
+    # taskproto gives it asks it to commit and to run `taskproto agent set`, which headless
+    # Claude Code (nobody there to answer a permission prompt) must be allowed to run
+    exe = find_client("claude")
+    if exe is None:
+        pytest.skip(missing_reason("claude"))
+    monkeypatch.setenv("PATH", f"{exe.parent}:{os.environ['PATH']}")
+    for key, value in CLAUDE_QUIET.items():
+        monkeypatch.setenv(key, value)
+    assert cli("init", "--claude").code == 0
+    dev = box.config.agent_worktree("t", "dev")
+    command = (
+        "git add hello.py && git commit -q -m 'claude: hello' "
+        "&& taskproto agent set t dev --status complete"
+    )
+    script = [
+        ToolCall("Write", {"file_path": str(dev / "hello.py"), "content": "print('hi')\n"}),
+        ToolCall("Bash", {"command": command}),
+        Text("Done."),
+    ]
+    with AnthropicServer(script) as server:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "standin-key")
+        _start(cli, "dev", "claude", "auto")
+        row = wait_until(
+            lambda: [r for r in [_row(cli, "dev")] if r["state"] != "running"],
+            timeout=90,
+            what="Claude Code's end in its sandbox",
+        )[0]
+    result = json.dumps(server.turns[2].body["messages"][-1]) if len(server.turns) > 2 else ""
+    assert row["state"] == "exited", cli("agent", "logs", "t", "dev").out
+    assert "require approval" not in result, result
+    assert _subject(repo, "t-dev") == "claude: hello", result
+    shown = json.loads(cli("task", "show", "t", "--json").out)
+    assert shown["agents"]["dev"] == "COMPLETE", result
 
 
 def test_doctor_sees_no_process_outside_the_sandbox_in_a_sandboxed_agents_worktree(

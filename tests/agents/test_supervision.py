@@ -10,7 +10,6 @@ from pathlib import Path
 
 from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
 from tests.agents.conftest import ps as _ps
-from tests.conftest import git
 
 
 def _runs(tmp_path: Path, agent: str) -> list[dict]:
@@ -106,6 +105,24 @@ def test_a_finished_headless_agent_is_not_restarted(  # type: ignore[no-untyped-
     start_headless(cli, standin)
     row = wait_until(lambda: [r for r in _ps(cli) if r["state"] == "exited"], what="the exit")[0]
     assert row["restarts"] == 0
+
+
+def test_agent_wait_says_at_once_that_an_agent_ended_without_saying_it_was_done(  # type: ignore[no-untyped-def]
+    agents_repo: Path, cli, standin: Path, monkeypatch
+) -> None:
+    # a headless client that exits 0 is finished and not restarted; if it never reported COMPLETE
+    # (its shell calls refused, a model that forgot), waiting would last until the timeout
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    monkeypatch.setenv("STANDIN_MODE", "done")
+    start_headless(cli, standin)
+    wait_until(lambda: [r for r in _ps(cli) if r["state"] == "exited"], what="the exit")
+    result = cli("agent", "wait", "t1", "--timeout", "30")
+    assert result.code == 1
+    assert result.err.strip().splitlines() == [
+        "taskproto: agent(s) dev (PENDING) of task t1 ended (exited) without saying they are "
+        "done; read `taskproto agent logs t1 dev`, then `taskproto agent set t1 dev --status "
+        "complete` if its work is done, or `taskproto agent restart t1 dev`"
+    ]
 
 
 def test_the_supervisor_killed_comes_back_and_knows_its_agents(
