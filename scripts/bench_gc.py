@@ -1,6 +1,7 @@
 """A user's `git gc` beside many tasks: its time and its reference-transaction hook runs.
 
     python scripts/bench_gc.py [--tasks 1000 ...] [--runs 3] [--workdir DIR] [--python PYTHON]
+        [--cases built written]
 
 For each --tasks count, builds a repository (`git init`, `taskproto init --git`, then
 `scripts/scale_repo.py tasks --no-worktrees`, run by PYTHON: the checkout measured), whose
@@ -120,6 +121,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--python", default=sys.executable)
+    parser.add_argument(
+        "--cases",
+        nargs="+",
+        choices=("built", "written"),
+        default=["built", "written"],
+        help="built: the repository as built; written: after taskproto's first journal write",
+    )
     a = parser.parse_args()
     workdir = a.workdir or Path(tempfile.mkdtemp(prefix="bench-gc-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -135,6 +143,8 @@ def main() -> int:
         say(f"building {tasks} tasks")
         repo = build(workdir, a.python, tasks)
         for case, transition in (("as built", False), ("after a transition", True)):
+            if ("written" if transition else "built") not in a.cases:
+                continue
             say(f"{tasks} tasks, {case}")
             r = measure(repo, a.python, a.runs, workdir, transition)
             med = {k: statistics.median(v) for k, v in r.items()}
