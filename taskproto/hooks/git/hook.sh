@@ -192,7 +192,8 @@ packing() {
             LC_ALL=C grep -qxF -e "$o $r" "$c/packed-refs" 2>/dev/null || return 1
         else
             [ "$phase" = prepared ] && [ "$o" = 0000000000000000000000000000000000000000 ] || return 1
-            v= && IFS= read -r v <"$c/$r" 2>/dev/null && [ "$v" = "$nw" ] || return 1
+            [ -f "$c/$r" ] && [ -r "$c/$r" ] || return 1  # packed, or odd: Python decides
+            IFS= read -r v <"$c/$r" && [ "$v" = "$nw" ] || return 1
         fi
         n=$((n + 1))
     done <<PRUNED

@@ -107,6 +107,8 @@ def test_gc_prunes_in_the_shell_and_a_lookalike_moves_nothing(
         check=False,
     )
     assert lookalike.returncode != 0 and "does not allow commits" in lookalike.stderr
+    lines = lookalike.stderr.splitlines()  # the refusal, and git's own line: no shell noise
+    assert all(line.startswith(("taskproto: ", "fatal: ")) for line in lines), lines
     assert sh(repo, "rev-parse", "t1").stdout.strip() == before
 
 
