@@ -161,3 +161,25 @@ def test_a_process_that_looks_like_pack_refs_moves_nothing_unguarded(
             assert proc.returncode != 0, (command, proc.stderr)
             assert "refused" in proc.stderr or "journal" in proc.stderr, proc.stderr
             assert all_refs(repo) == refs, command
+
+
+def test_a_real_deletion_of_a_ref_packed_with_the_same_value_is_refused(hooked: Engine) -> None:
+    """The case a prune looks most like: packed-refs and a loose copy hold the same value (as
+    right before gc prunes it). The deletion is refused, in sh and in Python alike: a real
+    deletion holds packed-refs.lock while the hook decides, and git hands it no old value."""
+    repo = hooked.config.repo
+    assert sh(repo, "pack-refs", "--all").returncode == 0  # packs, keeps the loose copies
+    refs = all_refs(repo)
+    journal = "refs/taskproto/tasks/t1"
+    for ref in (journal, "refs/heads/t1"):
+        loose = repo / ".git" / ref
+        loose.parent.mkdir(parents=True, exist_ok=True)
+        loose.write_text(refs[ref] + "\n")
+        assert f"{refs[ref]} {ref}" in (repo / ".git" / "packed-refs").read_text()
+        for env in ({}, {"TASKPROTO_HOOK_FASTPATH": "0"}):
+            # the old value given too (git 2.39 still hands the hook the zero id for it, where a
+            # prune's line carries the value; the packed-refs.lock rule holds if git ever does)
+            deleted = sh(repo, "update-ref", "-d", ref, refs[ref], env=env)
+            assert deleted.returncode != 0, (ref, env)
+            assert "refused" in deleted.stderr, deleted.stderr
+            assert all_refs(repo) == refs
