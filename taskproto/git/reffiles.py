@@ -131,3 +131,51 @@ def update(dirs: GitDirs, ref: str, new: str, old: str | None) -> bool:
             pass
         raise
     return True
+
+
+# --- keeping refs packed (a user's `git gc` prunes each loose ref in a transaction of its own) ---
+
+# Loose refs under refs/taskproto/ and refs/heads/ past which a journal write packs them: `git gc`
+# (`git pack-refs --all --prune`) runs the reference-transaction hook twice for every loose ref it
+# prunes, a process each time; packed here, gc finds at most this many (plus what others wrote).
+PACK_BOUND = 64
+PACK_FOLDERS = ("refs/taskproto", "refs/heads")
+
+
+def loose_refs(common_dir: str, bound: int = PACK_BOUND) -> int:
+    """The loose refs under PACK_FOLDERS, counted up to just past `bound` (the folders hold about
+    that many at most, since they are packed once they pass it)."""
+    count = 0
+    for top in PACK_FOLDERS:
+        for _folder, _subs, files in os.walk(os.path.join(common_dir, top)):
+            count += sum(1 for name in files if not name.endswith(".lock"))
+            if count > bound:
+                return count
+    return count
+
+
+def keep_packed(dirs: GitDirs, bound: int = PACK_BOUND) -> bool:
+    """Pack every ref (`git pack-refs --all --prune`) once more than `bound` are loose; True when
+    it packed. Packing moves where refs are stored, never what they hold: git writes every loose
+    ref's value into packed-refs under packed-refs' lock, then deletes each loose copy under its
+    own ref lock only if it still holds that value. So it runs without hooks (`core.hooksPath`
+    an empty path), sparing the two hook runs per ref that are gc's cost; it takes no ref or
+    value from anyone. Best effort: a pack already running (packed-refs locked) or any failure
+    leaves the refs loose, as they were, for the next write or git's own gc."""
+    if os.path.exists(os.path.join(dirs.common_dir, "reftable")):
+        return False
+    if loose_refs(dirs.common_dir, bound) <= bound:
+        return False
+    from taskproto.git.files import run_git
+
+    out = run_git(
+        dirs.top or dirs.common_dir,
+        "-c",
+        "core.hooksPath=/dev/null",
+        "-c",
+        "core.packedRefsTimeout=0",
+        "pack-refs",
+        "--all",
+        "--prune",
+    )
+    return out is not None

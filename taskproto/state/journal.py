@@ -165,9 +165,12 @@ def take_back(git: Git, dirs: GitDirs | None, task: str, old: str | None, new: s
 
 def move(git: Git, dirs: GitDirs | None, ref: str, new: str, old: str | None, message: str) -> None:
     """Compare-and-swap one of taskproto's refs: in-process when that is the same as asking git
-    (git/reffiles.py), else `git update-ref`."""
+    (git/reffiles.py), else `git update-ref`. Past a bound of loose refs, packs them (amortised:
+    a user's `git gc` then has few loose refs to prune, each a hook run; reffiles.keep_packed)."""
     if dirs is None or not reffiles.update(dirs, ref, new, old):
         git.update_ref(ref, new, old, message=message)
+    if dirs is not None:
+        reffiles.keep_packed(dirs)
 
 
 def head(git: Git, task: str) -> str | None:

@@ -172,21 +172,34 @@ nothing_to_do() {
     esac
     return 1
 }
-# packing: true when the git that runs this hook is `git pack-refs` (run by gc), or a shell of a
-# chained hook between: it moves refs into packed-refs, then deletes each loose copy, one
-# transaction per ref, and no ref changes its value (refs.py `_packing_refs`, which Python asks
-# too). /proc/PID/cmdline holds NUL-separated words, which read drops: "git\0pack-refs" reads
-# as "gitpack-refs".
+# packing: true when no update of the run moves a ref, as in `git pack-refs` (run by gc): in its
+# "prepared" phase it writes each loose ref's own value into packed-refs (old value the zero id,
+# the loose ref holding the new one already: refs.py `_stays`); then it deletes each loose copy
+# that packed-refs holds with the same value (refs.py `_pruned`). Decided on what git leaves on
+# disk, never on a process's name (anyone can spell one): a real deletion holds packed-refs.lock
+# from its "prepared" phase to its end and leaves packed-refs without the ref; a prune holds
+# neither. The "committed" phase of the packed-refs write goes to Python (once per pack). One
+# read or grep per ref: gc finds few loose refs, as taskproto keeps them packed (git/reffiles.py).
 packing() {
-    p=$PPID
-    for _ in 1 2; do
-        IFS= read -r l </proc/"$p"/cmdline 2>/dev/null || [ -n "$l" ] || return 1
-        case $l in gitpack-refs*|*/gitpack-refs*) return 0 ;; esac
-        IFS= read -r l </proc/"$p"/stat 2>/dev/null || return 1
-        l=${l##*) } && l=${l#* } && p=${l%% *}  # the field after the state: the parent's pid
-        case $p in ''|*[!0-9]*) return 1 ;; esac
-    done
-    return 1
+    [ -f "$c/packed-refs" ] || [ -f "$c/packed-refs.lock" ] || return 1
+    n=0
+    while IFS=' ' read -r o nw r rest; do
+        [ -n "$o$nw$r$rest" ] || continue
+        [ -n "$r" ] && [ -z "$rest" ] || return 1
+        if [ "$nw" = 0000000000000000000000000000000000000000 ]; then
+            [ "$o" != "$nw" ] || return 1
+            if [ "$phase" = prepared ] && [ -e "$c/packed-refs.lock" ]; then return 1; fi
+            LC_ALL=C grep -qxF -e "$o $r" "$c/packed-refs" 2>/dev/null || return 1
+        else
+            [ "$phase" = prepared ] && [ "$o" = 0000000000000000000000000000000000000000 ] || return 1
+            [ -f "$c/$r" ] && [ -r "$c/$r" ] || return 1  # packed, or odd: Python decides
+            IFS= read -r v <"$c/$r" && [ "$v" = "$nw" ] || return 1
+        fi
+        n=$((n + 1))
+    done <<PRUNED
+$input
+PRUNED
+    [ "$n" -gt 0 ]
 }
 
 settled() {  # nothing to do: exit (reference-transaction: "prepared" guards task branches and

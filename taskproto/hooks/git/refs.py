@@ -100,8 +100,10 @@ def reference_transaction(hook: Hook, args: list[str]) -> int:
         return 0
     moves: dict[str, list[tuple[str, str, str]]] = {}
     stale: list[tuple[str, str]] = []
-    for line in hook.stdin().decode("utf-8", "replace").splitlines():
-        parts = line.split()
+    updates = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
+    if _pruned(hook, updates, "committed"):
+        return 0  # a loose copy pruned: the branch still points where it did
+    for parts in updates:
         if len(parts) != 3 or not parts[2].startswith("refs/heads/"):
             continue
         owner = hook.owner_of(parts[2][11:])
@@ -124,7 +126,7 @@ def _guard_refs(hook: Hook) -> int:
     if os.environ.get(INTERNAL) == "1":
         return 0  # taskproto's own update (creating, merging, landing, removing, repairing)
     updates = [line.split() for line in hook.stdin().decode("utf-8", "replace").splitlines()]
-    if _packing_refs():
+    if _pruned(hook, updates, "prepared"):
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
     for old, new, ref in (u for u in updates if len(u) == 3):
@@ -207,22 +209,23 @@ def _put_back(hook: Hook, updates: list[list[str]], old: str, new: str, ref: str
     )
 
 
-def _packing_refs() -> bool:
-    """Whether the git that runs this hook is `git pack-refs` (its transactions re-create every
-    ref in packed-refs, then delete the loose copies: no ref changes its value)."""
-    pid = os.getppid()
-    for _ in range(2):  # git itself, or the shell of a chained hook between
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                argv = fh.read().split(b"\0")
-            with open(f"/proc/{pid}/stat", "rb") as fh:
-                parent = int(fh.read().rsplit(b")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            return False
-        if os.path.basename(argv[0]) == b"git" and argv[1:2] == [b"pack-refs"]:
-            return True
-        pid = parent
-    return False
+def _pruned(hook: Hook, updates: list[list[str]], phase: str) -> bool:
+    """Whether every update of this transaction is `git pack-refs --prune` (run by gc) deleting
+    the loose copy of a ref that packed-refs holds with the same value: nothing moves.
+
+    Decided on what git leaves on disk, not on the process's name (which anyone can spell). A
+    real deletion holds packed-refs.lock from its "prepared" phase to its end (git's files
+    backend, so that no pack re-creates the ref it deletes), and leaves packed-refs without the
+    ref; a prune holds neither. A prune seen while another git holds that lock is taken for a
+    deletion and refused: git keeps the loose copy, which holds the same value."""
+    lines = [u for u in updates if u]
+    if not lines or any(len(u) != 3 or u[1] != ZERO_OID or u[0] == ZERO_OID for u in lines):
+        return False
+    common = hook.repo.common_dir
+    if phase == "prepared" and os.path.lexists(os.path.join(common, "packed-refs.lock")):
+        return False
+    packed = hook.repo.packed_refs()
+    return all(packed.get(ref.encode()) == old.encode() for old, _, ref in lines)
 
 
 def _move(old: str, new: str) -> str:

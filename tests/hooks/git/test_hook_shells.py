@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -81,6 +82,34 @@ def test_the_hooks_decide_alike_under_each_shell(hooks_under: tuple[Engine, Path
     assert moved.returncode == 0, moved.stderr
     head = sh(repo, "rev-parse", "HEAD").stdout.strip()
     assert tips.last(os.fspath(engine.config.task_dir("t1")), "t1-a") == head
+
+
+def test_gc_prunes_in_the_shell_and_a_lookalike_moves_nothing(
+    hooks_under: tuple[Engine, Path], tmp_path: Path
+) -> None:
+    """Under each shell, `git pack-refs --all --prune` starts Python once (its packed write's
+    committed phase), and a git spelled as pack-refs still cannot move a task branch."""
+    engine, log = hooks_under
+    repo = engine.config.repo
+    log.unlink(missing_ok=True)
+    done = sh(repo, "pack-refs", "--all", "--prune")
+    assert done.returncode == 0, done.stderr
+    started = log.read_text().splitlines()
+    assert len(started) == 1 and started[0].endswith("reference-transaction committed"), started
+    assert not (repo / ".git" / "refs" / "heads" / "t1").exists()  # pruned
+    before = sh(repo, "rev-parse", "t1").stdout.strip()
+    new = sh(repo, "commit-tree", "-m", "x", "-p", "main", "main^{tree}").stdout.strip()
+    lookalike = subprocess.run(
+        ["bash", "-c", f"exec -a gitpack-refs git update-ref refs/heads/t1 {new}"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert lookalike.returncode != 0 and "does not allow commits" in lookalike.stderr
+    lines = lookalike.stderr.splitlines()  # the refusal, and git's own line: no shell noise
+    assert all(line.startswith(("taskproto: ", "fatal: ")) for line in lines), lines
+    assert sh(repo, "rev-parse", "t1").stdout.strip() == before
 
 
 def test_where_sh_is_bash_the_hooks_start_with_dash_or_busybox(tmp_path: Path) -> None:
