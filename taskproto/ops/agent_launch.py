@@ -69,6 +69,17 @@ def named(client: str) -> tuple[str | None, list[str]]:
     return None, argv
 
 
+# a headless client's own permission mode, unless the user's --client names one: edits accepted,
+# the hooks still guard
+MODE = {"claude": ["--permission-mode", "acceptEdits"], "gemini": ["--approval-mode", "auto_edit"]}
+
+
+def _given(options: list[str], *flags: str) -> bool:
+    """Whether the options after a named client's name set one of `flags` (`--flag` or
+    `--flag=value`): theirs stands, and taskproto adds no second one the client would refuse."""
+    return any(o in flags or o.split("=", 1)[0] in flags for o in options)
+
+
 def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     """The command for `record` (run.json) on its `attempt`-th start (0 is the first): the client's
     own argv; TASKPROTO_SESSION (but for Codex and Gemini) and the worktree's ports in the
@@ -104,7 +115,8 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
         argv += ["--resume" if resume else "--session-id", session]
         # headless, nobody answers a permission prompt: edits are accepted, the hooks still guard
         if headless:
-            argv += ["-p", prompt, "--permission-mode", "acceptEdits"]
+            argv += ["-p", prompt]
+            argv += [] if _given(options, "--permission-mode") else MODE["claude"]
             argv += ["--allowedTools", *CLAUDE_HEADLESS_TOOLS]
         argv += [] if headless or not prompt else [prompt]
     elif client == "codex":
@@ -114,7 +126,8 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     elif client == "gemini":  # headless, as Claude Code: edits accepted, the hooks still guard
         argv += ["--resume", str(own)] if resume else []
         if headless:
-            argv += ["-p", prompt, "--approval-mode", "auto_edit"]
+            argv += ["-p", prompt]
+            argv += [] if _given(options, "--approval-mode", "--yolo", "-y") else MODE["gemini"]
         else:
             argv += ["-i", prompt] if prompt and not resume else []
     command = Launch(argv, env, cwd, resume and client in NAMES_ITS_OWN_SESSION)

@@ -73,6 +73,17 @@ def _saved(homes: Path, client: str, chat: list[dict[str, Any]] | None = None) -
         ),
         ("gemini", True, ["gemini", "-p", "go", "--approval-mode", "auto_edit"]),
         ("gemini", False, ["gemini", "-i", "go"]),
+        # the user's own mode stands, and no second one is added (the client would refuse two)
+        ("gemini --approval-mode yolo", True, ["gemini", "--approval-mode", "yolo", "-p", "go"]),
+        ("gemini --yolo", True, ["gemini", "--yolo", "-p", "go"]),
+        (
+            "claude --permission-mode=plan",
+            True,
+            [
+                *("claude", "--permission-mode=plan", "--session-id", SESSION, "-p", "go"),
+                *("--allowedTools", *CLAUDE_HEADLESS_TOOLS),
+            ],
+        ),
         ("python3 my_agent.py --fast", True, ["python3", "my_agent.py", "--fast"]),
     ],
 )

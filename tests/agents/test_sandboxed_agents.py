@@ -370,8 +370,9 @@ def test_codex_and_gemini_in_the_sandbox_commit_and_their_guards_answer_through_
         for key, value in env.items():
             monkeypatch.setenv(key, value)
         clients = {  # Codex runs no hook the user has not trusted: the flag skips that check
-            "dev": "codex exec --dangerously-bypass-hook-trust 'go'",
-            "qa": "gemini -m gemini-2.5-flash --approval-mode yolo -p go",
+            "dev": "codex --dangerously-bypass-hook-trust",  # taskproto adds exec and the prompt
+            # headless Gemini has a shell only in yolo: the user's mode stands over auto_edit
+            "qa": "gemini -m gemini-2.5-flash --approval-mode yolo",
         }
         for agent, client in clients.items():
             _start(cli, agent, client, "bwrap")
