@@ -103,12 +103,19 @@ def launch(config: Config, record: dict[str, Any], attempt: int) -> Launch:
     # after a crash, the client's own session goes on, once the client saved it: Claude Code's
     # under the id fixed here, Codex's and Gemini's under the one their first hook call named
     own = record.get("client_session") if client in NAMES_ITS_OWN_SESSION else session
-    resume = (
-        attempt > 0
-        and client is not None
-        and isinstance(own, str)
-        and saved(client, own, _own_folder(config, record, client))
-    )
+    folder = _own_folder(config, record, client) if client else None
+    if folder is not None and client in NAMES_ITS_OWN_SESSION:
+        # in its sandbox, Codex's and Gemini's hooks name the channel's session, not theirs; but
+        # the home is the agent's own, so the newest conversation saved there is this agent's
+        own = "--last" if client == "codex" else "latest"
+        resume = attempt > 0 and saved(client, None, folder)
+    else:
+        resume = (
+            attempt > 0
+            and client is not None
+            and isinstance(own, str)
+            and saved(client, own, folder)
+        )
     argv = [client, *options] if client else options
     if client == "claude":
         # one killed before Claude Code saved anything starts again under the same free id
@@ -148,15 +155,16 @@ def _own_folder(config: Config, record: dict[str, Any], client: str) -> str | No
     return str(home / FOLDER[client])
 
 
-def saved(client: str, session: str, folder: str | None = None) -> bool:
-    """Whether the client saved a conversation under `session`, so its resume finds it: Claude
-    Code's transcript (`<config dir>/projects/<folder>/<session>.jsonl`), Codex's rollout
-    (`$CODEX_HOME/sessions/<date>/rollout-<time>-<session>.jsonl`), Gemini's chat
+def saved(client: str, session: str | None, folder: str | None = None) -> bool:
+    """Whether the client saved a conversation under `session` (None: any), so its resume finds
+    it: Claude Code's transcript (`<config dir>/projects/<folder>/<session>.jsonl`), Codex's
+    rollout (`$CODEX_HOME/sessions/<date>/rollout-<time>-<session>.jsonl`), Gemini's chat
     (`<home>/.gemini/tmp/<project>/chats/session-<time>-<first 8 of session>.jsonl`).
     `folder`: the client's folder when it is not the user's (a sandboxed agent's own copy)."""
     import glob
 
-    home, session = os.path.expanduser("~"), glob.escape(session)
+    home = os.path.expanduser("~")
+    session = "*" if session is None else glob.escape(session)
     if client == "claude":
         folder = folder or os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
         pattern = os.path.join(glob.escape(folder), "projects", "*", f"{session}.jsonl")
@@ -165,7 +173,7 @@ def saved(client: str, session: str, folder: str | None = None) -> bool:
         pattern = os.path.join(glob.escape(folder), "sessions", "*", "*", "*", f"*{session}.jsonl")
     elif client == "gemini":
         folder = folder or os.path.join(os.environ.get("GEMINI_CLI_HOME") or home, ".gemini")
-        chat = f"session-*-{session[:8]}.jsonl"
+        chat = f"session-*-{session[:8]}.jsonl" if session != "*" else "session-*.jsonl"
         pattern = os.path.join(glob.escape(folder), "tmp", "*", "chats", chat)
         # Gemini resumes only a chat that holds a message of the conversation: not one with its
         # set-up context alone, nor a prompt that begins with a hook's context (taskproto's
