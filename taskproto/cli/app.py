@@ -27,6 +27,7 @@ COMMANDS = {
     "merge": "taskproto.cli.merge",
     "diff": "taskproto.cli.diff",
     "land": "taskproto.cli.land",
+    "update": "taskproto.cli.update",
     "agent": "taskproto.cli.agent",
     "log": "taskproto.cli.log",
     **dict.fromkeys(("rollback", "ack"), "taskproto.cli.rollback"),
