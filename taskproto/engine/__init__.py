@@ -270,11 +270,13 @@ class Engine(Core):
         push: bool = False,
         onto: str | None = None,
         session: str | None = None,
+        update: str | None = None,
     ) -> landing.LandReport:
-        """Put the approved commit on the base branch and clean up (the user's alone)."""
+        """Put the approved commit on the base branch and clean up (the user's alone); with
+        `update` (merge or rebase), bring a base that moved in first (engine/land.py)."""
         from taskproto.engine import land as landing
 
-        return landing.land(self, task_name(name), strategy, push, onto, session)
+        return landing.land(self, task_name(name), strategy, push, onto, session, update)
 
     def update(
         self,
