@@ -28,6 +28,7 @@ COMMANDS = {
     "diff": "taskproto.cli.diff",
     "land": "taskproto.cli.land",
     "update": "taskproto.cli.update",
+    "queue": "taskproto.cli.queue",
     "agent": "taskproto.cli.agent",
     "log": "taskproto.cli.log",
     **dict.fromkeys(("rollback", "ack"), "taskproto.cli.rollback"),

@@ -109,6 +109,18 @@ def _new_base(
     )
 
 
+def move_base(core: Core, base: str, old: str, new: str, push: bool = False) -> str | None:
+    """Move branch `base` from `old` to `new`: refused (nothing moved) when that would touch an
+    uncommitted change where it is checked out, or when the remote (taskproto's shared one, or with
+    `push` the branch's) refuses it (a compare-and-swap: no force); returns the remote pushed to."""
+    _check_base_worktree(core, base, old, new)
+    remote = _push_remote(core, push, base)
+    if remote is not None and new != old:
+        _push(core, remote, base, new)
+    _move_base(core, base, old, new)
+    return remote
+
+
 def _move_base(core: Core, base: str, old: str, new: str) -> None:
     if new == old:
         return
@@ -192,11 +204,7 @@ def land(
         if old is None:
             raise TaskprotoError(f"base branch {base!r} does not exist; pass --onto BRANCH")
         new = _new_base(core, task, strategy, base, old, approved)
-        _check_base_worktree(core, base, old, new)
-        remote = _push_remote(core, push, base)
-        if remote is not None and new != old:
-            _push(core, remote, base, new)
-        _move_base(core, base, old, new)
+        remote = move_base(core, base, old, new, push)
         record = LandRecord(
             approved=approved,
             base_branch=base,

@@ -17,6 +17,7 @@ approval is carried to the new head, recorded as the user's who asked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -254,19 +255,10 @@ def _conflict(
     session: str | None,
     where: str,
 ) -> str:
-    """Journal the conflict, send it back to the agent as a revision, the task to its work state;
-    returns that state."""
-    wf = core.workflow(task)
-    new = task.model_copy(deep=True)
-    to = work_state(wf, task)
+    """Journal the conflict and send it back to the agent as a revision, the task to its work
+    state; returns that state."""
     head = core.branch_head(task.name)
-    if new.checkpoint.commit_approval is not None:
-        _revoke(new, f"{base} conflicts with the approved change in {', '.join(files)}")
-    note = f"{base} {tip[:12]} conflicts ({mode}) in {', '.join(files)}; sent back to the agent"
-    _move(task, new, to, "update_conflict", session, note)
-    now = utcnow().isoformat()
-    new.context[KEY] = {
-        "time": now,
+    facts = {
         "base_branch": base,
         "base": tip,
         "mode": mode,
@@ -275,20 +267,50 @@ def _conflict(
         "head": head,
         "files": files,
     }
+    note = f"{base} {tip[:12]} conflicts ({mode}) in {', '.join(files)}; sent back to the agent"
+    message = conflict_text(base, tip, files, hunks, where)
+    revoke = f"{base} conflicts with the approved change in {', '.join(files)}"
+    return send_back(core, task, "update_conflict", message, note, revoke, facts, session)
+
+
+def send_back(
+    core: Core,
+    task: Task,
+    trigger: str,
+    message: str,
+    note: str,
+    revoke: str,
+    facts: Mapping[str, object],
+    session: str | None,
+    to_approval: bool = False,
+) -> str:
+    """Send task `task` (locked) back: its commit approval revoked (`revoke`: why), the task to
+    its work state (or, with `to_approval`, to where it is approved again), `message` to its agent
+    as a revision (state/review.py), `facts` kept as `context["update"]`; journaled with `note`.
+    Returns the state it went to."""
+    wf = core.workflow(task)
+    new = task.model_copy(deep=True)
+    to = approval_state(wf, task) if to_approval else work_state(wf, task)
+    head = core.branch_head(task.name)
+    if new.checkpoint.commit_approval is not None:
+        _revoke(new, revoke)
+    _move(task, new, to, trigger, session, note)
+    now = utcnow().isoformat()
+    new.context[KEY] = {"time": now, **facts, "trigger": trigger, "state": to}
     review.send(
         new,
         {
             "time": now,
             "by": session,
-            "trigger": "update_conflict",
+            "trigger": trigger,
             "from_state": task.state,
             "state": to,
             "head": head,
-            "message": conflict_text(base, tip, files, hunks, where),
+            "message": message,
             "log_index": task.log_offset + len(new.transition_log) - 1,
         },
     )
-    core.save(task, new, f"update: conflict: {note}")
+    core.save(task, new, f"{trigger}: {note}")
     return to
 
 
