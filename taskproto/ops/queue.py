@@ -314,6 +314,8 @@ def _finish(
     """The base holds the task's landing: record it on the task (once) and drop the entry."""
     task = engine.load(entry.task)
     if task.landed is None and task.state == landing.LANDS_FROM:
+        if engine.branch_head(entry.task) is None:  # queued on another machine: its work is here
+            engine.repo.create_branch(entry.task, str(entry.data["approved"]))
         engine.land(entry.task, "merge", session=session)
     queue.swap(entry.task, None, entry.sha)
     return Outcome(entry.task, result, f"on {entry.data.get('base_branch')} at {new[:12]}", new)
