@@ -22,6 +22,7 @@ an entry whose intended base commit is on the base already is finished, never la
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ PREFIX = "refs/taskproto/queue/"
 ENTRY = "entry.json"
 LEASE_SECONDS = 600.0  # a taken entry whose taker cannot be proved gone is free after this
 OUTPUT_CHARS = 4000  # of the failing checks' output sent back to the agent
+SCRATCH = "taskproto-queue-"  # the throwaway worktrees' folders: <tmp>/taskproto-queue-<pid>-...
 
 
 @dataclass
@@ -188,13 +190,7 @@ def _gone(taken: dict[str, Any], now: datetime) -> bool:
     pid = taken.get("pid")
     if taken.get("host") != hostname() or not isinstance(pid, int):
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
-    return False
+    return not _alive(pid)
 
 
 def _lease(engine: Engine) -> float:
@@ -230,6 +226,7 @@ def run_once(engine: Engine, session: str | None) -> Outcome | None:
     queue = Queue(engine)
     if engine.remote is not None:
         engine.sync()  # tasks queued on other machines appear here
+    _sweep(engine)  # what killed workers left
     entry = take(engine, queue)
     if entry is None:
         return None
@@ -349,7 +346,7 @@ def run_checks(engine: Engine, commit: str) -> str | None:
     checks = (engine.config.raw.get("land") or {}).get("checks") or []
     if not isinstance(checks, list) or not checks:
         return None
-    folder = Path(tempfile.mkdtemp(prefix="taskproto-queue-"))
+    folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH}{os.getpid()}-"))
     tree = folder / "tree"
     engine.repo.run("worktree", "add", "--quiet", "--detach", str(tree), commit)
     try:
@@ -369,5 +366,27 @@ def run_checks(engine: Engine, commit: str) -> str | None:
         return None
     finally:
         engine.repo.run("worktree", "remove", "--force", str(tree))
-        engine.repo.run("worktree", "prune")
-        folder.rmdir()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _sweep(engine: Engine) -> None:
+    """Remove the throwaway worktrees of workers that were killed (their pid is gone)."""
+    for wt in engine.repo.worktrees():
+        folder = wt.path.parent.name
+        if not folder.startswith(SCRATCH):
+            continue
+        pid = folder[len(SCRATCH) :].split("-", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        engine.repo.run("worktree", "remove", "--force", str(wt.path))
+        shutil.rmtree(wt.path.parent, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -174,3 +174,4 @@ def test_two_hundred_sigkills_land_each_task_once(tmp_path: Path) -> None:
     for name in names:
         assert landed_times(repo, "main", name) == 1, name
     assert git(repo, "for-each-ref", "refs/taskproto/queue/") == ""
+    assert "taskproto-queue-" not in git(repo, "worktree", "list")  # the killed ones' swept
