@@ -172,7 +172,8 @@ def test_two_hundred_sigkills_land_each_task_once(tmp_path: Path) -> None:
     out, err = final.communicate(timeout=600)
     assert final.returncode == 0, err
     print(
-        f"\n{kills} SIGKILLs, {errors} worker errors, {len(names)} tasks, {during} landed by killed workers"
+        f"\n{kills} SIGKILLs, {errors} worker errors, {len(names)} tasks, "
+        f"{during} landed by the killed workers"
     )
     for name in names:
         assert landed_times(repo, "main", name) == 1, name
