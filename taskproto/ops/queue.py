@@ -34,7 +34,7 @@ from taskproto import plainjson as json
 from taskproto.engine import Engine
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
 from taskproto.sessions import hostname
@@ -261,7 +261,11 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
         intent = entry.intent
         if intent is not None and engine.repo.is_ancestor(str(intent["base_after"]), tip):
             return _finish(engine, queue, entry, session, "finished", str(intent["base_after"]))
-        task = engine.load(name)
+        try:
+            task = engine.load(name)
+        except TaskNotFound:
+            queue.swap(name, None, entry.sha)
+            return Outcome(name, "gone", f"no task {name} here (`taskproto sync`?); dropped")
         if task.landed is not None or task.state != landing.LANDS_FROM:
             queue.swap(name, None, entry.sha)
             return Outcome(name, "gone", f"task {name} is in {task.state}: not landed by the queue")

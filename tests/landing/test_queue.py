@@ -111,3 +111,15 @@ def test_queue_is_refused_to_an_agent(hooked: Engine, cli, monkeypatch) -> None:
     monkeypatch.setenv("CLAUDECODE", "1")
     r = cli("queue", "add", "t")
     assert r.code == 1 and "user" in r.err
+
+
+def test_an_entry_whose_task_is_gone_is_dropped(hooked: Engine, repo: Path, cli) -> None:
+    approved_task(hooked, "t", {"a.py": "a = 1\n"})
+    queueing.add(hooked, "t", "user")
+    main = git(repo, "rev-parse", "main")
+    assert cli("task", "remove", "t", "--force").code == 0
+    r = cli("queue", "run", "--json")
+    assert r.code == 0, r.err
+    assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "gone")]
+    assert git(repo, "rev-parse", "main") == main
+    assert cli("queue", "list").out == "the queue is empty\n"
