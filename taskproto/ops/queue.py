@@ -313,8 +313,11 @@ def _finish(
     engine: Engine, queue: Queue, entry: Entry, session: str | None, result: str, new: str
 ) -> Outcome:
     """The base holds the task's landing: record it on the task (once) and drop the entry."""
-    task = engine.load(entry.task)
-    if task.landed is None and task.state == landing.LANDS_FROM:
+    try:
+        task: Task | None = engine.load(entry.task)
+    except TaskNotFound:
+        task = None  # landed and removed: a worker was killed before it dropped the entry
+    if task is not None and task.landed is None and task.state == landing.LANDS_FROM:
         if engine.branch_head(entry.task) is None:  # queued on another machine: its work is here
             engine.repo.create_branch(entry.task, str(entry.data["approved"]))
         engine.land(entry.task, "merge", session=session)

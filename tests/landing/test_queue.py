@@ -123,3 +123,28 @@ def test_an_entry_whose_task_is_gone_is_dropped(hooked: Engine, repo: Path, cli)
     assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "gone")]
     assert git(repo, "rev-parse", "main") == main
     assert cli("queue", "list").out == "the queue is empty\n"
+
+
+def test_a_worker_killed_after_recording_the_landing_is_finished(
+    hooked: Engine, repo: Path, cli
+) -> None:
+    """Killed after `land` recorded and removed the task, before it dropped the entry."""
+    approved_task(hooked, "t", {"a.py": "a = 1\n"})
+    entry = queueing.add(hooked, "t", "user")
+    queue = queueing.Queue(hooked)
+    tip = git(repo, "rev-parse", "main")
+    assert cli("land", "t").code == 0  # what the killed worker did: main moved, t removed
+    main = git(repo, "rev-parse", "main")
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    data = {
+        **entry.data,
+        "taken": {"host": queueing.hostname(), "pid": dead.pid, "at": "", "expires_at": "9999"},
+        "intent": {"base_before": tip, "base_after": main},
+    }
+    assert queue.swap("t", queue.write(data, entry.sha), entry.sha)
+    r = cli("queue", "run", "--json")
+    assert r.code == 0, r.err
+    assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "finished")]
+    assert git(repo, "rev-parse", "main") == main
+    assert cli("queue", "list").out == "the queue is empty\n"
