@@ -385,7 +385,8 @@ def _sweep(engine: Engine) -> None:
         pid = folder[len(SCRATCH) :].split("-", 1)[0]
         if not pid.isdigit() or _alive(int(pid)):
             continue
-        engine.repo.run("worktree", "remove", "--force", str(wt.path))
+        # twice: a worktree killed while `worktree add` made it is still locked ("initializing")
+        engine.repo.run("worktree", "remove", "--force", "--force", str(wt.path))
         shutil.rmtree(wt.path.parent, ignore_errors=True)
 
 

@@ -148,3 +148,19 @@ def test_a_worker_killed_after_recording_the_landing_is_finished(
     assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "finished")]
     assert git(repo, "rev-parse", "main") == main
     assert cli("queue", "list").out == "the queue is empty\n"
+
+
+def test_a_killed_worker_s_throwaway_worktree_is_swept(
+    hooked: Engine, repo: Path, cli, tmp_path: Path
+) -> None:
+    """Even one still locked: killed while `git worktree add` made it."""
+    approved_task(hooked, "t", {"a.py": "a = 1\n"})
+    queueing.add(hooked, "t", "user")
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left = tmp_path / f"{queueing.SCRATCH}{dead.pid}-x" / "tree"
+    git(repo, "worktree", "add", "--quiet", "--lock", "--detach", str(left), "main")
+    r = cli("queue", "run")
+    assert r.code == 0, r.err
+    assert not left.parent.exists()
+    assert queueing.SCRATCH not in git(repo, "worktree", "list")
