@@ -34,7 +34,7 @@ from taskproto import plainjson as json
 from taskproto.engine import Engine
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
-from taskproto.errors import TaskNotFound, TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
 from taskproto.sessions import hostname
@@ -262,7 +262,7 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
         if intent is not None and engine.repo.is_ancestor(str(intent["base_after"]), tip):
             return _finish(engine, queue, entry, session, "finished", str(intent["base_after"]))
         try:
-            task = engine.load(name)
+            task = _load(engine, name)
         except TaskNotFound:
             queue.swap(name, None, entry.sha)
             return Outcome(name, "gone", f"no task {name} here (`taskproto sync`?); dropped")
@@ -309,12 +309,24 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
     raise TaskprotoError(f"{base} kept moving while landing {name}; run the queue again")
 
 
+def _load(engine: Engine, name: str) -> Task:
+    """The task; one a killed worker left between its journal commit and task.json (`Untrusted`:
+    journal-ahead) is first restored from its journal by doctor's fix for it, as the user."""
+    try:
+        return engine.load(name)
+    except Untrusted:
+        from taskproto import doctor
+
+        doctor.run(engine.config, [name], fix=True, only=frozenset({"journal-ahead"}))
+        return engine.load(name)
+
+
 def _finish(
     engine: Engine, queue: Queue, entry: Entry, session: str | None, result: str, new: str
 ) -> Outcome:
     """The base holds the task's landing: record it on the task (once) and drop the entry."""
     try:
-        task: Task | None = engine.load(entry.task)
+        task: Task | None = _load(engine, entry.task)
     except TaskNotFound:
         task = None  # landed and removed: a worker was killed before it dropped the entry
     if task is not None and task.landed is None and task.state == landing.LANDS_FROM:

@@ -164,3 +164,20 @@ def test_a_killed_worker_s_throwaway_worktree_is_swept(
     assert r.code == 0, r.err
     assert not left.parent.exists()
     assert queueing.SCRATCH not in git(repo, "worktree", "list")
+
+
+def test_a_task_a_killed_worker_left_behind_its_journal_is_restored_and_landed(
+    hooked: Engine, repo: Path, cli
+) -> None:
+    """Killed between a save's journal commit and its task.json: the next worker restores it
+    (doctor's journal-ahead fix) and goes on."""
+    approved_task(hooked, "t", {"a.py": "a = 1\n"})
+    queueing.add(hooked, "t", "user")
+    path = hooked.config.task_file("t")
+    before = path.read_bytes()
+    hooked.release("t", "s1")  # a save: the journal moves ahead...
+    path.write_bytes(before)  # ...and task.json is the revision before, as a kill leaves it
+    assert cli("task", "show", "t").code == 1  # untrusted
+    r = cli("queue", "run", "--json")
+    assert r.code == 0, r.err
+    assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "landed")]
