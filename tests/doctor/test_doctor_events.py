@@ -168,7 +168,8 @@ def _complete(env: Env) -> None:
 def test_the_merge_land_asks_for_is_no_corruption(env: Env, cli: Any) -> None:
     """`land` refuses a base that moved and conflicts (naming `taskproto update`). Doing the update
     by hand (roll back, merge the base into the task branch in its worktree, approve again) is
-    work in progress, then a legitimate merge commit: doctor reports no error and asks no decision at any step."""
+    work in progress, then a legitimate merge commit: doctor reports no error and asks no
+    decision at any step."""
     from tests.hooks.agents.conftest import move_to
 
     _complete(env)
