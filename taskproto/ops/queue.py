@@ -34,7 +34,7 @@ from taskproto import plainjson as json
 from taskproto.engine import Engine
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
-from taskproto.errors import TaskNotFound, TaskprotoError, Untrusted
+from taskproto.errors import CorruptState, TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
 from taskproto.sessions import hostname
@@ -266,6 +266,9 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
         except TaskNotFound:
             queue.swap(name, None, entry.sha)
             return Outcome(name, "gone", f"no task {name} here (`taskproto sync`?); dropped")
+        except CorruptState as exc:
+            queue.swap(name, None, entry.sha)
+            return Outcome(name, "gone", f"{exc}; dropped: queue it again once repaired")
         if task.landed is not None or task.state != landing.LANDS_FROM:
             queue.swap(name, None, entry.sha)
             return Outcome(name, "gone", f"task {name} is in {task.state}: not landed by the queue")
@@ -325,16 +328,20 @@ def _finish(
     engine: Engine, queue: Queue, entry: Entry, session: str | None, result: str, new: str
 ) -> Outcome:
     """The base holds the task's landing: record it on the task (once) and drop the entry."""
+    detail = ""
     try:
         task: Task | None = _load(engine, entry.task)
     except TaskNotFound:
         task = None  # landed and removed: a worker was killed before it dropped the entry
+    except CorruptState:  # killed while `land` removed it, after it recorded the landing
+        task, detail = None, f"; task {entry.task} was half removed: `taskproto doctor --fix`"
     if task is not None and task.landed is None and task.state == landing.LANDS_FROM:
         if engine.branch_head(entry.task) is None:  # queued on another machine: its work is here
             engine.repo.create_branch(entry.task, str(entry.data["approved"]))
         engine.land(entry.task, "merge", session=session)
     queue.swap(entry.task, None, entry.sha)
-    return Outcome(entry.task, result, f"on {entry.data.get('base_branch')} at {new[:12]}", new)
+    where = f"on {entry.data.get('base_branch')} at {new[:12]}{detail}"
+    return Outcome(entry.task, result, where, new)
 
 
 def _back(

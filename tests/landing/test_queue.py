@@ -7,6 +7,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.ops import queue as queueing
@@ -125,15 +127,19 @@ def test_an_entry_whose_task_is_gone_is_dropped(hooked: Engine, repo: Path, cli)
     assert cli("queue", "list").out == "the queue is empty\n"
 
 
+@pytest.mark.parametrize("half_removed", [False, True])
 def test_a_worker_killed_after_recording_the_landing_is_finished(
-    hooked: Engine, repo: Path, cli
+    hooked: Engine, repo: Path, cli, half_removed: bool
 ) -> None:
-    """Killed after `land` recorded and removed the task, before it dropped the entry."""
+    """Killed after `land` recorded and removed the task (or while it removed its folder: no
+    task.json left), before it dropped the entry."""
     approved_task(hooked, "t", {"a.py": "a = 1\n"})
     entry = queueing.add(hooked, "t", "user")
     queue = queueing.Queue(hooked)
     tip = git(repo, "rev-parse", "main")
     assert cli("land", "t").code == 0  # what the killed worker did: main moved, t removed
+    if half_removed:
+        hooked.config.task_dir("t").mkdir()
     main = git(repo, "rev-parse", "main")
     dead = subprocess.Popen(["true"])
     dead.wait()
