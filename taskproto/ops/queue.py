@@ -34,7 +34,7 @@ from taskproto import plainjson as json
 from taskproto.engine import Engine
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
-from taskproto.errors import CorruptState, TaskNotFound, TaskprotoError, Untrusted
+from taskproto.errors import CorruptState, GitError, TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
 from taskproto.sessions import hostname
@@ -405,7 +405,10 @@ def _sweep(engine: Engine) -> None:
         if not pid.isdigit() or _alive(int(pid)):
             continue
         # twice: a worktree killed while `worktree add` made it is still locked ("initializing")
-        engine.repo.run("worktree", "remove", "--force", "--force", str(wt.path))
+        try:
+            engine.repo.run("worktree", "remove", "--force", "--force", str(wt.path))
+        except GitError:
+            continue  # the killed worker's git may still be writing there: the next sweep
         shutil.rmtree(wt.path.parent, ignore_errors=True)
 
 
