@@ -396,7 +396,15 @@ def run_checks(engine: Engine, commit: str) -> str | None:
 
 
 def _sweep(engine: Engine) -> None:
-    """Remove the throwaway worktrees of workers that were killed (their pid is gone)."""
+    """Remove the throwaway worktrees of workers that were killed (their pid is gone), and their
+    folders a kill left before git registered the worktree."""
+    registered = {wt.path.parent.name for wt in engine.repo.worktrees()}
+    scratch = tempfile.gettempdir()
+    for name in os.listdir(scratch):
+        pid = name[len(SCRATCH) :].split("-", 1)[0]
+        if name.startswith(SCRATCH) and name not in registered and pid.isdigit():
+            if not _alive(int(pid)):
+                shutil.rmtree(os.path.join(scratch, name), ignore_errors=True)
     for wt in engine.repo.worktrees():
         folder = wt.path.parent.name
         if not folder.startswith(SCRATCH):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -166,9 +167,11 @@ def test_a_killed_worker_s_throwaway_worktree_is_swept(
     dead.wait()
     left = tmp_path / f"{queueing.SCRATCH}{dead.pid}-x" / "tree"
     git(repo, "worktree", "add", "--quiet", "--lock", "--detach", str(left), "main")
+    unregistered = Path(tempfile.gettempdir()) / f"{queueing.SCRATCH}{dead.pid}-y"
+    unregistered.mkdir()  # killed before `git worktree add` registered it
     r = cli("queue", "run")
     assert r.code == 0, r.err
-    assert not left.parent.exists()
+    assert not left.parent.exists() and not unregistered.exists()
     assert queueing.SCRATCH not in git(repo, "worktree", "list")
 
 
