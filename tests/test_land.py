@@ -236,7 +236,7 @@ def test_land_refuses_a_conflicting_base_and_says_how_to_update(complete: Engine
     r = cli("land", "t")
     assert r.code == 1 and len(r.err.strip().splitlines()) == 1
     assert "main moved to" in r.err and "conflicts with task t in greeting.py" in r.err
-    assert "merge main into branch t" in r.err
+    assert "`taskproto update t`" in r.err
     assert state_of(complete) == before
     assert git(repo, "status", "--porcelain") == ""
     del objects

@@ -102,9 +102,16 @@ def test_a_dependent_with_work_of_its_own_keeps_its_start_point(engine: Engine, 
     r = cli("claim", "ui", env={"TASKPROTO_SESSION": S2})
     assert r.code == 0, r.err
     assert "keeps its start point" in r.err and "hold commits main lacks" in r.err
+    assert "`taskproto update ui` brings main in" in r.err
     assert engine.load("ui").base == before
     assert git(repo, "rev-parse", "ui-dev") == mine
     assert not (engine.config.task_worktree("ui") / "api.py").exists()
+    # what the warning says brings what it waited for in, its own work kept
+    r = cli("update", "ui", "--agents")
+    assert r.code == 0, r.err
+    assert (engine.config.task_worktree("ui") / "api.py").is_file()
+    assert (dev / "api.py").is_file() and (dev / "early.py").is_file()
+    assert git(repo, "merge-base", "--is-ancestor", mine, "ui-dev") == ""
 
 
 def test_a_dirty_worktree_keeps_the_start_point_and_its_change(engine: Engine, cli) -> None:

@@ -9,6 +9,7 @@
     POST   /api/tasks/NAME/comments         {"target": "diff"|"plan", "file", "line", "text"}
     DELETE /api/tasks/NAME/comments/ID
     GET    /api/doctor, POST /api/doctor    the latest report; run doctor now
+    GET    /api/queue                       the merge queue, oldest first (read-only)
 
 The task controls (create, claim, release, complete, land, remove) are in controls.py.
 Every write goes through the engine (ops/review.py, ops/controls.py) as the user's session
@@ -230,9 +231,17 @@ async def inbox(request: Request) -> Response:
     return JSONResponse({"items": await run_in_threadpool(box.items, layout)})
 
 
+@guarded
+async def merge_queue(request: Request) -> Response:
+    """The merge queue as this machine last saw it (board/snapshot.py `queue`)."""
+    engine = board_state(request).engine()
+    return JSONResponse({"entries": await run_in_threadpool(snapshot.queue, engine)})
+
+
 ROUTES = [
     Route("/api/tasks", list_tasks),
     Route("/api/inbox", inbox),
+    Route("/api/queue", merge_queue),
     Route("/api/tasks/{name}", show_task),
     Route("/api/tasks/{name}/diff", show_diff),
     Route("/api/tasks/{name}/approve", approve, methods=["POST"]),

@@ -77,6 +77,7 @@ def board_context(state: BoardState) -> dict[str, Any]:
         "by": by,
         "broken": broken,
         "attention": attention,
+        "queue": snapshot.queue(state.engine()),
     }
 
 

@@ -399,3 +399,14 @@ def detail(
     diff = task_diff(engine, task) if with_diff else None
     data["diff"] = diff.summary() if diff is not None else None
     return data, diff
+
+
+def queue(engine: Engine) -> list[dict[str, Any]]:
+    """The merge queue as this machine last saw it (ops/queue.py; `queue list` fetches it from the
+    shared remote), oldest first; [] when it cannot be read."""
+    from taskproto.ops import queue as queueing
+
+    try:
+        return [e.as_json() for e in queueing.Queue(engine).entries(fetch=False)]
+    except TaskprotoError:
+        return []

@@ -27,6 +27,8 @@ COMMANDS = {
     "merge": "taskproto.cli.merge",
     "diff": "taskproto.cli.diff",
     "land": "taskproto.cli.land",
+    "update": "taskproto.cli.update",
+    "queue": "taskproto.cli.queue",
     "agent": "taskproto.cli.agent",
     "log": "taskproto.cli.log",
     "verify": "taskproto.cli.verify",

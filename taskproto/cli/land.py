@@ -28,25 +28,44 @@ if TYPE_CHECKING:
     "With `remote` set in taskproto's settings it is always pushed.",
 )
 @click.option("--onto", metavar="BRANCH", help="The base branch (default: the one at create).")
+@click.option(
+    "--update",
+    "update",
+    flag_value="merge",
+    help="When the base moved, merge it into the task branch first (`taskproto update`) and "
+    "land if the approved change is unchanged (same patch-id); else ask for approval again.",
+)
+@click.option(
+    "--update-rebase",
+    "update",
+    flag_value="rebase",
+    help="As --update, rebasing the task branch onto the base instead of merging it.",
+)
 @json_option
 @pass_state
 def land(
-    state: AppState, name: str, strategy: str, push: bool, onto: str | None, as_json: bool
+    state: AppState,
+    name: str,
+    strategy: str,
+    push: bool,
+    onto: str | None,
+    update: str | None,
+    as_json: bool,
 ) -> None:
     """Land task NAME: put its approved commit on the base branch, then clean up.
 
     Only in COMPLETE, with the user's approval of the exact head. Refused with nothing changed
-    when the base branch moved in a way that conflicts (the message says how to update the task),
-    or when the remote refuses the push. The task moves to CLEANUP; its worktrees and branches
-    are removed, and its journal archived, only when every commit of them is on the base branch
-    (after --strategy squash they are kept: `taskproto task remove NAME --force`). When git has a
-    signing key (user.signingkey), a signed attestation of what landed is kept as the landed
-    commit's note under refs/notes/taskproto (docs/verify.md).
+    when the base branch moved in a way that conflicts (the message names the `taskproto update`
+    command, or use --update), or when the remote refuses the push. The task moves to CLEANUP;
+    its worktrees and branches are removed, and its journal archived, only when every commit of
+    them is on the base branch (after --strategy squash they are kept: `taskproto task remove NAME
+    --force`). When git has a signing key (user.signingkey), a signed attestation of what landed
+    is kept as the landed commit's note under refs/notes/taskproto (docs/verify.md).
 
     Landing is the user's: type it in your own terminal.
     """
     engine = state.engine
-    report = engine.land(name, cast("Strategy", strategy), push, onto, state.session_id())
+    report = engine.land(name, cast("Strategy", strategy), push, onto, state.session_id(), update)
     flush_warnings(state)
     r = report.record
 

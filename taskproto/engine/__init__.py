@@ -11,6 +11,7 @@ the modules that do the work, each named for its job:
 - merge.py        `merge`: agents' branches into the task branch, one agent at a time
 - diff.py         the one diff: a task or agent branch against the task's base
 - land.py         `land`: the approved commit onto the base branch, then CLEANUP
+- update.py       `update`: the base's new commits into a task branch (a conflict goes back)
 - rollback.py     the user's rollback to an earlier point of the log, and `ack` of a review
 - deps.py         dependencies between tasks: what a task waits for, adding and removing them
 - ready.py        the ready queue: what can start now, most urgent first
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from taskproto.engine import land as landing
     from taskproto.engine import merge as merging
     from taskproto.engine import ready, sync, walk
+    from taskproto.engine import update as updating
     from taskproto.engine import worktree as wt
     from taskproto.engine.claims import ClaimResult
     from taskproto.engine.transitions import Step, StepFn
@@ -268,11 +270,26 @@ class Engine(Core):
         push: bool = False,
         onto: str | None = None,
         session: str | None = None,
+        update: str | None = None,
     ) -> landing.LandReport:
-        """Put the approved commit on the base branch and clean up (the user's alone)."""
+        """Put the approved commit on the base branch and clean up (the user's alone); with
+        `update` (merge or rebase), bring a base that moved in first (engine/land.py)."""
         from taskproto.engine import land as landing
 
-        return landing.land(self, task_name(name), strategy, push, onto, session)
+        return landing.land(self, task_name(name), strategy, push, onto, session, update)
+
+    def update(
+        self,
+        name: str,
+        mode: updating.Mode = "merge",
+        agents: bool = False,
+        session: str | None = None,
+        carry: bool = False,
+    ) -> updating.UpdateReport:
+        """Bring the base's new commits into the task branch (the user's; engine/update.py)."""
+        from taskproto.engine import update as updating
+
+        return updating.update(self, task_name(name), mode, agents, session, carry)
 
     def rollback(
         self,

@@ -185,6 +185,20 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             f"agent {agent} failed after {retries} retries",
             f"taskproto recover {name}",
         )
+    back = (data.get("context") or {}).get("update")
+    if isinstance(back, dict) and back.get("trigger") and back.get("state") == state:
+        add(
+            "sent-back",
+            str(back.get("time")),
+            f"came back from landing onto {back.get('base_branch')} ({back.get('trigger')}"
+            + (
+                f": {', '.join(str(f) for f in back.get('files') or ())}"
+                if back.get("files")
+                else ""
+            )
+            + ")",
+            f"taskproto prompt {name}",
+        )
     merge = _last(data.get("merges"))
     if merge and merge.get("result") == "conflict":
         add(

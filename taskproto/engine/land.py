@@ -13,7 +13,7 @@ only when every commit of them is reachable from the base; the journal is archiv
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from taskproto.engine.core import Core
 from taskproto.engine.tasks import remove_task
@@ -94,8 +94,8 @@ def _new_base(
     if core.repo.is_ancestor(approved, old):
         return old  # already on the base: nothing to add
     update = (
-        f"update the task: `taskproto rollback {task.name} --to IMPLEMENTATION`, merge {base} "
-        f"into branch {task.name} in its worktree, and approve the new head"
+        f"update the task: `taskproto update {task.name}` (then approve it again), or "
+        f"`taskproto land {task.name} --update` in one step"
     )
     if strategy == "ff":
         if not core.repo.is_ancestor(old, approved):
@@ -117,6 +117,18 @@ def _new_base(
     return core.repo.commit_tree(
         tree, [old, approved], f"Merge task {task.name} into {base}: {title}\n\n{trailer}\n"
     )
+
+
+def move_base(core: Core, base: str, old: str, new: str, push: bool = False) -> str | None:
+    """Move branch `base` from `old` to `new`: refused (nothing moved) when that would touch an
+    uncommitted change where it is checked out, or when the remote (taskproto's shared one, or with
+    `push` the branch's) refuses it (a compare-and-swap: no force); returns the remote pushed to."""
+    _check_base_worktree(core, base, old, new)
+    remote = _push_remote(core, push, base)
+    if remote is not None and new != old:
+        _push(core, remote, base, new)
+    _move_base(core, base, old, new)
+    return remote
 
 
 def _move_base(core: Core, base: str, old: str, new: str) -> None:
@@ -174,11 +186,16 @@ def land(
     push: bool = False,
     onto: str | None = None,
     session: str | None = None,
+    update: str | None = None,
 ) -> LandReport:
-    """Land task `name` (see the module docstring). The user's alone."""
+    """Land task `name` (see the module docstring). The user's alone. With `update` ("merge" or
+    "rebase"), a base that moved is first brought into the task branch (engine/update.py): the
+    approval is carried only when the approved change is unchanged (same patch-id)."""
     core.require_user(f"landing task {name!r}")
     if strategy not in STRATEGIES:
         raise TaskprotoError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
+    if update is not None:
+        _update_first(core, name, update, onto, session)
     with core.locked(name) as task:
         if task.state != LANDS_FROM:
             raise TaskprotoError(
@@ -197,11 +214,7 @@ def land(
         if old is None:
             raise TaskprotoError(f"base branch {base!r} does not exist; pass --onto BRANCH")
         new = _new_base(core, task, strategy, base, old, approved)
-        _check_base_worktree(core, base, old, new)
-        remote = _push_remote(core, push, base)
-        if remote is not None and new != old:
-            _push(core, remote, base, new)
-        _move_base(core, base, old, new)
+        remote = move_base(core, base, old, new, push)
         record = LandRecord(
             approved=approved,
             base_branch=base,
@@ -221,6 +234,34 @@ def land(
             registry.forget(task.owner.session, name)
     removed, kept = _remove_if_safe(core, done, base)
     return LandReport(name, record, done.state, removed, kept, attested)
+
+
+def _update_first(
+    core: Core, name: TaskName, mode: str, onto: str | None, session: str | None
+) -> None:
+    """`land --update`: bring a base that moved into the task branch, keeping the approval only
+    for the same change; refused (after the update, journaled) when it must be approved again."""
+    from taskproto.engine import update as updating
+
+    task = core.load(name)
+    base = onto or task.base_branch
+    tip = core.git.ref_sha(f"refs/heads/{base}") if base else None
+    head = core.branch_head(name)
+    if onto not in (None, task.base_branch):
+        raise TaskprotoError(
+            "--update brings in the task's own base branch: land it without --onto"
+        )
+    if tip is None or head is None or core.repo.is_ancestor(tip, head):
+        return  # nothing to bring in
+    if task.state != LANDS_FROM:
+        return  # refused below, saying why
+    report = updating.update(core, name, cast(updating.Mode, mode), False, session, carry=True)
+    if report.approval != "carried":
+        raise TaskprotoError(
+            f"bringing {base} into task {name} changed the approved change (its patch-id is not "
+            f"the approved one's): nothing was landed; task {name} is in {report.state} at "
+            f"{report.head[:12]}: review it and `taskproto approve {name} --commit` again"
+        )
 
 
 def _push(core: Core, remote: str, base: str, new: str) -> None:

@@ -6,7 +6,7 @@ branches do not. When it starts (its claim, or its first move out of the initial
 branches are brought to the base branch's head, so it starts from the code it waited for. Only
 while that loses nothing: no branch of the task holds a commit the base lacks and every worktree is
 clean. Otherwise it keeps its start point and the caller is told why (`update` brings the base in
-later by a merge).
+later by a merge: the warning names `taskproto update TASK`).
 """
 
 from __future__ import annotations
@@ -31,12 +31,18 @@ def catch_up(core: Core, task: Task, session: str | None) -> Task:
         f"'s head {head[:12]}"
     )
     if core.repo.unreachable([f"refs/heads/{b}" for b in present], head):
-        core.warnings.append(f"{keep}: its branches hold commits {task.base_branch} lacks")
+        core.warnings.append(
+            f"{keep}: its branches hold commits {task.base_branch} lacks; "
+            f"`taskproto update {task.name}` brings {task.base_branch} in"
+        )
         return task
     worktrees = {wt.branch: wt.path for wt in core.repo.worktrees() if wt.branch}
     dirty = [b for b in present if b in worktrees and core.repo.is_dirty(worktrees[b])]
     if dirty:
-        core.warnings.append(f"{keep}: uncommitted changes in the worktree of {dirty[0]}")
+        core.warnings.append(
+            f"{keep}: uncommitted changes in the worktree of {dirty[0]}; commit them, then "
+            f"`taskproto update {task.name}` brings {task.base_branch} in"
+        )
         return task
     for branch in present:
         if core.branch_head(branch) == head:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     import git
 
 
+HUNK_CHARS = 6000  # of a conflict's hunks kept for the agent's revision
+
+
 @dataclass(frozen=True)
 class WorktreeInfo:
     path: Path
@@ -294,18 +297,50 @@ class Repo:
         branch are as they were, and the conflicting files are returned. Any other failure (a
         hook refused the merge commit, ...) is aborted the same way and raised.
         """
-        status, out, err = self._status(
-            "merge", "--no-ff", "--no-edit", "-m", message, rev, cwd=worktree
-        )
+        return self.bring_in(worktree, rev, "merge", message, hooks=True)[0]
+
+    def bring_in(
+        self, worktree: Path, rev: str, mode: str, message: str, hooks: bool = False
+    ) -> tuple[list[str], str]:
+        """Bring commit `rev` into the branch checked out in `worktree`: with a merge commit
+        (`mode` "merge") or by replaying the branch's commits onto it ("rebase"); the commit hooks
+        run only with `hooks` (else it is taskproto's own move, checked by its caller).
+
+        Returns ([], "") when done. On a conflict the operation is aborted, so the worktree and
+        the branch are as they were, and the conflicting files are returned with their conflicted
+        hunks (`git diff` while it stood, at most HUNK_CHARS characters). Any other failure is
+        aborted the same way and raised.
+        """
+        if mode == "rebase":
+            args = ["rebase", "--rebase-merges", rev]
+        else:
+            args = ["merge", "--no-ff", "--no-edit", "-m", message, rev]
+        if not hooks:
+            args.insert(1, "--no-verify")
+        status, out, err = self._status(*args, cwd=worktree)
         if status == 0:
-            return []
+            return [], ""
         conflicts = self.run("diff", "--name-only", "-z", "--diff-filter=U", cwd=worktree)
         files = [f for f in conflicts.split("\0") if f]
-        if self._status("rev-parse", "-q", "--verify", "MERGE_HEAD", cwd=worktree)[0] == 0:
+        hunks = self.run("diff", "--no-color", "--", *files, cwd=worktree) if files else ""
+        if mode == "rebase":
+            self._status("rebase", "--abort", cwd=worktree)  # nothing to abort: a no-op
+        elif self._status("rev-parse", "-q", "--verify", "MERGE_HEAD", cwd=worktree)[0] == 0:
             self.run("merge", "--abort", cwd=worktree)
         if not files:
-            raise GitError(["git", "merge", "--no-ff", rev], status, out.strip(), err.strip())
-        return files
+            raise GitError(["git", *args], status, out.strip(), err.strip())
+        return files, hunks[:HUNK_CHARS]
+
+    def patch_id(self, base: str, head: str) -> str | None:
+        """`git patch-id --stable` of what `head` changes over its merge base with `base` (None
+        when it changes nothing): the same change, wherever it was replayed, has the same id."""
+        from taskproto.git.command import Git
+
+        diff = self.run("diff", "--no-color", "--full-index", f"{base}...{head}")
+        if not diff.strip():
+            return None
+        out = Git(self.path).run("patch-id", "--stable", input=diff).split()
+        return out[0] if out else None
 
     def merge_tree(self, ours: str, theirs: str) -> tuple[str | None, list[str]]:
         """Merge two commits without a worktree (`git merge-tree --write-tree`): (the merged tree,

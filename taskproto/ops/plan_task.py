@@ -135,9 +135,14 @@ def answer(
 
 
 def prompt(engine: Engine, name: str) -> str:
-    """The current state's prompt (raises when the workflow has no template for it)."""
+    """The current state's prompt (raises when the workflow has no template for it and no revision
+    is pending: then the revision is the prompt)."""
+    from taskproto.state import review
+
     task = engine.load(name)
     text = prompts.render(engine.config, task)
+    if text is None and review.context_text(task):
+        return review.context_text(task) + "\n"
     if text is None:
         raise TaskprotoError(
             f"workflow {task.workflow} has no prompt template for {task.state} "

@@ -24,6 +24,11 @@ TARGETS = ("diff", "plan")
 MAX_TEXT = 4000  # characters of one comment or message
 MAX_FILE = 500
 MAX_DRAFTS = 200
+# Revisions taskproto itself sends back (engine/update.py, the merge queue): trigger -> why.
+SENT_BACK = {
+    "update_conflict": "the base branch conflicts with it. Resolve the conflict:",
+    "checks_failed": "the landing checks failed on it updated onto the base. Fix them:",
+}
 
 
 def _section(task: Task) -> dict[str, Any]:
@@ -119,8 +124,12 @@ def context_text(task: Task) -> str:
     body = feedback_text(batch)
     if not body:
         return ""
+    how = f"({batch.get('trigger')}, {batch.get('from_state')} -> {batch.get('state')})"
+    if batch.get("trigger") in SENT_BACK:
+        return (
+            f"taskproto: task {task.name} came back {how}: {SENT_BACK[batch['trigger']]}\n" + body
+        )
     return (
-        f"taskproto: the user requested a revision of task {task.name} "
-        f"({batch.get('trigger')}, {batch.get('from_state')} -> {batch.get('state')}) "
+        f"taskproto: the user requested a revision of task {task.name} {how} "
         "from the board. Address every point:\n" + body
     )

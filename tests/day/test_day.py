@@ -342,8 +342,8 @@ def ui_after_main_moved(day: Day, browser: Browser) -> None:
     with day.step("landing ui is refused: main moved and conflicts"):
         refused = day.tp("land", "ui", code=1).err
         told = (
-            "conflicts with task ui in README.md; update the task: `taskproto rollback ui --to "
-            "IMPLEMENTATION`, merge main into branch ui in its worktree, and approve the new head"
+            "conflicts with task ui in README.md; update the task: `taskproto update ui` (then "
+            "approve it again), or `taskproto land ui --update` in one step"
         )
         assert told in refused, refused
 

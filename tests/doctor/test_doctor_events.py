@@ -166,15 +166,16 @@ def _complete(env: Env) -> None:
 
 
 def test_the_merge_land_asks_for_is_no_corruption(env: Env, cli: Any) -> None:
-    """`land` refuses a base that moved and conflicts, and says: roll back, merge the base into
-    the task branch in its worktree, approve again. Doing exactly that is work in progress, then
-    a legitimate merge commit: doctor reports no error and asks no decision at any step."""
+    """`land` refuses a base that moved and conflicts (naming `taskproto update`). Doing the update
+    by hand (roll back, merge the base into the task branch in its worktree, approve again) is
+    work in progress, then a legitimate merge commit: doctor reports no error and asks no
+    decision at any step."""
     from tests.hooks.agents.conftest import move_to
 
     _complete(env)
     commit_file(env.repo, "greeting.py", "print('hello from main')\n", "main wrote it too")
     r = cli("land", "t")
-    assert r.code == 1 and "merge main into branch t in its worktree" in r.err, r.err
+    assert r.code == 1 and "`taskproto update t`" in r.err, r.err
     assert cli("rollback", "t", "--to", "IMPLEMENTATION").code == 0
     wt = env.worktree()
     proc = subprocess.run(["git", "merge", "main"], cwd=wt, capture_output=True, text=True)

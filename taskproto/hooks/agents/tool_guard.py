@@ -66,6 +66,9 @@ USER_COMMANDS = {
     "terminal; an agent never does. Present the plan or the commit and wait.",
     "land": "`taskproto land` puts the approved work on the base branch: the user runs it in their "
     "own terminal.",
+    "update": "`taskproto update` moves a task branch and revokes its approval: the user runs it "
+    "in their own terminal.",
+    "queue": "`taskproto queue` lands approved work: the user runs it in their own terminal.",
     "rollback": "`taskproto rollback` takes a task back in its log: the user runs it in their own "
     "terminal.",
     "ack": "`taskproto ack` is the user's review of a rebuilt task: the user runs it in their own "
