@@ -17,10 +17,15 @@ worktree gets its own copy (now, and through `setup_new_worktree`, which the eng
 worktrees made later). `info/exclude` is shared by every worktree, so a line there for a copy
 would hide a file of the user's in the main worktree: Codex's and Gemini's copies get a
 `.gitignore` in their folder naming only them; Claude's, `settings.local.json`, is the line above.
-Every file we touch is recorded in `<root>/agent-hooks.json` with its bytes before and after, so
-`--uninstall` puts back exactly what was there (or deletes what we created) unless the user edited
-it since; then only our entries are taken out. The record is named for the repository's place
-again when that moved (clients/moved.py).
+Every file we touch is recorded with its bytes before and after, so `--uninstall` puts back exactly
+what was there (or deletes what we created) unless the user edited it since; then only our entries
+are taken out. The main worktree's files, the clients and `info/exclude` are recorded in
+`<root>/agent-hooks.json`, named for the repository's place again when that moved
+(clients/moved.py); a task's worktrees' files in `<root>/tasks/<task>/agent-hooks.json`, their
+paths relative to the task's folder (so they never name an old place), which goes with the task's
+folder. So a new worktree writes its task's record alone: `task create` costs the same at ten tasks
+or ten thousand. An older init's record, every worktree's files in the one file, is split into the
+tasks' records the first time it is saved.
 """
 
 from __future__ import annotations
@@ -131,33 +136,100 @@ class Installer:
             found = self.__dict__["_repo"] = Repo(self.config.repo)
         return found
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, worktree: Path | None = None) -> None:
+        """The record of every file (`worktree` None), or of the main record and `worktree`'s
+        task's only (a new worktree's set-up: no other task's record is read or written)."""
         self.config = config
         self.git = Git(config.repo)
         self.record_path = config.root / RECORD
         self.report = Report()
+        self.tasks = str(config.tasks_dir) + os.sep
         try:
-            self.record: dict[str, Any] = json.loads(self.record_path.read_bytes())
+            self.raw: bytes | None = self.record_path.read_bytes()
+            self.record: dict[str, Any] = json.loads(self.raw)
         except (OSError, ValueError):
-            self.record = {}
+            self.raw, self.record = None, {}
+        if not isinstance(self.record, dict):
+            self.raw, self.record = None, {}
         self.record.setdefault("clients", [])
         self.record.setdefault("files", {})
         self.record, self.report.moved = relocated(self.record, config, OLDER_MAIN_FILES)
         self.fallback: set[str] = set()  # clients a worktree's copy needed info/exclude for
+        self.task_raw: dict[str, bytes | None] = {}  # each task record read: its bytes then
+        older = any(self.task_of(name) for name in self.record["files"])  # an older init's record
+        if worktree is None or older:
+            scope = config.layout.task_names()
+        else:
+            task = self.task_of(os.path.join(str(worktree), "-"))
+            scope = [task] if task else []
+        for task in scope:
+            self.read_task(task)
+
+    def task_of(self, path: str) -> str | None:
+        """The task whose folder holds `path` (a file in one of its worktrees), else None."""
+        if not path.startswith(self.tasks):
+            return None
+        task, sep, _ = path[len(self.tasks) :].partition(os.sep)
+        return task if sep and task else None
+
+    def read_task(self, task: str) -> None:
+        """Task `task`'s record of its worktrees' files into `record["files"]`, absolute."""
+        folder = self.tasks + task
+        try:
+            raw = Path(folder, RECORD).read_bytes()
+            data = json.loads(raw)
+            files = data["files"]
+        except (OSError, ValueError, TypeError, KeyError):
+            self.task_raw[task] = None
+            return
+        self.task_raw[task] = raw
+        for name, entry in files.items() if isinstance(files, dict) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("created_dirs"), list):
+                dirs = [os.path.join(folder, str(d)) for d in entry["created_dirs"]]
+                entry = {**entry, "created_dirs": dirs}
+            self.record["files"].setdefault(os.path.join(folder, name), entry)
 
     def save(self) -> None:
+        """Each record that changed written again: the tasks' (paths relative to their folder) and
+        the main one (the rest)."""
         self.config.root.mkdir(parents=True, exist_ok=True)
-        if (
-            not self.record["clients"]
-            and not self.record["files"]
-            and not self.record.get("exclude")
-        ):
+        files = self.record["files"]
+        main: dict[str, Any] = {}
+        per_task: dict[str, dict[str, Any]] = {}
+        for name, entry in files.items():
+            task = self.task_of(name)
+            if task is None:
+                main[name] = entry
+                continue
+            folder = self.tasks + task + os.sep
+            if isinstance(entry, dict) and isinstance(entry.get("created_dirs"), list):
+                dirs = [
+                    d[len(folder) :] if str(d).startswith(folder) else str(d)
+                    for d in entry["created_dirs"]
+                ]
+                entry = {**entry, "created_dirs": dirs}
+            per_task.setdefault(task, {})[name[len(folder) :]] = entry
+        for task in sorted(set(self.task_raw) | set(per_task)):
+            folder = Path(self.tasks + task)
+            if not folder.is_dir():
+                continue  # the task is gone, and its worktrees with its folder
+            entries = per_task.get(task)
+            if not entries:
+                if self.task_raw.get(task) is not None:
+                    (folder / RECORD).unlink(missing_ok=True)
+                continue
+            text = (json.dumps({"files": entries}, indent=1, sort_keys=True) + "\n").encode()
+            if text != self.task_raw.get(task):
+                atomic_write(folder / RECORD, text)
+        if not self.record["clients"] and not files and not self.record.get("exclude"):
             self.record_path.unlink(missing_ok=True)
             return
         self.record.update(places(self.config))
-        atomic_write(
-            self.record_path, (json.dumps(self.record, indent=1, sort_keys=True) + "\n").encode()
-        )
+        text = (
+            json.dumps({**self.record, "files": main}, indent=1, sort_keys=True) + "\n"
+        ).encode()
+        if text != self.raw:
+            atomic_write(self.record_path, text)
 
     def worktrees(self) -> list[Path]:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
@@ -401,7 +473,7 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
     record = config.root / RECORD
     if not record.exists():
         return
-    installer = Installer(config)
+    installer = Installer(config, worktree)
     for client in installer.record["clients"]:
         installer.setup_worktree(worktree, client, fresh=True)
     installer.save()

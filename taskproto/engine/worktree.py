@@ -112,6 +112,7 @@ OURS = frozenset(
         "tips.old",
         "round.lock",  # ops/team_run.py
         "worktree.json",  # engine/prepare.py: the worktree's ports and setup
+        "agent-hooks.json",  # clients/settings.py: the client hooks copied into its worktrees
         "setup.log",  # engine/prepare.py: the setup's output
         "run.json",  # ops/agent_records.py: an agent taskproto runs
         "agent.log",  # its output, when headless
