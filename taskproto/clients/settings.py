@@ -30,13 +30,14 @@ tasks' records the first time it is saved.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
 from pathlib import Path
 
 from taskproto import plainjson as json
 from taskproto.clients import exclude as excluded
+from taskproto.clients import taskrecords
+from taskproto.clients.exclude import b64decode, b64encode
+from taskproto.clients.exclude import sha as _sha
 
 # ENTRY, SCRIPT and hook_command lived here before hookjson.py: imported from here too
 from taskproto.clients.hookjson import ENTRY as ENTRY
@@ -98,8 +99,11 @@ def _read_json(path: Path) -> tuple[bytes | None, dict[str, Any]]:
     return raw, data
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _loads(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 class Report:
@@ -155,81 +159,37 @@ class Installer:
         self.record.setdefault("files", {})
         self.record, self.report.moved = relocated(self.record, config, OLDER_MAIN_FILES)
         self.fallback: set[str] = set()  # clients a worktree's copy needed info/exclude for
+        # whether the worktrees' copies and records are fsynced: not in a worktree git has just
+        # checked out, whose own files git does not fsync either (what a crash loses of them,
+        # `taskproto init` writes again)
+        self.sync = True
         self.task_raw: dict[str, bytes | None] = {}  # each task record read: its bytes then
-        older = any(self.task_of(name) for name in self.record["files"])  # an older init's record
+        of = taskrecords.task_of
+        older = any(of(self.tasks, name) for name in self.record["files"])  # an older init's
         if worktree is None or older:
             scope = config.layout.task_names()
         else:
-            task = self.task_of(os.path.join(str(worktree), "-"))
+            task = of(self.tasks, os.path.join(str(worktree), "-"))
             scope = [task] if task else []
         for task in scope:
-            self.read_task(task)
-
-    def task_of(self, path: str) -> str | None:
-        """The task whose folder holds `path` (a file in one of its worktrees), else None."""
-        if not path.startswith(self.tasks):
-            return None
-        task, sep, _ = path[len(self.tasks) :].partition(os.sep)
-        return task if sep and task else None
-
-    def read_task(self, task: str) -> None:
-        """Task `task`'s record of its worktrees' files into `record["files"]`, absolute."""
-        folder = self.tasks + task
-        try:
-            raw = Path(folder, RECORD).read_bytes()
-            data = json.loads(raw)
-            files = data["files"]
-        except (OSError, ValueError, TypeError, KeyError):
-            self.task_raw[task] = None
-            return
-        self.task_raw[task] = raw
-        for name, entry in files.items() if isinstance(files, dict) else ():
-            if isinstance(entry, dict) and isinstance(entry.get("created_dirs"), list):
-                dirs = [os.path.join(folder, str(d)) for d in entry["created_dirs"]]
-                entry = {**entry, "created_dirs": dirs}
-            self.record["files"].setdefault(os.path.join(folder, name), entry)
+            self.task_raw[task] = taskrecords.read(self.tasks, task, self.record["files"])
 
     def save(self) -> None:
         """Each record that changed written again: the tasks' (paths relative to their folder) and
         the main one (the rest)."""
         self.config.root.mkdir(parents=True, exist_ok=True)
         files = self.record["files"]
-        main: dict[str, Any] = {}
-        per_task: dict[str, dict[str, Any]] = {}
-        for name, entry in files.items():
-            task = self.task_of(name)
-            if task is None:
-                main[name] = entry
-                continue
-            folder = self.tasks + task + os.sep
-            if isinstance(entry, dict) and isinstance(entry.get("created_dirs"), list):
-                dirs = [
-                    d[len(folder) :] if str(d).startswith(folder) else str(d)
-                    for d in entry["created_dirs"]
-                ]
-                entry = {**entry, "created_dirs": dirs}
-            per_task.setdefault(task, {})[name[len(folder) :]] = entry
-        for task in sorted(set(self.task_raw) | set(per_task)):
-            folder = Path(self.tasks + task)
-            if not folder.is_dir():
-                continue  # the task is gone, and its worktrees with its folder
-            entries = per_task.get(task)
-            if not entries:
-                if self.task_raw.get(task) is not None:
-                    (folder / RECORD).unlink(missing_ok=True)
-                continue
-            text = (json.dumps({"files": entries}, indent=1, sort_keys=True) + "\n").encode()
-            if text != self.task_raw.get(task):
-                atomic_write(folder / RECORD, text)
+        main, per_task = taskrecords.split(self.tasks, files)
+        taskrecords.write(self.tasks, per_task, self.task_raw, self.sync)
         if not self.record["clients"] and not files and not self.record.get("exclude"):
             self.record_path.unlink(missing_ok=True)
             return
         self.record.update(places(self.config))
-        text = (
-            json.dumps({**self.record, "files": main}, indent=1, sort_keys=True) + "\n"
-        ).encode()
-        if text != self.raw:
-            atomic_write(self.record_path, text)
+        record = {**self.record, "files": main}
+        if self.raw is not None and record == _loads(self.raw):
+            return  # as it was: not written again (nor serialized, which costs `json`'s import)
+        text = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
+        atomic_write(self.record_path, text)
 
     def worktrees(self) -> list[Path]:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
@@ -255,11 +215,13 @@ class Installer:
             created = [str(p) for p in _missing_dirs(path.parent)]
             entry = {
                 "client": client,
-                "original": None if before is None else base64.b64encode(before).decode(),
+                "original": None if before is None else b64encode(before),
                 "created_dirs": created,
             }
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text)
+        atomic_write(
+            path, text, sync=self.sync or taskrecords.task_of(self.tasks, str(path)) is None
+        )
         entry["written"] = _sha(text)
         self.record["files"][str(path)] = entry
         self.report.installed.append(str(path))
@@ -283,7 +245,7 @@ class Installer:
             )
             return False
         if current == b"":
-            atomic_write(ignore, text)
+            atomic_write(ignore, text, sync=self.sync)
             self.report.installed.append(str(ignore))
         entry: dict[str, Any] = {"client": client, "kind": "ignore", "original": None}
         self.record["files"][str(ignore)] = {**entry, "created_dirs": [], "written": _sha(text)}
@@ -311,7 +273,7 @@ class Installer:
             if original is None:
                 path.unlink()
             else:
-                atomic_write(path, base64.b64decode(original))
+                atomic_write(path, b64decode(original))
             for folder in reversed(entry.get("created_dirs") or []):
                 try:
                     os.rmdir(folder)
@@ -474,6 +436,7 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
     if not record.exists():
         return
     installer = Installer(config, worktree)
+    installer.sync = False
     for client in installer.record["clients"]:
         installer.setup_worktree(worktree, client, fresh=True)
     installer.save()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 from taskproto import plainjson as json
 from taskproto.config import ensure_root
@@ -238,6 +237,8 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
                 branches=[name] + [agent_branch(name, a) for a in agents],
             )
             wt.undo(core.repo, made)
+        import shutil  # only when a create is undone
+
         shutil.rmtree(task_dir, ignore_errors=True)
         raise
 
