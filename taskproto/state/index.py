@@ -128,7 +128,7 @@ class Row:
 
     __slots__ = ("name", "state", "priority", "owner", "workflow", "depends_on", "escalated", "_j")
 
-    def __init__(self, name: str, hot: list[Any], line: str) -> None:
+    def __init__(self, name: str, hot: list[Any], line: str | bytes) -> None:
         self.name = name
         self.state, self.priority, self.owner, self.workflow, self.depends_on, self.escalated = hot
         self._j: Any = line  # the line, whose row is past its tab, until `data` decodes it
@@ -136,8 +136,11 @@ class Row:
     @property
     def data(self) -> dict[str, Any]:
         """The whole row (raises ValueError for a row that does not parse)."""
-        if isinstance(self._j, str):
-            self._j = json.loads(self._j[self._j.index("\t") + 1 :])
+        line = self._j
+        if isinstance(line, bytes):
+            self._j = json.loads(line[line.index(b"\t") + 1 :])
+        elif isinstance(line, str):
+            self._j = json.loads(line[line.index("\t") + 1 :])
         found: dict[str, Any] = self._j
         return found
 
@@ -222,20 +225,21 @@ class _Locked:
         os.close(self.fd)  # closing releases the lock
 
 
-def lines(layout: Layout) -> list[tuple[list[Any], str]]:
-    """The index's lines, oldest first: (the head, the line); a line whose head does not parse,
-    or is not a head this taskproto writes, is skipped (a torn last line too)."""
+def lines(layout: Layout) -> list[tuple[list[Any], bytes]]:
+    """The index's lines, oldest first: (the head, the line's bytes); a line whose head does not
+    parse, or is not a head this taskproto writes, is skipped (a torn last line too). Only the
+    heads are decoded: a row's JSON waits for `Row.data`."""
     try:
         with open(path(layout), "rb") as fh:
             data = fh.read()
     except OSError:
         return []
-    raws = data.decode("utf-8", "replace").split("\n")
+    raws = data.split(b"\n")
     raws.pop()  # after the last newline: nothing, or a line torn by a crash
     raws = [r for r in raws if r]
-    heads = [r.partition("\t")[0] for r in raws]
+    heads = [r.partition(b"\t")[0] for r in raws]
     try:  # one parse for every head: a C call, not one per line
-        parsed = json.loads("[" + ",".join(heads) + "]")
+        parsed = json.loads(b"[" + b",".join(heads) + b"]")
     except ValueError:
         parsed = []
         for head in heads:
@@ -250,9 +254,9 @@ def lines(layout: Layout) -> list[tuple[list[Any], str]]:
     ]
 
 
-def latest(layout: Layout) -> dict[str, tuple[list[Any], str]]:
+def latest(layout: Layout) -> dict[str, tuple[list[Any], bytes]]:
     """Each task's latest line (a removed task's is left out)."""
-    found: dict[str, tuple[list[Any], str]] = {}
+    found: dict[str, tuple[list[Any], bytes]] = {}
     for line in lines(layout):  # a task's latest line wins
         if len(line[0]) == 4:
             found[line[0][0]] = line
@@ -274,7 +278,7 @@ def rows(
     stat = os.stat
     for name in names:
         entry = found.get(name)
-        if entry is None or "\t" not in entry[1]:
+        if entry is None or b"\t" not in entry[1]:
             stale.append(name)
             continue
         head, raw = entry
@@ -304,6 +308,6 @@ def compact(layout: Layout) -> None:
 
     with _Locked(layout, fcntl.LOCK_EX) as lock:
         kept = latest(layout)
-        data = "".join(raw + "\n" for _, raw in kept.values()).encode()
+        data = b"".join(raw + b"\n" for _, raw in kept.values())
         atomic_write(path(layout), data)
         lock.set_number(len(data))
