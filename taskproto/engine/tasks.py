@@ -111,6 +111,8 @@ def _remote_branches(core: Core, branches: Sequence[str]) -> list[str]:
             f"{remote}/{b}" for b in branches if os.path.isfile(os.path.join(remotes, remote, b))
         ]
     for ref in dirs.packed_refs():
+        if not ref.startswith(b"refs/remotes/"):
+            continue  # the tasks' branches and journals: thousands, none a remote's
         parts = ref.decode("utf-8", "replace").split("/")
         if len(parts) == 4 and parts[:2] == ["refs", "remotes"] and parts[3] in names:
             found.append(f"{parts[2]}/{parts[3]}")
