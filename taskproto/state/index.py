@@ -128,7 +128,7 @@ class Row:
 
     __slots__ = ("name", "state", "priority", "owner", "workflow", "depends_on", "escalated", "_j")
 
-    def __init__(self, name: str, hot: list[Any], line: str | bytes) -> None:
+    def __init__(self, name: str, hot: list[Any], line: str) -> None:
         self.name = name
         self.state, self.priority, self.owner, self.workflow, self.depends_on, self.escalated = hot
         self._j: Any = line  # the line, whose row is past its tab, until `data` decodes it
@@ -136,11 +136,8 @@ class Row:
     @property
     def data(self) -> dict[str, Any]:
         """The whole row (raises ValueError for a row that does not parse)."""
-        line = self._j
-        if isinstance(line, bytes):
-            self._j = json.loads(line[line.index(b"\t") + 1 :])
-        elif isinstance(line, str):
-            self._j = json.loads(line[line.index("\t") + 1 :])
+        if isinstance(self._j, str):
+            self._j = json.loads(self._j[self._j.index("\t") + 1 :])
         found: dict[str, Any] = self._j
         return found
 
@@ -225,21 +222,20 @@ class _Locked:
         os.close(self.fd)  # closing releases the lock
 
 
-def lines(layout: Layout) -> list[tuple[list[Any], bytes]]:
-    """The index's lines, oldest first: (the head, the line's bytes); a line whose head does not
-    parse, or is not a head this taskproto writes, is skipped (a torn last line too). Only the
-    heads are decoded: a row's JSON waits for `Row.data`."""
+def lines(layout: Layout) -> list[tuple[list[Any], str]]:
+    """The index's lines, oldest first: (the head, the line); a line whose head does not parse,
+    or is not a head this taskproto writes, is skipped (a torn last line too)."""
     try:
         with open(path(layout), "rb") as fh:
             data = fh.read()
     except OSError:
         return []
-    raws = data.split(b"\n")
+    raws = data.decode("utf-8", "replace").split("\n")
     raws.pop()  # after the last newline: nothing, or a line torn by a crash
     raws = [r for r in raws if r]
-    heads = [r.partition(b"\t")[0] for r in raws]
+    heads = [r.partition("\t")[0] for r in raws]
     try:  # one parse for every head: a C call, not one per line
-        parsed = json.loads(b"[" + b",".join(heads) + b"]")
+        parsed = json.loads("[" + ",".join(heads) + "]")
     except ValueError:
         parsed = []
         for head in heads:
@@ -254,9 +250,9 @@ def lines(layout: Layout) -> list[tuple[list[Any], bytes]]:
     ]
 
 
-def latest(layout: Layout) -> dict[str, tuple[list[Any], bytes]]:
+def latest(layout: Layout) -> dict[str, tuple[list[Any], str]]:
     """Each task's latest line (a removed task's is left out)."""
-    found: dict[str, tuple[list[Any], bytes]] = {}
+    found: dict[str, tuple[list[Any], str]] = {}
     for line in lines(layout):  # a task's latest line wins
         if len(line[0]) == 4:
             found[line[0][0]] = line
@@ -278,7 +274,7 @@ def rows(
     stat = os.stat
     for name in names:
         entry = found.get(name)
-        if entry is None or b"\t" not in entry[1]:
+        if entry is None or "\t" not in entry[1]:
             stale.append(name)
             continue
         head, raw = entry
@@ -308,6 +304,6 @@ def compact(layout: Layout) -> None:
 
     with _Locked(layout, fcntl.LOCK_EX) as lock:
         kept = latest(layout)
-        data = b"".join(raw + b"\n" for _, raw in kept.values())
+        data = "".join(raw + "\n" for _, raw in kept.values()).encode()
         atomic_write(path(layout), data)
         lock.set_number(len(data))
