@@ -164,3 +164,22 @@ def test_a_task_that_lands_after_many_entries(engine: Engine, cli) -> None:
     r = cli("log", "t", "--json")
     entries = [e for c in json.loads(r.out)["entries"] for e in c["log"]]
     assert entries[-1]["trigger"] == "cleanup" and len(entries) > 70
+
+
+def test_a_log_entrys_json_made_once_is_the_same_every_time_whatever_a_caller_changes() -> None:
+    """A frozen entry's JSON is kept once made (a process that saves a task again and again dumps
+    its entries once): each caller gets its own copy, equal to a fresh dump."""
+    from datetime import UTC, datetime
+
+    from taskproto.state.models import LogEntry
+
+    entry = LogEntry.model_validate(
+        {"from": "INIT", "to": "CLASSIFIED", "trigger": "classify", "time": datetime.now(UTC)}
+    )
+    first = entry.model_dump(mode="json", by_alias=True)
+    first["to"] = "changed by a caller"
+    again = entry.model_dump(mode="json", by_alias=True)
+    assert again["to"] == "CLASSIFIED" and again == LogEntry.model_validate(again).model_dump(
+        mode="json", by_alias=True
+    )
+    assert entry.model_dump(mode="json")["to_state"] == "CLASSIFIED"  # by name, not alias

@@ -12,16 +12,34 @@ changed it since.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from pathlib import Path
-from typing import Any
 
 from taskproto.state.store import atomic_write
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+
+def sha(data: bytes) -> str:
+    """sha256's hex digest of `data`, as the records keep it."""
+    try:  # the builtin module: hashlib loads OpenSSL, 2 ms of every `task create`
+        from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        from hashlib import sha256
+    return str(sha256(data).hexdigest())
+
+
+def b64encode(data: bytes) -> str:
+    import base64  # only when init adds a line: not on a new worktree's set-up
+
+    return base64.b64encode(data).decode()
+
+
+def b64decode(text: str) -> bytes:
+    import base64
+
+    return base64.b64decode(text)
 
 
 def lines(record: dict[str, Any]) -> list[str]:
@@ -39,12 +57,12 @@ def add(record: dict[str, Any], path: Path, line: str) -> None:
         return
     state = record.setdefault("exclude", {"path": str(path), "lines": []})
     if "original" not in state:
-        state["original"] = None if existing is None else base64.b64encode(existing).decode()
+        state["original"] = None if existing is None else b64encode(existing)
     new = text + ("" if not text or text.endswith("\n") else "\n") + line + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, new.encode())
     state["lines"].append(line)
-    state["written"] = _sha(new.encode())
+    state["written"] = sha(new.encode())
 
 
 def drop(record: dict[str, Any], ours: set[str]) -> None:
@@ -60,12 +78,12 @@ def drop(record: dict[str, Any], ours: set[str]) -> None:
         current = path.read_bytes()
     except FileNotFoundError:
         current = b""
-    if not remaining and _sha(current) == state.get("written"):
+    if not remaining and sha(current) == state.get("written"):
         original = state.get("original")
         if original is None:
             path.unlink(missing_ok=True)
         else:
-            atomic_write(path, base64.b64decode(original))
+            atomic_write(path, b64decode(original))
         record.pop("exclude")
         return
     kept = [
@@ -76,4 +94,4 @@ def drop(record: dict[str, Any], ours: set[str]) -> None:
     text = "".join(kept).encode()
     atomic_write(path, text)
     state["lines"] = remaining
-    state["written"] = _sha(text)
+    state["written"] = sha(text)

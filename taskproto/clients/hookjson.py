@@ -7,9 +7,12 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
 
 from taskproto.clients.protocols import INSTALLED, kind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ENTRY = Path(__file__).resolve().parent.parent / "hooks" / "agents" / "entry.py"
 SCRIPT = ENTRY.with_name("hook.sh")  # the lifecycle events' fast path in `sh` (docs/agents.md)

@@ -11,9 +11,12 @@ record from before that is read for them from its own paths. Pure: no file or gi
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from taskproto.config import Config
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 PLACES = ("repo", "root", "common_dir")
 EXCLUDE_TAIL = os.sep + os.path.join("info", "exclude")

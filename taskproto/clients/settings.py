@@ -17,21 +17,27 @@ worktree gets its own copy (now, and through `setup_new_worktree`, which the eng
 worktrees made later). `info/exclude` is shared by every worktree, so a line there for a copy
 would hide a file of the user's in the main worktree: Codex's and Gemini's copies get a
 `.gitignore` in their folder naming only them; Claude's, `settings.local.json`, is the line above.
-Every file we touch is recorded in `<root>/agent-hooks.json` with its bytes before and after, so
-`--uninstall` puts back exactly what was there (or deletes what we created) unless the user edited
-it since; then only our entries are taken out. The record is named for the repository's place
-again when that moved (clients/moved.py).
+Every file we touch is recorded with its bytes before and after, so `--uninstall` puts back exactly
+what was there (or deletes what we created) unless the user edited it since; then only our entries
+are taken out. The main worktree's files, the clients and `info/exclude` are recorded in
+`<root>/agent-hooks.json`, named for the repository's place again when that moved
+(clients/moved.py); a task's worktrees' files in `<root>/tasks/<task>/agent-hooks.json`, their
+paths relative to the task's folder (so they never name an old place), which goes with the task's
+folder. So a new worktree writes its task's record alone: `task create` costs the same at ten tasks
+or ten thousand. An older init's record, every worktree's files in the one file, is split into the
+tasks' records the first time it is saved.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
 from pathlib import Path
 
 from taskproto import plainjson as json
 from taskproto.clients import exclude as excluded
+from taskproto.clients import taskrecords
+from taskproto.clients.exclude import b64decode, b64encode
+from taskproto.clients.exclude import sha as _sha
 
 # ENTRY, SCRIPT and hook_command lived here before hookjson.py: imported from here too
 from taskproto.clients.hookjson import ENTRY as ENTRY
@@ -93,8 +99,11 @@ def _read_json(path: Path) -> tuple[bytes | None, dict[str, Any]]:
     return raw, data
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _loads(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 class Report:
@@ -131,33 +140,56 @@ class Installer:
             found = self.__dict__["_repo"] = Repo(self.config.repo)
         return found
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, worktree: Path | None = None) -> None:
+        """The record of every file (`worktree` None), or of the main record and `worktree`'s
+        task's only (a new worktree's set-up: no other task's record is read or written)."""
         self.config = config
         self.git = Git(config.repo)
         self.record_path = config.root / RECORD
         self.report = Report()
+        self.tasks = str(config.tasks_dir) + os.sep
         try:
-            self.record: dict[str, Any] = json.loads(self.record_path.read_bytes())
+            self.raw: bytes | None = self.record_path.read_bytes()
+            self.record: dict[str, Any] = json.loads(self.raw)
         except (OSError, ValueError):
-            self.record = {}
+            self.raw, self.record = None, {}
+        if not isinstance(self.record, dict):
+            self.raw, self.record = None, {}
         self.record.setdefault("clients", [])
         self.record.setdefault("files", {})
         self.record, self.report.moved = relocated(self.record, config, OLDER_MAIN_FILES)
         self.fallback: set[str] = set()  # clients a worktree's copy needed info/exclude for
+        # whether the worktrees' copies and records are fsynced: not in a worktree git has just
+        # checked out, whose own files git does not fsync either (what a crash loses of them,
+        # `taskproto init` writes again)
+        self.sync = True
+        self.task_raw: dict[str, bytes | None] = {}  # each task record read: its bytes then
+        of = taskrecords.task_of
+        older = any(of(self.tasks, name) for name in self.record["files"])  # an older init's
+        if worktree is None or older:
+            scope = config.layout.task_names()
+        else:
+            task = of(self.tasks, os.path.join(str(worktree), "-"))
+            scope = [task] if task else []
+        for task in scope:
+            self.task_raw[task] = taskrecords.read(self.tasks, task, self.record["files"])
 
     def save(self) -> None:
+        """Each record that changed written again: the tasks' (paths relative to their folder) and
+        the main one (the rest)."""
         self.config.root.mkdir(parents=True, exist_ok=True)
-        if (
-            not self.record["clients"]
-            and not self.record["files"]
-            and not self.record.get("exclude")
-        ):
+        files = self.record["files"]
+        main, per_task = taskrecords.split(self.tasks, files)
+        taskrecords.write(self.tasks, per_task, self.task_raw, self.sync)
+        if not self.record["clients"] and not files and not self.record.get("exclude"):
             self.record_path.unlink(missing_ok=True)
             return
         self.record.update(places(self.config))
-        atomic_write(
-            self.record_path, (json.dumps(self.record, indent=1, sort_keys=True) + "\n").encode()
-        )
+        record = {**self.record, "files": main}
+        if self.raw is not None and record == _loads(self.raw):
+            return  # as it was: not written again (nor serialized, which costs `json`'s import)
+        text = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
+        atomic_write(self.record_path, text)
 
     def worktrees(self) -> list[Path]:
         """Task and agent worktrees that exist now (registered with git, under the tasks folder)."""
@@ -183,11 +215,13 @@ class Installer:
             created = [str(p) for p in _missing_dirs(path.parent)]
             entry = {
                 "client": client,
-                "original": None if before is None else base64.b64encode(before).decode(),
+                "original": None if before is None else b64encode(before),
                 "created_dirs": created,
             }
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text)
+        atomic_write(
+            path, text, sync=self.sync or taskrecords.task_of(self.tasks, str(path)) is None
+        )
         entry["written"] = _sha(text)
         self.record["files"][str(path)] = entry
         self.report.installed.append(str(path))
@@ -211,7 +245,7 @@ class Installer:
             )
             return False
         if current == b"":
-            atomic_write(ignore, text)
+            atomic_write(ignore, text, sync=self.sync)
             self.report.installed.append(str(ignore))
         entry: dict[str, Any] = {"client": client, "kind": "ignore", "original": None}
         self.record["files"][str(ignore)] = {**entry, "created_dirs": [], "written": _sha(text)}
@@ -239,7 +273,7 @@ class Installer:
             if original is None:
                 path.unlink()
             else:
-                atomic_write(path, base64.b64decode(original))
+                atomic_write(path, b64decode(original))
             for folder in reversed(entry.get("created_dirs") or []):
                 try:
                     os.rmdir(folder)
@@ -401,7 +435,8 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
     record = config.root / RECORD
     if not record.exists():
         return
-    installer = Installer(config)
+    installer = Installer(config, worktree)
+    installer.sync = False
     for client in installer.record["clients"]:
         installer.setup_worktree(worktree, client, fresh=True)
     installer.save()

@@ -1,16 +1,16 @@
 """The engine's core: reading tasks, and the one write path every change takes.
 
-`save` is that path: it writes task.json atomically as the next revision, appends the
-journal commit, and with a shared remote pushes the journal too (or undoes the local
-change when the push fails). `mutate` (lock, load, change, save) and doctor's repairs
-(`lock`, then `save`) both end in it. If anything fails before the save, nothing on disk
-changes; a refused change leaves task.json byte for byte as it was.
+`save` is that path: it writes task.json atomically as the next revision, appends the journal
+commit, and with a shared remote pushes the journal too (or undoes the local change when the push
+fails). `mutate` (lock, load, change, save) and doctor's repairs (`lock`, then `save`) end in it.
+If anything fails before the save, nothing changes: a refused change leaves task.json as it was.
 """
 
 from __future__ import annotations
 
 import os
 
+from taskproto import plainjson as json
 from taskproto.config import Config
 from taskproto.engine import attention, signing
 from taskproto.engine.locking import Lock, LockedTask, bytes_or_none, log_view, short_reason
@@ -300,13 +300,13 @@ class Core:
         if path in writes:
             self.files.remember(new.name, writes[path])
         signing.note_failure(self.warnings, sign, new.name)
-        self.indexed(new)
+        self.indexed(new, None if schema1 else writes.get(path))
         return new
 
-    def indexed(self, task: Task) -> None:
-        """The task's row in the index the listings read (state/index.py), as its files are now;
-        a change is complete (SessionStart's offer is renewed once no lock is held)."""
-        data = task.model_dump(mode="json", by_alias=True)
+    def indexed(self, task: Task, raw: bytes | None = None) -> None:
+        """The task's row in the index (state/index.py) from `raw`, task.json's bytes as just
+        written (parsed in C, not dumped again); the change is complete (the offer is due)."""
+        data = task.model_dump(mode="json", by_alias=True) if raw is None else json.loads(raw)
         index.record(self.layout, task.name, data, self.agent_statuses(task))
         attention.note(self.layout, data)  # what now needs the user, once (engine/attention.py)
         self.offer.due = True
@@ -350,7 +350,7 @@ class Core:
         store.atomic_write(path, data, sync=later is None)
         if later is not None:
             later.append(path)
-        self.indexed(store.parse(Task, path, data, move_aside=False))
+        self.indexed(store.parse(Task, path, data, move_aside=False), data)
 
     def adopt(self, name: str, task_json: bytes, statuses: dict[str, bytes]) -> None:
         """Write a journal commit's task.json and agents' status files (`statuses`: agent ->
@@ -362,7 +362,7 @@ class Core:
             store.atomic_write(status, data)
         path = self.layout.task_file(name)
         store.atomic_write(path, task_json)
-        self.indexed(store.parse(Task, path, task_json, move_aside=False))
+        self.indexed(store.parse(Task, path, task_json, move_aside=False), task_json)
 
     def journal_head(self, name: str) -> str | None:
         dirs = self.config.layout.dirs

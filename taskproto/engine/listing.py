@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.config import Config
 from taskproto.engine.core import Core
 from taskproto.names import TaskName
 from taskproto.sessions import hostname, pid_alive
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CREATING = "creating.json"  # the intent of a `task create` in progress, in the task's folder
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 from taskproto import plainjson as json
 from taskproto.config import ensure_root
@@ -112,6 +111,8 @@ def _remote_branches(core: Core, branches: Sequence[str]) -> list[str]:
             f"{remote}/{b}" for b in branches if os.path.isfile(os.path.join(remotes, remote, b))
         ]
     for ref in dirs.packed_refs():
+        if not ref.startswith(b"refs/remotes/"):
+            continue  # the tasks' branches and journals: thousands, none a remote's
         parts = ref.decode("utf-8", "replace").split("/")
         if len(parts) == 4 and parts[:2] == ["refs", "remotes"] and parts[3] in names:
             found.append(f"{parts[2]}/{parts[3]}")
@@ -238,6 +239,8 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
                 branches=[name] + [agent_branch(name, a) for a in agents],
             )
             wt.undo(core.repo, made)
+        import shutil  # only when a create is undone
+
         shutil.rmtree(task_dir, ignore_errors=True)
         raise
 

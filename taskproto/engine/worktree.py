@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 from taskproto.errors import GitError, TaskprotoError, WorkAtRisk
 from taskproto.names import agent_branch
@@ -88,6 +87,8 @@ def undo(repo: Repo, made: Made) -> None:
         try:
             repo.worktree_remove(path, force=True)
         except GitError:
+            import shutil  # only on an undo: its import costs every create ~2 ms
+
             shutil.rmtree(path, ignore_errors=True)
     try:
         repo.worktree_prune()
@@ -112,6 +113,7 @@ OURS = frozenset(
         "tips.old",
         "round.lock",  # ops/team_run.py
         "worktree.json",  # engine/prepare.py: the worktree's ports and setup
+        "agent-hooks.json",  # clients/settings.py: the client hooks copied into its worktrees
         "setup.log",  # engine/prepare.py: the setup's output
         "run.json",  # ops/agent_records.py: an agent taskproto runs
         "agent.log",  # its output, when headless
@@ -209,6 +211,8 @@ def remove(
     for branch in reversed(plan.branches):
         repo.delete_branch(branch, force=True)  # reachability was checked above
     archive_kept(config, task, plan.kept, stamp)
+    import shutil
+
     shutil.rmtree(config.task_dir(task), ignore_errors=True)
     if plan.kept:
         plan.kept_in = archive_folder(config, task, stamp)

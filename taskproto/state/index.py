@@ -252,8 +252,13 @@ def lines(layout: Layout) -> list[tuple[list[Any], str]]:
 
 def latest(layout: Layout) -> dict[str, tuple[list[Any], str]]:
     """Each task's latest line (a removed task's is left out)."""
-    last = {line[0][0]: line for line in lines(layout)}  # a task's latest line wins
-    return {name: line for name, line in last.items() if len(line[0]) == 4}  # [task, null]: gone
+    found: dict[str, tuple[list[Any], str]] = {}
+    for line in lines(layout):  # a task's latest line wins
+        if len(line[0]) == 4:
+            found[line[0][0]] = line
+        else:  # [task, null]: gone
+            found.pop(line[0][0], None)
+    return found
 
 
 def rows(

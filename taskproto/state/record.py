@@ -122,6 +122,12 @@ def time_text(moment: datetime) -> str:
 
 # --- records ---------------------------------------------------------------------------------
 
+# frozen records' JSON dumps, by (id, by_alias), each with its record (so that its id is not
+# reused while it is here); flat ones only, so a copy of the top level is a whole copy
+_FROZEN_JSON: dict[tuple[int, bool], tuple[Record, dict[str, Any]]] = {}
+_FROZEN_MOST = 8192
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
 
 def _copy_value(v: Any) -> Any:
     """A deep copy of JSON-shaped data (records copy themselves)."""
@@ -300,6 +306,11 @@ class Record:
         exclude: Iterable[str] | None = None,
         round_trip: bool = False,
     ) -> dict[str, Any]:
+        cached = self.FROZEN and mode == "json" and not exclude
+        if cached:  # a frozen record's JSON is made once (a task's log entries, saved again and
+            hit = _FROZEN_JSON.get((id(self), by_alias))  # again); copied: the caller may change it
+            if hit is not None and hit[0] is self:
+                return dict(hit[1])
         skip = set(exclude or ())
         data = self.__dict__
         out: dict[str, Any] = {}
@@ -307,6 +318,10 @@ class Record:
             if f.name in skip:
                 continue
             out[f.key if by_alias else f.name] = _dump_value(data.get(f.name), mode, by_alias)
+        if cached and all(type(v) in _SCALARS for v in out.values()):
+            if len(_FROZEN_JSON) >= _FROZEN_MOST:
+                _FROZEN_JSON.clear()
+            _FROZEN_JSON[(id(self), by_alias)] = (self, dict(out))  # the record kept: its id too
         return out
 
     def model_dump_json(self, *, by_alias: bool = False, indent: int | None = None) -> str:

@@ -7,8 +7,6 @@ read path (cli/quick.py) from the file itself, with the same code, so the two ca
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from taskproto.sessions import later_heartbeat
 
 TYPE_CHECKING = False
@@ -119,6 +117,8 @@ def conforms(data: Any, shape: dict[str, Any] = TASK_SHAPE) -> bool:
 
 def iso(value: str) -> str:
     """A stored time as `datetime.isoformat()` writes it (`+00:00`, where the file says `Z`)."""
+    from datetime import datetime  # here: `task list` prints no time, and the import costs it
+
     return datetime.fromisoformat(value).isoformat()
 
 
@@ -134,6 +134,8 @@ def task_summary(
     state = states[data["state"]]
     owner = data["owner"]
     if owner is not None:
+        from datetime import datetime
+
         beat_at = datetime.fromisoformat(owner["heartbeat_at"])
         beat_at = later_heartbeat(owner["session"], beat_at, task_dir)
     return {

@@ -46,3 +46,33 @@ def test_a_transition_imports_none_of_the_other_operations(cli, repo: Path) -> N
     # and it did what a transition does: a journal commit, task.json at its revision
     assert "CLASSIFIED" in git(repo, "log", "-1", "--format=%s", "refs/taskproto/tasks/t1")
     assert json.loads((repo / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
+
+
+# what `task create` (no agents) imported before #44's follow-up, and needs for nothing on a
+# create that succeeds: hashlib loads OpenSSL, `json` the standard library's Python encoder,
+# shutil compression modules, typing its own weight (docs/performance.md)
+CREATE_NOT_NEEDED = ("hashlib", "_hashlib", "json", "shutil", "typing", "base64")
+
+
+def test_a_task_create_after_init_imports_nothing_it_does_not_use(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("init", "--claude").code == 0
+    probe = (
+        "import sys\n"
+        "from taskproto.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "print(repr([code, sorted(sys.modules)]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    import ast
+
+    code, loaded = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+    assert code == 0 and "created task t1" in proc.stdout
+    assert [m for m in CREATE_NOT_NEEDED if m in loaded] == []
+    wt = repo / ".taskproto/tasks/t1/code"
+    assert (wt / ".claude" / "settings.local.json").is_file()  # the hooks' copy was made

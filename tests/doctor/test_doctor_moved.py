@@ -257,9 +257,13 @@ def test_init_run_again_after_a_move_repairs_it_and_uninstall_works(
     assert not any(str(old) in p or "prunable" in b for p, b in rows.items()), rows
     assert taskproto("doctor", cwd=new).returncode == 0
     # the copies in the worktrees are the ones init keeps up to date, at their new place
-    record = json.loads((new / ".taskproto" / "agent-hooks.json").read_text())
+    # (a task's worktrees' files are in its own record, named relative to its folder)
+    record = json.loads((new / ".taskproto" / "tasks" / "t1" / "agent-hooks.json").read_text())
     wt = load_config(new).agent_worktree("t1", "qa")
-    assert str(wt / ".codex" / "hooks.json") in record["files"]
+    assert (
+        str(wt.relative_to(load_config(new).task_dir("t1")) / ".codex" / "hooks.json")
+        in (record["files"])
+    )
     r = taskproto("init", *CLIENTS, "--uninstall", cwd=new)
     assert r.returncode == 0, r.stderr
     _all_gone(new)

@@ -232,9 +232,11 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     from taskproto.hooks.agents.offer_known import Known
     from taskproto.hooks.tasks import TaskReader
 
+    made = quiet.started(layout)
+    if most is not None and len(layout.task_names()) > most:
+        return None  # counted before any name is checked or file read: a command's renewal
     config = load_config(layout.main, root=layout.root_given)
     reader = TaskReader(config)
-    made = quiet.started(layout)
     names = reader.names()
     if most is not None and len(names) > most:
         return None

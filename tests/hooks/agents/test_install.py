@@ -217,3 +217,69 @@ def test_a_folder_gitignore_of_the_project_is_left_alone(cli, engine: Engine, re
     assert status(wt) == ""
     assert cli("init", "--codex", "--uninstall").code == 0
     assert (wt / ".codex" / ".gitignore").read_text() == "*.log\n" and status(wt) == ""
+
+
+def test_a_new_task_writes_its_own_record_and_leaves_the_main_one_alone(
+    cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """`task create` after init writes the files of its worktrees' copies to its task folder's
+    record: the main record (`<root>/agent-hooks.json`) is not rewritten, so a create costs the
+    same however many tasks there are; uninstall still finds every copy."""
+    assert cli("init", "--claude", "--codex").code == 0
+    main = engine.config.root / "agent-hooks.json"
+    engine.create_task("t1", ["dev"])
+    before = (main.read_bytes(), main.stat().st_mtime_ns, main.stat().st_ino)
+    assert cli("task", "create", "t2", "--agents", "dev,qa").code == 0
+    assert (main.read_bytes(), main.stat().st_mtime_ns, main.stat().st_ino) == before
+    assert str(engine.config.tasks_dir) not in main.read_text()  # no worktree's file named
+    own = json.loads((engine.config.task_dir("t2") / "agent-hooks.json").read_text())
+    assert sorted(own["files"]) == [
+        f"{where}/{name}"
+        for where in ("agents/dev/code", "agents/qa/code", "code")
+        for name in (".claude/settings.local.json", ".codex/.gitignore", ".codex/hooks.json")
+    ]
+    assert cli("init", "--claude", "--codex", "--uninstall").code == 0
+    for task, agents in (("t1", ["dev"]), ("t2", ["dev", "qa"])):
+        wts = [engine.config.task_worktree(task)]
+        wts += [engine.config.agent_worktree(task, a) for a in agents]
+        for wt in wts:
+            assert not (wt / ".claude").exists() and not (wt / ".codex").exists(), wt
+            assert status(wt) == "", wt
+        assert not (engine.config.task_dir(task) / "agent-hooks.json").exists()
+    assert not main.exists()
+
+
+def test_an_older_record_of_every_worktree_is_split_into_the_tasks(
+    cli, engine: Engine, repo: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """An older init recorded every worktree's files in the main record: the next save moves
+    them to their tasks' records (a removed task's are dropped), and uninstall still works."""
+    assert cli("init", "--codex").code == 0
+    for task in ("t1", "t2"):
+        engine.create_task(task, ["dev"])
+    main = engine.config.root / "agent-hooks.json"
+    record = json.loads(main.read_text())
+    for task in ("t1", "t2"):  # as an older init wrote it: absolute paths in the main record
+        folder = engine.config.task_dir(task)
+        own = folder / "agent-hooks.json"
+        for name, entry in json.loads(own.read_text())["files"].items():
+            dirs = [str(folder / d) for d in entry["created_dirs"]]
+            record["files"][str(folder / name)] = {**entry, "created_dirs": dirs}
+        own.unlink()
+    record["files"][str(engine.config.task_dir("gone") / "code/.codex/hooks.json")] = {
+        "client": "codex",
+        "original": None,
+        "created_dirs": [],
+        "written": "0" * 64,
+    }
+    main.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    assert cli("task", "create", "t3").code == 0
+    assert str(engine.config.tasks_dir) not in main.read_text()
+    for task in ("t1", "t2", "t3"):
+        assert (engine.config.task_dir(task) / "agent-hooks.json").is_file(), task
+    assert not engine.config.task_dir("gone").exists()
+    assert cli("init", "--codex", "--uninstall").code == 0
+    for task in ("t1", "t2"):
+        wt = engine.config.agent_worktree(task, "dev")
+        assert not (wt / ".codex").exists() and status(wt) == "", wt
+    assert not (repo / ".codex").exists() and not main.exists()
