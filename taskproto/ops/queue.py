@@ -378,8 +378,7 @@ def run_checks(engine: Engine, commit: str) -> str | None:
     try:
         for check in checks:
             proc = subprocess.run(
-                str(check),
-                shell=True,
+                ["sh", "-c", str(check)],  # a check is a command line, as [notify] command's
                 cwd=tree,
                 capture_output=True,
                 text=True,
