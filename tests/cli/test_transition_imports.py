@@ -56,11 +56,12 @@ CREATE_NOT_NEEDED = ("hashlib", "_hashlib", "json", "shutil", "typing", "base64"
 
 def test_a_task_create_after_init_imports_nothing_it_does_not_use(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
     assert cli("init", "--claude").code == 0
-    probe = (
+    probe = (  # what the interpreter's start loaded (site, a sitecustomize) is not create's
         "import sys\n"
+        "before = set(sys.modules)\n"
         "from taskproto.cli import main\n"
         "code = main(sys.argv[1:])\n"
-        "print(repr([code, sorted(sys.modules)]))\n"
+        "print(repr([code, sorted(set(sys.modules) - before)]))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
