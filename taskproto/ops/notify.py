@@ -227,20 +227,9 @@ def _send(channel: str, event: dict[str, Any], conf: dict[str, Any]) -> None:
 
 
 def _read_lines(path: str) -> list[dict[str, Any]]:
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        return []
-    out = []
-    for raw in data.splitlines():
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            continue  # a line cut by a crash: the rest stands
-        if isinstance(value, dict):
-            out.append(value)
-    return out
+    from taskproto.ops.notify_trim import json_lines
+
+    return [value for _, value in json_lines(path)]
 
 
 def events(layout: Layout) -> list[dict[str, Any]]:

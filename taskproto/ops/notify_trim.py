@@ -49,7 +49,9 @@ def bounds(conf: dict[str, Any]) -> tuple[int, int, int]:
     )
 
 
-def _lines(path: str) -> list[tuple[bytes, dict[str, Any]]]:
+def json_lines(path: str) -> list[tuple[bytes, dict[str, Any]]]:
+    """Each JSON object line of a file (the outbox, the deliveries) with its bytes; a line cut by
+    a crash is left out."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -60,7 +62,7 @@ def _lines(path: str) -> list[tuple[bytes, dict[str, Any]]]:
         try:
             value = json.loads(raw)
         except ValueError:
-            continue  # a line cut by a crash goes with the trim
+            continue  # a line cut by a crash: the rest stands (and a trim drops it)
         if isinstance(value, dict):
             out.append((raw, value))
     return out
@@ -79,10 +81,10 @@ def trim(
     dropped = {"events": 0, "deliveries": 0, "markers": 0}
     with open(outbox + ".lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        events = _lines(outbox)
+        events = json_lines(outbox)
         kept = [(raw, e) for raw, e in events if str(e.get("time") or "") >= oldest]
         if len(kept) > keep:
-            done = {(d.get("id"), d.get("channel")) for _, d in _lines(done_path)}
+            done = {(d.get("id"), d.get("channel")) for _, d in json_lines(done_path)}
             taken = [
                 n
                 for n, (_, e) in enumerate(kept)
@@ -95,7 +97,7 @@ def trim(
             dropped["events"] = len(events) - len(kept)
             atomic_write(outbox, b"".join(raw + b"\n" for raw, _ in kept))
     ids = {e.get("id") for _, e in kept}
-    deliveries = _lines(done_path)
+    deliveries = json_lines(done_path)
     left = [(raw, d) for raw, d in deliveries if d.get("id") in ids]
     if len(left) != len(deliveries):
         dropped["deliveries"] = len(deliveries) - len(left)
