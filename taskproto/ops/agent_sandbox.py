@@ -191,6 +191,11 @@ def wrap(
     return bwrap_argv(_rules(config, task, agent, env, client, channel.path), find_bwrap())
 
 
+def serves(task: str, agent: str) -> bool:
+    """Whether this process serves the channel of the agent's sandbox (it started the agent)."""
+    return (task, agent) in _channels
+
+
 def started(task: str, agent: str, pid: int) -> None:
     """The agent's process outside, recorded as its client's by the hooks its channel answers."""
     channel = _channels.get((task, agent))

@@ -157,6 +157,17 @@ class Supervisor:
             elif want == rec.RUNNING and state == rec.PAUSED:
                 self.signal(pid, signal.SIGCONT)
                 rec.update(self.config, task, agent, state=rec.RUNNING)
+            if (
+                record.get("sandbox") == "bwrap"
+                and state == rec.RUNNING
+                and not self.channel(record)
+            ):
+                # adopted from a supervisor that died: its channel died with it, and every tool
+                # call inside would be denied; it starts again (its conversation resumed) with one
+                # of this supervisor's, costing no retry
+                rec.update(self.config, task, agent, orphaned=True)
+                self.signal(pid, signal.SIGKILL)
+                return True
             if not record.get("client_session") and named(record["client"])[0] != "claude":
                 self.bind(record)
             every = 30 if record.get("sandbox_error") else 1  # seconds; a refusal is not urgent
@@ -185,6 +196,12 @@ class Supervisor:
             self.bring_out(record, final=True)
             rec.update(self.config, task, agent, state=rec.STOPPED, pid=None)
         return False
+
+    def channel(self, record: dict[str, Any]) -> bool:
+        """Whether this supervisor serves the sandboxed agent's channel (it started it)."""
+        from taskproto.ops.agent_sandbox import serves
+
+        return serves(record["task"], record["agent"])
 
     def bind(self, record: dict[str, Any]) -> None:
         """A client that takes no session id (Codex, Gemini, a command) names its own in its hook
@@ -282,6 +299,10 @@ class Supervisor:
         if not record.get("client_session") and named(record["client"])[0] != "claude":
             self.bind(record)  # a quick client may end between two looks
         self.bring_out(record, final=True)
+        if record.get("orphaned"):
+            print(f"supervisor: {task}/{agent}: started again, with a channel of its own")
+            record = rec.update(self.config, task, agent, state=rec.STARTING, orphaned=False)
+            return self.try_spawn(record)
         code = exit_status(self.config, task, agent)
         if code == 0:
             rec.update(self.config, task, agent, state=rec.EXITED, want=rec.STOPPED, exit_code=0)

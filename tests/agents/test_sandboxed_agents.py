@@ -9,13 +9,14 @@ import json
 import os
 import shlex
 import shutil
+import signal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from taskproto.engine import Engine
-from tests.agents.conftest import wait_until
+from tests.agents.conftest import pid_alive, wait_until
 from tests.clients.runners import (
     CLAUDE_QUIET,
     find_client,
@@ -477,3 +478,36 @@ def test_a_sandboxed_agent_reports_its_own_status_and_no_other_agents(
     assert box.agent_status("t", "dev").status == "COMPLETE"  # type: ignore[union-attr]
     assert box.agent_status("t", "qa").status != "COMPLETE"  # type: ignore[union-attr]
     assert box.load("t").owner.session != _row(cli, "dev")["session"]  # type: ignore[union-attr]
+
+
+def test_a_sandboxed_agent_adopted_from_a_dead_supervisor_starts_again_with_a_channel(
+    box: Engine, repo: Path, cli
+) -> None:
+    """A supervisor that dies takes the agents' channels with it: the next one starts each
+    sandboxed agent again (no retry spent), and its taskproto inside answers again."""
+    # (its pid inside is the same at each start: its own pid namespace)
+    script = "{ taskproto whoami --json | tr -d '\\n'; echo; } >> who.txt 2>&1; exec sleep 600"
+    client = f"sh -c {shlex.quote(script)}"
+    r = cli("agent", "start", "t", "dev", "--client", client, "--headless", "--prompt", "go")
+    assert r.code == 0, r.err
+    tree = box.config.agent_worktree("t", "dev")
+    who = tree / "who.txt"
+    wait_until(lambda: who.exists() and len(who.read_text().splitlines()) == 1, what="whoami")
+    first = _row(cli, "dev")
+    old = json.loads((box.config.root / "supervisor.json").read_text())["pid"]
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    row = wait_until(  # agent ps starts a supervisor again, which adopts and restarts it
+        lambda: (
+            (r := _row(cli, "dev"))["pid"] not in (None, first["pid"])
+            and r["state"] == "running"
+            and r
+        ),
+        what="the agent started again",
+    )
+    assert row["restarts"] == first["restarts"] == 0
+    wait_until(lambda: len(who.read_text().splitlines()) == 2, what="its second whoami")
+    for line in who.read_text().splitlines():
+        assert json.loads(line)["session"] == first["session"], line
+    assert "restart 1/" not in cli("log", "t").out
+    assert cli("agent", "stop", "t", "dev").code == 0
