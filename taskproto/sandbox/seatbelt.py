@@ -3,7 +3,9 @@
 Seatbelt cannot hide a folder behind an empty one, nor give the agent a pid namespace: reads of
 the hidden folders are denied (the kept ones allowed), writes are denied outside the writable
 places and the system's temporary folders, and signals and process inspection are limited to the
-sandbox's own processes.
+sandbox's own processes. With no bind mounts, a runner on macOS (not built yet) sets
+TASKPROTO_CHANNEL to the channel's socket itself and HOME to the agent's home copy, which the
+profile lets it reach.
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ def seatbelt_profile(rules: Rules) -> str:
         '  (literal "/dev/null")',
         '  (literal "/dev/tty")',
         ")",
+    ]
+    if rules.home_copy is not None:  # Seatbelt binds nothing: HOME names the copy itself
+        lines += [
+            ";; the agent's own home (a named client's copies of its login and settings)",
+            f"(allow file-read* file-write* (subpath {_q(rules.home_copy)}))",
+        ]
+    lines += [
         ";; and inside them, what must not change",
         "(deny file-write*",
         *(f"  (subpath {_q(target)})" for _, target in rules.protected),
@@ -63,4 +72,9 @@ def seatbelt_profile(rules: Rules) -> str:
     ]
     if not rules.network:
         lines.append("(deny network*)")
+    if rules.channel is not None:  # TASKPROTO_CHANNEL names the socket itself, as HOME the copy
+        lines += [
+            ";; the agent's channel (sandbox/serve.py): its way to the protocol, as itself",
+            f"(allow file-read* network-outbound (literal {_q(rules.channel)}))",
+        ]
     return "\n".join(lines) + "\n"

@@ -173,3 +173,19 @@ def test_a_root_and_a_git_dir_outside_the_main_worktree_are_read_only_too() -> N
     assert r.read_only == ("/srv/repo", "/srv/repo.git")
     assert r.state == "/workspace"
     assert r.hidden == ("/home/u", "/tmp", "/var/tmp", "/dev/shm")
+
+
+def test_the_macos_profile_lets_the_agent_reach_its_channel_and_its_home_copy_only() -> None:
+    from dataclasses import replace
+
+    channel, home = "/private/tmp/taskproto-ch-1/s", f"{BOX}/sandbox/home"
+    text = seatbelt_profile(replace(rules(network=False), channel=channel, home_copy=home))
+    lines = text.splitlines()
+    # after every deny it must pass: the home copy after the root's and the writes' denials,
+    # the channel after the network's
+    home_at = lines.index(f'(allow file-read* file-write* (subpath "{home}"))')
+    assert home_at > lines.index("(deny file-write*)")
+    assert home_at > lines.index('(deny file-read* (subpath "/Users/u/repo/.taskproto"))')
+    channel_at = lines.index(f'(allow file-read* network-outbound (literal "{channel}"))')
+    assert channel_at > lines.index("(deny network*)") and channel_at == len(lines) - 1
+    assert seatbelt_profile(rules(network=False)) == PROFILE  # none without them
