@@ -204,15 +204,10 @@ def land(
                 f"`taskproto transition {name} {LANDS_FROM}`)"
             )
         approved = _approved(core, task)
-        base = onto or task.base_branch
-        if not base:
-            raise TaskprotoError(
-                f"task {name!r} has no base branch recorded (it was created from a commit); "
-                "pass --onto BRANCH"
-            )
-        old = core.git.ref_sha(f"refs/heads/{base}")
-        if old is None:
-            raise TaskprotoError(f"base branch {base!r} does not exist; pass --onto BRANCH")
+        from taskproto.engine.update import base_tip
+
+        hint = "pass --onto BRANCH"
+        base, old = base_tip(core, name, onto or task.base_branch, hint, hint)
         new = _new_base(core, task, strategy, base, old, approved)
         remote = move_base(core, base, old, new, push)
         record = LandRecord(

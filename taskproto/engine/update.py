@@ -97,6 +97,22 @@ def approved_patch_id(core: Core, task: Task, base_tip: str) -> str | None:
     return core.repo.patch_id(base_tip, approval.sha)
 
 
+def base_tip(
+    core: Core, name: str, base: str | None, no_base: str, no_branch: str
+) -> tuple[str, str]:
+    """The task's base branch and its head; refused, with `no_base` or `no_branch` (what to do;
+    "" for nothing) appended, when none is recorded or the branch does not exist."""
+    if not base:
+        raise TaskprotoError(
+            f"task {name!r} has no base branch recorded (it was created from a commit); {no_base}"
+        )
+    tip = core.git.ref_sha(f"refs/heads/{base}")
+    if tip is None:
+        of, then = (f" of task {name!r}", "") if not no_branch else ("", f"; {no_branch}")
+        raise TaskprotoError(f"base branch {base!r}{of} does not exist{then}")
+    return base, tip
+
+
 def update(
     core: Core,
     name: TaskName,
@@ -110,15 +126,9 @@ def update(
     if mode not in MODES:
         raise TaskprotoError(f"unknown update mode {mode!r}; use merge or rebase")
     with core.locked(name) as task:
-        base = task.base_branch
-        if not base:
-            raise TaskprotoError(
-                f"task {name!r} has no base branch recorded (it was created from a commit); "
-                "merge the commits it needs in its worktree yourself"
-            )
-        tip = core.git.ref_sha(f"refs/heads/{base}")
-        if tip is None:
-            raise TaskprotoError(f"base branch {base!r} of task {name!r} does not exist")
+        base, tip = base_tip(
+            core, name, task.base_branch, "merge the commits it needs in its worktree yourself", ""
+        )
         worktree = core.config.task_worktree(name)
         start = check_worktree(core, name, worktree, f"update task {name!r}")
         before_pid = approved_patch_id(core, task, tip) if carry else None
