@@ -13,6 +13,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 from taskproto.engine import Engine
@@ -31,7 +32,8 @@ from tests.clients.standin import (
     Text,
     ToolCall,
 )
-from tests.conftest import git
+from tests.conftest import git, run_taskproto
+from tests.mcpserver.conftest import connect, ok, refused
 from tests.sandbox.conftest import needs_bwrap, sandboxed  # noqa: F401  (its fixture)
 
 pytestmark = needs_bwrap
@@ -510,4 +512,61 @@ def test_a_sandboxed_agent_adopted_from_a_dead_supervisor_starts_again_with_a_ch
     for line in who.read_text().splitlines():
         assert json.loads(line)["session"] == first["session"], line
     assert "restart 1/" not in cli("log", "t").out
+    assert cli("agent", "stop", "t", "dev").code == 0
+
+
+def test_an_agents_own_status_holds_through_every_door_and_cwd(
+    box: Engine, repo: Path, cli, tmp_path: Path
+) -> None:
+    """The session `agent start` ran an agent as sets that agent's status only, unsandboxed too:
+    through the MCP server and the CLI, from the repository's root and from another folder
+    (`-C`), never another agent's; the task's owner is someone else."""
+    started = _start(cli, "dev", "sh -c 'exec sleep 600'", "none")
+    assert started["sandbox"] == "none"
+    session = _row(cli, "dev")["session"]
+    assert session and box.load("t").owner.session != session  # type: ignore[union-attr]
+
+    async def mcp() -> None:
+        async with connect(repo, session) as client:
+            line = await refused(
+                client, "agent_set_status", task="t", agent="qa", status="COMPLETE"
+            )
+            print(line)
+            assert "owned by" in line or "own" in line, line
+            done = await ok(client, "agent_set_status", task="t", agent="dev", status="WORKING")
+            assert done["status"] == "WORKING"
+
+    anyio.run(mcp)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    other = run_taskproto(
+        "-C",
+        str(repo),
+        "--session",
+        session,
+        "agent",
+        "set",
+        "t",
+        "qa",
+        "--status",
+        "complete",
+        cwd=elsewhere,
+    )
+    assert other.code == 1, other
+    own = run_taskproto(
+        "-C",
+        str(repo),
+        "--session",
+        session,
+        "agent",
+        "set",
+        "t",
+        "dev",
+        "--status",
+        "complete",
+        cwd=elsewhere,
+    )
+    assert own.code == 0, own
+    assert box.agent_status("t", "dev").status == "COMPLETE"  # type: ignore[union-attr]
+    assert box.agent_status("t", "qa").status != "COMPLETE"  # type: ignore[union-attr]
     assert cli("agent", "stop", "t", "dev").code == 0

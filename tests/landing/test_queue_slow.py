@@ -155,11 +155,17 @@ def test_two_hundred_sigkills_land_each_task_once(tmp_path: Path) -> None:
     more(12)
     rng = random.Random(41)
     kills = errors = 0
+    # Each worker finds enough queued to be busy at its kill instant: on a quiet machine a land
+    # takes well under a second, and a worker that drained the queue before its kill left the
+    # loop counting no kill (it once ran 15 minutes). The time bound fails, never hangs.
+    deadline = time.monotonic() + 30 * 60
     while kills < 200:
-        if not git(repo, "for-each-ref", "refs/taskproto/queue/"):
-            more(6)  # drained before 200 kills: queue more
+        assert time.monotonic() < deadline, f"only {kills} SIGKILLs in 30 minutes"
+        queued = len(git(repo, "for-each-ref", "refs/taskproto/queue/").splitlines())
+        if queued < 4:
+            more(4 - queued)
         p = worker(repo)
-        time.sleep(rng.uniform(0.2, 3.0))
+        time.sleep(rng.uniform(0.05, 1.5))
         if p.poll() is None:
             p.send_signal(signal.SIGKILL)
             kills += 1
