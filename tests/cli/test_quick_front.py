@@ -56,13 +56,11 @@ def shas(text: str) -> str:
     return re.sub(r"\b[0-9a-f]{12,40}\b", "<sha>", text)
 
 
-def same_both_ways(make: object, *args: str, **env: str) -> tuple[int, str, str]:
-    """`args` run on two equal repositories, through the front and through click: the same exit
-    code, output and files (times and commit ids aside). `make(path)` builds each."""
-    assert callable(make)
+def same_both_ways(repos: tuple[Path, Path], *args: str, **env: str) -> tuple[int, str, str]:
+    """`args` run on two equal repositories, through the front (the first) and through click (the
+    second): the same exit code, output and files (times and commit ids aside)."""
     results = []
-    for quick, where in ((True, "a"), (False, "b")):
-        repo = make(Path(os.environ["TP_TMP"]) / where)
+    for quick, repo in zip((True, False), repos, strict=True):
         code, out, err, path = tp(repo, *args, quick=quick, **env)
         assert path == ("quick" if quick else "full"), (args, path, err)
         state = json.loads(task_bytes(repo) or b"{}").get("state")
@@ -71,32 +69,36 @@ def same_both_ways(make: object, *args: str, **env: str) -> tuple[int, str, str]
     return results[0][:3]
 
 
-def test_each_command_prints_writes_and_refuses_as_the_click_command(
-    tmp_path: Path, monkeypatch: object
-) -> None:
-    os.environ["TP_TMP"] = str(tmp_path)
-    try:
-        cases = [
-            ("transition", "t", "IMPLEMENTATION"),  # refused: no plan approval
-            ("transition", "t", "NOWHERE"),
-            ("fire", "t", "fly"),
-            ("fire", "nope", "implement"),
-            ("transition", "t", "REQUIREMENTS", "--note", NOTE),  # not a step from SYNTHESIS
-            ("agent", "set", "t", "a1", "--status", "in_progress", "--message", "m"),
-            ("agent", "set", "t", "a1", "--status", "ERROR", "--message", NOTE, "--json"),
-            ("agent", "set", "t", "zz", "--status", "COMPLETE"),
-        ]
-        for n, args in enumerate(cases):
-            same_both_ways(lambda p, n=n: build(p / str(n), "a1"), *args)
-        same_both_ways(
-            lambda p: build(p / "other", "a1"),
-            "fire",
-            "t",
-            "implement",
-            TASKPROTO_SESSION="someone-else",
-        )
-    finally:
-        del os.environ["TP_TMP"]
+def test_each_command_prints_writes_and_refuses_as_the_click_command(tmp_path: Path) -> None:
+    """One pair of equal repositories for every case, in turn: a refusal writes nothing (checked
+    below), a change is made on both, so each case starts from equal repositories."""
+    repos = (build(tmp_path / "a", "a1"), build(tmp_path / "b", "a1"))
+    cases = [
+        ("transition", "t", "IMPLEMENTATION"),  # refused: no plan approval
+        ("transition", "t", "NOWHERE"),
+        ("fire", "t", "fly"),
+        ("fire", "nope", "implement"),
+        ("transition", "t", "REQUIREMENTS", "--note", NOTE),  # not a step from SYNTHESIS
+        ("agent", "set", "t", "a1", "--status", "in_progress", "--message", "m"),
+        ("agent", "set", "t", "a1", "--status", "ERROR", "--message", NOTE, "--json"),
+        ("agent", "set", "t", "zz", "--status", "COMPLETE"),
+    ]
+    for args in cases:
+        before = [snapshot(r) for r in repos]
+        code = same_both_ways(repos, *args)[0]
+        if code != 0:
+            assert [snapshot(r) for r in repos] == before, args  # a refusal wrote nothing
+    before = [snapshot(r) for r in repos]
+    assert same_both_ways(repos, "fire", "t", "implement", TASKPROTO_SESSION="someone-else")[0]
+    assert [snapshot(r) for r in repos] == before
+
+
+def snapshot(repo: Path) -> tuple[bytes, str]:
+    """What a refusal must leave as it was: the task's files and every ref."""
+    files = b"".join(
+        p.read_bytes() for p in sorted((repo / ".taskproto" / "tasks").rglob("*")) if p.is_file()
+    )
+    return files, git(repo, "for-each-ref", "--format=%(refname) %(objectname)")
 
 
 CREATES = [
@@ -113,18 +115,22 @@ CREATES = [
 
 
 def test_task_create_makes_and_refuses_as_the_click_command(tmp_path: Path) -> None:
-    """`task create` through the front and through click, on two equal repositories: the same
-    exit code, output (the repository's path aside) and task.json (times and ids aside)."""
-    for n, args in enumerate(CREATES):
+    """`task create` through the front and through click, on two equal repositories, case after
+    case: the same exit code, output (the repository's path aside) and task.json (times and ids
+    aside); a refusal writes nothing."""
+    repos = (build(tmp_path / "a"), build(tmp_path / "b"))
+    for args in CREATES:
         results = []
-        for quick in (True, False):
-            repo = build(tmp_path / str(n) / ("a" if quick else "b"))
+        befores = [snapshot(r) for r in repos]
+        for quick, repo, before in zip((True, False), repos, befores, strict=True):
             code, out, err, path = tp(repo, *args, quick=quick)
             assert path == ("quick" if quick and args[-1] != "7" else "full"), (args, path, err)
             name = args[2]
             made = task_bytes(repo, name) if name != "t" else b""
             text = [shas(x.replace(str(repo), "<repo>")) for x in (out, err)]
             results.append((code, *text, shas(made.decode())))
+            if code != 0:
+                assert snapshot(repo) == before, (args, quick)  # a refusal wrote nothing
         assert results[0] == results[1], (args, results)
 
 
