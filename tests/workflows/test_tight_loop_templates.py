@@ -48,7 +48,7 @@ def _render_every_phase(engine: Any, name: str) -> int:
 def test_every_template_renders_on_every_task_a_loop_makes(engine: Any) -> None:
     rng = random.Random(2026)
     rendered = 0
-    for n in range(8):
+    for n in range(5):
         name = f"loop{n}"
         engine.create_task(name, workflow="tight-loop", description=rng.choice(TITLES))
         for _ in range(40):
@@ -85,4 +85,4 @@ def test_every_template_renders_on_every_task_a_loop_makes(engine: Any) -> None:
             except TaskprotoError as exc:  # the workflow's own rules refuse; never a template
                 assert "render" not in str(exc), exc
             rendered += _render_every_phase(engine, name)
-    assert rendered > 400, rendered
+    assert rendered > 250, rendered
