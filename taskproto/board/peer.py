@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+from collections.abc import Sequence
 
 from taskproto.clients.approver import SEEN_VARIABLES
 from taskproto.clients.detect import (
@@ -26,6 +27,7 @@ from taskproto.clients.detect import (
 )
 
 CACHE_SIZE = 256
+RECENT = 8  # the peer processes of the latest connections, looked into first
 
 
 def _hex_address(host: str, port: int) -> tuple[str, str] | None:
@@ -56,29 +58,40 @@ def socket_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None
     return None
 
 
-def holder(inode: int) -> int | None:
-    """The process that holds socket `inode` (one this user may look into)."""
+def holder(inode: int, first: Sequence[int] = ()) -> int | None:
+    """The process that holds socket `inode` (one this user may look into). The processes of
+    `first` are looked into before the others: a client that connected before most likely holds
+    the new connection too, and then the other processes' descriptors are not read at all (as
+    root, that is every process of the machine)."""
     target = f"socket:[{inode}]"
+    me = os.getpid()
+    for pid in first:
+        if pid != me and _holds(pid, target):
+            return pid
     try:
         pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
     except OSError:
         return None
-    me = os.getpid()
+    tried = set(first)
     for pid in pids:
-        if pid == me:
-            continue
-        folder = f"/proc/{pid}/fd"
+        if pid != me and pid not in tried and _holds(pid, target):
+            return pid
+    return None
+
+
+def _holds(pid: int, target: str) -> bool:
+    folder = f"/proc/{pid}/fd"
+    try:
+        fds = os.listdir(folder)
+    except OSError:
+        return False
+    for fd in fds:
         try:
-            fds = os.listdir(folder)
+            if os.readlink(f"{folder}/{fd}") == target:
+                return True
         except OSError:
             continue
-        for fd in fds:
-            try:
-                if os.readlink(f"{folder}/{fd}") == target:
-                    return pid
-            except OSError:
-                continue
-    return None
+    return False
 
 
 def _ancestors(pid: int) -> list[int]:
@@ -126,11 +139,12 @@ class Requester:
 
 class Peers:
     """Finds each connection's peer once (keyed by its address: a kept-alive connection asks
-    once)."""
+    once), looking first into the processes that held the latest connections."""
 
     def __init__(self) -> None:
         self.mine = set(_ancestors(os.getpid()))
         self.known: dict[tuple[str, int], Requester] = {}
+        self.recent: list[int] = []  # the latest connections' peer processes, newest first
 
     def find(self, client: tuple[str, int] | None, server: tuple[str, int] | None) -> Requester:
         if client is None or server is None:
@@ -146,9 +160,10 @@ class Peers:
 
     def _look(self, client: tuple[str, int], server: tuple[str, int]) -> Requester:
         inode = socket_inode(client, server)
-        pid = holder(inode) if inode is not None else None
+        pid = holder(inode, self.recent) if inode is not None else None
         if pid is None:
             return Requester(None, None, None)
+        self.recent = [pid, *(p for p in self.recent if p != pid)][:RECENT]
         line = [p for p in _ancestors(pid) if p not in self.mine]  # up to the board's own
         agent = None
         for p in line:
