@@ -6,16 +6,22 @@ branch's head, the owner's liveness, the tasks it waits for, the sessions workin
 doctor's findings. `Cards` keeps, per task, what it read and the card it built, with the keys
 they were made from:
 
-- a task is read again only when its files' keys (size, mtime, inode of task.json and of each
-  agent's status.json, and its journal ref, loose or packed) differ from those it was read with;
-  an unchanged task.json under an unchanged journal ref was already checked;
+- which tasks may have changed since the last request, the kernel says (notices.py: inotify on
+  the folders those files are in, read at the start of each request); only those are looked at
+  again: their files' keys (size, mtime, inode of task.json and of each agent's status.json,
+  run.json and agent.log, and its journal ref, loose or packed) compared with those the task was
+  read with, and the task read again when they differ; an unchanged task.json under an unchanged
+  journal ref was already checked. Where notices cannot tell (no inotify, an overflow, a folder
+  replaced, `packed-refs` rewritten), every task is looked at, as on the first request;
+- the listing, each task branch's head and each owner's heartbeat are kept the same way, taken
+  again for the tasks that may have changed;
 - a card is built again only when its task was read again, or when its branch head, its owner's
   liveness and last heartbeat, what it waits for, its sessions, its findings or the viewer
-  differ. These are worked out on every request (a few stats and small reads per task), so the
-  cache never answers from a state the files no longer hold, whoever wrote them and whether or not
-  the watcher saw it.
+  differ. The owner's liveness (its process, the lease against the time) is worked out on every
+  request, once per owner; the rest from what is kept. So the cache never answers from a state
+  the files no longer hold, whoever wrote them and whether or not the watcher saw it.
 
-So the first request reads every task; the next ones stat them. Nothing here writes.
+So the first request reads every task; the next ones read what changed. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -24,12 +30,17 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from taskproto.board.notices import Changed, Notices
 from taskproto.engine import Engine
+from taskproto.engine.listing import being_created
 from taskproto.errors import TaskprotoError
+from taskproto.names import TaskName
+from taskproto.sessions import last_heartbeat
 from taskproto.state import integrity
-from taskproto.state.models import AgentStatus, Task
+from taskproto.state.models import AgentStatus, Owner, Task
 
 Key = tuple[Any, ...]
 
@@ -67,9 +78,64 @@ class Cards:
     """What one board read and built, kept between requests (see the module's docstring). Used
     by one request at a time (`lock` is the caller's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, notices: bool = True) -> None:
         self.reads: dict[str, Read] = {}
         self.cards: dict[str, Kept] = {}
+        self.notices = Notices() if notices else None
+        self.seen = Changed(set(), everything=True, relist=True)  # this request's notices
+        self.names: list[TaskName] | None = None  # every task folder, as last listed
+        self.creating: set[str] = set()  # folders a live `task create` was still making
+        self.heads: dict[str, str | None] = {}
+        self.beats: dict[str, tuple[Key, datetime]] = {}
+        self.owners: dict[Key, tuple[str | None, datetime | None]] = {}  # this request's
+
+    def maybe_changed(self, name: str) -> bool:
+        """Whether task `name` is to be looked at again in this request (see notices.py)."""
+        seen, notices = self.seen, self.notices
+        return (
+            notices is None
+            or seen.everything
+            or name in seen.tasks
+            or name in notices.unwatched
+            or name not in self.reads
+        )
+
+    def listed(self, engine: Engine) -> list[TaskName]:
+        """The tasks to show (engine/listing.py `listed`), at the start of a request: what changed
+        since the last one is taken from the notices first."""
+        layout = engine.config.layout
+        notices = self.notices
+        self.seen = seen = (
+            notices.changed(layout) if notices is not None else Changed(set(), True, True)
+        )
+        self.owners = {}
+        if seen.relist or self.names is None:
+            self.names = engine.task_names()
+        names: list[TaskName] = []
+        for name in self.names:
+            if name in self.creating or self.maybe_changed(name):
+                if being_created(engine.config, name):
+                    self.creating.add(name)
+                    continue
+                self.creating.discard(name)
+            names.append(name)
+        return names
+
+    def head(self, engine: Engine, name: str) -> str | None:
+        """Task `name`'s branch head, kept while its refs do not change."""
+        if self.maybe_changed(name) or name not in self.heads:
+            self.heads[name] = engine.branch_head(name)
+        return self.heads[name]
+
+    def heartbeat(self, engine: Engine, name: str, owner: Owner) -> datetime:
+        """The owner's last sign of life (sessions.last_heartbeat), kept while the task's folder
+        does not change."""
+        key: Key = (owner.session, owner.heartbeat_at)
+        kept = self.beats.get(name)
+        if kept is None or kept[0] != key or self.maybe_changed(name):
+            kept = (key, last_heartbeat(owner, engine.config.layout.task_dir(name)))
+            self.beats[name] = kept
+        return kept[1]
 
     def task_key(self, engine: Engine, name: str) -> Key:
         """The keys of task `name`'s task.json and of its journal ref."""
@@ -100,8 +166,14 @@ class Cards:
         """Every task of `names` as it is now: read again only where its files changed."""
         found: dict[str, Read] = {}
         again: list[str] = []
+        layout = engine.config.layout
         for name in names:
             old = self.reads.get(name)
+            if old is not None and not self.maybe_changed(name):
+                found[name] = old  # nothing in its folders or refs moved since it was read
+                continue
+            if self.notices is not None:
+                self.notices.watch_task(layout, name)  # before its keys: a change after is seen
             agents = list(old.task.required_agents) if old is not None and old.task else []
             if old is not None and old.key == (
                 *self.task_key(engine, name),
@@ -115,8 +187,13 @@ class Cards:
         for name in again:
             found[name] = self._read(engine, name)
         found = {name: found[name] for name in names}  # in the listing's order
+        if self.notices is not None:
+            for name in self.reads.keys() - found.keys():
+                self.notices.forget_task(name)
         self.reads = found  # a task gone is forgotten
         self.cards = {n: c for n, c in self.cards.items() if n in found}
+        self.heads = {n: h for n, h in self.heads.items() if n in found}
+        self.beats = {n: b for n, b in self.beats.items() if n in found}
         return found
 
     def _read(self, engine: Engine, name: str) -> Read:

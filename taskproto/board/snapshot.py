@@ -18,7 +18,6 @@ from taskproto.board.cards import Cards, read_statuses
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
-from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
@@ -164,13 +163,25 @@ def live(
     resolver: Resolver,
     viewer: controls.Viewer | None,
     now: datetime,
+    kept: Cards | None = None,
 ) -> Live:
-    head = engine.branch_head(task.name)
+    """A card's inputs besides its task's files; with `kept`, its head and the owner's heartbeat
+    from what a running board keeps, and each owner's liveness worked out once per request."""
+    head = kept.head(engine, task.name) if kept is not None else engine.branch_head(task.name)
     gone, beat = None, None
-    if task.owner is not None:
+    owner = task.owner
+    if owner is not None:
         folder = engine.config.layout.task_dir(task.name)
-        gone, beat = liveness(task.owner, now, engine.config.lease_minutes, folder)
-        beat = beat or last_heartbeat(task.owner, folder)
+        if kept is None:
+            gone, beat = liveness(owner, now, engine.config.lease_minutes, folder)
+            beat = beat or last_heartbeat(owner, folder)
+        else:
+            last = kept.heartbeat(engine, task.name, owner)
+            who = (owner.host, owner.pid, owner.session, last)
+            if who not in kept.owners:
+                gone, beat = liveness(owner, now, engine.config.lease_minutes, last=last)
+                kept.owners[who] = (gone, beat or last)
+            gone, beat = kept.owners[who]
     waiting = waiting_for(engine, task, head) is not None
     return Live(
         head,
@@ -314,8 +325,8 @@ def board(
     seen = activity.read_all(engine.config.layout.root)
     here = sessions_by_task(engine, seen)
     found = findings_by_task(report)
-    kept = kept if kept is not None else Cards()
-    reads = kept.read(engine, listed(engine))  # a task still being created is not shown
+    kept = kept if kept is not None else Cards(notices=False)
+    reads = kept.read(engine, kept.listed(engine))  # a task still being created is not shown
     loaded = {name: r.task for name, r in reads.items() if r.task is not None}
     broken = {name: r.error or "" for name, r in reads.items() if r.task is None}
     resolver = Resolver(engine, loaded, broken)
@@ -328,7 +339,9 @@ def board(
                 raise TaskprotoError(read.error or "unreadable")
             task = read.task
             columns.setdefault(task.workflow, engine.workflow(task).state_names())
-            inputs = live(engine, task, seen, here.get(name, {}), findings, resolver, viewer, now)
+            inputs = live(
+                engine, task, seen, here.get(name, {}), findings, resolver, viewer, now, kept
+            )
             key = (read.key, inputs)
             built = kept.card(name, key)
             if built is None:
