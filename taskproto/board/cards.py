@@ -38,7 +38,7 @@ from taskproto.engine import Engine
 from taskproto.engine.listing import being_created
 from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName
-from taskproto.sessions import last_heartbeat
+from taskproto.sessions import last_heartbeat, liveness
 from taskproto.state import integrity
 from taskproto.state.models import AgentStatus, Owner, Task
 
@@ -87,7 +87,11 @@ class Cards:
         self.creating: set[str] = set()  # folders a live `task create` was still making
         self.heads: dict[str, str | None] = {}
         self.beats: dict[str, tuple[Key, datetime]] = {}
-        self.owners: dict[Key, tuple[str | None, datetime | None]] = {}  # this request's
+        self.owners: dict[Key, Alive] = {}  # each owner's liveness, worked out this request
+        self.last: Board | None = None  # the last full pass's inputs and cards
+        self.shown: list[TaskName] | None = None  # the last listing
+        self.read_of: Sequence[str] | None = None  # the listing `reads` was read for
+        self.encoded: tuple[object, str] = (None, "")  # the last cards list and its JSON
 
     def maybe_changed(self, name: str) -> bool:
         """Whether task `name` is to be looked at again in this request (see notices.py)."""
@@ -100,15 +104,28 @@ class Cards:
             or name not in self.reads
         )
 
+    def quiet(self) -> bool:
+        """Whether no task can have changed since the last request: the notices named none, and
+        every task is watched."""
+        seen, notices = self.seen, self.notices
+        return notices is not None and not (
+            seen.everything or seen.relist or seen.tasks or notices.unwatched or self.creating
+        )
+
     def listed(self, engine: Engine) -> list[TaskName]:
         """The tasks to show (engine/listing.py `listed`), at the start of a request: what changed
         since the last one is taken from the notices first."""
         layout = engine.config.layout
         notices = self.notices
-        self.seen = seen = (
-            notices.changed(layout) if notices is not None else Changed(set(), True, True)
-        )
+        self.seen = notices.changed(layout) if notices is not None else Changed(set(), True, True)
         self.owners = {}
+        if self.quiet() and self.shown is not None:
+            return self.shown
+        self.shown = self._listed(engine)
+        return self.shown
+
+    def _listed(self, engine: Engine) -> list[TaskName]:
+        seen = self.seen
         if seen.relist or self.names is None:
             self.names = engine.task_names()
         names: list[TaskName] = []
@@ -120,6 +137,40 @@ class Cards:
                 self.creating.discard(name)
             names.append(name)
         return names
+
+    def alive(
+        self, owner: Owner, last: datetime, now: datetime, lease: float
+    ) -> tuple[str | None, datetime | None]:
+        """(why `owner` is gone or None, its last sign of life): sessions.liveness from its
+        heartbeat `last`, once per owner and request."""
+        who: Key = (owner.host, owner.pid, owner.session, last)
+        found = self.owners.get(who)
+        if found is None:
+            gone, beat = liveness(owner, now, lease, last=last)
+            found = self.owners[who] = Alive(owner, last, gone, beat or last)
+        return found.gone, found.beat
+
+    def same_board(self, inputs: Key, now: datetime, lease: float) -> Board | None:
+        """The last full pass, when nothing a card is made from can have changed since: no task's
+        files or refs (the notices named none, and every task is watched), the same `inputs`
+        (the doctor's report, the viewer, the sessions' activity and which of them are shown),
+        and each owner as alive as it was (worked out again: its process, the lease). Else None:
+        the caller goes over every task, and `remember`s the pass."""
+        last = self.last
+        if (
+            last is None
+            or not self.quiet()
+            or last.inputs[0] is not inputs[0]  # doctor's report: a new run, a new object
+            or last.inputs[1:] != inputs[1:]
+        ):
+            return None
+        for was in last.owners:
+            if self.alive(was.owner, was.last, now, lease) != (was.gone, was.beat):
+                return None
+        return last
+
+    def remember(self, inputs: Key, tasks: list[dict[str, Any]], columns: dict[str, Any]) -> None:
+        self.last = Board(inputs, list(self.owners.values()), tasks, columns)
 
     def head(self, engine: Engine, name: str) -> str | None:
         """Task `name`'s branch head, kept while its refs do not change."""
@@ -164,6 +215,9 @@ class Cards:
 
     def read(self, engine: Engine, names: Sequence[str]) -> dict[str, Read]:
         """Every task of `names` as it is now: read again only where its files changed."""
+        if names is self.read_of and self.quiet():
+            return self.reads
+        self.read_of = None
         found: dict[str, Read] = {}
         again: list[str] = []
         layout = engine.config.layout
@@ -194,6 +248,7 @@ class Cards:
         self.cards = {n: c for n, c in self.cards.items() if n in found}
         self.heads = {n: h for n, h in self.heads.items() if n in found}
         self.beats = {n: b for n, b in self.beats.items() if n in found}
+        self.read_of = names
         return found
 
     def _read(self, engine: Engine, name: str) -> Read:
@@ -217,6 +272,8 @@ class Cards:
     def encode(self, data: dict[str, Any]) -> bytes:
         """A board's JSON (snapshot.board's `data`, whose cards come from here), each kept card
         encoded once: the same JSON as starlette's JSONResponse makes, "tasks" first."""
+        if data["tasks"] is self.encoded[0]:
+            return self._with_rest(self.encoded[1], data)
         texts = []
         for card in data["tasks"]:
             kept = self.cards.get(card.get("name", ""))
@@ -226,10 +283,33 @@ class Cards:
                 texts.append(kept.text)
             else:
                 texts.append(_dumps(card))
+        joined = ",".join(texts)
+        self.encoded = (data["tasks"], joined)
+        return self._with_rest(joined, data)
+
+    def _with_rest(self, joined: str, data: dict[str, Any]) -> bytes:
         rest = _dumps({k: v for k, v in data.items() if k != "tasks"})
-        return (
-            '{"tasks":[' + ",".join(texts) + "]" + ("," + rest[1:] if rest != "{}" else "}")
-        ).encode()
+        return ('{"tasks":[' + joined + "]" + ("," + rest[1:] if rest != "{}" else "}")).encode()
+
+
+@dataclass
+class Alive:
+    """An owner's liveness as worked out from its heartbeat `last`."""
+
+    owner: Owner
+    last: datetime
+    gone: str | None
+    beat: datetime | None
+
+
+@dataclass
+class Board:
+    """A full pass over every task: what it was made from, and its cards and columns."""
+
+    inputs: Key
+    owners: list[Alive]
+    tasks: list[dict[str, Any]]
+    columns: dict[str, Any]
 
 
 @dataclass

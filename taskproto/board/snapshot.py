@@ -95,8 +95,7 @@ def _sessions(
     out: list[dict[str, Any]] = []
     for session in sorted({*here, *([owner] if owner in seen else [])}):
         rec = seen[session]
-        age = now - float(rec["time"])
-        if age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER):
+        if forgotten(rec, now):
             continue
         out.append(
             {
@@ -111,6 +110,12 @@ def _sessions(
             }
         )
     return out
+
+
+def forgotten(rec: dict[str, Any], now: float) -> bool:
+    """Whether a session's activity `rec` is too old to show."""
+    age = now - float(rec["time"])
+    return age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER)
 
 
 def dependencies(task: Task) -> list[str]:
@@ -177,11 +182,7 @@ def live(
             beat = beat or last_heartbeat(owner, folder)
         else:
             last = kept.heartbeat(engine, task.name, owner)
-            who = (owner.host, owner.pid, owner.session, last)
-            if who not in kept.owners:
-                gone, beat = liveness(owner, now, engine.config.lease_minutes, last=last)
-                kept.owners[who] = (gone, beat or last)
-            gone, beat = kept.owners[who]
+            gone, beat = kept.alive(owner, last, now, engine.config.lease_minutes)
     waiting = waiting_for(engine, task, head) is not None
     return Live(
         head,
@@ -327,6 +328,11 @@ def board(
     found = findings_by_task(report)
     kept = kept if kept is not None else Cards(notices=False)
     reads = kept.read(engine, kept.listed(engine))  # a task still being created is not shown
+    shown = frozenset(s for s, rec in seen.items() if not forgotten(rec, now.timestamp()))
+    made_from = (report, None if viewer is None else (viewer.session, viewer.pid), seen, shown)
+    same = kept.same_board(made_from, now, engine.config.lease_minutes)
+    if same is not None:  # nothing any card is made from changed: the last pass's cards
+        return board_data(engine, now, same.tasks, same.columns, found)
     loaded = {name: r.task for name, r in reads.items() if r.task is not None}
     broken = {name: r.error or "" for name, r in reads.items() if r.task is None}
     resolver = Resolver(engine, loaded, broken)
@@ -350,6 +356,17 @@ def board(
             tasks.append(built)
         except TaskprotoError as exc:  # a broken task is shown, never fatal
             tasks.append({"name": name, "error": str(exc), "findings": findings})
+    kept.remember(made_from, tasks, columns)
+    return board_data(engine, now, tasks, columns, found)
+
+
+def board_data(
+    engine: Engine,
+    now: datetime,
+    tasks: list[dict[str, Any]],
+    columns: dict[str, Any],
+    found: dict[str, list[dict[str, Any]]],
+) -> dict[str, Any]:
     return {
         "time": now.isoformat(),
         "tasks": tasks,

@@ -184,3 +184,22 @@ def test_changes_the_kernels_notices_must_not_miss_show_at_once(engine: Engine, 
     kept.same_as_fresh()
     head = commit_on_task(engine, "b", "new.py", "y = 2\n", "new")
     assert kept.same_as_fresh()["b"]["head"] == head
+
+
+def test_a_session_shown_until_it_is_too_old_goes_with_time_alone(
+    engine: Engine, repo: Path
+) -> None:
+    """Nothing on disk changes: a kept board that answers its last cards again still drops a
+    session that ended long enough ago (snapshot.FORGET_ENDED_AFTER)."""
+    engine.create_task("t")
+    hook(engine, "claude", "SessionEnd", "s-ended", engine.config.task_worktree("t"))
+    folder = engine.config.root / "activity"
+    (path,) = [p for p in folder.iterdir() if p.name.endswith(".json")]
+    record = json.loads(path.read_text())
+    record["time"] = time.time() - snapshot.FORGET_ENDED_AFTER + 1.0  # forgotten in a second
+    path.write_text(json.dumps(record))
+    kept = Kept(repo)
+    assert [s["session"] for s in kept.same_as_fresh()["t"]["sessions"]] == ["s-ended"]
+    assert [s["session"] for s in kept.same_as_fresh()["t"]["sessions"]] == ["s-ended"]
+    time.sleep(1.2)
+    assert kept.same_as_fresh()["t"]["sessions"] == []
