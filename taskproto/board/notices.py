@@ -23,7 +23,6 @@ tells a request what it must read again. Standard library (ctypes) only; nothing
 from __future__ import annotations
 
 import ctypes
-import errno
 import os
 import struct
 import sys
@@ -207,10 +206,7 @@ class Notices:
         assert self.fd is not None and self.libc is not None
         wd = int(self.libc.inotify_add_watch(self.fd, os.fsencode(path), MASK))
         if wd < 0:
-            err = ctypes.get_errno()
-            if err not in (errno.ENOENT, errno.ENOTDIR, errno.ENOSPC, errno.EACCES, errno.ELOOP):
-                raise OSError(err, os.strerror(err), path)
-            return None
+            return None  # gone, not a folder, the watches' limit (ENOSPC): looked at every time
         self.watches[wd] = (kind, what)  # the same folder watched again keeps its wd
         return wd
 
