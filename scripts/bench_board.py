@@ -11,8 +11,9 @@ the medians, the floor's, the ratio, the load average at the start and at the en
 
     python scripts/bench_board.py /tmp/bs-work/board-1000x2 --python /tmp/bs-venv/bin/python
 
-Run it in a copy of the repository if others use the original: `cp -a` it, then
-`git worktree repair` there (the worktrees' links name the original's path).
+Run it in a copy of the repository if others use the original: `cp -a` it, then rewrite the
+worktrees' links (`.git/worktrees/*/gitdir` and each worktree's `.git` file name the original's
+path) to the copy's.
 """
 
 from __future__ import annotations
