@@ -102,7 +102,7 @@ def test_each_connection_of_a_process_is_judged_whoever_connected_before(
 
 
 def test_the_holder_of_a_socket_is_found_whichever_processes_are_tried_first() -> None:
-    from taskproto.board.peer import holder, socket_inode
+    from taskproto.board.peer import diag_inode, holder, socket_inode, table_inode
 
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
@@ -115,6 +115,10 @@ def test_the_holder_of_a_socket_is_found_whichever_processes_are_tried_first() -
         conn, peer = server.accept()
         inode = socket_inode(peer, ("127.0.0.1", port))
         assert inode is not None
+        # the kernel asked for the one connection (sock_diag) says what /proc/net/tcp says
+        assert diag_inode(peer, ("127.0.0.1", port)) == table_inode(peer, ("127.0.0.1", port))
+        assert diag_inode(peer, ("127.0.0.1", port)) == inode
+        assert diag_inode(("127.0.0.1", 1), ("127.0.0.1", 2)) is None  # no such connection
         assert holder(inode) == child.pid
         assert holder(inode, [child.pid]) == child.pid
         assert holder(inode, [other.pid, os.getpid()]) == child.pid  # not there: all are read
