@@ -138,9 +138,11 @@ def liveness(
     now: datetime,
     lease_minutes: float,
     task_dir: str | os.PathLike[str] | None = None,
+    last: datetime | None = None,
 ) -> tuple[str | None, datetime | None]:
     """(why the owner is provably gone or None, its last sign of life). The second is None when
-    its process decided: on this host, gone."""
+    its process decided: on this host, gone. `last`: the owner's `last_heartbeat`, when the caller
+    has it already (the board keeps it while the task's folder does not change)."""
     if owner.host == hostname() and owner.pid is not None:
         if not pid_alive(owner.pid):
             return f"its process {owner.pid} on {owner.host} no longer exists", None
@@ -152,7 +154,7 @@ def liveness(
                     f"its terminal's shell {owner.pid} on {owner.host} has exited (that pid is "
                     "now another process's)"
                 ), None
-    beat_at = last_heartbeat(owner, task_dir)
+    beat_at = last if last is not None else last_heartbeat(owner, task_dir)
     age = now - beat_at
     if age > timedelta(minutes=lease_minutes):
         return (

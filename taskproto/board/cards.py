@@ -6,16 +6,22 @@ branch's head, the owner's liveness, the tasks it waits for, the sessions workin
 doctor's findings. `Cards` keeps, per task, what it read and the card it built, with the keys
 they were made from:
 
-- a task is read again only when its files' keys (size, mtime, inode of task.json and of each
-  agent's status.json, and its journal ref, loose or packed) differ from those it was read with;
-  an unchanged task.json under an unchanged journal ref was already checked;
+- which tasks may have changed since the last request, the kernel says (notices.py: inotify on
+  the folders those files are in, read at the start of each request); only those are looked at
+  again: their files' keys (size, mtime, inode of task.json and of each agent's status.json,
+  run.json and agent.log, and its journal ref, loose or packed) compared with those the task was
+  read with, and the task read again when they differ; an unchanged task.json under an unchanged
+  journal ref was already checked. Where notices cannot tell (no inotify, an overflow, a folder
+  replaced, `packed-refs` rewritten), every task is looked at, as on the first request;
+- the listing, each task branch's head and each owner's heartbeat are kept the same way, taken
+  again for the tasks that may have changed;
 - a card is built again only when its task was read again, or when its branch head, its owner's
   liveness and last heartbeat, what it waits for, its sessions, its findings or the viewer
-  differ. These are worked out on every request (a few stats and small reads per task), so the
-  cache never answers from a state the files no longer hold, whoever wrote them and whether or not
-  the watcher saw it.
+  differ. The owner's liveness (its process, the lease against the time) is worked out on every
+  request, once per owner; the rest from what is kept. So the cache never answers from a state
+  the files no longer hold, whoever wrote them and whether or not the watcher saw it.
 
-So the first request reads every task; the next ones stat them. Nothing here writes.
+So the first request reads every task; the next ones read what changed. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -24,12 +30,17 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from taskproto.board.notices import Changed, Notices
 from taskproto.engine import Engine
+from taskproto.engine.listing import being_created
 from taskproto.errors import TaskprotoError
+from taskproto.names import TaskName
+from taskproto.sessions import last_heartbeat, liveness
 from taskproto.state import integrity
-from taskproto.state.models import AgentStatus, Task
+from taskproto.state.models import AgentStatus, Owner, Task
 
 Key = tuple[Any, ...]
 
@@ -67,9 +78,115 @@ class Cards:
     """What one board read and built, kept between requests (see the module's docstring). Used
     by one request at a time (`lock` is the caller's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, notices: bool = True) -> None:
         self.reads: dict[str, Read] = {}
         self.cards: dict[str, Kept] = {}
+        self.notices = Notices() if notices else None
+        self.seen = Changed(set(), everything=True, relist=True)  # this request's notices
+        self.names: list[TaskName] | None = None  # every task folder, as last listed
+        self.creating: set[str] = set()  # folders a live `task create` was still making
+        self.heads: dict[str, str | None] = {}
+        self.beats: dict[str, tuple[Key, datetime]] = {}
+        self.owners: dict[Key, Alive] = {}  # each owner's liveness, worked out this request
+        self.last: Board | None = None  # the last full pass's inputs and cards
+        self.shown: list[TaskName] | None = None  # the last listing
+        self.read_of: Sequence[str] | None = None  # the listing `reads` was read for
+        self.encoded: tuple[object, str] = (None, "")  # the last cards list and its JSON
+
+    def maybe_changed(self, name: str) -> bool:
+        """Whether task `name` is to be looked at again in this request (see notices.py)."""
+        seen, notices = self.seen, self.notices
+        return (
+            notices is None
+            or seen.everything
+            or name in seen.tasks
+            or name in notices.unwatched
+            or name not in self.reads
+        )
+
+    def quiet(self) -> bool:
+        """Whether no task can have changed since the last request: the notices named none, and
+        every task is watched."""
+        seen, notices = self.seen, self.notices
+        return notices is not None and not (
+            seen.everything or seen.relist or seen.tasks or notices.unwatched or self.creating
+        )
+
+    def listed(self, engine: Engine) -> list[TaskName]:
+        """The tasks to show (engine/listing.py `listed`), at the start of a request: what changed
+        since the last one is taken from the notices first."""
+        layout = engine.config.layout
+        notices = self.notices
+        self.seen = notices.changed(layout) if notices is not None else Changed(set(), True, True)
+        self.owners = {}
+        if self.quiet() and self.shown is not None:
+            return self.shown
+        self.shown = self._listed(engine)
+        return self.shown
+
+    def _listed(self, engine: Engine) -> list[TaskName]:
+        seen = self.seen
+        if seen.relist or self.names is None:
+            self.names = engine.task_names()
+        names: list[TaskName] = []
+        for name in self.names:
+            if name in self.creating or self.maybe_changed(name):
+                if being_created(engine.config, name):
+                    self.creating.add(name)
+                    continue
+                self.creating.discard(name)
+            names.append(name)
+        return names
+
+    def alive(
+        self, owner: Owner, last: datetime, now: datetime, lease: float
+    ) -> tuple[str | None, datetime | None]:
+        """(why `owner` is gone or None, its last sign of life): sessions.liveness from its
+        heartbeat `last`, once per owner and request."""
+        who: Key = (owner.host, owner.pid, owner.session, last)
+        found = self.owners.get(who)
+        if found is None:
+            gone, beat = liveness(owner, now, lease, last=last)
+            found = self.owners[who] = Alive(owner, last, gone, beat or last)
+        return found.gone, found.beat
+
+    def same_board(self, inputs: Key, now: datetime, lease: float) -> Board | None:
+        """The last full pass, when nothing a card is made from can have changed since: no task's
+        files or refs (the notices named none, and every task is watched), the same `inputs`
+        (the doctor's report, the viewer, the sessions' activity and which of them are shown),
+        and each owner as alive as it was (worked out again: its process, the lease). Else None:
+        the caller goes over every task, and `remember`s the pass."""
+        last = self.last
+        if (
+            last is None
+            or not self.quiet()
+            or last.inputs[0] is not inputs[0]  # doctor's report: a new run, a new object
+            or last.inputs[1:] != inputs[1:]
+        ):
+            return None
+        for was in last.owners:
+            if self.alive(was.owner, was.last, now, lease) != (was.gone, was.beat):
+                return None
+        return last
+
+    def remember(self, inputs: Key, tasks: list[dict[str, Any]], columns: dict[str, Any]) -> None:
+        self.last = Board(inputs, list(self.owners.values()), tasks, columns)
+
+    def head(self, engine: Engine, name: str) -> str | None:
+        """Task `name`'s branch head, kept while its refs do not change."""
+        if self.maybe_changed(name) or name not in self.heads:
+            self.heads[name] = engine.branch_head(name)
+        return self.heads[name]
+
+    def heartbeat(self, engine: Engine, name: str, owner: Owner) -> datetime:
+        """The owner's last sign of life (sessions.last_heartbeat), kept while the task's folder
+        does not change."""
+        key: Key = (owner.session, owner.heartbeat_at)
+        kept = self.beats.get(name)
+        if kept is None or kept[0] != key or self.maybe_changed(name):
+            kept = (key, last_heartbeat(owner, engine.config.layout.task_dir(name)))
+            self.beats[name] = kept
+        return kept[1]
 
     def task_key(self, engine: Engine, name: str) -> Key:
         """The keys of task `name`'s task.json and of its journal ref."""
@@ -98,10 +215,19 @@ class Cards:
 
     def read(self, engine: Engine, names: Sequence[str]) -> dict[str, Read]:
         """Every task of `names` as it is now: read again only where its files changed."""
+        if names is self.read_of and self.quiet():
+            return self.reads
+        self.read_of = None
         found: dict[str, Read] = {}
         again: list[str] = []
+        layout = engine.config.layout
         for name in names:
             old = self.reads.get(name)
+            if old is not None and not self.maybe_changed(name):
+                found[name] = old  # nothing in its folders or refs moved since it was read
+                continue
+            if self.notices is not None:
+                self.notices.watch_task(layout, name)  # before its keys: a change after is seen
             agents = list(old.task.required_agents) if old is not None and old.task else []
             if old is not None and old.key == (
                 *self.task_key(engine, name),
@@ -115,8 +241,14 @@ class Cards:
         for name in again:
             found[name] = self._read(engine, name)
         found = {name: found[name] for name in names}  # in the listing's order
+        if self.notices is not None:
+            for name in self.reads.keys() - found.keys():
+                self.notices.forget_task(name)
         self.reads = found  # a task gone is forgotten
         self.cards = {n: c for n, c in self.cards.items() if n in found}
+        self.heads = {n: h for n, h in self.heads.items() if n in found}
+        self.beats = {n: b for n, b in self.beats.items() if n in found}
+        self.read_of = names
         return found
 
     def _read(self, engine: Engine, name: str) -> Read:
@@ -140,6 +272,8 @@ class Cards:
     def encode(self, data: dict[str, Any]) -> bytes:
         """A board's JSON (snapshot.board's `data`, whose cards come from here), each kept card
         encoded once: the same JSON as starlette's JSONResponse makes, "tasks" first."""
+        if data["tasks"] is self.encoded[0]:
+            return self._with_rest(self.encoded[1], data)
         texts = []
         for card in data["tasks"]:
             kept = self.cards.get(card.get("name", ""))
@@ -149,10 +283,33 @@ class Cards:
                 texts.append(kept.text)
             else:
                 texts.append(_dumps(card))
+        joined = ",".join(texts)
+        self.encoded = (data["tasks"], joined)
+        return self._with_rest(joined, data)
+
+    def _with_rest(self, joined: str, data: dict[str, Any]) -> bytes:
         rest = _dumps({k: v for k, v in data.items() if k != "tasks"})
-        return (
-            '{"tasks":[' + ",".join(texts) + "]" + ("," + rest[1:] if rest != "{}" else "}")
-        ).encode()
+        return ('{"tasks":[' + joined + "]" + ("," + rest[1:] if rest != "{}" else "}")).encode()
+
+
+@dataclass
+class Alive:
+    """An owner's liveness as worked out from its heartbeat `last`."""
+
+    owner: Owner
+    last: datetime
+    gone: str | None
+    beat: datetime | None
+
+
+@dataclass
+class Board:
+    """A full pass over every task: what it was made from, and its cards and columns."""
+
+    inputs: Key
+    owners: list[Alive]
+    tasks: list[dict[str, Any]]
+    columns: dict[str, Any]
 
 
 @dataclass

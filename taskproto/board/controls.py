@@ -103,10 +103,12 @@ async def create(request: Request) -> Response:
 
 @guarded
 async def claim(request: Request) -> Response:
-    viewer = board_state(request).viewer
+    state = board_state(request)
+    viewer = state.viewer
 
     def work(engine: Engine, name: str, force: bool) -> dict[str, Any]:
         result = engine.claim(name, viewer.session, viewer.pid, force)
+        state.claimed.add(name)  # its heartbeat renewed while the board runs (state.py)
         previous = result.previous
         return {
             "task": result.task.name,

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import socket
+import struct
+from collections.abc import Sequence
 
 from taskproto.clients.approver import SEEN_VARIABLES
 from taskproto.clients.detect import (
@@ -26,6 +29,10 @@ from taskproto.clients.detect import (
 )
 
 CACHE_SIZE = 256
+NETLINK_SOCK_DIAG = 4
+SOCK_DIAG_BY_FAMILY = 20
+NLM_F_REQUEST = 1
+RECENT = 8  # the peer processes of the latest connections, looked into first
 
 
 def _hex_address(host: str, port: int) -> tuple[str, str] | None:
@@ -40,7 +47,49 @@ def _hex_address(host: str, port: int) -> tuple[str, str] | None:
 
 
 def socket_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None:
-    """The inode of the peer's socket: the connection from `client` to `server`."""
+    """The inode of the peer's socket: the connection from `client` to `server`. Asked of the
+    kernel for that one connection (sock_diag), else found in /proc/net/tcp, which the kernel
+    writes by walking every connection of the machine."""
+    found = diag_inode(client, server)
+    return found if found is not None else table_inode(client, server)
+
+
+def diag_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None:
+    """The socket inode of the TCP connection from `client` to `server`, by a NETLINK_SOCK_DIAG
+    request for exactly it; None where that cannot be asked (another OS, no such connection)."""
+    try:
+        local, remote = ipaddress.ip_address(client[0]), ipaddress.ip_address(server[0])
+    except ValueError:
+        return None
+    if local.version != remote.version or not hasattr(socket, "AF_NETLINK"):
+        return None
+    family = socket.AF_INET if local.version == 4 else socket.AF_INET6
+    sockid = (
+        struct.pack("!HH", client[1], server[1])
+        + local.packed.ljust(16, b"\0")
+        + remote.packed.ljust(16, b"\0")
+        + struct.pack("=III", 0, 0xFFFFFFFF, 0xFFFFFFFF)  # any interface, no cookie
+    )
+    req = struct.pack("=BBBBI", family, socket.IPPROTO_TCP, 0, 0, 0xFFFFFFFF) + sockid
+    msg = struct.pack("=IHHII", 16 + len(req), SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST, 1, 0) + req
+    try:
+        with socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_SOCK_DIAG) as nl:
+            nl.settimeout(1.0)
+            nl.send(msg)
+            data = nl.recv(8192)
+    except OSError:
+        return None
+    if len(data) < 16 + 72:  # a header and inet_diag_msg, else an error message
+        return None  # no such connection, or not allowed
+    kind = struct.unpack_from("=H", data, 4)[0]
+    if kind != SOCK_DIAG_BY_FAMILY:
+        return None
+    inode = int(struct.unpack_from("=I", data, 16 + 68)[0])  # inet_diag_msg.idiag_inode
+    return inode or None
+
+
+def table_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None:
+    """`socket_inode` from /proc/net/tcp or tcp6."""
     local, remote = _hex_address(*client), _hex_address(*server)
     if local is None or remote is None:
         return None
@@ -56,29 +105,40 @@ def socket_inode(client: tuple[str, int], server: tuple[str, int]) -> int | None
     return None
 
 
-def holder(inode: int) -> int | None:
-    """The process that holds socket `inode` (one this user may look into)."""
+def holder(inode: int, first: Sequence[int] = ()) -> int | None:
+    """The process that holds socket `inode` (one this user may look into). The processes of
+    `first` are looked into before the others: a client that connected before most likely holds
+    the new connection too, and then the other processes' descriptors are not read at all (as
+    root, that is every process of the machine)."""
     target = f"socket:[{inode}]"
+    me = os.getpid()
+    for pid in first:
+        if pid != me and _holds(pid, target):
+            return pid
     try:
         pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
     except OSError:
         return None
-    me = os.getpid()
+    tried = set(first)
     for pid in pids:
-        if pid == me:
-            continue
-        folder = f"/proc/{pid}/fd"
+        if pid != me and pid not in tried and _holds(pid, target):
+            return pid
+    return None
+
+
+def _holds(pid: int, target: str) -> bool:
+    folder = f"/proc/{pid}/fd"
+    try:
+        fds = os.listdir(folder)
+    except OSError:
+        return False
+    for fd in fds:
         try:
-            fds = os.listdir(folder)
+            if os.readlink(f"{folder}/{fd}") == target:
+                return True
         except OSError:
             continue
-        for fd in fds:
-            try:
-                if os.readlink(f"{folder}/{fd}") == target:
-                    return pid
-            except OSError:
-                continue
-    return None
+    return False
 
 
 def _ancestors(pid: int) -> list[int]:
@@ -126,11 +186,12 @@ class Requester:
 
 class Peers:
     """Finds each connection's peer once (keyed by its address: a kept-alive connection asks
-    once)."""
+    once), looking first into the processes that held the latest connections."""
 
     def __init__(self) -> None:
         self.mine = set(_ancestors(os.getpid()))
         self.known: dict[tuple[str, int], Requester] = {}
+        self.recent: list[int] = []  # the latest connections' peer processes, newest first
 
     def find(self, client: tuple[str, int] | None, server: tuple[str, int] | None) -> Requester:
         if client is None or server is None:
@@ -146,9 +207,10 @@ class Peers:
 
     def _look(self, client: tuple[str, int], server: tuple[str, int]) -> Requester:
         inode = socket_inode(client, server)
-        pid = holder(inode) if inode is not None else None
+        pid = holder(inode, self.recent) if inode is not None else None
         if pid is None:
             return Requester(None, None, None)
+        self.recent = [pid, *(p for p in self.recent if p != pid)][:RECENT]
         line = [p for p in _ancestors(pid) if p not in self.mine]  # up to the board's own
         agent = None
         for p in line:

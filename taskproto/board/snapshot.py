@@ -18,7 +18,6 @@ from taskproto.board.cards import Cards, read_statuses
 from taskproto.engine import Engine
 from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
-from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.hooks.agents import activity
 from taskproto.machine.builtin.plan_task import NAME as PLAN_TASK
@@ -96,8 +95,7 @@ def _sessions(
     out: list[dict[str, Any]] = []
     for session in sorted({*here, *([owner] if owner in seen else [])}):
         rec = seen[session]
-        age = now - float(rec["time"])
-        if age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER):
+        if forgotten(rec, now):
             continue
         out.append(
             {
@@ -112,6 +110,12 @@ def _sessions(
             }
         )
     return out
+
+
+def forgotten(rec: dict[str, Any], now: float) -> bool:
+    """Whether a session's activity `rec` is too old to show."""
+    age = now - float(rec["time"])
+    return age > FORGET_AFTER or (rec["event"] == "SessionEnd" and age > FORGET_ENDED_AFTER)
 
 
 def dependencies(task: Task) -> list[str]:
@@ -164,13 +168,21 @@ def live(
     resolver: Resolver,
     viewer: controls.Viewer | None,
     now: datetime,
+    kept: Cards | None = None,
 ) -> Live:
-    head = engine.branch_head(task.name)
+    """A card's inputs besides its task's files; with `kept`, its head and the owner's heartbeat
+    from what a running board keeps, and each owner's liveness worked out once per request."""
+    head = kept.head(engine, task.name) if kept is not None else engine.branch_head(task.name)
     gone, beat = None, None
-    if task.owner is not None:
+    owner = task.owner
+    if owner is not None:
         folder = engine.config.layout.task_dir(task.name)
-        gone, beat = liveness(task.owner, now, engine.config.lease_minutes, folder)
-        beat = beat or last_heartbeat(task.owner, folder)
+        if kept is None:
+            gone, beat = liveness(owner, now, engine.config.lease_minutes, folder)
+            beat = beat or last_heartbeat(owner, folder)
+        else:
+            last = kept.heartbeat(engine, task.name, owner)
+            gone, beat = kept.alive(owner, last, now, engine.config.lease_minutes)
     waiting = waiting_for(engine, task, head) is not None
     return Live(
         head,
@@ -314,8 +326,13 @@ def board(
     seen = activity.read_all(engine.config.layout.root)
     here = sessions_by_task(engine, seen)
     found = findings_by_task(report)
-    kept = kept if kept is not None else Cards()
-    reads = kept.read(engine, listed(engine))  # a task still being created is not shown
+    kept = kept if kept is not None else Cards(notices=False)
+    reads = kept.read(engine, kept.listed(engine))  # a task still being created is not shown
+    shown = frozenset(s for s, rec in seen.items() if not forgotten(rec, now.timestamp()))
+    made_from = (report, None if viewer is None else (viewer.session, viewer.pid), seen, shown)
+    same = kept.same_board(made_from, now, engine.config.lease_minutes)
+    if same is not None:  # nothing any card is made from changed: the last pass's cards
+        return board_data(engine, now, same.tasks, same.columns, found)
     loaded = {name: r.task for name, r in reads.items() if r.task is not None}
     broken = {name: r.error or "" for name, r in reads.items() if r.task is None}
     resolver = Resolver(engine, loaded, broken)
@@ -328,7 +345,9 @@ def board(
                 raise TaskprotoError(read.error or "unreadable")
             task = read.task
             columns.setdefault(task.workflow, engine.workflow(task).state_names())
-            inputs = live(engine, task, seen, here.get(name, {}), findings, resolver, viewer, now)
+            inputs = live(
+                engine, task, seen, here.get(name, {}), findings, resolver, viewer, now, kept
+            )
             key = (read.key, inputs)
             built = kept.card(name, key)
             if built is None:
@@ -337,6 +356,17 @@ def board(
             tasks.append(built)
         except TaskprotoError as exc:  # a broken task is shown, never fatal
             tasks.append({"name": name, "error": str(exc), "findings": findings})
+    kept.remember(made_from, tasks, columns)
+    return board_data(engine, now, tasks, columns, found)
+
+
+def board_data(
+    engine: Engine,
+    now: datetime,
+    tasks: list[dict[str, Any]],
+    columns: dict[str, Any],
+    found: dict[str, list[dict[str, Any]]],
+) -> dict[str, Any]:
     return {
         "time": now.isoformat(),
         "tasks": tasks,

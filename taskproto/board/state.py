@@ -27,7 +27,7 @@ from taskproto.board.cards import Cards
 from taskproto.board.watch import Change, Hub
 from taskproto.config import Config
 from taskproto.engine import Engine
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError
 from taskproto.ops.controls import Viewer
 from taskproto.sessions import hostname
 
@@ -68,6 +68,7 @@ class BoardState:
     doctor_enabled: bool = True
     task_group: TaskGroup | None = None  # set by the app's lifespan
     cards: Cards = field(default_factory=Cards)  # kept between requests (cards.py)
+    claimed: set[str] = field(default_factory=set)  # tasks this board's process claimed
     cards_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def engine(self) -> Engine:
@@ -115,10 +116,12 @@ class BoardState:
 
     def renew_claims(self) -> list[str]:
         """The heartbeat of each task whose owner is this board (its session and its process on
-        this host), through the engine as `taskproto heartbeat` does; returns the tasks renewed."""
+        this host), through the engine as `taskproto heartbeat` does; returns the tasks renewed.
+        Only a claim made through this board can name its process: those are the tasks looked
+        at, not every task (`claimed`; one no longer the board's is dropped)."""
         engine = self.engine()
         renewed: list[str] = []
-        for name in engine.task_names():
+        for name in sorted(self.claimed):
             try:
                 owner = engine.load(name).owner
                 if owner is not None and (owner.session, owner.pid, owner.host) == (
@@ -128,8 +131,12 @@ class BoardState:
                 ):
                     engine.heartbeat(name, self.session)
                     renewed.append(name)
+                else:
+                    self.claimed.discard(name)  # released or taken over: no longer the board's
+            except TaskNotFound:
+                self.claimed.discard(name)  # removed
             except TaskprotoError:
-                continue  # gone, released or unreadable meanwhile: nothing of ours to renew
+                continue  # unreadable meanwhile: nothing to renew now
         return renewed
 
     async def publish(self, change: Change) -> None:

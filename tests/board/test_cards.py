@@ -33,8 +33,8 @@ def fresh(repo: Path, report: dict[str, Any] | None = None) -> dict[str, Any]:
 class Kept:
     """A board's kept cards, asked as a running board asks (a new engine per request)."""
 
-    def __init__(self, repo: Path) -> None:
-        self.repo, self.cards = repo, Cards()
+    def __init__(self, repo: Path, notices: bool = True) -> None:
+        self.repo, self.cards = repo, Cards(notices=notices)
 
     def board(self, report: dict[str, Any] | None = None) -> dict[str, Any]:
         return snapshot.board(Engine(load_config(self.repo)), report, VIEWER, self.cards)
@@ -57,12 +57,13 @@ def tp(repo: Path, *args: str, session: str = "") -> None:
     assert r.code == 0, r.err
 
 
+@pytest.mark.parametrize("notices", [True, False], ids=["inotify", "stat-every-task"])
 def test_every_change_shows_at_once_and_only_what_changed_is_read_again(
-    engine: Engine, repo: Path
+    engine: Engine, repo: Path, notices: bool
 ) -> None:
     sessions = build(engine)
     engine.create_task("after", after=["widget"])
-    kept = Kept(repo)
+    kept = Kept(repo, notices)
     cards = kept.same_as_fresh()
     assert cards["after"]["blocked_by"][0]["task"] == "widget"
     before = kept.reads()
@@ -144,3 +145,61 @@ def test_a_running_board_answers_a_change_made_the_moment_before(
         assert board.get("/api/tasks").json()["tasks"][0]["owner"]["session"] == "s1"
         tp(repo, "release", "a", session="s1")
         assert board.get("/api/tasks").json()["tasks"][0]["owner"] is None
+
+
+def test_changes_the_kernels_notices_must_not_miss_show_at_once(engine: Engine, repo: Path) -> None:
+    """The folders a kept board learns its changes from (board/notices.py) come and go: the
+    journal refs' folder packed away and written again, an agent's status file edited by hand, a
+    task removed and made again under its name, refs packed while a request reads."""
+    engine.create_task("a", ["dev"])
+    engine.create_task("b")
+    subprocess.run(["git", "pack-refs", "--all"], cwd=repo, check=True)
+    assert not (repo / ".git" / "refs" / "taskproto" / "tasks").exists()  # packed away
+    kept = Kept(repo)
+    kept.same_as_fresh()
+    # a journal ref moved by git alone, its folder made again: task.json no longer vouched for
+    journal = "refs/taskproto/tasks/b"
+    good = subprocess.run(["git", "rev-parse", journal], cwd=repo, capture_output=True, text=True)
+    subprocess.run(["git", "update-ref", journal, "refs/taskproto/tasks/a"], cwd=repo, check=True)
+    assert "error" in kept.same_as_fresh()["b"]
+    subprocess.run(["git", "update-ref", journal, good.stdout.strip()], cwd=repo, check=True)
+    assert "error" not in kept.same_as_fresh()["b"]
+    # the next save writes its journal ref loose, in the folder made again
+    tp(repo, "claim", "a", session="s1")
+    assert kept.same_as_fresh()["a"]["owner"]["session"] == "s1"
+    tp(repo, "transition", "a", "CLASSIFIED", session="s1")
+    assert kept.same_as_fresh()["a"]["state"] == "CLASSIFIED"
+    # an agent's status.json broken by hand: the card says so, not the old status
+    Path(engine.config.status_file("a", "dev")).write_text("{not json")
+    assert kept.same_as_fresh()["a"]["agents"][0]["status"] == "corrupt"
+    # removed, then made again under the same name (a new folder where the watched one was)
+    tp(repo, "task", "remove", "b", "--force")
+    assert "b" not in kept.same_as_fresh()
+    tp(repo, "task", "create", "b", "--description", "the second b")
+    assert kept.same_as_fresh()["b"]["description"] == "the second b"
+    tp(repo, "transition", "b", "CLASSIFIED")
+    assert kept.same_as_fresh()["b"]["state"] == "CLASSIFIED"
+    # every ref packed again, then a commit moves the task branch (loose again)
+    subprocess.run(["git", "pack-refs", "--all"], cwd=repo, check=True)
+    kept.same_as_fresh()
+    head = commit_on_task(engine, "b", "new.py", "y = 2\n", "new")
+    assert kept.same_as_fresh()["b"]["head"] == head
+
+
+def test_a_session_shown_until_it_is_too_old_goes_with_time_alone(
+    engine: Engine, repo: Path
+) -> None:
+    """Nothing on disk changes: a kept board that answers its last cards again still drops a
+    session that ended long enough ago (snapshot.FORGET_ENDED_AFTER)."""
+    engine.create_task("t")
+    hook(engine, "claude", "SessionEnd", "s-ended", engine.config.task_worktree("t"))
+    folder = engine.config.root / "activity"
+    (path,) = [p for p in folder.iterdir() if p.name.endswith(".json")]
+    record = json.loads(path.read_text())
+    record["time"] = time.time() - snapshot.FORGET_ENDED_AFTER + 1.0  # forgotten in a second
+    path.write_text(json.dumps(record))
+    kept = Kept(repo)
+    assert [s["session"] for s in kept.same_as_fresh()["t"]["sessions"]] == ["s-ended"]
+    assert [s["session"] for s in kept.same_as_fresh()["t"]["sessions"]] == ["s-ended"]
+    time.sleep(1.2)
+    assert kept.same_as_fresh()["t"]["sessions"] == []
