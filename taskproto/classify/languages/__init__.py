@@ -25,7 +25,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from taskproto.classify.languages.table import Language
 
-__all__ = ["CODES", "clause_patterns", "detect", "language", "second_opinion", "with_rules"]
+__all__ = [
+    "CODES",
+    "approves",
+    "clause_patterns",
+    "deferred",
+    "detect",
+    "language",
+    "second_opinion",
+    "with_rules",
+]
 
 
 # Module of each language; when two show as many marker words, their rules are tried in this order.
@@ -138,7 +147,7 @@ _MARKERS = {
         voltou voltaram comecou comecamos subiu subiram deu fez fizemos mudou conseguiu batem
         bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
         fazendo trabalhando
-        andando arrumou corrigiu integrou colocou
+        andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
     """,
 }
 
@@ -274,6 +283,54 @@ def clause_patterns(
         found = (re.compile(splitter), re.compile(rf"^(?:(?:{words})[\s,!.]*)+"))
         _patterns[codes] = found
     return found
+
+
+_own: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(code: str, field: str) -> re.Pattern[str] | None:
+    """Language ``code``'s ``later``, ``approvals`` or ``negations`` pattern, compiled once;
+    None when it has none."""
+    key = f"{code} {field}"
+    found = _own.get(key)
+    if found is None:
+        text = getattr(language(code), field)
+        if not text:
+            return None
+        found = _own[key] = re.compile(text)
+    return found
+
+
+# What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):
+# a particle at most.
+_ONLY_WHEN = re.compile(r"\W*(?:\w{1,2}\W*)?")
+
+
+def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
+    """The first of the languages ``codes`` whose time or event a go may wait for (``later``:
+    "morgen", "après mon call", "今晚") ``clause`` names, or None. With ``alone``, only when the
+    clause says nothing else (it starts with that time, and a particle at most follows)."""
+    for code in codes:
+        later = _pattern(code, "later")
+        found = later.search(clause) if later is not None else None
+        if found and (
+            not alone or (found.start() == 0 and _ONLY_WHEN.fullmatch(clause, found.end()))
+        ):
+            return code
+    return None
+
+
+def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
+    """Whether a clause explicitly approves in one of the languages ``codes`` ("passt,
+    freigegeben", "c'est validé", "承認します") with no negation of its language in it."""
+    for clause in clauses:
+        for code in codes:
+            approval, negation = _pattern(code, "approvals"), _pattern(code, "negations")
+            if approval is None or not approval.search(clause):
+                continue
+            if negation is None or not negation.search(clause):
+                return True
+    return False
 
 
 def second_opinion(

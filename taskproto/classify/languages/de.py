@@ -252,4 +252,16 @@ LANGUAGE = Language(
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
     joiners=r"dass|ob",
+    later=(
+        r"\b(?:morgen|ubermorgen|spater|nachher|heute (?:nachmittag|abend|nacht)|heut abend"
+        r"|nachmittags?|abends|nachste woche|am montag|wenn ich (?:zuruck|wieder da)|sobald ich"
+        r"|nach (?:dem|der|meinem|meiner|unserem|unserer|'m) (?:call|meeting|standup|stand-up"
+        r"|daily|mittag\w*|essen|lunch|review|termin|besprechung|pause|sync|demo|retro|planning"
+        r"|telefonat|anruf|feierabend)|nach (?:meinem|meiner|unserem|unserer) [\w-]+)\b"
+    ),
+    approvals=(
+        r"\b(?:freigegeben|genehmigt|abgesegnet|(?:ich )?geb(?:e)? (?:es|das|den plan|ihn) frei"
+        r"|grunes licht|lgtm)\b"
+    ),
+    negations=r"\b(?:nicht|nie|kein\w*)\b",
 )
