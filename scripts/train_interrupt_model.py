@@ -110,9 +110,10 @@ def table(bias: list[float], weights: list[list[float]]) -> array[int]:
     return out
 
 
-def estimate(batch: str) -> dict[str, tuple[int, int, int]]:
+def estimate(batch: str, misses: bool = False) -> dict[str, tuple[int, int, int]]:
     """Train without ``batch`` and score it: per language, (right with the rules alone, right
-    with the rules and that model, messages)."""
+    with the rules and that model, messages). With ``misses``, the rules and model's misses go
+    to standard error."""
     from taskproto.classify import interruptions
     from taskproto.classify.languages import model
 
@@ -122,7 +123,10 @@ def estimate(batch: str) -> dict[str, tuple[int, int, int]]:
     scores: dict[str, tuple[int, int, int]] = {}
     for code, label, message in messages(splits, keep=True):
         model._loaded["weights"] = weights
-        both = interruptions.classify(message).type == label
+        got = interruptions.classify(message)
+        both = got.type == label
+        if misses and not both:
+            print(f"{batch} {code} {label} <- {got.type} ({got.rule}): {message}", file=sys.stderr)
         model._loaded["weights"] = array("h", [0] * (BUCKETS * 5 + 10))  # never sure: rules
         alone = interruptions.classify(message).type == label
         rules, with_model, n = scores.get(code, (0, 0, 0))
@@ -144,13 +148,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="estimate only: train without this batch and score it per language (writes"
         " nothing), repeatable",
     )
+    parser.add_argument(
+        "--misses", action="store_true", help="with --hold-out-batch: print each miss"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="where the weights go")
     args = parser.parse_args(argv)
     if args.hold_out_batch:
         print("| batch | language | n | rules alone | rules + model |")
         print("|---|---|---:|---:|---:|")
         for batch in args.hold_out_batch:
-            scores = estimate(batch)
+            scores = estimate(batch, args.misses)
             total = [sum(column) for column in zip(*scores.values(), strict=True)]
             for code, (rules, both, n) in [*sorted(scores.items()), ("all", tuple(total))]:
                 print(f"| {batch} | {code} | {n} | {rules / n:.1%} | {both / n:.1%} |", flush=True)

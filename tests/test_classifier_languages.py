@@ -383,6 +383,24 @@ def test_a_go_with_the_agents_own_order_stays_a_go(message: str) -> None:
         ("明日終わらせて", "OTHER"),
         ("现在不要", "OTHER"),
         ("今晚再继续，现在不要", "OTHER"),
+        # Japanese and Chinese split after "before" / "until", as English splits before them:
+        # the request is the other part, the hold does not cancel it
+        ("続ける前に今の進捗を教えて", "STATUS_REQUEST"),
+        ("worktreeを確認するまで続けないで", "AUDIT"),
+        ("CIが通るまで続けないで", "OTHER"),
+        ("继续之前先汇报一下进度", "STATUS_REQUEST"),
+        ("测试跑完之前不要合并", "OTHER"),
+        # the kinds of the sixth batch's and the leave-one-batch-out estimate's misses, in new
+        # words: "let's" go on, a step to go to, a yes/no status question, "summarise"
+        ("Lass uns mit dem Parser weitermachen.", "RESUMPTION"),
+        ("进行下一个任务吧", "RESUMPTION"),
+        ("回去改那个hook吧", "RESUMPTION"),
+        ("build现在能通过吗？", "STATUS_REQUEST"),
+        ("worktree还完整吗？", "AUDIT"),
+        ("聊聊目前的进度", "STATUS_REQUEST"),
+        ("Résume-moi où en est le refactoring.", "STATUS_REQUEST"),
+        ("Me resume o que falta no parser.", "STATUS_REQUEST"),
+        ("ok, resume", "RESUMPTION"),  # English, in a French-looking chat: still a go
     ],
 )
 def test_fourth_round_rules(message: str, expected: str) -> None:
@@ -494,7 +512,7 @@ def test_user_rules_win_over_the_language_rules() -> None:
         ("Schon alles grün bei den Checks?", "STATUS_REQUEST", "de-model"),
         ("On tient toujours les délais ?", "STATUS_REQUEST", "fr-model"),
         ("Tá tudo verde no CI?", "STATUS_REQUEST", "pt-model"),
-        ("続ける前にlockを点検して", "AUDIT", "ja-model"),  # a hold for an audit: the audit
+        ("続ける前にlockを点検して", "AUDIT", "ja-audit"),  # split after 前に: rules suffice
         ("Bevor du weitermachst, check die Locks.", "AUDIT", "de-audit-verify"),  # rules suffice
     ],
 )

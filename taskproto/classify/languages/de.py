@@ -228,7 +228,8 @@ RULES = (
         rf"|\b(?:und|dann|danach|anschliessend|bitte)"
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kannst|darfst du|du darfst|du sollst|sollst du)"
-        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b",
+        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b"
+        rf"|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
         0.9,
     ),
     Rule(

@@ -100,7 +100,10 @@ RULES = (
     Rule(
         "fr-status-terse",
         "STATUS_REQUEST",
-        r"^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
+        # "résume" is "summarise" in French, read before the English "resume"
+        r"^resume[sz]?(?:-(?:moi|nous))? (?:ce qu|tout ce qu|ou |l'avancement|ton |ta |tes "
+        r"|le |la )|^resume[sz]?-(?:moi|nous)\b"
+        r"|^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
         r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
         r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"

@@ -112,7 +112,11 @@ RULES = (
     Rule(
         "pt-status-terse",
         "STATUS_REQUEST",
-        r"^(?:status|progresso|andamento|eta)(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
+        # "resume" is "summarise" in Portuguese, read before the English "resume"
+        r"^(?:me )?resum(?:e|a|ir)(?: (?:pra|para) (?:mim|gente))? (?:o que|tudo o que|onde|o "
+        r"(?:progresso|andamento|status)|como)\b"
+        r"|^(?:status|progresso|andamento|eta)"
+        r"(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
         r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
         r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
         r"|^(?:tem|teve|houve) (?:algum |alguma )?(?:progresso|avanco|novidade)"
