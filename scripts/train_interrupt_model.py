@@ -20,6 +20,7 @@ they were written from every batch they were written after (docs/interruptions.m
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import sys
@@ -110,28 +111,104 @@ def table(bias: list[float], weights: list[list[float]]) -> array[int]:
     return out
 
 
-def estimate(batch: str, misses: bool = False) -> dict[str, tuple[int, int, int]]:
-    """Train without ``batch`` and score it: per language, (right with the rules alone, right
-    with the rules and that model, messages). With ``misses``, the rules and model's misses go
-    to standard error."""
+# A message in the estimate: its batch, language and label, the rules' type and rule, whether the
+# model is asked about it at all, the model's probabilities, and the message.
+Record = tuple[str, str, str, str, str, bool, list[float], str]
+# The thresholds weighed for the model (model.SURE: a weak rule's, a question word's, any other
+# rule's, a go's), and how much worse a go that was not one counts than any other miss.
+GRID = tuple(
+    itertools.product(
+        (0.3, 0.4, 0.5, 0.6, 0.7),
+        (0.6, 0.75, 0.85, 0.95),
+        (0.75, 0.85, 0.95),
+        (0.8, 0.85, 0.9, 0.95),
+    )
+)
+FALSE_GO_COST = 3
+
+
+def estimate(batch: str) -> list[Record]:
+    """Train without ``batch`` and read its messages with the rules and that model."""
     from taskproto.classify import interruptions
     from taskproto.classify.languages import model
 
     splits = BATCHES[batch]
     weights = table(*train(load(splits)))
     weights.extend((0, 0, 0, 0, 0))  # the zero row model._load appends
-    scores: dict[str, tuple[int, int, int]] = {}
+    never_sure = array("h", [0] * (BUCKETS * 5 + 10))  # uniform: the model changes nothing
+    records: list[Record] = []
     for code, label, message in messages(splits, keep=True):
+        model._loaded["weights"] = never_sure
+        rules = interruptions.classify(message)  # the rules' decision, and the later-time hold
+        codes, _, normal = languages.detect(_normalise(message))
+        asked = bool(codes) and not rules.rule.endswith("-later")
         model._loaded["weights"] = weights
-        got = interruptions.classify(message)
-        both = got.type == label
-        if misses and not both:
-            print(f"{batch} {code} {label} <- {got.type} ({got.rule}): {message}", file=sys.stderr)
-        model._loaded["weights"] = array("h", [0] * (BUCKETS * 5 + 10))  # never sure: rules
-        alone = interruptions.classify(message).type == label
-        rules, with_model, n = scores.get(code, (0, 0, 0))
-        scores[code] = (rules + alone, with_model + both, n + 1)
-    return scores
+        probs = model.probabilities(normal)
+        records.append((batch, code, label, rules.type, rules.rule, asked, probs, message))
+    return records
+
+
+def decide(record: Record, sure: tuple[float, ...] | None) -> str:
+    """The type of a message: the rules' (``sure`` None), or with the model's thresholds."""
+    from taskproto.classify.languages import model
+
+    _, _, _, rule_type, rule, asked, probs, _ = record
+    if sure is None or not asked:
+        return rule_type
+    revised = model.verdict(rule, rule_type, probs, sure)
+    return rule_type if revised is None else revised[0]
+
+
+def cost(records: Sequence[Record], sure: tuple[float, ...]) -> int:
+    misses = false_gos = 0
+    for record in records:
+        got = decide(record, sure)
+        misses += got != record[2]
+        false_gos += got == "RESUMPTION" != record[2]
+    return misses + (FALSE_GO_COST - 1) * false_gos
+
+
+def choose(records: Sequence[Record]) -> tuple[float, ...]:
+    """The thresholds that cost least on ``records`` (the shipped ones on a tie)."""
+    from taskproto.classify.languages import model
+
+    best = model.SURE
+    lowest = cost(records, best)
+    for sure in GRID:
+        here = cost(records, sure)
+        if here < lowest:
+            best, lowest = sure, here
+    return best
+
+
+def report(batches: Sequence[str], misses: bool) -> None:
+    """Leave each batch out in turn and print, per language, how the rules alone, the rules with
+    the model at the shipped thresholds, and at thresholds chosen on the other batches left out
+    (not on the batch scored), read it."""
+    from taskproto.classify.languages import model
+
+    records = {batch: estimate(batch) for batch in batches}
+    print("| batch | language | n | rules alone | rules + model | thresholds chosen elsewhere |")
+    print("|---|---|---:|---:|---:|---:|")
+    for batch in batches:
+        others = [r for other in batches if other != batch for r in records[other]]
+        chosen = choose(others) if others else model.SURE
+        rows = records[batch]
+        for code in [*sorted({r[1] for r in rows}), "all"]:
+            mine = [r for r in rows if code in ("all", r[1])]
+            cells = [
+                sum(decide(r, sure) == r[2] for r in mine) / len(mine)
+                for sure in (None, model.SURE, chosen)
+            ]
+            print(f"| {batch} | {code} | {len(mine)} | " + " | ".join(f"{c:.1%}" for c in cells))
+        print(f"<!-- batch {batch}: thresholds chosen without it: {chosen} -->")
+        if misses:
+            for r in rows:
+                got = decide(r, model.SURE)
+                if got != r[2]:
+                    print(f"{batch} {r[1]} {r[2]} <- {got} ({r[4]}): {r[7]}", file=sys.stderr)
+    together = [r for batch in batches for r in records[batch]]
+    print(f"<!-- thresholds chosen on all of them: {choose(together)} (shipped {model.SURE}) -->")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,13 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="where the weights go")
     args = parser.parse_args(argv)
     if args.hold_out_batch:
-        print("| batch | language | n | rules alone | rules + model |")
-        print("|---|---|---:|---:|---:|")
-        for batch in args.hold_out_batch:
-            scores = estimate(batch, args.misses)
-            total = [sum(column) for column in zip(*scores.values(), strict=True)]
-            for code, (rules, both, n) in [*sorted(scores.items()), ("all", tuple(total))]:
-                print(f"| {batch} | {code} | {n} | {rules / n:.1%} | {both / n:.1%} |", flush=True)
+        report(args.hold_out_batch, args.misses)
         return 0
     held_out = args.hold_out or []
     rows = load(held_out)

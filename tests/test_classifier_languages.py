@@ -36,16 +36,15 @@ HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
 # rules (80.7-90.8%); its misses were seen, and it became data like the others.
 FIFTH = "heldout5"
 # The third round (docs/interruptions.md): a sixth batch, hash-split into train6 and heldout6 and
-# committed before the model (languages/model.py) was made; the model is trained on every split
-# but heldout6, which was scored once, blind, at the end.
-SIXTH = "train6"
-FRESH = "heldout6"
-TRAINED = ("train", *HELD_OUT, FIFTH, SIXTH)
-# Scored once, blind, at the end (commit 9433f66): 90.0% (de) to 100% (es, pt-BR), 96.0% for the
-# six together. The issue's goal, 95% a language, is not met in German and Chinese (90.0%, 91.7%),
-# so the floors are the ones that hold, to keep a change from losing ground.
-MIN_FRESH = 0.90  # each language
-MIN_FRESH_TOGETHER = 0.96
+# committed before the model (languages/model.py) was made; heldout6 was scored once, blind, at
+# the end (90.0% de to 100% es, pt-BR). Since the fourth round the model is trained on all six
+# batches and the rules were changed after reading heldout6's misses, so heldout6 is no longer a
+# blind split: it is data like the others and has the same floor. What measures the rules and
+# model on new messages is the leave-one-batch-out estimate
+# (scripts/train_interrupt_model.py --hold-out-batch 5 --hold-out-batch 6) and the seventh
+# batch, held out of this repository and scored by the lead after the merge.
+SIXTH = ("train6", "heldout6")
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -80,7 +79,7 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
 def test_the_sixth_batch_is_new_and_split_by_its_hash() -> None:
     for code in CODES:
         older = {m for split in ("train", *HELD_OUT, FIFTH) for _, m in load_split(code, split)}
-        train, fresh = load_split(code, SIXTH), load_split(code, FRESH)
+        train, fresh = (load_split(code, split) for split in SIXTH)
         batch = [m for _, m in (*train, *fresh)]
         assert len(batch) >= 100, code
         assert len(set(batch)) == len(batch), code
@@ -103,7 +102,7 @@ def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
     return right, Counter(label for label, _ in rows)
 
 
-@pytest.mark.parametrize("split", [*TRAINED, FRESH])
+@pytest.mark.parametrize("split", TRAINED)
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")
@@ -117,15 +116,7 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
             got = classify(message)
             if got.type != label:
                 print(f"    miss: expected {label}, got {got.type} ({got.rule}): {message!r}")
-    assert ours >= (MIN_FRESH if split == FRESH else MIN_ACCURACY)
-
-
-def test_fresh_held_out_accuracy_of_every_language_together() -> None:
-    right = total = 0
-    for code in CODES:
-        ok, n = score(load(CORPORA / f"{code}.{FRESH}.tsv"))
-        right, total = right + sum(ok.values()), total + sum(n.values())
-    assert right / total >= MIN_FRESH_TOGETHER
+    assert ours >= MIN_ACCURACY
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -401,6 +392,7 @@ def test_a_go_with_the_agents_own_order_stays_a_go(message: str) -> None:
         ("Résume-moi où en est le refactoring.", "STATUS_REQUEST"),
         ("Me resume o que falta no parser.", "STATUS_REQUEST"),
         ("ok, resume", "RESUMPTION"),  # English, in a French-looking chat: still a go
+        ("Mach weiter. Nein warte, lieber nicht.", "OTHER"),  # "nein" before a hold
     ],
 )
 def test_fourth_round_rules(message: str, expected: str) -> None:
@@ -548,8 +540,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from the corpora without the
-    blind split heldout6 (about a minute)."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all six
+    batches, since the fourth round; about a minute)."""
     out = tmp_path / "model.bin"
     subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],

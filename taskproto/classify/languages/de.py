@@ -249,7 +249,7 @@ LANGUAGE = Language(
         r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
         r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
         r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
-        r"|dann|und|aber|doch|okay)\b"
+        r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
     joiners=r"dass|ob",
