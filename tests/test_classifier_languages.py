@@ -529,6 +529,14 @@ def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> No
     assert classify(message).type == "OTHER"
 
 
+def test_a_users_go_is_never_made_a_hold_by_a_later_time() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES, [{"name": "deploy-go", "type": "RESUMPTION", "pattern": "deploy"}]
+    )
+    assert classify("Setz morgen den Deploy fort.", merged).rule == "deploy-go"
+    assert classify("Setz morgen fort.", merged).rule == "de-later"
+
+
 def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
     merged = merge_rules(
         DEFAULT_RULES, [{"name": "checks-q", "type": "QUESTION", "pattern": r"checks\?$"}]

@@ -200,7 +200,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     clauses = _clauses_of(normal, codes[:lead])
     matches = [_match(c, active) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
-    if codes and found.type == "RESUMPTION":
+    if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
         later = _later(codes, clauses, matches, found.rule)
         if later is not None:
             return later

@@ -31,6 +31,7 @@ __all__ = [
     "clause_patterns",
     "deferred",
     "detect",
+    "is_default",
     "language",
     "second_opinion",
     "with_rules",
@@ -302,8 +303,8 @@ def _pattern(code: str, field: str) -> re.Pattern[str] | None:
 
 
 # What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):
-# a particle at most.
-_ONLY_WHEN = re.compile(r"\W*(?:\w{1,2}\W*)?")
+# a particle at most. (A string: compiled when first reached, never for an English message.)
+_ONLY_WHEN = r"\W*(?:\w{1,2}\W*)?"
 
 
 def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
@@ -314,7 +315,7 @@ def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | 
         later = _pattern(code, "later")
         found = later.search(clause) if later is not None else None
         if found and (
-            not alone or (found.start() == 0 and _ONLY_WHEN.fullmatch(clause, found.end()))
+            not alone or (found.start() == 0 and re.fullmatch(_ONLY_WHEN, clause[found.end() :]))
         ):
             return code
     return None
@@ -333,14 +334,21 @@ def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
     return False
 
 
+def is_default(codes: tuple[str, ...], rule: str) -> bool:
+    """Whether ``rule`` is the fallback, an English default or a rule of the tables of ``codes``
+    (not a user's own rule, which nothing second-guesses)."""
+    if rule == "fallback" or rule in _ENGLISH:
+        return True
+    return any(r.name == rule for code in codes for r in language(code).rules)
+
+
 def second_opinion(
     codes: tuple[str, ...], rule: str, rule_type: str, normal: str
 ) -> tuple[str, str, float] | None:
     """The type, deciding rule and confidence the model (``model.py``) gives a message in the
     languages ``codes`` that the default rule or fallback ``rule`` gave ``rule_type``, when it
     replaces the rules' decision; None when it does not, and always for a user's own rule."""
-    tables = (rule_ for code in codes for rule_ in language(code).rules)
-    if rule != "fallback" and rule not in _ENGLISH and all(r.name != rule for r in tables):
+    if not is_default(codes, rule):
         return None
     model = import_module(f"{__name__}.model")
     revised: tuple[str, float] | None = model.revise(rule, rule_type, normal)
