@@ -393,6 +393,10 @@ def test_a_go_with_the_agents_own_order_stays_a_go(message: str) -> None:
         ("Me resume o que falta no parser.", "STATUS_REQUEST"),
         ("ok, resume", "RESUMPTION"),  # English, in a French-looking chat: still a go
         ("Mach weiter. Nein warte, lieber nicht.", "OTHER"),  # "nein" before a hold
+        ("テストの修正に取りかかって", "RESUMPTION"),  # Japanese gos no rule knew
+        ("じゃあ次に移って", "RESUMPTION"),
+        ("リファクタの続きよろしく", "RESUMPTION"),
+        ("取りかからないで", "OTHER"),
     ],
 )
 def test_fourth_round_rules(message: str, expected: str) -> None:
