@@ -12,9 +12,11 @@ machine.
 
 With ``--hold-out-batch K`` it writes nothing: it trains without batch K (``BATCHES``), in
 memory, and scores batch K per language with the rules alone and with the rules and that model,
-an estimate of how the decision does on a batch the model never saw (leave one batch out). The
-model's thresholds are constants in ``model.py``, not fitted here. The rules cannot be left out:
-they were written from every batch they were written after (docs/interruptions.md).
+an estimate of how the decision does on a batch the model never saw (leave one batch out). It
+also scores each batch with the model's thresholds (``model.SURE``) chosen from ``GRID`` on the
+other batches named, never on the one scored, and prints the thresholds chosen on all of them;
+the shipped ones are constants in ``model.py``. The rules cannot be left out: they were written
+from every batch they were written after (docs/interruptions.md, "Fourth round").
 """
 
 from __future__ import annotations
