@@ -18,6 +18,7 @@ from taskproto.classify.interruptions import (
     INTERRUPTION_TYPES,
     Classification,
     classify,
+    is_approval_like,
     merge_rules,
     seed_classify,
 )
@@ -35,16 +36,15 @@ HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4")
 # rules (80.7-90.8%); its misses were seen, and it became data like the others.
 FIFTH = "heldout5"
 # The third round (docs/interruptions.md): a sixth batch, hash-split into train6 and heldout6 and
-# committed before the model (languages/model.py) was made; the model is trained on every split
-# but heldout6, which was scored once, blind, at the end.
-SIXTH = "train6"
-FRESH = "heldout6"
-TRAINED = ("train", *HELD_OUT, FIFTH, SIXTH)
-# Scored once, blind, at the end (commit 9433f66): 90.0% (de) to 100% (es, pt-BR), 96.0% for the
-# six together. The issue's goal, 95% a language, is not met in German and Chinese (90.0%, 91.7%),
-# so the floors are the ones that hold, to keep a change from losing ground.
-MIN_FRESH = 0.90  # each language
-MIN_FRESH_TOGETHER = 0.96
+# committed before the model (languages/model.py) was made; heldout6 was scored once, blind, at
+# the end (90.0% de to 100% es, pt-BR). Since the fourth round the model is trained on all six
+# batches and the rules were changed after reading heldout6's misses, so heldout6 is no longer a
+# blind split: it is data like the others and has the same floor. What measures the rules and
+# model on new messages is the leave-one-batch-out estimate
+# (scripts/train_interrupt_model.py --hold-out-batch 5 --hold-out-batch 6) and the seventh
+# batch, held out of this repository and scored by the lead after the merge.
+SIXTH = ("train6", "heldout6")
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -79,7 +79,7 @@ def test_every_language_has_a_corpus_with_a_held_out_split() -> None:
 def test_the_sixth_batch_is_new_and_split_by_its_hash() -> None:
     for code in CODES:
         older = {m for split in ("train", *HELD_OUT, FIFTH) for _, m in load_split(code, split)}
-        train, fresh = load_split(code, SIXTH), load_split(code, FRESH)
+        train, fresh = (load_split(code, split) for split in SIXTH)
         batch = [m for _, m in (*train, *fresh)]
         assert len(batch) >= 100, code
         assert len(set(batch)) == len(batch), code
@@ -102,7 +102,7 @@ def score(rows: list[tuple[str, str]]) -> tuple[Counter[str], Counter[str]]:
     return right, Counter(label for label, _ in rows)
 
 
-@pytest.mark.parametrize("split", [*TRAINED, FRESH])
+@pytest.mark.parametrize("split", TRAINED)
 @pytest.mark.parametrize("code", CODES)
 def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[str]) -> None:
     rows = load(CORPORA / f"{code}.{split}.tsv")
@@ -116,15 +116,7 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
             got = classify(message)
             if got.type != label:
                 print(f"    miss: expected {label}, got {got.type} ({got.rule}): {message!r}")
-    assert ours >= (MIN_FRESH if split == FRESH else MIN_ACCURACY)
-
-
-def test_fresh_held_out_accuracy_of_every_language_together() -> None:
-    right = total = 0
-    for code in CODES:
-        ok, n = score(load(CORPORA / f"{code}.{FRESH}.tsv"))
-        right, total = right + sum(ok.values()), total + sum(n.values())
-    assert right / total >= MIN_FRESH_TOGETHER
+    assert ours >= MIN_ACCURACY
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -330,6 +322,116 @@ def test_language_rules(message: str, expected: str) -> None:
     assert classify(message).type == expected
 
 
+# The fourth round: a go that names a later time or an event of the user's, in its clause or
+# in a clause of its own next to it, is a hold, whatever rule found the go (each language's
+# `later`). Written for the round, none is a corpus row; the ones marked were gos before.
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Setz das übermorgen fort.",  # was a go
+        "Mach nach meinem Termin weiter.",  # was a go
+        "Weiter mit dem Refactoring, heute Abend.",  # was a go
+        "Sigue con el parser después de mi reunión.",
+        "Continúa con los tests en un rato.",  # was a go
+        "Reprends le refactoring après ma réunion.",  # was a go
+        "Continue le parser ce soir.",
+        "Continua o refactor depois da minha call.",
+        "Pode seguir com os testes daqui a pouco.",  # was a go
+        "明日の朝、parserの続きを進めて",  # was a go
+        "昼休みのあとで再開して",
+        "晚点继续弄parser",
+        "开完会继续写测试",
+        "今晚接着做parser",  # was a go
+    ],
+)
+def test_a_go_at_a_later_time_is_a_hold(message: str) -> None:
+    assert classify(message).type == "OTHER"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mach weiter nach dem Plan.",  # "nach dem Plan": as planned, not after an event
+        "Mach weiter, die Doku machen wir dann zusammen.",
+        "Continua depois de rodar os testes.",  # the agent's own step
+        "继续，测试写完以后提交",
+        "Sigue con el parser, mañana revisamos el resto juntos.",  # a go now, a plan for later
+    ],
+)
+def test_a_go_with_the_agents_own_order_stays_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("¿Seguimos dentro del plazo?", "STATUS_REQUEST"),  # the schedule, not a go
+        ("¿Vamos a tiempo con el release?", "STATUS_REQUEST"),
+        ("Estamos dentro do prazo?", "STATUS_REQUEST"),
+        ("残りを終わらせて", "RESUMPTION"),  # finish the rest: a go, not "what is left?"
+        ("止めないで、テストを仕上げてください", "RESUMPTION"),
+        ("残りはいくつ？", "STATUS_REQUEST"),
+        ("明日終わらせて", "OTHER"),
+        ("现在不要", "OTHER"),
+        ("今晚再继续，现在不要", "OTHER"),
+        # Japanese and Chinese split after "before" / "until", as English splits before them:
+        # the request is the other part, the hold does not cancel it
+        ("続ける前に今の進捗を教えて", "STATUS_REQUEST"),
+        ("worktreeを確認するまで続けないで", "AUDIT"),
+        ("CIが通るまで続けないで", "OTHER"),
+        ("继续之前先汇报一下进度", "STATUS_REQUEST"),
+        ("测试跑完之前不要合并", "OTHER"),
+        # the kinds of the sixth batch's and the leave-one-batch-out estimate's misses, in new
+        # words: "let's" go on, a step to go to, a yes/no status question, "summarise"
+        ("Lass uns mit dem Parser weitermachen.", "RESUMPTION"),
+        ("进行下一个任务吧", "RESUMPTION"),
+        ("回去改那个hook吧", "RESUMPTION"),
+        ("build现在能通过吗？", "STATUS_REQUEST"),
+        ("worktree还完整吗？", "AUDIT"),
+        ("聊聊目前的进度", "STATUS_REQUEST"),
+        ("Résume-moi où en est le refactoring.", "STATUS_REQUEST"),
+        ("Me resume o que falta no parser.", "STATUS_REQUEST"),
+        ("ok, resume", "RESUMPTION"),  # English, in a French-looking chat: still a go
+        ("Mach weiter. Nein warte, lieber nicht.", "OTHER"),  # "nein" before a hold
+        ("テストの修正に取りかかって", "RESUMPTION"),  # Japanese gos no rule knew
+        ("じゃあ次に移って", "RESUMPTION"),
+        ("リファクタの続きよろしく", "RESUMPTION"),
+        ("取りかからないで", "OTHER"),
+    ],
+)
+def test_fourth_round_rules(message: str, expected: str) -> None:
+    assert classify(message).type == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("passt, freigegeben", True),
+        ("Plan ist freigegeben.", True),
+        ("noch nicht freigegeben", False),
+        ("Ist das freigegeben?", False),
+        ("aprobado", True),
+        ("Visto bueno, adelante.", True),
+        ("No está aprobado todavía.", False),
+        ("c'est validé", True),
+        ("Ce n'est pas validé.", False),
+        ("Valide l'état des locks.", False),  # an audit, not an approval
+        ("aprovado", True),
+        ("Não está aprovado ainda.", False),
+        ("承認します", True),
+        ("まだ承認しません", False),
+        ("批准了", True),
+        ("不批准", False),
+        ("同意吗？", False),
+        ("Aprobado, pero sigue mañana.", False),  # held
+        ("weiter machen bitte", False),  # a go is not an approval
+        ("继续", False),
+    ],
+)
+def test_approvals_in_every_language(message: str, expected: bool) -> None:
+    assert is_approval_like(message) is expected
+
+
 @pytest.mark.parametrize(
     ("message", "rule"),
     [
@@ -406,7 +508,7 @@ def test_user_rules_win_over_the_language_rules() -> None:
         ("Schon alles grün bei den Checks?", "STATUS_REQUEST", "de-model"),
         ("On tient toujours les délais ?", "STATUS_REQUEST", "fr-model"),
         ("Tá tudo verde no CI?", "STATUS_REQUEST", "pt-model"),
-        ("続ける前にlockを点検して", "AUDIT", "ja-model"),  # a hold for an audit: the audit
+        ("続ける前にlockを点検して", "AUDIT", "ja-audit"),  # split after 前に: rules suffice
         ("Bevor du weitermachst, check die Locks.", "AUDIT", "de-audit-verify"),  # rules suffice
     ],
 )
@@ -431,6 +533,14 @@ def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> No
     assert classify(message).type == "OTHER"
 
 
+def test_a_users_go_is_never_made_a_hold_by_a_later_time() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES, [{"name": "deploy-go", "type": "RESUMPTION", "pattern": "deploy"}]
+    )
+    assert classify("Setz morgen den Deploy fort.", merged).rule == "deploy-go"
+    assert classify("Setz morgen fort.", merged).rule == "de-later"
+
+
 def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
     merged = merge_rules(
         DEFAULT_RULES, [{"name": "checks-q", "type": "QUESTION", "pattern": r"checks\?$"}]
@@ -442,8 +552,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from the corpora without the
-    blind split heldout6 (about a minute)."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all six
+    batches, since the fourth round; about a minute)."""
     out = tmp_path / "model.bin"
     subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],

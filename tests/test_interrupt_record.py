@@ -93,6 +93,27 @@ def test_checkpoint_approval_like_is_reported_never_recorded(engine: Engine, cli
     assert "taskproto approve t1 --plan" in r.out
 
 
+@pytest.mark.parametrize(
+    ("text", "approval"),
+    [
+        ("passt, freigegeben", True),
+        ("承認します", True),
+        ("c'est validé", True),
+        ("noch nicht freigegeben", False),
+        ("まだ承認しません", False),
+    ],
+)
+def test_checkpoint_approval_in_other_languages_is_reported(
+    engine: Engine, cli, text: str, approval: bool
+) -> None:
+    at_state(engine, "SYNTHESIS")
+    data = json.loads(cli("interrupt", "record", "t1", text, "--json").out)
+    assert data["approval_like"] is approval and data["state"] == "SYNTHESIS"
+    assert engine.load("t1").checkpoint.plan_approval is None  # reported, never recorded
+    if approval:
+        assert "taskproto approve t1 --plan" in cli("interrupt", "record", "t1", text).out
+
+
 def test_cli_classify_stdin_one_answer_per_line(
     cli, repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -43,6 +43,8 @@ MAX_CLAUSE_CHARS = 400
 FALLBACK_CONFIDENCE = 0.5
 # A message that mixes types (a question, then "keep going") is less certain than a clean one.
 MIXED_PENALTY = 0.85
+# A go in another language than English that names a later time or an event the user waits for.
+LATER_CONFIDENCE = 0.85
 
 
 @dataclass(frozen=True)
@@ -196,14 +198,34 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     if codes:
         active = languages.with_rules(active, codes)
     clauses = _clauses_of(normal, codes[:lead])
-    hits = [rule for rule in (_match(c, active) for c in clauses) if rule is not None]
-    found = _decide(hits)
+    matches = [_match(c, active) for c in clauses]
+    found = _decide([rule for rule in matches if rule is not None])
+    if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
+        later = _later(codes, clauses, matches, found.rule)
+        if later is not None:
+            return later
     if codes:
         # the rules' weak guesses in another language get a second opinion (languages/model.py)
         revised = languages.second_opinion(codes, found.rule, found.type, normal)
         if revised is not None:
             return Classification(*revised)
     return found
+
+
+def _later(
+    codes: tuple[str, ...], clauses: Sequence[str], matches: Sequence[Rule | None], rule: str
+) -> Classification | None:
+    """A hold when the go ``rule`` decided says when, later than now, in its clause or in a
+    clause next to it that says nothing else: "Setz morgen fort.", "今晚再继续", "明日の朝、続きを
+    進めて" (not "Mach weiter, ich schau später drüber": a later time of the user's own work)."""
+    at = next(i for i in range(len(matches) - 1, -1, -1) if getattr(matches[i], "name", 0) == rule)
+    code = languages.deferred(codes, clauses[at])
+    for near in (at - 1, at + 1):
+        if code is None and 0 <= near < len(clauses) and matches[near] is None:
+            code = languages.deferred(codes, clauses[near], alone=True)
+    if code is None:
+        return None
+    return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)
 
 
 def _decide(hits: Sequence[Rule]) -> Classification:
@@ -328,20 +350,25 @@ _NEGATED_APPROVAL = (
 
 
 def is_approval_like(text: str) -> bool:
-    """True if ``text`` explicitly approves ("lgtm", "approved", "looks good, proceed").
+    """True if ``text`` explicitly approves ("lgtm", "approved", "looks good, proceed"; in the
+    other languages "passt, freigegeben", "aprobado", "c'est validé", "承認します", "批准了").
 
     Questions and negated or held forms are not approvals. The caller only reports this;
     recording an approval is always the user's own ``taskproto approve``.
     """
-    clauses = _clauses(text)
+    codes, lead, normal = languages.detect(_normalise(text))
+    clauses = _clauses_of(normal, codes[:lead])
     if not clauses or clauses[-1].endswith("?"):
         return False
-    hits = [_match(c, DEFAULT_RULES) for c in clauses]
+    rules = languages.with_rules(DEFAULT_RULES, codes) if codes else DEFAULT_RULES
+    hits = [_match(c, rules) for c in clauses]
     if any(h is not None and h.type == "OTHER" for h in hits):
         return False
     if any(_compile(_NEGATED_APPROVAL).search(c) for c in clauses):
         return False
     if any(_compile(_APPROVAL).search(c) for c in clauses):
+        return True
+    if codes and languages.approves(codes, clauses):
         return True
     soft = any(_compile(_SOFT_APPROVAL).search(c) for c in clauses)
     return soft and any(h is not None and h.type == "RESUMPTION" for h in hits)

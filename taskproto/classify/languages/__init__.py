@@ -25,7 +25,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from taskproto.classify.languages.table import Language
 
-__all__ = ["CODES", "clause_patterns", "detect", "language", "second_opinion", "with_rules"]
+__all__ = [
+    "CODES",
+    "approves",
+    "clause_patterns",
+    "deferred",
+    "detect",
+    "is_default",
+    "language",
+    "second_opinion",
+    "with_rules",
+]
 
 
 # Module of each language; when two show as many marker words, their rules are tried in this order.
@@ -138,7 +148,7 @@ _MARKERS = {
         voltou voltaram comecou comecamos subiu subiram deu fez fizemos mudou conseguiu batem
         bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
         fazendo trabalhando
-        andando arrumou corrigiu integrou colocou
+        andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
     """,
 }
 
@@ -276,14 +286,69 @@ def clause_patterns(
     return found
 
 
+_own: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(code: str, field: str) -> re.Pattern[str] | None:
+    """Language ``code``'s ``later``, ``approvals`` or ``negations`` pattern, compiled once;
+    None when it has none."""
+    key = f"{code} {field}"
+    found = _own.get(key)
+    if found is None:
+        text = getattr(language(code), field)
+        if not text:
+            return None
+        found = _own[key] = re.compile(text)
+    return found
+
+
+# What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):
+# a particle at most. (A string: compiled when first reached, never for an English message.)
+_ONLY_WHEN = r"\W*(?:\w{1,2}\W*)?"
+
+
+def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
+    """The first of the languages ``codes`` whose time or event a go may wait for (``later``:
+    "morgen", "après mon call", "今晚") ``clause`` names, or None. With ``alone``, only when the
+    clause says nothing else (it starts with that time, and a particle at most follows)."""
+    for code in codes:
+        later = _pattern(code, "later")
+        found = later.search(clause) if later is not None else None
+        if found and (
+            not alone or (found.start() == 0 and re.fullmatch(_ONLY_WHEN, clause[found.end() :]))
+        ):
+            return code
+    return None
+
+
+def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
+    """Whether a clause explicitly approves in one of the languages ``codes`` ("passt,
+    freigegeben", "c'est validé", "承認します") with no negation of its language in it."""
+    for clause in clauses:
+        for code in codes:
+            approval, negation = _pattern(code, "approvals"), _pattern(code, "negations")
+            if approval is None or not approval.search(clause):
+                continue
+            if negation is None or not negation.search(clause):
+                return True
+    return False
+
+
+def is_default(codes: tuple[str, ...], rule: str) -> bool:
+    """Whether ``rule`` is the fallback, an English default or a rule of the tables of ``codes``
+    (not a user's own rule, which nothing second-guesses)."""
+    if rule == "fallback" or rule in _ENGLISH:
+        return True
+    return any(r.name == rule for code in codes for r in language(code).rules)
+
+
 def second_opinion(
     codes: tuple[str, ...], rule: str, rule_type: str, normal: str
 ) -> tuple[str, str, float] | None:
     """The type, deciding rule and confidence the model (``model.py``) gives a message in the
     languages ``codes`` that the default rule or fallback ``rule`` gave ``rule_type``, when it
     replaces the rules' decision; None when it does not, and always for a user's own rule."""
-    tables = (rule_ for code in codes for rule_ in language(code).rules)
-    if rule != "fallback" and rule not in _ENGLISH and all(r.name != rule for r in tables):
+    if not is_default(codes, rule):
         return None
     model = import_module(f"{__name__}.model")
     revised: tuple[str, float] | None = model.revise(rule, rule_type, normal)

@@ -228,7 +228,8 @@ RULES = (
         rf"|\b(?:und|dann|danach|anschliessend|bitte)"
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kannst|darfst du|du darfst|du sollst|sollst du)"
-        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b",
+        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b"
+        rf"|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
         0.9,
     ),
     Rule(
@@ -248,8 +249,20 @@ LANGUAGE = Language(
         r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
         r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
         r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
-        r"|dann|und|aber|doch|okay)\b"
+        r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
     joiners=r"dass|ob",
+    later=(
+        r"\b(?:morgen|ubermorgen|spater|nachher|heute (?:nachmittag|abend|nacht)|heut abend"
+        r"|nachmittags?|abends|nachste woche|am montag|wenn ich (?:zuruck|wieder da)|sobald ich"
+        r"|nach (?:dem|der|meinem|meiner|unserem|unserer|'m) (?:call|meeting|standup|stand-up"
+        r"|daily|mittag\w*|essen|lunch|review|termin|besprechung|pause|sync|demo|retro|planning"
+        r"|telefonat|anruf|feierabend)|nach (?:meinem|meiner|unserem|unserer) [\w-]+)\b"
+    ),
+    approvals=(
+        r"\b(?:freigegeben|genehmigt|abgesegnet|(?:ich )?geb(?:e)? (?:es|das|den plan|ihn) frei"
+        r"|grunes licht|lgtm)\b"
+    ),
+    negations=r"\b(?:nicht|nie|kein\w*)\b",
 )

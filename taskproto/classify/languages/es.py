@@ -83,7 +83,10 @@ RULES = (
         r"|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
-        r"|^hasta donde (?:llegaste|has)\b",
+        r"|^hasta donde (?:llegaste|has)\b"
+        # "¿Seguimos dentro del plazo?" asks about the schedule, not for a go
+        r"|^(?:seguimos|vamos|estamos|andamos|continuamos) (?:bien |todavia |aun )?(?:dentro del?"
+        r"|en|a) (?:plazo|tiempo|fecha|calendario|horario|lo planeado)\b",
         0.9,
     ),
     Rule(
@@ -222,4 +225,14 @@ LANGUAGE = Language(
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
+    later=(
+        r"\b(?:manana|pasado manana|mas tarde|en un rato|al rato|ahorita no|esta (?:tarde|noche)"
+        r"|en la (?:tarde|noche)|el lunes|la (?:semana|proxima semana)|cuando (?:yo )?(?:vuelva"
+        r"|regrese|te diga|termine)|despues de (?:mi|mis|la|el|que)\b|despues del)\b"
+    ),
+    approvals=(
+        r"\b(?:aprobad[oa]s?|apruebo|(?:te )?doy (?:el )?visto bueno|visto bueno|luz verde"
+        r"|lgtm)\b"
+    ),
+    negations=r"\b(?:no|nunca|sin|todavia no|aun no)\b",
 )

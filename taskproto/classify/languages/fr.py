@@ -100,7 +100,10 @@ RULES = (
     Rule(
         "fr-status-terse",
         "STATUS_REQUEST",
-        r"^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
+        # "résume" is "summarise" in French, read before the English "resume"
+        r"^resume[sz]?(?:-(?:moi|nous))? (?:ce qu|tout ce qu|ou |l'avancement|ton |ta |tes "
+        r"|le |la )|^resume[sz]?-(?:moi|nous)\b"
+        r"|^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
         r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
         r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
@@ -219,4 +222,17 @@ LANGUAGE = Language(
     connectives=(
         r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"
     ),
+    later=(
+        r"\b(?:demain|apres-demain|plus tard|tout a l'heure|tantot|ce soir|cet apres-midi"
+        r"|cette apres-midi|lundi|la semaine prochaine|quand je (?:reviens|serai|te (?:le )?dis)"
+        r"|des que je|apres (?:mon|ma|mes|notre|nos) [\w-]+|apres (?:le|la|l'|un|une) ?(?:call"
+        r"|reunion|meeting|standup|stand-up|daily|dejeuner|dej|repas|pause|review|demo|retro"
+        r"|rdv|rendez-vous|appel|visio|point))\b"
+    ),
+    approvals=(
+        r"\bc'est (?:tout )?(?:valide|approuve|bon pour moi)\b|\bje (?:valide|approuve)\b"
+        r"|\bj'approuve\b|\bfeu vert\b|\blgtm\b|\bbon pour moi\b"
+        r"|^(?:le )?(?:plan )?(?:est )?(?:valide|approuve)\W*$"
+    ),
+    negations=r"\b(?:pas|ne|jamais|non)\b|\bn'",
 )

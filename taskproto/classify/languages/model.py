@@ -23,7 +23,17 @@ from operator import itemgetter
 from pathlib import Path
 from zlib import crc32
 
-__all__ = ["BUCKETS", "SCALE", "TYPES", "buckets", "features", "probabilities", "revise"]
+__all__ = [
+    "BUCKETS",
+    "SCALE",
+    "SURE",
+    "TYPES",
+    "buckets",
+    "features",
+    "probabilities",
+    "revise",
+    "verdict",
+]
 
 TYPES = ("RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER")
 _WEIGHTS = Path(__file__).with_name("model.bin")
@@ -42,6 +52,8 @@ _SURE_STRONG = 0.85
 # A go is costly when wrong (the agent acts on it): the model makes one of a message no rule
 # matched, or of one the rules read as a question, status request or audit, only when very sure.
 _SURE_GO = 0.9
+# The four, in that order (scripts/train_interrupt_model.py --hold-out-batch weighs others).
+SURE = (_SURE_WEAK, _SURE_QUESTION, _SURE_STRONG, _SURE_GO)
 _WEAK_RULES = frozenset({"fallback", "question-mark"})
 
 
@@ -127,20 +139,30 @@ def revise(rule: str, rule_type: str, normal: str) -> tuple[str, float] | None:
     """
     if rule_type == "RESUMPTION":
         return None
-    probs = probabilities(normal)
+    return verdict(rule, rule_type, probabilities(normal))
+
+
+def verdict(
+    rule: str, rule_type: str, probs: list[float], sure: tuple[float, ...] = SURE
+) -> tuple[str, float] | None:
+    """``revise`` for the model's probabilities ``probs``, with the thresholds ``sure`` (as
+    SURE: a weak rule's, a question word's, any other rule's, a go's)."""
+    if rule_type == "RESUMPTION":
+        return None
     best = max(range(5), key=probs.__getitem__)
-    found, sure = TYPES[best], probs[best]
+    found, likely = TYPES[best], probs[best]
     if found == rule_type:
         return None
+    weak, question, strong, go = sure
     if found == "RESUMPTION":
-        go = rule == "fallback" or rule_type != "OTHER"
-        return (found, sure) if go and sure >= _SURE_GO else None
+        allowed = rule == "fallback" or rule_type != "OTHER"
+        return (found, likely) if allowed and likely >= go else None
     if rule_type == "OTHER" and rule != "fallback" and found != "AUDIT":
         return None  # a hold or a negated go stays one, unless it holds for an audit
     if rule in _WEAK_RULES:
-        need = _SURE_WEAK
+        need = weak
     elif rule.endswith("question") or rule == "question-word":
-        need = _SURE_QUESTION
+        need = question
     else:
-        need = _SURE_STRONG
-    return (found, sure) if sure >= need else None
+        need = strong
+    return (found, likely) if likely >= need else None

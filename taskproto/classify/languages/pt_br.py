@@ -87,7 +87,10 @@ RULES = (
         r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
         r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
         r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
-        r"|^(?:o que|que) (?:voce|vc) (?:esta|ta) fazendo\b",
+        r"|^(?:o que|que) (?:voce|vc) (?:esta|ta) fazendo\b"
+        # "Seguimos dentro do prazo?" asks about the schedule, not for a go
+        r"|^(?:seguimos|continuamos|estamos|tamo|tamos) (?:bem |ainda )?(?:dentro do|no|em)"
+        r" (?:prazo|cronograma|tempo|planejado)\b",
         0.9,
     ),
     Rule(
@@ -109,7 +112,11 @@ RULES = (
     Rule(
         "pt-status-terse",
         "STATUS_REQUEST",
-        r"^(?:status|progresso|andamento|eta)(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
+        # "resume" is "summarise" in Portuguese, read before the English "resume"
+        r"^(?:me )?resum(?:e|a|ir)(?: (?:pra|para) (?:mim|gente))? (?:o que|tudo o que|onde|o "
+        r"(?:progresso|andamento|status)|como)\b"
+        r"|^(?:status|progresso|andamento|eta)"
+        r"(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
         r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
         r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
         r"|^(?:tem|teve|houve) (?:algum |alguma )?(?:progresso|avanco|novidade)"
@@ -235,4 +242,12 @@ LANGUAGE = Language(
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
+    later=(
+        r"\b(?:amanha|depois de amanha|mais tarde|daqui a pouco|hoje a (?:tarde|noite)"
+        r"|de (?:tarde|noite)|a noite|semana que vem|segunda|quando eu (?:voltar|disser|mandar)"
+        r"|depois que eu|depois d[oa]s? (?:meu|minha|meus|minhas|nosso|nossa)\b"
+        r"|depois d[oa] (?:almoco|reuniao|call|daily|standup|review|meeting|janta|jantar))\b"
+    ),
+    approvals=r"\b(?:aprovad[oa]s?|aprovo|sinal verde|luz verde|lgtm)\b",
+    negations=r"\b(?:nao|nunca|sem|ainda nao)\b",
 )

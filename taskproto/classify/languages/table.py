@@ -23,6 +23,11 @@ class Language:
     is a regex alternative that splits a sentence into clauses ("aber", "然后"), zero-width or
     eating spaces only; ``joiners`` are words after which a comma does not split ("dass", "ob"):
     the subordinate clause they open belongs to the verb before the comma.
+
+    ``later`` matches a time or an event of the user's that a go may wait for ("morgen",
+    "après mon call", "今晚"): a clause that is a go and says one is a hold. ``approvals``
+    matches an explicit approval at a checkpoint ("freigegeben", "承認します") and
+    ``negations`` a word that negates one in the same clause ("nicht", "未").
     """
 
     code: str
@@ -30,3 +35,6 @@ class Language:
     fillers: str
     connectives: str
     joiners: str = ""
+    later: str = ""
+    approvals: str = ""
+    negations: str = ""
