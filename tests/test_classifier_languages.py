@@ -119,6 +119,25 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
     assert ours >= MIN_ACCURACY
 
 
+# The seventh batch (docs/interruptions.md): written by engineers who did not see the classifier,
+# all held out, never trained on, scored once by the lead at 86.4% (de) to 92.7% (ja), 90.4% in
+# all. The goal (95%) is not met; these floors are what holds, so a change cannot lose ground.
+SEVENTH = "heldout7"
+SEVENTH_FLOORS = {"de": 0.86, "es": 0.90, "fr": 0.91, "pt-BR": 0.92, "ja": 0.92, "zh-Hans": 0.89}
+
+
+def test_the_seventh_batch_is_new_and_holds_its_floors() -> None:
+    right = total = 0
+    for code in CODES:
+        older = {m for split in TRAINED for _, m in load_split(code, split)}
+        rows = load_split(code, SEVENTH)
+        assert len(rows) >= 150 and not {m for _, m in rows} & older, code
+        ours = sum(classify(message).type == label for label, message in rows)
+        assert ours / len(rows) >= SEVENTH_FLOORS[code], (code, ours, len(rows))
+        right, total = right + ours, total + len(rows)
+    assert right / total >= 0.90, (right, total)
+
+
 # --- the rules, language by language: the English rules' decisions hold in each
 
 
