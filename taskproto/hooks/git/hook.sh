@@ -224,6 +224,19 @@ ours() {
             printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
             exit 1
         fi ;;
+    reference-transaction)  # what pre-commit did: a move of a task's or an agent's branch stops
+        if [ "${1-}" = prepared ] && [ "${TASKPROTO_INTERNAL-}" != 1 ]; then
+            tasks=$(git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null)
+            while IFS=' ' read -r o n r; do
+                case $r in refs/heads/?*) ;; *) continue ;; esac
+                for task in $tasks; do
+                    case ${r#refs/heads/} in "$task"|"$task"-*)
+                        printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "${r#refs/heads/}" >&2
+                        exit 1 ;;
+                    esac
+                done
+            done
+        fi ;;
     esac
     # --- end of the recovery part ---
     printf 'taskproto: %s hook skipped: %s is gone; run `taskproto init` to reinstall it\n' "$hook" "$gone" >&2

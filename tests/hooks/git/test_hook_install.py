@@ -53,40 +53,49 @@ def test_uninstall_restores_the_folder_byte_for_byte_with_a_chained_hook(cli, re
     )  # not executable: git ignores it, so do we
     os.chmod(hooks / "post-merge", 0o644)
     os.symlink("/nowhere/hook", hooks / "pre-push")  # a dangling symlink is still someone's hook
+    (hooks / "pre-merge-commit").write_bytes(b"#!/bin/sh\nexit 0\n")
+    os.chmod(hooks / "pre-merge-commit", 0o700)
     before = snapshot(hooks)
     result = cli("init")
     assert result.code == 0, result.err
-    assert "kept and chained (they run first): pre-commit, post-merge, pre-push" in result.out
-    assert (
-        (hooks / "pre-commit.taskproto-chained").read_bytes().startswith(b"#!/bin/sh\necho theirs")
-    )
+    assert "kept and chained (they run first): pre-merge-commit, post-merge, pre-push" in result.out
+    # pre-commit is not taskproto's to install (reference-transaction checks commits): theirs
+    # stays where it is, untouched
+    assert snapshot(hooks)["pre-commit"] == before["pre-commit"]
+    assert not (hooks / "pre-commit.taskproto-chained").exists()
+    assert (hooks / "pre-merge-commit.taskproto-chained").read_bytes() == b"#!/bin/sh\nexit 0\n"
     assert cli("init").code == 0  # twice: still one chain
-    assert not (hooks / "pre-commit.taskproto-chained.taskproto-chained").exists()
+    assert not (hooks / "pre-merge-commit.taskproto-chained.taskproto-chained").exists()
     removed = cli("init", "--uninstall")
     assert removed.code == 0, removed.err
     assert (
-        "restored the hooks that were there before: pre-commit, post-merge, pre-push" in removed.out
+        "restored the hooks that were there before: pre-merge-commit, post-merge, pre-push"
+        in removed.out
     )
     assert snapshot(hooks) == before
     assert stat.S_IMODE(os.lstat(hooks / "pre-commit").st_mode) == 0o750
 
 
-def test_chained_hook_runs_first_and_its_failure_stops_the_commit(
+def test_their_pre_commit_still_runs_first_and_its_failure_stops_the_commit(
     cli, hooked: Engine, repo: Path
 ) -> None:  # type: ignore[no-untyped-def]
+    """init leaves their pre-commit in place (none of ours goes there); git runs it before the
+    commit, and our reference-transaction after it."""
     hooks = repo / ".git" / "hooks"
     install.uninstall(hooked.git)
     (hooks / "pre-commit").write_text(
         '#!/bin/sh\necho "theirs $PWD" >> "$(git rev-parse --git-common-dir)/ran"\n[ ! -e block ]\n'
     )
     os.chmod(hooks / "pre-commit", 0o755)
+    theirs = (hooks / "pre-commit").read_bytes()
     assert cli("init").code == 0
+    assert (hooks / "pre-commit").read_bytes() == theirs
     code_dir = hooked.config.task_worktree("t1")
     (code_dir / "f").write_text("x\n")
     sh(code_dir, "add", "f")
     proc = sh(code_dir, "commit", "-m", "f")
     assert (
-        proc.returncode == 1 and "task t1 is in INIT" in proc.stderr
+        proc.returncode == 128 and "task t1 is in INIT" in proc.stderr
     )  # theirs passed, ours refused
     assert (repo / ".git" / "ran").read_text() == f"theirs {code_dir}\n"
     (repo / "block").write_text("")
