@@ -87,9 +87,11 @@ def shell_line(system_sh: str = "/bin/sh") -> str:
 
 def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
     """The script installed as `hook`: the template with its names filled in, started by the
-    fastest POSIX shell here (`shell_line`), and without the comment lines below its header (git
-    runs it on every commit, and dash reads a comment at about 40 instructions a byte; the
-    template, hooks/git-hook.sh, keeps them)."""
+    fastest POSIX shell here (`shell_line`), with only what `hook` runs: the lines between
+    `#@only NAMES` and `#@end` only in those hooks' scripts, no comment line below the header and
+    no indentation (git runs a hook on every commit; bash parses every line before its first
+    decision, dash reads a comment at about 40 instructions a byte; the template,
+    hooks/git-hook.sh, keeps them all)."""
     text = TEMPLATE.read_text(encoding="utf-8")
     first, _, rest = text.partition("\n")
     if first.startswith("#!"):
@@ -98,8 +100,28 @@ def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
     text = text.replace("@ENTRY@", shlex.quote(str(entry)))
     lines = text.splitlines(keepends=True)
     head = next(i for i, line in enumerate(lines) if not line.startswith("#"))
-    body = [line for line in lines[head:] if not line.lstrip().startswith("#")]
-    return "".join(lines[:head] + body).encode()
+    return "".join(lines[:head] + script_lines(lines[head:], hook)).encode()
+
+
+def script_lines(lines: list[str], hook: str) -> list[str]:
+    """The template's code lines below its header that `hook`'s script keeps (see `render`)."""
+    body, keep = [], True
+    for line in lines:
+        if line.startswith("#@only "):
+            keep = hook in line.split()[1:]
+        elif line.startswith("#@end"):
+            keep = True
+        elif keep and not line.lstrip().startswith("#"):
+            body.append(_code(line.lstrip(" ")))
+    return body
+
+
+def _code(line: str) -> str:
+    """`line` without a comment after its code (two spaces, `#`, a space), unless quoted."""
+    code, sep, _ = line.partition("  # ")
+    if not sep or code.count("'") % 2 or code.count('"') % 2:
+        return line
+    return code.rstrip() + "\n"
 
 
 def is_ours(path: Path) -> bool:
