@@ -115,29 +115,17 @@ head_branch() {
 nothing_to_do() {
     [ "${TASKPROTO_HOOK_FASTPATH-1}" = 0 ] && return 1
     [ -f "$entry" ] || return 1
-    # the git dir and the main worktree, as git/files.py finds them
-    if [ -n "${GIT_DIR-}" ]; then gd=$GIT_DIR
-    elif [ -d .git ]; then gd=.git
-    elif [ -f .git ]; then
-        IFS= read -r l <.git || return 1
-        case $l in "gitdir: "?*) gd=${l#gitdir: } ;; *) return 1 ;; esac
-        case $gd in /*) ;; *) gd=./$gd ;; esac
-    else return 1; fi  # a bare repository, or git run in an odd place: Python decides
-    [ -f "$gd/HEAD" ] || return 1
-    if [ -f "$gd/commondir" ]; then  # a linked worktree: the main one holds the common dir
-        IFS= read -r c <"$gd/commondir" || return 1
-        case $c in /*) ;; *) c=$gd/$c ;; esac
-        c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
-        case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
-    else c=$gd; fi
-    # a bare repository (also one named .git, with linked worktrees): its folder is the main one
-    bare "$c/config" && return 1
-    if [ -f "$gd/commondir" ]; then :
-    elif [ -z "${GIT_DIR-}" ]; then main=.
-    elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
-    else
-        case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
-    fi
+    # the git dir and the main worktree, as git/files.py finds them: here, git's run in the main
+    # worktree (no GIT_DIR, a .git folder); anywhere else, `elsewhere`, read below the first
+    # decision (bash parses every line before it)
+    inwt=
+    if [ -z "${GIT_DIR-}" ] && [ -d .git ] && ! [ -f .git/commondir ] && ! [ -f .git/gitdir ]; then
+        gd=.git c=.git main=.
+        [ -f .git/HEAD ] || return 1
+        # a bare repository (also one named .git, with linked worktrees): its folder is the main one
+        bare .git/config && return 1
+    elif [ -n "${later-}" ]; then elsewhere || return 1
+    else return 4; fi
     settings root && return 1  # a root setting (or a file to parse for it): Python reads it
     if [ -n "${TASKPROTO_ROOT-}" ]; then
         case $TASKPROTO_ROOT in /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
@@ -146,12 +134,7 @@ nothing_to_do() {
     case $hook in
 #@only reference-transaction
     reference-transaction)
-        inwt=  # a task's worktree is a linked one: its git dir names it (a push to `.` runs here);
-        if [ -f "$gd/gitdir" ]; then  # a path spelled otherwise: its branch is a task's (Python decides)
-            IFS= read -r w <"$gd/gitdir" || return 1
-            case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
-            [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
-        fi
+        if [ -n "${later-}" ] && [ -f "$gd/gitdir" ]; then task_worktree || return 1; fi
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
 #@end
@@ -232,6 +215,45 @@ $input
 PRUNED
     [ "$n" -gt 0 ]
 }
+#@end
+# elsewhere: git's run in a linked worktree (GIT_DIR set), a .git file, or GIT_DIR set by hand:
+# the git dir, the common dir and the main worktree
+elsewhere() {
+    if [ -n "${GIT_DIR-}" ]; then gd=$GIT_DIR
+    elif [ -d .git ]; then gd=.git
+    elif [ -f .git ]; then
+        IFS= read -r l <.git || return 1
+        case $l in "gitdir: "?*) gd=${l#gitdir: } ;; *) return 1 ;; esac
+        case $gd in /*) ;; *) gd=./$gd ;; esac
+    else return 1; fi  # a bare repository, or git run in an odd place: Python decides
+    [ -f "$gd/HEAD" ] || return 1
+    if [ -f "$gd/commondir" ]; then  # a linked worktree: the main one holds the common dir
+        IFS= read -r c <"$gd/commondir" || return 1
+        case $c in /*) ;; *) c=$gd/$c ;; esac
+        c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
+        case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
+    else c=$gd; fi
+    bare "$c/config" && return 1
+    if [ -f "$gd/commondir" ]; then :
+    elif [ -z "${GIT_DIR-}" ]; then main=.
+    elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
+    else
+        case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
+    fi
+}
+#@only reference-transaction
+# task_worktree: whether this linked worktree is a task's or an agent's (inwt); a task's worktree
+# is a linked one: its git dir names it (a push to `.` runs here); a path spelled otherwise: its
+# branch is a task's (Python decides)
+task_worktree() {
+    IFS= read -r w <"$gd/gitdir" || return 1
+    case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
+    [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
+}
+#@end
+later=1
+if [ "${decision-}" = 4 ]; then settled "$@"; fi  # not the main worktree: decided now
+#@only reference-transaction
 [ "${decision-}" = 3 ] && packing && exit 0
 #@end
 

@@ -243,6 +243,37 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
     assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=many)[:1] == (1,)
 
 
+def test_a_linked_worktree_of_no_task_is_decided_in_sh_too(fast, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The main worktree is decided before the script's later functions are read; a user's own
+    linked worktree (GIT_DIR set by git, a .git file) after them: both in sh, alike Python."""
+    engine, log, hooks = fast
+    repo = engine.config.repo
+    mine = tmp_path / "mine"
+    assert sh(repo, "worktree", "add", "-q", "-b", "feature", str(mine)).returncode == 0
+    sha = head(mine)
+    gd = sh(mine, "rev-parse", "--absolute-git-dir").stdout.strip()
+    line = f"{sha} {sha} refs/heads/feature\n"
+    other = Git(repo).run("commit-tree", "-p", sha, "-m", "elsewhere", f"{sha}^{{tree}}").strip()
+    for env in ({"GIT_DIR": gd}, {}):
+        for phase in ("prepared", "committed"):
+            assert both(hooks, log, "reference-transaction", mine, phase, stdin=line, **env) == (
+                0,
+                "",
+                False,
+            ), (phase, env)
+        assert both(hooks, log, "post-checkout", mine, **env) == (0, "", False)
+        task = f"{ZERO} {other} refs/heads/t1-b\n"  # a task's branch from there: Python decides
+        status, _, started = both(
+            hooks, log, "reference-transaction", mine, "prepared", stdin=task, **env
+        )
+        assert started and status == 1
+    log.unlink(missing_ok=True)
+    (mine / "f.txt").write_text("f\n")
+    assert sh(mine, "add", "f.txt").returncode == 0
+    assert sh(mine, "commit", "-q", "-m", "f").returncode == 0
+    assert not log.exists()
+
+
 def loosen(repo: Path) -> dict[str, str]:
     """Every branch and journal as a loose ref again (as taskproto and git write them before a gc
     packs them); returns each ref's value."""
