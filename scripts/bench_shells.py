@@ -6,9 +6,10 @@ dash and busybox, against the floor `python -I -c pass`.
 One repository per shell, set up as `taskproto init` sets it up (its git hooks, 20 tasks, a
 commit on `main`, a branch of no task: the commit row of docs/performance.md), with the installed
 hooks started by a link named `sh` to the shell (so bash runs in its POSIX mode, as /bin/sh).
-Each run times, interleaved: the floor, `git commit --allow-empty` with the hooks, and the same
-with `core.hooksPath` at an empty folder. Prints Markdown: the medians and the hooks' share of the
-floor.
+Each run times, interleaved: the floor, `git commit --allow-empty` with the hooks, the same with
+`core.hooksPath` at a folder of trivial hooks (the installed names, each `#!sh` + `exit 0`: what
+git's start of the shell costs, whatever the script does), and at an empty folder. Prints
+Markdown: the medians and the hooks' share of the floor.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def setup(base: Path, shell: str, python: str) -> Path | None:
             text = script.read_text()
             script.write_text(f"#!{link}\n" + text.split("\n", 1)[1])
     (folder / "empty").mkdir()
+    trivial = folder / "trivial"
+    trivial.mkdir()
+    for script in hooks.iterdir():
+        if script.name in GIT_HOOKS:
+            (trivial / script.name).write_text(f"#!{link}\nexit 0\n")
+            (trivial / script.name).chmod(0o755)
     return repo
 
 
@@ -96,13 +103,18 @@ def main() -> int:
             floor = [args.python, "-I", "-c", "pass"]
             times.setdefault(("", "floor"), []).append(timed(floor, Path(tmp), cpu, "floor"))
             for shell, repo in repos.items():
-                empty = repo.parent / "empty"
+                empty, trivial = repo.parent / "empty", repo.parent / "trivial"
                 times.setdefault((shell, "hooks"), []).append(
                     timed(["git", *COMMIT], repo, cpu, f"{shell} hooks")
+                )
+                plain = ["git", "-c", f"core.hooksPath={trivial}", *COMMIT]
+                times.setdefault((shell, "trivial"), []).append(
+                    timed(plain, repo, cpu, f"{shell} trivial")
                 )
                 off = ["git", "-c", f"core.hooksPath={empty}", *COMMIT]
                 times.setdefault((shell, "none"), []).append(timed(off, repo, cpu, f"{shell} none"))
         med = {k: statistics.median(v) for k, v in times.items()}
+        names = sorted(p.name for p in (next(iter(repos.values())).parent / "trivial").iterdir())
         cmed = {k: statistics.median(v) for k, v in cpu.items()}
     floor = med[("", "floor")]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -116,15 +128,18 @@ def main() -> int:
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for shell in repos:
-        hooks, none = med[(shell, "hooks")], med[(shell, "none")]
-        used = cmed[f"{shell} hooks"] - cmed[f"{shell} none"]
-        print(
-            f"| {shell} | {hooks:.1f} | {none:.1f} | {hooks - none:.1f} | "
-            f"{(hooks - none) / floor:.2f}× | {used:.1f} | {used / cmed['floor']:.2f}× |"
-        )
+        none = med[(shell, "none")]
+        for kind, label in (("hooks", shell), ("trivial", f"{shell}, trivial `exit 0` hooks")):
+            hooks = med[(shell, kind)]
+            used = cmed[f"{shell} {kind}"] - cmed[f"{shell} none"]
+            print(
+                f"| {label} | {hooks:.1f} | {none:.1f} | {hooks - none:.1f} | "
+                f"{(hooks - none) / floor:.2f}× | {used:.1f} | {used / cmed['floor']:.2f}× |"
+            )
     print(
         f"\nfloor `python -I -c pass`: {floor:.1f} ms wall, {cmed['floor']:.1f} ms CPU; "
-        f"the installer here starts the hooks with `{install_line()}`"
+        f"the installer here starts the hooks with `{install_line()}`; the trivial hooks: the "
+        f"same names ({', '.join(names)}), each `#!sh` and `exit 0`"
     )
     return 0
 

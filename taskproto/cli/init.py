@@ -31,6 +31,10 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
         )
         if report.chained:
             click.echo(f"  kept and chained (they run first): {', '.join(report.chained)}")
+        if report.removed:  # ours, no longer needed (pre-commit; commit-msg with trailers off)
+            click.echo(f"  took out taskproto's {', '.join(report.removed)}, no longer needed")
+        if report.restored:
+            click.echo(f"  restored the hooks they had chained: {', '.join(report.restored)}")
     for warning in report.warnings:
         click.echo(f"taskproto: warning: {warning}", err=True)
 

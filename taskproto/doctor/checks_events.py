@@ -57,6 +57,14 @@ check(
     "reinstall the hooks with this taskproto's interpreter (`taskproto init --git`)",
 )
 check(
+    "git-hooks-outdated",
+    Severity.WARNING,
+    "taskproto's pre-commit git hook from an earlier install is still there: reference-transaction "
+    "now makes every check it made, so it only costs each commit a hook run.",
+    "take it out (a hook it had chained as pre-commit.taskproto-chained goes back in its place, "
+    "byte for byte), as `taskproto init --git` does",
+)
+check(
     "git-hooks-path-relative",
     Severity.WARNING,
     "core.hooksPath is a relative path: git resolves it in each worktree's own checkout, so task "
@@ -275,7 +283,9 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
         return
     folder = Path(snap.hooks_dir)
     marker = str(rec.get("marker") or "# taskproto git hook")
-    hooks = [str(h) for h in rec.get("hooks") or []]
+    # pre-commit: not installed since reference-transaction makes its checks (an older record
+    # lists it); ours still there is git-hooks-outdated
+    hooks = [str(h) for h in rec.get("hooks") or [] if h != "pre-commit"]
     if snap.config.commit_trailers and "commit-msg" not in hooks:
         hooks.append("commit-msg")  # installed only while trailers are on (hooks/git/install.py)
     missing, foreign, scripts = [], [], []
@@ -304,6 +314,16 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
         if missing:
             why.append(f"{', '.join(missing)} missing or not executable in {folder}")
         yield _finding("git-hooks-missing", "; ".join(why))
+    try:
+        old_hook = (folder / "pre-commit").read_text(encoding="utf-8", errors="replace")[:4096]
+    except OSError:
+        old_hook = ""
+    if marker in old_hook and not (folder / "pre-commit").is_symlink():
+        yield _finding(
+            "git-hooks-outdated",
+            f"taskproto's pre-commit hook in {folder} is no longer needed "
+            "(reference-transaction checks every commit): each commit starts it for nothing",
+        )
     gone = set()
     for text in scripts:
         shell = text.partition("\n")[0][2:].split()[:1] if text.startswith("#!") else []

@@ -76,18 +76,27 @@ def test_a_changed_hooks_path_is_found_and_fixed(env: Env, cli: Any, tmp_path: P
     other.mkdir()
     (other / "pre-commit").write_text("#!/bin/sh\necho team hook ran >&2\n")
     (other / "pre-commit").chmod(0o755)
+    (other / "post-checkout").write_text("#!/bin/sh\necho team checkout hook ran >&2\n")
+    (other / "post-checkout").chmod(0o755)
     env.git("config", "core.hooksPath", str(other))
     r = cli("doctor")
     assert r.code == 1 and "git-hooks-missing" in r.out and str(other) in r.out
     r = cli("doctor", "--fix")
     assert r.code == 0, r.out
-    assert git_install.is_ours(other / "pre-commit")
-    # the team's hook is kept and still runs first
-    assert "team hook ran" in (other / "pre-commit.taskproto-chained").read_text()
+    assert git_install.is_ours(other / "reference-transaction")
+    assert git_install.is_ours(other / "post-checkout")
+    # the team's hooks are kept and still run: pre-commit where it was (taskproto installs none),
+    # post-checkout chained, first
+    assert not git_install.is_ours(other / "pre-commit")
+    assert "team checkout hook ran" in (other / "post-checkout.taskproto-chained").read_text()
     proc = subprocess.run(
         ["git", "commit", "--allow-empty", "-m", "x"], cwd=env.repo, capture_output=True, text=True
     )
     assert proc.returncode == 0 and "team hook ran" in proc.stderr
+    proc = subprocess.run(
+        ["git", "checkout", "-q", "-b", "other"], cwd=env.repo, capture_output=True, text=True
+    )
+    assert proc.returncode == 0 and "team checkout hook ran" in proc.stderr
 
 
 def test_uninstalled_hooks_while_tasks_exist_are_reported(env: Env, cli: Any) -> None:
@@ -117,8 +126,8 @@ def test_a_vanished_interpreter_blocks_only_task_branches_until_reinstalled(
 
     free = commit(env.repo)  # main is no task's branch: never blocked
     assert free.returncode == 0, free.stderr  # (the shell's fast path may not even look)
-    blocked = commit(env.worktree("a"))  # t-a is a task's branch
-    assert blocked.returncode == 1
+    blocked = commit(env.worktree("a"))  # t-a is a task's branch: reference-transaction stops it
+    assert blocked.returncode == 128
     assert "cannot check this commit on task branch t-a" in blocked.stderr
     assert "taskproto doctor --fix" in blocked.stderr
     r = cli("doctor")

@@ -51,7 +51,7 @@ def test_the_commit_guard_holds_in_an_agent_worktree(bare: tuple[Path, Path]) ->
         ["git", "commit", "-m", "early"], cwd=agent_wt, capture_output=True, text=True
     )
     assert (
-        proc.returncode == 1 and "task t1 is in INIT, which does not allow commits" in proc.stderr
+        proc.returncode == 128 and "task t1 is in INIT, which does not allow commits" in proc.stderr
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from taskproto.git.files import run_git
+from taskproto.hooks.git import guard
 from taskproto.hooks.git.run import MARKER, Hook, Refused, branch_label
 from taskproto.layout import GIT_HOOKS_RECORD
 
@@ -12,74 +13,26 @@ from taskproto.layout import GIT_HOOKS_RECORD
 
 
 def pre_commit(hook: Hook, args: list[str]) -> int:
+    """The staged files checked before git writes the commit (guard.py's rules). Installed by
+    init only as pre-merge-commit: reference-transaction applies the same rules to every move of
+    the branch, so a commit is checked there; the pre-commit framework and `taskproto hook
+    pre-commit` still run this."""
     branch = hook.repo.head_branch()
     owner = hook.owner_of(branch)
     if owner is None:
         return 0
     assert branch is not None
     task, agent = owner
-    label = branch_label(task, agent, branch)
-    view = hook.task_json(task)
-    expected = hook.layout.worktree_of(task, agent)
-    here = hook.repo.top or hook.repo.git_dir
-    if os.path.realpath(expected) != here:
-        if os.path.isdir(expected):
-            fix = f"commit from there: `cd {expected}`"
-        else:
-            fix = (
-                "that worktree is missing: recreate it with `taskproto doctor --fix`, then "
-                "commit there"
-            )
-        raise Refused(
-            f"commit refused on {label}: it is committed from its own worktree {expected}, "
-            f"not from {here}; {fix}"
-        )
-    state = view.state
-    flags = hook.flags(view)
-    if not flags["allows_commits"]:
-        states = flags["_all"]
-        allowed = [name for name, f in states.items() if f.get("allows_commits")]
-        nearest = [s for s in flags.get("next", []) if states.get(s, {}).get("allows_commits")]
-        if nearest:
-            fix = f"move the task there first: `taskproto transition {task} {nearest[0]}`"
-        else:
-            fix = f"the task must reach one of them first (see `taskproto task show {task}`)"
-        where = ", ".join(allowed) or "no state"
-        raise Refused(
-            f"commit refused on {label}: task {task} is in {state}, which does not allow commits "
-            f"(workflow {view.workflow} allows them in {where}); {fix}"
-        )
-    if view.paused is not None:
-        raise Refused(
-            f"commit refused on {label}: task {task} waits for the user (they interrupted with a "
-            f"{view.paused}), and its work is paused until they say to go on (or run "
-            f"`taskproto resume {task}`)"
-        )
-    patterns = hook.setting("prohibited_patterns")
-    if patterns:
-        out = run_git(here, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR")
-        if out is None:
+    refused = f"commit refused on {branch_label(task, agent, branch)}"
+    guard.worktree(hook, task, agent, refused)
+    guard.state(hook, task, hook.task_json(task), refused)
+    if hook.setting("prohibited_patterns"):
+        bad = guard.prohibited(hook, guard.staged(hook, refused))
+        if bad is not None:
+            files, which = bad
             raise Refused(
-                f"commit refused on {label}: `git diff --cached` failed, so the staged files "
-                "could not be checked against the prohibited patterns"
-            )
-        from fnmatch import fnmatchcase
-
-        bad = []
-        for raw in out.split(b"\0"):
-            if not raw:
-                continue
-            path = raw.decode("utf-8", "surrogateescape")
-            base = path.rsplit("/", 1)[-1]
-            hits = [p for p in patterns if fnmatchcase(base, p) or fnmatchcase(path, p)]
-            if hits:
-                bad.append((path, hits[0]))
-        if bad:
-            files = " ".join(p for p, _ in bad)
-            which = ", ".join(dict.fromkeys(h for _, h in bad))
-            raise Refused(
-                f"commit refused on {label}: staged file(s) {files} match the prohibited "
-                f"pattern(s) {which} (setting prohibited_patterns); unstage them with "
+                f"{refused}: staged file(s) {files} match the prohibited pattern(s) {which} "
+                f"(setting prohibited_patterns); unstage them with "
                 f"`git restore --staged -- {files}`"
             )
     _commit_msg_as_set(hook, bool(hook.setting("commit_trailers")))
@@ -87,20 +40,32 @@ def pre_commit(hook: Hook, args: list[str]) -> int:
 
 
 def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
+    """Before git writes a commit (pre-commit, pre-merge-commit): commit-msg as the setting wants
+    it (`commit_msg_as_set`), so this very commit gets its trailers; a failure to add it refuses
+    the commit, so no trailers are promised in vain."""
+    try:
+        commit_msg_as_set(hook, trailers)
+    except OSError as exc:
+        raise Refused(
+            f"commit refused: commit_trailers is on, but the commit-msg hook that adds them "
+            f"could not be installed ({exc}); run `taskproto init --git`"
+        ) from None
+
+
+def commit_msg_as_set(hook: Hook, trailers: bool) -> bool:
     """commit-msg runs while trailers are on, and only then (install.py installs it only while
     they are). Trailers on, and it is not in the folder init put the hooks in (left out, or
-    deleted since): add it now; git looks for it after this hook ends, so this very commit gets
-    its trailers. Trailers off since, and ours is there: take it out, so no commit starts it for
-    nothing."""
+    deleted since): add it now. Trailers off since, and ours is there: take it out, so no commit
+    starts it for nothing. True when it added it; OSError when it could not."""
     from taskproto import plainjson as json
 
     try:
         with open(os.path.join(hook.layout.root, GIT_HOOKS_RECORD), "rb") as fh:
             record = json.loads(fh.read())
     except (OSError, ValueError):
-        return  # no record: the hooks were not installed by init (doctor says so)
+        return False  # no record: the hooks were not installed by init (doctor says so)
     if not isinstance(record, dict) or record.get("installed") is False:
-        return
+        return False
     folder = str(record.get("hooks_dir") or "")
     try:
         with open(os.path.join(folder, "commit-msg"), "rb") as fh:
@@ -108,7 +73,7 @@ def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
     except OSError:
         ours = False
     if ours == trailers:
-        return
+        return False
     from taskproto.hooks.git.install import set_commit_msg
 
     if not trailers:
@@ -116,14 +81,13 @@ def _commit_msg_as_set(hook: Hook, trailers: bool) -> None:
             set_commit_msg(folder, hook.layout.root, False)
         except OSError:
             pass  # it only costs a commit a hook run: `taskproto init --git` takes it out
-        return
+        return False
     try:
-        set_commit_msg(folder, hook.layout.root, True)
-    except Exception as exc:  # noqa: BLE001 - no trailers were promised in vain: say what to run
-        raise Refused(
-            f"commit refused: commit_trailers is on, but the commit-msg hook that adds them "
-            f"could not be installed ({exc}); run `taskproto init --git`"
-        ) from None
+        return set_commit_msg(folder, hook.layout.root, True)
+    except OSError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - e.g. a foreign commit-msg beside a chained one
+        raise OSError(str(exc)) from None
 
 
 # --- commit-msg -----------------------------------------------------------------

@@ -11,9 +11,11 @@ HELP: dict[str, tuple[str, str]] = {
     "pre-commit": (
         "",
         "Before a commit on a task or agent branch: refuses it while the task's state does not "
-        "allow commits, when it is made from another worktree than the branch's own, and when a "
-        "staged file matches a `prohibited_patterns` setting (task.json, status.json, .env, "
-        "*.env by default). Git passes no arguments.",
+        "allow commits, while the task waits for the user, when it is made from another "
+        "worktree than the branch's own, and when a staged file matches a `prohibited_patterns` "
+        "setting (task.json, status.json, .env, *.env by default). `taskproto init` does not "
+        "install it (reference-transaction makes the same checks on every move of the branch); "
+        "for the pre-commit framework. Git passes no arguments.",
     ),
     "pre-merge-commit": (
         "",
@@ -46,11 +48,13 @@ HELP: dict[str, tuple[str, str]] = {
         "prepared|committed|aborted",
         "Every ref update, whatever git command makes it (git writes `<old> <new> <ref>` lines on "
         "stdin). `prepared`: refuses moving, creating or deleting a task or agent branch while "
-        "the task's state does not allow commits, another agent's branch (or the task branch) "
-        "from an agent's worktree, and any update of a journal refs/taskproto/tasks/*; a ref "
-        "rewritten with the value it holds is no move. A refused merge or pull has the files git "
-        "already changed put back. `committed`: marks a commit approval stale when the approved "
-        "task branch moved.",
+        "the task's state does not allow commits or the task waits for the user, moving the "
+        "branch checked out here from another worktree than its own, new commits that add a "
+        "file `prohibited_patterns` names, another agent's branch (or the task branch) from an "
+        "agent's worktree, and any update of a journal refs/taskproto/tasks/*; a ref rewritten "
+        "with the value it holds is no move. A refused merge or pull has the files git already "
+        "changed put back. `committed`: records where each task and agent branch now points, "
+        "and marks a commit approval stale when the approved task branch moved.",
     ),
     "pre-push": (
         "REMOTE URL",

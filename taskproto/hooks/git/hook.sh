@@ -11,8 +11,9 @@ set -f  # no pathname expansion: input lines are split into fields below
 # Only the commonest no-op is decided (a branch or ref that is no task's, trailers off); anything
 # unusual (a bare repository, a `root` setting, settings that a run would parse) goes to Python,
 # which decides as before. docs/hooks.md; tests/hooks/git/test_hook_fastpath.py compares the two.
+# `#@only HOOK...` to `#@end`: lines the installer writes only into those hooks' scripts (bash
+# parses every line before the first decision: each hook gets only what it runs; install.render).
 input= consumed=
-stdin_hook() { case $hook in pre-push|post-rewrite|reference-transaction) return 0 ;; esac; return 1; }
 read_input() { # git writes these hooks' input once: keep it, to hand on to Python if need be
     consumed=1 input= busy=
     while IFS= read -r line || [ -n "$line" ]; do
@@ -25,6 +26,7 @@ read_input() { # git writes these hooks' input once: keep it, to hand on to Pyth
 # check_line FIELDS...: false when this input line is one Python must look at
 check_line() {
     case $hook in
+#@only reference-transaction
     reference-transaction)
         [ $# -eq 3 ] || return 0
         case $3 in
@@ -36,12 +38,15 @@ check_line() {
         case $3 in
         */*) case $3 in refs/bisect/* | refs/rewritten/* | refs/worktree/* | refs/stash | refs/remotes/*) ;; *) return 1 ;; esac ;;
         esac ;;
+#@end
+#@only pre-push
     pre-push)
         [ $# -eq 4 ] || return 0
         [ "$2" = 0000000000000000000000000000000000000000 ] && return 0
         case $3 in refs/heads/*) ;; *) return 0 ;; esac
         settings prohibited_patterns protected_branches commit_trailers && return 1
         case $1 in refs/heads/*) is_task "${1#refs/heads/}" && return 1 ;; HEAD) is_task "$branch" && return 1 ;; esac ;;
+#@end
     esac
     return 0
 }
@@ -110,68 +115,77 @@ head_branch() {
 nothing_to_do() {
     [ "${TASKPROTO_HOOK_FASTPATH-1}" = 0 ] && return 1
     [ -f "$entry" ] || return 1
-    case $hook in pre-commit|pre-merge-commit|commit-msg|post-checkout|post-merge|post-rewrite|reference-transaction|pre-push) ;; *) return 1 ;; esac
-    # the git dir and the main worktree, as git/files.py finds them
-    if [ -n "${GIT_DIR-}" ]; then gd=$GIT_DIR
-    elif [ -d .git ]; then gd=.git
-    elif [ -f .git ]; then
-        IFS= read -r l <.git || return 1
-        case $l in "gitdir: "?*) gd=${l#gitdir: } ;; *) return 1 ;; esac
-        case $gd in /*) ;; *) gd=./$gd ;; esac
-    else return 1; fi  # a bare repository, or git run in an odd place: Python decides
-    [ -f "$gd/HEAD" ] || return 1
-    if [ -f "$gd/commondir" ]; then  # a linked worktree: the main one holds the common dir
-        IFS= read -r c <"$gd/commondir" || return 1
-        case $c in /*) ;; *) c=$gd/$c ;; esac
-        c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
-        case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
-    else c=$gd; fi
-    # a bare repository (also one named .git, with linked worktrees): its folder is the main one
-    bare "$c/config" && return 1
-    if [ -f "$gd/commondir" ]; then :
-    elif [ -z "${GIT_DIR-}" ]; then main=.
-    elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
-    else
-        case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
-    fi
+    # the git dir and the main worktree, as git/files.py finds them: here, git's run in the main
+    # worktree (no GIT_DIR, a .git folder); anywhere else, `elsewhere`, read below the first
+    # decision (bash parses every line before it)
+    inwt=
+    if [ -z "${GIT_DIR-}" ] && [ -d .git ] && ! [ -f .git/commondir ] && ! [ -f .git/gitdir ]; then
+        gd=.git c=.git main=.
+        [ -f .git/HEAD ] || return 1
+        # a bare repository (also one named .git, with linked worktrees): its folder is the main one
+        bare .git/config && return 1
+    elif [ -n "${later-}" ]; then elsewhere || return 1
+    else return 4; fi
     settings root && return 1  # a root setting (or a file to parse for it): Python reads it
     if [ -n "${TASKPROTO_ROOT-}" ]; then
         case $TASKPROTO_ROOT in /*) root=$TASKPROTO_ROOT ;; *) root=$main/$TASKPROTO_ROOT ;; esac
     else root=$main/.taskproto; fi
     tasks=$root/tasks
     case $hook in
+#@only reference-transaction
     reference-transaction)
-        inwt=  # a task's worktree is a linked one: its git dir names it (a push to `.` runs here);
-        if [ -f "$gd/gitdir" ]; then  # a path spelled otherwise: its branch is a task's (Python decides)
-            IFS= read -r w <"$gd/gitdir" || return 1
-            case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
-            [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
-        fi
+        if [ -n "${later-}" ] && [ -f "$gd/gitdir" ]; then task_worktree || return 1; fi
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
+#@end
+#@only pre-push
     pre-push)
         [ -n "${PRE_COMMIT_LOCAL_BRANCH-}" ] && return 1
         head_branch ;;
+#@end
     esac
     [ -d "$tasks" ] || return 0  # no task at all
-    if stdin_hook; then read_input; fi
+#@only pre-push post-rewrite reference-transaction
+    read_input  # git writes these hooks' input on stdin
+#@end
     case $hook in
+#@only pre-commit pre-merge-commit post-checkout post-merge post-rewrite
     pre-commit|pre-merge-commit|post-checkout|post-merge|post-rewrite)
         head_branch; is_task "$branch" && return 1; return 0 ;;
+#@end
+#@only commit-msg
     commit-msg)
         head_branch; is_task "$branch" || return 0
         settings prohibited_patterns protected_branches commit_trailers && return 1
         return 0 ;;  # trailers are off (the default)
+#@end
+#@only reference-transaction
     reference-transaction)
         [ -z "$busy" ] && return 0
-        packing && return 0
-        return 1 ;;
+        return 3 ;;  # `packing` decides (defined below the first decision: rarely needed)
+#@end
+#@only pre-push
     pre-push)
         [ -n "$busy" ] && return 1
         return 0 ;;
+#@end
     esac
     return 1
 }
+settled() {  # nothing to do: exit (reference-transaction: "prepared" guards task branches and
+    # journals, "committed" marks approvals stale, "aborted" has nothing to undo)
+#@only reference-transaction
+    case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
+#@end
+    nothing_to_do "$@"; decision=$?
+    [ "$decision" = 0 ] && exit 0
+}
+chained="$0.taskproto-chained"
+if ! [ -x "$chained" ]; then  # the commonest run, decided before the shell reads the rest below
+    settled "$@"
+    decided=1
+fi
+#@only reference-transaction
 # packing: true when no update of the run moves a ref, as in `git pack-refs` (run by gc): in its
 # "prepared" phase it writes each loose ref's own value into packed-refs (old value the zero id,
 # the loose ref holding the new one already: refs.py `_stays`); then it deletes each loose copy
@@ -201,17 +215,47 @@ $input
 PRUNED
     [ "$n" -gt 0 ]
 }
-
-settled() {  # nothing to do: exit (reference-transaction: "prepared" guards task branches and
-    # journals, "committed" marks approvals stale, "aborted" has nothing to undo)
-    case $hook in reference-transaction) [ "$1" = aborted ] && exit 0 ;; esac
-    nothing_to_do "$@" && exit 0
+#@end
+# elsewhere: git's run in a linked worktree (GIT_DIR set), a .git file, or GIT_DIR set by hand:
+# the git dir, the common dir and the main worktree
+elsewhere() {
+    if [ -n "${GIT_DIR-}" ]; then gd=$GIT_DIR
+    elif [ -d .git ]; then gd=.git
+    elif [ -f .git ]; then
+        IFS= read -r l <.git || return 1
+        case $l in "gitdir: "?*) gd=${l#gitdir: } ;; *) return 1 ;; esac
+        case $gd in /*) ;; *) gd=./$gd ;; esac
+    else return 1; fi  # a bare repository, or git run in an odd place: Python decides
+    [ -f "$gd/HEAD" ] || return 1
+    if [ -f "$gd/commondir" ]; then  # a linked worktree: the main one holds the common dir
+        IFS= read -r c <"$gd/commondir" || return 1
+        case $c in /*) ;; *) c=$gd/$c ;; esac
+        c=$(cd "$c" 2>/dev/null && pwd -P) || return 1
+        case $c in */.git) main=${c%/.git} ;; *) return 1 ;; esac
+    else c=$gd; fi
+    bare "$c/config" && return 1
+    if [ -f "$gd/commondir" ]; then :
+    elif [ -z "${GIT_DIR-}" ]; then main=.
+    elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
+    else
+        case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
+    fi
 }
-chained="$0.taskproto-chained"
-if ! [ -x "$chained" ]; then  # the commonest run, decided before dash reads the rest below
-    settled "$@"
-    decided=1
-fi
+#@only reference-transaction
+# task_worktree: whether this linked worktree is a task's or an agent's (inwt); a task's worktree
+# is a linked one: its git dir names it (a push to `.` runs here); a path spelled otherwise: its
+# branch is a task's (Python decides)
+task_worktree() {
+    IFS= read -r w <"$gd/gitdir" || return 1
+    case ${w%/.git}/ in "$tasks"/*/code/ | "$tasks"/*/agents/*/code/) inwt=1 ;; esac
+    [ -n "$inwt" ] || { head_branch; ! is_task "$branch" || inwt=1; }
+}
+#@end
+later=1
+if [ "${decision-}" = 4 ]; then settled "$@"; fi  # not the main worktree: decided now
+#@only reference-transaction
+[ "${decision-}" = 3 ] && packing && exit 0
+#@end
 
 ours() {
     [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
@@ -223,6 +267,19 @@ ours() {
             while IFS= read -r task; do case $branch in "$task"|"$task"-*) exit 1 ;; esac; done; then
             printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "$branch" >&2
             exit 1
+        fi ;;
+    reference-transaction)  # what pre-commit did: a move of a task's or an agent's branch stops
+        if [ "${1-}" = prepared ] && [ "${TASKPROTO_INTERNAL-}" != 1 ]; then
+            tasks=$(git for-each-ref --format='%(refname:strip=3)' refs/taskproto/tasks/ 2>/dev/null)
+            while IFS=' ' read -r o n r; do
+                case $r in refs/heads/?*) ;; *) continue ;; esac
+                for task in $tasks; do
+                    case ${r#refs/heads/} in "$task"|"$task"-*)
+                        printf 'taskproto: %s is gone, so the %s hook cannot check this commit on task branch %s; run `taskproto doctor --fix` to reinstall the hooks\n' "$gone" "$hook" "${r#refs/heads/}" >&2
+                        exit 1 ;;
+                    esac
+                done
+            done
         fi ;;
     esac
     # --- end of the recovery part ---
@@ -238,7 +295,9 @@ if [ -z "${decided-}" ]; then  # a hook chained: it runs first
         input=$(cat)
         if [ -n "$input" ]; then printf '%s\n' "$input"; fi | "$chained" "$@" || exit $?
         if [ -n "$input" ]; then printf '%s\n' "$input"; fi | {
-            nothing_to_do "$@" && exit 0
+            nothing_to_do "$@"; decision=$?
+            [ "$decision" = 0 ] && exit 0
+            [ "$decision" = 3 ] && packing && exit 0
             if [ -n "$consumed" ]; then printf '%s' "$input" | ours "$@"; else ours "$@"; fi
         }
         exit $? ;;

@@ -9,9 +9,16 @@ Installing twice writes nothing the second time.
 
 `commit-msg` does one thing, add trailers, so it is installed only while `commit_trailers` is
 on: git starts every hook it finds on every commit, about a millisecond each even for a hook with
-nothing to do. A run of `pre-commit` on a task's branch adds it when the setting has been turned
-on since, before git looks for it, so that very commit gets its trailers, and takes ours out
-once it has been turned off (`set_commit_msg`).
+nothing to do (about 3 ms under bash). A task's or agent's branch moving (reference-transaction's
+committed phase) adds it when the setting has been turned on since, for the commits after, and
+takes ours out once it has been turned off (`set_commit_msg`); so does pre-merge-commit, before
+git looks for it.
+
+`pre-commit` is not installed at all: reference-transaction's "prepared" phase makes every check
+it made (hooks/git/guard.py), on every move of a task's or an agent's branch, so a commit runs
+two of our hooks (prepared, committed), not three. An install of ours from before is taken out by
+`install` (init, doctor's fix), the hook it chained put back in its place; `taskproto hook
+pre-commit` and the pre-commit framework's `taskproto-guard` still run its checks.
 """
 
 from __future__ import annotations
@@ -80,9 +87,11 @@ def shell_line(system_sh: str = "/bin/sh") -> str:
 
 def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
     """The script installed as `hook`: the template with its names filled in, started by the
-    fastest POSIX shell here (`shell_line`), and without the comment lines below its header (git
-    runs it on every commit, and dash reads a comment at about 40 instructions a byte; the
-    template, hooks/git-hook.sh, keeps them)."""
+    fastest POSIX shell here (`shell_line`), with only what `hook` runs: the lines between
+    `#@only NAMES` and `#@end` only in those hooks' scripts, no comment line below the header and
+    no indentation (git runs a hook on every commit; bash parses every line before its first
+    decision, dash reads a comment at about 40 instructions a byte; the template,
+    hooks/git-hook.sh, keeps them all)."""
     text = TEMPLATE.read_text(encoding="utf-8")
     first, _, rest = text.partition("\n")
     if first.startswith("#!"):
@@ -91,8 +100,28 @@ def render(hook: str, python: str | None = None, entry: Path = ENTRY) -> bytes:
     text = text.replace("@ENTRY@", shlex.quote(str(entry)))
     lines = text.splitlines(keepends=True)
     head = next(i for i, line in enumerate(lines) if not line.startswith("#"))
-    body = [line for line in lines[head:] if not line.lstrip().startswith("#")]
-    return "".join(lines[:head] + body).encode()
+    return "".join(lines[:head] + script_lines(lines[head:], hook)).encode()
+
+
+def script_lines(lines: list[str], hook: str) -> list[str]:
+    """The template's code lines below its header that `hook`'s script keeps (see `render`)."""
+    body, keep = [], True
+    for line in lines:
+        if line.startswith("#@only "):
+            keep = hook in line.split()[1:]
+        elif line.startswith("#@end"):
+            keep = True
+        elif keep and not line.lstrip().startswith("#"):
+            body.append(_code(line.lstrip(" ")))
+    return body
+
+
+def _code(line: str) -> str:
+    """`line` without a comment after its code (two spaces, `#`, a space), unless quoted."""
+    code, sep, _ = line.partition("  # ")
+    if not sep or code.count("'") % 2 or code.count('"') % 2:
+        return line
+    return code.rstrip() + "\n"
 
 
 def is_ours(path: Path) -> bool:
@@ -119,16 +148,22 @@ def _write(path: Path, data: bytes) -> None:
         raise
 
 
+# run by handlers.py, not installed: reference-transaction checks what pre-commit checked
+NOT_INSTALLED = ("pre-commit",)
+
+
 def wanted(trailers: bool) -> tuple[str, ...]:
-    """The hooks a repository needs: all but `commit-msg`, unless `commit_trailers` is on."""
-    return GIT_HOOKS if trailers else tuple(h for h in GIT_HOOKS if h != "commit-msg")
+    """The hooks a repository needs: all but `pre-commit`, and `commit-msg` only while
+    `commit_trailers` is on."""
+    left_out = NOT_INSTALLED if trailers else (*NOT_INSTALLED, "commit-msg")
+    return tuple(h for h in GIT_HOOKS if h not in left_out)
 
 
 def install(
     git: Git, python: str | None = None, hooks: tuple[str, ...] = GIT_HOOKS, trailers: bool = True
 ) -> HooksReport:
-    """Install `hooks` (without commit-msg unless `trailers`); a commit-msg of ours that is not
-    wanted goes, the hook it chained back in its place."""
+    """Install `hooks` as far as they are `wanted` (commit-msg only with `trailers`, never
+    pre-commit); one of ours that is not wanted goes, the hook it chained back in its place."""
     folder, setting = hooks_dir(git)
     report = HooksReport(folder, setting)
     if setting and not Path(setting).expanduser().is_absolute():
@@ -144,8 +179,9 @@ def install(
     folder.mkdir(parents=True, exist_ok=True)
     for hook in wanted_hooks:
         _put(folder, hook, python, report)
-    if not trailers and "commit-msg" in hooks:
-        _take_out(folder, "commit-msg", report)
+    for hook in hooks:
+        if hook not in wanted_hooks:
+            _take_out(folder, hook, report)
     report.hooks = list(wanted_hooks)
     return report
 
@@ -197,13 +233,13 @@ def _take_out(folder: Path, hook: str, report: HooksReport) -> None:
 
 
 def set_commit_msg(folder: str, root: str, trailers: bool) -> bool:
-    """From a pre-commit hook run by our script in `folder`: with `commit_trailers` on, install
-    commit-msg there if it is missing (with the interpreter running now); off, take ours out (the
-    hook it chained back in its place), as `init` would; and the record's list follows. Only
-    beside our own pre-commit script (never in a folder named by anyone else). True when it
-    changed anything."""
+    """From a hook run by our script in `folder`: with `commit_trailers` on, install commit-msg
+    there if it is missing (with the interpreter running now); off, take ours out (the hook it
+    chained back in its place), as `init` would; and the record's list follows. Only beside our
+    own reference-transaction or pre-merge-commit script (never in a folder named by anyone
+    else). True when it changed anything."""
     here = Path(folder)
-    if not (is_ours(here / "pre-commit") or is_ours(here / "pre-merge-commit")):
+    if not (is_ours(here / "reference-transaction") or is_ours(here / "pre-merge-commit")):
         return False
     if is_ours(here / "commit-msg") == trailers:
         return False

@@ -7,6 +7,7 @@ import os
 import sys
 
 from taskproto.git.files import INTERNAL, ZERO_OID
+from taskproto.hooks.git import guard
 from taskproto.hooks.git.run import Hook, Refused, branch_label
 
 JOURNAL_PREFIX = "refs/taskproto/tasks/"
@@ -117,9 +118,33 @@ def reference_transaction(hook: Hook, args: list[str]) -> int:
 
         for task, rows in moves.items():
             tips.record(hook.layout.task_dir(task), rows)
+        _trailers_hook(hook)
     for task, head in stale:
         reconcile(hook, task, head, "ref update")
     return 0
+
+
+def _trailers_hook(hook: Hook) -> None:
+    """commit-msg as commit_trailers wants it, after a task's or an agent's branch moved: git ran
+    commit-msg (or found none) before this, so a hook added now serves the next commit."""
+    from taskproto.hooks.git.commit import commit_msg_as_set
+
+    try:
+        added = commit_msg_as_set(hook, bool(hook.setting("commit_trailers")))
+    except OSError as exc:
+        print(
+            f"taskproto: warning: commit_trailers is on, but the commit-msg hook that adds the "
+            f"Task trailers could not be installed ({exc}); run `taskproto init --git`",
+            file=sys.stderr,
+        )
+        return
+    if added:
+        print(
+            "taskproto: commit_trailers is on: the commit-msg hook that adds the Task trailers "
+            "was missing and is installed now; commits from now on carry them "
+            "(`git commit --amend --no-edit` adds them to the last one)",
+            file=sys.stderr,
+        )
 
 
 def _guard_refs(hook: Hook) -> int:
@@ -235,32 +260,31 @@ def _move(old: str, new: str) -> str:
 def _guard_branch(
     hook: Hook, branch: str, owner: tuple[str, str | None], old: str, new: str
 ) -> None:
+    """guard.py's rules on a move of a task's or an agent's branch: from its own worktree when it
+    is the branch checked out here (a commit, a merge, a reset), never from another agent's, in a
+    state that allows commits, not paused, bringing no prohibited file."""
     task, agent = owner
     label = branch_label(task, agent, branch)
+    refused = f"refused: {_move(old, new)} {label}"
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
     if here[0] == "worktree" and here[2] is not None and (here[1], here[2]) != (task, agent):
         raise Refused(
-            f"refused: {_move(old, new)} {label} from the worktree of agent {here[2]} of task "
-            f"{here[1]}; "
+            f"{refused} from the worktree of agent {here[2]} of task {here[1]}; "
             "an agent moves only its own branch (merging agents into the task branch is "
             f"`taskproto merge {task}`)"
         )
-    view = hook.task_json(task)
-    flags = hook.flags(view)
-    if view.paused is not None:
-        raise Refused(
-            f"refused: {_move(old, new)} {label}: task {task} waits for the user (they "
-            f"interrupted with a {view.paused}); the user resumes it by saying so, or with "
-            f"`taskproto resume {task}`"
-        )
-    if not flags["allows_commits"]:
-        allowed = [n for n, f in flags["_all"].items() if f.get("allows_commits")]
-        raise Refused(
-            f"refused: {_move(old, new)} {label}: task {task} is in {view.state}, which does not "
-            f"allow commits (workflow {view.workflow} allows them in "
-            f"{', '.join(allowed) or 'no state'}); "
-            f"see `taskproto task show {task}`"
-        )
+    if hook.repo.head_branch() == branch:
+        guard.worktree(hook, task, agent, refused)
+    guard.state(hook, task, hook.task_json(task), refused)
+    if new != ZERO_OID and hook.setting("prohibited_patterns"):
+        bad = guard.prohibited(hook, guard.brought(hook, old, new, refused))
+        if bad is not None:
+            files, which = bad
+            raise Refused(
+                f"{refused}: its new commit(s) add or change {files}, which match the prohibited "
+                f"pattern(s) {which} (setting prohibited_patterns); leave them out of the commit "
+                f"(`git restore --staged -- {files}`, then commit again)"
+            )
 
 
 # --- pre-push ----------------------------------------------------------------------

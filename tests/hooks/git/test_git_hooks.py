@@ -17,13 +17,18 @@ from taskproto.hooks.git.handlers import GIT_HOOKS
 
 
 def _commit(worktree: Path, name: str, *extra: str) -> tuple[int, str]:
+    """The commit's exit status and our line: refused by reference-transaction, git exits 128
+    and adds its own "fatal: ref updates aborted by hook"."""
     (worktree / name).write_text(f"{name}\n")
     sh(worktree, "add", name)
     proc = sh(worktree, "commit", "-m", f"add {name}", *extra)
-    return proc.returncode, proc.stderr
+    ours = [line for line in proc.stderr.splitlines() if not line.startswith("fatal: ")]
+    if proc.returncode != 0:
+        assert proc.stderr.splitlines()[-1] == "fatal: ref updates aborted by hook", proc.stderr
+    return proc.returncode, "\n".join(ours)
 
 
-# --- pre-commit ------------------------------------------------------------------
+# --- the commit checks (reference-transaction's prepared phase) ---------------------
 
 
 def test_branch_of_no_task_commits_freely(hooked: Engine, repo: Path) -> None:
@@ -45,9 +50,9 @@ def test_task_branch_refused_in_a_state_without_commits(hooked: Engine) -> None:
     code_dir = hooked.config.task_worktree("t1")
     before = head(code_dir)
     code, err = _commit(code_dir, "early")
-    assert code == 1
+    assert code == 128
     assert err.strip() == (
-        "taskproto: commit refused on branch 't1' (task t1): task t1 is in INIT, which does not "
+        "taskproto: refused: moving branch 't1' (task t1): task t1 is in INIT, which does not "
         "allow commits "
         "(workflow task-protocol allows them in IMPLEMENTATION, VALIDATION); the task must reach "
         "one of them "
@@ -59,7 +64,7 @@ def test_task_branch_refused_in_a_state_without_commits(hooked: Engine) -> None:
 def test_refusal_names_the_transition_that_allows_commits(hooked: Engine) -> None:
     advance(hooked, "t1", "SYNTHESIS")
     code, err = _commit(hooked.config.task_worktree("t1"), "plan-file")
-    assert code == 1
+    assert code == 128
     assert "`taskproto transition t1 IMPLEMENTATION`" in err
 
 
@@ -73,8 +78,8 @@ def test_task_and_agent_branches_commit_in_implementation(hooked: Engine) -> Non
 
 def test_agent_branch_refused_in_init(hooked: Engine) -> None:
     code, err = _commit(hooked.config.agent_worktree("t1", "b"), "early")
-    assert code == 1
-    assert "commit refused on branch 't1-b' (agent b of task t1): task t1 is in INIT" in err
+    assert code == 128
+    assert "refused: moving branch 't1-b' (agent b of task t1): task t1 is in INIT" in err
 
 
 def test_commit_from_the_wrong_worktree_is_refused(hooked: Engine, repo: Path) -> None:
@@ -82,10 +87,10 @@ def test_commit_from_the_wrong_worktree_is_refused(hooked: Engine, repo: Path) -
     sh(repo, "checkout", "-q", "--ignore-other-worktrees", "t1")
     before = head(repo)
     code, err = _commit(repo, "here")
-    assert code == 1
+    assert code == 128
     expected = hooked.config.task_worktree("t1")
     assert err.strip() == (
-        "taskproto: commit refused on branch 't1' (task t1): it is committed from its own "
+        "taskproto: refused: moving branch 't1' (task t1): it is committed from its own "
         f"worktree {expected}, "
         f"not from {repo}; commit from there: `cd {expected}`"
     )
@@ -100,12 +105,12 @@ def test_prohibited_files_are_refused(hooked: Engine) -> None:
         (code_dir / name).write_text("{}\n")
     sh(code_dir, "add", "sub/task.json", "prod.env")
     proc = sh(code_dir, "commit", "-m", "oops")
-    assert proc.returncode == 1
-    assert proc.stderr.strip() == (
-        "taskproto: commit refused on branch 't1' (task t1): staged file(s) prod.env sub/task.json "
-        "match the "
-        "prohibited pattern(s) *.env, task.json (setting prohibited_patterns); unstage them with "
-        "`git restore --staged -- prod.env sub/task.json`"
+    assert proc.returncode == 128
+    assert proc.stderr.splitlines()[0] == (
+        "taskproto: refused: moving branch 't1' (task t1): its new commit(s) add or change "
+        "prod.env sub/task.json, which match the prohibited pattern(s) *.env, task.json (setting "
+        "prohibited_patterns); leave them out of the commit (`git restore --staged -- prod.env "
+        "sub/task.json`, then commit again)"
     )
     sh(code_dir, "restore", "--staged", "--", "prod.env", "sub/task.json")
     assert _commit(code_dir, "fine.txt") == (0, "")
@@ -116,7 +121,7 @@ def test_configured_prohibited_patterns(hooked: Engine, repo: Path) -> None:
     advance(hooked, "t1", "IMPLEMENTATION")
     code_dir = hooked.config.task_worktree("t1")
     code, err = _commit(code_dir, "key.secret")
-    assert code == 1 and "pattern(s) *.secret" in err
+    assert code == 128 and "pattern(s) *.secret" in err
     sh(code_dir, "reset", "-q")
     assert _commit(code_dir, "local.env") == (0, "")  # the setting replaces the defaults
 
@@ -128,7 +133,7 @@ def test_hooks_follow_a_configured_root(tmp_path: Path) -> None:
     made = taskproto("task", "create", "t9", cwd=repo)
     assert made.returncode == 0, made.stderr
     code, err = _commit(tmp_path / "state" / "tasks" / "t9" / "code", "f")
-    assert code == 1 and "task t9 is in INIT" in err
+    assert code == 128 and "task t9 is in INIT" in err
 
 
 # --- commit-msg ---------------------------------------------------------------------
@@ -291,7 +296,7 @@ def test_push_of_a_complete_task_is_allowed_only_with_the_approved_commit(
 
 
 def test_the_guard_decision_loads_nothing_heavy(hooked: Engine) -> None:
-    """The pre-commit decision on a task branch (state flags, staged files) runs on the standard
+    """The commit checks on a task branch (state flags, the files) run on the standard
     library: as installed (`python -I -S`), no click, pydantic, jinja2 or GitPython is imported."""
     import subprocess
     import sys
@@ -317,6 +322,20 @@ def test_the_guard_decision_loads_nothing_heavy(hooked: Engine) -> None:
             text=True,
             check=True,
         ).stdout.strip()
+    assert out == "0 []"
+    # the same checks where a commit meets them now: reference-transaction's prepared phase
+    old = head(code_dir)
+    tree = sh(code_dir, "write-tree").stdout.strip()
+    new = sh(code_dir, "commit-tree", tree, "-p", old, "-m", "work").stdout.strip()
+    probe = probe.replace("main(['pre-commit'])", "main(['reference-transaction', 'prepared'])")
+    out = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", probe],
+        cwd=code_dir,
+        input=f"{old} {new} refs/heads/t1\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert out == "0 []"
 
 

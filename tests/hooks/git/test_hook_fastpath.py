@@ -1,5 +1,8 @@
 """The installed hook script decides "nothing to do" in `sh`, without starting Python.
 
+pre-merge-commit stands for the hooks that look at the checked-out branch (pre-commit is no
+longer installed: reference-transaction makes its checks).
+
 The shell must never let through what Python would refuse: every case runs the installed script
 twice on the same real repository, input and environment, once as installed and once with
 TASKPROTO_HOOK_FASTPATH=0 (Python decides every run), and the two must answer alike. A
@@ -75,7 +78,7 @@ def both(
 def test_commit_hooks_on_a_branch_of_no_task_start_no_python(fast) -> None:  # type: ignore[no-untyped-def]
     engine, log, hooks = fast
     repo = engine.config.repo
-    for hook in ("pre-commit", "pre-merge-commit", "post-checkout", "post-merge"):
+    for hook in ("pre-merge-commit", "post-checkout", "post-merge"):
         assert both(hooks, log, hook, repo) == (0, "", False)
     msg = repo / "msg"
     msg.write_text("m\n")
@@ -87,10 +90,10 @@ def test_commit_hooks_on_a_branch_of_no_task_start_no_python(fast) -> None:  # t
     )
     # detached HEAD, a branch that only looks like an agent's, a branch with a slash
     sh(repo, "checkout", "-q", "--detach")
-    assert both(hooks, log, "pre-commit", repo) == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", False)
     for branch in ("t1-zz", "t1-", "-t1", "x-y-q", "feature/t1", "t1-a-b"):
         sh(repo, "checkout", "-q", "-B", branch)
-        assert both(hooks, log, "pre-commit", repo) == (0, "", False), branch
+        assert both(hooks, log, "pre-merge-commit", repo) == (0, "", False), branch
 
 
 def test_a_config_that_may_set_core_bare_goes_to_python(fast) -> None:  # type: ignore[no-untyped-def]
@@ -112,10 +115,10 @@ def test_a_config_that_may_set_core_bare_goes_to_python(fast) -> None:  # type: 
             # from the main checkout and from a linked worktree (its config is the common dir's)
             for cwd in (repo, engine.config.task_worktree("t1"), repo / "sub"):
                 cwd.mkdir(exist_ok=True)
-                fast_run = run_hook(hooks, log, "pre-commit", cwd)
+                fast_run = run_hook(hooks, log, "pre-merge-commit", cwd)
                 assert fast_run[2], f"the shell decided with {extra!r} in the config, in {cwd}"
         config.write_text(good + "[core]\n\tbare = false\n")
-        assert both(hooks, log, "pre-commit", repo) == (0, "", False)
+        assert both(hooks, log, "pre-merge-commit", repo) == (0, "", False)
     finally:
         config.write_text(good)
 
@@ -139,20 +142,20 @@ def test_task_and_agent_branches_go_to_python(fast) -> None:  # type: ignore[no-
     agent = engine.config.agent_worktree("t1", "a")
     other = engine.config.agent_worktree("x-y", "z")
     for cwd in (code, agent, other):
-        status, err, started = both(hooks, log, "pre-commit", cwd)
+        status, err, started = both(hooks, log, "pre-merge-commit", cwd)
         assert started and status == 1 and "commit refused" in err, (cwd, err)
         # as git runs it in a linked worktree: GIT_DIR set
         gd = sh(cwd, "rev-parse", "--absolute-git-dir").stdout.strip()
-        assert both(hooks, log, "pre-commit", cwd, GIT_DIR=gd)[2]
+        assert both(hooks, log, "pre-merge-commit", cwd, GIT_DIR=gd)[2]
     # reached through a symbolic link to the repository
     link = engine.config.repo.parent / "link"
     link.symlink_to(engine.config.repo)
     linked = link / code.relative_to(engine.config.repo)
-    assert both(hooks, log, "pre-commit", linked)[:2] == (
+    assert both(hooks, log, "pre-merge-commit", linked)[:2] == (
         1,
-        both(hooks, log, "pre-commit", code)[1],
+        both(hooks, log, "pre-merge-commit", code)[1],
     )
-    assert both(hooks, log, "pre-commit", link) == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", link) == (0, "", False)
 
 
 def test_commit_msg_trailers(fast) -> None:  # type: ignore[no-untyped-def]
@@ -172,28 +175,28 @@ def test_settings_that_name_a_root_go_to_python(fast) -> None:  # type: ignore[n
     engine, log, hooks = fast
     repo = engine.config.repo
     (repo / ".taskproto.toml").write_text('root = ".taskproto"\n')
-    assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", True)
     # read by the shell itself: the last line without its newline, a line among many others
     (repo / ".taskproto.toml").write_text('lock_timeout = 5\nroot = ".taskproto"')
-    assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", True)
     (repo / ".taskproto.toml").write_text("# x\n" * 300 + 'root = ".taskproto"\n' + "# y\n" * 9)
-    assert both(hooks, log, "pre-commit", repo) == (0, "", True)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", True)
     (repo / ".taskproto.toml").write_text("lock_timeout = 5")  # no root: the shell decides
-    assert both(hooks, log, "pre-commit", repo) == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", False)
     (repo / ".taskproto.toml").write_text("root = [\n")  # broken: Python refuses
-    status, err, started = both(hooks, log, "pre-commit", repo)
+    status, err, started = both(hooks, log, "pre-merge-commit", repo)
     assert started and status == 1 and "not valid TOML" in err
     (repo / ".taskproto.toml").unlink()
     (repo / "pyproject.toml").write_text('[tool.taskproto]\nroot = "elsewhere"\n')
-    assert both(hooks, log, "pre-commit", repo)[2]
+    assert both(hooks, log, "pre-merge-commit", repo)[2]
     (repo / "pyproject.toml").write_text('[project]\nname = "x"\n')  # no taskproto table
-    assert both(hooks, log, "pre-commit", repo) == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", repo) == (0, "", False)
     # TASKPROTO_ROOT: the shell follows it (here: to a folder with no tasks, and to the real one)
-    assert both(hooks, log, "pre-commit", repo, TASKPROTO_ROOT="nowhere") == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", repo, TASKPROTO_ROOT="nowhere") == (0, "", False)
     code = engine.config.task_worktree("t1")
-    assert both(hooks, log, "pre-commit", code, TASKPROTO_ROOT="nowhere") == (0, "", False)
+    assert both(hooks, log, "pre-merge-commit", code, TASKPROTO_ROOT="nowhere") == (0, "", False)
     status, _, started = both(
-        hooks, log, "pre-commit", code, TASKPROTO_ROOT=str(engine.config.root)
+        hooks, log, "pre-merge-commit", code, TASKPROTO_ROOT=str(engine.config.root)
     )
     assert started and status == 1
 
@@ -238,6 +241,37 @@ def test_reference_transaction(fast) -> None:  # type: ignore[no-untyped-def]
     # a task ref after lines that are not: the later line still counts
     many = main + f"{ZERO} {other} refs/heads/t1\n"
     assert both(hooks, log, "reference-transaction", repo, "prepared", stdin=many)[:1] == (1,)
+
+
+def test_a_linked_worktree_of_no_task_is_decided_in_sh_too(fast, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The main worktree is decided before the script's later functions are read; a user's own
+    linked worktree (GIT_DIR set by git, a .git file) after them: both in sh, alike Python."""
+    engine, log, hooks = fast
+    repo = engine.config.repo
+    mine = tmp_path / "mine"
+    assert sh(repo, "worktree", "add", "-q", "-b", "feature", str(mine)).returncode == 0
+    sha = head(mine)
+    gd = sh(mine, "rev-parse", "--absolute-git-dir").stdout.strip()
+    line = f"{sha} {sha} refs/heads/feature\n"
+    other = Git(repo).run("commit-tree", "-p", sha, "-m", "elsewhere", f"{sha}^{{tree}}").strip()
+    for env in ({"GIT_DIR": gd}, {}):
+        for phase in ("prepared", "committed"):
+            assert both(hooks, log, "reference-transaction", mine, phase, stdin=line, **env) == (
+                0,
+                "",
+                False,
+            ), (phase, env)
+        assert both(hooks, log, "post-checkout", mine, **env) == (0, "", False)
+        task = f"{ZERO} {other} refs/heads/t1-b\n"  # a task's branch from there: Python decides
+        status, _, started = both(
+            hooks, log, "reference-transaction", mine, "prepared", stdin=task, **env
+        )
+        assert started and status == 1
+    log.unlink(missing_ok=True)
+    (mine / "f.txt").write_text("f\n")
+    assert sh(mine, "add", "f.txt").returncode == 0
+    assert sh(mine, "commit", "-q", "-m", "f").returncode == 0
+    assert not log.exists()
 
 
 def loosen(repo: Path) -> dict[str, str]:
@@ -330,9 +364,15 @@ def test_a_bare_repository_named_dot_git_goes_to_python(tmp_path: Path) -> None:
     log = tmp_path / "no-log"  # installed by `init` with the real interpreter: nothing records
     git_dir = sh(code, "rev-parse", "--absolute-git-dir").stdout.strip()
     for env_extra in ({"GIT_DIR": git_dir}, {}):
-        fast = run_hook(hooks, log, "pre-commit", code, (), "", env_extra)
+        fast = run_hook(hooks, log, "pre-merge-commit", code, (), "", env_extra)
         slow = run_hook(
-            hooks, log, "pre-commit", code, (), "", {**env_extra, "TASKPROTO_HOOK_FASTPATH": "0"}
+            hooks,
+            log,
+            "pre-merge-commit",
+            code,
+            (),
+            "",
+            {**env_extra, "TASKPROTO_HOOK_FASTPATH": "0"},
         )
         assert fast[:2] == slow[:2]
         assert fast[0] == 1 and "commit refused" in fast[1]

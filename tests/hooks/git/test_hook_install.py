@@ -53,40 +53,49 @@ def test_uninstall_restores_the_folder_byte_for_byte_with_a_chained_hook(cli, re
     )  # not executable: git ignores it, so do we
     os.chmod(hooks / "post-merge", 0o644)
     os.symlink("/nowhere/hook", hooks / "pre-push")  # a dangling symlink is still someone's hook
+    (hooks / "pre-merge-commit").write_bytes(b"#!/bin/sh\nexit 0\n")
+    os.chmod(hooks / "pre-merge-commit", 0o700)
     before = snapshot(hooks)
     result = cli("init")
     assert result.code == 0, result.err
-    assert "kept and chained (they run first): pre-commit, post-merge, pre-push" in result.out
-    assert (
-        (hooks / "pre-commit.taskproto-chained").read_bytes().startswith(b"#!/bin/sh\necho theirs")
-    )
+    assert "kept and chained (they run first): pre-merge-commit, post-merge, pre-push" in result.out
+    # pre-commit is not taskproto's to install (reference-transaction checks commits): theirs
+    # stays where it is, untouched
+    assert snapshot(hooks)["pre-commit"] == before["pre-commit"]
+    assert not (hooks / "pre-commit.taskproto-chained").exists()
+    assert (hooks / "pre-merge-commit.taskproto-chained").read_bytes() == b"#!/bin/sh\nexit 0\n"
     assert cli("init").code == 0  # twice: still one chain
-    assert not (hooks / "pre-commit.taskproto-chained.taskproto-chained").exists()
+    assert not (hooks / "pre-merge-commit.taskproto-chained.taskproto-chained").exists()
     removed = cli("init", "--uninstall")
     assert removed.code == 0, removed.err
     assert (
-        "restored the hooks that were there before: pre-commit, post-merge, pre-push" in removed.out
+        "restored the hooks that were there before: pre-merge-commit, post-merge, pre-push"
+        in removed.out
     )
     assert snapshot(hooks) == before
     assert stat.S_IMODE(os.lstat(hooks / "pre-commit").st_mode) == 0o750
 
 
-def test_chained_hook_runs_first_and_its_failure_stops_the_commit(
+def test_their_pre_commit_still_runs_first_and_its_failure_stops_the_commit(
     cli, hooked: Engine, repo: Path
 ) -> None:  # type: ignore[no-untyped-def]
+    """init leaves their pre-commit in place (none of ours goes there); git runs it before the
+    commit, and our reference-transaction after it."""
     hooks = repo / ".git" / "hooks"
     install.uninstall(hooked.git)
     (hooks / "pre-commit").write_text(
         '#!/bin/sh\necho "theirs $PWD" >> "$(git rev-parse --git-common-dir)/ran"\n[ ! -e block ]\n'
     )
     os.chmod(hooks / "pre-commit", 0o755)
+    theirs = (hooks / "pre-commit").read_bytes()
     assert cli("init").code == 0
+    assert (hooks / "pre-commit").read_bytes() == theirs
     code_dir = hooked.config.task_worktree("t1")
     (code_dir / "f").write_text("x\n")
     sh(code_dir, "add", "f")
     proc = sh(code_dir, "commit", "-m", "f")
     assert (
-        proc.returncode == 1 and "task t1 is in INIT" in proc.stderr
+        proc.returncode == 128 and "task t1 is in INIT" in proc.stderr
     )  # theirs passed, ours refused
     assert (repo / ".git" / "ran").read_text() == f"theirs {code_dir}\n"
     (repo / "block").write_text("")
@@ -168,9 +177,10 @@ def test_the_shipped_template_is_the_one_in_hooks() -> None:
 
 
 def test_the_installed_script_is_the_template_less_its_comment_lines() -> None:
-    """What git runs: the header (the marker in it), then every line of the template's code, as
-    is, in order; only whole-line comments left out. dash reads each byte of a hook on every
-    commit (docs/performance.md)."""
+    """What git runs: the header (the marker in it), then the template's code lines that the hook
+    runs, as they are but for their indentation and a comment after the code, in order; whole-line
+    comments and other hooks' `#@only` blocks left out. bash parses every line before the first
+    decision, dash reads each byte of a hook on every commit (docs/performance.md)."""
     import subprocess
 
     template = install.TEMPLATE.read_text(encoding="utf-8")
@@ -179,14 +189,22 @@ def test_the_installed_script_is_the_template_less_its_comment_lines() -> None:
         assert text.startswith(template.split("\nhook=", 1)[0])  # the header, marker and all
         assert install.MARKER in text.encode()[:512]
         code = [line for line in text.splitlines()[5:] if line.strip()]
-        want = [
-            line.replace("@HOOK@", hook)
-            .replace("@PYTHON@", "/usr/bin/python3")
-            .replace("@ENTRY@", "/x/entry.py")
-            for line in template.splitlines()[5:]
-            if line.strip() and not line.lstrip().startswith("#")
-        ]
+        want, keep = [], True
+        for line in template.splitlines()[5:]:
+            if line.startswith("#@only "):
+                keep = hook in line.split()
+            elif line.startswith("#@end"):
+                keep = True
+            elif keep and line.strip() and not line.lstrip().startswith("#"):
+                line = line.lstrip().split("  # ")[0].rstrip() if "  # " in line else line.lstrip()
+                want.append(
+                    line.replace("@HOOK@", hook)
+                    .replace("@PYTHON@", "/usr/bin/python3")
+                    .replace("@ENTRY@", "/x/entry.py")
+                )
         assert code == want
         assert not any(line.lstrip().startswith("#") for line in code)
         assert subprocess.run(["sh", "-n"], input=text.encode(), check=False).returncode == 0
-    assert len(install.render("pre-commit")) < len(template) * 0.85
+    reference = install.render("reference-transaction").decode()
+    assert "packing()" in reference and "pre-push)" not in reference
+    assert "packing()" not in install.render("pre-push").decode()

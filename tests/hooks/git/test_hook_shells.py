@@ -139,7 +139,7 @@ def test_a_hook_shell_that_is_gone_is_found_and_reinstalled(engine: Engine, tmp_
 
     assert run_taskproto("init", cwd=engine.config.repo).code == 0
     engine.create_task("t1", agents=["a"])
-    hook = engine.config.repo / ".git" / "hooks" / "pre-commit"
+    hook = engine.config.repo / ".git" / "hooks" / "reference-transaction"
     text = hook.read_text()
     hook.write_text("#!/nowhere/dash\n" + text.split("\n", 1)[1])
     report = run(load_config(engine.config.repo), ())
