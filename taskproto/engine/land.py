@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from taskproto.engine import basebranch
 from taskproto.engine.core import Core
 from taskproto.engine.tasks import remove_task
 from taskproto.errors import GitError, TaskprotoError
@@ -131,14 +132,7 @@ def move_base(core: Core, base: str, old: str, new: str, push: bool = False) -> 
     return remote
 
 
-def _move_base(core: Core, base: str, old: str, new: str) -> None:
-    if new == old:
-        return
-    checked_out = [w.path for w in core.repo.worktrees() if w.branch == base and not w.bare]
-    if checked_out:
-        core.repo.fast_forward(checked_out[0], new)
-    else:
-        core.repo.update_ref(f"refs/heads/{base}", new, old, message=f"taskproto land: {base}")
+_move_base = basebranch.move
 
 
 def _check_base_worktree(core: Core, base: str, old: str, new: str) -> None:
@@ -240,7 +234,7 @@ def _update_first(
 
     task = core.load(name)
     base = onto or task.base_branch
-    tip = core.git.ref_sha(f"refs/heads/{base}") if base else None
+    tip = basebranch.catch_up(core, base) if base else None
     head = core.branch_head(name)
     if onto not in (None, task.base_branch):
         raise TaskprotoError(

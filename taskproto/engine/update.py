@@ -106,7 +106,9 @@ def base_tip(
         raise TaskprotoError(
             f"task {name!r} has no base branch recorded (it was created from a commit); {no_base}"
         )
-    tip = core.git.ref_sha(f"refs/heads/{base}")
+    from taskproto.engine.basebranch import catch_up
+
+    tip = catch_up(core, base)  # with a shared remote, the remote's head (fast-forwarded here)
     if tip is None:
         of, then = (f" of task {name!r}", "") if not no_branch else ("", f"; {no_branch}")
         raise TaskprotoError(f"base branch {base!r}{of} does not exist{then}")

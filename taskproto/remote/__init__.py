@@ -116,6 +116,16 @@ class Remote:
                 found[n] = sha
         return found
 
+    def fetch_branch(self, branch: str, have: str | None) -> str | None:
+        """The head of the remote's `branch` (None: it has none), its objects fetched into
+        `refs/remotes/<remote>/<branch>` unless it is `have`: one `ls-remote`, one fetch at most."""
+        ref = f"refs/heads/{branch}"
+        with self.network(f"reading its {branch}"):
+            there = self.git.ls_remote(self.name, [ref]).get(ref)
+            if there is not None and there != have:
+                self.git.fetch(self.name, [f"+{ref}:refs/remotes/{_safe(self.name)}/{branch}"])
+        return there
+
     def tracked_claims(self) -> dict[str, RemoteClaim]:
         """This machine's last view of the remote's claims (no network)."""
         prefix = f"{self.tracking}claims/"
