@@ -191,6 +191,7 @@ def land(
     if update is not None:
         _update_first(core, name, update, onto, session)
     with core.locked(name) as task:
+        refuse_without_complete(core, task)
         if task.state != LANDS_FROM:
             raise TaskprotoError(
                 f"task {name!r} is in {task.state}; it lands from {LANDS_FROM}, after the user "
@@ -223,6 +224,19 @@ def land(
             registry.forget(task.owner.session, name)
     removed, kept = _remove_if_safe(core, done, base)
     return LandReport(name, record, done.state, removed, kept, attested)
+
+
+def refuse_without_complete(core: Core, task: Task) -> None:
+    """Refuse a task whose workflow has no COMPLETE state (tight-loop, plan-task, phone-a-team):
+    nothing approves its head for landing, so taskproto does not land it; the user merges it."""
+    wf = core.workflow(task)
+    if not wf.has_state(LANDS_FROM):
+        raise TaskprotoError(
+            f"task {task.name!r} is not landed by taskproto: workflow {wf.name} has no "
+            f"{LANDS_FROM} state (a task lands from {LANDS_FROM}, after the user approved its "
+            f"head, as in task-protocol); merge its branch yourself (`git merge {task.name}` "
+            f"where the base is checked out), then `taskproto task remove {task.name}`"
+        )
 
 
 def _update_first(

@@ -130,6 +130,7 @@ class Queue:
 
 
 def _approved(engine: Engine, task: Task) -> str:
+    landing.refuse_without_complete(engine, task)
     if task.state != landing.LANDS_FROM:
         raise TaskprotoError(
             f"task {task.name!r} is in {task.state}; the queue takes approved tasks in "
