@@ -59,6 +59,7 @@ __all__ = [
 ]
 
 CLAIM_PREFIX = "refs/taskproto/claims/"
+QUEUE_PREFIX = "refs/taskproto/queue/"  # the merge queue's entries (ops/queue.py)
 CLAIM_FILE = "claim.json"
 TRACKING_PREFIX = "refs/taskproto/remote/"
 
