@@ -93,7 +93,16 @@ class Remote:
         try:
             yield
         except GitError as exc:
-            raise RemoteError(self.name, what, git_message(exc.stderr or exc.stdout)) from None
+            detail = git_message(exc.stderr or exc.stdout)
+            if not any(c in self.name for c in "/:") and not self.git.ok(
+                "config", "--get", f"remote.{self.name}.url"
+            ):  # a fresh clone has only origin: say which remote is missing, not git's words
+                detail = (
+                    f"this clone has no git remote named {self.name!r} (`remote` in "
+                    f"`.taskproto.toml`); add it: `git remote add {self.name} URL`, URL the "
+                    "shared repository's"
+                )
+            raise RemoteError(self.name, what, detail) from None
 
     # --- reading claims --------------------------------------------------------
 
