@@ -214,8 +214,11 @@ def _updated(
         old = task.checkpoint.commit_approval
         assert old is not None
         _revoke(new, f"carried to {report.head[:12]}: the same change (patch-id {after_pid})")
+        from taskproto.engine.diff import branch_diff
+
+        stat = branch_diff(core, new, head=report.head).stat()  # what it approves: the new head's
         new.checkpoint.commit_approval = Approval(
-            sha=report.head, by=session, at=utcnow(), diffstat=old.diffstat, seen=old.seen
+            sha=report.head, by=session, at=utcnow(), diffstat=stat, seen=old.seen
         )
         new.checkpoint.commit_sha = report.head
         report.approval = "carried"
