@@ -16,6 +16,9 @@ from taskproto.cli.common import AppState, emit, json_option, pass_state
 def diff(state: AppState, name: str, agent: str | None, stat: bool, as_json: bool) -> None:
     """Show what task NAME changes: its branch against the commit it started from.
 
+    Once the base branch was merged into the task (`taskproto update`), against the newest base
+    commit it holds: the base's own changes are not shown as the task's.
+
     With --agent, that agent's branch instead. --stat lists the files with lines added and
     removed; --json gives the same as data (with --stat, without the patch text).
     """

@@ -54,13 +54,15 @@ def land(
 ) -> None:
     """Land task NAME: put its approved commit on the base branch, then clean up.
 
-    Only in COMPLETE, with the user's approval of the exact head. Refused with nothing changed
-    when the base branch moved in a way that conflicts (the message names the `taskproto update`
-    command, or use --update), or when the remote refuses the push. The task moves to CLEANUP;
-    its worktrees and branches are removed, and its journal archived, only when every commit of
-    them is on the base branch (after --strategy squash they are kept: `taskproto task remove NAME
-    --force`). When git has a signing key (user.signingkey), a signed attestation of what landed
-    is kept as the landed commit's note under refs/notes/taskproto (docs/verify.md).
+    Only in COMPLETE, with the user's approval of the exact head (a workflow without COMPLETE,
+    such as tight-loop, is not landed by taskproto: merge its branch yourself). Refused with
+    nothing changed when the base branch moved in a way that conflicts (the message names the
+    `taskproto update` command, or use --update), or when the remote refuses the push. The task
+    moves to CLEANUP; its worktrees and branches are removed, and its journal archived, only
+    when every commit of them is on the base branch (after --strategy squash they are kept:
+    `taskproto task remove NAME --force`). When git has a signing key (user.signingkey), a
+    signed attestation of what landed is kept as the landed commit's note under
+    refs/notes/taskproto (docs/verify.md).
 
     Landing is the user's: type it in your own terminal.
     """

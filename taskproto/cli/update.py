@@ -41,7 +41,8 @@ def update(state: AppState, name: str, mode: str, agents: bool, as_json: bool) -
     Refused when the worktree has uncommitted changes. A head that moves revokes the commit
     approval (a task past its approval state goes back to it). A conflict changes nothing in the
     worktree: it is journaled, the task goes back to its work state and the owning agent gets it
-    as a revision naming the files and hunks (`taskproto prompt NAME`); exit 1.
+    as a revision naming the files and hunks (`taskproto prompt NAME`); exit 1. With taskproto's
+    shared remote, the base branch here is first fast-forwarded to the remote's.
 
     Updating is the user's: type it in your own terminal.
     """

@@ -263,7 +263,7 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     journal do not change). Returns the task with the new heartbeat time filled in."""
     if not session:
         raise SessionRequired("heartbeat")
-    core.load(name)  # a missing task is refused before the network is touched
+    _refuse_taken_over(core.load(name), session)  # before the network is touched
     if core.remote is not None:
         core.remote.renew(name, session)  # the remote's claim is the one that counts
     with core.locked(name) as task:  # the owner checked while no claim can change hands
@@ -274,6 +274,23 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
             )
         task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
     return task
+
+
+def _refuse_taken_over(task: Task, session: str) -> None:
+    """Refuse the heartbeat of a session whose claim another one took over since, saying so."""
+    if task.owner is None or task.owner.session == session:
+        return
+    for entry in reversed(task.transition_log):
+        if entry.kind == "takeover" and (entry.note or "").startswith(f"from {session}: "):
+            why = (entry.note or "")[len(f"from {session}: ") :]
+            at = entry.time.strftime("%Y-%m-%dT%H:%M:%SZ")
+            raise TaskprotoError(
+                f"your claim on task {task.name!r} was taken over by session {entry.session} at "
+                f"{at} ({why}); it is no longer yours: claim it again once it is free, or take "
+                "it back with --force (logged)"
+            )
+        if entry.kind in ("claim", "takeover") and entry.session == session:
+            return  # claimed again since: not that takeover's
 
 
 def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:

@@ -105,8 +105,19 @@ def _text(out: str) -> str:
 
 
 def base_of(core: Core, task: Task, head: str) -> str | None:
-    """The commit the task branch started from (task.base), else its merge base with HEAD."""
+    """The commit the task branch started from (task.base), else its merge base with HEAD; once
+    the base branch was brought into the task (`taskproto update`, an agent's `git merge main`),
+    the newest such commit, so what the base brought is not shown as the task's change."""
     if task.base:
+        tip = core.git.ref_sha(f"refs/heads/{task.base_branch}") if task.base_branch else None
+        if tip is None or tip == task.base or core.repo.is_ancestor(tip, task.base):
+            return task.base  # the base did not move: nothing of it can be in the task
+        try:
+            newer = core.repo.run("merge-base", tip, head).strip()
+        except GitError:
+            return task.base
+        if newer and newer not in (head, task.base) and core.repo.is_ancestor(task.base, newer):
+            return newer
         return task.base
     try:
         return core.repo.run("merge-base", "HEAD", head).strip() or None

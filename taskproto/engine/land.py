@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from taskproto.engine import basebranch
 from taskproto.engine.core import Core
 from taskproto.engine.tasks import remove_task
 from taskproto.errors import GitError, TaskprotoError
@@ -131,14 +132,7 @@ def move_base(core: Core, base: str, old: str, new: str, push: bool = False) -> 
     return remote
 
 
-def _move_base(core: Core, base: str, old: str, new: str) -> None:
-    if new == old:
-        return
-    checked_out = [w.path for w in core.repo.worktrees() if w.branch == base and not w.bare]
-    if checked_out:
-        core.repo.fast_forward(checked_out[0], new)
-    else:
-        core.repo.update_ref(f"refs/heads/{base}", new, old, message=f"taskproto land: {base}")
+_move_base = basebranch.move
 
 
 def _check_base_worktree(core: Core, base: str, old: str, new: str) -> None:
@@ -197,6 +191,7 @@ def land(
     if update is not None:
         _update_first(core, name, update, onto, session)
     with core.locked(name) as task:
+        refuse_without_complete(core, task)
         if task.state != LANDS_FROM:
             raise TaskprotoError(
                 f"task {name!r} is in {task.state}; it lands from {LANDS_FROM}, after the user "
@@ -231,6 +226,19 @@ def land(
     return LandReport(name, record, done.state, removed, kept, attested)
 
 
+def refuse_without_complete(core: Core, task: Task) -> None:
+    """Refuse a task whose workflow has no COMPLETE state (tight-loop, plan-task, phone-a-team):
+    nothing approves its head for landing, so taskproto does not land it; the user merges it."""
+    wf = core.workflow(task)
+    if not wf.has_state(LANDS_FROM):
+        raise TaskprotoError(
+            f"task {task.name!r} is not landed by taskproto: workflow {wf.name} has no "
+            f"{LANDS_FROM} state (a task lands from {LANDS_FROM}, after the user approved its "
+            f"head, as in task-protocol); merge its branch yourself (`git merge {task.name}` "
+            f"where the base is checked out), then `taskproto task remove {task.name}`"
+        )
+
+
 def _update_first(
     core: Core, name: TaskName, mode: str, onto: str | None, session: str | None
 ) -> None:
@@ -240,7 +248,7 @@ def _update_first(
 
     task = core.load(name)
     base = onto or task.base_branch
-    tip = core.git.ref_sha(f"refs/heads/{base}") if base else None
+    tip = basebranch.catch_up(core, base) if base else None
     head = core.branch_head(name)
     if onto not in (None, task.base_branch):
         raise TaskprotoError(

@@ -16,7 +16,7 @@ from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.names import agent_branch
-from taskproto.remote import CLAIM_PREFIX, RemoteClaim
+from taskproto.remote import CLAIM_PREFIX, QUEUE_PREFIX, RemoteClaim
 from taskproto.state import journal, store
 from taskproto.state.models import Task
 
@@ -44,6 +44,7 @@ def sync(engine: Core) -> SyncReport:
             [
                 f"+{journal.REF_PREFIX}*:{tasks_prefix}*",
                 f"+{CLAIM_PREFIX}*:{remote.tracking}claims/*",
+                f"+{QUEUE_PREFIX}*:{remote.tracking}queue/*",  # the board's view of the queue
             ],
             prune=True,
         )

@@ -106,7 +106,9 @@ def base_tip(
         raise TaskprotoError(
             f"task {name!r} has no base branch recorded (it was created from a commit); {no_base}"
         )
-    tip = core.git.ref_sha(f"refs/heads/{base}")
+    from taskproto.engine.basebranch import catch_up
+
+    tip = catch_up(core, base)  # with a shared remote, the remote's head (fast-forwarded here)
     if tip is None:
         of, then = (f" of task {name!r}", "") if not no_branch else ("", f"; {no_branch}")
         raise TaskprotoError(f"base branch {base!r}{of} does not exist{then}")
@@ -212,8 +214,11 @@ def _updated(
         old = task.checkpoint.commit_approval
         assert old is not None
         _revoke(new, f"carried to {report.head[:12]}: the same change (patch-id {after_pid})")
+        from taskproto.engine.diff import branch_diff
+
+        stat = branch_diff(core, new, head=report.head).stat()  # what it approves: the new head's
         new.checkpoint.commit_approval = Approval(
-            sha=report.head, by=session, at=utcnow(), diffstat=old.diffstat, seen=old.seen
+            sha=report.head, by=session, at=utcnow(), diffstat=stat, seen=old.seen
         )
         new.checkpoint.commit_sha = report.head
         report.approval = "carried"

@@ -2,7 +2,7 @@
 
 The channels are the `[notify]` tables of the user's config (`$XDG_CONFIG_HOME/taskproto/
 config.toml`, else `~/.config/...`) and of the repository's settings (`.taskproto.toml`), the
-repository's keys winning: `command` (the event's JSON on stdin), `webhook` (a POST of JSON:
+repository's keys winning: `command` (the event on stdin), `webhook` (a POST of JSON:
 `format` "json", "slack" or "ntfy"), `desktop` (notify-send, or osascript on macOS). Each event is
 sent once per channel: a delivery is appended to `<root>/notify/delivered.jsonl` only after the
 channel took it, so a channel that failed gets the event at the next flush, and one that took it
@@ -193,7 +193,7 @@ def _send(channel: str, event: dict[str, Any], conf: dict[str, Any]) -> None:
     if channel == "command":
         proc = subprocess.run(  # the user's command line, as [worktree] setup runs its own
             ["sh", "-c", str(conf["command"])],
-            input=json.dumps(event).encode(),
+            input=json.dumps(event).encode() + b"\n",  # one line: `read` sees it
             capture_output=True,
             timeout=TIMEOUT,
             check=False,

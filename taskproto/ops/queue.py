@@ -37,10 +37,11 @@ from taskproto.engine import update as updating
 from taskproto.errors import CorruptState, GitError, TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
+from taskproto.remote import QUEUE_PREFIX
 from taskproto.sessions import hostname
 from taskproto.state.models import Task, utcnow
 
-PREFIX = "refs/taskproto/queue/"
+PREFIX = QUEUE_PREFIX
 ENTRY = "entry.json"
 LEASE_SECONDS = 600.0  # a taken entry whose taker cannot be proved gone is free after this
 OUTPUT_CHARS = 4000  # of the failing checks' output sent back to the agent
@@ -90,7 +91,7 @@ class Queue:
         self.engine = engine
         self.git = RemoteGit(engine.config.repo)
         self.remote = engine.config.remote
-        self.tracking = f"refs/taskproto/remote/{self.remote}/queue/" if self.remote else PREFIX
+        self.tracking = f"{engine.remote.tracking}queue/" if engine.remote else PREFIX  # as sync
 
     def entries(self, fetch: bool = True) -> list[Entry]:
         """Every entry, oldest first (with a shared remote and `fetch`: the remote's, fetched)."""
@@ -130,6 +131,7 @@ class Queue:
 
 
 def _approved(engine: Engine, task: Task) -> str:
+    landing.refuse_without_complete(engine, task)
     if task.state != landing.LANDS_FROM:
         raise TaskprotoError(
             f"task {task.name!r} is in {task.state}; the queue takes approved tasks in "

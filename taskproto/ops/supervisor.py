@@ -249,6 +249,7 @@ class Supervisor:
         task, agent = record["task"], record["agent"]
         attempt = record.get("launches", 0)  # Claude Code resumes its session after the first
         command = launch(self.config, record, attempt)
+        findable(record["client"], environment(command).get("PATH"))
         self.stalls.forget(task, agent)
         exit_file = self.config.agent_dir(task, agent) / EXIT
         exit_file.unlink(missing_ok=True)
@@ -374,6 +375,23 @@ class Supervisor:
             )
             return False
         return True
+
+
+def findable(client: str, path: str | None) -> None:
+    """Refuse a client whose program is not on the PATH agents get: it would only crash through
+    its retry budget. That PATH is the supervisor's, from the command that started it, which is
+    not always the shell that ran `agent start` (its own check passed there)."""
+    import shutil
+
+    name, argv = named(client)
+    program = name or argv[0]
+    if os.sep not in program and shutil.which(program, path=path) is None:
+        raise TaskprotoError(
+            f"{program!r} is not on the PATH of the agents' supervisor (pid {os.getpid()}), which "
+            "gives agents the environment of the command that started it, not of each `agent "
+            "start`; stop every agent (`taskproto agent ps`), wait until the supervisor exits "
+            "(30 s after the last one), then start them again from the shell that has it"
+        )
 
 
 def exit_status(config: Config, task: str, agent: str) -> int | None:

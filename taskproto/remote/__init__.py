@@ -59,6 +59,7 @@ __all__ = [
 ]
 
 CLAIM_PREFIX = "refs/taskproto/claims/"
+QUEUE_PREFIX = "refs/taskproto/queue/"  # the merge queue's entries (ops/queue.py)
 CLAIM_FILE = "claim.json"
 TRACKING_PREFIX = "refs/taskproto/remote/"
 
@@ -92,7 +93,16 @@ class Remote:
         try:
             yield
         except GitError as exc:
-            raise RemoteError(self.name, what, git_message(exc.stderr or exc.stdout)) from None
+            detail = git_message(exc.stderr or exc.stdout)
+            if not any(c in self.name for c in "/:") and not self.git.ok(
+                "config", "--get", f"remote.{self.name}.url"
+            ):  # a fresh clone has only origin: say which remote is missing, not git's words
+                detail = (
+                    f"this clone has no git remote named {self.name!r} (`remote` in "
+                    f"`.taskproto.toml`); add it: `git remote add {self.name} URL`, URL the "
+                    "shared repository's"
+                )
+            raise RemoteError(self.name, what, detail) from None
 
     # --- reading claims --------------------------------------------------------
 
@@ -115,6 +125,16 @@ class Remote:
             if sha is not None and n not in found:
                 found[n] = sha
         return found
+
+    def fetch_branch(self, branch: str, have: str | None) -> str | None:
+        """The head of the remote's `branch` (None: it has none), its objects fetched into
+        `refs/remotes/<remote>/<branch>` unless it is `have`: one `ls-remote`, one fetch at most."""
+        ref = f"refs/heads/{branch}"
+        with self.network(f"reading its {branch}"):
+            there = self.git.ls_remote(self.name, [ref]).get(ref)
+            if there is not None and there != have:
+                self.git.fetch(self.name, [f"+{ref}:refs/remotes/{_safe(self.name)}/{branch}"])
+        return there
 
     def tracked_claims(self) -> dict[str, RemoteClaim]:
         """This machine's last view of the remote's claims (no network)."""

@@ -1,0 +1,29 @@
+"""A session whose claim was taken over (its heartbeat older than the lease, or its process gone)
+and that renews it is told so: taken over by whom, when and why, and what it can do. Found walking
+time passing as a new user: the old owner's `taskproto heartbeat` said "owned by s2; claim it first
+with `taskproto claim t1`", as if it had never held the task."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from taskproto.engine import Engine
+
+
+def test_the_old_owners_heartbeat_says_its_claim_was_taken_over(engine: Engine, cli) -> None:
+    engine.create_task("t1")
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    engine.claim("t1", "s1", pid=int(proc.stdout))  # a process that is gone now
+    assert engine.claim("t1", "s2").outcome == "takeover"
+    r = cli("heartbeat", "t1", env={"TASKPROTO_SESSION": "s1"})
+    assert r.code == 1, r.out
+    assert r.err.count("\n") == 1, r.err
+    assert "your claim on task 't1' was taken over by session s2 at " in r.err
+    assert "no longer exists" in r.err  # why: as the takeover's log says
+    assert "it is no longer yours" in r.err and "--force (logged)" in r.err
+    # a session that never held it is told what it was before
+    r = cli("heartbeat", "t1", env={"TASKPROTO_SESSION": "s3"})
+    assert r.code == 1 and "owned by s2; claim it first" in r.err
