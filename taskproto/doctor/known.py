@@ -113,6 +113,7 @@ class Known:
 
     def __init__(self, entries: dict[str, Any]) -> None:
         self.entries = entries  # key -> a head's JSON, as read
+        self.valid: set[str] = set()  # the keys whose JSON was read as a head
 
     @classmethod
     def read(cls, config: Config) -> Known:
@@ -136,9 +137,11 @@ class Known:
         if raw is None:
             return None
         try:
-            return TaskHead.model_validate(raw)
+            head = TaskHead.model_validate(raw)
         except (RecordError, RecursionError):
             return None
+        self.valid.add(digest)
+        return head
 
 
 def write(config: Config, known: Known, heads: dict[str, TaskHead], whole: bool) -> bool:
@@ -146,13 +149,13 @@ def write(config: Config, known: Known, heads: dict[str, TaskHead], whole: bool)
     their own): in place of everything kept after a `whole` run, else beside it. Written only
     when that changes what is kept; False when it could not be written (it is only a shortcut)."""
     entries = {} if whole else dict(known.entries)
-    was = known.entries
+    was, new = known.entries, False
     for digest, head in heads.items():
-        if digest in was:
+        if digest in known.valid:
             entries[digest] = was[digest]  # the same bytes: the same head
         elif keepable(head):
-            entries[digest] = head.model_dump(mode="json")
-    if entries.keys() == was.keys():
+            entries[digest], new = head.model_dump(mode="json"), True
+    if not new and entries.keys() == was.keys():
         return True
     if len(entries) > MOST:
         entries = dict(list(entries.items())[-MOST:])

