@@ -75,6 +75,29 @@ def head_of(task: Task) -> TaskHead:
     return head
 
 
+_PLAIN = ("name", "workflow", "state", "revision", "base", "base_branch")
+
+
+def head_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """The head's JSON, picked from the task.json document that validated as the Task (no dump of
+    the record: the same values, read as a head, give the same head); what is the default is left
+    out."""
+    out = {k: raw[k] for k in _PLAIN if raw.get(k) is not None}
+    if raw.get("owner") is not None:
+        out["owner"] = raw["owner"]
+    if raw.get("required_agents"):
+        out["required_agents"] = raw["required_agents"]
+    checkpoint = raw.get("checkpoint") or {}
+    for kind in ("plan_approval", "commit_approval"):
+        if checkpoint.get(kind) is not None:
+            out[kind] = checkpoint[kind]
+    if raw.get("landed") is not None:
+        out["landed"] = True
+    if (raw.get("context") or {}).get("worktrees") == "at claim":
+        out["at_claim"] = True
+    return out
+
+
 def key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -102,10 +125,6 @@ def code() -> str:
     if not _CODE:
         _CODE.append(_code())
     return _CODE[0]
-
-
-def keepable(head: TaskHead) -> bool:
-    return head.workflow in BUILTINS
 
 
 class Known:
@@ -144,17 +163,17 @@ class Known:
         return head
 
 
-def write(config: Config, known: Known, heads: dict[str, TaskHead], whole: bool) -> bool:
-    """Keep `heads` (key -> head of the contents this run found valid and without a finding of
-    their own): in place of everything kept after a `whole` run, else beside it. Written only
-    when that changes what is kept; False when it could not be written (it is only a shortcut)."""
-    entries = {} if whole else dict(known.entries)
-    was, new = known.entries, False
-    for digest, head in heads.items():
-        if digest in known.valid:
-            entries[digest] = was[digest]  # the same bytes: the same head
-        elif keepable(head):
-            entries[digest], new = head.model_dump(mode="json"), True
+def write(config: Config, known: Known, judged: dict[str, Any], whole: bool) -> bool:
+    """Keep what this run found valid and without a finding of their own: the entries it read
+    (`known.valid` of them) and `judged` (key -> head JSON, `head_json`), in place of everything
+    kept after a `whole` run, else beside it. Written only when that changes what is kept; False
+    when it could not be written (it is only a shortcut)."""
+    was = known.entries
+    entries = {} if whole else dict(was)
+    for digest in known.valid:
+        entries[digest] = was[digest]  # the same bytes: the same head
+    new = {d: h for d, h in judged.items() if h.get("workflow") in BUILTINS}
+    entries.update(new)
     if not new and entries.keys() == was.keys():
         return True
     if len(entries) > MOST:

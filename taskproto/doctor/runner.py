@@ -151,12 +151,12 @@ class Report:
 def keep(snap: Snapshot) -> None:
     """Keep, for the next run, the heads of the task.json contents judged valid and without a
     finding of their own (doctor/known.py); after a run over every task, only those."""
-    heads = {
-        v.digest: v.head
+    judged = {
+        v.digest: v.head_json
         for v in snap.tasks.values()
-        if v.digest is not None and v.head is not None and (v.kept or v.judged)
+        if v.digest is not None and v.head_json is not None and v.judged
     }
-    known.write(snap.config, snap.kept, heads, whole=snap.scope is None)
+    known.write(snap.config, snap.kept, judged, whole=snap.scope is None)
 
 
 def _order(f: Finding) -> tuple[int, tuple[str, str, str, str]]:

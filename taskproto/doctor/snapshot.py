@@ -67,6 +67,7 @@ class TaskView:
     # what the checks of the task's surroundings read of task.json (None: it is not a valid task)
     head: known.TaskHead | None = None
     digest: str | None = None  # the SHA-256 of `raw`
+    head_json: dict[str, Any] | None = None  # the head as it is kept, when judged by this run
     kept: bool = False  # an earlier run judged these very bytes (doctor/known.py): not again
     judged: bool = False  # this run judged its content and found nothing (what a run keeps)
 
@@ -170,8 +171,8 @@ def _read_task(view: TaskView, path: Path, kept: known.Known) -> None:
         view.head, view.kept = head, True
         return
     try:
-        view.parsed = store.parse(Task, path, data, move_aside=False)
-        view.head = known.head_of(view.parsed)
+        view.parsed, raw = store.parse_raw(Task, path, data, move_aside=False)
+        view.head, view.head_json = known.head_of(view.parsed), known.head_json(raw)
     except UnsupportedSchema as exc:
         view.problem, view.detail = "lock-schema-too-new", str(exc)
     except CorruptState as exc:

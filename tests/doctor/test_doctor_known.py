@@ -10,7 +10,7 @@ from pathlib import Path
 from doctor_helpers import Env, ids
 
 from taskproto.doctor import known
-from taskproto.state.models import utcnow
+from taskproto.state.models import Task, utcnow
 from tests.conftest import run_taskproto
 
 
@@ -95,3 +95,16 @@ def test_a_dry_run_keeps_nothing_and_full_takes_nothing(env: Env) -> None:
     result = run_taskproto("doctor", "--full", "--json", cwd=env.repo)
     assert result.code == 0, result.err
     assert json.loads(result.out)["healthy"] is True
+
+
+def test_the_head_kept_is_the_head_of_the_task(env: Env) -> None:
+    at = "2026-11-28T10:00:00.123456Z"
+    raw = env.raw()
+    raw["owner"] = {"session": "s", "host": "h", "pid": 3, "claimed_at": at, "heartbeat_at": at}
+    raw["checkpoint"]["plan_approval"] = {"by": "u", "at": at, "seen": {"terminal": True}}
+    raw["checkpoint"]["commit_approval"] = {"sha": "a" * 40, "by": "u", "at": at, "stale": True}
+    raw["context"] = {"worktrees": "at claim"}
+    for data in (env.raw(), raw):
+        task = Task.model_validate(data)
+        kept = known.TaskHead.model_validate(json.loads(json.dumps(known.head_json(data))))
+        assert kept == known.head_of(task)
