@@ -51,6 +51,7 @@ class _Compiler:
         self.ns: dict[str, Any] = {"Slow": Slow, "_time": _time, "M": missing, "COPY": copy}
         self.made: dict[type, str] = {}  # record class -> the name of its function in ns
         self.count = 0
+        self.source: list[str] = []  # every function's lines, compiled at once (`build`)
 
     def name(self, prefix: str, value: Any) -> str:
         self.count += 1
@@ -183,7 +184,13 @@ class _Compiler:
         return fn
 
     def define(self, fn: str, lines: list[str]) -> None:
-        exec(compile("\n".join(lines) + "\n", f"<record load {fn}>", "exec"), self.ns)
+        self.source += lines
+
+    def build(self, cls: Any) -> Any:
+        fn = self.record(cls)
+        code = compile("\n".join(self.source) + "\n", f"<record load {cls.__name__}>", "exec")
+        exec(code, self.ns)
+        return self.ns[fn]
 
 
 def compile_fast(cls: Any, missing: Any, copy: Callable[[Any], Any]) -> Any:
@@ -191,6 +198,6 @@ def compile_fast(cls: Any, missing: Any, copy: Callable[[Any], Any]) -> Any:
     `copy`: how a default is copied), or False when an annotation is not one it knows."""
     compiler = _Compiler(missing, copy)
     try:
-        return compiler.ns[compiler.record(cls)]
+        return compiler.build(cls)
     except TypeError:
         return False
