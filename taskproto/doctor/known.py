@@ -26,12 +26,13 @@ from typing import Any
 from taskproto import plainjson as json
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
+from taskproto.layout import DOCTOR_KNOWN
 from taskproto.machine.registry import BUILTINS
 from taskproto.state.files import atomic_write
 from taskproto.state.models import Approval, Owner, Task
 from taskproto.state.record import Record, RecordError, field
 
-FILE = "doctor-known.json"
+FILE = DOCTOR_KNOWN
 VERSION = 1
 MOST = 200_000  # entries kept at most (a run over named tasks adds to them)
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
