@@ -28,6 +28,9 @@ LOCK_NAME = "task.json.lock"  # the per-task lock file, beside task.json (state/
 # under taskproto's root: where `init` installed the git hooks, and which (hooks/git/install.py
 # writes it; the hooks and doctor read it)
 GIT_HOOKS_RECORD = "git-hooks.json"
+# under taskproto's root: what doctor judged of task.json contents (doctor/known.py); the board's
+# watcher ignores it (doctor's own cache changes nothing the board shows)
+DOCTOR_KNOWN = "doctor-known.json"
 
 
 class SettingsError(Exception):

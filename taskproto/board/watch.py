@@ -20,6 +20,7 @@ import anyio
 
 from taskproto.config import Config
 from taskproto.hooks.agents.activity import FOLDER as ACTIVITY
+from taskproto.layout import DOCTOR_KNOWN
 
 HISTORY = 256  # changes kept for a stream that fell behind; past that it refreshes everything
 
@@ -118,6 +119,8 @@ def classify(config: Config, paths: Iterable[str]) -> tuple[Change, bool]:
         folder, name = os.path.split(path)
         if name.endswith(".lock") or name.endswith(".tmp") or ".tmp." in name:
             continue  # a write in progress; its rename follows
+        if folder == layout.root and DOCTOR_KNOWN in name:
+            continue  # doctor's own cache (and its write): nothing the board shows
         if path == layout.root or folder == layout.tasks or folder == layout.root:
             change.everything = rebuild = True
         elif folder == os.path.join(layout.root, ACTIVITY):

@@ -44,6 +44,12 @@ def _progress() -> Callable[[int, int], None] | None:
     is_flag=True,
     help="List every check id with what it means and what --fix does.",
 )
+@click.option(
+    "--full",
+    is_flag=True,
+    help="Judge every task.json's content again, taking nothing from what earlier runs found "
+    "of the same bytes (<root>/doctor-known.json; docs/doctor.md).",
+)
 @json_option
 @pass_state
 def doctor(
@@ -53,6 +59,7 @@ def doctor(
     dry_run: bool,
     retry_agents: bool,
     list_checks: bool,
+    full: bool,
     as_json: bool,
 ) -> None:
     """Check TASKS (default: every task and the repository around them) for broken state.
@@ -95,6 +102,7 @@ def doctor(
         retry_agents=retry_agents,
         progress=None if as_json else _progress(),
         actor=engine.actor,
+        full=full,
     )
     emit(as_json, report.as_json(), lambda: _human(report, fix, dry_run))
     if not report.healthy:

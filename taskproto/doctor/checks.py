@@ -156,8 +156,6 @@ def check_log(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     """task.json and the agents' status files against the journal's head: the journal is the
     authority (docs/on-disk-format.md), so every difference is a finding whose fix restores it."""
-    task = view.task
-    assert task is not None
     if view.name not in snap.journals:
         yield _f("journal-missing", view, f"no journal ref refs/taskproto/tasks/{view.name}")
         return
@@ -171,14 +169,17 @@ def check_journal(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
             "missing or corrupt)",
         )
         return
-    old = snap.journal_task(view.name)
-    if old is None:
-        yield _f(
-            "journal-unreadable", view, "the journal's newest commit holds no readable task.json"
-        )
-        return
-    if view.raw != head_bytes:
-        yield _journal_difference(view, task, old)
+    if view.raw != head_bytes:  # else the journal holds task.json's very bytes: a valid task
+        old = snap.journal_task(view.name)
+        task = view.task
+        if old is None:
+            yield _f(
+                "journal-unreadable",
+                view,
+                "the journal's newest commit holds no readable task.json",
+            )
+        elif task is not None:
+            yield _journal_difference(view, task, old)
         return
     for agent, av in view.agents.items():
         if av.status is None:
@@ -208,19 +209,18 @@ def _journal_difference(view: TaskView, task: Task, old: Task) -> Finding:
 
 
 def check_owner(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
-    task = view.task
-    assert task is not None
-    if task.owner is None:
+    head = view.head
+    assert head is not None
+    if head.owner is None:
         return
-    reason = owner_gone(
-        task.owner, snap.now, snap.config.lease_minutes, snap.config.task_dir(task.name)
-    )
+    folder = view.dir if head.name == view.name else snap.config.task_dir(head.name)
+    reason = owner_gone(head.owner, snap.now, snap.config.lease_minutes, folder)
     if reason:
         yield _f(
             "owner-gone",
             view,
-            f"owner session {task.owner.session} is gone: {reason}",
-            session=task.owner.session,
+            f"owner session {head.owner.session} is gone: {reason}",
+            session=head.owner.session,
         )
 
 
@@ -344,13 +344,13 @@ def check_agents(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 
 def check_approval(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
-    task = view.task
+    task = view.head
     assert task is not None
-    approval = task.checkpoint.commit_approval
+    approval = task.commit_approval
     head = snap.branches.get(task.name)
     if approval is None or approval.sha is None or approval.stale or head is None:
         return
-    if task.landed is not None and head == task.base:
+    if task.landed and head == task.base:
         return  # landed from another machine: this branch never had the work, and loses none
     if approval.sha != head:
         yield _f(
@@ -399,6 +399,9 @@ def check_review(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         )
 
 
+# The checks that judge task.json's content alone (and the workflow's definition): what an earlier
+# run found of the same bytes holds (doctor/known.py). The others read the head (TaskHead).
+CONTENT_CHECKS = (check_log, check_approver, check_review)
 TASK_CHECKS = [
     check_log,
     check_journal,

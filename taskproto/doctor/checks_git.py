@@ -20,10 +20,10 @@ from taskproto.sessions import hostname
 def expected(snap: Snapshot, view: TaskView) -> list[tuple[str | None, Path, str]]:
     """(agent or None, worktree path, branch) of every worktree the task should have (worked out
     once per snapshot)."""
-    task = view.task
+    task = view.head
     assert task is not None
     rows = snap.rows.get(view.name)
-    if rows is None and task.context.get("worktrees") == "at claim":
+    if rows is None and task.at_claim:
         rows = snap.rows[view.name] = []  # imported: made when it starts (engine/imported.py)
     if rows is None:
         # config.task_worktree and config.agent_worktree, built from the task's folder (the view's,
@@ -42,7 +42,7 @@ def not_checked_out_here(snap: Snapshot, view: TaskView) -> bool:
     """A task shared through the remote that no session of this host holds, with no branch, no
     worktree and no folder of them here: sync adopted it, and its worktrees are made when a session
     here claims it (docs/remote.md), from the remote's branch. Nothing is missing."""
-    task = view.task
+    task = view.head
     if snap.config.remote is None or task is None:
         return False
     if task.owner is not None and task.owner.host == hostname():
@@ -157,7 +157,7 @@ def check_shared(snap: Snapshot) -> Iterator[Finding]:
     """Two tasks that need the same branch or the same worktree folder."""
     owners: dict[str, list[tuple[str, str | None]]] = {}
     for view in snap.tasks.values():
-        if view.task is None:
+        if view.head is None:
             continue
         for agent, path, branch in expected(snap, view):
             for key in (f"branch {branch}", f"worktree {snap.real(path)}"):
@@ -190,7 +190,7 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
     branches: set[str] = set(cfg.protected_branches)
     unsure: list[str] = []  # folders of tasks we cannot read: leave everything in them alone
     for view in snap.tasks.values():
-        if view.task is None:
+        if view.head is None:
             unsure.append(snap.real(view.dir))
             branches.add(view.name)
             branches.update(agent_branch(view.name, a) for a in view.agent_dirs)
@@ -227,7 +227,7 @@ def check_orphans(snap: Snapshot) -> Iterator[Finding]:
                 suspects[branch] = f"task {prefix} was removed"
                 break
             owner = snap.tasks.get(prefix)
-            if owner is not None and owner.task is not None and rest in owner.agent_dirs:
+            if owner is not None and owner.head is not None and rest in owner.agent_dirs:
                 suspects[branch] = f"{rest} is not an agent of task {prefix}"
                 break
     for branch, why in sorted(suspects.items()):
@@ -259,7 +259,7 @@ def check_folders(snap: Snapshot) -> Iterator[Finding]:
     if snap.scope is not None:
         return
     root = snap.real(snap.config.root)
-    known = {snap.real(p) for v in snap.tasks.values() if v.task for _, p, _ in expected(snap, v)}
+    known = {snap.real(p) for v in snap.tasks.values() if v.head for _, p, _ in expected(snap, v)}
     for wt in snap.worktrees:
         p = snap.real(wt.path)
         if wt.prunable and _under(p, root) and p not in known:

@@ -75,7 +75,7 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
     for view in (
         snap.tasks.values()
     ):  # tasks owned here whose claim the remote does not hold for that session
-        owner = view.task.owner if view.task is not None else None
+        owner = view.head.owner if view.head is not None else None
         if owner is None:
             continue
         held = claims.get(view.name)

@@ -138,14 +138,14 @@ def _expected(snap: Snapshot) -> bool:
 
 
 def check_signed_approvals(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
-    task = view.task
+    task = view.head
     dirs = snap.config.layout.dirs
     if task is None or dirs is None:
         return
     from taskproto.engine.verify_rules import from_an_agent
 
     for kind in ("plan", "commit"):
-        approval = getattr(task.checkpoint, f"{kind}_approval")
+        approval = getattr(task, f"{kind}_approval")
         if approval is None:
             continue
         agent = from_an_agent(approval.model_dump(mode="json"))

@@ -13,8 +13,9 @@ from taskproto.doctor import (
     fixes_events,  # noqa: F401  (registers the fixes of moved repositories)
     fixes_git,  # noqa: F401  (registers the git-side fixes)
     fixes_journal,  # noqa: F401  (registers the integrity fixes)
+    known,
 )
-from taskproto.doctor.checks import TASK_CHECKS, UNTOUCHABLE, check_task_file
+from taskproto.doctor.checks import CONTENT_CHECKS, TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_agents import check_agents
 from taskproto.doctor.checks_clients import (
     check_client_hooks,
@@ -50,10 +51,18 @@ def detect(snap: Snapshot) -> list[Finding]:
             found += check_half_made(snap, view)
             continue  # nothing else is judged until the create is finished or undone
         found += check_task_file(snap, view)
-        if view.task is None or view.problem in UNTOUCHABLE:
+        if view.head is None or view.problem in UNTOUCHABLE:
             continue  # nothing else can be judged (or touched) until task.json is back
+        view.judged = not view.kept
         for check in TASK_CHECKS:
-            found += check(snap, view)
+            if check in CONTENT_CHECKS:
+                if view.kept:
+                    continue  # these very bytes were judged by an earlier run (doctor/known.py)
+                got = list(check(snap, view))
+                view.judged = view.judged and not got
+                found += got
+            else:
+                found += check(snap, view)
         found += check_signed_approvals(snap, view)
         found += check_worktrees(snap, view)
         found += check_git_operations(snap, view)
@@ -139,6 +148,17 @@ class Report:
         }
 
 
+def keep(snap: Snapshot) -> None:
+    """Keep, for the next run, the heads of the task.json contents judged valid and without a
+    finding of their own (doctor/known.py); after a run over every task, only those."""
+    judged = {
+        v.digest: v.head_json
+        for v in snap.tasks.values()
+        if v.digest is not None and v.head_json is not None and v.judged
+    }
+    known.write(snap.config, snap.kept, judged, whole=snap.scope is None)
+
+
 def _order(f: Finding) -> tuple[int, tuple[str, str, str, str]]:
     return (ORDER.index(f.check) if f.check in ORDER else len(ORDER), f.key())
 
@@ -152,15 +172,19 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     only: frozenset[str] | None = None,
     actor: Actor | None = None,
+    full: bool = False,
 ) -> Report:
     """Check (and with `fix`, repair) the named tasks, or all tasks and the repository around
     them; `only`: the checks whose fixes may run (`taskproto init` repairs a move with them).
     The fixes act as `actor` (the user unless given): a fix that is the user's alone is refused
-    to an agent's doctor."""
+    to an agent's doctor. `full`: judge every task.json's content again, taking nothing from
+    what earlier runs found (doctor/known.py)."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config) if actor is None else Engine(config, actor)
-    snap = take(config, scope, progress)
+    snap = take(config, scope, progress, full)
     findings = detect(snap)
+    if not dry_run:
+        keep(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
     ctx = FixContext(
         engine, retry_agents, raw_workflows={n: v.raw_workflow for n, v in snap.tasks.items()}
@@ -193,7 +217,7 @@ def run(
             if dry_run:
                 break
             ctx.pruned = False
-            snap = take(config, scope)
+            snap = take(config, scope, full=full)
             findings = detect(snap)
         report.findings, report.snapshot = findings, snap
     _escalate(engine, report, attempted)

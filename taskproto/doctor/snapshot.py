@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,7 +18,9 @@ from typing import Any
 from taskproto import plainjson as json
 from taskproto.clients.settings import RECORD
 from taskproto.config import Config
-from taskproto.doctor import reads
+from taskproto.doctor import known, reads
+from taskproto.doctor.realpaths import RealPaths as RealPaths
+from taskproto.doctor.realpaths import real as real
 from taskproto.engine.tasks import CREATING, read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
 from taskproto.git.repo import WorktreeInfo
@@ -37,85 +38,10 @@ TASK, STATUS, CODE = "task.json", "status.json", "code"
 TMP_RE = re.compile(r"\.tmp-.+\.(\d+)\.[0-9a-f]+\Z")
 
 
-def real(path: Path | str) -> str:
-    return os.path.realpath(path)
-
-
 def relative(config: Config, path: Path | str) -> str:
     """A path as a person reads it in a message: relative to the repository when inside it."""
     text, top = os.fspath(path), os.fspath(config.repo)
     return text[len(top) + 1 :] if text.startswith(top + os.sep) else text
-
-
-class RealPaths:
-    """`os.path.realpath`, remembering every folder it resolved: a path under a folder already
-    resolved costs one `lstat` (is its last part a link?) instead of one per part, and none for a
-    path that a folder listing of this run showed is no link (`plain`). Doctor's detection
-    resolves each worktree path several times (7,000 calls at 300 tasks), and nothing changes on
-    disk while it runs; repairs use `real`, which remembers nothing."""
-
-    def __init__(self) -> None:
-        self.known: dict[str, str] = {}
-        self.plain: set[str] = set()  # absolute, normal paths listed as folders that are no links
-
-    def listed(self, folder: str, entries: Sequence[os.DirEntry[str]]) -> None:
-        """Remember which of `entries` (os.scandir of `folder`, absolute) are folders, not links.
-        The listing knows it from the folder itself (d_type): no system call per entry."""
-        for e in entries:
-            try:
-                if e.is_dir(follow_symlinks=False):
-                    self.plain.add(os.path.join(folder, e.name))
-            except OSError:
-                pass
-
-    def __call__(self, path: Path | str) -> str:
-        text = os.fspath(path)
-        found = self.known.get(text)
-        if found is not None:
-            return found
-        if _normal(text):
-            absolute = text  # what abspath would return
-            parent, _, name = text.rpartition(os.sep)
-            parent = parent or os.sep
-        else:
-            absolute = os.path.abspath(text)  # `.` and `//` go; so would `..`, lexically:
-            parent, name = os.path.split(absolute)
-            if not name or ".." in text.split(os.sep):
-                found = os.path.realpath(text)  # `..` resolves after the links before it: git's
-                self.known[text] = found
-                return found
-        if absolute in self.plain:
-            link = False
-        else:
-            try:
-                link = stat.S_ISLNK(os.lstat(absolute).st_mode)
-            except OSError:
-                link = False
-        if link:
-            found = os.path.realpath(absolute)
-        else:
-            up = self.known.get(parent)
-            found = os.path.join(self(parent) if up is None else up, name)
-        self.known[text] = found
-        return found
-
-    def exists(self, path: Path | str) -> bool:
-        """`os.path.lexists`, answered from the listings when they showed it."""
-        text = os.fspath(path)
-        return text in self.plain or os.path.lexists(text)
-
-
-def _normal(text: str) -> bool:
-    """An absolute path with no `.`, `..` or empty part: os.path.abspath would return it as is."""
-    sep = os.sep
-    return (
-        text[:1] == sep
-        and text[-1:] != sep
-        and sep + sep not in text
-        and f"{sep}.{sep}" not in text
-        and f"{sep}..{sep}" not in text
-        and not text.endswith((f"{sep}.", f"{sep}.."))
-    )
 
 
 @dataclass
@@ -129,7 +55,7 @@ class AgentView:
 class TaskView:
     name: str
     dir: Path
-    task: Task | None = None
+    parsed: Task | None = None  # the Task, once built (`task`)
     problem: str | None = None  # check id of the task.json problem (lock-missing, ...)
     detail: str = ""
     raw_workflow: str | None = None  # the workflow named in a corrupt file, when readable
@@ -138,6 +64,23 @@ class TaskView:
     agent_dirs: list[str] = field(default_factory=list)  # folders under agents/
     tmp_files: list[Path] = field(default_factory=list)
     intent: dict[str, Any] | None = None  # a `task create` that did not finish (creating.json)
+    # what the checks of the task's surroundings read of task.json (None: it is not a valid task)
+    head: known.TaskHead | None = None
+    digest: str | None = None  # the SHA-256 of `raw`
+    head_json: dict[str, Any] | None = None  # the head as it is kept, when judged by this run
+    kept: bool = False  # an earlier run judged these very bytes (doctor/known.py): not again
+    judged: bool = False  # this run judged its content and found nothing (what a run keeps)
+
+    @property
+    def task(self) -> Task | None:
+        """The whole Task: built when first asked for, from bytes that an earlier run found valid
+        (`kept`); None when task.json is not a valid task."""
+        if self.parsed is None and self.head is not None and self.raw is not None:
+            try:
+                self.parsed = store.parse(Task, self.dir / TASK, self.raw, move_aside=False)
+            except (CorruptState, UnsupportedSchema):
+                return None  # kept wrongly (a hand in the kept file): the checks that need it pass
+        return self.parsed
 
 
 @dataclass
@@ -160,6 +103,7 @@ class Snapshot:
     real: RealPaths = field(default_factory=RealPaths)
     agent_hooks: dict[str, Any] | None = None  # <root>/agent-hooks.json (init's client hooks)
     replacements: dict[str, str] = field(default_factory=dict)  # refs/replace/<sha> -> its object
+    kept: known.Known = field(default_factory=lambda: known.Known({}))  # what earlier runs judged
     archive_heads: dict[str, str] = field(default_factory=dict)  # task -> its last archive's sha
 
     def __post_init__(self) -> None:
@@ -187,7 +131,7 @@ class Snapshot:
         if data is None:
             return None
         view = self.tasks.get(name)
-        if view is not None and view.task is not None and view.raw == data:
+        if view is not None and view.head is not None and view.raw == data:
             return view.task  # the journal holds the very bytes of task.json: read once
         try:
             return Task.model_validate_json(data)
@@ -212,7 +156,7 @@ def _task_names(config: Config, real: RealPaths) -> list[str]:
     return names
 
 
-def _read_task(view: TaskView, path: Path) -> None:
+def _read_task(view: TaskView, path: Path, kept: known.Known) -> None:
     try:
         data = store.read_bytes(path)
     except FileNotFoundError:
@@ -221,9 +165,14 @@ def _read_task(view: TaskView, path: Path) -> None:
     except TaskprotoError as exc:
         view.problem, view.detail = "lock-unreadable", str(exc)
         return
-    view.raw = data
+    view.raw, view.digest = data, known.key(data)
+    head = kept.head(view.digest)
+    if head is not None:  # these bytes were judged by an earlier run: their head is enough
+        view.head, view.kept = head, True
+        return
     try:
-        view.task = store.parse(Task, path, data, move_aside=False)
+        view.parsed, raw = store.parse_raw(Task, path, data, move_aside=False)
+        view.head, view.head_json = known.head_of(view.parsed), known.head_json(raw)
     except UnsupportedSchema as exc:
         view.problem, view.detail = "lock-schema-too-new", str(exc)
     except CorruptState as exc:
@@ -290,9 +239,9 @@ def _read_folders(view: TaskView, real: RealPaths) -> None:
 
 
 def _read_agents(config: Config, view: TaskView) -> None:
-    if view.task is None:
+    if view.head is None:
         return
-    for agent in view.task.required_agents:
+    for agent in view.head.required_agents:
         av = AgentView(agent)
         path = view.dir.joinpath(
             "agents", agent, STATUS
@@ -313,16 +262,17 @@ def _read_tasks(
     scope: Sequence[str] | None,
     progress: Callable[[int, int], None] | None,
     real: RealPaths,
+    kept: known.Known,
 ) -> tuple[dict[str, TaskView], list[str]]:
     """Every task folder asked for (all: `scope` None), and the names of all task folders."""
     names = _task_names(config, real)
-    known = set(names)
-    present = names if scope is None else [n for n in scope if n in known]
+    folders = set(names)
+    present = names if scope is None else [n for n in scope if n in folders]
     tasks: dict[str, TaskView] = {}
     for i, name in enumerate(present):
         view = TaskView(name, config.task_dir(name))
         _read_folders(view, real)
-        _read_task(view, view.dir / TASK)  # config.task_file, built from the folder
+        _read_task(view, view.dir / TASK, kept)  # config.task_file, built from the folder
         _read_agents(config, view)
         tasks[name] = view
         if progress is not None:
@@ -334,8 +284,12 @@ def take(
     config: Config,
     scope: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    full: bool = False,
 ) -> Snapshot:
+    """What doctor looks at; `full`: every task.json judged again, nothing taken from earlier
+    runs (doctor/known.py)."""
     real = RealPaths()
+    kept = known.Known({}) if full else known.Known.read(config)
     # git lists the worktrees and refs on the other core while the task folders are read here
     listing = reads.start_worktrees(config.repo)
     try:
@@ -343,7 +297,7 @@ def take(
             config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX, REPLACE
         )
         try:
-            tasks, names = _read_tasks(config, scope, progress, real)
+            tasks, names = _read_tasks(config, scope, progress, real, kept)
             refs = reads.refs(listed)
         finally:
             listed.wait()
@@ -359,9 +313,9 @@ def take(
             if r.startswith(journal.ARCHIVE_PREFIX)
         }
         archived = set(archive_heads)
-        known = set(names)
+        folders = set(names)
         wanted = (
-            list(scope) if scope is not None else names + [j for j in journals if j not in known]
+            list(scope) if scope is not None else names + [j for j in journals if j not in folders]
         )
         # One `git cat-file --batch` for every journal's task.json and agent statuses, however
         # many tasks; it runs while the worktree listing is parsed.
@@ -369,8 +323,8 @@ def take(
         for name in (n for n in wanted if n in journals):
             specs.append((name, None))
             found = tasks.get(name)
-            if found is not None and found.task is not None:
-                specs += [(name, agent) for agent in found.task.required_agents]
+            if found is not None and found.head is not None:
+                specs += [(name, agent) for agent in found.head.required_agents]
         asked = [
             f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
             for n, a in specs
@@ -394,6 +348,7 @@ def take(
                 hooks_path,
                 real,
                 archive_heads=archive_heads,
+                kept=kept,
             )
             snap.replacements = {
                 r[len(REPLACE) :]: sha for r, sha in refs.items() if r.startswith(REPLACE)

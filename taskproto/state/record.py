@@ -29,6 +29,7 @@ import sys
 from datetime import UTC, datetime
 
 from taskproto import plainjson as json
+from taskproto.state.record_fast import FAST_AFTER, Slow, compile_fast
 from taskproto.state.record_fields import (
     FAILED,
     bounds,
@@ -98,10 +99,24 @@ def field(
 
 
 class _Field:
-    __slots__ = ("name", "key", "check", "default", "factory", "before", "record", "nests")
+    __slots__ = (
+        "name",
+        "key",
+        "check",
+        "default",
+        "factory",
+        "before",
+        "record",
+        "nests",
+        "info",
+        "text",
+        "names",
+    )
 
     def __init__(self, name: str, key: str, check: Check, info: FieldInfo | None, default: Any):
-        self.name, self.key, self.check = name, key, check
+        self.name, self.key, self.check, self.info = name, key, check, info
+        self.text = ""  # the annotation, and the names it is read with (state/record_fast.py)
+        self.names: Mapping[str, Any] = {}
         self.default = info.default if info is not None else default
         self.factory = info.factory if info is not None else None
         self.before = info.before if info is not None else None
@@ -163,6 +178,9 @@ class Record:
     _fields: tuple[_Field, ...] | None = None
     _by_key: dict[str, _Field]
     _nesting: tuple[str, ...]  # the fields that can hold a list, a dict or a record
+    # the load compiled once this process has loaded FAST_AFTER of them (False: not compilable)
+    _fast: Callable[[dict[str, Any]], Any] | bool | None = None
+    _loads = 0
 
     def nested_values(self) -> list[Any]:
         """The values of the fields that can nest (what a depth check walks)."""
@@ -197,6 +215,7 @@ class Record:
                 spec = _Field(name, (info.alias if info else None) or name, check, info, raw)
                 spec.record = holds
                 spec.nests = not scalar(text, scope)
+                spec.text, spec.names = text, scope
                 made.append(spec)
         fields = tuple(made)
         cls._fields = fields
@@ -274,6 +293,16 @@ class Record:
     def model_validate(cls, data: Any) -> Self:
         if isinstance(data, cls):
             return data
+        fast = cls.__dict__.get("_fast")
+        if fast and type(data) is dict:  # compiled: what it accepts, the checks below accept
+            try:
+                return fast(data)  # type: ignore[no-any-return]
+            except Slow:
+                pass  # not a plain valid record: the checks below say what is wrong
+        elif fast is None:
+            cls._loads = cls.__dict__.get("_loads", 0) + 1
+            if cls._loads >= FAST_AFTER:
+                cls._fast = compile_fast(cls, _MISSING, _copy_value)
         errors: list[dict[str, Any]] = []
         if not isinstance(data, dict):
             problem(

@@ -108,6 +108,8 @@ def test_watch_classifies_what_changed(engine: Engine) -> None:
         f"{common}/packed-refs": (set(), False, True),
         f"{common}/index": (set(), False, False),
         f"{layout.tasks}/new": (set(), False, True),
+        f"{layout.root}/doctor-known.json": (set(), False, False),  # doctor's cache
+        f"{layout.root}/.tmp-doctor-known.json.12.ab": (set(), False, False),
     }
     for path, (tasks, act, everything) in paths.items():
         change, _ = classify(engine.config, [path])

@@ -14,7 +14,7 @@ from datetime import timedelta
 import pytest
 from doctor_helpers import Env, commit_file, dead_pid, ids
 
-from taskproto.doctor import CHECKS
+from taskproto.doctor import CHECKS, known
 from taskproto.doctor.fixes import FIXES
 from taskproto.hooks.git import install as git_install
 from taskproto.hooks.git import repair  # noqa: F401  (registers the hooks' reinstall fix)
@@ -464,6 +464,8 @@ def test_every_check_has_a_breaking_test() -> None:
 @pytest.mark.parametrize("check", sorted(BREAK))
 def test_check(env: Env, check: str) -> None:
     assert env.doctor().healthy
+    # that run kept what it judged (doctor/known.py): each break is found by a run that has it
+    assert (env.config.root / known.FILE).is_file()
     BREAK[check](env)
     broken = env.task_file().read_bytes() if env.task_file().is_file() else None
     found = env.doctor()
