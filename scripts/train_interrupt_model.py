@@ -219,7 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--hold-out",
         action="append",
-        help="a split never trained on (default: heldout7, the seventh batch, all held out and scored blind), repeatable",
+        help=(
+            "a split never trained on (default: heldout7, the seventh batch, all held out and "
+            "scored blind), repeatable"
+        ),
     )
     parser.add_argument(
         "--hold-out-batch",
