@@ -4,7 +4,7 @@
     python scripts/train_interrupt_model.py --hold-out-batch 5 [--hold-out-batch 6]
 
 Reads every labelled message of tests/data/interruptions_i18n/ except the held-out splits named
-(none by default: since the fourth round every batch is trained on), trains a softmax regression
+(by default ``heldout7``: the seventh batch, all held out, scored once, never trained on), trains a softmax regression
 over ``taskproto.classify.languages.model.features`` hashed into its buckets (AdaGrad, a fixed
 seed: the same data gives the same weights), and writes the weights as 16-bit integers to
 taskproto/classify/languages/model.bin. Standard library only; under a minute on a loaded 2-core
