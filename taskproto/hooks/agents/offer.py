@@ -284,6 +284,8 @@ def refresh(layout: Layout) -> None:
         changed = offer_cache.latest(layout)
         if changed <= min(copies.values()):
             return
+        if len(layout.task_names()) > REFRESH_MOST:
+            return  # before the stamp and its tick's wait: with this many, gather reads none
         if changed > quiet.started(layout):  # changed within the file clock's tick
             time.sleep(time.clock_getres(CLOCK_REALTIME_COARSE))
         gathered = gather(layout, REFRESH_MOST)
