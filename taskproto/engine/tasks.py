@@ -226,8 +226,10 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
             "host": hostname(),
         }
         store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
-        wt.create(core, name, agents, base_sha)
-        _records(core, task, f"create: {task.state}")
+        message = f"create: {task.state}"
+        ahead: list[str] = []
+        wt.create(core, name, agents, base_sha, lambda: _ahead(core, task, message, ahead))
+        _records(core, task, message, ahead[-1] if ahead else None)
         (task_dir / CREATING).unlink()
         core.changed()
         return task
@@ -245,15 +247,43 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
         raise
 
 
-def _records(core: Core, task: Task, message: str) -> None:
-    """The agents' statuses (each only if missing), then the journal's first commit and
-    task.json (Core.first_record)."""
+def _ahead(core: Core, task: Task, message: str, made: list[str]) -> None:
+    """While git makes the task's worktree (its longest wait): the agents' statuses and the
+    journal's first commit, its objects written and synced but no ref moved (an object nothing
+    names is git's garbage, never a record), appended to `made`; and the modules the rest of the
+    create runs, imported. What fails here is done again after git, the ordinary way."""
+    import taskproto.clients.settings  # noqa: F401 - each new worktree's client hooks
+    import taskproto.engine.prepare  # noqa: F401 - its `[worktree]` files
+    import taskproto.hooks.agents.offer  # noqa: F401 - the offer renewed after the change
+
+    dirs = core.layout.dirs
+    if dirs is None:
+        return
+    try:
+        _statuses(core, task)
+        files = {journal.TASK_FILE: store.dump(task)}  # what Core.journal records, as it will be
+        files.update(journal.agent_files(core.layout, task.name, task.required_agents))
+        written = journal.first_commit(dirs, files, message, task.revision, sync=True)
+    except (OSError, TaskprotoError):
+        return
+    if written:
+        made.append(written[-1])
+
+
+def _statuses(core: Core, task: Task) -> None:
+    """The agents' status files, each only if missing."""
     for agent in task.required_agents:
         path = core.config.status_file(task.name, agent)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             store.save_status(path, AgentStatus(agent=agent, updated_at=task.created_at))
-    core.first_record(task, message)
+
+
+def _records(core: Core, task: Task, message: str, made: str | None = None) -> None:
+    """The agents' statuses (each only if missing), then the journal's first commit (`made`: its
+    objects written already) and task.json (Core.first_record)."""
+    _statuses(core, task)
+    core.first_record(task, message, made)
 
 
 def finish_create(core: Core, name: TaskName) -> list[str]:

@@ -16,10 +16,27 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
     from pathlib import Path
+    from subprocess import Popen
 
 ZERO_OID = "0" * 40
 # `subprocess` is imported by the methods that start git: a transition starts none, and the
 # import is ~2 ms of its start-up.
+
+
+class Running:
+    """A git process `Git.start` started; `wait` ends it as `Git.run` would have."""
+
+    def __init__(self, cmd: list[str], proc: Popen[bytes]) -> None:
+        self.cmd = cmd
+        self.proc = proc
+
+    def wait(self) -> str:
+        """Git's output, once it exited; GitError when it failed."""
+        out, err = self.proc.communicate()
+        text = out.decode("utf-8", "replace")
+        if self.proc.returncode != 0:
+            raise GitError(self.cmd, self.proc.returncode, text, err.decode("utf-8", "replace"))
+        return text
 
 
 class Git:
@@ -54,6 +71,21 @@ class Git:
         if check and proc.returncode != 0:
             raise GitError(cmd, proc.returncode, out, proc.stderr.decode("utf-8", "replace"))
         return out
+
+    def start(self, *args: str) -> Running:
+        """Start `git ARGS` as `run` would and return at once: the caller works while git does
+        (`task create` writes its journal commit during `git worktree add`), then `wait`s."""
+        import subprocess
+
+        cmd = ["git", *args]
+        proc = subprocess.Popen(
+            cmd,
+            cwd=self.cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**git_environ(), INTERNAL: "1"},
+        )
+        return Running(cmd, proc)
 
     def ok(self, *args: str) -> bool:
         import subprocess
