@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 
 def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: str | None) -> str:
     """Refuse a task that cannot be made; returns the base commit's sha."""
-    if (core.config.task_dir(name) / CREATING).exists():
+    layout = core.config.layout  # strings: no pathlib before the create's git starts
+    if os.path.exists(os.path.join(layout.task_dir(name), CREATING)):
         raise TaskprotoError(
             f"task {name!r} was half made by a `task create` that did not finish; run "
             f"`taskproto doctor --fix` to finish it, or `taskproto task abort {name}` to undo it"
         )
-    if core.config.task_file(name).exists():
+    if os.path.exists(layout.task_file(name)):
         raise TaskExists(name)
     if core.remote is not None and core.remote.known_tasks((name,)):
         raise TaskprotoError(
@@ -212,9 +213,9 @@ def create_task(
 def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) -> Task:
     """Make what `task` (its first record) asks for: folder, branches, worktrees, records."""
     name = TaskName(task.name)
-    task_dir = core.config.task_dir(name)
+    task_dir = core.config.layout.task_dir(name)  # a string: no pathlib before git starts
     try:
-        task_dir.mkdir()
+        os.mkdir(task_dir)
     except FileExistsError:
         raise TaskExists(name) from None
     try:
@@ -225,12 +226,13 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
             "pid": os.getpid(),
             "host": hostname(),
         }
-        store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
+        intent_file = os.path.join(task_dir, CREATING)
+        store.atomic_write(intent_file, json.dumps(intent, indent=2).encode())
         message = f"create: {task.state}"
         ahead: list[str] = []
         wt.create(core, name, agents, base_sha, lambda: _ahead(core, task, message, ahead))
         _records(core, task, message, ahead[-1] if ahead else None)
-        (task_dir / CREATING).unlink()
+        os.unlink(intent_file)
         core.changed()
         return task
     except BaseException:

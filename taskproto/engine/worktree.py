@@ -38,24 +38,28 @@ def create(
     and GitPython is opened only to undo a create that failed. `meanwhile` runs while git makes
     the first worktree (the caller's own work, done in parallel with git's); whatever it raises
     is raised once git is done, and undoes the create."""
-    config = core.config
-    plan: list[tuple[str, Path, str]] = [(task, config.task_worktree(task), base_sha)]
-    plan += [(agent_branch(task, a), config.agent_worktree(task, a), base_sha) for a in agents]
-    for branch, path, _ in plan:
+    config, layout = core.config, core.config.layout
+    # the paths as strings until git runs: `pathlib` is imported while it does (`meanwhile`)
+    plan = [(task, layout.task_worktree(task))]
+    plan += [(agent_branch(task, a), layout.agent_worktree(task, a)) for a in agents]
+    for branch, where in plan:
         if core.branch_head(branch) is not None:
             raise TaskprotoError(
                 f"branch {branch!r} already exists; pick another task name or remove the branch "
                 "first"
             )
-        if path.exists():
-            raise TaskprotoError(f"{path} already exists; move it away or run `taskproto doctor`")
+        if os.path.exists(where):
+            raise TaskprotoError(f"{where} already exists; move it away or run `taskproto doctor`")
     made = Made()
     try:
-        for branch, path, base in plan:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            running = core.git.start("worktree", "add", "--quiet", "-b", branch, str(path), base)
+        for branch, where in plan:
+            os.makedirs(os.path.dirname(where), exist_ok=True)
+            running = core.git.start("worktree", "add", "--quiet", "-b", branch, where, base_sha)
             failed = _during(meanwhile)
             meanwhile = None
+            from pathlib import Path  # once git runs: `meanwhile` imported it while it did
+
+            path = Path(where)
             try:
                 running.wait()
             except GitError:

@@ -16,7 +16,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
     from pathlib import Path
-    from subprocess import Popen
 
 ZERO_OID = "0" * 40
 # `subprocess` is imported by the methods that start git: a transition starts none, and the
@@ -26,17 +25,38 @@ ZERO_OID = "0" * 40
 class Running:
     """A git process `Git.start` started; `wait` ends it as `Git.run` would have."""
 
-    def __init__(self, cmd: list[str], proc: Popen[bytes]) -> None:
+    def __init__(self, cmd: list[str], pid: int, out: int, err: int) -> None:
         self.cmd = cmd
-        self.proc = proc
+        self.pid = pid
+        self._read = {out: bytearray(), err: bytearray()}
+        self._out, self._err = out, err
 
     def wait(self) -> str:
         """Git's output, once it exited; GitError when it failed."""
-        out, err = self.proc.communicate()
-        text = out.decode("utf-8", "replace")
-        if self.proc.returncode != 0:
-            raise GitError(self.cmd, self.proc.returncode, text, err.decode("utf-8", "replace"))
-        return text
+        import select  # a C module: not `selectors`, which subprocess's communicate imports
+
+        try:
+            poll = select.poll()
+            for fd in self._read:
+                poll.register(fd, select.POLLIN)
+            left = len(self._read)
+            while left:  # both pipes read as they fill: git never blocks on a full one
+                for fd, _ in poll.poll():
+                    chunk = os.read(fd, 65536)
+                    if chunk:
+                        self._read[fd] += chunk
+                    else:
+                        poll.unregister(fd)
+                        left -= 1
+        finally:
+            for fd in self._read:
+                os.close(fd)
+            _, status = os.waitpid(self.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        out = self._read[self._out].decode("utf-8", "replace")
+        if code != 0:
+            raise GitError(self.cmd, code, out, self._read[self._err].decode("utf-8", "replace"))
+        return out
 
 
 class Git:
@@ -74,18 +94,29 @@ class Git:
 
     def start(self, *args: str) -> Running:
         """Start `git ARGS` as `run` would and return at once: the caller works while git does
-        (`task create` writes its journal commit during `git worktree add`), then `wait`s."""
-        import subprocess
+        (`task create` writes its journal commit during `git worktree add`), then `wait`s.
+        Spawned with `os.posix_spawnp`, not `subprocess`, whose import (with `signal`, `enum`,
+        `threading`, `selectors`, `locale`) would come before git starts."""
+        import _signal  # type: ignore[import-not-found]  # the C half: `signal` imports `enum`
 
-        cmd = ["git", *args]
-        proc = subprocess.Popen(
-            cmd,
-            cwd=self.cwd,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**git_environ(), INTERNAL: "1"},
-        )
-        return Running(cmd, proc)
+        out_r, out_w = os.pipe()  # not inherited: git gets only the ends dup2 gives it
+        err_r, err_w = os.pipe()
+        try:
+            pid = os.posix_spawnp(
+                "git",
+                ["git", "-C", self.cwd, *args],  # posix_spawn has no working folder: git's own
+                {**git_environ(), INTERNAL: "1"},
+                file_actions=[(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)],
+                setsigdef=(_signal.SIGPIPE, _signal.SIGXFSZ),  # as subprocess restores them
+            )
+        except BaseException:
+            os.close(out_r)
+            os.close(err_r)
+            raise
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        return Running(["git", *args], pid, out_r, err_r)
 
     def ok(self, *args: str) -> bool:
         import subprocess
