@@ -199,23 +199,27 @@ def load_config(start: str | os.PathLike[str] | None = None, root: str | None = 
 
 
 def ensure_root(config: Config) -> None:
-    """Create the root folder and keep it out of git (info/exclude), once."""
-    config.tasks_dir.mkdir(parents=True, exist_ok=True)
-    from pathlib import Path
-
-    try:
-        rel = Path(config.layout.root_given).relative_to(config.repo)
-    except ValueError:
+    """Create the root folder and keep it out of git (info/exclude), once. On strings: a
+    `task create` imports no pathlib before its git starts (docs/performance.md)."""
+    layout = config.layout
+    os.makedirs(layout.tasks, exist_ok=True)
+    rel = os.path.relpath(layout.root_given, layout.main)  # both absolute and normalized
+    if rel == os.pardir or rel.startswith(os.pardir + os.sep):
         return  # outside the repository: nothing to exclude
-    exclude = config.common_dir / "info" / "exclude"
-    line = f"/{rel.as_posix()}/"
+    assert layout.dirs is not None
+    exclude = os.path.join(layout.dirs.common_dir, "info", "exclude")
+    line = "/" + rel.replace(os.sep, "/") + "/"
     try:
-        existing = exclude.read_text(encoding="utf-8") if exclude.exists() else ""
+        try:
+            with open(exclude, encoding="utf-8") as fh:
+                existing = fh.read()
+        except FileNotFoundError:
+            existing = ""
         if line not in existing.splitlines():
-            exclude.parent.mkdir(parents=True, exist_ok=True)
-            with exclude.open("a", encoding="utf-8") as fh:
+            os.makedirs(os.path.dirname(exclude), exist_ok=True)
+            with open(exclude, "a", encoding="utf-8") as fh:
                 if existing and not existing.endswith("\n"):
                     fh.write("\n")
                 fh.write(line + "\n")
     except OSError as exc:  # a full disk or a read-only .git: say which file
-        raise WriteFailed(str(exclude), exc.errno, exc.strerror or str(exc)) from None
+        raise WriteFailed(exclude, exc.errno, exc.strerror or str(exc)) from None

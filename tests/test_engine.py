@@ -221,6 +221,35 @@ def test_create_rolled_back_when_third_worktree_fails(engine: Engine, repo: Path
     assert not engine.config.task_dir("t1").exists()
 
 
+def test_create_whose_first_worktree_fails_leaves_no_journal(engine: Engine, repo: Path) -> None:
+    """The journal's first commit is written while git makes the task's worktree and named by
+    its ref only once all is made: a first `git worktree add` that fails leaves no ref, no task
+    folder, and objects nothing names (git's garbage, `git fsck` clean)."""
+    git(repo, "branch", "t1/wip")  # the branch "t1" cannot be made: git refuses
+    refs_before = git(repo, "for-each-ref")
+    with pytest.raises(TaskprotoError, match="everything made was undone"):
+        engine.create_task("t1", ["a"])
+    assert git(repo, "for-each-ref") == refs_before
+    assert not engine.config.task_dir("t1").exists()
+    git(repo, "fsck", "--no-dangling", "--no-progress")
+
+
+def test_create_journals_the_files_it_writes(engine: Engine, repo: Path) -> None:
+    """The first journal commit (written during `git worktree add`) holds task.json and each
+    agent's status exactly as they are on disk, and is the journal's only commit."""
+    engine.create_task("t1", ["a", "b"])
+    ref = "refs/taskproto/tasks/t1"
+    assert git(repo, "rev-list", "--count", ref) == "1"
+    files = {
+        "task.json": engine.config.task_file("t1"),
+        "status-a.json": engine.config.status_file("t1", "a"),
+        "status-b.json": engine.config.status_file("t1", "b"),
+    }
+    for entry, path in files.items():
+        assert git(repo, "show", f"{ref}:{entry}") == path.read_text().strip()
+    assert git(repo, "ls-tree", "--name-only", ref).split() == sorted(files)
+
+
 def test_create_refuses_existing_task(engine: Engine) -> None:
     engine.create_task("t1")
     with pytest.raises(TaskprotoError, match="already"):

@@ -10,7 +10,6 @@ create that died half-way is listed, broken, for doctor to finish or `task abort
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from taskproto import plainjson as json
 from taskproto.config import Config
@@ -20,6 +19,7 @@ from taskproto.sessions import hostname, pid_alive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 CREATING = "creating.json"  # the intent of a `task create` in progress, in the task's folder

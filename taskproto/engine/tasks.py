@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 
 def _check_new(core: Core, name: TaskName, agents: Sequence[AgentName], base: str | None) -> str:
     """Refuse a task that cannot be made; returns the base commit's sha."""
-    if (core.config.task_dir(name) / CREATING).exists():
+    layout = core.config.layout  # strings: no pathlib before the create's git starts
+    if os.path.exists(os.path.join(layout.task_dir(name), CREATING)):
         raise TaskprotoError(
             f"task {name!r} was half made by a `task create` that did not finish; run "
             f"`taskproto doctor --fix` to finish it, or `taskproto task abort {name}` to undo it"
         )
-    if core.config.task_file(name).exists():
+    if os.path.exists(layout.task_file(name)):
         raise TaskExists(name)
     if core.remote is not None and core.remote.known_tasks((name,)):
         raise TaskprotoError(
@@ -212,9 +213,9 @@ def create_task(
 def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) -> Task:
     """Make what `task` (its first record) asks for: folder, branches, worktrees, records."""
     name = TaskName(task.name)
-    task_dir = core.config.task_dir(name)
+    task_dir = core.config.layout.task_dir(name)  # a string: no pathlib before git starts
     try:
-        task_dir.mkdir()
+        os.mkdir(task_dir)
     except FileExistsError:
         raise TaskExists(name) from None
     try:
@@ -225,10 +226,13 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
             "pid": os.getpid(),
             "host": hostname(),
         }
-        store.atomic_write(task_dir / CREATING, json.dumps(intent, indent=2).encode())
-        wt.create(core, name, agents, base_sha)
-        _records(core, task, f"create: {task.state}")
-        (task_dir / CREATING).unlink()
+        intent_file = os.path.join(task_dir, CREATING)
+        store.atomic_write(intent_file, json.dumps(intent, indent=2).encode())
+        message = f"create: {task.state}"
+        ahead: list[str] = []
+        wt.create(core, name, agents, base_sha, lambda: _ahead(core, task, message, ahead))
+        _records(core, task, message, ahead[-1] if ahead else None)
+        os.unlink(intent_file)
         core.changed()
         return task
     except BaseException:
@@ -245,15 +249,43 @@ def _create(core: Core, task: Task, agents: Sequence[AgentName], base_sha: str) 
         raise
 
 
-def _records(core: Core, task: Task, message: str) -> None:
-    """The agents' statuses (each only if missing), then the journal's first commit and
-    task.json (Core.first_record)."""
+def _ahead(core: Core, task: Task, message: str, made: list[str]) -> None:
+    """While git makes the task's worktree (its longest wait): the agents' statuses and the
+    journal's first commit, its objects written and synced but no ref moved (an object nothing
+    names is git's garbage, never a record), appended to `made`; and the modules the rest of the
+    create runs, imported. What fails here is done again after git, the ordinary way."""
+    import taskproto.clients.settings  # noqa: F401 - each new worktree's client hooks
+    import taskproto.engine.prepare  # noqa: F401 - its `[worktree]` files
+    import taskproto.hooks.agents.offer  # noqa: F401 - the offer renewed after the change
+
+    dirs = core.layout.dirs
+    if dirs is None:
+        return
+    try:
+        _statuses(core, task)
+        files = {journal.TASK_FILE: store.dump(task)}  # what Core.journal records, as it will be
+        files.update(journal.agent_files(core.layout, task.name, task.required_agents))
+        written = journal.first_commit(dirs, files, message, task.revision, sync=True)
+    except (OSError, TaskprotoError):
+        return
+    if written:
+        made.append(written[-1])
+
+
+def _statuses(core: Core, task: Task) -> None:
+    """The agents' status files, each only if missing."""
     for agent in task.required_agents:
         path = core.config.status_file(task.name, agent)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             store.save_status(path, AgentStatus(agent=agent, updated_at=task.created_at))
-    core.first_record(task, message)
+
+
+def _records(core: Core, task: Task, message: str, made: str | None = None) -> None:
+    """The agents' statuses (each only if missing), then the journal's first commit (`made`: its
+    objects written already) and task.json (Core.first_record)."""
+    _statuses(core, task)
+    core.first_record(task, message, made)
 
 
 def finish_create(core: Core, name: TaskName) -> list[str]:

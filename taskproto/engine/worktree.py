@@ -9,7 +9,7 @@ from taskproto.names import agent_branch
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # GitPython only to undo a create that failed, or to remove a task
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from pathlib import Path
     from re import Pattern
 
@@ -26,28 +26,50 @@ class Made:
         self.branches: list[str] = branches if branches is not None else []
 
 
-def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
+def create(
+    core: Core,
+    task: str,
+    agents: Sequence[str],
+    base_sha: str,
+    meanwhile: Callable[[], object] | None = None,
+) -> None:
     """Create branch `task` and one branch per agent, each with its worktree, or nothing at all.
     One `git worktree add` per worktree and nothing else: the branches are looked up in-process,
-    and GitPython is opened only to undo a create that failed."""
-    config = core.config
-    plan: list[tuple[str, Path, str]] = [(task, config.task_worktree(task), base_sha)]
-    plan += [(agent_branch(task, a), config.agent_worktree(task, a), base_sha) for a in agents]
-    for branch, path, _ in plan:
+    and GitPython is opened only to undo a create that failed. `meanwhile` runs while git makes
+    the first worktree (the caller's own work, done in parallel with git's); whatever it raises
+    is raised once git is done, and undoes the create."""
+    config, layout = core.config, core.config.layout
+    # the paths as strings until git runs: `pathlib` is imported while it does (`meanwhile`)
+    plan = [(task, layout.task_worktree(task))]
+    plan += [(agent_branch(task, a), layout.agent_worktree(task, a)) for a in agents]
+    for branch, where in plan:
         if core.branch_head(branch) is not None:
             raise TaskprotoError(
                 f"branch {branch!r} already exists; pick another task name or remove the branch "
                 "first"
             )
-        if path.exists():
-            raise TaskprotoError(f"{path} already exists; move it away or run `taskproto doctor`")
+        if os.path.exists(where):
+            raise TaskprotoError(f"{where} already exists; move it away or run `taskproto doctor`")
     made = Made()
     try:
-        for branch, path, base in plan:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            core.git.run("worktree", "add", "--quiet", "-b", branch, str(path), base)
-            made.branches.append(branch)
-            made.worktrees.append(path)
+        for branch, where in plan:
+            os.makedirs(os.path.dirname(where), exist_ok=True)
+            running = core.git.start("worktree", "add", "--quiet", "-b", branch, where, base_sha)
+            failed = _during(meanwhile)
+            meanwhile = None
+            from pathlib import Path  # once git runs: `meanwhile` imported it while it did
+
+            path = Path(where)
+            try:
+                running.wait()
+            except GitError:
+                if failed is None:
+                    raise
+            else:
+                made.branches.append(branch)
+                made.worktrees.append(path)
+            if failed is not None:
+                raise failed  # once git is done: what it made is undone below
             # Agent clients read hook settings from the folder they run in, not the main worktree's:
             # after `taskproto init --claude|--codex|--gemini`, each new worktree gets them too.
             from taskproto.clients.settings import setup_new_worktree
@@ -65,6 +87,17 @@ def create(core: Core, task: str, agents: Sequence[str], base_sha: str) -> None:
     except BaseException:
         undo(core.repo, made)
         raise
+
+
+def _during(work: Callable[[], object] | None) -> BaseException | None:
+    """Run `work` while git runs; what it raised (even an interrupt) is raised once git is done."""
+    if work is None:
+        return None
+    try:
+        work()
+    except BaseException as exc:  # noqa: BLE001 - raised again by the caller, after git exits
+        return exc
+    return None
 
 
 def recreate(config: Config, repo: Repo, path: Path, branch: str) -> None:

@@ -22,6 +22,43 @@ ZERO_OID = "0" * 40
 # import is ~2 ms of its start-up.
 
 
+class Running:
+    """A git process `Git.start` started; `wait` ends it as `Git.run` would have."""
+
+    def __init__(self, cmd: list[str], pid: int, out: int, err: int) -> None:
+        self.cmd = cmd
+        self.pid = pid
+        self._read = {out: bytearray(), err: bytearray()}
+        self._out, self._err = out, err
+
+    def wait(self) -> str:
+        """Git's output, once it exited; GitError when it failed."""
+        import select  # a C module: not `selectors`, which subprocess's communicate imports
+
+        try:
+            poll = select.poll()
+            for fd in self._read:
+                poll.register(fd, select.POLLIN)
+            left = len(self._read)
+            while left:  # both pipes read as they fill: git never blocks on a full one
+                for fd, _ in poll.poll():
+                    chunk = os.read(fd, 65536)
+                    if chunk:
+                        self._read[fd] += chunk
+                    else:
+                        poll.unregister(fd)
+                        left -= 1
+        finally:
+            for fd in self._read:
+                os.close(fd)
+            _, status = os.waitpid(self.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        out = self._read[self._out].decode("utf-8", "replace")
+        if code != 0:
+            raise GitError(self.cmd, code, out, self._read[self._err].decode("utf-8", "replace"))
+        return out
+
+
 class Git:
     """Runs git in one repository (or worktree) folder, given as an absolute path (a str or a
     Path: a quick change imports no pathlib)."""
@@ -54,6 +91,32 @@ class Git:
         if check and proc.returncode != 0:
             raise GitError(cmd, proc.returncode, out, proc.stderr.decode("utf-8", "replace"))
         return out
+
+    def start(self, *args: str) -> Running:
+        """Start `git ARGS` as `run` would and return at once: the caller works while git does
+        (`task create` writes its journal commit during `git worktree add`), then `wait`s.
+        Spawned with `os.posix_spawnp`, not `subprocess`, whose import (with `signal`, `enum`,
+        `threading`, `selectors`, `locale`) would come before git starts."""
+        import _signal  # type: ignore[import-not-found]  # the C half: `signal` imports `enum`
+
+        out_r, out_w = os.pipe()  # not inherited: git gets only the ends dup2 gives it
+        err_r, err_w = os.pipe()
+        try:
+            pid = os.posix_spawnp(
+                "git",
+                ["git", "-C", self.cwd, *args],  # posix_spawn has no working folder: git's own
+                {**git_environ(), INTERNAL: "1"},
+                file_actions=[(os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)],
+                setsigdef=(_signal.SIGPIPE, _signal.SIGXFSZ),  # as subprocess restores them
+            )
+        except BaseException:
+            os.close(out_r)
+            os.close(err_r)
+            raise
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        return Running(["git", *args], pid, out_r, err_r)
 
     def ok(self, *args: str) -> bool:
         import subprocess

@@ -104,20 +104,22 @@ def first_commit(
     summary: str,
     revision: int,
     parent: str | None = None,
+    sync: bool = False,
 ) -> list[str] | None:
     """The objects of a new task's journal commit (the commit last; `parent`: an import's whole
-    history before the task.json it keeps), written without their fsyncs: the caller makes many
-    durable together, then moves the refs (engine/imported.py).
+    history before the task.json it keeps), no ref moved: the caller moves it (`move`) once the
+    rest of the task is made. Without `sync`, written without their fsyncs: the caller makes many
+    durable together (engine/imported.py); `task create` syncs them while git makes the worktree.
     None where objects are git's to write (not SHA-1)."""
     if not objects.sha1_repo(dirs.common_dir):
         return None
     text = integrity.message(summary, revision, files[TASK_FILE])
     common = dirs.common_dir
-    written = [objects.write(common, "blob", files[n], sync=False) for n in files]
+    written = [objects.write(common, "blob", files[n], sync=sync) for n in files]
     tree = objects.write(
-        common, "tree", objects.tree(list(zip(files, written, strict=True))), sync=False
+        common, "tree", objects.tree(list(zip(files, written, strict=True))), sync=sync
     )
-    commit = objects.write(common, "commit", objects.commit(tree, parent, text), sync=False)
+    commit = objects.write(common, "commit", objects.commit(tree, parent, text), sync=sync)
     return [*written, tree, commit]
 
 

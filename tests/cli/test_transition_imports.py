@@ -77,3 +77,37 @@ def test_a_task_create_after_init_imports_nothing_it_does_not_use(cli, repo: Pat
     assert [m for m in CREATE_NOT_NEEDED if m in loaded] == []
     wt = repo / ".taskproto/tasks/t1/code"
     assert (wt / ".claude" / "settings.local.json").is_file()  # the hooks' copy was made
+
+
+# what `task create` no longer imports before its `git worktree add` starts, but while git runs
+# (engine/tasks.py `_ahead`): their import is a floor and more on this machine (docs/performance.md)
+BEFORE_GIT_NOT_NEEDED = ("pathlib", "subprocess", "re", "enum", "signal", "threading", "locale")
+
+
+def test_a_task_create_starts_git_before_its_heavier_imports(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("init", "--claude").code == 0
+    probe = (  # the modules loaded when the first git process is spawned (an audit event)
+        "import sys\n"
+        "before, at = set(sys.modules), []\n"
+        "def seen(event, args):\n"
+        "    if event == 'os.posix_spawn' and not at:\n"
+        "        at.append(sorted(set(sys.modules) - before))\n"
+        "sys.addaudithook(seen)\n"
+        "from taskproto.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "print(repr([code, at[0] if at else None]))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    import ast
+
+    code, loaded = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+    assert code == 0 and "created task t1" in proc.stdout
+    assert loaded is not None, "git was not started with os.posix_spawn"
+    assert [m for m in BEFORE_GIT_NOT_NEEDED if m in loaded] == []
+    assert (repo / ".taskproto/tasks/t1/code/.claude/settings.local.json").is_file()

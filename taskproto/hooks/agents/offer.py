@@ -14,6 +14,7 @@ they rest on (hooks/tasks.py, hooks/flags.py) are a layer below the engine
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -284,6 +285,8 @@ def refresh(layout: Layout) -> None:
         changed = offer_cache.latest(layout)
         if changed <= min(copies.values()):
             return
+        if _many(layout):
+            return  # before the stamp and its tick's wait: with this many, gather reads none
         if changed > quiet.started(layout):  # changed within the file clock's tick
             time.sleep(time.clock_getres(CLOCK_REALTIME_COARSE))
         gathered = gather(layout, REFRESH_MOST)
@@ -293,3 +296,16 @@ def refresh(layout: Layout) -> None:
         found, names, made = gathered
         for client in copies:
             found.leave(layout, client, names, made)
+
+
+def _many(layout: Layout) -> bool:
+    """Whether the tasks' folder holds more than REFRESH_MOST folders, without listing them where
+    the file system counts them in its link count (2 + one per subfolder: ext4, xfs, tmpfs), so a
+    command's cost does not grow with the tasks; listed where it does not (btrfs: always 1)."""
+    try:
+        links = os.stat(layout.tasks).st_nlink
+    except OSError:
+        return False
+    if links >= 2:
+        return links - 2 > REFRESH_MOST  # fewer: gather counts the tasks themselves
+    return len(layout.task_names()) > REFRESH_MOST

@@ -404,6 +404,29 @@ def test_refresh_reads_only_a_few_tasks(fast: Fast) -> None:
     assert not cache(fast).exists()
 
 
+def test_a_change_among_many_tasks_leaves_the_offer_to_the_next_start_at_once(
+    fast: Fast,
+) -> None:
+    """With more tasks than a command's renewal reads (REFRESH_MOST), `task create` and every
+    other change leave the copy to the next start without stamping the cache's folder or waiting
+    out the file clock's tick for a reading that will not happen (docs/performance.md)."""
+    repo = fast.engine.config.repo
+    data = start("claude", repo)
+    fast.run("claude", "SessionStart", data)
+    tasks = fast.root / "tasks"
+    for i in range(offer.REFRESH_MOST):  # copies of t1's record, as scripts/scale_repo.py makes
+        (tasks / f"many{i}").mkdir()
+        shutil.copy(tasks / "t1" / "task.json", tasks / f"many{i}" / "task.json")
+    later()
+    folder = cache(fast).parent.parent
+    before = folder.stat().st_mtime_ns, cache(fast).read_bytes()
+    made = run_taskproto("task", "create", "t9", cwd=repo)
+    assert made.code == 0, made
+    assert (folder.stat().st_mtime_ns, cache(fast).read_bytes()) == before
+    run = fast.both("claude", "SessionStart", data, NOBODY)
+    assert run.started  # the copy is stale: the next start reads the tasks
+
+
 def test_a_file_written_after_the_reading_began_is_newer_than_the_copy(fast: Fast) -> None:
     """quiet.started takes the file system's own clock, so `sh`'s `-nt` sees every file
     written after it, however coarse that clock (many tries: some fall in one tick)."""
