@@ -4,11 +4,11 @@
     python scripts/train_interrupt_model.py --hold-out-batch 5 [--hold-out-batch 6]
 
 Reads every labelled message of tests/data/interruptions_i18n/ except the held-out splits named
-(by default ``heldout7``: the seventh batch, all held out, scored once, never trained on), trains a softmax regression
-over ``taskproto.classify.languages.model.features`` hashed into its buckets (AdaGrad, a fixed
-seed: the same data gives the same weights), and writes the weights as 16-bit integers to
-taskproto/classify/languages/model.bin. Standard library only; under a minute on a loaded 2-core
-machine.
+(by default ``heldout7``: the seventh batch, all held out, scored once, never trained on),
+trains a softmax regression over ``taskproto.classify.languages.model.features`` hashed into
+its buckets (AdaGrad, a fixed seed: the same data gives the same weights), and writes the
+weights as 16-bit integers to taskproto/classify/languages/model.bin. Standard library only;
+under a minute on a loaded 2-core machine.
 
 With ``--hold-out-batch K`` it writes nothing: it trains without batch K (``BATCHES``), in
 memory, and scores batch K per language with the rules alone and with the rules and that model,
