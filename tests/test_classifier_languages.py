@@ -637,3 +637,70 @@ def test_english_held_out_batch_is_no_lower_than_before() -> None:
     rows = [line.split("\t", 1) for line in lines[start:] if line and not line.startswith("#")]
     assert len(rows) == 63
     assert [m for label, m in rows if classify(m).type != label] == []
+
+
+# The fifth round (docs/interruptions.md): a time, a condition or a retraction is decided by its
+# form, not by a list of words. New variants, none a corpus row.
+@pytest.mark.parametrize(
+    "message",
+    [
+        # a weekday, a clock time, a span, "after" + a noun
+        "Am Donnerstag machst du dann weiter.",
+        "Mach um halb drei mit dem Parser weiter.",
+        "Setz den Refactor nach der Retro fort.",
+        "El jueves seguimos con el parser.",
+        "Sigue con los tests a las cinco.",
+        "Retoma el refactor después del standup.",
+        "Mercredi on reprend le parser.",
+        "Reprends les tests vers 16h30.",
+        "On continue dans deux heures.",
+        "Na quinta a gente continua o parser.",
+        "Continua os testes às 15h.",
+        "Segue com o refactor após o almoço.",
+        "金曜日にparserの続きを進めて",
+        "15時から再開して",
+        "周四再接着写parser",
+        "三点以后继续",
+        # a condition on someone else or on an event
+        "Mach weiter, sobald Anna den Review durch hat.",
+        "Sigue cuando Marta apruebe el PR.",
+        "Continue une fois que Paul a relu.",
+        "Continua assim que a Ana aprovar.",
+        "Pedroがレビューしたら再開して",
+        "等小王review完再继续",
+        # a go taken back after it, and a negated go
+        "Mach weiter. Ach nee, lass es lieber sein.",
+        "Sigue con eso... mejor no.",
+        "Vas-y, continue. Tout compte fait, non.",
+        "Pode continuar. Pensando bem, melhor não.",
+        "続けて。やっぱり待って",
+        "继续吧。算了，先停一下",
+        "不必继续了",
+    ],
+)
+def test_a_go_with_a_time_condition_or_retraction_is_a_hold(message: str) -> None:
+    assert classify(message).type == "OTHER", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mach weiter, wenn du magst.",  # left to the agent
+        "Sigue cuando puedas.",
+        "Quand tu as fini les tests, continue.",  # the agent's own step, in order
+        "Continua quando quiser.",
+        "テストを直し終わったら続けて",
+        "Mach weiter nach dem gleichen Muster.",
+        "Sigue, y después de eso corre el linter.",  # "after that": then
+    ],
+)
+def test_a_go_left_to_the_agent_stays_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Am Freitag geht's dann weiter.", "Le lundi on s'y remet.", "Na segunda a gente retoma."],
+)
+def test_the_model_never_makes_a_go_of_a_message_with_a_time(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)
