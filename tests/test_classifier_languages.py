@@ -654,6 +654,9 @@ def test_english_held_out_batch_is_no_lower_than_before() -> None:
         "Segue com o refactor após o almoço.",
         "金曜日にparserの続きを進めて",
         "15時から再開して",
+        "Mach um drei mit dem Parser weiter.",  # a clock time in words
+        "Pause, on reprend vers deux heures.",
+        "ランチ行ってきたら続きやろう",  # the user coming back
         "周四再接着写parser",
         "三点以后继续",
         # a condition on someone else or on an event

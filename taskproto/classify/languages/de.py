@@ -261,7 +261,8 @@ LANGUAGE = Language(
         r"|telefonat|anruf|feierabend)|nach (?:meinem|meiner|unserem|unserer) [\w-]+)\b"
         # by form: a weekday, a clock time, a span, "nach" + a noun (not "nach dem Plan")
         r"|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?\b|\bwochenende\b"
-        r"|\b(?:um|ab|gegen|bis) (?:\d{1,2}(?:[:.]\d{2})?|halb \w+|viertel (?:vor|nach) \w+)\b"
+        r"|\b(?:um|ab|gegen|bis) (?:\d{1,2}(?:[:.]\d{2})?|halb \w+|viertel (?:vor|nach) \w+|eins"
+        r"|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwoelf)\b"
         r"|\b\d{1,2}(?:[:.]\d{2})? ?uhr\b|\bin (?:\d+|einer|einem|ein paar|zwei|drei|einer halben)"
         r" (?:minuten?|stunden?|tagen?|woche)\b|\bnach (?:dem|der|den|'m|seinem|seiner|ihrem"
         r"|ihrer) (?!(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b)[\w-]+"

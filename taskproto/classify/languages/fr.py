@@ -231,6 +231,7 @@ LANGUAGE = Language(
         # by form: a weekday, a clock time, a span, "après" + a noun (not "après ça")
         r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end|weekend)\b"
         r"|\b\d{1,2} ?h(?:\d{2})?\b|\b(?:a|vers|des) (?:\d{1,2}(?::\d{2})?|midi|minuit)\b"
+        r"|\b(?:a|vers) (?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze) heures?\b"
         r"|\bdans (?:\d+|une|un|deux|trois|quelques|une demi-) ?(?:minutes?|min|heures?|h|jours?)\b"
         r"|\bapres (?:le|la|l'|les|mon|ma|mes|notre|nos|ton|ta|tes|son|sa|ses|un|une|du|des) ?"
         r"[\w-]+|\bapres-midi\b"

@@ -166,7 +166,8 @@ LANGUAGE = Language(
     ),
     # an event with its own subject ("CIが通ったら", "Pedroがレビューしたら"), not the agent's
     # own step ("テストを書き終わったら続けて": a go in order)
-    conditions=r"が[^\s,.!?を]{0,12}?(?<!よかっ)(?<!でき)たら(?!いい|どう)|次第",
+    # (or the user's coming back from something: "コーヒー買ってきたら")
+    conditions=r"が[^\s,.!?を]{0,12}?(?<!よかっ)(?<!でき)たら(?!いい|どう)|次第|て(?:き|来)たら",
     retractions=r"やっぱ(?:り)?|やはり(?:やめ|待|なし|止め)|取り消し|なしで|なしにして",
     approvals=r"承認|ゴーサイン|lgtm|許可します",
     negations=r"ない|ません|未|まだ|ず(?:に)?$|不",
