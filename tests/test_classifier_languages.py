@@ -689,7 +689,6 @@ def test_a_go_with_a_time_condition_or_retraction_is_a_hold(message: str) -> Non
         "Continua quando quiser.",
         "テストを直し終わったら続けて",
         "Mach weiter nach dem gleichen Muster.",
-        "Sigue, y después de eso corre el linter.",  # "after that": then
         "好，进入第三点",  # a point of a list, not three o'clock
         "把lint修完再继续",  # the agent's own step, in order
     ],

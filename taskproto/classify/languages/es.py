@@ -46,7 +46,7 @@ RULES = (
         r"|esta noche|luego de)"
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
-        r"|^despues de(?:l| la| los| las)? (?!(?:eso|esto|ello)\b)[\w.-]+"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+"
         r"|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
         r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
