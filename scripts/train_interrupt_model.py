@@ -4,11 +4,12 @@
     python scripts/train_interrupt_model.py --hold-out-batch 5 [--hold-out-batch 6]
 
 Reads every labelled message of tests/data/interruptions_i18n/ except the held-out splits named
-(by default ``heldout7``: the seventh batch, all held out, scored once, never trained on),
-trains a softmax regression over ``taskproto.classify.languages.model.features`` hashed into
-its buckets (AdaGrad, a fixed seed: the same data gives the same weights), and writes the
-weights as 16-bit integers to taskproto/classify/languages/model.bin. Standard library only;
-under a minute on a loaded 2-core machine.
+(by default ``heldout8``, the eighth batch, written by others and scored blind once it is
+merged; every batch before it is trained on), trains a softmax regression over
+``taskproto.classify.languages.model.features`` hashed into its buckets (AdaGrad, a fixed seed:
+the same data gives the same weights), and writes the weights as 16-bit integers to
+taskproto/classify/languages/model.bin. Standard library only; under a minute on a loaded 2-core
+machine.
 
 With ``--hold-out-batch K`` it writes nothing: it trains without batch K (``BATCHES``), in
 memory, and scores batch K per language with the rules alone and with the rules and that model,
@@ -43,7 +44,9 @@ BATCHES = {
     "1-4": ("train", "heldout", "heldout2", "heldout3", "heldout4"),
     "5": ("heldout5",),
     "6": ("train6", "heldout6"),
-    "7": ("heldout7",),  # the seventh: all held out, never trained on, scored once
+    # the seventh: written by engineers who did not see the classifier, scored once by the lead,
+    # then read; trained on since the fifth round
+    "7": ("heldout7",),
 }
 EPOCHS = 30
 RATE = 0.2
@@ -116,7 +119,10 @@ def table(bias: list[float], weights: list[list[float]]) -> array[int]:
 
 # A message in the estimate: its batch, language and label, the rules' type and rule, whether the
 # model is asked about it at all, the model's probabilities, and the message.
-Record = tuple[str, str, str, str, str, bool, list[float], str]
+# batch, language, label, the rules' type and rule, whether the model is asked, its
+# probabilities, the message, and whether the message names a time, condition or retraction
+# (the model is never let make a go of it: languages.holds)
+Record = tuple[str, str, str, str, str, bool, list[float], str, bool]
 # The thresholds weighed for the model (model.SURE: a weak rule's, a question word's, any other
 # rule's, a go's), and how much worse a go that was not one counts than any other miss.
 GRID = tuple(
@@ -143,11 +149,13 @@ def estimate(batch: str) -> list[Record]:
     for code, label, message in messages(splits, keep=True):
         model._loaded["weights"] = never_sure
         rules = interruptions.classify(message)  # the rules' decision, and the later-time hold
-        codes, _, normal = languages.detect(_normalise(message))
+        codes, lead, normal = languages.detect(_normalise(message))
         asked = bool(codes) and not rules.rule.endswith("-later")
+        clauses = interruptions._clauses_of(normal, codes[:lead])
+        held = bool(codes) and languages.holds(codes, clauses, normal)
         model._loaded["weights"] = weights
         probs = model.probabilities(normal)
-        records.append((batch, code, label, rules.type, rules.rule, asked, probs, message))
+        records.append((batch, code, label, rules.type, rules.rule, asked, probs, message, held))
     return records
 
 
@@ -155,11 +163,13 @@ def decide(record: Record, sure: tuple[float, ...] | None) -> str:
     """The type of a message: the rules' (``sure`` None), or with the model's thresholds."""
     from taskproto.classify.languages import model
 
-    _, _, _, rule_type, rule, asked, probs, _ = record
+    _, _, _, rule_type, rule, asked, probs, _, held = record
     if sure is None or not asked:
         return rule_type
     revised = model.verdict(rule, rule_type, probs, sure)
-    return rule_type if revised is None else revised[0]
+    if revised is None or (held and revised[0] == "RESUMPTION"):
+        return rule_type
+    return revised[0]
 
 
 def cost(records: Sequence[Record], sure: tuple[float, ...]) -> int:
@@ -219,10 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--hold-out",
         action="append",
-        help=(
-            "a split never trained on (default: heldout7, the seventh batch, all held out and "
-            "scored blind), repeatable"
-        ),
+        help="a split never trained on, repeatable (default: heldout8, the eighth batch, written"
+        " by engineers who do not see the classifier and scored blind; not in this repository"
+        " until then)",
     )
     parser.add_argument(
         "--hold-out-batch",
@@ -239,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hold_out_batch:
         report(args.hold_out_batch, args.misses)
         return 0
-    held_out = args.hold_out or ["heldout7"]
+    held_out = args.hold_out or ["heldout8"]
     rows = load(held_out)
     weights = table(*train(rows))
     if sys.byteorder == "big":

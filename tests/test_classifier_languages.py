@@ -44,7 +44,12 @@ FIFTH = "heldout5"
 # (scripts/train_interrupt_model.py --hold-out-batch 5 --hold-out-batch 6) and the seventh
 # batch, held out of this repository and scored by the lead after the merge.
 SIXTH = ("train6", "heldout6")
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH)
+# The seventh batch: written by engineers who did not see the classifier, all held out, scored
+# once by the lead at 86.4% (de) to 92.7% (ja); its misses were read in the fifth round and the
+# model is trained on it, so it is data like the others and has the same floor. What will measure
+# the fifth round is the eighth batch (heldout8), written the same way and scored by the lead.
+SEVENTH = "heldout7"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -119,23 +124,13 @@ def test_corpus_accuracy(code: str, split: str, capsys: pytest.CaptureFixture[st
     assert ours >= MIN_ACCURACY
 
 
-# The seventh batch (docs/interruptions.md): written by engineers who did not see the classifier,
-# all held out, never trained on, scored once by the lead at 86.4% (de) to 92.7% (ja), 90.4% in
-# all. The goal (95%) is not met; these floors are what holds, so a change cannot lose ground.
-SEVENTH = "heldout7"
-SEVENTH_FLOORS = {"de": 0.86, "es": 0.90, "fr": 0.91, "pt-BR": 0.92, "ja": 0.92, "zh-Hans": 0.89}
-
-
-def test_the_seventh_batch_is_new_and_holds_its_floors() -> None:
-    right = total = 0
+def test_the_seventh_batch_is_new() -> None:
+    """The seventh batch repeats no message of the batches before it (its accuracy floor is
+    test_corpus_accuracy's, as every trained-on split's)."""
     for code in CODES:
-        older = {m for split in TRAINED for _, m in load_split(code, split)}
+        older = {m for split in TRAINED if split != SEVENTH for _, m in load_split(code, split)}
         rows = load_split(code, SEVENTH)
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
-        ours = sum(classify(message).type == label for label, message in rows)
-        assert ours / len(rows) >= SEVENTH_FLOORS[code], (code, ours, len(rows))
-        right, total = right + ours, total + len(rows)
-    assert right / total >= 0.90, (right, total)
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -571,8 +566,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all six
-    batches, since the fourth round; about a minute)."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all seven
+    batches, since the fifth round; about a minute)."""
     out = tmp_path / "model.bin"
     subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -637,3 +632,74 @@ def test_english_held_out_batch_is_no_lower_than_before() -> None:
     rows = [line.split("\t", 1) for line in lines[start:] if line and not line.startswith("#")]
     assert len(rows) == 63
     assert [m for label, m in rows if classify(m).type != label] == []
+
+
+# The fifth round (docs/interruptions.md): a time, a condition or a retraction is decided by its
+# form, not by a list of words. New variants, none a corpus row.
+@pytest.mark.parametrize(
+    "message",
+    [
+        # a weekday, a clock time, a span, "after" + a noun
+        "Am Donnerstag machst du dann weiter.",
+        "Mach um halb drei mit dem Parser weiter.",
+        "Setz den Refactor nach der Retro fort.",
+        "El jueves seguimos con el parser.",
+        "Sigue con los tests a las cinco.",
+        "Retoma el refactor después del standup.",
+        "Mercredi on reprend le parser.",
+        "Reprends les tests vers 16h30.",
+        "On continue dans deux heures.",
+        "Na quinta a gente continua o parser.",
+        "Continua os testes às 15h.",
+        "Segue com o refactor após o almoço.",
+        "金曜日にparserの続きを進めて",
+        "15時から再開して",
+        "Mach um drei mit dem Parser weiter.",  # a clock time in words
+        "Pause, on reprend vers deux heures.",
+        "ランチ行ってきたら続きやろう",  # the user coming back
+        "周四再接着写parser",
+        "三点以后继续",
+        # a condition on someone else or on an event
+        "Mach weiter, sobald Anna den Review durch hat.",
+        "Sigue cuando Marta apruebe el PR.",
+        "Continue une fois que Paul a relu.",
+        "Continua assim que a Ana aprovar.",
+        "Pedroがレビューしたら再開して",
+        "等小王review完再继续",
+        # a go taken back after it, and a negated go
+        "Mach weiter. Ach nee, lass es lieber sein.",
+        "Sigue con eso... mejor no.",
+        "Vas-y, continue. Tout compte fait, non.",
+        "Pode continuar. Pensando bem, melhor não.",
+        "続けて。やっぱり待って",
+        "继续吧。算了，先停一下",
+        "不必继续了",
+    ],
+)
+def test_a_go_with_a_time_condition_or_retraction_is_a_hold(message: str) -> None:
+    assert classify(message).type == "OTHER", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mach weiter, wenn du magst.",  # left to the agent
+        "Sigue cuando puedas.",
+        "Quand tu as fini les tests, continue.",  # the agent's own step, in order
+        "Continua quando quiser.",
+        "テストを直し終わったら続けて",
+        "Mach weiter nach dem gleichen Muster.",
+        "好，进入第三点",  # a point of a list, not three o'clock
+        "把lint修完再继续",  # the agent's own step, in order
+    ],
+)
+def test_a_go_left_to_the_agent_stays_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Am Freitag geht's dann weiter.", "Le lundi on s'y remet.", "Na segunda a gente retoma."],
+)
+def test_the_model_never_makes_a_go_of_a_message_with_a_time(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)

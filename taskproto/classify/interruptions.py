@@ -201,31 +201,55 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     matches = [_match(c, active) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
     if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
-        later = _later(codes, clauses, matches, found.rule)
+        later = _later(codes, clauses, matches, found.rule, normal)
         if later is not None:
             return later
     if codes:
         # the rules' weak guesses in another language get a second opinion (languages/model.py)
-        revised = languages.second_opinion(codes, found.rule, found.type, normal)
+        revised = languages.second_opinion(codes, found.rule, found.type, normal, clauses)
         if revised is not None:
             return Classification(*revised)
     return found
 
 
 def _later(
-    codes: tuple[str, ...], clauses: Sequence[str], matches: Sequence[Rule | None], rule: str
+    codes: tuple[str, ...],
+    clauses: Sequence[str],
+    matches: Sequence[Rule | None],
+    rule: str,
+    normal: str,
 ) -> Classification | None:
-    """A hold when the go ``rule`` decided says when, later than now, in its clause or in a
-    clause next to it that says nothing else: "Setz morgen fort.", "今晚再继续", "明日の朝、続きを
-    進めて" (not "Mach weiter, ich schau später drüber": a later time of the user's own work)."""
+    """A hold when the go ``rule`` decided says when or on what condition, in its clause or in a
+    clause next to it that says nothing else: "Setz morgen fort.", "On reprend à 14h.", "今晚再
+    继续", "CIが通ったら、続けて" (not "Mach weiter, ich schau später drüber": a later time of the
+    user's own work); or when the text after its clause takes it back ("Weiter. Ach, doch
+    nicht.", "行你继续吧……算了")."""
     at = next(i for i in range(len(matches) - 1, -1, -1) if getattr(matches[i], "name", 0) == rule)
-    code = languages.deferred(codes, clauses[at])
+    code = languages.deferred(codes, _sentence_of(normal, clauses, at))
     for near in (at - 1, at + 1):
-        if code is None and 0 <= near < len(clauses) and matches[near] is None:
+        # a clause beside the go that is not a go itself ("CIが通ったら", read as a status)
+        beside = matches[near] if 0 <= near < len(clauses) else "outside"
+        if code is None and beside != "outside" and getattr(beside, "type", "") != "RESUMPTION":
             code = languages.deferred(codes, clauses[near], alone=True)
+    if code is None:
+        end = normal.rfind(clauses[at])
+        if end >= 0:
+            code = languages.retracted(codes, normal[end + len(clauses[at]) :])
     if code is None:
         return None
     return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)
+
+
+def _sentence_of(normal: str, clauses: Sequence[str], at: int) -> str:
+    """Clause ``at`` with the clause before it when only a connective word parts them ("am
+    Donnerstag machst du | dann weiter"): one sentence, whose time is the go's."""
+    if at == 0:
+        return clauses[at]
+    start = normal.rfind(clauses[at - 1])
+    end = normal.find(clauses[at], start + len(clauses[at - 1])) if start >= 0 else -1
+    if end < 0 or any(mark in normal[start + len(clauses[at - 1]) : end] for mark in ",.;!?"):
+        return clauses[at]
+    return normal[start : end + len(clauses[at])]
 
 
 def _decide(hits: Sequence[Rule]) -> Classification:

@@ -31,8 +31,10 @@ __all__ = [
     "clause_patterns",
     "deferred",
     "detect",
+    "holds",
     "is_default",
     "language",
+    "retracted",
     "second_opinion",
     "with_rules",
 ]
@@ -75,6 +77,7 @@ _MARKERS = {
         richtig falsch fehler datei funktion zeile ordner anderen andere sauber kaputt
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
+        montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -103,6 +106,7 @@ _MARKERS = {
         empezaste empezamos subio salio salieron quedaron hizo arreglaste arreglo cuadran
         coinciden corriendo
         fallando trabajando avanzando
+        lunes martes miercoles jueves viernes sabado domingo
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -124,6 +128,7 @@ _MARKERS = {
         exactement retrocompatible indicateur barre sortie vrai erreur incomprehensible vert
         verte rouge passent apres pendant depuis chez entre elle cet bien
         ouvert commence integre corrige ecrit pousse avance quelqu autre
+        lundi mardi mercredi jeudi vendredi samedi dimanche
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -149,6 +154,7 @@ _MARKERS = {
         bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
         fazendo trabalhando
         andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
+        segunda terca quarta quinta sexta sabado domingo
     """,
 }
 
@@ -290,7 +296,8 @@ _own: dict[str, re.Pattern[str]] = {}
 
 
 def _pattern(code: str, field: str) -> re.Pattern[str] | None:
-    """Language ``code``'s ``later``, ``approvals`` or ``negations`` pattern, compiled once;
+    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals`` or
+    ``negations`` pattern, compiled once;
     None when it has none."""
     key = f"{code} {field}"
     found = _own.get(key)
@@ -308,9 +315,12 @@ _ONLY_WHEN = r"\W*(?:\w{1,2}\W*)?"
 
 
 def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
-    """The first of the languages ``codes`` whose time or event a go may wait for (``later``:
-    "morgen", "après mon call", "今晚") ``clause`` names, or None. With ``alone``, only when the
-    clause says nothing else (it starts with that time, and a particle at most follows)."""
+    """The first of the languages ``codes`` whose time, event or condition a go may wait for
+    (``later``: "morgen", "am Montag", "à 14h", "après mon call", "今晚"; ``conditions``:
+    "sobald", "depois que", "したら") ``clause`` names, or None. With ``alone`` (a clause beside
+    the go's), only when the clause says nothing else but the time (it starts with it, and a
+    particle at most follows) or opens with the condition (ends with it, in Japanese and
+    Chinese: "CIが通ったら", "review完之后")."""
     for code in codes:
         later = _pattern(code, "later")
         found = later.search(clause) if later is not None else None
@@ -318,7 +328,30 @@ def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | 
             not alone or (found.start() == 0 and re.fullmatch(_ONLY_WHEN, clause[found.end() :]))
         ):
             return code
+        condition = _pattern(code, "conditions")
+        found = condition.search(clause) if condition is not None else None
+        if found and (not alone or found.start() == 0 or found.end() == len(clause)):
+            return code
     return None
+
+
+def retracted(codes: tuple[str, ...], tail: str) -> str | None:
+    """The first of the languages ``codes`` in which ``tail``, the text after a go, takes it
+    back ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり", "算了"), or None."""
+    for code in codes:
+        retraction = _pattern(code, "retractions")
+        if retraction is not None and retraction.search(tail):
+            return code
+    return None
+
+
+def holds(codes: tuple[str, ...], clauses: Sequence[str], normal: str) -> bool:
+    """Whether a message in the languages ``codes`` (its ``clauses``, its normalised text
+    ``normal``) says a time, an event or a condition, or a retraction anywhere: the model is
+    not let make a go of it (a go the rules found was checked by its clause already)."""
+    return retracted(codes, normal) is not None or any(
+        deferred(codes, clause) is not None for clause in clauses
+    )
 
 
 def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
@@ -343,11 +376,13 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
 
 
 def second_opinion(
-    codes: tuple[str, ...], rule: str, rule_type: str, normal: str
+    codes: tuple[str, ...], rule: str, rule_type: str, normal: str, clauses: Sequence[str] = ()
 ) -> tuple[str, str, float] | None:
     """The type, deciding rule and confidence the model (``model.py``) gives a message in the
     languages ``codes`` that the default rule or fallback ``rule`` gave ``rule_type``, when it
-    replaces the rules' decision; None when it does not, and always for a user's own rule."""
+    replaces the rules' decision; None when it does not, and always for a user's own rule, and
+    never a go of a message that names a later time, a condition or a retraction (``holds``:
+    its ``clauses`` and ``normal`` text)."""
     if not is_default(codes, rule):
         return None
     model = import_module(f"{__name__}.model")
@@ -355,4 +390,6 @@ def second_opinion(
     if revised is None:
         return None
     found, sure = revised
+    if found == "RESUMPTION" and holds(codes, clauses, normal):
+        return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)

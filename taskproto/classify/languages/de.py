@@ -51,7 +51,7 @@ RULES = (
         r"|heute (?:nachmittag|abend)|nachmittags?|abends?)\b)"
         r"|^morgen geht'?s weiter|\berst (?:nach|wenn|ab|morgen|spater)\b.*\bweiter"
         # a clause of its own that says when: "Mach weiter, wenn die Tests grün sind"
-        r"|^(?:aber |und )?(?:erst |nur )?(?:wenn|sobald|nachdem|falls)\b(?!.*\?$)"
+        r"|^(?:aber |und )?(?:erst |nur )?(?:wenn|sobald|nachdem|falls)\b(?! (?:du|ihr) )(?!.*\?$)"
         r"|^erst (?:nach|ab|morgen|spater|heute)\b",
         0.9,
     ),
@@ -259,6 +259,23 @@ LANGUAGE = Language(
         r"|nach (?:dem|der|meinem|meiner|unserem|unserer|'m) (?:call|meeting|standup|stand-up"
         r"|daily|mittag\w*|essen|lunch|review|termin|besprechung|pause|sync|demo|retro|planning"
         r"|telefonat|anruf|feierabend)|nach (?:meinem|meiner|unserem|unserer) [\w-]+)\b"
+        # by form: a weekday, a clock time, a span, "nach" + a noun (not "nach dem Plan")
+        r"|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?\b|\bwochenende\b"
+        r"|\b(?:um|ab|gegen|bis) (?:\d{1,2}(?:[:.]\d{2})?|halb \w+|viertel (?:vor|nach) \w+|eins"
+        r"|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwoelf)\b"
+        r"|\b\d{1,2}(?:[:.]\d{2})? ?uhr\b|\bin (?:\d+|einer|einem|ein paar|zwei|drei|einer halben)"
+        r" (?:minuten?|stunden?|tagen?|woche)\b|\bnach (?:dem|der|den|'m|seinem|seiner|ihrem"
+        r"|ihrer) (?!(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b)[\w-]+"
+    ),
+    conditions=(
+        r"\b(?:wenn|sobald|nachdem|falls|sowie|erst wenn)\b"
+        r"(?! (?:du|ihr|dein\w*|euer\w*)\b| (?:es )?(?:notig|noetig|moglich|moeglich|geht|passt"
+        r"|gewunscht)\b|'?s (?:geht|passt)\b)"
+    ),
+    retractions=(
+        r"(?:^|[\s,.!;])(?:doch nicht|vergiss es|vergiss das|lass (?:es|das|mal) (?:lieber )?"
+        r"(?:sein|bleiben)|lieber (?:doch )?nicht|besser (?:doch )?nicht|nein,? (?:warte|stopp"
+        r"|halt)|doch (?:warten|lieber warten|stopp))\b"
     ),
     approvals=(
         r"\b(?:freigegeben|genehmigt|abgesegnet|(?:ich )?geb(?:e)? (?:es|das|den plan|ihn) frei"

@@ -46,7 +46,8 @@ RULES = (
         r"|esta noche|luego de)"
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
-        r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+"
+        r"|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
         r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
@@ -229,6 +230,23 @@ LANGUAGE = Language(
         r"\b(?:manana|pasado manana|mas tarde|en un rato|al rato|ahorita no|esta (?:tarde|noche)"
         r"|en la (?:tarde|noche)|el lunes|la (?:semana|proxima semana)|cuando (?:yo )?(?:vuelva"
         r"|regrese|te diga|termine)|despues de (?:mi|mis|la|el|que)\b|despues del)\b"
+        # by form: a weekday, a clock time, a span, "después de/tras" + a noun (not "de eso")
+        r"|\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana)\b"
+        r"|\ba la una\b|\ba las (?:\d{1,2}|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once"
+        r"|doce)\b|\b\d{1,2}(?::\d{2})? ?(?:h|hs|hrs|am|pm)\b|\b(?:en|dentro de) (?:\d+|una|un"
+        r"|media|dos|tres|unos|unas) (?:minutos?|horas?|hora|dias?)\b"
+        r"|\b(?:despues|luego) de(?:l| la| los| las| mi| mis| tu| que)? (?!(?:eso|esto|ello|hacerlo"
+        r"|eso)\b)[\w-]+|\btras (?:el|la|los|las|mi|mis) [\w-]+"
+    ),
+    conditions=(
+        r"\b(?:cuando|en cuanto|apenas|una vez que|tan pronto como|hasta que|despues de que"
+        r"|luego de que|solo si|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
+        r"|lo veas|te parezca)\b)"
+    ),
+    retractions=(
+        r"(?:^|[\s,.!;])(?:mejor no|no,? mejor no|pensandolo bien|olvidalo|olvida(?:lo)? eso"
+        r"|dejalo(?: asi)?|no,? (?:espera|para|detente)|mejor (?:espera|para|detente|no sigas)"
+        r"|ah no|no no)\b"
     ),
     approvals=(
         r"\b(?:aprobad[oa]s?|apruebo|(?:te )?doy (?:el )?visto bueno|visto bueno|luz verde"

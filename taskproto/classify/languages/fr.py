@@ -228,6 +228,23 @@ LANGUAGE = Language(
         r"|des que je|apres (?:mon|ma|mes|notre|nos) [\w-]+|apres (?:le|la|l'|un|une) ?(?:call"
         r"|reunion|meeting|standup|stand-up|daily|dejeuner|dej|repas|pause|review|demo|retro"
         r"|rdv|rendez-vous|appel|visio|point))\b"
+        # by form: a weekday, a clock time, a span, "après" + a noun (not "après ça")
+        r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end|weekend)\b"
+        r"|\b\d{1,2} ?h(?:\d{2})?\b|\b(?:a|vers|des) (?:\d{1,2}(?::\d{2})?|midi|minuit)\b"
+        r"|\b(?:a|vers) (?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze) heures?\b"
+        r"|\bdans (?:\d+|une|un|deux|trois|quelques|une demi-) ?(?:minutes?|min|heures?|h|jours?)\b"
+        r"|\bapres (?:le|la|l'|les|mon|ma|mes|notre|nos|ton|ta|tes|son|sa|ses|un|une|du|des) ?"
+        r"[\w-]+|\bapres-midi\b"
+    ),
+    conditions=(
+        r"(?:\b(?:quand|lorsque|lorsqu'|une fois que|une fois qu'|apres que|apres qu'|jusqu'a ce"
+        r" que|aussitot que|sitot que|seulement si)|\bdes qu(?:e\b|'))"
+        r"(?! ?(?:tu|t'|vous|possible)\b)"
+    ),
+    retractions=(
+        r"(?:^|[\s,.!;])(?:en fait non|finalement non|non en fait|tout compte fait"
+        r"|reflexion faite|laisse tomber|oublie(?: ca)?|plutot pas|mieux vaut pas|non,? (?:attends"
+        r"|stop|arrete)|ah non|non non)(?![\w'-])"
     ),
     approvals=(
         r"\bc'est (?:tout )?(?:valide|approuve|bon pour moi)\b|\bje (?:valide|approuve)\b"

@@ -149,7 +149,10 @@ def verdict(
     SURE: a weak rule's, a question word's, any other rule's, a go's)."""
     if rule_type == "RESUMPTION":
         return None
-    best = max(range(5), key=probs.__getitem__)
+    # a message the rules read as a question by its "?" alone asks something: the model picks
+    # among the types that ask, never OTHER (no message of the corpora labelled OTHER ends so)
+    kinds = range(4) if rule == "question-mark" else range(5)
+    best = max(kinds, key=probs.__getitem__)
     found, likely = TYPES[best], probs[best]
     if found == rule_type:
         return None

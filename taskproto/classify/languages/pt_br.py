@@ -247,6 +247,21 @@ LANGUAGE = Language(
         r"|de (?:tarde|noite)|a noite|semana que vem|segunda|quando eu (?:voltar|disser|mandar)"
         r"|depois que eu|depois d[oa]s? (?:meu|minha|meus|minhas|nosso|nossa)\b"
         r"|depois d[oa] (?:almoco|reuniao|call|daily|standup|review|meeting|janta|jantar))\b"
+        # by form: a weekday, a clock time, a span, "depois de/após" + a noun (not "disso")
+        r"|\b(?:(?:segunda|terca|quarta|quinta|sexta)(?:-| )feira|sabado|domingo|fim de semana)\b"
+        r"|\b(?:na|nesta|essa|proxima|ate) (?:segunda|terca|quarta|quinta|sexta)\b"
+        r"|\bas (?:\d{1,2}|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze)\b|\ba uma\b"
+        r"|\b\d{1,2} ?h(?:\d{2})?\b|\bmeio-?dia\b|\b(?:daqui a|em) (?:\d+|uma|um|duas|dois|meia)"
+        r" ?(?:minutos?|min|horas?|h|dias?)\b|\b(?:depois d(?:e|o|a|os|as)|apos(?: o| a| os| as)?)"
+        r" (?!(?:isso|amanha|tudo)\b)[\w-]+"
+    ),
+    conditions=(
+        r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se)\b(?! (?:quiser"
+        r"|puder|estiver pront[oa]|achar melhor|der)\b)"
+    ),
+    retractions=(
+        r"(?:^|[\s,.!;])(?:deixa pra la|deixa para la|esquece(?: isso)?|melhor nao|pensando bem"
+        r"|na verdade nao|nao,? (?:espera|pera|para)|ah nao|nao nao)\b"
     ),
     approvals=r"\b(?:aprovad[oa]s?|aprovo|sinal verde|luz verde|lgtm)\b",
     negations=r"\b(?:nao|nunca|sem|ainda nao)\b",

@@ -25,7 +25,14 @@ class Language:
     the subordinate clause they open belongs to the verb before the comma.
 
     ``later`` matches a time or an event of the user's that a go may wait for ("morgen",
-    "après mon call", "今晚"): a clause that is a go and says one is a hold. ``approvals``
+    "après mon call", "今晚"), by its form rather than a list: any weekday, a clock time ("um
+    15 Uhr", "à 14h", "3点"), "after" + a noun ("nach dem Call", "después del almuerzo"): a
+    clause that is a go and says one is a hold. ``conditions`` matches a condition a go waits
+    for ("sobald", "cuando", "dès que", "depois que", "したら", "等…再"), not one that leaves it to
+    the agent ("wenn du willst", "cuando puedas"): in the go's clause, or opening (ending, in
+    Japanese and Chinese) the clause beside it, it makes the go a hold. ``retractions`` matches
+    a go taken back after it ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり",
+    "算了"): searched in the text after the go's clause, it cancels the go. ``approvals``
     matches an explicit approval at a checkpoint ("freigegeben", "承認します") and
     ``negations`` a word that negates one in the same clause ("nicht", "未").
     """
@@ -36,5 +43,7 @@ class Language:
     connectives: str
     joiners: str = ""
     later: str = ""
+    conditions: str = ""
+    retractions: str = ""
     approvals: str = ""
     negations: str = ""
