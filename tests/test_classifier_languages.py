@@ -133,6 +133,25 @@ def test_the_seventh_batch_is_new() -> None:
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
 
 
+# The eighth batch (docs/interruptions.md): written by engineers who did not see the classifier,
+# all held out, never trained on, scored once by the lead: 87.3% (zh-Hans) to 98.0% (es), 93.5% in
+# all. Met (95%) in de, es and ja; these floors are what holds, so a change cannot lose ground.
+EIGHTH = "heldout8"
+EIGHTH_FLOORS = {"de": 0.95, "es": 0.98, "fr": 0.90, "pt-BR": 0.94, "ja": 0.95, "zh-Hans": 0.87}
+
+
+def test_the_eighth_batch_is_new_and_holds_its_floors() -> None:
+    right = total = 0
+    for code in CODES:
+        older = {m for split in (*TRAINED, SEVENTH) for _, m in load_split(code, split)}
+        rows = load_split(code, EIGHTH)
+        assert len(rows) >= 150 and not {m for _, m in rows} & older, code
+        ours = sum(classify(message).type == label for label, message in rows)
+        assert ours / len(rows) >= EIGHTH_FLOORS[code], (code, ours, len(rows))
+        right, total = right + ours, total + len(rows)
+    assert right / total >= 0.93, (right, total)
+
+
 # --- the rules, language by language: the English rules' decisions hold in each
 
 
