@@ -456,8 +456,15 @@ AGENT_CHECKS = {"agent-unsupervised"}  # tests/agents/test_supervision.py
 def test_every_check_has_a_breaking_test() -> None:
     # task-being-created: a create running right now (test_doctor_create_killed.py);
     # merge-in-progress: the merges land and merge ask for (test_doctor_events.py);
-    # agent-outside-sandbox: a live process in a worktree (tests/sandbox/test_doctor_sandbox.py)
-    infos = {"needs-review", "task-being-created", "merge-in-progress", "agent-outside-sandbox"}
+    # agent-outside-sandbox: a live process in a worktree (tests/sandbox/test_doctor_sandbox.py);
+    # git-hooks-outdated: an older taskproto's install (tests/hooks/git/test_commit_guard.py)
+    infos = {
+        "needs-review",
+        "task-being-created",
+        "merge-in-progress",
+        "agent-outside-sandbox",
+        "git-hooks-outdated",
+    }
     assert set(CHECKS) - infos - REMOTE_CHECKS - AGENT_CHECKS == set(BREAK)
 
 
