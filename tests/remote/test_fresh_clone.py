@@ -145,7 +145,8 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
 ) -> None:
     """The machine that made the task never had its work: after sync its branch is still at the
     task's base, behind the commit the other machine approved and landed. That approval is not
-    stale here (doctor --fix would write a change into a landed task's journal)."""
+    stale here (doctor --fix would write a change into a landed task's journal). A clone that never
+    had the task does not make it a task at all."""
     first = tmp_path / "first"
     b = clone(origin, tmp_path / "b")
     bob = {"TASKPROTO_SESSION": "bob"}
@@ -166,7 +167,9 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
         ("next", "fix-login", "--to", "AWAITING_USER_APPROVAL"),
         ("approve", "fix-login", "--commit"),
         ("next", "fix-login"),
+        ("task", "create", "add-tests", "--after", "fix-login"),
         ("land", "fix-login"),
+        ("sync",),
     ):
         r = cli(*args, cwd=b, env=bob)
         assert r.code == 0, (args, r.err)
@@ -174,6 +177,27 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     r = cli("doctor", "--json", cwd=first, env=SESSION)
     assert r.code == 0, r.out
     assert json.loads(r.out)["findings"] == []
+    # A clone that never had the task: it is done, so sync keeps its journal as a removed task's
+    # (its log readable, a task waiting for it ready) and makes no task of it, which would sit in
+    # CLEANUP in every such clone until removed by hand.
+    c = clone(origin, tmp_path / "c")
+    carol = {"TASKPROTO_SESSION": "carol"}
+    assert cli("init", "--remote", "origin", cwd=c, env=carol).code == 0
+    r = cli("sync", "--json", cwd=c, env=carol)
+    assert r.code == 0, r.err
+    report = json.loads(r.out)
+    assert report["adopted"] == ["add-tests"] and report["landed_elsewhere"] == ["fix-login"]
+    r = cli("task", "list", "--json", cwd=c, env=carol)
+    assert [t["name"] for t in json.loads(r.out)] == ["add-tests"]
+    assert not (c / ".taskproto" / "tasks" / "fix-login").exists()
+    r = cli("log", "fix-login", cwd=c, env=carol)
+    assert r.code == 0 and "CLEANUP" in r.out, r.err
+    r = cli("ready", "--json", cwd=c, env=carol)
+    assert r.code == 0 and "add-tests" in r.out, r.out
+    r = cli("sync", cwd=c, env=carol)
+    assert r.code == 0 and "already up to date" in r.out, r.out
+    r = cli("doctor", "--json", cwd=c, env=carol)
+    assert "remote-tasks-unknown" not in r.out, r.out
 
 
 def test_sync_adopts_many_tasks_with_a_constant_number_of_git_processes(
