@@ -56,6 +56,14 @@ def test_the_clone_is_told_how_to_fetch_and_share_the_tasks(origin: Path, tmp_pa
     # a second init --remote changes nothing
     r = run_taskproto("init", "--remote", "origin", "--json", cwd=b)
     assert r.code == 0 and json.loads(r.out)["remote"]["written"] is None
+    # and says so, without telling the user to commit a file it did not write
+    r = run_taskproto("init", "--remote", "origin", cwd=b)
+    assert r.code == 0, r.err
+    assert (
+        "tasks are shared through origin (already set in the settings); run `taskproto sync`"
+        in r.out
+    )
+    assert "commit the settings file" not in r.out and "(the settings (already set))" not in r.out
 
 
 def test_creating_a_task_beside_the_old_work_is_refused(origin: Path, tmp_path: Path) -> None:
