@@ -157,6 +157,7 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     had the task does not make it a task at all."""
     first = tmp_path / "first"
     b = clone(origin, tmp_path / "b")
+    c = clone(origin, tmp_path / "c")  # before the landing: its main does not have it
     bob = {"TASKPROTO_SESSION": "bob"}
     for args in (
         ("init", "--remote", "origin"),
@@ -188,7 +189,6 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     # A clone that never had the task: it is done, so sync keeps its journal as a removed task's
     # (its log readable, a task waiting for it ready) and makes no task of it, which would sit in
     # CLEANUP in every such clone until removed by hand.
-    c = clone(origin, tmp_path / "c")
     carol = {"TASKPROTO_SESSION": "carol"}
     assert cli("init", "--remote", "origin", cwd=c, env=carol).code == 0
     r = cli("sync", "--json", cwd=c, env=carol)
@@ -202,6 +202,12 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     assert r.code == 0 and "CLEANUP" in r.out, r.err
     r = cli("ready", "--json", cwd=c, env=carol)
     assert r.code == 0 and "add-tests" in r.out, r.out
+    # and the task that waited for it starts from its code: the shared remote's main, which this
+    # clone's main was behind (it started from its own stale main, without login.py)
+    r = cli("claim", "add-tests", cwd=c, env=carol)
+    assert r.code == 0, r.err
+    assert (c / ".taskproto" / "tasks" / "add-tests" / "code" / "login.py").is_file(), r.out + r.err
+    assert git(c, "rev-parse", "main") == git(b, "rev-parse", "main")
     r = cli("sync", cwd=c, env=carol)
     assert r.code == 0 and "already up to date" in r.out, r.out
     r = cli("doctor", "--json", cwd=c, env=carol)
