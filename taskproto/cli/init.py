@@ -172,6 +172,11 @@ def _human(report: InitReport) -> None:
             click.echo(report.codex_trust, nl=False)
     for change in report.mcp:
         click.echo(change.describe())
+    if report.git_hooks_absent:
+        click.echo(
+            "the git hooks (taskproto's commit and push guards) are not installed: "
+            "`taskproto init --git` installs them"
+        )
 
 
 COMMANDS = [init]
