@@ -321,6 +321,13 @@ def test_a_removed_dependency_counts_as_done_only_when_it_ended_final(cli, mini:
     assert blocked["waits_for"] == [
         {"task": "dropped", "state": None, "why": "not on this machine"}
     ]
+    # a new task cannot wait for one that is gone: the refusal says so, not "run sync"
+    r = cli("task", "create", "later", "--after", "done")
+    assert r.code == 1 and r.err.count("\n") == 1
+    assert r.err == (
+        "taskproto: task 'done' was removed here (landed, or `taskproto task remove`; `taskproto "
+        "log done` shows how it ended): a new task cannot wait for it; leave it out\n"
+    )
 
 
 def test_find_path_is_pure_and_follows_edges() -> None:

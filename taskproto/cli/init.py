@@ -138,11 +138,16 @@ def _human(report: InitReport) -> None:
     for done in report.moved:
         click.echo(f"the repository was moved: {done}")
     if report.remote is not None:
-        where = report.remote_file or "the settings (already set)"
-        click.echo(
-            f"tasks are shared through {report.remote} ({where}); run `taskproto sync` to fetch "
-            "them, and commit the settings file so every clone shares them"
-        )
+        if report.remote_file is None:  # nothing written: nothing new to commit
+            click.echo(
+                f"tasks are shared through {report.remote} (already set in the settings); run "
+                "`taskproto sync` to fetch them"
+            )
+        else:
+            click.echo(
+                f"tasks are shared through {report.remote} ({report.remote_file}); run `taskproto "
+                "sync` to fetch them, and commit the settings file so every clone shares them"
+            )
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:
@@ -167,6 +172,11 @@ def _human(report: InitReport) -> None:
             click.echo(report.codex_trust, nl=False)
     for change in report.mcp:
         click.echo(change.describe())
+    if report.git_hooks_absent:
+        click.echo(
+            "the git hooks (taskproto's commit and push guards) are not installed: "
+            "`taskproto init --git` installs them"
+        )
 
 
 COMMANDS = [init]

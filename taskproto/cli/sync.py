@@ -14,7 +14,8 @@ def sync(state: AppState, as_json: bool) -> None:
     """Push this machine's task journals to the remote and fetch the others'.
 
     Journals only fast-forward. Tasks created on other machines appear here
-    (their worktrees are made when a session here claims them). Needs
+    (their worktrees are made when a session here claims them); one already
+    landed there does not, its journal is kept for `taskproto log`. Needs
     `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
     """
     engine = state.engine
@@ -28,6 +29,7 @@ def sync(state: AppState, as_json: bool) -> None:
         "fetched": report.fetched,
         "adopted": report.adopted,
         "removed_here": report.removed,
+        "landed_elsewhere": report.landed,
         "diverged": report.diverged,
         "rejected": report.rejected,
         "claims": {
@@ -48,6 +50,7 @@ def sync(state: AppState, as_json: bool) -> None:
                 ("pushed", report.pushed),
                 ("fetched", report.fetched),
                 ("new here", report.adopted),
+                ("landed elsewhere (kept in its log)", report.landed),
             )
             if names
         ]

@@ -179,6 +179,13 @@ def check_new(core: Core, name: str, on: Sequence[str]) -> list[TaskName]:
             valid.append(dep)
     known = set(core.task_names())
     missing = [d for d in valid if d not in known]
+    gone = [d for d in missing if journal.latest_archive(core.repo, d)]
+    if gone:
+        raise TaskprotoError(
+            f"task {gone[0]!r} was removed here (landed, or `taskproto task remove`; "
+            f"`taskproto log {gone[0]}` shows how it ended): a new task cannot wait for it; "
+            "leave it out"
+        )
     if missing:
         raise TaskprotoError(
             f"no task named {', '.join(repr(m) for m in missing)} to depend on "

@@ -3,7 +3,8 @@
 A task's branches are made at `task create` from its base branch as it was then. A task created
 `--after` others waits until they have landed; by then its base branch holds their work and its own
 branches do not. When it starts (its claim, or its first move out of the initial state), its
-branches are brought to the base branch's head, so it starts from the code it waited for. Only
+branches are brought to the base branch's head (with the shared remote, the remote's head: another
+machine may have landed what it waited for), so it starts from the code it waited for. Only
 while that loses nothing: no branch of the task holds a commit the base lacks and every worktree is
 clean. Otherwise it keeps its start point and the caller is told why (`update` brings the base in
 later by a merge: the warning names `taskproto update TASK`).
@@ -12,6 +13,7 @@ later by a merge: the warning names `taskproto update TASK`).
 from __future__ import annotations
 
 from taskproto.engine.core import Core
+from taskproto.errors import TaskprotoError
 from taskproto.names import agent_branch
 from taskproto.state.models import Task, utcnow
 
@@ -21,7 +23,7 @@ def catch_up(core: Core, task: Task, session: str | None) -> Task:
     itself when there is nothing to do or it would lose work (a warning says why)."""
     if not task.depends_on or not task.base_branch:
         return task
-    head = core.git.ref_sha(f"refs/heads/{task.base_branch}")
+    head = _base_head(core, task.name, task.base_branch)
     if head is None or head == task.base:
         return task
     branches = [task.name, *(agent_branch(task.name, a) for a in task.required_agents)]
@@ -62,3 +64,21 @@ def catch_up(core: Core, task: Task, session: str | None) -> Task:
         f"what it waited for ({', '.join(task.depends_on)}) is there",
     )
     return new
+
+
+def _base_head(core: Core, name: str, base: str) -> str | None:
+    """The base branch's head; with the shared remote, its head there (this branch fast-forwarded
+    to it), where what the task waited for landed when another machine landed it."""
+    from taskproto.engine import basebranch
+
+    try:
+        return basebranch.catch_up(core, base)
+    except TaskprotoError:
+        here = core.git.ref_sha(f"refs/heads/{base}")
+        remote = core.remote.name if core.remote is not None else "the remote"
+        core.warnings.append(
+            f"task {name} starts from {base} as it is here, not from {remote}'s {base} (they both "
+            f"moved on, or it could not be read or fast-forwarded): `git pull` {base}, then "
+            f"`taskproto update {name}` brings in what it waited for"
+        )
+        return here

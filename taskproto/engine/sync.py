@@ -18,7 +18,7 @@ from taskproto.errors import ConfigError, TaskprotoError
 from taskproto.names import agent_branch
 from taskproto.remote import CLAIM_PREFIX, QUEUE_PREFIX, RemoteClaim
 from taskproto.state import journal, store
-from taskproto.state.models import Task
+from taskproto.state.models import Task, utcnow
 
 
 @dataclass
@@ -30,6 +30,7 @@ class SyncReport:
     rejected: dict[str, str]
     claims: dict[str, RemoteClaim]
     removed: list[str]  # removed here (journal archived), so not adopted again
+    landed: list[str]  # landed on another machine and never a task here: kept as an archive
 
 
 def sync(engine: Core) -> SyncReport:
@@ -55,7 +56,7 @@ def sync(engine: Core) -> SyncReport:
         if r.startswith(journal.REF_PREFIX)
     }
     theirs = {r[len(tasks_prefix) :]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
-    report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [])
+    report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [], [])
     to_push: dict[str, str | None] = {}
     for name in sorted(set(local) | set(theirs)):
         mine, other = local.get(name), theirs.get(name)
@@ -70,6 +71,11 @@ def sync(engine: Core) -> SyncReport:
                 report.removed.append(
                     name
                 )  # removed here: not brought back (its remote journal stays)
+            elif _landed(engine, other):
+                # done before this clone ever had it: kept as a removed task's journal (its log
+                # readable, a task waiting for it ready), not made a task to remove by hand
+                journal.keep_archive(engine.git, name, other, utcnow().strftime("%Y%m%dT%H%M%SZ"))
+                report.landed.append(name)
             else:
                 _adopt(engine, name, other, report)
         elif repo.is_ancestor(mine, other):
@@ -110,6 +116,11 @@ def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
     with engine.lock(name):
         take_journal(engine, name, sha, None)
     report.adopted.append(name)
+
+
+def _landed(engine: Core, sha: str) -> bool:
+    data = journal.task_json_at(engine.repo, sha)
+    return bool(data and data.get("landed"))
 
 
 def _fast_forward(engine: Core, name: str, mine: str, other: str, report: SyncReport) -> None:

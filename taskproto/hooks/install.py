@@ -30,6 +30,7 @@ class InitReport:
     remote: str | None = None  # `--remote`: the remote now set
     remote_file: str | None = None  # the settings file it was written to (None: already set)
     moved: list[str] = field(default_factory=list)  # what was repaired after a move
+    git_hooks_absent: bool = False  # a client's hooks alone, and no git hooks installed before
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
@@ -45,6 +46,8 @@ class InitReport:
             data["remote"] = {"name": self.remote, "written": self.remote_file}
         if self.moved:
             data["moved"] = self.moved
+        if self.git_hooks_absent:
+            data["git_hooks_absent"] = True
         return data
 
 
@@ -97,6 +100,8 @@ def run(
         else:
             report.git_hooks = git_install.install(git, trailers=config.commit_trailers)
         git_install.record(config.root, report.git_hooks, installed=not uninstall)
+    elif git_hooks is None and not uninstall:
+        report.git_hooks_absent = not _git_hooks_recorded(config)
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)
         if "codex" in clients and not uninstall:
@@ -164,3 +169,15 @@ def _known_remote(config: Config, remote: str) -> bool:
     if "://" in remote or remote.startswith("/") or ":" in remote:
         return True  # a URL or a path: git checks it on the first sync
     return remote in Git(config.repo).run("remote").split()
+
+
+def _git_hooks_recorded(config: Config) -> bool:
+    """Whether an earlier init installed the git hooks (its record says so)."""
+    from taskproto import plainjson as json
+    from taskproto.layout import GIT_HOOKS_RECORD
+
+    try:
+        data = json.loads((config.root / GIT_HOOKS_RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("installed") is True

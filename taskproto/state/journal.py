@@ -191,6 +191,13 @@ def archive(git: Git, task: str, stamp: str) -> str | None:
     return target
 
 
+def keep_archive(git: Git, task: str, sha: str, stamp: str) -> str:
+    """Keep a journal that was never this clone's task (landed elsewhere) as an archive."""
+    target = f"{ARCHIVE_PREFIX}{task}/{stamp}"
+    git.update_ref(target, sha, None, message="taskproto: archive")
+    return target
+
+
 # --- reading (GitPython: one persistent cat-file process for many objects) ------------------
 
 

@@ -56,6 +56,14 @@ def test_the_clone_is_told_how_to_fetch_and_share_the_tasks(origin: Path, tmp_pa
     # a second init --remote changes nothing
     r = run_taskproto("init", "--remote", "origin", "--json", cwd=b)
     assert r.code == 0 and json.loads(r.out)["remote"]["written"] is None
+    # and says so, without telling the user to commit a file it did not write
+    r = run_taskproto("init", "--remote", "origin", cwd=b)
+    assert r.code == 0, r.err
+    assert (
+        "tasks are shared through origin (already set in the settings); run `taskproto sync`"
+        in r.out
+    )
+    assert "commit the settings file" not in r.out and "(the settings (already set))" not in r.out
 
 
 def test_creating_a_task_beside_the_old_work_is_refused(origin: Path, tmp_path: Path) -> None:
@@ -145,9 +153,11 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
 ) -> None:
     """The machine that made the task never had its work: after sync its branch is still at the
     task's base, behind the commit the other machine approved and landed. That approval is not
-    stale here (doctor --fix would write a change into a landed task's journal)."""
+    stale here (doctor --fix would write a change into a landed task's journal). A clone that never
+    had the task does not make it a task at all."""
     first = tmp_path / "first"
     b = clone(origin, tmp_path / "b")
+    c = clone(origin, tmp_path / "c")  # before the landing: its main does not have it
     bob = {"TASKPROTO_SESSION": "bob"}
     for args in (
         ("init", "--remote", "origin"),
@@ -166,7 +176,9 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
         ("next", "fix-login", "--to", "AWAITING_USER_APPROVAL"),
         ("approve", "fix-login", "--commit"),
         ("next", "fix-login"),
+        ("task", "create", "add-tests", "--after", "fix-login"),
         ("land", "fix-login"),
+        ("sync",),
     ):
         r = cli(*args, cwd=b, env=bob)
         assert r.code == 0, (args, r.err)
@@ -174,6 +186,32 @@ def test_a_task_landed_on_another_machine_is_not_stale_here(
     r = cli("doctor", "--json", cwd=first, env=SESSION)
     assert r.code == 0, r.out
     assert json.loads(r.out)["findings"] == []
+    # A clone that never had the task: it is done, so sync keeps its journal as a removed task's
+    # (its log readable, a task waiting for it ready) and makes no task of it, which would sit in
+    # CLEANUP in every such clone until removed by hand.
+    carol = {"TASKPROTO_SESSION": "carol"}
+    assert cli("init", "--remote", "origin", cwd=c, env=carol).code == 0
+    r = cli("sync", "--json", cwd=c, env=carol)
+    assert r.code == 0, r.err
+    report = json.loads(r.out)
+    assert report["adopted"] == ["add-tests"] and report["landed_elsewhere"] == ["fix-login"]
+    r = cli("task", "list", "--json", cwd=c, env=carol)
+    assert [t["name"] for t in json.loads(r.out)] == ["add-tests"]
+    assert not (c / ".taskproto" / "tasks" / "fix-login").exists()
+    r = cli("log", "fix-login", cwd=c, env=carol)
+    assert r.code == 0 and "CLEANUP" in r.out, r.err
+    r = cli("ready", "--json", cwd=c, env=carol)
+    assert r.code == 0 and "add-tests" in r.out, r.out
+    # and the task that waited for it starts from its code: the shared remote's main, which this
+    # clone's main was behind (it started from its own stale main, without login.py)
+    r = cli("claim", "add-tests", cwd=c, env=carol)
+    assert r.code == 0, r.err
+    assert (c / ".taskproto" / "tasks" / "add-tests" / "code" / "login.py").is_file(), r.out + r.err
+    assert git(c, "rev-parse", "main") == git(b, "rev-parse", "main")
+    r = cli("sync", cwd=c, env=carol)
+    assert r.code == 0 and "already up to date" in r.out, r.out
+    r = cli("doctor", "--json", cwd=c, env=carol)
+    assert "remote-tasks-unknown" not in r.out, r.out
 
 
 def test_sync_adopts_many_tasks_with_a_constant_number_of_git_processes(

@@ -283,3 +283,19 @@ def test_an_older_record_of_every_worktree_is_split_into_the_tasks(
         wt = engine.config.agent_worktree(task, "dev")
         assert not (wt / ".codex").exists() and status(wt) == "", wt
     assert not (repo / ".codex").exists() and not main.exists()
+
+
+def test_init_of_a_client_alone_says_the_git_hooks_are_not_installed(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    """docs/agents.md's `taskproto init --claude` installs no git hooks: no commit or push guard.
+    Found walking a new user's day: nothing said so. Once they are installed, nothing is said."""
+    r = cli("init", "--claude")
+    assert r.code == 0, r.err
+    assert (
+        "the git hooks (taskproto's commit and push guards) are not installed: "
+        "`taskproto init --git` installs them" in r.out
+    )
+    assert not (repo / ".git" / "hooks" / "reference-transaction").exists()
+    assert cli("init", "--claude", "--no-git").out.count("not installed") == 0  # the user's choice
+    assert cli("init").code == 0
+    r = cli("init", "--claude")
+    assert r.code == 0 and "not installed" not in r.out, r.out
