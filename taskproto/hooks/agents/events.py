@@ -172,16 +172,23 @@ def _offer(hook: Hook, engine: Engine) -> list[str]:
     from taskproto.engine.deps import Resolver
 
     loaded: dict[str, Task] = {}
+    broken: dict[str, str] = {}
     tasks: list[tuple[str, dict[str, Any] | str]] = []
     made = quiet.started(hook.layout)  # before any task file is read
-    for name in engine.task_names():
+    names = engine.task_names()
+    if engine.config.layout.dirs is not None:  # the journals checked with one git process
+        from taskproto.state import integrity
+
+        integrity.prefetch(engine.config.layout.dirs, list(names))
+    for name in names:
         try:
             loaded[name] = engine.load(name)
         except TaskprotoError as exc:
+            broken[name] = str(exc)
             tasks.append((name, str(exc)))
             continue
         tasks.append((name, loaded[name].model_dump(mode="json")))
-    resolver = Resolver(engine)
+    resolver = Resolver(engine, loaded, broken)  # every task here read once, above
     found = offer(
         hook.layout,
         tasks,
