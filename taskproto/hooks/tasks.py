@@ -73,6 +73,7 @@ class TaskReader:
         of its workflow's cached table (else Unusual)."""
         if not summary.conforms(data):
             raise Unusual(f"{path} has another shape")
+        summary.fill_later(data)  # an older version's approval: read as the models read it
         if data["name"] != name or data["schema_version"] != summary.SCHEMA_VERSION:
             raise Unusual(f"{path} names another task or schema")
         if data["state"] not in self.table(data["workflow"]):

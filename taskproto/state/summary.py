@@ -101,18 +101,44 @@ TASK_SHAPE: dict[str, Any] = {
 }
 
 
+# Keys a file written before they came may lack, where the standard-library reads need none of
+# them: an approval's `seen` (the approver's context, schema 2). Without this, every task.json
+# approved by an older version went to the models on each read, a session's start at 1,000 tasks
+# included, until the task was saved again.
+LATER_KEYS = frozenset({"seen"})
+
+
 def conforms(data: Any, shape: dict[str, Any] = TASK_SHAPE) -> bool:
-    """Whether `data` has exactly the keys of `shape`, at every level that `shape` describes."""
-    if not isinstance(data, dict) or data.keys() != shape.keys():
+    """Whether `data` has exactly the keys of `shape`, at every level that `shape` describes
+    (a key of LATER_KEYS may be missing)."""
+    if not isinstance(data, dict):
+        return False
+    if data.keys() != shape.keys() and (
+        not data.keys() <= shape.keys() or not shape.keys() - data.keys() <= LATER_KEYS
+    ):
         return False
     for key, inner in shape.items():
-        if inner is None or data[key] is None:
+        if inner is None or data.get(key) is None:
             continue
         value = data[key]
         for item in value if isinstance(value, list) else [value]:
             if not conforms(item, inner):
                 return False
     return True
+
+
+def fill_later(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` (conforming) with each LATER_KEYS key it lacks set to None, as the models read it."""
+    checkpoint = data.get("checkpoint")
+    if isinstance(checkpoint, dict):
+        for key in ("plan_approval", "commit_approval"):
+            approval = checkpoint.get(key)
+            if isinstance(approval, dict):
+                approval.setdefault("seen", None)
+        for approval in checkpoint.get("revoked") or []:
+            if isinstance(approval, dict):
+                approval.setdefault("seen", None)
+    return data
 
 
 def iso(value: str) -> str:

@@ -297,6 +297,31 @@ def test_conforms_refuses_another_shape(busy: Path) -> None:
     assert git(busy, "status", "--porcelain") == ""
 
 
+def test_an_approval_written_before_seen_is_read_quickly_as_the_models_read_it(
+    busy: Path,
+) -> None:
+    """An approval an older version wrote has no `seen` (the approver's context): the quick reads
+    take it (it was sent to the models on every read, a session's start at 1,000 tasks too),
+    and answer as the full command."""
+    path = busy / ".taskproto" / "tasks" / "solo" / "task.json"
+    data = json.loads(path.read_text())
+    approval = data["checkpoint"]["plan_approval"]
+    assert approval is not None and "seen" in approval
+    older = json.loads(json.dumps(data))
+    del older["checkpoint"]["plan_approval"]["seen"]
+    assert summary.conforms(older)
+    assert summary.fill_later(json.loads(json.dumps(older))) == {
+        **older,
+        "checkpoint": {
+            **older["checkpoint"],
+            "plan_approval": {**older["checkpoint"]["plan_approval"], "seen": None},
+        },
+    }
+    missing_other = json.loads(json.dumps(data))
+    del missing_other["checkpoint"]["plan_approval"]["kind"]
+    assert not summary.conforms(missing_other)  # only the later keys may be missing
+
+
 def test_from_another_cwd_the_answer_is_the_same(busy: Path) -> None:
     tp(busy, "task", "list")
     sub = busy / "docs" / "deep"
