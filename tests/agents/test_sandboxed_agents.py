@@ -539,34 +539,10 @@ def test_an_agents_own_status_holds_through_every_door_and_cwd(
     anyio.run(mcp)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    other = run_taskproto(
-        "-C",
-        str(repo),
-        "--session",
-        session,
-        "agent",
-        "set",
-        "t",
-        "qa",
-        "--status",
-        "complete",
-        cwd=elsewhere,
-    )
-    assert other.code == 1, other
-    own = run_taskproto(
-        "-C",
-        str(repo),
-        "--session",
-        session,
-        "agent",
-        "set",
-        "t",
-        "dev",
-        "--status",
-        "complete",
-        cwd=elsewhere,
-    )
-    assert own.code == 0, own
+    for agent, code in (("qa", 1), ("dev", 0)):  # another agent's status, then its own
+        args = ("-C", str(repo), "--session", session, "agent", "set", "t", agent)
+        done = run_taskproto(*args, "--status", "complete", cwd=elsewhere)
+        assert done.code == code, done
     assert box.agent_status("t", "dev").status == "COMPLETE"  # type: ignore[union-attr]
     assert box.agent_status("t", "qa").status != "COMPLETE"  # type: ignore[union-attr]
     assert cli("agent", "stop", "t", "dev").code == 0

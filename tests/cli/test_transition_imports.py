@@ -54,6 +54,23 @@ def test_a_transition_imports_none_of_the_other_operations(cli, repo: Path) -> N
 CREATE_NOT_NEEDED = ("hashlib", "_hashlib", "json", "shutil", "typing", "base64")
 
 
+def _create_probed(repo: Path, probe: str) -> tuple[int, object]:
+    """`task create t1` run by `probe` (which prints `[code, what it found]` last): that pair, the
+    create checked to have worked."""
+    import ast
+
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    code, found = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+    assert code == 0 and "created task t1" in proc.stdout
+    return code, found
+
+
 def test_a_task_create_after_init_imports_nothing_it_does_not_use(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
     assert cli("init", "--claude").code == 0
     probe = (  # what the interpreter's start loaded (site, a sitecustomize) is not create's
@@ -63,17 +80,8 @@ def test_a_task_create_after_init_imports_nothing_it_does_not_use(cli, repo: Pat
         "code = main(sys.argv[1:])\n"
         "print(repr([code, sorted(set(sys.modules) - before)]))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    import ast
-
-    code, loaded = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
-    assert code == 0 and "created task t1" in proc.stdout
+    code, loaded = _create_probed(repo, probe)
+    assert isinstance(loaded, list)
     assert [m for m in CREATE_NOT_NEEDED if m in loaded] == []
     wt = repo / ".taskproto/tasks/t1/code"
     assert (wt / ".claude" / "settings.local.json").is_file()  # the hooks' copy was made
@@ -97,17 +105,7 @@ def test_a_task_create_starts_git_before_its_heavier_imports(cli, repo: Path) ->
         "code = main(sys.argv[1:])\n"
         "print(repr([code, at[0] if at else None]))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-I", "-c", probe, "task", "create", "t1"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    import ast
-
-    code, loaded = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
-    assert code == 0 and "created task t1" in proc.stdout
-    assert loaded is not None, "git was not started with os.posix_spawn"
+    code, loaded = _create_probed(repo, probe)
+    assert isinstance(loaded, list), "git was not started with os.posix_spawn"
     assert [m for m in BEFORE_GIT_NOT_NEEDED if m in loaded] == []
     assert (repo / ".taskproto/tasks/t1/code/.claude/settings.local.json").is_file()

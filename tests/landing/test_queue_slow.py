@@ -117,22 +117,15 @@ def test_three_machines_land_thirty_tasks(tmp_path: Path) -> None:
             )["diverged"]
             == []
         )
-        prompt = subprocess.run(
-            [sys.executable, "-m", "taskproto", "prompt", "t00"],
-            cwd=a,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        assert "shared0.txt" in prompt
-        prompt = subprocess.run(
-            [sys.executable, "-m", "taskproto", "prompt", "t06"],
-            cwd=a,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        assert "check found FAIL6" in prompt
+        for task, why in (("t00", "shared0.txt"), ("t06", "check found FAIL6")):
+            prompt = subprocess.run(
+                [sys.executable, "-m", "taskproto", "prompt", task],
+                cwd=a,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            assert why in prompt  # the conflict's file, the failed check's output
     finally:
         daemon.stop()
 
