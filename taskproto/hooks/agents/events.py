@@ -169,25 +169,14 @@ def session_start(hook: Hook) -> str:
 
 def _offer(hook: Hook, engine: Engine) -> list[str]:
     """offer.offer on the tasks as the engine reads them (and refuses them)."""
-    from taskproto.engine.deps import Resolver
+    from taskproto.engine.deps import Resolver, load_all
 
-    loaded: dict[str, Task] = {}
-    broken: dict[str, str] = {}
-    tasks: list[tuple[str, dict[str, Any] | str]] = []
     made = quiet.started(hook.layout)  # before any task file is read
-    names = engine.task_names()
-    if engine.config.layout.dirs is not None:  # the journals checked with one git process
-        from taskproto.state import integrity
-
-        integrity.prefetch(engine.config.layout.dirs, list(names))
-    for name in names:
-        try:
-            loaded[name] = engine.load(name)
-        except TaskprotoError as exc:
-            broken[name] = str(exc)
-            tasks.append((name, str(exc)))
-            continue
-        tasks.append((name, loaded[name].model_dump(mode="json")))
+    loaded, broken = load_all(engine)  # the journals checked with one git process
+    tasks: list[tuple[str, dict[str, Any] | str]] = [
+        (name, loaded[name].model_dump(mode="json") if name in loaded else broken[name])
+        for name in sorted({*loaded, *broken})  # as the tasks' folder lists them
+    ]
     resolver = Resolver(engine, loaded, broken)  # every task here read once, above
     found = offer(
         hook.layout,
