@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "taskproto"
 
 # Each layer may import its own layer and the ones below it (docs/architecture.md).
 LAYERS: list[tuple[str, ...]] = [
-    ("taskproto", "taskproto.errors", "taskproto.names", "taskproto.plainjson"),
+    ("taskproto", "taskproto.errors", "taskproto.names", "taskproto.plainjson", "taskproto.bulk"),
     ("taskproto.git.files", "taskproto.layout"),
     ("taskproto.git", "taskproto.config"),
     ("taskproto.state", "taskproto.sessions"),

@@ -70,11 +70,24 @@ def state_entries(task: Task) -> list[LogEntry]:
     return [e for e in task.transition_log if e.kind != "repair" or is_baseline(e)]
 
 
+_LEGAL: dict[int, tuple[Workflow, frozenset[tuple[str, str, str]]]] = {}
+
+
+def _legal(wf: Workflow) -> frozenset[tuple[str, str, str]]:
+    """The (source, trigger, destination) steps of `wf`, made once per workflow object (doctor
+    judges thousands of tasks of a few workflows)."""
+    kept = _LEGAL.get(id(wf))
+    if kept is None or kept[0] is not wf:
+        steps = frozenset((src, t.trigger, t.dest) for t in wf.transitions for src in t.source)
+        kept = _LEGAL[id(wf)] = (wf, steps)
+    return kept[1]
+
+
 def log_problems(wf: Workflow, task: Task) -> list[str]:
     """Entries of the log that are not legal steps of `wf`, in words."""
     problems: list[str] = []
     prev: str | None = None
-    legal = {(src, t.trigger, t.dest) for t in wf.transitions for src in t.source}
+    legal = _legal(wf)
     # task.json holds the log's tail (state/bound.py): what came before it was checked when it was
     # written, and `reached` names the states it entered
     offset = task.log_offset

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from taskproto import bulk
 from taskproto.config import Config
 from taskproto.doctor import (
     catalog,  # noqa: F401  (registers the checks)
@@ -181,8 +182,9 @@ def run(
     what earlier runs found (doctor/known.py)."""
     scope = [task_name(t) for t in tasks] or None
     engine = Engine(config) if actor is None else Engine(config, actor)
-    snap = take(config, scope, progress, full)
-    findings = detect(snap)
+    with bulk.paused():  # thousands of records built at once, no cycles among them
+        snap = take(config, scope, progress, full)
+        findings = detect(snap)
     if not dry_run:
         keep(snap)
     report = Report(len(snap.tasks), findings, initial=list(findings), snapshot=snap)
@@ -217,8 +219,9 @@ def run(
             if dry_run:
                 break
             ctx.pruned = False
-            snap = take(config, scope, full=full)
-            findings = detect(snap)
+            with bulk.paused():
+                snap = take(config, scope, full=full)
+                findings = detect(snap)
         report.findings, report.snapshot = findings, snap
     _escalate(engine, report, attempted)
     return report

@@ -224,6 +224,8 @@ def _read_folders(view: TaskView, real: RealPaths) -> None:
         return
     real.listed(folder, entries)
     view.tmp_files = _tmp(folder, entries)
+    if not any(e.name == "agents" for e in entries):
+        return  # no agents folder: not listed again to be told so
     agents = os.path.join(folder, "agents")
     listed = _entries(agents)
     if listed is None:
@@ -269,8 +271,9 @@ def _read_tasks(
     folders = set(names)
     present = names if scope is None else [n for n in scope if n in folders]
     tasks: dict[str, TaskView] = {}
+    folder = config.tasks_dir  # a child of it per task: one Path parsed, not one per task
     for i, name in enumerate(present):
-        view = TaskView(name, config.task_dir(name))
+        view = TaskView(name, folder / name)  # config.task_dir(name)
         _read_folders(view, real)
         _read_task(view, view.dir / TASK, kept)  # config.task_file, built from the folder
         _read_agents(config, view)
