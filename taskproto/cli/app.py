@@ -155,8 +155,9 @@ def run(args: list[str]) -> int:
     except BrokenPipeError:
         return int(ExitCode.OK)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are caught
-        from taskproto.cli.crash import internal_error
+        from taskproto.cli.crash import unexpected
 
-        click.echo(internal_error(exc), err=True)
-        return int(ExitCode.INTERNAL)
+        line, code = unexpected(exc, "--json" in args)
+        click.echo(line, err=True)
+        return code
     return int(ExitCode.OK)

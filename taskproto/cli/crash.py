@@ -1,5 +1,6 @@
 """An unexpected error: its traceback kept in a log file, and the one line that says where (for
-the click commands, cli/app.py, and the quick front, cli/quick_common.py, alike)."""
+the click commands, cli/app.py, and the quick front, cli/quick_common.py, alike). A machine with no
+git is no bug of ours: that is a refusal that says so (exit 1), with no traceback."""
 
 from __future__ import annotations
 
@@ -34,3 +35,16 @@ def internal_error(exc: BaseException) -> str:
     except OSError as log_exc:  # the disk is full or read-only: still one line, no traceback
         where = f"no traceback saved ({log_exc.strerror or log_exc})"
     return f"taskproto: internal error: {type(exc).__name__}: {exc}; {where}"
+
+
+def unexpected(exc: BaseException, as_json: bool) -> tuple[str, int]:
+    """The line to print for an error nothing else caught, and the exit code: a refusal when no
+    git could be started, else an internal error (3) with its traceback kept."""
+    from taskproto.git.files import GIT_MISSING, git_missing
+
+    if git_missing(exc):
+        from taskproto.errors import TaskprotoError, refusal_line
+
+        refused = TaskprotoError(GIT_MISSING)
+        return refusal_line(refused, as_json), int(refused.exit_code)
+    return internal_error(exc), 3

@@ -116,8 +116,14 @@ def init(
     worktrees and names its records for the new place: doctor's repairs of a move.
     init registers the repository on this machine for `taskproto inbox --all`.
     """
+    import shutil
+
+    from taskproto.errors import TaskprotoError
+    from taskproto.git.files import GIT_MISSING
     from taskproto.hooks import install as setup
 
+    if shutil.which("git") is None:  # before the first folder is made: a refusal writes nothing
+        raise TaskprotoError(GIT_MISSING)
     wanted = list(dict.fromkeys(clients))
     if mcp and not wanted:
         raise click.UsageError(

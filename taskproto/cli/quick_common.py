@@ -77,10 +77,11 @@ def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[s
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
         return int(exc.exit_code)
     except Exception as exc:  # noqa: BLE001 - as the click path's one handler (cli/app.py)
-        from taskproto.cli.crash import internal_error
+        from taskproto.cli.crash import unexpected
 
-        sys.stderr.write(internal_error(exc) + "\n")
-        return 3
+        line, code = unexpected(exc, as_json)
+        sys.stderr.write(line + "\n")
+        return code
     _warnings(engine)
     print_text(dumps(data) if as_json else "".join(line + "\n" for line in lines))
     if session:

@@ -26,6 +26,22 @@ INTERNAL = "TASKPROTO_INTERNAL"
 NO_REPLACE = "GIT_NO_REPLACE_OBJECTS"
 
 
+GIT_MISSING = (
+    "git was not found on PATH (taskproto runs git for every task): install git, or add the "
+    "folder that holds it to PATH, and run the command again"
+)
+
+
+def git_missing(exc: BaseException) -> bool:
+    """Whether `exc` says no `git` could be started: the file not found on PATH (subprocess,
+    `os.posix_spawnp`), or GitPython's refusal to load without one."""
+    if isinstance(exc, FileNotFoundError):
+        return exc.filename in ("git", b"git") or (
+            isinstance(exc.filename, str) and exc.filename.endswith("/git")
+        )
+    return isinstance(exc, ImportError) and "Bad git executable" in str(exc)
+
+
 def git_environ() -> dict[str, str]:
     """The environment of a git process taskproto starts: this process's, replacements off."""
     return {**os.environ, NO_REPLACE: "1"}
