@@ -37,9 +37,9 @@ class Waiting:
     def detail(self) -> str:
         grace = int(reffiles.LOCK_GRACE_SECONDS)
         return (
-            f"git's lock of its journal ref ({journal.ref_for(self.task)}.lock, {self.lock}) is "
-            f"{int(self.age)} s old; left queued: the queue repairs it once it is {grace} s old "
-            "(a git process may hold it until then), as `taskproto doctor --fix` does"
+            f"git's lock of its journal ref, {self.lock}, is {int(self.age)} s old; left queued "
+            f"until it goes or is {grace} s old (a git process may hold it until then), when the "
+            "queue deletes it as `taskproto doctor --fix` does"
         )
 
     def as_json(self) -> dict[str, Any]:

@@ -62,7 +62,7 @@ def test_a_fresh_lock_leaves_the_entry_queued_and_the_worker_lands_the_next(
     r = cli("queue", "run", "--once")
     assert r.code == 0, r.err
     line = r.out.strip()
-    assert line.startswith("t1: waiting: git's lock of its journal ref"), r.out
+    assert line.startswith("t1: waiting: git's lock of its journal ref, "), r.out
     assert "s old" in line and "60 s" in line
     assert lock.exists() and hooked.load("t1").state == "COMPLETE"
 
