@@ -70,24 +70,43 @@ def remove(state: AppState, name: str, as_json: bool) -> None:
 
 
 @queue.command("run")
-@click.option("--once", is_flag=True, help="Take one task only (default: until none is left).")
+@click.option(
+    "--once",
+    is_flag=True,
+    help="Take one task only (default: until none is left), and never wait for a journal ref's "
+    "lock.",
+)
 @json_option
 @pass_state
 def run(state: AppState, once: bool, as_json: bool) -> None:
     """Land the queue: take its oldest free task, merge it onto the base's head, run `[land]
     checks` (.taskproto.toml) in a throwaway worktree, and land it when they pass and the change is
     the approved one; otherwise send it back to its agent (a conflict, the checks' output) or for
-    approval again. Exit 0 when the queue has nothing left to take."""
+    approval again. A task whose journal ref git has locked waits in the queue (reported as
+    `waiting`, with the lock's age) until the lock goes or is a minute old, when the worker
+    deletes it as `doctor --fix` does; with nothing else to take, a run without --once waits for
+    it. Exit 0 when the queue has nothing left to take."""
     from taskproto.ops import queue as queueing
+    from taskproto.ops import queue_locks
 
-    outcomes = []
-    while True:
-        outcome = queueing.run_once(state.engine, state.session_id())
-        if outcome is None:
-            break
-        outcomes.append(outcome)
+    outcomes: list[queueing.Outcome | queue_locks.Waiting] = []
+    waiting: dict[str, queue_locks.Waiting] = {}
+
+    def report(item: queueing.Outcome | queue_locks.Waiting, result: str) -> None:
+        outcomes.append(item)
         if not as_json:
-            click.echo(f"{outcome.task}: {outcome.result}: {outcome.detail}")
+            click.echo(f"{item.task}: {result}: {item.detail}")
+
+    while True:
+        outcome = queueing.run_once(state.engine, state.session_id(), waiting)
+        for w in waiting.values():  # each reported once a run, when first seen
+            if not any(isinstance(o, queue_locks.Waiting) and o.task == w.task for o in outcomes):
+                report(w, "waiting")
+        if outcome is None:
+            if once or not queue_locks.wait(waiting):
+                break
+            continue
+        report(outcome, outcome.result)
         if once:
             break
     flush_warnings(state)

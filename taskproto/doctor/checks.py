@@ -15,10 +15,11 @@ from taskproto.config import Config
 from taskproto.doctor.model import Finding, Severity
 from taskproto.doctor.snapshot import TMP_RE, Snapshot, TaskView
 from taskproto.errors import TaskprotoError
+from taskproto.git import reffiles
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.sessions import owner_gone, pid_alive
-from taskproto.state import integrity
+from taskproto.state import integrity, journal
 from taskproto.state.models import AgentState, LogEntry, Task
 
 # A temp file younger than this may belong to a write in progress on another host
@@ -262,28 +263,16 @@ def check_tmp(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
             yield _f("tmp-file-leftover", view, f"leftover {path.name}: {reason}", path=str(path))
 
 
-REF_LOCK_GRACE_SECONDS = (
-    60  # git holds a ref lock for milliseconds; a minute-old one is a dead process's
-)
-
-
 def journal_ref_lock(repo: Path, task: str) -> Path:
-    """Where git keeps the lock of refs/taskproto/tasks/<task>, found without starting git."""
-    dot_git = repo / ".git"
-    common = dot_git
-    if dot_git.is_file():  # a separate git dir: `gitdir: <path>`
-        text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
-        if text.startswith("gitdir:"):
-            common = (repo / text[len("gitdir:") :].strip()).resolve()
-    return common / "refs" / "taskproto" / "tasks" / f"{task}.lock"
+    """Where git keeps the lock of refs/taskproto/tasks/<task> (state/journal.py)."""
+    return Path(journal.lock_file(os.fspath(repo), task))
 
 
 def ref_lock_stale(path: Path, now: float) -> str | None:
-    try:
-        age = now - os.lstat(path).st_mtime
-    except FileNotFoundError:
-        return None
-    return f"it is {int(age)} s old" if age >= REF_LOCK_GRACE_SECONDS else None
+    """Why the ref lock at `path` is stale (git/reffiles.py's rule, the merge queue's too), or
+    None: there is none, or a live git may hold it."""
+    held = reffiles.held_lock(os.fspath(path), now)
+    return f"it is {int(held[0])} s old" if held is not None and held[1] else None
 
 
 def _ref_locks(snap: Snapshot) -> tuple[Path, set[str] | None]:

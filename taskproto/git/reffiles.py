@@ -32,6 +32,22 @@ LOCK_WAIT = 0.1  # seconds: git's own core.filesRefLockTimeout default
 # words in a config file that could change how git would write the ref (lower case, no spaces)
 RISKY = (b"hookspath", b"include", b"logallrefupdates=always", b"refstorage", b"fsync")
 ANY = "any"  # `update`'s old value when the ref may hold anything (a tracking ref)
+# git holds a ref's lock for milliseconds (a user's `git pack-refs`/`git gc` too); one this old was
+# left by a process killed while it held it
+LOCK_GRACE_SECONDS = 60.0
+
+
+def held_lock(lock: str, now: float) -> tuple[float, bool] | None:
+    """A ref's `.lock` file: (its age in seconds, whether it is stale), None when there is none.
+
+    The one rule doctor (`journal-ref-locked`) and the merge queue decide by: a lock is stale, so
+    safe to delete, once LOCK_GRACE_SECONDS have passed since it was written; a younger one may be
+    held by a live git right now and is never taken."""
+    try:
+        age = now - os.lstat(lock).st_mtime
+    except FileNotFoundError:
+        return None
+    return age, age >= LOCK_GRACE_SECONDS
 
 
 def _config_files(dirs: GitDirs) -> list[str]:

@@ -37,6 +37,8 @@ from taskproto.engine import update as updating
 from taskproto.errors import CorruptState, GitError, TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
+from taskproto.ops import queue_locks
+from taskproto.ops.queue_locks import Waiting
 from taskproto.remote import QUEUE_PREFIX
 from taskproto.sessions import hostname
 from taskproto.state.models import Task, utcnow
@@ -200,11 +202,17 @@ def _lease(engine: Engine) -> float:
     return float(value) if isinstance(value, (int, float)) else LEASE_SECONDS
 
 
-def take(engine: Engine, queue: Queue) -> Entry | None:
-    """The first entry no live worker holds, taken by compare-and-swap (None: nothing to take)."""
+def take(engine: Engine, queue: Queue, waiting: dict[str, Waiting] | None = None) -> Entry | None:
+    """The first entry no live worker holds, taken by compare-and-swap (None: nothing to take).
+    An entry whose journal ref holds a fresh lock is left queued and put in `waiting`."""
     for _ in range(20):
         now = utcnow()
         free = [e for e in queue.entries() if e.taken is None or _gone(e.taken, now)]
+        waits = queue_locks.fresh(engine, [e.task for e in free])
+        if waiting is not None:
+            waiting.clear()
+            waiting.update(waits)
+        free = [e for e in free if e.task not in waits]
         if not free:
             return None
         entry = free[0]
@@ -221,18 +229,26 @@ def take(engine: Engine, queue: Queue) -> Entry | None:
     return None
 
 
-def run_once(engine: Engine, session: str | None) -> Outcome | None:
+def run_once(
+    engine: Engine, session: str | None, waiting: dict[str, Waiting] | None = None
+) -> Outcome | None:
     """Take one entry and land it or send it back (see the module docstring); None when the queue
-    has nothing to take. The user's."""
+    has nothing to take. `waiting`: set to the entries left queued on a fresh journal ref lock; a
+    stale one is repaired as doctor does first (queue_locks.py). The user's."""
     engine.require_user("running the merge queue")
     queue = Queue(engine)
     if engine.remote is not None:
         engine.sync()  # tasks queued on other machines appear here
     _sweep(engine)  # what killed workers left
-    entry = take(engine, queue)
+    entry = take(engine, queue, waiting)
     if entry is None:
         return None
-    return _process(engine, queue, entry, session)
+    repaired = ""
+    if queue_locks.journal_lock(engine, entry.task) is not None:
+        repaired = f" (first: {queue_locks.repair(engine, entry.task)})"
+    outcome = _process(engine, queue, entry, session)
+    outcome.detail += repaired
+    return outcome
 
 
 def _base_tip(engine: Engine, queue: Queue, base: str) -> str:

@@ -36,6 +36,18 @@ def ref_for(task: str) -> str:
     return REF_PREFIX + task
 
 
+def lock_file(repo: str, task: str) -> str:
+    """Where git keeps the lock of refs/taskproto/tasks/<task> (`repo`: the main worktree), found
+    without starting git."""
+    common = os.path.join(repo, ".git")
+    if os.path.isfile(common):  # a separate git dir: `gitdir: <path>`
+        with open(common, encoding="utf-8", errors="replace") as f:
+            text = f.read().strip()
+        if text.startswith("gitdir:"):
+            common = os.path.realpath(os.path.join(repo, text[len("gitdir:") :].strip()))
+    return os.path.join(common, ref_for(task)) + ".lock"
+
+
 def status_entry(agent: str) -> str:
     return f"status-{agent}.json"
 
