@@ -100,6 +100,14 @@ def ensure(config: Config, timeout: float = 10.0) -> int:
         if pid is None and (spawned is None or spawned.poll() == 0):
             spawned = _spawn(config)
         time.sleep(0.02)
+    held = rec.holders(config.root / LOCK) if pid == -1 else {}
+    others = {p: c for p, c in held.items() if "taskproto.ops.supervisor" not in c}
+    if others:  # never a child of a supervisor (no lock fd is inherited): someone flock(1)ed it
+        pid, command = next(iter(others.items()))
+        raise TaskprotoError(
+            f"the agents' supervisor cannot start: {config.root / LOCK} is held by pid {pid} "
+            f"({command[:80]}), which is not a supervisor; end that process, then run this again"
+        )
     raise TaskprotoError(
         f"the agents' supervisor did not start within {timeout:g}s; see "
         f"{config.root / 'supervisor.log'}"

@@ -85,3 +85,31 @@ def test_ps_starts_a_supervisor_once_a_dead_ones_lock_is_let_go(
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_lock_held_by_a_process_that_is_no_supervisor_is_named(agents_repo: Path) -> None:
+    """Someone else's flock on supervisor.lock (no child of a supervisor inherits it): the
+    refusal names that process instead of pointing at an empty supervisor.log."""
+    from taskproto.config import load_config
+    from taskproto.errors import TaskprotoError
+    from taskproto.ops import supervisor
+
+    config = load_config(agents_repo)
+    config.root.mkdir(parents=True, exist_ok=True)
+    lock = config.root / "supervisor.lock"
+    lock.touch()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(lock)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        with pytest.raises(TaskprotoError) as refused:
+            supervisor.ensure(config, timeout=0.3)
+        message = str(refused.value)
+        assert f"{lock} is held by pid {holder.pid} (" in message, message
+        assert "which is not a supervisor; end that process, then run this again" in message
+        assert "\n" not in message
+        assert not (config.root / "supervisor.json").exists()  # none was started
+    finally:
+        holder.kill()
+        holder.wait()
