@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from taskproto.ops.agent_records import holders
 from tests.agents.conftest import pid_alive, ps, start_headless, wait_until
 
 # a process holding the lock as the dying supervisor's last thread does, until its stdin closes
@@ -29,22 +30,7 @@ HOLDER = (
 
 
 def lock_holders(path: Path) -> set[int]:
-    """The processes that have `path` open, read from /proc."""
-    found = set()
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            fds = list((proc / "fd").iterdir())
-        except OSError:
-            continue
-        for fd in fds:
-            try:
-                if os.readlink(fd) == str(path):
-                    found.add(int(proc.name))
-            except OSError:
-                pass
-    return found
+    return set(holders(path))
 
 
 def test_ps_starts_a_supervisor_once_a_dead_ones_lock_is_let_go(
