@@ -111,6 +111,31 @@ def _stat(pid: int) -> list[bytes] | None:
         return None
 
 
+def holders(path: Path) -> dict[int, str]:
+    """The processes that have the file `path` open, with their command lines, read from /proc
+    (none where there is no /proc). Slow (every process's fds): for error messages."""
+    found = {}
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not name.isdigit():
+            continue
+        try:
+            fds = os.listdir(f"/proc/{name}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"/proc/{name}/fd/{fd}") != str(path):
+                    continue
+                with open(f"/proc/{name}/cmdline", "rb") as fh:
+                    found[int(name)] = " ".join(
+                        fh.read().decode(errors="replace").replace("\0", " ").split()
+                    )
+            except OSError:
+                continue
+            break
+    return found
+
+
 def started(pid: int) -> int | None:
     """When process `pid` started (clock ticks after boot): with the pid, it names one process."""
     fields = _stat(pid)

@@ -81,28 +81,43 @@ def running_pid(config: Config) -> int | None:
 
 
 def ensure(config: Config, timeout: float = 10.0) -> int:
-    """The supervisor's pid; one is started (detached) when none runs."""
+    """The supervisor's pid; one is started (detached) when none runs.
+
+    A lock held with no live pid written (-1) is one starting, or one dying: a killed
+    supervisor's pid is a zombie while its other threads (the agents' channels) still exit
+    holding its files, the lock among them. So whenever the lock is free, one is started, unless
+    the one started here is still on its way; one that exited 0 found the lock held (by that dying
+    one, or by another caller's look in `running_pid`) and is started again."""
     pid = running_pid(config)
     if pid is not None and pid > 0:
         return pid
-    if pid is None:  # none runs (-1: one is starting; wait for it below)
-        _spawn(config)
+    spawned = None if pid is not None else _spawn(config)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         pid = running_pid(config)
         if pid is not None and pid > 0:
             return pid
+        if pid is None and (spawned is None or spawned.poll() == 0):
+            spawned = _spawn(config)
         time.sleep(0.02)
+    held = rec.holders(config.root / LOCK) if pid == -1 else {}
+    others = {p: c for p, c in held.items() if "taskproto.ops.supervisor" not in c}
+    if others:  # never a child of a supervisor (no lock fd is inherited): someone flock(1)ed it
+        pid, command = next(iter(others.items()))
+        raise TaskprotoError(
+            f"the agents' supervisor cannot start: {config.root / LOCK} is held by pid {pid} "
+            f"({command[:80]}), which is not a supervisor; end that process, then run this again"
+        )
     raise TaskprotoError(
         f"the agents' supervisor did not start within {timeout:g}s; see "
         f"{config.root / 'supervisor.log'}"
     )
 
 
-def _spawn(config: Config) -> None:
+def _spawn(config: Config) -> subprocess.Popen[bytes]:
     config.root.mkdir(parents=True, exist_ok=True)
     with open(config.root / "supervisor.log", "ab") as log:
-        subprocess.Popen(
+        return subprocess.Popen(
             [sys.executable, "-m", "taskproto.ops.supervisor", str(config.repo), str(config.root)],
             stdin=subprocess.DEVNULL,
             stdout=log,

@@ -482,8 +482,6 @@ def test_a_sandboxed_agent_reports_its_own_status_and_no_other_agents(
     assert box.load("t").owner.session != _row(cli, "dev")["session"]  # type: ignore[union-attr]
 
 
-@pytest.mark.slow  # flaky in the default suite since 2026-11-28: the supervisor started again
-# after a SIGKILL sometimes does not write its pid within 10 s (1 of 2 runs alone); not found yet
 def test_a_sandboxed_agent_adopted_from_a_dead_supervisor_starts_again_with_a_channel(
     box: Engine, repo: Path, cli
 ) -> None:
