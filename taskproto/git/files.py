@@ -26,6 +26,9 @@ INTERNAL = "TASKPROTO_INTERNAL"
 NO_REPLACE = "GIT_NO_REPLACE_OBJECTS"
 
 
+_HEX = frozenset("0123456789abcdef")
+
+
 def git_environ() -> dict[str, str]:
     """The environment of a git process taskproto starts: this process's, replacements off."""
     return {**os.environ, NO_REPLACE: "1"}
@@ -67,7 +70,9 @@ class GitDirs:
         """The object `ref` (a full ref name) points to: loose ref, then packed-refs, then git."""
         data = read_small(os.path.join(self.common_dir, ref), 128)
         if data is not None and len(data.strip()) == 40:
-            return data.strip().decode()
+            sha = data.strip().decode("ascii", "replace")
+            if _HEX.issuperset(sha):  # else no object id (a bad copy): git's "broken ref"
+                return sha
         found = self.packed_refs().get(ref.encode())
         if found is not None:
             return found.decode()

@@ -88,9 +88,12 @@ def load_many(
     names = listed(layout, names)
     tasks: dict[str, T] = {}
     broken: dict[str, str] = {}
-    if len(names) > 1 and layout.dirs is not None:
-        integrity.prefetch(layout.dirs, names)  # their journals through one git process
     try:
+        if len(names) > 1 and layout.dirs is not None:
+            try:
+                integrity.prefetch(layout.dirs, names)  # their journals through one git process
+            except Exception:  # noqa: BLE001 - only the speed is lost: each check reads its own
+                pass
         for name in names:
             try:
                 tasks[name] = load(name)
