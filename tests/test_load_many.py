@@ -10,6 +10,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import anyio
 
 from taskproto.board.snapshot import board
 from taskproto.config import load_config
@@ -18,6 +21,7 @@ from taskproto.sessions import hostname
 from tests.conftest import git, git_recorder, make_repo, run_taskproto
 from tests.hooks.agents.conftest import payload
 from tests.hooks.agents.test_session_start_quick import hook
+from tests.mcpserver.conftest import connect, ok
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 from bulk_tasks import build_tasks  # noqa: E402
@@ -31,15 +35,21 @@ def being_created(engine: Engine, name: str) -> None:
     (folder / "creating.json").write_text(json.dumps(intent))
 
 
-def test_every_reader_of_all_tasks_leaves_out_reports_and_goes_on_alike(engine: Engine) -> None:
+def broken_and_creating(engine: Engine) -> Path:
+    """Tasks ok, corrupt (task.json not JSON), nojournal, badref (a journal ref of 40 bytes that
+    are no object id: a disk error, a bad copy), and one being created; the repository."""
     repo = engine.config.repo
     for name in ("badref", "corrupt", "nojournal", "ok"):
         engine.create_task(name)
     engine.config.task_file("corrupt").write_text("{ not json")
     git(repo, "update-ref", "-d", "refs/taskproto/tasks/nojournal")
-    # a journal ref of 40 bytes that are no object id (a disk error, a bad copy)
     (repo / ".git" / "refs" / "taskproto" / "tasks" / "badref").write_bytes(b"\xff" * 40)
     being_created(engine, "creating")
+    return repo
+
+
+def test_every_reader_of_all_tasks_leaves_out_reports_and_goes_on_alike(engine: Engine) -> None:
+    repo = broken_and_creating(engine)
 
     listings = []
     for quick in ("1", "0"):  # the standard library's listing, and the engine's
@@ -68,6 +78,19 @@ def test_every_reader_of_all_tasks_leaves_out_reports_and_goes_on_alike(engine: 
         assert "ok (INIT)" in out and "creating" not in out
         for name, why in broken.items():
             assert f"{name} (unreadable: {why}; run `taskproto doctor`)" in out.replace("\\n", "")
+
+
+def test_the_mcp_servers_status_reads_every_task_by_the_same_rule(engine: Engine) -> None:
+    repo = broken_and_creating(engine)
+    _, broken = engine.load_many()
+
+    async def status() -> dict[str, Any]:
+        async with connect(repo, "s1") as client:
+            return await ok(client, "status")
+
+    found = anyio.run(status)
+    assert [t["name"] for t in found["tasks"]] == ["ok"]
+    assert found["problems"] == [f"taskproto: {why}" for why in broken.values()]
 
 
 def test_a_task_being_created_keeps_session_start_on_the_standard_library(
