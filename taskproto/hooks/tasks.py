@@ -143,14 +143,14 @@ class TaskReader:
         # skips it)
         names = self.layout.task_names()
         fresh, stale = index.rows(self.layout, names, statuses)
-        from taskproto.state.many import names_of
+        if not stale:  # every row from the index: no task.json read, nothing more imported
+            return {name: fresh[name] for name in names}
+        from taskproto.state.many import load_many, names_of
 
         bad = set(stale) - set(names_of(stale))
         if bad:
             names = [n for n in names if n not in bad]
             stale = [n for n in stale if n not in bad]
-        from taskproto.state.many import load_many
-
         # state/many.py's rule, the engine's too: one still being created is left out, the
         # journals read through one git process; a task not read here raises Unusual (`raising`)
         # and the engine reads them all, reporting it broken by that same rule

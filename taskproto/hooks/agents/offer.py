@@ -232,7 +232,6 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     from taskproto.config import load_config
     from taskproto.hooks.agents.offer_known import Known
     from taskproto.hooks.tasks import TaskReader
-    from taskproto.state.many import load_many
 
     made = quiet.started(layout)
     if most is not None and len(layout.task_names()) > most:
@@ -249,7 +248,11 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     # state/many.py's rule, as the engine's offer reads them (hooks/agents/events.py): one still
     # being created is left out, the journals read through one git process; one the standard
     # library cannot read raises, and the engine makes the offer
-    read, _ = load_many(layout, again, reader.task, raising=True)
+    read: dict[str, dict[str, Any]] = {}
+    if again:
+        from taskproto.state.many import load_many
+
+        read, _ = load_many(layout, again, reader.task, raising=True)
     names = [name for name in names if found_before[name] is not None or name in read]
     tasks: list[tuple[str, dict[str, Any] | str]] = []
     for name in names:  # a task whose files are as when last read is not read again
