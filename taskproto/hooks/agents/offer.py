@@ -182,7 +182,8 @@ def offer(
     for name, data in tasks:
         found.owned_by(name, data)
         if isinstance(data, str):
-            found.taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
+            hint = "" if "taskproto doctor" in data else "; run `taskproto doctor`"  # said once
+            found.taken.append(f"{name} (unreadable: {data}{hint})")
             continue
         state = data["state"]
         if table_of(data)[state]["terminal"]:
