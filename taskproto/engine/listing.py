@@ -38,4 +38,4 @@ def being_created(config: Config, name: str) -> bool:
 
 def listed(core: Core) -> list[TaskName]:
     """The tasks to list: every task's folder but those a live `task create` is still making."""
-    return [name for name in core.task_names() if not many.being_created(core.layout, name)]
+    return [TaskName(name) for name in many.listed(core.layout, core.task_names())]
