@@ -25,6 +25,20 @@ def test_an_error_inside_turns_it_back_on() -> None:
     assert gc.isenabled()
 
 
+def test_importing_it_imports_nothing_more() -> None:
+    """The hooks' quick reads use it: it may cost them no import."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; a = set(sys.modules); import taskproto.bulk; "
+        "print(sorted(set(sys.modules) - a))"
+    )
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True)
+    # gc is built into the interpreter (no file read); nothing else may come
+    assert out.stdout.strip() == "['gc', 'taskproto', 'taskproto.bulk']", out.stdout + out.stderr
+
+
 def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
     gc.disable()
     try:

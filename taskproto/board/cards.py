@@ -236,11 +236,16 @@ class Cards:
                 found[name] = old
             else:
                 again.append(name)
-        if again and engine.config.layout.dirs is not None:  # checked with one git process
-            integrity.prefetch(engine.config.layout.dirs, again)
-        for name in again:
-            found[name] = self._read(engine, name)
-        found = {name: found[name] for name in names}  # in the listing's order
+        # each key taken before its read: a write in between makes the next request read again
+        keys = {name: self.task_key(engine, name) for name in again}
+        tasks, broken = engine.load_many(again)  # Core.load_many: one rule, one git process
+        for name, task in tasks.items():
+            key = (*keys[name], self.status_key(engine, name, list(task.required_agents)))
+            found[name] = Read(key, task, None, read_statuses(engine, task))
+        for name, error in broken.items():
+            found[name] = Read((*keys[name], ()), None, error, {})
+        # in the listing's order; one a `task create` began making since it was listed is not
+        found = {name: found[name] for name in names if name in found}
         if self.notices is not None:
             for name in self.reads.keys() - found.keys():
                 self.notices.forget_task(name)
@@ -250,16 +255,6 @@ class Cards:
         self.beats = {n: b for n, b in self.beats.items() if n in found}
         self.read_of = names
         return found
-
-    def _read(self, engine: Engine, name: str) -> Read:
-        # each key taken before its read: a write in between makes the next request read again
-        key = self.task_key(engine, name)
-        try:
-            task = engine.load(name)
-        except TaskprotoError as exc:
-            return Read((*key, ()), None, str(exc), {})
-        key = (*key, self.status_key(engine, name, list(task.required_agents)))
-        return Read(key, task, None, read_statuses(engine, task))
 
     def card(self, name: str, key: Key) -> dict[str, Any] | None:
         """The card built for `key`, if it is still the one."""

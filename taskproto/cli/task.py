@@ -155,21 +155,18 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
 def _engine_rows(engine: Engine) -> list[dict[str, Any]]:
     """`task list`'s rows, each task read through the engine: a broken one is listed broken."""
     from taskproto.engine.deps import Resolver, describe
-    from taskproto.engine.listing import listed
     from taskproto.engine.summary import task_summary
 
     rows: list[dict[str, Any]] = []
-    resolver = Resolver(engine)
-    names = listed(engine)
-    if engine.config.layout.dirs is not None:  # the journals checked with one git process
-        from taskproto.state import integrity
-
-        integrity.prefetch(engine.config.layout.dirs, list(names))
-    for name in names:  # a task still being created is not listed (nor broken)
+    tasks, broken = engine.load_many()  # a task still being created is in neither
+    resolver = Resolver(engine, tasks, broken)  # every task here read once, above
+    for name in sorted({*tasks, *broken}):  # as the tasks' folder lists them
+        if name in broken:
+            rows.append({"name": name, "error": broken[name]})
+            continue
         try:
-            task = engine.load(name)
-            row = task_summary(task, engine)
-            waits = resolver.waits_for(task)
+            row = task_summary(tasks[name], engine)
+            waits = resolver.waits_for(tasks[name])
         except Exception as exc:  # noqa: BLE001 - a broken task is listed, not fatal
             rows.append({"name": name, "error": str(exc)})
             continue

@@ -33,7 +33,7 @@ from taskproto.machine.registry import get_workflow
 from taskproto.machine.steps import FireContext
 from taskproto.machine.workflow import Workflow
 from taskproto.names import TaskName, agent_name, task_name
-from taskproto.state import index, integrity, journal, store
+from taskproto.state import index, integrity, journal, many, store
 from taskproto.state.bound import bound
 from taskproto.state.models import AgentStatus, Task, utcnow
 from taskproto.state.taskfile import TaskFiles
@@ -42,7 +42,7 @@ from taskproto.state.taskfile import TaskFiles
 # `pathlib`, `dataclasses` or `contextlib`. Paths are strings here; `lock()` hands doctor a Path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
     from datetime import datetime
     from pathlib import Path
     from typing import Any
@@ -119,13 +119,14 @@ class Core:
     # --- reading -------------------------------------------------------------------
 
     def task_names(self) -> list[TaskName]:
-        names = []
-        for entry in self.config.layout.task_names():
-            try:
-                names.append(task_name(entry))
-            except TaskprotoError:
-                continue
-        return names
+        return many.names_of(self.layout.task_names())
+
+    def load_many(
+        self, names: Sequence[str] | None = None
+    ) -> tuple[dict[str, Task], dict[str, str]]:
+        """Every task here, or those of `names`, by state/many.py's one rule: one still being
+        created left out, the journals read through one git process, a broken one reported."""
+        return many.load_many(self.layout, self.task_names() if names is None else names, self.load)
 
     def task_file(self, name: str) -> str:
         """task.json of task `name` (a valid name, a folder that exists, no link on the way)."""

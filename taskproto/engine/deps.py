@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from taskproto.engine.core import Core
-from taskproto.engine.listing import listed
 from taskproto.errors import TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.state import journal, summary
@@ -57,20 +56,9 @@ def describe(waits: Sequence[Waiting]) -> str:
 
 
 def load_all(core: Core) -> tuple[dict[str, Task], dict[str, str]]:
-    """Every task here that can be read, and why each other one cannot (never fatal)."""
-    tasks: dict[str, Task] = {}
-    broken: dict[str, str] = {}
-    names = listed(core)  # a task still being created is no task yet, nor a broken one
-    if core.config.layout.dirs is not None:  # the journals checked with one git process
-        from taskproto.state import integrity
-
-        integrity.prefetch(core.config.layout.dirs, list(names))
-    for name in names:
-        try:
-            tasks[name] = core.load(name)
-        except Exception as exc:  # noqa: BLE001 - one unreadable task never hides the others
-            broken[name] = str(exc)
-    return tasks, broken
+    """Every task here that can be read, and why each other one cannot (never fatal):
+    `Core.load_many`, the one reader of many tasks."""
+    return core.load_many()
 
 
 class Resolver:

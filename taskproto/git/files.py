@@ -42,6 +42,9 @@ def git_missing(exc: BaseException) -> bool:
     return isinstance(exc, ImportError) and "Bad git executable" in str(exc)
 
 
+_HEX = frozenset("0123456789abcdef")
+
+
 def git_environ() -> dict[str, str]:
     """The environment of a git process taskproto starts: this process's, replacements off."""
     return {**os.environ, NO_REPLACE: "1"}
@@ -83,7 +86,9 @@ class GitDirs:
         """The object `ref` (a full ref name) points to: loose ref, then packed-refs, then git."""
         data = read_small(os.path.join(self.common_dir, ref), 128)
         if data is not None and len(data.strip()) == 40:
-            return data.strip().decode()
+            sha = data.strip().decode("ascii", "replace")
+            if _HEX.issuperset(sha):  # else no object id (a bad copy): git's "broken ref"
+                return sha
         found = self.packed_refs().get(ref.encode())
         if found is not None:
             return found.decode()

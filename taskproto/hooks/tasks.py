@@ -143,38 +143,28 @@ class TaskReader:
         # skips it)
         names = self.layout.task_names()
         fresh, stale = index.rows(self.layout, names, statuses)
-        bad = set(stale) - set(self.names_of(stale))
+        if not stale:  # every row from the index: no task.json read, nothing more imported
+            return {name: fresh[name] for name in names}
+        from taskproto.state.many import load_many, names_of
+
+        bad = set(stale) - set(names_of(stale))
         if bad:
             names = [n for n in names if n not in bad]
             stale = [n for n in stale if n not in bad]
-        if len(stale) > 1 and self.layout.dirs is not None:
-            from taskproto.state import integrity
-
-            integrity.prefetch(self.layout.dirs, stale)  # their journals in one git process
+        # state/many.py's rule, the engine's too: one still being created is left out, the
+        # journals read through one git process; a task not read here raises Unusual (`raising`)
+        # and the engine reads them all, reporting it broken by that same rule
+        read, _ = load_many(self.layout, stale, self.task, raising=True)
         for name in stale:
-            if self.being_created(name):
+            if name not in read:
                 names.remove(name)
                 continue
-            data = self.task(name)
+            data = read[name]
             found = index.record(self.layout, name, data, self.agents(data))
             if found is None:
                 raise Unusual(f"task {name}'s row could not be made")
             fresh[name] = found
         return {name: fresh[name] for name in names}
-
-    def being_created(self, name: str) -> bool:
-        """A live `task create` is still making the task (engine/listing.py)."""
-        if os.path.exists(self.layout.task_file(name)):
-            return False
-        from taskproto.sessions import hostname, pid_alive
-
-        try:
-            with open(os.path.join(self.layout.task_dir(name), "creating.json"), "rb") as fh:
-                intent = json.loads(fh.read())
-        except (OSError, ValueError):
-            return False
-        pid = intent.get("pid") if isinstance(intent, dict) else None
-        return intent.get("host") == hostname() and isinstance(pid, int) and pid_alive(pid)
 
     def row_waits(self, row: Row, rows: dict[str, Row]) -> list[dict[str, Any]]:
         """What a listed task waits for, from the rows (engine/deps.py's rule: a dependency waits
@@ -191,21 +181,9 @@ class TaskReader:
 
     def names(self) -> list[str]:
         """The tasks here, as the engine lists them (folders whose names are task names)."""
-        return self.names_of(self.layout.task_names())
+        from taskproto.state.many import names_of
 
-    @staticmethod
-    def names_of(folders: list[str]) -> list[str]:
-        """Those of `folders` whose names are task names."""
-        from taskproto.names import task_name
-
-        found = []
-        for name in folders:
-            try:
-                task_name(name)
-            except Exception:  # noqa: BLE001 - not a task's name: the engine skips it too
-                continue
-            found.append(name)
-        return found
+        return list(names_of(self.layout.task_names()))
 
     def renew(self, session: str) -> None:
         """As every command does: renew the heartbeat of the tasks read that `session` owns."""

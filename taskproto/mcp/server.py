@@ -36,6 +36,7 @@ from taskproto.mcp.models import (
     TaskInfo,
     TransitionResult,
 )
+from taskproto.state.models import Task as Loaded
 
 SERVER_NAME = "taskproto"
 
@@ -51,11 +52,11 @@ interrupts the work with `record_interruption`. Approvals are the user's: ask th
 class Tools(Session):
     """The core tools: status, log, doctor, claims, transitions, agents, interruptions."""
 
-    def info(self, engine: Engine, name: str, with_instructions: bool) -> TaskInfo:
+    def info(self, engine: Engine, name: str | Loaded, with_instructions: bool) -> TaskInfo:
         from taskproto.engine.resume import resume_instructions
         from taskproto.engine.summary import task_summary
 
-        task = engine.load(name)
+        task = engine.load(name) if isinstance(name, str) else name
         data = task_summary(task, engine)
         data["mine"] = bool(self.session and task.owner and task.owner.session == self.session)
         if with_instructions:
@@ -85,12 +86,12 @@ class Tools(Session):
             return StatusResult(
                 session=self.session, scope="task", tasks=[self.info(engine, task, True)]
             )
-        from taskproto.engine.listing import listed
-
-        infos, problems = [], []
-        for name in listed(engine):  # a task still being created is not listed (nor broken)
+        infos = []
+        loaded, broken = engine.load_many()  # a task still being created is in neither
+        problems = [f"taskproto: {why}" for why in broken.values()]
+        for one in loaded.values():
             try:
-                infos.append(self.info(engine, name, False))
+                infos.append(self.info(engine, one, False))
             except TaskprotoError as exc:
                 problems.append(f"taskproto: {exc}")
         mine = [i.name for i in infos if i.mine]

@@ -128,6 +128,11 @@ def prefetch(dirs: GitDirs, tasks: list[str]) -> None:
             _PREFETCHED[sha] = body
 
 
+def forget() -> None:
+    """Drop the heads `prefetch` read that no check took (a reader of many tasks, when done)."""
+    _PREFETCHED.clear()
+
+
 def journal_head(dirs: GitDirs, task: str) -> Head | None:
     """The journal's head of `task`, or None when it has no journal."""
     sha = dirs.ref_sha(REF_PREFIX + task)

@@ -137,14 +137,11 @@ def renew_heartbeats(layout: Layout, names: list[str], session: str) -> tuple[li
 
     renewed: list[str] = []
     warnings: list[str] = []
-    if len(names) > 1 and layout.dirs is not None:
-        # the journal heads checked through one git process, not a `git cat-file` per packed one
-        integrity.prefetch(layout.dirs, names)
-    for name in names:
-        try:
-            view = read_task(layout, name)
-        except (OSError, ValueError):
-            continue
+    from taskproto.state.many import load_many
+
+    # the journal heads checked through one git process, not a `git cat-file` per packed one
+    views, _ = load_many(layout, names, lambda name: read_task(layout, name))
+    for name, view in views.items():
         if view.error is None and view.owner_session == session and view.owner is not None:
             pid = view.owner.get("pid")
             try:

@@ -182,7 +182,8 @@ def offer(
     for name, data in tasks:
         found.owned_by(name, data)
         if isinstance(data, str):
-            found.taken.append(f"{name} (unreadable: {data}; run `taskproto doctor`)")
+            hint = "" if "taskproto doctor" in data else "; run `taskproto doctor`"  # said once
+            found.taken.append(f"{name} (unreadable: {data}{hint})")
             continue
         state = data["state"]
         if table_of(data)[state]["terminal"]:
@@ -245,16 +246,19 @@ def gather(layout: Layout, most: int | None = None) -> tuple[Offer, list[str], i
     keys = {name: known.key(name) for name in names}
     found_before = {name: known.get(name, key) for name, key in keys.items()}
     again = [name for name, data in found_before.items() if data is None]
-    if len(again) > 1 and layout.dirs is not None:  # their journals through one git process
-        from taskproto.state import integrity
+    # state/many.py's rule, as the engine's offer reads them (hooks/agents/events.py): one still
+    # being created is left out, the journals read through one git process; one the standard
+    # library cannot read raises, and the engine makes the offer
+    read: dict[str, dict[str, Any]] = {}
+    if again:
+        from taskproto.state.many import load_many
 
-        integrity.prefetch(layout.dirs, again)
+        read, _ = load_many(layout, again, reader.task, raising=True)
+    names = [name for name in names if found_before[name] is not None or name in read]
     tasks: list[tuple[str, dict[str, Any] | str]] = []
     for name in names:  # a task whose files are as when last read is not read again
         key = keys[name]
-        data = found_before[name]
-        if data is None:
-            data = reader.task(name)
+        data = found_before[name] or read[name]
         reader.tasks[name] = data  # its dependents' waits read it there
         known.keep(name, key, data)
         tasks.append((name, data))
