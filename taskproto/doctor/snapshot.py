@@ -315,9 +315,7 @@ def take(
     }
     archived = set(archive_heads)
     folders = set(names)
-    wanted = (
-        list(scope) if scope is not None else names + [j for j in journals if j not in folders]
-    )
+    wanted = list(scope) if scope is not None else names + [j for j in journals if j not in folders]
     # One `git cat-file --batch` for every journal's task.json and agent statuses, however
     # many tasks; it runs while the worktrees are read from their files.
     specs: list[tuple[str, str | None]] = []
