@@ -16,7 +16,6 @@ sorted by qsort, which is not stable.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -59,39 +58,62 @@ def read_worktrees(dirs: GitDirs, refs: Mapping[str, str] | None = None) -> list
     except OSError:
         ids = []
     for wt_id in ids:
-        admin = os.path.join(admin_root, wt_id)
-        raw = _read_all(os.path.join(admin, "gitdir"))
+        admin = admin_root + "/" + wt_id  # (no os.path.join: 10,000 of them cost 0.1 s)
+        # read: `admin` is a folder, as git's should_prune_worktree() asks first
+        raw = _read_all(admin + "/gitdir")
         if not raw:  # unreadable or empty: git's get_linked_worktree() skips it
             continue
         path = raw.rstrip(_WHITESPACE)
         if path.endswith(b"/.git"):
             path = path[:-5]
-        head, branch = _head(os.path.join(admin, "HEAD"), tip, zero)
-        locked = os.path.lexists(os.path.join(admin, "locked"))
-        prunable = None if locked else _prune_reason(admin, raw, cwd)
+        head, branch = _head(admin + "/HEAD", tip, zero)
+        locked = _lexists(admin + "/locked")
+        prunable = None if locked else _prune_reason(raw, cwd)
         name = path.decode("utf-8", "surrogateescape")
         linked.append((path, WorktreeInfo(Path(name), head, branch, prunable, locked, False)))
     linked.sort(key=lambda pair: pair[0])  # git's pathsort: strcmp of the paths
     return [main, *(info for _, info in linked)]
 
 
-def _read_all(path: str) -> bytes | None:
+def _read_all(path: str, limit: int = -1) -> bytes | None:
+    """The file's bytes (at most `limit`), or None; os.open and os.read: a Python file object
+    costs more than the read."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return None
+    try:
+        chunks = []
+        while limit:
+            chunk = os.read(fd, 65536 if limit < 0 else min(limit, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            limit = limit - len(chunk) if limit > 0 else limit
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _lexists(path: str | bytes) -> bool:
+    """git's file_exists(): lstat succeeds."""
+    try:
+        os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _head(path: str, tip: Callable[[str], str | None], zero: str) -> tuple[str, str | None]:
     """(HEAD's object, the short name of its branch) as git's add_head_info() finds them: a
     symbolic ref's branch (the null id while unborn), a detached id, and the null id with no
     branch when HEAD cannot be read as either."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(4096).rstrip(_WHITESPACE)
-    except OSError:
+    data = _read_all(path, 4096)
+    if data is None:
         return zero, None
+    data = data.rstrip(_WHITESPACE)
     if data.startswith(b"ref:"):
         ref = data[4:].lstrip(_WHITESPACE).decode("utf-8", "surrogateescape")
         sha = tip(ref)
@@ -108,18 +130,13 @@ def _head(path: str, tip: Callable[[str], str | None], zero: str) -> tuple[str, 
     return data[: 2 * pairs].decode().lower() + zero[2 * pairs :], None
 
 
-def _prune_reason(admin: str, raw: bytes, cwd: str) -> str | None:
-    """git's should_prune_worktree() with no expiry (what `worktree list` asks): its reason, or
-    None. `raw` is the gitdir file's contents, already read (not empty)."""
-    try:
-        if not stat.S_ISDIR(os.stat(admin).st_mode):
-            return "not a valid directory"
-    except OSError:
-        return "not a valid directory"
+def _prune_reason(raw: bytes, cwd: str) -> str | None:
+    """git's should_prune_worktree() with no expiry (what `worktree list` asks) of an unlocked
+    worktree whose admin folder held a gitdir file (not empty): its reason, or None."""
     path = raw.rstrip(b"\r\n")
     if not path:
         return "invalid gitdir file"
-    if not os.path.lexists(os.path.join(os.fsencode(cwd), path)):
+    if not _lexists(path if path.startswith(b"/") else os.fsencode(cwd) + b"/" + path):
         return "gitdir file points to non-existent location"
     return None
 
