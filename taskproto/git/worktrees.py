@@ -8,9 +8,10 @@ packed-refs file again: at 10,000 task worktrees with packed branches, `git work
 already holds (or from the loose and packed refs, packed-refs parsed once): a few file reads a
 worktree. It follows git 2.39's `get_worktrees()` (worktree.c), `list()` and
 `show_worktree_porcelain()` (builtin/worktree.c) and `should_prune_worktree()`; the test
-`tests/git/test_worktrees_equivalence.py` compares it with git itself. Where they part: git's
+`tests/test_git_worktrees.py` compares it with git itself. Where they part: git's
 prunable reasons are translated, these are git's English ones; two worktrees with the same path are
-sorted by qsort, which is not stable.
+sorted by qsort, which is not stable; a relative gitdir path is taken from git's working folder, as
+2.39 does (git 2.48's `--relative-paths` writes them relative to the admin folder instead).
 """
 
 from __future__ import annotations
