@@ -154,6 +154,16 @@ def odd_paths(tmp: Path) -> tuple[Path, Check]:
     )
 
 
+def ignorecase_order(tmp: Path) -> tuple[Path, Check]:
+    # git init sets core.ignoreCase on a file system that ignores case (macOS's): git then sorts
+    # the paths with strcasecmp
+    repo = make_repo(tmp / "repo")
+    git(repo, "config", "core.ignoreCase", "true")
+    for name in ("b", "Zed", "a", "C"):
+        add(repo, tmp / name, "-b", name.lower())
+    return repo, lambda wts: [w.path.name for w in wts[1:]] == ["a", "b", "C", "Zed"]
+
+
 def moved_by_hand(tmp: Path) -> tuple[Path, Check]:
     repo = make_repo(tmp / "repo")
     add(repo, tmp / "before", "-b", "moved")
@@ -264,6 +274,7 @@ SCENARIOS = [
     gitdir_files_broken,
     admin_entry_a_file,
     odd_paths,
+    ignorecase_order,
     moved_by_hand,
     main_detached,
     main_unborn,

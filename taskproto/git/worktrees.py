@@ -32,7 +32,8 @@ def read_worktrees(dirs: GitDirs, refs: Mapping[str, str] | None = None) -> list
     run in `dirs`' worktree lists them. `refs`: full ref name -> object for (at least) every
     branch, e.g. a `for-each-ref refs/heads` the caller made; None reads the refs' files."""
     common = dirs.common_dir
-    zero = "0" * (64 if _sha256(common) else 40)
+    sha256, ignorecase = _settings(common)
+    zero = "0" * (64 if sha256 else 40)
     # a relative path in a gitdir file is looked up from git's working folder: the top of the
     # worktree it runs in
     cwd = dirs.top or common
@@ -72,7 +73,9 @@ def read_worktrees(dirs: GitDirs, refs: Mapping[str, str] | None = None) -> list
         prunable = None if locked else _prune_reason(raw, cwd)
         name = path.decode("utf-8", "surrogateescape")
         linked.append((path, WorktreeInfo(Path(name), head, branch, prunable, locked, False)))
-    linked.sort(key=lambda pair: pair[0])  # git's pathsort: strcmp of the paths
+    # git's pathsort: fspathcmp, strcmp of the paths (strcasecmp under core.ignoreCase, as git
+    # init sets it on a file system that ignores case: macOS's, Windows')
+    linked.sort(key=(lambda pair: pair[0].lower()) if ignorecase else (lambda pair: pair[0]))
     return [main, *(info for _, info in linked)]
 
 
@@ -142,16 +145,20 @@ def _prune_reason(raw: bytes, cwd: str) -> str | None:
     return None
 
 
-def _sha256(common: str) -> bool:
-    """Whether the repository's objects are named by SHA-256 (`extensions.objectFormat`)."""
+def _settings(common: str) -> tuple[bool, bool]:
+    """(`extensions.objectFormat` is sha256, `core.ignoreCase`) from the repository's own config
+    (a plain line scan, as git/files.py reads `core.bare`; the last value wins, as in git)."""
     config = read_small(os.path.join(common, "config"), 1 << 20) or b""
     section = b""
+    sha256 = ignorecase = False
     for raw in config.splitlines():
         line = raw.strip()
         if line.startswith(b"["):
             section = line.strip(b"[]").strip().lower()
-        elif section == b"extensions" and line.replace(b" ", b"").lower().startswith(
-            b"objectformat="
-        ):
-            return line.split(b"=", 1)[1].strip().lower() == b"sha256"
-    return False
+            continue
+        key, eq, value = line.replace(b" ", b"").replace(b"\t", b"").lower().partition(b"=")
+        if section == b"extensions" and key == b"objectformat":
+            sha256 = value == b"sha256"
+        elif section == b"core" and key == b"ignorecase":
+            ignorecase = not eq or value in (b"true", b"yes", b"on", b"1")  # a bare key is true
+    return sha256, ignorecase
