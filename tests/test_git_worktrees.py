@@ -228,6 +228,23 @@ def head_files_broken(tmp: Path) -> tuple[Path, Check]:
     return repo, lambda wts: len(wts) == 8
 
 
+def symbolic_branches(tmp: Path) -> tuple[Path, Check]:
+    # a branch that is itself a symbolic ref: git lists the branch the chain ends at
+    repo = make_repo(tmp / "repo")
+    git(repo, "symbolic-ref", "refs/heads/alias", "refs/heads/main")
+    git(repo, "symbolic-ref", "refs/heads/alias2", "refs/heads/alias")
+    git(repo, "symbolic-ref", "refs/heads/to-unborn", "refs/heads/nothing")
+    for name in ("alias", "alias2", "to-unborn"):
+        add(repo, tmp / name, "--detach")
+        (admin(repo, name) / "HEAD").write_text(f"ref: refs/heads/{name}\n")
+    git(repo, "pack-refs", "--all")
+    for i in range(6):  # deeper than git follows
+        git(repo, "symbolic-ref", f"refs/heads/deep{i}", f"refs/heads/deep{i + 1}")
+    add(repo, tmp / "deep", "--detach")
+    (admin(repo, "deep") / "HEAD").write_text("ref: refs/heads/deep0\n")
+    return repo, lambda wts: [w.branch for w in wts] == ["main", "main", "main", None, "nothing"]
+
+
 def from_a_linked_worktree(tmp: Path) -> tuple[Path, Check]:
     repo = make_repo(tmp / "repo")
     wt = add(repo, tmp / "w", "-b", "w")
@@ -280,6 +297,7 @@ SCENARIOS = [
     main_unborn,
     relative_gitdir,
     head_files_broken,
+    symbolic_branches,
     from_a_linked_worktree,
     bare_main,
     separate_git_dir,

@@ -24,6 +24,7 @@ from taskproto.git.files import GitDirs, read_small
 from taskproto.git.repo import WorktreeInfo
 
 _WHITESPACE = b" \t\n\v\f\r"  # what git's strbuf_rtrim takes off (isspace)
+_SYMREF_MAXDEPTH = 5  # git's refs.h: HEAD -> a branch -> ... at most this deep
 _HEX_ANY = frozenset(b"0123456789abcdefABCDEF")
 
 
@@ -38,14 +39,21 @@ def read_worktrees(dirs: GitDirs, refs: Mapping[str, str] | None = None) -> list
     # worktree it runs in
     cwd = dirs.top or common
 
-    def tip(ref: str) -> str | None:
-        if refs is not None and ref.startswith("refs/heads/"):
-            return refs.get(ref)
-        loose = (read_small(os.path.join(common, ref), 128) or b"").strip()
-        if len(loose) == len(zero) and _HEX_ANY.issuperset(loose):
-            return loose.decode()
-        found = dirs.packed_refs().get(ref.encode())  # parsed once for every worktree
-        return found.decode() if found is not None else dirs.ref_sha(ref)
+    def tip(ref: str) -> tuple[str, str | None] | None:
+        """(the ref a symbolic ref ends at, its object or None while unborn); None past git's
+        five levels. A branch that is a symbolic ref is a loose file (packed-refs holds none)."""
+        for _ in range(_SYMREF_MAXDEPTH):
+            data = (_read_all(common + "/" + ref, 256) or b"").strip()
+            if data.startswith(b"ref:"):
+                ref = data[4:].strip().decode("utf-8", "surrogateescape")
+                continue
+            if refs is not None and ref.startswith("refs/heads/"):
+                return ref, refs.get(ref)
+            if len(data) == len(zero) and _HEX_ANY.issuperset(data):
+                return ref, data.decode().lower()
+            found = dirs.packed_refs().get(ref.encode())  # parsed once for every worktree
+            return ref, found.decode() if found is not None else dirs.ref_sha(ref)
+        return None
 
     top = common[:-5] if common.endswith("/.git") else common
     if dirs.bare:
@@ -110,7 +118,9 @@ def _lexists(path: str | bytes) -> bool:
     return True
 
 
-def _head(path: str, tip: Callable[[str], str | None], zero: str) -> tuple[str, str | None]:
+def _head(
+    path: str, tip: Callable[[str], tuple[str, str | None] | None], zero: str
+) -> tuple[str, str | None]:
     """(HEAD's object, the short name of its branch) as git's add_head_info() finds them: a
     symbolic ref's branch (the null id while unborn), a detached id, and the null id with no
     branch when HEAD cannot be read as either."""
@@ -119,10 +129,11 @@ def _head(path: str, tip: Callable[[str], str | None], zero: str) -> tuple[str, 
         return zero, None
     data = data.rstrip(_WHITESPACE)
     if data.startswith(b"ref:"):
-        ref = data[4:].lstrip(_WHITESPACE).decode("utf-8", "surrogateescape")
-        sha = tip(ref)
-        branch = ref[11:] if ref.startswith("refs/heads/") else ref
-        return sha or zero, branch
+        found = tip(data[4:].lstrip(_WHITESPACE).decode("utf-8", "surrogateescape"))
+        if found is None:
+            return zero, None
+        ref, sha = found  # git names the ref a chain of symbolic refs ends at
+        return sha or zero, ref[11:] if ref.startswith("refs/heads/") else ref
     # git's parse_oid_hex() fills the id pair by pair and stops at the first pair that is not hex:
     # what it filled is the id git lists (a whole id is a detached HEAD; the listing names no
     # branch either way)
