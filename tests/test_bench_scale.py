@@ -53,6 +53,9 @@ def test_every_goal_row_is_printed_and_reuse_builds_nothing(tmp_path: Path) -> N
         assert "timed out" not in row, row
     assert "healthy" in rows[5] and "not healthy" not in rows[5], rows[5]  # doctor trusts them
     assert "| cards `/api/tasks` answered | 12 |" in printed
+    calls = next(line for line in printed.splitlines() if "git processes of `doctor" in line)
+    assert "worktree" not in calls, calls  # the worktrees are read from git's files
+    assert "| max RSS of `doctor --json`, 20 tasks (doctor or its largest git child) | " in printed
     for name in BUILT:
         assert f"| building `{name}` |" in printed
 

@@ -1,9 +1,10 @@
 """The snapshot's git reads: one plain git process each, however many tasks.
 
-`git worktree list --porcelain` and one `git for-each-ref`, both started before doctor reads the
-task folders and read after (git lists 3,000 worktrees in 0.1 to 0.2 s, which then costs no wall
-time), and one `git cat-file --batch` fed every `<rev>:<path>` at once (its answers come back in
-the same order), started before the worktree listing is parsed and read after. No GitPython:
+One `git for-each-ref`, started before doctor reads the task folders and read after, and one
+`git cat-file --batch` fed every `<rev>:<path>` at once (its answers come back in the same order),
+started before the worktrees are read and read after. The worktrees are read from git's own files
+(git/worktrees.py), not by `git worktree list`: git 2.39 loads the whole packed-refs file again for
+each worktree's HEAD, 3.6 GB of memory at 10,000 tasks (docs/performance.md). No GitPython:
 importing it and the `git version` calls it makes cost more than the reads themselves; the repairs
 still use it (`git/repo.py`).
 """
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import fcntl
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
 from taskproto.errors import GitError
-from taskproto.git.files import INTERNAL, git_environ
-from taskproto.git.repo import WorktreeInfo, parse_worktrees
+from taskproto.git.files import INTERNAL, find_repo, git_environ
+from taskproto.git.repo import WorktreeInfo
+from taskproto.git.worktrees import read_worktrees
 
 HEX = frozenset(b"0123456789abcdef")
 
@@ -115,13 +117,13 @@ def text(repo: Path, *args: str) -> str:
     return git(repo, *args).decode("utf-8", "surrogateescape")
 
 
-def start_worktrees(repo: Path) -> Started:
-    """`git worktree list --porcelain`, started; `worktrees()` reads it."""
-    return Started(repo, "worktree", "list", "--porcelain")
-
-
-def worktrees(started: Started) -> list[WorktreeInfo]:
-    return parse_worktrees(started.text())
+def worktrees(repo: Path, refs: Mapping[str, str]) -> list[WorktreeInfo]:
+    """The worktrees as `git worktree list --porcelain` lists them, read from git's files
+    (git/worktrees.py), each branch's tip from `refs` (every branch, from `start_refs`)."""
+    dirs = find_repo(str(repo))
+    if dirs is None:
+        raise GitError(["git", "worktree", "list"], 128, "", f"not a git repository: {repo}")
+    return read_worktrees(dirs, refs)
 
 
 def start_refs(repo: Path, *patterns: str) -> Started:

@@ -1,8 +1,8 @@
 """Everything doctor looks at, gathered once with a constant number of git processes.
 
-One `git worktree list --porcelain`, one `git for-each-ref` (branches, replacements and journal
-refs), and GitPython's one persistent `git cat-file --batch` (each journal head's
-task.json and statuses), whatever the number of tasks. The rest is file reads.
+One `git for-each-ref` (branches, replacements and journal refs) and one `git cat-file --batch`
+(each journal head's task.json and statuses), whatever the number of tasks. The rest is file
+reads, the worktrees' registrations too (git/worktrees.py, as `git worktree list` lists them).
 """
 
 from __future__ import annotations
@@ -293,75 +293,69 @@ def take(
     runs (doctor/known.py)."""
     real = RealPaths()
     kept = known.Known({}) if full else known.Known.read(config)
-    # git lists the worktrees and refs on the other core while the task folders are read here
-    listing = reads.start_worktrees(config.repo)
+    # git lists the refs on the other core while the task folders are read here
+    listed = reads.start_refs(
+        config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX, REPLACE
+    )
     try:
-        listed = reads.start_refs(
-            config.repo, "refs/heads", journal.REF_PREFIX, journal.ARCHIVE_PREFIX, REPLACE
-        )
-        try:
-            tasks, names = _read_tasks(config, scope, progress, real, kept)
-            refs = reads.refs(listed)
-        finally:
-            listed.wait()
-        branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
-        journals = {
-            r[len(journal.REF_PREFIX) :]: sha
-            for r, sha in refs.items()
-            if r.startswith(journal.REF_PREFIX)
-        }
-        archive_heads = {  # archive refs are named by time: the last one wins
-            r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]: refs[r]
-            for r in sorted(refs)
-            if r.startswith(journal.ARCHIVE_PREFIX)
-        }
-        archived = set(archive_heads)
-        folders = set(names)
-        wanted = (
-            list(scope) if scope is not None else names + [j for j in journals if j not in folders]
-        )
-        # One `git cat-file --batch` for every journal's task.json and agent statuses, however
-        # many tasks; it runs while the worktree listing is parsed.
-        specs: list[tuple[str, str | None]] = []
-        for name in (n for n in wanted if n in journals):
-            specs.append((name, None))
-            found = tasks.get(name)
-            if found is not None and found.head is not None:
-                specs += [(name, agent) for agent in found.head.required_agents]
-        asked = [
-            f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
-            for n, a in specs
-        ]
-        batch = reads.start_blobs(config.repo, asked)
-        try:
-            worktrees = reads.worktrees(listing)
-            hooks_dir, hooks_path = _hooks(config) if scope is None else (None, None)
-            snap = Snapshot(
-                config,
-                utcnow(),
-                tasks,
-                worktrees,
-                branches,
-                journals,
-                archived,
-                {},
-                list(scope) if scope is not None else None,
-                {},
-                hooks_dir,
-                hooks_path,
-                real,
-                archive_heads=archive_heads,
-                kept=kept,
-            )
-            snap.replacements = {
-                r[len(REPLACE) :]: sha for r, sha in refs.items() if r.startswith(REPLACE)
-            }
-            blobs = reads.blobs(batch, asked, config.repo)
-        finally:
-            if batch is not None:
-                batch.wait()
+        tasks, names = _read_tasks(config, scope, progress, real, kept)
+        refs = reads.refs(listed)
     finally:
-        listing.wait()
+        listed.wait()
+    branches = {r[len(HEADS) :]: sha for r, sha in refs.items() if r.startswith(HEADS)}
+    journals = {
+        r[len(journal.REF_PREFIX) :]: sha
+        for r, sha in refs.items()
+        if r.startswith(journal.REF_PREFIX)
+    }
+    archive_heads = {  # archive refs are named by time: the last one wins
+        r[len(journal.ARCHIVE_PREFIX) :].split("/")[0]: refs[r]
+        for r in sorted(refs)
+        if r.startswith(journal.ARCHIVE_PREFIX)
+    }
+    archived = set(archive_heads)
+    folders = set(names)
+    wanted = list(scope) if scope is not None else names + [j for j in journals if j not in folders]
+    # One `git cat-file --batch` for every journal's task.json and agent statuses, however
+    # many tasks; it runs while the worktrees are read from their files.
+    specs: list[tuple[str, str | None]] = []
+    for name in (n for n in wanted if n in journals):
+        specs.append((name, None))
+        found = tasks.get(name)
+        if found is not None and found.head is not None:
+            specs += [(name, agent) for agent in found.head.required_agents]
+    asked = [
+        f"{journals[n]}:{journal.TASK_FILE if a is None else journal.status_entry(a)}"
+        for n, a in specs
+    ]
+    batch = reads.start_blobs(config.repo, asked)
+    try:
+        worktrees = reads.worktrees(config.repo, refs)
+        hooks_dir, hooks_path = _hooks(config) if scope is None else (None, None)
+        snap = Snapshot(
+            config,
+            utcnow(),
+            tasks,
+            worktrees,
+            branches,
+            journals,
+            archived,
+            {},
+            list(scope) if scope is not None else None,
+            {},
+            hooks_dir,
+            hooks_path,
+            real,
+            archive_heads=archive_heads,
+            kept=kept,
+        )
+        snap.replacements = {
+            r[len(REPLACE) :]: sha for r, sha in refs.items() if r.startswith(REPLACE)
+        }
+        blobs = reads.blobs(batch, asked, config.repo)
+    finally:
+        if batch is not None:
+            batch.wait()
     if scope is None:
         snap.agent_hooks = _json_file(config.root / RECORD)
     for (name, agent), blob in zip(specs, blobs, strict=True):

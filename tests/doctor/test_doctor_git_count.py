@@ -29,7 +29,11 @@ def _count(repo: Path, tmp: Path) -> tuple[int, dict[str, object]]:
         check=False,
     )
     assert proc.returncode in (0, 1), proc.stderr
-    return len(log.read_text().splitlines()), json.loads(proc.stdout)
+    calls = log.read_text().splitlines()
+    # the worktrees are read from git's files: git 2.39's listing loads packed-refs once per
+    # worktree (3.6 GB at 10,000 tasks, docs/performance.md)
+    assert not [c for c in calls if c.startswith("worktree")], calls
+    return len(calls), json.loads(proc.stdout)
 
 
 def test_git_processes_do_not_grow_with_tasks(tmp_path: Path) -> None:
@@ -52,4 +56,4 @@ def test_git_processes_do_not_grow_with_tasks(tmp_path: Path) -> None:
         assert report["tasks_checked"] == n + 1
         assert report["healthy"], report["findings"]  # the bulk-built tasks are real, valid tasks
     assert counts[10] == counts[200], counts
-    assert counts[10] <= 3, counts  # worktree list, for-each-ref, cat-file --batch
+    assert counts[10] <= 2, counts  # for-each-ref, cat-file --batch

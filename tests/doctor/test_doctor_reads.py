@@ -101,8 +101,8 @@ def test_worktrees_and_refs_read_as_gitpython_reads_them(tmp_path: Path) -> None
     subprocess.run([*git, "worktree", "lock", str(tmp_path / "w2")], check=True)
     subprocess.run(["rm", "-rf", str(tmp_path / "w3")], check=True)  # prunable now
     subprocess.run([*git, "update-ref", "refs/taskproto/tasks/t", "HEAD"], check=True)
-    ours = reads.worktrees(reads.start_worktrees(repo))
-    theirs = Repo(repo).worktrees()
+    ours = reads.worktrees(repo, reads.refs(reads.start_refs(repo, "refs/heads")))
+    theirs = Repo(repo).worktrees()  # `git worktree list --porcelain`
     assert ours == theirs
     assert [w.prunable is not None for w in ours] == [False, False, False, True]
     assert ours[2].locked and ours[2].branch is None
@@ -122,7 +122,7 @@ def test_a_git_command_that_fails_is_a_git_error(
     with pytest.raises(GitError):
         reads.blobs(reads.start_blobs(outside, ["HEAD"]), ["HEAD"], outside)
     with pytest.raises(GitError):
-        reads.worktrees(reads.start_worktrees(outside))
+        reads.worktrees(outside, {})
 
 
 def test_operation_markers_are_found_as_exists_finds_them(tmp_path: Path) -> None:
