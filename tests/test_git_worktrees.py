@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from taskproto.git.files import find_repo
-from taskproto.git.repo import WorktreeInfo, parse_worktrees
-from taskproto.git.worktrees import read_worktrees
+from taskproto.git.repo import parse_worktrees
+from taskproto.git.worktrees import WorktreeInfo, read_worktrees
 from tests.conftest import git, make_repo
 
 Check = Callable[[list[WorktreeInfo]], object]

@@ -16,7 +16,7 @@ from taskproto.doctor.snapshot import real
 from taskproto.engine import Engine
 from taskproto.engine import worktree as wt
 from taskproto.errors import TaskprotoError, WorkAtRisk
-from taskproto.git.repo import WorktreeInfo
+from taskproto.git.worktrees import WorktreeInfo
 
 
 @fix("worktree-prunable")

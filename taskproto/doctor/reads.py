@@ -19,8 +19,7 @@ from typing import IO
 
 from taskproto.errors import GitError
 from taskproto.git.files import INTERNAL, find_repo, git_environ
-from taskproto.git.repo import WorktreeInfo
-from taskproto.git.worktrees import read_worktrees
+from taskproto.git.worktrees import WorktreeInfo, read_worktrees
 
 HEX = frozenset(b"0123456789abcdef")
 

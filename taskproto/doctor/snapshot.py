@@ -23,7 +23,7 @@ from taskproto.doctor.realpaths import RealPaths as RealPaths
 from taskproto.doctor.realpaths import real as real
 from taskproto.engine.tasks import CREATING, read_intent
 from taskproto.errors import CorruptState, TaskprotoError, UnsupportedSchema
-from taskproto.git.repo import WorktreeInfo
+from taskproto.git.worktrees import WorktreeInfo
 from taskproto.layout import GIT_HOOKS_RECORD
 from taskproto.names import check_name
 from taskproto.state import journal, store

@@ -18,10 +18,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from taskproto.git.files import GitDirs, read_small
-from taskproto.git.repo import WorktreeInfo
+
+
+@dataclass(frozen=True)
+class WorktreeInfo:
+    path: Path
+    head: str | None
+    branch: str | None  # short name, None when detached or bare
+    prunable: str | None  # git's own reason, when git reports it prunable
+    locked: bool
+    bare: bool
+
 
 _WHITESPACE = b" \t\n\v\f\r"  # what git's strbuf_rtrim takes off (isspace)
 _SYMREF_MAXDEPTH = 5  # git's refs.h: HEAD -> a branch -> ... at most this deep
