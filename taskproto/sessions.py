@@ -158,13 +158,13 @@ def liveness(
     age = now - beat_at
     if age > timedelta(minutes=lease_minutes):
         return (
-            f"its last heartbeat was {_span(age.total_seconds())} ago "
-            f"(lease {_span(lease_minutes * 60)})"
+            f"its last heartbeat was {span(age.total_seconds())} ago "
+            f"(lease {span(lease_minutes * 60)})"
         ), beat_at
     return None, beat_at
 
 
-def _span(seconds: float) -> str:
+def span(seconds: float) -> str:
     """A length of time as a person reads it: seconds under two minutes (a lease can be seconds
     long, `lease_minutes = 0.05`), whole minutes above."""
     if seconds < 120:

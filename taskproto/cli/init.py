@@ -107,11 +107,12 @@ def init(
     merges taskproto's hooks into that client's settings instead (add --git for both),
     in the main worktree and in every task and agent worktree, now and when they are
     made later. Hooks and settings that were already there are kept (existing git hooks
-    run before taskproto's); running init again changes nothing. The client hooks name
-    this machine's paths, so the files that hold them are kept out of git, except a
-    settings file that was already yours (init warns: do not commit them). --uninstall takes out
-    only what taskproto installed and restores each file as it was. --mcp also
-    registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
+    run before taskproto's); running init again changes nothing, except that after an upgrade
+    plain init points the git hooks and the clients' hooks installed earlier at this install.
+    The client hooks name this machine's paths, so the files that hold them are kept out of
+    git, except a settings file that was already yours (init warns: do not commit them).
+    --uninstall takes out only what taskproto installed and restores each file as it was.
+    --mcp also registers the taskproto MCP server with those clients (see `taskproto mcp --help`).
     After the repository (or taskproto's root) was moved, init also re-links the task
     worktrees and names its records for the new place: doctor's repairs of a move.
     init registers the repository on this machine for `taskproto inbox --all`.

@@ -38,23 +38,31 @@ def add(state: AppState, name: str, as_json: bool) -> None:
 @json_option
 @pass_state
 def list_(state: AppState, as_json: bool) -> None:
-    """The queue, oldest first: each task, its approved commit and whether a worker holds it."""
+    """The queue, oldest first: each task, its approved commit, whether a worker holds it, and
+    whether it waits for git's lock of its journal ref (a killed git's leftover)."""
     from taskproto.ops import queue as queueing
+    from taskproto.ops import queue_locks
 
     entries = queueing.Queue(state.engine).entries()
+    locks = {e.task: queue_locks.listed(state.engine, e.task) for e in entries}
 
     def human() -> None:
         if not entries:
             click.echo("the queue is empty")
         for e in entries:
-            taken = e.taken
+            taken, lock = e.taken, locks[e.task]
             who = f" by {taken.get('host')}:{taken.get('pid')}" if taken else ""
             click.echo(
                 f"{e.task}  {str(e.data.get('approved'))[:12]}  {e.data.get('base_branch')}  "
                 f"{e.status()}{who}  added {str(e.data.get('added_at'))[:19]}"
+                + (f"  {lock[0]}" if lock else "")
             )
 
-    emit(as_json, [e.as_json() for e in entries], human)
+    def data(e: queueing.Entry) -> dict[str, object]:
+        lock = locks[e.task]
+        return {**e.as_json(), **({"journal_lock": lock[1]} if lock else {})}
+
+    emit(as_json, [data(e) for e in entries], human)
 
 
 @queue.command("remove")

@@ -21,8 +21,8 @@ from taskproto.engine.startpoint import catch_up
 from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
-from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteError
-from taskproto.sessions import hostname, owner_gone
+from taskproto.remote import ClaimPlan, ClaimRaced, JournalAhead, RemoteClaim, RemoteError
+from taskproto.sessions import hostname, liveness, span
 from taskproto.state import beat, registry
 from taskproto.state.models import Owner, Task, utcnow
 
@@ -56,11 +56,11 @@ def claim(
         for attempt in range(6):
             # decided from our view of the remote (RemoteClaimHeld before anything is written);
             # the local claim's save then pushes claim and journal commit in one atomic push
-            remote.plan_claim(name, session, pid, force, fresh)
+            plan = remote.plan_claim(name, session, pid, force, fresh)
             if attempt == 0:
                 ensure_worktrees(core, task)
             try:
-                result = _claim_here(core, name, session, pid, force)
+                result = _claim_here(core, name, session, pid, force, _expired(remote.name, plan))
                 # nothing to save here (renewed as it was): the claim goes alone, with our journal
                 remote.finish_claim(name, core.journal_head(name))
                 return result
@@ -90,12 +90,27 @@ def _blockers(core: Core, task: Task, session: str, force: bool) -> list[Waiting
     return waits
 
 
+def _expired(remote: str, plan: ClaimPlan) -> tuple[str, str] | None:
+    """(session, why it is gone) of the remote claim a takeover replaces: the remote's heartbeat,
+    which the owner's machine renews, is newer than any this clone's journal holds."""
+    held = plan.previous
+    if plan.outcome != "takeover" or held is None:
+        return None
+    age = (utcnow() - held.heartbeat_at).total_seconds()
+    lease = (held.expires_at - held.heartbeat_at).total_seconds()
+    return held.session, (
+        f"its last heartbeat was {span(age)} ago (lease {span(lease)}): its claim on remote "
+        f"{remote!r} expired at {held.expires_at:%H:%M:%S}Z"
+    )
+
+
 def _claim_here(
     core: Core,
     name: str,
     session: str,
     pid: int | None,
     force: bool,
+    expired: tuple[str, str] | None = None,
 ) -> ClaimResult:
     outcome: dict[str, Any] = {}
 
@@ -117,9 +132,12 @@ def _claim_here(
         reason: str | None = None
         forced = False
         if previous is not None:
-            reason = owner_gone(
+            reason, beat_at = liveness(
                 previous, now, core.config.lease_minutes, core.config.task_dir(task.name)
             )
+            if reason is not None and beat_at is not None and expired is not None:
+                if expired[0] == previous.session:  # gone by its heartbeat: the remote's is newer
+                    reason = expired[1]
             if reason is not None:
                 kind = "takeover"
             elif force:

@@ -102,6 +102,11 @@ def run(
         git_install.record(config.root, report.git_hooks, installed=not uninstall)
     elif git_hooks is None and not uninstall:
         report.git_hooks_absent = not _git_hooks_recorded(config)
+    if not clients and not uninstall:  # an upgrade: hooks an older install wrote name its paths
+        stale = outdated_clients(config)
+        if stale:
+            report.clients = stale
+            report.agent_hooks = client_settings.run(config, stale, False)
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)
         if "codex" in clients and not uninstall:
@@ -110,6 +115,36 @@ def run(
         change = registration.unregister if uninstall else registration.register
         report.mcp = [change(client, config.repo) for client in clients]
     return report
+
+
+def outdated_clients(config: Config) -> list[str]:
+    """The clients init recorded whose hooks in the main worktree's file start another
+    interpreter or hook script than this install's (an older install's, before an upgrade)."""
+    from taskproto.clients import hookjson
+    from taskproto.clients.protocols import INSTALLED
+
+    try:
+        record = json.loads((config.root / client_settings.RECORD).read_bytes())
+        data_of = {c: config.repo / client_settings.FILES[c] for c in record.get("clients", [])}
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return []
+    stale = []
+    for client, path in data_of.items():
+        expected = {hookjson.hook_command(client, event) for event in INSTALLED[client]}
+        try:
+            hooks = json.loads(path.read_bytes()).get("hooks") or {}
+            ours = {
+                str(hook.get("command"))
+                for groups in hooks.values()
+                for group in groups
+                for hook in group.get("hooks") or []
+                if hookjson.is_ours(hook)
+            }
+        except (OSError, ValueError, AttributeError, TypeError):
+            continue  # missing or not ours to judge: doctor and `init --CLIENT` say what is wrong
+        if ours - expected:
+            stale.append(client)
+    return stale
 
 
 REMOTE_LINE = re.compile(r"^remote\s*=.*$", re.MULTILINE)

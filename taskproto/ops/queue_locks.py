@@ -61,6 +61,23 @@ def journal_lock(engine: Engine, task: str) -> tuple[str, float, bool] | None:
     return None if held is None else (path, held[0], held[1])
 
 
+def listed(engine: Engine, task: str) -> tuple[str, dict[str, Any]] | None:
+    """What `queue list` says of a queued task whose journal ref git has locked: the words and the
+    JSON; None when there is no lock."""
+    found = journal_lock(engine, task)
+    if found is None:
+        return None
+    path, age, stale = found
+    grace = int(reffiles.LOCK_GRACE_SECONDS)
+    then = (
+        "stale: `taskproto queue run` (or `taskproto doctor --fix`) deletes it"
+        if stale
+        else f"`taskproto queue run` deletes it once it is {grace} s old, if it is still there"
+    )
+    words = f"waiting: git's lock of its journal ref, {path}, is {int(age)} s old; {then}"
+    return words, {"path": path, "age_seconds": int(age), "stale": stale}
+
+
 def fresh(engine: Engine, tasks: list[str]) -> dict[str, Waiting]:
     """Those of `tasks` whose journal ref holds a lock a live git may hold (not stale yet)."""
     found = {}

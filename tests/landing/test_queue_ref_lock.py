@@ -113,3 +113,27 @@ def test_a_draining_run_waits_for_a_fresh_lock_and_lands_once_it_goes(
     assert worker.returncode == 0, err
     assert out.startswith("t1: landed: "), out
     assert len(merges_of(repo, "t1")) == 1
+
+
+def test_queue_list_says_which_entry_waits_for_a_journal_ref_lock(
+    hooked: Engine, repo: Path, cli
+) -> None:
+    queued(hooked, cli, "t1", "t2", "t3")
+    fresh = plant_lock(repo, "t2")
+    stale = plant_lock(repo, "t3", age=reffiles.LOCK_GRACE_SECONDS + 60)
+    r = cli("queue", "list")
+    assert r.code == 0, r.err
+    lines = dict(line.split("  ", 1) for line in r.out.splitlines())
+    assert "waiting" not in lines["t1"] and "lock" not in lines["t1"]
+    assert f"waiting: git's lock of its journal ref, {fresh}, is " in lines["t2"], r.out
+    assert "`taskproto queue run` deletes it once it is 60 s old" in lines["t2"]
+    assert f"waiting: git's lock of its journal ref, {stale}, is " in lines["t3"], r.out
+    assert "stale: `taskproto queue run` (or `taskproto doctor --fix`) deletes it" in lines["t3"]
+    listed = {e["task"]: e for e in json.loads(cli("queue", "list", "--json").out)}
+    assert [e["status"] for e in listed.values()] == ["queued", "queued", "queued"]
+    assert "journal_lock" not in listed["t1"]
+    assert listed["t2"]["journal_lock"]["path"] == str(fresh)
+    assert listed["t2"]["journal_lock"]["stale"] is False
+    assert listed["t3"]["journal_lock"]["stale"] is True
+    assert listed["t3"]["journal_lock"]["age_seconds"] >= reffiles.LOCK_GRACE_SECONDS
+    assert fresh.exists() and stale.exists()  # listing never deletes a lock

@@ -155,6 +155,18 @@ def governing(layout: Layout, session: str, cwd: str) -> tuple[TaskView | None, 
 HEARTBEAT_EVERY = 60.0  # seconds: at most one heartbeat write a minute per session
 
 
+def shares_remote(layout: Layout) -> bool:
+    """Whether the settings name a shared remote: then a due heartbeat renews the remote's claim
+    too, through the engine (docs/remote.md), not heartbeat.json alone."""
+    from taskproto.layout import SettingsError, read_settings
+
+    try:
+        settings, _ = read_settings(layout.main, need=(b"remote",))
+    except (SettingsError, OSError):
+        return False  # the engine's path says what is wrong with them
+    return bool(settings.get("remote"))
+
+
 def heartbeat_every(layout: Layout) -> float:
     """Seconds between two heartbeat writes: a minute, or a third of a shorter lease's length
     (as the board renews its claims), so a lease of seconds does not run out between turns."""

@@ -292,4 +292,8 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
     if hook.pid and hook.pid != owner_pid:
         hook.engine.claim(mine.name, hook.session, hook.pid)  # records the client's pid (journaled)
     elif _due(hook, mine):
-        beat.write(hook.layout.task_dir(mine.name), hook.session, owner_pid, utcnow().isoformat())
+        if hook.engine.remote is not None:  # the remote's claim is the one that counts
+            hook.engine.heartbeat(mine.name, hook.session)  # pushed at most once a tenth lease
+        else:
+            now = utcnow().isoformat()
+            beat.write(hook.layout.task_dir(mine.name), hook.session, owner_pid, now)

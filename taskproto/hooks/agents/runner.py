@@ -20,6 +20,7 @@ from taskproto.hooks.agents.common import (
     governing,
     heartbeat_every,
     last_beat,
+    shares_remote,
 )
 from taskproto.hooks.agents.shell import UNKNOWN
 from taskproto.layout import Layout, find_layout, layout_for
@@ -160,6 +161,8 @@ def answered_here(
 
     last, now, every = last_beat(layout, session, mine), datetime.now(UTC), heartbeat_every(layout)
     if last is None or (now - last).total_seconds() >= every:
+        if shares_remote(layout):
+            return False  # events.heartbeat renews the remote's claim too, through the engine
         beat.write(layout.task_dir(mine.name), session, owner_pid, now.isoformat())
         last = now
     if pid:  # the next turn's `sh` answers alone while nothing changes and the beat is not due
