@@ -47,6 +47,9 @@ BATCHES = {
     # the seventh: written by engineers who did not see the classifier, scored once by the lead,
     # then read; trained on since the fifth round
     "7": ("heldout7",),
+    # the eighth: written the same way, scored once by the lead, then read; trained on since the
+    # sixth round
+    "8": ("heldout8",),
 }
 EPOCHS = 30
 RATE = 0.2
