@@ -722,3 +722,86 @@ def test_a_go_left_to_the_agent_stays_a_go(message: str) -> None:
 )
 def test_the_model_never_makes_a_go_of_a_message_with_a_time(message: str) -> None:
     assert classify(message).type != "RESUMPTION", classify(message)
+
+
+# The sixth round (docs/interruptions.md): the eighth batch's kinds of miss, by structure and
+# families of words. New variants, none a corpus row.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # idioms of getting back to work
+        ("Excuse-moi pour l'attente, on reprend.", "RESUMPTION"),
+        ("Désolé du retard, on reprend.", "RESUMPTION"),
+        ("Bon, on s'y remet.", "RESUMPTION"),
+        ("Bref, on s'y remet.", "RESUMPTION"),
+        ("Dann ran an die Tests, bitte.", "RESUMPTION"),
+        ("Remets-toi au boulot, le parser t'attend.", "RESUMPTION"),
+        ("Allez, on y retourne.", "RESUMPTION"),
+        ("Attaque les tests d'intégration maintenant.", "RESUMPTION"),
+        ("ok pour moi, go pour la suite", "RESUMPTION"),
+        ("Pas de stress, mais enchaîne sur les migrations.", "RESUMPTION"),
+        ("Así que dale con los tests que faltan.", "RESUMPTION"),
+        ("Pode ir adiantando o parser.", "RESUMPTION"),
+        ("Nimm den Refactor wieder auf.", "RESUMPTION"),
+        ("Würden Sie bitte mit den Migrationen fortfahren?", "RESUMPTION"),
+        ("kanst jetzt weitermachen", "RESUMPTION"),
+        ("很好，进入方案的第二阶段吧", "RESUMPTION"),
+        ("プラン承認したから、やっちゃって", "RESUMPTION"),
+        # a negated stop, or "no need to wait", is a go
+        ("Surtout ne t'arrête pas.", "RESUMPTION"),
+        ("Ne vous arrêtez donc pas.", "RESUMPTION"),
+        ("Não precisa esperar por mim, vai tocando os testes.", "RESUMPTION"),
+        ("止まらずに最後までやって", "RESUMPTION"),
+        # a go after "forget my question": the last clause decides
+        ("Oublie ce que j'ai dit et continue le refactor.", "RESUMPTION"),
+        ("Laisse tomber ma remarque, reprends les tests.", "RESUMPTION"),
+        ("Esquece minha pergunta e continua.", "RESUMPTION"),
+        ("Vergiss meine Frage, mach weiter.", "RESUMPTION"),
+        ("Olvida mi pregunta y sigue.", "RESUMPTION"),
+        ("Oublie ma remarque et continue.", "RESUMPTION"),
+        # a yes/no question about the CI, the build, the readiness, how much is done
+        ("Ça passe la CI maintenant ?", "STATUS_REQUEST"),
+        ("T'es bientôt au bout ?", "STATUS_REQUEST"),
+        ("Il y a déjà un merge de la branche ?", "STATUS_REQUEST"),
+        ("Combien de pourcent des tests sont déjà migrés ?", "STATUS_REQUEST"),
+        ("Les tests sont déjà corrigés ?", "STATUS_REQUEST"),
+        ("¿Cuánto llevas hecho del parser?", "STATUS_REQUEST"),
+        ("¿Qué porcentaje de tests llevas?", "STATUS_REQUEST"),
+        ("Conseguiu subir o PR?", "STATUS_REQUEST"),
+        ("E aí, rolou o merge?", "STATUS_REQUEST"),
+        ("状态同步一下", "STATUS_REQUEST"),
+        ("进度汇报一下吧", "STATUS_REQUEST"),
+        ("登录那块弄得咋样了", "STATUS_REQUEST"),
+        ("你刚才又改了哪些？", "STATUS_REQUEST"),
+        # audits: the protocol's state asked after, a check verb
+        ("锁和 worktree 一致了吗？", "AUDIT"),
+        ("看下会话有没有记录对", "AUDIT"),
+        # "help me understand", "tell me why", also after a hold
+        ("Me ajuda a entender o rebase.", "QUESTION"),
+        ("Ayúdame a entender el retry.", "QUESTION"),
+        ("Aide-moi à comprendre le rollback.", "QUESTION"),
+        ("Antes de continuar, me diz como funciona o retry.", "QUESTION"),
+        ("帮我理解一下锁的设计", "QUESTION"),
+        ("重试那块我没看懂", "QUESTION"),
+        ("進める前に、この設計にした理由を教えて", "QUESTION"),
+        ("Avant de continuer, dis-moi pourquoi tu as changé le parser.", "QUESTION"),
+        # a later time or an event's end, in Chinese and Japanese: a hold
+        ("明早接着写", "OTHER"),
+        ("明晚接着弄", "OTHER"),
+        ("站会开完后再继续", "OTHER"),
+        ("部署结束后再接着做", "OTHER"),
+        ("佐藤さんがマージを承認したら続けて", "OTHER"),
+        # a warning, an acknowledgement, an instruction: OTHER
+        ("千万别在 main 上直接改", "OTHER"),
+        ("哦", "OTHER"),
+        ("给登录接口加个单测", "OTHER"),
+        ("最好把这个函数也支持 --json", "OTHER"),
+        ("このファイルにコメントを追加して", "OTHER"),
+        # and what must not move: the agent's own step, a point of a list
+        ("把lint修完再继续", "RESUMPTION"),
+        ("好，进入第三点", "RESUMPTION"),
+        ("テストを直し終わったら続けて", "RESUMPTION"),
+    ],
+)
+def test_sixth_round_rules(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -28,7 +28,12 @@ _PROTOCOL = (
 _CHECK = r"(?:確認|チェック|検証|点検|調べ|見て|監視)"
 
 RULES = (
-    Rule("ja-dont-stop", "RESUMPTION", r"(?:止まら|止め|やめ|休ま|待た)ないで|止まるな", 0.9),
+    Rule(
+        "ja-dont-stop",
+        "RESUMPTION",
+        r"(?:止まら|止め|やめ|休ま|待た)(?:ないで|ずに)|止まるな",
+        0.9,
+    ),
     Rule(
         "ja-nudge",
         "RESUMPTION",
@@ -126,15 +131,26 @@ RULES = (
         "QUESTION",
         r"なぜ|なんで|どうして|どう(?:やって|いう|動|なって|すれば|処理|決め|スケール|なる)"
         r"|(?:何|なに)(?:を|が|の|で|って)|どこ|どれ|どの|誰|だれ|いつ|説明して|意味|って何|とは"
-        r"|分からない|わからない|理解できない|質問(?:が|です|：|:|して)|ちょっと質問",
+        r"|分からない|わからない|理解できない|質問(?:が|です|：|:|して)|ちょっと質問"
+        r"|(?:理由|わけ|訳|経緯|仕組み)を(?:教えて|説明|聞かせて)|理解(?:する)?の?を?(?:手伝って|助けて)",
         0.85,
     ),
     Rule("ja-resumption", "RESUMPTION", VERB, 0.9),
     Rule(
         "ja-go-ahead",
         "RESUMPTION",
-        r"^(?:承認(?:します)?|次へ|次のステップ|先へ|いいよ進めて)\W*$",
+        r"^(?:承認(?:します)?|次へ|次のステップ|先へ|いいよ進めて|やっちゃって|やっちゃえ|やっちゃおう"
+        r"|やっていいよ)\W*$",
         0.8,
+    ),
+    # an instruction to change something that asks nothing ("ハンドラにログを追加して"): last,
+    # so it decides only a clause no other rule read
+    Rule(
+        "ja-instruction",
+        "OTHER",
+        r"^(?!.*\?$).*(?:を|に)\S{0,12}?(?:追加|削除|変更|リネーム|書き換え|足|消|入れ)"
+        r"(?:して|て)(?:ください|ね|おいて|くれ|ほしい)?\W*$",
+        0.7,
     ),
 )
 
@@ -167,7 +183,11 @@ LANGUAGE = Language(
     # an event with its own subject ("CIが通ったら", "Pedroがレビューしたら"), not the agent's
     # own step ("テストを書き終わったら続けて": a go in order)
     # (or the user's coming back from something: "コーヒー買ってきたら")
-    conditions=r"が[^\s,.!?を]{0,12}?(?<!よかっ)(?<!でき)たら(?!いい|どう)|次第|て(?:き|来)たら",
+    # (a person's approval, with its object: "田中さんがPRを承認したら")
+    conditions=(
+        r"が[^\s,.!?を]{0,12}?(?<!よかっ)(?<!でき)たら(?!いい|どう)|次第|て(?:き|来)たら"
+        r"|(?:さん|くん|君|様|氏|ちゃん|チーム|先輩|部長|課長|リード)が[^\s,.!?]{0,16}?たら"
+    ),
     retractions=r"やっぱ(?:り)?|やはり(?:やめ|待|なし|止め)|取り消し|なしで|なしにして",
     approvals=r"承認|ゴーサイン|lgtm|許可します",
     negations=r"ない|ません|未|まだ|ず(?:に)?$|不",
