@@ -805,3 +805,69 @@ def test_the_model_never_makes_a_go_of_a_message_with_a_time(message: str) -> No
 )
 def test_sixth_round_rules(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Idioms of getting back to work in each language, beyond the eighth batch's (their family, not
+# their rows): each a go.
+@pytest.mark.parametrize(
+    "message",
+    [
+        "weiter im Text",
+        "Los, weiter.",
+        "Dann mal los.",
+        "Hau rein!",
+        "Bleib dran.",
+        "Leg wieder los.",
+        "Kümmer dich weiter um die Tests.",
+        "Mach dich wieder dran.",
+        "sigue nomás",
+        "Métele a los tests.",
+        "Ponte con los tests.",
+        "Sigue con lo tuyo.",
+        "No te detengas ahora.",
+        "Tira para adelante con el parser.",
+        "Échale ganas al refactor.",
+        "Continue sur ta lancée.",
+        "C'est reparti !",
+        "Allez hop, la suite.",
+        "Fais la suite.",
+        "Reprends là où tu t'étais arrêté.",
+        "Termine le refactor.",
+        "Segue o baile.",
+        "Partiu, próxima tarefa.",
+        "Pode tocar.",
+        "Dá sequência no parser.",
+        "Retoma de onde parou.",
+        "Segue aí com os testes.",
+        "Termina os testes.",
+        "そのまま進めて",
+        "引き続きお願いします",
+        "どんどん進めて",
+        "作業に戻って",
+        "そのまま続けて",
+        "先に進んで",
+        "残りもやっちゃって",
+        "冲吧",
+        "搞起",
+        "开搞",
+        "你接着弄",
+        "不用等我，接着写",
+        "把剩下的做完",
+        "继续干",
+        "接着干",
+        "続きよろしく",
+        "Bora, manda ver.",
+        "dale con eso",
+        "Remets-toi au boulot.",
+    ],
+)
+def test_idioms_of_getting_back_to_work_are_gos(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Termine le refactor ?", "¿Terminaste los tests?", "Terminou os testes?"],
+)
+def test_finish_asked_as_a_question_is_a_status_request(message: str) -> None:
+    assert classify(message).type == "STATUS_REQUEST", classify(message)

@@ -78,6 +78,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
+        hau rein bleib dran nimm
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -158,6 +159,7 @@ _MARKERS = {
         andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
+        termina sequencia baile
     """,
 }
 

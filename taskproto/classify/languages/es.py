@@ -16,7 +16,10 @@ VERB = (
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
-    r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
+    r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b"
+    # "métele a los tests", "ponte con el parser", "échale ganas", "termina los tests"
+    r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b"
+    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"

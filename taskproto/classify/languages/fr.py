@@ -22,7 +22,8 @@ VERB = (
     # "attaque les écrans restants", "go pour la suite"
     r"|(?:re)?mets?-toi (?:au |a |dessus\b)|on s'y (?:re)?met\b|remets?-t'y\b|on y retourne\b"
     r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
-    r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b"
+    r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
+    r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
 _PROTOCOL = (

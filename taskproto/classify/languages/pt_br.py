@@ -21,7 +21,8 @@ VERB = (
     r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar"
     # keep going, in the progressive: "vai tocando o resto", "pode ir adiantando"
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
-    r"|andando|mandando)\b)"
+    r"|andando|mandando)\b|da sequencia\b|segue o baile\b"
+    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"

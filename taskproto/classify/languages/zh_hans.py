@@ -110,7 +110,12 @@ RULES = (
         0.85,
     ),
     Rule("zh-resumption", "RESUMPTION", VERB, 0.9),
-    Rule("zh-go-ahead", "RESUMPTION", r"^(?:批准了?|下一步|走吧|开干|干吧|上吧)\W*$", 0.8),
+    Rule(
+        "zh-go-ahead",
+        "RESUMPTION",
+        r"^(?:批准了?|下一步|走吧|开干|干吧|上吧|冲(?:吧|啊|鸭)?|搞起来?|开搞|开工(?:吧|了)?|干起来)\W*$",
+        0.8,
+    ),
     # an instruction to change something, or a suggestion, that asks nothing ("给X加个日志",
     # "最好也支持 --json"): last, so it decides only a clause no other rule read
     Rule(
