@@ -871,3 +871,73 @@ def test_idioms_of_getting_back_to_work_are_gos(message: str) -> None:
 )
 def test_finish_asked_as_a_question_is_a_status_request(message: str) -> None:
     assert classify(message).type == "STATUS_REQUEST", classify(message)
+
+
+# Yes/no questions about the work (is it done, is the CI through, will we make the demo), about
+# the protocol's state, questions with no "?", and statements about a protocol noun, in every
+# language: what the eighth batch's misses were, as families of new variants.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ist es schon fertig?", "STATUS_REQUEST"),
+        ("Läuft die CI durch?", "STATUS_REQUEST"),
+        ("Sind die Tests grün?", "STATUS_REQUEST"),
+        ("Bist du bald so weit?", "STATUS_REQUEST"),
+        ("Schaffen wir das bis zur Demo?", "STATUS_REQUEST"),
+        ("Kommst du voran?", "STATUS_REQUEST"),
+        ("¿Ya está?", "STATUS_REQUEST"),
+        ("¿Pasa el CI?", "STATUS_REQUEST"),
+        ("¿Llegamos a la demo?", "STATUS_REQUEST"),
+        ("¿Ya compila?", "STATUS_REQUEST"),
+        ("¿Siguen corriendo los tests?", "STATUS_REQUEST"),
+        ("C'est fini ?", "STATUS_REQUEST"),
+        ("Ça compile ?", "STATUS_REQUEST"),
+        ("Les tests tournent encore ?", "STATUS_REQUEST"),
+        ("Tu t'en sors ?", "STATUS_REQUEST"),
+        ("On tient les délais ?", "STATUS_REQUEST"),
+        ("Já terminou?", "STATUS_REQUEST"),
+        ("O CI passou?", "STATUS_REQUEST"),
+        ("Tá compilando?", "STATUS_REQUEST"),
+        ("Os testes ainda tão rodando?", "STATUS_REQUEST"),
+        ("Vai dar tempo pra demo?", "STATUS_REQUEST"),
+        ("Tá saindo?", "STATUS_REQUEST"),
+        ("終わった？", "STATUS_REQUEST"),
+        ("CI通った？", "STATUS_REQUEST"),
+        ("テストまだ回ってる？", "STATUS_REQUEST"),
+        ("デモに間に合いそう？", "STATUS_REQUEST"),
+        ("ビルド通る？", "STATUS_REQUEST"),
+        ("好了没", "STATUS_REQUEST"),
+        ("CI 过了没？", "STATUS_REQUEST"),
+        ("测试还在跑吗？", "STATUS_REQUEST"),
+        ("赶得上演示吗？", "STATUS_REQUEST"),
+        ("编译过了吗", "STATUS_REQUEST"),
+        ("弄完没？", "STATUS_REQUEST"),
+        ("构建绿了没", "STATUS_REQUEST"),
+        ("Ist der Lock noch gültig?", "AUDIT"),
+        ("Stimmt task.json mit den Worktrees überein?", "AUDIT"),
+        ("Prüf mal, ob der Journal-Eintrag zur Transition passt.", "AUDIT"),
+        ("¿El lock sigue siendo nuestro?", "AUDIT"),
+        ("Revisa que no queden worktrees huérfanos.", "AUDIT"),
+        ("Le journal est cohérent avec task.json ?", "AUDIT"),
+        ("Vérifie que personne d'autre n'a le verrou.", "AUDIT"),
+        ("O lock ainda é nosso?", "AUDIT"),
+        ("Confere se o journal bate com o task.json.", "AUDIT"),
+        ("ロックはまだ有効？", "AUDIT"),
+        ("journalとtask.jsonが一致してるか見て", "AUDIT"),
+        ("锁还有效吗？", "AUDIT"),
+        ("journal 和 task.json 对得上吗", "AUDIT"),
+        ("排查一下有没有孤儿 worktree", "AUDIT"),
+        ("看看会话是不是还挂着别人的锁", "AUDIT"),
+        ("Pourquoi le lock expire après une heure ?", "QUESTION"),
+        ("为什么锁会过期？", "QUESTION"),
+        ("用户登录的时候 token 是怎么刷新的", "QUESTION"),
+        ("这个 retry 为什么要指数退避", "QUESTION"),
+        ("Terraform 是怎么管理状态的", "QUESTION"),
+        ("锁的设计我觉得挺好", "OTHER"),
+        ("会话日志我放到共享盘了", "OTHER"),
+        ("O comando `taskproto resume` podia ter --json.", "OTHER"),
+        ("Ich hab das Audit-Log in den Ordner gelegt.", "OTHER"),
+    ],
+)
+def test_status_audit_and_question_families(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

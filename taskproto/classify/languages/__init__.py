@@ -108,6 +108,7 @@ _MARKERS = {
         coinciden corriendo
         fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
+        llegamos llegas llegaremos alcanzamos metele ponte echale
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun

@@ -194,7 +194,9 @@ RULES = (
         r"|^(?:vas|van|va) (?:avanzando|bien|progresando|adelantando)\b.*\?$"
         # how much is done: "¿Qué porcentaje llevas?", "¿Cuánto llevas hecho?"
         r"|^(?:que|cuanto) (?:porcentaje|parte|proporcion)\b|\bllevas (?:hech|migrad|terminad"
-        r"|avanzad|listo|cubiert)\w*|^cuant[oa]s? (?:[\w-]+ ){0,3}?llevas\b",
+        r"|avanzad|listo|cubiert)\w*|^cuant[oa]s? (?:[\w-]+ ){0,3}?llevas\b"
+        # a deadline: "¿Llegamos a la demo?", "¿Llegas para el viernes?"
+        r"|^(?:ya )?(?:llegamos|llegas|llegaremos|llegaras|alcanzamos|alcanzas) (?:a|al|para)\b.*\?$",
         0.8,
     ),
     Rule(
