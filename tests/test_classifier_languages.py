@@ -46,10 +46,13 @@ FIFTH = "heldout5"
 SIXTH = ("train6", "heldout6")
 # The seventh batch: written by engineers who did not see the classifier, all held out, scored
 # once by the lead at 86.4% (de) to 92.7% (ja); its misses were read in the fifth round and the
-# model is trained on it, so it is data like the others and has the same floor. What will measure
-# the fifth round is the eighth batch (heldout8), written the same way and scored by the lead.
+# model is trained on it, so it is data like the others and has the same floor.
 SEVENTH = "heldout7"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH)
+# The eighth batch, written the same way, scored once by the lead at 87.3% (zh-Hans) to 98.0%
+# (es), 93.5% in all; its misses were read in the sixth round and the model is trained on it, so
+# it too is data with the same floor. What will measure the sixth round is the ninth batch.
+EIGHTH = "heldout8"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -133,23 +136,32 @@ def test_the_seventh_batch_is_new() -> None:
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
 
 
-# The eighth batch (docs/interruptions.md): written by engineers who did not see the classifier,
-# all held out, never trained on, scored once by the lead: 87.3% (zh-Hans) to 98.0% (es), 93.5% in
-# all. Met (95%) in de, es and ja; these floors are what holds, so a change cannot lose ground.
-EIGHTH = "heldout8"
-EIGHTH_FLOORS = {"de": 0.95, "es": 0.98, "fr": 0.90, "pt-BR": 0.94, "ja": 0.95, "zh-Hans": 0.87}
-
-
-def test_the_eighth_batch_is_new_and_holds_its_floors() -> None:
-    right = total = 0
+def test_the_eighth_batch_is_new() -> None:
+    """The eighth batch repeats no message of the batches before it (its accuracy floor is
+    test_corpus_accuracy's, as every trained-on split's)."""
     for code in CODES:
-        older = {m for split in (*TRAINED, SEVENTH) for _, m in load_split(code, split)}
+        older = {m for split in TRAINED if split != EIGHTH for _, m in load_split(code, split)}
         rows = load_split(code, EIGHTH)
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
-        ours = sum(classify(message).type == label for label, message in rows)
-        assert ours / len(rows) >= EIGHTH_FLOORS[code], (code, ours, len(rows))
-        right, total = right + ours, total + len(rows)
-    assert right / total >= 0.93, (right, total)
+
+
+# The ninth batch (docs/interruptions.md, "Sixth round"): written by engineers who do not see
+# the classifier, all held out, never trained on (scripts/train_interrupt_model.py leaves
+# heldout9 out by default), scored once by the lead after the sixth round is merged. Not in the
+# repository until then; its floors are the lead's to add when it comes.
+NINTH = "heldout9"
+NINTH_FLOORS: dict[str, float] = {}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_ninth_batch_is_new_and_holds_its_floors(code: str) -> None:
+    if not (CORPORA / f"{code}.{NINTH}.tsv").exists() or code not in NINTH_FLOORS:
+        pytest.skip(f"{code}.{NINTH}: not in this repository yet, or no floor set for it")
+    older = {m for split in TRAINED for _, m in load_split(code, split)}
+    rows = load_split(code, NINTH)
+    assert not {m for _, m in rows} & older, code
+    ours = sum(classify(message).type == label for label, message in rows)
+    assert ours / len(rows) >= NINTH_FLOORS[code], (code, ours, len(rows))
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -585,17 +597,21 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all seven
-    batches, since the fifth round; about a minute)."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all eight
+    batches, since the sixth round; about a minute), leaving out the ninth batch, which is not
+    in the repository yet: the script says so and trains on what there is."""
     out = tmp_path / "model.bin"
-    subprocess.run(
+    made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
+        text=True,
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
+    if not list(CORPORA.glob(f"*.{NINTH}.tsv")):
+        assert f"{NINTH}: no such split" in made.stderr, made.stderr
 
 
 @given(
@@ -940,4 +956,33 @@ def test_finish_asked_as_a_question_is_a_status_request(message: str) -> None:
     ],
 )
 def test_status_audit_and_question_families(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# Chinese and Japanese later times and conditions (an event's end, someone's approval, the
+# passive), and the agent's own step in order, which stays a go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("产品确认之后再继续", "OTHER"),
+        ("发版之后再接着做", "OTHER"),
+        ("上线以后再接着弄", "OTHER"),
+        ("明天上午再继续", "OTHER"),
+        ("等我开完会再接着写", "OTHER"),
+        ("周会结束后继续", "OTHER"),
+        ("午休后接着干", "OTHER"),
+        ("部長がOKしたら再開して", "OTHER"),
+        ("マージされたら続けて", "OTHER"),
+        ("CIが緑になったら続けて", "OTHER"),
+        ("明日の朝から続けて", "OTHER"),
+        ("昼から再開して", "OTHER"),
+        ("鈴木さんがレビューを終えたら進めて", "OTHER"),
+        ("デプロイが終わったら続きをやって", "OTHER"),
+        ("朝会の後で続けて", "OTHER"),
+        ("テストを書いたら続けて", "RESUMPTION"),
+        ("lintを直したら進めて", "RESUMPTION"),
+        ("先把测试修好，然后继续", "RESUMPTION"),
+    ],
+)
+def test_chinese_and_japanese_later_times_and_conditions(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
