@@ -170,7 +170,7 @@ def decide(record: Record, sure: tuple[float, ...] | None) -> str:
     _, _, _, rule_type, rule, asked, probs, _, held = record
     if sure is None or not asked:
         return rule_type
-    revised = model.verdict(rule, rule_type, probs, sure)
+    revised = model.verdict(rule, rule_type, probs, sure, asks=_normalise(record[7]).endswith("?"))
     if revised is None or (held and revised[0] == "RESUMPTION"):
         return rule_type
     return revised[0]

@@ -986,3 +986,22 @@ def test_status_audit_and_question_families(message: str, expected: str) -> None
 )
 def test_chinese_and_japanese_later_times_and_conditions(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# A message the rules read as a question (its "?", a question word), or as a status request or
+# an audit with a "?" at its end, asks something: the model may move it among the types that
+# ask, never to OTHER. A question word made indefinite ("什么都", "谁都") asks nothing.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("这个缓存是怎么失效的", "QUESTION"),
+        ("部署脚本是怎么找到配置的", "QUESTION"),
+        ("作業中に誰かがforce pushしたらどうなる", "QUESTION"),
+        ("On sera prêts pour la release ?", "STATUS_REQUEST"),
+        ("日志里出现了报错但什么都没发生", "OTHER"),
+        ("这个接口谁都能调，挺危险的", "OTHER"),
+        ("多谢解释", "OTHER"),
+    ],
+)
+def test_a_message_that_asks_is_never_made_other_by_the_model(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
