@@ -20,8 +20,9 @@ VERB = (
     r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran|ran)|grunes licht|wir machen weiter"
     rf"|zieh(?:e|t)? (?:{_W}){{0,4}}?durch\b|nur zu\b|(?:ab|ran|zuruck) an die arbeit"
     # "nimm den Task wieder auf", "ran an die Screens"
-    rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b|^(?:also |dann |jetzt )?ran"
-    r" an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b|^mach (?:den|die|das) [\w-]+ fertig\b"
+    rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b"
+    r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
+    r"|^mach (?:den|die|das) [\w-]+ fertig\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"

@@ -196,7 +196,8 @@ RULES = (
         r"|^(?:que|cuanto) (?:porcentaje|parte|proporcion)\b|\bllevas (?:hech|migrad|terminad"
         r"|avanzad|listo|cubiert)\w*|^cuant[oa]s? (?:[\w-]+ ){0,3}?llevas\b"
         # a deadline: "¿Llegamos a la demo?", "¿Llegas para el viernes?"
-        r"|^(?:ya )?(?:llegamos|llegas|llegaremos|llegaras|alcanzamos|alcanzas) (?:a|al|para)\b.*\?$",
+        r"|^(?:ya )?(?:llegamos|llegas|llegaremos|llegaras|alcanzamos|alcanzas)"
+        r" (?:a|al|para)\b.*\?$",
         0.8,
     ),
     Rule(

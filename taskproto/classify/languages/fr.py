@@ -188,8 +188,9 @@ RULES = (
         # the CI, the build, the team's readiness, how much is done: "ça passe la CI ?", "On sera
         # prêts pour la démo ?", "Il y a déjà un build vert ?", "Quel pourcentage est migré ?"
         rf"|^(?:ca|il|elle|ils|tout) (?:passe|passent) (?:bien )?(?:la |le |les |l')?{WORK}\b"
-        r"|^(?:on|tu|vous|t'|nous) ?(?:sera|seras|serez|serons|est|es|etes|sommes) (?:bientot |deja "
-        r"|toujours |encore )?(?:prets?|bons?|a jour|dans les temps|en retard|au bout|a la bourre)\b"
+        r"|^(?:on|tu|vous|t'|nous) ?(?:sera|seras|serez|serons|est|es|etes|sommes)"
+        r" (?:bientot |deja |toujours |encore )?"
+        r"(?:prets?|bons?|a jour|dans les temps|en retard|au bout|a la bourre)\b"
         rf"|^(?:il y a|y a|y'a) (?:deja |enfin |au moins )?(?:un |une |des )?(?:[\w-]+ )?{WORK}\b"
         r".*\?$|^(?:quel(?:le)?|combien) (?:pourcentage|part|proportion|de pourcent)\b"
         r"|\bdeja (?:migre|fait|fini|termine|passe|corrige|merge|pousse|pushe|livre)e?s?\s*\?$",

@@ -220,7 +220,8 @@ RULES = (
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
         r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b"
         # "me diz por que ...", "me ajuda a entender ..."
-        r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde|pra que"
+        r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
+        r"|pra que"
         r"|para que)\b|^(?:me )?ajud[ae](?:-me)? a (?:entender|compreender|sacar)\b",
         0.85,
     ),
