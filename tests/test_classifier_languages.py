@@ -1004,3 +1004,35 @@ def test_chinese_and_japanese_later_times_and_conditions(message: str, expected:
 )
 def test_a_message_that_asks_is_never_made_other_by_the_model(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# A remark after a go (an instruction to change something, a warning) does not take the go back,
+# as a hold does; alone it is OTHER. And more of the families the seventh batch showed: a negated
+# stop with an adverb, idioms of getting back to work, a check verb after a hold, how far the
+# work got after a hold.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("继续吧，给retry加个日志", "RESUMPTION"),
+        ("继续，千万别 force push", "RESUMPTION"),
+        ("続けて。ただしlockファイルは手で編集しないで", "RESUMPTION"),
+        ("lockファイルを手で編集しないで", "OTHER"),
+        ("别手动改lock文件", "OTHER"),
+        ("继续吧。算了，先停一下", "OTHER"),
+        ("続けて。やっぱり待って", "OTHER"),
+        ("Hör jetzt bloß nicht auf.", "RESUMPTION"),
+        ("Du kannst wieder ran.", "RESUMPTION"),
+        ("Zurück ans Werk!", "RESUMPTION"),
+        ("¡De vuelta al trabajo!", "RESUMPTION"),
+        ("Retómalo donde lo dejaste.", "RESUMPTION"),
+        ("Pode dar sequência no parser.", "RESUMPTION"),
+        ("你先往下推", "RESUMPTION"),
+        ("咱们接着搞", "RESUMPTION"),
+        ("按计划做第二步吧", "RESUMPTION"),
+        ("待って、まずロックの状態を確かめて", "AUDIT"),
+        ("まだ続けないで。どこまで終わったか教えて", "STATUS_REQUEST"),
+        ("先别继续，说说你做完了哪些", "STATUS_REQUEST"),
+    ],
+)
+def test_a_remark_after_a_go_and_the_seventh_batchs_families(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -22,7 +22,8 @@ VERB = (
     # "nimm den Task wieder auf", "ran an die Screens"
     rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b"
     r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
-    r"|^mach (?:den|die|das) [\w-]+ fertig\b"
+    r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
+    r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
@@ -63,7 +64,8 @@ RULES = (
     Rule(
         "de-dont-stop",
         "RESUMPTION",
-        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b|^hor(?:t)? nicht auf\b"
+        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b"
+        r"|^hor(?:t)? (?:[\w-]+ ){0,2}?nicht auf\b"
         r"|^(?:keine|kein) (?:pause|stopp|halt)\b",
         0.9,
     ),

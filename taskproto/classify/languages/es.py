@@ -18,7 +18,8 @@ VERB = (
     r"|seguimos\b|continuamos\b|luz verde"
     r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b"
     # "métele a los tests", "ponte con el parser", "échale ganas", "termina los tests"
-    r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b"
+    r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b|retoma(?:lo|la)\b"
+    r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
     r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
 _NEG_VERB = (

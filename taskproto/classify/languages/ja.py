@@ -25,7 +25,7 @@ _PROTOCOL = (
     r"(?:(?<![ブク])ロック|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session|task\.json"
     r"|タスクの状態|状態ファイル|プロトコル|ブランチ|遷移)"
 )
-_CHECK = r"(?:確認|チェック|検証|点検|調べ|見て|監視)"
+_CHECK = r"(?:確認|チェック|検証|点検|調べ|見て|監視|確かめ)"
 
 RULES = (
     Rule(
@@ -108,6 +108,7 @@ RULES = (
         r"|(?:進捗|状況|ステータス(?!バー|コード)|現状|進み具合)を?(?:教えて|報告|共有|聞かせて|知りたい)"
         r"|まで(?:に)?(?:あと)?(?:何|なに)が(?:足りない|残って|必要)"
         r"|(?:進んだ|進んでる|進んでいる|進みました|はかどって\S*)(?:か|の)?\s*\?"
+        r"|どこまで(?:終わ|済ん|完了)"
         r"|(?:何|なに)の作業(?:中|して)|まだ(?:足りない|終わって(?:ない|いない)|できて(?:ない|いない))"
         r"|(?:どんな|どう)(?:かんじ|感じ)|^(?:もう)?(?:おわった|終わった)\W*$"
         r"|(?:マージ|デプロイ|プッシュ|push|merge|レビュー|対応|修正|実装|リリース)済み"
@@ -143,13 +144,16 @@ RULES = (
         r"|やっていいよ)\W*$",
         0.8,
     ),
-    # an instruction to change something that asks nothing ("ハンドラにログを追加して"): last,
-    # so it decides only a clause no other rule read
+    # a remark: an instruction to change something or a warning, that asks nothing and holds
+    # nothing ("ハンドラにログを追加して", "lockファイルを手で編集しないで"): last, so it decides only
+    # a clause no other rule read, and after a go it does not take the go back
     Rule(
-        "ja-instruction",
+        "ja-remark",
         "OTHER",
         r"^(?!.*\?$).*(?:を|に)\S{0,12}?(?:追加|削除|変更|リネーム|書き換え|足|消|入れ)"
-        r"(?:して|て)(?:ください|ね|おいて|くれ|ほしい)?\W*$",
+        r"(?:して|て)(?:ください|ね|おいて|くれ|ほしい)?\W*$"
+        # "don't edit the lock file by hand": a warning, not a hold of the work
+        r"|^(?!.*\?$).*(?:を|に)\S{0,12}?(?:し|い|わ|さ|ら)ないで(?:ください|ね)?\W*$",
         0.7,
     ),
 )

@@ -21,7 +21,7 @@ VERB = (
     r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar"
     # keep going, in the progressive: "vai tocando o resto", "pode ir adiantando"
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
-    r"|andando|mandando)\b|da sequencia\b|segue o baile\b"
+    r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
     r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
@@ -249,7 +249,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
         r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
-        r"|legal|massa|e ai"
+        r"|legal|massa|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",

@@ -9,8 +9,8 @@ from taskproto.classify.languages.table import Language
 
 # A go. Not "继续失败" (keeps failing), not "恢复按钮" (the resume button).
 VERB = (
-    r"(?:继续(?!失败|报错|挂|出错|红|卡|按钮|键)|接着(?:\S{0,6}?)(?:做|来|弄|干|写|改)"
-    r"|往下(?:做|走|写|弄)|开绿灯|绿灯|走起|放手(?:做|干|去做)"
+    r"(?:继续(?!失败|报错|挂|出错|红|卡|按钮|键)|接着(?:\S{0,6}?)(?:做|来|弄|干|写|改|搞)"
+    r"|往下(?:做|走|写|弄|推|搞|干)|做第\S{1,3}步|开绿灯|绿灯|走起|放手(?:做|干|去做)"
     r"|恢复(?!按钮|键)|开始(?:吧|实现|做|干|写)|回(?:去|到)(?:干活|任务|工作|代码)|推进|进入下一步"
     r"|回(?:去|到)(?:\S{0,8}?)(?:弄|做|写|改|搞)|进行(?:下一|第)"
     r"|(?:做|干|写|弄)下去|(?:做|干|弄|搞|开始|进入)下一(?:个|步|项|阶段|部分|点)|进入第\S"
@@ -48,9 +48,7 @@ RULES = (
         "zh-hold",
         "OTHER",
         r"^(?:等一下|等等|等一等|等会|稍等|等下|停|停下|停止|暂停|先停|先暂停|打住|慢着|且慢|还没|先别"
-        r"|等)|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$"
-        # "千万别 force push": a warning, not a go; "哦", "嗯嗯": an acknowledgement
-        r"|^(?:千万|绝对|可)(?:别|不要)|^(?:哦|噢|喔|嗯+|啊|哈+|好吧|行吧|这样啊|原来如此)\W*$",
+        r"|等)|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
         0.8,
     ),
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
@@ -89,7 +87,7 @@ RULES = (
         # the status asked for by its noun first, how a part is going, what changed since
         r"|(?:进度|进展|状态|情况)\S{0,4}?(?:汇报|报告|同步|更新|说|讲)(?:一下|下)"
         r"|(?:怎么样|咋样|如何)了|(?:弄|做|搞|写|改|进行)得(?:怎么样|咋样|如何)"
-        r"|(?:改|动|弄|写|加|删)了(?:什么|哪些|啥)",
+        r"|(?:改|动|弄|写|加|删)了(?:什么|哪些|啥)|(?:做|弄|搞|写|改)完了(?:哪些|什么|啥|多少)",
         0.85,
     ),
     Rule(
@@ -118,13 +116,16 @@ RULES = (
         r"^(?:批准了?|下一步|走吧|开干|干吧|上吧|冲(?:吧|啊|鸭)?|搞起来?|开搞|开工(?:吧|了)?|干起来)\W*$",
         0.8,
     ),
-    # an instruction to change something, or a suggestion, that asks nothing ("给X加个日志",
-    # "最好也支持 --json"): last, so it decides only a clause no other rule read
+    # a remark: an instruction to change something, a suggestion, a warning, an acknowledgement,
+    # that asks nothing and holds nothing ("给X加个日志", "最好也支持 --json", "千万别 force push",
+    # "哦"): last, so it decides only a clause no other rule read, and after a go it does not take
+    # the go back ("继续吧，别手动改lock文件")
     Rule(
-        "zh-instruction",
+        "zh-remark",
         "OTHER",
         r"^(?!.*\?$)(?:(?:给|在|把|帮我|麻烦)\S*.*(?:加|添加|删掉|删除|去掉|改成|换成|重命名|拆|补)"
-        r"(?:个|一个|一下|上|掉|成|些)|.*最好)",
+        r"(?:个|一个|一下|上|掉|成|些)|.*最好|(?:千万|绝对|可)?(?:别|不要)(?:手动|手工|直接|随便|乱)"
+        r"|(?:千万|绝对|可)(?:别|不要))|^(?:哦|噢|喔|嗯+|啊|哈+|好吧|行吧|这样啊|原来如此)\W*$",
         0.7,
     ),
 )
