@@ -145,8 +145,8 @@ RULES = (
         0.8,
     ),
     # a remark: an instruction to change something or a warning, that asks nothing and holds
-    # nothing ("ハンドラにログを追加して", "lockファイルを手で編集しないで"): last, so it decides only
-    # a clause no other rule read, and after a go it does not take the go back
+    # nothing ("ハンドラにログを追加して", "lockファイルを手で編集しないで"): last, so it
+    # decides only a clause no other rule read, and after a go it does not take the go back
     Rule(
         "ja-remark",
         "OTHER",
