@@ -1032,6 +1032,10 @@ def test_a_message_that_asks_is_never_made_other_by_the_model(message: str, expe
         ("待って、まずロックの状態を確かめて", "AUDIT"),
         ("まだ続けないで。どこまで終わったか教えて", "STATUS_REQUEST"),
         ("先别继续，说说你做完了哪些", "STATUS_REQUEST"),
+        # the 把 construction: the protocol's object before the check verb
+        ("合并前把worktree仔细检查一遍", "AUDIT"),
+        ("把 journal 核对一下", "AUDIT"),
+        ("把锁的逻辑写完再继续", "RESUMPTION"),
     ],
 )
 def test_a_remark_after_a_go_and_the_seventh_batchs_families(message: str, expected: str) -> None:

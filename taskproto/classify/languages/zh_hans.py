@@ -95,6 +95,8 @@ RULES = (
         "AUDIT",
         r"审计(?!日志)|audit|一致性|完整性|sanity check|健康检查"
         rf"|(?:跑|运行|执行).*doctor|违反(?:了)?协议|协议违规|{_CHECK}.*{_PROTOCOL}"
+        # the 把 construction puts the object first: "把锁仔细排查一遍"
+        rf"|把\s?{_PROTOCOL}\S{{0,8}}?{_CHECK}"
         r"|(?:和|与|状态|锁|worktree|journal|task\.json).*(?:一致|同步|干净|有效|正确|对不对)"
         r"|符合协议|孤立|" + _PROTOCOL + r".*(?:对一下|对一对|核对|比对|对比)",
         0.85,
