@@ -133,6 +133,7 @@ _MARKERS = {
         lundi mardi mercredi jeudi vendredi samedi dimanche
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
+        pousser branche reussi
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -160,7 +161,7 @@ _MARKERS = {
         andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
-        termina sequencia baile
+        termina sequencia baile toca
     """,
 }
 

@@ -193,7 +193,10 @@ RULES = (
         r"(?:prets?|bons?|a jour|dans les temps|en retard|au bout|a la bourre)\b"
         rf"|^(?:il y a|y a|y'a) (?:deja |enfin |au moins )?(?:un |une |des )?(?:[\w-]+ )?{WORK}\b"
         r".*\?$|^(?:quel(?:le)?|combien) (?:pourcentage|part|proportion|de pourcent)\b"
-        r"|\bdeja (?:migre|fait|fini|termine|passe|corrige|merge|pousse|pushe|livre)e?s?\s*\?$",
+        r"|\bdeja (?:migre|fait|fini|termine|passe|corrige|merge|pousse|pushe|livre)e?s?\s*\?$"
+        # "T'as pu pousser la branche ?", "Tu as réussi à reproduire le bug ?"
+        r"|^(?:t'as|tu as|as-tu|avez-vous|vous avez|on a) (?:deja |bien |enfin )?(?:pu|reussi a)\b"
+        r".*\?$",
         0.8,
     ),
     # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing

@@ -22,6 +22,7 @@ VERB = (
     # keep going, in the progressive: "vai tocando o resto", "pode ir adiantando"
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
     r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
+    r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
     r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
