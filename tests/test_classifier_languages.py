@@ -46,10 +46,13 @@ FIFTH = "heldout5"
 SIXTH = ("train6", "heldout6")
 # The seventh batch: written by engineers who did not see the classifier, all held out, scored
 # once by the lead at 86.4% (de) to 92.7% (ja); its misses were read in the fifth round and the
-# model is trained on it, so it is data like the others and has the same floor. What will measure
-# the fifth round is the eighth batch (heldout8), written the same way and scored by the lead.
+# model is trained on it, so it is data like the others and has the same floor.
 SEVENTH = "heldout7"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH)
+# The eighth batch, written the same way, scored once by the lead at 87.3% (zh-Hans) to 98.0%
+# (es), 93.5% in all; its misses were read in the sixth round and the model is trained on it, so
+# it too is data with the same floor. What will measure the sixth round is the ninth batch.
+EIGHTH = "heldout8"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -133,23 +136,32 @@ def test_the_seventh_batch_is_new() -> None:
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
 
 
-# The eighth batch (docs/interruptions.md): written by engineers who did not see the classifier,
-# all held out, never trained on, scored once by the lead: 87.3% (zh-Hans) to 98.0% (es), 93.5% in
-# all. Met (95%) in de, es and ja; these floors are what holds, so a change cannot lose ground.
-EIGHTH = "heldout8"
-EIGHTH_FLOORS = {"de": 0.95, "es": 0.98, "fr": 0.90, "pt-BR": 0.94, "ja": 0.95, "zh-Hans": 0.87}
-
-
-def test_the_eighth_batch_is_new_and_holds_its_floors() -> None:
-    right = total = 0
+def test_the_eighth_batch_is_new() -> None:
+    """The eighth batch repeats no message of the batches before it (its accuracy floor is
+    test_corpus_accuracy's, as every trained-on split's)."""
     for code in CODES:
-        older = {m for split in (*TRAINED, SEVENTH) for _, m in load_split(code, split)}
+        older = {m for split in TRAINED if split != EIGHTH for _, m in load_split(code, split)}
         rows = load_split(code, EIGHTH)
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
-        ours = sum(classify(message).type == label for label, message in rows)
-        assert ours / len(rows) >= EIGHTH_FLOORS[code], (code, ours, len(rows))
-        right, total = right + ours, total + len(rows)
-    assert right / total >= 0.93, (right, total)
+
+
+# The ninth batch (docs/interruptions.md, "Sixth round"): written by engineers who do not see
+# the classifier, all held out, never trained on (scripts/train_interrupt_model.py leaves
+# heldout9 out by default), scored once by the lead after the sixth round is merged. Not in the
+# repository until then; its floors are the lead's to add when it comes.
+NINTH = "heldout9"
+NINTH_FLOORS: dict[str, float] = {}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_ninth_batch_is_new_and_holds_its_floors(code: str) -> None:
+    if not (CORPORA / f"{code}.{NINTH}.tsv").exists() or code not in NINTH_FLOORS:
+        pytest.skip(f"{code}.{NINTH}: not in this repository yet, or no floor set for it")
+    older = {m for split in TRAINED for _, m in load_split(code, split)}
+    rows = load_split(code, NINTH)
+    assert not {m for _, m in rows} & older, code
+    ours = sum(classify(message).type == label for label, message in rows)
+    assert ours / len(rows) >= NINTH_FLOORS[code], (code, ours, len(rows))
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -585,17 +597,21 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all seven
-    batches, since the fifth round; about a minute)."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all eight
+    batches, since the sixth round; about a minute), leaving out the ninth batch, which is not
+    in the repository yet: the script says so and trains on what there is."""
     out = tmp_path / "model.bin"
-    subprocess.run(
+    made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
+        text=True,
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
+    if not list(CORPORA.glob(f"*.{NINTH}.tsv")):
+        assert f"{NINTH}: no such split" in made.stderr, made.stderr
 
 
 @given(
@@ -722,3 +738,371 @@ def test_a_go_left_to_the_agent_stays_a_go(message: str) -> None:
 )
 def test_the_model_never_makes_a_go_of_a_message_with_a_time(message: str) -> None:
     assert classify(message).type != "RESUMPTION", classify(message)
+
+
+# The sixth round (docs/interruptions.md): the eighth batch's kinds of miss, by structure and
+# families of words. New variants, none a corpus row.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # idioms of getting back to work
+        ("Excuse-moi pour l'attente, on reprend.", "RESUMPTION"),
+        ("Désolé du retard, on reprend.", "RESUMPTION"),
+        ("Bon, on s'y remet.", "RESUMPTION"),
+        ("Bref, on s'y remet.", "RESUMPTION"),
+        ("Dann ran an die Tests, bitte.", "RESUMPTION"),
+        ("Remets-toi au boulot, le parser t'attend.", "RESUMPTION"),
+        ("Allez, on y retourne.", "RESUMPTION"),
+        ("Attaque les tests d'intégration maintenant.", "RESUMPTION"),
+        ("ok pour moi, go pour la suite", "RESUMPTION"),
+        ("Pas de stress, mais enchaîne sur les migrations.", "RESUMPTION"),
+        ("Así que dale con los tests que faltan.", "RESUMPTION"),
+        ("Pode ir adiantando o parser.", "RESUMPTION"),
+        ("Nimm den Refactor wieder auf.", "RESUMPTION"),
+        ("Würden Sie bitte mit den Migrationen fortfahren?", "RESUMPTION"),
+        ("kanst jetzt weitermachen", "RESUMPTION"),
+        ("很好，进入方案的第二阶段吧", "RESUMPTION"),
+        ("プラン承認したから、やっちゃって", "RESUMPTION"),
+        # a negated stop, or "no need to wait", is a go
+        ("Surtout ne t'arrête pas.", "RESUMPTION"),
+        ("Ne vous arrêtez donc pas.", "RESUMPTION"),
+        ("Não precisa esperar por mim, vai tocando os testes.", "RESUMPTION"),
+        ("止まらずに最後までやって", "RESUMPTION"),
+        # a go after "forget my question": the last clause decides
+        ("Oublie ce que j'ai dit et continue le refactor.", "RESUMPTION"),
+        ("Laisse tomber ma remarque, reprends les tests.", "RESUMPTION"),
+        ("Esquece minha pergunta e continua.", "RESUMPTION"),
+        ("Vergiss meine Frage, mach weiter.", "RESUMPTION"),
+        ("Olvida mi pregunta y sigue.", "RESUMPTION"),
+        ("Oublie ma remarque et continue.", "RESUMPTION"),
+        # a yes/no question about the CI, the build, the readiness, how much is done
+        ("Ça passe la CI maintenant ?", "STATUS_REQUEST"),
+        ("T'es bientôt au bout ?", "STATUS_REQUEST"),
+        ("Il y a déjà un merge de la branche ?", "STATUS_REQUEST"),
+        ("Combien de pourcent des tests sont déjà migrés ?", "STATUS_REQUEST"),
+        ("Les tests sont déjà corrigés ?", "STATUS_REQUEST"),
+        ("¿Cuánto llevas hecho del parser?", "STATUS_REQUEST"),
+        ("¿Qué porcentaje de tests llevas?", "STATUS_REQUEST"),
+        ("Conseguiu subir o PR?", "STATUS_REQUEST"),
+        ("E aí, rolou o merge?", "STATUS_REQUEST"),
+        ("状态同步一下", "STATUS_REQUEST"),
+        ("进度汇报一下吧", "STATUS_REQUEST"),
+        ("登录那块弄得咋样了", "STATUS_REQUEST"),
+        ("你刚才又改了哪些？", "STATUS_REQUEST"),
+        # audits: the protocol's state asked after, a check verb
+        ("锁和 worktree 一致了吗？", "AUDIT"),
+        ("看下会话有没有记录对", "AUDIT"),
+        # "help me understand", "tell me why", also after a hold
+        ("Me ajuda a entender o rebase.", "QUESTION"),
+        ("Ayúdame a entender el retry.", "QUESTION"),
+        ("Aide-moi à comprendre le rollback.", "QUESTION"),
+        ("Antes de continuar, me diz como funciona o retry.", "QUESTION"),
+        ("帮我理解一下锁的设计", "QUESTION"),
+        ("重试那块我没看懂", "QUESTION"),
+        ("進める前に、この設計にした理由を教えて", "QUESTION"),
+        ("Avant de continuer, dis-moi pourquoi tu as changé le parser.", "QUESTION"),
+        # a later time or an event's end, in Chinese and Japanese: a hold
+        ("明早接着写", "OTHER"),
+        ("明晚接着弄", "OTHER"),
+        ("站会开完后再继续", "OTHER"),
+        ("部署结束后再接着做", "OTHER"),
+        ("佐藤さんがマージを承認したら続けて", "OTHER"),
+        # a warning, an acknowledgement, an instruction: OTHER
+        ("千万别在 main 上直接改", "OTHER"),
+        ("哦", "OTHER"),
+        ("给登录接口加个单测", "OTHER"),
+        ("最好把这个函数也支持 --json", "OTHER"),
+        ("このファイルにコメントを追加して", "OTHER"),
+        # and what must not move: the agent's own step, a point of a list
+        ("把lint修完再继续", "RESUMPTION"),
+        ("好，进入第三点", "RESUMPTION"),
+        ("テストを直し終わったら続けて", "RESUMPTION"),
+    ],
+)
+def test_sixth_round_rules(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# Idioms of getting back to work in each language, beyond the eighth batch's (their family, not
+# their rows): each a go.
+@pytest.mark.parametrize(
+    "message",
+    [
+        "weiter im Text",
+        "Los, weiter.",
+        "Dann mal los.",
+        "Hau rein!",
+        "Bleib dran.",
+        "Leg wieder los.",
+        "Kümmer dich weiter um die Tests.",
+        "Mach dich wieder dran.",
+        "sigue nomás",
+        "Métele a los tests.",
+        "Ponte con los tests.",
+        "Sigue con lo tuyo.",
+        "No te detengas ahora.",
+        "Tira para adelante con el parser.",
+        "Échale ganas al refactor.",
+        "Continue sur ta lancée.",
+        "C'est reparti !",
+        "Allez hop, la suite.",
+        "Fais la suite.",
+        "Reprends là où tu t'étais arrêté.",
+        "Termine le refactor.",
+        "Segue o baile.",
+        "Partiu, próxima tarefa.",
+        "Pode tocar.",
+        "Dá sequência no parser.",
+        "Retoma de onde parou.",
+        "Segue aí com os testes.",
+        "Termina os testes.",
+        "そのまま進めて",
+        "引き続きお願いします",
+        "どんどん進めて",
+        "作業に戻って",
+        "そのまま続けて",
+        "先に進んで",
+        "残りもやっちゃって",
+        "冲吧",
+        "搞起",
+        "开搞",
+        "你接着弄",
+        "不用等我，接着写",
+        "把剩下的做完",
+        "继续干",
+        "接着干",
+        "続きよろしく",
+        "Bora, manda ver.",
+        "dale con eso",
+        "Remets-toi au boulot.",
+    ],
+)
+def test_idioms_of_getting_back_to_work_are_gos(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Termine le refactor ?", "¿Terminaste los tests?", "Terminou os testes?"],
+)
+def test_finish_asked_as_a_question_is_a_status_request(message: str) -> None:
+    assert classify(message).type == "STATUS_REQUEST", classify(message)
+
+
+# Yes/no questions about the work (is it done, is the CI through, will we make the demo), about
+# the protocol's state, questions with no "?", and statements about a protocol noun, in every
+# language: what the eighth batch's misses were, as families of new variants.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ist es schon fertig?", "STATUS_REQUEST"),
+        ("Läuft die CI durch?", "STATUS_REQUEST"),
+        ("Sind die Tests grün?", "STATUS_REQUEST"),
+        ("Bist du bald so weit?", "STATUS_REQUEST"),
+        ("Schaffen wir das bis zur Demo?", "STATUS_REQUEST"),
+        ("Kommst du voran?", "STATUS_REQUEST"),
+        ("¿Ya está?", "STATUS_REQUEST"),
+        ("¿Pasa el CI?", "STATUS_REQUEST"),
+        ("¿Llegamos a la demo?", "STATUS_REQUEST"),
+        ("¿Ya compila?", "STATUS_REQUEST"),
+        ("¿Siguen corriendo los tests?", "STATUS_REQUEST"),
+        ("C'est fini ?", "STATUS_REQUEST"),
+        ("Ça compile ?", "STATUS_REQUEST"),
+        ("Les tests tournent encore ?", "STATUS_REQUEST"),
+        ("Tu t'en sors ?", "STATUS_REQUEST"),
+        ("On tient les délais ?", "STATUS_REQUEST"),
+        ("Já terminou?", "STATUS_REQUEST"),
+        ("O CI passou?", "STATUS_REQUEST"),
+        ("Tá compilando?", "STATUS_REQUEST"),
+        ("Os testes ainda tão rodando?", "STATUS_REQUEST"),
+        ("Vai dar tempo pra demo?", "STATUS_REQUEST"),
+        ("Tá saindo?", "STATUS_REQUEST"),
+        ("終わった？", "STATUS_REQUEST"),
+        ("CI通った？", "STATUS_REQUEST"),
+        ("テストまだ回ってる？", "STATUS_REQUEST"),
+        ("デモに間に合いそう？", "STATUS_REQUEST"),
+        ("ビルド通る？", "STATUS_REQUEST"),
+        ("好了没", "STATUS_REQUEST"),
+        ("CI 过了没？", "STATUS_REQUEST"),
+        ("测试还在跑吗？", "STATUS_REQUEST"),
+        ("赶得上演示吗？", "STATUS_REQUEST"),
+        ("编译过了吗", "STATUS_REQUEST"),
+        ("弄完没？", "STATUS_REQUEST"),
+        ("构建绿了没", "STATUS_REQUEST"),
+        ("Ist der Lock noch gültig?", "AUDIT"),
+        ("Stimmt task.json mit den Worktrees überein?", "AUDIT"),
+        ("Prüf mal, ob der Journal-Eintrag zur Transition passt.", "AUDIT"),
+        ("¿El lock sigue siendo nuestro?", "AUDIT"),
+        ("Revisa que no queden worktrees huérfanos.", "AUDIT"),
+        ("Le journal est cohérent avec task.json ?", "AUDIT"),
+        ("Vérifie que personne d'autre n'a le verrou.", "AUDIT"),
+        ("O lock ainda é nosso?", "AUDIT"),
+        ("Confere se o journal bate com o task.json.", "AUDIT"),
+        ("ロックはまだ有効？", "AUDIT"),
+        ("journalとtask.jsonが一致してるか見て", "AUDIT"),
+        ("锁还有效吗？", "AUDIT"),
+        ("journal 和 task.json 对得上吗", "AUDIT"),
+        ("排查一下有没有孤儿 worktree", "AUDIT"),
+        ("看看会话是不是还挂着别人的锁", "AUDIT"),
+        ("Pourquoi le lock expire après une heure ?", "QUESTION"),
+        ("为什么锁会过期？", "QUESTION"),
+        ("用户登录的时候 token 是怎么刷新的", "QUESTION"),
+        ("这个 retry 为什么要指数退避", "QUESTION"),
+        ("Terraform 是怎么管理状态的", "QUESTION"),
+        ("锁的设计我觉得挺好", "OTHER"),
+        ("会话日志我放到共享盘了", "OTHER"),
+        ("O comando `taskproto resume` podia ter --json.", "OTHER"),
+        ("Ich hab das Audit-Log in den Ordner gelegt.", "OTHER"),
+    ],
+)
+def test_status_audit_and_question_families(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# Chinese and Japanese later times and conditions (an event's end, someone's approval, the
+# passive), and the agent's own step in order, which stays a go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("产品确认之后再继续", "OTHER"),
+        ("发版之后再接着做", "OTHER"),
+        ("上线以后再接着弄", "OTHER"),
+        ("明天上午再继续", "OTHER"),
+        ("等我开完会再接着写", "OTHER"),
+        ("周会结束后继续", "OTHER"),
+        ("午休后接着干", "OTHER"),
+        ("部長がOKしたら再開して", "OTHER"),
+        ("マージされたら続けて", "OTHER"),
+        ("CIが緑になったら続けて", "OTHER"),
+        ("明日の朝から続けて", "OTHER"),
+        ("昼から再開して", "OTHER"),
+        ("鈴木さんがレビューを終えたら進めて", "OTHER"),
+        ("デプロイが終わったら続きをやって", "OTHER"),
+        ("朝会の後で続けて", "OTHER"),
+        ("テストを書いたら続けて", "RESUMPTION"),
+        ("lintを直したら進めて", "RESUMPTION"),
+        ("先把测试修好，然后继续", "RESUMPTION"),
+    ],
+)
+def test_chinese_and_japanese_later_times_and_conditions(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# A message the rules read as a question (its "?", a question word), or as a status request or
+# an audit with a "?" at its end, asks something: the model may move it among the types that
+# ask, never to OTHER. A question word made indefinite ("什么都", "谁都") asks nothing.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("这个缓存是怎么失效的", "QUESTION"),
+        ("部署脚本是怎么找到配置的", "QUESTION"),
+        ("作業中に誰かがforce pushしたらどうなる", "QUESTION"),
+        ("On sera prêts pour la release ?", "STATUS_REQUEST"),
+        ("日志里出现了报错但什么都没发生", "OTHER"),
+        ("多谢解释", "OTHER"),
+    ],
+)
+def test_a_message_that_asks_is_never_made_other_by_the_model(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# A remark after a go (an instruction to change something, a warning) does not take the go back,
+# as a hold does; alone it is OTHER. And more of the families the seventh batch showed: a negated
+# stop with an adverb, idioms of getting back to work, a check verb after a hold, how far the
+# work got after a hold.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("继续吧，给retry加个日志", "RESUMPTION"),
+        ("继续，千万别 force push", "RESUMPTION"),
+        ("続けて。ただしlockファイルは手で編集しないで", "RESUMPTION"),
+        ("lockファイルを手で編集しないで", "OTHER"),
+        ("别手动改lock文件", "OTHER"),
+        ("继续吧。算了，先停一下", "OTHER"),
+        ("続けて。やっぱり待って", "OTHER"),
+        ("Hör jetzt bloß nicht auf.", "RESUMPTION"),
+        ("Du kannst wieder ran.", "RESUMPTION"),
+        ("Zurück ans Werk!", "RESUMPTION"),
+        ("¡De vuelta al trabajo!", "RESUMPTION"),
+        ("Retómalo donde lo dejaste.", "RESUMPTION"),
+        ("Pode dar sequência no parser.", "RESUMPTION"),
+        ("你先往下推", "RESUMPTION"),
+        ("咱们接着搞", "RESUMPTION"),
+        ("按计划做第二步吧", "RESUMPTION"),
+        ("待って、まずロックの状態を確かめて", "AUDIT"),
+        ("まだ続けないで。どこまで終わったか教えて", "STATUS_REQUEST"),
+        ("先别继续，说说你做完了哪些", "STATUS_REQUEST"),
+        # the 把 construction: the protocol's object before the check verb
+        ("合并前把worktree仔细检查一遍", "AUDIT"),
+        ("把 journal 核对一下", "AUDIT"),
+        ("把锁的逻辑写完再继续", "RESUMPTION"),
+    ],
+)
+def test_a_remark_after_a_go_and_the_seventh_batchs_families(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# French, Portuguese and Chinese (the three under 95% on the eighth batch): a spread of new
+# variants of every type, written after the round's changes to look for families still missed.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("C'est bon pour moi, tu peux y aller.", "RESUMPTION"),
+        ("Reprends où tu en étais.", "RESUMPTION"),
+        ("Tu peux t'y remettre.", "RESUMPTION"),
+        ("Allez, au travail !", "RESUMPTION"),
+        ("Poursuis sur la lancée.", "RESUMPTION"),
+        ("Fonce, c'est validé.", "RESUMPTION"),
+        ("On enchaîne sur la suite ?", "RESUMPTION"),
+        ("Tu en es où avec la migration ?", "STATUS_REQUEST"),
+        ("La CI est passée ?", "STATUS_REQUEST"),
+        ("T'as pu pousser la branche ?", "STATUS_REQUEST"),
+        ("Ça avance, le refactor ?", "STATUS_REQUEST"),
+        ("Tu auras fini avant ce soir ?", "STATUS_REQUEST"),
+        ("Il te reste beaucoup ?", "STATUS_REQUEST"),
+        ("Vérifie que le verrou est toujours à nous.", "AUDIT"),
+        ("Fais un tour sur les worktrees pour voir s'il en reste d'orphelins.", "AUDIT"),
+        ("Le journal et task.json sont raccord ?", "AUDIT"),
+        ("Pourquoi t'as choisi un verrou fichier plutôt qu'une base ?", "QUESTION"),
+        ("C'est quoi l'intérêt d'un journal append-only ici ?", "QUESTION"),
+        ("Super boulot sur le parser.", "OTHER"),
+        ("Attends, je relis le diff.", "OTHER"),
+        ("Pas encore, je dois valider avec l'équipe.", "OTHER"),
+        ("Pode seguir daqui.", "RESUMPTION"),
+        ("Bora terminar isso.", "RESUMPTION"),
+        ("Segue com o plano.", "RESUMPTION"),
+        ("Volta pro que você tava fazendo.", "RESUMPTION"),
+        ("Toca aí.", "RESUMPTION"),
+        ("Como tá o andamento?", "STATUS_REQUEST"),
+        ("Já deu push?", "STATUS_REQUEST"),
+        ("Falta muito?", "STATUS_REQUEST"),
+        ("O build tá verde?", "STATUS_REQUEST"),
+        ("Em que pé tá a migração?", "STATUS_REQUEST"),
+        ("Confere se o lock ainda é nosso.", "AUDIT"),
+        ("Vê se sobrou algum worktree órfão.", "AUDIT"),
+        ("Por que você usou um lock de arquivo?", "QUESTION"),
+        ("Segura aí, vou revisar o diff.", "OTHER"),
+        ("Ainda não, espera o review.", "OTHER"),
+        ("继续推进吧", "RESUMPTION"),
+        ("按计划往下走", "RESUMPTION"),
+        ("你接着做剩下的", "RESUMPTION"),
+        ("可以开工了", "RESUMPTION"),
+        ("迁移做到哪了？", "STATUS_REQUEST"),
+        ("CI 绿了吗", "STATUS_REQUEST"),
+        ("还剩多少没做？", "STATUS_REQUEST"),
+        ("推上去了没", "STATUS_REQUEST"),
+        ("现在啥进度", "STATUS_REQUEST"),
+        ("确认一下锁还在我们手上", "AUDIT"),
+        ("看看有没有遗留的 worktree", "AUDIT"),
+        ("为什么用文件锁而不是数据库？", "QUESTION"),
+        ("这里用 append-only 日志有什么好处", "QUESTION"),
+        ("先等等，我看下 diff", "OTHER"),
+        ("还不行，等评审完", "OTHER"),
+        ("干得漂亮", "OTHER"),
+        ("Toca aí uma música enquanto eu reviso.", "OTHER"),
+        ("还不能开工，等评审", "OTHER"),
+        ("Tu as réussi à reproduire le bug ?", "STATUS_REQUEST"),
+    ],
+)
+def test_french_portuguese_and_chinese_spread(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -252,6 +252,12 @@ def _sentence_of(normal: str, clauses: Sequence[str], at: int) -> str:
     return normal[start : end + len(clauses[at])]
 
 
+def _remark(rule: Rule) -> bool:
+    """A language table's rule for a remark that asks nothing and holds nothing (an instruction
+    to change something, a warning, an acknowledgement: ``zh-remark``, ``ja-remark``)."""
+    return rule.name.endswith("-remark")
+
+
 def _decide(hits: Sequence[Rule]) -> Classification:
     """The type of a message whose clauses matched ``hits``, in order (see ``classify``)."""
     if not hits:
@@ -262,8 +268,12 @@ def _decide(hits: Sequence[Rule]) -> Classification:
     else:
         chosen = hits[decisive_at]
         if chosen.type == "RESUMPTION":
-            # "Keep going. Actually no, stop." - a later hold cancels the go.
-            later_hold = next((h for h in hits[decisive_at + 1 :] if h.type == "OTHER"), None)
+            # "Keep going. Actually no, stop." - a later hold cancels the go; a remark does not
+            # ("続けて。ただしマイグレーションには触らないで": go on, but leave the migrations be)
+            later_hold = next(
+                (h for h in hits[decisive_at + 1 :] if h.type == "OTHER" and not _remark(h)),
+                None,
+            )
             if later_hold is not None:
                 chosen = later_hold
     confidence = chosen.confidence

@@ -78,6 +78,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
+        hau rein bleib dran nimm
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -107,6 +108,7 @@ _MARKERS = {
         coinciden corriendo
         fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
+        llegamos llegas llegaremos alcanzamos metele ponte echale
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -129,6 +131,9 @@ _MARKERS = {
         verte rouge passent apres pendant depuis chez entre elle cet bien
         ouvert commence integre corrige ecrit pousse avance quelqu autre
         lundi mardi mercredi jeudi vendredi samedi dimanche
+        reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
+        surtout maintenant presque remets remet sera serons seras bosse bosser bref
+        pousser branche reussi
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -155,6 +160,8 @@ _MARKERS = {
         fazendo trabalhando
         andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
         segunda terca quarta quinta sexta sabado domingo
+        rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
+        termina sequencia baile toca
     """,
 }
 
@@ -184,7 +191,7 @@ _LETTERS = {"de": "äöüß", "es": "ñ", "fr": "èêàùâîôûëïœ", "pt-BR
 _WEAK = {
     "de": "die was an am im so es wo da du",
     "es": "el y un en es su con sin son no te la",
-    "fr": "on en et un du l c j d s n m t la",
+    "fr": "on en et un du l c j d s n m t la ma mon pour",
     "pt-BR": "o os um e em com do dos no ao",
 }
 _latin: dict[str, frozenset[str]] = {}  # each language's markers, made when a marker is seen

@@ -18,7 +18,13 @@ VERB = (
     rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
     r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
     r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran|ran)|grunes licht|wir machen weiter"
-    rf"|zieh(?:e|t)? (?:{_W}){{0,4}}?durch\b|nur zu\b|(?:ab|ran|zuruck) an die arbeit)"
+    rf"|zieh(?:e|t)? (?:{_W}){{0,4}}?durch\b|nur zu\b|(?:ab|ran|zuruck) an die arbeit"
+    # "nimm den Task wieder auf", "ran an die Screens"
+    rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b"
+    r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
+    r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
+    r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
+    rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
@@ -58,7 +64,8 @@ RULES = (
     Rule(
         "de-dont-stop",
         "RESUMPTION",
-        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b|^hor(?:t)? nicht auf\b"
+        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b"
+        r"|^hor(?:t)? (?:[\w-]+ ){0,2}?nicht auf\b"
         r"|^(?:keine|kein) (?:pause|stopp|halt)\b",
         0.9,
     ),
@@ -218,7 +225,9 @@ RULES = (
         r"|^(?:erklar(?:e|en)?|erklaer(?:e|en)?|beschreib(?:e)?|begrunde?)\b"
         r"|\b(?:kannst|konntest|wurdest) du (?:mir |uns )?(?:[\w-]+ ){0,4}?(?:erklaren|erklaeren"
         r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?)\b.*\bnicht\b"
-        r"|^(?:kurze |eine |noch eine )?frage\b",
+        r"|^(?:kurze |eine |noch eine )?frage\b"
+        r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
+        r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
         0.85,
     ),
     Rule(
@@ -227,7 +236,8 @@ RULES = (
         rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und) )*{VERB}"
         rf"|\b(?:und|dann|danach|anschliessend|bitte)"
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
-        rf"|\b(?:kannst du|du kannst|kannst|darfst du|du darfst|du sollst|sollst du)"
+        rf"|\b(?:kannst du|du kannst|kann?st|darfst du|du darfst|du sollst|sollst du"
+        r"|(?:wurden|wurdest|konnten|konntest) (?:sie|du)(?: bitte)?)"
         rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b"
         rf"|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
         0.9,

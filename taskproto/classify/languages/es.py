@@ -16,7 +16,11 @@ VERB = (
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
-    r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b)"
+    r"|volver (?:a la tarea|al trabajo)|manos a la obra|a trabajar\b"
+    # "métele a los tests", "ponte con el parser", "échale ganas", "termina los tests"
+    r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b|retoma(?:lo|la)\b"
+    r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
+    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
@@ -188,7 +192,13 @@ RULES = (
         r"|vas a terminar|terminaras|esta list[oa]|queda)\b|^que (?:[\w-]+ ){0,2}?(?:faltan|quedan"
         r"|falta|queda)\b|^que (?:tienes|llevas|has hecho) (?:hasta ahora|por ahora"
         r"|hasta el momento|ya)\b|^(?:algo|alguna|algun) (?:nuevo|novedad|avance)\b"
-        r"|^(?:vas|van|va) (?:avanzando|bien|progresando|adelantando)\b.*\?$",
+        r"|^(?:vas|van|va) (?:avanzando|bien|progresando|adelantando)\b.*\?$"
+        # how much is done: "¿Qué porcentaje llevas?", "¿Cuánto llevas hecho?"
+        r"|^(?:que|cuanto) (?:porcentaje|parte|proporcion)\b|\bllevas (?:hech|migrad|terminad"
+        r"|avanzad|listo|cubiert)\w*|^cuant[oa]s? (?:[\w-]+ ){0,3}?llevas\b"
+        # a deadline: "¿Llegamos a la demo?", "¿Llegas para el viernes?"
+        r"|^(?:ya )?(?:llegamos|llegas|llegaremos|llegaras|alcanzamos|alcanzas)"
+        r" (?:a|al|para)\b.*\?$",
         0.8,
     ),
     Rule(
@@ -197,13 +207,15 @@ RULES = (
         r"^(?:por que|para que|cual(?:es)?|donde|cuando|quien(?:es)?)\b|^(?:que|como|cuanto)\b.*\?$"
         r"|^(?:explica|explicame|explicanos|aclara|aclarame|describe|describeme|cuentame"
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
-        r"|decir)\b|^no (?:entiendo|entendi)\b|^(?:una |otra )?pregunta\b|^(?:tengo una )?duda\b",
+        r"|decir)\b|^no (?:entiendo|entendi)\b|^(?:una |otra )?pregunta\b|^(?:tengo una )?duda\b"
+        r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b",
         0.85,
     ),
     Rule(
         "es-resumption",
         "RESUMPTION",
-        rf"^(?:(?:si|ok|vale|bueno|ya|pues|ahora|y|entonces|porfa|listo|venga|orale|solo) )*{VERB}"
+        rf"^(?:(?:si|ok|vale|bueno|ya|pues|ahora|y|entonces|porfa|listo|venga|orale|solo|asi que"
+        rf"|pero|tu) )*{VERB}"
         r"|\b(?:puedes|podes|podeis|podrias|ya puedes|y luego|y despues|luego|despues|entonces|y"
         rf"|por favor) (?:ya |ahora )?{VERB}",
         0.9,

@@ -18,6 +18,12 @@ VERB = (
     r"|retourne[rz]? (?:au travail|a la tache|au code|bosser|coder)"
     r"|reviens? (?:au travail|a la tache|au code)"
     r"|remets?-toi au travail|au boulot\b|au travail\b|commence[sz]?\b|commencer\b"
+    # idioms of getting back to it: "on s'y remet", "on y retourne", "remets-toi au boulot",
+    # "attaque les écrans restants", "go pour la suite"
+    r"|(?:re)?mets?-toi (?:au |a |dessus\b)|on s'y (?:re)?met\b|remets?-t'y\b|on y retourne\b"
+    r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
+    r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
+    r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
 _PROTOCOL = (
@@ -34,7 +40,8 @@ RULES = (
     Rule(
         "fr-dont-stop",
         "RESUMPTION",
-        r"^(?:ne )?(?:t'|vous )?arrete[sz]? pas\b|^(?:ne )?t'arrete pas\b|^pas de pause\b",
+        r"^(?:ne )?(?:t'|vous )?arrete[sz]? pas\b|^(?:ne )?t'arrete pas\b|^pas de pause\b"
+        r"|(?:^|\bsurtout )(?:ne (?:t'|vous )?|n')arrete[sz]? (?:surtout |donc )?(?:pas|jamais)\b",
         0.9,
     ),
     Rule(
@@ -177,7 +184,19 @@ RULES = (
         r"|^(?:t'as|tu as|vous avez) quoi (?:pour l'instant|jusqu'ici|pour le moment)\b"
         r"|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:a|ont) (?:bien )?"
         r"(?:marche|fonctionne|abouti)\b|^(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+){0,2} (?:tourne"
-        r"|tournent) (?:encore|toujours)\b",
+        r"|tournent) (?:encore|toujours)\b"
+        # the CI, the build, the team's readiness, how much is done: "ça passe la CI ?", "On sera
+        # prêts pour la démo ?", "Il y a déjà un build vert ?", "Quel pourcentage est migré ?"
+        rf"|^(?:ca|il|elle|ils|tout) (?:passe|passent) (?:bien )?(?:la |le |les |l')?{WORK}\b"
+        r"|^(?:on|tu|vous|t'|nous) ?(?:sera|seras|serez|serons|est|es|etes|sommes)"
+        r" (?:bientot |deja |toujours |encore )?"
+        r"(?:prets?|bons?|a jour|dans les temps|en retard|au bout|a la bourre)\b"
+        rf"|^(?:il y a|y a|y'a) (?:deja |enfin |au moins )?(?:un |une |des )?(?:[\w-]+ )?{WORK}\b"
+        r".*\?$|^(?:quel(?:le)?|combien) (?:pourcentage|part|proportion|de pourcent)\b"
+        r"|\bdeja (?:migre|fait|fini|termine|passe|corrige|merge|pousse|pushe|livre)e?s?\s*\?$"
+        # "T'as pu pousser la branche ?", "Tu as réussi à reproduire le bug ?"
+        r"|^(?:t'as|tu as|as-tu|avez-vous|vous avez|on a) (?:deja |bien |enfin )?(?:pu|reussi a)\b"
+        r".*\?$",
         0.8,
     ),
     # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing
@@ -190,13 +209,16 @@ RULES = (
         r"|precise)\b|^si (?:je (?:comprends|comprend|vois) bien|j'ai bien compris)\b"
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
-        r"|^(?:petite |une |autre )?question\b",
+        r"|^(?:petite |une |autre )?question\b"
+        r"|^dis(?:-moi|-nous)? (?:pourquoi|comment|ce qu|quel|ou|a quoi)\b"
+        r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
         0.85,
     ),
     Rule(
         "fr-resumption",
         "RESUMPTION",
-        rf"^(?:(?:ok|bon|allez|alors|donc|oui|et|puis|ensuite|maintenant|on|bah|ben|go) )*{VERB}"
+        rf"^(?:(?:ok|bon|allez|alors|donc|oui|et|puis|ensuite|maintenant|on|bah|ben|go|mais"
+        rf"|surtout) )*{VERB}"
         r"|\b(?:tu peux|vous pouvez|peux-tu|pouvez-vous|on peut|puis|ensuite|et|tu dois"
         rf"|il faut) (?:maintenant |desormais |simplement )?{VERB}",
         0.9,

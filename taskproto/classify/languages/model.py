@@ -55,6 +55,9 @@ _SURE_GO = 0.9
 # The four, in that order (scripts/train_interrupt_model.py --hold-out-batch weighs others).
 SURE = (_SURE_WEAK, _SURE_QUESTION, _SURE_STRONG, _SURE_GO)
 _WEAK_RULES = frozenset({"fallback", "question-mark"})
+# the rules that read a question: the trailing "?", a question word (English's and each table's:
+# "de-question-word", "fr-question"), a request to explain
+_QUESTION_RULES = ("question-mark", "question", "question-word", "question-request")
 
 
 def features(normal: str) -> list[str]:
@@ -139,19 +142,27 @@ def revise(rule: str, rule_type: str, normal: str) -> tuple[str, float] | None:
     """
     if rule_type == "RESUMPTION":
         return None
-    return verdict(rule, rule_type, probabilities(normal))
+    return verdict(rule, rule_type, probabilities(normal), asks=normal.endswith("?"))
 
 
 def verdict(
-    rule: str, rule_type: str, probs: list[float], sure: tuple[float, ...] = SURE
+    rule: str,
+    rule_type: str,
+    probs: list[float],
+    sure: tuple[float, ...] = SURE,
+    asks: bool = False,
 ) -> tuple[str, float] | None:
     """``revise`` for the model's probabilities ``probs``, with the thresholds ``sure`` (as
-    SURE: a weak rule's, a question word's, any other rule's, a go's)."""
+    SURE: a weak rule's, a question word's, any other rule's, a go's); ``asks``: the message
+    ends with "?"."""
     if rule_type == "RESUMPTION":
         return None
-    # a message the rules read as a question by its "?" alone asks something: the model picks
-    # among the types that ask, never OTHER (no message of the corpora labelled OTHER ends so)
-    kinds = range(4) if rule == "question-mark" else range(5)
+    # a message the rules read as a question (by its "?" or a question word), or as asking for
+    # a status or an audit with a "?" at its end, asks something: the model picks among the
+    # types that ask, never OTHER (no message of the corpora labelled OTHER ends with "?", and
+    # "这个缓存是怎么失效的" is a question without one)
+    asking = rule.endswith(_QUESTION_RULES) or (asks and rule_type != "OTHER")
+    kinds = range(4) if asking else range(5)
     best = max(kinds, key=probs.__getitem__)
     found, likely = TYPES[best], probs[best]
     if found == rule_type:

@@ -18,7 +18,12 @@ VERB = (
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) (?:item|ponto|passo|etapa|parte|fase|tarefa"
     r"|task|ticket) [\w-]+|volta(?:r)? a (?:trabalhar|codar|programar|mexer n[oa])\b"
-    r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar)"
+    r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar"
+    # keep going, in the progressive: "vai tocando o resto", "pode ir adiantando"
+    r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
+    r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
+    r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
+    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
@@ -37,7 +42,9 @@ RULES = (
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
-        r"^nao (?:para|pare|parar|pausa|pause|espera|espere)\b(?! de\b)",
+        r"^nao (?:para|pare|parar|pausa|pause|espera|espere)\b(?! de\b)"
+        r"|^nao (?:precisa|precisas|tem que|tens que) (?:me |nos |mais )?(?:esperar|parar"
+        r"|aguardar)\b",
         0.9,
     ),
     Rule(
@@ -193,7 +200,8 @@ RULES = (
         r"^(?:(?:o|a|os|as) )?[\w.-]+(?: [\w.-]+)? (?:ainda )?(?:ta|esta|tao|estao) (?:rodando"
         r"|falhando|quebrando|buildando|passando|vermelh\w*|verde\w*)\b|^(?:(?:o|a|os|as) )?[\w.-]+"
         r"(?: [\w.-]+)? (?:voltou|voltaram) a (?:passar|funcionar|rodar)\b|^(?:ja )?(?:avanc|comec"
-        r"|termin|acab|sub|push|merge|deploy|compil|funcion|rod|abr|integr|coloc|corrig|arrum)\w*"
+        r"|termin|acab|sub|push|merge|deploy|compil|funcion|rod|abr|integr|coloc|corrig|arrum"
+        r"|consegu|rol|pass|fech|resolv|reproduz|test|sa)\w*"
         r"(?:ou|eu|iu|amos|emos|imos|aram|eram|iram)\b.*\?$|^(?:(?:o|a|os|as) )?[\w.-]+"
         r"(?: [\w.-]+){0,2} (?:ja )?(?:funcionou|funcionaram|deu certo|quebrou)\b.*\?$"
         r"|^(?:ja )?deu certo\b.*\?$|^quando (?:(?:voce|vc|a gente) )?(?:termina|acaba|fica pronto"
@@ -211,7 +219,11 @@ RULES = (
         r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
         r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
-        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b",
+        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b"
+        # "me diz por que ...", "me ajuda a entender ..."
+        r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
+        r"|pra que"
+        r"|para que)\b|^(?:me )?ajud[ae](?:-me)? a (?:entender|compreender|sacar)\b",
         0.85,
     ),
     Rule(
@@ -238,7 +250,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
         r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
-        r"|legal|massa|e ai"
+        r"|legal|massa|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
