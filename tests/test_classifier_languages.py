@@ -150,7 +150,16 @@ def test_the_eighth_batch_is_new() -> None:
 # heldout9 out by default), scored once by the lead after the sixth round is merged. Not in the
 # repository until then; its floors are the lead's to add when it comes.
 NINTH = "heldout9"
-NINTH_FLOORS: dict[str, float] = {}
+# scored once by the lead, after the sixth round was merged (docs/interruptions.md, "The ninth
+# batch, scored once"): the floors are where it scored, under the 95% goal in five languages
+NINTH_FLOORS: dict[str, float] = {
+    "de": 0.911,  # 144/158
+    "es": 0.889,  # 145/163
+    "fr": 0.968,  # 153/158
+    "pt-BR": 0.923,  # 145/157
+    "ja": 0.857,  # 138/161
+    "zh-Hans": 0.888,  # 144/162
+}
 
 
 @pytest.mark.parametrize("code", CODES)
