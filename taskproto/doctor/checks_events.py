@@ -102,12 +102,13 @@ OPERATIONS: tuple[tuple[str, str], ...] = (
 MARKER_NAMES = frozenset(marker.partition("/")[0] for marker, _ in OPERATIONS)
 
 
-def operation_in(admin: Path | str) -> str | None:
-    """The operation git's markers in `admin` say is half done, or None. One listing of the folder;
-    a marker found in it is then checked as `os.path.exists` would (a dangling link is none)."""
+def operation_in(admin: Path | str, names: frozenset[str] | None = None) -> str | None:
+    """The operation git's markers in `admin` say is half done, or None. One listing of the folder
+    (`names`, when the worktrees' reading listed it already); a marker found in it is then checked
+    as `os.path.exists` would (a dangling link is none)."""
     admin = os.fspath(admin) or "."  # as Path("") is
     try:
-        if MARKER_NAMES.isdisjoint(os.listdir(admin)):
+        if MARKER_NAMES.isdisjoint(os.listdir(admin) if names is None else names):
             return None
     except OSError:
         if not os.path.exists(admin):
@@ -183,8 +184,11 @@ def check_git_operations(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         reg = snap.wt_by_path.get(snap.real(path))
         if reg is None or reg.prunable:
             continue
-        admin = admin_named(path)
-        op = operation_in(admin) if admin is not None else None
+        # the admin folder git's registry names for this path, listed when it was read (its
+        # gitdir file points here; a `.git` file that points elsewhere is another check's)
+        admin = reg.admin if reg.admin is not None else admin_named(path)
+        names = reg.admin_names if reg.admin is not None else None
+        op = operation_in(admin, names) if admin is not None else None
         if op is None or admin is None:
             continue
         who = f"agent {agent}'s" if agent else "the task's"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from taskproto.git.files import GitDirs, read_small
@@ -32,6 +32,10 @@ class WorktreeInfo:
     prunable: str | None  # git's own reason, when git reports it prunable
     locked: bool
     bare: bool
+    # read here, not by git's listing (so not compared): a linked worktree's admin folder and
+    # the names in it (None: not listed), which say whether an operation is half done there
+    admin: str | None = field(default=None, compare=False)
+    admin_names: frozenset[str] | None = field(default=None, compare=False)
 
 
 _WHITESPACE = b" \t\n\v\f\r"  # what git's strbuf_rtrim takes off (isspace)
@@ -88,10 +92,15 @@ def read_worktrees(dirs: GitDirs, refs: Mapping[str, str] | None = None) -> list
         if path.endswith(b"/.git"):
             path = path[:-5]
         head, branch = _head(admin + "/HEAD", tip, zero)
-        locked = _lexists(admin + "/locked")
+        try:  # one listing: `locked`, and the markers of a half-done operation (doctor's)
+            names: frozenset[str] | None = frozenset(os.listdir(admin))
+        except OSError:
+            names = None
+        locked = "locked" in names if names is not None else _lexists(admin + "/locked")
         prunable = None if locked else _prune_reason(raw, cwd)
         name = path.decode("utf-8", "surrogateescape")
-        linked.append((path, WorktreeInfo(Path(name), head, branch, prunable, locked, False)))
+        info = WorktreeInfo(Path(name), head, branch, prunable, locked, False, admin, names)
+        linked.append((path, info))
     # git's pathsort: fspathcmp, strcmp of the paths (strcasecmp under core.ignoreCase, as git
     # init sets it on a file system that ignores case: macOS's, Windows')
     linked.sort(key=(lambda pair: pair[0].lower()) if ignorecase else (lambda pair: pair[0]))

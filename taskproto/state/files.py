@@ -1,6 +1,7 @@
 """Writing taskproto's files safely, on the standard library: atomic replaces and the refusal of
-links inside taskproto's folder. Shared by state/store.py (the models' loads and saves) and the
-paths that never import pydantic (hooks/move.py and quicksave.py, the hooks' caches).
+links inside taskproto's folder; reading a state file with no link followed (`read_regular`).
+Shared by state/store.py (the models' loads and saves) and the paths that never import pydantic
+(hooks/move.py and quicksave.py, the hooks' caches, state/light.py).
 
 Every save writes a temporary file in the same folder, fsyncs it, renames it over the old file
 and fsyncs the folder, so a reader sees the old file or the new one, never a torn one.
@@ -22,6 +23,42 @@ if TYPE_CHECKING:
     P = TypeVar("P", str, Path)
 
 TMP_PREFIX = ".tmp-"
+
+
+# why read_regular refused a file (an OSError, FileNotFoundError first, is the caller's)
+LINK, NOT_REGULAR, TOO_LARGE = "a link", "not a regular file", "too large"
+
+
+def read_regular(path: str, limit: int) -> bytes | str:
+    """The bytes of the regular file `path`, at most `limit` of them, no link followed: one open,
+    one fstat and the reads (no lstat first, no file object: doctor reads 10,000 of them). A str
+    says why not: LINK, NOT_REGULAR or TOO_LARGE; any other OSError is raised."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == 40:  # ELOOP: the last part is a symbolic link (O_NOFOLLOW)
+            return LINK
+        if exc.errno == 6:  # ENXIO: a socket
+            return NOT_REGULAR
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return NOT_REGULAR
+        if st.st_size > limit:
+            return TOO_LARGE
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:  # it may grow while read: never more than limit + 1
+            chunk = os.read(fd, min(left, st.st_size + 1 if not chunks else 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return TOO_LARGE if len(data) > limit else data
+    finally:
+        os.close(fd)
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes, sync: bool = True) -> None:

@@ -13,6 +13,7 @@ import os
 from taskproto import plainjson as json
 from taskproto.layout import LOCK_NAME
 from taskproto.state import integrity
+from taskproto.state.files import read_regular
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
@@ -66,21 +67,14 @@ class TaskView:
 def read_bytes(path: str) -> tuple[bytes | None, str | None]:
     """(contents, None), or (None, why it is not a file taskproto wrote)."""
     try:
-        st = os.lstat(path)
+        got = read_regular(path, MAX_TASK_FILE)
     except FileNotFoundError:
         return None, f"{path} is missing"
     except OSError as exc:
         return None, f"{path} cannot be read ({exc.strerror or exc})"
-    if (
-        st.st_mode & 0o170000
-    ) != 0o100000 or st.st_size > MAX_TASK_FILE:  # a regular file, not a link
+    if isinstance(got, str):  # a link, not a regular file, too large
         return None, f"{path} is not a regular file taskproto wrote"
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        with os.fdopen(fd, "rb") as fh:
-            return fh.read(MAX_TASK_FILE + 1), None
-    except OSError as exc:
-        return None, f"{path} cannot be read ({exc.strerror or exc})"
+    return got, None
 
 
 def read_task(layout: Layout, name: str) -> TaskView:

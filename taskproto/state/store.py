@@ -9,7 +9,6 @@ never a torn one. A file that fails to parse or validate is moved aside as
 from __future__ import annotations
 
 import os
-import stat
 from datetime import UTC, datetime
 
 from taskproto import plainjson as json
@@ -21,6 +20,7 @@ from taskproto.errors import (
 )
 
 # re-exported: the write helpers live where the standard-library paths import them from
+from taskproto.state import files
 from taskproto.state.files import TMP_PREFIX as TMP_PREFIX
 from taskproto.state.files import atomic_write as atomic_write
 from taskproto.state.files import refuse_links as refuse_links
@@ -118,28 +118,26 @@ def quarantine(path: PathLike) -> Path:
 
 def read_bytes(path: PathLike) -> bytes:
     """Read a state file, refusing anything that is not a small regular file."""
-    st = os.lstat(path)  # FileNotFoundError is the caller's to handle
-    if stat.S_ISLNK(st.st_mode):
-        raise TaskprotoError(
-            f"{path} is a symbolic link; taskproto only reads regular files it wrote"
-        )
-    if not stat.S_ISREG(st.st_mode):
-        raise TaskprotoError(
-            f"{path} is not a regular file; move it aside and run `taskproto doctor`"
-        )
-    if st.st_size > MAX_STATE_FILE:
-        raise TaskprotoError(
-            f"{path} is {st.st_size} bytes, larger than any state file taskproto writes; "
-            "move it aside and run `taskproto doctor`"
-        )
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        got = files.read_regular(os.fspath(path), MAX_STATE_FILE)  # FileNotFoundError: the caller's
     except PermissionError:
         raise TaskprotoError(
             f"{path} cannot be read (permission denied); fix its permissions"
         ) from None
-    with os.fdopen(fd, "rb") as fh:
-        return fh.read()
+    if not isinstance(got, str):
+        return got
+    if got == files.LINK:
+        raise TaskprotoError(
+            f"{path} is a symbolic link; taskproto only reads regular files it wrote"
+        )
+    if got == files.NOT_REGULAR:
+        raise TaskprotoError(
+            f"{path} is not a regular file; move it aside and run `taskproto doctor`"
+        )
+    raise TaskprotoError(
+        f"{path} is larger than any state file taskproto writes ({MAX_STATE_FILE} bytes); "
+        "move it aside and run `taskproto doctor`"
+    )
 
 
 def _decode(data: bytes) -> tuple[object, str | None]:
