@@ -19,6 +19,7 @@ GOAL_ROWS = (
     "quiet Stop, 12 tasks",
     "a new session's start (SessionStart), 12 tasks",
     "`doctor --json`, 20 tasks",
+    "`doctor --json --full`, 20 tasks (nothing kept",
     "`transition` on a task with 30 log entries",
     "transitions/s on the Python API, a 30-entry task",
     "`.git` growth per transition, a 30-entry task, loose",
