@@ -256,14 +256,18 @@ check(
 check(
     "task-worktree-missing",
     E,
-    "The task's worktree folder is missing while its branch exists.",
-    "prune git's stale registration and re-add the worktree from the existing branch",
+    "The task's worktree folder is missing while its branch exists (also when its "
+    "registration is locked: `git worktree lock`).",
+    "prune git's stale registration and re-add the worktree from the existing branch; "
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it)",
 )
 check(
     "agent-worktree-missing",
     E,
-    "An agent's worktree folder is missing while its branch exists.",
-    "prune git's stale registration and re-add the worktree from the existing branch",
+    "An agent's worktree folder is missing while its branch exists (also when its "
+    "registration is locked: `git worktree lock`).",
+    "prune git's stale registration and re-add the worktree from the existing branch; "
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it)",
 )
 check(
     "worktree-prunable",

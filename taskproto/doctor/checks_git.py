@@ -117,11 +117,19 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                 str(path),
                 branch=branch,
             )
-        elif (reg is None or reg.prunable) and not on_disk and has_branch:
+        elif (reg is None or reg.prunable or reg.locked) and not on_disk and has_branch:
+            # git never calls a locked registration prunable: its folder may be on a drive
+            # that is unplugged, so the fix leaves it to the user
+            lock = (
+                f"; its registration is locked: plug in the drive it is on, or `git worktree "
+                f"unlock {path}` if it is gone for good"
+                if reg is not None and reg.locked
+                else ""
+            )
             yield _f(
                 missing_id,
                 view,
-                f"{who} worktree {path} is missing; branch {branch} exists",
+                f"{who} worktree {path} is missing; branch {branch} exists{lock}",
                 agent,
                 str(path),
                 branch=branch,

@@ -137,6 +137,11 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
         if os.path.lexists(path):
             return f"{path} exists again; nothing to do"
         reg = _registered(ctx, path)
+        if reg is not None and reg.locked:
+            raise WorkAtRisk(
+                f"the worktree registration of {path} is locked (`git worktree lock`): plug in "
+                f"the drive it is on, or `git worktree unlock {path}` if it is gone for good"
+            )
         if reg is not None and reg.prunable:
             engine.repo.worktree_prune()
         wt.recreate(engine.config, engine.repo, path, branch)
