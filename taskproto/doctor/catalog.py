@@ -285,7 +285,9 @@ check(
 check(
     "worktree-wrong-branch",
     E,
-    "A task or agent worktree has another branch (or a detached HEAD) checked out.",
+    "A task or agent worktree has another branch (or a detached HEAD) checked out. Not while a "
+    "rebase of its own branch is half done (git detaches HEAD until the rebase ends): "
+    "`git-operation-in-progress` reports that.",
     "switch it back when it is clean and its HEAD is on some branch; otherwise escalate",
 )
 check(
