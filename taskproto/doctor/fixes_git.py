@@ -142,7 +142,12 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
                 f"the worktree registration of {path} is locked (`git worktree lock`): plug in "
                 f"the drive it is on, or `git worktree unlock {path}` if it is gone for good"
             )
-        if reg is not None and reg.prunable:
+        # a registration of the branch at another place whose folder is gone (the repository
+        # moved) holds the branch too: git refuses to add a second checkout until it is pruned
+        stale = any(
+            w.prunable and w.branch == branch for w in engine.repo.worktrees() if w is not reg
+        )
+        if (reg is not None and reg.prunable) or stale:
             engine.repo.worktree_prune()
         wt.recreate(engine.config, engine.repo, path, branch)
         r.notes.append(f"re-added worktree {path} from existing branch {branch}")

@@ -5,10 +5,17 @@ must still see it missing, and --fix must not re-add it behind the lock); a reba
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
-from doctor_helpers import Env, commit_file, ids
+from doctor_helpers import Env, commit_file, ids, make_repo
+
+from taskproto.config import load_config
+from taskproto.doctor import run
+from taskproto.engine import Engine
 
 
 def test_locked_worktree_whose_folder_is_gone_is_reported_and_not_readded(
@@ -47,3 +54,50 @@ def test_a_half_done_rebase_is_reported_as_the_rebase_not_as_a_wrong_branch(env:
     report = env.doctor()
     assert "git-operation-in-progress" in ids(report)
     assert "worktree-wrong-branch" not in ids(report)  # its fix would say `git switch t-a`
+
+
+def _rebase_left_half_done(worktree: Path, base: str, branch: str) -> None:
+    commit_file(worktree, "f.txt", "ours\n")
+    for args in (["switch", "-q", "-c", "side-" + branch, base], ["add", "-A"]):
+        subprocess.run(["git", *args], cwd=worktree, check=True, capture_output=True)
+    commit_file(worktree, "f.txt", "theirs\n")
+    subprocess.run(["git", "switch", "-q", branch], cwd=worktree, check=True, capture_output=True)
+    rebase = subprocess.run(["git", "rebase", "side-" + branch], cwd=worktree, capture_output=True)
+    assert rebase.returncode != 0  # stopped at the conflict
+
+
+def test_a_moved_repository_relinks_a_detached_or_rebasing_worktree_and_readds_a_gone_one(
+    tmp_path: Path,
+) -> None:
+    old = make_repo(tmp_path / "old")
+    engine = Engine(load_config(old))
+    engine.create_task("t", ["a", "b"])
+    base = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=old, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    a, b = engine.config.agent_worktree("t", "a"), engine.config.agent_worktree("t", "b")
+    subprocess.run(["git", "switch", "-q", "--detach"], cwd=a, check=True)
+    _rebase_left_half_done(b, base, "t-b")
+    shutil.rmtree(engine.config.task_worktree("t"))
+    engine.repo.close()
+    new = tmp_path / "new"
+    os.rename(old, new)
+
+    run(load_config(new), fix=True)
+    report = run(load_config(new))
+    tasks = new / ".taskproto" / "tasks" / "t"
+    assert not list(tasks.rglob("*.unregistered-*"))  # nothing taken for a foreign folder
+    assert (tasks / "code").is_dir()  # the gone one re-added
+    assert ids(report) == {"git-operation-in-progress"}  # the rebase: the user's to finish
+    head = subprocess.run(
+        ["git", "symbolic-ref", "--short", "HEAD"],
+        cwd=tasks / "agents" / "a" / "code",
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert head == "t-a"  # relinked, then switched back from the detached HEAD
+    listing = subprocess.run(
+        ["git", "worktree", "list"], cwd=new, check=True, capture_output=True, text=True
+    ).stdout
+    assert str(old) not in listing and "prunable" not in listing
+    assert (tasks / "agents" / "b" / "code" / "f.txt").read_text().startswith("<<<<<<<")
