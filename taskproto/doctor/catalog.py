@@ -259,7 +259,8 @@ check(
     "The task's worktree folder is missing while its branch exists (also when its "
     "registration is locked: `git worktree lock`).",
     "prune git's stale registration and re-add the worktree from the existing branch; "
-    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it)",
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it) "
+    "or the branch is checked out at another place (`git worktree move` it back)",
 )
 check(
     "agent-worktree-missing",
@@ -267,7 +268,8 @@ check(
     "An agent's worktree folder is missing while its branch exists (also when its "
     "registration is locked: `git worktree lock`).",
     "prune git's stale registration and re-add the worktree from the existing branch; "
-    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it)",
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it) "
+    "or the branch is checked out at another place (`git worktree move` it back)",
 )
 check(
     "worktree-prunable",

@@ -144,9 +144,14 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
             )
         # a registration of the branch at another place whose folder is gone (the repository
         # moved) holds the branch too: git refuses to add a second checkout until it is pruned
-        stale = any(
-            w.prunable and w.branch == branch for w in engine.repo.worktrees() if w is not reg
-        )
+        others = [w for w in engine.repo.worktrees() if w is not reg and w.branch == branch]
+        live = [w for w in others if not w.prunable]
+        if live:  # `git worktree move` took it away: git refuses a second checkout
+            raise WorkAtRisk(
+                f"branch {branch} is checked out at {live[0].path}; move that worktree back with "
+                f"`git worktree move {live[0].path} {path}`"
+            )
+        stale = bool(others)
         if (reg is not None and reg.prunable) or stale:
             engine.repo.worktree_prune()
         wt.recreate(engine.config, engine.repo, path, branch)

@@ -79,8 +79,9 @@ def relinkable(
     the worktree now, when it is not `folder` (one set aside).
 
     It must be one of this repository's admin folders (same id as the folder's `.git` file names),
-    have `branch` checked out (or a detached HEAD, or a rebase of `branch` half done), and its `gitdir` must name a path ending in the same place under
-    the (old) root: a folder of another repository is never taken.
+    have `branch` checked out (or a detached HEAD, or a rebase of `branch` half done), and its
+    `gitdir` must name a path ending in the same place under the (old) root: a folder of another
+    repository is never taken.
     """
     named = admin_of(linked_from or folder)
     if named is None:

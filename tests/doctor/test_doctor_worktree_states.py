@@ -101,3 +101,16 @@ def test_a_moved_repository_relinks_a_detached_or_rebasing_worktree_and_readds_a
     ).stdout
     assert str(old) not in listing and "prunable" not in listing
     assert (tasks / "agents" / "b" / "code" / "f.txt").read_text().startswith("<<<<<<<")
+
+
+def test_a_worktree_moved_away_with_git_worktree_move_is_named_with_the_move_back(
+    env: Env, cli: Any, tmp_path: Path
+) -> None:
+    code_dir = env.worktree()
+    elsewhere = tmp_path / "elsewhere"
+    env.git("worktree", "move", str(code_dir), str(elsewhere))
+
+    r = cli("doctor", "--fix")
+    assert r.code == 1
+    assert f"git worktree move {elsewhere} {code_dir}" in r.out
+    assert elsewhere.is_dir() and not code_dir.exists()  # nothing made behind it
