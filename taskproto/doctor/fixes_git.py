@@ -137,16 +137,18 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
         if os.path.lexists(path):
             return f"{path} exists again; nothing to do"
         reg = _registered(ctx, path)
-        if reg is not None and reg.locked:
-            raise WorkAtRisk(
-                f"the worktree registration of {path} is locked (`git worktree lock`): plug in "
-                f"the drive it is on, or `git worktree unlock {path}` if it is gone for good"
-            )
-        # a registration of the branch at another place whose folder is gone (the repository
-        # moved) holds the branch too: git refuses to add a second checkout until it is pruned
+        # another registration of the branch: one whose folder is gone (the repository moved) is
+        # pruned; git refuses a second checkout while one whose folder exists holds it
         others = [w for w in engine.repo.worktrees() if w is not reg and w.branch == branch]
         live = [w for w in others if not w.prunable]
-        if live:  # `git worktree move` took it away: git refuses a second checkout
+        held = reg if reg is not None and reg.locked else next(iter(live), None)
+        if held is not None and held.locked and not os.path.lexists(held.path):
+            raise WorkAtRisk(
+                f"the worktree registration of {held.path} is locked (`git worktree lock`): "
+                f"plug in the drive it is on, or `git worktree unlock {held.path}` if it is gone "
+                "for good"
+            )
+        if live:  # `git worktree move` took it away
             raise WorkAtRisk(
                 f"branch {branch} is checked out at {live[0].path}; move that worktree back with "
                 f"`git worktree move {live[0].path} {path}`"

@@ -114,3 +114,21 @@ def test_a_worktree_moved_away_with_git_worktree_move_is_named_with_the_move_bac
     assert r.code == 1
     assert f"git worktree move {elsewhere} {code_dir}" in r.out
     assert elsewhere.is_dir() and not code_dir.exists()  # nothing made behind it
+
+
+def test_a_locked_worktree_gone_before_the_repository_moved_is_named_with_the_unlock(
+    tmp_path: Path,
+) -> None:
+    old = make_repo(tmp_path / "old")
+    engine = Engine(load_config(old))
+    engine.create_task("t", [])
+    code_dir = engine.config.task_worktree("t")
+    subprocess.run(["git", "worktree", "lock", str(code_dir)], cwd=old, check=True)
+    shutil.rmtree(code_dir)
+    engine.repo.close()
+    new = tmp_path / "new"
+    os.rename(old, new)
+
+    report = run(load_config(new), fix=True)
+    assert "task-worktree-missing" in ids(report)
+    assert any(f"git worktree unlock {code_dir}" in (fix.error or "") for fix in report.fixes)
