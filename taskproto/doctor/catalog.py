@@ -343,7 +343,8 @@ check(
     "orphan-worktree",
     W,
     "A worktree under taskproto's root that belongs to no task or agent.",
-    "remove it when it is clean (the branch stays); otherwise escalate",
+    "remove it when it is clean, not locked and its detached HEAD (if any) is on some branch "
+    "(the branch stays); otherwise escalate",
     options=(
         Option(
             "Commit or move the changes, then run `taskproto doctor --fix`",

@@ -166,8 +166,19 @@ def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
     git = ctx.engine.repo
     assert f.path is not None
     path = Path(f.path)
-    if _registered(ctx, path) is None:
+    reg = _registered(ctx, path)
+    if reg is None:
         return f"{path} is no longer registered; nothing to do"
+    if reg.locked:
+        raise WorkAtRisk(
+            f"{path} is locked (`git worktree lock`); `git worktree unlock {path}` first"
+        )
+    head = reg.head or ""
+    if reg.branch is None and head.strip("0") and not git.reachable_from_any_ref(head):
+        raise WorkAtRisk(
+            f"the detached HEAD {head[:12]} in {path} is on no branch; keep it with "
+            f"`git -C {path} branch NAME {head[:12]}`"
+        )
     if path.exists() and git.is_dirty(path):
         raise WorkAtRisk(
             f"orphan worktree {path} has uncommitted changes; commit or move them first"

@@ -132,3 +132,21 @@ def test_a_locked_worktree_gone_before_the_repository_moved_is_named_with_the_un
     report = run(load_config(new), fix=True)
     assert "task-worktree-missing" in ids(report)
     assert any(f"git worktree unlock {code_dir}" in (fix.error or "") for fix in report.fixes)
+
+
+def test_an_orphan_worktree_is_kept_when_locked_or_holding_a_commit_no_branch_holds(
+    env: Env,
+) -> None:
+    locked = env.config.root / "stray" / "code"
+    loose = env.config.root / "other" / "code"
+    env.git("worktree", "add", "--quiet", "--detach", str(locked))
+    env.git("worktree", "lock", str(locked))
+    env.git("worktree", "add", "--quiet", "--detach", str(loose))
+    sha = commit_file(loose, "only-here.txt", "made on a detached HEAD\n")
+
+    report = env.doctor(fix=True)
+    errors = " ".join(fix.error or "" for fix in report.fixes)
+    assert f"git worktree unlock {locked}" in errors
+    assert f"git -C {loose} branch NAME {sha[:12]}" in errors
+    assert locked.is_dir() and loose.is_dir()
+    assert env.git("cat-file", "-t", sha) == "commit"
