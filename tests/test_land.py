@@ -499,3 +499,15 @@ def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, c
     assert notes.read_text() == "written after the approval\n"
     assert engine.load("t").state == "CLEANUP"
     assert git(repo, "merge-base", "--is-ancestor", "t", "main") == ""
+
+
+def test_land_keeps_every_worktree_when_one_is_locked(complete: Engine, cli) -> None:
+    engine, repo = complete, complete.config.repo
+    task_wt = engine.config.task_worktree("t")
+    git(repo, "worktree", "lock", str(task_wt))
+    r = cli("land", "t")
+    assert r.code == 0, r.err
+    assert "its worktrees and branches were kept" in r.out and "is locked" in r.out
+    assert task_wt.is_dir()
+    assert all(engine.config.agent_worktree("t", a).is_dir() for a in AGENTS)  # none half-removed
+    assert engine.load("t").state == "CLEANUP"

@@ -256,14 +256,20 @@ check(
 check(
     "task-worktree-missing",
     E,
-    "The task's worktree folder is missing while its branch exists.",
-    "prune git's stale registration and re-add the worktree from the existing branch",
+    "The task's worktree folder is missing while its branch exists (also when its "
+    "registration is locked: `git worktree lock`).",
+    "prune git's stale registration and re-add the worktree from the existing branch; "
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it) "
+    "or the branch is checked out at another place (`git worktree move` it back)",
 )
 check(
     "agent-worktree-missing",
     E,
-    "An agent's worktree folder is missing while its branch exists.",
-    "prune git's stale registration and re-add the worktree from the existing branch",
+    "An agent's worktree folder is missing while its branch exists (also when its "
+    "registration is locked: `git worktree lock`).",
+    "prune git's stale registration and re-add the worktree from the existing branch; "
+    "refused while the registration is locked (plug in its drive, or `git worktree unlock` it) "
+    "or the branch is checked out at another place (`git worktree move` it back)",
 )
 check(
     "worktree-prunable",
@@ -281,7 +287,9 @@ check(
 check(
     "worktree-wrong-branch",
     E,
-    "A task or agent worktree has another branch (or a detached HEAD) checked out.",
+    "A task or agent worktree has another branch (or a detached HEAD) checked out. Not while a "
+    "rebase of its own branch is half done (git detaches HEAD until the rebase ends): "
+    "`git-operation-in-progress` reports that.",
     "switch it back when it is clean and its HEAD is on some branch; otherwise escalate",
 )
 check(
@@ -335,7 +343,8 @@ check(
     "orphan-worktree",
     W,
     "A worktree under taskproto's root that belongs to no task or agent.",
-    "remove it when it is clean (the branch stays); otherwise escalate",
+    "remove it when it is clean, not locked and its detached HEAD (if any) is on some branch "
+    "(the branch stays); otherwise escalate",
     options=(
         Option(
             "Commit or move the changes, then run `taskproto doctor --fix`",

@@ -13,6 +13,7 @@ from taskproto.doctor.checks import _f
 from taskproto.doctor.model import CHECKS, Finding
 from taskproto.doctor.moved import relinkable, set_aside_folders
 from taskproto.doctor.snapshot import CODE, Snapshot, TaskView
+from taskproto.git.worktrees import WorktreeInfo
 from taskproto.names import agent_branch
 from taskproto.sessions import hostname
 
@@ -54,6 +55,20 @@ def not_checked_out_here(snap: Snapshot, view: TaskView) -> bool:
         or snap.real.exists(path)
         for _, path, branch in expected(snap, view)
     )
+
+
+def rebasing(reg: WorktreeInfo) -> str | None:
+    """The branch a rebase half done in the worktree rebases (git detaches HEAD until it ends),
+    from `head-name` in its admin folder; None when no rebase is half done."""
+    names = reg.admin_names or frozenset()
+    for folder in ("rebase-merge", "rebase-apply"):
+        if reg.admin is not None and folder in names:
+            try:
+                with open(os.path.join(reg.admin, folder, "head-name"), "rb") as fh:
+                    return fh.read(4096).strip().decode("utf-8", "surrogateescape")
+            except OSError:
+                return None
+    return None
 
 
 def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
@@ -117,16 +132,29 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                 str(path),
                 branch=branch,
             )
-        elif (reg is None or reg.prunable) and not on_disk and has_branch:
+        elif (reg is None or reg.prunable or reg.locked) and not on_disk and has_branch:
+            # git never calls a locked registration prunable: its folder may be on a drive
+            # that is unplugged, so the fix leaves it to the user
+            lock = (
+                f"; its registration is locked: plug in the drive it is on, or `git worktree "
+                f"unlock {path}` if it is gone for good"
+                if reg is not None and reg.locked
+                else ""
+            )
             yield _f(
                 missing_id,
                 view,
-                f"{who} worktree {path} is missing; branch {branch} exists",
+                f"{who} worktree {path} is missing; branch {branch} exists{lock}",
                 agent,
                 str(path),
                 branch=branch,
             )
-        elif reg is not None and not reg.prunable and reg.branch != branch:
+        elif (
+            reg is not None
+            and not reg.prunable
+            and reg.branch != branch
+            and rebasing(reg) != f"refs/heads/{branch}"  # git-operation-in-progress names it
+        ):
             now = (
                 f"branch {reg.branch}"
                 if reg.branch

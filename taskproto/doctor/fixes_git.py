@@ -137,7 +137,24 @@ def readd_worktree(ctx: FixContext, f: Finding) -> str:
         if os.path.lexists(path):
             return f"{path} exists again; nothing to do"
         reg = _registered(ctx, path)
-        if reg is not None and reg.prunable:
+        # another registration of the branch: one whose folder is gone (the repository moved) is
+        # pruned; git refuses a second checkout while one whose folder exists holds it
+        others = [w for w in engine.repo.worktrees() if w is not reg and w.branch == branch]
+        live = [w for w in others if not w.prunable]
+        held = reg if reg is not None and reg.locked else next(iter(live), None)
+        if held is not None and held.locked and not os.path.lexists(held.path):
+            raise WorkAtRisk(
+                f"the worktree registration of {held.path} is locked (`git worktree lock`): "
+                f"plug in the drive it is on, or `git worktree unlock {held.path}` if it is gone "
+                "for good"
+            )
+        if live:  # `git worktree move` took it away
+            raise WorkAtRisk(
+                f"branch {branch} is checked out at {live[0].path}; move that worktree back with "
+                f"`git worktree move {live[0].path} {path}`"
+            )
+        stale = bool(others)
+        if (reg is not None and reg.prunable) or stale:
             engine.repo.worktree_prune()
         wt.recreate(engine.config, engine.repo, path, branch)
         r.notes.append(f"re-added worktree {path} from existing branch {branch}")
@@ -149,8 +166,19 @@ def remove_orphan_worktree(ctx: FixContext, f: Finding) -> str:
     git = ctx.engine.repo
     assert f.path is not None
     path = Path(f.path)
-    if _registered(ctx, path) is None:
+    reg = _registered(ctx, path)
+    if reg is None:
         return f"{path} is no longer registered; nothing to do"
+    if reg.locked:
+        raise WorkAtRisk(
+            f"{path} is locked (`git worktree lock`); `git worktree unlock {path}` first"
+        )
+    head = reg.head or ""
+    if reg.branch is None and head.strip("0") and not git.reachable_from_any_ref(head):
+        raise WorkAtRisk(
+            f"the detached HEAD {head[:12]} in {path} is on no branch; keep it with "
+            f"`git -C {path} branch NAME {head[:12]}`"
+        )
     if path.exists() and git.is_dirty(path):
         raise WorkAtRisk(
             f"orphan worktree {path} has uncommitted changes; commit or move them first"

@@ -79,15 +79,21 @@ def relinkable(
     the worktree now, when it is not `folder` (one set aside).
 
     It must be one of this repository's admin folders (same id as the folder's `.git` file names),
-    have `branch` checked out, and its `gitdir` must name a path ending in the same place under
-    the (old) root: a folder of another repository is never taken.
+    have `branch` checked out (or a detached HEAD, or a rebase of `branch` half done), and its
+    `gitdir` must name a path ending in the same place under the (old) root: a folder of another
+    repository is never taken.
     """
     named = admin_of(linked_from or folder)
     if named is None:
         return None
     admin = common_dir / "worktrees" / named.name
-    head = _read(admin / "HEAD")
-    if head != f"ref: refs/heads/{branch}":
+    head = _read(admin / "HEAD") or ""
+    ours = f"refs/heads/{branch}"
+    # git detaches HEAD by hand (`git switch --detach`) and while it rebases the branch: still
+    # the same worktree, which doctor's worktree-wrong-branch and git-operation-in-progress judge
+    detached = len(head) in (40, 64) and all(c in "0123456789abcdef" for c in head)
+    rebasing = ours in (_read(admin / f / "head-name") for f in ("rebase-merge", "rebase-apply"))
+    if head != f"ref: {ours}" and not detached and not rebasing:
         return None
     old = _read(admin / "gitdir")
     if old is None:

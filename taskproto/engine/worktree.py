@@ -189,6 +189,8 @@ class RemovalPlan:
         kept_in: Path | None = None,  # where they went, once removed
     ) -> None:
         self.worktrees, self.branches, self.dirty = worktrees, branches, dirty
+        self.locked: list[Path] = []  # registrations `git worktree lock` locked
+        self.loose: list[tuple[Path, str]] = []  # (worktree, its detached HEAD no ref holds)
         self.unique_commits, self.strays = unique_commits, strays
         self.kept: list[Path] = kept if kept is not None else []
         self.kept_in = kept_in
@@ -198,13 +200,22 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
     registered = {wt.path.resolve(): wt for wt in repo.worktrees()}
     wanted = [config.task_worktree(task)] + [config.agent_worktree(task, a) for a in agents]
     worktrees = [p for p in wanted if p.resolve() in registered]
+    locked = [p for p in worktrees if registered[p.resolve()].locked]
+    loose: list[tuple[Path, str]] = []  # a detached HEAD no ref holds goes with its worktree
+    for p in worktrees:
+        reg = registered[p.resolve()]
+        head = reg.head or ""
+        if reg.branch is None and head.strip("0") and not repo.reachable_from_any_ref(head):
+            loose.append((p, head))
     dirty = [p for p in worktrees if p.exists() and repo.is_dirty(p)]
     branches = [
         b for b in [task] + [agent_branch(task, a) for a in agents] if repo.branch_exists(b)
     ]
     unique = repo.unique_commits(branches) if branches else 0
     strays, kept = task_files(config.task_dir(task), {p.resolve() for p in wanted})
-    return RemovalPlan(worktrees, branches, dirty, unique, strays, kept)
+    plan = RemovalPlan(worktrees, branches, dirty, unique, strays, kept)
+    plan.locked, plan.loose = locked, loose
+    return plan
 
 
 def task_files(task_dir: Path, worktrees: set[Path]) -> tuple[list[Path], list[Path]]:
@@ -275,6 +286,19 @@ def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> 
             f"(`taskproto agent stop {task} {running[0]}`)"
         )
     if not force:
+        if plan.locked:  # git refuses it, after the agents' worktrees were removed
+            raise WorkAtRisk(
+                f"refusing to remove task {task!r}: its worktree {plan.locked[0]} is locked "
+                f"(`git worktree lock`); `git worktree unlock {plan.locked[0]}` first, or pass "
+                "--force"
+            )
+        if plan.loose:
+            path, head = plan.loose[0]
+            raise WorkAtRisk(
+                f"refusing to remove task {task!r}: the detached HEAD {head[:12]} in {path} is "
+                f"on no branch; keep it with `git -C {path} branch NAME {head[:12]}`, or pass "
+                "--force to delete it"
+            )
         if plan.dirty:
             raise WorkAtRisk(
                 f"refusing to remove task {task!r}: uncommitted changes in "
