@@ -27,6 +27,7 @@ from __future__ import annotations
 import fcntl
 import os
 
+from taskproto import bulk
 from taskproto import plainjson as json
 
 TYPE_CHECKING = False
@@ -267,34 +268,46 @@ def rows(
     """(the rows of the tasks `names` whose files are as their latest line recorded, the names
     whose row is missing or stale: the caller reads those tasks itself). Without `statuses`, the
     agents' status files are not looked at (a listing that shows no agent's status)."""
+    with bulk.paused():  # tens of thousands of small lists, no cycles among them
+        return _rows(layout, names, statuses)
+
+
+def _rows(layout: Layout, names: list[str], statuses: bool) -> tuple[dict[str, Row], list[str]]:
     found = latest(layout)
     fresh: dict[str, Row] = {}
     stale: list[str] = []
-    tasks = layout.tasks + os.sep
+    try:  # each task.json looked up from the tasks' folder: two parts of a path, not the whole
+        folder: int | None = os.open(layout.tasks, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        folder = None
     stat = os.stat
-    for name in names:
-        entry = found.get(name)
-        if entry is None or "\t" not in entry[1]:
-            stale.append(name)
-            continue
-        head, raw = entry
-        try:
-            st = stat(tasks + name + "/task.json", follow_symlinks=False)
-            same = head[1] == [st.st_size, st.st_mtime_ns, st.st_ino]
-        except OSError:
-            same = False
-        if same and statuses:
-            agents = head[3]
-            same = isinstance(agents, dict) and all(
-                key(layout.status_file(name, a)) == k for a, k in agents.items()
-            )
-        if same:
-            try:
-                fresh[name] = Row(name, head[2], raw)
+    try:
+        for name in names:
+            entry = found.get(name)
+            if entry is None or "\t" not in entry[1] or folder is None:
+                stale.append(name)
                 continue
-            except (TypeError, ValueError):  # not a line this taskproto writes
-                pass
-        stale.append(name)
+            head, raw = entry
+            try:
+                st = stat(name + "/task.json", dir_fd=folder, follow_symlinks=False)
+                same = head[1] == [st.st_size, st.st_mtime_ns, st.st_ino]
+            except (OSError, ValueError):
+                same = False
+            if same and statuses:
+                agents = head[3]
+                same = isinstance(agents, dict) and all(
+                    key(layout.status_file(name, a)) == k for a, k in agents.items()
+                )
+            if same:
+                try:
+                    fresh[name] = Row(name, head[2], raw)
+                    continue
+                except (TypeError, ValueError):  # not a line this taskproto writes
+                    pass
+            stale.append(name)
+    finally:
+        if folder is not None:
+            os.close(folder)
     return fresh, stale
 
 
