@@ -9,6 +9,7 @@ and fsyncs the folder, so a reader sees the old file or the new one, never a tor
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -36,9 +37,9 @@ def read_regular(path: str, limit: int) -> bytes | str:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
-        if exc.errno == 40:  # ELOOP: the last part is a symbolic link (O_NOFOLLOW)
+        if exc.errno == errno.ELOOP:  # the last part is a symbolic link (O_NOFOLLOW)
             return LINK
-        if exc.errno == 6:  # ENXIO: a socket
+        if exc.errno == errno.ENXIO:  # a socket
             return NOT_REGULAR
         raise
     try:
