@@ -124,7 +124,8 @@ def undo(repo: Repo, made: Made) -> None:
 
             shutil.rmtree(path, ignore_errors=True)
     try:
-        repo.worktree_prune()
+        if made.worktrees:  # only this task's stale registrations (prune_own)
+            prune_own(repo, os.path.commonpath([str(p) for p in made.worktrees]))
     except GitError:
         pass
     for branch in reversed(made.branches):
@@ -190,6 +191,9 @@ class RemovalPlan:
     ) -> None:
         self.worktrees, self.branches, self.dirty = worktrees, branches, dirty
         self.locked: list[Path] = []  # registrations `git worktree lock` locked
+        # worktree folders git has registered at no place here (the repository or the root moved
+        # and not re-linked yet): git cannot say what they hold
+        self.elsewhere: list[Path] = []
         self.loose: list[tuple[Path, str]] = []  # (worktree, its detached HEAD no ref holds)
         self.unique_commits, self.strays = unique_commits, strays
         self.kept: list[Path] = kept if kept is not None else []
@@ -215,7 +219,23 @@ def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -
     strays, kept = task_files(config.task_dir(task), {p.resolve() for p in wanted})
     plan = RemovalPlan(worktrees, branches, dirty, unique, strays, kept)
     plan.locked, plan.loose = locked, loose
+    plan.elsewhere = [
+        p for p in wanted if p.resolve() not in registered and os.path.isfile(p / ".git")
+    ]
     return plan
+
+
+def prune_own(repo: Repo, folder: str | os.PathLike[str]) -> None:
+    """`git worktree prune`, only when every registration it would drop is under `folder` (the
+    task's). In a repository moved and not re-linked yet every registration names the old place:
+    pruning them all would delete the admin folders `taskproto init` re-links the other tasks'
+    worktrees with, and what each had staged. A stale registration of this task left then is
+    doctor's to report."""
+    base = os.path.realpath(folder) + os.sep
+    for wt in repo.worktrees():
+        if wt.prunable and not (os.path.realpath(wt.path) + os.sep).startswith(base):
+            return
+    repo.worktree_prune()
 
 
 def task_files(task_dir: Path, worktrees: set[Path]) -> tuple[list[Path], list[Path]]:
@@ -251,7 +271,12 @@ def remove(
     check_removal(config, plan, task, force)
     for path in reversed(plan.worktrees):
         repo.worktree_remove(path, force=force)
-    repo.worktree_prune()
+    # a registration of the task's branches whose folder is gone (at an old place, after a move):
+    # its own, one by one; the others' are left for `taskproto init` to re-link
+    for wt in repo.worktrees():
+        if wt.prunable and wt.branch in plan.branches:
+            repo.worktree_remove(wt.path, force=True)
+    prune_own(repo, config.task_dir(task))
     for branch in reversed(plan.branches):
         repo.delete_branch(branch, force=True)  # reachability was checked above
     archive_kept(config, task, plan.kept, stamp)
@@ -286,6 +311,13 @@ def check_removal(config: Config, plan: RemovalPlan, task: str, force: bool) -> 
             f"(`taskproto agent stop {task} {running[0]}`)"
         )
     if not force:
+        if plan.elsewhere:  # git can tell nothing of what it holds: nothing is removed
+            raise WorkAtRisk(
+                f"refusing to remove task {task!r}: its worktree {plan.elsewhere[0]} is not "
+                "registered in git at this place (was the repository or taskproto's root "
+                "moved?); run `taskproto init` here, which re-links it, or pass --force to "
+                "delete it with whatever it holds"
+            )
         if plan.locked:  # git refuses it, after the agents' worktrees were removed
             raise WorkAtRisk(
                 f"refusing to remove task {task!r}: its worktree {plan.locked[0]} is locked "
