@@ -81,8 +81,13 @@ def create(
             prepare(config, path)
     except (GitError, OSError) as exc:
         undo(core.repo, made)
+        from taskproto.git.files import GIT_MISSING, git_missing
+
         raise TaskprotoError(
-            f"could not create the worktrees of task {task!r} ({exc}); everything made was undone"
+            GIT_MISSING
+            if git_missing(exc)
+            else f"could not create the worktrees of task {task!r} ({exc}); everything made was "
+            "undone"
         ) from None
     except BaseException:
         undo(core.repo, made)
