@@ -17,11 +17,37 @@ from pathlib import Path
 import pytest
 
 from taskproto.git.files import find_repo
-from taskproto.git.repo import parse_worktrees
 from taskproto.git.worktrees import WorktreeInfo, read_worktrees
 from tests.conftest import git, make_repo
 
 Check = Callable[[list[WorktreeInfo]], object]
+
+
+def parse_worktrees(out: str) -> list[WorktreeInfo]:
+    """`git worktree list --porcelain`, parsed: the oracle the reader is compared with (the
+    package itself no longer runs git's listing)."""
+    result: list[WorktreeInfo] = []
+    for block in out.split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            key, _, value = line.partition(" ")
+            fields[key] = value
+        if "worktree" not in fields:
+            continue
+        branch = fields.get("branch")
+        if branch and branch.startswith("refs/heads/"):
+            branch = branch[len("refs/heads/") :]
+        result.append(
+            WorktreeInfo(
+                path=Path(fields["worktree"]),
+                head=fields.get("HEAD"),
+                branch=branch,
+                prunable=fields.get("prunable"),
+                locked="locked" in fields,
+                bare="bare" in fields,
+            )
+        )
+    return result
 
 
 def porcelain(cwd: Path) -> list[WorktreeInfo]:

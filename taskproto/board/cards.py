@@ -113,7 +113,7 @@ class Cards:
         )
 
     def listed(self, engine: Engine) -> list[TaskName]:
-        """The tasks to show (engine/listing.py `listed`), at the start of a request: what changed
+        """The tasks to show (state/many.py `listed`), at the start of a request: what changed
         since the last one is taken from the notices first."""
         layout = engine.config.layout
         notices = self.notices

@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 
 from taskproto.config import Config
-from taskproto.engine.core import Core
-from taskproto.names import TaskName
 from taskproto.state import many
 from taskproto.state.many import CREATING as CREATING
 from taskproto.state.many import creator_alive as creator_alive
@@ -34,8 +32,3 @@ def read_intent(task_dir: Path) -> dict[str, Any] | None:
 def being_created(config: Config, name: str) -> bool:
     """Whether a live `task create` is still making task `name` (its task.json not written yet)."""
     return many.being_created(config.layout, name)
-
-
-def listed(core: Core) -> list[TaskName]:
-    """The tasks to list: every task's folder but those a live `task create` is still making."""
-    return [TaskName(name) for name in many.listed(core.layout, core.task_names())]

@@ -317,8 +317,8 @@ def finish_create(core: Core, name: TaskName) -> list[str]:
                 aside = path.with_name(f"{path.name}.half-made-{utcnow():%Y%m%dT%H%M%S}")
                 os.replace(path, aside)
                 done.append(f"moved the half-made {path} aside to {aside.name}")
-            if reg is not None:
-                core.repo.worktree_prune()
+            if reg is not None:  # its own stale registration only: never the other tasks'
+                core.repo.worktree_remove(reg.path, force=True)
             wt.recreate(core.config, core.repo, path, branch)
             done.append(f"worktree {path}")
         _records(core, task, f"create (finished by doctor): {task.state}")

@@ -35,32 +35,6 @@ class JournalCommit:
     files: dict[str, bytes]  # the commit's tree: file name -> contents
 
 
-def parse_worktrees(out: str) -> list[WorktreeInfo]:
-    """`git worktree list --porcelain`, parsed."""
-    result: list[WorktreeInfo] = []
-    for block in out.split("\n\n"):
-        fields: dict[str, str] = {}
-        for line in block.splitlines():
-            key, _, value = line.partition(" ")
-            fields[key] = value
-        if "worktree" not in fields:
-            continue
-        branch = fields.get("branch")
-        if branch and branch.startswith("refs/heads/"):
-            branch = branch[len("refs/heads/") :]
-        result.append(
-            WorktreeInfo(
-                path=Path(fields["worktree"]),
-                head=fields.get("HEAD"),
-                branch=branch,
-                prunable=fields.get("prunable"),
-                locked="locked" in fields,
-                bare="bare" in fields,
-            )
-        )
-    return result
-
-
 @contextmanager
 def _mapped(args: Sequence[str]) -> Iterator[None]:
     """GitPython's errors as our one GitError, carrying the command, status and stderr."""
