@@ -50,3 +50,24 @@ def test_remove_in_a_moved_repository_keeps_work_and_the_other_tasks_registratio
         text=True,
     )
     assert status.returncode == 0, status.stderr
+
+
+def test_remove_through_a_linked_path_is_judged_as_in_place(repo: Path, tmp_path: Path) -> None:
+    """The repository reached through a symbolic link is not a moved one: the worktree is found
+    registered (resolved paths), its uncommitted work refused as dirty, a clean one removed."""
+    assert _tp(repo, "init").code == 0
+    for name in ("dirty", "clean"):
+        assert _tp(repo, "task", "create", name).code == 0
+    link = tmp_path / "link"
+    link.symlink_to(repo)
+    (repo / ".taskproto" / "tasks" / "dirty" / "code" / "wip.txt").write_text("wip\n")
+
+    refused = _tp(link, "task", "remove", "dirty")
+    assert refused.code == 1, refused.out + refused.err
+    assert "uncommitted changes" in refused.err
+    assert "not registered" not in refused.err
+    assert (repo / ".taskproto" / "tasks" / "dirty" / "code" / "wip.txt").exists()
+
+    removed = _tp(link, "task", "remove", "clean")
+    assert removed.code == 0, removed.err
+    assert not (repo / ".taskproto" / "tasks" / "clean").exists()
