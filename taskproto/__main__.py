@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from taskproto.cli import main
+from taskproto.cli import run
 
-raise SystemExit(main())
+run()

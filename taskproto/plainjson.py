@@ -67,6 +67,19 @@ def loads(data: str | bytes | bytearray) -> Any:
     return value
 
 
+def scan(text: str, at: int) -> tuple[Any, int]:
+    """The JSON value that starts at `text[at]` and the index just past it (a C call: no slice
+    of the text is made); ValueError when none starts there."""
+    if _scan is None:
+        found_slow: tuple[Any, int] = _slow().JSONDecoder().raw_decode(text, at)
+        return found_slow
+    try:
+        found: tuple[Any, int] = _scan(text, at)
+    except (StopIteration, ValueError, SystemError) as e:  # SystemError: as `loads` says
+        raise ValueError(f"no JSON value at {at}") from e
+    return found
+
+
 def dumps(
     obj: Any,
     *,

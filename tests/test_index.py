@@ -152,3 +152,78 @@ def test_a_torn_last_line_is_not_taken(engine: Engine, repo: Path) -> None:
     fresh, stale = index.rows(engine.config.layout, ["a"])
     assert fresh == {} and stale == ["a"]
     assert [r["name"] for r in list_json(repo)] == ["a"]
+
+
+def test_lines_this_taskproto_does_not_write_are_not_taken(engine: Engine, repo: Path) -> None:
+    """A listing compares each head's key as text and parses only the rest of the head where it
+    lies (index._rows): a line that only looks like a head, or whose parts are not what `line`
+    writes, is never taken as the task's row; the task is read itself."""
+    engine.create_task("a", ["dev"])
+    layout = engine.config.layout
+    path = Path(index.path(layout))
+    good = path.read_text().splitlines()[-1]
+    head, _, row = good.partition("\t")
+    st = os.stat(layout.task_file("a"))
+    key = f"[{st.st_size},{st.st_mtime_ns},{st.st_ino}]"
+    assert head.startswith(f'["a",{key},[')
+    hot = json.dumps(json.loads(head)[2], separators=(",", ":"))
+    forged = [  # (the line, taken by a listing that does not look at the statuses)
+        (f'["a"X{key},{hot},{{}}]\t{row}', False),  # not `",` after the name
+        (f'["a",{key},"INIT-ish",{{}}]\t{row}', False),  # what a listing shows is no list
+        (f'["a",{key},{hot}]\t{row}', False),  # no statuses
+        (f'["a",{key},{hot},{{}}]{row}', False),  # no tab: the row cannot be found
+        (f'["a",{key},{hot[:-3]}', False),  # the head cut inside what it shows
+        (f'["a",{key[:-1]}0],{hot},{{}}]\t{row}', False),  # another inode
+        ('["a\\"",' + good[5:], False),  # a name with a quote: no task's
+        (f'["a",{key},[1,2],{{}}]\t{row}', False),  # a list of the wrong length
+        (f'["a",{key},{hot},[]]\t{row}', True),  # statuses that are no object
+    ]
+    for text, taken in forged:
+        path.write_text(text + "\n")
+        assert index.rows(layout, ["a"]) == ({}, ["a"]), text
+        fresh, stale = index.rows(layout, ["a"], statuses=False)
+        assert (sorted(fresh), stale) == ((["a"], []) if taken else ([], ["a"])), text
+        r = run_taskproto("task", "list", cwd=repo)
+        assert r.code == 0 and r.out.startswith("a  INIT") and "BROKEN" not in r.out, (text, r)
+    # a listing that reads the task itself records it again: the last line is good
+    assert [r["name"] for r in list_json(repo)] == ["a"]
+    assert index.rows(layout, ["a"])[0]["a"].state == "INIT"
+
+
+def test_a_file_among_the_tasks_folders_is_no_task(engine: Engine, repo: Path) -> None:
+    """The listing takes the tasks folder's names without asking each one's type; a file there
+    (no task.json inside) is left out, as the engine leaves it out."""
+    engine.create_task("a")
+    engine.create_task("b")
+    tasks = Path(engine.config.layout.tasks)
+    (tasks / "notes").write_text("not a task\n")
+    (tasks / ".hidden").mkdir()
+    (tasks / "-bad").mkdir()  # a folder whose name is no task's name
+    quick = run_taskproto("task", "list", cwd=repo)
+    full = run_taskproto("task", "list", cwd=repo, env={"TASKPROTO_QUICK": "0"})
+    assert quick.code == full.code == 0, (quick, full)
+    assert quick.out == full.out and [line.split()[0] for line in quick.out.splitlines()] == [
+        "a",
+        "b",
+    ]
+    assert list_json(repo) == json.loads(
+        run_taskproto("task", "list", "--json", cwd=repo, env={"TASKPROTO_QUICK": "0"}).out
+    )
+
+
+def test_a_quick_read_ends_at_once_with_all_its_output(engine: Engine, repo: Path) -> None:
+    """The quick front's reads end the process without its teardown (cli `run`): the output,
+    far larger than a pipe holds, is all there and the exit code is the read's."""
+    engine.create_task("big", description="x" * 300_000)
+    for args in (("task", "show", "big", "--json"), ("task", "list", "--json")):
+        proc = subprocess.run(
+            [sys.executable, "-m", "taskproto", *args],
+            cwd=repo,
+            capture_output=True,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr
+        found = json.loads(proc.stdout)
+        assert "x" * 300_000 in json.dumps(found)
+    gone = run_taskproto("task", "show", "nope", cwd=repo)
+    assert gone.code == 1 and gone.err.count("\n") == 1

@@ -207,3 +207,30 @@ def test_it_imports_neither_json_nor_re() -> None:
     )
     out = _fresh(script)
     assert out.strip() == "[]"
+
+
+def test_scan_reads_the_value_where_it_starts_and_says_where_it_ends() -> None:
+    text = 'x["a",[1,2],{"k":null}]\tnext'
+    assert plainjson.scan(text, 1) == (["a", [1, 2], {"k": None}], 23)
+    assert plainjson.scan(text, 6) == ([1, 2], 11)
+    for at in (0, 23, len(text)):  # no value starts there
+        with pytest.raises(ValueError):
+            plainjson.scan(text, at)
+
+
+def test_scan_refuses_bad_input_with_a_value_error_before_json_is_imported() -> None:
+    """The C scanner fails with a SystemError while `json.decoder` is not imported (plainjson's
+    docstring): scan says ValueError all the same, in a process that never imported json."""
+    code = (
+        "import sys\n"
+        "from taskproto import plainjson\n"
+        "for text in ('[1,', '[\"a', '{\"k\" 1}', 'nul'):\n"
+        "    try:\n"
+        "        plainjson.scan(text, 0)\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    else:\n"
+        "        raise SystemExit('no error for ' + text)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr

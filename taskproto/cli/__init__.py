@@ -36,3 +36,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from taskproto.cli.app import run
 
     return run(args)
+
+
+def run() -> None:
+    """The command's process (bin/taskproto, `python -m taskproto`): `main`, then exit with its
+    code. A read the quick front answered (cli/quick.py `answered`) ends the process at once:
+    its output is written and flushed, it holds no file open and no thread runs, and what is
+    left is the interpreter tearing down every row it read, a tenth of `task list`'s time at
+    10,000 tasks (docs/performance.md). Everything else exits as Python does."""
+    code = main()
+    quick = sys.modules.get("taskproto.cli.quick")
+    if quick is not None and getattr(quick, "answered", False):
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        else:
+            os._exit(code)
+    sys.exit(code)

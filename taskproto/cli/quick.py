@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 
+from taskproto import bulk
 from taskproto.cli.quick_common import change, dumps, options
 from taskproto.hooks.tasks import TaskReader, Unusual, listing, listing_text
 from taskproto.machine.steps import Record
@@ -56,7 +57,8 @@ def answer(args: list[str]) -> int | None:
         from taskproto.config import load_config
 
         reader = TaskReader(load_config())
-        text = read(reader)
+        with bulk.paused():  # thousands of rows, no cycles among them
+            text = read(reader)
     except Exception:  # noqa: BLE001 - whatever it is, the full command decides and says why
         return None
     try:
@@ -64,6 +66,8 @@ def answer(args: list[str]) -> int | None:
         sys.stdout.flush()
     except BrokenPipeError:
         return 0
+    global answered
+    answered = True
     from taskproto.clients.terminal import resolve
     from taskproto.errors import TaskprotoError
 
@@ -74,6 +78,9 @@ def answer(args: list[str]) -> int | None:
     if session:
         reader.renew(session)
     return 0
+
+
+answered = False  # a read was answered and printed: its process may end at once (cli `run`)
 
 
 def _read(args: list[str]) -> Callable[[TaskReader], str] | None:

@@ -141,13 +141,15 @@ class TaskReader:
         # the folders here; a name the index holds was checked when its task was made, so only the
         # others are checked as names (a folder that is no task's name is skipped, as the engine
         # skips it)
-        names = self.layout.task_names()
+        names = self.layout.task_entries()  # a file among them has no task.json: stale
         fresh, stale = index.rows(self.layout, names, statuses)
         if not stale:  # every row from the index: no task.json read, nothing more imported
             return {name: fresh[name] for name in names}
         from taskproto.state.many import load_many, names_of
 
-        bad = set(stale) - set(names_of(stale))
+        folders = self.layout.tasks  # what task_names leaves out: an entry that is no folder
+        bad = {n for n in stale if not os.path.isdir(os.path.join(folders, n))}
+        bad |= set(stale) - set(names_of(stale))
         if bad:
             names = [n for n in names if n not in bad]
             stale = [n for n in stale if n not in bad]

@@ -273,7 +273,7 @@ def rows(
 
 
 def _rows(layout: Layout, names: list[str], statuses: bool) -> tuple[dict[str, Row], list[str]]:
-    found = latest(layout)
+    found = _latest_lines(layout)
     fresh: dict[str, Row] = {}
     stale: list[str] = []
     try:  # each task.json looked up from the tasks' folder: two parts of a path, not the whole
@@ -283,32 +283,68 @@ def _rows(layout: Layout, names: list[str], statuses: bool) -> tuple[dict[str, R
     stat = os.stat
     try:
         for name in names:
-            entry = found.get(name)
-            if entry is None or "\t" not in entry[1] or folder is None:
-                stale.append(name)
-                continue
-            head, raw = entry
-            try:
-                st = stat(name + "/task.json", dir_fd=folder, follow_symlinks=False)
-                same = head[1] == [st.st_size, st.st_mtime_ns, st.st_ino]
-            except (OSError, ValueError):
-                same = False
-            if same and statuses:
-                agents = head[3]
-                same = isinstance(agents, dict) and all(
-                    key(layout.status_file(name, a)) == k for a, k in agents.items()
-                )
-            if same:
+            raw = found.get(name)
+            if raw is not None and folder is not None:
                 try:
-                    fresh[name] = Row(name, head[2], raw)
+                    st = stat(name + "/task.json", dir_fd=folder, follow_symlinks=False)
+                    key_text = f"{st.st_size},{st.st_mtime_ns},{st.st_ino}],"
+                    taken = _taken(layout, name, raw, key_text, statuses)
+                except (OSError, ValueError, TypeError, IndexError):
+                    taken = None  # no task.json, or not a line this taskproto writes
+                if taken is not None:
+                    fresh[name] = taken
                     continue
-                except (TypeError, ValueError):  # not a line this taskproto writes
-                    pass
             stale.append(name)
     finally:
         if folder is not None:
             os.close(folder)
     return fresh, stale
+
+
+def _taken(layout: Layout, name: str, raw: str, key_text: str, statuses: bool) -> Row | None:
+    """Task `name`'s row from its latest line `raw`, if the line is as `line` writes it,
+    `["<name>",[<key>],<hot>,{<statuses>}]<tab><row>`, for the task.json whose key reads
+    `key_text`, and (with `statuses`) its agents' status files are as it recorded them. The key
+    is compared as text, and only what follows it is parsed, each part where it lies."""
+    at = len(name) + 5  # past `["<name>",[`
+    if not (raw.startswith(key_text, at) and raw.startswith(",[", at - 2)):
+        return None
+    hot, at = json.scan(raw, at + len(key_text))
+    if raw[at] != "," or type(hot) is not list:
+        return None
+    if not statuses:  # the agents' keys are not looked at: not parsed
+        return Row(name, hot, raw) if "\t" in raw else None
+    agents, at = json.scan(raw, at + 1)
+    if not raw.startswith("]\t", at) or type(agents) is not dict:
+        return None
+    if any(key(layout.status_file(name, a)) != k for a, k in agents.items()):
+        return None
+    return Row(name, hot, raw)
+
+
+def _latest_lines(layout: Layout) -> dict[str, str]:
+    """Each task's latest line by its name, not parsed (a removed task's left out); a line that
+    does not start as a head is skipped, and a torn last line too. A task's name holds no quote
+    or backslash (layout.py), so it is the text between the head's first two quotes; a line
+    that is not one this taskproto writes is found out when its head is parsed (`_rows`)."""
+    try:
+        with open(path(layout), "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return {}
+    raws = data.decode("utf-8", "replace").split("\n")
+    raws.pop()  # after the last newline: nothing, or a line torn by a crash
+    found: dict[str, str] = {}
+    for raw in raws:
+        end = raw.find('"', 2)
+        if end < 0 or not raw.startswith('["'):
+            continue
+        name = raw[2:end]
+        if raw.startswith(",null]", end + 1):  # [task, null]: gone
+            found.pop(name, None)
+        else:
+            found[name] = raw
+    return found
 
 
 def compact(layout: Layout) -> None:
