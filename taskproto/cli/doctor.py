@@ -155,7 +155,8 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
             click.echo(f"  {task}: {', '.join(checks)}")
     if report.escalations:
         click.echo(f"  {len(report.escalations)} decision(s) needed: see the messages below")
-    click.echo("")
+    if report.findings or report.fixes or report.escalations:
+        click.echo("")  # the details, after a blank line; a healthy report ends with its summary
     width = max([len(f.check) for f in report.findings] + [10])
     for task, findings in report.by_task():
         click.echo(task)

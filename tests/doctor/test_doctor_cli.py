@@ -161,3 +161,12 @@ def test_recover_reports_a_recorded_build_failure(env: Env, cli: Any) -> None:
     )
     r = cli("recover", "t")
     assert "[build]" in r.out and "unknown error type" in r.out and r.code == 1
+
+
+def test_a_healthy_report_ends_with_its_summary(repo: Path) -> None:
+    """Nothing found, nothing fixed: the summary is the whole report, with no blank line after."""
+    from tests.conftest import run_taskproto
+
+    r = run_taskproto("doctor", cwd=repo)
+    assert r.code == 0, r.err
+    assert r.out.startswith("summary: ") and r.out.endswith("; healthy\n") and "\n\n" not in r.out
