@@ -163,7 +163,9 @@ def _human(report: object, fix: bool, dry_run: bool) -> None:
         for f in findings:
             click.echo(f"  {f.severity.value.upper():7}  {f.check:{width}}  {f.message}")
             info = f.info
-            if info.fix and not fix and not dry_run:
+            if info.fix and f.refused:
+                click.echo(f"  {'':7}  {'':{width}}  no safe fix while {f.refused}")
+            elif info.fix and not fix and not dry_run:
                 flag = f" {info.needs_flag}" if info.needs_flag else ""
                 click.echo(
                     f"  {'':7}  {'':{width}}  fix: {info.fix} (`taskproto doctor --fix{flag}`)"

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from taskproto.doctor.checks import _f
-from taskproto.doctor.model import CHECKS, Finding
+from taskproto.doctor.model import CHECKS, REFUSED, Finding, Option
 from taskproto.doctor.moved import relinkable, set_aside_folders
 from taskproto.doctor.snapshot import CODE, Snapshot, TaskView
 from taskproto.git.worktrees import WorktreeInfo
@@ -135,12 +135,15 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
         elif (reg is None or reg.prunable or reg.locked) and not on_disk and has_branch:
             # git never calls a locked registration prunable: its folder may be on a drive
             # that is unplugged, so the fix leaves it to the user
+            held = reg is not None and reg.locked
             lock = (
                 f"; its registration is locked: plug in the drive it is on, or `git worktree "
                 f"unlock {path}` if it is gone for good"
-                if reg is not None and reg.locked
+                if held
                 else ""
             )
+            # the fix refuses a locked registration: no --fix is offered for it (model.REFUSED)
+            refused = {REFUSED: LOCKED, "options": _unlock(path, branch)} if held else {}
             yield _f(
                 missing_id,
                 view,
@@ -148,6 +151,7 @@ def check_worktrees(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
                 agent,
                 str(path),
                 branch=branch,
+                **refused,
             )
         elif (
             reg is not None
@@ -314,3 +318,19 @@ def check_replacements(snap: Snapshot) -> Iterator[Finding]:
             task,
             data={"ref": f"refs/replace/{replaced}", "sha": by},
         )
+
+
+LOCKED = "its registration is locked (`git worktree lock`)"
+
+
+def _unlock(path: Path, branch: str) -> tuple[Option, ...]:
+    """What to do about a missing worktree whose registration is locked (the fix refuses it)."""
+    return (
+        Option(
+            f"Plug in the drive {path} is on; if it is gone for good, `git worktree unlock "
+            f"{path}` and run `taskproto doctor --fix` (it re-adds the worktree from branch "
+            f"{branch})",
+            "the worktree comes back where it was, with the branch's commits",
+            "uncommitted changes that were only on the lost drive are not recovered",
+        ),
+    )

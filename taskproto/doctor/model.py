@@ -35,6 +35,10 @@ class CheckInfo:
     options: tuple[Option, ...] = ()  # for the escalation message
 
 
+# in a finding's data: why its check's fix would refuse it as things are (no --fix is offered)
+REFUSED = "refused"
+
+
 @dataclass
 class Finding:
     check: str
@@ -48,6 +52,12 @@ class Finding:
     @property
     def info(self) -> CheckInfo:
         return CHECKS[self.check]
+
+    @property
+    def refused(self) -> str | None:
+        """Why the fix of this finding's check would refuse it now (None: it would be tried)."""
+        found = self.data.get(REFUSED)
+        return str(found) if found else None
 
     def key(self) -> tuple[str, str, str, str]:
         return (self.task or "", self.check, self.agent or "", self.path or "")
@@ -63,6 +73,7 @@ class Finding:
             "message": self.message,
             "fix": info.fix,
             "fix_needs": info.needs_flag,
+            "fix_refused": self.data.get(REFUSED),
         }
 
 

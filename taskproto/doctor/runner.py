@@ -109,7 +109,9 @@ class Report:
         fixable = [
             f
             for f in problems
-            if f.check in FIXES and tried.get(f.key()) in (None, "skipped", "planned")
+            if f.check in FIXES
+            and not f.refused
+            and tried.get(f.key()) in (None, "skipped", "planned")
         ]
         text = f"{len(problems)} finding(s) remain"
         decisions = len(self.escalations)
@@ -198,6 +200,7 @@ def run(
                 f
                 for f in findings
                 if f.check in FIXES
+                and not f.refused
                 and f.key() not in attempted
                 and (only is None or f.check in only)
             ]
@@ -244,9 +247,9 @@ def _escalate(
             and not (record and record.status == "failed")
         ):
             continue
-        if f.check in FIXES and not (record and record.status == "failed"):
+        if f.check in FIXES and not f.refused and not (record and record.status == "failed"):
             continue  # a fix exists and was not tried (no --fix): say so in the table, not here
-        error = record.error if record and record.error else ""
+        error = record.error if record and record.error else (f.refused or "")
         groups.setdefault((f.task or "", f.check, error), []).append(f)
     per_task: dict[str, int] = {}
     for task, _, _ in groups:

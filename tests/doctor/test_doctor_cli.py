@@ -14,6 +14,7 @@ from doctor_helpers import Env, commit_file
 from taskproto.state.models import AgentState, utcnow
 
 JSON_FINDING = {
+    "fix_refused",
     "check",
     "severity",
     "task",

@@ -5,6 +5,7 @@ must still see it missing, and --fix must not re-add it behind the lock); a reba
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -29,9 +30,15 @@ def test_locked_worktree_whose_folder_is_gone_is_reported_and_not_readded(
     assert r.code == 1
     assert "task-worktree-missing" in r.out
     assert "locked" in r.out and "git worktree unlock" in r.out
+    # the fix would refuse: no --fix is offered for it, and the decision says how to go on
+    assert "no safe fix while its registration is locked" in r.out
+    assert "doctor --fix`)" not in r.out and "--fix" not in r.err and "no safe fix" in r.err
+    assert f"`git worktree unlock {code_dir}` and run `taskproto doctor --fix`" in r.out
+    found = json.loads(cli("doctor", "--json").out)["findings"]
+    assert [f["fix_refused"] for f in found] == ["its registration is locked (`git worktree lock`)"]
 
     r = cli("doctor", "--fix")
-    assert r.code == 1
+    assert r.code == 1 and "0 fixed, 0 failed" in r.out  # not tried
     assert not code_dir.exists()  # nothing re-made behind the lock
     assert "locked" in env.git("worktree", "list", "--porcelain")
 
