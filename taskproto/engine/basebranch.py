@@ -26,16 +26,25 @@ def move(core: Core, base: str, old: str, new: str) -> None:
         core.repo.update_ref(f"refs/heads/{base}", new, old, message=f"taskproto land: {base}")
 
 
-def catch_up(core: Core, base: str) -> str | None:
+def catch_up(core: Core, base: str, pushes: bool = False) -> str | None:
     """The head of branch `base` here (None: no such branch), first fast-forwarded to the shared
-    remote's when that one moved on; refused, nothing changed, when both moved."""
+    remote's when that one moved on; refused, nothing changed, when both moved. A caller that
+    `pushes` what it lands on `base` (the queue) also refuses a base here with commits the remote
+    lacks: landing would push them along unasked."""
     local = core.git.ref_sha(f"refs/heads/{base}")
     if core.remote is None:
         return local
     there = core.remote.fetch_branch(base, local)
-    if local is None or there is None or there == local or core.repo.is_ancestor(there, local):
+    if local is None or there is None or there == local:
         return local
     name = core.remote.name
+    if core.repo.is_ancestor(there, local):
+        if pushes:
+            raise TaskprotoError(
+                f"{base} here has commits {name} lacks; push them or reset {base} to {name}'s "
+                "first, then again; nothing was changed"
+            )
+        return local
     if not core.repo.is_ancestor(local, there):
         raise TaskprotoError(
             f"{base} here and {base} on {name} have both moved on; `git pull` {base} first, then "

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
-from taskproto.engine import Engine
+from taskproto.engine import Engine, basebranch
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
 from taskproto.errors import CorruptState, GitError, TaskNotFound, TaskprotoError, Untrusted
@@ -251,23 +251,13 @@ def run_once(
     return outcome
 
 
-def _base_tip(engine: Engine, queue: Queue, base: str) -> str:
+def _base_tip(engine: Engine, base: str) -> str:
     """The base's head, here and (with a shared remote) on the remote: the local branch is
-    fast-forwarded to the remote's first."""
-    local = engine.git.ref_sha(f"refs/heads/{base}")
-    if queue.remote:
-        tracking = f"refs/remotes/{queue.remote}/{base}"
-        queue.git.fetch(queue.remote, [f"+refs/heads/{base}:{tracking}"])
-        there = engine.git.ref_sha(tracking)
-        if there and local != there:
-            if local is not None and not engine.repo.is_ancestor(local, there):
-                raise TaskprotoError(
-                    f"{base} here has commits {queue.remote} lacks; push or reset it first"
-                )
-            landing._move_base(engine, base, local or there, there)
-            local = there
+    fast-forwarded to the remote's first, by the rule `update` and `land` follow
+    (engine/basebranch.py)."""
+    local = basebranch.catch_up(engine, base, pushes=True)
     if local is None:
-        raise TaskprotoError(f"base branch {base!r} does not exist")
+        raise TaskprotoError(f"base branch {base!r} does not exist here; create it, then again")
     return local
 
 
@@ -275,7 +265,7 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
     name, approved = entry.task, str(entry.data["approved"])
     base = str(entry.data["base_branch"])
     for _ in range(10):  # again while other machines move the base under us
-        tip = _base_tip(engine, queue, base)
+        tip = _base_tip(engine, base)
         intent = entry.intent
         if intent is not None and engine.repo.is_ancestor(str(intent["base_after"]), tip):
             return _finish(engine, queue, entry, session, "finished", str(intent["base_after"]))
