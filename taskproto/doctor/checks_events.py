@@ -20,6 +20,7 @@ from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.moved import admin_named
 from taskproto.doctor.snapshot import Snapshot, TaskView, relative
 from taskproto.engine.tasks import creator_alive
+from taskproto.git.hookfiles import script
 from taskproto.layout import GIT_HOOKS_RECORD
 
 check(
@@ -294,7 +295,7 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
         hooks.append("commit-msg")  # installed only while trailers are on (hooks/git/install.py)
     missing, foreign, scripts = [], [], []
     for hook in hooks:
-        path = folder / hook
+        path = script(folder, hook, marker.encode())  # behind pre-commit's script, it runs too
         try:
             text = path.read_text(encoding="utf-8", errors="replace")[:4096]
         except OSError:

@@ -180,7 +180,7 @@ settled() {  # nothing to do: exit (reference-transaction: "prepared" guards tas
     nothing_to_do "$@"; decision=$?
     [ "$decision" = 0 ] && exit 0
 }
-chained="$0.taskproto-chained"
+chained="${0%.legacy}.taskproto-chained"  # moved to <hook>.legacy by pre-commit: still ours
 if ! [ -x "$chained" ]; then  # the commonest run, decided before the shell reads the rest below
     settled "$@"
     decided=1

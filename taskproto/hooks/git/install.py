@@ -31,6 +31,7 @@ from pathlib import Path
 
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
+from taskproto.git.hookfiles import script
 from taskproto.hooks.git.handlers import GIT_HOOKS
 from taskproto.hooks.git.run import MARKER
 from taskproto.layout import GIT_HOOKS_RECORD
@@ -187,7 +188,7 @@ def install(
 
 
 def _chainable(folder: Path, hook: str) -> None:
-    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    path, chained = script(folder, hook, MARKER), folder / (hook + CHAINED_SUFFIX)
     if _exists(path) and not is_ours(path) and _exists(chained):
         raise TaskprotoError(
             f"{path} is not taskproto's and {chained} already exists, so the existing hook "
@@ -197,7 +198,8 @@ def _chainable(folder: Path, hook: str) -> None:
 
 
 def _put(folder: Path, hook: str, python: str | None, report: HooksReport) -> None:
-    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    # ours where it runs: in the hook's place, or behind pre-commit's script (git/hookfiles.py)
+    path, chained = script(folder, hook, MARKER), folder / (hook + CHAINED_SUFFIX)
     content = render(hook, python)
     if is_ours(path):
         if path.read_bytes() == content and os.access(path, os.X_OK):
@@ -214,8 +216,9 @@ def _put(folder: Path, hook: str, python: str | None, report: HooksReport) -> No
 
 
 def _take_out(folder: Path, hook: str, report: HooksReport) -> None:
-    """Remove our `hook`, putting back the one it chained (uninstall's step for one hook)."""
-    path, chained = folder / hook, folder / (hook + CHAINED_SUFFIX)
+    """Remove our `hook`, putting back the one it chained (uninstall's step for one hook); ours
+    behind pre-commit's script (git/hookfiles.py) goes with its chained hook put back there."""
+    path, chained = script(folder, hook, MARKER), folder / (hook + CHAINED_SUFFIX)
     if not is_ours(path):
         if _exists(chained):
             report.warnings.append(
