@@ -30,7 +30,7 @@ def _installed(name: str = "taskproto") -> Path:
 @pytest.mark.parametrize(
     ("name", "code"),
     [
-        ("taskproto", "from taskproto.cli import main"),
+        ("taskproto", "from taskproto.cli import run"),
         ("taskproto-git-hook", "from taskproto.hooks.git.handlers import console_main"),
     ],
 )
