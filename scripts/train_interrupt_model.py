@@ -54,9 +54,9 @@ BATCHES = {
     # the ninth: written the same way, scored once by the lead, then read; trained on since the
     # seventh round
     "9": ("heldout9",),
-    # the seventh round's training messages: three engineers who did not see the classifier,
+    # the seventh round's training messages: six engineers who did not see the classifier,
     # each writing for other people, all six languages; trained on, never a blind batch
-    "10t": ("train10a", "train10b", "train10c"),
+    "10t": ("train10a", "train10b", "train10c", "train10d", "train10e", "train10f"),
 }
 EPOCHS = 30
 RATE = 0.2
