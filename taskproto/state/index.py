@@ -2,8 +2,10 @@
 
 `<root>/index.jsonl` holds a line per change: a head `[task, [size, mtime_ns, inode] of its
 task.json, what a plain listing shows, {agent: key of its status.json}]`, a tab, and the task's
-whole row as JSON; or `[task, null]` when it was removed. A listing parses
-every head in one call and decodes a row only when it shows more than the head holds. The one write
+whole row as JSON; or `[task, null]` when it was removed. A listing takes each task's latest
+line by the name it starts with, compares the key it records with the task.json's as text, parses
+only the rest of its head, where it lies (`plainjson.scan`: no slice, no parse of the lines it
+does not take), and decodes a row only when it shows more than the head holds. The one write
 path appends a line after every save (engine/core.py), so the latest line of a task is its row; a
 reader takes a row only while the files' keys are still those the line recorded, and reads the
 task itself otherwise (a crash between a save and its line, a hand edit: `stale`). So a listing of
