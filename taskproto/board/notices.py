@@ -14,7 +14,8 @@ overflowed, a watched folder went or was replaced, a folder that should be watch
 (its nearest existing parent is watched instead, and any notice there counts as a change of
 everything), `packed-refs` changed. A task whose folders could not be watched (the user's limit
 of watches reached) is looked at on every request. Where inotify is missing (macOS, another
-kernel), `Notices.changed` always answers "everything".
+kernel), and on a file system another machine may change (NFS, SMB, sshfs...: the kernel sees
+only this machine's changes; `shared_filesystem`), `Notices.changed` always answers "everything".
 
 The file-system watcher (watch.py) is separate: it tells open pages that something changed; this
 tells a request what it must read again. Standard library (ctypes) only; nothing here writes.
@@ -107,6 +108,8 @@ class Notices:
     def changed(self, layout: Layout) -> Changed:
         """What changed since the last call. Until the shared folders are watched (the first
         call, and after one of them went), everything."""
+        if self.fd is not None and not self.armed and shared_filesystem(layout.root):
+            self.close()  # another machine's changes raise no notice here: look at everything
         if self.fd is None:
             return Changed(set(), everything=True, relist=True)
         seen = Changed(set(), everything=not self.armed, relist=not self.armed)
@@ -244,3 +247,58 @@ def _owners(branch: str) -> set[str]:
         found.add(branch[:i])
         i = branch.find("-", i + 1)
     return found
+
+
+# File systems whose files another machine may change: the kernel here raises no inotify notice
+# for those changes (NFS, SMB/CIFS, 9p and virtiofs shares, cluster and FUSE network mounts).
+SHARED = frozenset(
+    (
+        "nfs",
+        "nfs4",
+        "cifs",
+        "smb3",
+        "smbfs",
+        "9p",
+        "virtiofs",
+        "afs",
+        "ceph",
+        "glusterfs",
+        "lustre",
+        "gpfs",
+        "beegfs",
+        "fuse.sshfs",
+        "fuse.glusterfs",
+        "fuse.cephfs",
+        "fuse.s3fs",
+        "fuse.rclone",
+        "fuse.juicefs",
+        "fuse.gcsfuse",
+    )
+)
+
+
+def shared_filesystem(path: str, mountinfo: str | None = None) -> str | None:
+    """The type of the file system `path` is on when another machine may change its files
+    (`SHARED`), else None (a local one, or no way to tell: not Linux). Read from the mount that
+    holds the path's real location in `/proc/self/mountinfo` (or the text `mountinfo`)."""
+    if mountinfo is None:
+        try:
+            with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as fh:
+                mountinfo = fh.read()
+        except OSError:
+            return None
+    real = os.path.realpath(path)
+    best, kind = "", None
+    for line in mountinfo.splitlines():
+        fields, _, after = line.partition(" - ")
+        parts = fields.split(" ")
+        if len(parts) < 5 or not after:
+            continue
+        # the mount point, with space, tab, newline and backslash written in octal
+        point = parts[4]
+        for code, char in (("\\040", " "), ("\\011", "\t"), ("\\012", "\n"), ("\\134", "\\")):
+            point = point.replace(code, char)
+        inside = real == point or real.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best):  # the deepest mount, the last one mounted there
+            best, kind = point, after.split(" ")[0]
+    return kind if kind in SHARED else None

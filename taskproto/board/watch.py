@@ -147,9 +147,15 @@ async def watch(
     stop: anyio.Event,
     force_polling: bool | None = None,
 ) -> None:
-    """Publish what changes until `stop` is set; rebuild the watched set when tasks come and go."""
+    """Publish what changes until `stop` is set; rebuild the watched set when tasks come and go.
+    On a file system another machine may change, whose changes raise no notice here, it polls
+    (unless `force_polling` says otherwise)."""
     import watchfiles
 
+    from taskproto.board.notices import shared_filesystem
+
+    if force_polling is None and shared_filesystem(config.layout.root):
+        force_polling = True
     while not stop.is_set():
         try:
             await _watch_once(config, publish, stop, force_polling, watchfiles)
