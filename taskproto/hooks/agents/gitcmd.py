@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from taskproto.git.files import git_environ
+from taskproto.git.files import git_environ, git_missing
 from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
@@ -350,7 +350,9 @@ def tracks_root(where: str, revs: list[str], root: str, incoming: bool) -> str |
                 check=False,
                 env=git_environ(),
             )
-        except (OSError, subprocess.SubprocessError):
+        except (OSError, subprocess.SubprocessError) as exc:
+            if git_missing(exc):  # cannot tell: the call is denied (runner.run_agent_hook)
+                raise
             continue
         if found.returncode == 0 and found.stdout.strip():
             return (
@@ -372,7 +374,9 @@ def _stash_untracked(where: str, stash: str) -> bool:
             check=False,
             env=git_environ(),
         )
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError) as exc:
+        if git_missing(exc):  # say why it cannot tell, not what the stash may hold
+            raise
         return True
     return found.returncode == 0 or found.returncode not in (0, 1)
 
