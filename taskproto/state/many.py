@@ -10,8 +10,8 @@ the board's cards, SessionStart's offer, the tasks' index rows, the heartbeat re
   vouching for it) is reported in `broken` with the one line its error says, never raised: one
   task never hides the others. No git on PATH is no task's fault: that is raised, so each door
   says so in its own uniform line (git/files.py `GIT_MISSING`). The standard-library readers
-  (hooks/tasks.py) pass `raising` instead: what they cannot read only the engine can judge, so they hand the whole reading to
-  it, and the engine reports that task by this same rule.
+  (hooks/tasks.py) pass `raising` instead: what they cannot read only the engine can judge, so
+  they hand the whole reading to it, and the engine reports that task by this same rule.
 
 Standard library only: the hooks' quick reads use it.
 """
