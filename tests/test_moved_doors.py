@@ -90,7 +90,7 @@ def test_mcp_in_a_moved_repository_warns_on_a_claim_and_refuses_a_merge(
     assert git(moved, "rev-parse", "refs/heads/t1") == head  # nothing merged
 
 
-def test_claim_and_next_in_a_moved_repository_say_so_once_until_init(
+def test_claim_next_and_task_list_in_a_moved_repository_say_so_once_until_init(
     engine: Engine, repo: Path, tmp_path: Path
 ) -> None:
     assert _tp(repo, "init").code == 0
@@ -104,10 +104,17 @@ def test_claim_and_next_in_a_moved_repository_say_so_once_until_init(
         assert len(_warnings(done.err)) == 1, done.err
         assert done.err.startswith("taskproto: warning: " + MOVED)
         assert "run `taskproto init` here" in done.err
-    # `task list` is a hot path: it reads no worktree, and says nothing (docs/doctor.md)
-    assert _tp(moved, "task", "list").err == ""
+    # `task list` (the quick front, and the click command) looks at its first task's worktree
+    for env in ({}, {"TASKPROTO_QUICK": "0"}):
+        for args in (("task", "list"), ("task", "list", "--json")):
+            listed = run_taskproto(*args, cwd=moved, env=env)
+            assert listed.code == 0, listed.err
+            assert "t1" in listed.out and "t2" in listed.out
+            assert len(_warnings(listed.err)) == 1, (env, args, listed.err)
+            assert listed.err.startswith("taskproto: warning: " + MOVED)
 
     assert _tp(moved, "init").code == 0
     again = _tp(moved, "claim", "t2")
     assert again.code == 0, again.err
     assert again.err == ""
+    assert _tp(moved, "task", "list").err == ""

@@ -238,8 +238,9 @@ def unlinked(worktree: str) -> str | None:
     back = read_small(os.path.join(admin, "gitdir"), 4096)
     if back is not None:
         named = os.path.join(admin, back.strip().decode("utf-8", "surrogateescape"))
-        if os.path.realpath(named) == os.path.realpath(os.path.join(worktree, ".git")):
-            return None
+        dot_git = os.path.join(worktree, ".git")
+        if named == dot_git or os.path.realpath(named) == os.path.realpath(dot_git):
+            return None  # (the same text, as git wrote it, spares the two realpaths)
     return admin
 
 
