@@ -177,3 +177,11 @@ def test_a_git_command_the_guard_needs_git_to_judge_is_denied_not_let_through(
     without = _hook(repo, path_without_git(tmp_path / "bin"), "PreToolUse", data)
     assert without.returncode == 2, without.stderr
     assert without.stderr.decode().splitlines() == [DENIED]
+    # a git that cannot be run (not executable): the guard cannot look either, and denies
+    (tmp_path / "bin" / "git").write_text("#!/bin/sh\nexit 0\n")
+    (tmp_path / "bin" / "git").chmod(0o644)
+    broken = _hook(repo, str(tmp_path / "bin"), "PreToolUse", data)
+    assert broken.returncode == 2, broken.stderr
+    assert len(broken.stderr.splitlines()) == 1, broken.stderr
+    if "checkout" in command:  # (a stash it cannot read is denied as one that may hold anything)
+        assert b"could not be judged" in broken.stderr, broken.stderr

@@ -342,18 +342,15 @@ def tracks_root(where: str, revs: list[str], root: str, incoming: bool) -> str |
                 f"{what} names a commit only the shell knows, to be written into {top}, where "
                 f"taskproto's own state is ({rel}/): name the commit, so taskproto can check it."
             )
-        try:
-            found = subprocess.run(
-                ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
-                capture_output=True,
-                timeout=10,
-                check=False,
-                env=git_environ(),
-            )
-        except (OSError, subprocess.SubprocessError) as exc:
-            if git_missing(exc):  # cannot tell: the call is denied (runner.run_agent_hook)
-                raise
-            continue
+        # git that cannot be started (none on PATH) or does not answer: this cannot be told, so
+        # it raises, and the call is denied saying why (runner.run_agent_hook)
+        found = subprocess.run(
+            ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
+            capture_output=True,
+            timeout=10,
+            check=False,
+            env=git_environ(),
+        )
         if found.returncode == 0 and found.stdout.strip():
             return (
                 f"{rev} tracks files in taskproto's root ({rel}/): this git command would write "
