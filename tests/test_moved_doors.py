@@ -118,3 +118,24 @@ def test_claim_next_and_task_list_in_a_moved_repository_say_so_once_until_init(
     assert again.code == 0, again.err
     assert again.err == ""
     assert _tp(moved, "task", "list").err == ""
+
+
+def test_approving_a_commit_in_a_moved_repository_is_refused_naming_init(
+    engine: Engine, repo: Path, tmp_path: Path
+) -> None:
+    assert _tp(repo, "init").code == 0
+    engine.create_task("t1")
+    engine.claim("t1", "s1")
+    move_to(engine, "t1", "IMPLEMENTATION")
+    commit_file(engine.config.task_worktree("t1"), "a.txt", "a\n")
+    move_to(engine, "t1", "AWAITING_USER_APPROVAL")
+    moved, _ = _move(repo, tmp_path)
+
+    refused_ = _tp(moved, "approve", "t1", "--commit")
+    assert refused_.code == 1, refused_.out + refused_.err
+    assert refused_.err.startswith("taskproto: refusing to approve a commit: " + MOVED)
+    assert "taskproto init" in refused_.err
+    assert len(refused_.err.strip().splitlines()) == 1
+    assert _tp(moved, "init").code == 0
+    approved = _tp(moved, "approve", "t1", "--commit")
+    assert approved.code == 0, approved.err
