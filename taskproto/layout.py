@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from taskproto.git.files import GitDirs, find_repo
+from taskproto.git.files import GitDirs, find_repo, unlinked
 
 DEFAULT_ROOT = ".taskproto"
 SETTINGS_FILES = (
@@ -228,3 +228,16 @@ def find_layout(
     if dirs is None:
         return None
     return layout_for(dirs, explicit_root, environ)
+
+
+def not_linked(worktree: str) -> str | None:
+    """Why `worktree` cannot be used here, when the repository (or taskproto's root) was moved and
+    not re-linked yet (git/files.py `unlinked`): the one line every door says, naming the command
+    that re-links it; None when it is linked (or is no linked worktree). Two small reads, no git."""
+    admin = unlinked(worktree)
+    if admin is None:
+        return None
+    return (
+        f"the repository was moved and not re-linked: worktree {worktree} names {admin}, which "
+        "does not name it back; run `taskproto init` here, which re-links the worktrees"
+    )

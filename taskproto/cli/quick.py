@@ -66,6 +66,9 @@ def answer(args: list[str]) -> int | None:
         sys.stdout.flush()
     except BrokenPipeError:
         return 0
+    moved = reader.moved() if args[1] == "list" else None
+    if moved is not None:  # a repository moved and not re-linked (docs/doctor.md)
+        sys.stderr.write(f"taskproto: warning: {moved}\n")
     global answered
     answered = True
     from taskproto.clients.terminal import resolve

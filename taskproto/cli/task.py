@@ -17,6 +17,7 @@ from taskproto.cli.quick_common import split_csv
 
 if TYPE_CHECKING:
     from taskproto.engine import Engine
+    from taskproto.hooks.tasks import TaskReader
 
 
 @click.group("task")
@@ -137,11 +138,12 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
         return
     from taskproto.hooks.tasks import TaskReader, Unusual, listing, listing_text
 
+    reader = TaskReader(engine.config)
     try:  # the index's rows (state/index.py), as the quick front reads them
-        reader = TaskReader(engine.config)
         if not as_json:
             text = listing_text(reader)
             click.echo(text if text is not None else list_text([]), nl=False)
+            _warn_moved(reader)
             return
         rows = listing(reader)
     except Unusual:  # a task only the engine reads (or refuses): each read through it
@@ -150,6 +152,14 @@ def list_(state: AppState, as_json: bool, watch: bool) -> None:
 
     warm(engine.config.layout, {r["workflow"] for r in rows if "workflow" in r})
     emit(as_json, rows, lambda: click.echo(list_text(rows), nl=False))
+    _warn_moved(reader)
+
+
+def _warn_moved(reader: TaskReader) -> None:
+    """One line on stderr when the repository was moved and not re-linked (as the quick front)."""
+    moved = reader.moved()
+    if moved is not None:
+        click.echo(f"taskproto: warning: {moved}", err=True)
 
 
 def _engine_rows(engine: Engine) -> list[dict[str, Any]]:

@@ -116,14 +116,18 @@ class Engine(Core):
     def claim(
         self, name: str, session: str | None, pid: int | None = None, force: bool = False
     ) -> ClaimResult:
-        from taskproto.engine import claims
+        from taskproto.engine import claims, moved
 
-        return claims.claim(self, task_name(name), session, pid, force)
+        result = claims.claim(self, task_name(name), session, pid, force)
+        moved.warn(self.config, self.warnings, result.task.name)
+        return result
 
     def claim_next(self, session: str | None, pid: int | None = None) -> ClaimResult:
-        from taskproto.engine import claims
+        from taskproto.engine import claims, moved
 
-        return claims.claim_next(self, session, pid)
+        result = claims.claim_next(self, session, pid)
+        moved.warn(self.config, self.warnings, result.task.name)
+        return result
 
     def add_dependency(self, name: str, on: Sequence[str], session: str | None = None) -> Task:
         from taskproto.engine import deps
@@ -193,9 +197,12 @@ class Engine(Core):
         force: bool = False,
     ) -> walk.Walk:
         """Fire the step the workflow allows next, or walk to state `target` (engine/walk.py)."""
+        from taskproto.engine import moved
         from taskproto.engine import walk as walking
 
-        return walking.walk(self, task_name(name), target, session, force)
+        walked = walking.walk(self, task_name(name), target, session, force)
+        moved.warn(self.config, self.warnings, walked.task)
+        return walked
 
     def advance(
         self,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from taskproto.engine import moved
 from taskproto.engine.core import Core
 from taskproto.errors import MergeConflict, TaskprotoError
 from taskproto.names import TaskName, agent_branch, agent_name
@@ -59,6 +60,7 @@ def check_worktree(core: Core, name: str, worktree: Path, what: str) -> str:
             f"the worktree of task {name!r} ({worktree}) is missing; "
             "recreate it with `taskproto doctor --fix`"
         )
+    moved.refuse(str(worktree), what)  # git would say only "not a git repository"
     branch = core.repo.run("rev-parse", "--abbrev-ref", "HEAD", cwd=worktree).strip()
     if branch != name:
         raise TaskprotoError(

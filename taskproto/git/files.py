@@ -223,6 +223,27 @@ def broken_link(start: str) -> tuple[str, str] | None:
         here = parent
 
 
+def unlinked(worktree: str) -> str | None:
+    """The admin folder a linked worktree's `.git` file names, when that folder is gone or does not
+    name this worktree back: the repository (or taskproto's root) was moved or copied and not
+    re-linked (`git worktree repair`, which `taskproto init` runs). None when the pair holds, or
+    `worktree` has no `.git` file. Two small reads, no git."""
+    data = read_small(os.path.join(worktree, ".git"), 4096)
+    if data is None:
+        return None
+    line = data.strip().decode("utf-8", "surrogateescape")
+    if not line.startswith("gitdir:"):
+        return None
+    admin = os.path.join(worktree, line[7:].strip())
+    back = read_small(os.path.join(admin, "gitdir"), 4096)
+    if back is not None:
+        named = os.path.join(admin, back.strip().decode("utf-8", "surrogateescape"))
+        dot_git = os.path.join(worktree, ".git")
+        if named == dot_git or os.path.realpath(named) == os.path.realpath(dot_git):
+            return None  # (the same text, as git wrote it, spares the two realpaths)
+    return admin
+
+
 def _worktree_of_git_dir(git_dir: str, start: str) -> str:
     """A linked worktree's git dir names its worktree in `gitdir`; a main one sits in it."""
     back = read_small(os.path.join(git_dir, "gitdir"), 4096)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from taskproto import plainjson as json
+from taskproto.layout import not_linked
 from taskproto.state import summary
 
 TYPE_CHECKING = False
@@ -42,6 +43,13 @@ class TaskReader:
         self.layout = config.layout
         self.tasks: dict[str, dict[str, Any]] = {}
         self.tables: dict[str, dict[str, dict[str, Any]]] = {}
+        self.first: str | None = None  # the first task `rows` listed
+
+    def moved(self) -> str | None:
+        """Why the worktrees cannot be used here when the repository was moved and not re-linked
+        (layout.py `not_linked`), read from the first listed task's worktree alone: two small
+        reads, whatever the number of tasks (`task list`'s warning)."""
+        return not_linked(self.layout.task_worktree(self.first)) if self.first else None
 
     def table(self, workflow: str) -> dict[str, dict[str, Any]]:
         if workflow not in self.tables:
@@ -142,6 +150,7 @@ class TaskReader:
         # others are checked as names (a folder that is no task's name is skipped, as the engine
         # skips it)
         names = self.layout.task_entries()  # a file among them has no task.json: stale
+        self.first = names[0] if names else None
         fresh, stale = index.rows(self.layout, names, statuses)
         if not stale:  # every row from the index: no task.json read, nothing more imported
             return {name: fresh[name] for name in names}

@@ -14,6 +14,7 @@ from pydantic import Field
 from taskproto.config import Config
 from taskproto.engine import Actor, Engine
 from taskproto.errors import TaskprotoError
+from taskproto.git.files import GIT_MISSING, git_missing
 
 Task = Annotated[
     str, Field(description="The task's name (see the `status` tool).", min_length=1, max_length=100)
@@ -37,7 +38,8 @@ def refusal(message: str) -> CallToolResult:
 
 
 def refusals(fn: F) -> F:
-    """Turn every expected error into a tool error; the SDK reports anything else as one too."""
+    """Turn every expected error into a tool error (no git on PATH is one: the CLI's line); the
+    SDK reports anything else as one too."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -45,6 +47,10 @@ def refusals(fn: F) -> F:
             return fn(*args, **kwargs)
         except TaskprotoError as exc:
             return refusal(str(exc))
+        except Exception as exc:
+            if git_missing(exc):
+                return refusal(GIT_MISSING)
+            raise
 
     return wrapper  # type: ignore[return-value]
 

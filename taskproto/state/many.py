@@ -8,9 +8,10 @@ the board's cards, SessionStart's offer, the tasks' index rows, the heartbeat re
   their number, then each task is loaded by the caller's `load`.
 - A task whose load fails (task.json corrupt, unreadable or missing, its journal missing or not
   vouching for it) is reported in `broken` with the one line its error says, never raised: one
-  task never hides the others. The standard-library readers (hooks/tasks.py) pass `raising`
-  instead: what they cannot read only the engine can judge, so they hand the whole reading to
-  it, and the engine reports that task by this same rule.
+  task never hides the others. No git on PATH is no task's fault: that is raised, so each door
+  says so in its own uniform line (git/files.py `GIT_MISSING`). The standard-library readers
+  (hooks/tasks.py) pass `raising` instead: what they cannot read only the engine can judge, so
+  they hand the whole reading to it, and the engine reports that task by this same rule.
 
 Standard library only: the hooks' quick reads use it.
 """
@@ -21,6 +22,7 @@ import os
 
 from taskproto import bulk
 from taskproto import plainjson as json
+from taskproto.git.files import git_missing
 from taskproto.state import integrity
 
 TYPE_CHECKING = False
@@ -100,7 +102,7 @@ def load_many(
                 try:
                     tasks[name] = load(name)
                 except Exception as exc:  # noqa: BLE001 - one unreadable task never hides others
-                    if raising:
+                    if raising or git_missing(exc):  # no git: no task is unreadable, git is gone
                         raise
                     broken[name] = str(exc) or type(exc).__name__
     finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from taskproto.git.files import git_environ
+from taskproto.git.files import git_environ, git_missing
 from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
@@ -342,16 +342,15 @@ def tracks_root(where: str, revs: list[str], root: str, incoming: bool) -> str |
                 f"{what} names a commit only the shell knows, to be written into {top}, where "
                 f"taskproto's own state is ({rel}/): name the commit, so taskproto can check it."
             )
-        try:
-            found = subprocess.run(
-                ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
-                capture_output=True,
-                timeout=10,
-                check=False,
-                env=git_environ(),
-            )
-        except (OSError, subprocess.SubprocessError):
-            continue
+        # git that cannot be started (none on PATH) or does not answer: this cannot be told, so
+        # it raises, and the call is denied saying why (runner.run_agent_hook)
+        found = subprocess.run(
+            ["git", "-C", top, "ls-tree", "-r", "--name-only", rev, "--", rel],
+            capture_output=True,
+            timeout=10,
+            check=False,
+            env=git_environ(),
+        )
         if found.returncode == 0 and found.stdout.strip():
             return (
                 f"{rev} tracks files in taskproto's root ({rel}/): this git command would write "
@@ -372,7 +371,9 @@ def _stash_untracked(where: str, stash: str) -> bool:
             check=False,
             env=git_environ(),
         )
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError) as exc:
+        if git_missing(exc):  # say why it cannot tell, not what the stash may hold
+            raise
         return True
     return found.returncode == 0 or found.returncode not in (0, 1)
 

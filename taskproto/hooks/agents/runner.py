@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from taskproto.clients import protocols
-from taskproto.git.files import find_repo
+from taskproto.git.files import GIT_MISSING, find_repo, git_missing
 from taskproto.hooks.agents import activity, agent_status, quiet
 from taskproto.hooks.agents.common import (
     Call,
@@ -46,7 +46,12 @@ def run_agent_hook(
     try:
         return _run(client, event, stdin_bytes, env, pid)
     except Exception as exc:  # noqa: BLE001 - a hook must never show a traceback to the client
-        if protocols.kind(client, event) == "tool":
+        tool = protocols.kind(client, event) == "tool"
+        if git_missing(exc):  # the machine's, not the call's: the CLI's own line (docs/agents.md)
+            if tool:
+                return DENY, "", f"taskproto: this tool call could not be judged: {GIT_MISSING}\n"
+            return 0, "", f"taskproto: warning: {GIT_MISSING}; hook {client} {event} did nothing\n"
+        if tool:
             return DENY, "", f"taskproto: {_unjudged(f'{type(exc).__name__}: {exc}')}\n"
         return (
             0,
