@@ -20,6 +20,11 @@ from taskproto.state import journal
 PUBLISHED, ALREADY, UNSHARED = "published", "already", "unshared"
 
 
+class RemovalRejected(RemoteError):
+    """The remote refused the removal's push for a reason that is not a race (permissions, a
+    hook): unlike an unreachable remote, the removal is refused here too."""
+
+
 def publish(core: Core, task: str, head: str, session: str | None, removed_at: datetime) -> str:
     """Push the removal marker of `task` (its journal here at `head`) and delete the remote's
     journal of it, in one atomic push expecting the head the remote has now.
@@ -46,10 +51,12 @@ def publish(core: Core, task: str, head: str, session: str | None, removed_at: d
         )
     bad = [s for s in statuses.values() if not s.ok]
     if bad or len(statuses) < 2:
-        first = next((s for s in bad if not secondary(s)), bad[0] if bad else None)
-        if first is not None and raced(first):  # the journal (or a marker) moved since we looked
-            raise JournalAhead(remote.name, task, f"it changed meanwhile: {first.summary}")
-        raise RemoteError(
+        first = next((s for s in bad if not secondary(s)), None)
+        # the journal (or a marker) moved since we looked; a server's atomic failure names no
+        # other reason: that is our compare-and-swap too
+        if bad and (first is None or raced(first)):
+            raise JournalAhead(remote.name, task, f"it changed meanwhile: {bad[0].summary}")
+        raise RemovalRejected(
             remote.name, f"removing {task}", first.summary if first else "push rejected"
         )
     git.run("update-ref", f"{remote.tracking}removed/{task}", sha, check=False)
@@ -80,7 +87,9 @@ def on_remove(
     wt.check_removal(core.config, plan, task, force)
     try:
         publish(core, task, head, session, datetime.now(UTC))
-    except RemoteError as exc:
+    except RemovalRejected:
+        raise  # the server said no (permissions, hooks): nothing is removed
+    except RemoteError as exc:  # it could not be reached: removed here, published by `sync`
         return (
             f"remote {exc.remote!r} was not told ({exc.detail}); the next `taskproto sync` tells it"
         )

@@ -423,7 +423,7 @@ class Remote:
         bad = [s for s in statuses.values() if not s.ok]
         if bad or len(statuses) < len(refspecs):
             first = next((s for s in bad if not secondary(s)), bad[0] if bad else None)
-            if first is not None and first.ref == jref and behind(first):
+            if first is not None and first.ref == jref and (behind(first) or raced(first)):
                 raise JournalAhead(self.name, plan.task, first.summary)
             raise RemoteError(
                 self.name, f"recording {plan.task}", first.summary if first else "push rejected"
