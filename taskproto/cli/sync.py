@@ -37,6 +37,7 @@ def sync(state: AppState, as_json: bool) -> None:
         "adopted": report.adopted,
         "removed_here": report.removed,
         "landed_elsewhere": report.landed,
+        "removal_published": report.published,
         "removed_elsewhere": report.removed_elsewhere,
         "kept_here": report.kept,
         "diverged": report.diverged,
@@ -60,7 +61,7 @@ def sync(state: AppState, as_json: bool) -> None:
                 ("fetched", report.fetched),
                 ("new here", report.adopted),
                 ("landed elsewhere (kept in its log)", report.landed),
-                ("removal published", report.removed),
+                ("removal published", report.published),
                 ("removed elsewhere (kept in its log)", report.removed_elsewhere),
                 ("removed elsewhere but kept here", list(report.kept)),
             )

@@ -78,11 +78,15 @@ def on_remove(
     core: Core, task: str, agents: Sequence[str], force: bool, session: str | None
 ) -> str | None:
     """`task remove` with a shared remote: publish the removal before anything is removed here
-    (a removal that would be refused here is refused first). Returns a note when the remote could
+    (a removal that would be refused here is refused first); not a landed task's (`land`'s own
+    clean-up, or a landed task removed later: sync says "landed elsewhere"). Returns a note when the remote could
     not be told (the next `sync` tells it; nothing is lost meanwhile), None otherwise."""
     head = journal.head(core.git, task)
     if core.remote is None or head is None:
         return None
+    landed = journal.task_json_at(core.repo, head)
+    if landed and landed.get("landed"):
+        return None  # a landed task's journal stays on the remote: others see it landed
     plan = wt.plan_removal(core.config, core.repo, task, agents)
     wt.check_removal(core.config, plan, task, force)
     try:

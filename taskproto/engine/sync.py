@@ -37,6 +37,7 @@ class SyncReport:
     # removed on another machine (the remote's marker): archived here, or removed here too
     removed_elsewhere: list[str] = field(default_factory=list)
     kept: dict[str, str] = field(default_factory=dict)  # removed elsewhere, kept here: why
+    published: list[str] = field(default_factory=list)  # removed here offline, published now
 
 
 def sync(engine: Core) -> SyncReport:
@@ -120,6 +121,7 @@ def sync(engine: Core) -> SyncReport:
             report.rejected[name] = f"its removal here was not published: {exc}"
         else:
             report.removed.append(name)
+            report.published.append(name)
     return report
 
 
