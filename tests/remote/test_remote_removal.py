@@ -68,7 +68,7 @@ def test_a_task_removed_on_one_machine_is_not_adopted_by_a_new_clone(
     url = server.make()
     a = clone(url, tmp_path / "a")
     ok(a, "task", "create", "t1")
-    ok(a, "task", "create", "t2")
+    ok(a, "task", "create", "t2", "--after", "t1")
     ok(a, "sync")
     head = git(a, "rev-parse", "refs/taskproto/tasks/t1")
     out = ok(a, "task", "remove", "t1", session="alice")
@@ -87,6 +87,9 @@ def test_a_task_removed_on_one_machine_is_not_adopted_by_a_new_clone(
     assert not (c / ".taskproto/tasks/t1").exists()
     assert "create" in ok(c, "log", "t1")  # its journal is kept here, readable
     assert "remote-tasks-unknown" not in tp(c, "doctor").stdout
+    # t2, which waits for it, waits here as it does on the machine that removed it
+    waiting = [json.loads(ok(m, "ready", "--local", "--json")) for m in (a, c)]
+    assert waiting[0] == waiting[1] and waiting[0]["ready"] == []
     assert ok(c, "sync") == "synced with origin: already up to date\n"  # left alone from now on
 
 
