@@ -79,8 +79,9 @@ def on_remove(
 ) -> str | None:
     """`task remove` with a shared remote: publish the removal before anything is removed here
     (a removal that would be refused here is refused first); not a landed task's (`land`'s own
-    clean-up, or a landed task removed later: sync says "landed elsewhere"). Returns a note when the remote could
-    not be told (the next `sync` tells it; nothing is lost meanwhile), None otherwise."""
+    clean-up, or a landed task removed later: sync says "landed elsewhere"). Returns a note when
+    the remote could not be told (the next `sync` tells it; nothing is lost meanwhile), else
+    None."""
     head = journal.head(core.git, task)
     if core.remote is None or head is None:
         return None

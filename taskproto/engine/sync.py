@@ -73,8 +73,8 @@ def sync(engine: Core) -> SyncReport:
         archives = sorted(r for r in refs if r.startswith(f"{journal.ARCHIVE_PREFIX}{name}/"))
         archived_sha = refs[archives[-1]] if archives else None
         removal = gone.get(name)
-        if removal is not None and (other is None or _covers(repo, other, removal.journal)):
-            if _removed_elsewhere(engine, name, mine, removal, archived_sha, report):
+        if removal is not None and (other is None or _related(repo, other, removal.journal)):
+            if _removed_elsewhere(engine, name, mine, other, removal, archived_sha, report):
                 continue  # else: another task of that name, made here after the removal
         if mine == other:
             continue
@@ -130,10 +130,17 @@ def _covers(repo: Repo, sha: str, head: str) -> bool:
     return sha == head or repo.is_ancestor(sha, head)
 
 
+def _related(repo: Repo, sha: str, head: str) -> bool:
+    """One history: `sha` is `head`, before it, or after it (a change pushed over a removal its
+    pusher had not seen: a claim's push carries the journal without a lease)."""
+    return _covers(repo, sha, head) or repo.is_ancestor(head, sha)
+
+
 def _removed_elsewhere(
     engine: Core,
     name: str,
     mine: str | None,
+    other: str | None,
     gone: Removal,
     archived: str | None,
     report: SyncReport,
@@ -142,10 +149,11 @@ def _removed_elsewhere(
     way `task remove` would (nothing of its work lost), or kept with the reason. False: the task
     here is another of that name, made after the removal (unrelated history)."""
     repo = engine.repo
+    last = other if other is not None and repo.is_ancestor(gone.journal, other) else gone.journal
     if mine is None:
-        if archived is None or not _covers(repo, gone.journal, archived):
+        if archived is None or not _covers(repo, last, archived):
             stamp = gone.removed_at.strftime("%Y%m%dT%H%M%SZ")
-            journal.keep_archive(engine.git, name, gone.journal, stamp)
+            journal.keep_archive(engine.git, name, last, stamp)
             report.removed_elsewhere.append(name)
         return True
     if not _covers(repo, mine, gone.journal):

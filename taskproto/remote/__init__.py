@@ -358,8 +358,8 @@ class Remote:
             there = self.git.ls_remote(self.name, [ref, marker])
         remote_head = there.get(ref)
         local_head = journal.head(self.git, task)
-        if remote_head is None and marker in there:
-            self._check_removed(task, there[marker], local_head)
+        if marker in there:
+            self._check_removed(task, there[marker], remote_head, local_head)
         if remote_head is None or remote_head == local_head:
             return remote_head
         if local_head is None or not self.git.is_ancestor(remote_head, local_head):
@@ -368,18 +368,22 @@ class Remote:
             )
         return remote_head
 
-    def _check_removed(self, task: str, marker: str, local_head: str | None) -> None:
+    def _check_removed(
+        self, task: str, marker: str, remote_head: str | None, local_head: str | None
+    ) -> None:
         """Refuse a change of a task removed on the remote (TaskRemovedThere), unless this one is
-        another task of the same name, made here after the removal (unrelated histories)."""
+        another task of the same name, made after the removal (unrelated histories)."""
         seen = self._ref_sha(f"{self.tracking}removed/{task}")
         data = self.git.show_file(marker, REMOVED_FILE) if seen == marker else None
         gone = Removal.parse(task, marker, data)
         if gone is None:
             raise TaskRemovedThere(self.name, task, None)  # not seen yet: sync decides
-        if local_head is not None and (
-            self.git.is_ancestor(gone.journal, local_head)
-            or self.git.is_ancestor(local_head, gone.journal)
-        ):
+        for head in (remote_head, local_head):  # either may be another task's of that name
+            if head is not None and not (
+                self.git.is_ancestor(gone.journal, head) or self.git.is_ancestor(head, gone.journal)
+            ):
+                return
+        if remote_head is not None or local_head is not None:
             raise TaskRemovedThere(self.name, task, gone)
 
     def prepare_publish(self, task: str, releasing: str | None) -> Publish:

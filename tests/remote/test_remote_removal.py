@@ -216,3 +216,22 @@ def test_a_removal_and_a_change_at_once_exactly_one_wins(tmp_path: Path) -> None
         assert json.loads(ok(a, "sync", "--json"))["fetched"] == ["t1"]
         assert (a / ".taskproto/tasks/t1/task.json").exists()
     assert changed != removed
+
+
+def test_a_claim_made_before_syncing_a_removal_does_not_bring_the_task_back(
+    tmp_path: Path,
+) -> None:
+    url = Server("file", tmp_path).make()
+    a, b = two_machines(url, tmp_path, "t1")
+    ok(a, "task", "remove", "t1")
+    # the claim's push carries its journal commit (fast-forward only, no lease), which puts the
+    # journal back under refs/taskproto/tasks/t1: a change over the removal, which still holds
+    ok(b, "claim", "t1", session="bob")
+    proc = tp(b, "fire", "t1", "classify", session="bob")
+    assert proc.returncode == 1 and "since this machine last synced" in proc.stderr
+    out = json.loads(ok(b, "sync", "--json"))
+    assert "changed here after" in out["kept_here"]["t1"]  # its claim: kept, with its owner
+    proc = tp(b, "fire", "t1", "classify", session="bob")
+    assert proc.returncode == 1 and "its copy here is kept" in proc.stderr
+    c = clone(url, tmp_path / "c")
+    assert json.loads(ok(c, "sync", "--json"))["removed_elsewhere"] == ["t1"]
