@@ -57,8 +57,11 @@ def sync(engine: Core) -> SyncReport:
             ],
             prune=True,
         )
-    refs = repo.refs(journal.REF_PREFIX, tasks_prefix, journal.ARCHIVE_PREFIX)
-    gone = read_markers(git, f"{remote.tracking}removed/")
+    removed_prefix = f"{remote.tracking}removed/"
+    refs = repo.refs(journal.REF_PREFIX, tasks_prefix, journal.ARCHIVE_PREFIX, removed_prefix)
+    gone = read_markers(
+        git, {r[len(removed_prefix) :]: s for r, s in refs.items() if r.startswith(removed_prefix)}
+    )
     local = {
         r[len(journal.REF_PREFIX) :]: sha
         for r, sha in refs.items()
@@ -66,12 +69,18 @@ def sync(engine: Core) -> SyncReport:
     }
     theirs = {r[len(tasks_prefix) :]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
     report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [], [])
+    # task -> its newest archive ref (refs/taskproto/archive/<task>/<time>)
+    archives: dict[str, str] = {}
+    for ref in refs:
+        if ref.startswith(journal.ARCHIVE_PREFIX):
+            task = ref[len(journal.ARCHIVE_PREFIX) :].rsplit("/", 1)[0]
+            archives[task] = max(archives.get(task, ref), ref)
     to_push: dict[str, str | None] = {}
     unpublished: dict[str, tuple[str, str]] = {}  # removed here, not yet on the remote
     for name in sorted(set(local) | set(theirs) | set(gone)):
         mine, other = local.get(name), theirs.get(name)
-        archives = sorted(r for r in refs if r.startswith(f"{journal.ARCHIVE_PREFIX}{name}/"))
-        archived_sha = refs[archives[-1]] if archives else None
+        archive = archives.get(name)
+        archived_sha = refs[archive] if archive else None
         removal = gone.get(name)
         if removal is not None and (other is None or _related(repo, other, removal.journal)):
             if _removed_elsewhere(engine, name, mine, other, removal, archived_sha, report):
@@ -85,7 +94,7 @@ def sync(engine: Core) -> SyncReport:
                 if _landed(engine, archived_sha):
                     report.removed.append(name)  # landed here: its remote journal stays
                 else:  # removed here while the remote could not be told: tell it now
-                    unpublished[name] = (archived_sha, archives[-1])
+                    unpublished[name] = (archived_sha, archive or "")
             elif _landed(engine, other):
                 # done before this clone ever had it: kept as a removed task's journal (its log
                 # readable, a task waiting for it ready), not made a task to remove by hand

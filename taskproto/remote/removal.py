@@ -73,12 +73,8 @@ def marker_commit(
     return git.commit_tree(tree, head, f"removed {task}: {session or '-'} on {host}")
 
 
-def read_markers(git: RemoteGit, prefix: str) -> dict[str, Removal]:
-    """{task: removal} of the markers tracked under `prefix` (one for-each-ref, one cat-file)."""
-    shas = {}
-    for line in git.for_each_ref(prefix):
-        ref, _, sha = line.partition(" ")
-        shas[ref[len(prefix) :]] = sha
+def read_markers(git: RemoteGit, shas: dict[str, str]) -> dict[str, Removal]:
+    """{task: removal} of the markers `shas` ({task: marker commit}): one cat-file, none if none."""
     blobs = git.read_blobs([f"{sha}:{REMOVED_FILE}" for sha in shas.values()])
     found = {t: Removal.parse(t, s, blobs.get(f"{s}:{REMOVED_FILE}")) for t, s in shas.items()}
     return {t: r for t, r in found.items() if r is not None}
