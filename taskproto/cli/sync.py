@@ -23,7 +23,8 @@ def sync(state: AppState, as_json: bool) -> None:
     (no --force), or kept while its worktrees hold work, with the reason. A
     removal made here while the remote could not be reached is published.
     --json lists them in removal_published (in removed_here too),
-    removed_elsewhere and kept_here. Needs `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
+    removed_elsewhere and kept_here. Needs `remote = "<name>"` in .taskproto.toml
+    or [tool.taskproto].
     """
     engine = state.engine
     report = engine.sync()

@@ -94,7 +94,8 @@ class TaskRemovedThere(TaskprotoError):
         else:
             text = (
                 f"task {task!r} was removed on remote {remote!r} by {gone.who()}; its copy here "
-                "is kept only for the work in its worktrees: save that work (commit, push its branches), "
-                f"then `taskproto task remove {task}` (--force drops it); nothing was changed"
+                "is kept only for the work in its worktrees: save that work (commit, push its "
+                f"branches), then `taskproto task remove {task}` (--force drops it); nothing was "
+                "changed"
             )
         super().__init__(text)
