@@ -235,3 +235,17 @@ def test_a_claim_made_before_syncing_a_removal_does_not_bring_the_task_back(
     assert proc.returncode == 1 and "its copy here is kept" in proc.stderr
     c = clone(url, tmp_path / "c")
     assert json.loads(ok(c, "sync", "--json"))["removed_elsewhere"] == ["t1"]
+
+
+def test_a_new_task_may_take_a_removed_tasks_name(tmp_path: Path) -> None:
+    url = Server("file", tmp_path).make()
+    a = clone(url, tmp_path / "a")
+    ok(a, "task", "create", "t1")
+    ok(a, "sync")
+    ok(a, "task", "remove", "t1")
+    ok(a, "task", "create", "t1")  # another task, its own history
+    assert json.loads(ok(a, "sync", "--json"))["pushed"] == ["t1"]
+    ok(a, "fire", "t1", "classify")  # written through: the old marker is not this task's
+    c = clone(url, tmp_path / "c")
+    assert json.loads(ok(c, "sync", "--json"))["adopted"] == ["t1"]
+    assert json.loads((c / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
