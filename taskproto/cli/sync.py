@@ -15,8 +15,16 @@ def sync(state: AppState, as_json: bool) -> None:
 
     Journals only fast-forward. Tasks created on other machines appear here
     (their worktrees are made when a session here claims them); one already
-    landed there does not, its journal is kept for `taskproto log`. Needs
-    `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
+    landed there does not, its journal is kept for `taskproto log`.
+
+    A task removed on another machine (`taskproto task remove` publishes the
+    removal) is not brought here; its journal is kept for `taskproto log`. A
+    copy this machine already has is removed too the way `task remove` would
+    (no --force), or kept while its worktrees hold work, with the reason. A
+    removal made here while the remote could not be reached is published.
+    --json lists them in removal_published (in removed_here too),
+    removed_elsewhere and kept_here. Needs `remote = "<name>"` in .taskproto.toml
+    or [tool.taskproto].
     """
     engine = state.engine
     report = engine.sync()
@@ -30,6 +38,9 @@ def sync(state: AppState, as_json: bool) -> None:
         "adopted": report.adopted,
         "removed_here": report.removed,
         "landed_elsewhere": report.landed,
+        "removal_published": report.published,
+        "removed_elsewhere": report.removed_elsewhere,
+        "kept_here": report.kept,
         "diverged": report.diverged,
         "rejected": report.rejected,
         "claims": {
@@ -51,10 +62,15 @@ def sync(state: AppState, as_json: bool) -> None:
                 ("fetched", report.fetched),
                 ("new here", report.adopted),
                 ("landed elsewhere (kept in its log)", report.landed),
+                ("removal published", report.published),
+                ("removed elsewhere (kept in its log)", report.removed_elsewhere),
+                ("removed elsewhere but kept here", list(report.kept)),
             )
             if names
         ]
         click.echo(f"synced with {remote}: {'; '.join(parts) or 'already up to date'}")
+        for name, why in report.kept.items():
+            click.echo(f"  {name}: kept here: {why}")
         for name in report.diverged:
             click.echo(
                 f"  {name}: journal differs here and on the remote; left alone (see `taskproto "

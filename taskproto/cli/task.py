@@ -230,6 +230,9 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
     Refuses when a worktree has uncommitted changes or a branch has commits that
     are on no other branch, or when another live session owns the task, unless
     --force (a forced removal of an owned task is logged in its archived journal).
+    With a shared remote the removal is published there too, so no other
+    machine's sync brings the task back; if the remote cannot be reached, the
+    task is removed here and the next `taskproto sync` publishes it.
     """
     plan = state.engine.remove_task(name, force, state.session_id())
     data = {
@@ -238,8 +241,10 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
         "branches": plan.branches,
         "discarded_commits": plan.unique_commits if force else 0,
         "kept_in": str(plan.kept_in) if plan.kept_in else None,
+        "remote_pending": plan.remote_note,
     }
     kept = f"; {len(plan.kept)} kept cop(ies) moved to {plan.kept_in}" if plan.kept_in else ""
+    kept += f"; {plan.remote_note}" if plan.remote_note else ""
     emit(
         as_json,
         data,

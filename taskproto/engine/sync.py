@@ -9,14 +9,17 @@ lock), and one that diverged is reported and left alone on both sides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from taskproto.config import ensure_root
+from taskproto.engine import removed, tasks
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
+from taskproto.git.repo import Repo
 from taskproto.names import agent_branch
 from taskproto.remote import CLAIM_PREFIX, QUEUE_PREFIX, RemoteClaim
+from taskproto.remote.removal import REMOVED_PREFIX, Removal, read_markers
 from taskproto.state import journal, store
 from taskproto.state.models import Task, utcnow
 
@@ -31,6 +34,10 @@ class SyncReport:
     claims: dict[str, RemoteClaim]
     removed: list[str]  # removed here (journal archived), so not adopted again
     landed: list[str]  # landed on another machine and never a task here: kept as an archive
+    # removed on another machine (the remote's marker): archived here, or removed here too
+    removed_elsewhere: list[str] = field(default_factory=list)
+    kept: dict[str, str] = field(default_factory=dict)  # removed elsewhere, kept here: why
+    published: list[str] = field(default_factory=list)  # removed here offline, published now
 
 
 def sync(engine: Core) -> SyncReport:
@@ -46,10 +53,15 @@ def sync(engine: Core) -> SyncReport:
                 f"+{journal.REF_PREFIX}*:{tasks_prefix}*",
                 f"+{CLAIM_PREFIX}*:{remote.tracking}claims/*",
                 f"+{QUEUE_PREFIX}*:{remote.tracking}queue/*",  # the board's view of the queue
+                f"+{REMOVED_PREFIX}*:{remote.tracking}removed/*",  # tasks removed elsewhere
             ],
             prune=True,
         )
-    refs = repo.refs(journal.REF_PREFIX, tasks_prefix, journal.ARCHIVE_PREFIX)
+    removed_prefix = f"{remote.tracking}removed/"
+    refs = repo.refs(journal.REF_PREFIX, tasks_prefix, journal.ARCHIVE_PREFIX, removed_prefix)
+    gone = read_markers(
+        git, {r[len(removed_prefix) :]: s for r, s in refs.items() if r.startswith(removed_prefix)}
+    )
     local = {
         r[len(journal.REF_PREFIX) :]: sha
         for r, sha in refs.items()
@@ -57,20 +69,32 @@ def sync(engine: Core) -> SyncReport:
     }
     theirs = {r[len(tasks_prefix) :]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
     report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [], [])
+    # task -> its newest archive ref (refs/taskproto/archive/<task>/<time>)
+    archives: dict[str, str] = {}
+    for ref in refs:
+        if ref.startswith(journal.ARCHIVE_PREFIX):
+            task = ref[len(journal.ARCHIVE_PREFIX) :].rsplit("/", 1)[0]
+            archives[task] = max(archives.get(task, ref), ref)
     to_push: dict[str, str | None] = {}
-    for name in sorted(set(local) | set(theirs)):
+    unpublished: dict[str, tuple[str, str]] = {}  # removed here, not yet on the remote
+    for name in sorted(set(local) | set(theirs) | set(gone)):
         mine, other = local.get(name), theirs.get(name)
+        archive = archives.get(name)
+        archived_sha = refs[archive] if archive else None
+        removal = gone.get(name)
+        if removal is not None and (other is None or _related(repo, other, removal.journal)):
+            if _removed_elsewhere(engine, name, mine, other, removal, archived_sha, report):
+                continue  # else: another task of that name, made here after the removal
         if mine == other:
             continue
         if other is None or (mine is not None and repo.is_ancestor(other, mine)):
             to_push[name] = other
         elif mine is None:
-            archives = sorted(r for r in refs if r.startswith(f"{journal.ARCHIVE_PREFIX}{name}/"))
-            archived_sha = refs[archives[-1]] if archives else None
             if archived_sha and (archived_sha == other or repo.is_ancestor(other, archived_sha)):
-                report.removed.append(
-                    name
-                )  # removed here: not brought back (its remote journal stays)
+                if _landed(engine, archived_sha):
+                    report.removed.append(name)  # landed here: its remote journal stays
+                else:  # removed here while the remote could not be told: tell it now
+                    unpublished[name] = (archived_sha, archive or "")
             elif _landed(engine, other):
                 # done before this clone ever had it: kept as a removed task's journal (its log
                 # readable, a task waiting for it ready), not made a task to remove by hand
@@ -99,7 +123,64 @@ def sync(engine: Core) -> SyncReport:
                 remote.track_task(name, local[name])
             else:
                 report.rejected[name] = status.summary if status else "not pushed"
+    for name, (sha, archive) in unpublished.items():
+        try:
+            removed.publish(engine, name, sha, None, removed.stamp_time(archive))
+        except TaskprotoError as exc:
+            report.rejected[name] = f"its removal here was not published: {exc}"
+        else:
+            report.removed.append(name)
+            report.published.append(name)
     return report
+
+
+def _covers(repo: Repo, sha: str, head: str) -> bool:
+    """`sha` is `head` or one of its ancestors: nothing in it that `head` lacks."""
+    return sha == head or repo.is_ancestor(sha, head)
+
+
+def _related(repo: Repo, sha: str, head: str) -> bool:
+    """One history: `sha` is `head`, before it, or after it (a change pushed over a removal its
+    pusher had not seen: a claim's push carries the journal without a lease)."""
+    return _covers(repo, sha, head) or repo.is_ancestor(head, sha)
+
+
+def _removed_elsewhere(
+    engine: Core,
+    name: str,
+    mine: str | None,
+    other: str | None,
+    gone: Removal,
+    archived: str | None,
+    report: SyncReport,
+) -> bool:
+    """A task the remote says was removed: archived here (never had it), removed here too the
+    way `task remove` would (nothing of its work lost), or kept with the reason. False: the task
+    here is another of that name, made after the removal (unrelated history)."""
+    repo = engine.repo
+    last = other if other is not None and repo.is_ancestor(gone.journal, other) else gone.journal
+    if mine is None:
+        if archived is None or not _covers(repo, last, archived):
+            stamp = gone.removed_at.strftime("%Y%m%dT%H%M%SZ")
+            journal.keep_archive(engine.git, name, last, stamp)
+            report.removed_elsewhere.append(name)
+        return True
+    if not _covers(repo, mine, gone.journal):
+        if not repo.is_ancestor(gone.journal, mine):
+            return False
+        report.kept[name] = f"changed here after {gone.who()} removed it on the remote"
+        return True
+    if mine != gone.journal and engine.config.task_dir(name).is_dir():
+        with engine.lock(name):  # its last changes first, so its archive here holds them
+            if journal.head(engine.git, name) == mine:
+                take_journal(engine, name, gone.journal, mine)
+    try:
+        tasks.remove_task(engine, name, publish=False)
+    except TaskprotoError as exc:
+        report.kept[name] = str(exc)
+    else:
+        report.removed_elsewhere.append(name)
+    return True
 
 
 def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:

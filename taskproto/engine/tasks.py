@@ -354,10 +354,11 @@ def abort_create(core: Core, name: TaskName, force: bool = False) -> wt.RemovalP
 
 
 def remove_task(
-    core: Core, name: str, force: bool = False, session: str | None = None
+    core: Core, name: str, force: bool = False, session: str | None = None, publish: bool = True
 ) -> wt.RemovalPlan:
     """Remove the task's worktrees, branches and folder, refusing (without --force) if work would be
-    lost or another live session owns it; its journal is archived, never deleted."""
+    lost or another live session owns it; its journal is archived, never deleted. With a shared
+    remote and `publish`, the removal is published there first (engine/removed.py)."""
     core.check_force(force)
     task_dir = core.task_path(name).parent
     with task_lock(task_dir, name, core.config.lock_timeout):
@@ -400,8 +401,14 @@ def remove_task(
                 note=f"removed with --force while session {owner.session} owned it",
             )
             core.save(task, new, f"remove --force: owned by {owner.session}")
+        note = None
+        if publish and core.remote is not None:
+            from taskproto.engine import removed
+
+            note = removed.on_remove(core, name, agents, force, session)
         stamp = utcnow().strftime("%Y%m%dT%H%M%SZ")
         plan = wt.remove(core.config, core.repo, name, agents, force, stamp)
+        plan.remote_note = note
     journal.archive(core.git, name, stamp)
     index.forget(core.config.layout, name)
     core.changed()

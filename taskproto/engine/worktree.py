@@ -203,6 +203,7 @@ class RemovalPlan:
         self.unique_commits, self.strays = unique_commits, strays
         self.kept: list[Path] = kept if kept is not None else []
         self.kept_in = kept_in
+        self.remote_note: str | None = None  # the shared remote could not be told (yet)
 
 
 def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -> RemovalPlan:

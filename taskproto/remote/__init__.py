@@ -43,6 +43,7 @@ from taskproto.remote.records import (
     RemoteClaimHeld,
     RemoteError,
 )
+from taskproto.remote.removal import REMOVED_FILE, Removal, TaskRemovedThere, removed_ref
 from taskproto.sessions import hostname
 from taskproto.state import journal
 from taskproto.state.models import utcnow
@@ -352,10 +353,13 @@ class Remote:
 
     def check_journal(self, task: str) -> str | None:
         """The remote's journal head of `task`, refused when it holds commits we do not have."""
-        ref = journal.ref_for(task)
+        ref, marker = journal.ref_for(task), removed_ref(task)
         with self.network(f"reading the journal of {task}"):
-            remote_head = self.git.ls_remote(self.name, [ref]).get(ref)
+            there = self.git.ls_remote(self.name, [ref, marker])
+        remote_head = there.get(ref)
         local_head = journal.head(self.git, task)
+        if marker in there:
+            self._check_removed(task, there[marker], remote_head, local_head)
         if remote_head is None or remote_head == local_head:
             return remote_head
         if local_head is None or not self.git.is_ancestor(remote_head, local_head):
@@ -363,6 +367,24 @@ class Remote:
                 self.name, task, f"remote {remote_head[:12]}, here {(local_head or 'none')[:12]}"
             )
         return remote_head
+
+    def _check_removed(
+        self, task: str, marker: str, remote_head: str | None, local_head: str | None
+    ) -> None:
+        """Refuse a change of a task removed on the remote (TaskRemovedThere), unless this one is
+        another task of the same name, made after the removal (unrelated histories)."""
+        seen = self._ref_sha(f"{self.tracking}removed/{task}")
+        data = self.git.show_file(marker, REMOVED_FILE) if seen == marker else None
+        gone = Removal.parse(task, marker, data)
+        if gone is None:
+            raise TaskRemovedThere(self.name, task, None)  # not seen yet: sync decides
+        for head in (remote_head, local_head):  # either may be another task's of that name
+            if head is not None and not (
+                self.git.is_ancestor(gone.journal, head) or self.git.is_ancestor(head, gone.journal)
+            ):
+                return
+        if remote_head is not None or local_head is not None:
+            raise TaskRemovedThere(self.name, task, gone)
 
     def prepare_publish(self, task: str, releasing: str | None) -> Publish:
         """Before a journaled change is written here: the remote's journal head (refused when it
@@ -405,7 +427,7 @@ class Remote:
         bad = [s for s in statuses.values() if not s.ok]
         if bad or len(statuses) < len(refspecs):
             first = next((s for s in bad if not secondary(s)), bad[0] if bad else None)
-            if first is not None and first.ref == jref and behind(first):
+            if first is not None and first.ref == jref and (behind(first) or raced(first)):
                 raise JournalAhead(self.name, plan.task, first.summary)
             raise RemoteError(
                 self.name, f"recording {plan.task}", first.summary if first else "push rejected"

@@ -368,7 +368,7 @@ def test_a_task_removed_here_is_not_brought_back_by_sync(server: Server, tmp_pat
     (a,) = machines(url, tmp_path, 1)
     ok(a, "task", "create", "t1")
     ok(a, "sync")
-    ok(a, "task", "remove", "t1")
+    ok(a, "task", "remove", "t1")  # published on the remote as it was removed (docs/remote.md)
     out = json.loads(ok(a, "sync", "--json"))
-    assert out["adopted"] == [] and out["removed_here"] == ["t1"]
+    assert out["adopted"] == [] and out["removed_here"] == [] and out["removed_elsewhere"] == []
     assert not (a / ".taskproto/tasks/t1").exists()
