@@ -12,7 +12,8 @@ time is the tasks' generation: it changes with every change.
 
 Lines are appended with one `write` (O_APPEND) under a shared lock; once the file has grown past
 twice its size after the last rewrite, the appender rewrites it whole under the exclusive lock. A
-reader takes no lock: a rename is atomic, and a torn last line is skipped. Standard library only:
+reader takes no lock: a rename is atomic, and a torn last line is skipped (as is the line the next
+append glues onto it: two tabs, which no line written whole holds). Standard library only:
 hooks read it.
 
 The agent hook script (hooks/agents/hook.sh) trusts the file's time alone: while it is not newer
@@ -312,10 +313,11 @@ def _taken(layout: Layout, name: str, raw: str, key_text: str, statuses: bool) -
     hot, at = json.scan(raw, at + len(key_text))
     if raw[at] != "," or type(hot) is not list:
         return None
+    # one tab: a line appended after a torn one (no newline between them) holds two
     if not statuses:  # the agents' keys are not looked at: not parsed
-        return Row(name, hot, raw) if "\t" in raw else None
+        return Row(name, hot, raw) if raw.count("\t") == 1 else None
     agents, at = json.scan(raw, at + 1)
-    if not raw.startswith("]\t", at) or type(agents) is not dict:
+    if not raw.startswith("]\t", at) or type(agents) is not dict or raw.find("\t", at + 2) >= 0:
         return None
     if any(key(layout.status_file(name, a)) != k for a, k in agents.items()):
         return None
