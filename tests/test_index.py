@@ -154,6 +154,34 @@ def test_a_torn_last_line_is_not_taken(engine: Engine, repo: Path) -> None:
     assert [r["name"] for r in list_json(repo)] == ["a"]
 
 
+def test_a_line_appended_to_a_torn_line_is_not_taken_for_either_task(
+    engine: Engine, repo: Path
+) -> None:
+    """The next save appends its line right after a torn one (no newline between): the physical
+    line holds the torn task's head and part of its row, then the other task's whole line. It is
+    no line this taskproto writes (two tabs): neither task's row is taken from it, both are read
+    themselves, and `task list --json` prints them (it failed with an internal error)."""
+    engine.create_task("a")
+    engine.create_task("b")
+    path = Path(index.path(engine.config.layout))
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-40])  # a's last line torn inside its row
+    r = run_taskproto("task", "create", "c", cwd=repo)  # appended to the torn line
+    assert r.code == 0, r.err
+    glued = path.read_text().split("\n")[-2]
+    assert glued.startswith('["b",') and glued.count("\t") == 2
+    fresh, stale = index.rows(engine.config.layout, ["a", "b", "c"])
+    assert "b" in stale  # its line is the torn one
+    for quick in ("1", "0"):
+        r = run_taskproto("task", "list", "--json", cwd=repo, env={"TASKPROTO_QUICK": quick})
+        assert r.code == 0, r.err
+        assert [(t["name"], t["state"]) for t in json.loads(r.out)] == [
+            ("a", "INIT"),
+            ("b", "INIT"),
+            ("c", "INIT"),
+        ]
+
+
 def test_lines_this_taskproto_does_not_write_are_not_taken(engine: Engine, repo: Path) -> None:
     """A listing compares each head's key as text and parses only the rest of the head where it
     lies (index._rows): a line that only looks like a head, or whose parts are not what `line`
@@ -227,3 +255,29 @@ def test_a_quick_read_ends_at_once_with_all_its_output(engine: Engine, repo: Pat
         assert "x" * 300_000 in json.dumps(found)
     gone = run_taskproto("task", "show", "nope", cwd=repo)
     assert gone.code == 1 and gone.err.count("\n") == 1
+
+
+def test_a_line_torn_before_its_tab_and_glued_to_the_next_is_taken_for_neither(
+    engine: Engine, repo: Path
+) -> None:
+    """Torn right after its head: the glued line holds one tab, and after it the next task's
+    row. Neither a plain listing nor a JSON one takes it for the first task (whose row it is not)."""
+    engine.create_task("a")
+    engine.create_task("b")
+    path = Path(index.path(engine.config.layout))
+    whole = path.read_text()
+    last = whole.rstrip("\n").rsplit("\n", 1)[-1]
+    assert last.startswith('["b",')
+    head = last.partition("\t")[0]
+    path.write_text(whole[: len(whole) - len(last) - 1] + head)  # b's line: its head only
+    r = run_taskproto("task", "create", "c", cwd=repo)
+    assert r.code == 0, r.err
+    glued = path.read_text().split("\n")[-2]
+    assert glued.startswith(head + '["c",') and glued.count("\t") == 1
+    for statuses in (True, False):
+        fresh, stale = index.rows(engine.config.layout, ["a", "b", "c"], statuses)
+        assert "b" in stale and "b" not in fresh, statuses
+    for args in (("task", "list"), ("task", "list", "--json")):
+        quick = run_taskproto(*args, cwd=repo)
+        full = run_taskproto(*args, cwd=repo, env={"TASKPROTO_QUICK": "0"})
+        assert quick.code == full.code == 0 and quick.out == full.out, (quick, full)

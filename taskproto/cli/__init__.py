@@ -2,7 +2,8 @@
 
 Exit codes (one table for the whole CLI): 0 success; 1 refused or failed, with a
 one-line reason on stderr; 2 usage error; 3 unexpected internal error, with the
-traceback written to a log file whose path is printed.
+traceback written to a log file whose path is printed. Output into a pipe whose reader went
+(`| head -1`) stops there, and the command exits as if all of it had been read: 0, no message.
 
 This module imports nothing heavy: `task list`, `task show`, `turn`, `transition`, `fire`,
 `handoff`, `subtask add|done|fail|skip` and `agent set` are answered on the standard library when

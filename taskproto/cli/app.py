@@ -4,6 +4,7 @@ maps errors to exit codes (the table is in cli/__init__.py)."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -70,6 +71,31 @@ class LazyGroup(click.Group):
 
                     attach(command)
         return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> object:
+        # A reader that went (`| head -1`): stop writing, exit 0 and silent, as the quick front
+        # does; click's own answer to it would be exit 1. What is still buffered goes nowhere.
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            if not _reader_gone():
+                raise  # another pipe (a git process's input): not the user's reader
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+            return None
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader closed it (poll says POLLERR)."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return any(event & select.POLLERR for _, event in poll.poll(0))
 
 
 @click.group(

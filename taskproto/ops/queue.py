@@ -246,7 +246,12 @@ def run_once(
     repaired = ""
     if queue_locks.journal_lock(engine, entry.task) is not None:
         repaired = f" (first: {queue_locks.repair(engine, entry.task)})"
-    outcome = _process(engine, queue, entry, session)
+    try:
+        outcome = _process(engine, queue, entry, session)
+    except TaskprotoError:  # refused (the base here, say): the entry is free again, as it was
+        data = {k: v for k, v in entry.data.items() if k != "taken"}
+        queue.swap(entry.task, queue.write(data, entry.sha), entry.sha)
+        raise
     outcome.detail += repaired
     return outcome
 

@@ -15,8 +15,9 @@ time is the tasks' generation: it changes with every change.
 Lines are appended with one `write` (O_APPEND) under a shared lock; once the file has grown past
 half as large again as after the last rewrite, the appender rewrites it whole under the exclusive
 lock (at 10,000 tasks a rewrite every 2,500 changes or so, 60-90 ms; a listing reads at most half
-as many lines again as there are tasks, so its cost stays that of the tasks). A
-reader takes no lock: a rename is atomic, and a torn last line is skipped. Standard library only:
+as many lines again as there are tasks, so its cost stays that of the tasks). A reader takes no
+lock: a rename is atomic, and a torn last line is skipped (as is the line the next append glues
+onto it: two tabs, which no line written whole holds). Standard library only:
 hooks read it.
 
 The agent hook script (hooks/agents/hook.sh) trusts the file's time alone: while it is not newer
@@ -316,10 +317,20 @@ def _taken(layout: Layout, name: str, raw: str, key_text: str, statuses: bool) -
     hot, at = json.scan(raw, at + len(key_text))
     if raw[at] != "," or type(hot) is not list:
         return None
+    # one tab, after the head, and the row after it this task's: a line appended after a torn
+    # one (no newline between them) holds two, or another task's row after the first one's head
+    tab = raw.find("\t", at)
+    if (
+        tab < 0
+        or raw[tab - 1] != "]"
+        or not raw.startswith(f'{{"name":"{name}"', tab + 1)
+        or raw.find("\t", tab + 1) >= 0
+    ):
+        return None
     if not statuses:  # the agents' keys are not looked at: not parsed
-        return Row(name, hot, raw) if "\t" in raw else None
+        return Row(name, hot, raw)
     agents, at = json.scan(raw, at + 1)
-    if not raw.startswith("]\t", at) or type(agents) is not dict:
+    if at + 1 != tab or type(agents) is not dict:
         return None
     if any(key(layout.status_file(name, a)) != k for a, k in agents.items()):
         return None

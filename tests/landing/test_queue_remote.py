@@ -51,7 +51,8 @@ def test_a_worker_on_another_machine_lands_the_queue_once(server: Server, tmp_pa
 def test_the_queue_catches_its_base_up_by_the_rule_land_follows(tmp_path: Path) -> None:
     """The queue's base comes from engine/basebranch.catch_up, as `update`'s and `land`'s: a
     base here with commits the remote lacks is refused (the queue pushes what it lands: they
-    would go along unasked), nothing changed; once pushed, the entry lands on the remote."""
+    would go along unasked), nothing changed, the entry still queued for any worker; once
+    pushed, the entry lands on the remote."""
     bare = remote_servers.seed_server(tmp_path)
     a = clone(bare.as_uri(), tmp_path / "a")
     engine = Engine(load_config(a))
@@ -65,7 +66,9 @@ def test_the_queue_catches_its_base_up_by_the_rule_land_follows(tmp_path: Path) 
     assert r.returncode == 1 and r.stderr.count("\n") == 1, r
     assert "main here has commits origin lacks; push them" in r.stderr
     assert (git(a, "rev-parse", "main"), git(bare, "rev-parse", "main")) == (here, there)
-    assert [e["task"] for e in json.loads(ok(a, "queue", "list", "--json"))] == ["t"]
+    # the entry is given back as it was, queued, not left taken by a worker that refused it
+    listed = json.loads(ok(a, "queue", "list", "--json"))
+    assert [(e["task"], e["status"], e.get("taken")) for e in listed] == [("t", "queued", None)]
     git(a, "push", "--quiet", "origin", "main")
     out = json.loads(ok(a, "queue", "run", "--json", session="worker"))
     assert [(o["task"], o["result"]) for o in out] == [("t", "landed")]

@@ -187,9 +187,19 @@ def install(
     return report
 
 
+def _same(path: Path, chained: Path) -> bool:
+    """Whether `path` is a copy of the hook ours chains (bytes and mode): what `pre-commit
+    install -f` leaves when it writes its script over ours chaining that same script. Replacing
+    it loses nothing."""
+    if path.is_symlink() or chained.is_symlink() or not (path.is_file() and chained.is_file()):
+        return False
+    same_mode = path.stat().st_mode == chained.stat().st_mode
+    return same_mode and path.read_bytes() == chained.read_bytes()
+
+
 def _chainable(folder: Path, hook: str) -> None:
     path, chained = script(folder, hook, MARKER), folder / (hook + CHAINED_SUFFIX)
-    if _exists(path) and not is_ours(path) and _exists(chained):
+    if _exists(path) and not is_ours(path) and _exists(chained) and not _same(path, chained):
         raise TaskprotoError(
             f"{path} is not taskproto's and {chained} already exists, so the existing hook "
             "cannot be "
@@ -209,7 +219,8 @@ def _put(folder: Path, hook: str, python: str | None, report: HooksReport) -> No
             report.updated.append(hook)
         return
     if _exists(path):
-        os.rename(path, chained)
+        if not _same(path, chained):  # a copy of the chained hook is only overwritten
+            os.rename(path, chained)
         report.chained.append(hook)
     _write(path, content)
     report.installed.append(hook)

@@ -72,3 +72,42 @@ def test_ours_behind_pre_commits_script_runs_and_is_known(
     assert (hooks / "pre-push.legacy").read_text() == THEIRS
     assert (hooks / "pre-push").read_bytes() == theirs_now
     assert not (hooks / "pre-push.taskproto-chained").exists()
+
+
+def _pre_commit(repo: Path, tmp_path: Path, *args: str) -> None:
+    done = subprocess.run(
+        ["pre-commit", "install", "--hook-type", "pre-push", *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")},
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_pre_commit_install_f_over_ours_chaining_its_script_is_undone_by_init(
+    cli: Any, hooked: Engine, repo: Path, tmp_path: Path
+) -> None:
+    """pre-commit's script first, ours chaining it, then `pre-commit install -f` writes its script
+    over ours: the chained file holds those same bytes, so nothing is lost putting ours back.
+    Doctor's fix, `init`, does it instead of refusing with two hooks to choose between."""
+    hooks = repo / ".git" / "hooks"
+    install.uninstall(hooked.git)
+    (repo / ".pre-commit-config.yaml").write_text("repos: []\n")
+    _pre_commit(repo, tmp_path)
+    theirs = (hooks / "pre-push").read_bytes()
+    assert cli("init").code == 0  # pre-commit's script chained behind ours
+    assert (hooks / "pre-push.taskproto-chained").read_bytes() == theirs
+    _pre_commit(repo, tmp_path, "-f")  # ours overwritten, no .legacy
+    assert (hooks / "pre-push").read_bytes() == theirs
+
+    r = cli("doctor")
+    assert "git-hooks-missing" in r.out, r.out
+    r = cli("init")
+    assert r.code == 0, r.err
+    assert b"taskproto git hook" in (hooks / "pre-push").read_bytes()
+    assert (hooks / "pre-push.taskproto-chained").read_bytes() == theirs
+    assert not (hooks / "pre-push.legacy").exists()
+    r = cli("doctor")
+    assert "git-hooks-missing" not in r.out, r.out
