@@ -261,7 +261,7 @@ def test_a_line_torn_before_its_tab_and_glued_to_the_next_is_taken_for_neither(
     engine: Engine, repo: Path
 ) -> None:
     """Torn right after its head: the glued line holds one tab, and after it the next task's
-    row. Neither a plain listing nor a JSON one takes it for the first task (whose row it is not)."""
+    row. Neither a plain listing nor a JSON one takes it for the first task (not its row)."""
     engine.create_task("a")
     engine.create_task("b")
     path = Path(index.path(engine.config.layout))
