@@ -85,7 +85,7 @@ def features(normal: str) -> list[str]:
 # The weights: one row of five 16-bit integers (``SCALE`` times the real weights, little-endian)
 # per bucket, a feature's bucket being the CRC-32 of its UTF-8 text modulo BUCKETS. Read with one
 # ``frombytes``: no parsing, so a first non-English message pays well under a millisecond for it.
-BUCKETS = 1 << 15
+BUCKETS = 1 << 16
 SCALE = 1000
 _ZERO_ROW = BUCKETS * 5 + 5  # after the rows and the biases
 _loaded: dict[str, array[int]] = {}
