@@ -52,7 +52,11 @@ SEVENTH = "heldout7"
 # (es), 93.5% in all; its misses were read in the sixth round and the model is trained on it, so
 # it too is data with the same floor. What will measure the sixth round is the ninth batch.
 EIGHTH = "heldout8"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH)
+# The ninth batch, written the same way, scored once by the lead at 85.7% (ja) to 96.8% (fr),
+# 90.6% in all; since the seventh round the model is trained on it, so it too is data with the
+# same floor. What will measure the seventh round is the tenth batch (TENTH).
+NINTH = "heldout9"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -145,32 +149,20 @@ def test_the_eighth_batch_is_new() -> None:
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
 
 
-# The ninth batch (docs/interruptions.md, "Sixth round"): written by engineers who do not see
+def test_the_ninth_batch_is_new() -> None:
+    """The ninth batch repeats no message of the batches before it (its accuracy floor is
+    test_corpus_accuracy's, as every trained-on split's)."""
+    for code in CODES:
+        older = {m for split in TRAINED if split != NINTH for _, m in load_split(code, split)}
+        rows = load_split(code, NINTH)
+        assert len(rows) >= 150 and not {m for _, m in rows} & older, code
+
+
+# The tenth batch (docs/interruptions.md, "Seventh round"): written by engineers who do not see
 # the classifier, all held out, never trained on (scripts/train_interrupt_model.py leaves
-# heldout9 out by default), scored once by the lead after the sixth round is merged. Not in the
-# repository until then; its floors are the lead's to add when it comes.
-NINTH = "heldout9"
-# scored once by the lead, after the sixth round was merged (docs/interruptions.md, "The ninth
-# batch, scored once"): the floors are where it scored, under the 95% goal in five languages
-NINTH_FLOORS: dict[str, float] = {
-    "de": 0.911,  # 144/158
-    "es": 0.889,  # 145/163
-    "fr": 0.968,  # 153/158
-    "pt-BR": 0.923,  # 145/157
-    "ja": 0.857,  # 138/161
-    "zh-Hans": 0.888,  # 144/162
-}
-
-
-@pytest.mark.parametrize("code", CODES)
-def test_the_ninth_batch_is_new_and_holds_its_floors(code: str) -> None:
-    if not (CORPORA / f"{code}.{NINTH}.tsv").exists() or code not in NINTH_FLOORS:
-        pytest.skip(f"{code}.{NINTH}: not in this repository yet, or no floor set for it")
-    older = {m for split in TRAINED for _, m in load_split(code, split)}
-    rows = load_split(code, NINTH)
-    assert not {m for _, m in rows} & older, code
-    ours = sum(classify(message).type == label for label, message in rows)
-    assert ours / len(rows) >= NINTH_FLOORS[code], (code, ours, len(rows))
+# heldout10 out by default), scored once by the lead after the seventh round is merged. Not in
+# the repository until then.
+TENTH = "heldout10"
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -606,9 +598,10 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all eight
-    batches, since the sixth round; about a minute), leaving out the ninth batch, which is not
-    in the repository yet: the script says so and trains on what there is."""
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all nine
+    batches and the tenth round's training messages, since the seventh round; about two
+    minutes), leaving out the tenth batch, which is not in the repository yet: the script says
+    so and trains on what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -619,8 +612,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{NINTH}.tsv")):
-        assert f"{NINTH}: no such split" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{TENTH}.tsv")):
+        assert f"{TENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(

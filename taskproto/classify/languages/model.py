@@ -4,10 +4,11 @@ The rules of a language table (``languages/<code>.py``) know the phrasings they 
 from; on messages they have not seen, most of their misses are of a few kinds (a yes/no question
 about the work read as a QUESTION, an audit read as OTHER). This model reads the same normalised
 text as the rules (character n-grams of its words, its words, word pairs, the last sentence's
-words), trained on every language's corpus by ``scripts/train_interrupt_model.py`` (softmax
-regression; ``model.bin`` holds its weights), and may change the rules' decision in a few
-cases only (``revise``). It never makes a go of a hold or of an unmatched short reply it is
-unsure of, and never overrides a user's own rule.
+words, a Japanese or Chinese phrase's single characters), trained on every language's corpus
+by ``scripts/train_interrupt_model.py`` (softmax regression, each type weighed alike;
+``model.bin`` holds its weights), and may change the rules' decision in a few cases only
+(``revise``). It never makes a go of a hold or of an unmatched short reply it is unsure of,
+and never overrides a user's own rule.
 
 Standard library only; ``model.bin`` is read the first time a non-English message needs it,
 never for an English one.
@@ -69,6 +70,9 @@ def features(normal: str) -> list[str]:
         padded = "<" + token + ">"
         for size in (2, 3, 4):
             out.extend(padded[i : i + size] for i in range(len(padded) - size + 1))
+        if len(token) > 1 and not token.isascii():
+            # a Japanese or Chinese phrase's single characters: 吗, 停, 别, 完 each say much
+            out.extend("u:" + char for char in token)
     out.extend(f"b:{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False))
     if tokens:
         out.append("last:" + tokens[-1])
@@ -81,7 +85,7 @@ def features(normal: str) -> list[str]:
 # The weights: one row of five 16-bit integers (``SCALE`` times the real weights, little-endian)
 # per bucket, a feature's bucket being the CRC-32 of its UTF-8 text modulo BUCKETS. Read with one
 # ``frombytes``: no parsing, so a first non-English message pays well under a millisecond for it.
-BUCKETS = 1 << 15
+BUCKETS = 1 << 16
 SCALE = 1000
 _ZERO_ROW = BUCKETS * 5 + 5  # after the rows and the biases
 _loaded: dict[str, array[int]] = {}
