@@ -1108,3 +1108,22 @@ def test_a_remark_after_a_go_and_the_seventh_batchs_families(message: str, expec
 )
 def test_french_portuguese_and_chinese_spread(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("把剩下的接口写完", "RESUMPTION"),
+        ("剩下的测试跑完吧", "RESUMPTION"),
+        ("把剩下的 migration 改完", "RESUMPTION"),
+        ("别把剩下的做完", "OTHER"),
+        ("先不要把剩下的写完", "OTHER"),
+        ("剩下的明天再做完", "OTHER"),
+        ("剩下的我来写", "OTHER"),
+        ("剩下的写完了吗?", "STATUS_REQUEST"),
+    ],
+)
+def test_finishing_what_is_left_is_a_go_in_chinese(message: str, expected: str) -> None:
+    """"把剩下的做完" (finish the rest) goes on with the task, as "go ahead and finish the hooks"
+    in English: a rule family (zh_hans.py), not the model; negated, later or asked it is not."""
+    assert classify(message).type == expected, classify(message)
