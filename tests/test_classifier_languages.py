@@ -158,11 +158,44 @@ def test_the_ninth_batch_is_new() -> None:
         assert len(rows) >= 150 and not {m for _, m in rows} & older, code
 
 
-# The tenth batch (docs/interruptions.md, "Seventh round"): written by engineers who do not see
-# the classifier, all held out, never trained on (scripts/train_interrupt_model.py leaves
-# heldout10 out by default), scored once by the lead after the seventh round is merged. Not in
-# the repository until then.
+# The tenth batch (docs/interruptions.md, "The tenth batch, scored once"): written by engineers
+# who did not see the classifier, all held out, never trained on (scripts/train_interrupt_model.py
+# leaves heldout10 out by default), scored once by the lead after the seventh round was merged:
+# 93.6% in all, ja 96.4% (the goal's 95% met), de 91.4% to fr 93.8% (not met). Its floors are
+# those counts: a later round may only do better on it. The next round makes it data (trained on,
+# held to MIN_ACCURACY) and holds out an eleventh batch written the same way.
 TENTH = "heldout10"
+TENTH_FLOORS = {"de": 148, "es": 149, "fr": 152, "pt-BR": 149, "ja": 161, "zh-Hans": 156}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_tenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, TENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= TENTH_FLOORS[code], (code, sum(right.values()), len(rows))
+
+
+def test_the_tenth_batch_is_new_and_never_trained_on() -> None:
+    """It repeats no message of any other file of its language, the training messages written
+    beside it included (compared without case, accents, punctuation or spaces), and the training
+    script leaves it out unless told otherwise."""
+    import unicodedata
+
+    def plain(message: str) -> str:
+        text = unicodedata.normalize("NFKD", message.strip().lower())
+        return "".join(c for c in text if c.isalnum())
+
+    for code in CODES:
+        rows = load_split(code, TENTH)
+        others = {
+            plain(m)
+            for path in CORPORA.glob(f"{code}.*.tsv")
+            if path.stem.split(".")[1] != TENTH
+            for _, m in load(path)
+        }
+        assert len(rows) >= 150 and not {plain(m) for _, m in rows} & others, code
+    script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
+    assert 'held_out = args.hold_out or ["heldout10"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -1124,6 +1157,6 @@ def test_french_portuguese_and_chinese_spread(message: str, expected: str) -> No
     ],
 )
 def test_finishing_what_is_left_is_a_go_in_chinese(message: str, expected: str) -> None:
-    """"把剩下的做完" (finish the rest) goes on with the task, as "go ahead and finish the hooks"
+    """ "把剩下的做完" (finish the rest) goes on with the task, as "go ahead and finish the hooks"
     in English: a rule family (zh_hans.py), not the model; negated, later or asked it is not."""
     assert classify(message).type == expected, classify(message)
