@@ -6,6 +6,7 @@ is published by the next `sync`. The marker and its push are described in remote
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -18,6 +19,32 @@ from taskproto.sessions import hostname
 from taskproto.state import journal
 
 PUBLISHED, ALREADY, UNSHARED = "published", "already", "unshared"
+# `<root>/removals-pending/<task>`: a removal made here while the remote could not be told; the next
+# sync publishes it. A task removed by a taskproto before removals were published (its journal
+# archived here, no such file) stays removed here only, as it was then: another machine keeps it.
+PENDING = "removals-pending"
+
+
+def pending(core: Core, task: str) -> str:
+    return os.path.join(core.config.layout.root, PENDING, task)
+
+
+def is_pending(core: Core, task: str) -> bool:
+    return os.path.isfile(pending(core, task))
+
+
+def mark_pending(core: Core, task: str, head: str) -> None:
+    from taskproto.state.files import atomic_write
+
+    os.makedirs(os.path.dirname(pending(core, task)), exist_ok=True)
+    atomic_write(pending(core, task), (head + "\n").encode())
+
+
+def clear_pending(core: Core, task: str) -> None:
+    try:
+        os.unlink(pending(core, task))
+    except FileNotFoundError:
+        pass
 
 
 class RemovalRejected(RemoteError):
@@ -95,6 +122,7 @@ def on_remove(
     except RemovalRejected:
         raise  # the server said no (permissions, hooks): nothing is removed
     except RemoteError as exc:  # it could not be reached: removed here, published by `sync`
+        mark_pending(core, task, head)
         return (
             f"remote {exc.remote!r} was not told ({exc.detail}); the next `taskproto sync` tells it"
         )

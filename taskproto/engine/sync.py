@@ -84,6 +84,7 @@ def sync(engine: Core) -> SyncReport:
         removal = gone.get(name)
         if removal is not None and (other is None or _related(repo, other, removal.journal)):
             if _removed_elsewhere(engine, name, mine, other, removal, archived_sha, report):
+                removed.clear_pending(engine, name)  # told already, by whoever removed it there
                 continue  # else: another task of that name, made here after the removal
         if mine == other:
             continue
@@ -93,8 +94,10 @@ def sync(engine: Core) -> SyncReport:
             if archived_sha and (archived_sha == other or repo.is_ancestor(other, archived_sha)):
                 if _landed(engine, archived_sha):
                     report.removed.append(name)  # landed here: its remote journal stays
-                else:  # removed here while the remote could not be told: tell it now
+                elif removed.is_pending(engine, name):  # the remote was not told: tell it now
                     unpublished[name] = (archived_sha, archive or "")
+                else:  # removed by a taskproto that did not publish removals: here only
+                    report.removed.append(name)
             elif _landed(engine, other):
                 # done before this clone ever had it: kept as a removed task's journal (its log
                 # readable, a task waiting for it ready), not made a task to remove by hand
@@ -129,6 +132,7 @@ def sync(engine: Core) -> SyncReport:
         except TaskprotoError as exc:
             report.rejected[name] = f"its removal here was not published: {exc}"
         else:
+            removed.clear_pending(engine, name)
             report.removed.append(name)
             report.published.append(name)
     return report

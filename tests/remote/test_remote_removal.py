@@ -159,6 +159,7 @@ def test_a_removal_made_offline_is_published_by_the_next_sync(tmp_path: Path) ->
     out = json.loads(ok(a, "sync", "--json"))
     assert out["removed_here"] == out["removal_published"] == ["t1"] and out["rejected"] == {}
     assert server_has_no_journal(url, "t1")
+    assert not (a / ".taskproto" / "removals-pending" / "t1").exists()  # told: no longer pending
     c = clone(url, tmp_path / "c")
     out = json.loads(ok(c, "sync", "--json"))
     assert out["adopted"] == [] and out["removed_elsewhere"] == ["t1"]
@@ -249,3 +250,25 @@ def test_a_new_task_may_take_a_removed_tasks_name(tmp_path: Path) -> None:
     c = clone(url, tmp_path / "c")
     assert json.loads(ok(c, "sync", "--json"))["adopted"] == ["t1"]
     assert json.loads((c / ".taskproto/tasks/t1/task.json").read_text())["state"] == "CLASSIFIED"
+
+
+def test_a_removal_an_older_taskproto_made_stays_this_machines_own(tmp_path: Path) -> None:
+    """Only a removal this taskproto could not tell the remote is published by sync (it records
+    it as pending); one made before removals were published (its journal archived here, no
+    record) stays removed here only, as it was then: other machines keep the task."""
+    srv = Server("file", tmp_path)
+    url = srv.make()
+    a = clone(url, tmp_path / "a")
+    ok(a, "task", "create", "t1")
+    ok(a, "sync")
+    git(a, "remote", "set-url", "origin", srv.unreachable)
+    assert tp(a, "task", "remove", "t1").returncode == 0
+    record = a / ".taskproto" / "removals-pending" / "t1"
+    assert record.is_file()
+    record.unlink()  # as an older taskproto left its removal: the archive alone
+    git(a, "remote", "set-url", "origin", url)
+    out = json.loads(ok(a, "sync", "--json"))
+    assert out["removed_here"] == ["t1"] and out["removal_published"] == [], out
+    assert not server_has_no_journal(url, "t1")
+    c = clone(url, tmp_path / "c")
+    assert json.loads(ok(c, "sync", "--json"))["adopted"] == ["t1"]
