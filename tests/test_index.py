@@ -281,3 +281,36 @@ def test_a_line_torn_before_its_tab_and_glued_to_the_next_is_taken_for_neither(
         quick = run_taskproto(*args, cwd=repo)
         full = run_taskproto(*args, cwd=repo, env={"TASKPROTO_QUICK": "0"})
         assert quick.code == full.code == 0 and quick.out == full.out, (quick, full)
+
+
+def test_a_task_paused_by_the_users_question_says_so_in_the_list(
+    engine: Engine, repo: Path
+) -> None:
+    """A question the user asked pauses the task's work until they say to go on: `task list`
+    marks it (both paths, text and JSON), and a go takes the mark away. A row written by a
+    taskproto before the mark (six fields shown) is read again, not misread."""
+    engine.create_task("a")
+    engine.create_task("b")
+    r = run_taskproto(
+        "interrupt", "record", "a", "why does the parser need a second pass?", cwd=repo
+    )
+    assert r.code == 0, r.err
+    for quick in ("1", "0"):
+        env = {"TASKPROTO_QUICK": quick}
+        text = run_taskproto("task", "list", cwd=repo, env=env).out.splitlines()
+        assert text[0].endswith("PAUSED (QUESTION) until `taskproto resume a`"), text
+        assert "PAUSED" not in text[1]
+        rows = json.loads(run_taskproto("task", "list", "--json", cwd=repo, env=env).out)
+        assert [row["paused"] for row in rows] == ["QUESTION", None]
+    # the index's line as an older taskproto wrote it: five plus the reasons, no `paused`
+    path = Path(index.path(engine.config.layout))
+    lines = path.read_text().splitlines()
+    head, tab, rest = lines[-1].partition("\t")
+    old = json.loads(head)
+    assert old[0] == "a" and len(old[2]) == 7
+    old[2] = old[2][:6]
+    path.write_text("\n".join([*lines, json.dumps(old, separators=(",", ":")) + tab + rest]) + "\n")
+    assert "PAUSED (QUESTION)" in run_taskproto("task", "list", cwd=repo).out
+    r = run_taskproto("interrupt", "record", "a", "go on", cwd=repo)
+    assert r.code == 0, r.err
+    assert "PAUSED" not in run_taskproto("task", "list", cwd=repo).out

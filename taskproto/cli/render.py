@@ -41,6 +41,7 @@ def list_text(rows: list[dict[str, Any]]) -> str:
                 r["workflow"],
                 r["waiting"],
                 reasons,
+                r.get("paused"),
             )
         )
     return "".join(lines)

@@ -225,6 +225,7 @@ def listing_text(reader: TaskReader) -> str | None:
                 row.workflow,
                 waiting,
                 row.escalated,
+                row.paused,
             )
         )
     return "".join(out)

@@ -55,6 +55,11 @@ class TaskInfo(_Result):
         description="Open escalations (`taskproto escalate`: reason, detail, tried, at, session): "
         "the task waits for the user, who resumes it.",
     )
+    paused: str | None = Field(
+        None,
+        description="The type of the user's interruption the work waits on (QUESTION, AUDIT, "
+        "STATUS_REQUEST, OTHER): answer it, and go on only when the user says so; null when none.",
+    )
     instructions: str | None = Field(None, description="How to go on from the current state.")
 
 

@@ -81,17 +81,10 @@ def key(file: str) -> list[int] | None:
 def row(data: dict[str, Any], agents: dict[str, str]) -> dict[str, Any]:
     """A task's row from its task.json's JSON and its agents' statuses."""
     found = {k: data.get(k) for k in ROW_KEYS}
+    from taskproto.state.summary import paused_by
+
     found["agents"] = agents
-    last = data.get("interruptions") or [None]
-    latest = last[-1] if isinstance(last, list) else None
-    paused = (
-        latest.get("type")
-        if isinstance(latest, dict)
-        and latest.get("type") not in (None, "RESUMPTION")
-        and latest.get("state") == data.get("state")
-        else None
-    )
-    found["paused"] = paused
+    found["paused"] = paused_by(data) if isinstance(data.get("interruptions"), list) else None
     return found
 
 
@@ -117,7 +110,8 @@ def _dumps(value: Any) -> str:
 
 def hot(found: dict[str, Any]) -> list[Any]:
     """What `task list` shows of a row, and what the ready queue reads: state, priority, owner,
-    workflow, what it waits for, its escalations' reasons (`Row`)."""
+    workflow, what it waits for, its escalations' reasons, the interruption it is paused by
+    (`Row`)."""
     owner = found.get("owner")
     return [
         found.get("state"),
@@ -126,17 +120,36 @@ def hot(found: dict[str, Any]) -> list[Any]:
         found.get("workflow"),
         found.get("depends_on") or [],
         [e.get("reason") for e in found.get("escalations") or [] if isinstance(e, dict)],
+        found.get("paused"),
     ]
 
 
 class Row:
     """One task's row: its plain fields at once, the whole row (`data`) decoded when asked."""
 
-    __slots__ = ("name", "state", "priority", "owner", "workflow", "depends_on", "escalated", "_j")
+    __slots__ = (
+        "name",
+        "state",
+        "priority",
+        "owner",
+        "workflow",
+        "depends_on",
+        "escalated",
+        "paused",
+        "_j",
+    )
 
     def __init__(self, name: str, hot: list[Any], line: str) -> None:
         self.name = name
-        self.state, self.priority, self.owner, self.workflow, self.depends_on, self.escalated = hot
+        (
+            self.state,
+            self.priority,
+            self.owner,
+            self.workflow,
+            self.depends_on,
+            self.escalated,
+            self.paused,
+        ) = hot  # a line of a taskproto before `paused` (six) does not unpack: read again
         self._j: Any = line  # the line, whose row is past its tab, until `data` decodes it
 
     @property

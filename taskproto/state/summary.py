@@ -191,6 +191,7 @@ def task_summary(
         "created_at": iso(data["created_at"]),
         "updated_at": iso(data["updated_at"]),
         "escalations": [{**e, "at": iso(e["at"])} for e in data["escalations"]],
+        "paused": paused_by(data),
     }
 
 
@@ -230,6 +231,24 @@ def describe(waits: list[dict[str, Any]]) -> str:
     return ", ".join(f"{w['task']} ({w['why']})" for w in waits)
 
 
+def paused_by(data: dict[str, Any]) -> str | None:
+    """The type of the user's interruption the task's work waits on (models.Task.paused_by's
+    rule: the latest, unless a resumption or the task moved on since), from task.json's JSON or,
+    without its interruptions, from an index row's `paused`."""
+    if "interruptions" not in data:
+        found = data.get("paused")
+        return found if isinstance(found, str) else None
+    last = data["interruptions"] or [None]
+    latest = last[-1] if isinstance(last, list) else None
+    if (
+        isinstance(latest, dict)
+        and latest.get("type") not in (None, "RESUMPTION")
+        and latest.get("state") == data.get("state")
+    ):
+        return str(latest["type"])
+    return None
+
+
 def list_line(
     name: str,
     width: int,
@@ -239,9 +258,13 @@ def list_line(
     workflow: str,
     waiting: str,
     escalated: list[str],
+    paused: str | None = None,
 ) -> str:
-    """One task's line of `task list` (what it waits for: summary.describe's words)."""
+    """One task's line of `task list` (what it waits for: summary.describe's words; `paused`:
+    the type of the user's interruption its work waits on, `paused_by`)."""
     waits = f"  waits for {waiting}" if waiting else ""
+    if paused:
+        waits += f"  PAUSED ({paused}) until `taskproto resume {name}`"
     if escalated:
         waits += f"  ESCALATED ({', '.join(escalated)})"
     # ljust, not a format spec: a third of the time, on every line of a listing

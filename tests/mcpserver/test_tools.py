@@ -452,3 +452,18 @@ def test_a_journal_git_cannot_read_is_refused_through_mcp_with_the_cli_line(
             assert path.read_bytes() == forged  # the refusals wrote nothing
 
     anyio.run(main)
+
+
+def test_status_says_which_task_the_users_interruption_paused(engine: Engine, repo: Path) -> None:
+    """`paused` in each task's status: the type of the user's interruption its work waits on."""
+    engine.create_task("t1")
+    engine.create_task("t2")
+    r = run_taskproto("interrupt", "record", "t1", "why two passes in the parser?", cwd=repo)
+    assert r.code == 0, r.err
+
+    async def main() -> None:
+        async with connect(repo, "s1") as client:
+            tasks = (await ok(client, "status"))["tasks"]
+            assert {t["name"]: t["paused"] for t in tasks} == {"t1": "QUESTION", "t2": None}
+
+    anyio.run(main)
