@@ -204,7 +204,7 @@ def test_lines_this_taskproto_does_not_write_are_not_taken(engine: Engine, repo:
         (f'["a",{key[:-1]}0],{hot},{{}}]\t{row}', False),  # another inode
         ('["a\\"",' + good[5:], False),  # a name with a quote: no task's
         (f'["a",{key},[1,2],{{}}]\t{row}', False),  # a list of the wrong length
-        (f'["a",{key},{hot},[]]\t{row}', True),  # statuses that are no object
+        (f'["a",{key},{hot},[]]\t{row}', False),  # statuses that are no object
     ]
     for text, taken in forged:
         path.write_text(text + "\n")

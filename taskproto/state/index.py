@@ -328,24 +328,23 @@ def _taken(layout: Layout, name: str, raw: str, key_text: str, statuses: bool) -
     if not (raw.startswith(key_text, at) and raw.startswith(",[", at - 2)):
         return None
     hot, at = json.scan(raw, at + len(key_text))
-    if raw[at] != "," or type(hot) is not list:
+    if type(hot) is not list:
         return None
-    # one tab, after the head, and the row after it this task's: a line appended after a torn
-    # one (no newline between them) holds two, or another task's row after the first one's head
-    tab = raw.find("\t", at)
-    if (
-        tab < 0
-        or raw[tab - 1] != "]"
-        or not raw.startswith(f'{{"name":"{name}"', tab + 1)
-        or raw.find("\t", tab + 1) >= 0
-    ):
+    if raw.startswith(",{}]\t", at):  # no agents: nothing more to parse
+        agents: Any = {}
+        tab = at + 4
+    else:
+        if raw[at] != ",":
+            return None
+        agents, at = json.scan(raw, at + 1)
+        if type(agents) is not dict or not raw.startswith("]\t", at):
+            return None
+        tab = at + 1
+    # the tab right after the whole head, and no other: a line appended after a torn one (no
+    # newline between them) holds two, or ends the torn head without its own
+    if raw.find("\t", tab + 1) >= 0:
         return None
-    if not statuses:  # the agents' keys are not looked at: not parsed
-        return Row(name, hot, raw)
-    agents, at = json.scan(raw, at + 1)
-    if at + 1 != tab or type(agents) is not dict:
-        return None
-    if any(key(layout.status_file(name, a)) != k for a, k in agents.items()):
+    if statuses and any(key(layout.status_file(name, a)) != k for a, k in agents.items()):
         return None
     return Row(name, hot, raw)
 
