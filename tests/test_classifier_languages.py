@@ -56,7 +56,10 @@ EIGHTH = "heldout8"
 # 90.6% in all; since the seventh round the model is trained on it, so it too is data with the
 # same floor. What measured the seventh round is the tenth batch (TENTH).
 NINTH = "heldout9"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH)
+# The tenth batch (below, TENTH_FLOORS): since the eighth round the model is trained on it, so it
+# too is data with the same floor (98.7% pt-BR to 100% ja once trained on).
+TENTH = "heldout10"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -162,8 +165,8 @@ def test_the_ninth_batch_is_new() -> None:
 # who did not see the classifier, all held out, scored once by the lead after the seventh round
 # was merged: 93.6% in all, ja 96.4% (the goal's 95% met), de 91.4% to fr 93.8% (not met). Its
 # floors are those counts: a later round may only do better on it. Since the eighth round it is
-# data: the model is trained on it (batch "10" of scripts/train_interrupt_model.py).
-TENTH = "heldout10"
+# data: the model is trained on it (batch "10" of scripts/train_interrupt_model.py) and it is in
+# TRAINED, held to MIN_ACCURACY.
 TENTH_FLOORS = {"de": 148, "es": 149, "fr": 152, "pt-BR": 149, "ja": 161, "zh-Hans": 156}
 # The eleventh batch: written the same way by engineers who do not see the classifier, not in
 # this repository until the eighth round is merged, never trained on (the training script leaves
