@@ -18,7 +18,9 @@ memory, and scores batch K per language with the rules alone and with the rules 
 an estimate of how the decision does on a batch the model never saw (leave one batch out). It
 also scores each batch with the model's thresholds (``model.SURE``) chosen from ``GRID`` on the
 other batches named, never on the one scored, and prints the thresholds chosen on all of them;
-the shipped ones are constants in ``model.py``. The rules cannot be left out: they were written
+the shipped ones are constants in ``model.py``. A go the rules found is scored as shipped: made
+OTHER when the model's veto (``model.VETO``, on the words beside the go and on the whole message)
+holds it. The rules cannot be left out: they were written
 from every batch they were written after (docs/interruptions.md, "Fourth round").
 """
 
@@ -35,7 +37,7 @@ from pathlib import Path
 
 from taskproto.classify import languages
 from taskproto.classify.interruptions import _normalise
-from taskproto.classify.languages.model import BUCKETS, SCALE, TYPES, buckets
+from taskproto.classify.languages.model import BUCKETS, SCALE, TYPES, VETO, buckets
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = ROOT / "tests" / "data" / "interruptions_i18n"
@@ -138,8 +140,10 @@ def table(bias: list[float], weights: list[list[float]]) -> array[int]:
 # model is asked about it at all, the model's probabilities, and the message.
 # batch, language, label, the rules' type and rule, whether the model is asked, its
 # probabilities, the message, and whether the message names a time, condition or retraction
-# (the model is never let make a go of it: languages.holds)
-Record = tuple[str, str, str, str, str, bool, list[float], str, bool]
+# (the model is never let make a go of it: languages.holds), and the model's probabilities of
+# the message without the words of a go the rules found in it (None when there is no such go, or
+# nothing beside it: model.veto)
+Record = tuple[str, str, str, str, str, bool, list[float], str, bool, list[float] | None]
 # The thresholds weighed for the model (model.SURE: a weak rule's, a question word's, any other
 # rule's, a go's), and how much worse a go that was not one counts than any other miss.
 GRID = tuple(
@@ -170,9 +174,17 @@ def estimate(batch: str) -> list[Record]:
         asked = bool(codes) and not rules.rule.endswith("-later")
         clauses = interruptions._clauses_of(normal, codes[:lead])
         held = bool(codes) and languages.holds(codes, clauses, normal)
+        rest = ""
+        if asked and rules.type == "RESUMPTION" and languages.is_default(codes, rules.rule):
+            active = languages.with_rules(interruptions.DEFAULT_RULES, codes)
+            matches = [interruptions._match(c, active) for c in clauses]
+            rest = interruptions._rest(clauses, matches, rules.rule, normal, active)
         model._loaded["weights"] = weights
         probs = model.probabilities(normal)
-        records.append((batch, code, label, rules.type, rules.rule, asked, probs, message, held))
+        beside = model.probabilities(rest) if any(c.isalnum() for c in rest) else None
+        records.append(
+            (batch, code, label, rules.type, rules.rule, asked, probs, message, held, beside)
+        )
     return records
 
 
@@ -180,9 +192,11 @@ def decide(record: Record, sure: tuple[float, ...] | None) -> str:
     """The type of a message: the rules' (``sure`` None), or with the model's thresholds."""
     from taskproto.classify.languages import model
 
-    _, _, _, rule_type, rule, asked, probs, _, held = record
+    _, _, _, rule_type, rule, asked, probs, _, held, beside = record
     if sure is None or not asked:
         return rule_type
+    if beside is not None and model.vetoes(probs, beside, VETO) is not None:
+        return "OTHER"  # the words beside the rules' go hold it (model.veto)
     revised = model.verdict(rule, rule_type, probs, sure, asks=_normalise(record[7]).endswith("?"))
     if revised is None or (held and revised[0] == "RESUMPTION"):
         return rule_type

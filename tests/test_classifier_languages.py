@@ -618,6 +618,53 @@ def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> No
     assert classify(message).type == "OTHER"
 
 
+# --- the model's veto of a rules' go, on the words beside the go (docs/interruptions.md,
+# "Eighth round"): a condition, a later time or a retraction no table's forms reach
+
+
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("一个小时后再继续", "zh-veto"),  # in an hour: a span no table's `later` reaches
+        ("PMのOKが出てから再開で", "ja-veto"),  # once the PM says OK
+        ("só volta pro código se o build noturno passar", "pt-veto"),  # only if the build passes
+        ("Mach weiter... ach nee, lass mal, ich übernehme.", "de-veto"),  # taken back
+    ],
+)
+def test_the_words_beside_a_go_may_hold_it(message: str, rule: str) -> None:
+    got = classify(message)
+    assert (got.type, got.rule) == ("OTHER", rule), got
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mach weiter mit dem Parser",  # what to go on with, beside the go
+        "Sigue con los tests",
+        "continue avec le parser",
+        "parserの修正を続けて",
+        "继续写测试",
+    ],
+)
+def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+def test_a_go_with_nothing_beside_it_does_not_load_the_model() -> None:
+    """The veto's cost: a go alone ("sigue", "続けて") never reads the model's weights."""
+    code = (
+        "from taskproto.classify.interruptions import classify\n"
+        "goes = ('sigue', 'continúa', '続けて', '继续', 'mach weiter')\n"
+        "kinds = {classify(m).type for m in goes}\n"
+        "from taskproto.classify.languages import model\n"
+        "print(kinds, 'weights' in model._loaded)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "{'RESUMPTION'} False"
+
+
 def test_a_users_go_is_never_made_a_hold_by_a_later_time() -> None:
     merged = merge_rules(
         DEFAULT_RULES, [{"name": "deploy-go", "type": "RESUMPTION", "pattern": "deploy"}]
