@@ -650,6 +650,14 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
     assert classify(message).type == "RESUMPTION", classify(message)
 
 
+def test_a_users_go_is_never_vetoed() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES, [{"name": "resume-go", "type": "RESUMPTION", "pattern": "继续"}]
+    )
+    assert classify("一个小时后再继续").rule == "zh-veto"
+    assert classify("一个小时后再继续", merged).rule == "resume-go"
+
+
 def test_a_go_with_nothing_beside_it_does_not_load_the_model() -> None:
     """The veto's cost: a go alone ("sigue", "続けて") never reads the model's weights."""
     code = (
