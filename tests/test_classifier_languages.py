@@ -54,9 +54,12 @@ SEVENTH = "heldout7"
 EIGHTH = "heldout8"
 # The ninth batch, written the same way, scored once by the lead at 85.7% (ja) to 96.8% (fr),
 # 90.6% in all; since the seventh round the model is trained on it, so it too is data with the
-# same floor. What will measure the seventh round is the tenth batch (TENTH).
+# same floor. What measured the seventh round is the tenth batch (TENTH).
 NINTH = "heldout9"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH)
+# The tenth batch (below, TENTH_FLOORS): since the eighth round the model is trained on it, so it
+# too is data with the same floor (98.7% pt-BR to 100% ja once trained on).
+TENTH = "heldout10"
+TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -159,13 +162,16 @@ def test_the_ninth_batch_is_new() -> None:
 
 
 # The tenth batch (docs/interruptions.md, "The tenth batch, scored once"): written by engineers
-# who did not see the classifier, all held out, never trained on (scripts/train_interrupt_model.py
-# leaves heldout10 out by default), scored once by the lead after the seventh round was merged:
-# 93.6% in all, ja 96.4% (the goal's 95% met), de 91.4% to fr 93.8% (not met). Its floors are
-# those counts: a later round may only do better on it. The next round makes it data (trained on,
-# held to MIN_ACCURACY) and holds out an eleventh batch written the same way.
-TENTH = "heldout10"
+# who did not see the classifier, all held out, scored once by the lead after the seventh round
+# was merged: 93.6% in all, ja 96.4% (the goal's 95% met), de 91.4% to fr 93.8% (not met). Its
+# floors are those counts: a later round may only do better on it. Since the eighth round it is
+# data: the model is trained on it (batch "10" of scripts/train_interrupt_model.py) and it is in
+# TRAINED, held to MIN_ACCURACY.
 TENTH_FLOORS = {"de": 148, "es": 149, "fr": 152, "pt-BR": 149, "ja": 161, "zh-Hans": 156}
+# The eleventh batch: written the same way by engineers who do not see the classifier, not in
+# this repository until the eighth round is merged, never trained on (the training script leaves
+# heldout11 out by default), scored once by the lead.
+ELEVENTH = "heldout11"
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -175,10 +181,10 @@ def test_the_tenth_batch_keeps_its_blind_score(code: str) -> None:
     assert sum(right.values()) >= TENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
-def test_the_tenth_batch_is_new_and_never_trained_on() -> None:
-    """It repeats no message of any other file of its language, the training messages written
-    beside it included (compared without case, accents, punctuation or spaces), and the training
-    script leaves it out unless told otherwise."""
+def test_the_tenth_batch_is_new_and_the_eleventh_never_trained_on() -> None:
+    """The tenth batch repeats no message of any other file of its language, the training
+    messages written beside it included (compared without case, accents, punctuation or spaces),
+    and the training script leaves the eleventh out unless told otherwise."""
     import unicodedata
 
     def plain(message: str) -> str:
@@ -195,7 +201,7 @@ def test_the_tenth_batch_is_new_and_never_trained_on() -> None:
         }
         assert len(rows) >= 150 and not {plain(m) for _, m in rows} & others, code
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert 'held_out = args.hold_out or ["heldout10"]' in script
+    assert f'held_out = args.hold_out or ["{ELEVENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -612,6 +618,61 @@ def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> No
     assert classify(message).type == "OTHER"
 
 
+# --- the model's veto of a rules' go, on the words beside the go (docs/interruptions.md,
+# "Eighth round"): a condition, a later time or a retraction no table's forms reach
+
+
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("一个小时后再继续", "zh-veto"),  # in an hour: a span no table's `later` reaches
+        ("PMのOKが出てから再開で", "ja-veto"),  # once the PM says OK
+        ("só volta pro código se o build noturno passar", "pt-veto"),  # only if the build passes
+        ("Mach weiter... ach nee, lass mal, ich übernehme.", "de-veto"),  # taken back
+    ],
+)
+def test_the_words_beside_a_go_may_hold_it(message: str, rule: str) -> None:
+    got = classify(message)
+    assert (got.type, got.rule) == ("OTHER", rule), got
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Mach weiter mit dem Parser",  # what to go on with, beside the go
+        "Sigue con los tests",
+        "continue avec le parser",
+        "parserの修正を続けて",
+        "继续写测试",
+    ],
+)
+def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+def test_a_users_go_is_never_vetoed() -> None:
+    merged = merge_rules(
+        DEFAULT_RULES, [{"name": "resume-go", "type": "RESUMPTION", "pattern": "继续"}]
+    )
+    assert classify("一个小时后再继续").rule == "zh-veto"
+    assert classify("一个小时后再继续", merged).rule == "resume-go"
+
+
+def test_a_go_with_nothing_beside_it_does_not_load_the_model() -> None:
+    """The veto's cost: a go alone ("sigue", "続けて") never reads the model's weights."""
+    code = (
+        "from taskproto.classify.interruptions import classify\n"
+        "goes = ('sigue', 'continúa', '続けて', '继续', 'mach weiter')\n"
+        "kinds = {classify(m).type for m in goes}\n"
+        "from taskproto.classify.languages import model\n"
+        "print(kinds, 'weights' in model._loaded)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "{'RESUMPTION'} False"
+
+
 def test_a_users_go_is_never_made_a_hold_by_a_later_time() -> None:
     merged = merge_rules(
         DEFAULT_RULES, [{"name": "deploy-go", "type": "RESUMPTION", "pattern": "deploy"}]
@@ -631,9 +692,9 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
-    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all nine
-    batches and the tenth round's training messages, since the seventh round; about two
-    minutes), leaving out the tenth batch, which is not in the repository yet: the script says
+    """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all ten
+    batches and the seventh round's training messages, since the eighth round; about two
+    minutes), leaving out the eleventh batch, which is not in the repository yet: the script says
     so and trains on what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
@@ -645,8 +706,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{TENTH}.tsv")):
-        assert f"{TENTH}: no such split" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{ELEVENTH}.tsv")):
+        assert f"{ELEVENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(

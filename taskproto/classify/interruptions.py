@@ -204,6 +204,10 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         later = _later(codes, clauses, matches, found.rule, normal)
         if later is not None:
             return later
+        # the words beside the go may still hold it, by the model's reading of them alone
+        vetoed = languages.veto(codes, normal, _rest(clauses, matches, found.rule, normal, active))
+        if vetoed is not None:
+            return Classification(*vetoed)
     if codes:
         # the rules' weak guesses in another language get a second opinion (languages/model.py)
         revised = languages.second_opinion(codes, found.rule, found.type, normal, clauses)
@@ -238,6 +242,23 @@ def _later(
     if code is None:
         return None
     return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)
+
+
+def _rest(
+    clauses: Sequence[str],
+    matches: Sequence[Rule | None],
+    rule: str,
+    normal: str,
+    active: Sequence[Rule],
+) -> str:
+    """``normal`` without the words the go ``rule`` matched in its (last) clause: what the user
+    said beside the go ("" when the go's clause cannot be found in the text)."""
+    at = next(i for i in range(len(matches) - 1, -1, -1) if getattr(matches[i], "name", 0) == rule)
+    start = normal.rfind(clauses[at])
+    found = _compile(next(r.pattern for r in active if r.name == rule)).search(clauses[at])
+    if start < 0 or found is None:
+        return ""
+    return f"{normal[: start + found.start()]} {normal[start + found.end() :]}".strip()
 
 
 def _sentence_of(normal: str, clauses: Sequence[str], at: int) -> str:

@@ -400,3 +400,17 @@ def second_opinion(
     if found == "RESUMPTION" and holds(codes, clauses, normal):
         return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)
+
+
+def veto(codes: tuple[str, ...], normal: str, rest: str) -> tuple[str, str, float] | None:
+    """OTHER, rule ``<lang>-veto``, when the model (``model.py``) is sure that ``rest``, a
+    message's normalised text ``normal`` with the words of the go the rules found taken out,
+    holds the go (a condition, a later time, a retraction, a mention) and that the message is
+    OTHER; None otherwise, and when nothing but the go was said (the model is not loaded)."""
+    if not any(c.isalnum() for c in rest):
+        return None
+    model = import_module(f"{__name__}.model")
+    held: float | None = model.veto(normal, rest)
+    if held is None:
+        return None
+    return "OTHER", f"{codes[0].split('-')[0].lower()}-veto", round(held, 3)

@@ -34,6 +34,8 @@ __all__ = [
     "probabilities",
     "revise",
     "verdict",
+    "veto",
+    "vetoes",
 ]
 
 TYPES = ("RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER")
@@ -55,6 +57,13 @@ _SURE_STRONG = 0.85
 _SURE_GO = 0.9
 # The four, in that order (scripts/train_interrupt_model.py --hold-out-batch weighs others).
 SURE = (_SURE_WEAK, _SURE_QUESTION, _SURE_STRONG, _SURE_GO)
+# How sure the model must be that the words beside a go the rules found hold it (``veto``): of
+# the words beside the go alone, and of the whole message (chosen on batches 7-10 left out in
+# turn, docs/interruptions.md "Eighth round"). Without the whole message's, a go with an object
+# beside it ("Dá sequência no parser.") was read as a mention; without the words beside the go,
+# an idiom the model does not know ("Bleib dran.").
+VETO = (0.7, 0.9)
+_OTHER = TYPES.index("OTHER")
 _WEAK_RULES = frozenset({"fallback", "question-mark"})
 # the rules that read a question: the trailing "?", a question word (English's and each table's:
 # "de-question-word", "fr-question"), a request to explain
@@ -184,3 +193,21 @@ def verdict(
     else:
         need = strong
     return (found, likely) if likely >= need else None
+
+
+def veto(normal: str, rest: str) -> float | None:
+    """The model's probability that a message (its normalised text ``normal``) the rules read
+    as a go is OTHER, when the words beside the go (``rest``: ``normal`` without the go's own
+    words) hold it: a condition, a later time, a retraction, a mention (``vetoes``); else None."""
+    whole = probabilities(normal)
+    if whole[_OTHER] < VETO[1]:
+        return None
+    return vetoes(whole, probabilities(rest))
+
+
+def vetoes(whole: list[float], rest: list[float], sure: tuple[float, float] = VETO) -> float | None:
+    """``veto`` for the model's probabilities of the message (``whole``) and of the words beside
+    its go (``rest``), with the thresholds ``sure`` (as VETO)."""
+    if rest[_OTHER] >= sure[0] and whole[_OTHER] >= sure[1]:
+        return whole[_OTHER]
+    return None
