@@ -168,10 +168,20 @@ def test_the_ninth_batch_is_new() -> None:
 # data: the model is trained on it (batch "10" of scripts/train_interrupt_model.py) and it is in
 # TRAINED, held to MIN_ACCURACY.
 TENTH_FLOORS = {"de": 148, "es": 149, "fr": 152, "pt-BR": 149, "ja": 161, "zh-Hans": 156}
-# The eleventh batch: written the same way by engineers who do not see the classifier, not in
-# this repository until the eighth round is merged, never trained on (the training script leaves
-# heldout11 out by default), scored once by the lead.
+# The eleventh batch: written the same way by engineers who did not see the classifier, kept out
+# of this repository until the eighth round was merged, never trained on (the training script
+# leaves heldout11 out by default), scored once by the lead (docs/interruptions.md, "The eleventh
+# batch, scored once"): 92.7% in all, pt-BR 95.2% (met), ja 89.6% to es and zh-Hans 93.9% (not
+# met). Its floors are those counts; the next round makes it data and holds out a twelfth batch.
 ELEVENTH = "heldout11"
+ELEVENTH_FLOORS = {"de": 148, "es": 155, "fr": 146, "pt-BR": 157, "ja": 147, "zh-Hans": 154}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_eleventh_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, ELEVENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= ELEVENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -182,9 +192,9 @@ def test_the_tenth_batch_keeps_its_blind_score(code: str) -> None:
 
 
 def test_the_tenth_batch_is_new_and_the_eleventh_never_trained_on() -> None:
-    """The tenth batch repeats no message of any other file of its language, the training
-    messages written beside it included (compared without case, accents, punctuation or spaces),
-    and the training script leaves the eleventh out unless told otherwise."""
+    """The tenth and eleventh batches repeat no message of any other file of their language, the
+    training messages included (compared without case, accents, punctuation or spaces), and the
+    training script leaves the eleventh out unless told otherwise."""
     import unicodedata
 
     def plain(message: str) -> str:
@@ -192,14 +202,19 @@ def test_the_tenth_batch_is_new_and_the_eleventh_never_trained_on() -> None:
         return "".join(c for c in text if c.isalnum())
 
     for code in CODES:
-        rows = load_split(code, TENTH)
-        others = {
-            plain(m)
-            for path in CORPORA.glob(f"{code}.*.tsv")
-            if path.stem.split(".")[1] != TENTH
-            for _, m in load(path)
-        }
-        assert len(rows) >= 150 and not {plain(m) for _, m in rows} & others, code
+        for batch in (TENTH, ELEVENTH):
+            rows = load_split(code, batch)
+            others = {
+                plain(m)
+                for path in CORPORA.glob(f"{code}.*.tsv")
+                if path.stem.split(".")[1] != batch
+                for _, m in load(path)
+            }
+            # two Chinese rows of the eleventh batch equal older rows but for their punctuation
+            # (its writer compared exact text); both were scored right: 152/162 without them
+            known = {"进度咋样了", "太感谢了"} if (code, batch) == ("zh-Hans", ELEVENTH) else set()
+            assert len(rows) >= 150, (code, batch)
+            assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
     assert f'held_out = args.hold_out or ["{ELEVENTH}"]' in script
 
