@@ -81,10 +81,10 @@ def key(file: str) -> list[int] | None:
 def row(data: dict[str, Any], agents: dict[str, str]) -> dict[str, Any]:
     """A task's row from its task.json's JSON and its agents' statuses."""
     found = {k: data.get(k) for k in ROW_KEYS}
-    from taskproto.state.summary import paused_by
+    from taskproto.state.pause import paused_type
 
     found["agents"] = agents
-    found["paused"] = paused_by(data) if isinstance(data.get("interruptions"), list) else None
+    found["paused"] = paused_type(data)
     return found
 
 

@@ -14,6 +14,7 @@ from taskproto import plainjson as json
 from taskproto.layout import LOCK_NAME
 from taskproto.state import integrity
 from taskproto.state.files import read_regular
+from taskproto.state.pause import paused_type
 
 TYPE_CHECKING = False  # not `from typing`: importing typing costs a hot hook a measurable share
 if TYPE_CHECKING:
@@ -51,11 +52,7 @@ class TaskView:
         Paused: the latest interruption is not a resumption and the task is still in the state it
         was recorded in (a question stops the work there until the user says to go on).
         """
-        interruptions = self.data.get("interruptions")
-        last = interruptions[-1] if isinstance(interruptions, list) and interruptions else None
-        if not isinstance(last, dict) or last.get("type") in (None, "RESUMPTION"):
-            return None
-        return str(last["type"]) if last.get("state") == self.state else None
+        return paused_type(self.data)
 
     def approval(self, kind: str) -> dict[str, Any] | None:
         """The checkpoint's `plan_approval` or `commit_approval` record, if any."""

@@ -255,7 +255,7 @@ class Task(_Model):
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or
-        the task has moved on since. (state/light.py's TaskView.paused reads the same.)"""
+        the task has moved on since. (state/pause.py is the same rule on task.json's JSON.)"""
         last = self.interruptions[-1] if self.interruptions else None
         if last is None or last.type == "RESUMPTION" or last.state != self.state:
             return None

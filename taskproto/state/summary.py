@@ -8,6 +8,7 @@ read path (cli/quick.py) from the file itself, with the same code, so the two ca
 from __future__ import annotations
 
 from taskproto.sessions import later_heartbeat
+from taskproto.state.pause import paused_type
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -232,21 +233,12 @@ def describe(waits: list[dict[str, Any]]) -> str:
 
 
 def paused_by(data: dict[str, Any]) -> str | None:
-    """The type of the user's interruption the task's work waits on (models.Task.paused_by's
-    rule: the latest, unless a resumption or the task moved on since), from task.json's JSON or,
-    without its interruptions, from an index row's `paused`."""
+    """The type of the user's interruption the task's work waits on (state/pause.py), from
+    task.json's JSON or, without its interruptions, from an index row's `paused`."""
     if "interruptions" not in data:
         found = data.get("paused")
         return found if isinstance(found, str) else None
-    last = data["interruptions"] or [None]
-    latest = last[-1] if isinstance(last, list) else None
-    if (
-        isinstance(latest, dict)
-        and latest.get("type") not in (None, "RESUMPTION")
-        and latest.get("state") == data.get("state")
-    ):
-        return str(latest["type"])
-    return None
+    return paused_type(data)
 
 
 def list_line(
