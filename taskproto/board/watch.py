@@ -141,6 +141,17 @@ def classify(config: Config, paths: Iterable[str]) -> tuple[Change, bool]:
     return change, rebuild
 
 
+def polling(config: Config, force_polling: bool | None = None) -> bool | None:
+    """`force_polling` for watchfiles: as given, else True on a file system another machine may
+    change (board/notices.py `shared_filesystem`: no notice of those changes reaches this kernel),
+    else None (watchfiles decides). The board's watcher and `task list --watch` alike."""
+    from taskproto.board.notices import shared_filesystem
+
+    if force_polling is None and shared_filesystem(config.layout.root):
+        return True
+    return force_polling
+
+
 async def watch(
     config: Config,
     publish: Callable[[Change], Awaitable[None]],
@@ -152,10 +163,7 @@ async def watch(
     (unless `force_polling` says otherwise)."""
     import watchfiles
 
-    from taskproto.board.notices import shared_filesystem
-
-    if force_polling is None and shared_filesystem(config.layout.root):
-        force_polling = True
+    force_polling = polling(config, force_polling)
     while not stop.is_set():
         try:
             await _watch_once(config, publish, stop, force_polling, watchfiles)

@@ -94,8 +94,7 @@ def watch_tasks(config: Config) -> None:
 
     from taskproto.board import snapshot
     from taskproto.board.cards import Cards
-    from taskproto.board.notices import shared_filesystem
-    from taskproto.board.watch import classify, watched
+    from taskproto.board.watch import classify, polling, watched
     from taskproto.doctor import run
     from taskproto.engine import Engine
 
@@ -104,8 +103,7 @@ def watch_tasks(config: Config) -> None:
     report: dict[str, Any] | None = None
     checked = 0.0
     kept = Cards()  # a redraw reads again only the tasks that changed
-    # another machine's changes raise no notice on a shared file system: poll there (board.md)
-    polling = True if shared_filesystem(config.layout.root) else None
+    polls = polling(config)  # on a shared file system another machine's changes: board.md
     while not stop:
         if time.monotonic() - checked >= DOCTOR_EVERY:
             report, checked = run(config).as_json(), time.monotonic()
@@ -126,7 +124,7 @@ def watch_tasks(config: Config) -> None:
                 step=50,
                 rust_timeout=1000,
                 yield_on_timeout=True,
-                force_polling=polling,
+                force_polling=polls,
                 raise_interrupt=False,
             ):
                 change, rebuild = classify(config, (p for _, p in batch))
