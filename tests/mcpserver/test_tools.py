@@ -467,3 +467,30 @@ def test_status_says_which_task_the_users_interruption_paused(engine: Engine, re
             assert {t["name"]: t["paused"] for t in tasks} == {"t1": "QUESTION", "t2": None}
 
     anyio.run(main)
+
+
+def test_a_fix_that_would_refuse_is_said_so_through_mcp_and_recover_leaves_it(
+    engine: Engine, repo: Path
+) -> None:
+    """A missing worktree whose registration is locked: doctor's fix would refuse it, so no door
+    offers or runs it: MCP's doctor reports `fix_refused`, and `taskproto recover` tries nothing."""
+    import shutil
+
+    engine.create_task("t1")
+    code = engine.config.task_worktree("t1")
+    subprocess.run(["git", "worktree", "lock", str(code)], cwd=repo, check=True)
+    shutil.rmtree(code)
+
+    async def main() -> None:
+        async with connect(repo, "s1") as client:
+            result = await client.call_tool("doctor", {})
+            assert not result.is_error, text(result)
+            report = result.structured_content
+            assert report is not None
+            [found] = [f for f in report["findings"] if f.get("check") == "task-worktree-missing"]
+            assert found["fix_refused"] == "its registration is locked (`git worktree lock`)"
+
+    anyio.run(main)
+    r = run_taskproto("recover", "t1", cwd=repo)
+    assert r.code == 1 and "none: no safe automatic fix exists" in r.out, (r.out, r.err)
+    assert not code.exists()
