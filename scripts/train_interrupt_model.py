@@ -66,6 +66,9 @@ BATCHES = {
     # the seventh round's training messages: six engineers who did not see the classifier,
     # each writing for other people, all six languages; trained on, never a blind batch
     "10t": ("train10a", "train10b", "train10c", "train10d", "train10e", "train10f"),
+    # the ninth round's training messages: two engineers who did not see the classifier, aimed
+    # at the kinds the tenth and eleventh batches missed; trained on, never a blind batch
+    "12t": ("train12a", "train12b"),
 }
 EPOCHS = 30
 RATE = 0.2
