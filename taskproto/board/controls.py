@@ -186,13 +186,7 @@ async def remove(request: Request) -> Response:
     session = board_state(request).session
 
     def work(engine: Engine, name: str, force: bool) -> dict[str, Any]:
-        plan = engine.remove_task(name, force, session)
-        return {
-            "name": name,
-            "worktrees": [str(p) for p in plan.worktrees],
-            "branches": plan.branches,
-            "discarded_commits": plan.unique_commits if force else 0,
-        }
+        return engine.remove_task(name, force, session).report(name, force)
 
     return await _act(request, work, _flag(await body(request), "force"))
 

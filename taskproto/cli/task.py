@@ -235,14 +235,7 @@ def remove(state: AppState, name: str, force: bool, as_json: bool) -> None:
     task is removed here and the next `taskproto sync` publishes it.
     """
     plan = state.engine.remove_task(name, force, state.session_id())
-    data = {
-        "name": name,
-        "worktrees": [str(p) for p in plan.worktrees],
-        "branches": plan.branches,
-        "discarded_commits": plan.unique_commits if force else 0,
-        "kept_in": str(plan.kept_in) if plan.kept_in else None,
-        "remote_pending": plan.remote_note,
-    }
+    data = plan.report(name, force)
     kept = f"; {len(plan.kept)} kept cop(ies) moved to {plan.kept_in}" if plan.kept_in else ""
     kept += f"; {plan.remote_note}" if plan.remote_note else ""
     emit(

@@ -205,6 +205,17 @@ class RemovalPlan:
         self.kept_in = kept_in
         self.remote_note: str | None = None  # the shared remote could not be told (yet)
 
+    def report(self, task: str, force: bool) -> dict[str, object]:
+        """What was removed, as every door reports it (`task remove --json`, the board, MCP)."""
+        return {
+            "name": task,
+            "worktrees": [str(p) for p in self.worktrees],
+            "branches": self.branches,
+            "discarded_commits": self.unique_commits if force else 0,
+            "kept_in": str(self.kept_in) if self.kept_in else None,
+            "remote_pending": self.remote_note,
+        }
+
 
 def plan_removal(config: Config, repo: Repo, task: str, agents: Sequence[str]) -> RemovalPlan:
     registered = {wt.path.resolve(): wt for wt in repo.worktrees()}

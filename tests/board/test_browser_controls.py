@@ -18,7 +18,7 @@ from taskproto.engine import Engine
 from taskproto.state import journal
 from tests.board.scenario import build, commit_on_task
 from tests.board.test_browser import TIMEOUT, shoot
-from tests.conftest import git
+from tests.conftest import git, run_taskproto
 
 pytestmark = pytest.mark.browser
 USER = "board:" + getpass.getuser()
@@ -165,3 +165,31 @@ def test_forcing_takes_a_confirmation(
     box.locator("button", has_text="Do it anyway").click()
     page.wait_for_url(f"{board.base}/", timeout=TIMEOUT)
     assert not engine.config.task_dir("scratch").exists()
+
+
+def test_removing_with_the_remote_unreachable_says_so_on_the_board_it_returns_to(
+    page: Any, board_for: Any, repo: Path, tmp_path: Path
+) -> None:
+    """The CLI's note that the shared remote was not told (and the next sync will tell it) is
+    the board's too, and it is still shown on the board the task page returns to."""
+    from playwright.sync_api import expect
+
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "init", "--quiet", "--bare", str(bare))
+    git(repo, "remote", "add", "origin", bare.as_uri())
+    git(repo, "push", "--quiet", "origin", "HEAD")
+    assert run_taskproto("init", "--remote", "origin", cwd=repo).code == 0
+    assert run_taskproto("task", "create", "scratch", cwd=repo).code == 0
+    assert run_taskproto("sync", cwd=repo).code == 0
+    git(repo, "remote", "set-url", "origin", (tmp_path / "gone.git").as_uri())
+    board = board_for(repo, "--no-doctor")
+    page.goto(f"{board.base}/tasks/scratch?token={board.token}")
+    live(page)
+    page.click('#controls button[data-act="remove"]')
+    page.locator("#controls .confirm").locator("button", has_text="Yes").click()
+    page.wait_for_url(f"{board.base}/", timeout=TIMEOUT)
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("removed task scratch", timeout=TIMEOUT)
+    expect(toast).to_contain_text("was not told")
+    expect(toast).to_contain_text("next `taskproto sync`")
+    assert (repo / ".taskproto" / "removals-pending" / "scratch").exists()

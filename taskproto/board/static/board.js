@@ -202,8 +202,13 @@ async function control(b, suffix, body) {
   return call("POST", api(suffix, b), { ...(body || {}), force: b.dataset.force === "1" });
 }
 
-function leave(b) { // the task is gone: back to the board
-  if (page === "task" && taskOf(b) === taskName) location.assign("/");
+const CARRIED = "taskproto-toast"; // what a control said, shown again on the page it led to
+
+function leave(b) { // the task is gone: back to the board, saying there what was said here
+  if (page !== "task" || taskOf(b) !== taskName) return;
+  const el = document.getElementById("toast");
+  sessionStorage.setItem(CARRIED, JSON.stringify([el.textContent, el.classList.contains("bad")]));
+  location.assign("/");
 }
 
 function resetForm(form) {
@@ -350,7 +355,9 @@ const actions = {
   },
   async remove(b) {
     const r = await control(b, "/remove");
-    toast(`removed task ${r.name}: ${r.worktrees.length} worktree(s), branches ${r.branches.join(", ") || "none"}`);
+    toast(`removed task ${r.name}: ${r.worktrees.length} worktree(s), branches ${r.branches.join(", ") || "none"}`
+      + (r.kept_in ? `; kept copies moved to ${r.kept_in}` : "")
+      + (r.remote_pending ? `; ${r.remote_pending}` : ""), Boolean(r.remote_pending));
     leave(b);
     return r;
   },
@@ -409,6 +416,12 @@ document.addEventListener("click", async (e) => {
   }
 });
 
+const carried = sessionStorage.getItem(CARRIED);
+if (carried) {
+  sessionStorage.removeItem(CARRIED);
+  const [text, bad] = JSON.parse(carried);
+  toast(text, bad);
+}
 remember(document);
 tick();
 setInterval(tick, 5000);
