@@ -33,7 +33,7 @@ import pytest
 from tests.board.conftest import start_board, stop_board, wait_for
 from tests.clients.runners import CLIENTS
 from tests.clients.standin import Text, Turn
-from tests.conftest import git
+from tests.conftest import git, run_taskproto
 
 from .helpers import (
     LEASE_MINUTES,
@@ -195,6 +195,13 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
             writer, "PreToolUse", {"tool_name": "Write", "tool_input": write}
         )
         assert code == 2 and "they interrupted with a QUESTION" in err, (code, out, err)
+        # the listing says so, on both of its paths (the quick front and the full command)
+        mark = "PAUSED (QUESTION) until `taskproto resume docs`"
+        assert mark in day.tp("task", "list").out
+        full = run_taskproto("task", "list", cwd=day.repo, env={"TASKPROTO_QUICK": "0"})
+        assert mark in full.out, full
+        listed = {t["name"]: t for t in day.json("task", "list")}
+        assert listed["docs"]["paused"] == "QUESTION", listed["docs"]
 
     with day.step("the user says go on: the writer (Claude Code) commits"):
         files = {"docs/guide.md": "# Guide\n\nRetries back off.\n"}
@@ -204,6 +211,7 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
         assert result.json["permission_denials"] == [], tool_outputs(turns)
         assert day.git("log", "-1", "--format=%s", "docs-writer") == "docs: the guide"
         assert day.json("task", "show", "docs")["interruptions"]["last"][-1]["type"] == "RESUMPTION"
+        assert "PAUSED" not in day.tp("task", "list").out
 
     with day.step("time has passed since bob last acted: his heartbeats keep docs his"):
         day.sleep_past_lease(since=bob_acted)
