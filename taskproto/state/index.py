@@ -241,45 +241,6 @@ class _Locked:
         os.close(self.fd)  # closing releases the lock
 
 
-def lines(layout: Layout) -> list[tuple[list[Any], str]]:
-    """The index's lines, oldest first: (the head, the line); a line whose head does not parse,
-    or is not a head this taskproto writes, is skipped (a torn last line too)."""
-    try:
-        with open(path(layout), "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return []
-    raws = data.decode("utf-8", "replace").split("\n")
-    raws.pop()  # after the last newline: nothing, or a line torn by a crash
-    raws = [r for r in raws if r]
-    heads = [r.partition("\t")[0] for r in raws]
-    try:  # one parse for every head: a C call, not one per line
-        parsed = json.loads("[" + ",".join(heads) + "]")
-    except ValueError:
-        parsed = []
-        for head in heads:
-            try:
-                parsed.append(json.loads(head))
-            except ValueError:
-                parsed.append(None)
-    return [
-        (head, raw)
-        for head, raw in zip(parsed, raws, strict=True)
-        if type(head) is list and len(head) in (2, 4) and type(head[0]) is str
-    ]
-
-
-def latest(layout: Layout) -> dict[str, tuple[list[Any], str]]:
-    """Each task's latest line (a removed task's is left out)."""
-    found: dict[str, tuple[list[Any], str]] = {}
-    for line in lines(layout):  # a task's latest line wins
-        if len(line[0]) == 4:
-            found[line[0][0]] = line
-        else:  # [task, null]: gone
-            found.pop(line[0][0], None)
-    return found
-
-
 def rows(
     layout: Layout, names: list[str], statuses: bool = True
 ) -> tuple[dict[str, Row], list[str]]:
@@ -291,7 +252,7 @@ def rows(
 
 
 def _rows(layout: Layout, names: list[str], statuses: bool) -> tuple[dict[str, Row], list[str]]:
-    found = _latest_lines(layout)
+    found = latest_lines(layout)
     fresh: dict[str, Row] = {}
     stale: list[str] = []
     try:  # each task.json looked up from the tasks' folder: two parts of a path, not the whole
@@ -349,7 +310,7 @@ def _taken(layout: Layout, name: str, raw: str, key_text: str, statuses: bool) -
     return Row(name, hot, raw)
 
 
-def _latest_lines(layout: Layout) -> dict[str, str]:
+def latest_lines(layout: Layout) -> dict[str, str]:
     """Each task's latest line by its name, not parsed (a removed task's left out); a line that
     does not start as a head is skipped, and a torn last line too. A task's name holds no quote
     or backslash (layout.py), so it is the text between the head's first two quotes; a line
@@ -379,7 +340,8 @@ def compact(layout: Layout) -> None:
     from taskproto.state.files import atomic_write
 
     with _Locked(layout, fcntl.LOCK_EX) as lock:
-        kept = latest(layout)
-        data = "".join(raw + "\n" for _, raw in kept.values()).encode()
+        # a line kept that no reader takes (not as `line` writes it) costs that task a read of
+        # its task.json, as before the rewrite; nothing is lost or made up
+        data = "".join(raw + "\n" for raw in latest_lines(layout).values()).encode()
         atomic_write(path(layout), data)
         lock.set_number(len(data))
