@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from taskproto.state import summary
+from taskproto.state import pause, summary
 from taskproto.state.record import Record, field
 
 TYPE_CHECKING = False
@@ -255,11 +255,9 @@ class Task(_Model):
 
     def paused_by(self) -> Interruption | None:
         """The user's interruption the work waits on: the latest one, unless it is a resumption or
-        the task has moved on since. (state/pause.py is the same rule on task.json's JSON.)"""
+        the task has moved on since (the rule: state/pause.py)."""
         last = self.interruptions[-1] if self.interruptions else None
-        if last is None or last.type == "RESUMPTION" or last.state != self.state:
-            return None
-        return last
+        return last if last is not None and pause.waits(last.type, last.state, self.state) else None
 
     def significant(self) -> dict[str, Any]:
         """The fields a journal commit must agree on (not heartbeats or timestamps)."""
