@@ -203,6 +203,8 @@ def _human(report: InitReport, claims: ClaimsPublished | None = None) -> None:
             "the git hooks (taskproto's commit and push guards) are not installed: "
             "`taskproto init --git` installs them"
         )
+    if report.pre_commit_config is not None:
+        click.echo(f"taskproto: warning: {report.pre_commit_config}", err=True)
 
 
 def _print_claims(remote: str, claims: ClaimsPublished) -> None:
