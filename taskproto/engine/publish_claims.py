@@ -79,7 +79,7 @@ def publish_all(core: Core) -> ClaimsPublished:
     try:
         held = core.remote.fetch_claims()
     except RemoteError as exc:
-        done = ClaimsPublished(unreachable=str(exc))
+        done = ClaimsPublished(unreachable=exc.detail)
         for task in owned:
             assert task.owner is not None
             _mark(core, task.name, task.owner.session)
@@ -135,7 +135,7 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
         except RemoteError as exc:
             _mark(core, task.name, owner.session)
             done.pending.append(task.name)
-            done.unreachable = str(exc)
+            done.unreachable = exc.detail
         else:
             done.published.append(task.name)
             _clear(core, task.name)
