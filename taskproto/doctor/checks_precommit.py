@@ -17,7 +17,7 @@ check(
     Severity.WARNING,
     "The pre-commit framework runs git's hooks here (its script is installed, or "
     "`.pre-commit-config.yaml` names taskproto's hooks), but `.pre-commit-config.yaml` is not "
-    "committed on the branch the main worktree has checked out (untracked, ignored, or changed "
+    "committed on the branch the main worktree has checked out (untracked, ignored, or added "
     "and not committed). Task and agent worktrees are made from that branch without it, and "
     "pre-commit refuses to run without its config: every commit and push there fails.",
     None,

@@ -45,9 +45,9 @@ def set_up(main: Path, hooks: Path) -> bool:
 
 
 def uncommitted(main: Path) -> tuple[str, str] | None:
-    """How the config in the main worktree `main` differs from the commit checked out there
-    ("untracked", "ignored", "not committed"), and that branch; None: committed as it is, or no
-    such file. One git process, only when the file exists."""
+    """Why the commit checked out in the main worktree `main` lacks the config there ("untracked",
+    "ignored", "added but not committed"), and that branch; None: it has one (changed since or
+    not), or there is no such file. One git process, only when the file exists."""
     if not (main / CONFIG).is_file():
         return None
     out = Git(main).run("status", "--porcelain", "--branch", "--ignored", "--", CONFIG, check=False)
@@ -56,9 +56,11 @@ def uncommitted(main: Path) -> tuple[str, str] | None:
     branch = head.removeprefix("No commits yet on ").removeprefix("Initial commit on ")
     branch = branch.split("...", 1)[0].split(" ", 1)[0]
     code = lines[1][:2] if len(lines) > 1 else ""
-    if not code.strip():
-        return None
-    return {"??": "untracked", "!!": "ignored"}.get(code, "not committed"), branch
+    if code in ("??", "!!"):
+        return ("untracked" if code == "??" else "ignored"), branch
+    if code.startswith("A"):  # staged only: the commit has none (changed since: still in it)
+        return "added but not committed", branch
+    return None
 
 
 def problem(main: Path, hooks: Path) -> str | None:

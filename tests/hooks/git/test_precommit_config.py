@@ -81,7 +81,11 @@ def test_an_uncommitted_config_is_reported_and_hinted_until_committed(
     assert len(hints) == 1 and hints[0].startswith("taskproto: warning: .pre-commit-config.yaml")
     assert HINT in json.loads(cli("init", "--json").out)["pre_commit_config"]
 
+    git(repo, "add", ".pre-commit-config.yaml")  # staged is not committed: no worktree has it
+    r = cli("doctor")
+    assert r.code == 1 and "is added but not committed on main" in r.out, r.out
     commit_file(repo, ".pre-commit-config.yaml", CONFIG, "pre-commit config")
+    (repo / ".pre-commit-config.yaml").write_text(CONFIG + "# changed\n")  # the base has one
     assert cli("doctor").code == 0
     assert cli("task", "create", "t2").code == 0
     r = push(engine.config.task_worktree("t2"), "t2")
