@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from taskproto.doctor.model import CHECKS, Finding, Severity, check
+from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
 from taskproto.doctor.snapshot import Snapshot
 from taskproto.git import precommit
 
@@ -21,6 +21,20 @@ check(
     "and not committed). Task and agent worktrees are made from that branch without it, and "
     "pre-commit refuses to run without its config: every commit and push there fails.",
     None,
+    options=(
+        Option(
+            "Commit .pre-commit-config.yaml on the base branch (`git add .pre-commit-config.yaml "
+            "&& git commit`)",
+            "task and agent worktrees made from then on have it, and pre-commit runs there",
+            "a worktree made before keeps its branch's files until the base is brought into it "
+            "(`taskproto update TASK`)",
+        ),
+        Option(
+            "Stop using the framework here (`pre-commit uninstall`)",
+            "commits and pushes in the task worktrees go through at once",
+            "the framework's hooks no longer run anywhere in this repository",
+        ),
+    ),
 )
 
 
