@@ -36,3 +36,41 @@ def test_a_refusal_after_the_intent_gives_the_entry_back_at_once(
     assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "landed")]
     assert git(repo, "rev-parse", "main^2") == approved
     assert cli("queue", "list").out == "the queue is empty\n"
+
+
+DECLINE_MAIN = """#!/bin/sh
+while read old new ref; do
+  if [ "$ref" = refs/heads/main ]; then echo "main is frozen" >&2; exit 1; fi
+done
+exit 0
+"""
+
+
+def test_a_push_the_server_declines_gives_the_entry_back_at_once(tmp_path: Path, cli) -> None:
+    """With a shared remote: the base's push is declined by the server's hook after the intent was
+    recorded on the remote's entry; the entry there is free again at once, its intent cleared."""
+    from taskproto.config import load_config
+    from tests.remote.remote_servers import clone, seed_server
+
+    bare = seed_server(tmp_path)
+    a = clone(bare.as_uri(), tmp_path / "a")
+    engine = Engine(load_config(a))
+    approved = approved_task(engine, "t", {"t.py": "t = 1\n"})
+    assert cli("queue", "add", "t", cwd=a).code == 0
+    hook = bare / "hooks" / "pre-receive"
+    hook.write_text(DECLINE_MAIN)
+    hook.chmod(0o755)
+    before = git(bare, "rev-parse", "main")
+
+    r = cli("queue", "run", "--once", cwd=a)
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+    assert "main is frozen" in r.err or "declined" in r.err, r.err
+    assert git(bare, "rev-parse", "main") == before == git(a, "rev-parse", "main")
+    [entry] = json.loads(cli("queue", "list", "--json", cwd=a).out)
+    assert entry["status"] == "queued" and "taken" not in entry and "intent" not in entry
+
+    hook.unlink()
+    r = cli("queue", "run", "--once", "--json", cwd=a)  # the same live worker: no lease to wait
+    assert r.code == 0, r.err
+    assert [(o["task"], o["result"]) for o in json.loads(r.out)] == [("t", "landed")]
+    assert git(bare, "rev-parse", "main^2") == approved
