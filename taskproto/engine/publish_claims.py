@@ -136,6 +136,8 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
             _mark(core, task.name, owner.session)
             done.pending.append(task.name)
             done.unreachable = exc.detail
+        except TaskprotoError as exc:  # removed there since, say: said, the others go on
+            done.conflicts[task.name] = str(exc)
         else:
             done.published.append(task.name)
             _clear(core, task.name)
