@@ -41,6 +41,10 @@ class AppState:
             self._engine = Engine(load_config(self.cwd, self.root), actor)
         return self._engine
 
+    def reload(self) -> None:
+        """Read the settings again at the next use of the engine (a command that changed them)."""
+        self._engine = None
+
     def agent_context(self) -> str | None:
         from taskproto.clients.detect import agent_context
 

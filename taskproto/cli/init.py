@@ -9,6 +9,7 @@ import click
 from taskproto.cli.common import AppState, emit, json_option, pass_state
 
 if TYPE_CHECKING:
+    from taskproto.engine.publish_claims import ClaimsPublished
     from taskproto.hooks.git.install import HooksReport
     from taskproto.hooks.install import InitReport
 
@@ -88,7 +89,9 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     metavar="NAME",
     help='Share tasks and claims through this git remote: sets remote = "NAME" in '
     ".taskproto.toml (commit it, so every clone shares them); then run `taskproto sync`. "
-    "A hosted or bare repository: a working repository on this machine is refused.",
+    "A hosted or bare repository: a working repository on this machine is refused. The claims "
+    "made here before are published on it (one another session holds there: a conflict, not "
+    "overwritten, exit 1; the remote unreachable: the next sync publishes them).",
 )
 @json_option
 @pass_state
@@ -135,10 +138,24 @@ def init(
         from taskproto.ops.inbox import register
 
         register(state.engine.config.layout.main)
-    emit(as_json, report.as_dict(), lambda: _human(report))
+    claims = _publish_claims(state) if remote is not None else None
+    data = report.as_dict()
+    if claims is not None:
+        data["remote"]["claims"] = claims.as_dict()
+    emit(as_json, data, lambda: _human(report, claims))
+    if claims is not None and claims.conflicts:
+        raise click.exceptions.Exit(1)
 
 
-def _human(report: InitReport) -> None:
+def _publish_claims(state: AppState) -> ClaimsPublished:
+    """The claims made here before the remote was on, published on it (docs/remote.md)."""
+    from taskproto.engine.publish_claims import publish_all
+
+    state.reload()  # the settings now name the remote
+    return publish_all(state.engine)
+
+
+def _human(report: InitReport, claims: ClaimsPublished | None = None) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
@@ -155,6 +172,8 @@ def _human(report: InitReport) -> None:
                 f"tasks are shared through {report.remote} ({report.remote_file}); run `taskproto "
                 "sync` to fetch them, and commit the settings file so every clone shares them"
             )
+    if claims is not None:
+        _print_claims(report.remote or "", claims)
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:
@@ -183,6 +202,21 @@ def _human(report: InitReport) -> None:
         click.echo(
             "the git hooks (taskproto's commit and push guards) are not installed: "
             "`taskproto init --git` installs them"
+        )
+    if report.pre_commit_config is not None:
+        click.echo(f"taskproto: warning: {report.pre_commit_config}", err=True)
+
+
+def _print_claims(remote: str, claims: ClaimsPublished) -> None:
+    if claims.published:
+        click.echo(f"claims made here published on {remote}: {', '.join(claims.published)}")
+    for name, why in claims.conflicts.items():
+        click.echo(f"taskproto: {name}: claim not published: {why}", err=True)
+    if claims.pending:
+        click.echo(
+            f"taskproto: the claims of {', '.join(claims.pending)} are not on {remote} yet "
+            f"({claims.unreachable}); the next `taskproto sync` publishes them",
+            err=True,
         )
 
 

@@ -23,7 +23,10 @@ def sync(state: AppState, as_json: bool) -> None:
     (no --force), or kept while its worktrees hold work, with the reason. A
     removal made here while the remote could not be reached is published.
     --json lists them in removal_published (in removed_here too),
-    removed_elsewhere and kept_here. Needs `remote = "<name>"` in .taskproto.toml
+    removed_elsewhere and kept_here. Claims that `init --remote` could not
+    publish (the remote unreachable then) are published now
+    (claims_published); one another session holds there is reported in
+    claim_conflicts, nothing overwritten, exit 1. Needs `remote = "<name>"` in .taskproto.toml
     or [tool.taskproto].
     """
     engine = state.engine
@@ -39,6 +42,8 @@ def sync(state: AppState, as_json: bool) -> None:
         "removed_here": report.removed,
         "landed_elsewhere": report.landed,
         "removal_published": report.published,
+        "claims_published": report.claims_published,
+        "claim_conflicts": report.claim_conflicts,
         "removed_elsewhere": report.removed_elsewhere,
         "kept_here": report.kept,
         "diverged": report.diverged,
@@ -63,6 +68,7 @@ def sync(state: AppState, as_json: bool) -> None:
                 ("new here", report.adopted),
                 ("landed elsewhere (kept in its log)", report.landed),
                 ("removal published", report.published),
+                ("claims published", report.claims_published),
                 ("removed elsewhere (kept in its log)", report.removed_elsewhere),
                 ("removed elsewhere but kept here", list(report.kept)),
             )
@@ -78,9 +84,11 @@ def sync(state: AppState, as_json: bool) -> None:
             )
         for name, why in report.rejected.items():
             click.echo(f"  {name}: not pushed ({why})")
+        for name, why in report.claim_conflicts.items():
+            click.echo(f"  {name}: claim not published: {why}")
 
     emit(as_json, data, human)
-    if report.diverged or report.rejected:
+    if report.diverged or report.rejected or report.claim_conflicts:
         raise click.exceptions.Exit(1)
 
 

@@ -31,6 +31,7 @@ from taskproto.doctor.checks_git import (
     check_shared,
     check_worktrees,
 )
+from taskproto.doctor.checks_precommit import check_pre_commit_config
 from taskproto.doctor.checks_remote import check_remote
 from taskproto.doctor.checks_sandbox import check_sandboxes
 from taskproto.doctor.checks_signing import check_signed_approvals, check_signing_key
@@ -76,6 +77,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_client_hooks(snap)
         found += check_shared_settings(snap)
         found += check_sandboxes(snap)
+        found += check_pre_commit_config(snap)
         found += check_signing_key(snap)
     found += check_agents(snap)
     found += check_remote(snap)

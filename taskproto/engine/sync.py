@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from taskproto.config import ensure_root
-from taskproto.engine import removed, tasks
+from taskproto.engine import publish_claims, removed, tasks
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
@@ -38,6 +38,9 @@ class SyncReport:
     removed_elsewhere: list[str] = field(default_factory=list)
     kept: dict[str, str] = field(default_factory=dict)  # removed elsewhere, kept here: why
     published: list[str] = field(default_factory=list)  # removed here offline, published now
+    # claims made here before the remote was on, which it could not be told then (init --remote)
+    claims_published: list[str] = field(default_factory=list)
+    claim_conflicts: dict[str, str] = field(default_factory=dict)  # held there by another: why
 
 
 def sync(engine: Core) -> SyncReport:
@@ -135,6 +138,12 @@ def sync(engine: Core) -> SyncReport:
             removed.clear_pending(engine, name)
             report.removed.append(name)
             report.published.append(name)
+    claims = publish_claims.publish_pending(engine, report.claims)
+    report.claims_published, report.claim_conflicts = claims.published, claims.conflicts
+    for name in claims.pending:
+        report.rejected[name] = f"its claim was not published: {claims.unreachable}"
+    if claims.published:
+        report.claims = remote.tracked_claims()
     return report
 
 

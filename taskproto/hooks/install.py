@@ -31,6 +31,7 @@ class InitReport:
     remote_file: str | None = None  # the settings file it was written to (None: already set)
     moved: list[str] = field(default_factory=list)  # what was repaired after a move
     git_hooks_absent: bool = False  # a client's hooks alone, and no git hooks installed before
+    pre_commit_config: str | None = None  # the framework's config is not committed: what to do
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
@@ -48,6 +49,8 @@ class InitReport:
             data["moved"] = self.moved
         if self.git_hooks_absent:
             data["git_hooks_absent"] = True
+        if self.pre_commit_config is not None:
+            data["pre_commit_config"] = self.pre_commit_config
         return data
 
 
@@ -114,7 +117,20 @@ def run(
     if mcp:
         change = registration.unregister if uninstall else registration.register
         report.mcp = [change(client, config.repo) for client in clients]
+    if not uninstall:
+        report.pre_commit_config = pre_commit_problem(config)
     return report
+
+
+def pre_commit_problem(config: Config) -> str | None:
+    """The pre-commit framework's config not committed on the base branch (git/precommit.py)."""
+    from pathlib import Path
+
+    from taskproto.git import precommit
+
+    main, dirs = Path(config.layout.main), config.layout.dirs
+    common = Path(dirs.common_dir) if dirs is not None else main / ".git"
+    return precommit.problem(main, common / "hooks")
 
 
 def outdated_clients(config: Config) -> list[str]:

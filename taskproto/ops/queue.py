@@ -22,23 +22,21 @@ an entry whose intended base commit is on the base already is finished, never la
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
 from taskproto.engine import Engine, basebranch
 from taskproto.engine import land as landing
 from taskproto.engine import update as updating
-from taskproto.errors import CorruptState, GitError, TaskNotFound, TaskprotoError, Untrusted
+from taskproto.errors import CorruptState, TaskNotFound, TaskprotoError, Untrusted
 from taskproto.git.command import RemoteGit
 from taskproto.names import task_name
 from taskproto.ops import queue_locks
 from taskproto.ops.queue_locks import Waiting
+from taskproto.ops.queue_scratch import SCRATCH as SCRATCH  # the tests' name for it
+from taskproto.ops.queue_scratch import alive, run_checks, sweep
 from taskproto.remote import QUEUE_PREFIX
 from taskproto.sessions import hostname
 from taskproto.state.models import Task, utcnow
@@ -46,8 +44,6 @@ from taskproto.state.models import Task, utcnow
 PREFIX = QUEUE_PREFIX
 ENTRY = "entry.json"
 LEASE_SECONDS = 600.0  # a taken entry whose taker cannot be proved gone is free after this
-OUTPUT_CHARS = 4000  # of the failing checks' output sent back to the agent
-SCRATCH = "taskproto-queue-"  # the throwaway worktrees' folders: <tmp>/taskproto-queue-<pid>-...
 
 
 @dataclass
@@ -94,6 +90,7 @@ class Queue:
         self.git = RemoteGit(engine.config.repo)
         self.remote = engine.config.remote
         self.tracking = f"{engine.remote.tracking}queue/" if engine.remote else PREFIX  # as sync
+        self.held: dict[str, Entry] = {}  # task -> its entry as this worker last wrote it
 
     def entries(self, fetch: bool = True) -> list[Entry]:
         """Every entry, oldest first (with a shared remote and `fetch`: the remote's, fetched)."""
@@ -194,7 +191,7 @@ def _gone(taken: dict[str, Any], now: datetime) -> bool:
     pid = taken.get("pid")
     if taken.get("host") != hostname() or not isinstance(pid, int):
         return False
-    return not _alive(pid)
+    return not alive(pid)
 
 
 def _lease(engine: Engine) -> float:
@@ -239,7 +236,7 @@ def run_once(
     queue = Queue(engine)
     if engine.remote is not None:
         engine.sync()  # tasks queued on other machines appear here
-    _sweep(engine)  # what killed workers left
+    sweep(engine)  # what killed workers left
     entry = take(engine, queue, waiting)
     if entry is None:
         return None
@@ -248,9 +245,8 @@ def run_once(
         repaired = f" (first: {queue_locks.repair(engine, entry.task)})"
     try:
         outcome = _process(engine, queue, entry, session)
-    except TaskprotoError:  # refused (the base here, say): the entry is free again, as it was
-        data = {k: v for k, v in entry.data.items() if k != "taken"}
-        queue.swap(entry.task, queue.write(data, entry.sha), entry.sha)
+    except TaskprotoError:  # refused (the base here, say): the entry is free again at once
+        _give_back(engine, queue, queue.held.get(entry.task, entry))
         raise
     outcome.detail += repaired
     return outcome
@@ -316,13 +312,45 @@ def _process(engine: Engine, queue: Queue, entry: Entry, session: str | None) ->
         sha = queue.write(data, entry.sha)
         if not queue.swap(name, sha, entry.sha):
             return Outcome(name, "gone", "another worker took the entry over; it lands it")
-        entry = Entry(name, sha, data)
+        entry = queue.held[name] = Entry(name, sha, data)
         try:
             landing.move_base(engine, base, tip, new)
         except TaskprotoError:
+            if not _moved(engine, base, tip):
+                raise  # refused, not raced (the base's worktree, the server): given back
             continue  # the base moved meanwhile: merge onto its new head
         return _finish(engine, queue, entry, session, "landed", new)
     raise TaskprotoError(f"{base} kept moving while landing {name}; run the queue again")
+
+
+def _heads(engine: Engine, base: str) -> list[str | None]:
+    """The base's head here and (with a shared remote) there; TaskprotoError when unreadable."""
+    local = engine.git.ref_sha(f"refs/heads/{base}")
+    return [local] + ([engine.remote.fetch_branch(base, local)] if engine.remote else [])
+
+
+def _moved(engine: Engine, base: str, tip: str) -> bool:
+    """Whether `base` moved on from `tip`, here or on the shared remote (a race: merge again)."""
+    try:
+        return any(head not in (None, tip) for head in _heads(engine, base))
+    except TaskprotoError:
+        return False  # cannot tell: the refusal stands
+
+
+def _give_back(engine: Engine, queue: Queue, entry: Entry) -> None:
+    """A refused run's entry made free again: untaken, and its landing intent cleared unless its
+    commit may be on the base already (then the next worker finishes it; nothing is undone)."""
+    drop = {"taken"}
+    if entry.intent is not None:
+        after = str(entry.intent.get("base_after"))
+        try:
+            heads = _heads(engine, str(entry.data.get("base_branch")))
+            if not any(h and (h == after or engine.repo.is_ancestor(after, h)) for h in heads):
+                drop.add("intent")
+        except TaskprotoError:
+            pass  # cannot tell: the intent stays, for the next worker to check
+    data = {k: v for k, v in entry.data.items() if k not in drop}
+    queue.swap(entry.task, queue.write(data, entry.sha), entry.sha)
 
 
 def _load(engine: Engine, name: str) -> Task:
@@ -377,66 +405,3 @@ def _back(
     queue.swap(name, None, entry.sha)
     result = {"update_conflict": "conflict", "checks_failed": "checks-failed"}
     return Outcome(name, result.get(trigger, "changed"), f"sent back to {state}: {note}")
-
-
-def run_checks(engine: Engine, commit: str) -> str | None:
-    """Run `[land] checks` in a throwaway worktree of `commit`; None when all pass, else the
-    failing check's output (its tail, at most OUTPUT_CHARS)."""
-    checks = (engine.config.raw.get("land") or {}).get("checks") or []
-    if not isinstance(checks, list) or not checks:
-        return None
-    folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH}{os.getpid()}-"))
-    tree = folder / "tree"
-    engine.repo.run("worktree", "add", "--quiet", "--detach", str(tree), commit)
-    try:
-        for check in checks:
-            proc = subprocess.run(
-                ["sh", "-c", str(check)],  # a check is a command line, as [notify] command's
-                cwd=tree,
-                capture_output=True,
-                text=True,
-                errors="replace",
-                check=False,
-            )
-            if proc.returncode != 0:
-                out = (proc.stdout + proc.stderr).strip()
-                return f"$ {check}  (exit {proc.returncode})\n{out[-OUTPUT_CHARS:]}"
-        return None
-    finally:
-        engine.repo.run("worktree", "remove", "--force", str(tree))
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _sweep(engine: Engine) -> None:
-    """Remove the throwaway worktrees of workers that were killed (their pid is gone), and their
-    folders a kill left before git registered the worktree."""
-    registered = {wt.path.parent.name for wt in engine.repo.worktrees()}
-    scratch = tempfile.gettempdir()
-    for name in os.listdir(scratch):
-        pid = name[len(SCRATCH) :].split("-", 1)[0]
-        if name.startswith(SCRATCH) and name not in registered and pid.isdigit():
-            if not _alive(int(pid)):
-                shutil.rmtree(os.path.join(scratch, name), ignore_errors=True)
-    for wt in engine.repo.worktrees():
-        folder = wt.path.parent.name
-        if not folder.startswith(SCRATCH):
-            continue
-        pid = folder[len(SCRATCH) :].split("-", 1)[0]
-        if not pid.isdigit() or _alive(int(pid)):
-            continue
-        # twice: a worktree killed while `worktree add` made it is still locked ("initializing")
-        try:
-            engine.repo.run("worktree", "remove", "--force", "--force", str(wt.path))
-        except GitError:
-            continue  # the killed worker's git may still be writing there: the next sweep
-        shutil.rmtree(wt.path.parent, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

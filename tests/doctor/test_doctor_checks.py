@@ -427,6 +427,16 @@ def _(env: Env) -> None:
     older_claude_init(env.config)
 
 
+@breaks("pre-commit-config-uncommitted")
+def _(env: Env) -> None:
+    # the framework set up with taskproto's hooks, its config never committed (the real pre-commit
+    # refusing a task worktree's push: tests/hooks/git/test_precommit_config.py)
+    (env.config.repo / ".pre-commit-config.yaml").write_text(
+        "repos:\n- repo: https://example.invalid/taskproto\n  rev: v1\n"
+        "  hooks:\n  - id: taskproto-guard\n"
+    )
+
+
 @breaks("task-create-interrupted")
 def _(env: Env) -> None:
     # What a `task create u --agents x,y` killed after its first branch leaves (the kill itself at

@@ -47,7 +47,11 @@ def test_the_clone_is_told_how_to_fetch_and_share_the_tasks(origin: Path, tmp_pa
     assert not (b / ".taskproto.toml").exists()
     r = run_taskproto("init", "--remote", "origin", "--json", cwd=b)
     assert r.code == 0, r.err
-    assert json.loads(r.out)["remote"] == {"name": "origin", "written": str(b / ".taskproto.toml")}
+    assert json.loads(r.out)["remote"] == {
+        "name": "origin",
+        "written": str(b / ".taskproto.toml"),
+        "claims": {"published": [], "conflicts": {}, "pending": [], "unreachable": None},
+    }
     assert (b / ".taskproto.toml").read_text() == 'remote = "origin"\n'
     r = run_taskproto("sync", cwd=b)
     assert r.code == 0 and "new here fix-login" in r.out, r.err

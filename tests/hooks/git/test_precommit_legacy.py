@@ -31,6 +31,8 @@ def test_ours_behind_pre_commits_script_runs_and_is_known(
     os.chmod(hooks / "pre-push", 0o755)
     assert cli("init").code == 0  # theirs chained behind ours
     (repo / ".pre-commit-config.yaml").write_text("repos: []\n")
+    sh(repo, "add", ".pre-commit-config.yaml")  # uncommitted, doctor would say so
+    sh(repo, "commit", "-q", "-m", "pre-commit config")
     done = subprocess.run(
         ["pre-commit", "install", "--hook-type", "pre-push"],
         cwd=repo,

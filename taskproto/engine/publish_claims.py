@@ -1,0 +1,168 @@
+"""Claims made here before the shared remote was turned on, published on it (docs/remote.md,
+"Turning it on").
+
+`init --remote` publishes every claim this machine holds that the remote does not, each by the
+claim's own compare-and-swap (engine/claims.py: `plan_claim`, then one atomic push of the claim and
+its journal). A claim another session already holds on the remote is a conflict: reported, nothing
+overwritten. When the remote cannot be reached, each claim is recorded as pending
+(`<root>/claims-pending/<task>`, the owner's session in it) and the next `sync` publishes it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from taskproto.engine.core import Core
+from taskproto.errors import TaskprotoError
+from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteClaimHeld, RemoteError
+from taskproto.state.models import Task
+
+PENDING = "claims-pending"
+
+
+@dataclass
+class ClaimsPublished:
+    published: list[str] = field(default_factory=list)
+    conflicts: dict[str, str] = field(default_factory=dict)  # task -> why it was not published
+    pending: list[str] = field(default_factory=list)  # the next sync publishes them
+    unreachable: str | None = None  # why the remote could not be told
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "published": self.published,
+            "conflicts": self.conflicts,
+            "pending": self.pending,
+            "unreachable": self.unreachable,
+        }
+
+
+def _pending(core: Core, task: str) -> str:
+    return os.path.join(core.config.layout.root, PENDING, task)
+
+
+def pending_tasks(core: Core) -> list[str]:
+    """The tasks whose claim waits to be published (their records' names)."""
+    try:
+        return sorted(os.listdir(os.path.join(core.config.layout.root, PENDING)))
+    except FileNotFoundError:
+        return []
+
+
+def _mark(core: Core, task: str, session: str) -> None:
+    from taskproto.state.files import atomic_write
+
+    os.makedirs(os.path.dirname(_pending(core, task)), exist_ok=True)
+    atomic_write(_pending(core, task), (session + "\n").encode())
+
+
+def _clear(core: Core, task: str) -> None:
+    try:
+        os.unlink(_pending(core, task))
+    except FileNotFoundError:
+        pass
+
+
+def _owned(core: Core, names: list[str] | None) -> list[Task]:
+    """The tasks with an owner here (all, or those of `names` still here)."""
+    found, _broken = core.load_many(names)  # a broken one is doctor's to report
+    return [t for t in found.values() if t.owner is not None]
+
+
+def publish_all(core: Core) -> ClaimsPublished:
+    """`init --remote`: publish every claim held here that the remote does not hold."""
+    assert core.remote is not None
+    owned = _owned(core, None)
+    if not owned:
+        return ClaimsPublished()
+    try:
+        held = core.remote.fetch_claims()
+    except RemoteError as exc:
+        done = ClaimsPublished(unreachable=exc.detail)
+        for task in owned:
+            assert task.owner is not None
+            _mark(core, task.name, task.owner.session)
+            done.pending.append(task.name)
+        return done
+    return _publish(core, owned, held)
+
+
+def publish_pending(core: Core, held: dict[str, RemoteClaim]) -> ClaimsPublished:
+    """`sync`: publish the claims recorded as pending, against the claims it just fetched. A
+    record whose task is gone or no longer owned by that session is dropped: nothing to publish."""
+    names = pending_tasks(core)
+    if not names:
+        return ClaimsPublished()
+    sessions: dict[str, str] = {}
+    for name in names:
+        try:
+            with open(_pending(core, name), encoding="utf-8") as fh:
+                sessions[name] = fh.read().strip()
+        except OSError:
+            continue
+    known = set(core.task_names())
+    owned = [
+        t
+        for t in _owned(core, [n for n in names if n in known])
+        if t.owner is not None and t.owner.session == sessions.get(t.name)
+    ]
+    for name in set(names) - {t.name for t in owned}:
+        _clear(core, name)
+    return _publish(core, owned, held)
+
+
+def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> ClaimsPublished:
+    remote = core.remote
+    assert remote is not None
+    done = ClaimsPublished()
+    for task in sorted(owned, key=lambda t: t.name):
+        owner = task.owner
+        assert owner is not None
+        there = held.get(task.name)
+        if there is not None and there.session == owner.session:
+            _clear(core, task.name)  # published already (a claim or a renewal)
+            continue
+        try:
+            if there is not None:  # never a takeover, even of an expired claim: the user decides
+                raise RemoteClaimHeld(remote.name, there, _conflict(task.name))
+            remote.plan_claim(task.name, owner.session, owner.pid)
+            remote.finish_claim(task.name, core.journal_head(task.name))
+        except ClaimRaced:  # claimed there since the claims were read: say by whom
+            done.conflicts[task.name] = _raced(core, task.name)
+        except (RemoteClaimHeld, JournalAhead) as exc:
+            done.conflicts[task.name] = str(exc)
+        except RemoteError as exc:
+            _mark(core, task.name, owner.session)
+            done.pending.append(task.name)
+            done.unreachable = exc.detail
+        except TaskprotoError as exc:  # removed there since, say: said, the others go on
+            done.conflicts[task.name] = str(exc)
+        else:
+            done.published.append(task.name)
+            _clear(core, task.name)
+            continue
+        finally:
+            remote.forget(task.name)
+        if task.name in done.conflicts:
+            _clear(core, task.name)  # told once; doctor's remote-claim-unknown keeps saying it
+    return done
+
+
+def _conflict(task: str) -> str:
+    return (
+        "the claim here was not published and nothing was overwritten: release it here "
+        f"(`taskproto release {task}`), or have that session release it and run `taskproto "
+        f"claim {task}`"
+    )
+
+
+def _raced(core: Core, task: str) -> str:
+    assert core.remote is not None
+    try:
+        there = core.remote.fetch_claims().get(task)
+    except TaskprotoError as exc:
+        return f"claimed on remote {core.remote.name!r} meanwhile ({exc})"
+    if there is None:
+        return f"its claim changed on remote {core.remote.name!r} meanwhile; run `taskproto sync`"
+    return str(RemoteClaimHeld(core.remote.name, there, _conflict(task)))

@@ -1,0 +1,117 @@
+"""Claims made before the shared remote was turned on: `init --remote` publishes them by the
+claim's compare-and-swap, reports one another session holds there as a conflict, and records them
+for the next `sync` when the remote cannot be reached. A real bare remote over file:// and two
+clones."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import git
+
+ALICE = {"TASKPROTO_SESSION": "alice"}
+BOB = {"TASKPROTO_SESSION": "bob"}
+
+
+Run = Callable[..., Any]
+
+
+@pytest.fixture
+def ok(cli: Run) -> Run:
+    """The CLI in-process (the steps before the one under test), which must succeed."""
+
+    def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> str:
+        r = cli(*args, cwd=cwd, env=env)
+        assert r.code == 0, r.err
+        return str(r.out)
+
+    return run
+
+
+def remote_claims(bare: Path) -> dict[str, str]:
+    """{task: session} of the claims the bare remote holds."""
+    out = git(bare, "for-each-ref", "--format=%(refname)", "refs/taskproto/claims/")
+    claims = {}
+    for ref in out.splitlines():
+        data = json.loads(git(bare, "show", f"{ref}:claim.json"))
+        claims[ref.rsplit("/", 1)[1]] = data["session"]
+    return claims
+
+
+def test_init_remote_publishes_the_claims_made_before_and_reports_a_conflict(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    a = repo
+    git(a, "remote", "add", "shared", f"file://{bare}")
+    git(a, "push", "-q", "shared", "main")
+    ok("init", cwd=a)
+    ok("task", "create", "t1", cwd=a)
+    ok("task", "create", "t2", cwd=a)
+    # t2 reaches the remote (a sync with the remote on for a moment), and machine b claims it there
+    (a / ".taskproto.toml").write_text('remote = "shared"\n')
+    ok("sync", cwd=a)
+    (a / ".taskproto.toml").unlink()
+    b = tmp_path / "b"
+    git(tmp_path, "clone", "-q", "-o", "shared", f"file://{bare}", str(b))
+    ok("init", "--remote", "shared", cwd=b)
+    ok("sync", cwd=b)
+    ok("claim", "t2", cwd=b, env=BOB)
+    # on machine a, without the remote: alice claims both
+    ok("claim", "t1", cwd=a, env=ALICE)
+    ok("claim", "t2", cwd=a, env=ALICE)
+    assert remote_claims(bare) == {"t2": "bob"}
+
+    r = cli("init", "--remote", "shared", "--json", cwd=a, env=ALICE)
+    assert r.code == 1, r.err
+    claims = json.loads(r.out)["remote"]["claims"]
+    assert claims["published"] == ["t1"] and claims["pending"] == []
+    assert list(claims["conflicts"]) == ["t2"]
+    assert "claimed on remote 'shared' by session bob" in claims["conflicts"]["t2"]
+    assert remote_claims(bare) == {"t1": "alice", "t2": "bob"}  # bob's claim not overwritten
+
+    # the second machine can no longer take t1
+    ok("sync", cwd=b)
+    r = cli("claim", "t1", cwd=b, env=BOB)
+    assert r.code == 1 and "claimed on remote 'shared' by session alice" in r.err
+
+    # once published, init says nothing more about it; the conflict, one line
+    r = cli("init", "--remote", "shared", cwd=a, env=ALICE)
+    assert r.code == 1 and "claims made here published" not in r.out
+    err = [line for line in r.err.splitlines() if line.strip()]
+    assert len(err) == 1 and err[0].startswith("taskproto: t2: claim not published: task 't2' ")
+
+
+def test_an_unreachable_remote_leaves_the_claims_to_the_next_sync(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    bare = tmp_path / "shared.git"  # not made yet: unreachable
+    a = repo
+    git(a, "remote", "add", "shared", f"file://{bare}")
+    ok("init", cwd=a)
+    ok("task", "create", "t1", cwd=a)
+    ok("claim", "t1", cwd=a, env=ALICE)
+
+    r = cli("init", "--remote", "shared", cwd=a, env=ALICE)
+    assert r.code == 0, r.err
+    err = [line for line in r.err.splitlines() if line.strip()]
+    assert len(err) == 1
+    assert "the claims of t1 are not on shared yet" in err[0]
+    assert "the next `taskproto sync` publishes them" in err[0]
+    assert (a / ".taskproto" / "claims-pending" / "t1").read_text() == "alice\n"
+
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    r = cli("sync", "--json", cwd=a, env=ALICE)
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["claims_published"] == ["t1"] and data["claims"]["t1"]["session"] == "alice"
+    assert remote_claims(bare) == {"t1": "alice"}
+    assert not (a / ".taskproto" / "claims-pending" / "t1").exists()
+    r = cli("sync", "--json", cwd=a, env=ALICE)  # published once
+    assert r.code == 0 and json.loads(r.out)["claims_published"] == []
