@@ -118,6 +118,11 @@ def pane_text(config: Config, task: str, agent: str, lines: int) -> list[str]:
 def attach(config: Config, task: str, agent: str) -> None:
     """Attach this terminal to the agent's window (returns when the user detaches)."""
     window = find_window(config, task, agent)
+    if not os.isatty(0):  # tmux's own refusal would be a traceback
+        raise TaskprotoError(
+            "`agent attach` needs a terminal, and this one's input is not one: run it at a "
+            f"terminal (`taskproto agent logs {task} {agent}` prints the agent's window here)"
+        )
     window.select()
     # Inside another tmux the client nests (tmux refuses that while $TMUX names the outer one;
     # the outer server's keys still reach the outer one, the inner's prefix is sent twice).

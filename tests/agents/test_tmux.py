@@ -70,6 +70,25 @@ def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
     assert "t1/dev" not in windows and "t1/qa" in windows
 
 
+def test_attach_without_a_terminal_says_so_in_one_line(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STANDIN_MODE", "echo")
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {standin}")
+    assert result.code == 0, result.err
+    try:
+        done = run_taskproto("agent", "attach", "t1", "dev", cwd=agents_repo, input="")
+        assert done.code == 1, done
+        assert done.err.strip().splitlines() == [
+            "taskproto: `agent attach` needs a terminal, and this one's input is not one: run it "
+            "at a terminal (`taskproto agent logs t1 dev` prints the agent's window here)"
+        ]
+        assert "traceback" not in done.err
+    finally:
+        assert cli("agent", "stop", "t1", "dev").code == 0
+
+
 def test_an_agent_that_cannot_start_says_why_in_one_line(
     agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
