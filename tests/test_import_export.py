@@ -226,6 +226,54 @@ def test_not_the_format_named_is_refused(cli: Any, repo: Path) -> None:
     assert "not a taskproto export" in result.err
 
 
+def _latin1_zip() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as archive:
+        archive.writestr("issues.csv", "Issue ID,Title\nVK-1,Caf\xe9\n".encode("latin-1"))
+    return buf.getvalue()
+
+
+HEADER = b'{"format":"taskproto-tasks","version":1}\n'
+
+
+@pytest.mark.parametrize(
+    ("source", "data", "says"),
+    [
+        ("taskproto", HEADER + b'{"name":"t","workflow":"task-protocol","state":"INIT"', "line 2"),
+        ("taskproto", HEADER + b"5\n", "line 2"),
+        ("taskproto", HEADER + b'["name", "workflow", "state", "log"]\n', "line 2"),
+        ("taskproto", b"PK\x03\x04\x88\xff", "not a taskproto export"),
+        ("beads", b"PK\x03\x04\x88\xff\n", "not a beads file"),
+        ("github", b"\x88\xff", "not a github file"),
+        ("vibe-kanban", _latin1_zip(), "not a vibe-kanban file"),
+    ],
+    ids=[
+        "truncated",
+        "a-number",
+        "a-list",
+        "export-binary",
+        "beads-binary",
+        "github-binary",
+        "vk-latin1",
+    ],
+)
+def test_a_broken_file_is_refused_in_one_line_and_writes_nothing(
+    cli: Any, repo: Path, tmp_path: Path, source: str, data: bytes, says: str
+) -> None:
+    broken = tmp_path / "broken"
+    broken.write_bytes(data)
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(broken), "--from", source)
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], lines
+    assert lines[0].endswith("; nothing was imported"), lines
+    assert git(repo, "for-each-ref") == refs
+    assert not (repo / ".taskproto" / "tasks").exists() or not any(
+        (repo / ".taskproto" / "tasks").iterdir()
+    )
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

@@ -79,11 +79,11 @@ def record(
 
 def parse(data: bytes) -> list[dict[str, Any]]:
     """The task lines of an export, its header checked; refused with the line that is wrong."""
-    lines = data.decode("utf-8").splitlines()
     try:
+        lines = data.decode("utf-8").splitlines()
         head = json.loads(lines[0]) if lines else None
-    except ValueError:
-        head = None
+    except ValueError:  # UnicodeDecodeError too: not text
+        lines, head = [], None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise TaskprotoError(
             f"not a taskproto export: its first line is not {dumps(HEADER)}; nothing was imported"
@@ -100,13 +100,19 @@ def parse(data: bytes) -> list[dict[str, Any]]:
         try:
             found = json.loads(line)
         except ValueError as exc:
-            raise TaskprotoError(f"line {number} of the export is not JSON ({exc})") from None
+            raise _bad(number, f"is not JSON, cut short or edited ({exc})") from None
+        if not isinstance(found, dict):
+            raise _bad(number, "is not a JSON object (a task)")
         missing = [k for k in ("name", "workflow", "state", "log") if k not in found]
-        if not isinstance(found, dict) or missing:
-            raise TaskprotoError(f"line {number} of the export lacks {', '.join(missing)}")
+        if missing:
+            raise _bad(number, f"lacks {', '.join(missing)}")
         found["_line"] = number
         records.append(found)
     return records
+
+
+def _bad(number: int, why: str) -> TaskprotoError:
+    return TaskprotoError(f"not a taskproto export: line {number} {why}; nothing was imported")
 
 
 def to_task(line: dict[str, Any], base: str | None) -> tuple[Task, dict[str, AgentStatus]]:

@@ -72,12 +72,12 @@ def parse_time(value: object) -> datetime | None:
 
 def read(source: str, data: bytes) -> list[Item]:
     """The items of `data` in format `source` (not taskproto's own: ops/exchange.py)."""
-    if source == "beads":
-        return beads(data)
-    if source == "vibe-kanban":
-        return vibe_kanban(data)
-    if source == "github":
-        return github(data)
+    readers = {"beads": beads, "vibe-kanban": vibe_kanban, "github": github}
+    if source in readers:
+        try:
+            return readers[source](data)
+        except UnicodeDecodeError as exc:  # a binary file, or text in another encoding
+            raise _bad(source, "the file", f"not UTF-8 text ({exc})") from None
     raise TaskprotoError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
 
 
