@@ -274,6 +274,38 @@ def test_a_broken_file_is_refused_in_one_line_and_writes_nothing(
     )
 
 
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (
+            '"agents":[{"agent":"../../x","status":"PENDING","updated_at":"2025-10-01T09:00:00Z"}]',
+            "invalid agent name '../../x'",
+        ),
+        ('"agents":5', "agents: a list of objects"),
+        ('"agents":[5]', "agents: a list of objects"),
+        ('"context":5', "context: an object"),
+    ],
+    ids=["agent-climbs-out", "agents-a-number", "an-agent-a-number", "context-a-number"],
+)
+def test_an_exported_task_with_bad_agents_or_context_is_refused_and_writes_nothing(
+    cli: Any, repo: Path, tmp_path: Path, extra: str, says: str
+) -> None:
+    line = (
+        '{"name":"x1","workflow":"task-protocol","state":"INIT","log":[],'
+        f'"created_at":"2025-10-01T09:00:00Z",{extra}}}'
+    )
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(HEADER + line.encode() + b"\n")
+    cli("init")
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(broken), "--from", "taskproto")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and "(x1) is not a valid task" in lines[0], lines
+    assert git(repo, "for-each-ref") == refs
+    assert sorted(p.name for p in (repo / ".taskproto" / "tasks").glob("*")) == []
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from taskproto.engine.imported import DEFERRED, DEFERRED_KEY
 from taskproto.errors import TaskprotoError
+from taskproto.names import check_name
 from taskproto.state.models import AgentStatus, Interruption, LogEntry, Task, utcnow
 
 TYPE_CHECKING = False
@@ -119,17 +120,23 @@ def to_task(line: dict[str, Any], base: str | None) -> tuple[Task, dict[str, Age
     """The task a line describes, as it is written here (revision 1, no owner, its worktrees made
     at its claim, starting from `base`), and its agents' statuses."""
     fields = {key: line[key] for key in FIELDS if key in line}
-    agents = [a for a in line.get("agents") or [] if isinstance(a, dict)]
-    fields.update(
-        base=base,
-        updated_at=utcnow().isoformat(),
-        revision=1,
-        required_agents=[str(a.get("agent")) for a in agents],
-        transition_log=line.get("log") or [],
-        interruptions=line.get("interruptions") or [],
-        context={**(line.get("context") or {}), DEFERRED_KEY: DEFERRED},
-    )
+    agents, context = line.get("agents") or [], line.get("context") or {}
     try:
+        if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
+            raise ValueError("agents: a list of objects, one an agent")
+        if not isinstance(context, dict):
+            raise ValueError("context: an object")
+        for agent in agents:  # a name is a folder and a branch: none may climb out of the task's
+            check_name("agent", str(agent.get("agent")))
+        fields.update(
+            base=base,
+            updated_at=utcnow().isoformat(),
+            revision=1,
+            required_agents=[str(a.get("agent")) for a in agents],
+            transition_log=line.get("log") or [],
+            interruptions=line.get("interruptions") or [],
+            context={**context, DEFERRED_KEY: DEFERRED},
+        )
         task = Task.model_validate(fields)
         statuses = {
             str(a["agent"]): AgentStatus.model_validate(a) for a in agents if "updated_at" in a
