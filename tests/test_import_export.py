@@ -306,6 +306,25 @@ def test_an_exported_task_with_bad_agents_or_context_is_refused_and_writes_nothi
     assert sorted(p.name for p in (repo / ".taskproto" / "tasks").glob("*")) == []
 
 
+@pytest.mark.parametrize(
+    ("source", "data"),
+    [
+        ("beads", b'{"id":"bd-1","title":"A","status":"open","dependencies":5}\n'),
+        ("github", b'[{"number":1,"title":"A","state":"OPEN","labels":5}]'),
+        ("github", b'[{"number":1,"title":"A","state":"OPEN","assignees":5}]'),
+    ],
+    ids=["beads-dependencies", "github-labels", "github-assignees"],
+)
+def test_a_list_field_that_is_no_list_is_left_out_not_an_internal_error(
+    cli: Any, repo: Path, tmp_path: Path, source: str, data: bytes
+) -> None:
+    odd = tmp_path / "odd"
+    odd.write_bytes(data)
+    result = cli("import", str(odd), "--from", source)
+    assert result.code == 0, result.err
+    assert "1 task(s) were created" in result.out
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

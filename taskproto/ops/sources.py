@@ -11,6 +11,7 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from taskproto.errors import TaskprotoError
 
@@ -81,6 +82,12 @@ def read(source: str, data: bytes) -> list[Item]:
     raise TaskprotoError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
 
 
+def _list(value: object) -> list[Any]:
+    """A field that should be a list, as one: anything else is left out, as an entry of the
+    wrong kind in it is."""
+    return value if isinstance(value, list) else []
+
+
 def _bad(source: str, where: str, why: str) -> TaskprotoError:
     return TaskprotoError(f"not a {source} file: {where}: {why}; nothing was imported")
 
@@ -117,7 +124,7 @@ def beads(data: bytes) -> list[Item]:
         )
         if issue.get("assignee"):
             item.links["assignees"] = [str(issue["assignee"])]
-        for dep in issue.get("dependencies") or []:
+        for dep in _list(issue.get("dependencies")):
             if not isinstance(dep, dict):
                 continue
             on = dep.get("depends_on_id")
@@ -233,7 +240,7 @@ def github(data: bytes) -> list[Item]:
             raise _bad("github", f"entry {number}", "an issue needs its number")
         labels = [
             str(label.get("name", ""))
-            for label in issue.get("labels") or []
+            for label in _list(issue.get("labels"))
             if isinstance(label, dict)
         ]
         state = str(issue.get("state") or "OPEN")
@@ -260,7 +267,7 @@ def github(data: bytes) -> list[Item]:
             item.links["labels"] = labels
         people = [
             str(a["login"])
-            for a in issue.get("assignees") or []
+            for a in _list(issue.get("assignees"))
             if isinstance(a, dict) and a.get("login")
         ]
         if people:
