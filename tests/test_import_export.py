@@ -325,6 +325,21 @@ def test_a_list_field_that_is_no_list_is_left_out_not_an_internal_error(
     assert "1 task(s) were created" in result.out
 
 
+def test_a_vibe_kanban_issue_id_twice_is_refused_as_the_other_sources_are(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    archive = tmp_path / "twice.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("issues.csv", "Issue ID,Title\nVK-1,first\nVK-1,second\n")
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(archive), "--from", "vibe-kanban")
+    assert result.code == 1, result.out
+    assert result.err.strip() == (
+        "taskproto: vibe-kanban id VK-1 is twice in the file; nothing was imported"
+    )
+    assert git(repo, "for-each-ref") == refs
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

@@ -167,6 +167,8 @@ def vibe_kanban(data: bytes) -> list[Item]:
         sid = (row.get("Issue ID") or "").strip()
         if not sid:
             raise _bad("vibe-kanban", f"issues.csv row {number}", "no Issue ID")
+        if sid in items:  # as the other sources' (ops/importing.py), before the rows merge
+            raise TaskprotoError(f"vibe-kanban id {sid} is twice in the file; nothing was imported")
         status = (row.get("Status") or "").strip()
         completed = parse_time(row.get("Completed"))
         item = Item(
