@@ -340,6 +340,23 @@ def test_a_vibe_kanban_issue_id_twice_is_refused_as_the_other_sources_are(
     assert git(repo, "for-each-ref") == refs
 
 
+def test_a_dependency_on_an_id_nowhere_is_left_out_with_a_warning(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    issues = tmp_path / "issues.jsonl"
+    issues.write_text(
+        '{"id":"bd-9","title":"A","status":"open","dependencies":'
+        '[{"issue_id":"bd-9","depends_on_id":"ext-1","type":"blocks"}]}\n'
+    )
+    result = cli("import", str(issues), "--from", "beads")
+    assert result.code == 0, result.err
+    assert result.err.strip() == (
+        "taskproto: warning: bd-9 waits for ext-1, which is neither in the file nor imported "
+        "here: left out"
+    )
+    assert task_json(repo, "bd-9")["depends_on"] == []
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 
