@@ -357,6 +357,35 @@ def test_a_dependency_on_an_id_nowhere_is_left_out_with_a_warning(
     assert task_json(repo, "bd-9")["depends_on"] == []
 
 
+def _damaged_zip(method: int) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as archive:
+        archive.writestr(
+            "issues.csv", "Issue ID,Title\n" + "".join(f"VK-{i},t{i}\n" for i in range(99))
+        )
+    data = bytearray(buf.getvalue())
+    data[60] ^= 0xFF  # a byte of issues.csv's data: a bad CRC, or a stream that will not inflate
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "method", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED], ids=["crc", "inflate"]
+)
+def test_a_damaged_vibe_kanban_zip_is_refused_in_one_line(
+    cli: Any, repo: Path, tmp_path: Path, method: int
+) -> None:
+    archive = tmp_path / "damaged.zip"
+    archive.write_bytes(_damaged_zip(method))
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(archive), "--from", "vibe-kanban")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("taskproto: not a vibe-kanban file: issues.csv: it cannot be read")
+    assert lines[0].endswith("; nothing was imported")
+    assert git(repo, "for-each-ref") == refs
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

@@ -161,7 +161,7 @@ def vibe_kanban(data: bytes) -> list[Item]:
     names = {n.rsplit("/", 1)[-1]: n for n in archive.namelist()}
     if "issues.csv" not in names:
         raise _bad("vibe-kanban", "the archive", "it holds no issues.csv")
-    rows = _csv(archive.read(names["issues.csv"]))
+    rows = _csv(_member(archive, names["issues.csv"]))
     items: dict[str, Item] = {}
     for number, row in enumerate(rows, 2):
         sid = (row.get("Issue ID") or "").strip()
@@ -195,7 +195,7 @@ def vibe_kanban(data: bytes) -> list[Item]:
             item.links["project"] = [row["Project"].strip()]
         items[sid] = item
     if "relationships.csv" in names:
-        for row in _csv(archive.read(names["relationships.csv"])):
+        for row in _csv(_member(archive, names["relationships.csv"])):
             a, b = (row.get("Issue ID") or "").strip(), (row.get("Related Issue ID") or "").strip()
             kind = (row.get("Type") or "").strip()
             if kind == "Blocking" and b in items:  # a blocks b: b waits for a
@@ -205,6 +205,20 @@ def vibe_kanban(data: bytes) -> list[Item]:
             elif a in items and kind:
                 items[a].links.setdefault(kind.lower(), []).append(b)
     return list(items.values())
+
+
+def _member(archive: Any, name: str) -> bytes:
+    """A file of the export's ZIP; a damaged one (a bad CRC, a stream that will not inflate, an
+    archive cut short) is the file's fault, said in one line."""
+    import zipfile
+    import zlib
+
+    try:
+        data: bytes = archive.read(name)
+    except (zipfile.BadZipFile, NotImplementedError, zlib.error, EOFError, OSError) as exc:
+        why = f"it cannot be read ({exc}): a damaged or cut-short export"
+        raise _bad("vibe-kanban", name.rsplit("/", 1)[-1], why) from None
+    return data
 
 
 def _csv(data: bytes) -> list[dict[str, str]]:
