@@ -386,6 +386,19 @@ def test_a_damaged_vibe_kanban_zip_is_refused_in_one_line(
     assert git(repo, "for-each-ref") == refs
 
 
+@pytest.mark.parametrize("number", ["true", "0", "-5"])
+def test_a_github_issue_number_that_is_no_issue_number_is_refused(
+    cli: Any, repo: Path, tmp_path: Path, number: str
+) -> None:
+    issues = tmp_path / "issues.json"
+    issues.write_text(f'[{{"number": {number}, "title": "A", "state": "OPEN"}}]')
+    result = cli("import", str(issues), "--from", "github")
+    assert result.code == 1, result.out
+    assert result.err.strip() == (
+        "taskproto: not a github file: entry 1: an issue needs its number; nothing was imported"
+    )
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

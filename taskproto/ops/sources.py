@@ -252,7 +252,7 @@ def github(data: bytes) -> list[Item]:
         raise _bad("github", "the file", "`gh issue list --json ...` prints a JSON array")
     items: list[Item] = []
     for number, issue in enumerate(issues, 1):
-        if not isinstance(issue, dict) or not isinstance(issue.get("number"), int):
+        if not isinstance(issue, dict) or not _issue_number(issue.get("number")):
             raise _bad("github", f"entry {number}", "an issue needs its number")
         labels = [
             str(label.get("name", ""))
@@ -298,8 +298,13 @@ def _numbers(value: object) -> list[str]:
     if not isinstance(value, list):
         return []
     return [
-        str(v["number"]) for v in value if isinstance(v, dict) and isinstance(v.get("number"), int)
+        str(v["number"]) for v in value if isinstance(v, dict) and _issue_number(v.get("number"))
     ]
+
+
+def _issue_number(value: object) -> bool:
+    """Whether `value` is an issue's number: a whole number from 1 (JSON's `true` is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _gh_priority(labels: list[str]) -> int:
