@@ -150,7 +150,9 @@ class Supervisor:
             if busy:
                 idle_since = time.monotonic()
             elif time.monotonic() - idle_since > IDLE:
-                return
+                from taskproto.ops.agent_tmux import close_if_idle
+
+                return close_if_idle(self.config)  # no agent left: its tmux server goes too
             time.sleep(TICK)
 
     def tend(self, record: dict[str, Any]) -> bool:
