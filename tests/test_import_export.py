@@ -226,6 +226,179 @@ def test_not_the_format_named_is_refused(cli: Any, repo: Path) -> None:
     assert "not a taskproto export" in result.err
 
 
+def _latin1_zip() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as archive:
+        archive.writestr("issues.csv", "Issue ID,Title\nVK-1,Caf\xe9\n".encode("latin-1"))
+    return buf.getvalue()
+
+
+HEADER = b'{"format":"taskproto-tasks","version":1}\n'
+
+
+@pytest.mark.parametrize(
+    ("source", "data", "says"),
+    [
+        ("taskproto", HEADER + b'{"name":"t","workflow":"task-protocol","state":"INIT"', "line 2"),
+        ("taskproto", HEADER + b"5\n", "line 2"),
+        ("taskproto", HEADER + b'["name", "workflow", "state", "log"]\n', "line 2"),
+        ("taskproto", b"PK\x03\x04\x88\xff", "not a taskproto export"),
+        ("beads", b"PK\x03\x04\x88\xff\n", "not a beads file"),
+        ("github", b"\x88\xff", "not a github file"),
+        ("vibe-kanban", _latin1_zip(), "not a vibe-kanban file"),
+    ],
+    ids=[
+        "truncated",
+        "a-number",
+        "a-list",
+        "export-binary",
+        "beads-binary",
+        "github-binary",
+        "vk-latin1",
+    ],
+)
+def test_a_broken_file_is_refused_in_one_line_and_writes_nothing(
+    cli: Any, repo: Path, tmp_path: Path, source: str, data: bytes, says: str
+) -> None:
+    broken = tmp_path / "broken"
+    broken.write_bytes(data)
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(broken), "--from", source)
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], lines
+    assert lines[0].endswith("; nothing was imported"), lines
+    assert git(repo, "for-each-ref") == refs
+    assert not (repo / ".taskproto" / "tasks").exists() or not any(
+        (repo / ".taskproto" / "tasks").iterdir()
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (
+            '"agents":[{"agent":"../../x","status":"PENDING","updated_at":"2025-10-01T09:00:00Z"}]',
+            "invalid agent name '../../x'",
+        ),
+        ('"agents":5', "agents: a list of objects"),
+        ('"agents":[5]', "agents: a list of objects"),
+        ('"context":5', "context: an object"),
+    ],
+    ids=["agent-climbs-out", "agents-a-number", "an-agent-a-number", "context-a-number"],
+)
+def test_an_exported_task_with_bad_agents_or_context_is_refused_and_writes_nothing(
+    cli: Any, repo: Path, tmp_path: Path, extra: str, says: str
+) -> None:
+    line = (
+        '{"name":"x1","workflow":"task-protocol","state":"INIT","log":[],'
+        f'"created_at":"2025-10-01T09:00:00Z",{extra}}}'
+    )
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(HEADER + line.encode() + b"\n")
+    cli("init")
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(broken), "--from", "taskproto")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and "(x1) is not a valid task" in lines[0], lines
+    assert git(repo, "for-each-ref") == refs
+    assert sorted(p.name for p in (repo / ".taskproto" / "tasks").glob("*")) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "data"),
+    [
+        ("beads", b'{"id":"bd-1","title":"A","status":"open","dependencies":5}\n'),
+        ("github", b'[{"number":1,"title":"A","state":"OPEN","labels":5}]'),
+        ("github", b'[{"number":1,"title":"A","state":"OPEN","assignees":5}]'),
+    ],
+    ids=["beads-dependencies", "github-labels", "github-assignees"],
+)
+def test_a_list_field_that_is_no_list_is_left_out_not_an_internal_error(
+    cli: Any, repo: Path, tmp_path: Path, source: str, data: bytes
+) -> None:
+    odd = tmp_path / "odd"
+    odd.write_bytes(data)
+    result = cli("import", str(odd), "--from", source)
+    assert result.code == 0, result.err
+    assert "1 task(s) were created" in result.out
+
+
+def test_a_vibe_kanban_issue_id_twice_is_refused_as_the_other_sources_are(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    archive = tmp_path / "twice.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("issues.csv", "Issue ID,Title\nVK-1,first\nVK-1,second\n")
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(archive), "--from", "vibe-kanban")
+    assert result.code == 1, result.out
+    assert result.err.strip() == (
+        "taskproto: vibe-kanban id VK-1 is twice in the file; nothing was imported"
+    )
+    assert git(repo, "for-each-ref") == refs
+
+
+def test_a_dependency_on_an_id_nowhere_is_left_out_with_a_warning(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    issues = tmp_path / "issues.jsonl"
+    issues.write_text(
+        '{"id":"bd-9","title":"A","status":"open","dependencies":'
+        '[{"issue_id":"bd-9","depends_on_id":"ext-1","type":"blocks"}]}\n'
+    )
+    result = cli("import", str(issues), "--from", "beads")
+    assert result.code == 0, result.err
+    assert result.err.strip() == (
+        "taskproto: warning: bd-9 waits for ext-1, which is neither in the file nor imported "
+        "here: left out"
+    )
+    assert task_json(repo, "bd-9")["depends_on"] == []
+
+
+def _damaged_zip(method: int) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as archive:
+        archive.writestr(
+            "issues.csv", "Issue ID,Title\n" + "".join(f"VK-{i},t{i}\n" for i in range(99))
+        )
+    data = bytearray(buf.getvalue())
+    data[60] ^= 0xFF  # a byte of issues.csv's data: a bad CRC, or a stream that will not inflate
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "method", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED], ids=["crc", "inflate"]
+)
+def test_a_damaged_vibe_kanban_zip_is_refused_in_one_line(
+    cli: Any, repo: Path, tmp_path: Path, method: int
+) -> None:
+    archive = tmp_path / "damaged.zip"
+    archive.write_bytes(_damaged_zip(method))
+    refs = git(repo, "for-each-ref")
+    result = cli("import", str(archive), "--from", "vibe-kanban")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("taskproto: not a vibe-kanban file: issues.csv: it cannot be read")
+    assert lines[0].endswith("; nothing was imported")
+    assert git(repo, "for-each-ref") == refs
+
+
+@pytest.mark.parametrize("number", ["true", "0", "-5"])
+def test_a_github_issue_number_that_is_no_issue_number_is_refused(
+    cli: Any, repo: Path, tmp_path: Path, number: str
+) -> None:
+    issues = tmp_path / "issues.json"
+    issues.write_text(f'[{{"number": {number}, "title": "A", "state": "OPEN"}}]')
+    result = cli("import", str(issues), "--from", "github")
+    assert result.code == 1, result.out
+    assert result.err.strip() == (
+        "taskproto: not a github file: entry 1: an issue needs its number; nothing was imported"
+    )
+
+
 # --- the round trip ---------------------------------------------------------------------------
 
 

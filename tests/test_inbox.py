@@ -5,6 +5,7 @@ acts on it, and refuses once the task's head has moved."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 from pathlib import Path
@@ -106,7 +107,10 @@ def test_a_registered_repository_that_is_gone_is_a_warning(
     shutil.rmtree(gone)
     result = cli("inbox", "--all", cwd=repo)
     assert result.code == 0 and "nothing waits for you" in result.out
-    assert result.err.strip() == f"taskproto: warning: {gone}: gone"
+    registry = Path(os.environ["XDG_CONFIG_HOME"]) / "taskproto" / "repositories"
+    assert result.err.strip() == (
+        f"taskproto: warning: {gone}: gone; remove its line from {registry} to stop this warning"
+    )
 
 
 def test_an_agent_past_its_retries_and_a_merge_conflict_wait_for_the_user(

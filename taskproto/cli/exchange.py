@@ -87,7 +87,7 @@ def import_(
         for change in data["changes"]:
             click.echo(f"{change['action']:<7} {change['task']}  ({'; '.join(change['what'])})")
         for warning in result.warnings:
-            click.echo(f"warning: {warning}", err=True)
+            click.echo(f"taskproto: warning: {warning}", err=True)
         click.echo(
             f"{data['created']} task(s) {verb} created, {data['updated']} updated, "
             f"{data['unchanged']} unchanged ({source} {file.name})"

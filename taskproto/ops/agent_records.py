@@ -111,6 +111,30 @@ def _stat(pid: int) -> list[bytes] | None:
         return None
 
 
+def groups(pid: int) -> list[int]:
+    """The process groups of `pid` and of every process under it, `pid`'s own first: a client
+    that made a session of its own (bubblewrap's --new-session) is in another group than the
+    wrapper it runs under. Read from /proc (only `pid` where there is none)."""
+    parents: dict[int, tuple[int, int]] = {}
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        fields = _stat(int(name)) if name.isdigit() else None
+        try:
+            if fields:
+                parents[int(name)] = (int(fields[1]), int(fields[2]))
+        except (IndexError, ValueError):
+            continue
+    found, todo, seen = [pid], [pid], {pid}
+    while todo:
+        current = todo.pop()
+        for child, (parent, group) in parents.items():
+            if parent == current and child not in seen:
+                seen.add(child)
+                todo.append(child)
+                if group not in found:
+                    found.append(group)
+    return found
+
+
 def holders(path: Path) -> dict[int, str]:
     """The processes that have the file `path` open, with their command lines, read from /proc
     (none where there is no /proc). Slow (every process's fds): for error messages."""

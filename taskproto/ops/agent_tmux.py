@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 SESSION = "taskproto"
 SOCKET = "tmux.sock"
+PLACEHOLDER = "taskproto"  # the session's first window: a shell in taskproto's root
 SOCKET_MAX = 100  # a unix socket's path is at most 107 bytes
 
 
@@ -53,7 +54,7 @@ def _session(srv: Server, cwd: str) -> Session:
     if found:
         return found[0]
     # the first window is a plain placeholder shell, so closing every agent keeps the session
-    return srv.new_session(session_name=SESSION, start_directory=cwd, window_name="taskproto")
+    return srv.new_session(session_name=SESSION, start_directory=cwd, window_name=PLACEHOLDER)
 
 
 def open_window(
@@ -118,11 +119,35 @@ def pane_text(config: Config, task: str, agent: str, lines: int) -> list[str]:
 def attach(config: Config, task: str, agent: str) -> None:
     """Attach this terminal to the agent's window (returns when the user detaches)."""
     window = find_window(config, task, agent)
+    if not os.isatty(0):  # tmux's own refusal would be a traceback
+        raise TaskprotoError(
+            "`agent attach` needs a terminal, and this one's input is not one: run it at a "
+            f"terminal (`taskproto agent logs {task} {agent}` prints the agent's window here)"
+        )
     window.select()
     # Inside another tmux the client nests (tmux refuses that while $TMUX names the outer one;
     # the outer server's keys still reach the outer one, the inner's prefix is sent twice).
     os.environ.pop("TMUX", None)
     window.session.attach()
+
+
+def close_if_idle(config: Config) -> None:
+    """End the repository's tmux server when no window but the placeholder is left in it: the
+    supervisor's last act, so no tmux server outlives the agents it ran (a window of an agent, or
+    any other, keeps it)."""
+    import shutil
+
+    if shutil.which("tmux") is None or not os.path.exists(socket_path(config)):
+        return
+    try:
+        srv = server(config)
+        if not srv.is_alive():
+            return
+        names = [w.window_name for session in srv.sessions for w in session.windows]
+        if all(name == PLACEHOLDER for name in names):
+            srv.kill()
+    except Exception as exc:  # libtmux missing, or tmux refusing: the server just stays
+        print(f"supervisor: the tmux server stays: {exc!r}")
 
 
 def kill_server(config: Config) -> None:

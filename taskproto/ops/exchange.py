@@ -18,6 +18,7 @@ from typing import Any
 
 from taskproto.engine.imported import DEFERRED, DEFERRED_KEY
 from taskproto.errors import TaskprotoError
+from taskproto.names import check_name
 from taskproto.state.models import AgentStatus, Interruption, LogEntry, Task, utcnow
 
 TYPE_CHECKING = False
@@ -79,11 +80,11 @@ def record(
 
 def parse(data: bytes) -> list[dict[str, Any]]:
     """The task lines of an export, its header checked; refused with the line that is wrong."""
-    lines = data.decode("utf-8").splitlines()
     try:
+        lines = data.decode("utf-8").splitlines()
         head = json.loads(lines[0]) if lines else None
-    except ValueError:
-        head = None
+    except ValueError:  # UnicodeDecodeError too: not text
+        lines, head = [], None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise TaskprotoError(
             f"not a taskproto export: its first line is not {dumps(HEADER)}; nothing was imported"
@@ -100,30 +101,42 @@ def parse(data: bytes) -> list[dict[str, Any]]:
         try:
             found = json.loads(line)
         except ValueError as exc:
-            raise TaskprotoError(f"line {number} of the export is not JSON ({exc})") from None
+            raise _bad(number, f"is not JSON, cut short or edited ({exc})") from None
+        if not isinstance(found, dict):
+            raise _bad(number, "is not a JSON object (a task)")
         missing = [k for k in ("name", "workflow", "state", "log") if k not in found]
-        if not isinstance(found, dict) or missing:
-            raise TaskprotoError(f"line {number} of the export lacks {', '.join(missing)}")
+        if missing:
+            raise _bad(number, f"lacks {', '.join(missing)}")
         found["_line"] = number
         records.append(found)
     return records
+
+
+def _bad(number: int, why: str) -> TaskprotoError:
+    return TaskprotoError(f"not a taskproto export: line {number} {why}; nothing was imported")
 
 
 def to_task(line: dict[str, Any], base: str | None) -> tuple[Task, dict[str, AgentStatus]]:
     """The task a line describes, as it is written here (revision 1, no owner, its worktrees made
     at its claim, starting from `base`), and its agents' statuses."""
     fields = {key: line[key] for key in FIELDS if key in line}
-    agents = [a for a in line.get("agents") or [] if isinstance(a, dict)]
-    fields.update(
-        base=base,
-        updated_at=utcnow().isoformat(),
-        revision=1,
-        required_agents=[str(a.get("agent")) for a in agents],
-        transition_log=line.get("log") or [],
-        interruptions=line.get("interruptions") or [],
-        context={**(line.get("context") or {}), DEFERRED_KEY: DEFERRED},
-    )
+    agents, context = line.get("agents") or [], line.get("context") or {}
     try:
+        if not isinstance(agents, list) or not all(isinstance(a, dict) for a in agents):
+            raise ValueError("agents: a list of objects, one an agent")
+        if not isinstance(context, dict):
+            raise ValueError("context: an object")
+        for agent in agents:  # a name is a folder and a branch: none may climb out of the task's
+            check_name("agent", str(agent.get("agent")))
+        fields.update(
+            base=base,
+            updated_at=utcnow().isoformat(),
+            revision=1,
+            required_agents=[str(a.get("agent")) for a in agents],
+            transition_log=line.get("log") or [],
+            interruptions=line.get("interruptions") or [],
+            context={**context, DEFERRED_KEY: DEFERRED},
+        )
         task = Task.model_validate(fields)
         statuses = {
             str(a["agent"]): AgentStatus.model_validate(a) for a in agents if "updated_at" in a

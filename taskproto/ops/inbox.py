@@ -71,7 +71,9 @@ def everywhere(here: Layout | None) -> tuple[list[dict[str, Any]], list[str]]:
         mains.insert(0, here.main)
     for main in mains:
         if not os.path.isdir(main):
-            problems.append(f"{main}: gone")
+            problems.append(
+                f"{main}: gone; remove its line from {registry_file()} to stop this warning"
+            )
             continue
         try:
             layout = find_layout(main)

@@ -11,6 +11,7 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from taskproto.errors import TaskprotoError
 
@@ -72,13 +73,19 @@ def parse_time(value: object) -> datetime | None:
 
 def read(source: str, data: bytes) -> list[Item]:
     """The items of `data` in format `source` (not taskproto's own: ops/exchange.py)."""
-    if source == "beads":
-        return beads(data)
-    if source == "vibe-kanban":
-        return vibe_kanban(data)
-    if source == "github":
-        return github(data)
+    readers = {"beads": beads, "vibe-kanban": vibe_kanban, "github": github}
+    if source in readers:
+        try:
+            return readers[source](data)
+        except UnicodeDecodeError as exc:  # a binary file, or text in another encoding
+            raise _bad(source, "the file", f"not UTF-8 text ({exc})") from None
     raise TaskprotoError(f"unknown source {source!r}; use one of {', '.join(SOURCES)}")
+
+
+def _list(value: object) -> list[Any]:
+    """A field that should be a list, as one: anything else is left out, as an entry of the
+    wrong kind in it is."""
+    return value if isinstance(value, list) else []
 
 
 def _bad(source: str, where: str, why: str) -> TaskprotoError:
@@ -117,7 +124,7 @@ def beads(data: bytes) -> list[Item]:
         )
         if issue.get("assignee"):
             item.links["assignees"] = [str(issue["assignee"])]
-        for dep in issue.get("dependencies") or []:
+        for dep in _list(issue.get("dependencies")):
             if not isinstance(dep, dict):
                 continue
             on = dep.get("depends_on_id")
@@ -154,12 +161,14 @@ def vibe_kanban(data: bytes) -> list[Item]:
     names = {n.rsplit("/", 1)[-1]: n for n in archive.namelist()}
     if "issues.csv" not in names:
         raise _bad("vibe-kanban", "the archive", "it holds no issues.csv")
-    rows = _csv(archive.read(names["issues.csv"]))
+    rows = _csv(_member(archive, names["issues.csv"]))
     items: dict[str, Item] = {}
     for number, row in enumerate(rows, 2):
         sid = (row.get("Issue ID") or "").strip()
         if not sid:
             raise _bad("vibe-kanban", f"issues.csv row {number}", "no Issue ID")
+        if sid in items:  # as the other sources' (ops/importing.py), before the rows merge
+            raise TaskprotoError(f"vibe-kanban id {sid} is twice in the file; nothing was imported")
         status = (row.get("Status") or "").strip()
         completed = parse_time(row.get("Completed"))
         item = Item(
@@ -186,7 +195,7 @@ def vibe_kanban(data: bytes) -> list[Item]:
             item.links["project"] = [row["Project"].strip()]
         items[sid] = item
     if "relationships.csv" in names:
-        for row in _csv(archive.read(names["relationships.csv"])):
+        for row in _csv(_member(archive, names["relationships.csv"])):
             a, b = (row.get("Issue ID") or "").strip(), (row.get("Related Issue ID") or "").strip()
             kind = (row.get("Type") or "").strip()
             if kind == "Blocking" and b in items:  # a blocks b: b waits for a
@@ -196,6 +205,20 @@ def vibe_kanban(data: bytes) -> list[Item]:
             elif a in items and kind:
                 items[a].links.setdefault(kind.lower(), []).append(b)
     return list(items.values())
+
+
+def _member(archive: Any, name: str) -> bytes:
+    """A file of the export's ZIP; a damaged one (a bad CRC, a stream that will not inflate, an
+    archive cut short) is the file's fault, said in one line."""
+    import zipfile
+    import zlib
+
+    try:
+        data: bytes = archive.read(name)
+    except (zipfile.BadZipFile, NotImplementedError, zlib.error, EOFError, OSError) as exc:
+        why = f"it cannot be read ({exc}): a damaged or cut-short export"
+        raise _bad("vibe-kanban", name.rsplit("/", 1)[-1], why) from None
+    return data
 
 
 def _csv(data: bytes) -> list[dict[str, str]]:
@@ -229,11 +252,11 @@ def github(data: bytes) -> list[Item]:
         raise _bad("github", "the file", "`gh issue list --json ...` prints a JSON array")
     items: list[Item] = []
     for number, issue in enumerate(issues, 1):
-        if not isinstance(issue, dict) or not isinstance(issue.get("number"), int):
+        if not isinstance(issue, dict) or not _issue_number(issue.get("number")):
             raise _bad("github", f"entry {number}", "an issue needs its number")
         labels = [
             str(label.get("name", ""))
-            for label in issue.get("labels") or []
+            for label in _list(issue.get("labels"))
             if isinstance(label, dict)
         ]
         state = str(issue.get("state") or "OPEN")
@@ -260,7 +283,7 @@ def github(data: bytes) -> list[Item]:
             item.links["labels"] = labels
         people = [
             str(a["login"])
-            for a in issue.get("assignees") or []
+            for a in _list(issue.get("assignees"))
             if isinstance(a, dict) and a.get("login")
         ]
         if people:
@@ -275,8 +298,13 @@ def _numbers(value: object) -> list[str]:
     if not isinstance(value, list):
         return []
     return [
-        str(v["number"]) for v in value if isinstance(v, dict) and isinstance(v.get("number"), int)
+        str(v["number"]) for v in value if isinstance(v, dict) and _issue_number(v.get("number"))
     ]
+
+
+def _issue_number(value: object) -> bool:
+    """Whether `value` is an issue's number: a whole number from 1 (JSON's `true` is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _gh_priority(labels: list[str]) -> int:

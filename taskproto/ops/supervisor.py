@@ -150,7 +150,9 @@ class Supervisor:
             if busy:
                 idle_since = time.monotonic()
             elif time.monotonic() - idle_since > IDLE:
-                return
+                from taskproto.ops.agent_tmux import close_if_idle
+
+                return close_if_idle(self.config)  # no agent left: its tmux server goes too
             time.sleep(TICK)
 
     def tend(self, record: dict[str, Any]) -> bool:
@@ -255,10 +257,13 @@ class Supervisor:
     def signal(self, pid: object, sig: int) -> None:
         if not isinstance(pid, int) or pid <= 1:
             return
-        try:
-            os.killpg(pid, sig)  # the agent's process group: the client and what it started
-        except (ProcessLookupError, PermissionError):
-            pass
+        # the agent's process group: the client and what it started; a pause or a resume also
+        # every group under it (a sandboxed client runs in a session of its own)
+        for group in rec.groups(pid) if sig in (signal.SIGSTOP, signal.SIGCONT) else [pid]:
+            try:
+                os.killpg(group, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
 
     def spawn(self, record: dict[str, Any]) -> None:
         task, agent = record["task"], record["agent"]

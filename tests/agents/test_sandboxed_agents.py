@@ -546,3 +546,43 @@ def test_an_agents_own_status_holds_through_every_door_and_cwd(
     assert box.agent_status("t", "dev").status == "COMPLETE"  # type: ignore[union-attr]
     assert box.agent_status("t", "qa").status != "COMPLETE"  # type: ignore[union-attr]
     assert cli("agent", "stop", "t", "dev").code == 0
+
+
+def _tree(pid: int) -> dict[int, bytes]:
+    """Process `pid` and every process under it, each with its state letter (from /proc)."""
+    parents: dict[int, int] = {}
+    states: dict[int, bytes] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(name)], states[int(name)] = int(fields[1]), fields[0]
+    found, todo = {}, [pid]
+    while todo:
+        current = todo.pop()
+        if current in states:
+            found[current] = states[current]
+            todo.extend(child for child, parent in parents.items() if parent == current)
+    return found
+
+
+def test_pause_stops_the_sandboxed_client_itself_and_resume_continues_it(
+    box: Engine, repo: Path, cli
+) -> None:
+    """bubblewrap's --new-session puts the client in a session (and process group) of its own:
+    a pause must stop it too, not only the wrapper around it."""
+    pid = _start(cli, "dev", "sh -c 'exec sleep 600'", "bwrap")["pid"]
+    wait_until(
+        lambda: any(b"sleep" in Path(f"/proc/{p}/comm").read_bytes() for p in _tree(pid)),
+        what="the client inside",
+    )
+    assert cli("agent", "pause", "t", "dev").code == 0
+    tree = _tree(pid)
+    assert len(tree) >= 4 and set(tree.values()) == {b"T"}, tree
+    assert cli("agent", "resume", "t", "dev").code == 0
+    assert b"T" not in set(_tree(pid).values())
+    assert cli("agent", "stop", "t", "dev").code == 0
+    assert not pid_alive(pid)

@@ -14,7 +14,7 @@ import pytest
 
 from taskproto.config import load_config
 from taskproto.ops.agent_tmux import socket_path
-from tests.agents.conftest import ps, wait_until
+from tests.agents.conftest import pid_alive, ps, wait_until
 from tests.conftest import run_taskproto
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -68,6 +68,42 @@ def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
     assert cli("agent", "stop", "t1", "dev").code == 0
     windows = tmux(sock, "list-windows", "-t", "taskproto", "-F", "#{window_name}").split()
     assert "t1/dev" not in windows and "t1/qa" in windows
+
+
+def test_attach_without_a_terminal_says_so_in_one_line(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STANDIN_MODE", "echo")
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {standin}")
+    assert result.code == 0, result.err
+    try:
+        done = run_taskproto("agent", "attach", "t1", "dev", cwd=agents_repo, input="")
+        assert done.code == 1, done
+        assert done.err.strip().splitlines() == [
+            "taskproto: `agent attach` needs a terminal, and this one's input is not one: run it "
+            "at a terminal (`taskproto agent logs t1 dev` prints the agent's window here)"
+        ]
+        assert "traceback" not in done.err
+    finally:
+        assert cli("agent", "stop", "t1", "dev").code == 0
+
+
+def test_the_tmux_server_ends_with_the_supervisor_once_no_agent_window_is_left(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STANDIN_MODE", "echo")
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "0.5")
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    result = cli("agent", "start", "t1", "dev", "--client", f"{sys.executable} {standin}")
+    assert result.code == 0, result.err
+    sock = socket_path(load_config(agents_repo))
+    assert tmux(sock, "list-windows", "-t", "taskproto", "-F", "#{window_name}").split()
+    assert cli("agent", "stop", "t1", "dev").code == 0
+    supervisor = json.loads((agents_repo / ".taskproto" / "supervisor.json").read_text())["pid"]
+    wait_until(lambda: not pid_alive(supervisor), what="the supervisor's end")
+    alive = subprocess.run(["tmux", "-S", sock, "has-session"], capture_output=True, check=False)
+    assert alive.returncode != 0, "the tmux server outlived every agent and the supervisor"
 
 
 def test_an_agent_that_cannot_start_says_why_in_one_line(

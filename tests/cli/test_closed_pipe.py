@@ -40,8 +40,13 @@ def _into_closed_pipe(repo: Path, args: list[str], quick: bool) -> tuple[int, st
 @pytest.fixture(scope="module")
 def listed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     repo = make_repo(tmp_path_factory.mktemp("pipe") / "repo")
+    # module-scoped: made before the autouse fixture isolates the home, so `init` would register
+    # the repository in the user's own ~/.config/taskproto/repositories (`inbox --all`)
+    home = tmp_path_factory.mktemp("pipe-home")
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
+    env["XDG_STATE_HOME"] = str(home / ".state")
     for args in (("init",), ("task", "create", "t"), ("task", "create", "u", "--after", "t")):
-        assert run_taskproto(*args, cwd=repo).code == 0
+        assert run_taskproto(*args, cwd=repo, env=env).code == 0
     return repo
 
 
