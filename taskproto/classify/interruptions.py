@@ -197,6 +197,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     codes, lead, normal = languages.detect(_normalise(text))
     if codes:
         active = languages.with_rules(active, codes)
+        normal = languages.courteous(codes, normal)  # "wenn du magst" holds nothing
     clauses = _clauses_of(normal, codes[:lead])
     matches = [_match(c, active) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])

@@ -29,6 +29,7 @@ __all__ = [
     "CODES",
     "approves",
     "clause_patterns",
+    "courteous",
     "deferred",
     "detect",
     "holds",
@@ -303,9 +304,8 @@ _own: dict[str, re.Pattern[str]] = {}
 
 
 def _pattern(code: str, field: str) -> re.Pattern[str] | None:
-    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals`` or
-    ``negations`` pattern, compiled once;
-    None when it has none."""
+    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals``,
+    ``negations`` or ``courtesies`` pattern, compiled once; None when it has none."""
     key = f"{code} {field}"
     found = _own.get(key)
     if found is None:
@@ -314,6 +314,21 @@ def _pattern(code: str, field: str) -> re.Pattern[str] | None:
             return None
         found = _own[key] = re.compile(text)
     return found
+
+
+def courteous(codes: tuple[str, ...], normal: str) -> str:
+    """``normal`` without the courtesies of the languages ``codes`` that leave the timing to
+    the agent ("wenn du magst", "quand tu veux", "cuando quieras", "quando quiser", "よければ",
+    "你方便的话"): not a condition on a go, so neither a rule nor the model's veto reads one;
+    ``normal`` itself when nothing else would be left."""
+    for code in codes:
+        courtesy = _pattern(code, "courtesies")
+        if courtesy is None:
+            continue
+        stripped = courtesy.sub(" ", normal)
+        if stripped != normal and any(c.isalnum() for c in stripped):
+            normal = re.sub(r"  +", " ", stripped).strip()
+    return normal
 
 
 # What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):

@@ -292,4 +292,11 @@ LANGUAGE = Language(
         r"|grunes licht|lgtm)\b"
     ),
     negations=r"\b(?:nicht|nie|kein\w*)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:ganz )?(?:wenn|falls|sobald|wann immer) (?:du|ihr) (?:magst"
+        r"|mochtest|moechtest|willst|wollt|mogt|moegt|kannst|konnt|zeit hast|zeit habt|lust hast"
+        r"|lust habt|bereit bist|bereit seid|so ?weit bist|so ?weit seid)|wenn sie (?:mochten"
+        r"|moechten|wollen|konnen|koennen)|wenn(?:'s| es) (?:dir|euch|ihnen) passt|nach belieben"
+        r"|wie du (?:magst|willst)|in deinem tempo)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

@@ -265,4 +265,10 @@ LANGUAGE = Language(
         r"|lgtm)\b"
     ),
     negations=r"\b(?:no|nunca|sin|todavia no|aun no)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:cuando|si) (?:tu )?(?:quieras|quieres|puedas|puedes|gustes"
+        r"|prefieras|estes list[oa])|cuando (?:usted )?(?:quiera|pueda|guste|prefiera)"
+        r"|cuando (?:ustedes )?(?:quieran|puedan|gusten)|cuando te (?:venga bien|parezca|cuadre)"
+        r"|si te (?:parece|va bien)|a tu ritmo|sin prisas?)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

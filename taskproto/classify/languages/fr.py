@@ -274,4 +274,11 @@ LANGUAGE = Language(
         r"|^(?:le )?(?:plan )?(?:est )?(?:valide|approuve)\W*$"
     ),
     negations=r"\b(?:pas|ne|jamais|non)\b|\bn'",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:quand|si|des que|lorsque) (?:tu (?:veux|voudras|peux|pourras"
+        r"|le sens|le souhaites|es pret|es prete)|vous (?:voulez|voudrez|pouvez|pourrez"
+        r"|le souhaitez|etes pret\w*)|t'es pret\w*)|(?:quand|si) (?:ca|cela) (?:te|vous) (?:va"
+        r"|convient|chante|dit)|a (?:ton|votre) rythme|comme (?:tu veux|tu le sens|vous voulez))"
+        r"(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

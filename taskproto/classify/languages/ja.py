@@ -197,4 +197,9 @@ LANGUAGE = Language(
     retractions=r"やっぱ(?:り)?|やはり(?:やめ|待|なし|止め)|取り消し|なしで|なしにして",
     approvals=r"承認|ゴーサイン|lgtm|許可します",
     negations=r"ない|ません|未|まだ|ず(?:に)?$|不",
+    # a courtesy that leaves the timing to the agent ("よければ", "手が空いたら"): not a condition
+    courtesies=(
+        r"(?:もし)?(?:よければ|よかったら|良ければ|良かったら|よろしければ|できれば|出来れば"
+        r"|(?:お)?好きなタイミングで|都合のいい(?:とき|時)に|都合がよければ|手が(?:空|あ)いたら)[\s,]*"
+    ),
 )

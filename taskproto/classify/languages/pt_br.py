@@ -277,4 +277,9 @@ LANGUAGE = Language(
     ),
     approvals=r"\b(?:aprovad[oa]s?|aprovo|sinal verde|luz verde|lgtm)\b",
     negations=r"\b(?:nao|nunca|sem|ainda nao)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:quando|se|assim que) (?:voce |vc |tu |o senhor |a senhora )?"
+        r"(?:quiser|puder|preferir|achar melhor|estiver pront[oa])|quando (?:der|for possivel)"
+        r"|se (?:der|possivel)|no (?:seu|teu) (?:tempo|ritmo)|sem pressa)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

@@ -162,4 +162,9 @@ LANGUAGE = Language(
     retractions=r"算了|还是(?:停|别|不要|先停|先别|等)|不(?:用|要)了|不继续了|别(?:做|弄|干)了|先不要",
     approvals=r"批准|同意|lgtm|方案(?:没问题|通过|可以)|审批通过|准了",
     negations=r"不|没|别|未",
+    # a courtesy that leaves the timing to the agent ("你方便的话", "有空就"): not a condition
+    courtesies=(
+        r"(?:如果|要是)?(?:你|您)?(?:方便|愿意|乐意|想|可以|有空)的话[\s,]*(?:就)?"
+        r"|(?:你|您)?有空(?:就|时|的时候)[\s,]*"
+    ),
 )
