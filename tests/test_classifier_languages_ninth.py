@@ -45,3 +45,62 @@ def test_a_courtesy_that_leaves_the_timing_to_the_agent_holds_nothing(
     message: str, expected: str
 ) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# "Resume"/"Resuma"/"resumir" + an object is "summarise" in Spanish and Portuguese: a status
+# request when it asks what was done, an instruction (OTHER) otherwise; never the English
+# "resume" (a go). "Retoma", "retome", "retomá" stay gos.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Resume lo que has hecho desde el standup.", "STATUS_REQUEST"),
+        ("Resúmeme el día, porfa.", "STATUS_REQUEST"),
+        ("Resume o que vocês fizeram hoje.", "STATUS_REQUEST"),
+        ("Resume o dia pra mim.", "STATUS_REQUEST"),
+        ("Resume la especificación en cinco líneas.", "OTHER"),
+        ("Resume los tickets abiertos para la demo.", "OTHER"),
+        ("Resume esse documento em dois parágrafos.", "OTHER"),
+        ("Resuma as issues abertas pro time de QA.", "OTHER"),
+        ("No resumas la especificación todavía.", "OTHER"),
+        ("Resume la especificación mañana.", "OTHER"),
+        ("Retoma la migración, por favor.", "RESUMPTION"),
+        ("Retomá el parser.", "RESUMPTION"),
+        ("Retome o parser.", "RESUMPTION"),
+        ("Retome a migração, por favor.", "RESUMPTION"),
+        ("Resume la especificación y después sigue con el parser.", "RESUMPTION"),
+        ("resume the migration", "RESUMPTION"),  # English: a go
+    ],
+)
+def test_resume_is_summarise_in_spanish_and_portuguese(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+# A go typed with a slip in a short message (one edit from a go word of five letters or more; in
+# Japanese and Chinese a character of the same sound) is a go; a real word near a go word, a
+# negated or later slip, or a slip in a longer sentence is not made one.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("weitre bitte", "RESUMPTION"),
+        ("fortfharen", "RESUMPTION"),
+        ("sigeu porfa", "RESUMPTION"),
+        ("contiuna 🙏", "RESUMPTION"),
+        ("continuaa vai", "RESUMPTION"),
+        ("reprnds stp", "RESUMPTION"),
+        ("contiunue", "RESUMPTION"),
+        ("つぢけてー", "RESUMPTION"),
+        ("つずけて", "RESUMPTION"),
+        ("再会してください", "RESUMPTION"),
+        ("继绪吧", "RESUMPTION"),
+        ("continued", "OTHER"),
+        ("continuous?", "QUESTION"),
+        ("Leiter?", "QUESTION"),
+        ("nicht weitre", "OTHER"),
+        ("つぢけないで", "OTHER"),
+        ("别继绪", "OTHER"),
+        ("继绪明天再说", "OTHER"),
+        ("Der Weiterleiter ist kaputt, schau mal.", "OTHER"),
+    ],
+)
+def test_a_short_go_with_a_slip_is_a_go(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

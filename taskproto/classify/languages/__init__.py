@@ -110,6 +110,7 @@ _MARKERS = {
         fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
         llegamos llegas llegaremos alcanzamos metele ponte echale
+        resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -163,6 +164,7 @@ _MARKERS = {
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
         termina sequencia baile toca
+        retome resuma resumam linhas topicos paragrafo paragrafos cinco
     """,
 }
 

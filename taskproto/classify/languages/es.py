@@ -136,6 +136,27 @@ RULES = (
         rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b",
         0.85,
     ),
+    # "resume" is "summarise" in Spanish: what was done is a status request, anything else an
+    # instruction (a remark: it does not take back a go before it), never the English "resume"
+    Rule(
+        "es-status-summary",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|i|ime|a|ame|ir(?:me)?)\b(?: (?:rapido|brevemente"
+        r"|en (?:\w+ )?(?:lineas|frases|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
+        r"|hasta donde) (?:\w+ ){0,3}?(?:hiciste|hizo|has hecho|ha hecho|hicimos|hecho|llevas"
+        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta)\b"
+        r"|^(?:me |nos )?resum(?:e|eme|i|ime|a|ame)\b (?:el|tu|su|mi) (?:dia|avance|progreso"
+        r"|estado|trabajo de hoy|jornada)\b",
+        0.85,
+    ),
+    Rule(
+        "es-summary-remark",
+        "OTHER",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|ela|i|ime|a|ame|an|ir)\b(?: (?:me|nos|en))?"
+        r" (?:el|la|los|las|lo|este|esta|estos|estas|ese|esa|esos|esas|esto|eso|un|una|unos|unas"
+        r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
+        0.75,
+    ),
     Rule(
         "es-audit-verb",
         "AUDIT",
