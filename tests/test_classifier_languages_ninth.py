@@ -104,3 +104,44 @@ def test_resume_is_summarise_in_spanish_and_portuguese(message: str, expected: s
 )
 def test_a_short_go_with_a_slip_is_a_go(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Gos that name the work to go on with: the rest done the same way, back to a named piece of
+# work, a break that is over (the past tense: done, not a later time), encouragement to finish.
+# Negated, later or asked they are not gos.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Mach den Rest genauso.", "RESUMPTION"),
+        ("Mach den Rest nicht.", "OTHER"),
+        ("Mach den Rest morgen.", "OTHER"),
+        ("jetzt erstmal weiter am Parser", "RESUMPTION"),
+        ("Nicht schlappmachen, nur noch zwei Dateien!", "RESUMPTION"),
+        ("Gib nicht auf, fast fertig.", "RESUMPTION"),
+        ("Haz el resto igual.", "RESUMPTION"),
+        ("No hagas el resto.", "OTHER"),
+        ("volvé a lo de los webhooks", "RESUMPTION"),
+        ("De vuelta al parser.", "RESUMPTION"),
+        ("Fais le reste de la même façon.", "RESUMPTION"),
+        ("Ne fais pas le reste.", "OTHER"),
+        ("Retour au parser maintenant.", "RESUMPTION"),
+        ("Retour au parser demain.", "OTHER"),
+        ("Lâche rien !", "RESUMPTION"),
+        ("Faz o resto do mesmo jeito.", "RESUMPTION"),
+        ("Não faz o resto.", "OTHER"),
+        ("残りも同じようにやって", "RESUMPTION"),
+        ("残りは同じようにやらないで", "NOT_GO"),
+        ("剩下的都照这样改", "RESUMPTION"),
+        ("剩下的都照这样改了吗?", "STATUS_REQUEST"),
+        ("全部补齐", "RESUMPTION"),
+        ("吃完饭了，我们继续", "RESUMPTION"),
+        ("开完会了，继续吧", "RESUMPTION"),
+        ("吃完饭了再继续", "OTHER"),
+        ("开完会再继续", "OTHER"),
+    ],
+)
+def test_gos_that_name_the_work_to_go_on_with(message: str, expected: str) -> None:
+    if expected == "NOT_GO":
+        assert classify(message).type != "RESUMPTION", classify(message)
+    else:
+        assert classify(message).type == expected, classify(message)

@@ -24,7 +24,10 @@ VERB = (
     r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
     r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
-    rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
+    rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b"
+    # the rest, done the same way: "mach den Rest genauso", "erledig noch den Rest"
+    r"|(?:mach|erledig(?:e)?|schreib|bau) (?:(?:auch|noch|jetzt|dann) )*den rest\b"
+    r"(?!.*(?:\?$|\bnicht\b)))"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
@@ -66,7 +69,10 @@ RULES = (
         "RESUMPTION",
         r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b"
         r"|^hor(?:t)? (?:[\w-]+ ){0,2}?nicht auf\b"
-        r"|^(?:keine|kein) (?:pause|stopp|halt)\b",
+        r"|^(?:keine|kein) (?:pause|stopp|halt)\b"
+        # encouragement to finish: "Nicht schlappmachen!", "Gib nicht auf, fast fertig"
+        r"|^(?:jetzt |bloss |nur )?nicht (?:schlapp ?machen|aufgeben|nachlassen|locker ?lassen)\b"
+        r"|^gib (?:jetzt )?nicht auf\b",
         0.9,
     ),
     Rule(
@@ -233,7 +239,8 @@ RULES = (
     Rule(
         "de-resumption",
         "RESUMPTION",
-        rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und) )*{VERB}"
+        rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und|erstmal|gleich|ruhig) )*"
+        rf"{VERB}"
         rf"|\b(?:und|dann|danach|anschliessend|bitte)"
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kann?st|darfst du|du darfst|du sollst|sollst du"

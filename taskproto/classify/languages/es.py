@@ -20,7 +20,12 @@ VERB = (
     # "métele a los tests", "ponte con el parser", "échale ganas", "termina los tests"
     r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b|retoma(?:lo|la)\b"
     r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
-    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
+    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$)"
+    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo
+    # de los webhooks", "de vuelta al parser"
+    r"|(?:haz|hace|hazme|completa) (?:(?:tambien|todo) )*el resto\b(?!.*\?$)"
+    r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
+    r"|^(?:y )?de vuelta (?:al|a la|a los|a las|a lo de|con)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
@@ -39,7 +44,7 @@ RULES = (
     Rule(
         "es-dont-stop",
         "RESUMPTION",
-        r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses)\b",
+        r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses|aflojes|rindas|desanimes)\b",
         0.9,
     ),
     Rule(

@@ -24,7 +24,11 @@ VERB = (
     r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
     r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
     r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
-    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
+    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b"
+    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "fais le
+    # reste pareil", "retour au parser"
+    r"|(?:fais|deroule|traite|boucle|enchaine) (?:(?:aussi|tout) )*le reste\b(?!.*\?$)"
+    r"|^(?:allez,? )?retour (?:au|a la|a l'|aux|sur)\b(?!.*\?$))"
 )
 _PROTOCOL = (
     r"(?:locks?|verrous?|worktrees?|journal|session|task\.json"
@@ -41,7 +45,9 @@ RULES = (
         "fr-dont-stop",
         "RESUMPTION",
         r"^(?:ne )?(?:t'|vous )?arrete[sz]? pas\b|^(?:ne )?t'arrete pas\b|^pas de pause\b"
-        r"|(?:^|\bsurtout )(?:ne (?:t'|vous )?|n')arrete[sz]? (?:surtout |donc )?(?:pas|jamais)\b",
+        r"|(?:^|\bsurtout )(?:ne (?:t'|vous )?|n')arrete[sz]? (?:surtout |donc )?(?:pas|jamais)\b"
+        # encouragement to finish: "lâche rien", "ne lâche pas", "on lâche rien"
+        r"|^(?:(?:on|ne) )?lache[sz]? (?:rien|pas|jamais)\b",
         0.9,
     ),
     Rule(

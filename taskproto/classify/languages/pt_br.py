@@ -23,7 +23,9 @@ VERB = (
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
     r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
     r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
-    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
+    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$)"
+    # the rest the same way: "faz o resto do mesmo jeito"
+    r"|(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*o resto\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"

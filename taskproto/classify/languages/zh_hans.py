@@ -17,6 +17,9 @@ VERB = (
     r"|进入\S{1,6}?(?:第\S{1,3}|下一)(?:个|步|项|阶段|部分|点)"
     # finishing what is left is going on with it ("go ahead and finish the hooks"), as with 接着
     r"|剩下的[^,.?!;]{0,20}?(?:做|干|弄|写|搞|跑|改)完"
+    # the rest the same way, or all of it filled in: "剩下的都照这样改", "全部补齐"
+    r"|(?:剩下的|其余的|其他的)(?:都|也)?(?:照|按)(?:这样|这个|同样的?|着)\S{0,4}?(?:改|做|弄|写|来|处理)"
+    r"|^(?:把)?(?:剩下的|其余的)?(?:全部|都)(?:补齐|补上|补全)(?:吧)?\W*$"
     r"|continue|go ahead|keep going)"
 )
 _PROTOCOL = (
@@ -146,9 +149,11 @@ LANGUAGE = Language(
     # and after "before", as English splits before it: "继续之前|先汇报一下进度"
     connectives=r"(?=然后|但是|不过|可是)|(?<=之前)|(?<=以前)",
     later=(
-        r"明天|后天|今晚|今天晚上|晚上|晚点|晚些|稍后|待会|等会|一会儿|回头|下午|下周|周一|改天|开完会|会后"
+        r"明天|后天|今晚|今天晚上|晚上|晚点|晚些|稍后|待会|等会|一会儿|回头|下午|下周|周一|改天"
+        r"|开完会(?!了(?!再))|会后"
         r"|明(?:早|晚|儿)|早上|上午|中午|傍晚"
-        r"|开会后|吃完饭|午饭后|饭后|等我回来|我回来(?:之?后|以后|再)"
+        # (not a break that is over: "吃完饭了，我们继续"; "吃完饭了再继续" is later)
+        r"|开会后|吃完饭(?!了(?!再))|午饭后|饭后|等我回来|我回来(?:之?后|以后|再)"
         # by form: a weekday, a clock time, a span, "after" an event
         # (not "第二点": a point of a list, nor "做完再继续": the agent's own step in order)
         r"|(?:周|星期|礼拜)[一二三四五六日天末]|(?<!第)(?:\d{1,2}(?:点|:\d{2})|(?:[二三四五六七八九十两]"
