@@ -145,3 +145,22 @@ def test_gos_that_name_the_work_to_go_on_with(message: str, expected: str) -> No
         assert classify(message).type != "RESUMPTION", classify(message)
     else:
         assert classify(message).type == expected, classify(message)
+
+
+# A status request against a question: how a piece of work went is a status request, how it is
+# built a question; an audit before resuming is an audit, an audit in a table's name is not.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Wie lief der Build?", "STATUS_REQUEST"),
+        ("¿Cómo salió el deploy?", "STATUS_REQUEST"),
+        ("Como foi o deploy?", "STATUS_REQUEST"),
+        ("Warum ist der Build so langsam?", "QUESTION"),
+        ("恢复之前先把 lock 和 task.json 对个账", "AUDIT"),
+        ("请恢复之前中断的任务", "RESUMPTION"),
+        ("审计表少了个字段", "OTHER"),
+        ("跑一下审计", "AUDIT"),
+    ],
+)
+def test_status_against_question_and_audits_by_form(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

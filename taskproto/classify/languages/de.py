@@ -116,7 +116,11 @@ RULES = (
         r"|^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
         r"|kommst du voran|kommt ihr voran|sieht es aus|schaut es aus|steht es|lauft es"
         r"|lauft (?:der|die|das) [\w-]+)\b"
-        r"|^wie lange? (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
+        r"|^wie lange? (?:dauert|brauchst|braucht)\b"
+        # how a piece of work went: "Wie lief die CI?", "Wie ist der Deploy gelaufen?"
+        rf"|^wie (?:lief|liefen|ist|sind|war|waren) (?:der |die |das |den )?{WORK}\b"
+        r"(?!.*\b(?:aufgebaut|definiert|konfiguriert|gedacht)\b)"
+        r"|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
         r"|^gibt(?:'s| es) (?:was |etwas |schon )?(?:neues|updates?|fortschritte?|neuigkeiten)\b",
         0.9,
     ),

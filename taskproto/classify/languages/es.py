@@ -94,6 +94,9 @@ RULES = (
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
         r"|^hasta donde (?:llegaste|has)\b"
+        # how a piece of work went: "¿Cómo fue el CI?", "¿Qué tal salió el deploy?"
+        r"|^(?:como|que tal) (?:fue|fueron|salio|salieron|termino|terminaron|corrio|corrieron)"
+        rf" (?:el |la |los |las )?{WORK}\b"
         # "¿Seguimos dentro del plazo?" asks about the schedule, not for a go
         r"|^(?:seguimos|vamos|estamos|andamos|continuamos) (?:bien |todavia |aun )?(?:dentro del?"
         r"|en|a) (?:plazo|tiempo|fecha|calendario|horario|lo planeado)\b",

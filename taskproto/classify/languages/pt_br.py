@@ -93,6 +93,8 @@ RULES = (
         "STATUS_REQUEST",
         r"^como (?:estamos|esta|estao|vai|vao|anda|andam|ta|tao|vai indo|ta indo|esta indo)\b"
         r"|^como (?:ficou|ficaram|foi|foram|andou)\s*\??$"
+        # how a piece of work went: "Como foi o CI?", "Como ficou o deploy?"
+        rf"|^como (?:ficou|ficaram|foi|foram|saiu|sairam|rodou|rodaram) (?:o |a |os |as )?{WORK}\b"
         r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
         r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
         r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
