@@ -164,3 +164,15 @@ def test_gos_that_name_the_work_to_go_on_with(message: str, expected: str) -> No
 )
 def test_status_against_question_and_audits_by_form(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("mañana lo retomas", "OTHER"),  # a real word near a go word is not its slip
+        ("明日の計測の結果が良ければ、続行しましょう。", "OTHER"),  # a condition, not a courtesy
+        ("もしよければ、続けてください", "RESUMPTION"),
+    ],
+)
+def test_real_words_and_conditions_near_the_new_forms(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -32,7 +32,7 @@ _REAL = frozenset(
     continuou continuei continuem continuamos reprend reprendre reprise reprenne poursuit
     poursuivi sigues siguen sigan sigas siga segue segues seguem seguir seguro sigo retomo
     retomar retomei reanudo leiter heiter weiser weiten weites weiters weitere weiterer weiterem
-    adelanto adelantar forsetzen
+    adelanto adelantar forsetzen retomas retomes retomen reanudas reanudo prosigues prosigo
     """.split()
 )
 # One character of a go word put for another of the same sound: "つぢけて"/"つずけて" (つづけて),

@@ -202,7 +202,8 @@ LANGUAGE = Language(
     negations=r"ない|ません|未|まだ|ず(?:に)?$|不",
     # a courtesy that leaves the timing to the agent ("よければ", "手が空いたら"): not a condition
     courtesies=(
-        r"(?:もし)?(?:よければ|よかったら|良ければ|良かったら|よろしければ|できれば|出来れば"
+        # (opening a clause: "結果が良ければ" is a condition on the results)
+        r"(?:^|(?<=[\s,]))(?:もし)?(?:よければ|よかったら|良ければ|良かったら|よろしければ|できれば|出来れば"
         r"|(?:お)?好きなタイミングで|都合のいい(?:とき|時)に|都合がよければ|手が(?:空|あ)いたら)[\s,]*"
     ),
 )
