@@ -195,7 +195,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
     active = DEFAULT_RULES if rules is None else rules
     codes, lead, normal = languages.detect(_normalise(text))
-    if len(normal) <= 40:  # a short go typed with a slip: "contnua porfa", "weitr", "继绪"
+    if len(normal) <= 40 and languages.may_slip(normal):  # "weitr", "继绪": slips.py
         from taskproto.classify import slips
 
         codes, lead, normal = slips.slipped(codes, lead, normal)

@@ -16,15 +16,7 @@ import re
 
 from taskproto.classify import languages
 
-# Each language's go words (lowercase, accents folded), five letters or more.
-_GO = {
-    "de": "weiter weitermachen weiterarbeiten fortfahren fortsetzen loslegen",
-    "es": "sigue continua continue continuen prosigue retoma reanuda adelante sigamos seguimos"
-    " continuemos prosiga siguele continuale",
-    "fr": "continue continuez continuons reprends reprenez reprenons poursuis poursuivez",
-    "pt-BR": "continua continue prossiga prossegue retoma retome segue seguimos",
-}
-_WORDS = {word: code for code, words in _GO.items() for word in words.split()}
+_WORDS = {word: code for code, words in languages.SLIP_WORDS.items() for word in words.split()}
 # Real words one edit from a go word: never read as its slip.
 _REAL = frozenset(
     """

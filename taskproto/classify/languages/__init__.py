@@ -35,6 +35,7 @@ __all__ = [
     "holds",
     "is_default",
     "language",
+    "may_slip",
     "retracted",
     "second_opinion",
     "with_rules",
@@ -246,6 +247,27 @@ def _cjk(text: str) -> tuple[str, ...]:
     return ("zh-Hans", "ja") if han else ()
 
 
+SLIP_WORDS = {  # go words a short message may hold with a slip (classify/slips.py; may_slip)
+    "de": "weiter weitermachen weiterarbeiten fortfahren fortsetzen loslegen",
+    "es": "sigue continua continue continuen prosigue retoma reanuda adelante sigamos seguimos"
+    " continuemos prosiga siguele continuale",
+    "fr": "continue continuez continuons reprends reprenez reprenons poursuis poursuivez",
+    "pt-BR": "continua continue prossiga prossegue retoma retome segue seguimos",
+}
+_skeletons: dict[str, bool] = {}  # each go word (True), and each with one letter left out
+
+
+def may_slip(normal: str) -> bool:
+    """Whether short ``normal`` is Japanese or Chinese or has a word (not a go) one edit from a go:
+    an English message does not import slips.py."""
+    for go in " ".join(SLIP_WORDS.values()).split() if not _skeletons else ():
+        _skeletons.update({go[:i] + go[i + 1 :]: False for i in range(len(go))})
+        _skeletons[go] = True
+    words = normal.translate(_NOT_WORDS).split()
+    near = {w[:i] + w[i + 1 :] for w in words if not _skeletons.get(w) for i in range(len(w) + 1)}
+    return bool(_cjk(normal)) or not _skeletons.keys().isdisjoint(near)
+
+
 _loaded: dict[str, Language] = {}
 
 
@@ -319,15 +341,10 @@ def _pattern(code: str, field: str) -> re.Pattern[str] | None:
 
 
 def courteous(codes: tuple[str, ...], normal: str) -> str:
-    """``normal`` without the courtesies of the languages ``codes`` that leave the timing to
-    the agent ("wenn du magst", "quand tu veux", "cuando quieras", "quando quiser", "よければ",
-    "你方便的话"): not a condition on a go, so neither a rule nor the model's veto reads one;
-    ``normal`` itself when nothing else would be left."""
+    """``normal`` without the courtesies of ``codes`` ("wenn du magst"), unless nothing is left."""
     for code in codes:
         courtesy = _pattern(code, "courtesies")
-        if courtesy is None:
-            continue
-        stripped = courtesy.sub(" ", normal)
+        stripped = courtesy.sub(" ", normal) if courtesy is not None else normal
         if stripped != normal and any(c.isalnum() for c in stripped):
             normal = re.sub(r"  +", " ", stripped).strip()
     return normal
