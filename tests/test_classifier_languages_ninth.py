@@ -156,6 +156,16 @@ def test_gos_that_name_the_work_to_go_on_with(message: str, expected: str) -> No
         ("¿Cómo salió el deploy?", "STATUS_REQUEST"),
         ("Como foi o deploy?", "STATUS_REQUEST"),
         ("Warum ist der Build so langsam?", "QUESTION"),
+        ("Résumé de la journée stp", "STATUS_REQUEST"),
+        ("Résume ce README en trois points", "OTHER"),
+        ("¿Me podrías decir cómo vas?", "STATUS_REQUEST"),
+        ("¿Me podrías decir cómo funciona el lock?", "QUESTION"),
+        ("Você poderia me dizer como está indo?", "STATUS_REQUEST"),
+        ("Você poderia me dizer como funciona o lock?", "QUESTION"),
+        ("今日のまとめお願い", "STATUS_REQUEST"),
+        ("今日のまとめはいらない", "OTHER"),
+        ("今天的总结发我一下", "STATUS_REQUEST"),
+        ("能告诉我一下进度吗", "STATUS_REQUEST"),
         ("恢复之前先把 lock 和 task.json 对个账", "AUDIT"),
         ("请恢复之前中断的任务", "RESUMPTION"),
         ("审计表少了个字段", "OTHER"),
@@ -170,6 +180,7 @@ def test_status_against_question_and_audits_by_form(message: str, expected: str)
     ("message", "expected"),
     [
         ("mañana lo retomas", "OTHER"),  # a real word near a go word is not its slip
+        ("siguele wey", "RESUMPTION"),  # a go word no other marker shows
         ("明日の計測の結果が良ければ、続行しましょう。", "OTHER"),  # a condition, not a courtesy
         ("もしよければ、続けてください", "RESUMPTION"),
     ],

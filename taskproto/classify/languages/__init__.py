@@ -80,7 +80,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
-        hau rein bleib dran nimm
+        hau rein bleib dran nimm weiterarbeiten
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -110,7 +110,7 @@ _MARKERS = {
         coinciden corriendo
         fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
-        llegamos llegas llegaremos alcanzamos metele ponte echale
+        llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
     """,
     "fr": """
@@ -136,7 +136,7 @@ _MARKERS = {
         lundi mardi mercredi jeudi vendredi samedi dimanche
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
-        pousser branche reussi
+        pousser branche reussi continuons reprenez poursuivez
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -165,7 +165,7 @@ _MARKERS = {
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
         termina sequencia baile toca
-        retome resuma resumam linhas topicos paragrafo paragrafos cinco
+        retome resuma resumam linhas topicos paragrafo paragrafos cinco seguimos
     """,
 }
 
