@@ -230,15 +230,6 @@ RULES = (
         r" (?:a|al|para)\b.*\?$",
         0.8,
     ),
-    # a polite indirect ask for the status: "¿Me podrías decir cómo vas?"
-    Rule(
-        "es-status-polite",
-        "STATUS_REQUEST",
-        r"\b(?:puedes|podes|podrias|podria) (?:me |nos )?(?:decir|contar)(?:me|nos)? (?:como (?:vas"
-        r"|va|vamos|andas)|donde (?:estas|vas|andas)|que (?:has hecho|hiciste|llevas|te falta)"
-        r"|cuanto (?:falta|te falta|llevas)|hasta donde)\b",
-        0.85,
-    ),
     Rule(
         "es-question",
         "QUESTION",

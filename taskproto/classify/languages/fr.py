@@ -122,10 +122,7 @@ RULES = (
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
         r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
-        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b"
-        # a summary of the day ("Résumé de la journée stp", "le récap du jour")
-        r"|^(?:un |le |ton )?(?:petit )?(?:resume|recap|recapitulatif|bilan)"
-        r" (?:de (?:la|ta) journee|du jour|de ce que tu as fait)\b",
+        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b",
         0.85,
     ),
     # "résume" + another object is an instruction (a remark), never the English "resume"

@@ -239,15 +239,6 @@ RULES = (
         r"|^o que (?:(?:voce|vc) )?(?:tem|ja tem|conseguiu) ate agora\b",
         0.8,
     ),
-    # a polite indirect ask for the status: "Você poderia me dizer como está indo?"
-    Rule(
-        "pt-status-polite",
-        "STATUS_REQUEST",
-        r"\b(?:pode|poderia|consegue) (?:me |nos )?(?:dizer|contar|falar) (?:como (?:(?:esta|ta)"
-        r" (?:indo|andando)|vai|anda)|onde (?:voce |vc )?(?:esta|ta)|o que (?:voce |vc )?(?:ja )?"
-        r"(?:fez|falta)|quanto falta|ate onde)\b",
-        0.85,
-    ),
     Rule(
         "pt-question",
         "QUESTION",
