@@ -178,3 +178,21 @@ def test_status_against_question_and_audits_by_form(message: str, expected: str)
 )
 def test_real_words_and_conditions_near_the_new_forms(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# A go for later and a question asked first ("go on after, but first tell me why ..."): the
+# question is what the user wants now.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Sigue, pero antes dime por qué el lock es global.", "QUESTION"),
+        ("Sigue, pero antes revisa los locks.", "AUDIT"),
+        ("Antes de seguir, espera a que termine el CI.", "OTHER"),
+        ("Mach danach weiter, aber sag mir erst, warum du den Cache geleert hast.", "QUESTION"),
+        ("Continue après, mais dis-moi d'abord pourquoi tu as vidé le cache.", "QUESTION"),
+        ("Continue, mais dis-moi d'abord pourquoi tu as vidé le cache.", "QUESTION"),
+        ("Sigue con el parser.", "RESUMPTION"),
+    ],
+)
+def test_a_question_asked_first_beside_a_go_for_later(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

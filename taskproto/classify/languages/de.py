@@ -236,6 +236,8 @@ RULES = (
         r"|\b(?:kannst|konntest|wurdest) du (?:mir |uns )?(?:[\w-]+ ){0,4}?(?:erklaren|erklaeren"
         r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?)\b.*\bnicht\b"
         r"|^(?:kurze |eine |noch eine )?frage\b"
+        # a question put as a clause of its own: "(sag mir erst,) warum du CSRF abgeschaltet hast"
+        rf"|^{_WH} (?:du|ihr) .*\b(?:hast|habt|bist|seid|machst|macht|willst|wolltest|tust)\W*$"
         r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
         r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
         0.85,

@@ -264,6 +264,8 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
+        # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
+        r"|antes(?! de\b| que\b)"
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",

@@ -223,7 +223,8 @@ RULES = (
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
         r"|^(?:petite |une |autre )?question\b"
-        r"|^dis(?:-moi|-nous)? (?:pourquoi|comment|ce qu|quel|ou|a quoi)\b"
+        r"|^(?:mais )?dis(?:-moi|-nous)? (?:d'abord |avant |deja )?(?:pourquoi|comment|ce qu|quel"
+        r"|ou|a quoi)\b"
         r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
         0.85,
     ),
