@@ -258,14 +258,14 @@ _skeletons: dict[str, bool] = {}  # each go word (True), and each with one lette
 
 
 def may_slip(normal: str) -> bool:
-    """Whether short ``normal`` is Japanese or Chinese or has a word (not a go) one edit from a go:
-    an English message does not import slips.py."""
+    """Whether short ``normal`` may be a go with a slip: CJK, or a word one edit from a go."""
+    if not normal.isascii() and _cjk(normal):
+        return True
     for go in " ".join(SLIP_WORDS.values()).split() if not _skeletons else ():
-        _skeletons.update({go[:i] + go[i + 1 :]: False for i in range(len(go))})
-        _skeletons[go] = True
-    words = normal.translate(_NOT_WORDS).split()
-    near = {w[:i] + w[i + 1 :] for w in words if not _skeletons.get(w) for i in range(len(w) + 1)}
-    return bool(_cjk(normal)) or not _skeletons.keys().isdisjoint(near)
+        _skeletons.update({go[:i] + go[i + 1 :]: False for i in range(len(go))} | {go: True})
+    found = normal.translate(_NOT_WORDS).split()  # slips.py reads three words at most
+    words = [w for w in found if not _skeletons.get(w, len(w) < 4)] if len(found) <= 3 else []
+    return any(w[:i] + w[i + 1 :] in _skeletons for w in words for i in range(len(w) + 1))
 
 
 _loaded: dict[str, Language] = {}
