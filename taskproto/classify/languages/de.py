@@ -24,10 +24,7 @@ VERB = (
     r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
     r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
-    rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b"
-    # the rest, done the same way: "mach den Rest genauso", "erledig noch den Rest"
-    r"|(?:mach|erledig(?:e)?|schreib|bau) (?:(?:auch|noch|jetzt|dann) )*den rest\b"
-    r"(?!.*(?:\?$|\bnicht\b)))"
+    rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
@@ -240,6 +237,15 @@ RULES = (
         rf"|^{_WH} (?:du|ihr) .*\b(?:hast|habt|bist|seid|machst|macht|willst|wolltest|tust)\W*$"
         r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
         r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
+        0.85,
+    ),
+    # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
+    # copy of VERB in a pattern costs its compile time)
+    Rule(
+        "de-rest",
+        "RESUMPTION",
+        r"^(?!.*\bnicht\b)(?:[\w-]+ ){0,2}?(?:mach|erledig(?:e)?|schreib|bau)"
+        r" (?:(?:auch|noch|jetzt|dann) )*den rest\b(?!.*\?$)",
         0.85,
     ),
     Rule(

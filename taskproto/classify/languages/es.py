@@ -20,12 +20,7 @@ VERB = (
     # "métele a los tests", "ponte con el parser", "échale ganas", "termina los tests"
     r"|metele (?:a|al|con)\b|ponte (?:con|a)\b|echale (?:ganas|a|al)\b|retoma(?:lo|la)\b"
     r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
-    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$)"
-    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo
-    # de los webhooks", "de vuelta al parser"
-    r"|(?:haz|hace|hazme|completa) (?:(?:tambien|todo) )*el resto\b(?!.*\?$)"
-    r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
-    r"|^(?:y )?de vuelta (?:al|a la|a los|a las|a lo de|con)\b(?!.*\?$))"
+    r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
@@ -238,6 +233,17 @@ RULES = (
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
         r"|decir)\b|^no (?:entiendo|entendi)\b|^(?:una |otra )?pregunta\b|^(?:tengo una )?duda\b"
         r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b",
+        0.85,
+    ),
+    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
+    # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
+    Rule(
+        "es-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca)\b)(?:[\w-]+ ){0,2}?(?:(?:haz|hace|hazme|completa)"
+        r" (?:(?:tambien|todo) )*el resto\b"
+        r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
+        r"|de vuelta (?:al|a la|a los|a las|a lo de|con)\b)(?!.*\?$)",
         0.85,
     ),
     Rule(

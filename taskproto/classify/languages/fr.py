@@ -24,11 +24,7 @@ VERB = (
     r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
     r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
     r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
-    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b"
-    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "fais le
-    # reste pareil", "retour au parser"
-    r"|(?:fais|deroule|traite|boucle|enchaine) (?:(?:aussi|tout) )*le reste\b(?!.*\?$)"
-    r"|^(?:allez,? )?retour (?:au|a la|a l'|aux|sur)\b(?!.*\?$))"
+    r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
 _PROTOCOL = (
     r"(?:locks?|verrous?|worktrees?|journal|session|task\.json"
@@ -226,6 +222,15 @@ RULES = (
         r"|^(?:mais )?dis(?:-moi|-nous)? (?:d'abord |avant |deja )?(?:pourquoi|comment|ce qu|quel"
         r"|ou|a quoi)\b"
         r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
+        0.85,
+    ),
+    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
+    # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
+    Rule(
+        "fr-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:pas|jamais)\b)(?:[\w'-]+ ){0,2}?(?:(?:fais|deroule|traite|boucle|enchaine)"
+        r" (?:(?:aussi|tout) )*le reste|retour (?:au|a la|a l'|aux|sur))\b(?!.*\?$)",
         0.85,
     ),
     Rule(

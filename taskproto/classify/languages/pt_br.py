@@ -23,9 +23,7 @@ VERB = (
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
     r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
     r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
-    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$)"
-    # the rest the same way: "faz o resto do mesmo jeito"
-    r"|(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*o resto\b(?!.*\?$))"
+    r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
@@ -251,6 +249,14 @@ RULES = (
         r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
         r"|pra que"
         r"|para que)\b|^(?:me )?ajud[ae](?:-me)? a (?:entender|compreender|sacar)\b",
+        0.85,
+    ),
+    # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
+    Rule(
+        "pt-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*"
+        r"o resto\b(?!.*\?$)",
         0.85,
     ),
     Rule(
