@@ -239,15 +239,6 @@ RULES = (
         r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
         0.85,
     ),
-    # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
-    # copy of VERB in a pattern costs its compile time)
-    Rule(
-        "de-rest",
-        "RESUMPTION",
-        r"^(?!.*\bnicht\b)(?:[\w-]+ ){0,2}?(?:mach|erledig(?:e)?|schreib|bau)"
-        r" (?:(?:auch|noch|jetzt|dann) )*den rest\b(?!.*\?$)",
-        0.85,
-    ),
     Rule(
         "de-resumption",
         "RESUMPTION",
@@ -268,6 +259,15 @@ RULES = (
         r"|ab (?:geht'?s|dafur))"
         r"\s*[!.]*$|\bgrunes licht\b",
         0.8,
+    ),
+    # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
+    # copy of VERB in a pattern costs its compile time)
+    Rule(
+        "de-rest",
+        "RESUMPTION",
+        r"^(?!.*\bnicht\b)(?:[\w-]+ ){0,2}?(?:mach|erledig(?:e)?|schreib|bau)"
+        r" (?:(?:auch|noch|jetzt|dann) )*den rest\b(?!.*\?$)",
+        0.85,
     ),
 )
 

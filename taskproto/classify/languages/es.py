@@ -139,27 +139,6 @@ RULES = (
         rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b",
         0.85,
     ),
-    # "resume" is "summarise" in Spanish: what was done is a status request, anything else an
-    # instruction (a remark: it does not take back a go before it), never the English "resume"
-    Rule(
-        "es-status-summary",
-        "STATUS_REQUEST",
-        r"^(?:me |nos )?resum(?:e|eme|enos|elo|i|ime|a|ame|ir(?:me)?)\b(?: (?:rapido|brevemente"
-        r"|en (?:\w+ )?(?:lineas|frases|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
-        r"|hasta donde) (?:\w+ ){0,3}?(?:hiciste|hizo|has hecho|ha hecho|hicimos|hecho|llevas"
-        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta)\b"
-        r"|^(?:me |nos )?resum(?:e|eme|i|ime|a|ame)\b (?:el|tu|su|mi) (?:dia|avance|progreso"
-        r"|estado|trabajo de hoy|jornada)\b",
-        0.85,
-    ),
-    Rule(
-        "es-summary-remark",
-        "OTHER",
-        r"^(?:me |nos )?resum(?:e|eme|enos|elo|ela|i|ime|a|ame|an|ir)\b(?: (?:me|nos|en))?"
-        r" (?:el|la|los|las|lo|este|esta|estos|estas|ese|esa|esos|esas|esto|eso|un|una|unos|unas"
-        r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
-        0.75,
-    ),
     Rule(
         "es-audit-verb",
         "AUDIT",
@@ -235,17 +214,6 @@ RULES = (
         r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b",
         0.85,
     ),
-    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
-    # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
-    Rule(
-        "es-rest",
-        "RESUMPTION",
-        r"^(?!.*\b(?:no|nunca)\b)(?:[\w-]+ ){0,2}?(?:(?:haz|hace|hazme|completa)"
-        r" (?:(?:tambien|todo) )*el resto\b"
-        r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
-        r"|de vuelta (?:al|a la|a los|a las|a lo de|con)\b)(?!.*\?$)",
-        0.85,
-    ),
     Rule(
         "es-resumption",
         "RESUMPTION",
@@ -261,6 +229,38 @@ RULES = (
         r"^(?:aprobado|aprobada|visto bueno|a por ello|vamos(?: alla)?|siguiente(?: paso)?"
         r"|pasa al siguiente paso)\s*[!.]*$|^pasa al siguiente\b|\bluz verde\b",
         0.8,
+    ),
+    # "resume" is "summarise" in Spanish: what was done is a status request, anything else an
+    # instruction (a remark: it does not take back a go before it), never the English "resume"
+    Rule(
+        "es-status-summary",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|i|ime|a|ame|ir(?:me)?)\b(?: (?:rapido|brevemente"
+        r"|en (?:\w+ )?(?:lineas|frases|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
+        r"|hasta donde) (?:\w+ ){0,3}?(?:hiciste|hizo|has hecho|ha hecho|hicimos|hecho|llevas"
+        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta)\b"
+        r"|^(?:me |nos )?resum(?:e|eme|i|ime|a|ame)\b (?:el|tu|su|mi) (?:dia|avance|progreso"
+        r"|estado|trabajo de hoy|jornada)\b",
+        0.85,
+    ),
+    Rule(
+        "es-summary-remark",
+        "OTHER",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|ela|i|ime|a|ame|an|ir)\b(?: (?:me|nos|en))?"
+        r" (?:el|la|los|las|lo|este|esta|estos|estas|ese|esa|esos|esas|esto|eso|un|una|unos|unas"
+        r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
+    # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
+    Rule(
+        "es-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca)\b)(?:[\w-]+ ){0,2}?(?:(?:haz|hace|hazme|completa)"
+        r" (?:(?:tambien|todo) )*el resto\b"
+        r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
+        r"|de vuelta (?:al|a la|a los|a las|a lo de|con)\b)(?!.*\?$)",
+        0.85,
     ),
 )
 

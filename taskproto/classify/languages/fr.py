@@ -121,13 +121,6 @@ RULES = (
         r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b",
         0.85,
     ),
-    # "résume" + another object is an instruction (a remark), never the English "resume"
-    Rule(
-        "fr-summary-remark",
-        "OTHER",
-        r"^resume[sz]?(?:-(?:moi|nous))? (?:ce|cet|cette|ces|les|un|une|mon|ma|mes|en|\d+)\b",
-        0.75,
-    ),
     Rule(
         "fr-status-work",
         "STATUS_REQUEST",
@@ -224,15 +217,6 @@ RULES = (
         r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
         0.85,
     ),
-    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
-    # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
-    Rule(
-        "fr-rest",
-        "RESUMPTION",
-        r"^(?!.*\b(?:pas|jamais)\b)(?:[\w'-]+ ){0,2}?(?:(?:fais|deroule|traite|boucle|enchaine)"
-        r" (?:(?:aussi|tout) )*le reste|retour (?:au|a la|a l'|aux|sur))\b(?!.*\?$)",
-        0.85,
-    ),
     Rule(
         "fr-resumption",
         "RESUMPTION",
@@ -248,6 +232,22 @@ RULES = (
         r"^(?:valide|approuve|go|allez go|feu vert|en avant|la suite|etape suivante)\s*[!.]*$"
         r"|\ble feu vert\b",
         0.8,
+    ),
+    # "résume" + another object is an instruction (a remark), never the English "resume"
+    Rule(
+        "fr-summary-remark",
+        "OTHER",
+        r"^resume[sz]?(?:-(?:moi|nous))? (?:ce|cet|cette|ces|les|un|une|mon|ma|mes|en|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
+    # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
+    Rule(
+        "fr-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:pas|jamais)\b)(?:[\w'-]+ ){0,2}?(?:(?:fais|deroule|traite|boucle|enchaine)"
+        r" (?:(?:aussi|tout) )*le reste|retour (?:au|a la|a l'|aux|sur))\b(?!.*\?$)",
+        0.85,
     ),
 )
 

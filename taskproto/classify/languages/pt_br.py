@@ -151,29 +151,6 @@ RULES = (
         rf"|^(?:o |a )?{WORK}\b.*\b(?:feito|deu (?:algum )?retorno|disse)\b|^todos os {WORK}\b",
         0.85,
     ),
-    # "resume"/"resuma" is "summarise": what was done is a status request (pt-status-terse),
-    # anything else an instruction (a remark: it does not take back a go before it), never the
-    # English "resume"
-    Rule(
-        "pt-status-summary",
-        "STATUS_REQUEST",
-        r"^(?:me |nos )?resum(?:e|a|ir)\b(?: (?:pra|para) (?:mim|gente|a gente))?"
-        r"(?: (?:rapidinho|rapido|em (?:\w+ )?(?:linhas|frases|pontos|topicos)))?"
-        r" (?:tudo )?(?:o que|que|como|onde|ate onde) (?:\w+ ){0,3}?(?:fez|fizemos|feito|fizeram"
-        r"|andou|avancou|mudou|terminou|concluiu|ta|esta)\b"
-        r"|^(?:me |nos )?resum(?:e|a)\b(?: (?:pra|para) (?:mim|gente|a gente))? (?:o|a|seu|teu"
-        r"|meu) (?:dia|progresso|andamento|status|trabalho de hoje)\b",
-        0.85,
-    ),
-    Rule(
-        "pt-summary-remark",
-        "OTHER",
-        r"^(?:me |nos )?resum(?:e|a|am|ir|ao)\b(?: (?:pra|para) (?:mim|gente|a gente|o \w+|a \w+))?"
-        r"(?: em)? (?:o|a|os|as|esse|essa|esses|essas|este|esta|estes|estas|isso|isto|aquilo|um"
-        r"|uma|uns|umas|meu|minha|meus|minhas|seu|sua|seus|suas|tudo|toda|todo|todos|todas|cada"
-        r"|\d+)\b",
-        0.75,
-    ),
     Rule(
         "pt-audit-verb",
         "AUDIT",
@@ -251,14 +228,6 @@ RULES = (
         r"|para que)\b|^(?:me )?ajud[ae](?:-me)? a (?:entender|compreender|sacar)\b",
         0.85,
     ),
-    # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
-    Rule(
-        "pt-rest",
-        "RESUMPTION",
-        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*"
-        r"o resto\b(?!.*\?$)",
-        0.85,
-    ),
     Rule(
         "pt-resumption",
         "RESUMPTION",
@@ -274,6 +243,37 @@ RULES = (
         r"^(?:aprovado|aprovada|pode ir|vai|vamos(?: nessa| la)?|proxima etapa|proximo passo)"
         r"\s*[!.]*$",
         0.8,
+    ),
+    # "resume"/"resuma" is "summarise": what was done is a status request (pt-status-terse),
+    # anything else an instruction (a remark: it does not take back a go before it), never the
+    # English "resume"
+    Rule(
+        "pt-status-summary",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?resum(?:e|a|ir)\b(?: (?:pra|para) (?:mim|gente|a gente))?"
+        r"(?: (?:rapidinho|rapido|em (?:\w+ )?(?:linhas|frases|pontos|topicos)))?"
+        r" (?:tudo )?(?:o que|que|como|onde|ate onde) (?:\w+ ){0,3}?(?:fez|fizemos|feito|fizeram"
+        r"|andou|avancou|mudou|terminou|concluiu|ta|esta)\b"
+        r"|^(?:me |nos )?resum(?:e|a)\b(?: (?:pra|para) (?:mim|gente|a gente))? (?:o|a|seu|teu"
+        r"|meu) (?:dia|progresso|andamento|status|trabalho de hoje)\b",
+        0.85,
+    ),
+    Rule(
+        "pt-summary-remark",
+        "OTHER",
+        r"^(?:me |nos )?resum(?:e|a|am|ir|ao)\b(?: (?:pra|para) (?:mim|gente|a gente|o \w+|a \w+))?"
+        r"(?: em)? (?:o|a|os|as|esse|essa|esses|essas|este|esta|estes|estas|isso|isto|aquilo|um"
+        r"|uma|uns|umas|meu|minha|meus|minhas|seu|sua|seus|suas|tudo|toda|todo|todos|todas|cada"
+        r"|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
+    Rule(
+        "pt-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*"
+        r"o resto\b(?!.*\?$)",
+        0.85,
     ),
 )
 
