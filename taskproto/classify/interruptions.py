@@ -195,8 +195,13 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
     active = DEFAULT_RULES if rules is None else rules
     codes, lead, normal = languages.detect(_normalise(text))
+    if len(normal) <= 40 and languages.may_slip(normal):  # "weitr", "继绪": slips.py
+        from taskproto.classify import slips
+
+        codes, lead, normal = slips.slipped(codes, lead, normal)
     if codes:
         active = languages.with_rules(active, codes)
+        normal = languages.courteous(codes, normal)  # "wenn du magst" holds nothing
     clauses = _clauses_of(normal, codes[:lead])
     matches = [_match(c, active) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])

@@ -29,11 +29,13 @@ __all__ = [
     "CODES",
     "approves",
     "clause_patterns",
+    "courteous",
     "deferred",
     "detect",
     "holds",
     "is_default",
     "language",
+    "may_slip",
     "retracted",
     "second_opinion",
     "with_rules",
@@ -78,7 +80,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
-        hau rein bleib dran nimm
+        hau rein bleib dran nimm weiterarbeiten
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -108,7 +110,8 @@ _MARKERS = {
         coinciden corriendo
         fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
-        llegamos llegas llegaremos alcanzamos metele ponte echale
+        llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
+        resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -133,7 +136,7 @@ _MARKERS = {
         lundi mardi mercredi jeudi vendredi samedi dimanche
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
-        pousser branche reussi
+        pousser branche reussi continuons reprenez poursuivez
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -162,6 +165,7 @@ _MARKERS = {
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
         termina sequencia baile toca
+        retome resuma resumam linhas topicos paragrafo paragrafos cinco seguimos
     """,
 }
 
@@ -243,6 +247,27 @@ def _cjk(text: str) -> tuple[str, ...]:
     return ("zh-Hans", "ja") if han else ()
 
 
+SLIP_WORDS = {  # go words a short message may hold with a slip (classify/slips.py; may_slip)
+    "de": "weiter weitermachen weiterarbeiten fortfahren fortsetzen loslegen",
+    "es": "sigue continua continue continuen prosigue retoma reanuda adelante sigamos seguimos"
+    " continuemos prosiga siguele continuale",
+    "fr": "continue continuez continuons reprends reprenez reprenons poursuis poursuivez",
+    "pt-BR": "continua continue prossiga prossegue retoma retome segue seguimos",
+}
+_skeletons: dict[str, bool] = {}  # each go word (True), and each with one letter left out
+
+
+def may_slip(normal: str) -> bool:
+    """Whether short ``normal`` may be a go with a slip: CJK, or a word one edit from a go."""
+    if not normal.isascii() and _cjk(normal):  # a character of slips.py's same-sound slips
+        return not frozenset("ぢじず会绪序叙蓄及既记计纪").isdisjoint(normal)
+    for go in " ".join(SLIP_WORDS.values()).split() if not _skeletons else ():
+        _skeletons.update({go[:i] + go[i + 1 :]: False for i in range(len(go))} | {go: True})
+    found = normal.translate(_NOT_WORDS).split()  # slips.py reads three words at most
+    words = [w for w in found if not _skeletons.get(w, len(w) < 4)] if len(found) <= 3 else []
+    return any(w[:i] + w[i + 1 :] in _skeletons for w in words for i in range(len(w) + 1))
+
+
 _loaded: dict[str, Language] = {}
 
 
@@ -303,9 +328,8 @@ _own: dict[str, re.Pattern[str]] = {}
 
 
 def _pattern(code: str, field: str) -> re.Pattern[str] | None:
-    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals`` or
-    ``negations`` pattern, compiled once;
-    None when it has none."""
+    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals``,
+    ``negations`` or ``courtesies`` pattern, compiled once; None when it has none."""
     key = f"{code} {field}"
     found = _own.get(key)
     if found is None:
@@ -314,6 +338,16 @@ def _pattern(code: str, field: str) -> re.Pattern[str] | None:
             return None
         found = _own[key] = re.compile(text)
     return found
+
+
+def courteous(codes: tuple[str, ...], normal: str) -> str:
+    """``normal`` without the courtesies of ``codes`` ("wenn du magst"), unless nothing is left."""
+    for code in codes:
+        courtesy = _pattern(code, "courtesies")
+        stripped = courtesy.sub(" ", normal) if courtesy is not None else normal
+        if stripped != normal and any(c.isalnum() for c in stripped):
+            normal = re.sub(r"  +", " ", stripped).strip()
+    return normal
 
 
 # What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):

@@ -66,7 +66,10 @@ RULES = (
         "RESUMPTION",
         r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b"
         r"|^hor(?:t)? (?:[\w-]+ ){0,2}?nicht auf\b"
-        r"|^(?:keine|kein) (?:pause|stopp|halt)\b",
+        r"|^(?:keine|kein) (?:pause|stopp|halt)\b"
+        # encouragement to finish: "Nicht schlappmachen!", "Gib nicht auf, fast fertig"
+        r"|^(?:jetzt |bloss |nur )?nicht (?:schlapp ?machen|aufgeben|nachlassen|locker ?lassen)\b"
+        r"|^gib (?:jetzt )?nicht auf\b",
         0.9,
     ),
     Rule(
@@ -110,7 +113,11 @@ RULES = (
         r"|^wie (?:lauft'?s|geht'?s (?:voran|vorwarts)|steht'?s|sieht'?s aus|schaut'?s aus"
         r"|kommst du voran|kommt ihr voran|sieht es aus|schaut es aus|steht es|lauft es"
         r"|lauft (?:der|die|das) [\w-]+)\b"
-        r"|^wie lange? (?:dauert|brauchst|braucht)\b|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
+        r"|^wie lange? (?:dauert|brauchst|braucht)\b"
+        # how a piece of work went: "Wie lief die CI?", "Wie ist der Deploy gelaufen?"
+        rf"|^wie (?:lief|liefen|ist|sind|war|waren) (?:der |die |das |den )?{WORK}\b"
+        r"(?!.*\b(?:aufgebaut|definiert|konfiguriert|gedacht)\b)"
+        r"|^wie viele? (?:[\w.-]+ ){0,3}?noch\b"
         r"|^gibt(?:'s| es) (?:was |etwas |schon )?(?:neues|updates?|fortschritte?|neuigkeiten)\b",
         0.9,
     ),
@@ -226,6 +233,8 @@ RULES = (
         r"|\b(?:kannst|konntest|wurdest) du (?:mir |uns )?(?:[\w-]+ ){0,4}?(?:erklaren|erklaeren"
         r"|beschreiben|zeigen|sagen)\b|^ich (?:verstehe?|kapiere?)\b.*\bnicht\b"
         r"|^(?:kurze |eine |noch eine )?frage\b"
+        # a question put as a clause of its own: "(sag mir erst,) warum du CSRF abgeschaltet hast"
+        rf"|^{_WH} (?:du|ihr) .*\b(?:hast|habt|bist|seid|machst|macht|willst|wolltest|tust)\W*$"
         r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
         r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
         0.85,
@@ -233,7 +242,8 @@ RULES = (
     Rule(
         "de-resumption",
         "RESUMPTION",
-        rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und) )*{VERB}"
+        rf"^(?:(?:ja|jo|ok|dann|jetzt|einfach|nun|na|also|bitte|mal|und|erstmal|gleich|ruhig) )*"
+        rf"{VERB}"
         rf"|\b(?:und|dann|danach|anschliessend|bitte)"
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kann?st|darfst du|du darfst|du sollst|sollst du"
@@ -249,6 +259,15 @@ RULES = (
         r"|ab (?:geht'?s|dafur))"
         r"\s*[!.]*$|\bgrunes licht\b",
         0.8,
+    ),
+    # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
+    # copy of VERB in a pattern costs its compile time)
+    Rule(
+        "de-rest",
+        "RESUMPTION",
+        r"^(?!.*\bnicht\b)(?:[\w-]+ ){0,2}?(?:mach|erledig(?:e)?|schreib|bau)"
+        r" (?:(?:auch|noch|jetzt|dann) )*den rest\b(?!.*\?$)",
+        0.85,
     ),
 )
 
@@ -292,4 +311,11 @@ LANGUAGE = Language(
         r"|grunes licht|lgtm)\b"
     ),
     negations=r"\b(?:nicht|nie|kein\w*)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:ganz )?(?:wenn|falls|sobald|wann immer) (?:du|ihr) (?:magst"
+        r"|mochtest|moechtest|willst|wollt|mogt|moegt|kannst|konnt|zeit hast|zeit habt|lust hast"
+        r"|lust habt|bereit bist|bereit seid|so ?weit bist|so ?weit seid)|wenn sie (?:mochten"
+        r"|moechten|wollen|konnen|koennen)|wenn(?:'s| es) (?:dir|euch|ihnen) passt|nach belieben"
+        r"|wie du (?:magst|willst)|in deinem tempo)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

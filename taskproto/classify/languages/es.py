@@ -39,7 +39,7 @@ RULES = (
     Rule(
         "es-dont-stop",
         "RESUMPTION",
-        r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses)\b",
+        r"^no (?:te )?(?:pares|detengas|frenes|esperes|pauses|aflojes|rindas|desanimes)\b",
         0.9,
     ),
     Rule(
@@ -89,6 +89,9 @@ RULES = (
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
         r"|^hasta donde (?:llegaste|has)\b"
+        # how a piece of work went: "¿Cómo fue el CI?", "¿Qué tal salió el deploy?"
+        r"|^(?:como|que tal) (?:fue|fueron|salio|salieron|termino|terminaron|corrio|corrieron)"
+        rf" (?:el |la |los |las )?{WORK}\b"
         # "¿Seguimos dentro del plazo?" asks about the schedule, not for a go
         r"|^(?:seguimos|vamos|estamos|andamos|continuamos) (?:bien |todavia |aun )?(?:dentro del?"
         r"|en|a) (?:plazo|tiempo|fecha|calendario|horario|lo planeado)\b",
@@ -227,6 +230,38 @@ RULES = (
         r"|pasa al siguiente paso)\s*[!.]*$|^pasa al siguiente\b|\bluz verde\b",
         0.8,
     ),
+    # "resume" is "summarise" in Spanish: what was done is a status request, anything else an
+    # instruction (a remark: it does not take back a go before it), never the English "resume"
+    Rule(
+        "es-status-summary",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|i|ime|a|ame|ir(?:me)?)\b(?: (?:rapido|brevemente"
+        r"|en (?:\w+ )?(?:lineas|frases|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
+        r"|hasta donde) (?:\w+ ){0,3}?(?:hiciste|hizo|has hecho|ha hecho|hicimos|hecho|llevas"
+        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta)\b"
+        r"|^(?:me |nos )?resum(?:e|eme|i|ime|a|ame)\b (?:el|tu|su|mi) (?:dia|avance|progreso"
+        r"|estado|trabajo de hoy|jornada)\b",
+        0.85,
+    ),
+    Rule(
+        "es-summary-remark",
+        "OTHER",
+        r"^(?:me |nos )?resum(?:e|eme|enos|elo|ela|i|ime|a|ame|an|ir)\b(?: (?:me|nos|en))?"
+        r" (?:el|la|los|las|lo|este|esta|estos|estas|ese|esa|esos|esas|esto|eso|un|una|unos|unas"
+        r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
+    # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
+    Rule(
+        "es-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca)\b)(?:[\w-]+ ){0,2}?(?:(?:haz|hace|hazme|completa)"
+        r" (?:(?:tambien|todo) )*el resto\b"
+        r"|(?:vuelve|volve|volvamos|regresa|regresemos) a lo (?:de|del|tuyo)\b"
+        r"|de vuelta (?:al|a la|a los|a las|a lo de|con)\b)(?!.*\?$)",
+        0.85,
+    ),
 )
 
 LANGUAGE = Language(
@@ -235,6 +270,8 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
+        # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
+        r"|antes(?! de\b| que\b)"
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
@@ -265,4 +302,10 @@ LANGUAGE = Language(
         r"|lgtm)\b"
     ),
     negations=r"\b(?:no|nunca|sin|todavia no|aun no)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:cuando|si) (?:tu )?(?:quieras|quieres|puedas|puedes|gustes"
+        r"|prefieras|estes list[oa])|cuando (?:usted )?(?:quiera|pueda|guste|prefiera)"
+        r"|cuando (?:ustedes )?(?:quieran|puedan|gusten)|cuando te (?:venga bien|parezca|cuadre)"
+        r"|si te (?:parece|va bien)|a tu ritmo|sin prisas?)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

@@ -41,7 +41,9 @@ RULES = (
         "fr-dont-stop",
         "RESUMPTION",
         r"^(?:ne )?(?:t'|vous )?arrete[sz]? pas\b|^(?:ne )?t'arrete pas\b|^pas de pause\b"
-        r"|(?:^|\bsurtout )(?:ne (?:t'|vous )?|n')arrete[sz]? (?:surtout |donc )?(?:pas|jamais)\b",
+        r"|(?:^|\bsurtout )(?:ne (?:t'|vous )?|n')arrete[sz]? (?:surtout |donc )?(?:pas|jamais)\b"
+        # encouragement to finish: "lâche rien", "ne lâche pas", "on lâche rien"
+        r"|^(?:(?:on|ne) )?lache[sz]? (?:rien|pas|jamais)\b",
         0.9,
     ),
     Rule(
@@ -210,7 +212,8 @@ RULES = (
         r"|\b(?:tu peux|peux-tu|pourrais-tu|vous pouvez|pouvez-vous) (?:m'|nous |me )?(?:expliquer"
         r"|clarifier|decrire|dire|detailler)\b|^je (?:ne )?(?:comprends|saisis) pas\b"
         r"|^(?:petite |une |autre )?question\b"
-        r"|^dis(?:-moi|-nous)? (?:pourquoi|comment|ce qu|quel|ou|a quoi)\b"
+        r"|^(?:mais )?dis(?:-moi|-nous)? (?:d'abord |avant |deja )?(?:pourquoi|comment|ce qu|quel"
+        r"|ou|a quoi)\b"
         r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
         0.85,
     ),
@@ -229,6 +232,22 @@ RULES = (
         r"^(?:valide|approuve|go|allez go|feu vert|en avant|la suite|etape suivante)\s*[!.]*$"
         r"|\ble feu vert\b",
         0.8,
+    ),
+    # "résume" + another object is an instruction (a remark), never the English "resume"
+    Rule(
+        "fr-summary-remark",
+        "OTHER",
+        r"^resume[sz]?(?:-(?:moi|nous))? (?:ce|cet|cette|ces|les|un|une|mon|ma|mes|en|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
+    # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
+    Rule(
+        "fr-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:pas|jamais)\b)(?:[\w'-]+ ){0,2}?(?:(?:fais|deroule|traite|boucle|enchaine)"
+        r" (?:(?:aussi|tout) )*le reste|retour (?:au|a la|a l'|aux|sur))\b(?!.*\?$)",
+        0.85,
     ),
 )
 
@@ -274,4 +293,11 @@ LANGUAGE = Language(
         r"|^(?:le )?(?:plan )?(?:est )?(?:valide|approuve)\W*$"
     ),
     negations=r"\b(?:pas|ne|jamais|non)\b|\bn'",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:quand|si|des que|lorsque) (?:tu (?:veux|voudras|peux|pourras"
+        r"|le sens|le souhaites|es pret|es prete)|vous (?:voulez|voudrez|pouvez|pourrez"
+        r"|le souhaitez|etes pret\w*)|t'es pret\w*)|(?:quand|si) (?:ca|cela) (?:te|vous) (?:va"
+        r"|convient|chante|dit)|a (?:ton|votre) rythme|comme (?:tu veux|tu le sens|vous voulez))"
+        r"(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

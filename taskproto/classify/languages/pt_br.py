@@ -91,6 +91,8 @@ RULES = (
         "STATUS_REQUEST",
         r"^como (?:estamos|esta|estao|vai|vao|anda|andam|ta|tao|vai indo|ta indo|esta indo)\b"
         r"|^como (?:ficou|ficaram|foi|foram|andou)\s*\??$"
+        # how a piece of work went: "Como foi o CI?", "Como ficou o deploy?"
+        rf"|^como (?:ficou|ficaram|foi|foram|saiu|sairam|rodou|rodaram) (?:o |a |os |as )?{WORK}\b"
         r"|^em que (?:pe|estado|etapa|fase|passo|ponto)\b"
         r"|^(?:ate )?onde (?:voce|vc|a gente|nos|estamos)\b"
         r"|^(?:no|em) que (?:voce|vc) (?:esta|ta) trabalhando\b"
@@ -242,6 +244,37 @@ RULES = (
         r"\s*[!.]*$",
         0.8,
     ),
+    # "resume"/"resuma" is "summarise": what was done is a status request (pt-status-terse),
+    # anything else an instruction (a remark: it does not take back a go before it), never the
+    # English "resume"
+    Rule(
+        "pt-status-summary",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?resum(?:e|a|ir)\b(?: (?:pra|para) (?:mim|gente|a gente))?"
+        r"(?: (?:rapidinho|rapido|em (?:\w+ )?(?:linhas|frases|pontos|topicos)))?"
+        r" (?:tudo )?(?:o que|que|como|onde|ate onde) (?:\w+ ){0,3}?(?:fez|fizemos|feito|fizeram"
+        r"|andou|avancou|mudou|terminou|concluiu|ta|esta)\b"
+        r"|^(?:me |nos )?resum(?:e|a)\b(?: (?:pra|para) (?:mim|gente|a gente))? (?:o|a|seu|teu"
+        r"|meu) (?:dia|progresso|andamento|status|trabalho de hoje)\b",
+        0.85,
+    ),
+    Rule(
+        "pt-summary-remark",
+        "OTHER",
+        r"^(?:me |nos )?resum(?:e|a|am|ir|ao)\b(?: (?:pra|para) (?:mim|gente|a gente|o \w+|a \w+))?"
+        r"(?: em)? (?:o|a|os|as|esse|essa|esses|essas|este|esta|estes|estas|isso|isto|aquilo|um"
+        r"|uma|uns|umas|meu|minha|meus|minhas|seu|sua|seus|suas|tudo|toda|todo|todos|todas|cada"
+        r"|\d+)\b",
+        0.75,
+    ),
+    # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
+    Rule(
+        "pt-rest",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*"
+        r"o resto\b(?!.*\?$)",
+        0.85,
+    ),
 )
 
 LANGUAGE = Language(
@@ -277,4 +310,9 @@ LANGUAGE = Language(
     ),
     approvals=r"\b(?:aprovad[oa]s?|aprovo|sinal verde|luz verde|lgtm)\b",
     negations=r"\b(?:nao|nunca|sem|ainda nao)\b",
+    courtesies=(
+        r"(?:^|(?<=[\s,;:.!?]))(?:(?:quando|se|assim que) (?:voce |vc |tu |o senhor |a senhora )?"
+        r"(?:quiser|puder|preferir|achar melhor|estiver pront[oa])|quando (?:der|for possivel)"
+        r"|se (?:der|possivel)|no (?:seu|teu) (?:tempo|ritmo)|sem pressa)(?=\s*(?:$|[,.!?;:]))"
+    ),
 )

@@ -34,7 +34,10 @@ class Language:
     a go taken back after it ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり",
     "算了"): searched in the text after the go's clause, it cancels the go. ``approvals``
     matches an explicit approval at a checkpoint ("freigegeben", "承認します") and
-    ``negations`` a word that negates one in the same clause ("nicht", "未").
+    ``negations`` a word that negates one in the same clause ("nicht", "未"). ``courtesies``
+    matches a courtesy that leaves the timing to the agent ("wenn du magst", "quand tu veux",
+    "cuando quieras", "quando quiser", "よければ", "你方便的话"): not a condition, it is taken out
+    of the message before its rules and the model read it, so it never holds a go.
     """
 
     code: str
@@ -47,3 +50,4 @@ class Language:
     retractions: str = ""
     approvals: str = ""
     negations: str = ""
+    courtesies: str = ""

@@ -1,0 +1,100 @@
+"""A go typed with a slip, in a short message: "contnua porfa", "weitr", "つぢけて", "继绪".
+
+A message of at most three words none of which is a go word, one of whose words is one edit
+(a letter put in, left out, changed, or two neighbours swapped) from a go word of German,
+Spanish, French or Portuguese, is read with that go word instead and in its language; in
+Japanese and Chinese, a go word one of whose characters is replaced by one of the same sound
+("つぢけて", "继绪", "再会して"). Only go words of five letters or more, and only short messages:
+a longer message, or a real word near a go word in a sentence ("continued", "continuo"), is
+left as it is. Imported only for a message of at most forty characters
+(``interruptions.classify``); not a language table (``languages/``): it reads their go words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from taskproto.classify import languages
+
+_WORDS = {word: code for code, words in languages.SLIP_WORDS.items() for word in words.split()}
+# Real words one edit from a go word: never read as its slip.
+_REAL = frozenset(
+    """
+    continued continues continuer continuo continuos continuous continual continuar continuas
+    continuou continuei continuem continuamos reprend reprendre reprise reprenne poursuit
+    poursuivi sigues siguen sigan sigas siga segue segues seguem seguir seguro sigo retomo
+    retomar retomei reanudo leiter heiter weiser weiten weites weiters weitere weiterer weiterem
+    adelanto adelantar forsetzen retomas retomes retomen reanudas reanudo prosigues prosigo
+    """.split()
+)
+# One character of a go word put for another of the same sound: "つぢけて"/"つずけて" (つづけて),
+# "再会して" (再開して); "继绪"/"及续" (继续).
+# (Strings: compiled by ``re`` when first reached, never for an English message.)
+_SOUNDS = (
+    ("ja", r"つ[ぢじず]け", "つづけ"),
+    ("ja", r"再会(?=して|しよう|しましょう|で|する|お願い)", "再開"),
+    ("zh-Hans", r"(?!继续)[继及既记计纪][续绪序叙蓄]", "继续"),
+)
+
+
+def _one_edit(word: str, go: str) -> bool:
+    """Whether ``word`` is ``go`` with one letter put in, left out or changed, or two neighbours
+    swapped."""
+    if word == go or abs(len(word) - len(go)) > 1:
+        return False
+    if len(word) == len(go):
+        diff = [i for i in range(len(go)) if word[i] != go[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and word[diff[0]] == go[diff[1]]
+            and word[diff[1]] == go[diff[0]]
+        )
+    short, long = (word, go) if len(word) < len(go) else (go, word)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def latin(words: list[str], text: str) -> tuple[str, str] | None:
+    """The language of a message whose ``words`` (at most three) hold a go word, or a slip of
+    one (and the text with the go word put back); None when they hold neither, or "continue"
+    (English too)."""
+    if len(words) > 3:
+        return None
+    for word in words:
+        if word in _WORDS:
+            # a go word no marker shows ("retome"): its language; "continue" is English too
+            return (_WORDS[word], text) if word != "continue" else None
+    for word in words:
+        if len(word) < 4 or word in _REAL:
+            continue
+        for go, code in _WORDS.items():
+            if _one_edit(word, go):
+                return code, re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", go, text, count=1)
+    return None
+
+
+def sounds(text: str) -> tuple[str, str] | None:
+    """The language and ``text`` with a go word's same-sound slip put right ("つぢけて",
+    "继绪"), in a message of at most twelve characters; None when there is none."""
+    if len(text) > 12:
+        return None
+    for code, slip, go in _SOUNDS:
+        fixed = re.sub(slip, go, text, count=1)
+        if fixed != text:
+            return code, fixed
+    return None
+
+
+def slipped(codes: tuple[str, ...], lead: int, normal: str) -> tuple[tuple[str, ...], int, str]:
+    """``languages.detect``'s answer (``codes``, ``lead``, ``normal``) for a message of at most
+    forty characters; for one of at most three words with a go word typed with a slip ("contnua
+    porfa", "weitr", "つぢけて", "继绪"), or a go word no marker shows ("retome"), the go word's
+    language first and the text with the go word put right."""
+    if normal.isascii() or not languages._cjk(normal):
+        found = latin(normal.translate(languages._NOT_WORDS).split(), normal)
+    else:
+        found = sounds(normal)
+    if found is None or (found[1] == normal and codes):
+        return codes, lead, normal  # no slip, or a go word whose language is already seen
+    code, fixed = found
+    return (code, *(c for c in codes if c != code)), 1, fixed
