@@ -676,6 +676,20 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
     assert classify(message).type == "RESUMPTION", classify(message)
 
 
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        # no rule matches; the model reads a go under its 90%, with next to nothing OTHER in it
+        ("Ya quedó el hotfix, volvé al parser.", "es-model"),
+        ("C'est mergé, repars sur le parser.", "fr-model"),
+    ],
+)
+def test_a_go_the_model_reads_clear_of_a_hold_is_a_go(message: str, rule: str) -> None:
+    """The ninth round's `model.CLEAR_GO` (docs/interruptions.md, "Ninth round")."""
+    got = classify(message)
+    assert (got.type, got.rule) == ("RESUMPTION", rule), got
+
+
 def test_a_users_go_is_never_vetoed() -> None:
     merged = merge_rules(
         DEFAULT_RULES, [{"name": "resume-go", "type": "RESUMPTION", "pattern": "继续"}]

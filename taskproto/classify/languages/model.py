@@ -26,6 +26,7 @@ from zlib import crc32
 
 __all__ = [
     "BUCKETS",
+    "CLEAR_GO",
     "SCALE",
     "SURE",
     "TYPES",
@@ -53,10 +54,16 @@ _SURE_WEAK = 0.4
 _SURE_QUESTION = 0.75
 _SURE_STRONG = 0.85
 # A go is costly when wrong (the agent acts on it): the model makes one of a message no rule
-# matched, or of one the rules read as a question, status request or audit, only when very sure.
+# matched, or of one the rules read as a question, status request or audit, only when very sure
+# (or sure and clear of a hold: CLEAR_GO).
 _SURE_GO = 0.9
 # The four, in that order (scripts/train_interrupt_model.py --hold-out-batch weighs others).
 SURE = (_SURE_WEAK, _SURE_QUESTION, _SURE_STRONG, _SURE_GO)
+# A go under _SURE_GO that is clear of a hold: at least this sure of the go, and the message at
+# most this likely OTHER (the veto's evidence, reversed). A plain lower go threshold made gos of
+# holds; a go with little OTHER in it did not (chosen on batches 7-11 left out in turn, the same
+# on each four of them: docs/interruptions.md, "Ninth round").
+CLEAR_GO = (0.8, 0.1)
 # How sure the model must be that the words beside a go the rules found hold it (``veto``): of
 # the words beside the go alone, and of the whole message (chosen on batches 7-10 left out in
 # turn, docs/interruptions.md "Eighth round"). Without the whole message's, a go with an object
@@ -164,10 +171,11 @@ def verdict(
     probs: list[float],
     sure: tuple[float, ...] = SURE,
     asks: bool = False,
+    clear: tuple[float, float] = CLEAR_GO,
 ) -> tuple[str, float] | None:
     """``revise`` for the model's probabilities ``probs``, with the thresholds ``sure`` (as
-    SURE: a weak rule's, a question word's, any other rule's, a go's); ``asks``: the message
-    ends with "?"."""
+    SURE: a weak rule's, a question word's, any other rule's, a go's) and ``clear`` (as
+    CLEAR_GO); ``asks``: the message ends with "?"."""
     if rule_type == "RESUMPTION":
         return None
     # a message the rules read as a question (by its "?" or a question word), or as asking for
@@ -183,9 +191,15 @@ def verdict(
     weak, question, strong, go = sure
     if found == "RESUMPTION":
         allowed = rule == "fallback" or rule_type != "OTHER"
-        return (found, likely) if allowed and likely >= go else None
+        sure_go = likely >= go or (likely >= clear[0] and probs[_OTHER] <= clear[1])
+        return (found, likely) if allowed and sure_go else None
     if rule_type == "OTHER" and rule != "fallback" and found != "AUDIT":
         return None  # a hold or a negated go stays one, unless it holds for an audit
+    if rule_type == "AUDIT" and found == "STATUS_REQUEST":
+        # an audit rule read the protocol's state ("Le verrou est encore à nous ?"), which the
+        # model takes for the work's: of batches 7-11 left out, no audit of the rules' that the
+        # model read as a status request was one (docs/interruptions.md, "Ninth round")
+        return None
     if rule in _WEAK_RULES:
         need = weak
     elif rule.endswith("question") or rule == "question-word":
