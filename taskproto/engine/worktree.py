@@ -206,7 +206,7 @@ class RemovalPlan:
         self.remote_note: str | None = None  # the shared remote could not be told (yet)
 
     def report(self, task: str, force: bool) -> dict[str, object]:
-        """What was removed, as both doors that remove report it (`task remove --json`, the board)."""
+        """What was removed, as both doors that remove say it (`task remove --json`, the board)."""
         return {
             "name": task,
             "worktrees": [str(p) for p in self.worktrees],
