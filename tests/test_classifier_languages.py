@@ -178,10 +178,20 @@ TENTH_FLOORS = {"de": 148, "es": 149, "fr": 152, "pt-BR": 149, "ja": 161, "zh-Ha
 # met). Its floors are those counts. Since the ninth round it is data: the model is trained on it
 # (batch "11" of scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 ELEVENTH_FLOORS = {"de": 148, "es": 155, "fr": 146, "pt-BR": 157, "ja": 147, "zh-Hans": 154}
-# The twelfth batch: written the same way, kept out of this repository until the ninth round is
-# merged, never trained on (the training script leaves heldout12 out by default), scored once by
-# the lead.
+# The twelfth batch: written the same way by engineers who did not see the classifier, kept out
+# of this repository until the ninth round was merged, never trained on (the training script
+# leaves heldout12 out by default), scored once by the lead (docs/interruptions.md, "The twelfth
+# batch, scored once"): 93.6% in all, ja 95.7% (met), fr 91.9% to es 94.7% (not met). Its floors
+# are those counts; the next round makes it data and holds out a thirteenth batch.
 TWELFTH = "heldout12"
+TWELFTH_FLOORS = {"de": 151, "es": 162, "fr": 148, "pt-BR": 158, "ja": 157, "zh-Hans": 153}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_twelfth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, TWELFTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= TWELFTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -196,6 +206,19 @@ def test_the_tenth_batch_keeps_its_blind_score(code: str) -> None:
     rows = load_split(code, TENTH)
     right, _ = score(rows)
     assert sum(right.values()) >= TENTH_FLOORS[code], (code, sum(right.values()), len(rows))
+
+
+# Rows of a blind batch equal to an older row but for punctuation, spaces or a sound mark (their
+# writers compared exact text), each scored right: two Chinese rows of the eleventh batch
+# (152/162 without them), and eight of the twelfth, four Japanese and four Chinese (ja 153/160,
+# zh-Hans 149/160 without them), two of which equal rows of the tenth.
+KNOWN_REPEATS = {
+    ("zh-Hans", ELEVENTH): {"进度咋样了", "太感谢了"},
+    ("ja", TENTH): {"かんさして"},
+    ("zh-Hans", TENTH): {"lint报错都清掉了吗"},
+    ("ja", TWELFTH): {"auditsessionお願いします", "かんさして", "今なにやってる", "進捗とうてすか"},
+    ("zh-Hans", TWELFTH): {"lint报错都清掉了吗", "ok知道了", "冲冲冲继续", "数据库迁移跑完了吗"},
+}
 
 
 def test_the_blind_batches_are_new_and_the_twelfth_never_trained_on() -> None:
@@ -221,9 +244,7 @@ def test_the_blind_batches_are_new_and_the_twelfth_never_trained_on() -> None:
                 if path.stem.split(".")[1] != batch
                 for _, m in load(path)
             }
-            # two Chinese rows of the eleventh batch equal older rows but for their punctuation
-            # (its writer compared exact text); both were scored right: 152/162 without them
-            known = {"进度咋样了", "太感谢了"} if (code, batch) == ("zh-Hans", ELEVENTH) else set()
+            known = KNOWN_REPEATS.get((code, batch), set())
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
