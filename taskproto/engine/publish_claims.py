@@ -5,21 +5,20 @@
 claim's own compare-and-swap (engine/claims.py: `plan_claim`, then one atomic push of the claim and
 its journal). A claim another session already holds on the remote is a conflict: reported, nothing
 overwritten. When the remote cannot be reached, each claim is recorded as pending
-(`<root>/claims-pending/<task>`, the owner's session in it) and the next `sync` publishes it.
+(`<root>/claims-pending/<task>`, engine/pending.py: the owner's session in it) and the next
+`sync` publishes it.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from taskproto.engine import pending
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError
 from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteClaimHeld, RemoteError
 from taskproto.state.models import Task
-
-PENDING = "claims-pending"
 
 
 @dataclass
@@ -36,32 +35,6 @@ class ClaimsPublished:
             "pending": self.pending,
             "unreachable": self.unreachable,
         }
-
-
-def _pending(core: Core, task: str) -> str:
-    return os.path.join(core.config.layout.root, PENDING, task)
-
-
-def pending_tasks(core: Core) -> list[str]:
-    """The tasks whose claim waits to be published (their records' names)."""
-    try:
-        return sorted(os.listdir(os.path.join(core.config.layout.root, PENDING)))
-    except FileNotFoundError:
-        return []
-
-
-def _mark(core: Core, task: str, session: str) -> None:
-    from taskproto.state.files import atomic_write
-
-    os.makedirs(os.path.dirname(_pending(core, task)), exist_ok=True)
-    atomic_write(_pending(core, task), (session + "\n").encode())
-
-
-def _clear(core: Core, task: str) -> None:
-    try:
-        os.unlink(_pending(core, task))
-    except FileNotFoundError:
-        pass
 
 
 def _owned(core: Core, names: list[str] | None) -> list[Task]:
@@ -82,7 +55,7 @@ def publish_all(core: Core) -> ClaimsPublished:
         done = ClaimsPublished(unreachable=exc.detail)
         for task in owned:
             assert task.owner is not None
-            _mark(core, task.name, task.owner.session)
+            pending.mark(core, pending.CLAIMS, task.name, task.owner.session)
             done.pending.append(task.name)
         return done
     return _publish(core, owned, held)
@@ -91,16 +64,10 @@ def publish_all(core: Core) -> ClaimsPublished:
 def publish_pending(core: Core, held: dict[str, RemoteClaim]) -> ClaimsPublished:
     """`sync`: publish the claims recorded as pending, against the claims it just fetched. A
     record whose task is gone or no longer owned by that session is dropped: nothing to publish."""
-    names = pending_tasks(core)
+    names = pending.tasks(core, pending.CLAIMS)
     if not names:
         return ClaimsPublished()
-    sessions: dict[str, str] = {}
-    for name in names:
-        try:
-            with open(_pending(core, name), encoding="utf-8") as fh:
-                sessions[name] = fh.read().strip()
-        except OSError:
-            continue
+    sessions = {name: pending.read(core, pending.CLAIMS, name) for name in names}
     known = set(core.task_names())
     owned = [
         t
@@ -108,7 +75,7 @@ def publish_pending(core: Core, held: dict[str, RemoteClaim]) -> ClaimsPublished
         if t.owner is not None and t.owner.session == sessions.get(t.name)
     ]
     for name in set(names) - {t.name for t in owned}:
-        _clear(core, name)
+        pending.clear(core, pending.CLAIMS, name)
     return _publish(core, owned, held)
 
 
@@ -121,7 +88,9 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
         assert owner is not None
         there = held.get(task.name)
         if there is not None and there.session == owner.session:
-            _clear(core, task.name)  # published already (a claim or a renewal)
+            pending.clear(
+                core, pending.CLAIMS, task.name
+            )  # published already (a claim or a renewal)
             continue
         try:
             if there is not None:  # never a takeover, even of an expired claim: the user decides
@@ -133,19 +102,21 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
         except (RemoteClaimHeld, JournalAhead) as exc:
             done.conflicts[task.name] = str(exc)
         except RemoteError as exc:
-            _mark(core, task.name, owner.session)
+            pending.mark(core, pending.CLAIMS, task.name, owner.session)
             done.pending.append(task.name)
             done.unreachable = exc.detail
         except TaskprotoError as exc:  # removed there since, say: said, the others go on
             done.conflicts[task.name] = str(exc)
         else:
             done.published.append(task.name)
-            _clear(core, task.name)
+            pending.clear(core, pending.CLAIMS, task.name)
             continue
         finally:
             remote.forget(task.name)
         if task.name in done.conflicts:
-            _clear(core, task.name)  # told once; doctor's remote-claim-unknown keeps saying it
+            pending.clear(
+                core, pending.CLAIMS, task.name
+            )  # told once; doctor's remote-claim-unknown keeps saying it
     return done
 
 

@@ -1,15 +1,18 @@
 """A task removed here, made known on the shared remote (docs/remote.md, "Removed tasks").
 
 `task remove` publishes the removal as it removes; one made while the remote could not be reached
-is published by the next `sync`. The marker and its push are described in remote/removal.py.
+is published by the next `sync` (its record: `<root>/removals-pending/<task>`, engine/pending.py).
+A task removed by a taskproto before removals were published (its journal archived here, no such
+record) stays removed here only, as it was then: another machine keeps it. The marker and its
+push are described in remote/removal.py.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from taskproto.engine import pending
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.git.command import raced, secondary
@@ -19,32 +22,6 @@ from taskproto.sessions import hostname
 from taskproto.state import journal
 
 PUBLISHED, ALREADY, UNSHARED = "published", "already", "unshared"
-# `<root>/removals-pending/<task>`: a removal made here while the remote could not be told; the next
-# sync publishes it. A task removed by a taskproto before removals were published (its journal
-# archived here, no such file) stays removed here only, as it was then: another machine keeps it.
-PENDING = "removals-pending"
-
-
-def pending(core: Core, task: str) -> str:
-    return os.path.join(core.config.layout.root, PENDING, task)
-
-
-def is_pending(core: Core, task: str) -> bool:
-    return os.path.isfile(pending(core, task))
-
-
-def mark_pending(core: Core, task: str, head: str) -> None:
-    from taskproto.state.files import atomic_write
-
-    os.makedirs(os.path.dirname(pending(core, task)), exist_ok=True)
-    atomic_write(pending(core, task), (head + "\n").encode())
-
-
-def clear_pending(core: Core, task: str) -> None:
-    try:
-        os.unlink(pending(core, task))
-    except FileNotFoundError:
-        pass
 
 
 class RemovalRejected(RemoteError):
@@ -122,7 +99,7 @@ def on_remove(
     except RemovalRejected:
         raise  # the server said no (permissions, hooks): nothing is removed
     except RemoteError as exc:  # it could not be reached: removed here, published by `sync`
-        mark_pending(core, task, head)
+        pending.mark(core, pending.REMOVALS, task, head)
         return (
             f"remote {exc.remote!r} was not told ({exc.detail}); the next `taskproto sync` tells it"
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from taskproto.config import ensure_root
-from taskproto.engine import publish_claims, removed, tasks
+from taskproto.engine import pending, publish_claims, removed, tasks
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
@@ -87,7 +87,9 @@ def sync(engine: Core) -> SyncReport:
         removal = gone.get(name)
         if removal is not None and (other is None or _related(repo, other, removal.journal)):
             if _removed_elsewhere(engine, name, mine, other, removal, archived_sha, report):
-                removed.clear_pending(engine, name)  # told already, by whoever removed it there
+                pending.clear(
+                    engine, pending.REMOVALS, name
+                )  # told already, by whoever removed it there
                 continue  # else: another task of that name, made here after the removal
         if mine == other:
             continue
@@ -97,7 +99,9 @@ def sync(engine: Core) -> SyncReport:
             if archived_sha and (archived_sha == other or repo.is_ancestor(other, archived_sha)):
                 if _landed(engine, archived_sha):
                     report.removed.append(name)  # landed here: its remote journal stays
-                elif removed.is_pending(engine, name):  # the remote was not told: tell it now
+                elif (
+                    pending.read(engine, pending.REMOVALS, name) is not None
+                ):  # the remote was not told: tell it now
                     unpublished[name] = (archived_sha, archive or "")
                 else:  # removed by a taskproto that did not publish removals: here only
                     report.removed.append(name)
@@ -135,7 +139,7 @@ def sync(engine: Core) -> SyncReport:
         except TaskprotoError as exc:
             report.rejected[name] = f"its removal here was not published: {exc}"
         else:
-            removed.clear_pending(engine, name)
+            pending.clear(engine, pending.REMOVALS, name)
             report.removed.append(name)
             report.published.append(name)
     claims = publish_claims.publish_pending(engine, report.claims)

@@ -36,9 +36,9 @@ from taskproto.names import task_name
 from taskproto.ops import queue_locks
 from taskproto.ops.queue_locks import Waiting
 from taskproto.ops.queue_scratch import SCRATCH as SCRATCH  # the tests' name for it
-from taskproto.ops.queue_scratch import alive, run_checks, sweep
+from taskproto.ops.queue_scratch import run_checks, sweep
 from taskproto.remote import QUEUE_PREFIX
-from taskproto.sessions import hostname
+from taskproto.sessions import hostname, pid_alive
 from taskproto.state.models import Task, utcnow
 
 PREFIX = QUEUE_PREFIX
@@ -191,7 +191,7 @@ def _gone(taken: dict[str, Any], now: datetime) -> bool:
     pid = taken.get("pid")
     if taken.get("host") != hostname() or not isinstance(pid, int):
         return False
-    return not alive(pid)
+    return not pid_alive(pid)
 
 
 def _lease(engine: Engine) -> float:

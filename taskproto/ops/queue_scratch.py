@@ -11,6 +11,7 @@ from pathlib import Path
 
 from taskproto.engine import Engine
 from taskproto.errors import GitError
+from taskproto.sessions import pid_alive
 
 OUTPUT_CHARS = 4000  # of the failing checks' output sent back to the agent
 SCRATCH = "taskproto-queue-"  # the throwaway worktrees' folders: <tmp>/taskproto-queue-<pid>-...
@@ -52,14 +53,14 @@ def sweep(engine: Engine) -> None:
     for name in os.listdir(scratch):
         pid = name[len(SCRATCH) :].split("-", 1)[0]
         if name.startswith(SCRATCH) and name not in registered and pid.isdigit():
-            if not alive(int(pid)):
+            if not pid_alive(int(pid)):
                 shutil.rmtree(os.path.join(scratch, name), ignore_errors=True)
     for wt in engine.repo.worktrees():
         folder = wt.path.parent.name
         if not folder.startswith(SCRATCH):
             continue
         pid = folder[len(SCRATCH) :].split("-", 1)[0]
-        if not pid.isdigit() or alive(int(pid)):
+        if not pid.isdigit() or pid_alive(int(pid)):
             continue
         # twice: a worktree killed while `worktree add` made it is still locked ("initializing")
         try:
@@ -67,13 +68,3 @@ def sweep(engine: Engine) -> None:
         except GitError:
             continue  # the killed worker's git may still be writing there: the next sweep
         shutil.rmtree(wt.path.parent, ignore_errors=True)
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
