@@ -243,8 +243,8 @@ HEADER = b'{"format":"taskproto-tasks","version":1}\n'
         ("taskproto", HEADER + b"5\n", "line 2"),
         ("taskproto", HEADER + b'["name", "workflow", "state", "log"]\n', "line 2"),
         ("taskproto", b"PK\x03\x04\x88\xff", "not a taskproto export"),
-        ("beads", b"PK\x03\x04\x88\xff\n", "not a beads file"),
-        ("github", b"\x88\xff", "not a github file"),
+        ("beads", b"PK\x03\x04\x88\xff\n", "not a beads file: the file: not UTF-8 text"),
+        ("github", b"\x88\xff", "not a github file: the file: not UTF-8 text"),
         ("vibe-kanban", _latin1_zip(), "not a vibe-kanban file"),
     ],
     ids=[

@@ -198,7 +198,13 @@ def _human(report: InitReport, claims: ClaimsPublished | None = None) -> None:
             click.echo(report.codex_trust, nl=False)
     for change in report.mcp:
         click.echo(change.describe())
-    if report.git_hooks_absent:
+    if report.git_hooks_by_pre_commit:
+        click.echo(
+            "taskproto's commit and push guards run through the pre-commit framework "
+            "(.pre-commit-config.yaml); `taskproto init --git` adds the git hooks it has no stage "
+            "for (reference-transaction: docs/hooks.md)"
+        )
+    elif report.git_hooks_absent:
         click.echo(
             "the git hooks (taskproto's commit and push guards) are not installed: "
             "`taskproto init --git` installs them"

@@ -165,7 +165,6 @@ check(
             "claims get compared",
             "none",
         ),
-        ABANDON,
     ),
 )
 check(

@@ -95,7 +95,9 @@ def numbered(
     opts = named_options(
         list(options if options is not None else finding.info.options), names_of(finding, config)
     )
-    if finding.task and ABANDON not in opts:
+    if not finding.task:  # a repository's finding: no task to abandon (docs/doctor.md)
+        return [o for o in opts if o is not ABANDON]
+    if ABANDON not in opts:
         opts.append(ABANDON)
     return opts
 

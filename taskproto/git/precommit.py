@@ -29,19 +29,28 @@ def _head(path: Path, size: int = 512) -> bytes:
         return b""
 
 
-def set_up(main: Path, hooks: Path) -> bool:
-    """Whether this repository runs the framework: its script is one of git's hooks in `hooks`, or
-    the config in the main worktree `main` names taskproto's hooks."""
+def _script_installed(hooks: Path) -> bool:
+    """Whether the framework's script is one of git's hooks in `hooks`."""
     try:
         names = os.listdir(hooks)
     except OSError:
         names = []
-    if any(
+    return any(
         "." not in n and not (hooks / n).is_symlink() and PRE_COMMIT in _head(hooks / n)
         for n in names
-    ):
-        return True
-    return OUR_IDS in _head(main / CONFIG, 1 << 20)
+    )
+
+
+def set_up(main: Path, hooks: Path) -> bool:
+    """Whether this repository runs the framework: its script is one of git's hooks in `hooks`, or
+    the config in the main worktree `main` names taskproto's hooks."""
+    return _script_installed(hooks) or OUR_IDS in _head(main / CONFIG, 1 << 20)
+
+
+def runs_ours(main: Path, hooks: Path) -> bool:
+    """Whether the framework runs taskproto's guards here: its script is installed and the config
+    in the main worktree `main` names taskproto's hooks."""
+    return OUR_IDS in _head(main / CONFIG, 1 << 20) and _script_installed(hooks)
 
 
 def uncommitted(main: Path) -> tuple[str, str] | None:

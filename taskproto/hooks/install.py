@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
@@ -31,6 +32,7 @@ class InitReport:
     remote_file: str | None = None  # the settings file it was written to (None: already set)
     moved: list[str] = field(default_factory=list)  # what was repaired after a move
     git_hooks_absent: bool = False  # a client's hooks alone, and no git hooks installed before
+    git_hooks_by_pre_commit: bool = False  # ... and the pre-commit framework runs the guards
     pre_commit_config: str | None = None  # the framework's config is not committed: what to do
 
     def as_dict(self) -> dict[str, Any]:
@@ -49,6 +51,8 @@ class InitReport:
             data["moved"] = self.moved
         if self.git_hooks_absent:
             data["git_hooks_absent"] = True
+        if self.git_hooks_by_pre_commit:
+            data["git_hooks_by_pre_commit"] = True
         if self.pre_commit_config is not None:
             data["pre_commit_config"] = self.pre_commit_config
         return data
@@ -105,6 +109,7 @@ def run(
         git_install.record(config.root, report.git_hooks, installed=not uninstall)
     elif git_hooks is None and not uninstall:
         report.git_hooks_absent = not _git_hooks_recorded(config)
+        report.git_hooks_by_pre_commit = report.git_hooks_absent and pre_commit_runs_ours(config)
     if not clients and not uninstall:  # an upgrade: hooks an older install wrote name its paths
         stale = outdated_clients(config)
         if stale:
@@ -122,15 +127,24 @@ def run(
     return report
 
 
-def pre_commit_problem(config: Config) -> str | None:
-    """The pre-commit framework's config not committed on the base branch (git/precommit.py)."""
-    from pathlib import Path
-
-    from taskproto.git import precommit
-
+def _main_and_hooks(config: Config) -> tuple[Path, Path]:
     main, dirs = Path(config.layout.main), config.layout.dirs
     common = Path(dirs.common_dir) if dirs is not None else main / ".git"
-    return precommit.problem(main, common / "hooks")
+    return main, common / "hooks"
+
+
+def pre_commit_problem(config: Config) -> str | None:
+    """The pre-commit framework's config not committed on the base branch (git/precommit.py)."""
+    from taskproto.git import precommit
+
+    return precommit.problem(*_main_and_hooks(config))
+
+
+def pre_commit_runs_ours(config: Config) -> bool:
+    """Whether the pre-commit framework runs taskproto's guards here (git/precommit.py)."""
+    from taskproto.git import precommit
+
+    return precommit.runs_ours(*_main_and_hooks(config))
 
 
 def outdated_clients(config: Config) -> list[str]:

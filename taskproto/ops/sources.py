@@ -244,8 +244,9 @@ GH_PRIORITY = {
 
 
 def github(data: bytes) -> list[Item]:
+    text = data.decode("utf-8")  # not UTF-8: read() says so, as for the other sources
     try:
-        issues = json.loads(data.decode("utf-8"))
+        issues = json.loads(text)
     except ValueError as exc:
         raise _bad("github", "the file", f"not JSON ({exc})") from None
     if not isinstance(issues, list):

@@ -359,6 +359,21 @@ def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
     assert "origin" in report.findings[0].message
 
 
+def test_doctor_offers_no_task_to_abandon_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
+    # A repository's finding has no task: its escalation offers what the user can do, not
+    # "Abandon the task and select another one" (docs/doctor.md, "The options of each escalation").
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "--quiet", "--initial-branch=main")
+    git(repo, "commit", "--quiet", "--allow-empty", "-m", "i")
+    git(repo, "remote", "add", "origin", str(tmp_path / "nowhere.git"))
+    (repo / ".taskproto.toml").write_text('remote = "origin"\n')
+    proc = tp(repo, "doctor")
+    assert proc.returncode == 1, proc.stderr
+    assert "1. Check the remote (`git ls-remote origin`) and run doctor again" in proc.stdout
+    assert "Abandon the task" not in proc.stdout + proc.stderr
+
+
 def test_remote_error_names_the_remote(tmp_path: Path) -> None:
     assert "remote 'origin': x failed: y" in str(RemoteError("origin", "x", "y"))
 

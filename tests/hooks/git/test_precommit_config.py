@@ -90,3 +90,42 @@ def test_an_uncommitted_config_is_reported_and_hinted_until_committed(
     assert cli("task", "create", "t2").code == 0
     r = push(engine.config.task_worktree("t2"), "t2")
     assert r.returncode == 0, r.stderr
+
+
+OURS = """\
+repos:
+- repo: local
+  hooks:
+  - id: taskproto-guard
+    name: taskproto guard
+    entry: "true"
+    language: system
+    always_run: true
+    pass_filenames: false
+"""
+
+
+def test_init_with_a_client_says_the_framework_runs_the_guards(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    # `init --claude` where the pre-commit framework runs taskproto's hooks: not "the guards are
+    # not installed" (they are, through the framework), but what `init --git` would add beside it.
+    commit_file(repo, ".pre-commit-config.yaml", OURS, "pre-commit config")
+    done = subprocess.run(
+        ["pre-commit", "install", "--hook-type", "pre-commit"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")},
+    )
+    assert done.returncode == 0, done.stderr
+    r = cli("init", "--claude")
+    assert r.code == 0, r.err
+    assert "are not installed" not in r.out, r.out
+    assert (
+        "taskproto's commit and push guards run through the pre-commit framework "
+        "(.pre-commit-config.yaml); `taskproto init --git` adds the git hooks it has no stage "
+        "for (reference-transaction: docs/hooks.md)" in r.out
+    ), r.out
+    assert json.loads(cli("init", "--claude", "--json").out)["git_hooks_by_pre_commit"] is True
