@@ -80,9 +80,9 @@ class LazyGroup(click.Group):
         except BrokenPipeError:
             if not _reader_gone():
                 raise  # another pipe (a git process's input): not the user's reader
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, sys.stdout.fileno())
-            os.close(null)
+            from taskproto.cli.quick_common import discard_stdout
+
+            discard_stdout()
             return None
 
 

@@ -17,7 +17,7 @@ import os
 import sys
 
 from taskproto import bulk
-from taskproto.cli.quick_common import change, dumps, options
+from taskproto.cli.quick_common import change, discard_stdout, dumps, options
 from taskproto.hooks.tasks import TaskReader, Unusual, listing, listing_text
 from taskproto.machine.steps import Record
 from taskproto.state import summary
@@ -65,6 +65,7 @@ def answer(args: list[str]) -> int | None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
+        discard_stdout()
         return 0
     moved = reader.moved() if args[1] == "list" else None
     if moved is not None:  # a repository moved and not re-linked (docs/doctor.md)

@@ -4,6 +4,7 @@ commands do. No click."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from taskproto import plainjson as json
@@ -105,4 +106,13 @@ def print_text(text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
-        pass
+        discard_stdout()
+
+
+def discard_stdout() -> None:
+    """Stdout's reader went (`| head -1`): what is still buffered, and anything written after,
+    goes nowhere, so the interpreter's last flush at exit does not fail (exit 120 and a
+    traceback on stderr) when stdout is buffered, as it is unless PYTHONUNBUFFERED is set."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)

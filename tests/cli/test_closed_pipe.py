@@ -19,6 +19,9 @@ def _into_closed_pipe(repo: Path, args: list[str], quick: bool) -> tuple[int, st
     read, write = os.pipe()
     os.close(read)  # the reader went before the first byte was written: every write is EPIPE
     env = {**os.environ, "TASKPROTO_SESSION": "reader"}
+    # stdout buffered, as in a user's shell: unbuffered, the first write fails at once and the
+    # interpreter has nothing left to flush at exit (CI machines may set PYTHONUNBUFFERED)
+    env.pop("PYTHONUNBUFFERED", None)
     if not quick:
         env["TASKPROTO_QUICK"] = "0"
     try:
