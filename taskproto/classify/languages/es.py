@@ -281,6 +281,8 @@ LANGUAGE = Language(
         r"|regrese|te diga|termine)|despues de (?:mi|mis|la|el|que)\b|despues del)\b"
         # by form: a weekday, a clock time, a span, "después de/tras" + a noun (not "de eso")
         r"|\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde|fin de semana)\b"
+        # waiting until a time or an event first ("espera hasta las 3 y luego sigue")
+        r"|\besper(?:a|e|en|ame|anos|emos)\s+hasta\b"
         r"|\ba la una\b|\ba las (?:\d{1,2}|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once"
         r"|doce)\b|\b\d{1,2}(?::\d{2})? ?(?:h|hs|hrs|am|pm)\b|\b(?:en|dentro de) (?:\d+|una|un"
         r"|media|dos|tres|unos|unas) (?:minutos?|horas?|hora|dias?)\b"
