@@ -94,3 +94,17 @@ def advance(engine: Engine, task: str, target: str) -> None:
             engine.approve(task, "commit", SESSION)
         engine.fire(task, target=state, session=SESSION)
     assert engine.load(task).state == target
+
+
+def pre_commit_install(repo: Path, tmp_path: Path, hook_type: str, *args: str) -> None:
+    """The real pre-commit framework installs its script as git's `hook_type` hook in `repo`
+    (its cache under `tmp_path`, not the user's)."""
+    done = subprocess.run(
+        ["pre-commit", "install", "--hook-type", hook_type, *args],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")},
+    )
+    assert done.returncode == 0, done.stderr

@@ -6,13 +6,13 @@ task's push goes through."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hookutil import pre_commit_install
 
 from taskproto.engine import Engine
 from tests.conftest import commit_file, git
@@ -49,15 +49,7 @@ def test_an_uncommitted_config_is_reported_and_hinted_until_committed(
 ) -> None:
     assert cli("init").code == 0
     (repo / ".pre-commit-config.yaml").write_text(CONFIG)
-    done = subprocess.run(
-        ["pre-commit", "install", "--hook-type", "pre-push"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")},
-    )
-    assert done.returncode == 0, done.stderr
+    pre_commit_install(repo, tmp_path, "pre-push")
     bare = tmp_path / "shared.git"
     git(tmp_path, "init", "-q", "--bare", str(bare))
     git(repo, "remote", "add", "origin", str(bare))
@@ -111,15 +103,7 @@ def test_init_with_a_client_says_the_framework_runs_the_guards(
     # `init --claude` where the pre-commit framework runs taskproto's hooks: not "the guards are
     # not installed" (they are, through the framework), but what `init --git` would add beside it.
     commit_file(repo, ".pre-commit-config.yaml", OURS, "pre-commit config")
-    done = subprocess.run(
-        ["pre-commit", "install", "--hook-type", "pre-commit"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")},
-    )
-    assert done.returncode == 0, done.stderr
+    pre_commit_install(repo, tmp_path, "pre-commit")
     r = cli("init", "--claude")
     assert r.code == 0, r.err
     assert "are not installed" not in r.out, r.out
