@@ -114,6 +114,16 @@ def sync(engine: Core) -> SyncReport:
                 _adopt(engine, name, other, report)
         elif repo.is_ancestor(mine, other):
             _fast_forward(engine, name, mine, other, report)
+            if name in report.fetched and _landed(engine, other) and _never_here(engine, name):
+                # landed on another machine, never checked out here: kept as a removed task's
+                # journal, as one that landed before this clone had it, not left in CLEANUP
+                try:
+                    tasks.remove_task(engine, name, publish=False)
+                except TaskprotoError:
+                    pass  # left in CLEANUP, as before: `task remove` says why
+                else:
+                    report.fetched.remove(name)
+                    report.landed.append(name)
         else:
             report.diverged.append(name)
     if to_push:
@@ -219,6 +229,22 @@ def _adopt(engine: Core, name: str, sha: str, report: SyncReport) -> None:
 def _landed(engine: Core, sha: str) -> bool:
     data = journal.task_json_at(engine.repo, sha)
     return bool(data and data.get("landed"))
+
+
+def _never_here(engine: Core, name: str) -> bool:
+    """No branch, worktree or code folder of the task or its agents on this machine: sync adopted
+    it and no session here claimed it (doctor's `not_checked_out_here`, for sync)."""
+    config = engine.config
+    try:
+        task = store.load_task(config.task_file(name))
+    except (TaskprotoError, FileNotFoundError):
+        return False
+    agents = task.required_agents
+    branches = [name, *(agent_branch(name, a) for a in agents)]
+    trees = [config.task_worktree(name), *(config.agent_worktree(name, a) for a in agents)]
+    return not any(engine.repo.branch_exists(b) for b in branches) and not any(
+        tree.exists() for tree in trees
+    )
 
 
 def _fast_forward(engine: Core, name: str, mine: str, other: str, report: SyncReport) -> None:
