@@ -80,6 +80,9 @@ BATCHES = {
     # the tenth round's training messages: three engineers who did not see the classifier,
     # aimed at the kinds the twelfth batch missed; trained on, never a blind batch
     "13t": ("train13a", "train13b", "train13c"),
+    # the eleventh round's: three more, each language from its own scenes and people (breadth);
+    # trained on, never a blind batch
+    "14t": ("train14a", "train14b", "train14c"),
 }
 EPOCHS = 30
 RATE = 0.2
