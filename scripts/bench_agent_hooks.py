@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 ROOT = Path(__file__).resolve().parents[1]
 ENTRY = ROOT / "taskproto" / "hooks" / "agents" / "entry.py"
 

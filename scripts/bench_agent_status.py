@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 from bench_hook_compare import once  # noqa: E402 - one timed run of a command

@@ -30,6 +30,8 @@ import threading
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=(\S+)")
 
 

@@ -16,6 +16,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "interruptions.tsv"
 

@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def median_ms(argv: list[str], cwd: Path, runs: int, env: dict[str, str]) -> float:
     times = []

@@ -19,6 +19,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def hook_command(repo: Path) -> list[str]:
     folder = repo / ".claude"

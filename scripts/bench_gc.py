@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 BUILDER = Path(__file__).resolve().parent / "scale_repo.py"
 SESSION = "bench-gc"
 

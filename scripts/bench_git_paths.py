@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from taskproto.git import objects, reffiles  # noqa: E402

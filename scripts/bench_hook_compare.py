@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 SETUP = """
 import sys
 from pathlib import Path

@@ -36,6 +36,8 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 MESSAGES = {

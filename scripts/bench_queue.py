@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 ENV = {

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 CLIENT = r"""
 import json, sys, time
 from pathlib import Path

@@ -27,6 +27,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def timed(fn: Callable[[], object], runs: int) -> float:
     samples = []

@@ -43,6 +43,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 BUILDER = Path(__file__).resolve().parent / "scale_repo.py"
 FORMAT = 1  # bump when scale_repo.py or the recipes below change: --reuse then builds again
 MARKER = "bench-scale.json"  # in a built repository's .git: how it was built

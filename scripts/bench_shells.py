@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 SHELLS = ("bash", "dash", "busybox")
 COMMIT = ["commit", "-q", "--allow-empty", "-m", "bench"]
 

@@ -28,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
 from strace_exec import traced
 
 OWNER = "bench-owner"

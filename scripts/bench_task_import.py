@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def issues_file(path: Path, count: int, edges: int, closed: float) -> None:
     rng = random.Random(43)

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -13,6 +13,8 @@ import json
 import subprocess
 from collections.abc import Sequence
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 from taskproto.config import Config, ensure_root
 from taskproto.git.command import Git
 from taskproto.git.repo import Repo

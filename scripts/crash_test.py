@@ -12,6 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "reliability"))
 
 import crash_harness

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 from taskproto.config import Config, load_config
 from taskproto.engine import Engine
 from taskproto.state import beat, integrity, journal, store

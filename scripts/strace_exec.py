@@ -14,6 +14,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import benchenv  # noqa: F401  (a config home of its own: the user's inbox registry untouched)
+
 
 def execs(trace: str) -> list[str]:
     """The programs (full paths) whose execve succeeded, in order, from strace's `-f` output."""

@@ -573,3 +573,41 @@ def test_items_become_tasks_of_the_workflow_named(cli: Any, repo: Path) -> None:
         "CONTEXTUALIZE",
     )
     assert task_json(repo, "gh-99")["state"] == "VERIFIED"  # closed: plan-task's final state
+
+
+@pytest.mark.parametrize(
+    ("source", "name", "text"),
+    [
+        (
+            "beads",
+            "bd-5",
+            '{"id":"bd-4","title":"A","status":"open"}\n'
+            '{"id":"bd-5","title":"B","status":"open","dependencies":['
+            '{"issue_id":"bd-5","depends_on_id":"bd-5","type":"blocks"},'
+            '{"issue_id":"bd-5","depends_on_id":"bd-4","type":"blocks"}]}\n',
+        ),
+        (
+            "github",
+            "gh-5",
+            '[{"number":4,"title":"A","state":"OPEN"},'
+            '{"number":5,"title":"B","state":"OPEN","blockedBy":[{"number":5},{"number":4}]}]',
+        ),
+    ],
+)
+def test_a_task_that_depends_on_itself_is_reported_and_the_dependency_left_out(
+    cli: Any, repo: Path, tmp_path: Path, source: str, name: str, text: str
+) -> None:
+    issues = tmp_path / "issues"
+    issues.write_text(text)
+    item = name.split("-", 1)[1] if source == "github" else name
+    line = f"{item} depends on itself: that dependency is left out"
+    result = cli("import", str(issues), "--from", source)
+    assert result.code == 0, result.err
+    assert result.err.strip() == f"taskproto: warning: {line}"
+    other = name[:-1] + "4"
+    assert task_json(repo, name)["depends_on"] == [other]  # the rest kept
+    # imported again: the same line, nothing changed; in --json too
+    result = cli("import", str(issues), "--from", source, "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert data["warnings"] == [line] and data["updated"] == 0 and data["created"] == 0

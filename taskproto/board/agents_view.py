@@ -4,12 +4,14 @@ interactive one, and the tail of a headless one's log. No web stack here: `agent
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from taskproto.config import Config
 from taskproto.hooks.agents.activity import read_all
 from taskproto.hooks.agents.activity import status as activity_of
 from taskproto.ops import agent_records as rec
+from taskproto.ops.agent_backoff import note
 
 TAIL = 12  # lines of a headless agent's log on the board
 
@@ -60,6 +62,7 @@ def run_view(config: Config, task: str, agent: str) -> dict[str, Any] | None:
         "attach": None if headless else f"taskproto agent attach {task} {agent}",
         "log_tail": rec.tail(rec.log_file(config, task, agent), TAIL) if headless else [],
         "activity": None,
+        "note": note(record, time.time()),  # a restart backing off, or failed past its budget
     }
     seen = read_all(str(config.root))
     hook = seen.get(record["session"]) or seen.get(record.get("client_session") or "")

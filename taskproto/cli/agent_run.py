@@ -77,8 +77,11 @@ def start(
     sandbox: str,
     as_json: bool,
 ) -> None:
-    """Start AGENT of TASK in its worktree, supervised (restarted after a crash, within the
-    retry budget). The session id is fixed here and given to the client and its hooks."""
+    """Start AGENT of TASK in its worktree, supervised: restarted after a crash, within the
+    retry budget (max_retries, default 3), after a back-off of 1 s doubled for each further quick
+    crash up to 60 s, back to 1 s once it ran 5 min (`[agents] restart_delay_seconds`,
+    `restart_max_delay_seconds`, `restart_reset_seconds`); past the budget it is failed and
+    `agent ps` says so. The session id is fixed here and given to the client and its hooks."""
     from taskproto.names import agent_name, task_name
     from taskproto.ops import agent_control
 
@@ -109,6 +112,8 @@ def ps(state: AppState, as_json: bool) -> None:
             click.echo(f"{_line(r)} {r['mode']}, up {up}, {r['activity']}, sandbox {r['sandbox']}")
             if r.get("sandbox_error"):
                 click.echo(f"  its commits did not come out: {r['sandbox_error']}")
+            if r.get("note"):
+                click.echo(f"  {r['note']}")
 
     emit(as_json, rows, human)
 

@@ -31,6 +31,62 @@ check(
 )
 
 
+check(
+    "remote-claim-pending",
+    Severity.WARNING,
+    "A claim made here waits to be published on the shared remote (it could not be reached, or "
+    "the remote was turned on after the claim); until then another machine may take the task.",
+    None,
+    options=(
+        Option(
+            "taskproto sync once the remote is reachable",
+            "the claim is published by its compare-and-swap",
+            "none",
+            command=("taskproto", "sync"),
+        ),
+    ),
+)
+check(
+    "remote-removal-pending",
+    Severity.WARNING,
+    "A task removed here waits for the shared remote to be told (it could not be reached); until "
+    "then the other machines keep the task.",
+    None,
+    options=(
+        Option(
+            "taskproto sync once the remote is reachable",
+            "the removal is published on the remote",
+            "none",
+            command=("taskproto", "sync"),
+        ),
+    ),
+)
+
+
+def _waiting(snap: Snapshot, name: str, reachable: bool) -> Iterator[Finding]:
+    """The claims (while the remote cannot be read: else `remote-claim-unknown` names them) and
+    the removals recorded here for the next `sync` (engine/pending.py)."""
+    from taskproto.engine import pending
+
+    root = str(snap.config.layout.root)
+    scope = set(snap.scope) if snap.scope is not None else None
+    kinds = [(pending.REMOVALS, "remote-removal-pending", "the removal")]
+    if not reachable:
+        kinds.insert(0, (pending.CLAIMS, "remote-claim-pending", "the claim"))
+    for kind, check_id, what in kinds:
+        for task, line in pending.waiting(root, kind).items():
+            if scope is not None and task not in scope:
+                continue
+            whose = f" of session {line}" if kind == pending.CLAIMS and line else ""
+            yield _finding(
+                check_id,
+                f"{what}{whose} waits for remote {name!r}; run `taskproto sync` once the remote "
+                "is reachable",
+                task,
+                **({"session": line} if kind == pending.CLAIMS else {"head": line}),
+            )
+
+
 def _finding(check: str, message: str, task: str | None = None, **data: object) -> Finding:
     return Finding(check, CHECKS[check].severity, message, task, None, None, dict(data))
 
@@ -45,7 +101,9 @@ def check_remote(snap: Snapshot) -> Iterator[Finding]:
         claims = Remote(snap.config).fetch_claims()
     except TaskprotoError as exc:
         yield _finding("remote-unreachable", f"could not read the claims on remote {name!r}: {exc}")
+        yield from _waiting(snap, name, reachable=False)
         return
+    yield from _waiting(snap, name, reachable=True)
     scope = set(snap.scope) if snap.scope is not None else None
     if scope is None:
         try:

@@ -22,9 +22,22 @@ from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import ClaimPlan, ClaimRaced, JournalAhead, RemoteClaim, RemoteError
-from taskproto.sessions import hostname, liveness, span
+from taskproto.sessions import hostname, liveness, pid_alive, span
 from taskproto.state import beat, registry
 from taskproto.state.models import Owner, Task, utcnow
+
+
+class OwnerGone(TaskprotoError):
+    """A heartbeat refused: the claim's process on this host no longer exists, so its claim on the
+    shared remote is left to expire rather than renewed for a session that is gone."""
+
+    def __init__(self, task: str, pid: int) -> None:
+        self.task, self.pid = task, pid
+        super().__init__(
+            f"the claim of task {task!r} was made from this host by pid {pid}, which no longer "
+            "exists, so it is not renewed: it expires after the lease; to go on with the task, "
+            f"claim it again from a live session (`taskproto claim {task}`)"
+        )
 
 
 @dataclass
@@ -281,8 +294,10 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     journal do not change). Returns the task with the new heartbeat time filled in."""
     if not session:
         raise SessionRequired("heartbeat")
-    _refuse_taken_over(core.load(name), session)  # before the network is touched
+    task = core.load(name)
+    _refuse_taken_over(task, session)  # before the network is touched
     if core.remote is not None:
+        _refuse_gone(task, session)
         core.remote.renew(name, session)  # the remote's claim is the one that counts
     with core.locked(name) as task:  # the owner checked while no claim can change hands
         if task.owner is None or task.owner.session != session:
@@ -292,6 +307,17 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
             )
         task.owner.heartbeat_at = beat_now(core, name, session, task.owner.pid)
     return task
+
+
+def _refuse_gone(task: Task, session: str) -> None:
+    """A remote claim is renewed only for a session that lives: one whose process on this host is
+    gone (sessions.pid_alive) keeps its claim as it is, to expire; doctor names it
+    (`remote-claim-dead-session`). `claim` from a live process records that process instead."""
+    owner = task.owner
+    if owner is None or owner.session != session or not owner.pid or owner.host != hostname():
+        return
+    if not pid_alive(owner.pid):
+        raise OwnerGone(task.name, owner.pid)
 
 
 def _refuse_taken_over(task: Task, session: str) -> None:

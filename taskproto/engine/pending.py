@@ -47,3 +47,19 @@ def tasks(core: Core, kind: str) -> list[str]:
         return sorted(os.listdir(os.path.join(core.config.layout.root, kind)))
     except FileNotFoundError:
         return []
+
+
+def waiting(root: str, kind: str) -> dict[str, str]:
+    """{task: its record's line} of the records of `kind` under taskproto's `root` (doctor)."""
+    try:
+        names = sorted(os.listdir(os.path.join(root, kind)))
+    except FileNotFoundError:
+        return {}
+    found: dict[str, str] = {}
+    for name in names:
+        try:
+            with open(os.path.join(root, kind, name), encoding="utf-8") as fh:
+                found[name] = fh.read().strip()
+        except OSError:
+            continue
+    return found

@@ -128,7 +128,16 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     _check_program(old["client"])
     reset_budget(engine, task, agent)
     rec.update(
-        config, task, agent, want=rec.RUNNING, state=rec.STARTING, restarts=0, pid=None, error=None
+        config,
+        task,
+        agent,
+        want=rec.RUNNING,
+        state=rec.STARTING,
+        restarts=0,
+        pid=None,
+        error=None,
+        restart_at=None,  # the user's start waits for no back-off
+        quick_crashes=0,
     )
     return _started(engine, task, agent)
 
@@ -237,6 +246,7 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
         supervisor.ensure(config)
     now = time.time()
     out = []
+    from taskproto.ops.agent_backoff import note
     from taskproto.state import store
 
     for r in records:
@@ -264,6 +274,8 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "sandbox": r.get("sandbox", "none"),
                 # why the agent's last commits did not come out of its sandbox (None: they did)
                 "sandbox_error": r.get("sandbox_error"),
+                # a restart waiting for its back-off, or failed past the budget (None: neither)
+                "note": note(r, now),
             }
         )
     return out

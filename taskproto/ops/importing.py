@@ -176,7 +176,11 @@ def _plan_items(
                     f"{item.id} waits for {dep}, which is neither in the file nor imported here: "
                     "left out"
                 )
-            elif found not in after and found != name:
+            elif found == name:  # once per item, however often the source says it
+                line = f"{item.id} depends on itself: that dependency is left out"
+                if line not in result.warnings:
+                    result.warnings.append(line)
+            elif found not in after:
                 after.append(found)
         info = _source_info(item)
         here = tasks.get(name)

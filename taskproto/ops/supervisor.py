@@ -9,8 +9,8 @@ the wrapper it runs under, so any supervisor learns how it ended). It exits by i
 agent has been running for `IDLE` seconds.
 
 A crashed agent (it exited non-zero, or was killed) is started again while its restarts are
-under the retry budget (`max_retries`, default 3), each restart journaled ("restart 1/3"); past
-it the task is escalated and the agent stays down.
+under the retry budget (`max_retries`, default 3), each restart journaled ("restart 1/3"), after
+a back-off (ops/agent_backoff.py); past it the task is escalated and the agent stays down.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import time
 from taskproto import plainjson as json
 from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
+from taskproto.ops.agent_backoff import delay, waiting
 from taskproto.ops.agent_budget import journal_escalation, retry
 from taskproto.ops.agent_launch import environment, launch, named
 from taskproto.ops.agent_stall import Stalls
@@ -163,8 +164,8 @@ class Supervisor:
         live = rec.running(record)
         if want in (rec.RUNNING, rec.PAUSED):
             if not live:
-                if state == rec.STARTING:
-                    return self.try_spawn(record)
+                if state == rec.STARTING:  # once its back-off has passed (agent_backoff.py)
+                    return waiting(record, time.time()) or self.try_spawn(record)
                 if state in (rec.RUNNING, rec.PAUSED):
                     return self.ended(record)
                 return False
@@ -307,6 +308,7 @@ class Supervisor:
             state=rec.RUNNING,
             launches=attempt + 1,
             started_at=time.time(),
+            restart_at=None,
             exit_code=None,
             error=None,
             # Codex's or Gemini's own session, resumed, stays the agent's; a new one is bound anew
@@ -345,9 +347,11 @@ class Supervisor:
                 want=rec.STOPPED,
                 exit_code=code,
                 max_restarts=budget,
+                crash=f"it {how}",
             )
             return False
-        record = rec.update(
+        wait, streak = delay(self.config, record, now := time.time())
+        rec.update(
             self.config,
             task,
             agent,
@@ -356,8 +360,11 @@ class Supervisor:
             state=rec.STARTING,
             exit_code=code,
             stalled=False,
+            restart_at=now + wait,
+            quick_crashes=streak,
+            crash=f"it {how}",
         )
-        return self.try_spawn(record)
+        return True  # started by `tend` once the back-off has passed
 
     def leftovers(self, record: dict[str, Any]) -> None:
         """The rest of the process group of an agent whose wrapper (its leader) was killed: the

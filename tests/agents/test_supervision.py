@@ -73,6 +73,7 @@ def test_a_killed_agent_is_restarted_and_journaled(agents_repo: Path, cli, stand
 
 def test_four_crashes_escalate_the_task(agents_repo: Path, cli, standin: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    (agents_repo / ".taskproto.toml").write_text("[agents]\nrestart_delay_seconds = 0.05\n")
     monkeypatch.setenv("STANDIN_MODE", "crash")
     start_headless(cli, standin)
     row = wait_until(

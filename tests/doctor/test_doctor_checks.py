@@ -458,6 +458,8 @@ REMOTE_CHECKS = {
     "remote-claim-unknown",
     "remote-claim-dead-session",
     "remote-tasks-unknown",  # tests/remote/test_remote_clone.py
+    "remote-claim-pending",  # tests/remote/test_claims_before_remote.py
+    "remote-removal-pending",  # tests/remote/test_claims_before_remote.py
 }
 # These need agents and their supervisor running (and killed at the end): tests/agents/ breaks them.
 AGENT_CHECKS = {"agent-unsupervised"}  # tests/agents/test_supervision.py

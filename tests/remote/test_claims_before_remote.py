@@ -115,3 +115,46 @@ def test_an_unreachable_remote_leaves_the_claims_to_the_next_sync(
     assert not (a / ".taskproto" / "claims-pending" / "t1").exists()
     r = cli("sync", "--json", cwd=a, env=ALICE)  # published once
     assert r.code == 0 and json.loads(r.out)["claims_published"] == []
+
+
+def test_doctor_names_the_claims_and_removals_waiting_for_an_unreachable_remote(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    a = repo
+    git(a, "remote", "add", "shared", f"file://{bare}")
+    git(a, "push", "-q", "shared", "main")
+    ok("init", cwd=a)
+    ok("task", "create", "t1", cwd=a)
+    ok("task", "create", "t2", cwd=a)
+    (a / ".taskproto.toml").write_text('remote = "shared"\n')
+    ok("sync", cwd=a)  # both tasks on the remote
+    (a / ".taskproto.toml").unlink()
+    ok("claim", "t1", cwd=a, env=ALICE)  # before the remote is on
+    away = tmp_path / "away.git"
+    bare.rename(away)  # the remote cannot be reached
+    ok("init", "--remote", "shared", cwd=a, env=ALICE)  # t1's claim: pending
+    ok("task", "remove", "t2", cwd=a)  # the removal: pending
+    assert (a / ".taskproto" / "removals-pending" / "t2").exists()
+
+    r = cli("doctor", "--json", cwd=a, env=ALICE)
+    findings = json.loads(r.out)["findings"]
+    named = sorted((f["check"], f["task"]) for f in findings if f["check"].startswith("remote-"))
+    assert named == [
+        ("remote-claim-pending", "t1"),
+        ("remote-removal-pending", "t2"),
+        ("remote-unreachable", None),
+    ]
+    claim = next(f for f in findings if f["check"] == "remote-claim-pending")
+    assert claim["message"] == (
+        "the claim of session alice waits for remote 'shared'; run `taskproto sync` once the "
+        "remote is reachable"
+    )
+    r = cli("doctor", cwd=a, env=ALICE)
+    assert "remote-removal-pending  the removal waits for remote 'shared'; run" in r.out, r.out
+
+    away.rename(bare)
+    ok("sync", cwd=a, env=ALICE)
+    r = cli("doctor", "--json", cwd=a, env=ALICE)
+    assert not [f for f in json.loads(r.out)["findings"] if f["check"].startswith("remote-")]

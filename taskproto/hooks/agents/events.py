@@ -293,7 +293,12 @@ def heartbeat(hook: Hook, end: bool, task: TaskView | None = None) -> None:
         hook.engine.claim(mine.name, hook.session, hook.pid)  # records the client's pid (journaled)
     elif _due(hook, mine):
         if hook.engine.remote is not None:  # the remote's claim is the one that counts
-            hook.engine.heartbeat(mine.name, hook.session)  # pushed at most once a tenth lease
+            from taskproto.engine.claims import OwnerGone
+
+            try:
+                hook.engine.heartbeat(mine.name, hook.session)  # pushed at most once a tenth lease
+            except OwnerGone:
+                pass  # its process is gone: left to expire, doctor names it
         else:
             now = utcnow().isoformat()
             beat.write(hook.layout.task_dir(mine.name), hook.session, owner_pid, now)
