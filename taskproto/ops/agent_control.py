@@ -124,7 +124,10 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
             f"`taskproto agent start {task} {agent}`"
         )
     if rec.running(old):
-        raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
+            f"(`taskproto agent stop {task} {agent}`)"
+        )
     _check_program(old["client"])
     reset_budget(engine, task, agent)
     rec.update(

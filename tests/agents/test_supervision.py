@@ -201,6 +201,22 @@ def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path,
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
 
 
+def test_a_running_agent_started_or_restarted_again_is_refused_saying_what_to_do(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = start_headless(cli, standin)
+    again = ("--client", standin_client(standin), "--headless", "--prompt", "go")
+    for args in (("start", "t1", "dev", *again), ("restart", "t1", "dev")):
+        result = cli("agent", *args)
+        assert result.code == 1
+        assert result.err.strip().splitlines() == [
+            f"taskproto: agent dev of task 't1' already runs (pid {first['pid']}); stop it "
+            "first (`taskproto agent stop t1 dev`)"
+        ], result.err
+    assert cli("agent", "stop", "t1", "dev").code == 0
+
+
 def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
     agents_repo: Path, cli, standin: Path
 ) -> None:
