@@ -119,6 +119,7 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     config = engine.config
     old = rec.read(config, task, agent)
     if old is None:
+        rec.require_agent(config, task, agent)
         raise TaskprotoError(
             f"taskproto never ran agent {agent} of task {task!r}; start it with "
             f"`taskproto agent start {task} {agent}`"
@@ -205,6 +206,8 @@ def resume(engine: Engine, task: str, agent: str) -> dict[str, Any]:
 
 def _live(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     record = rec.read(engine.config, task, agent)
+    if record is None:
+        rec.require_agent(engine.config, task, agent)
     if record is None or record["want"] == rec.STOPPED:
         raise TaskprotoError(
             f"agent {agent} of task {task!r} is not running; start it with "
