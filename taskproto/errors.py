@@ -65,11 +65,17 @@ class TaskExists(TaskprotoError):
         super().__init__(f"task {task!r} already exists (see `taskproto task show {task}`)")
 
 
+MISSING_TASK_FILE = "task.json is missing"  # CorruptState's problem when there is no file at all
+
+
 class CorruptState(TaskprotoError):
     """A state file failed to parse or validate. It was moved aside, never replaced."""
 
     def __init__(self, path: str, problem: str, moved_to: str | None) -> None:
         self.path, self.problem, self.moved_to = path, problem, moved_to
+        if problem == MISSING_TASK_FILE:  # not corrupt: gone, and doctor --fix rebuilds it
+            super().__init__(f"{path} is missing; run `taskproto doctor --fix` to rebuild it")
+            return
         where = f"; moved aside to {moved_to}" if moved_to else ""
         super().__init__(
             f"{path} is corrupt ({problem}){where}; run `taskproto doctor` to repair it"

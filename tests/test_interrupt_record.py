@@ -194,3 +194,17 @@ def test_thousand_interruptions_from_several_processes(engine: Engine, repo: Pat
         )
     counts = {t: sum(1 for x in every if x.type == t) for t in {x.type for x in every}}
     assert counts["RESUMPTION"] == 200 and counts["AUDIT"] == 200
+
+
+@pytest.mark.parametrize("text", ["", "  \n"])
+def test_an_empty_message_is_refused_and_nothing_is_recorded(engine: Engine, cli, text) -> None:  # type: ignore[no-untyped-def]
+    at_state(engine, "IMPLEMENTATION")
+    before = engine.load("t1").revision
+    r = cli("interrupt", "record", "t1", text)
+    assert r.code == 1 and r.out == ""
+    assert r.err == (
+        "taskproto: the message is empty: nothing was recorded on task 't1'; pass the user's "
+        "words as TEXT (or '-' to read them from stdin)\n"
+    )
+    task = engine.load("t1")
+    assert task.revision == before and task.interruptions == [] and task.paused_by() is None

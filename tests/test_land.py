@@ -496,9 +496,16 @@ def test_land_keeps_a_task_worktree_with_uncommitted_changes(complete: Engine, c
     r = cli("land", "t")
     assert r.code == 0, r.err
     assert "its worktrees and branches were kept" in r.out and "uncommitted changes" in r.out
+    # which command removes them later, and its --force (land has none): said on the same line
+    assert r.out.rstrip().endswith(
+        "or pass --force to discard them; then `taskproto task remove t` (with that --force, if "
+        "you chose it) removes them"
+    ), r.out
     assert notes.read_text() == "written after the approval\n"
     assert engine.load("t").state == "CLEANUP"
     assert git(repo, "merge-base", "--is-ancestor", "t", "main") == ""
+    notes.unlink()
+    assert cli("task", "remove", "t").code == 0  # as the line says
 
 
 def test_land_keeps_every_worktree_when_one_is_locked(complete: Engine, cli) -> None:

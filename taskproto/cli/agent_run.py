@@ -178,6 +178,7 @@ def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> No
     path = rec.log_file(config, task, agent)
     record = rec.read(config, task, agent)
     if record is None and not path.exists():
+        rec.require_agent(config, task, agent)
         raise TaskprotoError(f"agent {agent} of task {task!r} has no log; it was never started")
     if record is not None and not record.get("headless"):  # its tmux pane is its log
         if follow:

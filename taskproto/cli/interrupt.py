@@ -8,6 +8,7 @@ import click
 
 from taskproto import plainjson as json
 from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
+from taskproto.errors import TaskprotoError
 
 
 @click.group("interrupt")
@@ -64,6 +65,11 @@ def record_cmd(state: AppState, name: str, text: str, as_json: bool) -> None:
 
     if text == "-":
         text = sys.stdin.buffer.read().decode("utf-8", "replace")
+    if not text.strip():  # the client hooks skip an empty prompt too: it would pause on nothing
+        raise TaskprotoError(
+            f"the message is empty: nothing was recorded on task {name!r}; pass the user's "
+            "words as TEXT (or '-' to read them from stdin)"
+        )
     engine = state.engine
     rec = record(engine, name, text, state.session_id())
     flush_warnings(state)

@@ -108,7 +108,8 @@ def approve(
     """Record a user approval on task NAME: of the plan, or of the exact head commit.
 
     Without --plan or --commit, fire the workflow's `approve` trigger (plan-task:
-    a review state moves on to the next work state, or VERIFIED).
+    a review state moves on to the next work state, or VERIFIED); task-protocol has
+    none: there it takes --plan or --commit.
 
     --commit approves exactly the task branch's head (a SHA that is not the head is
     refused, and so is a task worktree with uncommitted changes) and records the diff

@@ -40,7 +40,7 @@ from taskproto.doctor.fixes import FIXES, OFFERS, ORDER, FixContext
 from taskproto.doctor.model import CHECKS, Finding, FixRecord, Option, Severity
 from taskproto.doctor.snapshot import Snapshot, take
 from taskproto.engine import Actor, Engine
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError
 from taskproto.names import task_name
 
 MAX_PASSES = 4  # a fix can uncover the next one (branch -> worktree -> status); never loop forever
@@ -188,6 +188,7 @@ def run(
     engine = Engine(config) if actor is None else Engine(config, actor)
     with bulk.paused():  # thousands of records built at once, no cycles among them
         snap = take(config, scope, progress, full)
+        _require_known(snap)
         findings = detect(snap)
     if not dry_run:
         keep(snap)
@@ -230,6 +231,19 @@ def run(
         report.findings, report.snapshot = findings, snap
     _escalate(engine, report, attempted)
     return report
+
+
+def _require_known(snap: Snapshot) -> None:
+    """A named task doctor knows nothing of (no folder, no journal live or archived, no branch)
+    is a wrong name, refused: reporting it healthy would hide the typo."""
+    for name in snap.scope or ():
+        if not (
+            name in snap.tasks
+            or name in snap.journals
+            or name in snap.archived
+            or name in snap.branches
+        ):
+            raise TaskNotFound(name)
 
 
 def _escalate(

@@ -17,6 +17,7 @@ from taskproto.engine.locking import Lock, LockedTask, bytes_or_none, log_view, 
 from taskproto.engine.prompting import Prompts
 from taskproto.engine.renewal import OfferRenewal
 from taskproto.errors import (
+    MISSING_TASK_FILE,
     CorruptState,
     GitError,
     OwnershipError,
@@ -158,7 +159,7 @@ class Core:
         try:
             data = store.read_bytes(path)
         except FileNotFoundError:
-            raise CorruptState(path, "task.json is missing", None) from None
+            raise CorruptState(path, MISSING_TASK_FILE, None) from None
         task, raw = self._parse(name, path, data, move_aside=False)
         if verify:
             found = self._problem(task, data, raw)

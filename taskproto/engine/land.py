@@ -326,5 +326,9 @@ def _remove_if_safe(core: Core, task: Task, base: str) -> tuple[bool, str | None
     try:
         remove_task(core, task.name)
     except TaskprotoError as exc:
-        return False, f"its worktrees and branches were kept: {exc}"
+        # the refusal's --force is task remove's (land has none): name the command
+        return False, (
+            f"its worktrees and branches were kept: {exc}; then `taskproto task remove "
+            f"{task.name}` (with that --force, if you chose it) removes them"
+        )
     return True, None

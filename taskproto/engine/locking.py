@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from taskproto.errors import CorruptState, GitError
+from taskproto.errors import MISSING_TASK_FILE, CorruptState, GitError
 from taskproto.state import store
 from taskproto.state.lock import task_lock
 
@@ -68,7 +68,7 @@ class LockedTask(Lock):
             try:
                 data = store.read_bytes(path)
             except FileNotFoundError:
-                raise CorruptState(path, "task.json is missing", None) from None
+                raise CorruptState(path, MISSING_TASK_FILE, None) from None
             task: Task
             task, raw = core._parse(name, path, data, move_aside=True)
             if self.verify:

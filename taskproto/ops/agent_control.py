@@ -119,12 +119,16 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     config = engine.config
     old = rec.read(config, task, agent)
     if old is None:
+        rec.require_agent(config, task, agent)
         raise TaskprotoError(
             f"taskproto never ran agent {agent} of task {task!r}; start it with "
             f"`taskproto agent start {task} {agent}`"
         )
     if rec.running(old):
-        raise TaskprotoError(f"agent {agent} of task {task!r} already runs (pid {old['pid']})")
+        raise TaskprotoError(
+            f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
+            f"(`taskproto agent stop {task} {agent}`)"
+        )
     _check_program(old["client"])
     reset_budget(engine, task, agent)
     rec.update(
@@ -211,6 +215,8 @@ def resume(engine: Engine, task: str, agent: str) -> dict[str, Any]:
 
 def _live(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     record = rec.read(engine.config, task, agent)
+    if record is None:
+        rec.require_agent(engine.config, task, agent)
     if record is None or record["want"] == rec.STOPPED:
         raise TaskprotoError(
             f"agent {agent} of task {task!r} is not running; start it with "

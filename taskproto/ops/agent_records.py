@@ -15,7 +15,7 @@ import os
 import time
 
 from taskproto import plainjson as json
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError
 from taskproto.state.files import atomic_write
 
 TYPE_CHECKING = False
@@ -78,11 +78,25 @@ def write(config: Config, record: dict[str, Any]) -> None:
     atomic_write(path, json.dumps(record, indent=2).encode())
 
 
+def require_agent(config: Config, task: str, agent: str) -> None:
+    """AGENT is an agent of TASK, from their folders: a wrong name is refused as one (no such
+    task, the task's agents), not as an agent taskproto never ran."""
+    if not config.task_dir(task).is_dir():
+        raise TaskNotFound(task)
+    if not config.agent_dir(task, agent).is_dir():
+        folder = config.task_dir(task) / "agents"
+        agents = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+        raise TaskprotoError(
+            f"task {task!r} has no agent {agent!r} (its agents: {', '.join(agents) or 'none'})"
+        )
+
+
 def update(config: Config, task: str, agent: str, **changes: Any) -> dict[str, Any]:
     """Change fields of an existing record under the lock; returns the new record."""
     with records_lock(config):
         record = read(config, task, agent)
         if record is None:
+            require_agent(config, task, agent)
             raise TaskprotoError(
                 f"taskproto runs no agent {agent!r} of task {task!r}; start it with "
                 f"`taskproto agent start {task} {agent}`"

@@ -73,7 +73,15 @@ def submit(
 
 
 def approve(engine: Engine, name: str, session: str | None = None, force: bool = False) -> Step:
-    """Fire the workflow's `approve` trigger (any workflow that has one)."""
+    """Fire the workflow's `approve` trigger (any workflow that has one). A workflow with none
+    (task-protocol) is refused naming the flags that approve there."""
+    wf = engine.workflow(engine.load(name))
+    if not any(t.trigger == "approve" for t in wf.transitions):
+        raise TaskprotoError(
+            f"task {name!r}: workflow {wf.name} has no `approve` trigger; approve its plan with "
+            f"`taskproto approve {name} --plan`, or its head with `taskproto approve {name} "
+            "--commit`"
+        )
     return _fire(engine, name, "approve", session, {}, force=force)
 
 

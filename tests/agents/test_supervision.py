@@ -202,6 +202,41 @@ def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path,
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
 
 
+def test_a_running_agent_started_or_restarted_again_is_refused_saying_what_to_do(
+    agents_repo: Path, cli, standin: Path
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = start_headless(cli, standin)
+    again = ("--client", standin_client(standin), "--headless", "--prompt", "go")
+    for args in (("start", "t1", "dev", *again), ("restart", "t1", "dev")):
+        result = cli("agent", *args)
+        assert result.code == 1
+        assert result.err.strip().splitlines() == [
+            f"taskproto: agent dev of task 't1' already runs (pid {first['pid']}); stop it "
+            "first (`taskproto agent stop t1 dev`)"
+        ], result.err
+    assert cli("agent", "stop", "t1", "dev").code == 0
+
+
+def test_a_wrong_task_or_agent_name_is_named_as_such_not_as_an_agent_never_started(
+    agents_repo: Path, cli
+) -> None:
+    assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
+    no_task = (
+        "taskproto: no task named 'nosuch' (see `taskproto task list`; create one with "
+        "`taskproto task create nosuch`)"
+    )
+    no_agent = "taskproto: task 't1' has no agent 'nope' (its agents: dev, qa)"
+    for verb in ("stop", "pause", "resume", "restart", "logs"):
+        for task, agent, line in (("nosuch", "dev", no_task), ("t1", "nope", no_agent)):
+            result = cli("agent", verb, task, agent)
+            assert result.code == 1 and result.out == ""
+            assert result.err.strip().splitlines() == [line], (verb, result.err)
+    result = cli("agent", "stop", "t1", "dev")  # a right name, never started: as before
+    assert result.code == 1 and "start it with `taskproto agent start t1 dev`" in result.err
+    assert not list((agents_repo / ".taskproto" / "tasks").glob("*/agents/*/run.json"))
+
+
 def test_a_task_with_a_running_agent_is_not_removed_and_is_once_it_stopped(
     agents_repo: Path, cli, standin: Path
 ) -> None:

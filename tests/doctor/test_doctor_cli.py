@@ -74,6 +74,19 @@ def test_named_tasks_only(env: Env, cli: Any) -> None:
     assert cli("doctor", "u").code == 1
 
 
+def test_a_named_task_that_does_not_exist_is_refused_not_healthy(env: Env, cli: Any) -> None:
+    r = cli("doctor", "nosuch")  # a typo is not a healthy task
+    assert r.code == 1 and r.out == "", r.out
+    assert r.err.strip().splitlines() == [
+        "taskproto: no task named 'nosuch' (see `taskproto task list`; create one with "
+        "`taskproto task create nosuch`)"
+    ]
+    assert cli("doctor", "t", "nosuch", "--json").code == 1  # nothing is checked, nothing fixed
+    shutil.rmtree(env.config.task_dir("t"))  # its folder gone, its journal kept: doctor's to fix
+    r = cli("doctor", "t", "--fix")
+    assert r.code == 0 and env.config.task_file("t").is_file(), r.out + r.err
+
+
 def test_escalation_template_can_be_overridden(env: Env, cli: Any) -> None:
     env.set_status("b", status=AgentState.ERROR, retry_count=3)
     r = cli("doctor")
