@@ -707,9 +707,16 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
 @pytest.mark.parametrize(
     ("message", "rule"),
     [
-        # no rule matches; the model reads a go under its 90%, with next to nothing OTHER in it
+        # no rule matches; the model reads a go, with next to nothing OTHER in it
         ("Ya quedó el hotfix, volvé al parser.", "es-model"),
-        ("C'est mergé, repars sur le parser.", "fr-model"),
+        pytest.param(
+            "C'est mergé, repars sur le parser.",
+            "fr-model",
+            # since the model was trained with batch 12 and 13t (adc3e8b) it reads this 79.7% go
+            # and 11% OTHER: under any clear go that does not make more gos of holds
+            # (docs/interruptions.md, "Tenth round: the model")
+            marks=pytest.mark.xfail(strict=True, reason="the retrained model reads 11% OTHER"),
+        ),
     ],
 )
 def test_a_go_the_model_reads_clear_of_a_hold_is_a_go(message: str, rule: str) -> None:
@@ -1289,3 +1296,29 @@ def test_finishing_what_is_left_is_a_go_in_chinese(message: str, expected: str) 
     """ "把剩下的做完" (finish the rest) goes on with the task, as "go ahead and finish the hooks"
     in English: a rule family (zh_hans.py), not the model; negated, later or asked it is not."""
     assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize(
+    ("probs", "expected"),
+    [
+        # the model's go at 85-90% of a message no rule matched: a go since the tenth round
+        ([0.87, 0.0, 0.0, 0.02, 0.11], "RESUMPTION"),
+        # a go under 85% with 5-10% OTHER in it: as often a hold as a go in batches 7-12
+        ([0.82, 0.0, 0.0, 0.1, 0.08], None),
+        # a go at 70% or more with at most 5% OTHER: clear of a hold
+        ([0.72, 0.0, 0.0, 0.23, 0.05], "RESUMPTION"),
+    ],
+)
+def test_the_tenth_rounds_go_thresholds(probs: list[float], expected: str | None) -> None:
+    """`model.SURE`'s go and `model.CLEAR_GO` (docs/interruptions.md, "Tenth round: the model")."""
+    from taskproto.classify.languages import model
+
+    got = model.verdict("fallback", "OTHER", probs)
+    assert (got[0] if got else None) == expected
+
+
+def test_the_veto_holds_a_go_the_whole_message_reads_86_percent_other() -> None:
+    """`model.VETO`'s whole-message threshold, 0.85 since the tenth round (0.9 before)."""
+    from taskproto.classify.languages import model
+
+    assert model.vetoes([0.1, 0.0, 0.0, 0.04, 0.86], [0.1, 0.0, 0.0, 0.1, 0.8]) == 0.86

@@ -55,21 +55,25 @@ _SURE_QUESTION = 0.75
 _SURE_STRONG = 0.85
 # A go is costly when wrong (the agent acts on it): the model makes one of a message no rule
 # matched, or of one the rules read as a question, status request or audit, only when very sure
-# (or sure and clear of a hold: CLEAR_GO).
-_SURE_GO = 0.9
+# (or sure and clear of a hold: CLEAR_GO). 0.9 until the tenth round: 0.85 together with the
+# stricter CLEAR_GO and VETO below made more gos and fewer gos of holds (docs/interruptions.md,
+# "Tenth round: the model").
+_SURE_GO = 0.85
 # The four, in that order (scripts/train_interrupt_model.py --hold-out-batch weighs others).
 SURE = (_SURE_WEAK, _SURE_QUESTION, _SURE_STRONG, _SURE_GO)
 # A go under _SURE_GO that is clear of a hold: at least this sure of the go, and the message at
 # most this likely OTHER (the veto's evidence, reversed). A plain lower go threshold made gos of
 # holds; a go with little OTHER in it did not (chosen on batches 7-11 left out in turn, the same
-# on each four of them: docs/interruptions.md, "Ninth round").
-CLEAR_GO = (0.8, 0.1)
+# on each four of them: docs/interruptions.md, "Ninth round"); (0.7, 0.05) since the tenth round,
+# chosen on batches 7-12: a go at 0.7-0.85 with 5-10% OTHER in it was as often a hold as a go.
+CLEAR_GO = (0.7, 0.05)
 # How sure the model must be that the words beside a go the rules found hold it (``veto``): of
 # the words beside the go alone, and of the whole message (chosen on batches 7-10 left out in
 # turn, docs/interruptions.md "Eighth round"). Without the whole message's, a go with an object
 # beside it ("Dá sequência no parser.") was read as a mention; without the words beside the go,
-# an idiom the model does not know ("Bleib dran.").
-VETO = (0.7, 0.9)
+# an idiom the model does not know ("Bleib dran."). The whole message's was 0.9 until the tenth
+# round: at 0.85 it holds "领导批了再推进" and "Mach weiter... ach nee, lass, ..." (86-89% OTHER).
+VETO = (0.7, 0.85)
 _OTHER = TYPES.index("OTHER")
 _WEAK_RULES = frozenset({"fallback", "question-mark"})
 # the rules that read a question: the trailing "?", a question word (English's and each table's:
