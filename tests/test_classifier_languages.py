@@ -709,7 +709,7 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
     [
         # no rule matches; the model reads a go under its 90%, with next to nothing OTHER in it
         ("Ya quedó el hotfix, volvé al parser.", "es-model"),
-        ("C'est mergé, repars sur le parser.", "fr-model"),
+        ("C'est mergé, reviens au parser.", "fr-model"),
     ],
 )
 def test_a_go_the_model_reads_clear_of_a_hold_is_a_go(message: str, rule: str) -> None:

@@ -23,6 +23,13 @@ VERB = (
     r"|(?:re)?mets?-toi (?:au |a |dessus\b)|on s'y (?:re)?met\b|remets?-t'y\b|on y retourne\b"
     r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
     r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
+    # back onto the work: "repars sur le parser", "remets-toi sur l'import", "relance-toi sur
+    # le ticket", "retourne sur le parser" (imperative, opening its clause: "la fonction
+    # retourne sur ..." is not one; a branch is git, not the work)
+    r"|repar(?:s|tez|tons) sur\b|(?:re)?mettez-vous sur\b|remettons-nous sur\b"
+    r"|(?:re)?mets?-toi sur\b"
+    r"|relance[sz]?-(?:toi|vous) sur\b|(?:^|(?<=, ))retourne[sz]? sur (?!(?:la |les )?branche)"
+    r"(?:le|la|les|l'|ton|ta|tes|votre|vos)\b"
     r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )

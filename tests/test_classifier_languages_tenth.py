@@ -1,0 +1,39 @@
+"""Issue #45's tenth round, the rules (docs/interruptions.md, "Tenth round: the rules"): families
+by form, each with a go and the negated, later, conditional or asked variants that must stay
+what they are. New messages, none a corpus row."""
+
+from __future__ import annotations
+
+import pytest
+
+from taskproto.classify.interruptions import classify
+
+
+# French "repartir sur / se remettre sur / se relancer sur / retourner sur" + the work is a go; a
+# negation, a later time or a condition holds it, asking whether the agent does is not a go, and
+# the same verbs said of code or of a git branch are not one.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("C'est mergé, repars sur le parser.", "RESUMPTION"),
+        ("Repartez sur l'export CSV.", "RESUMPTION"),
+        ("J'ai mis à jour le .env, remets-toi sur l'import des cours.", "RESUMPTION"),
+        ("Relance-toi sur le ticket 42.", "RESUMPTION"),
+        ("Retourne sur le parser.", "RESUMPTION"),
+        ("Ne repars pas sur le parser.", "OTHER"),
+        ("Ne te remets pas sur l'import.", "OTHER"),
+        ("Repars sur le parser demain.", "OTHER"),
+        ("Repartez sur le parser après la revue.", "OTHER"),
+        ("Repars sur le parser quand la CI est verte.", "OTHER"),
+        ("Le build repart sur une base propre.", "OTHER"),
+        ("La fonction retourne sur la sortie standard une erreur.", "OTHER"),
+        ("Retournez sur la branche main.", "OTHER"),
+    ],
+)
+def test_french_back_onto_the_work_is_a_go(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize("message", ["Tu repars sur le parser ?", "Tu te remets sur l'import ?"])
+def test_asking_whether_the_agent_goes_back_onto_the_work_is_not_a_go(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)
