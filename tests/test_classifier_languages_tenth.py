@@ -37,3 +37,26 @@ def test_french_back_onto_the_work_is_a_go(message: str, expected: str) -> None:
 @pytest.mark.parametrize("message", ["Tu repars sur le parser ?", "Tu te remets sur l'import ?"])
 def test_asking_whether_the_agent_goes_back_onto_the_work_is_not_a_go(message: str) -> None:
     assert classify(message).type != "RESUMPTION", classify(message)
+
+
+# A summary (the noun) of the work done is a status request in every language; a summary of a
+# document is a task, and a go beside a summary declined is still a go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Résumé de ce que tu as fait ce matin ?", "STATUS_REQUEST"),
+        ("Je veux bien un petit résumé de ta matinée.", "STATUS_REQUEST"),
+        ("Fais un résumé du README.", "OTHER"),
+        ("Ne me fais pas de résumé de ce qui est fait, continue.", "RESUMPTION"),
+        ("Eine Zusammenfassung deiner Arbeit bitte.", "STATUS_REQUEST"),
+        ("Schreib eine Zusammenfassung der RFC in die README.", "OTHER"),
+        ("昨日の作業のまとめお願い", "STATUS_REQUEST"),
+        ("README のサマリーを書いて", "OTHER"),
+        ("发个今天工作的总结", "STATUS_REQUEST"),
+        ("帮我总结一下这篇文章", "OTHER"),
+        ("把 summary 写进 README", "OTHER"),
+        ("别给我进展的总结了，继续吧", "RESUMPTION"),
+    ],
+)
+def test_a_summary_of_the_work_is_a_status_request(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

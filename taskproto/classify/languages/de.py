@@ -148,7 +148,13 @@ RULES = (
         r"|zwischenstand|updates?|neuigkeiten|eta)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
-        r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b",
+        r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b"
+        # a summary (the noun) of the work: "Kurze Zusammenfassung: was ist fertig?", "eine
+        # Zusammenfassung deiner Arbeit" ("eine Zusammenfassung der RFC" is a task)
+        r"|\bzusammenfassung\b(?: [\w-]+){0,2}?\W* (?:was (?:ist|sind|hast|habt|du|ihr|wir|noch"
+        r"|fertig|offen|erledigt|geschafft)|wo (?:wir|du|ihr)|(?:von dem|dessen), was"
+        r"|(?:deiner|eurer|der) (?:arbeit|fortschritte|anderungen|aenderungen|session)"
+        r"|(?:des|vom) (?:stands|stand|fortschritts|tages|vormittags|nachmittags))\b",
         0.85,
     ),
     Rule(

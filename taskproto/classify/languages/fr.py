@@ -125,7 +125,13 @@ RULES = (
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
         r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
-        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b",
+        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b"
+        # a summary (the noun) of the work: "résumé de ce qui est fait / pas fait", "je veux un
+        # petit résumé de ta matinée" ("un résumé du README" is a task, not a status request)
+        r"|^(?:(?:[\w'-]+ ){0,4}?(?:un|le|ton|votre) )?(?:petit |bref |court |rapide )?resume"
+        r"(?: rapide| bref| court)? (?:de ce qu|de tout ce qu|d'ou |de l'avancement|de l'etat"
+        r"|de (?:ta|ton|tes|votre|vos) (?:journee|matinee|apres-midi|travail|avancement|progres"
+        r"|session|changements)|du travail|de la (?:journee|matinee|session))",
         0.85,
     ),
     Rule(
