@@ -60,3 +60,24 @@ def test_asking_whether_the_agent_goes_back_onto_the_work_is_not_a_go(message: s
 )
 def test_a_summary_of_the_work_is_a_status_request(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# When one language clearly leads, the words a neighbour shares ("para", "que", "espera") do not
+# let the neighbour's table decide: "¿Para cuándo…?" was read by Portuguese's hold. A short
+# message whose one word two languages share still tries every table.
+@pytest.mark.parametrize(
+    ("message", "expected", "table"),
+    [
+        ("¿Para cuándo crees que estará listo el parser?", "STATUS_REQUEST", "es"),
+        ("Pra quando você acha que o parser fica pronto?", "STATUS_REQUEST", "pt"),
+        ("Espera, todavía no terminé de revisar el PR.", "OTHER", "es"),
+        ("Espera, ainda não terminei de revisar.", "OTHER", "pt"),
+        ("leg los", "RESUMPTION", "de"),
+        ("sigue", "RESUMPTION", "es"),
+    ],
+)
+def test_the_table_of_the_language_the_message_is_in_decides(
+    message: str, expected: str, table: str
+) -> None:
+    got = classify(message)
+    assert (got.type, got.rule.split("-")[0]) == (expected, table), got
