@@ -81,3 +81,25 @@ def test_the_table_of_the_language_the_message_is_in_decides(
 ) -> None:
     got = classify(message)
     assert (got.type, got.rule.split("-")[0]) == (expected, table), got
+
+
+# Encouragement and a formal go name the work to keep at: German "bleib am Ball", "gib Gas",
+# Portuguese "dê continuidade ao …", "vai até o fim". Negated, later or conditional they hold;
+# "Não dê continuidade ao relatório." was read as a go by the model before.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Klasse gemacht mit dem Caching, bleib am Ball.", "RESUMPTION"),
+        ("Gib Gas, nur noch das Elm-Modul fehlt!", "RESUMPTION"),
+        ("Bleib nicht am Ball, wir stoppen.", "OTHER"),
+        ("Gib morgen Gas.", "OTHER"),
+        ("Gib Gas, wenn die Tests grün sind.", "OTHER"),
+        ("Dê continuidade ao relatório, por favor.", "RESUMPTION"),
+        ("Vai até o fim com o relatório.", "RESUMPTION"),
+        ("Não dê continuidade ao relatório.", "OTHER"),
+        ("Dê continuidade ao relatório amanhã.", "OTHER"),
+        ("A continuidade do serviço caiu.", "OTHER"),
+    ],
+)
+def test_encouragement_and_a_formal_go_are_gos(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -22,6 +22,8 @@ VERB = (
     # "nimm den Task wieder auf", "ran an die Screens"
     rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b"
     r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
+    # encouragement to keep at it: "bleib am Ball", "gib Gas"
+    r"|\bbleib(?:t)? (?:weiter )?am ball\b|\bgib(?:t)? (?:jetzt |mal |ordentlich )?gas\b"
     r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
