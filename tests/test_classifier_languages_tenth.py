@@ -103,3 +103,20 @@ def test_the_table_of_the_language_the_message_is_in_decides(
 )
 def test_encouragement_and_a_formal_go_are_gos(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Japanese "じゃあ再開で" (then, resume): a go after a connective that opens the clause; a later
+# time, a question or a condition keeps it what it is.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("おっけー、じゃあ再開で", "RESUMPTION"),
+        ("では再開で", "RESUMPTION"),
+        ("じゃあ明日再開で", "OTHER"),
+        ("じゃあ再開で大丈夫？", "QUESTION"),
+        ("じゃあ再開はまだ", "OTHER"),
+        ("CIが通ったら、じゃあ再開で", "OTHER"),
+    ],
+)
+def test_japanese_then_resume_is_a_go(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
