@@ -120,3 +120,20 @@ def test_encouragement_and_a_formal_go_are_gos(message: str, expected: str) -> N
 )
 def test_japanese_then_resume_is_a_go(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# A problem stated without a question ("…, no entiendo nada") is a remark, not a question; not
+# understanding something named, or asking outright, is still a question, and a go after it a go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("El build pasa en mi máquina pero en staging revienta, no entiendo nada", "OTHER"),
+        ("O deploy passa em staging mas em produção cai, não entendo nada.", "OTHER"),
+        ("No entiendo por qué falla el test en CI.", "QUESTION"),
+        ("Não entendi por que o build quebrou.", "QUESTION"),
+        ("No entiendo nada, ¿me lo explicas?", "QUESTION"),
+        ("No entiendo nada, sigue.", "RESUMPTION"),
+    ],
+)
+def test_a_problem_stated_without_a_question_is_not_a_question(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -223,7 +223,7 @@ RULES = (
         r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
         r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
-        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b"
+        r"|contar)\b|^nao (?:entendi|entendo)\b(?! nada\W*$)|^(?:uma |outra )?(?:duvida|pergunta)\b"
         # "me diz por que ...", "me ajuda a entender ..."
         r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
         r"|pra que"
