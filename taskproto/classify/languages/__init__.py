@@ -69,9 +69,8 @@ _MARKERS = {
         schau schon seid seit sicher sind sollte sollten stell stopp uberpruf uberprufe und
         uns unterschied verstehe verstoss verstossen vom von vor wann warte warten warum weiter
         weitermachen welche welchem welcher wenn wer werden wie wieso wir wird wo woran zu
-        zum zur zuruck zusammen
-        setz setze arbeit arbeite arbeitest fang hangst haengst fest kommt erzahl neues
-        verwaist verwaiste morgen zwischenstand neuigkeiten
+        zum zur zuruck zusammen setz setze arbeit arbeite arbeitest fang hangst haengst fest
+        kommt erzahl neues verwaist verwaiste morgen zwischenstand neuigkeiten
         den des einen letzte letzten letzter nachste nachsten naechste naechsten neue neuen
         alte alten diese diesen dieser dieses nur auch sehr mehr immer wieder hier ob weil
         sondern uber ohne gegen zwischen statt nimm nutze benenn schreib zeig kann soll sollst
@@ -79,8 +78,8 @@ _MARKERS = {
         richtig falsch fehler datei funktion zeile ordner anderen andere sauber kaputt
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
-        montag dienstag mittwoch donnerstag freitag samstag sonntag uhr
-        hau rein bleib dran nimm weiterarbeiten
+        montag dienstag mittwoch donnerstag freitag samstag sonntag uhr hau rein bleib dran
+        nimm weiterarbeiten
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -105,10 +104,8 @@ _MARKERS = {
         exactamente deberia devuelve ruidoso demasiado nueva nuevo luz verde rojo mergeo
         quedo pusheaste subiste ahorita oye mira esto detengas pausa
         funciono funcionaron terminaron terminamos acabo acabamos rompio rompimos avanzo
-        avanzaste avanzamos empezo
-        empezaste empezamos subio salio salieron quedaron hizo arreglaste arreglo cuadran
-        coinciden corriendo
-        fallando trabajando avanzando
+        avanzaste avanzamos empezo empezaste empezamos subio salio salieron quedaron hizo
+        arreglaste arreglo cuadran coinciden corriendo fallando trabajando avanzando
         lunes martes miercoles jueves viernes sabado domingo
         llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
@@ -156,16 +153,15 @@ _MARKERS = {
         da na pelo pela vc pq bom trabalho gostei volto minutos mandou bem aham vez saida
         nova novo interessante segura pouco pouquinho pensando passa deveriamos tarefa mexer
         codar espera espere olha estado
-        funcionou funcionaram terminou terminamos terminaram acabamos passou passaram
-        quebrou quebramos avancou avancamos
+        funcionou funcionaram terminou terminamos terminaram acabamos passou passaram quebrou
+        quebramos avancou avancamos
         voltou voltaram comecou comecamos subiu subiram deu fez fizemos mudou conseguiu batem
         bate conferem sobrou sobraram segurando rodando falhando quebrando passando mexendo
-        fazendo trabalhando
-        andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
+        fazendo trabalhando andando arrumou corrigiu integrou colocou aprovado aprovada aprovo
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
-        termina sequencia baile toca
-        retome resuma resumam linhas topicos paragrafo paragrafos cinco seguimos
+        termina sequencia baile toca retome resuma resumam linhas topicos paragrafo paragrafos
+        cinco seguimos continuidade
     """,
 }
 
@@ -228,6 +224,10 @@ def detect(text: str) -> tuple[tuple[str, ...], int, str]:
         scores[code] = score + len(words & _weak[code]) if score else 0
     codes = sorted((code for code in _latin if scores[code]), key=lambda c: -scores[c])
     lead = sum(scores[code] == scores[codes[0]] for code in codes)
+    if lead == 1 and len(codes) > 1 and scores[codes[0]] >= scores[codes[1]] + 2:
+        # one language leads by two marker words: the words a neighbour shares ("para", "que",
+        # "se") do not let the neighbour's table decide (docs/interruptions.md, "Tenth round")
+        codes = codes[:1]
     if scores[codes[0]] == 1 and len(words) <= 3:
         # a short message one word of which shows the language: the word may be one two
         # languages share ("leg los": German, "los" Spanish), so the other tables are tried

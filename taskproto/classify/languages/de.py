@@ -22,6 +22,8 @@ VERB = (
     # "nimm den Task wieder auf", "ran an die Screens"
     rf"|nimm (?:{_W}){{0,5}}?wieder auf\b|nehmt (?:{_W}){{0,5}}?wieder auf\b"
     r"|^(?:also |dann |jetzt )?ran an (?:die|den|das|deine)\b|^hau rein\b|^bleib(?:t)? dran\b"
+    # encouragement to keep at it: "bleib am Ball", "gib Gas"
+    r"|\bbleib(?:t)? (?:weiter )?am ball\b|\bgib(?:t)? (?:jetzt |mal |ordentlich )?gas\b"
     r"|^mach (?:den|die|das) [\w-]+ fertig\b|\bwieder ran\b|zuruck ans (?:werk|arbeiten)\b"
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
@@ -148,7 +150,13 @@ RULES = (
         r"|zwischenstand|updates?|neuigkeiten|eta)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
-        r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b",
+        r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b"
+        # a summary (the noun) of the work: "Kurze Zusammenfassung: was ist fertig?", "eine
+        # Zusammenfassung deiner Arbeit" ("eine Zusammenfassung der RFC" is a task)
+        r"|\bzusammenfassung\b(?: [\w-]+){0,2}?\W* (?:was (?:ist|sind|hast|habt|du|ihr|wir|noch"
+        r"|fertig|offen|erledigt|geschafft)|wo (?:wir|du|ihr)|(?:von dem|dessen), was"
+        r"|(?:deiner|eurer|der) (?:arbeit|fortschritte|anderungen|aenderungen|session)"
+        r"|(?:des|vom) (?:stands|stand|fortschritts|tages|vormittags|nachmittags))\b",
         0.85,
     ),
     Rule(

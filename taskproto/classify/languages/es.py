@@ -210,7 +210,8 @@ RULES = (
         r"^(?:por que|para que|cual(?:es)?|donde|cuando|quien(?:es)?)\b|^(?:que|como|cuanto)\b.*\?$"
         r"|^(?:explica|explicame|explicanos|aclara|aclarame|describe|describeme|cuentame"
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
-        r"|decir)\b|^no (?:entiendo|entendi)\b|^(?:una |otra )?pregunta\b|^(?:tengo una )?duda\b"
+        r"|decir)\b|^no (?:entiendo|entendi)\b(?! nada\W*$)|^(?:una |otra )?pregunta\b"
+        r"|^(?:tengo una )?duda\b"
         r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b",
         0.85,
     ),

@@ -23,6 +23,13 @@ VERB = (
     r"|(?:re)?mets?-toi (?:au |a |dessus\b)|on s'y (?:re)?met\b|remets?-t'y\b|on y retourne\b"
     r"|retournes?-y\b|attaque[sz]? (?:la |le |les |l'|maintenant\b|tout de suite\b)"
     r"|go (?:pour|sur) (?:la |le |les |l')|on repart\b|c'est reparti\b|fais la suite\b"
+    # back onto the work: "repars sur le parser", "remets-toi sur l'import", "relance-toi sur
+    # le ticket", "retourne sur le parser" (imperative, opening its clause: "la fonction
+    # retourne sur ..." is not one; a branch is git, not the work)
+    r"|repar(?:s|tez|tons) sur\b|(?:re)?mettez-vous sur\b|remettons-nous sur\b"
+    r"|(?:re)?mets?-toi sur\b"
+    r"|relance[sz]?-(?:toi|vous) sur\b|(?:^|(?<=, ))retourne[sz]? sur (?!(?:la |les )?branche)"
+    r"(?:le|la|les|l'|ton|ta|tes|votre|vos)\b"
     r"|(?:finis|termine|acheve)[sz]? (?:le|la|les|l'|ton|ta|tes)\b(?!.*\?$)"
     r"|lance-toi\b|y aller\b|allons-y\b|fonce[sz]?\b|feu vert|on continue\b|on reprend\b)"
 )
@@ -118,7 +125,13 @@ RULES = (
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
         r"|^fais (?:le|un) point\b|^(?:un )?(?:petit |rapide )?point(?: rapide)?\b"
-        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b",
+        r"|^c'est quoi (?:le |ton |la |l')(?:statut|status|etat|avancement|suite)\b"
+        # a summary (the noun) of the work: "résumé de ce qui est fait / pas fait", "je veux un
+        # petit résumé de ta matinée" ("un résumé du README" is a task, not a status request)
+        r"|^(?:(?:[\w'-]+ ){0,4}?(?:un|le|ton|votre) )?(?:petit |bref |court |rapide )?resume"
+        r"(?: rapide| bref| court)? (?:de ce qu|de tout ce qu|d'ou |de l'avancement|de l'etat"
+        r"|de (?:ta|ton|tes|votre|vos) (?:journee|matinee|apres-midi|travail|avancement|progres"
+        r"|session|changements)|du travail|de la (?:journee|matinee|session))",
         0.85,
     ),
     Rule(

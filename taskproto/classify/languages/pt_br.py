@@ -22,12 +22,14 @@ VERB = (
     # keep going, in the progressive: "vai tocando o resto", "pode ir adiantando"
     r"|(?:vai|vao|va|ir|pode ir|vai indo) (?:tocando|adiantando|fazendo|seguindo|avancando"
     r"|andando|mandando)\b|dar? sequencia\b|segue o baile\b"
+    # formal and encouraging: "dê continuidade ao relatório", "vai até o fim com o relatório"
+    r"|\bd(?:e|a|ar|em) continuidade (?:a|ao|aos|as|na|no|nos|nas)\b|\bvai ate o fim\b"
     r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
     r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
-    r"|avance|retoma|retome|vai em frente|va em frente)\b"
+    r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade)\b"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|sessao|task\.json|estado da (?:task|tarefa)|arquivo de estado"
@@ -221,7 +223,7 @@ RULES = (
         r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
         r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
-        r"|contar)\b|^nao (?:entendi|entendo)\b|^(?:uma |outra )?(?:duvida|pergunta)\b"
+        r"|contar)\b|^nao (?:entendi|entendo)\b(?! nada\W*$)|^(?:uma |outra )?(?:duvida|pergunta)\b"
         # "me diz por que ...", "me ajuda a entender ..."
         r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
         r"|pra que"
