@@ -195,7 +195,10 @@ def verdict(
     weak, question, strong, go = sure
     if found == "RESUMPTION":
         allowed = rule == "fallback" or rule_type != "OTHER"
-        sure_go = likely >= go or (likely >= clear[0] and probs[_OTHER] <= clear[1])
+        # the clear go weighs how little OTHER the message reads, which says nothing of a
+        # message that asks (a question is never OTHER): "じゃあ再開で大丈夫？" asks whether to go
+        clear_go = not asking and likely >= clear[0] and probs[_OTHER] <= clear[1]
+        sure_go = likely >= go or clear_go
         return (found, likely) if allowed and sure_go else None
     if rule_type == "OTHER" and rule != "fallback" and found != "AUDIT":
         return None  # a hold or a negated go stays one, unless it holds for an audit
