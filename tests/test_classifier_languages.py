@@ -65,7 +65,22 @@ ELEVENTH = "heldout11"
 # The twelfth batch (below, TWELFTH_FLOORS): since the tenth round the model is trained on it, so
 # it too is data with the same floor.
 TWELFTH = "heldout12"
-TRAINED = ("train", *HELD_OUT, FIFTH, *SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH, TWELFTH)
+# The thirteenth batch (below, THIRTEENTH_FLOORS): since the eleventh round the model is trained
+# on it, so it too is data with the same floor.
+THIRTEENTH = "heldout13"
+TRAINED = (
+    "train",
+    *HELD_OUT,
+    FIFTH,
+    *SIXTH,
+    SEVENTH,
+    EIGHTH,
+    NINTH,
+    TENTH,
+    ELEVENTH,
+    TWELFTH,
+    THIRTEENTH,
+)
 
 
 def load(path: Path) -> list[tuple[str, str]]:
@@ -189,9 +204,23 @@ ELEVENTH_FLOORS = {"de": 148, "es": 155, "fr": 146, "pt-BR": 157, "ja": 147, "zh
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWELFTH_FLOORS = {"de": 151, "es": 162, "fr": 148, "pt-BR": 158, "ja": 157, "zh-Hans": 153}
 # The thirteenth batch: written the same way by engineers who did not see the classifier, kept
-# out of this repository until the tenth round is merged, never trained on (the training script
-# leaves heldout13 out by default), scored once by the lead.
-THIRTEENTH = "heldout13"
+# out of this repository until the tenth round was merged, never trained on until then, scored
+# once by the lead (docs/interruptions.md, "The thirteenth batch, scored once"): 94.3% in all, ja
+# 97.6% (met), pt-BR 92.3% to es 94.9% (not met). Its floors are those counts. Since the eleventh
+# round it is data: the model is trained on it (batch "13" of scripts/train_interrupt_model.py)
+# and it is in TRAINED, held to MIN_ACCURACY.
+THIRTEENTH_FLOORS = {"de": 154, "es": 148, "fr": 154, "pt-BR": 144, "ja": 161, "zh-Hans": 156}
+# The fourteenth batch: written the same way by engineers who did not see the classifier, kept
+# out of this repository until the eleventh round is merged, never trained on (the training
+# script leaves heldout14 out by default), scored once by the lead.
+FOURTEENTH = "heldout14"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_thirteenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, THIRTEENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= THIRTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -228,10 +257,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_thirteenth_never_trained_on() -> None:
-    """The tenth to twelfth batches (and the thirteenth, once it is merged) repeat no message of
-    any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the thirteenth out unless told
+def test_the_blind_batches_are_new_and_the_fourteenth_never_trained_on() -> None:
+    """The tenth to thirteenth batches (and the fourteenth, once it is merged) repeat no message
+    of any other file of their language, the training messages included (compared without case,
+    accents, punctuation or spaces), and the training script leaves the fourteenth out unless told
     otherwise."""
     import unicodedata
 
@@ -239,9 +268,9 @@ def test_the_blind_batches_are_new_and_the_thirteenth_never_trained_on() -> None
         text = unicodedata.normalize("NFKD", message.strip().lower())
         return "".join(c for c in text if c.isalnum())
 
-    batches = [TENTH, ELEVENTH, TWELFTH]
-    if list(CORPORA.glob(f"*.{THIRTEENTH}.tsv")):
-        batches.append(THIRTEENTH)
+    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH]
+    if list(CORPORA.glob(f"*.{FOURTEENTH}.tsv")):
+        batches.append(FOURTEENTH)
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -255,7 +284,7 @@ def test_the_blind_batches_are_new_and_the_thirteenth_never_trained_on() -> None
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{THIRTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{FOURTEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -761,9 +790,9 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    twelve batches and the training messages, since the tenth round; about two minutes), leaving
-    out the thirteenth batch, which is not in the repository yet: the script says so and trains on
-    what there is."""
+    thirteen batches and the training messages, since the eleventh round; about two minutes),
+    leaving out the fourteenth batch, which is not in the repository yet: the script says so and
+    trains on what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -774,8 +803,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{THIRTEENTH}.tsv")):
-        assert f"{THIRTEENTH}: no such split" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{FOURTEENTH}.tsv")):
+        assert f"{FOURTEENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(
