@@ -73,7 +73,8 @@ def test_beads_import_makes_each_issue_a_task(cli: Any, repo: Path) -> None:
     assert api["owner"] is None
     login = task_json(repo, "bd-3")
     assert login["depends_on"] == ["bd-2"]  # parent-child is kept as a link, not a wait
-    assert login["context"]["source"]["links"] == {"parent-child": ["bd-5"]}
+    # parent-child and the labels are kept as links, as GitHub's and vibe-kanban's labels are
+    assert login["context"]["source"]["links"] == {"parent-child": ["bd-5"], "labels": ["ui"]}
     assert login["description"] == "Login page"
     # no branch and no worktree until a session starts it; doctor expects none
     assert git(repo, "branch", "--list", "bd-*") == ""
@@ -355,6 +356,21 @@ def test_a_dependency_on_an_id_nowhere_is_left_out_with_a_warning(
         "here: left out"
     )
     assert task_json(repo, "bd-9")["depends_on"] == []
+
+
+def test_beads_labels_are_kept_as_links_and_a_second_import_changes_nothing(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    issues = tmp_path / "issues.jsonl"
+    issues.write_text(
+        '{"id":"bd-1","title":"Schema","status":"open","labels":["db","backend"]}\n'
+        '{"id":"bd-2","title":"API","status":"open","labels":[]}\n'
+    )
+    assert cli("import", str(issues), "--from", "beads").code == 0
+    assert task_json(repo, "bd-1")["context"]["source"]["links"] == {"labels": ["db", "backend"]}
+    assert "links" not in task_json(repo, "bd-2")["context"]["source"]
+    again = cli("import", str(issues), "--from", "beads")
+    assert "0 task(s) were created, 0 updated, 2 unchanged" in again.out
 
 
 def _damaged_zip(method: int) -> bytes:

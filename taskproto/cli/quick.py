@@ -128,7 +128,10 @@ def _show(reader: TaskReader, name: str, as_json: bool) -> str:
         return dumps(data)
     from taskproto.cli.render import show_text
 
-    return show_text(data, task, reader.table(task["workflow"]))
+    dirs = reader.layout.dirs
+    approved = task["checkpoint"]["commit_approval"]
+    head = dirs.branch_sha(name) if approved and dirs is not None else None
+    return show_text(data, task, reader.table(task["workflow"]), head)
 
 
 def _turn(reader: TaskReader, name: str, as_json: bool, asked: str | None) -> str:

@@ -51,9 +51,14 @@ def _when(stored: str) -> str:
     return when(datetime.fromisoformat(stored))
 
 
-def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict[str, Any]]) -> str:
+def show_text(
+    data: dict[str, Any],
+    task: dict[str, Any],
+    states: dict[str, dict[str, Any]],
+    head: str | None = None,
+) -> str:
     """`data`: what `task show --json` prints; `task`: task.json's JSON; `states`: the state
-    table of its workflow."""
+    table of its workflow; `head`: the task branch's head, which a commit approval must name."""
     lines = [f"task {task['name']}  ({task['workflow']})"]
     if task["description"]:
         lines.append(f"  {task['description']}")
@@ -77,9 +82,12 @@ def show_text(data: dict[str, Any], task: dict[str, Any], states: dict[str, dict
     if plan or any(s["approval"] == "plan" for s in states.values()):
         lines.append(f"  plan       {'approved ' + _when(plan['at']) if plan else 'not approved'}")
     if commit:
+        stale = " (stale)" if commit["stale"] else ""
+        if not stale and commit["sha"] and head and head != commit["sha"]:
+            # the branch moved since: not marked in task.json until a save, but stale already
+            stale = f" (stale: branch {task['name']} is now at {head[:12]})"
         lines.append(
-            "  commit     approved "
-            f"{commit['sha'][:12] if commit['sha'] else '?'}{' (stale)' if commit['stale'] else ''}"
+            f"  commit     approved {commit['sha'][:12] if commit['sha'] else '?'}{stale}"
             + (f": {stat_text(commit['diffstat'])}" if commit["diffstat"] else "")
         )
     for m in data["merges"]:

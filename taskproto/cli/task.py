@@ -214,7 +214,8 @@ def show(state: AppState, name: str, as_json: bool) -> None:
             data["plan_markdown"], data["plan_error"] = None, str(exc)
     warm(engine.config.layout, {task.workflow})
     states = engine.workflow(task).state_table()
-    emit(as_json, data, lambda: click.echo(show_text(data, raw, states), nl=False))
+    head = engine.branch_head(task.name) if task.checkpoint.commit_approval else None
+    emit(as_json, data, lambda: click.echo(show_text(data, raw, states, head), nl=False))
 
 
 @task_group.command("remove")

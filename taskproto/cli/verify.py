@@ -44,7 +44,8 @@ def verify(
     Checked: each commit's bytes against its id and that nothing under refs/replace/ stands in
     for it; the chain (one parent, the next revision, task.json's digest); each step a transition
     of the task's workflow; each approval signed by an allowed signer, naming the commit it
-    approves, not made from an agent's process; each landing of the approved commit. Exit 1 when
+    approves, not made from an agent's process; each landing of the approved commit; a live
+    task's task.json here against its journal's newest commit. Exit 1 when
     a journal fails. Needs only git, the journal refs and the allowed-signers file. --json gives
     {ok, journals: [{task, ref, ok, commits, signed, failure: {commit, reason}, warnings}]}.
     """

@@ -148,6 +148,16 @@ def fire_trigger(
     return advance(core, name, step, session, force)
 
 
+def misplaced_approval(name: str, state: str, kind: str, wf: Workflow) -> str:
+    """Why a `kind` approval is refused in `state`: where it is recorded instead (the one line
+    of every door: the CLI, the board, the TUI)."""
+    where = [s.name for s in wf.states if s.approval == kind]
+    return (
+        f"task {name!r} is in {state}; a {kind} approval is recorded in "
+        f"{', '.join(where) or 'no state of this workflow'}"
+    )
+
+
 def approve(
     core: Core,
     name: str,
@@ -165,11 +175,7 @@ def approve(
     def change(task: Task) -> tuple[Task, str]:
         wf = core.workflow(task)
         if wf.state(task.state).approval != kind:
-            where = [s.name for s in wf.states if s.approval == kind]
-            raise TaskprotoError(
-                f"task {name!r} is in {task.state}; a {kind} approval is recorded in "
-                f"{', '.join(where) or 'no state of this workflow'}"
-            )
+            raise TaskprotoError(misplaced_approval(name, task.state, kind, wf))
         now = utcnow()
         new = task.model_copy(deep=True)
         found = ApproverSeen.model_validate(seen) if seen is not None else None

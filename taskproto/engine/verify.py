@@ -158,11 +158,37 @@ def verify(
     for report, position, sha in signatures.run():
         by_report[report].append((position, sha, "its signature does not verify"))
     _landed_commits(dirs, lands, by_report)
-    for report, found in reports:
+    for (report, found), journal in zip(reports, loaded, strict=True):
         if found and report.failure is None:
             _, sha, why = min(found, key=lambda f: f[0])
             report.failure = (sha, why)
+        if report.failure is None:
+            report.failure = _working_copy(config, dirs, journal)
     return [r for r, _ in reports]
+
+
+def _working_copy(config: Config, dirs: GitDirs, journal: Journal) -> tuple[str, str] | None:
+    """Where the repository holds the task's task.json (not a bare clone), the journal that
+    holds must vouch for it, as every command checks: a hand edit of an approval there is the
+    tampering the journal is there to catch."""
+    from taskproto.state import integrity
+    from taskproto.state.journal import REF_PREFIX
+
+    if not journal.commits or journal.ref != REF_PREFIX + journal.task:
+        return None  # an archive: the task's folder is gone with it
+    try:
+        with open(config.layout.task_file(journal.task), "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None  # no working copy here: a bare clone
+    found = integrity.check(dirs, journal.task, data)
+    if found is None:
+        return None
+    return (
+        journal.commits[-1].sha,
+        f"the task's task.json is not this journal's newest: {found[1]} [{found[0]}]; "
+        "`taskproto doctor --fix` restores the journal's",
+    )
 
 
 def _replay(

@@ -404,4 +404,12 @@ def _back(
         )
     queue.swap(name, None, entry.sha)
     result = {"update_conflict": "conflict", "checks_failed": "checks-failed"}
-    return Outcome(name, result.get(trigger, "changed"), f"sent back to {state}: {note}")
+    if to_approval:  # the change differs on the base: the user's to look at again
+        then = f"`taskproto update {name}`, review it, approve it again"
+    else:
+        then = f"its agent resolves it (`taskproto prompt {name}` says what it was sent), then "
+        then += "approve it again"
+    then += f" and `taskproto queue add {name}`"
+    return Outcome(
+        name, result.get(trigger, "changed"), f"sent back to {state}: {note}; next: {then}"
+    )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taskproto.engine import Engine, Step
+from taskproto.engine.transitions import misplaced_approval
 from taskproto.errors import TaskprotoError
 from taskproto.machine.workflow import Workflow
 from taskproto.ops import interrupts
@@ -111,11 +112,11 @@ def approve(
             return engine.approve(name, "plan", session, seen=seen)
         if _approve_trigger(wf, task.state):
             return planning.approve(engine, name, session, force=True).task
-        raise Refused(f"task {name!r} is in {task.state}: there is no plan to approve there")
+        raise Refused(misplaced_approval(name, task.state, "plan", wf))
     if kind != "commit":
         raise Refused(f"unknown approval kind {kind!r}: plan or commit")
     if state.approval != "commit":
-        raise Refused(f"task {name!r} is in {task.state}: there is no commit to approve there")
+        raise Refused(misplaced_approval(name, task.state, "commit", wf))
     if not sha:
         raise Refused("a commit approval names the commit reviewed: pass its sha")
     return engine.approve(name, "commit", session, expect_head(engine, name, sha), seen)

@@ -124,6 +124,9 @@ def beads(data: bytes) -> list[Item]:
         )
         if issue.get("assignee"):
             item.links["assignees"] = [str(issue["assignee"])]
+        labels = [str(label) for label in _list(issue.get("labels")) if isinstance(label, str)]
+        if labels:
+            item.links["labels"] = labels
         for dep in _list(issue.get("dependencies")):
             if not isinstance(dep, dict):
                 continue

@@ -112,7 +112,7 @@ def test_approve_the_commit_needs_the_exact_head_shown(board: Any, engine: Engin
 def test_bad_requests_are_refused_in_one_line_and_write_nothing(board: Any, engine: Engine) -> None:
     before = engine.config.task_file("parser").read_bytes()
     cases = [
-        ("/api/tasks/parser/approve", {"kind": "plan"}, 409),  # no plan to approve there
+        ("/api/tasks/parser/approve", {"kind": "plan"}, 409),  # a plan approval is not here
         ("/api/tasks/parser/approve", {"kind": "everything"}, 409),
         ("/api/tasks/parser/approve", {}, 400),
         ("/api/tasks/parser/resume", {}, 409),  # no open interruption

@@ -370,3 +370,18 @@ def test_next_is_the_clis_next(board: Any, engine: Engine) -> None:
     # in COMPLETE the step ahead is the landing, the user's own button
     stop = board.post("/api/tasks/widget/next", {"force": True})
     assert stop.status == 409 and "`taskproto land widget`" in stop.json()["error"]
+
+
+def test_an_approval_where_there_is_none_is_refused_with_the_cli_s_line(
+    board: Any, engine: Engine
+) -> None:
+    repo = engine.config.repo
+    before = engine.config.task_file("parser").read_bytes()
+    plan = board.post("/api/tasks/parser/approve", {"kind": "plan"})  # in IMPLEMENTATION
+    assert plan.status == 409
+    assert plan.json()["error"] == refusal("approve", "parser", "--plan", cwd=repo)
+    head = engine.branch_head("docs") or ""
+    commit = board.post("/api/tasks/docs/approve", {"kind": "commit", "sha": head})  # SYNTHESIS
+    assert commit.status == 409
+    assert commit.json()["error"] == refusal("approve", "docs", "--commit", head, cwd=repo)
+    assert engine.config.task_file("parser").read_bytes() == before

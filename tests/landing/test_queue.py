@@ -72,6 +72,22 @@ def test_run_lands_the_clean_and_sends_back_a_conflict_and_failing_checks(
     assert {i["task"] for i in sent if i["reason"] == "sent-back"} == {"clash", "bad"}
 
 
+def test_run_says_what_to_do_for_a_task_it_sent_back(hooked: Engine, repo: Path, cli) -> None:
+    approved_task(hooked, "ok", {"shared.py": "x = 'ok'\n"})
+    approved_task(hooked, "clash", {"shared.py": "x = 'clash'\n"})
+    for name in ("ok", "clash"):
+        assert cli("queue", "add", name).code == 0
+    r = cli("queue", "run")
+    assert r.code == 0, r.err
+    line = r.out.splitlines()[1]
+    assert line.startswith("clash: conflict: sent back to IMPLEMENTATION: main ")
+    assert line.endswith(
+        "conflicts in shared.py; sent back (queue); next: its agent resolves it (`taskproto "
+        "prompt clash` says what it was sent), then approve it again and `taskproto queue add "
+        "clash`"
+    )
+
+
 def test_a_worker_killed_after_moving_the_base_is_finished_not_repeated(
     hooked: Engine, repo: Path, cli
 ) -> None:

@@ -167,3 +167,21 @@ def _allowed_file(repo: Path, key: Key) -> Path:
     path = repo.parent / "allowed_signers"
     path.write_text(f"user@example.invalid {key.public}\n")
     return path
+
+
+def test_task_json_s_approval_edited_by_hand(engine: Engine, repo: Path, signing: Key) -> None:
+    ready(engine)
+    engine.approve("t", "commit", "user")
+    path = repo / ".taskproto" / "tasks" / "t" / "task.json"
+    data = json.loads(path.read_text())
+    data["checkpoint"]["commit_approval"]["by"] = "someone-else"
+    path.write_text(json.dumps(data, indent=2))
+    commit, why = failure(repo, "t")
+    assert commit == git(repo, "rev-parse", journal_ref(repo))  # the head it should match
+    assert why == (
+        "the task's task.json is not this journal's newest: task.json differs from its journal "
+        f"at revision {data['revision']} (edited?) [task-forged]; `taskproto doctor --fix` "
+        "restores the journal's"
+    )
+    human = run_taskproto("verify", "t", cwd=repo)
+    assert len(human.out.splitlines()) == 1
