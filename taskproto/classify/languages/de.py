@@ -28,6 +28,9 @@ VERB = (
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
+# A bare acknowledgement of one or two words ("ja", "passt 👍", "alles klar!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = r"(?:ja|jo|jep|jup|klar|alles klar|geht klar|passt(?: so)?|verstanden|gut|super|prima)"
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
     r"(?:lock\w*|worktrees?|journal\w*|session\w*|sitzung|task\.json|task-?(?:status|state|zustand)"
@@ -268,6 +271,9 @@ RULES = (
         r"\s*[!.]*$|\bgrunes licht\b",
         0.8,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("de-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
     # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
     # copy of VERB in a pattern costs its compile time)
     Rule(
@@ -283,8 +289,9 @@ LANGUAGE = Language(
     code="de",
     rules=RULES,
     fillers=(
-        r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
-        r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
+        r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|geht klar"
+        r"|klar|super|prima|toll|perfekt|danke(?: dir| schon| sehr)?|vielen dank"
+        r"|also|na|naja|nun|so|hm+|aha|ah|ach"
         r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
         r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),

@@ -12,7 +12,7 @@ VERB = (
     r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
-    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
+    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b(?![^\w?]*$)"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
@@ -22,6 +22,9 @@ VERB = (
     r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
     r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
+# A bare acknowledgement of one or two words ("sí", "vale 👍", "dale!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = r"(?:si|sip|vale|dale|ok(?:ey)?|claro|bueno|perfecto|de acuerdo|entendido|genial)"
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
     r"|prosigas|prosiga|avances|avancemos|retomes|retomar|arranques|empieces)\b"
@@ -252,6 +255,9 @@ RULES = (
         r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("es-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
     # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
     # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
     Rule(
@@ -271,6 +277,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
+        r"|dale(?=\s*[,.!]|\s*$)"
         # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
         r"|antes(?! de\b| que\b)"
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"

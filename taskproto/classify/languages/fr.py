@@ -8,6 +8,12 @@ from taskproto.classify.interruption_rules import Rule
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
+# A bare acknowledgement of one or two words ("oui", "d'accord 👍", "ça marche !"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = (
+    r"(?:oui|ouais|ok|d'accord|dac|ca marche|ca roule|entendu|compris|parfait|super|top"
+    r"|tres bien)"
+)
 VERB = (
     r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
     r"|reprend(?:s|re|ez)?\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b|c'est parti\b"
@@ -253,6 +259,9 @@ RULES = (
         r"^resume[sz]?(?:-(?:moi|nous))? (?:ce|cet|cette|ces|les|un|une|mon|ma|mes|en|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("fr-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
     # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
     # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
     Rule(
@@ -271,7 +280,7 @@ LANGUAGE = Language(
         r"(?:ok(?:ay)?|oui|ouais|bon|bien|tres bien|parfait|super|genial|top|merci(?: beaucoup)?"
         r"|d'accord|dac|alors|donc|bah|ben|eh bien|ah|oh|euh|et|puis|ensuite|maintenant|allez"
         r"|c'est bon|c'est clair|compris|entendu|au fait|en fait|juste|stp|svp|s'il te plait"
-        r"|s'il vous plait|roule|ah non|non)(?![\w'-])"
+        r"|s'il vous plait|roule|ca marche(?! pas)|ca roule|ah non|non)(?![\w'-])"
     ),
     connectives=(
         r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"

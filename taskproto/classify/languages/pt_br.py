@@ -27,6 +27,12 @@ VERB = (
     r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
     r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
+# A bare acknowledgement of one or two words ("sim", "beleza 👍", "show!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = (
+    r"(?:sim|beleza|blz|show|ta|ta bom|ta certo|ok|valeu|fechou|fechado|certo|combinado"
+    r"|perfeito|massa|joia)"
+)
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
     r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade)\b"
@@ -269,6 +275,9 @@ RULES = (
         r"|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("pt-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
     # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
     Rule(
         "pt-rest",
@@ -285,7 +294,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
         r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
-        r"|legal|massa|e ai|primeiro|antes"
+        r"|legal|massa|fechou|fechado|combinado|joia|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",

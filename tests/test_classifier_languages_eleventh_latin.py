@@ -1,0 +1,77 @@
+"""Issue #45's eleventh round, the rules for German, Spanish, French and Portuguese
+(docs/interruptions.md, "Eleventh round: the rules"): families by form, each with its form and
+the negated, later, conditional or asked variants that must stay what they are. New messages,
+none a corpus row."""
+
+from __future__ import annotations
+
+import pytest
+
+from taskproto.classify.interruptions import classify
+
+
+# A bare acknowledgement of one or two words, with punctuation or an emoji, is OTHER by a rule
+# of its language's table, which the model does not override; asked ("ja?") it is not one, and
+# an acknowledgement before a go leaves the go a go.
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("ja", "de-remark"),
+        ("Jo!", "de-remark"),
+        ("alles klar!", "de-remark"),
+        ("passt 👍", "de-remark"),
+        ("Ja klar.", "de-remark"),
+        ("sí", "es-remark"),
+        ("Vale.", "es-remark"),
+        ("dale!", "es-remark"),
+        ("sí, vale 👍", "es-remark"),
+        ("oui", "fr-remark"),
+        ("Ouais !", "fr-remark"),
+        ("d'accord.", "fr-remark"),
+        ("ça marche 👍", "fr-remark"),
+        ("beleza", "pt-remark"),
+        ("Tá.", "pt-remark"),
+        ("blz, valeu!", "pt-remark"),
+        ("valeu 👍", "pt-remark"),
+    ],
+)
+def test_a_bare_acknowledgement_is_other_by_its_table(message: str, rule: str) -> None:
+    found = classify(message)
+    assert (found.type, found.rule) == ("OTHER", rule), found
+
+
+# Words that show no language on their own ("jep", "klar", "sim", "show") are read by the
+# English rules: OTHER by the fallback, which no model reads for a message in English.
+@pytest.mark.parametrize("message", ["jep.", "klar", "sim", "show!", "ok 👍"])
+def test_an_acknowledgement_no_table_reads_is_other(message: str) -> None:
+    assert classify(message).type == "OTHER", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ja, weiter",
+        "Jo, mach weiter.",
+        "sí, sigue",
+        "dale, sigue con el parser",
+        "dale con eso",
+        "dale nomás",
+        "oui, continue",
+        "d'accord, continue le parser.",
+        "beleza, continua",
+        "Fechou, pode seguir com o endpoint.",
+    ],
+)
+def test_an_acknowledgement_before_a_go_leaves_the_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize("message", ["ja?", "¿sí?", "tá?", "oui ?", "ça marche pas"])
+def test_an_acknowledgement_asked_or_negated_is_not_one(message: str) -> None:
+    assert not classify(message).rule.endswith("-remark"), classify(message)
+
+
+@pytest.mark.parametrize("message", ["ja, aber warte", "sí, pero espera", "oui, mais attends"])
+def test_an_acknowledgement_then_a_hold_is_the_hold(message: str) -> None:
+    found = classify(message)
+    assert found.type == "OTHER" and not found.rule.endswith("-remark"), found
