@@ -75,3 +75,62 @@ def test_an_acknowledgement_asked_or_negated_is_not_one(message: str) -> None:
 def test_an_acknowledgement_then_a_hold_is_the_hold(message: str) -> None:
     found = classify(message)
     assert found.type == "OTHER" and not found.rule.endswith("-remark"), found
+
+
+# A go said after a remark, praise, a step or news, with a go-verb the tables lacked ("setz ihn
+# um", "als Nächstes X", "tira con X", "métele caña a X", "déroule-le", "passe à X", "parte pro
+# X", "volta pro X", "pode ir em frente", "mete bronca no X", "manda brasa"); and a question,
+# then the go (the last clause decides). Negated, later, conditional or asked, it is not a go.
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Der Entwurf fürs Caching passt, setz ihn um.",
+        "Gute Idee mit dem Retry, setzen Sie das Konzept jetzt um.",
+        "Sauber gemacht beim Parser. Als Nächstes bitte die Migration.",
+        "Bitte fahren Sie fort, der Kunde hat zugestimmt.",
+        "Warum wartest du? Bau den Importer zu Ende.",
+        "Prüf kurz die Logs und arbeite dann am Exporter weiter.",
+        "Ya aprobaron el diseño, tira con la API de pagos.",
+        "Venga, tira para adelante con el backend.",
+        "Métele caña al módulo de facturas.",
+        "¿Por qué te paraste? Tira con el chart.",
+        "Ton approche pour le cache est bonne, déroule-la.",
+        "Beau travail sur le parser. Passe maintenant à l'export CSV.",
+        "Reprise de la tâche, merci.",
+        "O deploy passou. Parte pro endpoint de reembolso.",
+        "A VPN voltou, volta pro módulo de relatórios.",
+        "Entendi o motivo. Pode ir em frente.",
+        "Agora mete bronca no parser das notas fiscais.",
+        "Layout aprovado, manda brasa.",
+        "Quem disse pra parar? Vai com o Terraform aí.",
+        "Confere se o worktree tá limpo e depois volta pro parser.",
+    ],
+)
+def test_a_go_after_a_remark_a_step_or_a_question_is_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Setz ihn nicht um.",
+        "Setz den Plan morgen um.",
+        "Setzt du den Plan um?",
+        "Als Nächstes bitte nicht die Migration.",
+        "Bau den Importer nach dem Meeting zu Ende.",
+        "Setz den Plan um, sobald die CI grün ist.",
+        "No tires con el deploy todavía.",
+        "Tira con el deploy mañana.",
+        "¿Tiro con el deploy?",
+        "Ne déroule pas le plan.",
+        "Déroule-le demain.",
+        "Passe au crible le journal de la tâche.",
+        "Tu passes à l'export ?",
+        "Não volta pro parser ainda.",
+        "Volta pro parser amanhã.",
+        "Volta pro parser quando o CI passar.",
+        "O `resume()` do player não volta pra posição onde parou.",
+    ],
+)
+def test_the_same_go_negated_later_conditional_or_asked_is_not_a_go(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)

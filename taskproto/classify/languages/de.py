@@ -274,6 +274,22 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("de-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a go said as "put it into practice", "build it to the end", a formal "fahren Sie fort", the
+    # next step named, or "dann mit X weiter" after a step: a clause of its own, not negated,
+    # not asked ("Dein Plan klingt gut, setz ihn um.", "Als Nächstes bitte den Export.")
+    Rule(
+        "de-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nicht|nie|kein\w*)\b)(?!.*\?$)(?:(?:bitte|jetzt|dann|also|und|gut) )*(?:"
+        r"setz(?:e|t|en sie)? (?:ihn|sie|es|das|(?:den|deinen|diesen) (?:plan|vorschlag|entwurf)"
+        r"|(?:die|deine) idee|das konzept|das ganze) (?:jetzt |so |einfach |gleich )?um"
+        rf"|(?:fahren|setzen) sie (?:{_W}){{0,4}}?fort"
+        rf"|(?:bau|mach|schreib|bring)(?:e|t)? (?:{_W}){{0,6}}?zu ende"
+        r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
+        r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
+        rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$)\b",
+        0.85,
+    ),
     # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
     # copy of VERB in a pattern costs its compile time)
     Rule(

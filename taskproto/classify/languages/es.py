@@ -258,6 +258,16 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("es-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a go said as "tira con / tira para adelante", "métele caña a": a clause of its own, not
+    # negated, not asked ("Ya no hace falta que esperes, tira con el deploy.")
+    Rule(
+        "es-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
+        r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
+        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con))\b",
+        0.85,
+    ),
     # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
     # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
     Rule(

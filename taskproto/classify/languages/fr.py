@@ -262,6 +262,18 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("fr-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a go said as "déroule-le", "passe maintenant à X", "reprise de la tâche": a clause of its
+    # own, not negated, not asked ("J'ai vu ton plan, déroule-le.", "Passe à l'envoi LoRa.")
+    Rule(
+        "fr-go-onto",
+        "RESUMPTION",
+        r"^(?!.*(?:\bpas\b|\bjamais\b|\bne\b|\bn'))(?!.*\?$)(?:(?:bon|alors|donc|et|ok) )*(?:"
+        r"deroule(?:z)?-(?:le|la|les)\b|deroule(?:z)? (?:ton|votre|le|ce) plan\b"
+        r"|passe(?:z)? (?:maintenant |ensuite |donc |alors |directement )?(?:a l'|a la |aux "
+        r"|au (?!crible\b|peigne fin\b))"
+        r"|reprise de (?:la|ta|votre) tache\b)",
+        0.85,
+    ),
     # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
     # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
     Rule(

@@ -278,6 +278,17 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("pt-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a go said as "parte pro X", "volta pro X", "pode ir em frente", "mete bronca no X", "manda
+    # brasa", "vai com o X": a clause of its own, not negated, not asked
+    Rule(
+        "pt-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca)\b)(?!.*\?$)(?:(?:e|depois|entao|agora|ai|ok|beleza) )*(?:"
+        r"parte (?:pro|pra|para o|para a|para os|para as)\b|volta (?:pro|pra|para o|para a|ao)\b"
+        r"|(?:pode )?(?:ir|seguir) em frente\b|mete (?:bronca|ficha|marcha|o pe) (?:no|na|nos|nas"
+        r"|em|com)\b|manda (?:brasa|ver|bala)\b|vai com (?:o|a|os|as)\b(?! calma\b))",
+        0.85,
+    ),
     # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
     Rule(
         "pt-rest",
