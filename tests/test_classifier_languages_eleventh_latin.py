@@ -134,3 +134,26 @@ def test_a_go_after_a_remark_a_step_or_a_question_is_a_go(message: str) -> None:
 )
 def test_the_same_go_negated_later_conditional_or_asked_is_not_a_go(message: str) -> None:
     assert classify(message).type != "RESUMPTION", classify(message)
+
+
+# The status asked as an instruction or a bare noun ("sag nur, ob es fertig ist", "dis-moi
+# juste si c'est fini", "je veux juste savoir où t'en es", "me põe a par", "Tagesbilanz?",
+# "Bilan de la journée ?"); a question about something else, or a task, stays what it is.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Keine Details, sag mir einfach, ob der Export fertig ist.", "STATUS_REQUEST"),
+        ("Lass den Code, sag mir nur, wo du gerade stehst.", "STATUS_REQUEST"),
+        ("Kurze Bilanz?", "STATUS_REQUEST"),
+        ("Sag mir, ob die Regex auch Umlaute kann.", "QUESTION"),
+        ("Schreib eine Bilanz der Kosten in die README.", "OTHER"),
+        ("Pas de détails, dis-moi seulement si le build est passé.", "STATUS_REQUEST"),
+        ("Laisse tomber le code, je veux savoir où tu en es.", "STATUS_REQUEST"),
+        ("Bilan de la matinée ?", "STATUS_REQUEST"),
+        ("Dis-moi si la regex gère les accents.", "QUESTION"),
+        ("Me põe a par do deploy, cheguei agora.", "STATUS_REQUEST"),
+        ("Me coloca a par, entrei agora na daily.", "STATUS_REQUEST"),
+    ],
+)
+def test_the_status_asked_as_an_instruction_or_a_noun(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -150,7 +150,7 @@ RULES = (
         r"^(?:schon|endlich|jetzt|bald|immer noch nicht|noch nicht) (?:fertig|durch|erledigt"
         r"|gemerged?t?|gepusht|deployed|grun|gruen)\s*\?+$|^stand der dinge\b"
         r"|^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
-        r"|zwischenstand|updates?|neuigkeiten|eta)"
+        r"|zwischenstand|updates?|neuigkeiten|eta|(?:tages|wochen)?bilanz)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
         r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b"
@@ -160,6 +160,18 @@ RULES = (
         r"|fertig|offen|erledigt|geschafft)|wo (?:wir|du|ihr)|(?:von dem|dessen), was"
         r"|(?:deiner|eurer|der) (?:arbeit|fortschritte|anderungen|aenderungen|session)"
         r"|(?:des|vom) (?:stands|stand|fortschritts|tages|vormittags|nachmittags))\b",
+        0.85,
+    ),
+    # the status asked as an instruction: "sag nur, ob es fertig ist", "(sag mir,) wo du stehst",
+    # and what blocks the agent: "Was blockiert dich gerade?"
+    Rule(
+        "de-status-tell",
+        "STATUS_REQUEST",
+        r"^sag (?:mir |uns )?(?:(?:nur|einfach|bloss|kurz|mal|doch|schnell)\b,? ?)*,? ?ob"
+        r" (?:es|du|ihr|das|der|die|alles)\b(?=.*\b(?:fertig|durch|erledigt|gemerged?t?|gepusht"
+        r"|grun|gruen|bereit|abgeschlossen|klappt|funktioniert|lauft)\b)"
+        r"|^wo (?:du|ihr|wir) (?:gerade |jetzt |grade )?(?:stehst|steht|stehen)\W*$"
+        r"|^was (?:blockiert|bremst|hindert|blockt|hemmt) (?:dich|euch)\b",
         0.85,
     ),
     Rule(

@@ -119,6 +119,18 @@ RULES = (
         r"|pret|passe|merge|vert)[es]{0,2}\b|^les tests (?:passent|sont passes)\b",
         0.85,
     ),
+    # the status asked as an instruction: "dis-moi juste si c'est fini", "je veux juste savoir
+    # où t'en es"
+    Rule(
+        "fr-status-tell",
+        "STATUS_REQUEST",
+        r"^dis(?:-moi|-nous)? (?:juste |seulement |simplement |vite |rapidement )?si (?:c'est"
+        r"|tu as|t'as|tout est|il est|elle est|le |la |les |ca )(?=.*\b(?:fini|finie|termine"
+        r"|terminee|pret|prete|fait|merge|mergee|pousse|passe|vert|verte)\b)"
+        r"|\b(?:savoir|dire|dis-moi|dites-moi) (?:juste |seulement )?(?:ou|a quel point)"
+        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b",
+        0.85,
+    ),
     Rule(
         "fr-status-terse",
         "STATUS_REQUEST",
@@ -126,7 +138,7 @@ RULES = (
         r"^resume[sz]?(?:-(?:moi|nous))? (?:ce qu|tout ce qu|ou |l'avancement|ton |ta |tes "
         r"|le |la )|^resume[sz]?-(?:moi|nous)\b"
         r"|^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
-        r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
+        r"|quoi de neuf|eta|du progres|des progres|bilan)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
         r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"

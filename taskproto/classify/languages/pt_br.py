@@ -126,6 +126,13 @@ RULES = (
         r"|faltam|falhando|resta|restam)\b",
         0.85,
     ),
+    # the status asked as an instruction: "me põe a par", "me deixa a par do deploy"
+    Rule(
+        "pt-status-tell",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?(?:poe|coloca|deixa|bota)(?: (?:me|nos))? a par\b",
+        0.85,
+    ),
     Rule(
         "pt-status-terse",
         "STATUS_REQUEST",
