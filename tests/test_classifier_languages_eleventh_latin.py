@@ -157,3 +157,38 @@ def test_the_same_go_negated_later_conditional_or_asked_is_not_a_go(message: str
 )
 def test_the_status_asked_as_an_instruction_or_a_noun(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Holds and mentions: "stay on stand-by" is a hold; a progress indicator named in a statement (a
+# bug) is a mention, not a status request; a go held until a check of the protocol's state or a
+# run of the audit asks for that check (AUDIT). Asked, or held for something else, they stay
+# what they were.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Quédate en stand-by hasta que Luis suba las traducciones.", "OTHER"),
+        ("Fica em stand-by até o Pedro revisar o layout.", "OTHER"),
+        ("Reste en stand-by jusqu'à ce que Léa valide la maquette.", "OTHER"),
+        ("Bleib im Stand-by, bis Jonas die Assets hochlädt.", "OTHER"),
+        ("La barra de progreso del import se queda en 99%.", "OTHER"),
+        ("A barra de progresso do upload trava em 80%.", "OTHER"),
+        ("Le spinner de chargement de la carte ne s'arrête jamais.", "OTHER"),
+        ("Der Fortschrittsbalken beim Upload bleibt bei 80% hängen.", "OTHER"),
+        ("No sigas hasta que hayas verificado los worktrees.", "AUDIT"),
+        ("Não continua até conferir os locks.", "AUDIT"),
+        ("Ne continue pas avant d'avoir vérifié les verrous.", "AUDIT"),
+        ("Mach nicht weiter, bevor du die Locks geprüft hast.", "AUDIT"),
+        ("No sigas hasta que Ana suba los assets.", "OTHER"),
+        ("Mach nicht weiter, bevor Jonas die Assets hochlädt.", "OTHER"),
+    ],
+)
+def test_holds_mentions_and_a_go_held_for_a_check(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["¿La barra de progreso del import se queda en 99%?", "Quedaste en stand-by?"],
+)
+def test_a_progress_indicator_or_a_stand_by_asked_is_not_a_remark(message: str) -> None:
+    assert classify(message).type != "OTHER", classify(message)

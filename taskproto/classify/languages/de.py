@@ -53,6 +53,16 @@ _WH = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Mach nicht weiter, bevor du die Locks geprüft hast"): AUDIT
+    Rule(
+        "de-audit-until",
+        "AUDIT",
+        r"^(?:erst )?(?:bevor|bis|solange)\b(?:(?=.*\b(?:gepruft|geprueft|uberpruft|ueberprueft"
+        rf"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b{_PROTOCOL}"
+        rf"|.*\b{_AUDIT_NOUN}\b)",
+        0.85,
+    ),
     Rule(
         "de-deferred",
         "OTHER",
@@ -99,7 +109,8 @@ RULES = (
         r"|(?:eine )?sekunde|stopp?|halt(?=\s*(?:$|[,.!]|stopp?\b|mal\b|moment\b|kurz\b|an\b))"
         r"|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
         r"|jetzt nicht|erstmal nicht"
-        r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten))\b",
+        r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten)"
+        r"|bleib(?:t|en sie)? (?:im |in |auf )?(?:stand-?by|wartestellung|warteposition))\b",
         0.8,
     ),
     Rule(
@@ -301,6 +312,16 @@ RULES = (
         r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
         rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$)\b",
         0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("Der Spinner beim Export dreht endlos"): a remark, which the model does not override
+    Rule(
+        "de-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:der|die|das|ein|eine|dieser|diese|unser|unsere)"
+        r" (?:spinner|lade-?spinner|fortschritts-?(?:balken|anzeige)|ladebalken|progress-?bar"
+        r"|loader)\b",
+        0.7,
     ),
     # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
     # copy of VERB in a pattern costs its compile time)

@@ -39,6 +39,15 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("No continúes hasta que hayas revisado los locks"): AUDIT
+    Rule(
+        "es-audit-until",
+        "AUDIT",
+        r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
+        rf"|valid|mir)\w*\b).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        0.85,
+    ),
     Rule(
         "es-dont-stop",
         "RESUMPTION",
@@ -79,7 +88,8 @@ RULES = (
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
         r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
         r"|alto|detente|deten|stop|pausa"
-        r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui)\b",
+        r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui"
+        r"|(?:quedate|quedese|quedaos|mantente|estate) (?:en )?(?:stand-?by|espera|pausa))\b",
         0.8,
     ),
     Rule(
@@ -267,6 +277,16 @@ RULES = (
         r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
         r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con))\b",
         0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("El spinner de progreso gira para siempre"): a remark, which the model does not override
+    Rule(
+        "es-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:el|la|un|una|este|esta|ese|esa|nuestro|nuestra)"
+        r" (?:spinner|barra de (?:progreso|carga)|indicador de (?:progreso|carga)"
+        r"|loader|progress ?bar)\b",
+        0.7,
     ),
     # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
     # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)

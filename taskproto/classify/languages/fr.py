@@ -50,6 +50,15 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Ne continue pas avant d'avoir vérifié les locks"): AUDIT
+    Rule(
+        "fr-audit-until",
+        "AUDIT",
+        r"\b(?:avant d'avoir|avant de|tant que|jusqu'a ce que)\b(?:(?=.*\b(?:verifi|controle"
+        rf"|check|audit|valid|regard|relu)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        0.85,
+    ),
     Rule(
         "fr-dont-stop",
         "RESUMPTION",
@@ -87,7 +96,8 @@ RULES = (
         "OTHER",
         r"^(?:attends?|attendez|une (?:seconde|minute|sec)|un (?:instant|moment)|minute|stop"
         r"|arrete[sz]?|halte|pause|pas encore|pas tout de suite|pas maintenant|pas valide"
-        r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme)\b",
+        r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme"
+        r"|reste[zs]? en (?:stand-?by|attente|pause))\b",
         0.8,
     ),
     Rule(
@@ -285,6 +295,16 @@ RULES = (
         r"|au (?!crible\b|peigne fin\b))"
         r"|reprise de (?:la|ta|votre) tache\b)",
         0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("Le spinner de progression tourne sans fin"): a remark, which the model does not override
+    Rule(
+        "fr-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:le|la|un|une|ce|cette|notre)"
+        r" (?:spinner|barre de (?:progression|chargement)|indicateur de (?:progression|chargement)"
+        r"|loader|progress ?bar)\b",
+        0.7,
     ),
     # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
     # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)

@@ -47,6 +47,15 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Não continua enquanto não rodar o doctor"): AUDIT
+    Rule(
+        "pt-audit-until",
+        "AUDIT",
+        r"\b(?:enquanto (?:voce |vc )?nao|ate (?:que )?(?:voce |vc )?)\b(?:(?=.*\b(?:verific"
+        rf"|confer|chec|revis|valid|audit|olh)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        0.85,
+    ),
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
@@ -91,7 +100,8 @@ RULES = (
         "OTHER",
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
-        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda)\b",
+        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
+        r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa))\b",
         0.8,
     ),
     Rule(
@@ -295,6 +305,16 @@ RULES = (
         r"|(?:pode )?(?:ir|seguir) em frente\b|mete (?:bronca|ficha|marcha|o pe) (?:no|na|nos|nas"
         r"|em|com)\b|manda (?:brasa|ver|bala)\b|vai com (?:o|a|os|as)\b(?! calma\b))",
         0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("O spinner de progresso gira pra sempre"): a remark, which the model does not override
+    Rule(
+        "pt-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:o|a|um|uma|esse|essa|este|esta|nosso|nossa)"
+        r" (?:spinner|barra de (?:progresso|carregamento)|indicador de (?:progresso|carregamento)"
+        r"|loader|progress ?bar)\b",
+        0.7,
     ),
     # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
     Rule(
