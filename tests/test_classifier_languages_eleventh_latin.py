@@ -192,3 +192,25 @@ def test_holds_mentions_and_a_go_held_for_a_check(message: str, expected: str) -
 )
 def test_a_progress_indicator_or_a_stand_by_asked_is_not_a_remark(message: str) -> None:
     assert classify(message).type != "OTHER", classify(message)
+
+
+# A question about what a change will do is a question, not a status request; asking whether
+# the change is done stays a status request, and the protocol's own state is not this form.
+# "Go on after, but first explain X" asks the explanation first: a question.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Bleibt die API nach dem Upgrade kompatibel?", "QUESTION"),
+        ("Löscht der Merge die Übersetzungen von Tim?", "QUESTION"),
+        ("Ist der Rebase durch?", "STATUS_REQUEST"),
+        ("Le merge va-t-il casser les tests de Paul ?", "QUESTION"),
+        ("Les routes vont rester les mêmes après la mise à jour ?", "QUESTION"),
+        ("Le rebase est fini ?", "STATUS_REQUEST"),
+        ("A atualização vai quebrar os testes do Tiago?", "QUESTION"),
+        ("Continue après, mais d'abord explique-moi le cache.", "QUESTION"),
+        ("Reprends ensuite, mais d'abord explique-moi pourquoi le test échoue.", "QUESTION"),
+        ("Mach danach weiter, aber erst erklär mir den Cache.", "QUESTION"),
+    ],
+)
+def test_what_a_change_will_do_and_first_the_explanation(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -63,6 +63,18 @@ RULES = (
         rf"|.*\b{_AUDIT_NOUN}\b)",
         0.85,
     ),
+    # a question about what a change will do ("Überschreibt der Rebase die Migrationen von
+    # Jana?", "Bleiben die URLs nach dem Upgrade gleich?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "de-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|upgrade|update|migration|deploy\w*|refactor\w*|umstellung|umbau"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r"(?:bleib(?:t|en)|uberschreib(?:t|en)|ueberschreib(?:t|en)|losch(?:t|en)|loesch(?:t|en)"
+        r"|bricht|brechen|zerstor(?:t|en)|verander(?:t|n)|ander(?:t|n)|wird|werden)\b.*\?$",
+        0.85,
+    ),
     Rule(
         "de-deferred",
         "OTHER",
@@ -270,7 +282,9 @@ RULES = (
         # a question put as a clause of its own: "(sag mir erst,) warum du CSRF abgeschaltet hast"
         rf"|^{_WH} (?:du|ihr) .*\b(?:hast|habt|bist|seid|machst|macht|willst|wolltest|tust)\W*$"
         r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
-        r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
+        r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b"
+        # first the explanation: "(mach danach weiter,) aber erst erklär mir X"
+        r"|^(?:erst|zuerst|vorher|erstmal) (?:mal )?(?:erklar|erklaer|beschreib)\w*\b",
         0.85,
     ),
     Rule(

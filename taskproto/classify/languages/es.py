@@ -12,7 +12,8 @@ VERB = (
     r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
-    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b(?![^\w?]*$)"
+    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b"
+    r"|dale\b(?![^\w?]*$)"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
@@ -46,6 +47,18 @@ RULES = (
         "AUDIT",
         r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
         rf"|valid|mir)\w*\b).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        0.85,
+    ),
+    # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
+    # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "es-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracion|upgrade|actualizacion|deploy|despliegue|refactor\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|van) a (?:pisar|borrar|romper|cambiar|quedar|sobrescribir|mantener|conservar"
+        r"|perder|eliminar)\b.*\?$",
         0.85,
     ),
     Rule(
@@ -189,8 +202,10 @@ RULES = (
         "es-audit-state",
         "AUDIT",
         r"^(?!(?:por que|para que|que|como|cual|donde|cuando|quien)\b)(?=.*\b(?:locks?|worktrees?"
-        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen|nuestr[oa]"
-        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*|cuadra\w*"
+        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen"
+        r"|nuestr[oa]"
+        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*"
+        r"|cuadra\w*"
         r"|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan|quedo|viej\w*|colgad\w*"
         r"|correct\w*|consistentes?"
         r"|violamos|rompimos)\b.*\?$",

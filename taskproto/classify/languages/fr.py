@@ -59,6 +59,18 @@ RULES = (
         rf"|check|audit|valid|regard|relu)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
         0.85,
     ),
+    # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de
+    # Karim ?", "Les URL vont rester les mêmes après la migration ?"): a question, not a status
+    # request (the protocol's own state is an audit's)
+    Rule(
+        "fr-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migration|upgrade|mise a jour|deploiement|deploy|refacto\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|vont)(?:-t-(?:il|elle)|-(?:ils|elles))? (?:rester|ecraser|casser|supprimer"
+        r"|effacer|changer|modifier|perdre|garder|conserver)\b.*\?$",
+        0.85,
+    ),
     Rule(
         "fr-dont-stop",
         "RESUMPTION",
@@ -255,7 +267,10 @@ RULES = (
         r"|^(?:petite |une |autre )?question\b"
         r"|^(?:mais )?dis(?:-moi|-nous)? (?:d'abord |avant |deja )?(?:pourquoi|comment|ce qu|quel"
         r"|ou|a quoi)\b"
-        r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
+        r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b"
+        # first the explanation: "(continue après,) mais d'abord explique-moi X"
+        r"|^(?:mais |et )?(?:d'abord|avant tout|avant ca|en premier),? (?:re)?(?:explique|expliquez"
+        r"|decris|detaille|clarifie|dis-moi pourquoi|dis-moi comment)\b",
         0.85,
     ),
     Rule(

@@ -56,6 +56,18 @@ RULES = (
         rf"|confer|chec|revis|valid|audit|olh)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
         0.85,
     ),
+    # a question about what a change will do ("O rebase vai sobrescrever as migrations da Ana?",
+    # "As URLs vão ficar iguais depois da migração?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "pt-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracao|upgrade|atualizacao|deploy|refactor\w*|refatora\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:vai|vao) (?:sobrescrever|apagar|quebrar|mudar|ficar|manter|perder"
+        r"|continuar iguais|continuar igual|remover)\b.*\?$",
+        0.85,
+    ),
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
@@ -191,7 +203,8 @@ RULES = (
         r"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se|olha"
         rf"|da uma (?:olhada|conferida|checada|verificada))\b.*"
         rf"\b{_PROTOCOL}\b"
-        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
+        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal"
+        r"|task\.json"
         r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
         r"|integr[oa]s?"
         r"|valid[oa]s?|limp[oa]s?)\b"
