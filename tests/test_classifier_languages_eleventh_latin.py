@@ -104,6 +104,10 @@ def test_an_acknowledgement_then_a_hold_is_the_hold(message: str) -> None:
         "Layout aprovado, manda brasa.",
         "Quem disse pra parar? Vai com o Terraform aí.",
         "Confere se o worktree tá limpo e depois volta pro parser.",
+        "Die Tests laufen wieder. Wir machen beim Warenkorb weiter.",
+        "Die Konflikte sind gelöst, übernimm wieder.",
+        "Reprenez, s'il vous plaît ; le client a validé.",
+        "Listo el hotfix, regresa a la pantalla de login.",
     ],
 )
 def test_a_go_after_a_remark_a_step_or_a_question_is_a_go(message: str) -> None:
@@ -130,6 +134,10 @@ def test_a_go_after_a_remark_a_step_or_a_question_is_a_go(message: str) -> None:
         "Volta pro parser amanhã.",
         "Volta pro parser quando o CI passar.",
         "O `resume()` do player não volta pra posição onde parou.",
+        "Wir machen morgen beim Warenkorb weiter.",
+        "Reprenez demain.",
+        "No regreses a la pantalla de login.",
+        "El test vuelve a fallar en CI.",
     ],
 )
 def test_the_same_go_negated_later_conditional_or_asked_is_not_a_go(message: str) -> None:

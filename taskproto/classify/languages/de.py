@@ -324,7 +324,8 @@ RULES = (
         rf"|(?:bau|mach|schreib|bring)(?:e|t)? (?:{_W}){{0,6}}?zu ende"
         r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
         r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
-        rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$)\b",
+        rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$|wir machen (?:{_W}){{0,5}}?weiter"
+        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug

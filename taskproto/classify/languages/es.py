@@ -290,7 +290,8 @@ RULES = (
         "RESUMPTION",
         r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
         r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
-        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con))\b",
+        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)"
+        r"|(?:regresa|vuelve) (?:al|a la|a los|a las))\b",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug

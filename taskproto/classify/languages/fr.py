@@ -16,7 +16,8 @@ ACK = (
 )
 VERB = (
     r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
-    r"|reprend(?:s|re|ez)?\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b|c'est parti\b"
+    r"|reprend(?:s|re|ez)?\b|reprenez\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b"
+    r"|c'est parti\b"
     r"|avance[sz]?\b"
     r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
