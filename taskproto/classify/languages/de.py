@@ -59,8 +59,8 @@ RULES = (
         "de-audit-until",
         "AUDIT",
         r"^(?:erst )?(?:bevor|bis|solange)\b(?:(?=.*\b(?:gepruft|geprueft|uberpruft|ueberprueft"
-        rf"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b{_PROTOCOL}"
-        rf"|.*\b{_AUDIT_NOUN}\b)",
+        r"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b(?:lock|worktree"
+        r"|journal|session|sitzung|task\.json|protokoll|zustand)|.*\b(?:audit|doctor))",
         0.85,
     ),
     # a question about what a change will do ("Überschreibt der Rebase die Migrationen von

@@ -46,7 +46,8 @@ RULES = (
         "es-audit-until",
         "AUDIT",
         r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
-        rf"|valid|mir)\w*\b).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        r"|valid|mir)\w*\b).*\b(?:lock|worktree|journal|sesion|task\.json|protocolo|estado)"
+        r"|.*\b(?:audit|doctor))",
         0.85,
     ),
     # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",

@@ -57,7 +57,8 @@ RULES = (
         "fr-audit-until",
         "AUDIT",
         r"\b(?:avant d'avoir|avant de|tant que|jusqu'a ce que)\b(?:(?=.*\b(?:verifi|controle"
-        rf"|check|audit|valid|regard|relu)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        r"|check|audit|valid|regard|relu)\w*).*\b(?:lock|verrou|worktree|journal|session"
+        r"|task\.json|protocole|etat)|.*\b(?:audit|doctor))",
         0.85,
     ),
     # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de

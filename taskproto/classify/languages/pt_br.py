@@ -53,7 +53,8 @@ RULES = (
         "pt-audit-until",
         "AUDIT",
         r"\b(?:enquanto (?:voce |vc )?nao|ate (?:que )?(?:voce |vc )?)\b(?:(?=.*\b(?:verific"
-        rf"|confer|chec|revis|valid|audit|olh)\w*).*\b{_PROTOCOL}\b|.*\b{_AUDIT_NOUN}\b)",
+        r"|confer|chec|revis|valid|audit|olh)\w*).*\b(?:lock|worktree|journal|sessao|task\.json"
+        r"|protocolo|estado)|.*\b(?:audit|doctor))",
         0.85,
     ),
     # a question about what a change will do ("O rebase vai sobrescrever as migrations da Ana?",
