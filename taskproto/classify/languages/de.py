@@ -53,28 +53,6 @@ _WH = (
 )
 
 RULES = (
-    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
-    # the check ("Mach nicht weiter, bevor du die Locks geprüft hast"): AUDIT
-    Rule(
-        "de-audit-until",
-        "AUDIT",
-        r"^(?:erst )?(?:bevor|bis|solange)\b(?:(?=.*\b(?:gepruft|geprueft|uberpruft|ueberprueft"
-        r"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b(?:lock|worktree"
-        r"|journal|session|sitzung|task\.json|protokoll|zustand)|.*\b(?:audit|doctor))",
-        0.85,
-    ),
-    # a question about what a change will do ("Überschreibt der Rebase die Migrationen von
-    # Jana?", "Bleiben die URLs nach dem Upgrade gleich?"): a question, not a status request (the
-    # protocol's own state is an audit's)
-    Rule(
-        "de-effect-question",
-        "QUESTION",
-        r"^(?=.*\b(?:rebase|merge|upgrade|update|migration|deploy\w*|refactor\w*|umstellung|umbau"
-        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
-        r"(?:bleib(?:t|en)|uberschreib(?:t|en)|ueberschreib(?:t|en)|losch(?:t|en)|loesch(?:t|en)"
-        r"|bricht|brechen|zerstor(?:t|en)|verander(?:t|n)|ander(?:t|n)|wird|werden)\b.*\?$",
-        0.85,
-    ),
     Rule(
         "de-deferred",
         "OTHER",
@@ -311,6 +289,28 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("de-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a question about what a change will do ("Überschreibt der Rebase die Migrationen von
+    # Jana?", "Bleiben die URLs nach dem Upgrade gleich?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "de-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|upgrade|update|migration|deploy\w*|refactor\w*|umstellung|umbau"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r"(?:bleib(?:t|en)|uberschreib(?:t|en)|ueberschreib(?:t|en)|losch(?:t|en)|loesch(?:t|en)"
+        r"|bricht|brechen|zerstor(?:t|en)|verander(?:t|n)|ander(?:t|n)|wird|werden)\b.*\?$",
+        0.85,
+    ),
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Mach nicht weiter, bevor du die Locks geprüft hast"): AUDIT
+    Rule(
+        "de-audit-until",
+        "AUDIT",
+        r"^(?:erst )?(?:bevor|bis|solange)\b(?:(?=.*\b(?:gepruft|geprueft|uberpruft|ueberprueft"
+        r"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b(?:lock|worktree"
+        r"|journal|session|sitzung|task\.json|protokoll|zustand)|.*\b(?:audit|doctor))",
+        0.85,
+    ),
     # a go said as "put it into practice", "build it to the end", a formal "fahren Sie fort", the
     # next step named, or "dann mit X weiter" after a step: a clause of its own, not negated,
     # not asked ("Dein Plan klingt gut, setz ihn um.", "Als Nächstes bitte den Export.")

@@ -40,28 +40,6 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
-    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
-    # the check ("No continúes hasta que hayas revisado los locks"): AUDIT
-    Rule(
-        "es-audit-until",
-        "AUDIT",
-        r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
-        r"|valid|mir)\w*\b).*\b(?:lock|worktree|journal|sesion|task\.json|protocolo|estado)"
-        r"|.*\b(?:audit|doctor))",
-        0.85,
-    ),
-    # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
-    # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
-    # protocol's own state is an audit's)
-    Rule(
-        "es-effect-question",
-        "QUESTION",
-        r"^(?=.*\b(?:rebase|merge|migracion|upgrade|actualizacion|deploy|despliegue|refactor\w*"
-        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
-        r".*\b(?:va|van) a (?:pisar|borrar|romper|cambiar|quedar|sobrescribir|mantener|conservar"
-        r"|perder|eliminar)\b.*\?$",
-        0.85,
-    ),
     Rule(
         "es-dont-stop",
         "RESUMPTION",
@@ -284,6 +262,28 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("es-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
+    # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "es-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracion|upgrade|actualizacion|deploy|despliegue|refactor\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|van) a (?:pisar|borrar|romper|cambiar|quedar|sobrescribir|mantener|conservar"
+        r"|perder|eliminar)\b.*\?$",
+        0.85,
+    ),
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("No continúes hasta que hayas revisado los locks"): AUDIT
+    Rule(
+        "es-audit-until",
+        "AUDIT",
+        r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
+        r"|valid|mir)\w*\b).*\b(?:lock|worktree|journal|sesion|task\.json|protocolo|estado)"
+        r"|.*\b(?:audit|doctor))",
+        0.85,
+    ),
     # a go said as "tira con / tira para adelante", "métele caña a": a clause of its own, not
     # negated, not asked ("Ya no hace falta que esperes, tira con el deploy.")
     Rule(

@@ -61,18 +61,6 @@ RULES = (
         r"|task\.json|protocole|etat)|.*\b(?:audit|doctor))",
         0.85,
     ),
-    # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de
-    # Karim ?", "Les URL vont rester les mêmes après la migration ?"): a question, not a status
-    # request (the protocol's own state is an audit's)
-    Rule(
-        "fr-effect-question",
-        "QUESTION",
-        r"^(?=.*\b(?:rebase|merge|migration|upgrade|mise a jour|deploiement|deploy|refacto\w*"
-        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
-        r".*\b(?:va|vont)(?:-t-(?:il|elle)|-(?:ils|elles))? (?:rester|ecraser|casser|supprimer"
-        r"|effacer|changer|modifier|perdre|garder|conserver)\b.*\?$",
-        0.85,
-    ),
     Rule(
         "fr-dont-stop",
         "RESUMPTION",
@@ -141,18 +129,6 @@ RULES = (
         r"|termine|reussi|echoue|plante)\b"
         r"|^(?:le|la|les) [\w.-]+(?: [\w.-]+){0,3} (?:est|sont) (?:deja |bien )?(?:termine|fini"
         r"|pret|passe|merge|vert)[es]{0,2}\b|^les tests (?:passent|sont passes)\b",
-        0.85,
-    ),
-    # the status asked as an instruction: "dis-moi juste si c'est fini", "je veux juste savoir
-    # où t'en es"
-    Rule(
-        "fr-status-tell",
-        "STATUS_REQUEST",
-        r"^dis(?:-moi|-nous)? (?:juste |seulement |simplement |vite |rapidement )?si (?:c'est"
-        r"|tu as|t'as|tout est|il est|elle est|le |la |les |ca )(?=.*\b(?:fini|finie|termine"
-        r"|terminee|pret|prete|fait|merge|mergee|pousse|passe|vert|verte)\b)"
-        r"|\b(?:savoir|dire|dis-moi|dites-moi) (?:juste |seulement )?(?:ou|a quel point)"
-        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b",
         0.85,
     ),
     Rule(
@@ -301,6 +277,30 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("fr-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de
+    # Karim ?", "Les URL vont rester les mêmes après la migration ?"): a question, not a status
+    # request (the protocol's own state is an audit's)
+    Rule(
+        "fr-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migration|upgrade|mise a jour|deploiement|deploy|refacto\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|vont)(?:-t-(?:il|elle)|-(?:ils|elles))? (?:rester|ecraser|casser|supprimer"
+        r"|effacer|changer|modifier|perdre|garder|conserver)\b.*\?$",
+        0.85,
+    ),
+    # the status asked as an instruction: "dis-moi juste si c'est fini", "je veux juste savoir
+    # où t'en es"
+    Rule(
+        "fr-status-tell",
+        "STATUS_REQUEST",
+        r"^dis(?:-moi|-nous)? (?:juste |seulement |simplement |vite |rapidement )?si (?:c'est"
+        r"|tu as|t'as|tout est|il est|elle est|le |la |les |ca )(?=.*\b(?:fini|finie|termine"
+        r"|terminee|pret|prete|fait|merge|mergee|pousse|passe|vert|verte)\b)"
+        r"|\b(?:savoir|dire|dis-moi|dites-moi) (?:juste |seulement )?(?:ou|a quel point)"
+        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b",
+        0.85,
+    ),
     # a go said as "déroule-le", "passe maintenant à X", "reprise de la tâche": a clause of its
     # own, not negated, not asked ("J'ai vu ton plan, déroule-le.", "Passe à l'envoi LoRa.")
     Rule(

@@ -57,18 +57,6 @@ RULES = (
         r"|protocolo|estado)|.*\b(?:audit|doctor))",
         0.85,
     ),
-    # a question about what a change will do ("O rebase vai sobrescrever as migrations da Ana?",
-    # "As URLs vão ficar iguais depois da migração?"): a question, not a status request (the
-    # protocol's own state is an audit's)
-    Rule(
-        "pt-effect-question",
-        "QUESTION",
-        r"^(?=.*\b(?:rebase|merge|migracao|upgrade|atualizacao|deploy|refactor\w*|refatora\w*"
-        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
-        r".*\b(?:vai|vao) (?:sobrescrever|apagar|quebrar|mudar|ficar|manter|perder"
-        r"|continuar iguais|continuar igual|remover)\b.*\?$",
-        0.85,
-    ),
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
@@ -309,6 +297,18 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("pt-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    # a question about what a change will do ("O rebase vai sobrescrever as migrations da Ana?",
+    # "As URLs vão ficar iguais depois da migração?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "pt-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracao|upgrade|atualizacao|deploy|refactor\w*|refatora\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:vai|vao) (?:sobrescrever|apagar|quebrar|mudar|ficar|manter|perder"
+        r"|continuar iguais|continuar igual|remover)\b.*\?$",
+        0.85,
+    ),
     # a go said as "parte pro X", "volta pro X", "pode ir em frente", "mete bronca no X", "manda
     # brasa", "vai com o X": a clause of its own, not negated, not asked
     Rule(
