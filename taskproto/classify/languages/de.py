@@ -288,7 +288,7 @@ RULES = (
     ),
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
-    Rule("de-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    Rule("de-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
     # a question about what a change will do ("Überschreibt der Rebase die Migrationen von
     # Jana?", "Bleiben die URLs nach dem Upgrade gleich?"): a question, not a status request (the
     # protocol's own state is an audit's)

@@ -261,7 +261,7 @@ RULES = (
     ),
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
-    Rule("es-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    Rule("es-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
     # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
     # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
     # protocol's own state is an audit's)

@@ -276,7 +276,7 @@ RULES = (
     ),
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
-    Rule("fr-remark", "OTHER", rf"^{ACK}(?:[^\w?]+{ACK})?[^\w?]*$", 0.7),
+    Rule("fr-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
     # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de
     # Karim ?", "Les URL vont rester les mêmes après la migration ?"): a question, not a status
     # request (the protocol's own state is an audit's)
