@@ -203,6 +203,8 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         active = languages.with_rules(active, codes)
         normal = languages.courteous(codes, normal)  # "wenn du magst" holds nothing
     clauses = _clauses_of(normal, codes[:lead])
+    if codes and not clauses and "?" not in normal:  # all fillers: "ja", "vale 👍" (an ACK)
+        clauses = [normal]
     matches = [_match(c, active) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
     if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):

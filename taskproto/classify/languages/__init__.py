@@ -79,7 +79,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr hau rein bleib dran
-        nimm weiterarbeiten
+        nimm weiterarbeiten tagesbilanz bilanz
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -133,7 +133,7 @@ _MARKERS = {
         lundi mardi mercredi jeudi vendredi samedi dimanche
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
-        pousser branche reussi continuons reprenez poursuivez
+        pousser branche reussi continuons reprenez poursuivez bilan journee
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora

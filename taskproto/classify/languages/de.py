@@ -28,6 +28,9 @@ VERB = (
     r"|weiter(?:bauen|coden|schreiben|testen)\b|wieder aufnehmen\b"
     rf"|kummer(?:e)? dich (?:{_W}){{0,2}}?weiter um\b)"
 )
+# A bare acknowledgement of one or two words ("ja", "passt 👍", "alles klar!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = r"(?:ja|jo|jep|jup|klar|alles klar|geht klar|passt(?: so)?|verstanden|gut|super|prima)"
 _NEG = r"(?:nicht|nie|niemals|keinesfalls|auf keinen fall|bloss nicht|noch nicht)"
 _PROTOCOL = (
     r"(?:lock\w*|worktrees?|journal\w*|session\w*|sitzung|task\.json|task-?(?:status|state|zustand)"
@@ -96,7 +99,8 @@ RULES = (
         r"|(?:eine )?sekunde|stopp?|halt(?=\s*(?:$|[,.!]|stopp?\b|mal\b|moment\b|kurz\b|an\b))"
         r"|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
         r"|jetzt nicht|erstmal nicht"
-        r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten))\b",
+        r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten)"
+        r"|bleib(?:t|en sie)? (?:im |in |auf )?(?:stand-?by|wartestellung|warteposition))\b",
         0.8,
     ),
     Rule(
@@ -147,7 +151,7 @@ RULES = (
         r"^(?:schon|endlich|jetzt|bald|immer noch nicht|noch nicht) (?:fertig|durch|erledigt"
         r"|gemerged?t?|gepusht|deployed|grun|gruen)\s*\?+$|^stand der dinge\b"
         r"|^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
-        r"|zwischenstand|updates?|neuigkeiten|eta)"
+        r"|zwischenstand|updates?|neuigkeiten|eta|(?:tages|wochen)?bilanz)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
         r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b"
@@ -157,6 +161,18 @@ RULES = (
         r"|fertig|offen|erledigt|geschafft)|wo (?:wir|du|ihr)|(?:von dem|dessen), was"
         r"|(?:deiner|eurer|der) (?:arbeit|fortschritte|anderungen|aenderungen|session)"
         r"|(?:des|vom) (?:stands|stand|fortschritts|tages|vormittags|nachmittags))\b",
+        0.85,
+    ),
+    # the status asked as an instruction: "sag nur, ob es fertig ist", "(sag mir,) wo du stehst",
+    # and what blocks the agent: "Was blockiert dich gerade?"
+    Rule(
+        "de-status-tell",
+        "STATUS_REQUEST",
+        r"^sag (?:mir |uns )?(?:(?:nur|einfach|bloss|kurz|mal|doch|schnell)\b,? ?)*,? ?ob"
+        r" (?:es|du|ihr|das|der|die|alles)\b(?=.*\b(?:fertig|durch|erledigt|gemerged?t?|gepusht"
+        r"|grun|gruen|bereit|abgeschlossen|klappt|funktioniert|lauft)\b)"
+        r"|^wo (?:du|ihr|wir) (?:gerade |jetzt |grade )?(?:stehst|steht|stehen)\W*$"
+        r"|^was (?:blockiert|bremst|hindert|blockt|hemmt) (?:dich|euch)\b",
         0.85,
     ),
     Rule(
@@ -244,7 +260,9 @@ RULES = (
         # a question put as a clause of its own: "(sag mir erst,) warum du CSRF abgeschaltet hast"
         rf"|^{_WH} (?:du|ihr) .*\b(?:hast|habt|bist|seid|machst|macht|willst|wolltest|tust)\W*$"
         r"|^sag (?:mir |uns )?(?:mal )?(?:warum|wieso|weshalb|wie|was|wozu)\b"
-        r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b",
+        r"|^hilf (?:mir|uns) (?:mal )?(?:zu )?(?:verstehen|kapieren)\b"
+        # first the explanation: "(mach danach weiter,) aber erst erklär mir X"
+        r"|^(?:erst|zuerst|vorher|erstmal) (?:mal )?(?:erklar|erklaer|beschreib)\w*\b",
         0.85,
     ),
     Rule(
@@ -268,6 +286,58 @@ RULES = (
         r"\s*[!.]*$|\bgrunes licht\b",
         0.8,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("de-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
+    # a question about what a change will do ("Überschreibt der Rebase die Migrationen von
+    # Jana?", "Bleiben die URLs nach dem Upgrade gleich?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "de-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|upgrade|update|migration|deploy\w*|refactor\w*|umstellung|umbau"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r"(?:bleib(?:t|en)|uberschreib(?:t|en)|ueberschreib(?:t|en)|losch(?:t|en)|loesch(?:t|en)"
+        r"|bricht|brechen|zerstor(?:t|en)|verander(?:t|n)|ander(?:t|n)|wird|werden)\b.*\?$",
+        0.85,
+    ),
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Mach nicht weiter, bevor du die Locks geprüft hast"): AUDIT
+    Rule(
+        "de-audit-until",
+        "AUDIT",
+        r"^(?:erst )?(?:bevor|bis|solange)\b(?:(?=.*\b(?:gepruft|geprueft|uberpruft|ueberprueft"
+        r"|kontrolliert|gecheckt|verifiziert|angeschaut|nachgesehen)\b).*\b(?:lock|worktree"
+        r"|journal|session|sitzung|task\.json|protokoll|zustand)|.*\b(?:audit|doctor))",
+        0.85,
+    ),
+    # a go said as "put it into practice", "build it to the end", a formal "fahren Sie fort", the
+    # next step named, or "dann mit X weiter" after a step: a clause of its own, not negated,
+    # not asked ("Dein Plan klingt gut, setz ihn um.", "Als Nächstes bitte den Export.")
+    Rule(
+        "de-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nicht|nie|kein\w*)\b)(?!.*\?$)(?:(?:bitte|jetzt|dann|also|und|gut) )*(?:"
+        r"setz(?:e|t|en sie)? (?:ihn|sie|es|das|(?:den|deinen|diesen) (?:plan|vorschlag|entwurf)"
+        r"|(?:die|deine) idee|das konzept|das ganze) (?:jetzt |so |einfach |gleich )?um"
+        rf"|(?:fahren|setzen) sie (?:{_W}){{0,4}}?fort"
+        rf"|(?:bau|mach|schreib|bring)(?:e|t)? (?:{_W}){{0,6}}?zu ende"
+        r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
+        r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
+        rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$|wir machen (?:{_W}){{0,5}}?weiter"
+        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b",
+        0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("Der Spinner beim Export dreht endlos"): a remark, which the model does not override
+    Rule(
+        "de-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:der|die|das|ein|eine|dieser|diese|unser|unsere)"
+        r" (?:spinner|lade-?spinner|fortschritts-?(?:balken|anzeige)|ladebalken|progress-?bar"
+        r"|loader)\b",
+        0.7,
+    ),
     # the rest, done the same way: "mach den Rest genauso" (a rule of its own, not in VERB: each
     # copy of VERB in a pattern costs its compile time)
     Rule(
@@ -283,8 +353,9 @@ LANGUAGE = Language(
     code="de",
     rules=RULES,
     fillers=(
-        r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|klar|super|prima|toll"
-        r"|perfekt|danke(?: dir| schon| sehr)?|vielen dank|also|na|naja|nun|so|hm+|aha|ah|ach"
+        r"(?:ok(?:ay)?|ja|jo|jup|jep|gut|sehr gut|passt(?: so)?|alles klar|geht klar"
+        r"|klar|super|prima|toll|perfekt|danke(?: dir| schon| sehr)?|vielen dank"
+        r"|also|na|naja|nun|so|hm+|aha|ah|ach"
         r"|genau|verstanden|alles gut|schon gut|egal|ubrigens|eigentlich|bitte|einfach"
         r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),

@@ -12,7 +12,8 @@ VERB = (
     r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
-    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b|dale\b"
+    r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b"
+    r"|dale\b(?![^\w?]*$)"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
@@ -22,6 +23,9 @@ VERB = (
     r"|de vuelta (?:al trabajo|a la tarea|al codigo)"
     r"|(?:termina|acaba|finaliza)(?:le)? (?:el|la|los|las|lo|con)\b(?!.*\?$))"
 )
+# A bare acknowledgement of one or two words ("sí", "vale 👍", "dale!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = r"(?:si|sip|vale|dale|ok(?:ey)?|claro|bueno|perfecto|de acuerdo|entendido|genial)"
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
     r"|prosigas|prosiga|avances|avancemos|retomes|retomar|arranques|empieces)\b"
@@ -76,7 +80,8 @@ RULES = (
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
         r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
         r"|alto|detente|deten|stop|pausa"
-        r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui)\b",
+        r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui"
+        r"|(?:quedate|quedese|quedaos|mantente|estate) (?:en )?(?:stand-?by|espera|pausa))\b",
         0.8,
     ),
     Rule(
@@ -176,8 +181,10 @@ RULES = (
         "es-audit-state",
         "AUDIT",
         r"^(?!(?:por que|para que|que|como|cual|donde|cuando|quien)\b)(?=.*\b(?:locks?|worktrees?"
-        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen|nuestr[oa]"
-        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*|cuadra\w*"
+        r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen"
+        r"|nuestr[oa]"
+        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*"
+        r"|cuadra\w*"
         r"|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan|quedo|viej\w*|colgad\w*"
         r"|correct\w*|consistentes?"
         r"|violamos|rompimos)\b.*\?$",
@@ -252,6 +259,52 @@ RULES = (
         r"|mi|mis|tu|tus|su|sus|todo|toda|todos|todas|cada|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("es-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
+    # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
+    # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "es-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracion|upgrade|actualizacion|deploy|despliegue|refactor\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|van) a (?:pisar|borrar|romper|cambiar|quedar|sobrescribir|mantener|conservar"
+        r"|perder|eliminar)\b.*\?$",
+        0.85,
+    ),
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("No continúes hasta que hayas revisado los locks"): AUDIT
+    Rule(
+        "es-audit-until",
+        "AUDIT",
+        r"^(?:hasta que|antes de|mientras no)\b(?:(?=.*\b(?:revis|verific|comprob|chequ|audit"
+        r"|valid|mir)\w*\b).*\b(?:lock|worktree|journal|sesion|task\.json|protocolo|estado)"
+        r"|.*\b(?:audit|doctor))",
+        0.85,
+    ),
+    # a go said as "tira con / tira para adelante", "métele caña a": a clause of its own, not
+    # negated, not asked ("Ya no hace falta que esperes, tira con el deploy.")
+    Rule(
+        "es-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
+        r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
+        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)"
+        r"|(?:regresa|vuelve) (?:al|a la|a los|a las))\b",
+        0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("El spinner de progreso gira para siempre"): a remark, which the model does not override
+    Rule(
+        "es-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:el|la|un|una|este|esta|ese|esa|nuestro|nuestra)"
+        r" (?:spinner|barra de (?:progreso|carga)|indicador de (?:progreso|carga)"
+        r"|loader|progress ?bar)\b",
+        0.7,
+    ),
     # the rest the same way, back to a named piece of work: "haz el resto igual", "volvé a lo de
     # los webhooks", "de vuelta al parser" (a rule of its own: each copy of VERB costs compiling)
     Rule(
@@ -271,6 +324,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
+        r"|dale(?=\s*[,.!]|\s*$)"
         # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
         r"|antes(?! de\b| que\b)"
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"

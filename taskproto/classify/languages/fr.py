@@ -8,9 +8,16 @@ from taskproto.classify.interruption_rules import Rule
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
+# A bare acknowledgement of one or two words ("oui", "d'accord 👍", "ça marche !"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = (
+    r"(?:oui|ouais|ok|d'accord|dac|ca marche|ca roule|entendu|compris|parfait|super|top"
+    r"|tres bien)"
+)
 VERB = (
     r"(?:continue[sz]?\b|continuer\b|continuons\b|poursui(?:s|t|vez|vons|vre)\b"
-    r"|reprend(?:s|re|ez)?\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b|c'est parti\b"
+    r"|reprend(?:s|re|ez)?\b|reprenez\b|reprenons\b|vas[- ]y\b|allez[- ]y\b|on y va\b|y aller\b"
+    r"|c'est parti\b"
     r"|avance[sz]?\b"
     r"|avancer\b|enchaine[sz]?\b|enchainer\b|passe[rz]? a l'implementation"
     r"|passe[rz]? (?:a la|au|a l'|aux) ?(?:[\w'-]+ )?(?:suivante?s?|suite|prochaine?)\b"
@@ -44,6 +51,16 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Ne continue pas avant d'avoir vérifié les locks"): AUDIT
+    Rule(
+        "fr-audit-until",
+        "AUDIT",
+        r"\b(?:avant d'avoir|avant de|tant que|jusqu'a ce que)\b(?:(?=.*\b(?:verifi|controle"
+        r"|check|audit|valid|regard|relu)\w*).*\b(?:lock|verrou|worktree|journal|session"
+        r"|task\.json|protocole|etat)|.*\b(?:audit|doctor))",
+        0.85,
+    ),
     Rule(
         "fr-dont-stop",
         "RESUMPTION",
@@ -81,7 +98,8 @@ RULES = (
         "OTHER",
         r"^(?:attends?|attendez|une (?:seconde|minute|sec)|un (?:instant|moment)|minute|stop"
         r"|arrete[sz]?|halte|pause|pas encore|pas tout de suite|pas maintenant|pas valide"
-        r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme)\b",
+        r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme"
+        r"|reste[zs]? en (?:stand-?by|attente|pause))\b",
         0.8,
     ),
     Rule(
@@ -120,7 +138,7 @@ RULES = (
         r"^resume[sz]?(?:-(?:moi|nous))? (?:ce qu|tout ce qu|ou |l'avancement|ton |ta |tes "
         r"|le |la )|^resume[sz]?-(?:moi|nous)\b"
         r"|^(?:statut|status|avancement|progression|etat d'avancement|du nouveau|des nouvelles"
-        r"|quoi de neuf|eta|du progres|des progres)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
+        r"|quoi de neuf|eta|du progres|des progres|bilan)(?: (?:stp|svp|du [\w-]+|de la [\w-]+"
         r"|sur (?:la |le |les |l')?[\w-]+))*\s*\?*$"
         r"|^(?:donne|fais|envoie)(?:-moi|-nous)? (?:[\w'-]+ ){0,3}?(?:point|statut|etat|resume"
         r"|avancement|update)\b|^resume (?:ton|votre) (?:avancement|travail|progression)\b"
@@ -227,7 +245,10 @@ RULES = (
         r"|^(?:petite |une |autre )?question\b"
         r"|^(?:mais )?dis(?:-moi|-nous)? (?:d'abord |avant |deja )?(?:pourquoi|comment|ce qu|quel"
         r"|ou|a quoi)\b"
-        r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b",
+        r"|^aide[sz]?-(?:moi|nous) a (?:comprendre|piger|saisir)\b"
+        # first the explanation: "(continue après,) mais d'abord explique-moi X"
+        r"|^(?:mais |et )?(?:d'abord|avant tout|avant ca|en premier),? (?:re)?(?:explique|expliquez"
+        r"|decris|detaille|clarifie|dis-moi pourquoi|dis-moi comment)\b",
         0.85,
     ),
     Rule(
@@ -253,6 +274,55 @@ RULES = (
         r"^resume[sz]?(?:-(?:moi|nous))? (?:ce|cet|cette|ces|les|un|une|mon|ma|mes|en|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("fr-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
+    # a question about what a change will do ("Est-ce que le rebase va écraser les migrations de
+    # Karim ?", "Les URL vont rester les mêmes après la migration ?"): a question, not a status
+    # request (the protocol's own state is an audit's)
+    Rule(
+        "fr-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migration|upgrade|mise a jour|deploiement|deploy|refacto\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:va|vont)(?:-t-(?:il|elle)|-(?:ils|elles))? (?:rester|ecraser|casser|supprimer"
+        r"|effacer|changer|modifier|perdre|garder|conserver)\b.*\?$",
+        0.85,
+    ),
+    # the status asked as an instruction: "dis-moi juste si c'est fini", "je veux juste savoir
+    # où t'en es"
+    Rule(
+        "fr-status-tell",
+        "STATUS_REQUEST",
+        r"^dis(?:-moi|-nous)? (?:juste |seulement |simplement |vite |rapidement )?si (?:c'est"
+        r"|tu as|t'as|tout est|il est|elle est|le |la |les |ca )(?=.*\b(?:fini|finie|termine"
+        r"|terminee|pret|prete|fait|merge|mergee|pousse|passe|vert|verte)\b)"
+        r"|\b(?:savoir|dire|dis-moi|dites-moi) (?:juste |seulement )?(?:ou|a quel point)"
+        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b",
+        0.85,
+    ),
+    # a go said as "déroule-le", "passe maintenant à X", "reprise de la tâche": a clause of its
+    # own, not negated, not asked ("J'ai vu ton plan, déroule-le.", "Passe à l'envoi LoRa.")
+    Rule(
+        "fr-go-onto",
+        "RESUMPTION",
+        r"^(?!.*(?:\bpas\b|\bjamais\b|\bne\b|\bn'))(?!.*\?$)(?:(?:bon|alors|donc|et|ok) )*(?:"
+        r"deroule(?:z)?-(?:le|la|les)\b|deroule(?:z)? (?:ton|votre|le|ce) plan\b"
+        r"|passe(?:z)? (?:maintenant |ensuite |donc |alors |directement )?(?:a l'|a la |aux "
+        r"|au (?!crible\b|peigne fin\b))"
+        r"|reprise de (?:la|ta|votre) tache\b)",
+        0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("Le spinner de progression tourne sans fin"): a remark, which the model does not override
+    Rule(
+        "fr-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:le|la|un|une|ce|cette|notre)"
+        r" (?:spinner|barre de (?:progression|chargement)|indicateur de (?:progression|chargement)"
+        r"|loader|progress ?bar)\b",
+        0.7,
+    ),
     # the rest the same way, back to a named piece of work: "déroule le reste du plan", "retour
     # au parser" (a rule of its own: each copy of VERB in a pattern costs its compile time)
     Rule(
@@ -271,7 +341,7 @@ LANGUAGE = Language(
         r"(?:ok(?:ay)?|oui|ouais|bon|bien|tres bien|parfait|super|genial|top|merci(?: beaucoup)?"
         r"|d'accord|dac|alors|donc|bah|ben|eh bien|ah|oh|euh|et|puis|ensuite|maintenant|allez"
         r"|c'est bon|c'est clair|compris|entendu|au fait|en fait|juste|stp|svp|s'il te plait"
-        r"|s'il vous plait|roule|ah non|non)(?![\w'-])"
+        r"|s'il vous plait|roule|ca marche(?! pas)|ca roule|ah non|non)(?![\w'-])"
     ),
     connectives=(
         r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"

@@ -27,6 +27,12 @@ VERB = (
     r"|^toca (?:ai|em frente)\W*$|^toca o resto\b"
     r"|(?:termina|termine|finaliza|finalize|conclui|conclua) (?:o|a|os|as)\b(?!.*\?$))"
 )
+# A bare acknowledgement of one or two words ("sim", "beleza 👍", "show!"):
+# a message every word of which is a filler is read whole by the rules; with a "?" it asks.
+ACK = (
+    r"(?:sim|beleza|blz|show|ta|ta bom|ta certo|ok|valeu|fechou|fechado|certo|combinado"
+    r"|perfeito|massa|joia)"
+)
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
     r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade)\b"
@@ -41,6 +47,16 @@ _AUDIT_NOUN = (
 )
 
 RULES = (
+    # a go held until a check of the protocol's state, or a run of the audit: what is asked is
+    # the check ("Não continua enquanto não rodar o doctor"): AUDIT
+    Rule(
+        "pt-audit-until",
+        "AUDIT",
+        r"\b(?:enquanto (?:voce |vc )?nao|ate (?:que )?(?:voce |vc )?)\b(?:(?=.*\b(?:verific"
+        r"|confer|chec|revis|valid|audit|olh)\w*).*\b(?:lock|worktree|journal|sessao|task\.json"
+        r"|protocolo|estado)|.*\b(?:audit|doctor))",
+        0.85,
+    ),
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
@@ -85,7 +101,8 @@ RULES = (
         "OTHER",
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
-        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda)\b",
+        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
+        r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa))\b",
         0.8,
     ),
     Rule(
@@ -118,6 +135,13 @@ RULES = (
         r"(?:pront[oa]s?|terminou|terminaram|passou|passaram|acabou|conclui[dr]o|finalizad[oa])\b"
         r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s? (?:[\w-]+ ){0,3}?(?:ainda|falta"
         r"|faltam|falhando|resta|restam)\b",
+        0.85,
+    ),
+    # the status asked as an instruction: "me põe a par", "me deixa a par do deploy"
+    Rule(
+        "pt-status-tell",
+        "STATUS_REQUEST",
+        r"^(?:me |nos )?(?:poe|coloca|deixa|bota)(?: (?:me|nos))? a par\b",
         0.85,
     ),
     Rule(
@@ -168,7 +192,8 @@ RULES = (
         r"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se|olha"
         rf"|da uma (?:olhada|conferida|checada|verificada))\b.*"
         rf"\b{_PROTOCOL}\b"
-        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal|task\.json"
+        r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal"
+        r"|task\.json"
         r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
         r"|integr[oa]s?"
         r"|valid[oa]s?|limp[oa]s?)\b"
@@ -269,6 +294,42 @@ RULES = (
         r"|\d+)\b",
         0.75,
     ),
+    # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
+    # not override (a remark: after a go, it would not take the go back)
+    Rule("pt-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
+    # a question about what a change will do ("O rebase vai sobrescrever as migrations da Ana?",
+    # "As URLs vão ficar iguais depois da migração?"): a question, not a status request (the
+    # protocol's own state is an audit's)
+    Rule(
+        "pt-effect-question",
+        "QUESTION",
+        r"^(?=.*\b(?:rebase|merge|migracao|upgrade|atualizacao|deploy|refactor\w*|refatora\w*"
+        r"|release)\b)(?!.*\b(?:locks?|worktrees?|journal|task\.json)\b)"
+        r".*\b(?:vai|vao) (?:sobrescrever|apagar|quebrar|mudar|ficar|manter|perder"
+        r"|continuar iguais|continuar igual|remover)\b.*\?$",
+        0.85,
+    ),
+    # a go said as "parte pro X", "volta pro X", "pode ir em frente", "mete bronca no X", "manda
+    # brasa", "vai com o X": a clause of its own, not negated, not asked
+    Rule(
+        "pt-go-onto",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca)\b)(?!.*\?$)(?:(?:e|depois|entao|agora|ai|ok|beleza) )*(?:"
+        r"parte (?:pro|pra|para o|para a|para os|para as)\b|volta (?:pro|pra|para o|para a|ao)\b"
+        r"|(?:pode )?(?:ir|seguir) em frente\b|mete (?:bronca|ficha|marcha|o pe) (?:no|na|nos|nas"
+        r"|em|com)\b|manda (?:brasa|ver|bala)\b|vai com (?:o|a|os|as)\b(?! calma\b))",
+        0.85,
+    ),
+    # a mention, not a request: a progress indicator named in a statement, a bug
+    # ("O spinner de progresso gira pra sempre"): a remark, which the model does not override
+    Rule(
+        "pt-mention-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:o|a|um|uma|esse|essa|este|esta|nosso|nossa)"
+        r" (?:spinner|barra de (?:progresso|carregamento)|indicador de (?:progresso|carregamento)"
+        r"|loader|progress ?bar)\b",
+        0.7,
+    ),
     # the rest the same way: "faz o resto do mesmo jeito" (a rule of its own, not in VERB)
     Rule(
         "pt-rest",
@@ -285,7 +346,7 @@ LANGUAGE = Language(
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
         r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
-        r"|legal|massa|e ai|primeiro|antes"
+        r"|legal|massa|fechou|fechado|combinado|joia|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
     connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
