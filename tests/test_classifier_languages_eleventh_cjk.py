@@ -39,3 +39,25 @@ def test_a_word_typed_in_kana_or_pinyin_is_read_as_the_word(message: str, expect
 
 def test_asking_in_pinyin_is_not_a_go() -> None:
     assert classify("jixu ma?").type != "RESUMPTION"
+
+
+# Chinese status frames: not done yet?, how long still, how much of it, which part now, which
+# round; a bare "not yet" is still a hold, and a question about code is still a question.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("还没弄好吗？", "STATUS_REQUEST"),
+        ("部署还没结束呢？", "STATUS_REQUEST"),
+        ("迁移还要很久吗", "STATUS_REQUEST"),
+        ("还得多久？", "STATUS_REQUEST"),
+        ("数据导入处理了多少了", "STATUS_REQUEST"),
+        ("你现在正在改哪个文件？", "STATUS_REQUEST"),
+        ("回归测试跑到第几轮了？", "STATUS_REQUEST"),
+        ("还没做完", "OTHER"),
+        ("还没", "OTHER"),
+        ("还没好，先别合并", "OTHER"),
+        ("这个正则为什么这么慢？", "QUESTION"),
+    ],
+)
+def test_chinese_status_frames_are_status_requests(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
