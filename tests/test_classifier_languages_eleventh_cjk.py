@@ -61,3 +61,24 @@ def test_asking_in_pinyin_is_not_a_go() -> None:
 )
 def test_chinese_status_frames_are_status_requests(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Japanese status frames: what it works on now, how late, the state in a word, the status
+# asked for without a question, a report with no object; a go, a task to report something and
+# a question about code stay what they are.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("いま何に取り掛かってる？", "STATUS_REQUEST"),
+        ("リリースはどのくらい遅れそう？", "STATUS_REQUEST"),
+        ("進捗、一言で", "STATUS_REQUEST"),
+        ("進捗ちょうだい", "STATUS_REQUEST"),
+        ("続ける前に、ここまでの作業を簡単に教えて", "STATUS_REQUEST"),
+        ("手短に報告お願いします", "STATUS_REQUEST"),
+        ("ログ出力の実装に取り掛かって", "RESUMPTION"),
+        ("報告の書式はなぜこうなってるの？", "QUESTION"),
+        ("このキャッシュはなぜ遅れて更新されるの？", "QUESTION"),
+    ],
+)
+def test_japanese_status_frames_are_status_requests(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
