@@ -82,3 +82,36 @@ def test_chinese_status_frames_are_status_requests(message: str, expected: str) 
 )
 def test_japanese_status_frames_are_status_requests(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Chinese gos: the paused work picked up, all the way through, back to a part of it, "开工开工",
+# the rest all done ("…也都写了吧"); negated, later or asked they are not gos, and a service
+# brought up is a task, not a go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("麻烦把停掉的任务重新拉起来", "RESUMPTION"),
+        ("暂停的任务接着恢复一下吧", "RESUMPTION"),
+        ("开干开干！", "RESUMPTION"),
+        ("一路改完吧", "RESUMPTION"),
+        ("一路冲到发版", "RESUMPTION"),
+        ("回到导出那块", "RESUMPTION"),
+        ("剩下几个接口的 handler 也都写了吧", "RESUMPTION"),
+        ("剩下的测试也都补了吧", "RESUMPTION"),
+        ("先别把任务拉起来", "OTHER"),
+        ("明天再把任务拉起来", "OTHER"),
+        ("明天一路写完", "OTHER"),
+        ("剩下的明天也都写了吧", "OTHER"),
+        ("把服务拉起来", "OTHER"),
+        ("暂停", "OTHER"),
+    ],
+)
+def test_chinese_gos_by_form(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["剩下几个接口的 handler 都写了吗？", "回到导出那块吗？", "能一路写完吗？"]
+)
+def test_asking_about_the_rest_is_not_a_go(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)
