@@ -115,3 +115,24 @@ def test_chinese_gos_by_form(message: str, expected: str) -> None:
 )
 def test_asking_about_the_rest_is_not_a_go(message: str) -> None:
     assert classify(message).type != "RESUMPTION", classify(message)
+
+
+# The audit word not asking for an audit: one the user did, a table for it, a question about what
+# it checks; asking for one, or whether it is done, stays what it is.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("監査用のカラムが足りない", "OTHER"),
+        ("監査ってどういう順番で見てるの？", "QUESTION"),
+        ("我上周自己审计过了，不用管", "OTHER"),
+        ("审计都查哪些东西？", "QUESTION"),
+        ("ロックを監査して", "AUDIT"),
+        ("監査お願い", "AUDIT"),
+        ("审计一下锁", "AUDIT"),
+        ("帮我把 journal 审计一遍", "AUDIT"),
+        ("worktreeの監査は終わった？", "STATUS_REQUEST"),
+        ("审计过了吗？", "STATUS_REQUEST"),
+    ],
+)
+def test_the_audit_word_not_asking_for_an_audit(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -82,7 +82,10 @@ RULES = (
     Rule(
         "ja-audit",
         "AUDIT",
-        r"監査(?!ログ|の仕組み)|audit|サニティチェック|sanity ?check|整合|健全性"
+        # (not an audit the user did, a table for it, or a question about what it is:
+        # "ロックは昨日自分で監査しといた", "監査用のテーブル", "監査って何をチェックしてるの")
+        r"(?<!自分で)(?<!自分が)監査(?!ログ|の仕組み|用|って|とは|は\S{0,12}?(?:やった|した|済ん|終わ))"
+        r"(?!しといた|しておいた|した|済み)|audit|サニティチェック|sanity ?check|整合|健全性"
         r"|doctor\S{0,8}?(?:実行|走らせ|回し|かけ)|違反して|違反がない"
         rf"|{_PROTOCOL}.*{_CHECK}",
         0.85,

@@ -116,7 +116,10 @@ RULES = (
     Rule(
         "zh-audit",
         "AUDIT",
-        r"审计(?!日志|表|字段|记录|模块|服务)|audit|一致性|完整性|sanity check|健康检查"
+        # (not an audit the user did, or a question about what it checks: "锁那块我昨天自己审计
+        # 过了", "审计到底检查哪些东西？")
+        r"审计(?!日志|表|字段|记录|模块|服务|过了|完了|到底|是什么|都?(?:检查|查)(?:哪些|什么|啥))"
+        r"|audit|一致性|完整性|sanity check|健康检查"
         rf"|(?:跑|运行|执行).*doctor|违反(?:了)?协议|协议违规|{_CHECK}.*{_PROTOCOL}"
         # the 把 construction puts the object first: "把锁仔细排查一遍"
         rf"|把\s?{_PROTOCOL}\S{{0,8}}?{_CHECK}"
