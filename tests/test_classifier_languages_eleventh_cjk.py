@@ -169,3 +169,26 @@ def test_asking_about_going_on_is_not_a_go(message: str) -> None:
 )
 def test_japanese_gos_are_read_by_the_rule(message: str) -> None:
     assert classify(message).rule == "ja-resumption", classify(message)
+
+
+# Japanese: a question after a permission to go on is what is asked now; "そのあと続けて" is a go
+# after the agent's own step, not a later time; a reaction or a log line reported asks nothing.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("続けていいけど、その前に一つ：キャッシュのTTLってどう決まってるの", "QUESTION"),
+        ("続けていいけど、その前にテストを足して", "RESUMPTION"),
+        ("ジャーナルの状態だけ確認して、そのあと続けて", "RESUMPTION"),
+        ("へぇ〜そういう設計なんだ", "OTHER"),
+        ("Redisの接続がタイムアウトしてるログが出てる", "OTHER"),
+        ("Redisの接続がタイムアウトしてるログが出てる？", "QUESTION"),
+        ("タイムアウトのエラーが出てるけど、続けて", "RESUMPTION"),
+        ("へぇ、で、進捗は？", "STATUS_REQUEST"),
+    ],
+)
+def test_japanese_what_is_asked_now_decides(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
+
+
+def test_japanese_a_go_after_a_meeting_is_not_a_go_now() -> None:
+    assert classify("ジャーナルの状態だけ確認して、会議のあとで続けて").type != "RESUMPTION"
