@@ -192,3 +192,23 @@ def test_japanese_what_is_asked_now_decides(message: str, expected: str) -> None
 
 def test_japanese_a_go_after_a_meeting_is_not_a_go_now() -> None:
     assert classify("ジャーナルの状態だけ確認して、会議のあとで続けて").type != "RESUMPTION"
+
+
+# Chinese: a go after an event that happens of itself holds ("测试绿了再继续"), unlike the agent's
+# own step first ("先把lint修了再继续"); 恢复 naming a thing (a flag, a field) is no go.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("测试绿了再继续", "OTHER"),
+        ("流水线变绿了再恢复", "OTHER"),
+        ("预发环境上线了再接着做", "OTHER"),
+        ("PR 合并了再开始", "OTHER"),
+        ("先把lint修了再继续", "RESUMPTION"),
+        ("恢复一下", "RESUMPTION"),
+        ("恢复标志存进数据库", "OTHER"),
+        ("恢复逻辑有个 bug", "OTHER"),
+        ("恢复机制写在 resume.py 里", "OTHER"),
+    ],
+)
+def test_chinese_a_go_after_an_event_holds(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
