@@ -212,3 +212,21 @@ def test_japanese_a_go_after_a_meeting_is_not_a_go_now() -> None:
 )
 def test_chinese_a_go_after_an_event_holds(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Chinese: a log line or a thing the user did, reported, asks nothing; what happens to the lock or
+# the journal after an event is a question, not an audit; the lock's state now is still an audit.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("服务日志里一直刷 connection reset", "OTHER"),
+        ("我刚把 lock 文件加进 .gitignore 了", "OTHER"),
+        ("我已经修好了，继续吧", "RESUMPTION"),
+        ("日志里一直报错，为什么？", "QUESTION"),
+        ("worktree 删掉之后 journal 会怎样", "QUESTION"),
+        ("锁会不会已经过期了", "AUDIT"),
+        ("锁过期了吗？", "AUDIT"),
+    ],
+)
+def test_chinese_a_report_asks_nothing(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
