@@ -230,3 +230,22 @@ def test_chinese_a_go_after_an_event_holds(message: str, expected: str) -> None:
 )
 def test_chinese_a_report_asks_nothing(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Chinese: what it does now, done by a time, how a run came out are status requests; where a thing
+# is kept, how large a cost, whether a change has a risk are questions.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("你在干啥", "STATUS_REQUEST"),
+        ("周五前能做完吗？", "STATUS_REQUEST"),
+        ("回归测试结果怎么样？", "STATUS_REQUEST"),
+        ("配置存在哪", "QUESTION"),
+        ("每次启动开销有多大", "QUESTION"),
+        ("这样改有没有副作用", "QUESTION"),
+        ("你在干嘛，为什么停了？", "QUESTION"),
+        ("结果如何解释", "QUESTION"),
+    ],
+)
+def test_chinese_status_and_question_frames(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
