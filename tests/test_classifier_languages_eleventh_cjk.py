@@ -249,3 +249,24 @@ def test_chinese_a_report_asks_nothing(message: str, expected: str) -> None:
 )
 def test_chinese_status_and_question_frames(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+# Questions and a remark read as status requests or OTHER: whether a design is safe, a suggestion
+# asked, the reason a thing is left, the user's own share of the rest, which of two, what a
+# branch guards; the rest of the work listed is a status request.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("このキューの実装はスレッドセーフですか", "QUESTION"),
+        ("関数に切り出した方がテストしやすくないですか", "QUESTION"),
+        ("requirementsにflask 1.xが残ってるのって理由ある？", "QUESTION"),
+        ("残りは自分で直すからいいよ", "OTHER"),
+        ("残りはいくつ？", "STATUS_REQUEST"),
+        ("准备用 Redis 还是 Memcached？", "QUESTION"),
+        ("这个 try 是在防什么情况？", "QUESTION"),
+        ("现在什么情况？", "STATUS_REQUEST"),
+        ("把还没做的列一下", "STATUS_REQUEST"),
+    ],
+)
+def test_questions_and_remarks_by_form(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
