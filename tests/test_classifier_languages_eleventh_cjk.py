@@ -5,6 +5,9 @@ what they are. New messages, none a corpus row."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from taskproto.classify.interruptions import classify
@@ -270,3 +273,28 @@ def test_chinese_status_and_question_frames(message: str, expected: str) -> None
 )
 def test_questions_and_remarks_by_form(message: str, expected: str) -> None:
     assert classify(message).type == expected, classify(message)
+
+
+_LOADS = (
+    "import sys\n"
+    "from taskproto.classify import interruptions\n"
+    "for message in sys.argv[1:]:\n"
+    "    interruptions.classify(message)\n"
+    "print('taskproto.classify.slips' in sys.modules,\n"
+    "      interruptions._PINYIN in interruptions._compiled)"
+)
+
+
+@pytest.mark.parametrize(
+    ("messages", "loaded"),
+    [
+        (["nice work", "continue", "继续", "続けて", "ok thanks"], "False False"),
+        (["jixu gan"], "True True"),
+    ],
+)
+def test_only_a_message_with_pinyin_looks_for_it(messages: list[str], loaded: str) -> None:
+    # a fresh interpreter: English and a plain go neither import slips.py nor compile the regex
+    found = subprocess.run(
+        [sys.executable, "-c", _LOADS, *messages], capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == loaded
