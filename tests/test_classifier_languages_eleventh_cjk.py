@@ -298,3 +298,17 @@ def test_only_a_message_with_pinyin_looks_for_it(messages: list[str], loaded: st
         [sys.executable, "-c", _LOADS, *messages], capture_output=True, text=True, check=True
     )
     assert found.stdout.strip() == loaded
+
+
+# What happens to the lock or the journal is a question; whether the lock is still ours is an
+# audit (already so before this round: a guard for the forms above).
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("lockファイルってgit cleanで消えたりしない？", "QUESTION"),
+        ("ロックの期限が切れたらagentはどうなる？", "QUESTION"),
+        ("lockまだうちのもの？", "AUDIT"),
+    ],
+)
+def test_japanese_what_happens_to_the_lock_is_a_question(message: str, expected: str) -> None:
+    assert classify(message).type == expected, classify(message)
