@@ -132,6 +132,9 @@ _WORD = re.compile(r"[a-z]{4,}")
 # A clause with no word in it ("?" left of "please?" once "please" is stripped) asks nothing more
 # than the clause before it: "Can you continue, please?" is a go.
 _NO_WORD = re.compile(r"\W*$")
+# Chinese typed in pinyin ("jixu", "jindu ne"): slips.PINYIN, here so English imports no slips.py
+# (each word holds "ji": compiled only for a message that does)
+_PINYIN = r"\b(?:ji ?xu|jin ?du|jin ?zhan|shen ?ji)\b"
 
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -155,6 +158,10 @@ def _normalise(text: str) -> str:
     text = _MARKDOWN.sub(" ", text)
     text = _WORD.sub(_fix_typo, text)
     return _SPACES.sub(" ", text).strip()
+
+
+def _pinyin(normal: str) -> bool:
+    return "ji" in normal and _compile(_PINYIN).search(normal) is not None
 
 
 def _fix_typo(word: re.Match[str]) -> str:
@@ -195,7 +202,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
     active = DEFAULT_RULES if rules is None else rules
     codes, lead, normal = languages.detect(_normalise(text))
-    if len(normal) <= 40 and languages.may_slip(normal):  # "weitr", "继绪": slips.py
+    if len(normal) <= 40 and (languages.may_slip(normal) or _pinyin(normal)):  # slips.py
         from taskproto.classify import slips
 
         codes, lead, normal = slips.slipped(codes, lead, normal)

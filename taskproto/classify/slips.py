@@ -4,10 +4,12 @@ A message of at most three words none of which is a go word, one of whose words 
 (a letter put in, left out, changed, or two neighbours swapped) from a go word of German,
 Spanish, French or Portuguese, is read with that go word instead and in its language; in
 Japanese and Chinese, a go word one of whose characters is replaced by one of the same sound
-("つぢけて", "继绪", "再会して"). Only go words of five letters or more, and only short messages:
-a longer message, or a real word near a go word in a sentence ("continued", "continuo"), is
-left as it is. Imported only for a message of at most forty characters
-(``interruptions.classify``); not a language table (``languages/``): it reads their go words.
+("つぢけて", "继绪", "再会して"), or typed in kana for its kanji ("ぞっこうで"); in Chinese, a go,
+progress or audit word typed in pinyin ("jixu", "jindu ne", "shen ji 一下"). Only go words of
+five letters or more, and only short messages: a longer message, or a real word near a go word
+in a sentence ("continued", "continuo"), is left as it is. Imported only for a message of at
+most forty characters (``interruptions.classify``); not a language table (``languages/``): it
+reads their go words.
 """
 
 from __future__ import annotations
@@ -34,7 +36,19 @@ _SOUNDS = (
     ("ja", r"つ[ぢじず]け", "つづけ"),
     ("ja", r"再会(?=して|しよう|しましょう|で|する|お願い)", "再開"),
     ("zh-Hans", r"(?!继续)[继及既记计纪][续绪序叙蓄]", "继续"),
+    # a go word typed in kana, not kanji: "ぞっこうで" (続行で), "さいかいして" (再開して)
+    ("ja", r"ぞっこう", "続行"),
+    ("ja", r"さいかい(?=して|しよう|しましょう|で|する|お願い|おねがい)", "再開"),
+    # a word typed with the IME's wrong character of the same sound: "审记" (审计), "近度" (进度)
+    ("zh-Hans", r"审[记纪]", "审计"),
+    ("zh-Hans", r"近度", "进度"),
 )
+# Chinese typed in pinyin without its characters: "jixu", "jixu gan", "jindu ne", "shen ji 一下".
+# Only these words (a go, a progress or an audit), and the particles beside them only when one
+# of them is there ("ne" alone is nothing). ``interruptions.classify`` reaches this by PINYIN.
+PINYIN = r"\b(?:ji ?xu|jin ?du|jin ?zhan|shen ?ji)\b"
+_PINYIN_WORDS = {"jixu": "继续", "jindu": "进度", "jinzhan": "进展", "shenji": "审计"}
+_PARTICLES = {"gan": "干", "ne": "呢", "ba": "吧", "ma": "吗", "yixia": "一下", "xia": "下"}
 
 
 def _one_edit(word: str, go: str) -> bool:
@@ -85,11 +99,28 @@ def sounds(text: str) -> tuple[str, str] | None:
     return None
 
 
+def pinyin(text: str) -> str | None:
+    """``text`` with its pinyin go, progress or audit word, and the particles beside it, in
+    characters ("jindu ne" -> "进度 呢"); None when it has none, or has other Latin words
+    ("ji xu the tests" is not Chinese)."""
+    found = re.sub(PINYIN, lambda m: _PINYIN_WORDS[m[0].replace(" ", "")], text)
+    if found == text:
+        return None
+    words = re.findall(r"[a-z]+", found)
+    if any(word not in _PARTICLES for word in words):
+        return None
+    found = re.sub(r"[a-z]+", lambda m: _PARTICLES[m[0]], found)
+    return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", found)  # "进度呢"
+
+
 def slipped(codes: tuple[str, ...], lead: int, normal: str) -> tuple[tuple[str, ...], int, str]:
     """``languages.detect``'s answer (``codes``, ``lead``, ``normal``) for a message of at most
     forty characters; for one of at most three words with a go word typed with a slip ("contnua
     porfa", "weitr", "つぢけて", "继绪"), or a go word no marker shows ("retome"), the go word's
     language first and the text with the go word put right."""
+    chinese = pinyin(normal)
+    if chinese is not None:
+        return ("zh-Hans", *(c for c in codes if c != "zh-Hans")), 1, chinese
     if normal.isascii() or not languages._cjk(normal):
         found = latin(normal.translate(languages._NOT_WORDS).split(), normal)
     else:

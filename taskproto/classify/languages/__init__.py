@@ -260,7 +260,7 @@ _skeletons: dict[str, bool] = {}  # each go word (True), and each with one lette
 def may_slip(normal: str) -> bool:
     """Whether short ``normal`` may be a go with a slip: CJK, or a word one edit from a go."""
     if not normal.isascii() and _cjk(normal):  # a character of slips.py's same-sound slips
-        return not frozenset("ぢじず会绪序叙蓄及既记计纪").isdisjoint(normal)
+        return not frozenset("ぢじず会绪序叙蓄及既记计纪ぞさ近").isdisjoint(normal)
     for go in " ".join(SLIP_WORDS.values()).split() if not _skeletons else ():
         _skeletons.update({go[:i] + go[i + 1 :]: False for i in range(len(go))} | {go: True})
     found = normal.translate(_NOT_WORDS).split()  # slips.py reads three words at most
