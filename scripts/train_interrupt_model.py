@@ -86,8 +86,6 @@ BATCHES = {
     # the eleventh round's: three more, each language from its own scenes and people (breadth);
     # trained on, never a blind batch
     "14t": ("train14a", "train14b", "train14c"),
-    # and two more, aimed at the kinds the thirteenth batch missed; trained on, never blind
-    "15t": ("train15a", "train15b"),
 }
 EPOCHS = 30
 RATE = 0.2
