@@ -210,10 +210,21 @@ TWELFTH_FLOORS = {"de": 151, "es": 162, "fr": 148, "pt-BR": 158, "ja": 157, "zh-
 # round it is data: the model is trained on it (batch "13" of scripts/train_interrupt_model.py)
 # and it is in TRAINED, held to MIN_ACCURACY.
 THIRTEENTH_FLOORS = {"de": 154, "es": 148, "fr": 154, "pt-BR": 144, "ja": 161, "zh-Hans": 156}
-# The fourteenth batch: written the same way by engineers who did not see the classifier, kept
-# out of this repository until the eleventh round is merged, never trained on (the training
-# script leaves heldout14 out by default), scored once by the lead.
+# The fourteenth batch: written the same way by engineers who did not see the classifier (while
+# the tenth round was made), kept out of this repository until the eleventh round was merged,
+# never trained on (the training script leaves heldout14 out by default), scored once by the lead
+# (docs/interruptions.md, "The fourteenth batch, scored once"): 93.3% in all, de 93.2% to ja
+# 93.9%, zh-Hans 92.0% (the goal met in no language). Its floors are those counts; the next round
+# makes it data and holds out a fifteenth batch.
 FOURTEENTH = "heldout14"
+FOURTEENTH_FLOORS = {"de": 151, "es": 153, "fr": 153, "pt-BR": 153, "ja": 154, "zh-Hans": 150}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_fourteenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, FOURTEENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= FOURTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
