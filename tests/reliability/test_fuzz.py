@@ -20,7 +20,7 @@ from typing import Any
 
 import ops
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from taskproto.classify.interruptions import DEFAULT_RULES, classify, is_approval_like
@@ -188,6 +188,9 @@ def test_interrupt_classify_stdin_any_bytes(
 
 @settings(max_examples=25, deadline=None, suppress_health_check=FIXTURES)
 @given(st.binary(max_size=400))
+@example(b"")  # an empty message is refused (docs/interruptions.md), whatever the draw
+@example(b" \n\t")
+@example(b"weiter")
 def test_interrupt_record_stdin_any_bytes(
     cli: Any, engine: Engine, monkeypatch: pytest.MonkeyPatch, data: bytes
 ) -> None:
@@ -196,10 +199,14 @@ def test_interrupt_record_stdin_any_bytes(
     before = engine.load("fz")
     _stdin(monkeypatch, data)
     result = cli("interrupt", "record", "fz", "-", "--json")
-    assert result.code == 0, result.err
     after = engine.load("fz")
-    assert json.loads(result.out)["type"] in CLASSES
     assert after.state == before.state
+    if not data.decode("utf-8", "replace").strip():  # an empty message: refused, nothing written
+        assert result.code == 1 and "the message is empty" in result.err, result.err
+        assert after.interruption_count == before.interruption_count
+        return
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["type"] in CLASSES
     assert after.interruption_count == before.interruption_count + 1
 
 
