@@ -18,6 +18,7 @@ from taskproto.engine import pending
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError
 from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteClaimHeld, RemoteError
+from taskproto.sessions import hostname, pid_alive
 from taskproto.state.models import Task
 
 
@@ -91,6 +92,16 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
             pending.clear(
                 core, pending.CLAIMS, task.name
             )  # published already (a claim or a renewal)
+            continue
+        if owner.pid and owner.host == hostname() and not pid_alive(owner.pid):
+            # its session's process is gone: published now, the claim would look fresh on the
+            # remote for a session nobody runs (as a heartbeat is refused for it: claims.py)
+            pending.clear(core, pending.CLAIMS, task.name)
+            done.conflicts[task.name] = (
+                f"its session {owner.session}'s process {owner.pid} on this host is gone, so the "
+                f"claim was not published; claim it again from a live session (`taskproto claim "
+                f"{task.name}`)"
+            )
             continue
         try:
             if there is not None:  # never a takeover, even of an expired claim: the user decides

@@ -158,3 +158,37 @@ def test_doctor_names_the_claims_and_removals_waiting_for_an_unreachable_remote(
     ok("sync", cwd=a, env=ALICE)
     r = cli("doctor", "--json", cwd=a, env=ALICE)
     assert not [f for f in json.loads(r.out)["findings"] if f["check"].startswith("remote-")]
+
+
+def test_a_waiting_claim_whose_session_is_gone_is_not_published(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    """A claim recorded for the next sync whose session's process has since ended is not
+    published with a fresh heartbeat: sync says so in one line and drops the record."""
+    import subprocess
+
+    from taskproto.config import load_config
+    from taskproto.engine import Engine
+
+    bare = tmp_path / "shared.git"  # not made yet: unreachable
+    a = repo
+    git(a, "remote", "add", "shared", f"file://{bare}")
+    ok("init", cwd=a)
+    ok("task", "create", "t1", cwd=a)
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # a pid of a process that has ended
+    Engine(load_config(a)).claim("t1", "alice", gone.pid)
+    assert cli("init", "--remote", "shared", cwd=a, env=ALICE).code == 0
+    assert (a / ".taskproto" / "claims-pending" / "t1").read_text() == "alice\n"
+
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    r = cli("sync", "--json", cwd=a, env=ALICE)
+    assert r.code == 1, r.err
+    data = json.loads(r.out)
+    assert data["claims_published"] == [] and list(data["claim_conflicts"]) == ["t1"]
+    why = data["claim_conflicts"]["t1"]
+    assert f"process {gone.pid} on this host is gone" in why and "taskproto claim t1" in why
+    assert remote_claims(bare) == {}
+    assert not (a / ".taskproto" / "claims-pending" / "t1").exists()
+    r = cli("sync", "--json", cwd=a, env=ALICE)  # said once: the record is gone
+    assert r.code == 0 and json.loads(r.out)["claim_conflicts"] == {}, r.out
