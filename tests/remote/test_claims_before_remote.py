@@ -43,21 +43,29 @@ def remote_claims(bare: Path) -> dict[str, str]:
     return claims
 
 
-def test_init_remote_publishes_the_claims_made_before_and_reports_a_conflict(
-    tmp_path: Path, repo: Path, ok: Run, cli: Run
-) -> None:
+def two_tasks_on_the_remote(tmp_path: Path, a: Path, ok: Run) -> Path:
+    """A bare remote `shared` that holds a's tasks t1 and t2 (a sync with the remote on for a
+    moment), while a's own setting leaves the remote off: the claims made next are made before
+    it. Returns the bare repository."""
     bare = tmp_path / "shared.git"
     git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
-    a = repo
     git(a, "remote", "add", "shared", f"file://{bare}")
     git(a, "push", "-q", "shared", "main")
     ok("init", cwd=a)
     ok("task", "create", "t1", cwd=a)
     ok("task", "create", "t2", cwd=a)
-    # t2 reaches the remote (a sync with the remote on for a moment), and machine b claims it there
     (a / ".taskproto.toml").write_text('remote = "shared"\n')
     ok("sync", cwd=a)
     (a / ".taskproto.toml").unlink()
+    return bare
+
+
+def test_init_remote_publishes_the_claims_made_before_and_reports_a_conflict(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    a = repo
+    # t1 and t2 reach the remote, and machine b claims t2 there
+    bare = two_tasks_on_the_remote(tmp_path, a, ok)
     b = tmp_path / "b"
     git(tmp_path, "clone", "-q", "-o", "shared", f"file://{bare}", str(b))
     ok("init", "--remote", "shared", cwd=b)
@@ -120,17 +128,8 @@ def test_an_unreachable_remote_leaves_the_claims_to_the_next_sync(
 def test_doctor_names_the_claims_and_removals_waiting_for_an_unreachable_remote(
     tmp_path: Path, repo: Path, ok: Run, cli: Run
 ) -> None:
-    bare = tmp_path / "shared.git"
-    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
     a = repo
-    git(a, "remote", "add", "shared", f"file://{bare}")
-    git(a, "push", "-q", "shared", "main")
-    ok("init", cwd=a)
-    ok("task", "create", "t1", cwd=a)
-    ok("task", "create", "t2", cwd=a)
-    (a / ".taskproto.toml").write_text('remote = "shared"\n')
-    ok("sync", cwd=a)  # both tasks on the remote
-    (a / ".taskproto.toml").unlink()
+    bare = two_tasks_on_the_remote(tmp_path, a, ok)  # both tasks on the remote
     ok("claim", "t1", cwd=a, env=ALICE)  # before the remote is on
     away = tmp_path / "away.git"
     bare.rename(away)  # the remote cannot be reached
@@ -192,3 +191,28 @@ def test_a_waiting_claim_whose_session_is_gone_is_not_published(
     assert not (a / ".taskproto" / "claims-pending" / "t1").exists()
     r = cli("sync", "--json", cwd=a, env=ALICE)  # said once: the record is gone
     assert r.code == 0 and json.loads(r.out)["claim_conflicts"] == {}, r.out
+
+
+def test_init_remote_does_not_publish_a_claim_whose_session_is_gone(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    """The other door to the same rule: `init --remote` with the remote reachable publishes the
+    claims made before it, but not one whose session's process has ended (one line, exit 1, as a
+    conflict is), and a live one beside it still is."""
+    import subprocess
+
+    from taskproto.config import load_config
+    from taskproto.engine import Engine
+
+    a = repo
+    bare = two_tasks_on_the_remote(tmp_path, a, ok)
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    Engine(load_config(a)).claim("t1", "alice", gone.pid)
+    ok("claim", "t2", cwd=a, env=BOB)  # the CLI's claim: no pid, a live session as far as known
+    r = cli("init", "--remote", "shared", "--json", cwd=a, env=ALICE)
+    assert r.code == 1, r.err
+    claims = json.loads(r.out)["remote"]["claims"]
+    assert claims["published"] == ["t2"] and list(claims["conflicts"]) == ["t1"]
+    assert f"process {gone.pid} on this host is gone" in claims["conflicts"]["t1"]
+    assert remote_claims(bare) == {"t2": "bob"}

@@ -345,15 +345,21 @@ def test_doctor_helpers_find_claims_the_two_sides_disagree_on(
     assert [f.task for f in findings if f.check == "remote-claim-dead-session"] == ["t2"]
 
 
-def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
-    from taskproto import doctor
-
+def remote_nowhere(tmp_path: Path) -> Path:
+    """A repository whose shared remote, origin, cannot be read (no repository at its URL)."""
     repo = tmp_path / "repo"
     repo.mkdir()
     git(repo, "init", "--quiet", "--initial-branch=main")
     git(repo, "commit", "--quiet", "--allow-empty", "-m", "i")
     git(repo, "remote", "add", "origin", str(tmp_path / "nowhere.git"))
     (repo / ".taskproto.toml").write_text('remote = "origin"\n')
+    return repo
+
+
+def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
+    from taskproto import doctor
+
+    repo = remote_nowhere(tmp_path)
     report = doctor.run(load_config(repo))
     assert [f.check for f in report.findings] == ["remote-unreachable"]
     assert "origin" in report.findings[0].message
@@ -362,12 +368,7 @@ def test_doctor_says_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
 def test_doctor_offers_no_task_to_abandon_when_the_remote_cannot_be_read(tmp_path: Path) -> None:
     # A repository's finding has no task: its escalation offers what the user can do, not
     # "Abandon the task and select another one" (docs/doctor.md, "The options of each escalation").
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    git(repo, "init", "--quiet", "--initial-branch=main")
-    git(repo, "commit", "--quiet", "--allow-empty", "-m", "i")
-    git(repo, "remote", "add", "origin", str(tmp_path / "nowhere.git"))
-    (repo / ".taskproto.toml").write_text('remote = "origin"\n')
+    repo = remote_nowhere(tmp_path)
     proc = tp(repo, "doctor")
     assert proc.returncode == 1, proc.stderr
     assert "1. Check the remote (`git ls-remote origin`) and run doctor again" in proc.stdout
