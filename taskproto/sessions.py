@@ -133,6 +133,26 @@ def owner_gone(
     return liveness(owner, now, lease_minutes, task_dir)[0]
 
 
+def process_gone(owner: Owner) -> str | None:
+    """Why the owner's process on this host is provably gone (it no longer runs, or the pid is
+    its terminal's shell's no more), or None: another host's, no pid recorded, or alive. The one
+    test of it: `liveness`, a heartbeat refused (engine/claims.py), a claim not published
+    (engine/publish_claims.py)."""
+    if owner.host != hostname() or not owner.pid:
+        return None
+    if not pid_alive(owner.pid):
+        return f"its process {owner.pid} on {owner.host} no longer exists"
+    leader = terminal_leader(owner.session)
+    if leader is not None and leader[0] == owner.pid:
+        started = process_start(owner.pid)
+        if started is not None and started != leader[1]:
+            return (
+                f"its terminal's shell {owner.pid} on {owner.host} has exited (that pid is "
+                "now another process's)"
+            )
+    return None
+
+
 def liveness(
     owner: Owner,
     now: datetime,
@@ -143,17 +163,9 @@ def liveness(
     """(why the owner is provably gone or None, its last sign of life). The second is None when
     its process decided: on this host, gone. `last`: the owner's `last_heartbeat`, when the caller
     has it already (the board keeps it while the task's folder does not change)."""
-    if owner.host == hostname() and owner.pid is not None:
-        if not pid_alive(owner.pid):
-            return f"its process {owner.pid} on {owner.host} no longer exists", None
-        leader = terminal_leader(owner.session)
-        if leader is not None and leader[0] == owner.pid:
-            started = process_start(owner.pid)
-            if started is not None and started != leader[1]:
-                return (
-                    f"its terminal's shell {owner.pid} on {owner.host} has exited (that pid is "
-                    "now another process's)"
-                ), None
+    gone = process_gone(owner)
+    if gone is not None:
+        return gone, None
     beat_at = last if last is not None else last_heartbeat(owner, task_dir)
     age = now - beat_at
     if age > timedelta(minutes=lease_minutes):

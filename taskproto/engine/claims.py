@@ -22,7 +22,7 @@ from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import ClaimPlan, ClaimRaced, JournalAhead, RemoteClaim, RemoteError
-from taskproto.sessions import hostname, liveness, pid_alive, span
+from taskproto.sessions import hostname, liveness, process_gone, span
 from taskproto.state import beat, registry
 from taskproto.state.models import Owner, Task, utcnow
 
@@ -311,13 +311,11 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
 
 def _refuse_gone(task: Task, session: str) -> None:
     """A remote claim is renewed only for a session that lives: one whose process on this host is
-    gone (sessions.pid_alive) keeps its claim as it is, to expire; doctor names it
+    gone (sessions.process_gone) keeps its claim as it is, to expire; doctor names it
     (`remote-claim-dead-session`). `claim` from a live process records that process instead."""
     owner = task.owner
-    if owner is None or owner.session != session or not owner.pid or owner.host != hostname():
-        return
-    if not pid_alive(owner.pid):
-        raise OwnerGone(task.name, owner.pid)
+    if owner is not None and owner.session == session and process_gone(owner) is not None:
+        raise OwnerGone(task.name, owner.pid or 0)
 
 
 def _refuse_taken_over(task: Task, session: str) -> None:

@@ -18,7 +18,7 @@ from taskproto.engine import pending
 from taskproto.engine.core import Core
 from taskproto.errors import TaskprotoError
 from taskproto.remote import ClaimRaced, JournalAhead, RemoteClaim, RemoteClaimHeld, RemoteError
-from taskproto.sessions import hostname, pid_alive
+from taskproto.sessions import process_gone
 from taskproto.state.models import Task
 
 
@@ -93,7 +93,7 @@ def _publish(core: Core, owned: list[Task], held: dict[str, RemoteClaim]) -> Cla
                 core, pending.CLAIMS, task.name
             )  # published already (a claim or a renewal)
             continue
-        if owner.pid and owner.host == hostname() and not pid_alive(owner.pid):
+        if process_gone(owner) is not None:
             # its session's process is gone: published now, the claim would look fresh on the
             # remote for a session nobody runs (as a heartbeat is refused for it: claims.py)
             pending.clear(core, pending.CLAIMS, task.name)
