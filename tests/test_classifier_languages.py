@@ -68,6 +68,9 @@ TWELFTH = "heldout12"
 # The thirteenth batch (below, THIRTEENTH_FLOORS): since the eleventh round the model is trained
 # on it, so it too is data with the same floor.
 THIRTEENTH = "heldout13"
+# The fourteenth batch (below, FOURTEENTH_FLOORS): since the twelfth round the model is trained
+# on it, so it too is data with the same floor.
+FOURTEENTH = "heldout14"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -80,6 +83,7 @@ TRAINED = (
     ELEVENTH,
     TWELFTH,
     THIRTEENTH,
+    FOURTEENTH,
 )
 
 
@@ -214,10 +218,14 @@ THIRTEENTH_FLOORS = {"de": 154, "es": 148, "fr": 154, "pt-BR": 144, "ja": 161, "
 # the tenth round was made), kept out of this repository until the eleventh round was merged,
 # never trained on (the training script leaves heldout14 out by default), scored once by the lead
 # (docs/interruptions.md, "The fourteenth batch, scored once"): 93.3% in all, de 93.2% to ja
-# 93.9%, zh-Hans 92.0% (the goal met in no language). Its floors are those counts; the next round
-# makes it data and holds out a fifteenth batch.
-FOURTEENTH = "heldout14"
+# 93.9%, zh-Hans 92.0% (the goal met in no language). Its floors are those counts. Since the
+# twelfth round it is data: the model is trained on it (batch "14" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 FOURTEENTH_FLOORS = {"de": 151, "es": 153, "fr": 153, "pt-BR": 153, "ja": 154, "zh-Hans": 150}
+# The fifteenth batch: written the same way by engineers who did not see the classifier (while
+# the twelfth round was made), kept out of this repository until that round is merged, never
+# trained on (the training script leaves heldout15 out by default), scored once by the lead.
+FIFTEENTH = "heldout15"
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -268,10 +276,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_fourteenth_never_trained_on() -> None:
-    """The tenth to thirteenth batches (and the fourteenth, once it is merged) repeat no message
+def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
+    """The tenth to fourteenth batches (and the fifteenth, once it is merged) repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the fourteenth out unless told
+    accents, punctuation or spaces), and the training script leaves the fifteenth out unless told
     otherwise."""
     import unicodedata
 
@@ -279,9 +287,9 @@ def test_the_blind_batches_are_new_and_the_fourteenth_never_trained_on() -> None
         text = unicodedata.normalize("NFKD", message.strip().lower())
         return "".join(c for c in text if c.isalnum())
 
-    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH]
-    if list(CORPORA.glob(f"*.{FOURTEENTH}.tsv")):
-        batches.append(FOURTEENTH)
+    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH]
+    if list(CORPORA.glob(f"*.{FIFTEENTH}.tsv")):
+        batches.append(FIFTEENTH)
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -295,7 +303,7 @@ def test_the_blind_batches_are_new_and_the_fourteenth_never_trained_on() -> None
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{FOURTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{FIFTEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -801,9 +809,9 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    thirteen batches and the training messages, since the eleventh round; about two minutes),
-    leaving out the fourteenth batch, which is not in the repository yet: the script says so and
-    trains on what there is."""
+    fourteen batches and the training messages, since the twelfth round; a few minutes), leaving
+    out the fifteenth batch, which is not in the repository yet: the script says so and trains on
+    what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -814,8 +822,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{FOURTEENTH}.tsv")):
-        assert f"{FOURTEENTH}: no such split" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{FIFTEENTH}.tsv")):
+        assert f"{FIFTEENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(
