@@ -47,14 +47,23 @@ def shell(client: str, command: str) -> ToolCall:
 
 
 def run(
-    client: str, project: Path, home: Path, cwd: Path, script: list[Turn], prompt: str = PROMPT
+    client: str,
+    project: Path,
+    home: Path,
+    cwd: Path,
+    script: list[Turn],
+    prompt: str = PROMPT,
+    resume: bool = False,
 ) -> tuple[ClientResult, list[Request]]:
+    """One prompt through the real client; ``resume``: Claude Code's next prompt in the same
+    session (``--resume``), as a user's second message is."""
     spec = CLIENTS[client]
     env = dict(GIT_ENV)
     args: tuple[str, ...] = ()
     with spec.server(script) as server:
         if client == "claude":
-            args = ("--permission-mode", "acceptEdits", "--session-id", SESSION)
+            session = ("--resume",) if resume else ("--session-id",)
+            args = ("--permission-mode", "acceptEdits", *session, SESSION)
             result = spec.run(prompt, cwd, server, home, args=args, env=env)
         elif client == "codex":
             write_codex_config(home / ".codex", server, trusted=[cwd])
@@ -202,3 +211,35 @@ def test_clear_in_the_same_client_process_inherits_the_claim(client: str, projec
     task = engine.load("t1")
     assert task.owner is not None and task.owner.session == "session-after-clear"
     assert task.transition_log[-1].trigger == "clear_handover"
+
+
+@pytest.mark.parametrize(
+    ("client", "question", "go"),
+    [
+        ("claude", "Wie funktioniert der Rollback eigentlich?", "passt, weiter machen bitte"),
+        ("codex", "ロールバックはどう動くの？", "わかった、続けて"),
+        ("gemini", "回滚是怎么实现的？", "好的，继续吧"),
+    ],
+    ids=["claude-de", "codex-ja", "gemini-zh"],
+)
+def test_a_question_and_a_go_in_the_users_own_language_through_the_real_client(
+    client: str, question: str, go: str, project: Path, home: Path
+) -> None:
+    """Issue #45's user: a German, Japanese or Chinese question typed into the real client pauses
+    the agent's edits; a go in the same language, typed next, lets the same write through."""
+    require(client)
+    engine, wt = setup(project, client, "IMPLEMENTATION", own=client == "claude")
+    target = wt / "widget.py"
+    _result, turns = run(
+        client, project, home, wt, [CLIENTS[client].write_call(target), Text("Waiting.")], question
+    )
+    assert not target.exists()
+    assert "waits for the user: they interrupted with a QUESTION" in tool_outputs(turns)
+    assert engine.load("t1").paused_by() is not None
+
+    script = [CLIENTS[client].write_call(target), Text("Done.")]
+    result, _ = run(client, project, home, wt, script, go, resume=True)
+    assert target.read_text() == "hello\n", result.describe()
+    task = engine.load("t1")
+    assert [i.type for i in task.interruptions] == ["QUESTION", "RESUMPTION"]
+    assert task.paused_by() is None
