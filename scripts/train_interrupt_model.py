@@ -24,9 +24,10 @@ are constants in ``model.py``. The thresholds are chosen on a decision rebuilt h
 rules' and the model's readings: a go the rules found made OTHER when the model's veto
 (``model.VETO``, on the words beside the go and on the whole message) holds it, the model's go
 under ``SURE``'s go threshold that is clear of a hold (``model.CLEAR_GO``). The rebuilt decision
-does not know every step of ``classify`` (the courtesies and slips of the ninth round); the report
-says on how many messages the two differ. The rules cannot be left out: they were written from
-every batch they were written after (docs/interruptions.md, "Fourth round").
+does not know every step of ``classify`` (the courtesies and slips of the ninth round, the
+eleventh's slips.py); the report says on how many messages the two differ. The rules cannot be
+left out: they were written from every batch they were written after (docs/interruptions.md,
+"Fourth round").
 
 With ``--fast`` the training loop alone runs in C: ``scripts/train_interrupt_model.c``, compiled
 with ``cc`` into a temporary folder for the run, is given the messages, features, weighings and
@@ -321,7 +322,10 @@ def estimate(batch: str, trainer: Trainer = train) -> list[Record]:
         if asked and rules.type == "RESUMPTION" and languages.is_default(codes, rules.rule):
             active = languages.with_rules(interruptions.DEFAULT_RULES, codes)
             matches = [interruptions._match(c, active) for c in clauses]
-            rest = interruptions._rest(clauses, matches, rules.rule, normal, active)
+            # a go read through a slip ("ぞっこう", slips.py) matches no clause of the text as
+            # written: nothing beside it is weighed (classify itself, the figure quoted, slips)
+            if any(getattr(m, "name", None) == rules.rule for m in matches):
+                rest = interruptions._rest(clauses, matches, rules.rule, normal, active)
         model._loaded["weights"] = weights
         probs = model.probabilities(normal)
         beside = model.probabilities(rest) if any(c.isalnum() for c in rest) else None

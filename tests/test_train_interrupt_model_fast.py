@@ -82,3 +82,18 @@ def test_the_compiled_loop_equals_train_on_any_features(
     ]
     program = t.build_fast(tmp_path)
     assert t.train_fast(rows, program) == t.train(rows)
+
+
+@needs_cc
+@pytest.mark.slow  # ~15 s: features of every message, a model trained, a batch read three ways
+def test_fast_estimate_reads_a_batch_with_a_go_read_through_a_slip() -> None:
+    """The leave-one-batch-out estimate, in seconds with --fast, on batch 13, whose "ぞっこう
+    おねがい" is a go only through slips.py: the estimate's rebuilt decision, which reads the
+    text unslipped, finds no clause for that go and takes nothing beside it (it stopped with a
+    StopIteration traceback before)."""
+    made = _script("--fast", "--hold-out-batch", "13")
+    assert made.returncode == 0, made.stderr
+    assert made.stderr == ""
+    assert "| 13 | ja | " in made.stdout
+    assert "| 13 | all | " in made.stdout
+    assert "<!-- the rebuilt decision differs from classify's on " in made.stdout
