@@ -130,9 +130,15 @@ def messages(splits: Sequence[str], keep: bool) -> list[tuple[str, str, str]]:
 def load(held_out: Sequence[str]) -> list[tuple[int, dict[int, int]]]:
     rows: list[tuple[int, dict[int, int]]] = []
     for _, label, message in messages(held_out, keep=False):
-        normal = languages.detect(_normalise(message))[2]
-        rows.append((TYPES.index(label), buckets(normal)))
+        rows.append((TYPES.index(label), _buckets_of(message)))
     return rows
+
+
+@functools.cache
+def _buckets_of(message: str) -> dict[int, int]:
+    """A message's features (read, never changed): computed once a run, not once a batch left
+    out."""
+    return buckets(languages.detect(_normalise(message))[2])
 
 
 Example = tuple[int, list[tuple[int, float]]]
@@ -346,10 +352,16 @@ def decide(record: Record, sure: tuple[float, ...] | None) -> str:
         return rule_type
     if beside is not None and model.vetoes(probs, beside, VETO) is not None:
         return "OTHER"  # the words beside the rules' go hold it (model.veto)
-    revised = model.verdict(rule, rule_type, probs, sure, asks=_normalise(record[7]).endswith("?"))
+    revised = model.verdict(rule, rule_type, probs, sure, asks=_asks(record[7]))
     if revised is None or (held and revised[0] == "RESUMPTION"):
         return rule_type
     return revised[0]
+
+
+@functools.cache
+def _asks(message: str) -> bool:
+    """Whether the message, normalised, ends with "?": once a message, not at every threshold."""
+    return _normalise(message).endswith("?")
 
 
 def cost(records: Sequence[Record], sure: tuple[float, ...]) -> int:
@@ -361,14 +373,23 @@ def cost(records: Sequence[Record], sure: tuple[float, ...]) -> int:
     return misses + (FALSE_GO_COST - 1) * false_gos
 
 
-def choose(records: Sequence[Record]) -> tuple[float, ...]:
-    """The thresholds that cost least on ``records`` (the shipped ones on a tie)."""
+def costs(records: Sequence[Record]) -> dict[tuple[float, ...], int]:
+    """The cost of ``records`` at the shipped thresholds and at each of ``GRID``: worked out once
+    a batch, since a cost is a sum over messages (``choose`` adds up the batches')."""
+    from taskproto.classify.languages import model
+
+    return {sure: cost(records, sure) for sure in (model.SURE, *GRID)}
+
+
+def choose(tables: Sequence[dict[tuple[float, ...], int]]) -> tuple[float, ...]:
+    """The thresholds that cost least on the batches whose ``costs`` are ``tables`` (the shipped
+    ones on a tie)."""
     from taskproto.classify.languages import model
 
     best = model.SURE
-    lowest = cost(records, best)
+    lowest = sum(table[best] for table in tables)
     for sure in GRID:
-        here = cost(records, sure)
+        here = sum(table[sure] for table in tables)
         if here < lowest:
             best, lowest = sure, here
     return best
@@ -384,13 +405,14 @@ def report(batches: Sequence[str], misses: bool, trainer: Trainer = train) -> No
     from taskproto.classify.languages import model
 
     records = {batch: estimate(batch, trainer) for batch in batches}
+    tables = {batch: costs(records[batch]) for batch in records}
     print(
         "| batch | language | n | rules alone | as shipped | rebuilt | thresholds chosen"
         " elsewhere | holds read as gos | gos lost |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for batch in batches:
-        others = [r for other in batches if other != batch for r in records[other]]
+        others = [tables[other] for other in batches if other != batch]
         chosen = choose(others) if others else model.SURE
         rows = records[batch]
         for code in [*sorted({r[1] for r in rows}), "all"]:
@@ -417,7 +439,8 @@ def report(batches: Sequence[str], misses: bool, trainer: Trainer = train) -> No
                     print(f"{batch} {r[1]} {r[2]} <- {r[10]} ({r[4]}): {r[7]}", file=sys.stderr)
     together = [r for batch in batches for r in records[batch]]
     apart = sum(decide(r, model.SURE) != r[10] for r in together)
-    print(f"<!-- thresholds chosen on all of them: {choose(together)} (shipped {model.SURE}) -->")
+    chosen = choose([tables[batch] for batch in batches])
+    print(f"<!-- thresholds chosen on all of them: {chosen} (shipped {model.SURE}) -->")
     print(f"<!-- the rebuilt decision differs from classify's on {apart} of {len(together)} -->")
 
 
