@@ -57,6 +57,22 @@ def test_fast_without_a_compiler_refuses_in_one_line(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [empty]
 
 
+def test_fast_with_a_compiler_that_fails_refuses_in_one_line(tmp_path: Path) -> None:
+    """A cc that cannot build the loop (no C library headers, say): its first line is quoted."""
+    out = tmp_path / "model.bin"
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    cc = tools / "cc"
+    cc.write_text("#!/bin/sh\necho 'fatal error: math.h: No such file or directory' >&2\nexit 1\n")
+    cc.chmod(0o755)
+    made = _script("--fast", "--out", str(out), env={**os.environ, "PATH": str(tools)})
+    assert made.returncode == 1
+    assert made.stderr.count("\n") == 1, made.stderr
+    assert "cc could not compile train_interrupt_model.c (fatal error: math.h" in made.stderr
+    assert "without --fast, which gives the same weights" in made.stderr
+    assert not out.exists()
+
+
 @pytest.fixture(scope="module")
 def trainer() -> ModuleType:
     sys.path.insert(0, str(SCRIPT.parent))
