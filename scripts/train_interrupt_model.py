@@ -184,8 +184,13 @@ def train(rows: list[tuple[int, dict[int, int]]]) -> tuple[list[float], list[lis
 
 
 # --fast: train()'s loop in C (scripts/train_interrupt_model.c), fed by examples() and the same
-# seeded order; its input format is described at the top of that file. -ffp-contract=off keeps a
-# compiler from fusing a * b + c into one rounding where Python rounds twice.
+# seeded order. -ffp-contract=off keeps a compiler from fusing a * b + c into one rounding where
+# Python rounds twice. Its input (described at the top of the C file too), every number 8 bytes in
+# this machine's byte order: b"TPIMT001"; int64 n, epochs, buckets, types, nnz (features in all),
+# compensated (1: add as Python 3.12's sum() does); double RATE, L2, BIAS_RATE, SQUARE0; int64
+# labels[n]; double balance[types]; int64 offsets[n + 1] (message i's features are entries
+# offsets[i] to offsets[i + 1] - 1); int64 rows[nnz]; double values[nnz]; int64 order[epochs * n].
+# Its output: double bias[types], then weights[buckets * types], bucket by bucket.
 C_LOOP = Path(__file__).resolve().with_suffix(".c")
 C_FLAGS = ("-O2", "-ffp-contract=off")
 Trainer = Callable[[list[tuple[int, dict[int, int]]]], tuple[list[float], list[list[float]]]]
