@@ -5,6 +5,8 @@ and typing into an agent are the user's actions: refused to an agent, as approva
 
 from __future__ import annotations
 
+import os
+import re
 import time
 import uuid
 
@@ -15,6 +17,7 @@ from taskproto.ops.agent_launch import check_client, named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from taskproto.engine import Engine
@@ -58,7 +61,7 @@ def start(
             prompt = starting_prompt(engine, task, agent)
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
-    _check_program(client)
+    _check_program(client, config.agent_worktree(task, agent))
     why = hidden_client(config, task, agent, client) if sandbox == "bwrap" else None
     if why and asked == "bwrap":
         raise TaskprotoError(
@@ -129,7 +132,7 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
             f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
             f"(`taskproto agent stop {task} {agent}`)"
         )
-    _check_program(old["client"])
+    _check_program(old["client"], config.agent_worktree(task, agent))
     reset_budget(engine, task, agent)
     rec.update(
         config,
@@ -165,15 +168,38 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
         engine.save(current, new, f"agent-restart: {note}")
 
 
-def _check_program(client: str) -> None:
-    """The client's program must be there: a missing one would only crash through the budget."""
+# interpreters whose first argument, when it is no option, is a script file they run
+INTERPRETERS = re.compile(r"(python[0-9.]*|pypy[0-9.]*|bash|sh|dash|zsh|ksh|node|ruby|perl|php)")
+
+
+def _check_program(client: str, worktree: Path) -> None:
+    """The client's program must be there, as the supervisor will run it in the agent's
+    `worktree`: a program on PATH, a path (a relative one from the worktree), and the script an
+    interpreter is given first (`python agent.py`). A missing one would only crash through the
+    retry budget. The one check of every door that starts an agent (CLI, board, TUI)."""
     import shutil
 
     name, argv = named(client)
     program = name or argv[0]
-    if shutil.which(program) is None:
+    if os.sep in program:
+        _check_file(program, worktree, "the program", executable=True)
+    elif shutil.which(program) is None:
         hint = "install it" if name else "check the command line"
         raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
+    if name is None and len(argv) > 1 and not argv[1].startswith("-"):
+        if INTERPRETERS.fullmatch(os.path.basename(program)):
+            _check_file(argv[1], worktree, f"the script {os.path.basename(program)} runs")
+
+
+def _check_file(path: str, worktree: Path, what: str, executable: bool = False) -> None:
+    found = worktree / os.path.expanduser(path)  # an absolute path stays itself
+    if found.is_file() and (not executable or os.access(found, os.X_OK)):
+        return
+    why = "is not executable" if found.is_file() else "is not there"
+    raise TaskprotoError(
+        f"{path!r}, {what}, {why} in the agent's worktree {worktree}, where its client runs: "
+        "commit it to the task's branch (or give an absolute path), or pass another --client"
+    )
 
 
 def _want(

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
 from tests.agents.conftest import ps as _ps
@@ -200,6 +203,33 @@ def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path,
         "another --client"
     )
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("client", "missing"),
+    [
+        ("./agent.sh --fast", "'./agent.sh', the program, is not there"),
+        (f"{sys.executable} agent.py", "'agent.py', the script "),
+    ],
+)
+def test_a_client_missing_from_the_worktree_is_refused_before_anything_runs(
+    agents_repo: Path, cli, client: str, missing: str
+) -> None:
+    """Before: found from the folder `agent start` ran in (the main worktree, where the file is
+    but not committed), then crashed in the agent's worktree through its whole retry budget."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    for name in ("agent.sh", "agent.py"):
+        (agents_repo / name).write_text("#!/bin/sh\nexit 0\n")
+        (agents_repo / name).chmod(0o755)
+    result = cli("agent", "start", "t1", "dev", "--client", client, "--headless", "--prompt", "go")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and missing in lines[0], lines
+    worktree = agents_repo / ".taskproto/tasks/t1/agents/dev/code"
+    assert f"in the agent's worktree {worktree}" in lines[0]
+    assert "commit it to the task's branch" in lines[0]
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+    assert not (agents_repo / ".taskproto/supervisor.json").exists()
 
 
 def test_a_running_agent_started_or_restarted_again_is_refused_saying_what_to_do(
