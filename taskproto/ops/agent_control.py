@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 WAIT = 15.0  # seconds a command waits for the supervisor to carry out what it asked
 DONE = (rec.STOPPED, rec.EXITED, rec.ESCALATED)
+NEVER_STARTED = "never started"  # `stop`'s state of an agent taskproto has no record of
 
 
 def start(
@@ -219,12 +220,18 @@ def _want(
 
 
 def stop(engine: Engine, task: str, agent: str) -> dict[str, Any]:
-    """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left."""
+    """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left,
+    with `was_running`. What is not running (never started, stopped, exited) is stopped already:
+    its record (state `never started` when there is none) with `was_running` false. A wrong task
+    or agent name is still refused."""
     engine.require_user(f"stopping agent {agent} of task {task!r}")
     record = rec.read(engine.config, task, agent)
-    if record is not None and record["state"] in DONE and not rec.running(record):
-        return record
-    return _want(engine, task, agent, rec.STOPPED, DONE)
+    if record is None:
+        rec.require_agent(engine.config, task, agent)
+        return {"task": task, "agent": agent, "state": NEVER_STARTED, "was_running": False}
+    if record["state"] in DONE and not rec.running(record):
+        return {**record, "was_running": False}
+    return {**_want(engine, task, agent, rec.STOPPED, DONE), "was_running": True}
 
 
 def pause(engine: Engine, task: str, agent: str) -> dict[str, Any]:

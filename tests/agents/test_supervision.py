@@ -58,6 +58,9 @@ def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and
         assert result.out.startswith(f"stopped t1/{agent}: stopped")
     assert not any(pid_alive(p) for p in pids)
     assert {r["state"] for r in _ps(cli)} == {"stopped"}
+    again = cli("agent", "stop", "t1", "a")  # stopped already: said so, exit 0
+    assert (again.code, again.out) == (0, "t1/a: not running (stopped); nothing to stop\n")
+    assert json.loads(cli("agent", "stop", "t1", "a", "--json").out)["was_running"] is False
     assert json.loads(cli("task", "show", "t1", "--json").out)["state"] == before
 
 
@@ -262,8 +265,12 @@ def test_a_wrong_task_or_agent_name_is_named_as_such_not_as_an_agent_never_start
             result = cli("agent", verb, task, agent)
             assert result.code == 1 and result.out == ""
             assert result.err.strip().splitlines() == [line], (verb, result.err)
-    result = cli("agent", "stop", "t1", "dev")  # a right name, never started: as before
-    assert result.code == 1 and "start it with `taskproto agent start t1 dev`" in result.err
+    # a right name, never started: not running, so stopped already (before: exit 1)
+    result = cli("agent", "stop", "t1", "dev")
+    assert (result.code, result.err) == (0, ""), result.err
+    assert result.out == "t1/dev: not running (never started); nothing to stop\n"
+    data = json.loads(cli("agent", "stop", "t1", "dev", "--json").out)
+    assert (data["state"], data["was_running"]) == ("never started", False)
     assert not list((agents_repo / ".taskproto" / "tasks").glob("*/agents/*/run.json"))
 
 
