@@ -42,7 +42,7 @@ def _started(r: dict[str, Any]) -> str:
     help="The agent client to run, or any command line (run as is in the agent's worktree). A "
     "client's name with options is that client with them: 'codex --dangerously-bypass-hook-trust'. "
     "A program given as a path, or an interpreter's script ('python3 my_agent.py'), must be in "
-    "the agent's worktree (committed to the task's branch), or the start is refused.",
+    "the agent's worktree (committed on the agent's branch TASK-AGENT), or the start is refused.",
 )
 @click.option(
     "--headless",

@@ -11,6 +11,7 @@ import time
 import uuid
 
 from taskproto.errors import TaskprotoError
+from taskproto.names import agent_branch
 from taskproto.ops import agent_records as rec
 from taskproto.ops import supervisor
 from taskproto.ops.agent_launch import check_client, named
@@ -62,7 +63,7 @@ def start(
             prompt = starting_prompt(engine, task, agent)
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
-    _check_program(client, config.agent_worktree(task, agent))
+    _check_program(client, config.agent_worktree(task, agent), agent_branch(task, agent))
     why = hidden_client(config, task, agent, client) if sandbox == "bwrap" else None
     if why and asked == "bwrap":
         raise TaskprotoError(
@@ -133,7 +134,7 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
             f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
             f"(`taskproto agent stop {task} {agent}`)"
         )
-    _check_program(old["client"], config.agent_worktree(task, agent))
+    _check_program(old["client"], config.agent_worktree(task, agent), agent_branch(task, agent))
     reset_budget(engine, task, agent)
     rec.update(
         config,
@@ -173,7 +174,7 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
 INTERPRETERS = re.compile(r"(python[0-9.]*|pypy[0-9.]*|bash|sh|dash|zsh|ksh|node|ruby|perl|php)")
 
 
-def _check_program(client: str, worktree: Path) -> None:
+def _check_program(client: str, worktree: Path, branch: str) -> None:
     """The client's program must be there, as the supervisor will run it in the agent's
     `worktree`: a program on PATH, a path (a relative one from the worktree), and the script an
     interpreter is given first (`python agent.py`). A missing one would only crash through the
@@ -183,23 +184,26 @@ def _check_program(client: str, worktree: Path) -> None:
     name, argv = named(client)
     program = name or argv[0]
     if os.sep in program:
-        _check_file(program, worktree, "the program", executable=True)
+        _check_file(program, worktree, branch, "the program", executable=True)
     elif shutil.which(program) is None:
         hint = "install it" if name else "check the command line"
         raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
     if name is None and len(argv) > 1 and not argv[1].startswith("-"):
         if INTERPRETERS.fullmatch(os.path.basename(program)):
-            _check_file(argv[1], worktree, f"the script {os.path.basename(program)} runs")
+            _check_file(argv[1], worktree, branch, f"the script {os.path.basename(program)} runs")
 
 
-def _check_file(path: str, worktree: Path, what: str, executable: bool = False) -> None:
+def _check_file(
+    path: str, worktree: Path, branch: str, what: str, executable: bool = False
+) -> None:
     found = worktree / os.path.expanduser(path)  # an absolute path stays itself
     if found.is_file() and (not executable or os.access(found, os.X_OK)):
         return
     why = "is not executable" if found.is_file() else "is not there"
     raise TaskprotoError(
         f"{path!r}, {what}, {why} in the agent's worktree {worktree}, where its client runs: "
-        "commit it to the task's branch (or give an absolute path), or pass another --client"
+        f"commit it to the agent's branch {branch} (or give an absolute path), or pass another "
+        "--client"
     )
 
 

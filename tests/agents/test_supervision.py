@@ -230,7 +230,7 @@ def test_a_client_missing_from_the_worktree_is_refused_before_anything_runs(
     assert len(lines) == 1 and missing in lines[0], lines
     worktree = agents_repo / ".taskproto/tasks/t1/agents/dev/code"
     assert f"in the agent's worktree {worktree}" in lines[0]
-    assert "commit it to the task's branch" in lines[0]
+    assert "commit it to the agent's branch t1-dev" in lines[0]
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
     assert not (agents_repo / ".taskproto/supervisor.json").exists()
 
