@@ -11,13 +11,13 @@ its heartbeat is older than the lease.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from taskproto.state import beat
 
 TYPE_CHECKING = False  # SessionStart's offer reads owners on a hot path: no `typing` at run time
 if TYPE_CHECKING:
-    from typing import Protocol
+    from typing import Any, Protocol
 
     class Owner(Protocol):
         """What liveness needs of a claim's owner: models.Owner, or the quick readers' view."""
@@ -174,6 +174,35 @@ def liveness(
             f"(lease {span(lease_minutes * 60)})"
         ), beat_at
     return None, beat_at
+
+
+class OwnerView:
+    """A claim's owner as task.json's JSON stores it: `Owner` for the standard-library readers."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.session: str = data["session"]
+        self.host: str = data["host"]
+        self.pid: int | None = data["pid"]
+        self.heartbeat_at = datetime.fromisoformat(data["heartbeat_at"])
+
+
+def gone_owner(
+    task: dict[str, Any], lease_minutes: float, task_dir: str | os.PathLike[str] | None
+) -> dict[str, str] | None:
+    """`task show`'s word on task.json's (`task`) owner when it is provably gone, by the board's
+    test (`liveness`): why, and the command the board offers for it (its Claim: a takeover of a
+    gone owner, logged, needing no --force). None when there is no owner or it may be alive."""
+    owner = task.get("owner")
+    if not owner:
+        return None
+    why = liveness(OwnerView(owner), datetime.now(UTC), lease_minutes, task_dir)[0]
+    if why is None:
+        return None
+    return {
+        "session": owner["session"],
+        "reason": why,
+        "command": f"taskproto claim {task['name']}",
+    }
 
 
 def span(seconds: float) -> str:

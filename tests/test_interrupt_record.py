@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -208,3 +209,25 @@ def test_an_empty_message_is_refused_and_nothing_is_recorded(engine: Engine, cli
     )
     task = engine.load("t1")
     assert task.revision == before and task.interruptions == [] and task.paused_by() is None
+
+
+def test_resume_with_nothing_to_resume_is_refused_and_writes_nothing(
+    engine: Engine, cli: Any, repo: Path
+) -> None:
+    """`taskproto resume` uses the board's rule: no open interruption or escalation, nothing to
+    resume: exit 1, one line with what to do, task.json and its journal untouched."""
+    at_state(engine, "IMPLEMENTATION")
+    before = (engine.load("t1").revision, engine.load("t1").interruptions)
+    r = cli("resume", "t1")
+    assert r.code == 1, r
+    assert r.out == ""
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1
+    assert "no open interruption or escalation" in lines[0]
+    assert "taskproto next t1" in lines[0]
+    assert (engine.load("t1").revision, engine.load("t1").interruptions) == before
+    # after a real interruption it resumes, once
+    record(engine, "t1", "What pattern are you using?")
+    assert cli("resume", "t1").code == 0
+    assert engine.load("t1").interruptions[-1].type == "RESUMPTION"
+    assert cli("resume", "t1").code == 1

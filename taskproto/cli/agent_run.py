@@ -40,7 +40,9 @@ def _started(r: dict[str, Any]) -> str:
     show_default=True,
     metavar="claude|codex|gemini|CMD",
     help="The agent client to run, or any command line (run as is in the agent's worktree). A "
-    "client's name with options is that client with them: 'codex --dangerously-bypass-hook-trust'.",
+    "client's name with options is that client with them: 'codex --dangerously-bypass-hook-trust'. "
+    "A program given as a path, or an interpreter's script ('python3 my_agent.py'), must be in "
+    "the agent's worktree (committed on the agent's branch TASK-AGENT), or the start is refused.",
 )
 @click.option(
     "--headless",
@@ -129,7 +131,11 @@ def _control(name: str, verb: str, doc: str) -> click.Command:
 
         task, agent = _names(task, agent)
         record = getattr(agent_control, name)(state.engine, task, agent)
-        emit(as_json, record, lambda: click.echo(f"{verb} {_line(record)}"))
+        if record.get("was_running") is False:  # `stop` of what is not running: done already
+            line = f"{task}/{agent}: not running ({record['state']}); nothing to stop"
+        else:
+            line = f"{verb} {_line(record)}"
+        emit(as_json, record, lambda: click.echo(line))
 
     return command
 
@@ -138,7 +144,9 @@ stop = _control(
     "stop",
     "stopped",
     "Stop AGENT of TASK: SIGTERM to its process group, SIGKILL 5 s later; returns when no "
-    "process of it is left. Its task's state is left as it is.",
+    "process of it is left. Its task's state is left as it is. An agent that is not running "
+    "(never started, stopped, exited) is stopped already: one line says so, exit 0 (--json: "
+    '"was_running": false).',
 )
 restart = _control(
     "restart",

@@ -79,7 +79,11 @@ def claim(state: AppState, name: str | None, pid: int | None, force: bool, as_js
 @json_option
 @pass_state
 def release(state: AppState, name: str, force: bool, as_json: bool) -> None:
-    """Release this session's claim on task NAME."""
+    """Release this session's claim on task NAME.
+
+    With a shared remote, a task not claimed here is looked up there first: a claim this clone
+    has not synced yet is named (whose, and to run `taskproto sync`), and nothing is written.
+    """
     task = state.engine.release(name, state.session_id(), force)
     flush_warnings(state)
     emit(

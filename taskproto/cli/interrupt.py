@@ -97,7 +97,8 @@ def resume_cmd(state: AppState, name: str, as_json: bool) -> None:
     it), or with this command. An escalation (`taskproto escalate`) stays open, and the task out
     of `ready`, until the user resumes it so. It prints what waits for you in the task's state
     and your next command (`taskproto next`, an approval); --json carries the agent's resume
-    instructions too.
+    instructions too. With no open interruption or escalation there is nothing to resume: it is
+    refused and nothing is recorded.
     """
     from taskproto.engine.resume import user_instructions
     from taskproto.ops.interrupts import resume

@@ -118,12 +118,15 @@ def _list(reader: TaskReader, as_json: bool) -> str:
 
 
 def _show(reader: TaskReader, name: str, as_json: bool) -> str:
+    from taskproto.sessions import gone_owner
+
     task = reader.task(name)
     if task["workflow"] == "plan-task":
         raise Unusual("a plan-task's plan is rendered by the full command")
     data = reader.summary(task)
     data.update(summary.show_details(task))
     data["waits_for"] = reader.waits(task)
+    data["owner_gone"] = gone_owner(task, reader.config.lease_minutes, reader.layout.task_dir(name))
     if as_json:
         return dumps(data)
     from taskproto.cli.render import show_text

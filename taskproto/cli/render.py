@@ -70,6 +70,12 @@ def show_text(
         if o
         else "  owner      none (free)"
     )
+    gone = data.get("owner_gone")
+    if gone:  # the board's "gone", and its Claim
+        lines.append(
+            f"  owner gone {gone['session']}'s session is gone ({gone['reason']}): take the task "
+            f"over with `{gone['command']}`"
+        )
     lines.append(f"  priority   {task['priority']}")
     if task["depends_on"]:
         waits = data["waits_for"]

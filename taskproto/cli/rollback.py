@@ -56,16 +56,26 @@ def rollback(
 @json_option
 @pass_state
 def ack(state: AppState, name: str, as_json: bool) -> None:
-    """Acknowledge that you reviewed task NAME after doctor rebuilt it (clears needs_review).
+    """Acknowledge what doctor asked you about task NAME: that you reviewed it after doctor
+    rebuilt it (clears needs_review), and that an approval recorded as its owner's session by a
+    process with no terminal was yours (doctor's approval-no-terminal then no longer names it).
 
     The acknowledgement is journaled and logged; only the user gives it (an agent is refused).
     """
+    from taskproto.clients.approver import KEPT
+
     task = state.engine.acknowledge(name, state.session_id())
     flush_warnings(state)
+    note = task.transition_log[-1].note  # what was acknowledged, as the log says it
     emit(
         as_json,
-        {"task": task.name, "state": task.state, "needs_review": task.needs_review},
-        lambda: click.echo(f"task {task.name}: reviewed in {task.state}; needs_review cleared"),
+        {
+            "task": task.name,
+            "state": task.state,
+            "needs_review": task.needs_review,
+            "kept_approvals": task.context.get(KEPT) or [],
+        },
+        lambda: click.echo(f"task {task.name}: {note}"),
     )
 
 

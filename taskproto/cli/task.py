@@ -196,6 +196,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     from taskproto.engine.ready import waits_for
     from taskproto.engine.summary import task_summary
     from taskproto.hooks.flags import warm
+    from taskproto.sessions import gone_owner
     from taskproto.state.summary import show_details
 
     engine = state.engine
@@ -204,6 +205,9 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     raw = task.model_dump(mode="json")
     data.update(show_details(raw))
     data["waits_for"] = [w.to_dict() for w in waits_for(engine, task)]
+    data["owner_gone"] = gone_owner(
+        raw, engine.config.lease_minutes, engine.config.task_dir(task.name)
+    )
     if task.workflow == "plan-task":  # the plan a person reads, as Markdown
         from taskproto.errors import TaskprotoError
         from taskproto.ops.plan_task import plan_markdown

@@ -15,6 +15,10 @@ import os
 
 from taskproto.clients.detect import AGENT_VARIABLES, MAX_DEPTH, proc_stat
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from taskproto.state.models import Approval, Task
+
 # what else says who runs it: the session taskproto was told, Claude's client pid
 SEEN_VARIABLES = (*AGENT_VARIABLES, "TASKPROTO_SESSION", "CLAUDE_PID", "CLAUDE_PROJECT_DIR")
 
@@ -53,3 +57,32 @@ def context(environ: dict[str, str] | None = None) -> dict[str, object]:
         "processes": ancestry(os.getpid()),
         "variables": [v for v in SEEN_VARIABLES if env.get(v)],
     }
+
+
+# task.json's `context` key that lists the approvals the user kept as theirs (`taskproto ack`)
+KEPT = "kept_approvals"
+
+
+def approval_key(kind: str, approval: Approval) -> str:
+    """One approval, as `KEPT` names it: its kind and the time it was recorded (a new approval
+    of the same kind is another one)."""
+    return f"{kind}@{approval.at.isoformat()}"
+
+
+def no_terminal(task: Task) -> list[tuple[str, Approval]]:
+    """The approvals in force recorded under the owner's session by a process with no terminal
+    that the user has not kept as theirs: doctor's `approval-no-terminal`, and what `taskproto
+    ack` keeps. The one rule of both."""
+    owner = task.owner.session if task.owner is not None else None
+    kept = task.context.get(KEPT) or []
+    found = []
+    for kind, approval in (
+        ("plan", task.checkpoint.plan_approval),
+        ("commit", task.checkpoint.commit_approval),
+    ):
+        seen = approval.seen if approval is not None else None
+        if approval is None or seen is None or seen.terminal or owner is None:
+            continue
+        if approval.by == owner and approval_key(kind, approval) not in kept:
+            found.append((kind, approval))
+    return found

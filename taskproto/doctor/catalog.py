@@ -417,9 +417,11 @@ check(
             "the task goes back to the state before the approval",
         ),
         Option(
-            "Keep it: you approved it yourself from a process without a terminal",
-            "nothing changes",
-            "doctor names it until the next approval replaces it",
+            "Keep it: you approved it yourself from a process without a terminal: "
+            "`taskproto ack TASK`",
+            "doctor no longer names it (your word is journaled); a later approval is judged anew",
+            "an approval you did not give would stand",
+            command=("taskproto", "ack", "TASK"),
         ),
         ABANDON,
     ),

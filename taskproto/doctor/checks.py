@@ -365,28 +365,26 @@ def check_approval(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
 
 def check_approver(snap: Snapshot, view: TaskView) -> Iterator[Finding]:
     """An approval recorded under the owner's session by a process with no terminal: the owner
-    is an agent's session, and a detached process can approve as it (clients/approver.py)."""
+    is an agent's session, and a detached process can approve as it (clients/approver.py). One the
+    user kept as theirs (`taskproto ack`) is not named again."""
+    from taskproto.clients.approver import no_terminal
+
     task = view.task
     assert task is not None
-    owner = task.owner.session if task.owner is not None else None
-    for kind, approval in (
-        ("plan", task.checkpoint.plan_approval),
-        ("commit", task.checkpoint.commit_approval),
-    ):
-        seen = approval.seen if approval is not None else None
-        if approval is None or seen is None or seen.terminal or owner is None:
-            continue
-        if approval.by == owner:
-            processes = " < ".join(seen.processes[:8]) or "unknown"
-            variables = ", ".join(seen.variables) or "none"
-            yield _f(
-                "approval-no-terminal",
-                view,
-                f"the {kind} approval ({approval.at:%Y-%m-%d %H:%M}) was recorded as the owner's "
-                f"session {owner} by a process with no terminal (processes: {processes}; client "
-                f"variables: {variables}); if you did not approve it, roll it back with "
-                f"`taskproto rollback {task.name}`",
-            )
+    for kind, approval in no_terminal(task):
+        seen = approval.seen
+        assert seen is not None
+        processes = " < ".join(seen.processes[:8]) or "unknown"
+        variables = ", ".join(seen.variables) or "none"
+        yield _f(
+            "approval-no-terminal",
+            view,
+            f"the {kind} approval ({approval.at:%Y-%m-%d %H:%M}) was recorded as the owner's "
+            f"session {approval.by} by a process with no terminal (processes: {processes}; "
+            f"client variables: {variables}); if you did not approve it, roll it back with "
+            f"`taskproto rollback {task.name}`; if you did, keep it with `taskproto ack "
+            f"{task.name}` and doctor no longer names it",
+        )
 
 
 def check_review(snap: Snapshot, view: TaskView) -> Iterator[Finding]:

@@ -37,7 +37,14 @@ VERSION = 1
 MOST = 200_000  # entries kept at most (a run over named tasks adds to them)
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # what decides whether bytes are a valid task and what their content alone is judged to be
-_SOURCES = ("state", "machine", "machine/builtin", "doctor/checks.py", "doctor/known.py")
+_SOURCES = (
+    "state",
+    "machine",
+    "machine/builtin",
+    "doctor/checks.py",
+    "doctor/known.py",
+    "clients/approver.py",  # check_approver's rule (`no_terminal`)
+)
 
 
 class TaskHead(Record):

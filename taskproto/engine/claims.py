@@ -21,7 +21,14 @@ from taskproto.engine.startpoint import catch_up
 from taskproto.engine.sync import ensure_worktrees, sync
 from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
 from taskproto.names import TaskName, task_name
-from taskproto.remote import ClaimPlan, ClaimRaced, JournalAhead, RemoteClaim, RemoteError
+from taskproto.remote import (
+    ClaimPlan,
+    ClaimRaced,
+    JournalAhead,
+    RemoteClaim,
+    RemoteClaimHeld,
+    RemoteError,
+)
 from taskproto.sessions import hostname, liveness, process_gone, span
 from taskproto.state import beat, registry
 from taskproto.state.models import Owner, Task, utcnow
@@ -283,10 +290,35 @@ def release(core: Core, name: str, session: str | None, force: bool = False) -> 
         return new, f"release: {task.owner.session}"
 
     before = core.load(name).owner
+    if before is None and core.remote is not None:
+        _refuse_unseen_claim(core, name, session)
     released = core.mutate(name, change)
     if before is not None:
         registry.forget(before.session, released.name)
     return released
+
+
+def _refuse_unseen_claim(core: Core, name: str, session: str | None) -> None:
+    """A release of a task not claimed here while the shared remote holds a claim on it (made in
+    another clone, not synced here yet): say whose, and what to do, rather than "not claimed".
+    When the remote cannot be read, the plain answer stands."""
+    assert core.remote is not None
+    try:
+        held = core.remote.fetch_claims().get(name)
+    except RemoteError:
+        return
+    if held is None:
+        return
+    then = (
+        f"`taskproto release {name}`"
+        if held.session == session
+        else f"only its owner releases it (or `taskproto release {name} --force`, logged)"
+    )
+    raise RemoteClaimHeld(
+        core.remote.name,
+        held,
+        f"this clone has not seen that claim yet: run `taskproto sync`, then {then}",
+    )
 
 
 def heartbeat(core: Core, name: str, session: str | None) -> Task:

@@ -127,21 +127,36 @@ def _revoke(task: Task, target: Target, now: datetime) -> list[Approval]:
 
 
 def acknowledge(core: Core, name: str, session: str | None) -> Task:
-    """The user has reviewed a task doctor rebuilt: clear `needs_review`, journaled. User only."""
+    """The user's word on what doctor asked them about, journaled; user only: a task doctor
+    rebuilt is reviewed (`needs_review` cleared), and an approval recorded as the owner's session
+    by a process with no terminal is theirs (kept in `context`, doctor's `approval-no-terminal`
+    no longer names it)."""
+    from taskproto.clients.approver import KEPT, approval_key, no_terminal
+
     core.require_user("acknowledge a review")
 
     def change(task: Task) -> tuple[Task, str]:
-        if not task.needs_review:
-            raise TaskprotoError(f"task {name} does not need a review; nothing to acknowledge")
+        unvouched = no_terminal(task)
+        if not task.needs_review and not unvouched:
+            raise TaskprotoError(
+                f"task {name} does not need a review and has no approval recorded without a "
+                "terminal; nothing to acknowledge"
+            )
         new = task.model_copy(deep=True)
-        new.needs_review = False
+        notes, done = [], []
+        if task.needs_review:
+            new.needs_review = False
+            notes.append(f"the user reviewed the task and accepts state {task.state}")
+            done.append(f"reviewed in {task.state}")
+        if unvouched:
+            keys = [approval_key(kind, approval) for kind, approval in unvouched]
+            new.context[KEPT] = [*(task.context.get(KEPT) or []), *keys]
+            kinds = " and ".join(kind for kind, _ in unvouched)
+            notes.append(f"the user keeps the {kinds} approval recorded with no terminal as theirs")
+            done.append(f"{kinds} approval kept")
         new.record(
-            trigger="ack",
-            time=utcnow(),
-            session=session,
-            kind="note",
-            note=f"the user reviewed the task and accepts state {task.state}",
+            trigger="ack", time=utcnow(), session=session, kind="note", note="; ".join(notes)
         )
-        return new, f"ack: reviewed in {task.state}"
+        return new, f"ack: {'; '.join(done)}"
 
     return core.mutate(name, change)

@@ -5,22 +5,27 @@ and typing into an agent are the user's actions: refused to an agent, as approva
 
 from __future__ import annotations
 
+import os
+import re
 import time
 import uuid
 
 from taskproto.errors import TaskprotoError
+from taskproto.names import agent_branch
 from taskproto.ops import agent_records as rec
 from taskproto.ops import supervisor
 from taskproto.ops.agent_launch import check_client, named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from taskproto.engine import Engine
 
 WAIT = 15.0  # seconds a command waits for the supervisor to carry out what it asked
 DONE = (rec.STOPPED, rec.EXITED, rec.ESCALATED)
+NEVER_STARTED = "never started"  # `stop`'s state of an agent taskproto has no record of
 
 
 def start(
@@ -58,7 +63,7 @@ def start(
             prompt = starting_prompt(engine, task, agent)
         except TaskprotoError as exc:
             raise TaskprotoError(f"{exc}; pass --prompt TEXT") from None
-    _check_program(client)
+    _check_program(client, config.agent_worktree(task, agent), agent_branch(task, agent))
     why = hidden_client(config, task, agent, client) if sandbox == "bwrap" else None
     if why and asked == "bwrap":
         raise TaskprotoError(
@@ -129,7 +134,7 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
             f"agent {agent} of task {task!r} already runs (pid {old['pid']}); stop it first "
             f"(`taskproto agent stop {task} {agent}`)"
         )
-    _check_program(old["client"])
+    _check_program(old["client"], config.agent_worktree(task, agent), agent_branch(task, agent))
     reset_budget(engine, task, agent)
     rec.update(
         config,
@@ -165,15 +170,41 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
         engine.save(current, new, f"agent-restart: {note}")
 
 
-def _check_program(client: str) -> None:
-    """The client's program must be there: a missing one would only crash through the budget."""
+# interpreters whose first argument, when it is no option, is a script file they run
+INTERPRETERS = re.compile(r"(python[0-9.]*|pypy[0-9.]*|bash|sh|dash|zsh|ksh|node|ruby|perl|php)")
+
+
+def _check_program(client: str, worktree: Path, branch: str) -> None:
+    """The client's program must be there, as the supervisor will run it in the agent's
+    `worktree`: a program on PATH, a path (a relative one from the worktree), and the script an
+    interpreter is given first (`python agent.py`). A missing one would only crash through the
+    retry budget. The one check of every door that starts an agent (CLI, board, TUI)."""
     import shutil
 
     name, argv = named(client)
     program = name or argv[0]
-    if shutil.which(program) is None:
+    if os.sep in program:
+        _check_file(program, worktree, branch, "the program", executable=True)
+    elif shutil.which(program) is None:
         hint = "install it" if name else "check the command line"
         raise TaskprotoError(f"{program!r} is not found on PATH; {hint}, or pass another --client")
+    if name is None and len(argv) > 1 and not argv[1].startswith("-"):
+        if INTERPRETERS.fullmatch(os.path.basename(program)):
+            _check_file(argv[1], worktree, branch, f"the script {os.path.basename(program)} runs")
+
+
+def _check_file(
+    path: str, worktree: Path, branch: str, what: str, executable: bool = False
+) -> None:
+    found = worktree / os.path.expanduser(path)  # an absolute path stays itself
+    if found.is_file() and (not executable or os.access(found, os.X_OK)):
+        return
+    why = "is not executable" if found.is_file() else "is not there"
+    raise TaskprotoError(
+        f"{path!r}, {what}, {why} in the agent's worktree {worktree}, where its client runs: "
+        f"commit it to the agent's branch {branch} (or give an absolute path), or pass another "
+        "--client"
+    )
 
 
 def _want(
@@ -193,12 +224,18 @@ def _want(
 
 
 def stop(engine: Engine, task: str, agent: str) -> dict[str, Any]:
-    """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left."""
+    """SIGTERM to its process group, SIGKILL after a timeout; returns once no process is left,
+    with `was_running`. What is not running (never started, stopped, exited) is stopped already:
+    its record (state `never started` when there is none) with `was_running` false. A wrong task
+    or agent name is still refused."""
     engine.require_user(f"stopping agent {agent} of task {task!r}")
     record = rec.read(engine.config, task, agent)
-    if record is not None and record["state"] in DONE and not rec.running(record):
-        return record
-    return _want(engine, task, agent, rec.STOPPED, DONE)
+    if record is None:
+        rec.require_agent(engine.config, task, agent)
+        return {"task": task, "agent": agent, "state": NEVER_STARTED, "was_running": False}
+    if record["state"] in DONE and not rec.running(record):
+        return {**record, "was_running": False}
+    return {**_want(engine, task, agent, rec.STOPPED, DONE), "was_running": True}
 
 
 def pause(engine: Engine, task: str, agent: str) -> dict[str, Any]:

@@ -29,6 +29,24 @@ RESUME_RULE = Rule("explicit-resume", "RESUMPTION", r".", 1.0)
 MAX_TEXT = 300  # how much of the message the log keeps, for context
 
 
+class NothingToResume(TaskprotoError):
+    """`taskproto resume` (or the board's, the TUI's) on a task with no open interruption or
+    escalation: nothing was written."""
+
+
+def waits_for_resume(task: Task) -> bool:
+    """Whether the user's go has something to answer: the work waits on the user's interruption,
+    or an escalation is open. The one rule of `taskproto resume`, the board's and the TUI's."""
+    return task.paused_by() is not None or bool(task.escalations)
+
+
+def nothing_to_resume(name: str) -> NothingToResume:
+    return NothingToResume(
+        f"task {name!r} has no open interruption or escalation to resume from: its work goes on "
+        f"as it is (`taskproto next {name}` when the step is due)"
+    )
+
+
 def configured_rules(config: Config) -> Sequence[Rule]:
     """The classifier's rules with the user's `[[interrupt.rules]]` applied."""
     section = config.raw.get("interrupt", {})
@@ -74,9 +92,10 @@ def record(
     text: str,
     session: str | None = None,
     rules: Sequence[Rule] | None = None,
+    only_if_waiting: bool = False,
 ) -> Recorded:
     """Classify `text`, append it to the task's interruption log, and prove the state did not
-    move."""
+    move. `only_if_waiting`: refused (nothing written) when nothing waits for a resumption."""
     result = classify(text, rules if rules is not None else configured_rules(engine.config))
     preserved: list[str] = []
 
@@ -88,9 +107,12 @@ def record(
                 f"recording an interruption on task {name!r}, which this session "
                 f"({session or 'none'}) does not own"
             )
+        waiting = waits_for_resume(task)
+        if only_if_waiting and not waiting:
+            raise nothing_to_resume(name)
         preserved.append(task.state)
         resumed = result.type == "RESUMPTION"
-        if resumed and (task.paused_by() is not None or task.escalations):
+        if resumed and waiting:
             engine.require_user(f"resuming task {name!r} (the user says when the work goes on)")
         new = task.model_copy(deep=True)
         now = utcnow()
@@ -198,7 +220,7 @@ def user_message(engine: Engine, rec: Recorded) -> str:
 
 def resume(engine: Engine, name: str, session: str | None = None) -> Recorded:
     """The user says to go on: a resumption recorded in their words, whatever the classifier
-    says."""
+    says; refused when nothing waits for it (`waits_for_resume`)."""
     engine.require_user(f"resuming task {name!r}")
     text = "continue (the user resumed the task with `taskproto resume`)"
-    return record(engine, name, text, session, rules=[RESUME_RULE])
+    return record(engine, name, text, session, rules=[RESUME_RULE], only_if_waiting=True)

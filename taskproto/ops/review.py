@@ -88,7 +88,7 @@ def choices(engine: Engine, task: Task) -> Choices:
         approve_commit=state.approval == "commit"
         and not approval_stands(task, engine.branch_head(task.name)),
         revisions=[] if state.terminal else revision_triggers(wf, task.state),
-        resume=task.paused_by() is not None or bool(task.escalations),
+        resume=interrupts.waits_for_resume(task),
     )
 
 
@@ -256,9 +256,5 @@ def request_revision(
 
 def resume(engine: Engine, name: str, session: str) -> Task:
     """The user's go after an interruption or an escalation (`taskproto resume`), refused when
-    nothing waits."""
-    engine.require_user(f"resuming task {name!r}")
-    task = engine.load(name)
-    if task.paused_by() is None and not task.escalations:
-        raise Refused(f"task {name!r} has no open interruption or escalation to resume from")
+    nothing waits (the CLI's own rule: `interrupts.waits_for_resume`)."""
     return interrupts.resume(engine, name, session).task

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
 from tests.agents.conftest import ps as _ps
@@ -55,6 +58,9 @@ def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and
         assert result.out.startswith(f"stopped t1/{agent}: stopped")
     assert not any(pid_alive(p) for p in pids)
     assert {r["state"] for r in _ps(cli)} == {"stopped"}
+    again = cli("agent", "stop", "t1", "a")  # stopped already: said so, exit 0
+    assert (again.code, again.out) == (0, "t1/a: not running (stopped); nothing to stop\n")
+    assert json.loads(cli("agent", "stop", "t1", "a", "--json").out)["was_running"] is False
     assert json.loads(cli("task", "show", "t1", "--json").out)["state"] == before
 
 
@@ -202,6 +208,33 @@ def test_a_client_not_on_path_is_refused_before_anything_runs(agents_repo: Path,
     assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
 
 
+@pytest.mark.parametrize(
+    ("client", "missing"),
+    [
+        ("./agent.sh --fast", "'./agent.sh', the program, is not there"),
+        (f"{sys.executable} agent.py", "'agent.py', the script "),
+    ],
+)
+def test_a_client_missing_from_the_worktree_is_refused_before_anything_runs(
+    agents_repo: Path, cli, client: str, missing: str
+) -> None:
+    """Before: found from the folder `agent start` ran in (the main worktree, where the file is
+    but not committed), then crashed in the agent's worktree through its whole retry budget."""
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    for name in ("agent.sh", "agent.py"):
+        (agents_repo / name).write_text("#!/bin/sh\nexit 0\n")
+        (agents_repo / name).chmod(0o755)
+    result = cli("agent", "start", "t1", "dev", "--client", client, "--headless", "--prompt", "go")
+    assert result.code == 1, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and missing in lines[0], lines
+    worktree = agents_repo / ".taskproto/tasks/t1/agents/dev/code"
+    assert f"in the agent's worktree {worktree}" in lines[0]
+    assert "commit it to the agent's branch t1-dev" in lines[0]
+    assert not (agents_repo / ".taskproto/tasks/t1/agents/dev/run.json").exists()
+    assert not (agents_repo / ".taskproto/supervisor.json").exists()
+
+
 def test_a_running_agent_started_or_restarted_again_is_refused_saying_what_to_do(
     agents_repo: Path, cli, standin: Path
 ) -> None:
@@ -232,8 +265,12 @@ def test_a_wrong_task_or_agent_name_is_named_as_such_not_as_an_agent_never_start
             result = cli("agent", verb, task, agent)
             assert result.code == 1 and result.out == ""
             assert result.err.strip().splitlines() == [line], (verb, result.err)
-    result = cli("agent", "stop", "t1", "dev")  # a right name, never started: as before
-    assert result.code == 1 and "start it with `taskproto agent start t1 dev`" in result.err
+    # a right name, never started: not running, so stopped already (before: exit 1)
+    result = cli("agent", "stop", "t1", "dev")
+    assert (result.code, result.err) == (0, ""), result.err
+    assert result.out == "t1/dev: not running (never started); nothing to stop\n"
+    data = json.loads(cli("agent", "stop", "t1", "dev", "--json").out)
+    assert (data["state"], data["was_running"]) == ("never started", False)
     assert not list((agents_repo / ".taskproto" / "tasks").glob("*/agents/*/run.json"))
 
 

@@ -4,6 +4,7 @@ by a process with no terminal (a detached `setsid -f env -i ...`)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -56,6 +57,54 @@ def test_a_detached_approval_as_the_owners_session_is_flagged(engine: Engine, re
     (message,) = _findings(repo)
     assert "owner's session agent-s1 by a process with no terminal" in message
     assert "taskproto rollback t1" in message
+
+
+def _detached_approval(repo: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """`argv` (default: the plan approval) as the owner's session agent-s1 from a process with no
+    terminal and a clean environment (`setsid -w env -i ...`)."""
+    env = {"PATH": os.environ["PATH"], "TASKPROTO_SESSION": "agent-s1"}
+    env |= {k: v for k, v in os.environ.items() if k.startswith(("PYTHON", "TASKPROTO_IGNORE"))}
+    return subprocess.run(
+        ["setsid", "-w", "env", "-i", *(f"{k}={v}" for k, v in env.items()), *argv],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
+
+
+@needs_tools
+def test_an_approval_the_user_keeps_with_ack_is_no_longer_named(engine: Engine, repo: Path) -> None:
+    """Before: the finding offered "keep it" with no command, so doctor named it on every run."""
+    from tests.conftest import run_taskproto
+
+    engine.create_task("t1", ["dev"], description="the widget")
+    engine.claim("t1", "agent-s1")
+    move_to(engine, "t1", "SYNTHESIS")
+    assert _detached_approval(repo, *_approve_argv()).returncode == 0
+    (message,) = _findings(repo)
+    assert message.endswith(
+        "if you did, keep it with `taskproto ack t1` and doctor no longer names it"
+    )
+    shown = run_taskproto("doctor", cwd=repo)
+    assert "taskproto ack t1" in shown.out + shown.err
+    offered = run_taskproto("recover", "t1", "--option", "2", "--dry-run", cwd=repo)
+    assert offered.code == 0 and "taskproto ack t1" in offered.out, offered.out + offered.err
+    revision = engine.load("t1").revision
+    done = run_taskproto("ack", "t1", "--json", cwd=repo)
+    assert done.code == 0, done.err
+    assert json.loads(done.out)["kept_approvals"] == [
+        f"plan@{engine.load('t1').checkpoint.plan_approval.at.isoformat()}"  # type: ignore[union-attr]
+    ]
+    task = engine.load("t1")
+    assert task.revision == revision + 1 and task.state == "SYNTHESIS"
+    assert task.transition_log[-1].trigger == "ack"
+    assert _findings(repo) == []
+    assert run_taskproto("doctor", cwd=repo).code == 0
+    again = run_taskproto("ack", "t1", cwd=repo)  # kept already: nothing more to acknowledge
+    assert again.code == 1 and "nothing to acknowledge" in again.err
 
 
 @needs_tools

@@ -162,6 +162,33 @@ def test_release_by_a_non_owner_is_refused(server: Server, tmp_path: Path) -> No
     assert remote_ref(server.bare, "refs/taskproto/claims/t1") is None
 
 
+def test_release_before_a_sync_names_the_remote_claim(server: Server, tmp_path: Path) -> None:
+    """Before: b, which had not synced since a claimed, said "not claimed by anyone"."""
+    url = server.make()
+    a, b = machines(url, tmp_path, 2)
+    ok(a, "task", "create", "t1")
+    ok(a, "sync")
+    ok(b, "sync")
+    ok(a, "claim", "t1", session="alice")
+    assert server.bare is not None
+    sha = remote_ref(server.bare, "refs/taskproto/claims/t1")
+    task_json = b / ".taskproto" / "tasks" / "t1" / "task.json"
+    before = (task_json.read_bytes(), git(b, "rev-parse", "refs/taskproto/tasks/t1"))
+    proc = tp(b, "release", "t1", session="bob")
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "claimed on remote 'origin' by session alice" in lines[0]
+    assert "run `taskproto sync`, then only its owner releases it" in lines[0]
+    assert "not claimed" not in lines[0]
+    assert (task_json.read_bytes(), git(b, "rev-parse", "refs/taskproto/tasks/t1")) == before
+    assert remote_ref(server.bare, "refs/taskproto/claims/t1") == sha
+    # after the sync its refusal asked for, b sees the claim as its own
+    ok(b, "sync")
+    proc = tp(b, "release", "t1", session="bob")
+    assert proc.returncode == 1 and "owned by session alice" in proc.stderr
+
+
 def test_failed_local_claim_gives_the_remote_claim_back(server: Server, tmp_path: Path) -> None:
     url = server.make()
     (a,) = machines(url, tmp_path, 1)

@@ -19,7 +19,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import taskproto.hooks.agents.quiet as quiet
-from taskproto.sessions import hostname, liveness
+from taskproto.sessions import OwnerView, hostname, liveness
 from taskproto.state.light import TaskView
 from taskproto.state.summary import DEFAULT_PRIORITY, describe
 
@@ -32,16 +32,6 @@ if TYPE_CHECKING:
     from taskproto.layout import Layout
 
     Table = dict[str, dict[str, Any]]
-
-
-class OwnerView:
-    """A claim's owner as task.json stores it, for `sessions.owner_gone`."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.session: str = data["session"]
-        self.host: str = data["host"]
-        self.pid: int | None = data["pid"]
-        self.heartbeat_at = datetime.fromisoformat(data["heartbeat_at"])
 
 
 def write_env_file(env: dict[str, str], session: str, pid: int | None) -> str | None:
