@@ -64,12 +64,8 @@ def board_context(state: BoardState) -> dict[str, Any]:
             broken.append(t)
         else:
             by[t["workflow"]][t["state"]].append(t)
-    attention = [
-        t
-        for t in data["tasks"]
-        if "error" not in t
-        and (t["waiting_for"] or t["stale_approval"] or t["findings"] or t["needs_review"])
-    ]
+    # `taskproto inbox`'s items (engine/attention.py): a doctor finding alone needs no one
+    attention = [t for t in data["tasks"] if t.get("needs_you")]
     return {
         **_common(state, doctor),
         "data": data,

@@ -2,7 +2,9 @@
 
 `items` reads a task's JSON (as saved) and names what needs the user now: a checkpoint waiting for
 an approval, a revision answered, an approval gone stale, an open question, an escalation, an
-agent past its retries, a merge conflict. Each item carries the one command that acts on it and
+agent past its retries, a task doctor rebuilt, a merge conflict. `inbox` and the board's "Needs
+you" both list these items and nothing else: a doctor finding alone is not one (what doctor cannot
+fix it escalates, and that is an item). Each item carries the one command that acts on it and
 a key (task, reason, the head or moment it is about): `inbox` lists the items, and `note`, which
 every save runs, appends an item to `<root>/notify/outbox.jsonl` the first time its key is seen
 (a marker file made with O_EXCL: exactly once, however many processes save). Delivery is not
@@ -198,6 +200,13 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             )
             + ")",
             f"taskproto prompt {name}",
+        )
+    if data.get("needs_review"):  # doctor rebuilt the task: only a person can say its state holds
+        add(
+            "needs-review",
+            reached,
+            f"doctor rebuilt the task; review state {state}, then acknowledge it",
+            f"taskproto ack {name}",
         )
     merge = _last(data.get("merges"))
     if merge and merge.get("result") == "conflict":
