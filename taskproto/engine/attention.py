@@ -85,6 +85,18 @@ def max_retries(layout: Layout) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else MAX_RETRIES
 
 
+RETRIES_EXHAUSTED = "agent-retries-exhausted"  # the supervisor's escalation past an agent's budget
+
+
+def escalated_agent(escalation: dict[str, Any]) -> str | None:
+    """The agent an `agent-retries-exhausted` escalation is of: its detail names it first
+    ("agent dev crashed past its restart budget ...", ops/agent_budget.py)."""
+    detail = str(escalation.get("detail") or "").split(" ")
+    if escalation.get("reason") != RETRIES_EXHAUSTED or len(detail) < 2 or detail[0] != "agent":
+        return None
+    return detail[1]
+
+
 def _failed_agents(layout: Layout, name: str, agents: object) -> list[tuple[str, int, str]]:
     found = []
     budget: int | None = None
@@ -173,14 +185,18 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             f"paused by your {_SAID.get(str(paused.get('type')), 'message')}: {text}",
             f"taskproto resume {name}",
         )
+    failed = _failed_agents(layout, name, data.get("required_agents"))
+    down = {agent for agent, _, _ in failed}
     for escalation in data.get("escalations") or ():
+        if escalated_agent(escalation) in down:
+            continue  # the agent's own item below: one thing to do, one command
         add(
             "escalation",
             str(escalation.get("at")),
             f"escalated ({escalation.get('reason')}): {str(escalation.get('detail'))[:160]}",
             f"taskproto resume {name}",
         )
-    for agent, retries, at in _failed_agents(layout, name, data.get("required_agents")):
+    for agent, retries, at in failed:
         add(
             "agent-retries",
             f"{agent}@{at}",
