@@ -95,7 +95,7 @@ def numbered(
     opts = named_options(
         list(options if options is not None else finding.info.options), names_of(finding, config)
     )
-    if not finding.task:  # a repository's finding: no task to abandon (docs/doctor.md)
+    if not finding.task or finding.data.get("removed"):  # no task to abandon (docs/doctor.md)
         return [o for o in opts if o is not ABANDON]
     if ABANDON not in opts:
         opts.append(ABANDON)
