@@ -288,7 +288,9 @@ def card(
         "findings": now.findings,
         "needs_review": task.needs_review,
         # what waits for the user: `taskproto inbox`'s items (engine/attention.py), the one reading
-        "needs_you": attention.items(engine.config.layout, task.model_dump(mode="json", by_alias=True), head),
+        "needs_you": attention.items(
+            engine.config.layout, task.model_dump(mode="json", by_alias=True), head
+        ),
         "escalations": [
             {
                 "reason": e.reason,
@@ -375,6 +377,7 @@ def board_data(
         "columns": columns,
         "repository_findings": found.get("", []),
         "workflows": workflow_names(engine.config),
+        "problem": None,  # why no task could be read at all (board/state.py), else None
     }
 
 
