@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
@@ -61,6 +62,20 @@ def forced_command(tool: str, arguments: dict[str, Any]) -> str | None:
     agent, status = arguments.get("agent"), arguments.get("status")
     if tool == "agent_set_status" and isinstance(agent, str) and isinstance(status, str):
         return f"taskproto agent set {task} {agent} --status {status} --force"
+    if tool == "merge":
+        return f"taskproto merge {task} --force"
+    if tool == "submit_artifact":  # the artifact as the tool got it, written to a file
+        return f"taskproto submit {task} --artifact FILE --force"
+    if tool == "handoff":
+        return (
+            f"taskproto handoff {task} --to {arguments.get('to')} --decision "
+            f"{str(arguments.get('decision')).lower()} --force"
+        )
+    if tool == "round_decide":
+        rubric = ",".join(f"{k}={arguments.get(k)}" for k in ("acceptance", "risks", "validation"))
+        note = arguments.get("note")
+        said = f" --note {shlex.quote(note)}" if isinstance(note, str) else ""
+        return f"taskproto round decide {task} --rubric {rubric}{said} --force"
     return None
 
 

@@ -11,6 +11,7 @@ import anyio
 
 from taskproto.engine import Engine
 from tests.conftest import run_taskproto
+from tests.hooks.agents.conftest import move_to
 
 from .conftest import connect, refused
 
@@ -20,6 +21,14 @@ def test_refusals_name_the_users_command_not_the_option(engine: Engine, repo: Pa
     engine.claim("t1", "s2")  # a live owner: its heartbeat is fresh
     engine.create_task("base")
     engine.create_task("next", after=["base"])
+    engine.create_task("plan", workflow="plan-task")
+    engine.create_task("loop", workflow="tight-loop")
+    engine.create_task("team", workflow="phone-a-team", description="a team")
+    for name in ("plan", "loop", "team"):
+        engine.claim(name, "s2")
+    engine.create_task("m1", ["dev"])
+    engine.claim("m1", "s2")
+    move_to(engine, "m1", "IMPLEMENTATION")  # as its owner, s2
     lines: dict[str, str] = {}
 
     async def main() -> None:
@@ -28,6 +37,20 @@ def test_refusals_name_the_users_command_not_the_option(engine: Engine, repo: Pa
             lines["release"] = await refused(client, "release", task="t1")
             lines["transition"] = await refused(client, "transition", task="t1", state="classified")
             lines["blocked"] = await refused(client, "claim", task="next")
+            lines["merge"] = await refused(client, "merge", task="m1")
+            lines["submit"] = await refused(client, "submit_artifact", task="plan", artifact={})
+            lines["handoff"] = await refused(
+                client, "handoff", task="loop", to="EXECUTE", decision="NO"
+            )
+            lines["round"] = await refused(
+                client,
+                "round_decide",
+                task="team",
+                acceptance="pass",
+                risks="pass",
+                validation="documented",
+                note="no tests here",
+            )
 
     anyio.run(main)
     assert lines["claim"].endswith(
@@ -42,6 +65,13 @@ def test_refusals_name_the_users_command_not_the_option(engine: Engine, repo: Pa
         "or ask the user to claim it anyway with `taskproto claim next --force` in their own "
         "terminal (logged)"
     ), lines["blocked"]
+    assert "`taskproto merge m1 --force`" in lines["merge"], lines["merge"]
+    assert "`taskproto submit plan --artifact FILE --force`" in lines["submit"], lines["submit"]
+    assert "`taskproto handoff loop --to EXECUTE --decision no --force`" in lines["handoff"]
+    assert (
+        "`taskproto round decide team --rubric acceptance=pass,risks=pass,validation=documented "
+        "--note 'no tests here' --force`"
+    ) in lines["round"]
     for line in lines.values():  # --force only inside the command the user runs
         assert "--force" not in re.sub(r"`[^`]*`", "", line), line
     # the command named does what it says, run by the user
