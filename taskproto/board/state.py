@@ -132,7 +132,6 @@ class BoardState:
 
     def board_json(self, report: dict[str, Any] | None, extra: dict[str, Any]) -> bytes:
         """`board` as JSON with `extra`'s keys added, each unchanged card's JSON kept."""
-
         with self.cards_lock:
             data = self._read(report)
             return self.cards.encode({**data, **extra})
