@@ -33,6 +33,7 @@ from taskproto.board import snapshot
 from taskproto.board.security import REQUESTER
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError
+from taskproto.git.files import GIT_MISSING, git_missing
 from taskproto.ops import review as actions
 
 MAX_BODY = 64 * 1024
@@ -65,6 +66,10 @@ def guarded(fn: Handler) -> Handler:
             return error(400, str(exc))
         except TaskprotoError as exc:
             return error(409, str(exc))
+        except Exception as exc:
+            if not git_missing(exc):
+                raise
+            return error(409, GIT_MISSING)
 
     return wrapped
 

@@ -23,6 +23,7 @@ from taskproto import plainjson as json
 from taskproto.board import snapshot
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError
+from taskproto.git.files import GIT_MISSING, git_missing
 
 HERE = Path(__file__).resolve().parent
 KEEPALIVE = 15.0  # seconds between comments on an idle stream (finds dead connections)
@@ -64,12 +65,8 @@ def board_context(state: BoardState) -> dict[str, Any]:
             broken.append(t)
         else:
             by[t["workflow"]][t["state"]].append(t)
-    attention = [
-        t
-        for t in data["tasks"]
-        if "error" not in t
-        and (t["waiting_for"] or t["stale_approval"] or t["findings"] or t["needs_review"])
-    ]
+    # `taskproto inbox`'s items (engine/attention.py): a doctor finding alone needs no one
+    attention = [t for t in data["tasks"] if t.get("needs_you")]
     return {
         **_common(state, doctor),
         "data": data,
@@ -77,7 +74,7 @@ def board_context(state: BoardState) -> dict[str, Any]:
         "by": by,
         "broken": broken,
         "attention": attention,
-        "queue": snapshot.queue(state.engine()),
+        "queue": [] if data.get("problem") else snapshot.queue(state.engine()),
     }
 
 
@@ -97,6 +94,10 @@ async def _page(request: Request, template: str, build: Any, *args: Any) -> Resp
         return PlainTextResponse(f"taskproto board: {exc}\n", status_code=404)
     except TaskprotoError as exc:
         return PlainTextResponse(f"taskproto board: {exc}\n", status_code=409)
+    except Exception as exc:
+        if not git_missing(exc):
+            raise
+        return PlainTextResponse(f"taskproto board: {GIT_MISSING}\n", status_code=409)
     return HTMLResponse(_render(template, **context))
 
 

@@ -15,7 +15,7 @@ from taskproto import plainjson as json
 from taskproto.board import diagram
 from taskproto.board.agents_view import run_view
 from taskproto.board.cards import Cards, read_statuses
-from taskproto.engine import Engine
+from taskproto.engine import Engine, attention
 from taskproto.engine.deps import Resolver, Waiting, describe
 from taskproto.engine.diff import Diff, task_diff
 from taskproto.errors import TaskprotoError
@@ -287,6 +287,10 @@ def card(
         "blocked": blocked(engine, task, unfinished, agents),
         "findings": now.findings,
         "needs_review": task.needs_review,
+        # what waits for the user: `taskproto inbox`'s items (engine/attention.py), the one reading
+        "needs_you": attention.items(
+            engine.config.layout, task.model_dump(mode="json", by_alias=True), head
+        ),
         "escalations": [
             {
                 "reason": e.reason,
@@ -373,6 +377,7 @@ def board_data(
         "columns": columns,
         "repository_findings": found.get("", []),
         "workflows": workflow_names(engine.config),
+        "problem": None,  # why no task could be read at all (board/state.py), else None
     }
 
 

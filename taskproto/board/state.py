@@ -44,6 +44,17 @@ def user_session() -> str:
     return f"board:{user}"
 
 
+def cannot_read(exc: BaseException) -> str | None:
+    """The one line a board shows for an error that stops it reading the repository's tasks
+    (no git on PATH, the CLI's own line; taskproto's refusal, e.g. no git repository any more),
+    or None for anything else."""
+    from taskproto.git.files import GIT_MISSING, git_missing
+
+    if git_missing(exc):
+        return GIT_MISSING
+    return str(exc) if isinstance(exc, TaskprotoError) else None
+
+
 @dataclass
 class DoctorCache:
     report: dict[str, Any] | None = None
@@ -83,10 +94,33 @@ class BoardState:
     def board(self, report: dict[str, Any] | None) -> dict[str, Any]:
         """Every card (snapshot.board), built again only where something it shows changed; one
         request at a time builds (in a worker thread)."""
+        with self.cards_lock:
+            return self._read(report)
+
+    def _read(self, report: dict[str, Any] | None) -> dict[str, Any]:
+        """snapshot.board; when the tasks cannot be read at all (no git on PATH, a folder that is
+        no git repository any more), an empty board whose `problem` says why in one line."""
         from taskproto.board import snapshot
 
-        with self.cards_lock:
+        dirs = self.config.layout.dirs
+        try:
+            if dirs is not None and not os.path.isdir(dirs.common_dir):  # else: "no journal" each
+                raise TaskprotoError(
+                    f"{self.config.repo} is no git repository any more (its git folder "
+                    f"{dirs.common_dir} is gone): put it back, or run `taskproto board` where the "
+                    "repository is now"
+                )
             return snapshot.board(self.engine(), report, self.viewer, self.cards)
+        except Exception as exc:
+            problem = cannot_read(exc)
+            if problem is None:
+                raise
+            self.cards = Cards()  # nothing kept from before is known to hold now
+            now = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+            return {"time": now, "tasks": [], "columns": {}, "repository_findings": []} | {
+                "workflows": [],
+                "problem": problem,
+            }
 
     async def warm(self) -> None:
         """Read every task and build its card once, in a worker thread, so that the first
@@ -98,10 +132,8 @@ class BoardState:
 
     def board_json(self, report: dict[str, Any] | None, extra: dict[str, Any]) -> bytes:
         """`board` as JSON with `extra`'s keys added, each unchanged card's JSON kept."""
-        from taskproto.board import snapshot
-
         with self.cards_lock:
-            data = snapshot.board(self.engine(), report, self.viewer, self.cards)
+            data = self._read(report)
             return self.cards.encode({**data, **extra})
 
     async def keep_claims(self, stop: anyio.Event) -> None:
@@ -158,7 +190,7 @@ class BoardState:
                 report = await run_in_threadpool(run, self.config)
                 self.doctor.report, self.doctor.error = report.as_json(), None
             except Exception as exc:  # noqa: BLE001 - shown on the board, never fatal
-                self.doctor.error = f"{type(exc).__name__}: {exc}"
+                self.doctor.error = cannot_read(exc) or f"{type(exc).__name__}: {exc}"
             finally:
                 self.doctor.running = False
                 self.doctor.finished = time.time()

@@ -78,12 +78,22 @@ def _waiting(snap: Snapshot, name: str, reachable: bool) -> Iterator[Finding]:
             if scope is not None and task not in scope:
                 continue
             whose = f" of session {line}" if kind == pending.CLAIMS and line else ""
+            data: dict[str, object] = {"session": line}
+            if kind == pending.REMOVALS:  # no task.json to read a state from: it was removed
+                data = {
+                    "head": line,
+                    "state": f"removed here; the removal waits for remote {name!r}: run "
+                    "`taskproto sync` once it is reachable",
+                    "impact": f"the other machines keep the task until remote {name!r} is told; "
+                    "nothing of it is left here",
+                    "removed": True,
+                }
             yield _finding(
                 check_id,
                 f"{what}{whose} waits for remote {name!r}; run `taskproto sync` once the remote "
                 "is reachable",
                 task,
-                **({"session": line} if kind == pending.CLAIMS else {"head": line}),
+                **data,
             )
 
 

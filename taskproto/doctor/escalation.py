@@ -6,6 +6,7 @@ name in `<root>/templates/` overrides it.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +35,21 @@ def work_at_risk(snap: Snapshot | None, task: str | None) -> str:
         if view is not None and view.task is not None
         else (view.agent_dirs if view is not None else [])
     )
-    branches = [task] + [agent_branch(task, a) for a in agents]
+    config = snap.config
+    # where each branch's worktree is now: git's registration names the old place until a moved
+    # repository is re-linked (docs/doctor.md, "A moved repository"), taskproto's layout the new
+    here = {task: config.task_worktree(task)}
+    here.update({agent_branch(task, a): config.agent_worktree(task, a) for a in agents})
     held = []
-    for b in branches:
+    for b in here:  # the task's branch first, then its agents', in order
         if b in snap.branches:
             wt = snap.wt_by_branch.get(b)
+            path = None if wt is None else wt.path
+            if path is not None and not os.path.isdir(path):
+                path = here[b] if here[b].is_dir() else None
             held.append(
                 f"branch {b} at {snap.branches[b][:12]}"
-                + (f" (worktree {relative(snap.config, wt.path)})" if wt else "")
+                + (f" (worktree {relative(config, path)})" if path is not None else "")
             )
     if not held:
         return "no task branch exists; only the task's records are affected"
@@ -95,7 +103,7 @@ def numbered(
     opts = named_options(
         list(options if options is not None else finding.info.options), names_of(finding, config)
     )
-    if not finding.task:  # a repository's finding: no task to abandon (docs/doctor.md)
+    if not finding.task or finding.data.get("removed"):  # no task to abandon (docs/doctor.md)
         return [o for o in opts if o is not ABANDON]
     if ABANDON not in opts:
         opts.append(ABANDON)

@@ -278,6 +278,8 @@ def _escalate(
         )
         view = snap.tasks.get(f.task) if snap and f.task else None
         state = view.task.state if view is not None and view.task is not None else None
+        if state is None and f.data.get("state"):  # a task with no task.json says what it is
+            state = str(f.data["state"])
         options = f.data.get("options")
         if options is None and record is not None and record.error and f.check in OFFERS:
             options = OFFERS[f.check](engine, f) or None  # the fix could not decide alone

@@ -2,7 +2,9 @@
 
 `items` reads a task's JSON (as saved) and names what needs the user now: a checkpoint waiting for
 an approval, a revision answered, an approval gone stale, an open question, an escalation, an
-agent past its retries, a merge conflict. Each item carries the one command that acts on it and
+agent past its retries, a task doctor rebuilt, a merge conflict. `inbox` and the board's "Needs
+you" both list these items and nothing else: a doctor finding alone is not one (what doctor cannot
+fix it escalates, and that is an item). Each item carries the one command that acts on it and
 a key (task, reason, the head or moment it is about): `inbox` lists the items, and `note`, which
 every save runs, appends an item to `<root>/notify/outbox.jsonl` the first time its key is seen
 (a marker file made with O_EXCL: exactly once, however many processes save). Delivery is not
@@ -81,6 +83,18 @@ def max_retries(layout: Layout) -> int:
     except Exception:  # noqa: BLE001 - settings that cannot be read are doctor's; the default holds
         return MAX_RETRIES
     return value if isinstance(value, int) and not isinstance(value, bool) else MAX_RETRIES
+
+
+RETRIES_EXHAUSTED = "agent-retries-exhausted"  # the supervisor's escalation past an agent's budget
+
+
+def escalated_agent(escalation: dict[str, Any]) -> str | None:
+    """The agent an `agent-retries-exhausted` escalation is of: its detail names it first
+    ("agent dev crashed past its restart budget ...", ops/agent_budget.py)."""
+    detail = str(escalation.get("detail") or "").split(" ")
+    if escalation.get("reason") != RETRIES_EXHAUSTED or len(detail) < 2 or detail[0] != "agent":
+        return None
+    return detail[1]
 
 
 def _failed_agents(layout: Layout, name: str, agents: object) -> list[tuple[str, int, str]]:
@@ -171,14 +185,18 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             f"paused by your {_SAID.get(str(paused.get('type')), 'message')}: {text}",
             f"taskproto resume {name}",
         )
+    failed = _failed_agents(layout, name, data.get("required_agents"))
+    down = {agent for agent, _, _ in failed}
     for escalation in data.get("escalations") or ():
+        if escalated_agent(escalation) in down:
+            continue  # the agent's own item below: one thing to do, one command
         add(
             "escalation",
             str(escalation.get("at")),
             f"escalated ({escalation.get('reason')}): {str(escalation.get('detail'))[:160]}",
             f"taskproto resume {name}",
         )
-    for agent, retries, at in _failed_agents(layout, name, data.get("required_agents")):
+    for agent, retries, at in failed:
         add(
             "agent-retries",
             f"{agent}@{at}",
@@ -198,6 +216,13 @@ def items(layout: Layout, data: dict[str, Any], head: str | None = None) -> list
             )
             + ")",
             f"taskproto prompt {name}",
+        )
+    if data.get("needs_review"):  # doctor rebuilt the task: only a person can say its state holds
+        add(
+            "needs-review",
+            reached,
+            f"doctor rebuilt the task; review state {state}, then acknowledge it",
+            f"taskproto ack {name}",
         )
     merge = _last(data.get("merges"))
     if merge and merge.get("result") == "conflict":

@@ -55,6 +55,7 @@ def journal_escalation(config: Config, task: str, agent: str, detail: str) -> No
         engine.set_agent_status(task, agent, AgentState.ERROR, f"crashed: {detail}", None, True)
     except TaskprotoError as exc:
         print(f"supervisor: {task}/{agent}: {exc}")
+    # "agent NAME ..." first: the inbox reads the agent from it (engine/attention.escalated_agent)
     note = f"agent {agent} crashed past its restart budget ({detail})"
 
     def change(old: Task) -> tuple[Task, str]:

@@ -152,7 +152,9 @@ def restart(engine: Engine, task: str, agent: str) -> dict[str, Any]:
 
 
 def reset_budget(engine: Engine, task: str, agent: str) -> None:
-    """The agent PENDING with its retries at 0, journaled: the user chose to try again."""
+    """The agent PENDING with its retries at 0, journaled: the user chose to try again, which
+    answers the escalation of this agent past its budget (resolved in the same save)."""
+    from taskproto.engine.attention import escalated_agent
     from taskproto.state import store
     from taskproto.state.models import AgentState, utcnow
 
@@ -166,6 +168,10 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
         fresh = {"status": AgentState.PENDING, "retry_count": 0, "error_message": None}
         store.save_status(path, status.model_copy(update={**fresh, "updated_at": utcnow()}))
         new = current.model_copy(deep=True)
+        kept = [e for e in new.escalations if escalated_agent(e.model_dump()) != agent]
+        if len(kept) != len(new.escalations):
+            new.escalations = kept
+            note += "; its escalation (agent-retries-exhausted) resolved"
         new.record(trigger="agent-restart", time=utcnow(), kind="agent", note=note)
         engine.save(current, new, f"agent-restart: {note}")
 

@@ -5,6 +5,7 @@ command: a tiny script that exits 3 at once."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -84,3 +85,48 @@ def test_the_back_off_doubles_to_its_cap_and_starts_again_after_a_long_run(tmp_p
         seen.append(wait)
     assert seen == [2, 4, 8, 10, 10]
     assert delay(config, record, 1000.0 + 60) == (2, 1)  # it ran the reset time: first delay
+
+
+def test_the_board_shows_the_back_off_and_the_failure_lines(
+    agents_repo: Path, cli: Any, tmp_path: Path, monkeypatch: Any, board_for: Any
+) -> None:
+    """The same lines as `agent ps`, through a real board: a task's API and page show the restart
+    waiting for its back-off, then the failure past the budget."""
+    script = tmp_path / "crash.sh"
+    script.write_text("exit 3\n")
+    (agents_repo / ".taskproto.toml").write_text(
+        "max_retries = 1\n[agents]\nrestart_delay_seconds = 600\nrestart_max_delay_seconds = 600\n"
+    )
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    board = board_for(agents_repo, "--no-doctor")
+    start_agent(cli, f"sh {script}")
+    wait_until(lambda: [r for r in ps(cli) if r["restarts"] == 1], what="the crash")
+
+    def run() -> dict[str, Any]:
+        (agent,) = board.get("/api/tasks/t1").json()["agents"]
+        return dict(agent["run"])
+
+    waits = re.fullmatch(
+        r"restarting in (\d+\.\d)s \(back-off after 1 quick crash, it exited with 3\)",
+        run()["note"],
+    )
+    assert waits is not None and 540 <= float(waits[1]) <= 600, run()
+    assert run()["state"] == "starting" and run()["pid"] is None
+    page = board.get("/tasks/t1").body.decode()
+    assert '<span class="run-note">restarting in ' in page, page
+    # with a short back-off (read at each crash), the user's restart crashes past the budget
+    (agents_repo / ".taskproto.toml").write_text(
+        "max_retries = 1\n[agents]\nrestart_delay_seconds = 0.1\nrestart_max_delay_seconds = 0.1\n"
+    )
+    restarted = cli("agent", "restart", "t1", "dev")
+    assert restarted.code == 0, restarted.err
+    wait_until(lambda: run()["state"] == "escalated", what="the failure")
+    failed = (
+        "failed: it exited with 3 after 1 restart(s), the retry budget; start it again with "
+        "`taskproto agent restart t1 dev`"
+    )
+    assert run()["note"] == failed
+    assert (
+        f'<span class="run-note">{html.escape(failed)}</span>'
+        in board.get("/tasks/t1").body.decode()
+    )

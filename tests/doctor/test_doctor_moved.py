@@ -302,3 +302,18 @@ def test_client_hooks_whose_interpreter_is_gone_are_reported_and_reinstalled(
     assert r.returncode == 0, r.stdout + r.stderr
     for path in copies:
         assert gone not in path.read_text() and sys.executable in path.read_text(), path
+
+
+def test_an_escalation_after_a_move_names_the_worktrees_where_they_are_now(
+    moved: tuple[Path, str],
+) -> None:
+    """Git's registration names the old place until the move is repaired; the escalation's impact
+    names where the work is now (docs/doctor.md, "A moved repository or task root")."""
+    new, _ = moved
+    status = new / ".taskproto" / "tasks" / "t" / "agents" / "a" / "status.json"
+    data = json.loads(status.read_text())  # past its retries: escalated, with its work at risk
+    status.write_text(json.dumps({**data, "status": "ERROR", "retry_count": 3}))
+    out = taskproto("doctor", "t", cwd=new).stdout
+    (impact,) = [line for line in out.splitlines() if line.startswith("**Impact**")]
+    assert "old" not in impact.replace(str(new.parent), ""), impact
+    assert "branch t-a at" in impact and "(worktree .taskproto/tasks/t/agents/a/code)" in impact

@@ -1,5 +1,6 @@
 """The ready queue through the MCP server: the `ready` tool, an unnamed `claim`, and a blocked
-claim refused with the CLI's own line (no way to force it through this door)."""
+claim refused with the CLI's own line (no way to force it through this door: the line names the
+user's command instead)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,12 @@ def test_ready_and_unnamed_claim_follow_the_queue(engine: Engine, repo: Path) ->
             (blocked,) = full["not_ready"]
             assert blocked["name"] == "next" and blocked["waits_for"][0]["task"] == "base"
             line = await refused(client, "claim", task="next")
-            assert line == cli_refusal.err.strip()
+            # the CLI's line, its --force the user's command (test_force_by_hand.py)
+            assert line == cli_refusal.err.strip().replace(
+                "claim it anyway with --force (the user's, logged)",
+                "ask the user to claim it anyway with `taskproto claim next --force` in their "
+                "own terminal (logged)",
+            )
             assert (await ok(client, "claim"))["task"] == "urgent"
             status = await ok(client, "status", task="next")
             assert status["tasks"][0]["depends_on"] == ["base"]

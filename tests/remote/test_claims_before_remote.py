@@ -216,3 +216,23 @@ def test_init_remote_does_not_publish_a_claim_whose_session_is_gone(
     assert claims["published"] == ["t2"] and list(claims["conflicts"]) == ["t1"]
     assert f"process {gone.pid} on this host is gone" in claims["conflicts"]["t1"]
     assert remote_claims(bare) == {"t2": "bob"}
+
+
+def test_the_escalation_of_a_waiting_removal_says_the_task_was_removed(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    """The removal waits for the remote: its escalation says so (removed here, `taskproto sync`
+    once the remote is reachable), not that a task.json is unreadable."""
+    a = repo
+    bare = two_tasks_on_the_remote(tmp_path, a, ok)
+    ok("init", "--remote", "shared", cwd=a)
+    bare.rename(tmp_path / "away.git")  # the remote cannot be reached
+    ok("task", "remove", "t2", cwd=a)
+    r = cli("doctor", "t2", cwd=a)
+    assert "Task 't2' encountered a recovery scenario" in r.out, r.out
+    assert "unreadable" not in r.out, r.out
+    assert (
+        "**Current State**: removed here; the removal waits for remote 'shared': run "
+        "`taskproto sync` once it is reachable"
+    ) in r.out, r.out
+    assert "Abandon the task" not in r.out  # nothing is left here to abandon
