@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 LOCK = "supervisor.lock"
 PID = "supervisor.json"
 EXIT = "exit-status"
+LAUNCH_VARIABLES = ("TASKPROTO_TASK", "TASKPROTO_AGENT_NAME", "TASKPROTO_PROMPT")  # see refs.py
 TICK = 0.1  # seconds between two looks at the records
 IDLE = float(os.environ.get("TASKPROTO_SUPERVISOR_IDLE", "30"))
 STOP_TIMEOUT = 5.0  # seconds from SIGTERM to SIGKILL
@@ -125,6 +126,7 @@ def _spawn(config: Config) -> subprocess.Popen[bytes]:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # outlives the user's terminal
             close_fds=True,
+            env={k: v for k, v in os.environ.items() if k not in LAUNCH_VARIABLES},
         )
 
 
