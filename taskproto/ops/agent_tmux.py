@@ -133,9 +133,12 @@ def keep_end(config: Config, task: str, agent: str) -> None:
         if pane is None or pane.display_message("#{pane_dead}", get_text=True) != ["1"]:
             return  # still running: not the end
         captured = pane.capture_pane(start=-200)
-        text = [captured] if isinstance(captured, str) else list(captured or [])
-        while text and not text[-1].strip():
-            text.pop()
+        text: list[str] = []
+        for line in [captured] if isinstance(captured, str) else list(captured or []):
+            if line.strip() or (text and text[-1].strip()):
+                text.append(line)  # the screen's empty rows: one at most in a row
+        while text and (not text[-1].strip() or text[-1].startswith("Pane is dead (")):
+            text.pop()  # tmux's own last line names the wrapper's status, not the client's
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
         head = f"--- the last screen of its tmux window, when it ended ({stamp}) ---"
         atomic_write(log_file(config, task, agent), "\n".join([head, *text, ""]).encode())

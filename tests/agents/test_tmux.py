@@ -179,3 +179,5 @@ def test_an_interactive_agent_that_crashed_leaves_its_last_screen_to_agent_logs(
     assert result.code == 0, result.err
     assert "the client cannot log in: run claude /login first" in result.out
     assert "the last screen of its tmux window" in result.out
+    assert "Pane is dead" not in result.out  # tmux's line names the wrapper's status (0)
+    assert "\n\n\n" not in result.out  # the screen's empty rows are not kept
