@@ -95,7 +95,10 @@ def prepare(
     ).splitlines()
     packed = "".join(line + "\n" for line in refs if not line.endswith(f" refs/heads/{branch}"))
     _write(os.path.join(git_dir, "packed-refs"), packed)
-    for name in ("index", "shallow"):
+    # info/exclude too: what `init` keeps out of git (this machine's client settings) stays out
+    # of the agent's `git status` and `git add -A`, as in its worktree outside
+    os.makedirs(os.path.join(git_dir, "info"))
+    for name in ("index", "shallow", os.path.join("info", "exclude")):
         source = os.path.join(real if name == "index" else common_dir, name)
         if os.path.isfile(source):
             with open(source, "rb") as fh:

@@ -192,3 +192,21 @@ def test_the_agents_network_setting_is_the_default(sandboxed: Engine, repo: Path
     assert r.code != 0
     assert r.err.strip().endswith("[agents] network must be true or false, not 'no'")
     assert len(r.err.strip().splitlines()) == 1
+
+
+def test_the_agents_git_add_all_leaves_out_what_init_keeps_out_of_git(
+    sandboxed: Engine, repo: Path
+) -> None:
+    """Found walking a new user's day: inside the sandbox, the agent's own git dir had no
+    `info/exclude`, so `.claude/settings.local.json` (this machine's hooks, which `init --claude`
+    keeps out of git) showed as untracked and `git add -A` committed it to the agent's branch,
+    on its way to the base branch through merge and land."""
+    assert run_taskproto("init", "--claude", cwd=repo).code == 0
+    dev = sandboxed.config.agent_worktree("t", "dev")
+    assert (dev / ".claude" / "settings.local.json").is_file()
+    work = "git status --porcelain; echo w > work.txt && git add -A && git commit -qm work"
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", work, cwd=repo)
+    assert r.code == 0, r.err
+    assert ".claude" not in r.out, r.out  # not even shown as untracked
+    assert git(repo, "show", "--name-only", "--format=", "t-dev") == "work.txt"
+    assert git(dev, "status", "--porcelain") == ""
