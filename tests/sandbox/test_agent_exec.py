@@ -210,3 +210,32 @@ def test_the_agents_git_add_all_leaves_out_what_init_keeps_out_of_git(
     assert ".claude" not in r.out, r.out  # not even shown as untracked
     assert git(repo, "show", "--name-only", "--format=", "t-dev") == "work.txt"
     assert git(dev, "status", "--porcelain") == ""
+
+
+def test_moving_another_branch_inside_the_sandbox_is_refused_saying_only_its_own_comes_out(
+    sandboxed: Engine, repo: Path
+) -> None:
+    """Found walking a new user's day: inside its sandbox the agent's `git update-ref
+    refs/heads/<another task's branch> HEAD` and `git push . HEAD:<another agent's branch>`
+    exited 0 (its own git dir's copies moved), so nothing told it that they would never come
+    out. Now they are refused, in one line that says why, and its own branch still moves."""
+    before = {b: git(repo, "rev-parse", b) for b in ("main", "t", "t-qa")}
+    tries = (
+        "git update-ref refs/heads/t HEAD",
+        "git push -q . HEAD:t-qa",
+        "git branch scratch",
+        "git update-ref refs/heads/main HEAD",
+    )
+    script = "echo w > w.txt && git add w.txt && git commit -qm own; "  # HEAD moves on first
+    script += "; ".join(f"{t} 2>>err.txt; echo $? >> codes.txt" for t in tries)
+    script += "; cat err.txt codes.txt; rm err.txt codes.txt"
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", script, cwd=repo)
+    assert r.code == 0, r.err
+    errors = [line for line in r.out.splitlines() if line.startswith("taskproto:")]
+    codes = [line for line in r.out.splitlines() if line.isdigit()]
+    assert codes and all(code != "0" for code in codes) and len(codes) == len(tries), r.out
+    assert len(errors) == len(tries), r.out
+    for line in errors:
+        assert "only its own branch t-dev comes out of its sandbox" in line, line
+    assert {b: git(repo, "rev-parse", b) for b in before} == before
+    assert git(repo, "log", "-1", "--format=%s", "t-dev") == "own"
