@@ -5,6 +5,7 @@ branch; merge them, or pass --force to delete them", though they were on the rem
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,13 @@ def test_removing_a_task_landed_elsewhere_says_to_bring_the_base_here(tmp_path: 
     approved_task(engine, "t", {"t.py": "t = 1\n"})
     queueing.add(engine, "t", "user")
     assert "t: landed" in ok(b, "queue", "run", session="worker")
-    assert "fetched t" in ok(a, "sync")
+    synced = ok(a, "sync")
+    assert "fetched t" in synced
+    # sync fetches journals, not the base: it says what brings the landing here
+    assert (
+        "  t: landed on main elsewhere; `git pull origin main` brings it here, then "
+        "`taskproto task remove t`" in synced
+    ), synced
     refused = tp(a, "task", "remove", "t")
     assert refused.returncode == 1, refused.stdout
     assert refused.stderr.count("\n") == 1, refused.stderr
@@ -33,6 +40,8 @@ def test_removing_a_task_landed_elsewhere_says_to_bring_the_base_here(tmp_path: 
     assert f"it landed on main at {landed[:12]} (pushed to origin)" in refused.stderr
     assert "bring it here (`git pull origin main`), then remove the task" in refused.stderr
     assert (a / ".taskproto/tasks/t/code").is_dir()  # nothing removed
+    # said by the sync that brings the landing; a later one has nothing new to say
+    assert json.loads(ok(a, "sync", "--json"))["landed_not_here"] == {}
     # what it says works
     git(a, "pull", "--quiet", "origin", "main")
     assert "removed task t" in ok(a, "task", "remove", "t")
