@@ -175,7 +175,7 @@ resume = _control("resume", "resumed", "Resume a paused AGENT of TASK (SIGCONT).
 @pass_state
 def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> None:
     """The output of AGENT of TASK: a headless one's agent.log (beside its worktree, rotated at
-    1 MB), an interactive one's tmux pane."""
+    1 MB), an interactive one's tmux pane (once its window is gone, its last screen)."""
     import time
 
     from taskproto.errors import TaskprotoError
@@ -196,7 +196,13 @@ def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> No
             )
         from taskproto.ops.agent_tmux import pane_text
 
-        for line in pane_text(config, task, agent, lines):
+        try:
+            shown = pane_text(config, task, agent, lines)
+        except TaskprotoError:
+            if not path.exists():
+                raise
+            shown = rec.tail(path, lines)  # its window is gone: its last screen, kept at its end
+        for line in shown:
             click.echo(line)
         return
     for line in rec.tail(path, lines):

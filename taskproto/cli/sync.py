@@ -26,8 +26,10 @@ def sync(state: AppState, as_json: bool) -> None:
     removed_elsewhere and kept_here. Claims that `init --remote` could not
     publish (the remote unreachable then) are published now
     (claims_published); one another session holds there is reported in
-    claim_conflicts, nothing overwritten, exit 1. Needs `remote = "<name>"` in .taskproto.toml
-    or [tool.taskproto].
+    claim_conflicts, nothing overwritten, exit 1. A task another machine landed
+    whose landing this clone's base branch lacks (sync fetches journals, not
+    the base) is named with the `git pull` that brings it (landed_not_here).
+    Needs `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
     """
     engine = state.engine
     report = engine.sync()
@@ -46,6 +48,7 @@ def sync(state: AppState, as_json: bool) -> None:
         "claim_conflicts": report.claim_conflicts,
         "removed_elsewhere": report.removed_elsewhere,
         "kept_here": report.kept,
+        "landed_not_here": report.landed_not_here,
         "diverged": report.diverged,
         "rejected": report.rejected,
         "claims": {
@@ -86,6 +89,12 @@ def sync(state: AppState, as_json: bool) -> None:
             click.echo(f"  {name}: not pushed ({why})")
         for name, why in report.claim_conflicts.items():
             click.echo(f"  {name}: claim not published: {why}")
+        for name, pull in report.landed_not_here.items():
+            base = pull.rsplit(" ", 1)[-1]
+            click.echo(
+                f"  {name}: landed on {base} elsewhere; `{pull}` brings it here, then "
+                f"`taskproto task remove {name}`"
+            )
 
     emit(as_json, data, human)
     if report.diverged or report.rejected or report.claim_conflicts:

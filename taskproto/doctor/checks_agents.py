@@ -6,6 +6,7 @@ supervisor's lock; no git runs here."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from taskproto.doctor.fixes import FixContext, fix
 from taskproto.doctor.model import CHECKS, Finding, Severity, check
@@ -50,5 +51,22 @@ def check_agents(snap: Snapshot) -> Iterator[Finding]:
 
 @fix("agent-unsupervised")
 def start_supervisor(ctx: FixContext, f: Finding) -> str:
-    pid = supervisor.ensure(ctx.engine.config)
+    config = ctx.engine.config
+    run = Path(f.path or "")
+    task = run.parent.parent.parent.name  # <root>/tasks/<task>/agents/<agent>/run.json
+    record = rec.read(config, task, f.agent or "") if f.agent else None
+    live = record is not None and rec.running(record)
+    pid = supervisor.ensure(config)
+    if record is not None and not live:  # ended meanwhile: a crash, as the supervisor counts it
+        return (
+            f"the agents' supervisor runs (pid {pid}); agent {f.agent}'s process had ended: it "
+            "restarts it within its retry budget"
+        )
+    if record is not None and record.get("sandbox") == "bwrap":
+        # its channel ended with the old supervisor: the new one starts it again (supervisor.py)
+        return (
+            f"the agents' supervisor runs (pid {pid}); it starts agent {f.agent} of task {task} "
+            "again in its sandbox, with a channel of its own (the old one ended with the old "
+            "supervisor), its commits brought out first, costing no retry"
+        )
     return f"the agents' supervisor runs (pid {pid}); it adopted agent {f.agent}"

@@ -38,11 +38,12 @@ class OwnerGone(TaskprotoError):
     """A heartbeat refused: the claim's process on this host no longer exists, so its claim on the
     shared remote is left to expire rather than renewed for a session that is gone."""
 
-    def __init__(self, task: str, pid: int) -> None:
+    def __init__(self, task: str, pid: int, remote: bool = True) -> None:
         self.task, self.pid = task, pid
+        fate = "it expires after the lease" if remote else "any session may take the task over now"
         super().__init__(
             f"the claim of task {task!r} was made from this host by pid {pid}, which no longer "
-            "exists, so it is not renewed: it expires after the lease; to go on with the task, "
+            f"exists, so it is not renewed: {fate}; to go on with the task, "
             f"claim it again from a live session (`taskproto claim {task}`)"
         )
 
@@ -328,8 +329,9 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
         raise SessionRequired("heartbeat")
     task = core.load(name)
     _refuse_taken_over(task, session)  # before the network is touched
+    # a renewed time would say the claim holds, while an owner whose process is gone is gone
+    _refuse_gone(task, session, remote=core.remote is not None)
     if core.remote is not None:
-        _refuse_gone(task, session)
         core.remote.renew(name, session)  # the remote's claim is the one that counts
     with core.locked(name) as task:  # the owner checked while no claim can change hands
         if task.owner is None or task.owner.session != session:
@@ -341,13 +343,14 @@ def heartbeat(core: Core, name: str, session: str | None) -> Task:
     return task
 
 
-def _refuse_gone(task: Task, session: str) -> None:
-    """A remote claim is renewed only for a session that lives: one whose process on this host is
-    gone (sessions.process_gone) keeps its claim as it is, to expire; doctor names it
-    (`remote-claim-dead-session`). `claim` from a live process records that process instead."""
+def _refuse_gone(task: Task, session: str, remote: bool) -> None:
+    """A claim is renewed only for a session that lives: one whose process on this host is gone
+    (sessions.process_gone) is free to take over here, and its remote claim is kept as it is, to
+    expire; doctor names it (`remote-claim-dead-session`). `claim` from a live process records
+    that process instead."""
     owner = task.owner
     if owner is not None and owner.session == session and process_gone(owner) is not None:
-        raise OwnerGone(task.name, owner.pid or 0)
+        raise OwnerGone(task.name, owner.pid or 0, remote)
 
 
 def _refuse_taken_over(task: Task, session: str) -> None:

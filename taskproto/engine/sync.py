@@ -41,6 +41,15 @@ class SyncReport:
     # claims made here before the remote was on, which it could not be told then (init --remote)
     claims_published: list[str] = field(default_factory=list)
     claim_conflicts: dict[str, str] = field(default_factory=dict)  # held there by another: why
+    # landed on another machine, in CLEANUP here, its landing not on this clone's base: the pull
+    landed_not_here: dict[str, str] = field(default_factory=dict)
+
+
+def _landing_missing(engine: Core, name: str) -> str | None:
+    try:
+        return tasks.landing_missing(engine, engine.load(name))
+    except TaskprotoError:
+        return None  # doctor names a task that cannot be read
 
 
 def sync(engine: Core) -> SyncReport:
@@ -124,6 +133,8 @@ def sync(engine: Core) -> SyncReport:
                 else:
                     report.fetched.remove(name)
                     report.landed.append(name)
+            if name in report.fetched and (pull := _landing_missing(engine, name)):
+                report.landed_not_here[name] = pull
         else:
             report.diverged.append(name)
     if to_push:

@@ -11,7 +11,7 @@ from taskproto.engine.core import Core
 from taskproto.engine.listing import CREATING as CREATING  # where doctor imports them from
 from taskproto.engine.listing import creator_alive as creator_alive
 from taskproto.engine.listing import read_intent as read_intent
-from taskproto.errors import TaskExists, TaskprotoError
+from taskproto.errors import TaskExists, TaskprotoError, WorkAtRisk
 from taskproto.machine.registry import get_workflow
 from taskproto.machine.workflow import Workflow
 from taskproto.names import AgentName, TaskName, agent_branch
@@ -401,6 +401,8 @@ def remove_task(
                 note=f"removed with --force while session {owner.session} owned it",
             )
             core.save(task, new, f"remove --force: owned by {owner.session}")
+        if task is not None and not force:
+            _refuse_not_landed_here(core, task, agents)
         note = None
         if publish and core.remote is not None:
             from taskproto.engine import removed
@@ -413,3 +415,32 @@ def remove_task(
     index.forget(core.config.layout, name)
     core.changed()
     return plan
+
+
+def landing_missing(core: Core, task: Task) -> str | None:
+    """The `git pull` that brings here the landing another machine made of `task` (pushed to the
+    shared remote, not yet on this clone's base branch), or None."""
+    landed = task.landed
+    if landed is None or not landed.pushed_to:
+        return None
+    if core.repo.is_ancestor(landed.base_after, f"refs/heads/{landed.base_branch}"):
+        return None
+    return f"git pull {landed.pushed_to} {landed.base_branch}"
+
+
+def _refuse_not_landed_here(core: Core, task: Task, agents: Sequence[str]) -> None:
+    """A task another machine landed (a queue worker) whose landing this clone's base lacks: its
+    branches hold commits no branch here has, and the cure is the base, not --force."""
+    pull = landing_missing(core, task)
+    if pull is None or task.landed is None:
+        return
+    plan = wt.plan_removal(core.config, core.repo, task.name, agents)
+    if plan.unique_commits:
+        landed, base = task.landed, task.landed.base_branch
+        raise WorkAtRisk(
+            f"refusing to remove task {task.name!r}: it landed on {base} at "
+            f"{landed.base_after[:12]} (pushed to {landed.pushed_to}), which this clone's {base} "
+            f"does not have yet, so its {plan.unique_commits} commit(s) on "
+            f"{', '.join(plan.branches)} are on no other branch here; bring it here "
+            f"(`{pull}`), then remove the task"
+        )

@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+import time
 
 from taskproto.errors import TaskprotoError
+from taskproto.state.files import atomic_write
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,6 +73,8 @@ def open_window(
     srv = server(config)
     # the placeholder's shell outlives every agent: not in an agent's worktree (doctor would see it)
     session = _session(srv, str(config.root))
+    # an ended client's pane stays, dead, until the supervisor keeps its last screen (keep_end)
+    srv.cmd("set-option", "-g", "-w", "remain-on-exit", "on")
     name = window_name(task, agent)
     for old in session.windows.filter(window_name=name):
         old.kill()
@@ -114,6 +118,33 @@ def pane_text(config: Config, task: str, agent: str, lines: int) -> list[str]:
     while text and not text[-1].strip():
         text.pop()
     return text[-lines:] if lines else []
+
+
+def keep_end(config: Config, task: str, agent: str) -> None:
+    """The window of an interactive agent whose client ended: its last screen (its pane kept,
+    dead, by remain-on-exit) goes to its agent.log (ops/agent_records.py), which `agent logs`
+    prints once the window is gone, so a client that exits at once still says why; then the
+    window is closed."""
+    from taskproto.ops.agent_records import log_file
+
+    try:
+        window = find_window(config, task, agent)
+        pane = window.active_pane
+        if pane is None or pane.display_message("#{pane_dead}", get_text=True) != ["1"]:
+            return  # still running: not the end
+        captured = pane.capture_pane(start=-200)
+        text: list[str] = []
+        for line in [captured] if isinstance(captured, str) else list(captured or []):
+            if line.strip() or (text and text[-1].strip()):
+                text.append(line)  # the screen's empty rows: one at most in a row
+        while text and (not text[-1].strip() or text[-1].startswith("Pane is dead (")):
+            text.pop()  # tmux's own last line names the wrapper's status, not the client's
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        head = f"--- the last screen of its tmux window, when it ended ({stamp}) ---"
+        atomic_write(log_file(config, task, agent), "\n".join([head, *text, ""]).encode())
+        window.kill()
+    except Exception as exc:  # noqa: BLE001 - tmux gone or refusing: nothing more to keep
+        print(f"supervisor: {task}/{agent}: its window's last screen was not kept: {exc!r}")
 
 
 def attach(config: Config, task: str, agent: str) -> None:

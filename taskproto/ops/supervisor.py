@@ -1,16 +1,13 @@
 """The per-repository supervisor: starts, watches, restarts, pauses and stops the agents
 taskproto runs (`taskproto agent start`), from their run.json records (ops/agent_records.py).
 
-One at a time per repository: it holds `<root>/supervisor.lock` (flock) for its whole life and
-writes its pid to `<root>/supervisor.json`. `ensure` starts one, detached from the caller's
-terminal, when none holds the lock; a supervisor started after one crashed adopts the agents
-still running (their pids are in the records; each agent's exit status is written to a file by
-the wrapper it runs under, so any supervisor learns how it ended). It exits by itself once no
-agent has been running for `IDLE` seconds.
+One at a time per repository: it holds `<root>/supervisor.lock` (flock) all its life, its pid in
+`<root>/supervisor.json`. `ensure` starts one, detached, when none holds the lock; one started
+after a crash adopts the agents still running (pids in the records; each one's exit status in a
+file its wrapper writes). It exits once no agent has been running for `IDLE` seconds.
 
-A crashed agent (it exited non-zero, or was killed) is started again while its restarts are
-under the retry budget (`max_retries`, default 3), each restart journaled ("restart 1/3"), after
-a back-off (ops/agent_backoff.py); past it the task is escalated and the agent stays down.
+A crashed agent (a non-zero exit, or killed) starts again after a back-off (agent_backoff.py) while
+its restarts are under `max_retries` (each journaled: "restart 1/3"); past it, it is escalated.
 """
 
 from __future__ import annotations
@@ -29,6 +26,7 @@ from taskproto.ops.agent_backoff import delay, waiting
 from taskproto.ops.agent_budget import journal_escalation, retry
 from taskproto.ops.agent_launch import environment, launch, named
 from taskproto.ops.agent_stall import Stalls
+from taskproto.ops.agent_tmux import keep_end
 from taskproto.state.files import atomic_write
 
 TYPE_CHECKING = False
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
 LOCK = "supervisor.lock"
 PID = "supervisor.json"
 EXIT = "exit-status"
+LAUNCH_VARIABLES = ("TASKPROTO_TASK", "TASKPROTO_AGENT_NAME", "TASKPROTO_PROMPT")  # see refs.py
 TICK = 0.1  # seconds between two looks at the records
 IDLE = float(os.environ.get("TASKPROTO_SUPERVISOR_IDLE", "30"))
 STOP_TIMEOUT = 5.0  # seconds from SIGTERM to SIGKILL
@@ -125,6 +124,7 @@ def _spawn(config: Config) -> subprocess.Popen[bytes]:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # outlives the user's terminal
             close_fds=True,
+            env={k: v for k, v in os.environ.items() if k not in LAUNCH_VARIABLES},
         )
 
 
@@ -374,6 +374,8 @@ class Supervisor:
             self.signal(pid, signal.SIGKILL)
 
     def bring_out(self, record: dict[str, Any], final: bool) -> None:
+        if final and not record.get("headless"):  # its window's last screen: why it ended
+            keep_end(self.config, record["task"], record["agent"])
         if record.get("sandbox") == "bwrap":
             from taskproto.ops.agent_sandbox import settle
 

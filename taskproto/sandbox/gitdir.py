@@ -78,7 +78,9 @@ def prepare(
                 os.unlink(path)
     os.makedirs(os.path.join(git_dir, "refs", "heads"))
     os.makedirs(os.path.join(git_dir, "refs", "tags"))
-    os.makedirs(os.path.join(git_dir, "hooks"))  # empty: git's hooks do not run inside
+    os.makedirs(os.path.join(git_dir, "hooks"))  # read-only inside: the one hook below only
+    _write(os.path.join(git_dir, "hooks", "reference-transaction"), _own_branch_hook(branch))
+    os.chmod(os.path.join(git_dir, "hooks", "reference-transaction"), 0o755)
     _write(
         os.path.join(git_dir, "objects", "info", "alternates"),
         os.path.join(common_dir, "objects") + "\n",
@@ -95,7 +97,10 @@ def prepare(
     ).splitlines()
     packed = "".join(line + "\n" for line in refs if not line.endswith(f" refs/heads/{branch}"))
     _write(os.path.join(git_dir, "packed-refs"), packed)
-    for name in ("index", "shallow"):
+    # info/exclude too: what `init` keeps out of git (this machine's client settings) stays out
+    # of the agent's `git status` and `git add -A`, as in its worktree outside
+    os.makedirs(os.path.join(git_dir, "info"))
+    for name in ("index", "shallow", os.path.join("info", "exclude")):
         source = os.path.join(real if name == "index" else common_dir, name)
         if os.path.isfile(source):
             with open(source, "rb") as fh:
@@ -128,6 +133,28 @@ def _config(common_dir: str, git_dir: str) -> str:
         "[core]\n\tbare = false\n\tlogAllRefUpdates = true\n"
         f"\thooksPath = {os.path.join(git_dir, 'hooks')}\n"
         "[gc]\n\tauto = 0\n"
+    )
+
+
+def _own_branch_hook(branch: str) -> str:
+    """git's reference-transaction hook inside: a branch other than the agent's own moved there
+    (the agent's copy of `main`, another agent's or task's branch) would never come out, so git
+    refuses it saying so, rather than the move succeeding to no effect. Not a boundary (the
+    agent can skip hooks): the boundary is that only its own branch is brought out."""
+    return (
+        "#!/bin/sh\n"
+        '[ "$1" = prepared ] || exit 0\n'
+        "while read -r old new ref; do\n"
+        '  case "$ref" in\n'
+        f"    refs/heads/{branch}) ;;\n"
+        "    refs/heads/*)\n"
+        '      echo "taskproto: refused: moving branch ${ref#refs/heads/} in this sandbox: only '
+        f"its own branch {branch} comes out of its sandbox (the others move through the user's "
+        '\\`taskproto merge\\` and \\`taskproto land\\`)" >&2\n'
+        "      exit 1 ;;\n"
+        "  esac\n"
+        "done\n"
+        "exit 0\n"
     )
 
 

@@ -586,3 +586,29 @@ def test_pause_stops_the_sandboxed_client_itself_and_resume_continues_it(
     assert b"T" not in set(_tree(pid).values())
     assert cli("agent", "stop", "t", "dev").code == 0
     assert not pid_alive(pid)
+
+
+def test_doctor_fix_says_a_sandboxed_agent_is_started_again_not_adopted(
+    box: Engine, repo: Path, cli
+) -> None:
+    """Found walking a new user's day: after the supervisor was killed, `doctor --fix` said "it
+    adopted agent b" of a sandboxed agent that the new supervisor in fact started again (its
+    channel died with the old one; docs/agents.md, Limits)."""
+    first = _start(cli, "dev", "sh -c 'touch started; exec sleep 600'", "bwrap")
+    started = box.config.agent_worktree("t", "dev") / "started"
+    wait_until(started.exists, what="the client inside its sandbox")
+    old = json.loads((box.config.root / "supervisor.json").read_text())["pid"]
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    fixed = cli("doctor", "--fix")
+    assert "it adopted agent dev" not in fixed.out, fixed.out
+    assert (
+        "it starts agent dev of task t again in its sandbox, with a channel of its own (the old "
+        "one ended with the old supervisor), its commits brought out first, costing no retry"
+    ) in fixed.out, fixed.out
+    row = wait_until(
+        lambda: (r := _row(cli, "dev"))["pid"] not in (None, first["pid"]) and r,
+        what="the agent started again",
+    )
+    assert row["restarts"] == 0
+    assert cli("agent", "stop", "t", "dev").code == 0

@@ -158,3 +158,26 @@ def test_an_interactive_agent_with_no_hook_activity_and_a_still_pane_is_restarte
         "restart 1/3 of agent dev: it had no hook activity and no pane output for 0.01 min" in log
     )
     assert "of agent qa" not in log and "of agent doc" not in log
+
+
+def test_an_interactive_agent_that_crashed_leaves_its_last_screen_to_agent_logs(
+    agents_repo: Path, cli
+) -> None:
+    """Found walking a new user's day: Claude Code in tmux exited at once ("Unable to connect to
+    Anthropic services"), three times, and its window closed each time; `agent logs` then said
+    only "has no tmux window", so nothing told why it failed. Now its window's last screen is
+    kept in agent.log, which `agent logs` prints once the window is gone."""
+    (agents_repo / ".taskproto.toml").write_text("max_retries = 1\n")
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    client = "sh -c 'echo the client cannot log in: run claude /login first; exit 7'"
+    assert cli("agent", "start", "t1", "dev", "--client", client).code == 0
+    wait_until(lambda: ps(cli)[0]["state"] == "escalated", what="the budget used")
+    sock = socket_path(load_config(agents_repo))
+    windows = tmux(sock, "list-windows", "-a", "-F", "#{window_name}").split()
+    assert "t1/dev" not in windows  # its window closed, as before
+    result = cli("agent", "logs", "t1", "dev")
+    assert result.code == 0, result.err
+    assert "the client cannot log in: run claude /login first" in result.out
+    assert "the last screen of its tmux window" in result.out
+    assert "Pane is dead" not in result.out  # tmux's line names the wrapper's status (0)
+    assert "\n\n\n" not in result.out  # the screen's empty rows are not kept

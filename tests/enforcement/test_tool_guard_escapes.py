@@ -286,3 +286,14 @@ def test_a_link_made_or_a_path_checked_out_in_the_same_command_is_a_write(
     assert code == 2 and "taskproto's own state" in err, (line, err)
     assert bash(hook, "ln -s own.py other.py && git checkout -- own.py", str(dev(t1)))[0] == 0
     assert bash(hook, "cp -a own.py other.py", str(dev(t1)))[0] == 0
+
+
+def test_a_write_beside_the_agents_worktree_says_where_files_are_edited(
+    t1: Engine, hook: Hook
+) -> None:
+    """Found walking a new user's day: Claude Code's `cd .. && echo x > escaped.txt` from the
+    agent's worktree was denied as "taskproto's own state ... Use the taskproto commands (claim,
+    transition, agent) instead", which told the agent nothing of where its files go."""
+    code, err = bash(hook, "cd .. && echo x > escaped.txt", str(dev(t1)))
+    assert code == 2 and "taskproto's own state" in err, err
+    assert "edit files only in a worktree (a task's or an agent's `code` folder)" in err, err

@@ -192,3 +192,50 @@ def test_the_agents_network_setting_is_the_default(sandboxed: Engine, repo: Path
     assert r.code != 0
     assert r.err.strip().endswith("[agents] network must be true or false, not 'no'")
     assert len(r.err.strip().splitlines()) == 1
+
+
+def test_the_agents_git_add_all_leaves_out_what_init_keeps_out_of_git(
+    sandboxed: Engine, repo: Path
+) -> None:
+    """Found walking a new user's day: inside the sandbox, the agent's own git dir had no
+    `info/exclude`, so `.claude/settings.local.json` (this machine's hooks, which `init --claude`
+    keeps out of git) showed as untracked and `git add -A` committed it to the agent's branch,
+    on its way to the base branch through merge and land."""
+    assert run_taskproto("init", "--claude", cwd=repo).code == 0
+    dev = sandboxed.config.agent_worktree("t", "dev")
+    assert (dev / ".claude" / "settings.local.json").is_file()
+    work = "git status --porcelain; echo w > work.txt && git add -A && git commit -qm work"
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", work, cwd=repo)
+    assert r.code == 0, r.err
+    assert ".claude" not in r.out, r.out  # not even shown as untracked
+    assert git(repo, "show", "--name-only", "--format=", "t-dev") == "work.txt"
+    assert git(dev, "status", "--porcelain") == ""
+
+
+def test_moving_another_branch_inside_the_sandbox_is_refused_saying_only_its_own_comes_out(
+    sandboxed: Engine, repo: Path
+) -> None:
+    """Found walking a new user's day: inside its sandbox the agent's `git update-ref
+    refs/heads/<another task's branch> HEAD` and `git push . HEAD:<another agent's branch>`
+    exited 0 (its own git dir's copies moved), so nothing told it that they would never come
+    out. Now they are refused, in one line that says why, and its own branch still moves."""
+    before = {b: git(repo, "rev-parse", b) for b in ("main", "t", "t-qa")}
+    tries = (
+        "git update-ref refs/heads/t HEAD",
+        "git push -q . HEAD:t-qa",
+        "git branch scratch",
+        "git update-ref refs/heads/main HEAD",
+    )
+    script = "echo w > w.txt && git add w.txt && git commit -qm own; "  # HEAD moves on first
+    script += "; ".join(f"{t} 2>>err.txt; echo $? >> codes.txt" for t in tries)
+    script += "; cat err.txt codes.txt; rm err.txt codes.txt"
+    r = run_taskproto("agent", "exec", "t", "dev", "--", "sh", "-c", script, cwd=repo)
+    assert r.code == 0, r.err
+    errors = [line for line in r.out.splitlines() if line.startswith("taskproto:")]
+    codes = [line for line in r.out.splitlines() if line.isdigit()]
+    assert codes and all(code != "0" for code in codes) and len(codes) == len(tries), r.out
+    assert len(errors) == len(tries), r.out
+    for line in errors:
+        assert "only its own branch t-dev comes out of its sandbox" in line, line
+    assert {b: git(repo, "rev-parse", b) for b in before} == before
+    assert git(repo, "log", "-1", "--format=%s", "t-dev") == "own"

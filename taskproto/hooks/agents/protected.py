@@ -40,8 +40,9 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
     if layout.where(path)[0] == "state":
         return (
             f"{path} is taskproto's own state (task.json, status files, locks): only "
-            "taskproto "
-            "writes it. Use the taskproto commands (claim, transition, agent) instead."
+            "taskproto writes it. Use the taskproto commands (claim, transition, agent) for the "
+            "task's state, and edit files only in a worktree (a task's or an agent's `code` "
+            "folder)."
         )
     registry = registry_dir(env)
     if inside(path, registry):

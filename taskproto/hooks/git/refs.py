@@ -267,6 +267,14 @@ def _guard_branch(
     label = branch_label(task, agent, branch)
     refused = f"refused: {_move(old, new)} {label}"
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
+    launched = _launched_agent()
+    if launched is not None and launched != (task, agent):
+        raise Refused(
+            f"{refused}: this git runs for agent {launched[1]} of task {launched[0]}, started by "
+            f"`taskproto agent start`, which moves only its own branch "
+            f"{launched[0]}-{launched[1]}, from any worktree; its work reaches the task branch "
+            f"through the user's `taskproto merge {launched[0]}`"
+        )
     if here[0] == "worktree" and here[2] is not None and (here[1], here[2]) != (task, agent):
         raise Refused(
             f"{refused} from the worktree of agent {here[2]} of task {here[1]}; "
@@ -285,6 +293,18 @@ def _guard_branch(
                 f"pattern(s) {which} (setting prohibited_patterns); leave them out of the commit "
                 f"(`git restore --staged -- {files}`, then commit again)"
             )
+
+
+def _launched_agent() -> tuple[str, str] | None:
+    """The task and agent this git runs for when `taskproto agent start` started its process
+    (ops/agent_launch.py's variables, which its commands inherit): such a process moves only its
+    own branch, wherever it runs git (`git -C` into another worktree), sandbox or not. The user's
+    own git has none of them. A same-user process can unset them: the documented limit."""
+    env = os.environ
+    task, agent = env.get("TASKPROTO_TASK"), env.get("TASKPROTO_AGENT_NAME")
+    if env.get("TASKPROTO_AGENT") != "1" or not task or not agent:
+        return None
+    return task, agent
 
 
 # --- pre-push ----------------------------------------------------------------------
