@@ -310,7 +310,7 @@ def match(clause: str, rules: Sequence[Rule]) -> Rule | None:
     every match of it holds (``gates.py``), so a message compiles few of its table's patterns."""
     from taskproto.classify import gates
 
-    return next((rule for rule in rules if gates.cached(rule.pattern).search(clause)), None)
+    return gates.first(clause, rules)
 
 
 # How clauses are cut, and the tables' fields searched in them: fields.py, imported for a
