@@ -149,3 +149,19 @@ def test_a_first_message_compiles_few_patterns(message: str, rule: str, most: in
     ).stdout.split()
     assert out[:2] == ["RESUMPTION" if "model" not in rule else "STATUS_REQUEST", rule]
     assert int(out[2]) <= most, out
+
+
+def test_a_users_own_rule_is_never_skipped_by_the_words_of_a_default() -> None:
+    """A user's rule, or a default replaced by one (same name, another pattern), has no words in
+    the table (it is keyed by the pattern's text): it is compiled and run whenever it is reached,
+    in a German message too."""
+    rules = interruptions.merge_rules(
+        interruptions.DEFAULT_RULES,
+        [
+            {"name": "question-mark", "pattern": r"^zzq\b"},
+            {"name": "schiff-go", "type": "AUDIT", "pattern": r"^schiff (?:es|das) bitte\b"},
+        ],
+    )
+    assert gates.words(r"^zzq\b") is None
+    assert interruptions.classify("schiff es bitte, danke", rules).rule == "schiff-go"
+    assert interruptions.classify("zzq, aber bitte nicht heute", rules).rule == "question-mark"
