@@ -10,7 +10,8 @@ neither compiled nor run, and the answer is the same. A pattern the table has no
 user's own rule, a pattern changed since the table was written) is compiled and run as before:
 the table is keyed by the pattern's whole text.
 
-Standard library only, nothing imported but ``re``: a hook's hot path.
+Standard library only (``re``, ``collections.abc``; ``gate_words.py`` when first needed): a
+hook's hot path, for a message in another language than English only.
 """
 
 from __future__ import annotations
@@ -114,8 +115,9 @@ def cached(pattern: str) -> Gated:
 
 def first(clause: str, rules: Sequence[Rule]) -> Rule | None:
     """The first of ``rules`` whose pattern matches ``clause``, as compiling each in turn finds
-    it; a pattern whose words ``clause`` lacks is skipped, neither compiled nor run. (A loop of
-    calls into C: warm, it costs what compiling them all once did, a few µs a clause.)"""
+    it; a pattern not compiled yet whose words ``clause`` lacks is skipped, neither compiled nor
+    run. A pattern already compiled is searched as before, without its words (warm, that is
+    cheaper than testing them)."""
     for rule in rules:
         gate = _rules.get(rule.pattern) or cached(rule.pattern)
         found = gate._compiled
