@@ -137,3 +137,32 @@ def test_when_can_i_change_a_setting_is_not_a_status_request() -> None:
 )
 def test_a_check_of_the_protocol_said_with_an_idiom_is_an_audit(message: str, rule: str) -> None:
     _check(message, "AUDIT", rule)
+
+
+# 6. A go asked politely ("would you finish X?") is a go; negated or held to a time it is not.
+@pytest.mark.parametrize(
+    ("message", "kind", "rule"),
+    [
+        ("Könntest du den Importer fertig machen?", "RESUMPTION", "de-go-onto"),
+        ("Magst du die Migration bitte zu Ende bringen?", "RESUMPTION", "de-go-onto"),
+        ("Würdest du den Bericht fertigstellen?", "RESUMPTION", "de-go-onto"),
+        ("Kannst du das bis morgen fertig machen?", "OTHER", "de-later"),
+        ("Würdest du das nicht zu Ende bringen?", "QUESTION", "question-mark"),
+    ],
+)
+def test_a_go_asked_politely_is_a_go(message: str, kind: str, rule: str) -> None:
+    _check(message, kind, rule)
+
+
+# 7. "Interrupt what you are doing": a stop, said with the verb itself.
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("Unterbrich kurz, ich muss was prüfen.", "de-hold"),
+        ("Interrumpe lo que estás haciendo.", "es-hold"),
+        ("Interromps la migration, s'il te plaît.", "fr-hold"),
+        ("Interrompa o deploy agora.", "pt-hold"),
+    ],
+)
+def test_interrupt_is_a_hold(message: str, rule: str) -> None:
+    _check(message, "OTHER", rule)

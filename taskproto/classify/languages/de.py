@@ -98,6 +98,7 @@ RULES = (
         r"^(?:wart(?:e|et)?|moment(?:chen)?|einen (?:moment|augenblick)|augenblick"
         r"|(?:eine )?sekunde|stopp?|halt(?=\s*(?:$|[,.!]|stopp?\b|mal\b|moment\b|kurz\b|an\b))"
         r"|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
+        r"|(?:unterbrich|unterbrechen sie)(?! (?:bitte )?nicht)"
         r"|jetzt nicht|erstmal nicht"
         r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten)"
         r"|bleib(?:t|en sie)? (?:im |in |auf )?(?:stand-?by|wartestellung|warteposition))\b",
@@ -331,7 +332,11 @@ RULES = (
         r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
         r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
         rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$|wir machen (?:{_W}){{0,5}}?weiter"
-        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b",
+        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b"
+        # asked politely, it is still a go: "Würdest du den Export bitte zu Ende bringen?"
+        r"|^(?:wurdest|konntest|kannst|magst) du (?:(?!(?:nicht|nie|kein\w*) )[\w'.-]+ ){0,8}?"
+        r"(?:zu ende (?:bringen|machen|bauen|schreiben)|fertig ?(?:machen|stellen|bauen"
+        r"|schreiben))\?$",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug

@@ -79,7 +79,7 @@ RULES = (
         "OTHER",
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
         r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
-        r"|alto|detente|deten|stop|pausa"
+        r"|alto|detente|deten|stop|pausa|interrumpe|interrumpa|interrumpan"
         r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui"
         r"|(?:quedate|quedese|quedaos|mantente|estate) (?:en )?(?:stand-?by|espera|pausa))\b",
         0.8,

@@ -92,7 +92,8 @@ RULES = (
         r"|^(?:mais )?(?:seulement |uniquement |pas )?(?:quand|lorsque|des que|une fois que"
         r"|apres que|avant que|avant d'|jusqu'a ce que|tant que)\b(?!.*\?$)"
         # "ne retourne pas au module", "n'y reviens pas"
-        r"|\b(?:ne|n'y) (?:[\w'-]+ ){0,2}?(?:retourne[sz]?|reviens|revenez)\b.*\b(?:pas|jamais|plus)\b",
+        r"|\b(?:ne|n'y) (?:[\w'-]+ ){0,2}?(?:retourne[sz]?|reviens|revenez)\b"
+        r".*\b(?:pas|jamais|plus)\b",
         0.9,
     ),
     Rule(
@@ -100,6 +101,7 @@ RULES = (
         "OTHER",
         r"^(?:attends?|attendez|une (?:seconde|minute|sec)|un (?:instant|moment)|minute|stop"
         r"|arrete[sz]?|halte|pause|pas encore|pas tout de suite|pas maintenant|pas valide"
+        r"|interromps|interrompez"
         r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme"
         r"|reste[zs]? en (?:stand-?by|attente|pause))\b",
         0.8,
@@ -318,7 +320,8 @@ RULES = (
         r"|au (?!crible\b|peigne fin\b))"
         r"|reprise de (?:la|ta|votre) tache\b"
         # back to it, keep the pace: "tu peux y retourner", "retourne au parseur", "garde le cap"
-        r"|(?:tu peux |vous pouvez )?(?:y )?(?:retourne(?:z|r)?|y retourner) (?:a l'|a la |aux |au )"
+        r"|(?:tu peux |vous pouvez )?(?:y )?(?:retourne(?:z|r)?|y retourner)"
+        r" (?:a l'|a la |aux |au )"
         r"|(?:tu peux |vous pouvez )?y (?:retourner|retourne[rz]?|revenir|reviens|revenez)\b"
         r"|garde[sz]? (?:le|ce|ton|votre) (?:rythme|cap|tempo)\b)",
         0.85,

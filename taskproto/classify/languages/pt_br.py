@@ -103,6 +103,7 @@ RULES = (
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
         r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
+        r"|interrompe|interrompa"
         r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)"
         # "pode parar com os testes de carga" (not "pode parar de perguntar", a nudge)
         r"|(?:(?:voce|vc) )?pode(?:s)? parar(?! de (?:perguntar|esperar|enrolar|hesitar)))\b",
