@@ -115,6 +115,9 @@ def test_not_knowing_why_is_not_a_question() -> None:
         ("Fais-moi un point sur la migration.", "fr-status-terse"),
         ("Parou em que parte do refactor?", "pt-status-yesno"),
         ("Onde você parou com a integração do PIX?", "pt-status-how"),
+        # "enquanto" and "tava" show Portuguese now: the message was read as English
+        ("Enquanto eu tava fora, andou bastante?", "pt-status-yesno"),
+        ("E aí, andou alguma coisa?", "pt-status-yesno"),
     ],
 )
 def test_where_the_work_stopped_is_a_status_request(message: str, rule: str) -> None:
