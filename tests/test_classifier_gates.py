@@ -134,6 +134,8 @@ COUNT = (
     [
         ("weiter machen bitte", "de-resumption", 8),
         ("vas-y, continue", "fr-resumption", 8),
+        ("sigue con el parser", "es-resumption", 8),
+        ("pode continuar", "pt-resumption", 8),
         ("Schon alles grün bei den Checks?", "de-model", 10),
         ("继续", "zh-resumption", 8),
     ],

@@ -151,7 +151,7 @@ _MARKERS = {
         até lá três progresso
         executa fala resultado travado travou conta algum avanço notícia começa comece
         acordo protocolo compara acabou empacou parcial sinal novidades arquivo valida
-        como pfv rápido já tá você não também está terminou rodou abriu
+        como pfv rápido já tá você não também está terminou rodou abriu enquanto tava tavam
         da na pelo pela vc pq bom trabalho gostei volto minutos mandou bem aham vez saida
         nova novo interessante segura pouco pouquinho pensando passa deveriamos tarefa mexer
         codar espera espere olha estado

@@ -98,6 +98,7 @@ RULES = (
         r"^(?:wart(?:e|et)?|moment(?:chen)?|einen (?:moment|augenblick)|augenblick"
         r"|(?:eine )?sekunde|stopp?|halt(?=\s*(?:$|[,.!]|stopp?\b|mal\b|moment\b|kurz\b|an\b))"
         r"|anhalten|pause|pausier\w*|noch nicht|nicht jetzt"
+        r"|(?:unterbrich|unterbrechen sie)(?! (?:bitte )?nicht)"
         r"|jetzt nicht|erstmal nicht"
         r"|noch nicht freigegeben|nicht freigegeben|lass uns (?:kurz )?(?:pausieren|anhalten)"
         r"|bleib(?:t|en sie)? (?:im |in |auf )?(?:stand-?by|wartestellung|warteposition))\b",
@@ -109,7 +110,10 @@ RULES = (
         r"^wo (?:stehen|sind) wir\b|^wo (?:stehst|bist) du\b|^wo steht (?:der|die|das) \w+"
         r"|^wie weit\b|^wie (?:ist|war) (?:der|dein|euer) (?:aktuelle |momentane )?"
         r"(?:stand|status|fortschritt|zwischenstand)\b"
-        r"|^was ist (?:der|dein) (?:aktuelle |momentane )?(?:stand|status|zwischenstand)\b",
+        r"|^was ist (?:der|dein) (?:aktuelle |momentane )?(?:stand|status|zwischenstand)\b"
+        # when the work will be ready for me: "Wann kann ich den PR reviewen?"
+        r"|^wann (?:kann|konnen|darf|durfen) (?:ich|wir) (?:\w+ ){0,6}?(?:reviewen|testen|mergen"
+        r"|ausprobieren|abnehmen|anschauen|ansehen|deployen)\b",
         0.9,
     ),
     Rule(
@@ -321,11 +325,18 @@ RULES = (
         r"setz(?:e|t|en sie)? (?:ihn|sie|es|das|(?:den|deinen|diesen) (?:plan|vorschlag|entwurf)"
         r"|(?:die|deine) idee|das konzept|das ganze) (?:jetzt |so |einfach |gleich )?um"
         rf"|(?:fahren|setzen) sie (?:{_W}){{0,4}}?fort"
-        rf"|(?:bau|mach|schreib|bring)(?:e|t)? (?:{_W}){{0,6}}?zu ende"
+        rf"|(?:bau|mach|schreib|bring)(?:e|t)? (?:{_W}){{0,6}}?(?:zu ende|fertig\W*$)"
+        rf"|nimm (?:{_W}){{0,6}}?wieder auf|du machst (?:jetzt |einfach |dann |ruhig )?weiter"
+        r"|geh(?:e|t)? (?:jetzt |bitte |dann )?(?:zum|zur) (?:nachsten|naechsten) [\w-]+"
+        r"(?: uber)?\W*$"
         r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
         r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
         rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$|wir machen (?:{_W}){{0,5}}?weiter"
-        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b",
+        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b"
+        # asked politely, it is still a go: "Würdest du den Export bitte zu Ende bringen?"
+        r"|^(?:wurdest|konntest|kannst|magst) du (?:(?!(?:nicht|nie|kein\w*) )[\w'.-]+ ){0,8}?"
+        r"(?:zu ende (?:bringen|machen|bauen|schreiben)|fertig ?(?:machen|stellen|bauen"
+        r"|schreiben))\?$",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug
@@ -373,7 +384,9 @@ LANGUAGE = Language(
         r"|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwoelf)\b"
         r"|\b\d{1,2}(?:[:.]\d{2})? ?uhr\b|\bin (?:\d+|einer|einem|ein paar|zwei|drei|einer halben)"
         r" (?:minuten?|stunden?|tagen?|woche)\b|\bnach (?:dem|der|den|'m|seinem|seiner|ihrem"
-        r"|ihrer) (?!(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b)[\w-]+"
+        r"|ihrer) (?!(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b"
+        # the protocol's own things are looked for, not waited for: "guck nach dem Lock"
+        r"|(?:locks?|worktrees?|journal|status|stand|zustand|rechten)(?![\w-]))[\w-]+"
     ),
     conditions=(
         r"\b(?:wenn|sobald|nachdem|falls|sowie|erst wenn)\b"

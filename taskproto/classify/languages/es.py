@@ -79,7 +79,7 @@ RULES = (
         "OTHER",
         r"^(?:espera(?:te)?|esperen|un (?:momento|segundo|minuto)|momento"
         r"|para(?:te)?\b(?! (?:que|quien|cuando|donde|el|la|los|las|un|una|esto|eso|mi|tu|su|de)\b)"
-        r"|alto|detente|deten|stop|pausa"
+        r"|alto|detente|deten|stop|pausa|interrumpe|interrumpa|interrumpan"
         r"|todavia no|aun no|no todavia|quiet[oa]|frena|tranqui"
         r"|(?:quedate|quedese|quedaos|mantente|estate) (?:en )?(?:stand-?by|espera|pausa))\b",
         0.8,
@@ -94,6 +94,8 @@ RULES = (
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
         r"|^hasta donde (?:llegaste|has)\b"
+        # where the work stopped: "¿Dónde te quedaste con lo de X?", "¿En qué te quedaste?"
+        r"|^(?:donde|en que) te (?:quedaste|has quedado|paraste|detuviste)\b"
         # how a piece of work went: "¿Cómo fue el CI?", "¿Qué tal salió el deploy?"
         r"|^(?:como|que tal) (?:fue|fueron|salio|salieron|termino|terminaron|corrio|corrieron)"
         rf" (?:el |la |los |las )?{WORK}\b"
@@ -158,7 +160,8 @@ RULES = (
         r"^(?:puedes |podrias |me puedes )?(?:revisa|revisar|verifica|verificar|comprueba|fijate"
         r"|mira si|compara"
         r"|comprobar|chequea|chequear|checa|valida|validar|controla|asegurate|inspecciona"
-        rf"|hazle un check|haz un check)\b.*\b{_PROTOCOL}\b"
+        rf"|hazle un check|haz un check|(?:dale|echale|hazle) (?:una|un) (?:revisada|revision"
+        rf"|mirada|ojeada|chequeada|checada|vistazo|repaso|ojo) al?)\b.*\b{_PROTOCOL}\b"
         r"|^(?:esta|estan|el|la|los|las|todo)\b(?=.*\b(?:todo|locks?|worktrees?|journal"
         r"|task\.json|sesion|protocolo)\b).*\b(?:consistentes?|correct[oa]s?|en sync"
         r"|sincronizad[oa]s?|valid[oa]s?|limpi[oa]s?)\b"
@@ -219,7 +222,13 @@ RULES = (
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
         r"|decir)\b|^no (?:entiendo|entendi)\b(?! nada\W*$)|^(?:una |otra )?pregunta\b"
         r"|^(?:tengo una )?duda\b"
-        r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b",
+        r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b"
+        # a question word after a preposition or a topic, or a "what advantage" with no "?":
+        # "¿De dónde saca X…?", "y el chart por qué tiene dos values", "qué ventaja tiene X"
+        r"|^(?:de|desde|con|a) (?:donde|quien|quienes|cual|cuales)\b"
+        r"|^(?:y )?(?:el|la|los|las|este|esta|ese|esa) (?:(?!(?:no|ni) )[\w.-]+ ){1,5}?(?:por|para)"
+        r" que\b"
+        r"|^que (?:ventajas?|diferencias?|sentido|beneficios?) (?:tiene|tienen|hay|aporta)\b",
         0.85,
     ),
     Rule(
@@ -292,7 +301,10 @@ RULES = (
         r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
         r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
         r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)"
-        r"|(?:regresa|vuelve) (?:al|a la|a los|a las))\b",
+        r"|(?:regresa|vuelve) (?:al|a la|a los|a las)|avanza (?:con|en)"
+        # on to the next piece, after a step said first: "mergea el PR y pasa a la siguiente"
+        r"|(?:.*\by (?:luego |despues |ya )?)?pasa(?:te)? (?:ya )?a (?:la|el) (?:siguiente"
+        r"|proxima|proximo))\b",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug

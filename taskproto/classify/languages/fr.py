@@ -90,7 +90,10 @@ RULES = (
         r"|(?:cet apres-midi|ce soir|quand|lorsque|des que|une fois que)\b(?!.*\?$)))"
         # a clause of its own that says when: "Continue, mais pas avant que j'aie relu"
         r"|^(?:mais )?(?:seulement |uniquement |pas )?(?:quand|lorsque|des que|une fois que"
-        r"|apres que|avant que|avant d'|jusqu'a ce que|tant que)\b(?!.*\?$)",
+        r"|apres que|avant que|avant d'|jusqu'a ce que|tant que)\b(?!.*\?$)"
+        # "ne retourne pas au module", "n'y reviens pas"
+        r"|\b(?:ne|n'y) (?:[\w'-]+ ){0,2}?(?:retourne[sz]?|reviens|revenez)\b"
+        r".*\b(?:pas|jamais|plus)\b",
         0.9,
     ),
     Rule(
@@ -98,6 +101,7 @@ RULES = (
         "OTHER",
         r"^(?:attends?|attendez|une (?:seconde|minute|sec)|un (?:instant|moment)|minute|stop"
         r"|arrete[sz]?|halte|pause|pas encore|pas tout de suite|pas maintenant|pas valide"
+        r"|interromps|interrompez"
         r"|bouge pas|ne bouge pas|on arrete|on fait une pause|fais une pause|on se calme"
         r"|reste[zs]? en (?:stand-?by|attente|pause))\b",
         0.8,
@@ -182,7 +186,8 @@ RULES = (
         "AUDIT",
         r"^(?:tu peux |peux-tu |pourrais-tu |vous pouvez )?(?:verifie[sz]?|verifier|controle[sz]?"
         r"|controler|valide[sz]?|valider|inspecte[sz]?|inspecter|check|assure-toi|assurez-vous"
-        rf"|regarde[sz]? si|regarde[sz]? s'ils?)\b.*\b{_PROTOCOL}\b"
+        rf"|regarde[sz]? si|regarde[sz]? s'ils?|traque[rz]?|cherche[rz]?|repere[rz]?)\b.*"
+        rf"\b{_PROTOCOL}\b"
         r"|^(?:est-ce que |est-ce qu'|le |la |les |l'|tout )(?=.*\b(?:tout|locks?|worktrees?"
         r"|journal|task\.json|session|protocole|etat)\b).*\b(?:coherent|consistant|en sync"
         r"|synchro\w*|valide|correct|propre)"
@@ -298,7 +303,10 @@ RULES = (
         r"|tu as|t'as|tout est|il est|elle est|le |la |les |ca )(?=.*\b(?:fini|finie|termine"
         r"|terminee|pret|prete|fait|merge|mergee|pousse|passe|vert|verte)\b)"
         r"|\b(?:savoir|dire|dis-moi|dites-moi) (?:juste |seulement )?(?:ou|a quel point)"
-        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b",
+        r" (?:t'en es|tu en es|vous en etes|on en est|ca en est)\b"
+        # "donne-moi l'état d'avancement", "fais-moi un point"
+        r"|^(?:donne|donnez|fais|faites)-(?:moi|nous) (?:(?:d'abord|vite|juste|rapidement) )?"
+        r"(?:l'|le |la |un |ton |votre )?(?:etat|point|bilan|statut|status|avancement)\b",
         0.85,
     ),
     # a go said as "déroule-le", "passe maintenant à X", "reprise de la tâche": a clause of its
@@ -310,7 +318,12 @@ RULES = (
         r"deroule(?:z)?-(?:le|la|les)\b|deroule(?:z)? (?:ton|votre|le|ce) plan\b"
         r"|passe(?:z)? (?:maintenant |ensuite |donc |alors |directement )?(?:a l'|a la |aux "
         r"|au (?!crible\b|peigne fin\b))"
-        r"|reprise de (?:la|ta|votre) tache\b)",
+        r"|reprise de (?:la|ta|votre) tache\b"
+        # back to it, keep the pace: "tu peux y retourner", "retourne au parseur", "garde le cap"
+        r"|(?:tu peux |vous pouvez )?(?:y )?(?:retourne(?:z|r)?|y retourner)"
+        r" (?:a l'|a la |aux |au )"
+        r"|(?:tu peux |vous pouvez )?y (?:retourner|retourne[rz]?|revenir|reviens|revenez)\b"
+        r"|garde[sz]? (?:le|ce|ton|votre) (?:rythme|cap|tempo)\b)",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug
@@ -359,6 +372,9 @@ LANGUAGE = Language(
         r"|\bdans (?:\d+|une|un|deux|trois|quelques|une demi-) ?(?:minutes?|min|heures?|h|jours?)\b"
         r"|\bapres (?:le|la|l'|les|mon|ma|mes|notre|nos|ton|ta|tes|son|sa|ses|un|une|du|des) ?"
         r"[\w-]+|\bapres-midi\b"
+        # a clause that says only when, after a restriction: "mais seulement après la mise en prod"
+        r"|^(?:mais )?(?:(?:seulement|uniquement) (?:apres|quand|lorsque|une fois|des que|ce soir"
+        r"|demain)|pas avant|qu'apres)\b.*"
     ),
     conditions=(
         r"(?:\b(?:quand|lorsque|lorsqu'|une fois que|une fois qu'|apres que|apres qu'|jusqu'a ce"

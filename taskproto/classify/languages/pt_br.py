@@ -35,7 +35,8 @@ ACK = (
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
-    r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade)\b"
+    r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade"
+    r"|volta|volte|voltar)\b"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|sessao|task\.json|estado da (?:task|tarefa)|arquivo de estado"
@@ -102,7 +103,10 @@ RULES = (
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
         r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
-        r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa))\b",
+        r"|interrompe|interrompa"
+        r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)"
+        # "pode parar com os testes de carga" (not "pode parar de perguntar", a nudge)
+        r"|(?:(?:voce|vc) )?pode(?:s)? parar(?! de (?:perguntar|esperar|enrolar|hesitar)))\b",
         0.8,
     ),
     Rule(
@@ -238,6 +242,10 @@ RULES = (
         r" pronto|sai)\b|^(?:ta|esta) (?:trabalhando|mexendo|fazendo) (?:em|no|na|o) (?:que|qual)\b"
         r"|^(?:ta|esta) (?:avancando|andando|indo) bem\b|^qua(?:is|l) (?:[\w-]+ ){0,2}?(?:ainda )?"
         r"(?:faltam|falta|restam|sobram)\b"
+        # where the work stopped, how far it went: "Parou em qual arquivo?", "andou bastante?"
+        r"|^(?:(?:voce|vc) )?parou (?:\w+ )?(?:em|no|na) (?:qual|que)\b"
+        r"|^(?:onde|em que) (?:voce |vc )?parou\b"
+        r"|^(?:e )?(?:ja )?(?:andou|avancou|progrediu) (?:bastante|muito|algo|alguma coisa)\W*\?$"
         r"|^o que (?:(?:voce|vc) )?(?:tem|ja tem|conseguiu) ate agora\b",
         0.8,
     ),
@@ -247,6 +255,7 @@ RULES = (
         r"^(?:por que|pq|pra que|para que|qual|quais|onde|quando|quem|cade)\b"
         r"|^(?:o que|que|como|quanto)\b.*\?$|^como (?:funciona|e que)\b"
         r"|^(?:explica|me explica|explique|esclarece|descreve|detalha)\b"
+        r"|^(?:mano |cara |vei |po )?o q (?:faz|e|eh|significa|rola|acontece)\b"
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
         r"|contar)\b|^nao (?:entendi|entendo)\b(?! nada\W*$)|^(?:uma |outra )?(?:duvida|pergunta)\b"
         # "me diz por que ...", "me ajuda a entender ..."
@@ -334,7 +343,8 @@ RULES = (
     Rule(
         "pt-rest",
         "RESUMPTION",
-        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca) (?:(?:tambem|todo) )*"
+        r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca|roda|rode)"
+        r" (?:(?:tambem|todo) )*"
         r"o resto\b(?!.*\?$)",
         0.85,
     ),
