@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from taskproto.classify import languages
 from taskproto.classify.interruption_rules import DEFAULT_RULES, TYPO_FIXES, Rule
 
+TYPE_CHECKING = False  # not `from typing`: its import costs more than the classifier's
+if TYPE_CHECKING:
+    from taskproto.classify.gates import Gated
+
 __all__ = [
     "DEFAULT_RULES",
     "INTERRUPTION_TYPES",
@@ -126,7 +130,7 @@ _FILLER_WORDS = (
     r"|ty|fine|got it|understood|makes sense|anyway|anyways|actually|just|please|pls|plz"
     r"|first|btw"
 )
-_FILLERS = re.compile(rf"^(?:(?:{_FILLER_WORDS})\b[\s,!.]*)+")
+_FILLERS: re.Pattern[str] | Gated = re.compile(rf"^(?:(?:{_FILLER_WORDS})\b[\s,!.]*)+")
 _EDGE_PUNCT = re.compile(r"^[\s\-.,;:!'\"]+|[\s\-.,;:!'\"]+$")
 _WORD = re.compile(r"[a-z]{4,}")
 # A clause with no word in it ("?" left of "please?" once "please" is stripped) asks nothing more
@@ -191,7 +195,9 @@ def _clauses_of(normal: str, codes: tuple[str, ...]) -> list[str]:
     return out[-MAX_CLAUSES:]
 
 
-def _match(clause: str, rules: Sequence[Rule]) -> Rule | None:
+def _match(clause: str, rules: Sequence[Rule], gated: bool = False) -> Rule | None:
+    if gated:  # another language: a pattern compiled once a clause holds its words (gates.py)
+        return languages.match(clause, rules)
     for rule in rules:
         if _compile(rule.pattern).search(clause):
             return rule
@@ -212,7 +218,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     clauses = _clauses_of(normal, codes[:lead])
     if codes and not clauses and "?" not in normal:  # all fillers: "ja", "vale 👍" (an ACK)
         clauses = [normal]
-    matches = [_match(c, active) for c in clauses]
+    matches = [_match(c, active, bool(codes)) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
     if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
         later = _later(codes, clauses, matches, found.rule, normal)
@@ -430,7 +436,7 @@ def is_approval_like(text: str) -> bool:
     if not clauses or clauses[-1].endswith("?"):
         return False
     rules = languages.with_rules(DEFAULT_RULES, codes) if codes else DEFAULT_RULES
-    hits = [_match(c, rules) for c in clauses]
+    hits = [_match(c, rules, bool(codes)) for c in clauses]
     if any(h is not None and h.type == "OTHER" for h in hits):
         return False
     if any(_compile(_NEGATED_APPROVAL).search(c) for c in clauses):

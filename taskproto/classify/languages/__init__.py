@@ -23,6 +23,7 @@ from taskproto.classify.interruption_rules import DEFAULT_RULES, Rule
 # Language: making a dataclass costs ~0.6 ms, which an English message does not pay.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from taskproto.classify.gates import Gated
     from taskproto.classify.languages.table import Language
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "holds",
     "is_default",
     "language",
+    "match",
     "may_slip",
     "retracted",
     "second_opinion",
@@ -302,88 +304,52 @@ def with_rules(rules: Sequence[Rule], codes: tuple[str, ...]) -> tuple[Rule, ...
     return merged
 
 
-_patterns: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+def match(clause: str, rules: Sequence[Rule]) -> Rule | None:
+    """The first of ``rules`` (a message in one of these languages) that matches ``clause``, as
+    compiling each in turn finds it; but a pattern is compiled only once a clause holds the words
+    every match of it holds (``gates.py``), so a message compiles few of its table's patterns."""
+    from taskproto.classify import gates
+
+    return gates.first(clause, rules)
 
 
+# How clauses are cut, and the tables' fields searched in them: fields.py, imported for a
+# message in one of these languages only (each pattern compiled once a text holds its words).
 def clause_patterns(
     codes: tuple[str, ...], split: str, fillers: str
-) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The clause splitter and the leading-filler pattern for a message led by the languages
-    ``codes`` (only those: one language's "mais" (but) is another's "more"): English's
-    (``split``, with ``{comma}`` where a comma goes; ``fillers``, one English filler word)
-    joined with theirs."""
-    found = _patterns.get(codes)
-    if found is None:
-        tables = [language(code) for code in codes]
-        joiners = "|".join(t.joiners for t in tables if t.joiners)
-        comma = rf",(?!\s?(?:{joiners})\b)" if joiners else ","
-        splitter = "|".join([split.format(comma=comma), *(t.connectives for t in tables)])
-        words = "|".join([rf"(?:{fillers})\b", *(t.fillers for t in tables)])
-        found = (re.compile(splitter), re.compile(rf"^(?:(?:{words})[\s,!.]*)+"))
-        _patterns[codes] = found
-    return found
+) -> tuple[re.Pattern[str], Gated]:
+    """``fields.clause_patterns``: the clause splitter and leading-filler pattern of ``codes``."""
+    from taskproto.classify.languages import fields
 
-
-_own: dict[str, re.Pattern[str]] = {}
-
-
-def _pattern(code: str, field: str) -> re.Pattern[str] | None:
-    """Language ``code``'s ``later``, ``conditions``, ``retractions``, ``approvals``,
-    ``negations`` or ``courtesies`` pattern, compiled once; None when it has none."""
-    key = f"{code} {field}"
-    found = _own.get(key)
-    if found is None:
-        text = getattr(language(code), field)
-        if not text:
-            return None
-        found = _own[key] = re.compile(text)
-    return found
+    return fields.clause_patterns(codes, split, fillers)
 
 
 def courteous(codes: tuple[str, ...], normal: str) -> str:
-    """``normal`` without the courtesies of ``codes`` ("wenn du magst"), unless nothing is left."""
-    for code in codes:
-        courtesy = _pattern(code, "courtesies")
-        stripped = courtesy.sub(" ", normal) if courtesy is not None else normal
-        if stripped != normal and any(c.isalnum() for c in stripped):
-            normal = re.sub(r"  +", " ", stripped).strip()
-    return normal
+    """``fields.courteous``: ``normal`` without the courtesies of ``codes``."""
+    from taskproto.classify.languages import fields
 
-
-# What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):
-# a particle at most. (A string: compiled when first reached, never for an English message.)
-_ONLY_WHEN = r"\W*(?:\w{1,2}\W*)?"
+    return fields.courteous(codes, normal)
 
 
 def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
-    """The first of the languages ``codes`` whose time, event or condition a go may wait for
-    (``later``: "morgen", "am Montag", "à 14h", "après mon call", "今晚"; ``conditions``:
-    "sobald", "depois que", "したら") ``clause`` names, or None. With ``alone`` (a clause beside
-    the go's), only when the clause says nothing else but the time (it starts with it, and a
-    particle at most follows) or opens with the condition (ends with it, in Japanese and
-    Chinese: "CIが通ったら", "review完之后")."""
-    for code in codes:
-        later = _pattern(code, "later")
-        found = later.search(clause) if later is not None else None
-        if found and (
-            not alone or (found.start() == 0 and re.fullmatch(_ONLY_WHEN, clause[found.end() :]))
-        ):
-            return code
-        condition = _pattern(code, "conditions")
-        found = condition.search(clause) if condition is not None else None
-        if found and (not alone or found.start() == 0 or found.end() == len(clause)):
-            return code
-    return None
+    """``fields.deferred``: the first of ``codes`` whose time or condition ``clause`` names."""
+    from taskproto.classify.languages import fields
+
+    return fields.deferred(codes, clause, alone)
 
 
 def retracted(codes: tuple[str, ...], tail: str) -> str | None:
-    """The first of the languages ``codes`` in which ``tail``, the text after a go, takes it
-    back ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり", "算了"), or None."""
-    for code in codes:
-        retraction = _pattern(code, "retractions")
-        if retraction is not None and retraction.search(tail):
-            return code
-    return None
+    """``fields.retracted``: the first of ``codes`` in which ``tail`` takes a go back."""
+    from taskproto.classify.languages import fields
+
+    return fields.retracted(codes, tail)
+
+
+def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
+    """``fields.approves``: whether a clause explicitly approves in one of ``codes``."""
+    from taskproto.classify.languages import fields
+
+    return fields.approves(codes, clauses)
 
 
 def holds(codes: tuple[str, ...], clauses: Sequence[str], normal: str) -> bool:
@@ -393,19 +359,6 @@ def holds(codes: tuple[str, ...], clauses: Sequence[str], normal: str) -> bool:
     return retracted(codes, normal) is not None or any(
         deferred(codes, clause) is not None for clause in clauses
     )
-
-
-def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
-    """Whether a clause explicitly approves in one of the languages ``codes`` ("passt,
-    freigegeben", "c'est validé", "承認します") with no negation of its language in it."""
-    for clause in clauses:
-        for code in codes:
-            approval, negation = _pattern(code, "approvals"), _pattern(code, "negations")
-            if approval is None or not approval.search(clause):
-                continue
-            if negation is None or not negation.search(clause):
-                return True
-    return False
 
 
 def is_default(codes: tuple[str, ...], rule: str) -> bool:
