@@ -21,12 +21,6 @@ VERB = (
     # "go ahead and do it", "get to it", "on to the implementation", "the rest, please"
     r"|進めと(?:いて|いてください)|進めておいて|取り(?:かか|掛か)って(?!る|い)|(?:実装|作業|次)に(?:入って|移って)"
     r"|続き(?:を)?よろしく"
-    # the rest handed over or gone on to with another verb: "続きを頼んだ", "その先もお任せします",
-    # "続きいこ"; an English go verb said as a Japanese one: "resumeして"; leave to work again:
-    # "もう手を動かしていいです" (not asked: "作業していいですか？")
-    r"|(?:続き|その先|この先|残り)\S{0,2}?(?:を|も|は)?(?:頼(?:んだ|む|みます|みたい)|(?:お)?任せ(?:る|た|ます|します)"
-    r"|(?:いこ|行こ)う?(?:か|よ)?[!.\s]*$)|(?:resume|proceed)(?:して|しよう|しましょう|で|お願い)"
-    r"|(?:手を動かし|作業(?:を)?(?:再開)?し)て(?:も)?(?:いい|良い|ok|オッケー|大丈夫)(?:です|よ|ですよ)?[!.\s]*$"
     # (the English word named, not said: "ループの continue が効いてない", "那个 continue 写错了"
     # read with the Chinese table's words)
     r"|(?<!の)(?<!の )(?<!的)(?<!的 )(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )"
@@ -171,6 +165,21 @@ RULES = (
         0.85,
     ),
     Rule("ja-resumption", "RESUMPTION", VERB, 0.9),
+    # a go said with another verb (outside VERB, so a first "続けて" does not compile it):
+    # the rest handed over or gone on to ("続きを頼んだ", "その先もお任せします",
+    # "続きいこ"), an English go verb said as a Japanese one ("resumeして"), leave to work
+    # again ("もう手を動かしていいです"; not asked: "作業していいですか？"); a later time or
+    # an event beside it still holds (step 7)
+    Rule(
+        "ja-go-verbs",
+        "RESUMPTION",
+        r"(?:続き|その先|この先|残り)\S{0,2}?(?:を|も|は)?(?:頼(?:んだ|む|みます|みたい)"
+        r"|(?:お)?任せ(?:る|た|ます|します)|(?:いこ|行こ)う?(?:か|よ)?[!.\s]*$)"
+        r"|(?:resume|proceed)(?:して|しよう|しましょう|で|お願い)"
+        r"|(?:手を動かし|作業(?:を)?(?:再開)?し)て(?:も)?(?:いい|良い|ok|オッケー|大丈夫)(?:です|よ|ですよ)?"
+        r"[!.\s]*$",
+        0.85,
+    ),
     Rule(
         "ja-go-ahead",
         "RESUMPTION",
