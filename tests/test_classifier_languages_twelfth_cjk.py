@@ -5,6 +5,9 @@ later, asked or named variants that must stay what they are."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from taskproto.classify.interruptions import classify
@@ -106,6 +109,8 @@ def test_japanese_intent_asked_and_warnings(message: str, expected: str, rule: s
         ("这么改下去不是办法", "OTHER", "fallback"),
         ("甭继续了", "OTHER", "zh-negated-resumption"),
         ("明天一口气写完", "OTHER", "zh-later"),
+        ("昨天一口气改完了", "OTHER", "fallback"),
+        ("这样一口气写完容易出 bug", "OTHER", "fallback"),
         ("先别接着补", "OTHER", "zh-negated-resumption"),
         ("bu yao jixu", "OTHER", "fallback"),
     ],
@@ -173,3 +178,35 @@ def test_chinese_not_yet_the_time_holds(message: str, expected: str, rule: str) 
 )
 def test_chinese_questions_and_status_by_form(message: str, expected: str, rule: str) -> None:
     _reads(message, expected, rule)
+
+
+# The cost: a first go in either language compiles no more patterns than before this round (the
+# new forms are gated by their own words, and ja-go-verbs is outside VERB).
+COUNT = (
+    "import re, sys; seen = []; compile = re.compile\n"
+    "def counting(pattern, flags=0):\n"
+    "    seen.append(pattern); return compile(pattern, flags)\n"
+    "re.compile = counting\n"
+    "from taskproto.classify.interruptions import classify\n"
+    "before = len(seen); found = classify(sys.argv[1])\n"
+    "print(found.rule, len(seen) - before)"
+)
+
+
+@pytest.mark.parametrize(
+    ("message", "rule", "most"),
+    [
+        ("続けて", "ja-resumption", 6),
+        ("继续", "zh-resumption", 6),
+        ("进度怎么样？", "zh-status", 4),
+        ("なんでこのテスト落ちるの？", "ja-question", 4),
+    ],
+)
+def test_a_first_message_compiles_no_more_patterns(message: str, rule: str, most: int) -> None:
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", COUNT, message],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out[0] == rule and int(out[1]) <= most, out
