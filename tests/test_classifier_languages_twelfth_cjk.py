@@ -77,7 +77,8 @@ def test_japanese_a_go_after_an_event_holds(message: str, expected: str, rule: s
 
 
 # Japanese: the intent, the grounds, the difference asked for ("…意図を教えてほしい"); a warning
-# with the topic marker は ("…は消さないで") asks nothing and holds nothing.
+# with the topic marker は ("…は消さないで") asks nothing and holds nothing; "up to which part"
+# asks how far the work is.
 @pytest.mark.parametrize(
     ("message", "expected", "rule"),
     [
@@ -87,6 +88,11 @@ def test_japanese_a_go_after_an_event_holds(message: str, expected: str, rule: s
         ("リトライを三回にした意図を説明して", "QUESTION", "ja-question"),
         ("そのmigrationファイルは消さないで", "OTHER", "ja-remark"),
         ("ログは削除しないでください", "OTHER", "ja-remark"),
+        # "how far", said as "up to which part"
+        ("いまどの辺まで終わっていますか", "STATUS_REQUEST", "ja-status"),
+        ("どのあたりまで進みましたか", "STATUS_REQUEST", "ja-status"),
+        ("ログイン画面はどのへんまで済んでます", "STATUS_REQUEST", "ja-status"),
+        ("この関数はどのあたりまで責任を持つべき？", "QUESTION", "ja-question"),
     ],
 )
 def test_japanese_intent_asked_and_warnings(message: str, expected: str, rule: str) -> None:
@@ -151,6 +157,11 @@ def test_an_english_go_word_named_is_a_mention(message: str, expected: str, rule
         ("发版后再继续", "OTHER", "zh-later"),
         ("封版了再接着写", "OTHER", "zh-negated-resumption"),
         ("先把测试跑完再继续", "RESUMPTION", "zh-resumption"),
+        # someone's approval or answer first holds; the user's approval said is a go
+        ("老板点头了再继续", "OTHER", "zh-negated-resumption"),
+        ("等产品拍板了再往下做", "OTHER", "zh-negated-resumption"),
+        ("客户回复了再接着写", "OTHER", "zh-negated-resumption"),
+        ("我批了，继续", "RESUMPTION", "zh-resumption"),
         ("是时候继续了", "RESUMPTION", "zh-resumption"),
     ],
 )

@@ -57,6 +57,8 @@ RULES = (
         # an event that happens of itself, then the go: "CI 绿了再恢复" ("先把lint修了再继续" is the
         # agent's own step, a go)
         r"|(?:绿|变绿|通过|合并|批准|审批|上线|部署|发布|发版|封版|回来|合进去)了?再(?:继续|接着|往下|恢复|开始)"
+        # someone's approval or answer first: "领导批了再推进", "客户回复了再接着写"
+        r"|(?:批|点头|拍板|签字|回复|答复|回话|同意)了再(?:继续|接着|往下|恢复|开始|推进)"
         # not (yet) the time to go on: "现在还不是恢复的时候", "还没到继续的时机"
         # (its gate words are "的时候", "的时机", "的阶段": "不是" is too common to gate it)
         r"|(?:不是|没到|不到)\S{0,3}?(?:继续|接着|恢复|开始|推进|往下)\S{0,6}?的(?:时候|时机|阶段)"
