@@ -728,7 +728,8 @@ def test_the_model_never_turns_a_hold_or_a_bare_ok_into_a_go(message: str) -> No
     ("message", "rule"),
     [
         ("一个小时后再继续", "zh-veto"),  # in an hour: a span no table's `later` reaches
-        ("PMのOKが出てから再開で", "ja-veto"),  # once the PM says OK
+        # once the PM says OK: the Japanese table's conditions reach it since the twelfth round
+        ("PMのOKが出てから再開で", "ja-later"),
         ("só volta pro código se o build noturno passar", "pt-veto"),  # only if the build passes
         ("Mach weiter... ach nee, lass mal, ich übernehme.", "de-veto"),  # taken back
     ],

@@ -48,7 +48,18 @@ _SOUNDS = (
 # of them is there ("ne" alone is nothing). ``interruptions.classify`` reaches this by PINYIN.
 PINYIN = r"\b(?:ji ?xu|jin ?du|jin ?zhan|shen ?ji)\b"
 _PINYIN_WORDS = {"jixu": "继续", "jindu": "进度", "jinzhan": "进展", "shenji": "审计"}
-_PARTICLES = {"gan": "干", "ne": "呢", "ba": "吧", "ma": "吗", "yixia": "一下", "xia": "下"}
+_PARTICLES = {
+    "gan": "干",
+    "ne": "呢",
+    "ba": "吧",
+    "ma": "吗",
+    "yixia": "一下",
+    "xia": "下",
+    # "keyi jixu gan huo le": 可以继续干活了
+    "keyi": "可以",
+    "huo": "活",
+    "le": "了",
+}
 
 
 def _one_edit(word: str, go: str) -> bool:

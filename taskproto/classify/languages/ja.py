@@ -21,7 +21,10 @@ VERB = (
     # "go ahead and do it", "get to it", "on to the implementation", "the rest, please"
     r"|進めと(?:いて|いてください)|進めておいて|取り(?:かか|掛か)って(?!る|い)|(?:実装|作業|次)に(?:入って|移って)"
     r"|続き(?:を)?よろしく"
-    r"|continue|go ahead|keep going)"
+    # (the English word named, not said: "ループの continue が効いてない", "那个 continue 写错了"
+    # read with the Chinese table's words)
+    r"|(?<!の)(?<!の )(?<!的)(?<!的 )(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )"
+    r"(?:continue|go ahead|keep going))"
 )
 _PROTOCOL = (
     r"(?:(?<![ブク])ロック|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session|task\.json"
@@ -121,6 +124,8 @@ RULES = (
         r"|まで(?:に)?(?:あと)?(?:何|なに)が(?:足りない|残って|必要)"
         r"|(?:進んだ|進んでる|進んでいる|進みました|はかどって\S*)(?:か|の)?\s*\?"
         r"|どこまで(?:終わ|済ん|完了)"
+        # "how far" said as "which part up to": "今どのあたりまで終わっていますか"
+        r"|どの(?:あたり|辺|へん)まで(?:終わ|済ん|完了|進ん|進み|でき|いっ|行っ|やっ|来)"
         r"|(?:何|なに)の作業(?:中|して)|まだ(?:足りない|終わって(?:ない|いない)|できて(?:ない|いない))"
         r"|(?:どんな|どう)(?:かんじ|感じ)|^(?:もう)?(?:おわった|終わった)\W*$"
         r"|(?:マージ|デプロイ|プッシュ|push|merge|レビュー|対応|修正|実装|リリース)済み"
@@ -158,10 +163,25 @@ RULES = (
         # whether a design is safe, a suggestion asked ("…読みやすくないですか"), the reason
         r"|(?:安全|スレッドセーフ|冪等)(?:です|でしょう)?か\W*$|くない(?:です|でしょう)?か\W*$|理由(?:ある|は|って)"
         r"|分からない|わからない|理解できない|質問(?:が|です|：|:|して)|ちょっと質問"
-        r"|(?:理由|わけ|訳|経緯|仕組み)を(?:教えて|説明|聞かせて)|理解(?:する)?の?を?(?:手伝って|助けて)",
+        r"|(?:理由|わけ|訳|経緯|仕組み|意図|狙い|根拠|背景|目的|違い)を(?:教えて|説明|聞かせて|知りたい)|理解(?:する)?の?を?(?:手伝って|助けて)",
         0.85,
     ),
     Rule("ja-resumption", "RESUMPTION", VERB, 0.9),
+    # a go said with another verb (outside VERB, so a first "続けて" does not compile it):
+    # the rest handed over or gone on to ("続きを頼んだ", "その先もお任せします",
+    # "続きいこ"), an English go verb said as a Japanese one ("resumeして"), leave to work
+    # again ("もう手を動かしていいです"; not asked: "作業していいですか？"); a later time or
+    # an event beside it still holds (step 7)
+    Rule(
+        "ja-go-verbs",
+        "RESUMPTION",
+        r"(?:続き|その先|この先|残り)\S{0,2}?(?:を|も|は)?(?:頼(?:んだ|む|みます|みたい)"
+        r"|(?:お)?任せ(?:る|た|ます|します)|(?:いこ|行こ)う?(?:か|よ)?[!.\s]*$)"
+        r"|(?:resume|proceed)(?:して|しよう|しましょう|で|お願い)"
+        r"|(?:手を動かし|作業(?:を)?(?:再開)?し)て(?:も)?(?:いい|良い|ok|オッケー|大丈夫)(?:です|よ|ですよ)?"
+        r"[!.\s]*$",
+        0.85,
+    ),
     Rule(
         "ja-go-ahead",
         "RESUMPTION",
@@ -178,7 +198,7 @@ RULES = (
         r"^(?!.*\?$).*(?:を|に)\S{0,12}?(?:追加|削除|変更|リネーム|書き換え|足|消|入れ)"
         r"(?:して|て)(?:ください|ね|おいて|くれ|ほしい)?\W*$"
         # "don't edit the lock file by hand": a warning, not a hold of the work
-        r"|^(?!.*\?$).*(?:を|に)\S{0,12}?(?:し|い|わ|さ|ら)ないで(?:ください|ね)?\W*$"
+        r"|^(?!.*\?$).*(?:を|に|は)\S{0,12}?(?:し|い|わ|さ|ら)ないで(?:ください|ね)?\W*$"
         # a reaction, a log line or a state reported: "へぇ〜そういう仕組みか", "…失敗してるログが
         # 出てる" (asking nothing)
         r"|^(?:へぇ|へー|ほぉ|ほー|ふーん|ふむ)|^(?!.*\?$).*(?:ログ|エラー|警告|例外)が(?:出て|出まくって)"
@@ -211,7 +231,7 @@ LANGUAGE = Language(
         r"|デイリー|朝会)の?(?:後|あと)|戻(?:ったら|ってから)|帰(?:ったら|ってから)"
         # by form: a weekday, a clock time, a span, "after" an event
         r"|[月火水木金土日]曜|週末|\d{1,2}(?:時|:\d{2})|[一二三四五六七八九十]{1,2}時|正午|昼から"
-        r"|\d+\s?(?:分|時間)後|(?<!そ)(?:の|が)(?:後|あと)で?|(?:終わ|済ん|通っ|落ち着い|戻っ|帰っ)(?:て|で)から"
+        r"|\d+\s?(?:分|時間)後|(?<!そ)(?:の|が)(?:後|あと)(?!の)で?|明け(?:に|から|で|後|たら)|(?:完了|終了|リリース|デプロイ|マージ|承認|会議|昼食)後|(?:終わ|済ん|通っ|落ち着い|戻っ|帰っ)(?:て|で)から"
     ),
     # an event with its own subject ("CIが通ったら", "Pedroがレビューしたら"), not the agent's
     # own step ("テストを書き終わったら続けて": a go in order)
@@ -219,6 +239,11 @@ LANGUAGE = Language(
     # (a person's approval, with its object: "田中さんがPRを承認したら")
     conditions=(
         r"が[^\s,.!?を]{0,12}?(?<!よかっ)(?<!でき)たら(?!いい|どう)|次第|て(?:き|来)たら"
+        # "nightlyのジョブが成功してから" (not the agent's own step: "テストが通るようにしてから",
+        # "漏れがないか見てから")
+        r"|が[^\s,.!?をるか]{1,12}?[てで]から"
+        # something received from someone first: "部長のOKをもらえたら", "返事もらってから"
+        r"|(?:もら|貰)(?:えたら|ったら|ってから|えてから)"
         r"|(?:さん|くん|君|様|氏|ちゃん|チーム|先輩|部長|課長|リード)が[^\s,.!?]{0,16}?たら"
         # an event in the passive or a change of state: "マージされたら", "緑になったら"
         r"|(?:された|になった)ら"
