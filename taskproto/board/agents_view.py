@@ -58,6 +58,7 @@ def run_view(config: Config, task: str, agent: str) -> dict[str, Any] | None:
         "session": record["session"],
         "restarts": record.get("restarts", 0),
         "sandbox": record.get("sandbox", "none"),
+        "unconfined": record.get("unconfined"),  # why `auto` runs it as you (agent ps says it)
         "live": live,
         "attach": None if headless else f"taskproto agent attach {task} {agent}",
         "log_tail": rec.tail(rec.log_file(config, task, agent), TAIL) if headless else [],

@@ -27,8 +27,13 @@ def _line(r: dict[str, Any]) -> str:
 
 
 def _started(r: dict[str, Any]) -> str:
-    """`agent start`'s line: which sandbox it got too (`auto` may have run it as you)."""
-    return f"started {_line(r)}, sandbox {r.get('sandbox') or 'none'}"
+    """`agent start`'s line: which sandbox it got too (`auto` may have run it as you: why)."""
+    why = r.get("unconfined")
+    fix = " (put it in the repository or a system folder to run it sandboxed)"
+    fix = fix if why and "which the sandbox hides" in why else ""
+    return f"started {_line(r)}, sandbox {r.get('sandbox') or 'none'}" + (
+        f": {why}{fix}" if why else ""
+    )
 
 
 @click.command("start")
@@ -112,6 +117,8 @@ def ps(state: AppState, as_json: bool) -> None:
         for r in rows:
             up = "-" if r["uptime"] is None else f"{r['uptime']}s"
             click.echo(f"{_line(r)} {r['mode']}, up {up}, {r['activity']}, sandbox {r['sandbox']}")
+            if r.get("unconfined"):
+                click.echo(f"  unconfined: {r['unconfined']}")
             if r.get("sandbox_error"):
                 click.echo(f"  its commits did not come out: {r['sandbox_error']}")
             if r.get("note"):

@@ -113,6 +113,11 @@ def show_text(
         for i in interruptions[-5:]:
             at = datetime.fromisoformat(i["time"])
             lines.append(f"             {at:%H:%M:%S}Z {i['type']:<15} in {i['state']}")
+    if data.get("paused"):  # task list's PAUSED, the inbox's `question`
+        lines.append(
+            f"  PAUSED     by the user's {data['paused']}: the work waits until "
+            f"`taskproto resume {task['name']}`"
+        )
     for e in data["escalations"]:
         lines.append(
             f"  ESCALATED  {e['reason']}: {e['detail']} ({_when(e['at'])}"

@@ -94,7 +94,7 @@ def advance(
             raise TransitionRejected(
                 task.name,
                 task.state,
-                what,
+                "transition" if what == "move it" else what,  # `task 't1': transition refused`
                 f"the user interrupted with a {waiting.type} "
                 f"({waiting.time:%Y-%m-%d %H:%M:%S}Z) and the work waits until they say to go on; "
                 f"answer and wait (the user resumes with `taskproto resume {task.name}`)",

@@ -44,7 +44,8 @@ def waiting(record: dict[str, Any], now: float) -> bool:
 
 
 def note(record: dict[str, Any], now: float) -> str | None:
-    """What the user is told of a restart waiting or of an agent failed past its budget."""
+    """What the user is told of a restart waiting, of an agent failed past its budget, or of
+    one whose start failed (the supervisor's `error`, which `agent start` printed once)."""
     task, agent = record["task"], record["agent"]
     if record.get("state") == "starting" and waiting(record, now):
         at, crashes = record["restart_at"], int(record.get("quick_crashes") or 1)
@@ -58,4 +59,6 @@ def note(record: dict[str, Any], now: float) -> str | None:
             f"restart(s), the retry budget; start it again with `taskproto agent restart {task} "
             f"{agent}`"
         )
+    if record.get("state") == "stopped" and record.get("error"):
+        return f"could not start: {record['error']}"
     return None

@@ -41,9 +41,11 @@ def start(
     `sandbox`: `auto` (bwrap where it can run, else none), `bwrap` or `none`."""
     engine.require_user(f"starting agent {agent} of task {task!r}")
     check_client(client)
-    from taskproto.ops.agent_sandbox import hidden_client, resolve
+    from taskproto.ops.agent_sandbox import hidden_client, problem, resolve
 
     asked, sandbox = sandbox, resolve(sandbox, client, named(client)[0] is not None)
+    # why auto runs it as you, unconfined (agent start and ps say it): bwrap cannot run here
+    unconfined = problem() if asked == "auto" and sandbox == "none" else None
     config = engine.config
     loaded = engine.load(task)
     if agent not in loaded.required_agents:
@@ -71,6 +73,7 @@ def start(
             "(the repository, a system folder), or start with --sandbox none"
         )
     sandbox = "none" if why else sandbox  # auto: bwrap only where the client works in it
+    unconfined = why or unconfined
     status = engine.agent_status(task, agent)
     if status is not None and status.retry_count:
         reset_budget(engine, task, agent)  # a start is the user's new try, as a restart is
@@ -89,6 +92,7 @@ def start(
             "prompt": prompt,
             "session": str(uuid.uuid4()),
             "sandbox": sandbox,
+            "unconfined": unconfined,
             "want": rec.RUNNING,
             "state": rec.STARTING,
             "pid": None,
@@ -323,6 +327,8 @@ def rows(engine: Engine) -> list[dict[str, Any]]:
                 "sandbox": r.get("sandbox", "none"),
                 # why the agent's last commits did not come out of its sandbox (None: they did)
                 "sandbox_error": r.get("sandbox_error"),
+                # why `--sandbox auto` runs it unconfined (None: sandboxed, or asked so)
+                "unconfined": r.get("unconfined"),
                 # a restart waiting for its back-off, or failed past the budget (None: neither)
                 "note": note(r, now),
             }

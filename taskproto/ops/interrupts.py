@@ -105,7 +105,7 @@ def record(
             # client's prompts; another task's log is not its to write (#39)
             engine.require_user(
                 f"recording an interruption on task {name!r}, which this session "
-                f"({session or 'none'}) does not own"
+                f"({session or 'none'}) does not own,"
             )
         waiting = waits_for_resume(task)
         if only_if_waiting and not waiting:

@@ -49,6 +49,8 @@ def test_an_agent_records_no_interruption_on_a_task_it_does_not_own(
         result = run_taskproto("interrupt", "record", name, "stop it all", cwd=repo, env=AGENT)
         assert result.code == 1, result
         assert "recording an interruption on task" in one_refusal(result.err)
+        # one sentence: the clause about the session closed before what the refusal says of it
+        assert f"which this session ({OWN}) does not own, is the user's to do" in result.err
 
     async def main() -> None:
         async with connect(repo, OWN) as client:

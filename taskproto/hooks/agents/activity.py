@@ -65,8 +65,12 @@ def _detail(payload: Payload) -> str:
     return ""
 
 
-def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) -> None:
-    """Overwrite the session's activity file (only where taskproto's root already exists)."""
+def record(
+    layout: Layout, client: str, event: str, payload: Payload, cwd: str, denied: bool = False
+) -> None:
+    """Overwrite the session's activity file (only where taskproto's root already exists).
+    `denied`: a tool call taskproto's hook refused, which never runs (prompt_origin.py); not
+    marked so when the session's last record was a tool call still running (a parallel call)."""
     session = payload.session
     if not session:
         return
@@ -81,6 +85,8 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
         # the last tool it called: this call's, else the one the record held (read below)
         "tool": payload.text("tool_name")[:MAX_DETAIL] if event in TOOL_EVENTS else None,
     }
+    if denied:
+        fields["denied"] = True
     name = file_name(session)
     path = os.path.join(folder, name)
     try:
@@ -100,6 +106,8 @@ def record(layout: Layout, client: str, event: str, payload: Payload, cwd: str) 
                 if stat.S_ISREG(info.st_mode) and info.st_nlink == 1:
                     if fields["tool"] is None and info.st_size:
                         fields["tool"] = _last_tool(os.pread(fd, SIZE, 0))
+                    if denied and info.st_size and running(os.pread(fd, SIZE, 0)):
+                        del fields["denied"]  # the call before it may still run: keep that
                     os.pwrite(fd, _page(fields), 0)
                     if info.st_size > SIZE:
                         os.ftruncate(fd, SIZE)
@@ -125,6 +133,19 @@ def _page(fields: dict[str, Any]) -> bytes:
         fields = {**fields, "cwd": "", "detail": "", "tool": None}
         data = json.dumps(fields).encode()[:SIZE]
     return data.ljust(SIZE)
+
+
+def running(page: bytes) -> bool:
+    """Whether a record shows a tool call that has not ended (started and not denied)."""
+    try:
+        last = json.loads(page)
+    except ValueError:
+        return False
+    return (
+        isinstance(last, dict)
+        and last.get("event") in ("PreToolUse", "BeforeTool")
+        and not last.get("denied")
+    )
 
 
 def _last_tool(page: bytes) -> str | None:
@@ -201,7 +222,7 @@ def _keep_newest(
 
 
 def record_at(
-    cwd: str, env: dict[str, str], client: str, event: str, payload: Payload
+    cwd: str, env: dict[str, str], client: str, event: str, payload: Payload, denied: bool = False
 ) -> Layout | None:
     """`record` in the repository around `cwd`, if there is one (the tool-call path); that
     repository's layout."""
@@ -214,7 +235,7 @@ def record_at(
     except Exception:  # noqa: BLE001 - unreadable settings: the decision reports them, not this
         return None
     if layout is not None:
-        record(layout, client, event, payload, cwd)
+        record(layout, client, event, payload, cwd, denied)
     return layout
 
 

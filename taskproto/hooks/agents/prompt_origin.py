@@ -8,8 +8,9 @@ holds is where the hook runs from and when:
 
 - the moment: the client submits a prompt between tool calls, never during one. When the last
   recorded event of the payload's session, of the task's owner, or of any session working in one
-  of the task's worktrees is a tool call that has not ended (PreToolUse/BeforeTool), the prompt
-  comes from inside that tool call: an agent's command (whatever session its payload names);
+  of the task's worktrees is a tool call that has not ended (PreToolUse/BeforeTool, not one the
+  hook denied: that one never ran), the prompt comes from inside that tool call: an agent's
+  command (whatever session its payload names);
 - the process: a prompt in the owner's session comes through the client that owns the claim (its
   pid), an ancestor of a real hook call. A forgery left running in the background after its tool
   call ended was re-parented away from it (to init or a subreaper) and is told apart.
@@ -41,8 +42,8 @@ def forged(
     owner = task.owner or {}
     owner_session = owner.get("session")
     for who, last in before.items():
-        if last.get("event") not in TOOL_STARTS:
-            continue
+        if last.get("event") not in TOOL_STARTS or last.get("denied"):
+            continue  # a tool call the hook denied never ran: nothing runs inside it
         cwd = last.get("cwd")
         here = layout.where(cwd) if isinstance(cwd, str) and cwd else ("outside", None, None)
         if who in (session, owner_session) or (here[0] == "worktree" and here[1] == task.name):

@@ -94,10 +94,12 @@ def _run(
         return 0, "", _warn(payload.warnings + ["nothing done"])
     cwd = payload.cwd or env.get("GEMINI_CWD") or env.get("CLAUDE_PROJECT_DIR") or ""
     cwd = os.path.realpath(cwd) if cwd and os.path.isabs(cwd) else ""  # relative: unknown
-    if what in ("tool", "notify"):  # the board's activity record, then the decision (if any)
-        here = activity.record_at(cwd, env, client, event, payload)
+    if what in ("tool", "notify"):  # the decision (if any), then the board's activity record
+        decided = _tool(payload, cwd, env) if what == "tool" else (0, "", "")
+        # a denied call never runs: prompt_origin.py does not take it for one still running
+        here = activity.record_at(cwd, env, client, event, payload, decided[0] == DENY)
         agent_status.note(here, env, event, payload.session)  # an agent taskproto runs: WORKING
-        return _tool(payload, cwd, env) if what == "tool" else (0, "", "")
+        return decided
     # Lifecycle events act on the repository the client runs in; the registry's, when it runs in
     # none.
     layout = find_layout(cwd, environ=env) if cwd else None
