@@ -223,9 +223,20 @@ THIRTEENTH_FLOORS = {"de": 154, "es": 148, "fr": 154, "pt-BR": 144, "ja": 161, "
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 FOURTEENTH_FLOORS = {"de": 151, "es": 153, "fr": 153, "pt-BR": 153, "ja": 154, "zh-Hans": 150}
 # The fifteenth batch: written the same way by engineers who did not see the classifier (while
-# the twelfth round was made), kept out of this repository until that round is merged, never
-# trained on (the training script leaves heldout15 out by default), scored once by the lead.
+# the twelfth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout15 out by default), scored once by the lead
+# (docs/interruptions.md, "The fifteenth batch, scored once"): 94.0% in all, es 96.3%, ja 96.2%
+# and fr 95.5% (met), pt-BR 93.3%, de 91.7%, zh-Hans 90.7% (not met). Its floors are those
+# counts; the next round makes it data and holds out a sixteenth batch.
 FIFTEENTH = "heldout15"
+FIFTEENTH_FLOORS = {"de": 143, "es": 158, "fr": 149, "pt-BR": 152, "ja": 153, "zh-Hans": 147}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_fifteenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, FIFTEENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= FIFTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -277,7 +288,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
-    """The tenth to fourteenth batches (and the fifteenth, once it is merged) repeat no message
+    """The tenth to fifteenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the fifteenth out unless told
     otherwise."""
@@ -287,9 +298,7 @@ def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
         text = unicodedata.normalize("NFKD", message.strip().lower())
         return "".join(c for c in text if c.isalnum())
 
-    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH]
-    if list(CORPORA.glob(f"*.{FIFTEENTH}.tsv")):
-        batches.append(FIFTEENTH)
+    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH]
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -811,8 +820,7 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
     fourteen batches and the training messages, since the twelfth round; a few minutes), leaving
-    out the fifteenth batch, which is not in the repository yet: the script says so and trains on
-    what there is."""
+    out the fifteenth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -823,8 +831,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{FIFTEENTH}.tsv")):
-        assert f"{FIFTEENTH}: no such split" in made.stderr, made.stderr
+    assert f"(held out: {FIFTEENTH})" in made.stderr, made.stderr
 
 
 @given(
