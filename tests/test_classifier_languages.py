@@ -71,6 +71,9 @@ THIRTEENTH = "heldout13"
 # The fourteenth batch (below, FOURTEENTH_FLOORS): since the twelfth round the model is trained
 # on it, so it too is data with the same floor.
 FOURTEENTH = "heldout14"
+# The fifteenth batch (below, FIFTEENTH_FLOORS): since the thirteenth round the model is trained
+# on it, so it too is data with the same floor.
+FIFTEENTH = "heldout15"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -84,6 +87,7 @@ TRAINED = (
     TWELFTH,
     THIRTEENTH,
     FOURTEENTH,
+    FIFTEENTH,
 )
 
 
@@ -227,8 +231,8 @@ FOURTEENTH_FLOORS = {"de": 151, "es": 153, "fr": 153, "pt-BR": 153, "ja": 154, "
 # trained on (the training script leaves heldout15 out by default), scored once by the lead
 # (docs/interruptions.md, "The fifteenth batch, scored once"): 94.0% in all, es 96.3%, ja 96.2%
 # and fr 95.5% (met), pt-BR 93.3%, de 91.7%, zh-Hans 90.7% (not met). Its floors are those
-# counts; the next round makes it data and holds out a sixteenth batch.
-FIFTEENTH = "heldout15"
+# counts. Since the thirteenth round it is data: the model is trained on it (batch "15" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 FIFTEENTH_FLOORS = {"de": 143, "es": 158, "fr": 149, "pt-BR": 152, "ja": 153, "zh-Hans": 147}
 
 
@@ -237,6 +241,12 @@ def test_the_fifteenth_batch_keeps_its_blind_score(code: str) -> None:
     rows = load_split(code, FIFTEENTH)
     right, _ = score(rows)
     assert sum(right.values()) >= FIFTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
+
+
+# The sixteenth batch: written the same way by engineers who did not see the classifier (while
+# the thirteenth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout16 out by default), scored once by the lead.
+SIXTEENTH = "heldout16"
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -287,10 +297,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
-    """The tenth to fifteenth batches repeat no message
+def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
+    """The tenth to fifteenth batches (and the sixteenth, once it is merged) repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the fifteenth out unless told
+    accents, punctuation or spaces), and the training script leaves the sixteenth out unless told
     otherwise."""
     import unicodedata
 
@@ -299,6 +309,8 @@ def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH]
+    if list(CORPORA.glob(f"*.{SIXTEENTH}.tsv")):
+        batches.append(SIXTEENTH)
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -312,7 +324,7 @@ def test_the_blind_batches_are_new_and_the_fifteenth_never_trained_on() -> None:
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{FIFTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{SIXTEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -819,8 +831,9 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    fourteen batches and the training messages, since the twelfth round; a few minutes), leaving
-    out the fifteenth batch, held out by default: the script says so."""
+    fifteen batches and the training messages, since the thirteenth round; a few minutes), leaving
+    out the sixteenth batch, which is not in the repository yet: the script says so and trains on
+    what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -831,7 +844,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {FIFTEENTH})" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{SIXTEENTH}.tsv")):
+        assert f"{SIXTEENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(

@@ -91,8 +91,9 @@ _TRANSLATE = str.maketrans(
         "\u2009": " ",
         "\u202f": " ",
         "\u3000": " ",
-        # Japanese and Chinese punctuation, with the space their scripts leave out, so sentences
-        # and clauses split there as they do after ASCII punctuation
+        # Japanese and Chinese punctuation (with the space their scripts leave out, so clauses
+        # split as after ASCII's), and full-width letters and digits as ASCII ("ｐｒｏｃｅｅｄ")
+        **{chr(c): chr(c - 0xFEE0) for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).isalnum()},
         "\uff1f": "? ",
         "\uff01": "! ",
         "\uff0c": ", ",
