@@ -245,8 +245,19 @@ def test_the_fifteenth_batch_keeps_its_blind_score(code: str) -> None:
 
 # The sixteenth batch: written the same way by engineers who did not see the classifier (while
 # the thirteenth round was made), kept out of this repository until that round was merged, never
-# trained on (the training script leaves heldout16 out by default), scored once by the lead.
+# trained on (the training script leaves heldout16 out by default), scored once by the lead
+# (docs/interruptions.md, "The sixteenth batch, scored once"): 95.5% in all, es 97.4%, fr 96.3%
+# and ja 96.2% (met), zh-Hans 94.9%, de 94.4%, pt-BR 93.5% (not met). Its floors are those
+# counts.
 SIXTEENTH = "heldout16"
+SIXTEENTH_FLOORS = {"de": 153, "es": 152, "fr": 156, "pt-BR": 145, "ja": 152, "zh-Hans": 149}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_sixteenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, SIXTEENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= SIXTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -298,7 +309,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
-    """The tenth to fifteenth batches (and the sixteenth, once it is merged) repeat no message
+    """The tenth to sixteenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the sixteenth out unless told
     otherwise."""
@@ -308,9 +319,7 @@ def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
         text = unicodedata.normalize("NFKD", message.strip().lower())
         return "".join(c for c in text if c.isalnum())
 
-    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH]
-    if list(CORPORA.glob(f"*.{SIXTEENTH}.tsv")):
-        batches.append(SIXTEENTH)
+    batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -832,8 +841,7 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
     fifteen batches and the training messages, since the thirteenth round; a few minutes), leaving
-    out the sixteenth batch, which is not in the repository yet: the script says so and trains on
-    what there is."""
+    out the sixteenth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -844,8 +852,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{SIXTEENTH}.tsv")):
-        assert f"{SIXTEENTH}: no such split" in made.stderr, made.stderr
+    assert f"(held out: {SIXTEENTH})" in made.stderr, made.stderr
 
 
 @given(
