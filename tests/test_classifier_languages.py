@@ -74,6 +74,9 @@ FOURTEENTH = "heldout14"
 # The fifteenth batch (below, FIFTEENTH_FLOORS): since the thirteenth round the model is trained
 # on it, so it too is data with the same floor.
 FIFTEENTH = "heldout15"
+# The sixteenth batch (below, SIXTEENTH_FLOORS): since the fourteenth round the model is trained
+# on it, so it too is data with the same floor.
+SIXTEENTH = "heldout16"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -88,6 +91,7 @@ TRAINED = (
     THIRTEENTH,
     FOURTEENTH,
     FIFTEENTH,
+    SIXTEENTH,
 )
 
 
@@ -248,8 +252,8 @@ def test_the_fifteenth_batch_keeps_its_blind_score(code: str) -> None:
 # trained on (the training script leaves heldout16 out by default), scored once by the lead
 # (docs/interruptions.md, "The sixteenth batch, scored once"): 95.5% in all, es 97.4%, fr 96.3%
 # and ja 96.2% (met), zh-Hans 94.9%, de 94.4%, pt-BR 93.5% (not met). Its floors are those
-# counts.
-SIXTEENTH = "heldout16"
+# counts. Since the fourteenth round it is data: the model is trained on it (batch "16" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 SIXTEENTH_FLOORS = {"de": 153, "es": 152, "fr": 156, "pt-BR": 145, "ja": 152, "zh-Hans": 149}
 
 
@@ -258,6 +262,12 @@ def test_the_sixteenth_batch_keeps_its_blind_score(code: str) -> None:
     rows = load_split(code, SIXTEENTH)
     right, _ = score(rows)
     assert sum(right.values()) >= SIXTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
+
+
+# The seventeenth batch: written the same way by engineers who did not see the classifier (while
+# the fourteenth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout17 out by default), scored once by the lead.
+SEVENTEENTH = "heldout17"
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -308,10 +318,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
-    """The tenth to sixteenth batches repeat no message
+def test_the_blind_batches_are_new_and_the_seventeenth_never_trained_on() -> None:
+    """The tenth to sixteenth batches (and the seventeenth, once it is merged) repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the sixteenth out unless told
+    accents, punctuation or spaces), and the training script leaves the seventeenth out unless told
     otherwise."""
     import unicodedata
 
@@ -320,6 +330,8 @@ def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
+    if list(CORPORA.glob(f"*.{SEVENTEENTH}.tsv")):
+        batches.append(SEVENTEENTH)
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -333,7 +345,7 @@ def test_the_blind_batches_are_new_and_the_sixteenth_never_trained_on() -> None:
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{SIXTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{SEVENTEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -840,8 +852,9 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    fifteen batches and the training messages, since the thirteenth round; a few minutes), leaving
-    out the sixteenth batch, held out by default: the script says so."""
+    sixteen batches and the training messages, since the fourteenth round; a few minutes), leaving
+    out the seventeenth batch, which is not in the repository yet: the script says so and trains
+    on what there is."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -852,7 +865,8 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {SIXTEENTH})" in made.stderr, made.stderr
+    if not list(CORPORA.glob(f"*.{SEVENTEENTH}.tsv")):
+        assert f"{SEVENTEENTH}: no such split" in made.stderr, made.stderr
 
 
 @given(

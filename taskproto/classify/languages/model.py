@@ -213,7 +213,10 @@ def verdict(
     if rule in _WEAK_RULES:
         need = weak
     elif rule.endswith("question") or rule == "question-word":
-        need = question
+        # a question is an audit only when the model is very sure: "帮我理解一下锁的设计" asks to
+        # understand the lock, which no check of it answers (docs/interruptions.md, "Fourteenth
+        # round")
+        need = strong if found == "AUDIT" else question
     else:
         need = strong
     return (found, likely) if likely >= need else None
