@@ -89,7 +89,10 @@ RULES = (
         "de-negated-resumption",
         "OTHER",
         rf"\b{_NEG} (?:{_W}){{0,3}}?{VERB}|\berst (?:dann |wieder )?weiter"
-        rf"|^(?:warte )?(?:bevor|bis|solange)\b.*\b{VERB}",
+        rf"|^(?:warte )?(?:bevor|bis|solange)\b.*\b{VERB}"
+        # a go said as a noun and denied: "Weitermachen ist nicht, ...", "... kommt nicht in Frage"
+        r"|^(?:weiter ?machen|weiterarbeiten|fortfahren)(?: ist| is| kommt)"
+        r" (?:[\w-]+ ){0,2}?(?:nicht|nich|nix)\b",
         0.9,
     ),
     Rule(
@@ -371,7 +374,7 @@ LANGUAGE = Language(
         r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
-    joiners=r"dass|ob",
+    joiners=r"dass|ob|bis",
     later=(
         r"\b(?:morgen|ubermorgen|spater|nachher|heute (?:nachmittag|abend|nacht)|heut abend"
         r"|nachmittags?|abends|nachste woche|am montag|wenn ich (?:zuruck|wieder da)|sobald ich"
@@ -389,6 +392,10 @@ LANGUAGE = Language(
         r"|(?:locks?|worktrees?|journal|status|stand|zustand|rechten)(?![\w-]))[\w-]+"
     ),
     conditions=(
+        # a clause that waits for an event: "warte, bis der Review durch ist, dann weiter" (the
+        # comma before "bis" does not split: "mach weiter, bis alles grün ist" is a go)
+        r"^wart(?:e|et|en sie)?(?: (?:noch|mal|bitte|kurz|erst))*,? bis"
+        r" (?!(?:jetzt|hierhin|hierher|dahin|auf|dato)\b)|"
         r"\b(?:wenn|sobald|nachdem|falls|sowie|erst wenn)\b"
         r"(?! (?:du|ihr|dein\w*|euer\w*)\b| (?:es )?(?:notig|noetig|moglich|moeglich|geht|passt"
         r"|gewunscht)\b|'?s (?:geht|passt)\b)"

@@ -377,6 +377,8 @@ LANGUAGE = Language(
         r"|demain)|pas avant|qu'apres)\b.*"
     ),
     conditions=(
+        # a clause that waits for an event: "attends que la CI soit verte, puis continue"
+        r"^attend(?:s|ez)? (?:(?:bien|un peu|encore) )?(?:que|qu'|jusqu'a|la fin d)|"
         r"(?:\b(?:quand|lorsque|lorsqu'|une fois que|une fois qu'|apres que|apres qu'|jusqu'a ce"
         r" que|aussitot que|sitot que|seulement si)|\bdes qu(?:e\b|'))"
         r"(?! ?(?:tu|t'|vous|possible)\b)"
