@@ -97,3 +97,36 @@ def test_a_portuguese_yes_no_question_about_the_work_asks_its_status(message: st
 )
 def test_a_portuguese_question_about_behaviour_is_not_the_status_rule(message: str) -> None:
     assert classify(message).rule != "pt-status-done"
+
+
+# 4. A go said with an idiom the tables lacked, as a clause of its own after a remark: German
+# "ab zum nächsten X", "nimm dir X vor", "schieß los"; French "déroule", "repars".
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("Gut, ab zur nächsten Aufgabe.", "de-go-onto"),
+        ("Der Login sieht gut aus, nimm dir jetzt die Registrierung vor.", "de-go-onto"),
+        ("Nimm dir als Nächstes den CSV-Export vor.", "de-go-onto"),
+        ("Alles klar, schieß los.", "de-go-onto"),
+        ("Schieß los mit den Migrationen.", "de-go-onto"),
+        ("Le plan me va, déroule.", "fr-go-onto"),
+        ("Bon, c'est réparé, repars.", "fr-go-onto"),
+        ("Le plan me va, vous pouvez repartir.", "fr-go-onto"),
+    ],
+)
+def test_a_go_said_with_a_new_idiom_is_a_go(message: str, rule: str) -> None:
+    _check(message, "RESUMPTION", rule)
+
+
+# ... and not when negated or asked
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Nimm dir nicht den Export vor.",
+        "Schieß los, was hast du gefunden?",
+        "Ne repars pas tout de suite.",
+        "Déroule ?",
+    ],
+)
+def test_the_new_idioms_negated_or_asked_are_not_gos(message: str) -> None:
+    assert classify(message).type != "RESUMPTION"

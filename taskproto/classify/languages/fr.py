@@ -316,6 +316,8 @@ RULES = (
         "RESUMPTION",
         r"^(?!.*(?:\bpas\b|\bjamais\b|\bne\b|\bn'))(?!.*\?$)(?:(?:bon|alors|donc|et|ok) )*(?:"
         r"deroule(?:z)?-(?:le|la|les)\b|deroule(?:z)? (?:ton|votre|le|ce) plan\b"
+        # the plan approved, the go said alone: "je valide ton plan, déroule", "c'est bon, repars"
+        r"|(?:deroule(?:z)?|repars|repartez|tu peux repartir|vous pouvez repartir)\W*$"
         r"|passe(?:z)? (?:maintenant |ensuite |donc |alors |directement )?(?:a l'|a la |aux "
         r"|au (?!crible\b|peigne fin\b))"
         r"|reprise de (?:la|ta|votre) tache\b"
