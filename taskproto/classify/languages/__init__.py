@@ -163,7 +163,7 @@ _MARKERS = {
         segunda terca quarta quinta sexta sabado domingo
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
         termina sequencia baile toca retome resuma resumam linhas topicos paragrafo paragrafos
-        cinco seguimos continuidade
+        cinco seguimos continuidade saiu sairam hoje amanha importou importaram
     """,
 }
 

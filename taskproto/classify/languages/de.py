@@ -89,7 +89,10 @@ RULES = (
         "de-negated-resumption",
         "OTHER",
         rf"\b{_NEG} (?:{_W}){{0,3}}?{VERB}|\berst (?:dann |wieder )?weiter"
-        rf"|^(?:warte )?(?:bevor|bis|solange)\b.*\b{VERB}",
+        rf"|^(?:warte )?(?:bevor|bis|solange)\b.*\b{VERB}"
+        # a go said as a noun and denied: "Weitermachen ist nicht, ...", "... kommt nicht in Frage"
+        r"|^(?:weiter ?machen|weiterarbeiten|fortfahren)(?: ist| is| kommt)"
+        r" (?:[\w-]+ ){0,2}?(?:nicht|nich|nix)\b",
         0.9,
     ),
     Rule(
@@ -332,7 +335,10 @@ RULES = (
         r"|als (?:nachstes|naechstes),? (?:bitte |dann )?(?:den|die|das|der|an|mit)"
         r"|(?:dann|danach|anschliessend) (?:bitte |wieder )?(?:mit|am|an|beim|bei)"
         rf" (?:{_W}){{0,5}}?weiter(?:machen)?\W*$|wir machen (?:{_W}){{0,5}}?weiter"
-        r"|ubernimm(?:t)? (?:jetzt |du )?wieder)\b"
+        r"|ubernimm(?:t)? (?:jetzt |du )?wieder"
+        # the next piece named: "ab zum nächsten Screen", "nimm dir jetzt den Export vor"
+        r"|ab (?:zum|zur|an den|an die|an das) (?:nachsten|naechsten) [\w-]+"
+        rf"|nimm (?:dir|euch) (?:{_W}){{1,6}}?vor\W*$|schiess(?:t)? (?:jetzt |dann )?los\b)\b"
         # asked politely, it is still a go: "Würdest du den Export bitte zu Ende bringen?"
         r"|^(?:wurdest|konntest|kannst|magst) du (?:(?!(?:nicht|nie|kein\w*) )[\w'.-]+ ){0,8}?"
         r"(?:zu ende (?:bringen|machen|bauen|schreiben)|fertig ?(?:machen|stellen|bauen"
@@ -371,7 +377,7 @@ LANGUAGE = Language(
         r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
-    joiners=r"dass|ob",
+    joiners=r"dass|ob|bis",
     later=(
         r"\b(?:morgen|ubermorgen|spater|nachher|heute (?:nachmittag|abend|nacht)|heut abend"
         r"|nachmittags?|abends|nachste woche|am montag|wenn ich (?:zuruck|wieder da)|sobald ich"
@@ -389,6 +395,10 @@ LANGUAGE = Language(
         r"|(?:locks?|worktrees?|journal|status|stand|zustand|rechten)(?![\w-]))[\w-]+"
     ),
     conditions=(
+        # a clause that waits for an event: "warte, bis der Review durch ist, dann weiter" (the
+        # comma before "bis" does not split: "mach weiter, bis alles grün ist" is a go)
+        r"^wart(?:e|et|en sie)?(?: (?:noch|mal|bitte|kurz|erst))*,? bis"
+        r" (?!(?:jetzt|hierhin|hierher|dahin|auf|dato)\b)|"
         r"\b(?:wenn|sobald|nachdem|falls|sowie|erst wenn)\b"
         r"(?! (?:du|ihr|dein\w*|euer\w*)\b| (?:es )?(?:notig|noetig|moglich|moeglich|geht|passt"
         r"|gewunscht)\b|'?s (?:geht|passt)\b)"

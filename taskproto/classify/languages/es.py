@@ -357,6 +357,8 @@ LANGUAGE = Language(
         r"|eso)\b)[\w-]+|\btras (?:el|la|los|las|mi|mis) [\w-]+"
     ),
     conditions=(
+        # a clause that waits for an event: "espera a que el CI pase y luego sigue"
+        r"^espera(?:d|me|nos)? (?:(?:un poco|primero) )?a que\b|"
         r"\b(?:cuando|en cuanto|apenas|una vez que|tan pronto como|hasta que|despues de que"
         r"|luego de que|solo si|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
         r"|lo veas|te parezca)\b)"

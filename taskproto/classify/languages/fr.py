@@ -316,6 +316,8 @@ RULES = (
         "RESUMPTION",
         r"^(?!.*(?:\bpas\b|\bjamais\b|\bne\b|\bn'))(?!.*\?$)(?:(?:bon|alors|donc|et|ok) )*(?:"
         r"deroule(?:z)?-(?:le|la|les)\b|deroule(?:z)? (?:ton|votre|le|ce) plan\b"
+        # the plan approved, the go said alone: "je valide ton plan, déroule", "c'est bon, repars"
+        r"|(?:deroule(?:z)?|repars|repartez|tu peux repartir|vous pouvez repartir)\W*$"
         r"|passe(?:z)? (?:maintenant |ensuite |donc |alors |directement )?(?:a l'|a la |aux "
         r"|au (?!crible\b|peigne fin\b))"
         r"|reprise de (?:la|ta|votre) tache\b"
@@ -377,6 +379,8 @@ LANGUAGE = Language(
         r"|demain)|pas avant|qu'apres)\b.*"
     ),
     conditions=(
+        # a clause that waits for an event: "attends que la CI soit verte, puis continue"
+        r"^attend(?:s|ez)? (?:(?:bien|un peu|encore) )?(?:que|qu'|jusqu'a|la fin d)|"
         r"(?:\b(?:quand|lorsque|lorsqu'|une fois que|une fois qu'|apres que|apres qu'|jusqu'a ce"
         r" que|aussitot que|sitot que|seulement si)|\bdes qu(?:e\b|'))"
         r"(?! ?(?:tu|t'|vous|possible)\b)"

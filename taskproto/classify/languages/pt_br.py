@@ -132,6 +132,13 @@ RULES = (
         r"|^o que (?:voce|vc|a gente|voces|vcs) (?:ja )?(?:fez|concluiu|terminou|mudou|fizeram"
         r"|conseguiu|completou)\b"
         r"|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
+        # after the work named ("E a meia-entrada, saiu?"), a past verb alone asks if it is done
+        r"|^(?!(?:entendeu|viu|sacou|percebeu|gostou|ouviu|lembrou|pegou|captou|concordou)\b)"
+        r"\S+(?:ou|eu|iu|aram|eram|iram)(?: (?:tudo|todos|todas|ja|certinho|direitinho))?\s*\?$"
+        # the work ready today: "o app sai hoje?", "a versão nova fica pronta amanhã?"
+        r"|^(?:(?:e )?(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,4} )?(?:sai|saem|fica pront[oa]s?|ficam"
+        r" pront[oa]s|entra|entram|vai (?:sair|ficar pront[oa]|pro ar)) (?:ainda )?(?:hoje|amanha"
+        r"|essa semana|esta semana)\b.*\?$"
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} ja (?:foi|\S+(?:ou|eu|iu|aram|eram|iram))\b"
         r"|^(?:ja )?(?:terminou|acabou|deu (?:o )?(?:push|merge|deploy)|fez (?:o )?(?:push|merge"
         r"|deploy)|passou|passaram)\b"
@@ -374,6 +381,9 @@ LANGUAGE = Language(
         r" (?!(?:isso|amanha|tudo)\b)[\w-]+"
     ),
     conditions=(
+        # a clause that waits for an event: "espera o CI passar e depois continua"
+        r"^(?:espera|espere|aguarda|aguarde) (?:que\b|(?:ate )?(?:o|a|os|as) [\w.-]+"
+        r"(?: [\w.-]+){0,4}? \w+(?:ar|er|ir)\b)|"
         r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se)\b(?! (?:quiser"
         r"|puder|estiver pront[oa]|achar melhor|der)\b)"
     ),
