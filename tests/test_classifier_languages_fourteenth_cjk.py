@@ -141,3 +141,20 @@ def test_chinese_status_asked_yes_or_no(message: str, expected: str, rule: str) 
 )
 def test_chinese_questions_by_form(message: str, expected: str, rule: str) -> None:
     _reads(message, expected, rule)
+
+
+# Chinese: how many so far, counted at the end ("表写了几张了", "还挂着几条"), is a status request;
+# a count in an earlier clause does not decide ("先改了几个文件，继续").
+@pytest.mark.parametrize(
+    ("message", "expected", "rule"),
+    [
+        ("迁移脚本跑了几个了", "STATUS_REQUEST", "zh-status"),
+        ("用例过了几条", "STATUS_REQUEST", "zh-status"),
+        ("单测补了几个", "STATUS_REQUEST", "zh-status"),
+        ("这周修了几次了？", "STATUS_REQUEST", "zh-status"),
+        ("工单还挂着几条呢", "STATUS_REQUEST", "zh-status"),
+        ("先改了几个文件，继续", "RESUMPTION", "zh-resumption"),
+    ],
+)
+def test_chinese_status_counted_so_far(message: str, expected: str, rule: str) -> None:
+    _reads(message, expected, rule)
