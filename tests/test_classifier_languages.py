@@ -266,8 +266,19 @@ def test_the_sixteenth_batch_keeps_its_blind_score(code: str) -> None:
 
 # The seventeenth batch: written the same way by engineers who did not see the classifier (while
 # the fourteenth round was made), kept out of this repository until that round was merged, never
-# trained on (the training script leaves heldout17 out by default), scored once by the lead.
+# trained on (the training script leaves heldout17 out by default), scored once by the lead
+# (docs/interruptions.md, "The seventeenth batch, scored once"): 95.5% in all, es 97.4%, fr and
+# ja 96.7%, pt-BR 96.0% (met), de 93.4%, zh-Hans 92.7% (not met). Its floors are those counts;
+# the next round makes it data and holds out an eighteenth batch.
 SEVENTEENTH = "heldout17"
+SEVENTEENTH_FLOORS = {"de": 141, "es": 147, "fr": 147, "pt-BR": 144, "ja": 145, "zh-Hans": 139}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_seventeenth_batch_keeps_its_blind_score(code: str) -> None:
+    rows = load_split(code, SEVENTEENTH)
+    right, _ = score(rows)
+    assert sum(right.values()) >= SEVENTEENTH_FLOORS[code], (code, sum(right.values()), len(rows))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -319,7 +330,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_seventeenth_never_trained_on() -> None:
-    """The tenth to sixteenth batches (and the seventeenth, once it is merged) repeat no message
+    """The tenth to seventeenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the seventeenth out unless told
     otherwise."""
@@ -330,8 +341,7 @@ def test_the_blind_batches_are_new_and_the_seventeenth_never_trained_on() -> Non
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    if list(CORPORA.glob(f"*.{SEVENTEENTH}.tsv")):
-        batches.append(SEVENTEENTH)
+    batches.append(SEVENTEENTH)
     for code in CODES:
         for batch in batches:
             rows = load_split(code, batch)
@@ -853,8 +863,7 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
     sixteen batches and the training messages, since the fourteenth round; a few minutes), leaving
-    out the seventeenth batch, which is not in the repository yet: the script says so and trains
-    on what there is."""
+    out the seventeenth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -865,8 +874,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    if not list(CORPORA.glob(f"*.{SEVENTEENTH}.tsv")):
-        assert f"{SEVENTEENTH}: no such split" in made.stderr, made.stderr
+    assert f"(held out: {SEVENTEENTH})" in made.stderr, made.stderr
 
 
 @given(
