@@ -77,6 +77,9 @@ FIFTEENTH = "heldout15"
 # The sixteenth batch (below, SIXTEENTH_FLOORS): since the fourteenth round the model is trained
 # on it, so it too is data with the same floor.
 SIXTEENTH = "heldout16"
+# The seventeenth batch (below, SEVENTEENTH_FLOORS): since the fifteenth round the model is
+# trained on it, so it too is data with the same floor.
+SEVENTEENTH = "heldout17"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -92,6 +95,7 @@ TRAINED = (
     FOURTEENTH,
     FIFTEENTH,
     SIXTEENTH,
+    SEVENTEENTH,
 )
 
 
@@ -254,10 +258,14 @@ SIXTEENTH_FLOORS = {"de": 153, "es": 152, "fr": 156, "pt-BR": 145, "ja": 152, "z
 # the fourteenth round was made), kept out of this repository until that round was merged, never
 # trained on (the training script leaves heldout17 out by default), scored once by the lead
 # (docs/interruptions.md, "The seventeenth batch, scored once"): 95.5% in all, es 97.4%, fr and
-# ja 96.7%, pt-BR 96.0% (met), de 93.4%, zh-Hans 92.7% (not met). Its floors are those counts;
-# the next round makes it data and holds out an eighteenth batch.
-SEVENTEENTH = "heldout17"
+# ja 96.7%, pt-BR 96.0% (met), de 93.4%, zh-Hans 92.7% (not met). Its floors are those counts.
+# Since the fifteenth round it is data: the model is trained on it (batch "17" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 SEVENTEENTH_FLOORS = {"de": 141, "es": 147, "fr": 147, "pt-BR": 144, "ja": 145, "zh-Hans": 139}
+# The eighteenth batch: written the same way while the fifteenth round is made, not in this
+# repository until that round is merged, and never trained on: the training script leaves it out
+# by default.
+EIGHTEENTH = "heldout18"
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -293,10 +301,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_seventeenth_never_trained_on() -> None:
+def test_the_blind_batches_are_new_and_the_eighteenth_never_trained_on() -> None:
     """The tenth to seventeenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the seventeenth out unless told
+    accents, punctuation or spaces), and the training script leaves the eighteenth out unless told
     otherwise."""
     import unicodedata
 
@@ -319,7 +327,7 @@ def test_the_blind_batches_are_new_and_the_seventeenth_never_trained_on() -> Non
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{SEVENTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{EIGHTEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -826,8 +834,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    sixteen batches and the training messages, since the fourteenth round; a few minutes), leaving
-    out the seventeenth batch, held out by default: the script says so."""
+    seventeen batches and the training messages, since the fifteenth round; a few minutes), leaving
+    out the eighteenth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -838,7 +846,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {SEVENTEENTH})" in made.stderr, made.stderr
+    assert f"(held out: {EIGHTEENTH})" in made.stderr, made.stderr
 
 
 @given(
