@@ -38,7 +38,16 @@ class FetchError(Exception):
 
 
 def _extract(tar: tarfile.TarFile, dest: Path) -> None:
-    tar.extractall(dest, filter="data")
+    if hasattr(tarfile, "data_filter"):  # 3.12, and 3.8-3.11 since their mid-2023 releases
+        tar.extractall(dest, filter="data")
+        return
+    # an older Python (Debian 12's 3.11.2) has no filters: the same refusal, by hand
+    root = dest.resolve()
+    for member in tar.getmembers():
+        target = (dest / member.name).resolve()
+        if not (member.isfile() or member.isdir()) or root not in (target, *target.parents):
+            raise FetchError(f"{PACKAGE}: {member.name!r} is not a plain file inside the archive")
+    tar.extractall(dest)  # noqa: S202 - every member checked above
 
 
 def ensure_chromium(dest: Path | None = None) -> Path:

@@ -50,6 +50,17 @@ class GitError(TaskprotoError):
         super().__init__(f"git {' '.join(cmd[1:3])} failed (exit {returncode}): {last}")
 
 
+class RepositoryGone(TaskprotoError):
+    """The repository's git folder is gone (moved or deleted) under a running board."""
+
+    def __init__(self, repo: str, git_dir: str) -> None:
+        self.repo, self.git_dir = repo, git_dir
+        super().__init__(
+            f"{repo} is no git repository any more (its git folder {git_dir} is gone): put it "
+            "back, or run `taskproto board` where the repository is now"
+        )
+
+
 class TaskNotFound(TaskprotoError):
     def __init__(self, task: str) -> None:
         self.task = task

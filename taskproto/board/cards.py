@@ -14,7 +14,9 @@ they were made from:
   journal ref was already checked. Where notices cannot tell (no inotify, an overflow, a folder
   replaced, `packed-refs` rewritten), every task is looked at, as on the first request;
 - the listing, each task branch's head and each owner's heartbeat are kept the same way, taken
-  again for the tasks that may have changed;
+  again for the tasks that may have changed; a task still being created is left out, looked at
+  again on every request, and counted as changed by the request that finds it done (its folder
+  was not watched: no notice says so);
 - a card is built again only when its task was read again, or when its branch head, its owner's
   liveness and last heartbeat, what it waits for, its sessions, its findings or the viewer
   differ. The owner's liveness (its process, the lease against the time) is worked out on every
@@ -134,7 +136,11 @@ class Cards:
                 if being_created(engine.config, name):
                     self.creating.add(name)
                     continue
-                self.creating.discard(name)
+                if name in self.creating:
+                    # finished since: a change of this task, though no notice may say so (its
+                    # folder is watched only once it is read)
+                    self.creating.discard(name)
+                    self.seen.tasks.add(name)
             names.append(name)
         return names
 

@@ -27,7 +27,7 @@ from taskproto.board.cards import Cards
 from taskproto.board.watch import Change, Hub
 from taskproto.config import Config
 from taskproto.engine import Engine
-from taskproto.errors import TaskNotFound, TaskprotoError
+from taskproto.errors import GitError, RepositoryGone, TaskNotFound, TaskprotoError
 from taskproto.ops.controls import Viewer
 from taskproto.sessions import hostname
 
@@ -45,14 +45,20 @@ def user_session() -> str:
 
 
 def cannot_read(exc: BaseException) -> str | None:
-    """The one line a board shows for an error that stops it reading the repository's tasks
-    (no git on PATH, the CLI's own line; taskproto's refusal, e.g. no git repository any more),
-    or None for anything else."""
+    """The one line a board shows, with no tasks, for an error that stops it reading any task:
+    no git on PATH (the CLI's own line), or a folder that is no git repository (any more). None
+    for anything else: that error reaches the user as it is (a 409 with its line, as every route
+    answers a refusal), and a task that cannot be read is one broken card among the others
+    (snapshot.board)."""
     from taskproto.git.files import GIT_MISSING, git_missing
 
     if git_missing(exc):
         return GIT_MISSING
-    return str(exc) if isinstance(exc, TaskprotoError) else None
+    if isinstance(exc, RepositoryGone):
+        return str(exc)
+    if isinstance(exc, GitError) and "not a git repository" in exc.stderr:
+        return str(exc)  # git's own word: a git folder there, but no repository in it
+    return None
 
 
 @dataclass
@@ -99,17 +105,14 @@ class BoardState:
 
     def _read(self, report: dict[str, Any] | None) -> dict[str, Any]:
         """snapshot.board; when the tasks cannot be read at all (no git on PATH, a folder that is
-        no git repository any more), an empty board whose `problem` says why in one line."""
+        no git repository any more), an empty board whose `problem` says why in one line. Any
+        other error is raised: each route answers it as it is (api.guarded, pages._page)."""
         from taskproto.board import snapshot
 
         dirs = self.config.layout.dirs
         try:
             if dirs is not None and not os.path.isdir(dirs.common_dir):  # else: "no journal" each
-                raise TaskprotoError(
-                    f"{self.config.repo} is no git repository any more (its git folder "
-                    f"{dirs.common_dir} is gone): put it back, or run `taskproto board` where the "
-                    "repository is now"
-                )
+                raise RepositoryGone(str(self.config.repo), dirs.common_dir)
             return snapshot.board(self.engine(), report, self.viewer, self.cards)
         except Exception as exc:
             problem = cannot_read(exc)
@@ -190,7 +193,8 @@ class BoardState:
                 report = await run_in_threadpool(run, self.config)
                 self.doctor.report, self.doctor.error = report.as_json(), None
             except Exception as exc:  # noqa: BLE001 - shown on the board, never fatal
-                self.doctor.error = cannot_read(exc) or f"{type(exc).__name__}: {exc}"
+                line = str(exc) if isinstance(exc, TaskprotoError) else None
+                self.doctor.error = cannot_read(exc) or line or f"{type(exc).__name__}: {exc}"
             finally:
                 self.doctor.running = False
                 self.doctor.finished = time.time()

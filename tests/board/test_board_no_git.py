@@ -9,6 +9,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from taskproto.board.state import cannot_read
+from taskproto.errors import CorruptState, GitError, RepositoryGone, TaskprotoError
 from taskproto.git.files import GIT_MISSING
 from tests.board.conftest import wait_for
 from tests.conftest import git, run_taskproto
@@ -68,3 +72,46 @@ def test_a_folder_that_is_no_git_repository_any_more_is_said_and_read_again_once
     data = board.get("/api/tasks").json()
     assert data["problem"] is None and [t["name"] for t in data["tasks"]] == ["t1", "t2"]
     assert "Traceback" not in "".join(board.output)
+
+
+def test_a_corrupt_task_json_is_one_broken_card_and_the_other_tasks_are_shown(
+    board_for: Any, repo: Path
+) -> None:
+    _tasks(repo)
+    (repo / ".taskproto" / "tasks" / "t2" / "task.json").write_text("{not json")
+    board = board_for(repo, "--no-doctor")
+    reply = board.get("/api/tasks")
+    assert reply.status == 200, reply.body
+    data = reply.json()
+    assert data["problem"] is None
+    cards = {t["name"]: t for t in data["tasks"]}
+    assert cards["t1"]["state"] == "INIT" and "error" not in cards["t1"]
+    assert "t2" in cards["t2"]["error"] and "task.json" in cards["t2"]["error"]
+    page = board.get("/").body.decode()
+    assert problem_line(page) is None
+    assert 'data-task="t1"' in page and "t2" in page and html.escape(cards["t2"]["error"]) in page
+    assert (repo / ".taskproto" / "tasks" / "t2" / "task.json").read_text() == "{not json"
+
+
+GONE = RepositoryGone("/r", "/r/.git")
+NO_REPOSITORY = GitError(["git", "-C", "/r"], 128, "", "fatal: not a git repository: /r")
+
+
+@pytest.mark.parametrize(
+    ("exc", "line"),
+    [
+        (FileNotFoundError(2, "No such file or directory", "git"), GIT_MISSING),
+        (GONE, str(GONE)),
+        (NO_REPOSITORY, str(NO_REPOSITORY)),
+        (TaskprotoError("no workflow named 'x'"), None),
+        (CorruptState("/r/t/task.json", "not JSON", None), None),
+        (GitError(["git", "cat-file", "--batch"], 128, "", "fatal: bad object"), None),
+        (ValueError("a bug"), None),
+    ],
+)
+def test_only_no_git_or_no_repository_empties_the_board(
+    exc: BaseException, line: str | None
+) -> None:
+    """Any other error is not the board's `problem` (an empty board hiding every task): each
+    route answers it as it is, a 409 with its line (api.guarded, pages._page)."""
+    assert cannot_read(exc) == line

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.ops.controls import Viewer
 from taskproto.state.models import AgentState
+from tests.board.conftest import wait_for
 from tests.board.scenario import build, commit_on_task, hook
 from tests.conftest import run_taskproto
 
@@ -184,6 +186,73 @@ def test_changes_the_kernels_notices_must_not_miss_show_at_once(engine: Engine, 
     kept.same_as_fresh()
     head = commit_on_task(engine, "b", "new.py", "y = 2\n", "new")
     assert kept.same_as_fresh()["b"]["head"] == head
+
+
+def test_a_task_whose_create_finished_since_the_last_request_shows_at_once(
+    engine: Engine, repo: Path, tmp_path: Path
+) -> None:
+    """A request made while a `task create` is between its journal's first commit and its
+    task.json leaves the task out (still being created); the next one, once the create is done,
+    shows it, though no notice came from its folder (not watched while it was being made)."""
+    engine.create_task("first")
+    gate, paused = tmp_path / "gate", tmp_path / "paused"
+    hook = repo / ".git" / "hooks" / "reference-transaction"  # git's, so the ref goes through git
+    hook.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = committed ] && grep -q " refs/taskproto/tasks/second$"; then\n'
+        f"  touch '{paused}'; while [ ! -e '{gate}' ]; do sleep 0.02; done\n"
+        "fi\n"
+    )
+    hook.chmod(0o755)
+    kept = Kept(repo)
+    assert list(kept.same_as_fresh()) == ["first"]
+    create = subprocess.Popen(
+        [sys.executable, "-m", "taskproto", "task", "create", "second"],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(paused.exists, what="the create paused after its journal's first commit")
+        assert (engine.config.task_dir("second") / "creating.json").exists()
+        assert not (engine.config.task_dir("second") / "task.json").exists()
+        assert list(kept.same_as_fresh()) == ["first"]  # being created: not shown, not broken
+    finally:
+        gate.touch()
+        assert create.wait(60) == 0, create.communicate()
+    assert list(kept.same_as_fresh()) == ["first", "second"]
+
+
+def test_tasks_created_one_after_another_while_a_board_keeps_asking_each_show_at_once(
+    engine: Engine, repo: Path
+) -> None:
+    """As on a board a page asks on every change: requests one after another while tasks are
+    created (the board's own create path); once a create returns, the next request shows it.
+    Before the fix about 2 in 5 were missing."""
+    kept, lock, stop = Kept(repo), threading.Lock(), threading.Event()
+
+    def names() -> list[str]:
+        with lock:  # one request at a time, as the board's cards_lock
+            return [t["name"] for t in kept.board()["tasks"]]
+
+    def ask() -> None:
+        while not stop.is_set():
+            names()
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    try:
+        missed = []
+        for i in range(20):
+            engine.create_task(f"t{i}")
+            if f"t{i}" not in names():
+                missed.append(f"t{i}")
+    finally:
+        stop.set()
+        asking.join(60)
+    assert missed == []
+    assert names() == [t["name"] for t in fresh(repo)["tasks"]]
 
 
 def test_a_session_shown_until_it_is_too_old_goes_with_time_alone(
