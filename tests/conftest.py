@@ -43,6 +43,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The long tests first, in their order: with `--dist worksteal` (pyproject.toml) the first
+    # worker starts them and the others take the short tests from the end of its queue, so that no
+    # worker is left running a long test alone at the end (docs/testing.md).
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
     if config.getoption("--slow") or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow suite: run with --slow")

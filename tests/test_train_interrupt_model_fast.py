@@ -32,6 +32,7 @@ def _script(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
 
 
 @needs_cc
+@pytest.mark.long  # ~14 s, one training of the whole corpus: started first
 def test_fast_writes_the_shipped_weights(tmp_path: Path) -> None:
     """The whole run as a user types it, corpora and features as they are in this checkout
     (whoever changed them last): byte for byte the shipped model.bin, which the slow

@@ -33,6 +33,8 @@ from tests.sandbox.conftest import bwrap_problem
 
 from .helpers import Day
 
+pytestmark = pytest.mark.long  # a day of tens of seconds: started first
+
 LEAD, LEAD2 = "lead-ann", "lead-ben"  # no terminal here: sessions by TASKPROTO_SESSION
 
 COMMITS = """#!/bin/sh

@@ -45,7 +45,7 @@ from .helpers import (
     tool_outputs,
 )
 
-pytestmark = pytest.mark.clients
+pytestmark = [pytest.mark.clients, pytest.mark.long]  # long: started first
 
 # The lead sessions: no terminal here (as in CI), so each sets TASKPROTO_SESSION (README). The
 # user's own commands (approvals, rollback, land) carry no session.
