@@ -179,10 +179,14 @@ resume = _control("resume", "resumed", "Resume a paused AGENT of TASK (SIGCONT).
 @click.option(
     "-f", "--follow", is_flag=True, help="Keep printing what the agent writes (Ctrl-C ends)."
 )
+@json_option
 @pass_state
-def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> None:
+def logs(state: AppState, task: str, agent: str, lines: int, follow: bool, as_json: bool) -> None:
     """The output of AGENT of TASK: a headless one's agent.log (beside its worktree, rotated at
-    1 MB), an interactive one's tmux pane (once its window is gone, its last screen)."""
+    1 MB), an interactive one's tmux pane (once its window is gone, its last screen).
+
+    --json: an object with the task, the agent, the lines, and where they came from (`source`:
+    "log", "pane" or "last_screen"; `file`: the log read, null for a pane)."""
     import time
 
     from taskproto.errors import TaskprotoError
@@ -190,11 +194,16 @@ def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> No
 
     config = state.engine.config
     task, agent = _names(task, agent)
+    if follow and as_json:
+        raise TaskprotoError(
+            "--json prints the lines once and --follow keeps printing: use one of them"
+        )
     path = rec.log_file(config, task, agent)
     record = rec.read(config, task, agent)
     if record is None and not path.exists():
         rec.require_agent(config, task, agent)
         raise TaskprotoError(f"agent {agent} of task {task!r} has no log; it was never started")
+    source = "log"
     if record is not None and not record.get("headless"):  # its tmux pane is its log
         if follow:
             raise TaskprotoError(
@@ -204,16 +213,27 @@ def logs(state: AppState, task: str, agent: str, lines: int, follow: bool) -> No
         from taskproto.ops.agent_tmux import pane_text
 
         try:
-            shown = pane_text(config, task, agent, lines)
+            shown, source = pane_text(config, task, agent, lines), "pane"
         except TaskprotoError:
             if not path.exists():
                 raise
-            shown = rec.tail(path, lines)  # its window is gone: its last screen, kept at its end
+            # its window is gone: its last screen, kept at its end
+            shown, source = rec.tail(path, lines), "last_screen"
+    else:
+        shown = rec.tail(path, lines)
+    data = {
+        "task": task,
+        "agent": agent,
+        "source": source,
+        "file": None if source == "pane" else str(path),
+        "lines": shown,
+    }
+
+    def human() -> None:
         for line in shown:
             click.echo(line)
-        return
-    for line in rec.tail(path, lines):
-        click.echo(line)
+
+    emit(as_json, data, human)
     if not follow:
         return
     offset = path.stat().st_size if path.exists() else 0
@@ -246,15 +266,21 @@ def attach(state: AppState, task: str, agent: str) -> None:
 @click.argument("task")
 @click.argument("agent")
 @click.argument("text")
+@json_option
 @pass_state
-def say(state: AppState, task: str, agent: str, text: str) -> None:
+def say(state: AppState, task: str, agent: str, text: str, as_json: bool) -> None:
     """Type TEXT into an interactive AGENT of TASK, recorded first as the user's prompt (the
     interruption rules apply to it: anything but a "go on" pauses the task until
-    `taskproto resume TASK`)."""
+    `taskproto resume TASK`).
+
+    --json: what was sent (`text`), to which agent (`task`, `agent`, its `session` and
+    `client`), how (`via`: its tmux window `window`), and what it was recorded as
+    (`recorded_as`, `state`, `waits_for_resume`)."""
     from taskproto.ops import agent_control
 
-    agent_control.say(state.engine, *_names(task, agent), text)
-    click.echo(f"said to {task}/{agent}: {text}")
+    task, agent = _names(task, agent)
+    sent = agent_control.say(state.engine, task, agent, text)
+    emit(as_json, sent, lambda: click.echo(f"said to {task}/{agent}: {text}"))
 
 
 RUN_COMMANDS = [start, ps, stop, restart, pause, resume, logs, attach, say]

@@ -98,8 +98,14 @@ def release(state: AppState, name: str, force: bool, as_json: bool) -> None:
 @json_option
 @pass_state
 def heartbeat(state: AppState, name: str, as_json: bool) -> None:
-    """Renew this session's claim on task NAME (hooks do this as a side effect)."""
-    task = state.engine.heartbeat(name, state.session_id())
+    """Renew this session's claim on task NAME (hooks do this as a side effect).
+
+    Outside any repository, the repository of the session's own task NAME (the session
+    registry, written by `claim`), as the client's hooks find it."""
+    session = state.session_id()
+    if state.cwd is None:
+        _registered(state, name, session)
+    task = state.engine.heartbeat(name, session)
     assert task.owner is not None
     beat = task.owner.heartbeat_at
     emit(
@@ -107,6 +113,24 @@ def heartbeat(state: AppState, name: str, as_json: bool) -> None:
         {"task": name, "heartbeat_at": beat.isoformat()},
         lambda: click.echo(f"heartbeat {name}: {beat:%H:%M:%S}Z"),
     )
+
+
+def _registered(state: AppState, name: str, session: str | None) -> None:
+    """Run in the repository the session registry names for `session`'s task `name` when the
+    working folder is in no repository: a session renews its claim wherever its shell is."""
+    import os
+    from pathlib import Path
+
+    from taskproto.git.files import find_repo
+    from taskproto.state import registry
+
+    try:
+        outside = find_repo(os.getcwd()) is None
+    except OSError:  # the working folder was deleted
+        outside = True
+    entry = registry.lookup(session or "") if outside else None
+    if entry is not None and entry["task"] == name:
+        state.cwd, state.root = Path(entry["main"]), state.root or entry["root"]
 
 
 COMMANDS = [claim, release, heartbeat]

@@ -272,9 +272,9 @@ def _live(engine: Engine, task: str, agent: str) -> dict[str, Any]:
     return record
 
 
-def say(engine: Engine, task: str, agent: str, text: str) -> None:
+def say(engine: Engine, task: str, agent: str, text: str) -> dict[str, Any]:
     """Type TEXT into an interactive agent, recorded first as the user's prompt (so the
-    interruption rules apply to it)."""
+    interruption rules apply to it). What was sent, to whom, how, and what it was recorded as."""
     engine.require_user(f"typing into agent {agent} of task {task!r}")
     record = _live(engine, task, agent)
     if record.get("headless"):
@@ -286,8 +286,21 @@ def say(engine: Engine, task: str, agent: str, text: str) -> None:
     from taskproto.ops.agent_tmux import find_window, type_text
 
     find_window(engine.config, task, agent)  # no window: nothing recorded either
-    interrupts.record(engine, task, text, record.get("client_session") or record["session"])
+    session = record.get("client_session") or record["session"]
+    recorded = interrupts.record(engine, task, text, session)
     type_text(engine.config, task, agent, text)
+    return {
+        "task": task,
+        "agent": agent,
+        "text": text,
+        "session": session,
+        "client": record.get("client"),
+        "via": "tmux",
+        "window": f"{task}/{agent}",
+        "recorded_as": recorded.classification.type,
+        "state": recorded.preserved_state,
+        "waits_for_resume": interrupts.waits_for_resume(recorded.task),
+    }
 
 
 def rows(engine: Engine) -> list[dict[str, Any]]:

@@ -1,7 +1,9 @@
 """An agent taskproto started without a sandbox (`agent start --sandbox none`, a command client
 with no tool guard) moves only its own branch, even from another worktree (`git -C`): the
 reference-transaction hook knows it from the variables `agent start` gave it. Found walking a
-new user's day: `git -C ../../qa/code commit` from dev's script moved qa's branch."""
+new user's day: `git -C ../../qa/code commit` from dev's script moved qa's branch. Nor does git
+reach qa's worktree another way: a link to it, GIT_DIR and GIT_WORK_TREE, `--git-dir` and
+`--work-tree`."""
 
 from __future__ import annotations
 
@@ -21,8 +23,14 @@ try other-agent git -C ../../qa/code commit --allow-empty -qm "dev in qa's workt
 try task-branch git -C ../../../code commit --allow-empty -qm "dev in the task's worktree"
 try other-task git -C {other} commit --allow-empty -qm "dev in another task's worktree"
 try own git commit --allow-empty -qm "dev's own"
-cat out.other-agent >> {out}
+ln -s ../../qa/code q
+try symlink sh -c 'cd q && exec git commit --allow-empty -qm "dev through a link"'
+qa=$(git -C ../../qa/code rev-parse --absolute-git-dir)
+try env env GIT_DIR="$qa" GIT_WORK_TREE=../../qa/code git commit --allow-empty -qm "dev as qa"
+try options git --git-dir="$qa" --work-tree=../../qa/code commit --allow-empty -qm "dev as qa"
+for name in other-agent symlink env options; do cat out.$name >> {out}; done
 """
+BYPASSES = ("symlink", "env", "options")  # git moved into qa's worktree some other way than -C
 
 
 def test_an_unsandboxed_agent_moves_only_its_own_branch_from_any_worktree(
@@ -48,10 +56,20 @@ def test_an_unsandboxed_agent_moves_only_its_own_branch_from_any_worktree(
         what="the agent's end",
     )
     lines = out.read_text().splitlines()
-    results = dict(line.split() for line in lines[:4])
-    assert results == {"other-agent": "128", "task-branch": "128", "other-task": "128", "own": "0"}
-    assert "refused: moving branch 't-qa' (agent qa of task t)" in lines[4], lines
-    assert "this git runs for agent dev of task t, started by `taskproto agent start`" in lines[4]
+    results = dict(line.split() for line in lines[:7])
+    assert results == {
+        "other-agent": "128", "task-branch": "128", "other-task": "128", "own": "0",
+        **{bypass: "128" for bypass in BYPASSES},
+    }  # fmt: skip
+    refusals = [line for line in lines[7:] if line.startswith("taskproto:")]
+    assert len(refusals) == 1 + len(BYPASSES), lines
+    for refusal in refusals:  # the same one line, whichever way git got to qa's worktree
+        assert refusal == (
+            "taskproto: refused: moving branch 't-qa' (agent qa of task t): this git runs for "
+            "agent dev of task t, started by `taskproto agent start`, which moves only its own "
+            "branch t-dev, from any worktree; its work reaches the task branch through the "
+            "user's `taskproto merge t`"
+        )
     after = {b: git(agents_repo, "rev-parse", b) for b in ("t", "t-dev", "t-qa", "u")}
     assert {b for b in before if before[b] != after[b]} == {"t-dev"}
     # the user, in the same worktree, is not an agent: the same command moves qa's branch

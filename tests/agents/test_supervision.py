@@ -51,6 +51,21 @@ def test_three_agents_of_one_task_run_in_their_worktrees_with_their_sessions_and
         lambda: "stand-in run 0 says 'work, a'" in cli("agent", "logs", "t1", "a").out,
         what="the log",
     )
+    shown = json.loads(cli("agent", "logs", "t1", "a", "-n", "1", "--json").out)
+    log = agents_repo / ".taskproto" / "tasks" / "t1" / "agents" / "a" / "agent.log"
+    assert shown == {
+        "task": "t1", "agent": "a", "source": "log", "file": str(log),
+        "lines": ["stand-in run 0 says 'work, a'"],
+    }  # fmt: skip
+    refused = cli("agent", "logs", "t1", "a", "-f", "--json")
+    assert (refused.code, refused.out) == (1, "")
+    assert [json.loads(line) for line in refused.err.splitlines()] == [
+        {
+            "error": "--json prints the lines once and --follow keeps printing: use one of them",
+            "kind": "TaskprotoError",
+            "exit_code": 1,
+        }
+    ]
     before = json.loads(cli("task", "show", "t1", "--json").out)["state"]
     for agent in "abc":
         result = cli("agent", "stop", "t1", agent)

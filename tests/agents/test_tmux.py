@@ -54,6 +54,20 @@ def test_a_window_per_agent_say_types_into_it_and_attach_shows_it(
     said = task["interruptions"][-1]  # the user's prompt, under the interruption rules
     assert said["type"] == "STATUS_REQUEST" and said["session"] == rows[0]["session"]
     assert task["state"] == "INIT"
+    result = cli("agent", "say", "t1", "dev", "why is the retry there?", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {
+        "task": "t1", "agent": "dev", "text": "why is the retry there?",
+        "session": rows[0]["session"], "client": f"{sys.executable} {standin}",
+        "via": "tmux", "window": "t1/dev",
+        "recorded_as": "QUESTION", "state": "INIT", "waits_for_resume": True,
+    }  # fmt: skip
+    wait_until(lambda: "got: why is the retry there?" in pane("taskproto:t1/dev"), what="echo")
+    shown = json.loads(cli("agent", "logs", "t1", "dev", "-n", "3", "--json").out)
+    assert {k: shown[k] for k in ("task", "agent", "source", "file")} == {
+        "task": "t1", "agent": "dev", "source": "pane", "file": None,
+    }  # fmt: skip
+    assert shown["lines"][-1] == "got: why is the retry there?", shown
 
     outer = str(tmp_path / "outer.sock")
     try:
@@ -181,3 +195,9 @@ def test_an_interactive_agent_that_crashed_leaves_its_last_screen_to_agent_logs(
     assert "the last screen of its tmux window" in result.out
     assert "Pane is dead" not in result.out  # tmux's line names the wrapper's status (0)
     assert "\n\n\n" not in result.out  # the screen's empty rows are not kept
+    shown = json.loads(cli("agent", "logs", "t1", "dev", "--json").out)
+    assert (shown["source"], shown["file"]) == (
+        "last_screen",
+        str(agents_repo / ".taskproto/tasks/t1/agents/dev/agent.log"),
+    )
+    assert shown["lines"] == result.out.splitlines()

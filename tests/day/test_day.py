@@ -5,10 +5,12 @@ A repository set up as a user sets theirs up (`git init`, some code, `taskproto 
 tasks with dependencies and priorities: schema -> api -> release and schema -> ui -> release, and
 docs -> release (a fan-in). Lead sessions take the most urgent ready task; two agents per task
 commit in their worktrees, schema's through the real Claude Code and Codex against stand-in
-models. A question pauses docs and a "go on" through the real Claude Code lifts it; heartbeats are
-renewed while time passes, and a session whose heartbeat lapsed is taken over. api's agents
-conflict and the conflict is resolved the way the message says; ui's landing meets a main that
-moved, and is updated the way that message says and approved on the board. Every task lands in
+models. A question pauses docs and a "go on" through the real Claude Code lifts it, as a German
+question and "mach weiter" do; a `resume` with nothing to resume is refused and writes nothing;
+heartbeats are renewed while time passes, and a session whose heartbeat lapsed is shown gone and
+taken over. api's agents conflict and the conflict is resolved the way the message says; ui's
+landing meets a main that moved, and is updated the way that message says and approved on the
+board. Every task lands in
 dependency order. After every step `taskproto doctor` finds nothing; at the end main holds every
 task's work and no task branch or worktree is left.
 
@@ -213,6 +215,28 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
         assert day.json("task", "show", "docs")["interruptions"]["last"][-1]["type"] == "RESUMPTION"
         assert "PAUSED" not in day.tp("task", "list").out
 
+    with day.step("a German colleague asks the writer: docs pauses; 'mach weiter' resumes it"):
+        german = "Moment, wie funktioniert der Retry im Client?"
+        code, _out, err = fire_hook(writer, "UserPromptSubmit", {"prompt": german})
+        assert code == 0, err
+        show = day.json("task", "show", "docs")
+        assert show["state"] == "IMPLEMENTATION"
+        assert show["interruptions"]["last"][-1]["type"] == "QUESTION", show["interruptions"]
+        code, _out, err = fire_hook(writer, "UserPromptSubmit", {"prompt": "mach weiter"})
+        assert code == 0, err
+        show = day.json("task", "show", "docs")
+        assert show["state"] == "IMPLEMENTATION"
+        assert show["interruptions"]["last"][-1]["type"] == "RESUMPTION", show["interruptions"]
+        # the user, unsure, resumes it too: nothing waits, so it is refused and nothing written
+        record = day.repo / ".taskproto" / "tasks" / "docs" / "task.json"
+        before = (record.read_bytes(), day.git("rev-parse", "refs/taskproto/tasks/docs"))
+        refused = day.tp("resume", "docs", code=1)
+        assert refused.out == "" and refused.err.splitlines() == [
+            "taskproto: task 'docs' has no open interruption or escalation to resume from: its "
+            "work goes on as it is (`taskproto next docs` when the step is due)"
+        ], refused
+        assert (record.read_bytes(), day.git("rev-parse", "refs/taskproto/tasks/docs")) == before
+
     with day.step("time has passed since bob last acted: his heartbeats keep docs his"):
         day.sleep_past_lease(since=bob_acted)
         refused = day.tp("claim", "docs", session=CAROL, code=1)
@@ -221,6 +245,9 @@ def docs_question_and_takeover(day: Day, browser: Browser, homes: Path) -> None:
     with day.step("bob's session dies; once its lease has run out carol takes docs over"):
         day.pulse.stop("docs")
         day.sleep_past_lease()
+        gone = day.json("task", "show", "docs")["owner_gone"]  # what the user sees first
+        assert (gone["session"], gone["command"]) == ("bob", "taskproto claim docs"), gone
+        assert re.fullmatch(r"its last heartbeat was [\d.]+ seconds ago .*", gone["reason"]), gone
         assert [t["name"] for t in day.json("ready", session=CAROL)["ready"]] == ["docs"]
         took = day.tp("claim", session=CAROL).out
         lease = re.escape(f"(lease {LEASE_SECONDS:g} seconds)")

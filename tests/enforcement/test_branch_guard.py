@@ -121,6 +121,39 @@ def test_in_implementation_an_agent_moves_only_its_own_branch(guarded: Engine) -
         assert {b: branch(guarded, b) for b in ("t1-qa", "t1")} == before
 
 
+def test_another_worktrees_git_dir_does_not_carry_a_move_from_an_agents_worktree(
+    guarded: Engine,
+) -> None:
+    """GIT_DIR (or `--git-dir`) naming qa's or the task's git dir, and no work tree: git works in
+    dev's worktree, where it was started, with the other worktree's HEAD. The hook took the place
+    from the git dir's `gitdir` file (qa's worktree) and let qa's branch move from dev's."""
+    move_to(guarded, "t1", "IMPLEMENTATION")
+    wt = dev(guarded)
+    for name in ("t1-qa", "t1"):
+        where = guarded.config.agent_worktree("t1", "qa") if name == "t1-qa" else None
+        other = where or guarded.config.task_worktree("t1")
+        absolute = git(other, "rev-parse", "--absolute-git-dir")
+        for env, args in (
+            ({"GIT_DIR": absolute}, []),
+            ({"GIT_DIR": os.path.relpath(other / ".git", wt)}, []),
+            ({}, [f"--git-dir={absolute}"]),
+        ):
+            before = {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")}
+            proc = subprocess.run(
+                ["git", *args, "commit", "--allow-empty", "-qm", "dev as another"],
+                cwd=wt, env={**os.environ, **env}, capture_output=True, text=True, check=False,
+            )  # fmt: skip
+            assert proc.returncode != 0, (name, env, args)
+            refusal = [line for line in proc.stderr.splitlines() if line.startswith("taskproto:")]
+            assert refusal == [
+                f"taskproto: refused: moving branch {name!r} "
+                f"({'agent qa of task t1' if where else 'task t1'}) from the "
+                "worktree of agent dev of task t1; an agent moves only its own branch (merging "
+                "agents into the task branch is `taskproto merge t1`)"
+            ], proc.stderr
+            assert {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")} == before
+
+
 def test_the_journal_moves_only_through_taskproto(guarded: Engine) -> None:
     ref = journal.ref_for("t1")
     head = git(guarded.config.repo, "rev-parse", ref)

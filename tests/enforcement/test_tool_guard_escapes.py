@@ -297,3 +297,27 @@ def test_a_write_beside_the_agents_worktree_says_where_files_are_edited(
     code, err = bash(hook, "cd .. && echo x > escaped.txt", str(dev(t1)))
     assert code == 2 and "taskproto's own state" in err, err
     assert "edit files only in a worktree (a task's or an agent's `code` folder)" in err, err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cd q && git commit --allow-empty -m x",
+        "cd q; git commit --allow-empty -m x",
+        "ln -s ../../qa/code p && cd p && git commit --allow-empty -m x",
+        "GIT_DIR=../../qa/code/.git GIT_WORK_TREE=../../qa/code git commit --allow-empty -m x",
+        "export GIT_DIR=q/.git GIT_WORK_TREE=q; git commit --allow-empty -m x",
+        "git --git-dir=../../qa/code/.git --work-tree=../../qa/code commit --allow-empty -m x",
+        "git --git-dir q/.git --work-tree q commit --allow-empty -m x",
+    ],
+)
+def test_git_moved_into_another_agents_worktree_is_denied(
+    t1: Engine, hook: Hook, command: str
+) -> None:
+    """Beside `git -C ../../qa/code`: a link to qa's worktree (`q`, made before, or in the same
+    command), GIT_DIR and GIT_WORK_TREE, `--git-dir` and `--work-tree`: each names qa's worktree,
+    resolved, as where the command writes."""
+    (dev(t1) / "q").symlink_to("../../qa/code")
+    code, err = bash(hook, command, str(dev(t1)))
+    assert code == 2, (command, err)
+    assert err.startswith(f"taskproto: {qa(t1)} is outside this agent's worktree of task t1"), err

@@ -64,9 +64,21 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
 
         print(text(name, "taskproto-git-hook"), end="")
         return 0
-    repo = find_repo(cwd or os.getcwd())
+    where = cwd or os.getcwd()
+    repo = find_repo(where)
     if repo is None:
         return 0
+    env = os.environ
+    linked = repo.git_dir != repo.common_dir  # the main worktree's top is where the root hangs
+    if linked and repo.top is not None and env.get("GIT_DIR") and not env.get("GIT_WORK_TREE"):
+        # git runs a hook at the top of its work tree, and with GIT_DIR (`--git-dir`) naming a
+        # linked worktree's git dir but no work tree, that is the folder git was started in, not
+        # the one the git dir's `gitdir` names: `git --git-dir=../../qa/code/.git commit` in
+        # dev's worktree commits there. In the git dir itself (a push to `.`: receive-pack) there
+        # is no work tree: `gitdir` names it.
+        real = os.path.realpath(where)
+        if real != repo.git_dir:
+            repo.top = real
     try:
         layout = layout_for(repo, root)
         if not os.path.isdir(layout.tasks):
