@@ -164,6 +164,7 @@ _MARKERS = {
         rolou esquece esqueca pergunta tocando adiantando precisa esperar indo ajuda entender
         termina sequencia baile toca retome resuma resumam linhas topicos paragrafo paragrafos
         cinco seguimos continuidade saiu sairam hoje amanha importou importaram
+        progrediu progrediram avancou avancaram evoluiu evoluiram
     """,
 }
 

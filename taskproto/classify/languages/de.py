@@ -74,7 +74,9 @@ RULES = (
         r"|^(?:keine|kein) (?:pause|stopp|halt)\b"
         # encouragement to finish: "Nicht schlappmachen!", "Gib nicht auf, fast fertig"
         r"|^(?:jetzt |bloss |nur )?nicht (?:schlapp ?machen|aufgeben|nachlassen|locker ?lassen)\b"
-        r"|^gib (?:jetzt )?nicht auf\b",
+        r"|^gib (?:jetzt )?nicht auf\b|^bleib(?:t)? (?:jetzt )?nicht stehen\b"
+        # a stop denied at the clause's start: "Nicht stehen bleiben, X ist das letzte Feature"
+        r"|^(?:jetzt |bloss |nur |bitte )?nicht (?:stehen ?bleiben|halt ?machen|(?:rum)?trodeln)\b",
         0.9,
     ),
     Rule(
@@ -115,8 +117,8 @@ RULES = (
         r"(?:stand|status|fortschritt|zwischenstand)\b"
         r"|^was ist (?:der|dein) (?:aktuelle |momentane )?(?:stand|status|zwischenstand)\b"
         # when the work will be ready for me: "Wann kann ich den PR reviewen?"
-        r"|^wann (?:kann|konnen|darf|durfen) (?:ich|wir) (?:\w+ ){0,6}?(?:reviewen|testen|mergen"
-        r"|ausprobieren|abnehmen|anschauen|ansehen|deployen)\b",
+        r"|^wann (?:kann|konnen|darf|durfen) (?:ich|wir) (?:[\w.-]+ ){0,6}?(?:reviewen|testen"
+        r"|mergen|ausprobieren|abnehmen|anschauen|ansehen|angucken|deployen)\b",
         0.9,
     ),
     Rule(
@@ -160,6 +162,9 @@ RULES = (
         r"|^(?:(?:kurze[rsn]?|schnelle[rsn]?|kleine[rsn]?) )?(?:status|fortschritt|stand"
         r"|zwischenstand|updates?|neuigkeiten|eta|(?:tages|wochen)?bilanz)"
         r"(?: (?:bitte|update|bericht|report))*\s*\?*$"
+        # the work's name after it: "stand klingel?", "Status beim Export?"
+        r"|^(?:und )?(?:stand|status|fortschritt) (?:bei |beim |vom |von )?"
+        rf"(?!{_PROTOCOL})[\w.-]+\s*\?$"
         r"|\b(?:gib|schick|sag) (?:mir|uns) (?:[\w-]+ ){0,3}?(?:status|updates?|stand|zwischenstand"
         r"|fortschritt|statusbericht)\b|^fass (?:deinen|den|euren) (?:fortschritt|stand)\b"
         # a summary (the noun) of the work: "Kurze Zusammenfassung: was ist fertig?", "eine
@@ -318,6 +323,21 @@ RULES = (
         r"|journal|session|sitzung|task\.json|protokoll|zustand)|.*\b(?:audit|doctor))",
         0.85,
     ),
+    # a negated step, a warning ("Den Consumer bitte nicht wieder hochfahren", "Keinesfalls die DB
+    # migrieren"): a remark, so the model never reads the verb as a go (nor does it cancel one)
+    Rule(
+        "de-warning-remark",
+        "OTHER",
+        r"^(?!(?:wie|was|warum|wieso|wo|wann|erklar|sag)\b)(?!.*\?$).*\b(?:(?:nicht|nie) (?:wieder"
+        r"|mehr|nochmal|erneut|neu)|keinesfalls|auf keinen fall|bloss nicht|ja nicht) (?:[\w'.-]+ )"
+        r"{0,6}?(?!(?:warten|aufhalten|einschlafen|schlapp ?machen|aufgeben|nachlassen|zogern"
+        r"|trodeln|stehen ?bleiben|aufhoren|anhalten|stoppen|pausieren)\W*$)"
+        r"[\w-]+(?:en|ern|eln)\W*$"
+        # the task's verb denied ("Jetzt bitte nicht den Export umsetzen"), the mirror of de-go-onto
+        r"|^(?!.*\?$).*\b(?:nicht|nie) (?:[\w'.-]+ ){0,6}?(?:umsetzen|implementieren|einbauen"
+        r"|loslegen|angehen)\W*$",
+        0.7,
+    ),
     # a go said as "put it into practice", "build it to the end", a formal "fahren Sie fort", the
     # next step named, or "dann mit X weiter" after a step: a clause of its own, not negated,
     # not asked ("Dein Plan klingt gut, setz ihn um.", "Als Nächstes bitte den Export.")
@@ -338,7 +358,12 @@ RULES = (
         r"|ubernimm(?:t)? (?:jetzt |du )?wieder"
         # the next piece named: "ab zum nächsten Screen", "nimm dir jetzt den Export vor"
         r"|ab (?:zum|zur|an den|an die|an das) (?:nachsten|naechsten) [\w-]+"
-        rf"|nimm (?:dir|euch) (?:{_W}){{1,6}}?vor\W*$|schiess(?:t)? (?:jetzt |dann )?los\b)\b"
+        rf"|nimm (?:dir|euch) (?:{_W}){{1,6}}?vor\W*$|schiess(?:t)? (?:jetzt |dann )?los\b"
+        # the task's verb alone, or the next piece "now" ("Umsetzen.", "jetzt bitte den X einbauen",
+        # "mach jetzt die Y")
+        r"|(?:umsetzen|implementieren|einbauen|loslegen|angehen)\W*$|jetzt (?:bitte |noch )*"
+        rf"(?:{_W}){{1,6}}?(?:umsetzen|implementieren|einbauen|angehen|bauen)\W*$"
+        r"|mach(?:e|t)? (?:jetzt|dann|als nachstes) (?:bitte )?(?:die|den|das|mit)\b)\b"
         # asked politely, it is still a go: "Würdest du den Export bitte zu Ende bringen?"
         r"|^(?:wurdest|konntest|kannst|magst) du (?:(?!(?:nicht|nie|kein\w*) )[\w'.-]+ ){0,8}?"
         r"(?:zu ende (?:bringen|machen|bauen|schreiben)|fertig ?(?:machen|stellen|bauen"

@@ -143,7 +143,10 @@ RULES = (
         r"|bloqueaste)\b|^ya casi\b|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
         r"|^que haces (?:ahora|ahorita)\b|^que tal (?:los|las|el|la) [\w-]+\s*\??$"
         r"|^que (?:lograste|has logrado|conseguiste)\b|estado parcial"
-        rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b",
+        rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b"
+        # "decime en qué andás", "contame por dónde vas"
+        r"|^(?:dime|decime|dinos|decinos|cuentame|contame) (?:en que|por donde)"
+        r" (?:andas|estas|vas)\b",
         0.85,
     ),
     Rule(
@@ -211,8 +214,20 @@ RULES = (
         r"|avanzad|listo|cubiert)\w*|^cuant[oa]s? (?:[\w-]+ ){0,3}?llevas\b"
         # a deadline: "¿Llegamos a la demo?", "¿Llegas para el viernes?"
         r"|^(?:ya )?(?:llegamos|llegas|llegaremos|llegaras|alcanzamos|alcanzas)"
-        r" (?:a|al|para)\b.*\?$",
+        r" (?:a|al|para)\b.*\?$"
+        # done, or still stuck, asked as a choice: "¿… o hubo errores?", "¿… o sigue en draft?"
+        r"|\bo (?:hubo|salio con|dio|tiro) (?:algun(?:os)? )?(?:errore?s?|fallos?|problemas?)\s*\?$"
+        r"|\bo (?:sigue|siguen|todavia esta|aun esta) en (?:draft|borrador|revision|rojo"
+        r"|cola)\s*\?$",
         0.8,
+    ),
+    # not knowing why, said, asks nothing: "la verdad ni sé por qué el deploy funciona"
+    Rule(
+        "es-wonder-remark",
+        "OTHER",
+        r"^(?:la verdad |sinceramente |pues |yo )*(?:no|ni) (?:se|sabemos|tengo (?:ni )?"
+        r"(?:idea|puta idea)(?: de)?|idea(?: de)?) por que\b(?!.*\?$)",
+        0.7,
     ),
     Rule(
         "es-question",
@@ -300,7 +315,7 @@ RULES = (
         "RESUMPTION",
         r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
         r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
-        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)"
+        r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)|(?:dale )?a tope con"
         r"|(?:regresa|vuelve) (?:al|a la|a los|a las)|avanza (?:con|en)"
         # on to the next piece, after a step said first: "mergea el PR y pasa a la siguiente"
         r"|(?:.*\by (?:luego |despues |ya )?)?pasa(?:te)? (?:ya )?a (?:la|el) (?:siguiente"

@@ -73,7 +73,8 @@ RULES = (
     Rule(
         "fr-nudge",
         "RESUMPTION",
-        r"^arrete[sz]? (?:de |d')(?:poser des questions|demander|attendre|hesiter)\b.*"
+        r"^arrete[sz]? (?:de |d')(?:poser des questions|demander|attendre|hesiter|tergiverser"
+        r"|trainer|procrastiner|chipoter|tourner en rond|perdre (?:du|ton|votre) temps)\b.*"
         + VERB
         + r"|^pourquoi (?:tu ne |ne )?(?:continues|reprends)[- ]?(?:tu )?pas\b",
         0.8,
@@ -238,6 +239,20 @@ RULES = (
         0.8,
     ),
     # the dislocated topic of a French question ("Ça donne quoi, le merge ?") asks for nothing
+    # a yes/no question on a property of the code, not of the work ("Le verrou est réentrant ?",
+    # "Ce cache est thread-safe ?"); "T'es sûr que le tri marche avec X ?"
+    Rule(
+        "fr-property-question",
+        "QUESTION",
+        rf"^(?:et )?(?:le|la|les|l'|ce|cet|cette|ces|ton|ta|tes) ?(?!{WORK}\b)[\w.-]+"
+        r"(?: [\w.-]+){0,3} (?:est|sont)(?:-(?:il|elle)s?)? (?:bien |vraiment |toujours |aussi )?"
+        r"(?!(?:passant|suffisant|disponible)s?\b)(?:[\w-]+(?:ant|ent|ible|able|ique|if|ive)e?s?|thread-?safe|immuables?"
+        r"|synchrones?|asynchrones?)\s*\?$"
+        r"|^(?:t'es|tu es|vous etes|es-tu|etes-vous) (?:bien |vraiment )?(?:sure?s?|certaine?s?)"
+        r" (?:que|qu')(?!.*\b(?:fini|termine|passe|merge|deploye|pousse)e?s?\b).*\b(?:marche"
+        r"|fonctionne|tient|supporte|gere)\b.*\?$",
+        0.85,
+    ),
     Rule("fr-topic", "OTHER", r"^(?:et )?(?:le|la|les|l') ?[\w.-]+(?: [\w.-]+)?\s*\?$", 0.5),
     Rule(
         "fr-question",
@@ -325,7 +340,11 @@ RULES = (
         r"|(?:tu peux |vous pouvez )?(?:y )?(?:retourne(?:z|r)?|y retourner)"
         r" (?:a l'|a la |aux |au )"
         r"|(?:tu peux |vous pouvez )?y (?:retourner|retourne[rz]?|revenir|reviens|revenez)\b"
-        r"|garde[sz]? (?:le|ce|ton|votre) (?:rythme|cap|tempo)\b)",
+        r"|garde[sz]? (?:le|ce|ton|votre) (?:rythme|cap|tempo)\b"
+        # after a decision, the work's verb: "le client a validé, lance l'implem", "tu peux le
+        # coder"
+        r"|(?:tu peux|vous pouvez) (?:maintenant |donc )?(?:le |la |les |l')?(?:coder|implementer"
+        r"|developper|integrer)\b|lance[sz]? (?:l'implem\w*|le dev\w*|le code)\b)",
         0.85,
     ),
     # a mention, not a request: a progress indicator named in a statement, a bug

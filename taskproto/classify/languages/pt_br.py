@@ -145,7 +145,10 @@ RULES = (
         r"|^(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,3} (?:ja )?(?:(?:esta|estao|ta|tao) )?"
         r"(?:pront[oa]s?|terminou|terminaram|passou|passaram|acabou|conclui[dr]o|finalizad[oa])\b"
         r"|^quant[oa]s? (?:tempo|falta|mais)\b|^quant[oa]s? (?:[\w-]+ ){0,3}?(?:ainda|falta"
-        r"|faltam|falhando|resta|restam)\b",
+        r"|faltam|falhando|resta|restam)\b"
+        # whether it works now: "o formulário já funciona?"
+        r"|^(?:(?:e )?(?:o|a|os|as) [\w.-]+(?: [\w.-]+){0,4} )?ja (?:funciona|funcionam|roda|rodam"
+        r"|compila|compilam)\s*\?$",
         0.85,
     ),
     # the status asked as an instruction: "me põe a par", "me deixa a par do deploy"
@@ -386,6 +389,8 @@ LANGUAGE = Language(
         r"(?: [\w.-]+){0,4}? \w+(?:ar|er|ir)\b)|"
         r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se)\b(?! (?:quiser"
         r"|puder|estiver pront[oa]|achar melhor|der)\b)"
+        # not one already met: "voltou pro verde depois que reiniciei o runner, segue com X"
+        r"(?<!depois que)|\bdepois que (?!(?:eu |a gente )?\w+(?:ei|ou|amos|aram|eram|iram)\b)"
     ),
     retractions=(
         r"(?:^|[\s,.!;])(?:deixa pra la|deixa para la|esquece(?: isso)?|melhor nao|pensando bem"
