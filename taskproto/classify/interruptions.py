@@ -139,7 +139,7 @@ _WORD = re.compile(r"[a-z]{4,}")
 _NO_WORD = re.compile(r"\W*$")
 # Chinese typed in pinyin ("jixu", "jindu ne"): slips.PINYIN, here so English imports no slips.py
 # (each word holds "ji": compiled only for a message that does)
-_PINYIN = r"\b(?:ji ?xu|jin ?du|jin ?zhan|shen ?ji)\b"
+_PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji)\b"
 
 _compiled: dict[str, re.Pattern[str]] = {}
 

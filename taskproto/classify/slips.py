@@ -46,8 +46,14 @@ _SOUNDS = (
 # Chinese typed in pinyin without its characters: "jixu", "jixu gan", "jindu ne", "shen ji 一下".
 # Only these words (a go, a progress or an audit), and the particles beside them only when one
 # of them is there ("ne" alone is nothing). ``interruptions.classify`` reaches this by PINYIN.
-PINYIN = r"\b(?:ji ?xu|jin ?du|jin ?zhan|shen ?ji)\b"
-_PINYIN_WORDS = {"jixu": "继续", "jindu": "进度", "jinzhan": "进展", "shenji": "审计"}
+PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji)\b"
+_PINYIN_WORDS = {
+    "jixu": "继续",
+    "jiezhe": "接着",
+    "jindu": "进度",
+    "jinzhan": "进展",
+    "shenji": "审计",
+}
 _PARTICLES = {
     "gan": "干",
     "ne": "呢",
@@ -59,6 +65,11 @@ _PARTICLES = {
     "keyi": "可以",
     "huo": "活",
     "le": "了",
+    # "jiezhe gan, bie ting": 接着干, 别停 (a go said twice)
+    "bie": "别",
+    "ting": "停",
+    "zuo": "做",
+    "xie": "写",
 }
 
 

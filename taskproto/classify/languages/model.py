@@ -198,9 +198,12 @@ def verdict(
     weak, question, strong, go = sure
     if found == "RESUMPTION":
         allowed = rule == "fallback" or rule_type != "OTHER"
-        # the clear go weighs how little OTHER the message reads, which says nothing of a
-        # message that asks (a question is never OTHER): "じゃあ再開で大丈夫？" asks whether to go
-        clear_go = not asking and likely >= clear[0] and probs[_OTHER] <= clear[1]
+        # the clear go weighs how little OTHER the message reads, which tells a go from a hold,
+        # not from a message that asks (a question is never OTHER: "じゃあ再開で大丈夫？" asks
+        # whether to go) nor from a status request or an audit a rule read by its form ("昨日の
+        # 作業のまとめお願い": a summary of the work, 74% go): those only at the plain threshold
+        clear_go = rule_type == "OTHER" and not asking
+        clear_go = clear_go and likely >= clear[0] and probs[_OTHER] <= clear[1]
         sure_go = likely >= go or clear_go
         return (found, likely) if allowed and sure_go else None
     if rule_type == "OTHER" and rule != "fallback" and found != "AUDIT":
