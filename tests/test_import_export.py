@@ -627,3 +627,54 @@ def test_a_task_that_depends_on_itself_is_reported_and_the_dependency_left_out(
     assert result.code == 0, result.err
     data = json.loads(result.out)
     assert data["warnings"] == [line] and data["updated"] == 0 and data["created"] == 0
+
+
+def test_a_task_here_waiting_for_a_removed_task_does_not_refuse_an_import(
+    cli: Any, repo: Path
+) -> None:
+    """A task that waits for one that landed (or was removed) here is no fault of the file: the
+    import goes on (it refused every file once any dependency had landed)."""
+    assert cli("task", "create", "done-here").code == 0
+    assert cli("task", "create", "after-it", "--after", "done-here").code == 0
+    assert cli("task", "remove", "done-here").code == 0  # archived, as `land` leaves it
+    dry = cli("import", str(BEADS), "--from", "beads", "--dry-run")
+    assert dry.code == 0, dry.err
+    result = cli("import", str(BEADS), "--from", "beads")
+    assert result.code == 0, result.err
+    assert "6 task(s) were created" in result.out
+    assert task_json(repo, "after-it")["depends_on"] == ["done-here"]  # left as it was
+
+
+def test_an_exported_task_waiting_for_one_removed_here_is_imported(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    """The export leaves out the tasks that landed or were removed; a task waiting for one of them
+    reads back into a repository that removed it too."""
+    assert cli("task", "create", "gone").code == 0
+    assert cli("task", "create", "waits", "--after", "gone").code == 0
+    assert cli("task", "remove", "gone").code == 0
+    exported = tmp_path / "tasks.jsonl"
+    assert cli("export", "--output", str(exported)).code == 0
+    assert cli("task", "remove", "waits").code == 0
+    result = cli("import", str(exported), "--from", "taskproto")
+    assert result.code == 0, result.err
+    assert task_json(repo, "waits")["depends_on"] == ["gone"]
+
+
+def test_an_exported_task_waiting_for_one_nowhere_is_refused(
+    cli: Any, repo: Path, tmp_path: Path
+) -> None:
+    assert cli("task", "create", "first").code == 0
+    assert cli("task", "create", "second", "--after", "first").code == 0
+    exported = tmp_path / "tasks.jsonl"
+    assert cli("export", "--output", str(exported)).code == 0
+    lines = exported.read_text().splitlines(keepends=True)
+    exported.write_text("".join(ln for ln in lines if '"name":"first"' not in ln))
+    other = make_repo(tmp_path / "other")
+    result = cli("import", str(exported), "--from", "taskproto", cwd=other)
+    assert result.code == 1
+    assert result.err == (
+        "taskproto: task second waits for first, which is neither in the file nor here; "
+        "nothing was imported\n"
+    )
+    assert git(other, "for-each-ref", "refs/taskproto/") == ""

@@ -67,7 +67,8 @@ def verify(
                 commit, why = r.failure
                 click.echo(f"{r.task}: FAILED at journal commit {commit[:12]} ({r.ref}): {why}")
                 continue
-            click.echo(f"{r.task}: ok ({r.commits} commits, {r.signed} signed)")
+            commits = f"{r.commits} commit" + ("" if r.commits == 1 else "s")
+            click.echo(f"{r.task}: ok ({commits}, {r.signed} signed)")
             for commit, why in r.warnings:
                 click.echo(f"{r.task}: warning at journal commit {commit[:12]}: {why}")
         if not reports:

@@ -238,11 +238,12 @@ class Engine(Core):
         message: str | None = None,
         session: str | None = None,
         force: bool = False,
+        escalated: bool = False,
     ) -> AgentStatus:
         from taskproto.engine import transitions
 
         return transitions.set_agent_status(
-            self, task_name(name), agent_name(agent), status, message, session, force
+            self, task_name(name), agent_name(agent), status, message, session, force, escalated
         )
 
     def mark_approval_stale(

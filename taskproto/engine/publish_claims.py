@@ -45,11 +45,15 @@ def _owned(core: Core, names: list[str] | None) -> list[Task]:
 
 
 def publish_all(core: Core) -> ClaimsPublished:
-    """`init --remote`: publish every claim held here that the remote does not hold."""
+    """`init --remote`: publish every claim held here that the remote does not hold. A task
+    whose task.json cannot be trusted and whose journal names an owner is not published, and
+    said so: doctor restores it, then init publishes it."""
     assert core.remote is not None
-    owned = _owned(core, None)
+    found, broken = core.load_many(None)
+    owned = [t for t in found.values() if t.owner is not None]
+    unread = {name: why for name, why in broken.items() if _journal_owner(core, name)}
     if not owned:
-        return ClaimsPublished()
+        return _unread(core, unread, ClaimsPublished())
     try:
         held = core.remote.fetch_claims()
     except RemoteError as exc:
@@ -58,8 +62,29 @@ def publish_all(core: Core) -> ClaimsPublished:
             assert task.owner is not None
             pending.mark(core, pending.CLAIMS, task.name, task.owner.session)
             done.pending.append(task.name)
-        return done
-    return _publish(core, owned, held)
+        return _unread(core, unread, done)
+    return _unread(core, unread, _publish(core, owned, held))
+
+
+def _journal_owner(core: Core, name: str) -> bool:
+    """Whether the journal's newest record of task `name` has an owner."""
+    from taskproto.state import journal
+
+    head = core.journal_head(name)
+    data = journal.task_json_at(core.repo, head) if head else None
+    return bool(data and data.get("owner"))
+
+
+def _unread(core: Core, unread: dict[str, str], done: ClaimsPublished) -> ClaimsPublished:
+    """The claims of tasks that cannot be read here, each a conflict line saying what to do."""
+    assert core.remote is not None
+    for name, why in sorted(unread.items()):
+        why = why.split("; run `taskproto doctor", 1)[0]  # said next, with the init after it
+        done.conflicts[name] = (
+            f"{why}; run `taskproto doctor --fix`, then `taskproto init --remote "
+            f"{core.remote.name}` again"
+        )
+    return done
 
 
 def publish_pending(core: Core, held: dict[str, RemoteClaim]) -> ClaimsPublished:

@@ -233,9 +233,11 @@ def set_agent_status(
     message: str | None = None,
     session: str | None = None,
     force: bool = False,
+    escalated: bool = False,
 ) -> AgentStatus:
     """Write the agent's status.json and journal it. task.json is not rewritten: an agent's status
-    lives in its own file, and the journal commit holds both."""
+    lives in its own file, and the journal commit holds both. `escalated` marks the supervisor's
+    ERROR past the retry budget; it stays while the agent stays in ERROR."""
     with core.locked(name) as task:
         if agent not in task.required_agents:
             agents = ", ".join(task.required_agents) or "none"
@@ -252,6 +254,7 @@ def set_agent_status(
                 "status": status,
                 "updated_at": utcnow(),
                 "error_message": message if status == AgentState.ERROR else None,
+                "escalated": escalated or (current.escalated and status == AgentState.ERROR),
             }
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -52,7 +52,9 @@ def journal_escalation(config: Config, task: str, agent: str, detail: str) -> No
 
     engine = Engine(config)
     try:
-        engine.set_agent_status(task, agent, AgentState.ERROR, f"crashed: {detail}", None, True)
+        engine.set_agent_status(
+            task, agent, AgentState.ERROR, f"crashed: {detail}", None, True, escalated=True
+        )
     except TaskprotoError as exc:
         print(f"supervisor: {task}/{agent}: {exc}")
     # "agent NAME ..." first: the inbox reads the agent from it (engine/attention.escalated_agent)

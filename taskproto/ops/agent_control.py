@@ -169,7 +169,12 @@ def reset_budget(engine: Engine, task: str, agent: str) -> None:
             f"agent {agent} started again by the user after {status.retry_count} retries: a new "
             f"budget of {engine.config.max_retries}"
         )
-        fresh = {"status": AgentState.PENDING, "retry_count": 0, "error_message": None}
+        fresh = {
+            "status": AgentState.PENDING,
+            "retry_count": 0,
+            "error_message": None,
+            "escalated": False,
+        }
         store.save_status(path, status.model_copy(update={**fresh, "updated_at": utcnow()}))
         new = current.model_copy(deep=True)
         kept = [e for e in new.escalations if escalated_agent(e.model_dump()) != agent]

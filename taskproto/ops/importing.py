@@ -84,7 +84,7 @@ def plan(engine: Engine, source: str, data: bytes, workflow: str = "task-protoco
             f"task {clash[0]} is here but cannot be read ({broken[clash[0]]}); run `taskproto "
             "doctor` first; nothing was imported"
         )
-    _check_graph(tasks, result)
+    _check_graph(engine, tasks, result)
     return result
 
 
@@ -379,15 +379,16 @@ def _update(task: Task, wanted: Task, change: Change, session: str | None) -> tu
 # --- the dependency graph ----------------------------------------------------------------------
 
 
-def _check_graph(tasks: dict[str, Task], result: Plan) -> None:
-    """Refuse a plan whose dependencies name no task or close a cycle."""
-    graph = {n: list(t.depends_on) for n, t in tasks.items()}
-    for change in result.changes:
-        if change.task is not None:
-            graph[change.name] = list(change.task.depends_on)
-    for name, deps in graph.items():
-        for dep in deps:
-            if dep not in graph:
+def _check_graph(engine: Engine, tasks: dict[str, Task], result: Plan) -> None:
+    """Refuse a plan whose changed tasks wait for a task nowhere (one removed here, its journal
+    archived, is somewhere: engine/deps.py), or whose dependencies close a cycle."""
+    from taskproto.state import journal
+
+    changed = {c.name: list(c.task.depends_on) for c in result.changes if c.task is not None}
+    graph = {**{n: list(t.depends_on) for n, t in tasks.items()}, **changed}
+    for name in changed:  # the tasks here left as they are were checked when they were made
+        for dep in graph[name]:
+            if dep not in graph and not journal.latest_archive(engine.repo, dep):
                 raise TaskprotoError(
                     f"task {name} waits for {dep}, which is neither in the file nor here; "
                     "nothing was imported"

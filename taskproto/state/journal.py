@@ -52,6 +52,25 @@ def status_entry(agent: str) -> str:
     return f"status-{agent}.json"
 
 
+def keep_good_statuses(repo: Repo, head: str | None, files: dict[str, bytes]) -> None:
+    """A status file that does not read as a JSON object (a write cut short, a hand edit) is not
+    copied into the journal: its entry stays as the journal's `head` holds it, which doctor
+    restores from, or is left out."""
+    for entry, data in list(files.items()):
+        if entry == TASK_FILE:
+            continue
+        try:
+            if isinstance(json.loads(data), dict):
+                continue
+        except ValueError:
+            pass
+        kept = read_file(repo, head, entry) if head else None
+        if kept is not None:
+            files[entry] = kept
+        else:
+            del files[entry]
+
+
 def append(
     git: Git,
     dirs: GitDirs | None,

@@ -47,3 +47,29 @@ def test_an_agent_out_of_retries_is_one_item_with_one_command(
     shown = json.loads(cli("task", "show", "t1", "--json").out)
     assert shown["escalations"] == []
     assert cli("agent", "stop", "t1", "dev").code == 0
+
+
+def test_status_json_says_escalated_past_the_budget_and_not_after_a_restart(
+    agents_repo: Path, cli: Any, tmp_path: Path
+) -> None:
+    """status.json's `escalated` (docs/on-disk-format.md) is what `agent ps` says: true once the
+    supervisor escalated the agent, false again when the user starts it with a new budget."""
+    script = tmp_path / "crash.sh"
+    script.write_text("exit 3\n")
+    (agents_repo / ".taskproto.toml").write_text(
+        "max_retries = 1\n[agents]\nrestart_delay_seconds = 0.1\nrestart_max_delay_seconds = 0.1\n"
+    )
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    start_agent(cli, f"sh {script}")
+    wait_until(lambda: [r for r in ps(cli) if r["state"] == "escalated"], what="the escalation")
+    status = agents_repo / ".taskproto" / "tasks" / "t1" / "agents" / "dev" / "status.json"
+    wait_until(lambda: json.loads(status.read_text())["escalated"], what="escalated in status")
+    shown = json.loads(status.read_text())
+    assert (shown["status"], shown["retry_count"], shown["escalated"]) == ("ERROR", 1, True)
+    exported = cli("export", "t1")
+    assert json.loads(exported.out.splitlines()[1])["agents"][0]["escalated"] is True
+    script.write_text("sleep 600\n")
+    assert cli("agent", "restart", "t1", "dev").code == 0
+    shown = json.loads(status.read_text())
+    assert (shown["retry_count"], shown["escalated"]) == (0, False)
+    assert cli("agent", "stop", "t1", "dev").code == 0

@@ -236,3 +236,36 @@ def test_the_escalation_of_a_waiting_removal_says_the_task_was_removed(
         "`taskproto sync` once it is reachable"
     ) in r.out, r.out
     assert "Abandon the task" not in r.out  # nothing is left here to abandon
+
+
+def test_init_remote_names_a_claim_it_cannot_read_and_does_not_publish_it(
+    tmp_path: Path, repo: Path, ok: Run, cli: Run
+) -> None:
+    """A task claimed here whose task.json was edited by hand (refused by every command until
+    doctor restores it) is not published, and init says so, with what to do, rather than
+    nothing."""
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    git(repo, "remote", "add", "shared", f"file://{bare}")
+    git(repo, "push", "-q", "shared", "main")
+    ok("init", cwd=repo)
+    ok("task", "create", "t1", cwd=repo)
+    ok("claim", "t1", cwd=repo, env=ALICE)
+    path = repo / ".taskproto" / "tasks" / "t1" / "task.json"
+    path.write_text(path.read_text().replace('"state": "INIT"', '"state": "SYNTHESIS"'))
+
+    r = cli("init", "--remote", "shared", cwd=repo, env=ALICE)
+    assert r.code == 1
+    assert r.err == (
+        "taskproto: t1: claim not published: task t1 cannot be trusted: its state is SYNTHESIS "
+        "but its transition log ends at INIT [state-log-mismatch]; run `taskproto doctor --fix`, "
+        "then `taskproto init --remote shared` again\n"
+    )
+    assert remote_claims(bare) == {}
+    assert 'remote = "shared"' in (repo / ".taskproto.toml").read_text()
+
+    fixed = cli("doctor", "--fix", cwd=repo, env=ALICE)
+    assert "t1: remote-claim-unknown" in fixed.out  # restored; its claim is what is left
+    out = ok("init", "--remote", "shared", cwd=repo, env=ALICE)
+    assert "claims made here published on shared: t1" in out
+    assert remote_claims(bare) == {"t1": "alice"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from taskproto.engine import Engine
 from tests.conftest import git, run_taskproto
@@ -94,3 +95,9 @@ def test_doctor_is_quiet_when_approvals_are_signed_and_the_key_is_hidden(
     r = run_taskproto("doctor", "--json", cwd=repo)
     unsigned = [f for f in json.loads(r.out)["findings"] if f["check"] == "approval-unsigned"]
     assert len(unsigned) == 1 and "commit approval" in unsigned[0]["message"]
+
+
+def test_a_journal_of_one_commit_is_said_in_the_singular(cli: Any, repo: Path) -> None:
+    assert cli("task", "create", "t").code == 0
+    r = cli("verify", "t")
+    assert (r.code, r.out) == (0, "t: ok (1 commit, 0 signed)\n")
