@@ -124,7 +124,10 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\n\s*")
 # keep a comma that opens a subordinate clause, languages.clause_patterns.)
 _SPLIT = (
     r"\s*(?:{comma}|[:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
-    r"|(?<!how long)\s+(?=(?:but|then|before|until|unless|and then)\b)"
+    r"|(?<!how long)\s+(?=(?:but|then|before|unless|and then)\b)"
+    # not "wait | until the CI is green": a wait with what it waits for is one clause
+    r"|(?<!how long)(?<!\bwait)(?<!\bhold)(?<!\bhold on)(?<!\bhold off)(?<!\bhang on)"
+    r"(?<!\bsit tight)\s+(?=until\b)"
 )
 _CLAUSE_SPLIT = re.compile(_SPLIT.format(comma=","))
 _FILLER_WORDS = (
@@ -233,10 +236,13 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         clauses = [normal]
     matches = [_match(c, active, bool(codes)) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
-    if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
-        later = _later(codes, clauses, matches, found.rule, normal)
+    go = found.type == "RESUMPTION" and languages.is_default(codes, found.rule)
+    if go and (codes or not _alone(clauses, matches, normal)):
+        # a go that says when, on what, or is taken back (English's forms: languages/en.py)
+        later = _later(codes or languages.ENGLISH, clauses, matches, found.rule, normal)
         if later is not None:
             return later
+    if go and codes:
         # the words beside the go may still hold it, by the model's reading of them alone
         vetoed = languages.veto(codes, normal, _rest(clauses, matches, found.rule, normal, active))
         if vetoed is not None:
@@ -275,6 +281,17 @@ def _later(
     if code is None:
         return None
     return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)
+
+
+def _alone(clauses: Sequence[str], matches: Sequence[Rule | None], normal: str) -> bool:
+    """Whether a message is its go alone ("continue", "ok, keep going."): one clause, all of it
+    the go's words, and no word after it; nothing can hold it, and English's table is not
+    imported for it."""
+    rule = matches[0] if len(clauses) == 1 else None
+    found = _compile(rule.pattern).search(clauses[0]) if rule is not None else None
+    if found is None or found.span() != (0, len(clauses[0])):
+        return False
+    return not any(c.isalnum() for c in normal[normal.rfind(clauses[0]) + len(clauses[0]) :])
 
 
 def _rest(
