@@ -21,6 +21,9 @@ import sys
 MESSAGES = (
     "continue",
     "nice work",
+    "Thanks, that makes sense. Continue.",
+    "ok, continue with the tests",
+    "carry on tomorrow",
     "weiter machen bitte",
     "sigue, por favor",
     "vas-y, continue",

@@ -33,6 +33,7 @@ _INPUTS = (
     "taskproto/classify/languages/model.py",
     "taskproto/classify/languages/model.bin",
     "taskproto/classify/languages/de.py",
+    "taskproto/classify/languages/en.py",
     "taskproto/classify/languages/es.py",
     "taskproto/classify/languages/fr.py",
     "taskproto/classify/languages/pt_br.py",

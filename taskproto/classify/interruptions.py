@@ -16,11 +16,16 @@ docs/interruptions.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taskproto.classify import languages
-from taskproto.classify.interruption_rules import DEFAULT_RULES, TYPO_FIXES, Rule
+from taskproto.classify.interruption_rules import (
+    DEFAULT_RULES,
+    INTERRUPTION_TYPES,
+    TYPO_FIXES,
+    Rule,
+)
 
 TYPE_CHECKING = False  # not `from typing`: its import costs more than the classifier's
 if TYPE_CHECKING:
@@ -33,11 +38,8 @@ __all__ = [
     "Rule",
     "classify",
     "is_approval_like",
-    "merge_rules",
     "seed_classify",
 ]
-
-INTERRUPTION_TYPES = ("RESUMPTION", "AUDIT", "QUESTION", "STATUS_REQUEST", "OTHER")
 
 # The last words of a message decide it, so a huge paste is cut from the front; clause caps keep
 # every regex run short whatever the input.
@@ -122,7 +124,10 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\n\s*")
 # keep a comma that opens a subordinate clause, languages.clause_patterns.)
 _SPLIT = (
     r"\s*(?:{comma}|[:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
-    r"|(?<!how long)\s+(?=(?:but|then|before|until|unless|and then)\b)"
+    r"|(?<!how long)\s+(?=(?:but|then|before|unless|and then)\b)"
+    # not "wait | until the CI is green": a wait with what it waits for is one clause
+    r"|(?<!how long)(?<!\bwait)(?<!\bhold)(?<!\bhold on)(?<!\bhold off)(?<!\bhang on)"
+    r"(?<!\bsit tight)\s+(?=until\b)"
 )
 _CLAUSE_SPLIT = re.compile(_SPLIT.format(comma=","))
 _FILLER_WORDS = (
@@ -142,6 +147,16 @@ _NO_WORD = re.compile(r"\W*$")
 _PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji)\b"
 
 _compiled: dict[str, re.Pattern[str]] = {}
+
+
+def __getattr__(name: str) -> object:
+    """``merge_rules`` (``rule_merge.py``), imported when first asked for: a hook that has no
+    rules of the user's to merge does not import it."""
+    if name == "merge_rules":
+        from taskproto.classify.rule_merge import merge_rules
+
+        return merge_rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _compile(pattern: str) -> re.Pattern[str]:
@@ -221,10 +236,13 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
         clauses = [normal]
     matches = [_match(c, active, bool(codes)) for c in clauses]
     found = _decide([rule for rule in matches if rule is not None])
-    if codes and found.type == "RESUMPTION" and languages.is_default(codes, found.rule):
-        later = _later(codes, clauses, matches, found.rule, normal)
+    go = found.type == "RESUMPTION" and languages.is_default(codes, found.rule)
+    if go and (codes or not _alone(clauses, matches, normal)):
+        # a go that says when, on what, or is taken back (English's forms: languages/en.py)
+        later = _later(codes or languages.ENGLISH, clauses, matches, found.rule, normal)
         if later is not None:
             return later
+    if go and codes:
         # the words beside the go may still hold it, by the model's reading of them alone
         vetoed = languages.veto(codes, normal, _rest(clauses, matches, found.rule, normal, active))
         if vetoed is not None:
@@ -263,6 +281,17 @@ def _later(
     if code is None:
         return None
     return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)
+
+
+def _alone(clauses: Sequence[str], matches: Sequence[Rule | None], normal: str) -> bool:
+    """Whether a message is its go alone ("continue", "ok, keep going."): one clause, all of it
+    the go's words, and no word after it; nothing can hold it, and English's table is not
+    imported for it."""
+    rule = matches[0] if len(clauses) == 1 else None
+    found = _compile(rule.pattern).search(clauses[0]) if rule is not None else None
+    if found is None or found.span() != (0, len(clauses[0])):
+        return False
+    return not any(c.isalnum() for c in normal[normal.rfind(clauses[0]) + len(clauses[0]) :])
 
 
 def _rest(
@@ -322,78 +351,6 @@ def _decide(hits: Sequence[Rule]) -> Classification:
     if len({h.type for h in hits}) > 1:
         confidence = round(confidence * MIXED_PENALTY, 3)
     return Classification(chosen.type, chosen.name, confidence)
-
-
-_RULE_KEYS = frozenset({"name", "type", "pattern", "confidence", "disabled"})
-
-
-def _checked_rule(entry: Mapping[str, object], base: Rule | None, label: str) -> Rule:
-    unknown = sorted(set(entry) - _RULE_KEYS)
-    if unknown:
-        raise ValueError(f"interrupt rule {label}: unknown key(s) {', '.join(unknown)}")
-    rule_type = entry.get("type", base.type if base else None)
-    pattern = entry.get("pattern", base.pattern if base else None)
-    confidence = entry.get("confidence", base.confidence if base else 0.8)
-    if rule_type is None:
-        raise ValueError(f"interrupt rule {label}: missing key 'type'")
-    if pattern is None:
-        raise ValueError(f"interrupt rule {label}: missing key 'pattern'")
-    if rule_type not in INTERRUPTION_TYPES:
-        raise ValueError(
-            f"interrupt rule {label}: unknown type {rule_type!r}"
-            f" (expected one of {', '.join(INTERRUPTION_TYPES)})"
-        )
-    if not isinstance(pattern, str) or not pattern:
-        raise ValueError(f"interrupt rule {label}: 'pattern' must be a non-empty string")
-    try:
-        re.compile(pattern, re.IGNORECASE)
-    except re.error as exc:
-        raise ValueError(f"interrupt rule {label}: bad regex {pattern!r}: {exc}") from None
-    if isinstance(confidence, bool) or not isinstance(confidence, int | float):
-        # ValueError, not TypeError: callers catch one error type for any bad config entry.
-        raise ValueError(f"interrupt rule {label}: 'confidence' must be a number")  # noqa: TRY004
-    if not 0.0 <= float(confidence) <= 1.0:
-        raise ValueError(f"interrupt rule {label}: 'confidence' must be between 0 and 1")
-    assert isinstance(rule_type, str)  # checked against INTERRUPTION_TYPES above
-    name = entry["name"]
-    assert isinstance(name, str)
-    return Rule(name, rule_type, pattern, float(confidence))
-
-
-def merge_rules(
-    defaults: Sequence[Rule], overrides: Sequence[Mapping[str, object]]
-) -> tuple[Rule, ...]:
-    """Apply user rules to ``defaults``.
-
-    A known name is replaced in place (keys left out keep the default's values); a new name is
-    put before all defaults so the user's rules win; ``disabled = true`` removes the named rule.
-    Raises ``ValueError`` with a one-line message for an invalid entry.
-    """
-    added: list[Rule] = []
-    kept: list[Rule] = list(defaults)
-    for index, entry in enumerate(overrides, start=1):
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"interrupt rule #{index}: missing or empty key 'name'")
-        label = f"{name!r}"
-        disabled = entry.get("disabled", False)
-        if not isinstance(disabled, bool):
-            message = f"interrupt rule {label}: 'disabled' must be true or false"
-            raise ValueError(message)  # noqa: TRY004 - one error type for any bad config entry
-        home = added if any(r.name == name for r in added) else kept
-        position = next((i for i, r in enumerate(home) if r.name == name), None)
-        if disabled:
-            if position is None:
-                raise ValueError(f"interrupt rule {label}: cannot disable, no rule has that name")
-            del home[position]
-            continue
-        base = home[position] if position is not None else None
-        rule = _checked_rule(entry, base, label)
-        if position is None:
-            added.append(rule)
-        else:
-            home[position] = rule
-    return (*added, *kept)
 
 
 # The bash `=~` patterns verbatim; POSIX `.` also matches a newline, hence DOTALL.

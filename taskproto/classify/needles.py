@@ -234,11 +234,11 @@ def table() -> tuple[
 
     searched: list[str] = [rule.pattern for rule in interruptions.DEFAULT_RULES]
     fillers: list[str] = [interruptions._FILLER_WORDS]
-    for code in languages.CODES:
+    for code in (*languages.CODES, *languages.ENGLISH):
         found = languages.language(code)
         searched.extend(rule.pattern for rule in found.rules)
         searched.extend(getattr(found, field) for field in gates.SEARCHED)
-        fillers.append(found.fillers)
+        fillers.extend([found.fillers] if found.fillers else [])
     words = {}
     for pattern in searched:
         derived = gate(pattern) if pattern else None

@@ -16,8 +16,8 @@ from taskproto.classify.interruptions import (
     Rule,
     classify,
     is_approval_like,
-    merge_rules,
 )
+from taskproto.classify.rule_merge import merge_rules
 from taskproto.config import Config
 from taskproto.engine import Engine
 from taskproto.errors import ConfigError, TaskprotoError

@@ -19,8 +19,9 @@ from importlib import import_module
 
 from taskproto.classify.interruption_rules import DEFAULT_RULES, Rule
 
-# Not `from typing` (its import costs more than the classifier's), and the tables import
-# Language: making a dataclass costs ~0.6 ms, which an English message does not pay.
+# Not `from typing` (its import costs more than the classifier's), and the tables' module is
+# imported with the first table: an English message that is not a go with words beside it never
+# imports one.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from taskproto.classify.gates import Gated
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODES",
+    "ENGLISH",
     "approves",
     "clause_patterns",
     "courteous",
@@ -54,6 +56,10 @@ _MODULES = {
     "zh-Hans": "zh_hans",
 }
 CODES = tuple(_MODULES)
+# English's own table: no rules (English's are the defaults), only the fields that hold a go
+# (``later``, ``conditions``, ``retractions``: languages/en.py). Not a code a message is detected
+# in: an English message has none.
+ENGLISH = ("en",)
 
 # Words that show a language, accents folded (below). Function words and the words the rules
 # look for; never an English word ("die", "was", "no", "on", "continue" are left out), so an
@@ -275,10 +281,10 @@ _loaded: dict[str, Language] = {}
 
 
 def language(code: str) -> Language:
-    """The table of language ``code`` (one of CODES), imported on first use."""
+    """The table of language ``code`` (one of CODES, or English's), imported on first use."""
     found = _loaded.get(code)
     if found is None:
-        found = import_module(f"{__name__}.{_MODULES[code]}").LANGUAGE
+        found = import_module(f"{__name__}.{_MODULES.get(code, code)}").LANGUAGE
         _loaded[code] = found
     return found
 
