@@ -81,6 +81,9 @@ SIXTEENTH = "heldout16"
 # The seventeenth batch (below, SEVENTEENTH_FLOORS): since the fifteenth round the model is
 # trained on it, so it too is data with the same floor.
 SEVENTEENTH = "heldout17"
+# The eighteenth batch (below, EIGHTEENTH_FLOORS): since the sixteenth round the model is trained
+# on it, so it too is data with the same floor.
+EIGHTEENTH = "heldout18"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -97,6 +100,7 @@ TRAINED = (
     FIFTEENTH,
     SIXTEENTH,
     SEVENTEENTH,
+    EIGHTEENTH,
 )
 
 
@@ -272,10 +276,17 @@ SIXTEENTH_FLOORS = {"de": 153, "es": 152, "fr": 156, "pt-BR": 145, "ja": 152, "z
 # Since the fifteenth round it is data: the model is trained on it (batch "17" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 SEVENTEENTH_FLOORS = {"de": 141, "es": 147, "fr": 147, "pt-BR": 144, "ja": 145, "zh-Hans": 139}
-# The eighteenth batch: written the same way while the fifteenth round is made, not in this
-# repository until that round is merged, and never trained on: the training script leaves it out
-# by default.
-EIGHTEENTH = "heldout18"
+# The eighteenth batch: written the same way by engineers who did not see the classifier (while
+# the fifteenth round was made), kept out of this repository until that round was merged, scored
+# once by the lead (docs/interruptions.md, "The eighteenth batch, scored once"): 92.2% in all, ja
+# 96.4% (met), pt-BR 93.2%, es 93.1%, fr 92.7%, de 92.0%, zh-Hans 85.7% (not met). Its floors are
+# those counts. Since the sixteenth round it is data: the model is trained on it (batch "18" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
+EIGHTEENTH_FLOORS = {"de": 161, "es": 163, "fr": 166, "pt-BR": 165, "ja": 162, "zh-Hans": 144}
+# The nineteenth batch: written the same way while the fifteenth round was made, not in this
+# repository until the sixteenth round is merged, and never trained on: the training script leaves
+# it out by default.
+NINETEENTH = "heldout19"
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -286,6 +297,7 @@ BLIND_FLOORS = {
     FIFTEENTH: FIFTEENTH_FLOORS,
     SIXTEENTH: SIXTEENTH_FLOORS,
     SEVENTEENTH: SEVENTEENTH_FLOORS,
+    EIGHTEENTH: EIGHTEENTH_FLOORS,
 }
 
 
@@ -315,10 +327,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_eighteenth_never_trained_on() -> None:
-    """The tenth to seventeenth batches repeat no message
+def test_the_blind_batches_are_new_and_the_nineteenth_never_trained_on() -> None:
+    """The tenth to eighteenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the eighteenth out unless told
+    accents, punctuation or spaces), and the training script leaves the nineteenth out unless told
     otherwise."""
     import unicodedata
 
@@ -327,7 +339,7 @@ def test_the_blind_batches_are_new_and_the_eighteenth_never_trained_on() -> None
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    batches.append(SEVENTEENTH)
+    batches += [SEVENTEENTH, EIGHTEENTH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
@@ -341,7 +353,7 @@ def test_the_blind_batches_are_new_and_the_eighteenth_never_trained_on() -> None
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{EIGHTEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{NINETEENTH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -851,8 +863,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    seventeen batches and the training messages, since the fifteenth round; a few minutes), leaving
-    out the eighteenth batch, held out by default: the script says so."""
+    eighteen batches and the training messages, since the sixteenth round; a few minutes), leaving
+    out the nineteenth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -863,7 +875,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {EIGHTEENTH})" in made.stderr, made.stderr
+    assert f"(held out: {NINETEENTH})" in made.stderr, made.stderr
 
 
 @given(
