@@ -5,11 +5,13 @@ pass`.
 
 Builds a throwaway repository with taskproto's hooks installed and one task in
 IMPLEMENTATION, then times, interleaved so load hits every case alike:
-the floor (`python -I -c pass`, same interpreter); the installed pre-commit
-script on a branch that is no task's (the no-op path); the same on the task
+the floor (`python -I -c pass`, same interpreter); the pre-commit hook (its entry, as an
+installed script would run it) on a branch that is no task's (the no-op path); the same on the task
 branch with a staged file (a real guard decision: task.json, state flags,
 `git diff --cached`); the same through `taskproto hook pre-commit` (the click
-CLI); and a no-op hook run through the pre-commit framework (`pre-commit run`
+CLI); the installed reference-transaction script ("prepared") as a commit on `main` in the main
+worktree gives it (the no-op path) and as the task branch's move gives it (a guard decision);
+and a no-op hook run through the pre-commit framework (`pre-commit run`
 with a trivial local hook). Prints a Markdown table for docs/performance.md.
 """
 
@@ -83,34 +85,65 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         repo, code = setup(base)
-        hook = str(repo / ".git" / "hooks" / "pre-commit")
+        # `init` installs no pre-commit script (reference-transaction guards every move): the
+        # entry an installed script runs, as it runs it
+        entry = str(Path(install.__file__).with_name("entry.py"))
+        hook = [py, "-I", "-S", entry, "pre-commit"]
         env = {
             **os.environ,
             "PRE_COMMIT_HOME": str(base / "pre-commit-home"),
             "PRE_COMMIT_COLOR": "never",
         }
         env.pop("GIT_INDEX_FILE", None)
-        cases: list[tuple[str, list[str], Path]] = [
-            ("`python -I -c pass` (floor)", [py, "-I", "-c", "pass"], repo),
-            ("pre-commit hook, branch of no task (no-op)", [hook], repo),
-            ("pre-commit hook, task branch (guard decision)", [hook], code),
+        transaction = str(repo / ".git" / "hooks" / "reference-transaction")
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        tree = subprocess.run(
+            ["git", "write-tree"], cwd=code, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        new = subprocess.run(
+            ["git", "commit-tree", tree, "-p", head, "-m", "bench"],
+            cwd=code, capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        main_move = f"{head} {new} refs/heads/main\n".encode()
+        task_move = f"{head} {new} refs/heads/t1\n".encode()
+        cases: list[tuple[str, list[str], Path, bytes | None]] = [
+            ("`python -I -c pass` (floor)", [py, "-I", "-c", "pass"], repo, None),
+            ("pre-commit hook, branch of no task (no-op)", hook, repo, None),
+            ("pre-commit hook, task branch (guard decision)", hook, code, None),
             (
                 "`taskproto hook pre-commit`, task branch (click CLI)",
                 [py, "-m", "taskproto", "hook", "pre-commit"],
                 code,
+                None,
+            ),
+            (
+                "reference-transaction hook, `main` moves in the main worktree (no-op)",
+                [transaction, "prepared"],
+                repo,
+                main_move,
+            ),
+            (
+                "reference-transaction hook, the task branch moves (guard decision)",
+                [transaction, "prepared"],
+                code,
+                task_move,
             ),
         ]
         if shutil.which("pre-commit"):
             cases.append(
-                ("pre-commit framework, one no-op hook", ["pre-commit", "run", "noop"], repo)
+                ("pre-commit framework, one no-op hook", ["pre-commit", "run", "noop"], repo, None)
             )
-        for _, cmd, cwd in cases:  # warm caches (.pyc, the flag cache, pre-commit's store)
-            subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=False)
-        times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+        for _, cmd, cwd, data in cases:  # warm caches (.pyc, the flag cache, pre-commit's store)
+            subprocess.run(cmd, cwd=cwd, env=env, input=data, capture_output=True, check=False)
+        times: dict[str, list[float]] = {name: [] for name, _, _, _ in cases}
         for _ in range(args.runs):
-            for name, cmd, cwd in cases:
+            for name, cmd, cwd, data in cases:
                 start = time.perf_counter()
-                proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, check=False)
+                proc = subprocess.run(
+                    cmd, cwd=cwd, env=env, input=data, capture_output=True, check=False
+                )
                 times[name].append(time.perf_counter() - start)
                 if proc.returncode != 0:
                     raise SystemExit(f"{name} failed: {proc.stderr.decode()}")
@@ -118,7 +151,7 @@ def main() -> int:
         print(f"python {sys.version.split()[0]}, git hooks, median of {args.runs} runs\n")
         print("| case | median ms | × floor |")
         print("|---|---:|---:|")
-        for name, _, _ in cases:
+        for name, _, _, _ in cases:
             median = statistics.median(times[name])
             print(f"| {name} | {median * 1000:.1f} | {median / floor:.2f} |")
     return 0

@@ -154,6 +154,42 @@ def test_another_worktrees_git_dir_does_not_carry_a_move_from_an_agents_worktree
             assert {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")} == before
 
 
+@pytest.mark.parametrize("fastpath", ["1", "0"], ids=["shell-fast-path", "python"])
+def test_the_main_git_dir_does_not_carry_a_move_of_main_from_an_agents_worktree(
+    guarded: Engine, fastpath: str
+) -> None:
+    """GIT_DIR (or `--git-dir`) naming the main repository's `.git`, absolute or relative, with
+    no work tree or dev's own: git works in dev's worktree with the main worktree's HEAD. The hook
+    took its place from the git dir (the main worktree, where `main` moves) and let it through,
+    in the shell's fast path and in Python alike. With the main worktree named as the work tree
+    (`--work-tree`, GIT_WORK_TREE) it is the user's main worktree: a process `agent start`
+    started is refused there too (tests/agents/test_agent_branches.py)."""
+    move_to(guarded, "t1", "IMPLEMENTATION")
+    wt, main = dev(guarded), guarded.config.repo
+    absolute = str(main / ".git")
+    refs = git(main, "for-each-ref", "--format=%(refname) %(objectname)")
+    for env, args in (
+        ({"GIT_DIR": absolute}, []),
+        ({"GIT_DIR": os.path.relpath(absolute, wt)}, []),
+        ({}, [f"--git-dir={absolute}"]),
+        ({}, [f"--git-dir={absolute}", "--work-tree=."]),
+        ({"GIT_DIR": absolute, "GIT_WORK_TREE": str(wt)}, []),
+    ):
+        proc = subprocess.run(
+            ["git", *args, "commit", "--allow-empty", "-qm", "dev on main"], cwd=wt,
+            env={**os.environ, **env, "TASKPROTO_HOOK_FASTPATH": fastpath},
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert proc.returncode != 0, (env, args)
+        refusal = [line for line in proc.stderr.splitlines() if line.startswith("taskproto:")]
+        assert refusal == [
+            "taskproto: refused: moving refs/heads/main from the worktree of agent dev of task "
+            "t1: from there only its own branch t1-dev moves; work reaches the base branch "
+            "through the user's `taskproto land t1`"
+        ], (env, args, proc.stderr)
+        assert git(main, "for-each-ref", "--format=%(refname) %(objectname)") == refs
+
+
 def test_the_journal_moves_only_through_taskproto(guarded: Engine) -> None:
     ref = journal.ref_for("t1")
     head = git(guarded.config.repo, "rev-parse", ref)

@@ -6,12 +6,14 @@ ordinary calls next to them must still pass."""
 from __future__ import annotations
 
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from taskproto.engine import Engine
+from tests.conftest import git
 from tests.hooks.agents.conftest import Hook, move_to, payload
 
 SESSION = "s1"
@@ -321,3 +323,71 @@ def test_git_moved_into_another_agents_worktree_is_denied(
     code, err = bash(hook, command, str(dev(t1)))
     assert code == 2, (command, err)
     assert err.startswith(f"taskproto: {qa(t1)} is outside this agent's worktree of task t1"), err
+
+
+@pytest.mark.parametrize(
+    ("command", "whose"),
+    [
+        ("git --git-dir=../../qa/code/.git commit --allow-empty -m x", "qa"),
+        ("git --git-dir ../../qa/code/.git commit --allow-empty -m x", "qa"),
+        ("GIT_DIR=../../qa/code/.git git commit --allow-empty -m x", "qa"),
+        ("export GIT_DIR=q/.git; git commit --allow-empty -m x", "qa"),
+        ("git --git-dir={main}/.git commit --allow-empty -m x", "main"),
+        ("git --git-dir=../../../../../../.git commit --allow-empty -m x", "main"),
+        ("GIT_DIR={main}/.git git commit --allow-empty -m x", "main"),
+        ("git --git-dir={main}/.git --work-tree=. commit --allow-empty -m x", "main"),
+        ("git -C {main} --git-dir=.git reset --hard HEAD", "main"),
+    ],
+)
+def test_a_git_dir_not_the_agents_own_is_denied(
+    t1: Engine, hook: Hook, command: str, whose: str
+) -> None:
+    """`--git-dir` or GIT_DIR naming qa's or the main repository's git dir, no work tree: git
+    works in dev's worktree, but the branch it moves is that git dir's HEAD's (qa's, main). The
+    guard names the worktree the git dir belongs to as where the command writes."""
+    (dev(t1) / "q").symlink_to("../../qa/code")
+    main = t1.config.repo
+    code, err = bash(hook, command.format(main=main), str(dev(t1)))
+    assert code == 2, (command, err)
+    other = qa(t1) if whose == "qa" else main
+    assert err.startswith(f"taskproto: {other} is outside this agent's worktree of task t1"), err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git --git-dir=.git commit --allow-empty -m x",
+        "GIT_DIR=.git git commit --allow-empty -m x",
+        "git --git-dir=../../qa/code/.git log -1",
+        "git --git-dir={main}/.git status",
+    ],
+)
+def test_the_agents_own_git_dir_or_a_read_passes(t1: Engine, hook: Hook, command: str) -> None:
+    code, err = bash(hook, command.format(main=t1.config.repo), str(dev(t1)))
+    assert code == 0, (command, err)
+
+
+def test_a_git_dir_the_guard_cannot_read_is_left_to_the_git_hook(t1: Engine, hook: Hook) -> None:
+    """A command substitution is not evaluated by the tool guard: the call passes, and the
+    reference-transaction hook (the backstop) refuses the move when the command runs."""
+    from taskproto.git.command import Git
+    from taskproto.hooks.git import install
+
+    install.install(Git(t1.config.repo))
+    command = (
+        "export GIT_DIR=$(git -C ../../qa/code rev-parse --absolute-git-dir); "
+        "git commit --allow-empty -qm x"
+    )
+    code, err = bash(hook, command, str(dev(t1)))
+    assert code == 0, err  # passed on: the guard cannot tell which git dir
+    before = git(t1.config.repo, "for-each-ref", "--format=%(refname) %(objectname)")
+    proc = subprocess.run(
+        ["sh", "-c", command], cwd=dev(t1), capture_output=True, text=True, check=False
+    )
+    assert proc.returncode != 0
+    assert [line for line in proc.stderr.splitlines() if line.startswith("taskproto:")] == [
+        "taskproto: refused: moving branch 't1-qa' (agent qa of task t1) from the worktree of "
+        "agent dev of task t1; an agent moves only its own branch (merging agents into the task "
+        "branch is `taskproto merge t1`)"
+    ], proc.stderr
+    assert git(t1.config.repo, "for-each-ref", "--format=%(refname) %(objectname)") == before

@@ -59,8 +59,7 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     GIT_INDEX_FILE, GIT_CONFIG_*)."""
     where = base
     work: str | None = env.get("GIT_WORK_TREE")  # the working tree it writes, wherever it is
-    if "GIT_DIR" in env:
-        where = UNKNOWN
+    git_dir: str | None = env.get("GIT_DIR")  # the git dir whose HEAD's branch moves
     config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
     if "hookspath" in config:
         act.bypass = "GIT_CONFIG_* setting core.hooksPath runs git without taskproto's hooks"
@@ -75,18 +74,23 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
             elif opt == "-c" and value.lower().startswith("core.worktree="):
                 work = value.split("=", 1)[1]
             elif opt == "--git-dir":
-                where = UNKNOWN
+                git_dir = value
             elif opt == "--work-tree":
                 work = value
             i += 2
         else:
             if opt.startswith("--git-dir="):
-                where = UNKNOWN
+                git_dir = opt.split("=", 1)[1]
             elif opt.startswith("--work-tree="):
                 work = opt.split("=", 1)[1]
             i += 1
+    start = base if where == UNKNOWN else where  # where git starts: after any -C
+    # a git dir named: the branch that moves is its worktree's, wherever git writes files
+    moves_in = None if git_dir is None else worktree_of_git_dir(absolute(git_dir, start, env))
+    if git_dir is not None:
+        where = UNKNOWN
     if work is not None:  # relative to where git starts
-        where = absolute(work, base if where == UNKNOWN else where, env)
+        where = absolute(work, start, env)
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
     home = None if where == UNKNOWN else where
@@ -122,6 +126,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
     act.targets.append(where if where else UNKNOWN)
+    if moves_in is not None and moves_in != UNKNOWN:
+        act.targets.append(moves_in)  # its HEAD's branch moves: the main worktree's, another's
     git_paths(act, sub, rest, home, env)
     if "GIT_INDEX_FILE" in env:  # an index of its own: what it may write is not known here
         act.sweeps.append(where or UNKNOWN)
@@ -136,6 +142,32 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         else:
             paths = [a for a in rest if not a.startswith("-")][1 if sub == "checkout" else 0 :]
         act.targets += [absolute(path, home, env) for path in paths]
+
+
+def worktree_of_git_dir(path: str) -> str:
+    """The worktree a git dir (`path`, absolute; a `.git` file followed) belongs to: the one its
+    `gitdir` file names (a linked worktree's), the folder that holds it (a main `.git`), else
+    UNKNOWN (a bare repository, a separate git dir, a path not known here)."""
+    if path == UNKNOWN:
+        return UNKNOWN
+    if os.path.isfile(path):  # a worktree's `.git` file: `gitdir: <its git dir>`
+        try:
+            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+                line = fh.read(4096).strip()
+        except OSError:
+            return UNKNOWN
+        if not line.startswith("gitdir:"):
+            return UNKNOWN
+        path = os.path.join(os.path.dirname(path), line[7:].strip())
+    real = os.path.realpath(path)
+    try:
+        with open(os.path.join(real, "gitdir"), encoding="utf-8", errors="surrogateescape") as fh:
+            return os.path.dirname(os.path.realpath(fh.read(4096).strip()))
+    except OSError:
+        pass
+    if os.path.basename(real) == ".git" and os.path.isfile(os.path.join(real, "HEAD")):
+        return os.path.dirname(real)
+    return UNKNOWN
 
 
 def _short(rest: list[str], letter: str, *long: str) -> bool:

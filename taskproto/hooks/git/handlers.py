@@ -69,18 +69,23 @@ def main(argv: list[str] | None = None, root: str | None = None, cwd: str | None
     if repo is None:
         return 0
     env = os.environ
-    linked = repo.git_dir != repo.common_dir  # the main worktree's top is where the root hangs
-    if linked and repo.top is not None and env.get("GIT_DIR") and not env.get("GIT_WORK_TREE"):
-        # git runs a hook at the top of its work tree, and with GIT_DIR (`--git-dir`) naming a
-        # linked worktree's git dir but no work tree, that is the folder git was started in, not
-        # the one the git dir's `gitdir` names: `git --git-dir=../../qa/code/.git commit` in
-        # dev's worktree commits there. In the git dir itself (a push to `.`: receive-pack) there
-        # is no work tree: `gitdir` names it.
+    place = None  # the folder git works in, when the git dir's own worktree is not it
+    if repo.top is not None and env.get("GIT_DIR"):
+        # GIT_DIR (`--git-dir`) names a git dir: git works in GIT_WORK_TREE (`--work-tree`),
+        # else in the folder it was started in, where it runs the hook; not in the worktree the
+        # git dir belongs to. `git --git-dir=../../qa/code/.git commit` (or the main repository's
+        # `.git`) in dev's worktree commits there. taskproto's files are still found from the
+        # repository: the main worktree is where its root hangs. In the git dir itself (a push
+        # to `.`: receive-pack) there is no work tree.
         real = os.path.realpath(where)
         if real != repo.git_dir:
-            repo.top = real
+            place = real
+            if repo.git_dir == repo.common_dir and os.path.basename(repo.git_dir) == ".git":
+                repo.top = os.path.dirname(repo.git_dir)  # the main worktree
     try:
         layout = layout_for(repo, root)
+        if place is not None:
+            repo.top = place
         if not os.path.isdir(layout.tasks):
             return 0  # no task at all: the commonest no-op
         module, function = HANDLERS[name]

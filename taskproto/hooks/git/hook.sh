@@ -135,6 +135,8 @@ nothing_to_do() {
 #@only reference-transaction
     reference-transaction)
         if [ -n "${later-}" ] && [ -f "$gd/gitdir" ]; then task_worktree || return 1; fi
+        # a git `agent start` started: its worktree's rule holds wherever it runs (refs.py)
+        [ "${TASKPROTO_AGENT-}" = 1 ] && [ -n "${TASKPROTO_TASK-}" ] && [ -n "${TASKPROTO_AGENT_NAME-}" ] && inwt=1
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
 #@end
@@ -239,6 +241,9 @@ elsewhere() {
     elif [ -n "${GIT_WORK_TREE-}" ]; then return 1
     else
         case $gd in .git) main=. ;; */.git) main=${gd%/.git} ;; *) return 1 ;; esac
+        # git works in the folder it was started in (here), not in the main worktree: a move
+        # from an agent's worktree through the main repository's git dir (Python decides)
+        [ "$hook" != reference-transaction ] || [ "$gd" -ef .git ] || return 1
     fi
 }
 #@only reference-transaction

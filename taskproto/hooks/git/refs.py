@@ -154,6 +154,7 @@ def _guard_refs(hook: Hook) -> int:
     if _pruned(hook, updates, "prepared"):
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
+    launched = _launched_agent()
     for old, new, ref in (u for u in updates if len(u) == 3):
         if ref.startswith(REPLACE_PREFIX) and new != ZERO_OID and not _stays(hook, old, new, ref):
             raise Refused(
@@ -170,29 +171,43 @@ def _guard_refs(hook: Hook) -> int:
                 "a lost or damaged journal is restored by `taskproto doctor --fix`"
             )
         owner = hook.owner_of(ref[11:]) if ref.startswith("refs/heads/") else None
-        if (owner is None and here[0] != "worktree") or _stays(hook, old, new, ref):
+        if owner is None and here[0] != "worktree" and launched is None:
+            continue
+        if _stays(hook, old, new, ref):
             continue
         try:
             if owner is not None:
-                _guard_branch(hook, ref[11:], owner, old, new)
+                _guard_branch(hook, ref[11:], owner, old, new, launched)
             if here[0] == "worktree":
                 _guard_from_worktree(here[1] or "", here[2], ref, old, new)
+            elif launched is not None:
+                _guard_from_worktree(*launched, ref, old, new, launched=True)
         except Refused as exc:
             raise Refused(f"{exc}{_put_back(hook, updates, old, new, ref)}") from None
     return 0
 
 
-def _guard_from_worktree(task: str, agent: str | None, ref: str, old: str, new: str) -> None:
+def _guard_from_worktree(
+    task: str, agent: str | None, ref: str, old: str, new: str, launched: bool = False
+) -> None:
     """From a task's or an agent's worktree, only that worktree's own branch moves, and what git
     itself writes there: the worktree's HEAD and its pseudo-refs, its own refs (bisect, rebase's
     labels, refs/worktree/), the stash, tracking refs a fetch updates and tags it brings. The base
-    branch, another branch, notes, taskproto's refs: `land` is how work reaches the base."""
+    branch, another branch, notes, taskproto's refs: `land` is how work reaches the base. A git
+    that `agent start` started (`launched`) is held to its agent's worktree's rule wherever it
+    runs (`git -C <main repository>`, GIT_DIR and GIT_WORK_TREE naming it, a link to it)."""
     own = task if agent is None else f"{task}-{agent}"
     if ref == f"refs/heads/{own}" or ref.startswith(WORKTREE_REFS) or "/" not in ref:
         return  # HEAD, ORIG_HEAD, AUTO_MERGE, ...: this worktree's own
     if ref.startswith("refs/tags/") and old == ZERO_OID and new != ZERO_OID:
         return  # a tag created (a fetch brings them); moving or deleting one is refused
     whose = f"agent {agent} of task {task}" if agent else f"task {task}"
+    if launched:
+        raise Refused(
+            f"refused: {_move(old, new)} {ref}: this git runs for {whose}, started by `taskproto "
+            f"agent start`, which moves only its own branch {own}, from any worktree; work "
+            f"reaches the base branch through the user's `taskproto land {task}`"
+        )
     raise Refused(
         f"refused: {_move(old, new)} {ref} from the worktree of {whose}: from there only its own "
         f"branch {own} moves; work reaches the base branch through the user's `taskproto land "
@@ -258,7 +273,12 @@ def _move(old: str, new: str) -> str:
 
 
 def _guard_branch(
-    hook: Hook, branch: str, owner: tuple[str, str | None], old: str, new: str
+    hook: Hook,
+    branch: str,
+    owner: tuple[str, str | None],
+    old: str,
+    new: str,
+    launched: tuple[str, str] | None,
 ) -> None:
     """guard.py's rules on a move of a task's or an agent's branch: from its own worktree when it
     is the branch checked out here (a commit, a merge, a reset), never from another agent's, in a
@@ -267,7 +287,6 @@ def _guard_branch(
     label = branch_label(task, agent, branch)
     refused = f"refused: {_move(old, new)} {label}"
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
-    launched = _launched_agent()
     if launched is not None and launched != (task, agent):
         raise Refused(
             f"{refused}: this git runs for agent {launched[1]} of task {launched[0]}, started by "
@@ -298,8 +317,9 @@ def _guard_branch(
 def _launched_agent() -> tuple[str, str] | None:
     """The task and agent this git runs for when `taskproto agent start` started its process
     (ops/agent_launch.py's variables, which its commands inherit): such a process moves only its
-    own branch, wherever it runs git (`git -C` into another worktree), sandbox or not. The user's
-    own git has none of them. A same-user process can unset them: the documented limit."""
+    own branch, wherever it runs git (`git -C` into another worktree or the main one), sandbox or
+    not. The user's own git has none of them. A same-user process can unset them: the documented
+    limit."""
     env = os.environ
     task, agent = env.get("TASKPROTO_TASK"), env.get("TASKPROTO_AGENT_NAME")
     if env.get("TASKPROTO_AGENT") != "1" or not task or not agent:
