@@ -120,6 +120,13 @@ def test_a_remote_holding_another_journal_of_that_name_is_a_conflict(tmp_path: P
         ), r.stderr
         assert _remote_journals(bare) == before
     assert "tasks are shared through shared" in r.stdout  # the setting was written all the same
+    # sync says it too, once: it then takes the remote's task of that name as any other's
+    r = tp(a, "sync")
+    assert r.returncode == 1, r.stderr
+    assert "  t: landed here, but remote 'shared' holds another journal of that name" in r.stdout
+    assert "new here t" in r.stdout, r.stdout
+    assert _remote_journals(bare) == before
+    assert "already up to date" in ok(a, "sync")
 
 
 def test_sync_publishes_a_task_landed_while_the_remote_was_off(tmp_path: Path) -> None:
