@@ -10,6 +10,7 @@ from taskproto.cli.common import AppState, emit, json_option, pass_state
 
 if TYPE_CHECKING:
     from taskproto.engine.publish_claims import ClaimsPublished
+    from taskproto.engine.publish_landed import LandedPublished
     from taskproto.hooks.git.install import HooksReport
     from taskproto.hooks.install import InitReport
 
@@ -91,7 +92,8 @@ def _print_hooks(report: HooksReport, uninstall: bool) -> None:
     ".taskproto.toml (commit it, so every clone shares them); then run `taskproto sync`. "
     "A hosted or bare repository: a working repository on this machine is refused. The claims "
     "made here before are published on it (one another session holds there: a conflict, not "
-    "overwritten, exit 1; the remote unreachable: the next sync publishes them).",
+    "overwritten, exit 1; the remote unreachable: the next sync publishes them), and so are the "
+    "journals of tasks landed here before (another journal of that name there: a conflict).",
 )
 @json_option
 @pass_state
@@ -139,11 +141,13 @@ def init(
 
         register(state.engine.config.layout.main)
     claims = _publish_claims(state) if remote is not None else None
+    landed = _publish_landed(state) if remote is not None else None
     data = report.as_dict()
-    if claims is not None:
+    if claims is not None and landed is not None:
         data["remote"]["claims"] = claims.as_dict()
-    emit(as_json, data, lambda: _human(report, claims))
-    if claims is not None and claims.conflicts:
+        data["remote"]["landed"] = landed.as_dict()
+    emit(as_json, data, lambda: _human(report, claims, landed))
+    if (claims is not None and claims.conflicts) or (landed is not None and landed.conflicts):
         raise click.exceptions.Exit(1)
 
 
@@ -155,7 +159,18 @@ def _publish_claims(state: AppState) -> ClaimsPublished:
     return publish_all(state.engine)
 
 
-def _human(report: InitReport, claims: ClaimsPublished | None = None) -> None:
+def _publish_landed(state: AppState) -> LandedPublished:
+    """The journals of tasks landed here before the remote was on, published on it."""
+    from taskproto.engine.publish_landed import publish_all
+
+    return publish_all(state.engine)
+
+
+def _human(
+    report: InitReport,
+    claims: ClaimsPublished | None = None,
+    landed: LandedPublished | None = None,
+) -> None:
     config, uninstall = report.config, report.uninstall
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
@@ -174,6 +189,8 @@ def _human(report: InitReport, claims: ClaimsPublished | None = None) -> None:
             )
     if claims is not None:
         _print_claims(report.remote or "", claims)
+    if landed is not None:
+        _print_landed(report.remote or "", landed)
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:
@@ -222,6 +239,19 @@ def _print_claims(remote: str, claims: ClaimsPublished) -> None:
         click.echo(
             f"taskproto: the claims of {', '.join(claims.pending)} are not on {remote} yet "
             f"({claims.unreachable}); the next `taskproto sync` publishes them",
+            err=True,
+        )
+
+
+def _print_landed(remote: str, landed: LandedPublished) -> None:
+    if landed.published:
+        click.echo(f"landed tasks published on {remote}: {', '.join(landed.published)}")
+    for name, why in landed.conflicts.items():
+        click.echo(f"taskproto: {name}: {why}", err=True)
+    if landed.unreachable:
+        click.echo(
+            f"taskproto: the journals of the tasks landed here are not on {remote} yet "
+            f"({landed.unreachable}); the next `taskproto sync` publishes them",
             err=True,
         )
 

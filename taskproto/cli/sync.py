@@ -26,7 +26,10 @@ def sync(state: AppState, as_json: bool) -> None:
     removed_elsewhere and kept_here. Claims that `init --remote` could not
     publish (the remote unreachable then) are published now
     (claims_published); one another session holds there is reported in
-    claim_conflicts, nothing overwritten, exit 1. A task another machine landed
+    claim_conflicts, nothing overwritten, exit 1. The journal of a task landed
+    here that the remote lacks (landed before `init --remote`) is published
+    (landed_published); another journal of that name there is reported in
+    landed_conflicts, nothing overwritten, exit 1. A task another machine landed
     whose landing this clone's base branch lacks (sync fetches journals, not
     the base) is named with the `git pull` that brings it (landed_not_here).
     Needs `remote = "<name>"` in .taskproto.toml or [tool.taskproto].
@@ -46,6 +49,8 @@ def sync(state: AppState, as_json: bool) -> None:
         "removal_published": report.published,
         "claims_published": report.claims_published,
         "claim_conflicts": report.claim_conflicts,
+        "landed_published": report.landed_published,
+        "landed_conflicts": report.landed_conflicts,
         "removed_elsewhere": report.removed_elsewhere,
         "kept_here": report.kept,
         "landed_not_here": report.landed_not_here,
@@ -72,6 +77,7 @@ def sync(state: AppState, as_json: bool) -> None:
                 ("landed elsewhere (kept in its log)", report.landed),
                 ("removal published", report.published),
                 ("claims published", report.claims_published),
+                ("landed here, published", report.landed_published),
                 ("removed elsewhere (kept in its log)", report.removed_elsewhere),
                 ("removed elsewhere but kept here", list(report.kept)),
             )
@@ -89,6 +95,8 @@ def sync(state: AppState, as_json: bool) -> None:
             click.echo(f"  {name}: not pushed ({why})")
         for name, why in report.claim_conflicts.items():
             click.echo(f"  {name}: claim not published: {why}")
+        for name, why in report.landed_conflicts.items():
+            click.echo(f"  {name}: {why}")
         for name, pull in report.landed_not_here.items():
             base = pull.rsplit(" ", 1)[-1]
             click.echo(
@@ -97,7 +105,7 @@ def sync(state: AppState, as_json: bool) -> None:
             )
 
     emit(as_json, data, human)
-    if report.diverged or report.rejected or report.claim_conflicts:
+    if report.diverged or report.rejected or report.claim_conflicts or report.landed_conflicts:
         raise click.exceptions.Exit(1)
 
 

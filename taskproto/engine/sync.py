@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from taskproto.config import ensure_root
-from taskproto.engine import pending, publish_claims, removed, tasks
+from taskproto.engine import pending, publish_claims, publish_landed, removed, tasks
 from taskproto.engine import worktree as wt
 from taskproto.engine.core import Core
 from taskproto.errors import ConfigError, TaskprotoError
@@ -43,6 +43,9 @@ class SyncReport:
     claim_conflicts: dict[str, str] = field(default_factory=dict)  # held there by another: why
     # landed on another machine, in CLEANUP here, its landing not on this clone's base: the pull
     landed_not_here: dict[str, str] = field(default_factory=dict)
+    # landed here before the remote was on (or while it was off), its journal published now
+    landed_published: list[str] = field(default_factory=list)
+    landed_conflicts: dict[str, str] = field(default_factory=dict)  # the remote holds another
 
 
 def _landing_missing(engine: Core, name: str) -> str | None:
@@ -87,6 +90,14 @@ def sync(engine: Core) -> SyncReport:
         if ref.startswith(journal.ARCHIVE_PREFIX):
             task = ref[len(journal.ARCHIVE_PREFIX) :].rsplit("/", 1)[0]
             archives[task] = max(archives.get(task, ref), ref)
+    landed = publish_landed.publish(
+        engine,
+        publish_landed.newest_archives(refs),
+        set(local),
+        theirs,
+        {n: r.journal for n, r in gone.items()},
+    )
+    report.landed_published, report.landed_conflicts = landed.published, landed.conflicts
     to_push: dict[str, str | None] = {}
     unpublished: dict[str, tuple[str, str]] = {}  # removed here, not yet on the remote
     for name in sorted(set(local) | set(theirs) | set(gone)):

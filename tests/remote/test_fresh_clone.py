@@ -51,6 +51,7 @@ def test_the_clone_is_told_how_to_fetch_and_share_the_tasks(origin: Path, tmp_pa
         "name": "origin",
         "written": str(b / ".taskproto.toml"),
         "claims": {"published": [], "conflicts": {}, "pending": [], "unreachable": None},
+        "landed": {"published": [], "conflicts": {}, "unreachable": None},
     }
     assert (b / ".taskproto.toml").read_text() == 'remote = "origin"\n'
     r = run_taskproto("sync", cwd=b)
