@@ -518,3 +518,24 @@ def test_land_keeps_every_worktree_when_one_is_locked(complete: Engine, cli) -> 
     assert task_wt.is_dir()
     assert all(engine.config.agent_worktree("t", a).is_dir() for a in AGENTS)  # none half-removed
     assert engine.load("t").state == "CLEANUP"
+
+
+def test_task_show_of_a_landed_or_removed_task_says_so(complete: Engine, cli) -> None:
+    """`task show` of a task that landed (or was removed) names what happened and where its
+    history is, instead of offering to create it; a task that never was is told as before."""
+    assert cli("land", "t").code == 0
+    r = cli("task", "show", "t")
+    assert r.code == 1
+    assert r.err.strip().endswith(
+        "task 't' landed: it is no task here any more, its journal is kept "
+        "(`taskproto log t` shows its history)"
+    ), r.err
+    assert cli("log", "t").code == 0
+    complete.create_task("gone", AGENTS)
+    assert cli("task", "remove", "gone").code == 0
+    r = cli("task", "show", "gone")
+    assert r.code == 1 and "task 'gone' was removed: it is no task here any more" in r.err, r.err
+    r = cli("task", "show", "never")
+    assert r.code == 1 and "no task named 'never'" in r.err and "create never" in r.err, r.err
+    r = cli("task", "show", "t", "--json")
+    assert r.code == 1 and "task 't' landed" in r.err + r.out
