@@ -100,14 +100,16 @@ RULES = (
         r"|renovaste|devolviste|desbloqueaste|borraste|eliminaste|limpiaste|quitaste|cerraste)"
         r" (?:ya )?(?:el |la |los |las |tu |tus |ese |esa )?(?:locks?|claims?|lockfiles?"
         r"|worktrees?|sesion(?:es)?)\b"
-        r"|(?=.*\b(?:hooks? (?:de )?(?:git )?(?:commit-msg|pre-commit|pre-push|post-\w+"
-        r"|prepare-commit-msg|de git|del protocolo|de taskproto)|(?:commit-msg|pre-commit"
-        r"|pre-push|post-\w+) hooks?)\b)(?!.*\b\w+(?:ando|iendo)\b).*\b(?:sigue|siguen|todavia"
-        r"|aun|instalad[oa]s?|activ[oa]s?|borr\w+|elimin\w+|quit\w+|desactiv\w+"
-        r"|(?:se lo|se los|lo|los) (?:cargo|cargaron))\b"
-        r"|(?=.*\b(?:task record|registro de (?:la )?tarea|journal|lockfile|archivo de lock"
-        r"|task\.json)\b).*\b(?:(?:esta|estan) bien(?=\s*\?$)|(?:esta|estan|quedo|quedaron"
-        r"|sigue|siguen) (?:complet|actualizad|al dia|corrupt|danad|rot)\w*))\b.*\?$",
+        # (the state in a lookahead, the noun matched: a go's "sigue" compiles nothing more)
+        r"|(?=.*\b(?:sigue|siguen|todavia|aun|instalad[oa]s?|activ[oa]s?|borr\w+|elimin\w+"
+        r"|quit\w+|desactiv\w+|(?:se lo|se los|lo|los) (?:cargo|cargaron))\b)"
+        r"(?!.*\b\w+(?:ando|iendo)\b).*\b(?:hooks? (?:de )?(?:git )?(?:commit-msg|pre-commit"
+        r"|pre-push|post-\w+|prepare-commit-msg|de git|del protocolo|de taskproto)"
+        r"|(?:commit-msg|pre-commit|pre-push|post-\w+) hooks?)"
+        r"|(?=.*\b(?:(?:esta|estan) bien\s*\?$|(?:esta|estan|quedo|quedaron|sigue|siguen)"
+        r" (?:complet|actualizad|al dia|corrupt|danad|rot)))"
+        r".*\b(?:task record|registro de (?:la )?tarea|journal|lockfile|archivo de lock"
+        r"|task\.json))\b.*\?$",
         0.85,
     ),
     # news or an observation passed on asks nothing: "Para que lo sepas: mañana cambian la VPN",

@@ -65,14 +65,15 @@ RULES = (
     Rule(
         "pt-audit-now",
         "AUDIT",
-        r"^(?!(?:por que|pq|pra que|para que|como|quando|onde)\b)(?:(?=.*\b(?:locks?|worktrees?"
-        r"|journal|sessao|sessoes|task\.json|claims?|lockfile|hooks? (?:de )?(?:git|commit-msg"
-        r"|pre-commit|pre-push|post-\w+))\b)(?!.*\b\w+(?:ando|endo|indo)\b).*\b(?:ainda"
+        # (the state in a lookahead, the noun matched: a go's "continua" compiles nothing more)
+        r"^(?!(?:por que|pq|pra que|para que|como|quando|onde)\b)(?:(?=.*\b(?:ainda"
         r" (?:existe|existem|(?:ta|esta|tao|estao) (?:ai|la|abert[oa]s?|ativ[oa]s?|pres[oa]s?"
         r"|no nome|com (?:voce|vc|a gente|outr\w+)))|foi (?:recuperad|liberad|restaurad|apagad"
         r"|removid|reinstalad)[oa]|foram (?:recuperad|liberad|restaurad|apagad|removid"
         r"|reinstalad)[oa]s|(?:continua|continuam|seguem|segue) (?:atualizad|instalad|ativ"
-        r"|valid)[oa]s?|(?:ta|esta) no nome d[eo])\b"
+        r"|valid)[oa]s?|(?:ta|esta) no nome d[eo])\b)(?!.*\b\w+(?:ando|endo|indo)\b)"
+        r".*\b(?:locks?|worktrees?|journal|sessao|sessoes|task\.json|claims?|lockfile"
+        r"|hooks? (?:de )?(?:git|commit-msg|pre-commit|pre-push|post-\w+))\b"
         r"|quant[oa]s (?:locks?|worktrees?|sessoes|claims?) (?:existem|tem|ha|(?:estao|tao)"
         r" abert[oa]s)\b).*\?$",
         0.85,
