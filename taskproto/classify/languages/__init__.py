@@ -171,6 +171,7 @@ _MARKERS = {
         termina sequencia baile toca retome resuma resumam linhas topicos paragrafo paragrafos
         cinco seguimos continuidade saiu sairam hoje amanha importou importaram
         progrediu progrediram avancou avancaram evoluiu evoluiram
+        continuam existem percentual conclusao
     """,
 }
 

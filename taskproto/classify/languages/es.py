@@ -13,6 +13,9 @@ VERB = (
     r"|segui\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b"
+    # "proceda con el despliegue" (formal), not "el error procede del parser" (comes from)
+    # ("procede" reaches the rules as "proceed": English's typo fixes run first)
+    r"|(?:proced(?:e|a|an|amos)|proceed)\b(?! (?:de|del)\b)"
     r"|dale\b(?![^\w?]*$)"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
@@ -28,7 +31,8 @@ VERB = (
 ACK = r"(?:si|sip|vale|dale|ok(?:ey)?|claro|bueno|perfecto|de acuerdo|entendido|genial)"
 _NEG_VERB = (
     r"(?:sigas|sigan|siga|seguir|sigamos|continues|continue|continuen|continuar|continuemos"
-    r"|prosigas|prosiga|avances|avancemos|retomes|retomar|arranques|empieces)\b"
+    r"|prosigas|prosiga|avances|avancemos|retomes|retomar|arranques|empieces|procedas|procedan"
+    r"|proceda|proceder|proceed|reanudes|reanudar)\b"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|sesion|task\.json|estado de la tarea|archivo de estado"
@@ -71,6 +75,8 @@ RULES = (
         "es-negated-resumption",
         "OTHER",
         rf"\b(?:no|nunca|jamas|ni) (?:{_W}){{0,2}}?{_NEG_VERB}"
+        rf"|\b(?:no|ni) (?:hace falta|es necesario|necesitas|tienes que|hay que) (?:que )?"
+        rf"(?:{_W})?{_NEG_VERB}(?! (?:esperando|preguntando|consultando|pidiendo|parad[oa])\b)"
         rf"|^(?:espera )?(?:antes de|hasta que|hasta)\b.*\b{VERB}",
         0.9,
     ),
@@ -84,10 +90,45 @@ RULES = (
         r"|(?:quedate|quedese|quedaos|mantente|estate) (?:en )?(?:stand-?by|espera|pausa))\b",
         0.8,
     ),
+    # a yes/no question on the protocol's own state, by a step the agent took on it, its git
+    # hooks still there, or its record in a state ("¿Liberaste el lock?", "¿Sigue el hook
+    # commit-msg?", "¿El task record está bien?"); not how it works ("¿Cuándo se borra el lock?")
+    Rule(
+        "es-audit-now",
+        "AUDIT",
+        r"^(?!(?:por que|para que|como|cuando|donde)\b)(?:(?:.*\b)?(?:liberaste|soltaste"
+        r"|renovaste|devolviste|desbloqueaste|borraste|eliminaste|limpiaste|quitaste|cerraste)"
+        r" (?:ya )?(?:el |la |los |las |tu |tus |ese |esa )?(?:locks?|claims?|lockfiles?"
+        r"|worktrees?|sesion(?:es)?)\b"
+        # (the state in a lookahead, the noun matched: a go's "sigue" compiles nothing more)
+        r"|(?=.*\b(?:sigue|siguen|todavia|aun|instalad[oa]s?|activ[oa]s?|borr\w+|elimin\w+"
+        r"|quit\w+|desactiv\w+|(?:se lo|se los|lo|los) (?:cargo|cargaron))\b)"
+        r"(?!.*\b\w+(?:ando|iendo)\b).*\b(?:hooks? (?:de )?(?:git )?(?:commit-msg|pre-commit"
+        r"|pre-push|post-\w+|prepare-commit-msg|de git|del protocolo|de taskproto)"
+        r"|(?:commit-msg|pre-commit|pre-push|post-\w+) hooks?)"
+        r"|(?=.*\b(?:(?:esta|estan) bien\s*\?$|(?:esta|estan|quedo|quedaron|sigue|siguen)"
+        r" (?:complet|actualizad|al dia|corrupt|danad|rot)))"
+        r".*\b(?:task record|registro de (?:la )?tarea|journal|lockfile|archivo de lock"
+        r"|task\.json))\b.*\?$",
+        0.85,
+    ),
+    # news or an observation passed on asks nothing: "Para que lo sepas: mañana cambian la VPN",
+    # "Acabo de ver que el endpoint está duplicado", "Algún día hay que documentar esto"
+    Rule(
+        "es-news-remark",
+        "OTHER",
+        r"^(?:para que (?:lo )?(?:sepas|sepan|sepais|sepa)|pa que (?:lo )?sepas|para tu"
+        r" (?:info(?:rmacion)?|conocimiento)|fyi|te aviso que|aviso que|(?:me )?acabo de (?:ver"
+        r"|notar|darme cuenta(?: de)?|dar cuenta(?: de)?|descubrir|enterarme(?: de)?) que"
+        r"|algun dia (?:hay que"
+        r"|tenemos que|habra que|deberiamos)|un dia de estos (?:hay que|tenemos que))\b(?!.*\?$)",
+        0.7,
+    ),
     Rule(
         "es-status-how",
         "STATUS_REQUEST",
         r"^cual es (?:el|tu|su) (?:estado|status|progreso|avance|siguiente paso)\b|^que sigue\b"
+        r"|^cual es el (?:porcentaje|%) (?:de )?(?:avance|progreso|lo hecho|completado)\b"
         r"|^(?:como|que tal) (?:vamos|van|avanzas|avanza|vas|andamos|anda|andas|estamos|esta"
         r"|estan|progresa"
         r"|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
@@ -139,7 +180,8 @@ RULES = (
         r"|verdes?|rojos?|list[oa]s?|terminad[oa]s?|mergead[oa]s?)\b"
         r"|^(?:estas|esta|estan) (?:\w+ )?(?:trabad[oa]s?|atascad[oa]s?|bloquead[oa]s?"
         r"|estancad[oa]s?)\b|^que viene\b|^y ahora que\b|^(?:hay )?noticias\b"
-        r"|^cuentame (?:como|que tal|que|donde|hasta donde)\b|^te (?:trabaste|atascaste"
+        r"|^cuentame (?:como(?! (?:funciona|funcionan|se (?:usa|hace|configura))\b)|que tal|que"
+        r"|donde|hasta donde)\b|^te (?:trabaste|atascaste"
         r"|bloqueaste)\b|^ya casi\b|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
         r"|^que haces (?:ahora|ahorita)\b|^que tal (?:los|las|el|la) [\w-]+\s*\??$"
         r"|^que (?:lograste|has logrado|conseguiste)\b|estado parcial"
@@ -232,7 +274,8 @@ RULES = (
     Rule(
         "es-question",
         "QUESTION",
-        r"^(?:por que|para que|cual(?:es)?|donde|cuando|quien(?:es)?)\b|^(?:que|como|cuanto)\b.*\?$"
+        r"^(?:por que|para que(?! (?:lo )?sep)|cual(?:es)?|donde|cuando|quien(?:es)?)\b"
+        r"|^(?:que|como|cuanto)\b.*\?$"
         r"|^(?:explica|explicame|explicanos|aclara|aclarame|describe|describeme|cuentame"
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
         r"|decir)\b|^no (?:entiendo|entendi)\b(?! nada\W*$)|^(?:una |otra )?pregunta\b"
@@ -268,9 +311,10 @@ RULES = (
         "es-status-summary",
         "STATUS_REQUEST",
         r"^(?:me |nos )?resum(?:e|eme|enos|elo|i|ime|a|ame|ir(?:me)?)\b(?: (?:rapido|brevemente"
-        r"|en (?:\w+ )?(?:lineas|frases|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
+        r"|en (?:\w+ )?(?:lineas?|frases?|puntos|vinetas)))? (?:todo )?(?:lo que|que|como|donde"
         r"|hasta donde) (?:\w+ ){0,3}?(?:hiciste|hizo|has hecho|ha hecho|hicimos|hecho|llevas"
-        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta)\b"
+        r"|lleva|avanzaste|avanzado|cambiaste|terminaste|completaste|vas|va|estas|esta|falta"
+        r"|queda|nos falta|te falta)\b"
         r"|^(?:me |nos )?resum(?:e|eme|i|ime|a|ame)\b (?:el|tu|su|mi) (?:dia|avance|progreso"
         r"|estado|trabajo de hoy|jornada)\b",
         0.85,

@@ -36,7 +36,7 @@ ACK = (
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
     r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade"
-    r"|volta|volte|voltar)\b"
+    r"|volta|volte|voltar|retomar|prosseguir|avancar)\b"
 )
 _PROTOCOL = (
     r"(?:locks?|worktrees?|journal|sessao|task\.json|estado da (?:task|tarefa)|arquivo de estado"
@@ -56,6 +56,26 @@ RULES = (
         r"\b(?:enquanto (?:voce |vc )?nao|ate (?:que )?(?:voce |vc )?)\b(?:(?=.*\b(?:verific"
         r"|confer|chec|revis|valid|audit|olh)\w*).*\b(?:lock|worktree|journal|sessao|task\.json"
         r"|protocolo|estado)|.*\b(?:audit|doctor))",
+        0.85,
+    ),
+    # a yes/no or how-many question on the protocol's own state now, read before a clause that
+    # says when ("depois da queda de luz o lock foi recuperado?"): "o worktree da branch X ainda
+    # existe?", "quantos worktrees existem agora?", "o lock foi liberado?" (not how it works:
+    # "quantos worktrees o taskproto aguenta?", "quando o lock é liberado?")
+    Rule(
+        "pt-audit-now",
+        "AUDIT",
+        # (the state in a lookahead, the noun matched: a go's "continua" compiles nothing more)
+        r"^(?!(?:por que|pq|pra que|para que|como|quando|onde)\b)(?:(?=.*\b(?:ainda"
+        r" (?:existe|existem|(?:ta|esta|tao|estao) (?:ai|la|abert[oa]s?|ativ[oa]s?|pres[oa]s?"
+        r"|no nome|com (?:voce|vc|a gente|outr\w+)))|foi (?:recuperad|liberad|restaurad|apagad"
+        r"|removid|reinstalad)[oa]|foram (?:recuperad|liberad|restaurad|apagad|removid"
+        r"|reinstalad)[oa]s|(?:continua|continuam|seguem|segue) (?:atualizad|instalad|ativ"
+        r"|valid)[oa]s?|(?:ta|esta) no nome d[eo])\b)(?!.*\b\w+(?:ando|endo|indo)\b)"
+        r".*\b(?:locks?|worktrees?|journal|sessao|sessoes|task\.json|claims?|lockfile"
+        r"|hooks? (?:de )?(?:git|commit-msg|pre-commit|pre-push|post-\w+))\b"
+        r"|quant[oa]s (?:locks?|worktrees?|sessoes|claims?) (?:existem|tem|ha|(?:estao|tao)"
+        r" abert[oa]s)\b).*\?$",
         0.85,
     ),
     Rule(
@@ -168,6 +188,8 @@ RULES = (
         r"(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
         r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
         r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
+        r"|^qual (?:e )?(?:o |a )?(?:percentual|porcentagem|%) (?:de |do |da )?(?:conclusao"
+        r"|concluido|andamento|progresso|avanco|pronto|feito)\b"
         r"|^(?:tem|teve|houve) (?:algum |alguma )?(?:progresso|avanco|novidade)"
         r"|^(?:tem |alguma |algum )?(?:novidades?|atualizac\w+|updates?)\b"
         r"|^(?:me )?(?:da|manda|passa)(?: pra mim)? (?:[\w-]+ ){0,3}?(?:resumo|status|update"
@@ -182,7 +204,8 @@ RULES = (
         r"|vermelhos?|pront[oa]s?|mergead[oa]s?|quebrad[oa]s?)\b"
         r"|\b(?:ta|esta|tao|estao) (?:\w+ )?(?:travad[oa]s?|empacad[oa]s?|bloquead[oa]s?)\b"
         r"|^travou\b|^(?:e agora|o que vem)\b|^(?:algum|alguma|tem|teve) (?:avanco|novidade"
-        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:como|o que|onde|ate onde)\b"
+        r"|noticia|progresso)|^me (?:conta|fala|diz) (?:o que|onde|ate onde|como(?! (?:funciona"
+        r"|funcionam|e que|se faz|se usa|faco|faz pra|fazer)\b))\b"
         r"|^(?:ja )?(?:acabou|terminou)\s*\??$|^empacou\b"
         r"|^(?:(?:ta|esta) )?quase (?:acabando|pronto"
         r"|terminando)\b|^qual (?:e )?a proxima\b|^(?:no|em) que (?:voce|vc) (?:ta|esta)\b"
@@ -297,9 +320,9 @@ RULES = (
         "pt-status-summary",
         "STATUS_REQUEST",
         r"^(?:me |nos )?resum(?:e|a|ir)\b(?: (?:pra|para) (?:mim|gente|a gente))?"
-        r"(?: (?:rapidinho|rapido|em (?:\w+ )?(?:linhas|frases|pontos|topicos)))?"
+        r"(?: (?:rapidinho|rapido|em (?:\w+ )?(?:linhas?|frases?|pontos|topicos)))?"
         r" (?:tudo )?(?:o que|que|como|onde|ate onde) (?:\w+ ){0,3}?(?:fez|fizemos|feito|fizeram"
-        r"|andou|avancou|mudou|terminou|concluiu|ta|esta)\b"
+        r"|andou|avancou|mudou|terminou|concluiu|ta|esta|falta|resta|ficou pendente)\b"
         r"|^(?:me |nos )?resum(?:e|a)\b(?: (?:pra|para) (?:mim|gente|a gente))? (?:o|a|seu|teu"
         r"|meu) (?:dia|progresso|andamento|status|trabalho de hoje)\b",
         0.85,
@@ -312,6 +335,16 @@ RULES = (
         r"|uma|uns|umas|meu|minha|meus|minhas|seu|sua|seus|suas|tudo|toda|todo|todos|todas|cada"
         r"|\d+)\b",
         0.75,
+    ),
+    # a tag after what was said ("…, visse?", "…, né?") and a task for some day ("um dia a gente
+    # precisa documentar isso", its "um" cut as a filler) ask nothing and hold nothing
+    Rule(
+        "pt-tag-remark",
+        "OTHER",
+        r"^(?:visse|viu|ne|neh|ouviu|hein|sacou|entendeu|entendido)\s*\?+$"
+        r"|^(?:(?:um|algum|qualquer) )?dia (?:a gente|nos|eu|voce|vc|tem que|temos que"
+        r"|precisamos|vamos)\b(?!.*\?$)",
+        0.7,
     ),
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
