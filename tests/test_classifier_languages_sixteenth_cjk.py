@@ -275,3 +275,22 @@ def test_japanese_gos_by_form(message: str, rule: str | None) -> None:
 def test_japanese_near_gos_stay_no_go(message: str) -> None:
     found = classify(message)
     assert found.type != "RESUMPTION", (message, found)
+
+
+# 9. A go word in a file's name is no go (the rules find none; the model had to veto it)
+@pytest.mark.parametrize(
+    "message",
+    [
+        "resume.pdfのプレビューが真っ白になる",
+        "附件 resume.docx 打不开",
+        "continue.shが実行権限なしで落ちる",
+    ],
+)
+def test_a_go_word_in_a_file_name_is_no_go(message: str) -> None:
+    found = classify(message)
+    assert found.type != "RESUMPTION" and not found.rule.endswith("-veto"), (message, found)
+
+
+@pytest.mark.parametrize("message", ["resume.", "please resume.", "continue. thanks"])
+def test_a_go_word_before_a_full_stop_is_still_a_go(message: str) -> None:
+    assert classify(message).type == "RESUMPTION", classify(message)

@@ -26,7 +26,7 @@ VERB = (
     # read with the Chinese table's words)
     # (nor spelled as it: "拼成continue了")
     r"|(?<!の)(?<!の )(?<!的)(?<!的 )(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!成)(?<!成 )"
-    r"(?:continue|go ahead|keep going))"
+    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]))"
 )
 _PROTOCOL = (
     r"(?:(?<![ブク])ロック|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session|task\.json"

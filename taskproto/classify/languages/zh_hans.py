@@ -35,7 +35,7 @@ VERB = (
     r"|^(?:先)?回到\S{1,12}?(?:那块|那边|那部分|那里)\W*$"
     # (the English word named, not said: "那个 continue 写错了", "循环里的 continue")
     r"|(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!里的)(?<!中的)(?<!里的 )(?<!中的 )(?<!成)(?<!成 )"
-    r"(?:continue|go ahead|keep going))"
+    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]))"
 )
 _PROTOCOL = (
     r"(?:锁|lock|worktree|工作树|journal|日志|会话|session|task\.json|任务状态|状态文件|协议|分支"
