@@ -65,7 +65,7 @@ def test_japanese_leave_to_work_asked_is_not_a_go() -> None:
         ("部長のOKをもらえたら再開で", "OTHER", "ja-later"),
         ("先方から返事もらってから続けて", "OTHER", "ja-later"),
         # the agent's own step first, and a place in the code: gos
-        ("テストが通るようにしてから続けて", "RESUMPTION", "ja-resumption"),
+        ("テストが通るようにしてから続けて", "RESUMPTION", "ja-go-in-order"),
         ("テストを書いてから続けて", "RESUMPTION", "ja-resumption"),
         ("型エラーがないか見てから続けて", "RESUMPTION", "ja-resumption"),
         ("バリデーションのあとの部分から続けて", "RESUMPTION", "ja-resumption"),

@@ -50,6 +50,8 @@ RESUME_VERB = (
     r"|carry on|go on|go ahead|move on|press on|push on|crack on|get going"
     r"|(?:get |go )?back to (?:it|work|the task)|pick up where you left off"
     r"|(?:start |get )?work(?:ing)? on (?:it|this|the (?:task|job|ticket|plan)))"
+    # (not a file's name: "resume.pdf", "continue.sh")
+    r"(?!\.[a-z0-9])"
 )
 _NEGATOR = (
     r"(?:don'?t|do not|dont|never|not|shouldn'?t|should not|can'?t|cannot|won'?t|will not"

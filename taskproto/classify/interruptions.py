@@ -144,7 +144,7 @@ _WORD = re.compile(r"[a-z]{4,}")
 _NO_WORD = re.compile(r"\W*$")
 # Chinese typed in pinyin ("jixu", "jindu ne"): slips.PINYIN, here so English imports no slips.py
 # (each word holds "ji": compiled only for a message that does)
-_PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji)\b"
+_PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai)\b"
 
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -181,7 +181,7 @@ def _normalise(text: str) -> str:
 
 
 def _pinyin(normal: str) -> bool:
-    return "ji" in normal and _compile(_PINYIN).search(normal) is not None
+    return ("ji" in normal or "zhuang" in normal) and _compile(_PINYIN).search(normal) is not None
 
 
 def _fix_typo(word: re.Match[str]) -> str:

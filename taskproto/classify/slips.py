@@ -46,13 +46,14 @@ _SOUNDS = (
 # Chinese typed in pinyin without its characters: "jixu", "jixu gan", "jindu ne", "shen ji 一下".
 # Only these words (a go, a progress or an audit), and the particles beside them only when one
 # of them is there ("ne" alone is nothing). ``interruptions.classify`` reaches this by PINYIN.
-PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji)\b"
+PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai)\b"
 _PINYIN_WORDS = {
     "jixu": "继续",
     "jiezhe": "接着",
     "jindu": "进度",
     "jinzhan": "进展",
     "shenji": "审计",
+    "zhuangtai": "状态",
 }
 _PARTICLES = {
     "gan": "干",
@@ -70,6 +71,13 @@ _PARTICLES = {
     "ting": "停",
     "zuo": "做",
     "xie": "写",
+    # "suo de zhuangtai kan yixia": 锁的状态看一下; "jindu zenmeyang": 进度怎么样
+    "suo": "锁",
+    "de": "的",
+    "kan": "看",
+    "zenmeyang": "怎么样",
+    "zenyang": "怎样",
+    "ruhe": "如何",
 }
 
 
