@@ -37,7 +37,7 @@ RULES = (
         "fr-question-how",
         "QUESTION",
         r"^(?!(?:pourquoi|comment|quand|qui|que|qu'est-ce)\b)(?=.*\?$)"
-        rf"(?=.*\b{_NOUN}\b)(?=.*\b(?:{_APP}|{_RULE})\b)",
+        rf"(?=.*\b(?:{_APP}|{_RULE})\b).*\b{_NOUN}\b",
         0.85,
     ),
     # a yes/no or who question on a protocol object's state now: "le worktree existe encore ?",
