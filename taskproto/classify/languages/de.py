@@ -5,6 +5,7 @@ negated stops, holds and negated gos, status, audit, questions, then resumptions
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import de_more
 from taskproto.classify.languages.table import WORK, Language
 
 # The verbs and phrases of a go. "weiter" alone is one ("weiter bitte", "weiter mit den Tests"),
@@ -232,6 +233,7 @@ RULES = (
         r"\b(?:uberprufen|ueberpruefen|prufen|pruefen|checken|kontrollieren|verifizieren)\b",
         0.85,
     ),
+    *de_more.RULES,  # the sixteenth round's forms (de_more.py)
     # a question about the protocol's state now, not its design ("Gehört der Lock noch uns?",
     # not "Ist das Journal append-only?")
     Rule(

@@ -5,6 +5,7 @@ English: the English rules take it where these do not (a negation comes first he
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import fr_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
@@ -85,8 +86,10 @@ RULES = (
         # (VERB is embedded at most once on each side: compiling it is most of the table's cost)
         rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b"
         r"|(?:^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)"
-        rf"|\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+))\b.*\b{VERB}"
-        rf"|\b{VERB}(?: pas\b|.*\b(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+"
+        # (not a time past: "T'as avancé depuis tout à l'heure ?" asks how far the work got)
+        rf"|\b(?<!depuis )(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+))\b.*"
+        rf"\b{VERB}|\b{VERB}(?: pas\b|.*\b(?<!depuis )(?:demain|plus tard|tout a l'heure|lundi"
+        r"|apres (?:la|le|l') ?\w+"
         r"|(?:seulement|uniquement|que) (?:quand|lorsque|si|apres|une fois|des que)\b"
         r"|(?:cet apres-midi|ce soir|quand|lorsque|des que|une fois que)\b(?!.*\?$)))"
         # a clause of its own that says when: "Continue, mais pas avant que j'aie relu"
@@ -198,6 +201,7 @@ RULES = (
         r"|\bviole le protocole|\bviolations? du protocole|\benfreint le protocole",
         0.85,
     ),
+    *fr_more.RULES,  # the sixteenth round's forms (fr_more.py)
     # a question about the protocol's state now, not its design ("Le verrou est encore à nous ?")
     Rule(
         "fr-audit-state",
