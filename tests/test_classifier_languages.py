@@ -283,10 +283,14 @@ SEVENTEENTH_FLOORS = {"de": 141, "es": 147, "fr": 147, "pt-BR": 144, "ja": 145, 
 # those counts. Since the sixteenth round it is data: the model is trained on it (batch "18" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 EIGHTEENTH_FLOORS = {"de": 161, "es": 163, "fr": 166, "pt-BR": 165, "ja": 162, "zh-Hans": 144}
-# The nineteenth batch: written the same way while the fifteenth round was made, not in this
-# repository until the sixteenth round is merged, and never trained on: the training script leaves
-# it out by default.
+# The nineteenth batch: written the same way by engineers who did not see the classifier (while
+# the fifteenth round was made), kept out of this repository until the sixteenth round was merged,
+# never trained on (the training script leaves heldout19 out by default), scored once by the lead
+# (docs/interruptions.md, "The nineteenth batch, scored once"): 92.5% in all, pt-BR 94.2%, es and
+# fr 93.6%, de 92.9%, ja 90.5%, zh-Hans 90.0% (none met). Its floors are those counts; the next
+# round makes it data and holds out a twentieth batch.
 NINETEENTH = "heldout19"
+NINETEENTH_FLOORS = {"de": 157, "es": 162, "fr": 162, "pt-BR": 161, "ja": 152, "zh-Hans": 153}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -298,6 +302,7 @@ BLIND_FLOORS = {
     SIXTEENTH: SIXTEENTH_FLOORS,
     SEVENTEENTH: SEVENTEENTH_FLOORS,
     EIGHTEENTH: EIGHTEENTH_FLOORS,
+    NINETEENTH: NINETEENTH_FLOORS,
 }
 
 
@@ -328,7 +333,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_nineteenth_never_trained_on() -> None:
-    """The tenth to eighteenth batches repeat no message
+    """The tenth to nineteenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the nineteenth out unless told
     otherwise."""
@@ -339,7 +344,7 @@ def test_the_blind_batches_are_new_and_the_nineteenth_never_trained_on() -> None
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    batches += [SEVENTEENTH, EIGHTEENTH]
+    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
