@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taskproto.engine.core import Core
-from taskproto.remote import RemoteError
+from taskproto.remote import Remote, RemoteError
 from taskproto.remote.removal import REMOVED_PREFIX
 from taskproto.state import journal
 
@@ -109,26 +109,44 @@ def publish(
             wanted[name] = other
     if not wanted:
         return done
-    refs = {journal.ref_for(n): n for n in wanted}
-    with remote.network("publishing landed tasks' journals"):
-        statuses = remote.git.push(
-            remote.name,
-            [f"{archives[n]}:{r}" for r, n in refs.items()],
-            {r: wanted[n] for r, n in refs.items()},
-        )
-    for ref, name in refs.items():
-        status = statuses.get(ref)
-        if status is not None and status.ok:
+    heads = {name: archives[name] for name in wanted}
+    for name, why in push_journals(remote, heads, wanted, "publishing landed tasks' journals"):
+        if why is None:
             done.published.append(name)
-            remote.track_task(name, archives[name])
         else:
-            why = status.summary if status else "not pushed"
             done.conflicts[name] = (
                 f"its journal here was not published on remote {remote.name!r} ({why}): it "
                 "changed there meanwhile; run `taskproto sync` to look again; nothing was "
                 "overwritten"
             )
     return done
+
+
+def push_journals(
+    remote: Remote, heads: dict[str, str], expected: dict[str, str | None], doing: str
+) -> list[tuple[str, str | None]]:
+    """Push each task's journal head (`heads`) to its ref on `remote`, each expecting the head
+    `expected` there (None: no journal), and track each one pushed; for each task, None when
+    pushed, else why not. Not atomic: each journal is its own history, and one rejected should
+    not hold back the rest (sync's push and the landed tasks' publishing)."""
+    if not heads:
+        return []
+    refs = {journal.ref_for(n): n for n in heads}
+    with remote.network(doing):
+        statuses = remote.git.push(
+            remote.name,
+            [f"{heads[n]}:{r}" for r, n in refs.items()],
+            {r: expected[n] for r, n in refs.items()},
+        )
+    result: list[tuple[str, str | None]] = []
+    for ref, name in refs.items():
+        status = statuses.get(ref)
+        if status is not None and status.ok:
+            remote.track_task(name, heads[name])
+            result.append((name, None))
+        else:
+            result.append((name, status.summary if status else "not pushed"))
+    return result
 
 
 def _conflict(remote: str, what: str, sha: str) -> str:

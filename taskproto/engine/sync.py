@@ -148,23 +148,12 @@ def sync(engine: Core) -> SyncReport:
                 report.landed_not_here[name] = pull
         else:
             report.diverged.append(name)
-    if to_push:
-        refs = {journal.ref_for(n): n for n in to_push}
-        # Not atomic: each journal is its own history, and one rejected should not hold back the
-        # rest.
-        with remote.network("pushing journals"):
-            statuses = git.push(
-                remote.name,
-                [f"{local[n]}:{r}" for r, n in refs.items()],
-                {r: to_push[n] for r, n in refs.items()},
-            )
-        for ref, name in refs.items():
-            status = statuses.get(ref)
-            if status is not None and status.ok:
-                report.pushed.append(name)
-                remote.track_task(name, local[name])
-            else:
-                report.rejected[name] = status.summary if status else "not pushed"
+    heads = {name: local[name] for name in to_push}
+    for name, why in publish_landed.push_journals(remote, heads, to_push, "pushing journals"):
+        if why is None:
+            report.pushed.append(name)
+        else:
+            report.rejected[name] = why
     for name, (sha, archive) in unpublished.items():
         try:
             removed.publish(engine, name, sha, None, removed.stamp_time(archive))
