@@ -380,7 +380,7 @@ class Core:
         data = writes.get(path)
         files = {journal.TASK_FILE: data if data is not None else store.read_bytes(path)}
         files.update(journal.agent_files(self.layout, task.name, task.required_agents, writes))
-        journal.keep_good_statuses(self.repo, self.journal_head(task.name), files)
+        journal.keep_good_statuses(files, lambda: (self.repo, self.journal_head(task.name)))
         try:
             return journal.append(
                 self.git, self.layout.dirs, task.name, files, message, task.revision, sign

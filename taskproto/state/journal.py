@@ -19,7 +19,7 @@ from taskproto.state import integrity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # GitPython's side, for the readers below; a journal write never needs it
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from pathlib import Path
     from typing import Any
 
@@ -52,10 +52,13 @@ def status_entry(agent: str) -> str:
     return f"status-{agent}.json"
 
 
-def keep_good_statuses(repo: Repo, head: str | None, files: dict[str, bytes]) -> None:
+def keep_good_statuses(
+    files: dict[str, bytes], where: Callable[[], tuple[Repo, str | None]]
+) -> None:
     """A status file that does not read as a JSON object (a write cut short, a hand edit) is not
-    copied into the journal: its entry stays as the journal's `head` holds it, which doctor
-    restores from, or is left out."""
+    copied into the journal: its entry stays as the journal's head holds it, which doctor
+    restores from, or is left out. `where` gives the repository and the journal's head, asked
+    only when a file is bad (the one write path imports no more for a good one)."""
     for entry, data in list(files.items()):
         if entry == TASK_FILE:
             continue
@@ -64,6 +67,7 @@ def keep_good_statuses(repo: Repo, head: str | None, files: dict[str, bytes]) ->
                 continue
         except ValueError:
             pass
+        repo, head = where()
         kept = read_file(repo, head, entry) if head else None
         if kept is not None:
             files[entry] = kept
