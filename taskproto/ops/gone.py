@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def no_longer_here(engine: Engine | None, exc: TaskNotFound) -> TaskprotoError:
     """A task with no folder here whose journal is archived here (landed, or removed) said so,
     with where its history is, instead of "create one" (or "sync"); any other missing task as it
-    was. Every command's refusal goes through this (the CLI's one error handler)."""
+    was. Every command's refusal goes through this: the CLI's one error handler, the board's."""
     from taskproto.state import journal
 
     if engine is None:
