@@ -62,11 +62,12 @@ class RepositoryGone(TaskprotoError):
 
 
 class TaskNotFound(TaskprotoError):
-    def __init__(self, task: str) -> None:
+    def __init__(self, task: str, message: str | None = None) -> None:
         self.task = task
         super().__init__(
-            f"no task named {task!r} (see `taskproto task list`; create one with `taskproto task "
-            f"create {task}`)"
+            message
+            or f"no task named {task!r} (see `taskproto task list`; create one with `taskproto "
+            f"task create {task}`)"
         )
 
 

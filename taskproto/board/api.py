@@ -61,7 +61,7 @@ def guarded(fn: Handler) -> Handler:
         try:
             return await fn(request)
         except TaskNotFound as exc:
-            return error(404, str(exc))
+            return error(404, await run_in_threadpool(gone_line, board_state(request), exc))
         except (InvalidName, BadInput) as exc:
             return error(400, str(exc))
         except TaskprotoError as exc:
@@ -72,6 +72,17 @@ def guarded(fn: Handler) -> Handler:
             return error(409, GIT_MISSING)
 
     return wrapped
+
+
+def gone_line(state: BoardState, exc: TaskNotFound) -> str:
+    """A task that landed or was removed here said so, as the CLI says it (ops/gone.py)."""
+    from taskproto.ops.gone import no_longer_here
+
+    try:
+        engine = state.engine()
+    except TaskprotoError:
+        return str(exc)
+    return str(no_longer_here(engine, exc))
 
 
 async def body(request: Request) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from taskproto import plainjson as json
 from taskproto.board import snapshot
+from taskproto.board.api import gone_line
 from taskproto.board.state import BoardState
 from taskproto.errors import InvalidName, TaskNotFound, TaskprotoError
 from taskproto.git.files import GIT_MISSING, git_missing
@@ -90,7 +91,10 @@ async def _page(request: Request, template: str, build: Any, *args: Any) -> Resp
     state = _state(request)
     try:
         context = await run_in_threadpool(build, state, *args)
-    except (TaskNotFound, InvalidName) as exc:
+    except TaskNotFound as exc:
+        line = await run_in_threadpool(gone_line, state, exc)
+        return PlainTextResponse(f"taskproto board: {line}\n", status_code=404)
+    except InvalidName as exc:
         return PlainTextResponse(f"taskproto board: {exc}\n", status_code=404)
     except TaskprotoError as exc:
         return PlainTextResponse(f"taskproto board: {exc}\n", status_code=409)

@@ -12,7 +12,7 @@ import click
 
 from taskproto import __version__
 from taskproto.cli.common import AppState
-from taskproto.errors import ExitCode, TaskprotoError, refusal_line
+from taskproto.errors import ExitCode, TaskNotFound, TaskprotoError, refusal_line
 
 # Each command and the module that defines it (one module per command or workflow, named after
 # it). A command's module is imported only when that command runs; `--help` imports them all.
@@ -159,6 +159,11 @@ def run(args: list[str]) -> int:
             state.refresh_offer()  # and a command that changed a task renews the offer
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
+    except TaskNotFound as exc:
+        from taskproto.ops.gone import no_longer_here
+
+        engine = next((s.built_engine for s in reversed(_STATES) if s.built_engine), None)
+        return _refuse(no_longer_here(engine, exc), args)
     except TaskprotoError as exc:
         return _refuse(exc, args)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -41,6 +41,11 @@ class AppState:
             self._engine = Engine(load_config(self.cwd, self.root), actor)
         return self._engine
 
+    @property
+    def built_engine(self) -> Engine | None:
+        """The engine this command used, if it built one (an error handler must not build it)."""
+        return self._engine
+
     def reload(self) -> None:
         """Read the settings again at the next use of the engine (a command that changed them)."""
         self._engine = None

@@ -14,7 +14,7 @@ from taskproto.cli.common import (
     pass_state,
 )
 from taskproto.cli.quick_common import split_csv
-from taskproto.errors import TaskNotFound, TaskprotoError
+from taskproto.errors import TaskprotoError
 
 if TYPE_CHECKING:
     from taskproto.engine import Engine
@@ -201,10 +201,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     from taskproto.state.summary import show_details
 
     engine = state.engine
-    try:
-        task = engine.load(name)
-    except TaskNotFound as exc:
-        raise no_longer_here(engine, exc) from None
+    task = engine.load(name)  # a landed or removed one: the CLI's handler says so (cli/gone.py)
     data = task_summary(task, engine)
     raw = task.model_dump(mode="json")
     data.update(show_details(raw))
@@ -223,22 +220,6 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     states = engine.workflow(task).state_table()
     head = engine.branch_head(task.name) if task.checkpoint.commit_approval else None
     emit(as_json, data, lambda: click.echo(show_text(data, raw, states, head), nl=False))
-
-
-def no_longer_here(engine: Engine, exc: TaskNotFound) -> TaskprotoError:
-    """A task with no folder here whose journal is archived here (landed, or removed) said so,
-    with where its history is, instead of "create one"; any other missing task as it was."""
-    from taskproto.state import journal
-
-    archives = engine.repo.refs(journal.ARCHIVE_PREFIX + exc.task)  # <task>/<UTC stamp>
-    if not archives:
-        return exc
-    data = journal.task_json_at(engine.repo, archives[max(archives)])
-    what = "landed" if data and data.get("landed") else "was removed"
-    return TaskprotoError(
-        f"task {exc.task!r} {what}: it is no task here any more, its journal is kept "
-        f"(`taskproto log {exc.task}` shows its history)"
-    )
 
 
 @task_group.command("remove")

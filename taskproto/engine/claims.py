@@ -19,7 +19,7 @@ from taskproto.engine.core import Core
 from taskproto.engine.deps import Blocked, Waiting, describe
 from taskproto.engine.startpoint import catch_up
 from taskproto.engine.sync import ensure_worktrees, sync
-from taskproto.errors import OwnershipError, SessionRequired, TaskprotoError
+from taskproto.errors import OwnershipError, SessionRequired, TaskNotFound, TaskprotoError
 from taskproto.names import TaskName, task_name
 from taskproto.remote import (
     ClaimPlan,
@@ -66,9 +66,10 @@ def claim(
         return _claim_here(core, name, session, pid, force)
     remote = core.remote
     if not core.config.task_dir(task_name(name)).is_dir():
-        raise TaskprotoError(
+        raise TaskNotFound(
+            name,
             f"no task named {name!r} on this machine; run `taskproto sync` to fetch the "
-            f"tasks of remote {remote.name!r}, or create it"
+            f"tasks of remote {remote.name!r}, or create it",
         )
     task = core.load(name)
     _blockers(core, task, session, force)  # refused before the network is touched

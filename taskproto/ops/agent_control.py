@@ -215,6 +215,13 @@ def _check_file(
     if found.is_file() and (not executable or os.access(found, os.X_OK)):
         return
     why = "is not executable" if found.is_file() else "is not there"
+    if os.path.isabs(os.path.expanduser(path)):  # not the worktree's: saying so would mislead
+        fix = (
+            f"make it executable (`chmod +x {path}`)"
+            if found.is_file()
+            else "give the path of a file that is there"
+        )
+        raise TaskprotoError(f"{path!r}, {what}, {why}: {fix}, or pass another --client")
     raise TaskprotoError(
         f"{path!r}, {what}, {why} in the agent's worktree {worktree}, where its client runs: "
         f"commit it to the agent's branch {branch} (or give an absolute path), or pass another "
