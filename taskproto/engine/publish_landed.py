@@ -38,14 +38,22 @@ class LandedPublished:
         }
 
 
-def newest_archives(refs: dict[str, str]) -> dict[str, str]:
-    """{task: head of its newest archive} of the archive refs among `refs` ({ref: sha})."""
+def newest_archive_refs(refs: dict[str, str]) -> dict[str, str]:
+    """{task: its newest archive ref} of the archive refs among `refs`
+    (refs/taskproto/archive/<task>/<UTC stamp>: the newest sorts last)."""
+    from taskproto.engine.journals import task_of
+
     newest: dict[str, str] = {}
     for ref in refs:
         if ref.startswith(journal.ARCHIVE_PREFIX):
-            task = ref[len(journal.ARCHIVE_PREFIX) :].rsplit("/", 1)[0]
+            task = task_of(ref)
             newest[task] = max(newest.get(task, ref), ref)
-    return {task: refs[ref] for task, ref in newest.items()}
+    return newest
+
+
+def newest_archives(refs: dict[str, str]) -> dict[str, str]:
+    """{task: head of its newest archive} of the archive refs among `refs` ({ref: sha})."""
+    return {task: refs[ref] for task, ref in newest_archive_refs(refs).items()}
 
 
 def publish_all(core: Core) -> LandedPublished:

@@ -84,15 +84,10 @@ def sync(engine: Core) -> SyncReport:
     }
     theirs = {r[len(tasks_prefix) :]: sha for r, sha in refs.items() if r.startswith(tasks_prefix)}
     report = SyncReport([], [], [], [], {}, remote.tracked_claims(), [], [])
-    # task -> its newest archive ref (refs/taskproto/archive/<task>/<time>)
-    archives: dict[str, str] = {}
-    for ref in refs:
-        if ref.startswith(journal.ARCHIVE_PREFIX):
-            task = ref[len(journal.ARCHIVE_PREFIX) :].rsplit("/", 1)[0]
-            archives[task] = max(archives.get(task, ref), ref)
+    archives = publish_landed.newest_archive_refs(refs)  # task -> its newest archive ref
     landed = publish_landed.publish(
         engine,
-        publish_landed.newest_archives(refs),
+        {task: refs[ref] for task, ref in archives.items()},
         set(local),
         theirs,
         {n: r.journal for n, r in gone.items()},
