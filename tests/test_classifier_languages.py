@@ -84,6 +84,9 @@ SEVENTEENTH = "heldout17"
 # The eighteenth batch (below, EIGHTEENTH_FLOORS): since the sixteenth round the model is trained
 # on it, so it too is data with the same floor.
 EIGHTEENTH = "heldout18"
+# The nineteenth batch (below, NINETEENTH_FLOORS): since the seventeenth round the model is trained
+# on it, so it too is data with the same floor.
+NINETEENTH = "heldout19"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -101,6 +104,7 @@ TRAINED = (
     SIXTEENTH,
     SEVENTEENTH,
     EIGHTEENTH,
+    NINETEENTH,
 )
 
 
@@ -287,10 +291,14 @@ EIGHTEENTH_FLOORS = {"de": 161, "es": 163, "fr": 166, "pt-BR": 165, "ja": 162, "
 # the fifteenth round was made), kept out of this repository until the sixteenth round was merged,
 # never trained on (the training script leaves heldout19 out by default), scored once by the lead
 # (docs/interruptions.md, "The nineteenth batch, scored once"): 92.5% in all, pt-BR 94.2%, es and
-# fr 93.6%, de 92.9%, ja 90.5%, zh-Hans 90.0% (none met). Its floors are those counts; the next
-# round makes it data and holds out a twentieth batch.
-NINETEENTH = "heldout19"
+# fr 93.6%, de 92.9%, ja 90.5%, zh-Hans 90.0% (none met). Its floors are those counts. Since the
+# seventeenth round it is data: the model is trained on it (batch "19" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 NINETEENTH_FLOORS = {"de": 157, "es": 162, "fr": 162, "pt-BR": 161, "ja": 152, "zh-Hans": 153}
+# The twentieth batch: written the same way while the seventeenth round is made, not in this
+# repository until that round is merged, and never trained on: the training script leaves it out
+# by default.
+TWENTIETH = "heldout20"
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -332,10 +340,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_nineteenth_never_trained_on() -> None:
+def test_the_blind_batches_are_new_and_the_twentieth_never_trained_on() -> None:
     """The tenth to nineteenth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the nineteenth out unless told
+    accents, punctuation or spaces), and the training script leaves the twentieth out unless told
     otherwise."""
     import unicodedata
 
@@ -358,7 +366,7 @@ def test_the_blind_batches_are_new_and_the_nineteenth_never_trained_on() -> None
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'held_out = args.hold_out or ["{NINETEENTH}"]' in script
+    assert f'held_out = args.hold_out or ["{TWENTIETH}"]' in script
 
 
 # --- the rules, language by language: the English rules' decisions hold in each
@@ -868,8 +876,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    eighteen batches and the training messages, since the sixteenth round; a few minutes), leaving
-    out the nineteenth batch, held out by default: the script says so."""
+    nineteen batches and the training messages, since the seventeenth round; a few minutes), leaving
+    out the twentieth batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -880,7 +888,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {NINETEENTH})" in made.stderr, made.stderr
+    assert f"(held out: {TWENTIETH})" in made.stderr, made.stderr
 
 
 @given(
