@@ -117,6 +117,10 @@ BATCHES = {
     # the eleventh round's: three more, each language from its own scenes and people (breadth);
     # trained on, never a blind batch
     "14t": ("train14a", "train14b", "train14c"),
+    # the seventeenth round's training messages: two engineers who did not see the classifier,
+    # writing the kinds the blind batches missed most (audits asked about the protocol's state,
+    # gos after news or a check, the holds and questions near them); trained on, never blind
+    "17t": ("train17a", "train17b", "train17c", "train17d", "train17e"),
 }
 EPOCHS = 30
 RATE = 0.2
