@@ -142,6 +142,7 @@ _MARKERS = {
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
         pousser branche reussi continuons reprenez poursuivez bilan journee
+        deroule envoie enchaine rebranche replonge
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -377,6 +378,12 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
     return any(r.name == rule for code in codes for r in language(code).rules)
 
 
+# Rules whose question is the app's own session, lock or hook ("die Session des Users"), or how
+# the protocol works: no check of the protocol answers it, however sure the model is of an audit.
+# Not French's fr-question-how: its "quand" also reads a past event ("… quand t'as crashé ?").
+_NOT_AUDITS = frozenset({"de-question-how"})
+
+
 def second_opinion(
     codes: tuple[str, ...], rule: str, rule_type: str, normal: str, clauses: Sequence[str] = ()
 ) -> tuple[str, str, float] | None:
@@ -393,6 +400,8 @@ def second_opinion(
         return None
     found, sure = revised
     if found == "RESUMPTION" and holds(codes, clauses, normal):
+        return None
+    if found == "AUDIT" and rule in _NOT_AUDITS:
         return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)
 

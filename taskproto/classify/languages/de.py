@@ -110,6 +110,7 @@ RULES = (
         r"|bleib(?:t|en sie)? (?:im |in |auf )?(?:stand-?by|wartestellung|warteposition))\b",
         0.8,
     ),
+    *de_more.FIRST,  # the protocol's state asked, before the work's (de_more.py)
     Rule(
         "de-status-where",
         "STATUS_REQUEST",
@@ -234,8 +235,7 @@ RULES = (
         0.85,
     ),
     *de_more.RULES,  # the sixteenth round's forms (de_more.py)
-    # a question about the protocol's state now, not its design ("Gehört der Lock noch uns?",
-    # not "Ist das Journal append-only?")
+    # the protocol's state now, not its design ("Gehört der Lock noch uns?", not "append-only?")
     Rule(
         "de-audit-state",
         "AUDIT",

@@ -32,6 +32,129 @@ _FIRST = r"(?:erst|zuerst|vorher|erstmal|davor|vorab)"
 _TELL = r"(?:sag|erklar|erzahl|verrat)\w* (?:mir |uns )?"
 _NOT = r"(?!.*\b(?:nicht|nie|niemals|kein\w*)\b)"
 
+# Issue #45's seventeenth round (docs/interruptions.md, "Seventeenth round: the rules (German and
+# French)"): each rule written for a kind, from messages of the round's own, not a batch's wording.
+_NOW = r"(?:gerade|grade|jetzt|aktuell|momentan|derzeit|noch|im moment|zur zeit|heute)"
+# a state or correctness asked of a protocol object in a terse question ("Hooks aktiv?")
+_OK = (
+    r"(?:aktiv|inaktiv|da|drin|weg|frei|belegt|sauber|konsistent|gultig|plausibel|korrekt|intakt"
+    r"|aktuell|veraltet|stale|verwaist|tot|installiert|registriert|abgelaufen|gesetzt|an|aus)"
+)
+_DONE = (
+    r"(?:fertigstellen|fertig ?(?:machen|bauen|schreiben|kriegen)|abschliessen|umsetzen"
+    r"|implementieren|einbauen|angehen|weiterbauen|weiterschreiben"
+    r"|zu ende (?:bringen|bauen|machen|schreiben|fuhren|fuehren))"
+)
+_CHECKED = (
+    r"(?:anschauen|ansehen|angucken|prufen|pruefen|uberprufen|ueberpruefen|checken"
+    r"|kontrollieren|verifizieren|nachsehen|nachschauen|validieren)"
+)
+
+FIRST = (
+    # a question on a protocol object's present state, by who, which, how many or where and a
+    # now ("Wie viele Worktrees hängen gerade rum?", "Wem gehört der Lock jetzt?"); then a terse
+    # one ("Hooks aktiv?", "lock noch da?"), or the object checked, the verb last ("Lock-Datei
+    # anschauen"); not how it works, not the app's own ("Wie viele Sessions hat ein User?")
+    Rule(
+        "de-audit-which",
+        "AUDIT",
+        r"^(?:wie ?viele?|welche[rsmn]?|wer|wem|wessen|wo)\b(?<!^wer)(?=.*\b" + _NOUN + r"\b)"
+        rf"(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b)(?!.*\b(?:kann|konnen|darf|durfen|soll|sollen"
+        rf"|max\w*|hochstens|man)\b).*\b{_NOW}\b"
+        # "wer hält / hat / besitzt den Lock" is de-audit-now's (de_more.RULES)
+        r"|^wer\b(?! (?:halt|hat|besitzt|blockiert)\b)(?=.*\b" + _NOUN + r"\b)"
+        rf"(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b).*\b{_NOW}\b",
+        0.85,
+    ),
+    Rule(
+        "de-audit-terse",
+        "AUDIT",
+        r"^(?:(?:der|die|das|alle|unser\w*|dein\w*|eure?\w*) )?(?:[\w.-]+-)?"
+        + _NOUN
+        + rf"[\w.-]*(?: (?:noch|schon|jetzt|gerade|grade|alle|wieder|uberhaupt))* {_OK}\s*\?$"
+        r"|^(?:(?:erst|zuerst|mal|bitte|kurz|noch|einmal) )*(?:(?:den|die|das|alle|deine|unsere"
+        r"|eure) )?(?:[\w.-]+-)?" + _NOUN + rf"[\w.-]*(?: [\w.-]+){{0,4}}? {_CHECKED}\W*$",
+        0.85,
+    ),
+)
+# spliced after de_more.RULES' own
+SEVENTEENTH = (
+    # what is left, what works yet, of the work: "Können Sie mir sagen, welche Schritte noch
+    # ausstehen?", "Welche Teile laufen schon und welche nicht?" (not "Welche Tests laufen schon
+    # bei jedem Commit?": how the code is set up)
+    Rule(
+        "de-status-left",
+        "STATUS_REQUEST",
+        r"^(?:welche[rsmn]?|was|wie ?viele?)\b(?: [\w.-]+){0,6}? (?:noch (?:aus(?:steht|stehen)"
+        r"|offen (?:ist|sind)|fehlt|fehlen|zu tun(?: ist)?|ubrig|uebrig|zu erledigen(?: ist)?"
+        r"|nicht (?:fertig|erledigt|umgesetzt|gemacht|gebaut) (?:ist|sind))|(?:steht|stehen)"
+        r" noch aus|(?:schon|bereits) (?:lauf(?:t|en)|funktionier(?:t|en)|geh(?:t|en)|klapp(?:t|en)"
+        r"|fertig (?:ist|sind)|erledigt (?:ist|sind)|umgesetzt (?:ist|sind))|(?:lauf(?:t|en)"
+        r"|funktionier(?:t|en)|geh(?:t|en)|klapp(?:t|en)|fertig|erledigt) (?:schon|bereits))"
+        r"(?: und (?:welche|was)(?: [\w.-]+){0,3}? nicht)?\s*\??$",
+        0.85,
+    ),
+    # a go handed over once a wait is lifted ("(Die Freigabe ist da,) du bist dran", "Bahn frei",
+    # "kannst weiterlaufen lassen", "das Ticket gehört jetzt dir"), a go after an arrow ("Tests
+    # grün → go"); not negated, not asked (a time or a condition holds it: later, conditions)
+    Rule(
+        "de-go-handover",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:jetzt|dann|also|nun|ab jetzt|ab hier|und) )*(?:(?:du )?bist"
+        r" (?:(?:jetzt|wieder|dann|ab jetzt|du) )*dran|dein (?:zug|einsatz)"
+        r"|(?:freie bahn|bahn frei)(?: fur dich)?"
+        r"|(?:du )?(?:kannst|darfst) (?:(?:jetzt|wieder|dann|ruhig|es|ihn) )*"
+        r"(?:ran|weiterlaufen(?: lassen)?)|(?:(?:es|das|der|die) (?:[\w.-]+ )?)?gehort"
+        r" (?:jetzt |wieder )?(?:ganz )?dir"
+        r"|du hast (?:jetzt |wieder )?freie hand|lass(?:t)? (?:es|ihn) weiterlaufen)\W*$"
+        rf"|^{_NOT}.*(?:→|->|=>) ?go\W*$",
+        0.85,
+    ),
+    # the task's completing verb after a step, the go last ("(erst den Lock prüfen,) danach
+    # bitte X fertigstellen", "anschließend den Export zu Ende bringen"); not negated, not asked
+    Rule(
+        "de-go-then",
+        "RESUMPTION",
+        rf"^(?:danach|anschliessend|hinterher|im anschluss){_NOT}(?!.*\?$)"
+        r"(?: (?:bitte|direkt|gleich|sofort|einfach|ruhig|noch))*(?: [\w'.-]+){1,6}? "
+        rf"{_DONE}\W*$",
+        0.85,
+    ),
+    # nothing further: "aber mach erst mal nichts weiter am Code" (a hold, not "mach weiter"),
+    # and the completing verb denied, not asked ("danach bitte nicht die Abrechnung
+    # fertigstellen"; "Würdest du das nicht zu Ende bringen?" asks)
+    Rule(
+        "de-nothing-further",
+        "OTHER",
+        r"\b(?:nichts|nix) (?:mehr )?weiter(?:machen|arbeiten)?\b",
+        0.9,
+    ),
+    Rule(
+        "de-not-done",
+        "OTHER",
+        rf"\b(?:nicht|nie|keinesfalls) (?:[\w'.-]+ ){{0,6}}?{_DONE}\W*$(?<!\?)",
+        0.9,
+    ),
+    # a question said as a thing unclear ("Die Sortierung nach PLZ ist mir unklar."; not "…,
+    # versteh ich nicht" after a bug told: a remark)
+    Rule(
+        "de-unclear-question",
+        "QUESTION",
+        r"\b(?:ist|sind|war|bleibt|bleiben) (?:mir|uns) (?:(?:noch|nicht|echt|total|ganz|etwas"
+        r"|irgendwie|immer noch|leider|einfach) )*(?:unklar|nicht (?:ganz )?klar|schleierhaft"
+        r"|ein ratsel|ratselhaft|raetselhaft)\b|\berschliesst sich mir (?:noch )?nicht\b",
+        0.85,
+    ),
+    # a why clause of its own, no "?" ("(sag mir vorher noch,) weshalb der Parser abstürzt"; not
+    # "Warum eigentlich nicht.": three words at least)
+    Rule(
+        "de-why-question",
+        "QUESTION",
+        r"^(?:warum|wieso|weshalb|weswegen|aus welchem grund)(?: [\w'.-]+){3}(?!.*\?$)",
+        0.85,
+    ),
+)
+
 RULES = (
     # a yes/no question on how a lock, session or hook works, or on the app's own ones: the code's
     # question, not an audit ("Ist der Lock reentrant?", "Ist die Session des Users nach dem
@@ -98,4 +221,5 @@ RULES = (
         r"|erledigt|hinbekommen|umgesetzt|gebaut)\b",
         0.8,
     ),
+    *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
 )

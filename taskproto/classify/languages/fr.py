@@ -110,6 +110,7 @@ RULES = (
         r"|reste[zs]? en (?:stand-?by|attente|pause))\b",
         0.8,
     ),
+    *fr_more.FIRST,  # a check, then the go said to tu (fr_more.py)
     Rule(
         "fr-status-where",
         "STATUS_REQUEST",

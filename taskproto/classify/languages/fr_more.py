@@ -7,6 +7,7 @@ accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.table import WORK
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -25,9 +26,94 @@ _STATE = (
     r"(?:existe(?:nt)? (?:encore|toujours)|(?:encore|toujours) (?:la|actif|active|actifs|actives"
     r"|ouverte?s?|pris|prise|tenu|a toi|a nous|a moi)|ouverte?s?|actif|active|actifs|actives"
     r"|a jour|liberee?s?|relachee?s?|reprise?s?|corrompue?s?|enregistree?s?|installee?s?"
-    r"|supprimee?s?|nettoyee?s?|perdue?s?|morte?s?|plantee?s?|bien a (?:toi|nous|moi))"
+    r"|supprimee?s?|nettoyee?s?|perdue?s?|morte?s?|plantee?s?|bien a (?:toi|nous|moi)"
+    r"|desactivee?s?|contournee?s?|declenchee?s?|libres?)"
 )
 _FIRST = r"(?:d'abord|avant|avant ca|avant tout|en premier|au prealable)"
+
+# Issue #45's seventeenth round (docs/interruptions.md, "Seventeenth round: the rules (German and
+# French)"): each rule written for a kind, from messages of the round's own, not a batch's wording.
+_NOT = r"(?!.*(?:\bpas\b|\bjamais\b|\bplus\b|\bne\b|\bn'))"
+_AFTER = r"(?:apres|ensuite|puis|apres ca|derriere|une fois (?:fait|que c'est fait))"
+_FINISH = (
+    r"(?:finis|termines|acheves|fais|codes|attaques|enchaines|implementes|ecris|reprends"
+    r"|continues|integres|boucles|montes|finissez|terminez|achevez|faites|codez|attaquez"
+    r"|enchainez|implementez|reprenez|continuez|integrez|bouclez)"
+)
+
+FIRST = (
+    # a check, then the go said to "tu" ("check le verrou et après tu finis les e-billets"; a
+    # clause of its own after "puis": "tu termines le module"): read before the status rules,
+    # which took "check … finis" for the work's
+    Rule(
+        "fr-go-then",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:.*\b(?:et )?{_AFTER},? )?(?:tu|vous) {_FINISH}"
+        r" (?:le|la|les|l'|ton|ta|tes|votre|vos)\b",
+        0.85,
+    ),
+)
+SEVENTEENTH = (
+    # a question on a protocol object's present state, by which, who or how many ("le verrou
+    # appartient à quelle session ?", "combien de worktrees traînent encore ?"), or a hook that
+    # ran ("le hook a-t-il tourné sur le worktree X ?"); not how it works, not the app's own
+    Rule(
+        "fr-audit-which",
+        "AUDIT",
+        rf"^(?!(?:pourquoi|comment|quand)\b)(?=.*\?$)(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b)"
+        rf"(?!.*\bcombien de temps\b)(?=.*\b{_NOUN}\b)(?:(?=.*\b(?:quel(?:le)?s?|qui|combien)\b)"
+        r".*\b(?:appartien\w*|tien(?:t|nent)|detien(?:t|nent)|pointe\w*|ouverte?s?|traine\w*"
+        r"|reste(?:nt)?|existe(?:nt)?|actifs?|actives?|en cours|vivante?s?|zombies?"
+        r"|a le (?:verrou|lock)|est a)\b|.*\bhooks?\b.*\b(?:a|ont)(?:-t-il|-t-elle|-ils|-elles)?"
+        r" (?:bien |deja |vraiment |seulement )?(?:tourne|ete (?:lance|execute|declenche"
+        r"|desactive|installe|contourne)e?s?)\b)",
+        0.85,
+    ),
+    # a go handed over once a wait is lifted: "c'est à toi", "à toi de jouer", "je te rends la
+    # main", "reprise autorisée" (a bare "à toi" is left: "merci à toi" is cut to it)
+    Rule(
+        "fr-go-handover",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:maintenant|desormais|du coup|donc|alors|et) )*(?:c'est a (?:toi"
+        r"|vous)(?: maintenant| de jouer)?|(?:maintenant|desormais|du coup),? a (?:toi|vous)"
+        r"|a (?:toi|vous) de jouer|la main est a (?:toi|vous)|(?:je te|je vous|on te|on vous)"
+        r" (?:rends|rend|redonne|repasse) la main|(?:tu as|t'as|vous avez) (?:de nouveau |a nouveau"
+        r" )?la main|reprise (?:autorisee|validee|ok"
+        r"|confirmee|approuvee|accordee|possible))\W*$"
+        # the next part sent, the way back onto the work: "envoie la suite du matching",
+        # "déroule la suite du plan", "rebranche-toi sur X" (not "envoie-moi la suite du log")
+        rf"|^{_NOT}(?!.*\?$)(?:(?:tu peux|vous pouvez) )?(?:envoie|deroule|enchaine|balance|lance"
+        r"|code|ecris|envoyez|deroulez|enchainez|lancez|codez|ecrivez|envoyer|derouler|enchainer"
+        r"|lancer|coder|ecrire)[sz]? (?:donc |maintenant |alors |directement )?"
+        r"(?:la suite|le reste)\b(?! (?:du|des|de la|de l'|de ce|de ton) (?:log|logs|message"
+        r"|fichier|sortie|texte|mail|e-?mail|conversation|stack|trace|output|document|doc"
+        r"|readme)\b)"
+        rf"|^{_NOT}(?!.*\?$)re(?:branche|plonge|concentre|cale|penche)[sz]?-(?:toi|vous)"
+        r" (?:sur|dans|a|au|aux)\b",
+        0.85,
+    ),
+    # where the work stands, asked "at this stage" ("Le PV est-il générable depuis l'appli à ce
+    # stade ?"), not of the protocol (an audit's) and not by why or how
+    Rule(
+        "fr-status-stage",
+        "STATUS_REQUEST",
+        r"^(?!(?:pourquoi|comment|quand|qui|que|qu'est-ce|quel(?:le)?s?)\b)"
+        rf"(?!.*\b{_NOUN}\b).*\b(?:a ce stade|a l'heure actuelle|pour l'instant|pour le moment"
+        r"|en l'etat(?: actuel)?|a l'heure ou on parle)\s*\?$",
+        0.8,
+    ),
+    # how the code does a thing, asked ("le matching se fait sur le détour en km ou en minutes
+    # ?", "le score est calculé à partir de quoi ?"): a question, not the work's progress
+    Rule(
+        "fr-behaviour-question",
+        "QUESTION",
+        rf"^(?!.*\b{WORK}\b)(?=.*\?$).*\b(?:se (?:fait|font|base|basent|calcule|calculent|gere"
+        r"|gerent|declenche|declenchent|decide|determine|joue)|(?:est|sont) (?:calcule|stocke"
+        r"|gere|base|fait|trie|filtre|determine|decide|indexe)e?s?|on (?:se base|calcule|trie"
+        r"|filtre|stocke))(?: [\w'-]+){0,3}? (?:sur|par|avec|en|dans|selon|a partir|d'apres)\b",
+        0.85,
+    ),
+)
 
 RULES = (
     # a yes/no question on how a lock, session or hook works, or on the app's own ones: the code's
@@ -80,4 +166,5 @@ RULES = (
         r" (?:en|comme) (?:reviewer|relecteur|relectrice|assigne\w*|approbateur)\b",
         0.85,
     ),
+    *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
 )
