@@ -156,7 +156,7 @@ def test_an_english_go_word_named_is_a_mention(message: str, expected: str, rule
         # after a release, the go waits for it; the agent's own step first is a go
         ("发版后再继续", "OTHER", "zh-later"),
         ("封版了再接着写", "OTHER", "zh-negated-resumption"),
-        ("先把测试跑完再继续", "RESUMPTION", "zh-resumption"),
+        ("先把测试跑完再继续", "RESUMPTION", "zh-go-in-order"),
         # someone's approval or answer first holds; the user's approval said is a go
         ("老板点头了再继续", "OTHER", "zh-negated-resumption"),
         ("等产品拍板了再往下做", "OTHER", "zh-negated-resumption"),

@@ -26,7 +26,8 @@ VERB = (
     # read with the Chinese table's words)
     # (nor spelled as it: "拼成continue了")
     r"|(?<!の)(?<!の )(?<!的)(?<!的 )(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!成)(?<!成 )"
-    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]))"
+    # (nor the keyword as a noun: "continueの位置がずれてる", "continue文", "continue语句")
+    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]|\s?(?:の|が|文|句|キーワード|的|语句|关键字)))"
 )
 _PROTOCOL = (
     r"(?:(?<![ブク])ロック|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session|task\.json"
@@ -43,6 +44,29 @@ _NOT_OURS = (
     r"|データベース|db|ユーザー|ログイン|ブラウザ|redis|分散))"
 )
 _CHECK = r"(?:確認|チェック|検証|点検|検査|調べ|見て|監視|確かめ)"
+# The task's protocol objects by kind (a lock and its file, a session and its heartbeat, a
+# worktree, a hook, the journal and its entries, the task's record): not a block or a clock
+# (ブロック, クロック), nor a web hook
+_OBJECT = (
+    r"(?:(?<![ブク])ロック|ろっく|lock|worktree|ワークツリー|ジャーナル|じゃーなる|journal|セッション"
+    r"|せっしょん|session|ハートビート|heartbeat|(?<!web)(?<!web )(?<!ウェブ)フック|ふっく|hook"
+    r"|タスク記録|タスクの記録|task\.json)"
+)
+# a present state, or whether it is right: still, now, whose, which branch it points to, still
+# there or alive, down, missing entries, disabled, ended properly, matches the record
+_NOW = (
+    r"(?:まだ|今|いま|現在|ちゃんと|正しく|正しい|誰|だれ|どのブランチ|指して|指してる|なって(?:る|ない)"
+    r"|残って|生きて|死んで|落ちて|止まって|来て|切れて|欠けて|抜けて|漏れ|消えて|無効|有効"
+    r"|インストール|入って|走った|走って|動いて|実行され|終了|終わって|解放|合って|違う|違って"
+    r"|ずれ|食い違|おかし|ゾンビ|孤立|僕の|私の|自分の|うちの|俺の)"
+)
+# how it works, when it would, or the app's own lock, session or hook ("ロックっていつ解放される
+# の", "worktreeはどこに作られるの", "Reactのフック", "ログインセッション")
+_HOW_OR_THEIRS = (
+    r"^(?!.*(?:なぜ|なんで|どうして|どうやって|どういう|どうすれば|仕組み|理解|いつ(?!の)|何秒|何分|どこに"
+    r"|どのくらい|どれくらい|べき|って何|とは|mutex|ミューテックス|排他|データベース|db|redis|分散"
+    r"|ログイン|ブラウザ|react|vue|web|ユーザー(?:の|が)?(?:セッション|ロック)))"
+)
 
 RULES = (
     Rule(
@@ -138,6 +162,18 @@ RULES = (
         rf"|.*{_HELD}の?(?:状態|じょうたい)\S{{0,3}}?(?:教えて|おしえて|見せて|みせて|確認|かくにん)"
         rf"|.*{_HELD}\S{{0,12}}?(?:残って|生きて|壊れて|有効|開いて|解放され|外れて|消えて)\S{{0,6}}?か(?:どうか)?"
         r"(?:を)?(?:教えて|おしえて))",
+        0.85,
+    ),
+    # the same, any present state or correctness of the task's own protocol object asked (a
+    # question mark, か, の or ない at the end): "セッション、まだハートビート来てる？",
+    # "worktree、いまどのブランチ指してる？", "ジャーナル、エントリ欠けてない？",
+    # "誰かフックを無効にしてない？"
+    Rule(
+        "ja-audit-asked",
+        "AUDIT",
+        _HOW_OR_THEIRS
+        + r"(?=.*(?:\?|(?:か|かな|の|ない|ません)\W*$))"
+        + rf"(?:.*{_OBJECT}.*{_NOW}|.*{_NOW}.*{_OBJECT})",
         0.85,
     ),
     Rule(
@@ -237,7 +273,11 @@ RULES = (
         # とこから再開で"), a go left to be done ("続けといて")
         r"|^\S{0,12}?次(?:の\S{0,8}?)?(?:に|へ)?(?:いこ|行こ)う?(?:か|よ)?(?:次)?[!.\s]*$"
         r"|次\S{0,10}?(?:行って|いって|進んで)(?:も)?(?:いい|ok|大丈夫)(?:よ|です)?[!.\s]*$"
-        r"|から(?:再開|続行)(?:で|ね)?(?:お願い)?[!.\s]*$|手を動かして(?:ください|ね|くれ)?[!.\s]*$|"
+        r"|から(?:再開|続行)(?:で|ね)?(?:お願い)?[!.\s]*$|手を動かして(?:ください|ね|くれ)?[!.\s]*$"
+        # the go asked for by its noun alone, after news or a check: "再開よろしく", "続行で",
+        # "そのあと出荷集計の続きを" (not a thing's resuming named, "処理の再開で落ちる", nor asked)
+        r"|(?<!の)(?:再開|続行)(?:で|を)?(?:よろしく|お願い|おねがい|頼む|頼みます)?(?:します|です|ね|ね〜)?[!.\s]*$"
+        r"|(?:^|の)続き(?:を|も)(?:よろしく|お願い|頼む)?(?:します|です|ね)?[!.\s]*$|"
         + _STEM
         + r"続け(?:といて|ておいて)(?:ください|ね|くれ|ほしい)?[!.\s]*$",
         0.85,
@@ -277,6 +317,15 @@ LANGUAGE = Language(
         r"|ありがとう(?:ございます)?|じゃあ|では|よし|さて|なるほど|いいね|いいですね|オッケー"
         r"|ok|そうですね)(?=[\s,!.]|$)"
     ),
+    # a comma after a protocol object named as the topic does not split: "カラオケのセッション、
+    # まだハートビート来てる？" asks about the session (each noun a lookbehind of its own width,
+    # read where the comma's space ends)
+    joiners="|".join(
+        rf"(?<={noun}, )"
+        for noun in "ロック ろっく lock worktree ワークツリー ジャーナル journal セッション session"
+        " ハートビート フック hook タスク記録 pid".split()
+    )
+    + r"(?<!ブロック, )(?<!クロック, )",
     # not after an event the user waits for ("CIが通ったら続けて" is one hold, not a go)
     connectives=(
         r"(?<=てから)(?<!ようにしてから)(?<!が終わってから)(?<!が済んでから)(?<!が通ってから)(?<!になってから)"

@@ -11,7 +11,7 @@ from taskproto.classify.languages.table import Language
 # thing's name ("恢复出厂设置那个功能先隐藏掉": the verb is 隐藏), nor 推进 done, told or asked
 # of ("你都推进了啥").
 VERB = (
-    r"(?:继续(?!失败|报错|挂|出错|红|卡|按钮|键)|接着(?:\S{0,6}?)(?:做|来|弄|干|写|改|搞|补|修|实现|完成|撸|整|推|跑)"
+    r"(?:继续(?!失败|报错|挂|出错|红|卡|按钮|键)|接着(?:\S{0,6}?)(?:做|来|弄|干|写|改|搞|补|修|实现|完成|撸|整|推|跑|开发)"
     r"|往下(?:做|走|写|弄|推|搞|干)|做第\S{1,3}步|开绿灯|绿灯|走起|放手(?:做|干|去做)"
     r"|恢复(?!按钮|键|标志|字段|逻辑|功能|机制|流程|状态|出厂|默认|备份|数据|密码|原状|原样"
     r"|[^,.?!;]{0,8}?(?:功能|按钮|选项|开关|接口|页面|入口|菜单|模块))"
@@ -35,7 +35,8 @@ VERB = (
     r"|^(?:先)?回到\S{1,12}?(?:那块|那边|那部分|那里)\W*$"
     # (the English word named, not said: "那个 continue 写错了", "循环里的 continue")
     r"|(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!里的)(?<!中的)(?<!里的 )(?<!中的 )(?<!成)(?<!成 )"
-    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]))"
+    # (nor the keyword as a noun: "continue的位置不对", "continue语句")
+    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]|\s?(?:的|语句|关键字)))"
 )
 _PROTOCOL = (
     r"(?:锁|lock|worktree|工作树|journal|日志|会话|session|task\.json|任务状态|状态文件|协议|分支"
@@ -49,6 +50,29 @@ _NOT_OURS = (
     r"|分布式|redis|行锁|表锁|读写锁|自旋|乐观|悲观))"
 )
 _CHECK = r"(?:检查|确认|确保|保证|验证|校验|核对|查一下|查查|看看|看一下|看下|排查|过一遍)"
+# The task's protocol objects by kind (a lock, its file; a session; a worktree; a hook; the
+# journal; the task's record or state): not an app's door or screen lock ("锁屏", "解锁"), a
+# React or web hook, a package manager's lock file
+_OBJECT = (
+    r"(?:(?<![解门密智车枷])锁(?!屏|定|价|单|座|车|仓|客|库存)|lock|工作树|worktree|会话|session"
+    r"|钩子(?!函数)|hook|journal|任务记录|任务状态|状态文件|task\.json)"
+)
+# a present state, or whether it is right: still, now, whose, which branch it points to,
+# whether it ran, is on, lost entries, expired, ended properly, a zombie
+_NOW = (
+    r"(?:还|现在|目前|当前|这会儿|此刻|刚才|刚刚|仍然|依然|是不是|有没有|是否|对不对|对吗|对么|正常"
+    r"|对不上|不对|一致|一样|同步|指向|指的是|指着|分支|谁|丢|少了|缺|漏|过期|失效|活着|僵尸|死"
+    r"|断|结束|收尾|退出|跑了|跑过|触发|生效|装上|装好|装了|启用|禁用|关了|关掉|跳过|被|干净"
+    r"|残留|孤儿|在不在|有效|完整)"
+)
+# how it works, or when it would ("锁什么时候会过期", "worktree是怎么建的", "锁是按任务还是按仓库"),
+# or the app's own lock, session or hook ("用户会话", "redis锁", "React的hook")
+_HOW_OR_THEIRS = (
+    r"^(?!.*(?:为什么|为啥|为何|怎么|如何|咋|会怎|会发生|会不会|应该|需不需要|要不要|能不能|可不可以"
+    r"|什么时候|何时|多久|多长|多少|几秒|是什么|是啥|干嘛|存在哪|放在哪|存哪|每次|一般|原理|机制|设计"
+    r"|安全吗|是\S{1,8}还是|用户|登录|浏览器|前端|数据库|mutex|互斥|分布式|redis|行锁|表锁|读写锁|自旋"
+    r"|乐观|悲观|react|vue|web|聊天|客服|yarn|npm|pnpm|package|cargo|poetry))"
+)
 
 RULES = (
     Rule("zh-dont-stop", "RESUMPTION", r"(?:别|不要|不用|无需|不必|甭)(?:停|暂停|等)", 0.9),
@@ -66,7 +90,10 @@ RULES = (
         r"(?:别|不要|先别|先不要|还不要|暂时别|暂时不要|不能|不准|先不|不用|不必|无需|没必要|甭)(?:再)?"
         # on its own, in haste: "不要擅自进入下一步", "别急着往下写"
         r"(?:擅自|私自|自行|随便|贸然|急着|着急)?(?:继续|接着|往下|恢复"
-        r"|开始|推进|把?剩下(?:的|那|这)|进入下一)|别(?:再)?继续|(?:别|不要|先别|先不要|暂时别|不用)把\S{0,12}?(?:拉|捡)起来|^等.*(?:再|才)(?:继续|开始|接着|恢复)|(?:继续|开始|(?<!请)恢复)之前"
+        r"|开始|推进|把?剩下(?:的|那|这)|进入下一)|别(?:再)?继续|(?:别|不要|先别|先不要|暂时别|不用)把\S{0,12}?(?:拉|捡)起来|^等.*(?:再|才)(?:继续|开始|接着|恢复)"
+        # waited for inside the clause: "上架功能等法务审完再继续" (not 等 as "etc.", "登录等功能")
+        r"|等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差|功能|模块|页面|接口|字段|部分)"
+        r"[^,.?!;]{1,20}?(?:再|才)(?:继续|开始|接着|恢复|往下|推进)|(?:继续|开始|(?<!请)恢复)之前"
         r"|(?:明天|晚点|稍后|回头|下次|以后|待会|开完会|会后|开会后|下午|晚上|一会儿|等会儿?)(?:再)?"
         r"(?:继续|接着|恢复|开始|做)"
         r"|(?:review|评审|审核|审查|我看完|我确认|我回来|我同意)\S{0,3}?(?:之后|以后|后)?再(?:继续|接着"
@@ -83,6 +110,8 @@ RULES = (
         r"|(?:继续|接着|恢复|开始|往下)\S{0,4}?(?:太早|为时过早|还早)"
         # the go said before, taken back: "刚说的继续收回", "继续那句撤回"
         r"|(?:继续|接着|恢复|开始|往下|推进)[^,.?!;]{0,6}?(?:收回|撤回|作废|不算数?|取消掉?)(?!\S*(?:吗|呢))"
+        # a go said not to be meant: "不是让你继续的意思", "我没说要恢复", "并没有叫你往下做"
+        r"|(?:不是|并不是|没|没有|并没有)(?:说(?:要|让|叫)?|让|叫|要)(?:你)?(?:继续|接着|恢复|往下|推进)"
         # a go meant, not said: "本来想让你接着写 X 的" (a go said after it decides:
         # "..., 还是继续吧")
         r"|(?:本来|原本|本想|原来)(?:是)?(?:想|打算|准备|要)[^,.?!;]{0,12}?(?:继续|接着|恢复|推进|往下|开始)",
@@ -91,12 +120,13 @@ RULES = (
     Rule(
         "zh-hold",
         "OTHER",
-        r"^(?:等一下|等等|等一等|等会|稍等|等下|停|停下|停止|暂停(?!的)|先停|先暂停|打住|慢着|且慢"
+        # (停 and 等 opening a noun are no hold: "停车场的报表", "等级规则")
+        r"^(?:等一下|等等|等一等|等会|稍等|等下|停(?!车|牌|售|服|电|用|留|靠|机坪|机位)|停下|停止|暂停(?!的)|先停|先暂停|打住|慢着|且慢"
         r"|还没(?!\S*?(?:吗|呢)\W*$)|先别"
         # on second thought, a hold ("想了想还是缓缓", "改主意了"; "想了想还是继续吧" is a go)
         r"|想了想(?:还是)?(?:缓缓|缓一缓|先缓|算了|先别|先不|别|不要|停|等等)|^改主意了?\W*$"
         r"|还是(?:缓缓|缓一缓|先缓|先放一放|先放放)"
-        r"|等)|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
+        r"|等(?!级|于|号|式|额|比|宽|同|价|差))|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
         0.8,
     ),
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
@@ -130,6 +160,26 @@ RULES = (
         rf"|.*{_HELD}\S{{0,12}}?(?:和|跟|与)\S{{0,16}}?(?:一样|相同|一致|对得上)(?:吗|不|没)"
         # said as a request: "锁的状态看一下" (and in pinyin, "suo de zhuangtai kan yixia")
         rf"|.*{_HELD}的?状态(?:\s?(?:看|查|检查|确认|说|报)(?:一下|下)))",
+        0.85,
+    ),
+    # the same, any present state or correctness of the task's own protocol object asked (a
+    # question mark, 吗, 没(有) or 不 at the end, 是不是, 有没有, 谁, 哪): "锁文件里的进程号还在
+    # 跑吗", "worktree现在指的是哪个分支", "会话退出的时候有没有正常收尾", "钩子现在装上了没有"
+    Rule(
+        "zh-audit-asked",
+        "AUDIT",
+        _HOW_OR_THEIRS
+        + r"(?=.*(?:\?|吗|么|没有?\W*$|不\W*$|是不是|有没有|是否|对不对|在不在|谁|哪))"
+        + rf"(?:.*{_OBJECT}.*{_NOW}|.*{_NOW}.*{_OBJECT})",
+        0.85,
+    ),
+    # why the agent stopped, asked: a question ("怎么停了？", "为啥突然不动了"), not a go
+    # ("怎么不继续": zh-nudge) nor a status request; a rule of its own, so the model's reading
+    # of a status request must be very sure to replace it
+    Rule(
+        "zh-why-stopped",
+        "QUESTION",
+        r"^(?:你|它)?(?:怎么|为什么|为啥|咋)(?:突然|又|就)?(?:停|停下|停住|不动|不干|没动静)(?:了|啦)(?:呢|啊)?\W*$",
         0.85,
     ),
     # the rest, all of it done: "剩下几个 handler 也都实现了吧" (a go; "剩下几个？" asks)
@@ -246,7 +296,29 @@ RULES = (
         r"|会不会|有没有(?:做|加|处理|考虑|实现)|(?:讲|说|解释)(?:一遍|清楚)|没看懂|帮我(?:理解|弄懂|搞懂|捋一下)|告诉我(?:为什么|为啥|怎么)",
         0.85,
     ),
+    # the agent's own step first, then the go, one clause ("先把测试跑完再继续"; an event that
+    # happens of itself, "CI绿了再继续", is zh-negated-resumption's, before): nothing beside the go
+    # for the model to read as a hold (a later time or a condition still holds it)
+    Rule(
+        "zh-go-in-order",
+        "RESUMPTION",
+        r"^(?:你|那)?(?:就)?先把[^,.?!;]{1,24}?(?:做|写|跑|修|改|弄|搞|补|提交|处理|调|测)(?:完|好|通|掉|了)了?"
+        r"(?:再|然后)(?:继续|接着\S{0,4}|往下\S{0,3}|恢复|推进)(?:吧|啊|哈)?\W*$",
+        0.9,
+    ),
     Rule("zh-resumption", "RESUMPTION", VERB, 0.9),
+    # a part of the work to be finished, or done too, asked for: a go ("然后把对账写完",
+    # "顺着把过号重排也做了吧"; not asked, "把对账写完了吗", nor told, "我把对账写完了", nor held,
+    # "别把对账写完", whose 别 no opening word allows)
+    Rule(
+        "zh-finish",
+        "RESUMPTION",
+        r"^(?:你|现在|那就|就|再|然后|顺着|顺便|顺手|接着|直接|安心|赶紧|麻溜|一口气)*把[^,.?!;]{1,24}?"
+        r"(?:也|都)?(?:一起|一并)?(?:做|写|搞|弄|实现|开发|跑|改|补|修|对接|接)完(?:吧|就行|哈|啊)?\W*$"
+        r"|^(?:顺着|顺便|顺手|接着|再|那就|就|你)*把[^,.?!;]{1,24}?也(?:一起|一并|顺便)?"
+        r"(?:做|写|实现|搞|弄|补|加|改)(?:了|掉)吧\W*$",
+        0.85,
+    ),
     Rule(
         "zh-go-ahead",
         "RESUMPTION",
@@ -288,6 +360,14 @@ LANGUAGE = Language(
         r"(?:好|好的|好吧|行|嗯|嗯嗯|ok|可以|没问题|谢谢|多谢|明白了|懂了|知道了|收到|那|那就|然后|对"
         r"|是的|是|很好)(?=[\s,!.]|$)"
     ),
+    # a comma after a protocol object named as the topic does not split: "这个任务的锁，现在在谁
+    # 手上？" asks about the lock (each noun a lookbehind of its own width)
+    joiners="|".join(
+        rf"(?<={noun}, )"
+        for noun in "锁 锁文件 lock 工作树 worktree 会话 session 钩子 hook journal 任务记录 进程号"
+        " pid".split()
+    )
+    + r"(?<!解锁, )(?<!门锁, )(?<!密码锁, )(?<!智能锁, )",
     # and after "before", as English splits before it: "继续之前|先汇报一下进度"
     connectives=r"(?=然后|但是|不过|可是)|(?<=之前)|(?<=以前)",
     later=(
@@ -303,7 +383,7 @@ LANGUAGE = Language(
     ),
     # "站会结束后再继续": an event's end, not the agent's own step ("把lint修完再继续")
     conditions=(
-        r"(?<=\S)(?:之后|以后)|^等(?!一下|等|会|下|一等)\S|(?:的话)$"
+        r"(?<=\S)(?:之后|以后)|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
         r"|(?:结束|散会|下班|午休|开完|忙完|上线|发布|发版|封版|合并|部署|评审|审批|批准)(?:完)?后"
     ),
     retractions=(
