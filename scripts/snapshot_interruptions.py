@@ -36,9 +36,11 @@ _INPUTS = (
     "taskproto/classify/languages/de_more.py",
     "taskproto/classify/languages/en.py",
     "taskproto/classify/languages/es.py",
+    "taskproto/classify/languages/es_more.py",
     "taskproto/classify/languages/fr.py",
     "taskproto/classify/languages/fr_more.py",
     "taskproto/classify/languages/pt_br.py",
+    "taskproto/classify/languages/pt_more.py",
     "taskproto/classify/languages/ja.py",
     "taskproto/classify/languages/zh_hans.py",
 )

@@ -117,6 +117,7 @@ _MARKERS = {
         lunes martes miercoles jueves viernes sabado domingo
         llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
+        tiempo pudiste alcanzaste llegaste conseguiste lograste caduco expiro
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -172,7 +173,7 @@ _MARKERS = {
         termina sequencia baile toca retome resuma resumam linhas topicos paragrafo paragrafos
         cinco seguimos continuidade saiu sairam hoje amanha importou importaram
         progrediu progrediram avancou avancaram evoluiu evoluiram
-        continuam existem percentual conclusao
+        continuam existem percentual conclusao expirou sumiu sumiram pras fechou
     """,
 }
 

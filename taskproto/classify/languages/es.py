@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import es_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
@@ -42,7 +43,6 @@ _AUDIT_NOUN = (
     r"(?:auditoria|audit|doctor|chequeo de (?:consistencia|integridad)|sanity check|health check"
     r"|control de (?:consistencia|integridad))"
 )
-
 RULES = (
     Rule(
         "es-dont-stop",
@@ -80,6 +80,7 @@ RULES = (
         rf"|^(?:espera )?(?:antes de|hasta que|hasta)\b.*\b{VERB}",
         0.9,
     ),
+    *es_more.BEFORE_HOLD,  # the seventeenth round's forms (es_more.py)
     Rule(
         "es-hold",
         "OTHER",
@@ -112,6 +113,7 @@ RULES = (
         r"|task\.json))\b.*\?$",
         0.85,
     ),
+    *es_more.ASK,
     # news or an observation passed on asks nothing: "Para que lo sepas: mañana cambian la VPN",
     # "Acabo de ver que el endpoint está duplicado", "Algún día hay que documentar esto"
     Rule(
@@ -400,7 +402,11 @@ LANGUAGE = Language(
         r"|antes(?! de\b| que\b)"
         r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
-    connectives=r"\s+(?=(?:pero|luego|despues|y luego|y despues|antes de|hasta que)\b)",
+    connectives=(
+        # not "antes o después del pago?", nor a question's "…después del corte?" (they ask)
+        r"(?<!\bo)\s+(?=(?:pero|luego|despues(?! de(?:l| la| los| las)? [^,.;:!?]*\?\s*$)"
+        r"|y luego|y despues|antes de|hasta que)\b)"
+    ),
     later=(
         r"\b(?:manana|pasado manana|mas tarde|en un rato|al rato|ahorita no|esta (?:tarde|noche)"
         r"|en la (?:tarde|noche)|el lunes|la (?:semana|proxima semana)|cuando (?:yo )?(?:vuelva"
@@ -421,6 +427,9 @@ LANGUAGE = Language(
         r"\b(?:cuando|en cuanto|apenas|una vez que|tan pronto como|hasta que|despues de que"
         r"|luego de que|solo si|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
         r"|lo veas|te parezca)\b)"
+        # the agent's own step, in its person ("cuando termines X", "cuando tengas X listo")
+        r"(?! (?:(?:ya )?(?:termines|acabes|completes|hayas (?:termin|acab|complet)ado)\b|tengas"
+        r" (?:[\w/.-]+ ){1,5}?(?:list|hech|terminad|acabad|resuelt|arreglad)[oa]s?\b))"
     ),
     retractions=(
         r"(?:^|[\s,.!;])(?:mejor no|no,? mejor no|pensandolo bien|olvidalo|olvida(?:lo)? eso"

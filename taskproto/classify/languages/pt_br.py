@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import pt_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
@@ -35,7 +36,7 @@ ACK = (
 )
 _NEG_VERB = (
     r"(?:continua|continue|continuar|continuem|segue|siga|seguir|prossiga|prossegue|avanca"
-    r"|avance|retoma|retome|vai em frente|va em frente|d(?:e|a|ar|em) continuidade"
+    r"|avance|retoma|retome|vai em frente|va em frente|vai fundo|d(?:e|a|ar|em) continuidade"
     r"|volta|volte|voltar|retomar|prosseguir|avancar)\b"
 )
 _PROTOCOL = (
@@ -78,6 +79,7 @@ RULES = (
         r" abert[oa]s)\b).*\?$",
         0.85,
     ),
+    *pt_more.ASK,
     Rule(
         "pt-dont-stop",
         "RESUMPTION",
@@ -117,6 +119,7 @@ RULES = (
         rf"|^(?:espera )?(?:antes de|ate que|ate)\b.*\b{VERB}",
         0.9,
     ),
+    *pt_more.BEFORE_HOLD,  # the seventeenth round's forms (pt_more.py)
     Rule(
         "pt-hold",
         "OTHER",
@@ -402,7 +405,12 @@ LANGUAGE = Language(
         r"|legal|massa|fechou|fechado|combinado|joia|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
-    connectives=r"\s+(?=(?:mas|porem|depois|e depois|e entao|antes de|ate que)\b)",
+    connectives=(
+        # not "antes ou depois do pagamento" (a question's choice), nor a question's last words
+        # saying after what ("quantas sessões ficaram abertas depois do crash?")
+        r"(?<!\bou)\s+(?=(?:mas|porem|depois(?! d[oa]s? [^,.;:!?]*\?\s*$)|e depois|e entao"
+        r"|antes de|ate que)\b)"
+    ),
     later=(
         r"\b(?:amanha|depois de amanha|mais tarde|daqui a pouco|hoje a (?:tarde|noite)"
         r"|de (?:tarde|noite)|a noite|semana que vem|segunda|quando eu (?:voltar|disser|mandar)"
@@ -422,6 +430,9 @@ LANGUAGE = Language(
         r"(?: [\w.-]+){0,4}? \w+(?:ar|er|ir)\b)|"
         r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se)\b(?! (?:quiser"
         r"|puder|estiver pront[oa]|achar melhor|der)\b)"
+        # the agent's own step ("quando você terminar o login, segue com o cadastro")
+        r"(?! (?:voce|vc|tu) (?:terminar|acabar|concluir|finalizar|tiver (?:terminado|acabado"
+        r"|concluido|finalizado))\b)"
         # not one already met: "voltou pro verde depois que reiniciei o runner, segue com X"
         r"(?<!depois que)|\bdepois que (?!(?:eu |a gente )?\w+(?:ei|ou|amos|aram|eram|iram)\b)"
     ),
