@@ -61,7 +61,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _isolated_env(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    home = tmp_path_factory.mktemp("home")
+    isolate(monkeypatch, tmp_path_factory.mktemp("home"))
+
+
+def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Every test's environment (also a module fixture's, made before the test's): `home` as
+    HOME, git's identity, no session, no agent client, no terminal session."""
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
