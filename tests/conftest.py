@@ -18,6 +18,7 @@ from taskproto.cli import main as cli_main
 from taskproto.clients.detect import AGENT_VARIABLES, IGNORE_ANCESTRY, agent_context
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from tests.rewrite_share import rewrite_this_workers_share
 
 _UNDER_AGENT = agent_context({}) is not None  # an agent client among this process's ancestors
 
@@ -42,6 +43,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     default suite in 363 s with three workers against 425 s with two, one clean clone after the
     other on this 2-core machine (docs/testing.md)."""
     return (os.cpu_count() or 1) + 1
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # On a fresh clone the workers would each rewrite every test module's asserts (a third of
+    # a worker's collection): each rewrites its share into pytest's cache first.
+    rewrite_this_workers_share(session.config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
