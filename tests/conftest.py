@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,7 @@ from taskproto.cli import main as cli_main
 from taskproto.clients.detect import AGENT_VARIABLES, IGNORE_ANCESTRY, agent_context
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from tests.rewrite_share import rewrite_this_workers_share
 
 _UNDER_AGENT = agent_context({}) is not None  # an agent client among this process's ancestors
 
@@ -42,6 +45,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # On a fresh clone the workers would each rewrite every test module's asserts (a third of
+    # a worker's collection): each rewrites its share into pytest's cache first.
+    rewrite_this_workers_share(session.config)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # The long tests first, in their order: with `--dist worksteal` (pyproject.toml) the first
     # worker starts them and the others take the short tests from the end of its queue, so that no
@@ -59,7 +68,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _isolated_env(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    home = tmp_path_factory.mktemp("home")
+    isolate(monkeypatch, tmp_path_factory.mktemp("home"))
+
+
+def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Every test's environment (also a module fixture's, made before the test's): `home` as
+    HOME, git's identity, no session, no agent client, no terminal session."""
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".state"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
@@ -96,13 +110,72 @@ def git(cwd: Path, *args: str, env: dict[str, str] | None = None, input: str | N
     return proc.stdout.strip()
 
 
-def make_repo(path: Path) -> Path:
+def _init_repo(path: Path, env: dict[str, str] | None = None) -> Path:
     path.mkdir(parents=True, exist_ok=True)
-    git(path, "init", "--quiet", "--initial-branch=main")
-    git(path, "config", "commit.gpgsign", "false")
+    git(path, "init", "--quiet", "--initial-branch=main", env=env)
+    git(path, "config", "commit.gpgsign", "false", env=env)
     (path / "README.md").write_text("# test repo\n")
-    git(path, "add", "README.md")
-    git(path, "commit", "--quiet", "-m", "initial")
+    git(path, "add", "README.md", env=env)
+    git(path, "commit", "--quiet", "-m", "initial", env=env)
+    return path
+
+
+_TEMPLATE: list[Path] = []  # this worker's repository made by `_init_repo`, once
+
+
+def _template_repo() -> Path:
+    """The repository `_init_repo` makes, made once per worker process with git's identity
+    (GIT_ENV) and no global or system configuration, in a folder removed at exit."""
+    if not _TEMPLATE:
+        folder = Path(tempfile.mkdtemp(prefix="taskproto-test-repo-"))
+        atexit.register(shutil.rmtree, folder, True)
+        env = {k: v for k, v in os.environ.items() if not _shapes_a_repo(k)}
+        env.update(GIT_ENV, HOME=str(folder), XDG_CONFIG_HOME=str(folder / ".config"))
+        _TEMPLATE.append(_init_repo(folder / "repo", env))
+    return _TEMPLATE[0]
+
+
+_REPO_VARIABLES = {
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_COMMON_DIR",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_TEMPLATE_DIR",
+    "GIT_DEFAULT_HASH",
+    "GIT_NAMESPACE",
+    "GIT_CEILING_DIRECTORIES",
+    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+}
+
+
+def _shapes_a_repo(variable: str) -> bool:
+    """An environment variable that can change what `git init` and `git commit` make."""
+    return variable in _REPO_VARIABLES or variable.startswith(
+        ("GIT_AUTHOR_", "GIT_COMMITTER_", "GIT_CONFIG")
+    )
+
+
+def _plain_git_environment() -> bool:
+    """True when git here would make the template's repository: the identity is GIT_ENV's, no
+    other variable that shapes a repository is set, and there is no global git configuration (a
+    test may set any)."""
+    git_vars = {k: v for k, v in os.environ.items() if _shapes_a_repo(k)}
+    if git_vars != GIT_ENV:
+        return False
+    home = Path(os.environ.get("HOME", "/nonexistent"))
+    config_home = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    return not (home / ".gitconfig").exists() and not (config_home / "git" / "config").exists()
+
+
+def make_repo(path: Path) -> Path:
+    """A repository on `main` with one commit (README.md). A copy of the worker's template where
+    nothing in the environment could make `git init` and `git commit` differ (half the cost of
+    the four git processes over a suite of thousands of repositories); made with git otherwise."""
+    if (path.exists() and any(path.iterdir())) or not _plain_git_environment():
+        return _init_repo(path)
+    shutil.copytree(_template_repo(), path, symlinks=True, dirs_exist_ok=True)
     return path
 
 

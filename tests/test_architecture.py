@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,11 @@ def imports(name: str) -> set[str]:
     return found
 
 
-GRAPH = {name: imports(name) for name in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's imports: parsed when a test asks, not at collection, which every xdist
+    worker does (a second of each worker's CPU)."""
+    return {name: imports(name) for name in MODULES}
 
 
 def layer(name: str) -> int:
@@ -83,7 +88,7 @@ def layer(name: str) -> int:
 def test_layers_import_only_downward() -> None:
     upward = [
         f"{m} (layer {layer(m)}) imports {t} (layer {layer(t)})"
-        for m, targets in GRAPH.items()
+        for m, targets in graph().items()
         for t in targets
         if layer(t) > layer(m)
     ]
@@ -101,7 +106,7 @@ def test_no_import_cycles() -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
         on.add(v)
-        for w in GRAPH[v]:
+        for w in graph()[v]:
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -118,7 +123,7 @@ def test_no_import_cycles() -> None:
             if len(group) > 1:
                 cycles.append(sorted(group))
 
-    for v in GRAPH:
+    for v in graph():
         if v not in index:
             visit(v)
     assert cycles == []
@@ -139,7 +144,7 @@ def test_no_import_cycles() -> None:
 def test_the_nevers(importer: str, never: str) -> None:
     bad = [
         f"{m} imports {t}"
-        for m, targets in GRAPH.items()
+        for m, targets in graph().items()
         if m == importer or m.startswith(importer + ".")
         for t in targets
         if t == never or t.startswith(never + ".")

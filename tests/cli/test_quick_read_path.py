@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from taskproto.state import summary
 from taskproto.state.models import SCHEMA_VERSION, AgentState, AgentStatus, Task
 from taskproto.state.record import Record
 from tests.conftest import commit_file, git, make_repo
+from tests.pristine import Pristine, built_once
 
 # Runs the real CLI entry and says on stderr whether the full command (click) was loaded.
 PROBE = (
@@ -78,10 +80,20 @@ def show_views(name: str) -> list[tuple[str, ...]]:
     ]
 
 
+@pytest.fixture(scope="module")
+def _busy_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
+    yield from built_once(tmp_path_factory, lambda place: make_busy(place / "busy"))
+
+
 @pytest.fixture
-def busy(tmp_path: Path) -> Path:
-    """A repository with tasks in many shapes: owned, agents, waiting, approved, interrupted."""
-    repo = make_repo(tmp_path / "busy")
+def busy(_busy_built: Pristine) -> Path:
+    """A repository with tasks in many shapes: owned, agents, waiting, approved, interrupted;
+    built once for the module (two dozen processes), put back at its path for each test."""
+    return _busy_built.restore() / "busy"
+
+
+def make_busy(path: Path) -> Path:
+    repo = make_repo(path)
     tp(repo, "init", "--git")
     tp(repo, "task", "create", "base", "-d", "the first one")
     tp(repo, "task", "create", "team", "--agents", "ann,bob", "--priority", "1")
