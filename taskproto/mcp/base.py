@@ -95,7 +95,8 @@ def by_hand(message: str, command: str | None) -> str:
 def refusals(fn: F, session: Session) -> F:
     """Turn every expected error into a tool error (no git on PATH is one: the CLI's line), its
     `--force` advice the user's command (`by_hand`); the SDK reports anything else as one too.
-    A task that landed or was removed is said so by ops/gone.py, as the CLI and the board say it."""
+    A task that landed or was removed is said so by engine/gone.py, as the CLI and the board say
+    it."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -128,8 +129,8 @@ class Session:
         return Engine(self.config, Actor(agent=True, why="through the MCP server"))
 
     def gone(self, exc: TaskNotFound) -> TaskprotoError:
-        """The refusal for a task not here: landed or removed said so (ops/gone.py)."""
-        from taskproto.ops.gone import no_longer_here
+        """The refusal for a task not here: landed or removed said so (engine/gone.py)."""
+        from taskproto.engine.gone import no_longer_here
 
         try:
             engine = self.engine()

@@ -1,5 +1,5 @@
 """Every MCP tool that takes a task's name refuses a task that landed (or was removed) here with
-the CLI's own line, made by one function (ops/gone.py), instead of a third wording that offers to
+the CLI's own line, made by one function (engine/gone.py), instead of a third wording that offers to
 create it again; a task that never was is told as before. The real `taskproto mcp` process driven
 by the SDK's client, the CLI as a subprocess, real repositories."""
 
