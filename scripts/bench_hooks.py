@@ -10,7 +10,9 @@ installed script would run it) on a branch that is no task's (the no-op path); t
 branch with a staged file (a real guard decision: task.json, state flags,
 `git diff --cached`); the same through `taskproto hook pre-commit` (the click
 CLI); the installed reference-transaction script ("prepared") as a commit on `main` in the main
-worktree gives it (the no-op path) and as the task branch's move gives it (a guard decision);
+worktree gives it (the no-op path), the same from an agent client's session owning no task
+(TASKPROTO_AGENT=1 and TASKPROTO_SESSION set, through `env`: Python asks the session's branch
+rule), and as the task branch's move gives it (a guard decision);
 and a no-op hook run through the pre-commit framework (`pre-commit run`
 with a trivial local hook). Prints a Markdown table for docs/performance.md.
 """
@@ -121,6 +123,12 @@ def main() -> int:
             (
                 "reference-transaction hook, `main` moves in the main worktree (no-op)",
                 [transaction, "prepared"],
+                repo,
+                main_move,
+            ),
+            (
+                "reference-transaction hook, `main` moves, from an agent session owning no task",
+                ["env", "TASKPROTO_AGENT=1", "TASKPROTO_SESSION=another", transaction, "prepared"],
                 repo,
                 main_move,
             ),

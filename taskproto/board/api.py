@@ -75,8 +75,8 @@ def guarded(fn: Handler) -> Handler:
 
 
 def gone_line(state: BoardState, exc: TaskNotFound) -> str:
-    """A task that landed or was removed here said so, as the CLI says it (ops/gone.py)."""
-    from taskproto.ops.gone import no_longer_here
+    """A task that landed or was removed here said so, as the CLI says it (engine/gone.py)."""
+    from taskproto.engine.gone import no_longer_here
 
     try:
         engine = state.engine()

@@ -160,7 +160,7 @@ def run(args: list[str]) -> int:
         if isinstance(result, int) and not isinstance(result, bool):
             return result  # ctx.exit(code): hooks report their own exit status
     except TaskNotFound as exc:
-        from taskproto.ops.gone import no_longer_here
+        from taskproto.engine.gone import no_longer_here
 
         engine = next((s.built_engine for s in reversed(_STATES) if s.built_engine), None)
         return _refuse(no_longer_here(engine, exc), args)

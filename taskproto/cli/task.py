@@ -201,7 +201,7 @@ def show(state: AppState, name: str, as_json: bool) -> None:
     from taskproto.state.summary import show_details
 
     engine = state.engine
-    task = engine.load(name)  # a landed or removed one: the CLI's handler says so (ops/gone.py)
+    task = engine.load(name)  # a landed or removed one: the CLI's handler says so (engine/gone.py)
     data = task_summary(task, engine)
     raw = task.model_dump(mode="json")
     data.update(show_details(raw))

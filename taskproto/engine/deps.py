@@ -84,7 +84,7 @@ class Resolver:
             return None
         return self.tasks[name]
 
-    def _archived_state(self, name: str) -> str | None:
+    def archived_state(self, name: str) -> str | None:
         """The final state a removed task's archived journal ends in, or None."""
         if name not in self._archived:
             state = None
@@ -106,7 +106,7 @@ class Resolver:
         if task is None:
             if dep in self.broken:
                 return Waiting(dep, None, "unreadable: run `taskproto doctor`")
-            if self._archived_state(dep) is not None:
+            if self.archived_state(dep) is not None:
                 return None
             return Waiting(dep, None, "not on this machine")
         try:
@@ -166,12 +166,18 @@ def check_new(core: Core, name: str, on: Sequence[str]) -> list[TaskName]:
         if dep not in valid:
             valid.append(dep)
     known = set(core.task_names())
-    missing = [d for d in valid if d not in known]
-    gone = [d for d in missing if journal.latest_archive(core.repo, d)]
-    if gone:
+    archived = Resolver(core, broken={})
+    # A task landed or removed (here, or elsewhere and synced) counts as here, as an import counts
+    # it (ops/importing.py): waiting for one that ended in a final state (landed) is met at once.
+    missing = [d for d in valid if d not in known and archived.archived_state(d) is None]
+    unfinished = [d for d in missing if journal.latest_archive(core.repo, d)]
+    if unfinished:
+        from taskproto.engine.gone import no_longer_here
+        from taskproto.errors import TaskNotFound
+
+        said = str(no_longer_here(core, TaskNotFound(unfinished[0])))
         raise TaskprotoError(
-            f"task {gone[0]!r} was removed here (landed, or `taskproto task remove`; "
-            f"`taskproto log {gone[0]}` shows how it ended): a new task cannot wait for it; "
+            f"{said}; it ended unfinished, so a task waiting for it would wait forever: "
             "leave it out"
         )
     if missing:

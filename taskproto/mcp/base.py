@@ -15,7 +15,7 @@ from pydantic import Field
 
 from taskproto.config import Config
 from taskproto.engine import Actor, Engine
-from taskproto.errors import TaskprotoError
+from taskproto.errors import TaskNotFound, TaskprotoError
 from taskproto.git.files import GIT_MISSING, git_missing
 
 Task = Annotated[
@@ -92,14 +92,18 @@ def by_hand(message: str, command: str | None) -> str:
     return _FORCE.sub(said, message)
 
 
-def refusals(fn: F) -> F:
+def refusals(fn: F, session: Session) -> F:
     """Turn every expected error into a tool error (no git on PATH is one: the CLI's line), its
-    `--force` advice the user's command (`by_hand`); the SDK reports anything else as one too."""
+    `--force` advice the user's command (`by_hand`); the SDK reports anything else as one too.
+    A task that landed or was removed is said so by engine/gone.py, as the CLI and the board say
+    it."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except TaskNotFound as exc:
+            return refusal(str(session.gone(exc)))
         except TaskprotoError as exc:
             return refusal(by_hand(str(exc), forced_command(fn.__name__, kwargs)))
         except Exception as exc:
@@ -123,6 +127,16 @@ class Session:
         # A fresh engine per call: tools run on worker threads, and warnings are per call.
         # The MCP server is an agent's door: the user's actions are refused through it.
         return Engine(self.config, Actor(agent=True, why="through the MCP server"))
+
+    def gone(self, exc: TaskNotFound) -> TaskprotoError:
+        """The refusal for a task not here: landed or removed said so (engine/gone.py)."""
+        from taskproto.engine.gone import no_longer_here
+
+        try:
+            engine = self.engine()
+        except TaskprotoError:
+            return exc
+        return no_longer_here(engine, exc)
 
     def need_session(self, tool: str) -> str:
         if not self.session:

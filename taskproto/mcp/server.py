@@ -339,7 +339,7 @@ def build_server(config: Config, session: str | None, pid: int | None = None) ->
     ]:
         if any(word in name for word in NOT_EXPOSED):  # a user's action never becomes a tool
             raise AssertionError(f"MCP tool {name!r} would expose a user's action")
-        server.add_tool(refusals(fn), name=name, annotations=hints, structured_output=True)
+        server.add_tool(refusals(fn, tools), name=name, annotations=hints, structured_output=True)
     return server
 
 

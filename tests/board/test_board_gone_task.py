@@ -1,4 +1,4 @@
-"""The board's API and page of a task that landed here say so, as the CLI does (ops/gone.py),
+"""The board's API and page of a task that landed here say so, as the CLI does (engine/gone.py),
 instead of offering to create it; a task that never was is answered as before. A real board
 process on a real repository."""
 

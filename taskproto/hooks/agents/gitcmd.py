@@ -419,7 +419,15 @@ def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
     elif sub == "replace" and not {"-d", "--delete", "-l", "--list"} & set(rest):
         refs.append("refs/replace/" + (operands[0] if operands else ""))  # --edit, --graft too
     elif sub == "branch" and operands:
-        refs += [f"refs/heads/{o}" for o in operands[:2] if "/" not in o or o.startswith("refs/")]
+        # a rename or copy names two branches, a deletion any number; otherwise the second
+        # operand is where the branch starts (`branch -f t1 HEAD`), which does not move
+        if {"-m", "-M", "--move", "-c", "-C", "--copy"} & set(rest):
+            named = operands[:2]
+        elif {"-d", "-D", "--delete"} & set(rest):
+            named = operands
+        else:
+            named = operands[:1]
+        refs += [f"refs/heads/{o}" for o in named if "/" not in o or o.startswith("refs/")]
     elif sub in ("push", "fetch") and operands and operands[0] in (".", "./", os.curdir):
         for spec in operands[1:]:
             dest = spec.lstrip("+").rpartition(":")[2]

@@ -10,7 +10,7 @@ commands, hook bypasses, code handed to interpreters; shell commands through she
 - by the task's state: no write at all where the state forbids edits, or while the user's
   interruption waits for an answer; a write whose target cannot be named counts as one;
 - by place: only inside the agent's own worktree (or a temporary folder outside the
-  repository); another agent's branch is never moved.
+  repository); a branch only as hooks/session_branches.py says, the rule the git hook asks too.
 
 Every path is made real (links resolved, the parent of a file that does not exist yet)
 before it is judged, so a link cannot carry a write somewhere else.
@@ -24,6 +24,7 @@ from taskproto.hooks.agents.commands import top_of
 from taskproto.hooks.agents.gitcmd import tracks_root
 from taskproto.hooks.agents.protected import holder, protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
+from taskproto.hooks.session_branches import refusal as branch_refusal
 from taskproto.layout import inside
 
 TYPE_CHECKING = False
@@ -224,17 +225,10 @@ def decide(action: Action, guard: Guard) -> str | None:
                 f"{ref}: a replacement changes what git shows for a commit, a journal's too; "
                 "taskproto refuses every one (`taskproto doctor` reports them)."
             )
-        owner = _owner(guard, ref)
-        if owner is None and guard.agent is not None and ref.startswith("refs/heads/"):
-            return (
-                f"{ref} is not a branch of this agent's: from its worktree an agent moves only its "
-                "own branch; work reaches the base branch through the user's `taskproto land`."
-            )
-        if owner is not None and guard.task is None:
-            return (
-                f"{ref} is a branch of task {owner[0]}: only the session that owns the task "
-                "moves it (claim it first)."
-            )
+        # the one rule the reference-transaction hook asks too (hooks/git/refs.py)
+        task_name = guard.task.name if guard.task is not None else None
+        if why := branch_refusal(guard.layout, task_name, guard.agent, ref):
+            return why
     why = _swept(action, guard)
     if why:
         return why
@@ -311,12 +305,6 @@ def _by_task(targets: list[str], action: Action, guard: Guard, task: TaskView) -
             "so, "
             f"or with `taskproto resume {task.name}`)."
         )
-    for ref in action.refs:
-        owner = _owner(guard, ref)
-        if owner is not None and owner != (task.name, guard.agent) and owner[0] == task.name:
-            return f"{ref} is another agent's branch of task {task.name}: only that agent moves it."
-        if owner is not None and owner[0] != task.name:
-            return f"{ref} belongs to task {owner[0]}, not to this session's task {task.name}."
     areas = _own_areas(guard, task)
     if UNKNOWN in targets and action.text:
         for other in _other_worktrees(guard, areas):
@@ -364,13 +352,6 @@ def _names_own(text: str, guard: Guard) -> str | None:
         if mark in text:
             return mark
     return None
-
-
-def _owner(guard: Guard, ref: str) -> tuple[str, str | None] | None:
-    """The (task, agent) whose branch `ref` is, or None."""
-    if not ref.startswith("refs/heads/"):
-        return None
-    return guard.layout.branch_owner(ref[len("refs/heads/") :])
 
 
 def _other_worktrees(guard: Guard, areas: list[str]) -> list[str]:

@@ -31,7 +31,10 @@ check_line() {
         [ $# -eq 3 ] || return 0
         case $3 in
         refs/taskproto/tasks/* | refs/replace/*) [ "$phase" = prepared ] && return 1 ;;
-        refs/heads/*) is_task "${3#refs/heads/}" && return 1 ;;
+        refs/heads/*)
+            is_task "${3#refs/heads/}" && return 1
+            # an agent session the user started: the tool guard's branch rule (session_branches.py)
+            [ -n "$sess" ] && [ "$phase" = prepared ] && return 1 ;;
         esac
         # in a task's or an agent's worktree only its own branch and git's own refs move (refs.py)
         [ -n "$inwt" ] && [ "$phase" = prepared ] || return 0
@@ -118,7 +121,7 @@ nothing_to_do() {
     # the git dir and the main worktree, as git/files.py finds them: here, git's run in the main
     # worktree (no GIT_DIR, a .git folder); anywhere else, `elsewhere`, read below the first
     # decision (bash parses every line before it)
-    inwt=
+    inwt= sess=
     if [ -z "${GIT_DIR-}" ] && [ -d .git ] && ! [ -f .git/commondir ] && ! [ -f .git/gitdir ]; then
         gd=.git c=.git main=.
         [ -f .git/HEAD ] || return 1
@@ -137,6 +140,8 @@ nothing_to_do() {
         if [ -n "${later-}" ] && [ -f "$gd/gitdir" ]; then task_worktree || return 1; fi
         # a git `agent start` started: its worktree's rule holds wherever it runs (refs.py)
         [ "${TASKPROTO_AGENT-}" = 1 ] && [ -n "${TASKPROTO_TASK-}" ] && [ -n "${TASKPROTO_AGENT_NAME-}" ] && inwt=1
+        # an agent client's session the user started moves only its task's branches (refs.py)
+        [ "${TASKPROTO_AGENT-}" = 1 ] && [ -z "${TASKPROTO_TASK-}" ] && [ -n "${TASKPROTO_SESSION-}" ] && sess=1
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
 #@end

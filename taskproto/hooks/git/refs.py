@@ -9,6 +9,8 @@ import sys
 from taskproto.git.files import INTERNAL, ZERO_OID
 from taskproto.hooks.git import guard
 from taskproto.hooks.git.run import Hook, Refused, branch_label
+from taskproto.hooks.session_branches import agent_session
+from taskproto.hooks.session_branches import refusal as branch_refusal
 
 JOURNAL_PREFIX = "refs/taskproto/tasks/"
 REPLACE_PREFIX = "refs/replace/"
@@ -155,6 +157,8 @@ def _guard_refs(hook: Hook) -> int:
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
     launched = _launched_agent()
+    session = None if launched is not None else agent_session(os.environ)
+    governed: tuple[str | None, str | None] | None = None  # read at the first branch it moves
     for old, new, ref in (u for u in updates if len(u) == 3):
         if ref.startswith(REPLACE_PREFIX) and new != ZERO_OID and not _stays(hook, old, new, ref):
             raise Refused(
@@ -171,11 +175,20 @@ def _guard_refs(hook: Hook) -> int:
                 "a lost or damaged journal is restored by `taskproto doctor --fix`"
             )
         owner = hook.owner_of(ref[11:]) if ref.startswith("refs/heads/") else None
-        if owner is None and here[0] != "worktree" and launched is None:
+        asked = session is not None and ref.startswith("refs/heads/")
+        if owner is None and here[0] != "worktree" and launched is None and not asked:
             continue
         if _stays(hook, old, new, ref):
             continue
         try:
+            if asked and session is not None:
+                governed = governed or _governed(hook, session)
+            if governed and (why := branch_refusal(hook.layout, *governed, ref)):
+                raise Refused(
+                    f"refused: {_move(old, new)} {ref}: this git runs in agent session {session} "
+                    f"(TASKPROTO_AGENT=1, as its client's commands run), held to the tool guard's "
+                    f"rule: {why}"
+                )
             if owner is not None:
                 _guard_branch(hook, ref[11:], owner, old, new, launched)
             if here[0] == "worktree":
@@ -312,6 +325,15 @@ def _guard_branch(
                 f"pattern(s) {which} (setting prohibited_patterns); leave them out of the commit "
                 f"(`git restore --staged -- {files}`, then commit again)"
             )
+
+
+def _governed(hook: Hook, session: str) -> tuple[str | None, str | None]:
+    """The task an agent session's git acts for and the agent whose worktree it works in, as the
+    tool guard finds them (hooks/agents/common.governing), from where git works."""
+    from taskproto.hooks.agents.common import governing
+
+    task, agent = governing(hook.layout, session, hook.repo.top or os.getcwd())
+    return (task.name if task is not None else None), agent
 
 
 def _launched_agent() -> tuple[str, str] | None:

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from taskproto.errors import TaskNotFound, TaskprotoError
 
 if TYPE_CHECKING:
-    from taskproto.engine import Engine
+    from taskproto.engine.core import Core
 
 
-def no_longer_here(engine: Engine | None, exc: TaskNotFound) -> TaskprotoError:
+def no_longer_here(engine: Core | None, exc: TaskNotFound) -> TaskprotoError:
     """A task with no folder here whose journal is archived here (landed, or removed) said so,
     with where its history is, instead of "create one" (or "sync"); any other missing task as it
-    was. Every command's refusal goes through this: the CLI's one error handler, the board's."""
+    was. Every door's refusal goes through this: the CLI's one error handler, the board's, the MCP
+    tools' (mcp/base.py), and a new dependency on such a task (engine/deps.py)."""
     from taskproto.state import journal
 
     if engine is None:
