@@ -824,7 +824,9 @@ def test_a_go_with_its_work_beside_it_stays_a_go(message: str) -> None:
     [
         # no rule matches; the model reads a go, with next to nothing OTHER in it
         ("Ya quedó el hotfix, volvé al parser.", "es-model"),
-        ("C'est mergé, reviens au parser.", "fr-model"),
+        # (French's "C'est mergé, reviens au parser." was one until the seventeenth round: the
+        # model retrained on batch "17t" reads it 85.0% a go and 13.2% OTHER, no clear go; it is
+        # now fr-go-onto's, tests/test_classifier_languages_seventeenth_defr.py)
     ],
 )
 def test_a_go_the_model_reads_clear_of_a_hold_is_a_go(message: str, rule: str) -> None:

@@ -280,3 +280,24 @@ def test_the_continue_keyword_as_a_noun_is_a_mention(message: str, expected: str
 )
 def test_chinese_a_go_said_not_to_be_meant(message: str, expected: str) -> None:
     _reads(message, expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # whether a check already asked for is done: where the work stands (ja-check-done; the
+        # model retrained on batch "17t" read the first as an audit at 0.87)
+        ("worktreeの監査は終わった？", "STATUS_REQUEST"),
+        ("フックの確認は終わった？", "STATUS_REQUEST"),
+        # a check asked is an audit
+        ("ロックが残ってないか確認して", "AUDIT"),
+        # why it stopped, alone, is a question however sure the model is of a go; a go after it
+        # is a go
+        ("你咋又停了", "QUESTION"),
+        ("咋又停了？继续啊", "RESUMPTION"),
+    ],
+)
+def test_a_check_done_or_why_it_stopped_keeps_its_rules_reading(
+    message: str, expected: str
+) -> None:
+    assert classify(message).type == expected, classify(message)

@@ -236,3 +236,26 @@ def test_the_completing_verb_denied_and_asked_is_a_question() -> None:
 # 5. The app's own session asked is never made an audit by the model's second opinion
 def test_the_apps_own_session_stays_a_question_whatever_the_model() -> None:
     _check("Ist die Session des Users nach dem Logout noch aktiv?", "QUESTION", "de-question-how")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # back to the work, said "reviens / revenez à X" as "retourne à X" is (fr-go-onto)
+        ("C'est mergé, reviens au parser.", "RESUMPTION"),
+        ("Bon, revenez aux exports CSV.", "RESUMPTION"),
+        # back to an older state, a line, a place in a file: no go
+        ("reviens à la version précédente", "OTHER"),
+        ("reviens au commit d'avant", "OTHER"),
+        ("reviens au début du fichier", "OTHER"),
+        ("reviens à la ligne après chaque champ", "OTHER"),
+        # denied, later, asked
+        ("ne reviens pas au parser", "OTHER"),
+        ("reviens au parser demain", "OTHER"),
+    ],
+)
+def test_come_back_to_the_work_is_a_go(message: str, expected: str) -> None:
+    got = classify(message)
+    assert got.type == expected, got
+    if expected == "RESUMPTION":
+        assert got.rule == "fr-go-onto", got

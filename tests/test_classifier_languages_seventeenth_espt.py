@@ -255,3 +255,33 @@ def test_a_go_then_after_what_still_holds() -> None:
     assert classify("continua depois do almoço?").type == "OTHER"
     assert classify("sigue después del almuerzo").type == "OTHER"
     assert classify("faz o login e depois segue com o perfil").type == "RESUMPTION"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected", "rule"),
+    [
+        # how it works, asked of a protocol object: a question the model does not make an audit
+        # (the model retrained on batch "17t" read the first three as audits at 0.51-0.85)
+        ("¿Cuándo se actualiza el journal?", "QUESTION", "es-question-how"),
+        ("¿hace falta el lock para leer el journal?", "QUESTION", "es-question-how"),
+        ("¿El hook pre-commit sigue fallando?", "QUESTION", "es-question-how"),
+        ("¿Cómo se renueva el heartbeat de la sesión?", "QUESTION", "es-question-how"),
+        # its state now stays an audit
+        ("¿El worktree sigue ahí?", "AUDIT", "es-audit-ask"),
+        ("¿Sigue llegando el heartbeat?", "AUDIT", None),
+        ("¿El journal está guardando los claims? Revísalo.", "AUDIT", None),
+        # a why with a check asked beside it: the check
+        (
+            "¿por qué el worktree está en detached HEAD? debería estar en main, revísalo",
+            "AUDIT",
+            None,
+        ),
+    ],
+)
+def test_how_a_protocol_object_works_is_a_question_the_model_keeps(
+    message: str, expected: str, rule: str | None
+) -> None:
+    got = classify(message)
+    assert got.type == expected, got
+    if rule is not None:
+        assert got.rule == rule, got

@@ -382,7 +382,10 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
 # Rules whose question is the app's own session, lock or hook ("die Session des Users"), or how
 # the protocol works: no check of the protocol answers it, however sure the model is of an audit.
 # Not French's fr-question-how: its "quand" also reads a past event ("… quand t'as crashé ?").
-_NOT_AUDITS = frozenset({"de-question-how"})
+_NOT_AUDITS = frozenset({"de-question-how", "es-question-how", "ja-check-done"})
+# Rules whose question asks why the work stopped ("你咋又停了"): a question, as English's "Why did
+# you stop?" is, however sure the model is of a go (said with a go after it, the go is last).
+_NOT_GOS = frozenset({"zh-why-stopped"})
 
 
 def second_opinion(
@@ -402,7 +405,11 @@ def second_opinion(
     found, sure = revised
     if found == "RESUMPTION" and holds(codes, clauses, normal):
         return None
-    if found == "AUDIT" and rule in _NOT_AUDITS:
+    # (a question of one clause: "¿por qué el worktree está en detached HEAD? … revísalo" asks a
+    # check too, which the model may read)
+    if found == "AUDIT" and rule in _NOT_AUDITS and len(clauses) < 2:
+        return None
+    if found == "RESUMPTION" and rule in _NOT_GOS:
         return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)
 

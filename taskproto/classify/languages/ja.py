@@ -176,6 +176,15 @@ RULES = (
         + rf"(?:.*{_OBJECT}.*{_NOW}|.*{_NOW}.*{_OBJECT})",
         0.85,
     ),
+    # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
+    # stands, not a new check (the model does not make an audit of it: languages._NOT_AUDITS)
+    Rule(
+        "ja-check-done",
+        "STATUS_REQUEST",
+        r"(?:監査|チェック|確認|点検|検査)(?:は|って|も)?(?:もう)?(?:終わった|済んだ|完了した|終わってる"
+        r"|済んでる)(?:の|か)?\s*\?$",
+        0.85,
+    ),
     Rule(
         "ja-status",
         "STATUS_REQUEST",
