@@ -343,7 +343,8 @@ RULES = (
         r"|reprise de (?:la|ta|votre) tache\b"
         # back to it, keep the pace: "tu peux y retourner", "retourne au parseur", "garde le cap"
         r"|(?:tu peux |vous pouvez )?(?:y )?(?:retourne(?:z|r)?|y retourner|reviens|revenez)"
-        r" (?:a l'|a la |aux |au )(?!(?:(?:la |l')?(?:version|ligne|etat|commit|debut)|precedent|ancien))"
+        r" (?:a l'|a la |aux |au )"
+        r"(?!(?:(?:la |l')?(?:version|ligne|etat|commit|debut)|precedent|ancien))"
         r"|(?:tu peux |vous pouvez )?y (?:retourner|retourne[rz]?|revenir|reviens|revenez)\b"
         r"|garde[sz]? (?:le|ce|ton|votre) (?:rythme|cap|tempo)\b"
         # after a decision, the work's verb: "le client a validé, lance l'implem", "tu peux le
