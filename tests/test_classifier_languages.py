@@ -295,10 +295,14 @@ EIGHTEENTH_FLOORS = {"de": 161, "es": 163, "fr": 166, "pt-BR": 165, "ja": 162, "
 # seventeenth round it is data: the model is trained on it (batch "19" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 NINETEENTH_FLOORS = {"de": 157, "es": 162, "fr": 162, "pt-BR": 161, "ja": 152, "zh-Hans": 153}
-# The twentieth batch: written the same way while the seventeenth round is made, not in this
-# repository until that round is merged, and never trained on: the training script leaves it out
-# by default.
+# The twentieth batch: written the same way by engineers who did not see the classifier (while
+# the seventeenth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout20 out by default), scored once by the lead
+# (docs/interruptions.md, "The twentieth batch, scored once"): 95.4% in all, ja 98.3%, fr and
+# pt-BR 96.6%, de 95.3% (met), es 94.2%, zh-Hans 91.5% (not met). Its floors are those counts; the
+# next round makes it data and holds out a twenty-first batch.
 TWENTIETH = "heldout20"
+TWENTIETH_FLOORS = {"de": 164, "es": 161, "fr": 170, "pt-BR": 169, "ja": 172, "zh-Hans": 161}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -311,6 +315,7 @@ BLIND_FLOORS = {
     SEVENTEENTH: SEVENTEENTH_FLOORS,
     EIGHTEENTH: EIGHTEENTH_FLOORS,
     NINETEENTH: NINETEENTH_FLOORS,
+    TWENTIETH: TWENTIETH_FLOORS,
 }
 
 
@@ -341,7 +346,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_twentieth_never_trained_on() -> None:
-    """The tenth to nineteenth batches repeat no message
+    """The tenth to twentieth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the twentieth out unless told
     otherwise."""
@@ -352,7 +357,7 @@ def test_the_blind_batches_are_new_and_the_twentieth_never_trained_on() -> None:
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH]
+    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
