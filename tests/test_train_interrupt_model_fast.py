@@ -114,3 +114,15 @@ def test_fast_estimate_reads_a_batch_with_a_go_read_through_a_slip() -> None:
     assert "| 13 | ja | " in made.stdout
     assert "| 13 | all | " in made.stdout
     assert "<!-- the rebuilt decision differs from classify's on " in made.stdout
+
+
+def test_no_fold_of_the_estimate_trains_on_the_blind_batch_held_out(trainer: ModuleType) -> None:
+    """--hold-out-batch K trains each fold without K and without the blind batch held out by
+    default (until the seventeenth round a fold trained on it once it was in the repository)."""
+    blind = {(c, m) for c, _, m in trainer.messages(trainer.NEVER, keep=True)}
+    assert blind, "the blind batch held out by default is in the repository"
+    for batch in ("17", "19", "17t"):
+        left_out = trainer.fold(batch)
+        assert set(trainer.BATCHES[batch]) <= set(left_out)
+        trained = {(c, m) for c, _, m in trainer.messages(left_out, keep=False)}
+        assert not trained & blind, batch
