@@ -41,6 +41,7 @@ _INPUTS = (
     "taskproto/classify/languages/fr_more.py",
     "taskproto/classify/languages/pt_br.py",
     "taskproto/classify/languages/pt_more.py",
+    "taskproto/classify/languages/state_question.py",
     "taskproto/classify/languages/ja.py",
     "taskproto/classify/languages/zh_hans.py",
 )

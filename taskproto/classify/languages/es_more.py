@@ -7,6 +7,7 @@ Text as in ``es.py`` (lowercased, accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.state_question import state_question
 
 # es-audit-ask: a question on the protocol's state now, not opened by why, how, when, where, what
 # (but "¿qué worktrees…?"), and without words of how it works or of the code's own
@@ -52,22 +53,15 @@ ASK = (
     # branch; the hooks; the task's record): "¿Quién tiene el lock?", "¿La sesión sigue viva?",
     # "¿A qué rama apunta el worktree?", "¿Faltan entradas en el journal?". Not how it works
     # (why, how, when, what happens if, by default), nor the code's own locks, sessions, hooks
-    Rule(
+    # (not work still running ("sigue fallando"), but "siguen siendo" (still are))
+    state_question(
         "es-audit-ask",
-        "AUDIT",
-        r"^(?!(?:"
-        + _ASK_NOT_HOW
-        + r")\b)(?!.*\b(?:"
-        + _ASK_NOT_STATE
-        + r")\b|.*\bhooks? use)(?:(?="
-        + _ASK_WHO
-        # not work still running ("sigue fallando"), but "siguen siendo" (still are)
-        + r")|(?=(?!.*\b(?!siendo\b)\w+(?:ando|iendo)\b).*\b(?:"
-        + _ASK_STATE
-        + r")\b)).*\b(?:"
-        + _ASK_OBJECT
-        + r")\b.*\?$",
-        0.85,
+        _ASK_NOT_HOW,
+        _ASK_NOT_STATE,
+        _ASK_WHO,
+        _ASK_STATE,
+        _ASK_OBJECT,
+        r"(?!siendo\b)\w+(?:ando|iendo)",
     ),
     # how it works, asked of a protocol object: when, why, how, whether it is needed, or a run
     # still failing ("¿Cuándo se actualiza el journal?", "¿hace falta el lock para leer el

@@ -7,6 +7,7 @@ free after news). Text as in ``pt_br.py`` (lowercased, accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.state_question import state_question
 
 # pt-audit-ask: a question on the protocol's state now, not opened by why, how, when, where,
 # what (but "que worktrees…?"), and without words of how it works or of the code's own
@@ -53,22 +54,15 @@ ASK = (
     # branch; the hooks; the task's record): "quem tá com o lock?", "a sessão ainda tá viva?",
     # "o worktree aponta pra qual branch?", "o lock expirou?". Not how it works (why, how, when,
     # what happens if, by default), nor the code's own locks, sessions, hooks
-    Rule(
+    # (not work still running ("tá rodando"), but "tá faltando", "continua sendo" (states))
+    state_question(
         "pt-audit-ask",
-        "AUDIT",
-        r"^(?!(?:"
-        + _ASK_NOT_HOW
-        + r")\b)(?!.*\b(?:"
-        + _ASK_NOT_STATE
-        + r")\b|.*\bhooks? use)(?:(?="
-        + _ASK_WHO
-        # not work still running ("tá rodando"), but "tá faltando", "continua sendo" (states)
-        + r")|(?=(?!.*\b(?!faltando\b|sendo\b)\w+(?:ando|endo|indo)\b).*\b(?:"
-        + _ASK_STATE
-        + r")\b)).*\b(?:"
-        + _ASK_OBJECT
-        + r")\b.*\?$",
-        0.85,
+        _ASK_NOT_HOW,
+        _ASK_NOT_STATE,
+        _ASK_WHO,
+        _ASK_STATE,
+        _ASK_OBJECT,
+        r"(?!faltando\b|sendo\b)\w+(?:ando|endo|indo)",
     ),
 )
 
