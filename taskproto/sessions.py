@@ -19,6 +19,8 @@ TYPE_CHECKING = False  # SessionStart's offer reads owners on a hot path: no `ty
 if TYPE_CHECKING:
     from typing import Any, Protocol
 
+    from taskproto.errors import OwnershipError
+
     class Owner(Protocol):
         """What liveness needs of a claim's owner: models.Owner, or the quick readers' view."""
 
@@ -30,6 +32,12 @@ if TYPE_CHECKING:
         def pid(self) -> int | None: ...
         @property
         def heartbeat_at(self) -> datetime: ...
+
+    class Claim(Owner, Protocol):
+        """A claim's owner with its claim time: models.Owner."""
+
+        @property
+        def claimed_at(self) -> datetime: ...
 
 
 SESSION_ENV = "TASKPROTO_SESSION"
@@ -203,6 +211,28 @@ def gone_owner(
         "reason": why,
         "command": f"taskproto claim {task['name']}",
     }
+
+
+def owner_error(
+    name: str,
+    owner: Claim | None,
+    lease_minutes: float,
+    task_dir: str | os.PathLike[str],
+    action: str,
+) -> OwnershipError:
+    """Task `name` is `owner`'s, another session's: `action` says what to do, unless that owner is
+    provably gone; then the plain claim that takes it over, logged (no --force needed, as `task
+    show` says)."""
+    from taskproto.errors import OwnershipError, when
+
+    assert owner is not None
+    gone = owner_gone(owner, datetime.now(UTC), lease_minutes, task_dir)
+    if gone is not None:
+        action = (
+            f"that session is gone ({gone}): take the task over with `taskproto claim {name}` "
+            "(logged; no --force needed)"
+        )
+    return OwnershipError(name, owner.session, when(owner.claimed_at), owner.host, action)
 
 
 def span(seconds: float) -> str:

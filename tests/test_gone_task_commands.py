@@ -26,6 +26,13 @@ COMMANDS = [
     ("diff", "{t}"),
     ("task", "remove", "{t}"),
     ("claim", "{t}"),
+    # the quick front's changes (cli/quick.py), which do not go through click's error handler
+    ("transition", "{t}", "REVIEW"),
+    ("fire", "{t}", "approve"),
+    ("agent", "set", "{t}", "dev", "--status", "COMPLETE"),
+    ("round", "decide", "{t}", "--rubric", "acceptance=pass,risks=pass,validation=pass"),
+    ("handoff", "{t}", "--to", "EXECUTE", "--decision", "yes"),
+    ("subtask", "done", "{t}", "1"),
 ]
 
 

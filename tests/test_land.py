@@ -539,3 +539,23 @@ def test_task_show_of_a_landed_or_removed_task_says_so(complete: Engine, cli) ->
     assert r.code == 1 and "no task named 'never'" in r.err and "create never" in r.err, r.err
     r = cli("task", "show", "t", "--json")
     assert r.code == 1 and "task 't' landed" in r.err + r.out
+
+
+def test_land_before_complete_names_only_the_steps_still_to_take(ready: Engine, cli) -> None:
+    """Found by a new user's walk: with the head approved, `land` still said to approve it."""
+    r = cli("land", "t")
+    assert (r.code, r.err) == (
+        1,
+        "taskproto: task 't' is in AWAITING_USER_APPROVAL; it lands from COMPLETE, after the user "
+        "approved its head (`taskproto approve t --commit`, then "
+        "`taskproto transition t COMPLETE`)\n",
+    )
+    ready.approve("t", "commit", "user")
+    before = state_of(ready)
+    r = cli("land", "t")
+    assert (r.code, r.err) == (
+        1,
+        "taskproto: task 't' is in AWAITING_USER_APPROVAL; it lands from COMPLETE: its head is "
+        "approved, so `taskproto transition t COMPLETE`, then `taskproto land t`\n",
+    )
+    assert state_of(ready) == before

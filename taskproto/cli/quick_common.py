@@ -65,7 +65,7 @@ def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[s
     from taskproto.clients.terminal import resolve
     from taskproto.config import load_config
     from taskproto.engine import USER, Actor, Engine
-    from taskproto.errors import TaskprotoError, refusal_line
+    from taskproto.errors import TaskNotFound, TaskprotoError, refusal_line
 
     engine = None
     try:
@@ -74,6 +74,10 @@ def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[s
         engine = Engine(load_config(), Actor(agent=True, why=why) if why else USER)
         data, lines = make(engine, session)
     except TaskprotoError as exc:
+        if isinstance(exc, TaskNotFound):  # landed or removed here: said as the click path does
+            from taskproto.engine.gone import no_longer_here
+
+            exc = no_longer_here(engine, exc)
         _warnings(engine)
         sys.stderr.write(refusal_line(exc, as_json) + "\n")
         return int(exc.exit_code)

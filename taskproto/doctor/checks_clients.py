@@ -135,21 +135,28 @@ def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
     clients = rec.get("clients") if rec is not None else None
     gone: set[str] = set()
     broken: list[str] = []
+    blocks = False  # a Claude Code hook whose script is gone: sh or python exits 2, its block
     for client in clients if isinstance(clients, list) else ():
         if str(client) not in FILES:
             continue
         names = [FILES[str(client)]] + ([SHARED[str(client)]] if str(client) in SHARED else [])
-        found = {
-            g for name in names for c in _commands(_json(snap.config.repo / name)) for g in _gone(c)
-        }
+        missing = [_gone(c) for name in names for c in _commands(_json(snap.config.repo / name))]
+        found = {g for each in missing for g in each}
         if found:
             gone |= found
             broken.append(str(client))
+            # the first missing in the order they start: a script (exit 2) or the interpreter (127)
+            blocks |= client == "claude" and any(m[0].startswith("script") for m in missing if m)
     if broken:
+        effect = (
+            "every hook fails with exit status 2, so Claude Code blocks every prompt and tool call"
+            if blocks
+            else "every hook fails and the agents run unguarded"
+        )
         yield _finding(
             "client-hooks-interpreter-missing",
             f"the {', '.join(broken)} hooks start {', '.join(sorted(gone))}, which is gone: "
-            "every hook fails and the agents run unguarded",
+            + effect,
             clients=broken,
         )
 

@@ -27,7 +27,6 @@ from taskproto.errors import (
     Untrusted,
     UserOnly,
     WriteFailed,
-    when,
 )
 from taskproto.git.command import Git
 from taskproto.machine.registry import get_workflow
@@ -407,9 +406,10 @@ class Core:
     # --- what guards and moves need ---------------------------------------------------
 
     def owner_error(self, task: Task, action: str) -> OwnershipError:
-        assert task.owner is not None
-        since = when(task.owner.claimed_at)
-        return OwnershipError(task.name, task.owner.session, since, task.owner.host, action)
+        from taskproto.sessions import owner_error  # `action`, or the claim a gone owner needs
+
+        lease, folder = self.config.lease_minutes, self.config.task_dir(task.name)
+        return owner_error(task.name, task.owner, lease, folder, action)
 
     def require_user(self, action: str) -> None:
         """Refuse `action` (one of the user's: approvals, --force, ...) when an agent asks."""

@@ -193,10 +193,16 @@ def land(
     with core.locked(name) as task:
         refuse_without_complete(core, task)
         if task.state != LANDS_FROM:
+            step = f"`taskproto transition {name} {LANDS_FROM}`"
+            approval = task.checkpoint.commit_approval
+            if approval and not approval.stale and approval.sha == core.branch_head(name):
+                raise TaskprotoError(  # not "approve it" again: it is
+                    f"task {name!r} is in {task.state}; it lands from {LANDS_FROM}: its head is "
+                    f"approved, so {step}, then `taskproto land {name}`"
+                )
             raise TaskprotoError(
                 f"task {name!r} is in {task.state}; it lands from {LANDS_FROM}, after the user "
-                f"approved its head (`taskproto approve {name} --commit`, then "
-                f"`taskproto transition {name} {LANDS_FROM}`)"
+                f"approved its head (`taskproto approve {name} --commit`, then {step})"
             )
         approved = _approved(core, task)
         from taskproto.engine.update import base_tip

@@ -24,6 +24,8 @@ __all__ = ["UNKNOWN", "ShellAction", "read_command"]
 SEPARATORS = {";", "&&", "||", "|", "&", ";;", "|&", "\n"}
 REDIRECTS = {">", ">>", ">|", "&>", "&>>"}
 INPUTS = {"<", "<<", "<<<", "<&", "<<-"}
+# the shell's words that open a compound command or a part of one: the command after them runs
+RESERVED = {"{", "!", "if", "then", "elif", "else", "while", "until", "do"}
 HARMLESS_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox", "fish"}
 INTERPRETERS = {"perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun", "tclsh"}
@@ -218,6 +220,8 @@ class _Reader:
     def _segment(self, words: list[str], base: str | None, depth: int) -> str | None:
         """One simple command; returns the folder later commands run in (after a `cd`)."""
         self.git_env = {}
+        while words and words[0] in RESERVED:  # `{ cmd`, `then cmd`, `do cmd`, `! cmd`: cmd runs
+            words = words[1:]
         while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
