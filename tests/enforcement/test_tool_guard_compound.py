@@ -25,6 +25,11 @@ SHAPES = [
     "while {c}; do break; done",
     "for i in 1; do {c}; done",
     "! {c}",
+    "( {c} )",
+    "until {c}; do break; done",
+    "case x in x) {c};; esac",
+    "f() {{ {c}; }}; f",
+    "function f {{ {c}; }}; f",
 ]
 
 

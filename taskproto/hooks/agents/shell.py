@@ -26,6 +26,14 @@ REDIRECTS = {">", ">>", ">|", "&>", "&>>"}
 INPUTS = {"<", "<<", "<<<", "<&", "<<-"}
 # the shell's words that open a compound command or a part of one: the command after them runs
 RESERVED = {"{", "!", "if", "then", "elif", "else", "while", "until", "do"}
+
+
+def _defines(words: list[str]) -> bool:
+    """Whether `words` open a function's definition (`f ()`, `function f`): its body is read as
+    the commands it runs, since the script may call it."""
+    return len(words) > 2 and (words[0] == "function" or words[1] == "()")
+
+
 HARMLESS_TARGETS = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "busybox", "fish"}
 INTERPRETERS = {"perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun", "tclsh"}
@@ -220,8 +228,9 @@ class _Reader:
     def _segment(self, words: list[str], base: str | None, depth: int) -> str | None:
         """One simple command; returns the folder later commands run in (after a `cd`)."""
         self.git_env = {}
-        while words and words[0] in RESERVED:  # `{ cmd`, `then cmd`, `do cmd`, `! cmd`: cmd runs
-            words = words[1:]
+        while words and (words[0] in RESERVED or _defines(words)):
+            # `{ cmd`, `then cmd`, `do cmd`, `! cmd`, `f() { cmd`, `function f { cmd`: cmd runs
+            words = words[2:] if _defines(words) else words[1:]
         while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
