@@ -87,6 +87,12 @@ EIGHTEENTH = "heldout18"
 # The nineteenth batch (below, NINETEENTH_FLOORS): since the seventeenth round the model is trained
 # on it, so it too is data with the same floor.
 NINETEENTH = "heldout19"
+# The twentieth batch (below, TWENTIETH_FLOORS): since the eighteenth round the model is trained
+# on it, so it too is data with the same floor.
+TWENTIETH = "heldout20"
+# The twenty-first batch: written blind while the eighteenth round was made, held out by default
+# (scripts/train_interrupt_model.py's NEVER) until it is scored once.
+TWENTYFIRST = "heldout21"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -105,6 +111,7 @@ TRAINED = (
     SEVENTEENTH,
     EIGHTEENTH,
     NINETEENTH,
+    TWENTIETH,
 )
 
 
@@ -299,9 +306,9 @@ NINETEENTH_FLOORS = {"de": 157, "es": 162, "fr": 162, "pt-BR": 161, "ja": 152, "
 # the seventeenth round was made), kept out of this repository until that round was merged, never
 # trained on (the training script leaves heldout20 out by default), scored once by the lead
 # (docs/interruptions.md, "The twentieth batch, scored once"): 95.4% in all, ja 98.3%, fr and
-# pt-BR 96.6%, de 95.3% (met), es 94.2%, zh-Hans 91.5% (not met). Its floors are those counts; the
-# next round makes it data and holds out a twenty-first batch.
-TWENTIETH = "heldout20"
+# pt-BR 96.6%, de 95.3% (met), es 94.2%, zh-Hans 91.5% (not met). Its floors are those counts.
+# Since the eighteenth round it is data: the model is trained on it (batch "20" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTIETH_FLOORS = {"de": 164, "es": 161, "fr": 170, "pt-BR": 169, "ja": 172, "zh-Hans": 161}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
@@ -345,11 +352,11 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_twentieth_never_trained_on() -> None:
+def test_the_blind_batches_are_new_and_the_twenty_first_never_trained_on() -> None:
     """The tenth to twentieth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the twentieth out unless told
-    otherwise."""
+    accents, punctuation or spaces), and the training script leaves the twenty-first out unless
+    told otherwise."""
     import unicodedata
 
     def plain(message: str) -> str:
@@ -371,7 +378,7 @@ def test_the_blind_batches_are_new_and_the_twentieth_never_trained_on() -> None:
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'NEVER = ("{TWENTIETH}",)' in script
+    assert f'NEVER = ("{TWENTYFIRST}",)' in script
     assert "held_out = args.hold_out or list(NEVER)" in script
 
 
@@ -884,8 +891,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    nineteen batches and the training messages, since the seventeenth round; a few minutes), leaving
-    out the twentieth batch, held out by default: the script says so."""
+    twenty batches and the training messages, since the eighteenth round; a few minutes), leaving
+    out the twenty-first batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -896,7 +903,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {TWENTIETH})" in made.stderr, made.stderr
+    assert f"(held out: {TWENTYFIRST})" in made.stderr, made.stderr
 
 
 @given(

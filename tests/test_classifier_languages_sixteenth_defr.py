@@ -51,7 +51,7 @@ def test_the_protocols_state_asked_is_an_audit(message: str, rule: str) -> None:
         ("Bleibt die Session im Browser nach einem Reload offen?", "de-question-how"),
         ("Wann läuft der Lock ab?", "de-question-word"),
         ("Wer hält den Mutex im Worker-Thread?", "de-question-word"),
-        ("Est-ce que le verrou est libéré quand la session expire ?", "fr-question-how"),
+        ("Est-ce que le verrou est libéré quand la session expire ?", "fr-question-whenever"),
         ("Le verrou est atomique ?", "fr-property-question"),
         ("La session de l'utilisateur est encore active après le logout ?", "fr-question-how"),
         ("Quand est-ce que le verrou est libéré ?", "fr-question"),

@@ -381,8 +381,17 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
 
 # Rules whose question is the app's own session, lock or hook ("die Session des Users"), or how
 # the protocol works: no check of the protocol answers it, however sure the model is of an audit.
-# Not French's fr-question-how: its "quand" also reads a past event ("… quand t'as crashé ?").
-_NOT_AUDITS = frozenset({"de-question-how", "es-question-how", "ja-check-done"})
+# Not French's fr-question-how: its "quand" also reads a past event ("… quand t'as crashé ?");
+# fr-question-whenever is its event said in the present.
+_NOT_AUDITS = frozenset(
+    {
+        "de-question-how",
+        "es-question-how",
+        "fr-question-whenever",
+        "ja-check-done",
+        "zh-question-what-happens",
+    }
+)
 # Rules whose question asks why the work stopped ("你咋又停了"): a question, as English's "Why did
 # you stop?" is, however sure the model is of a go (said with a go after it, the go is last).
 _NOT_GOS = frozenset({"zh-why-stopped"})

@@ -115,7 +115,27 @@ SEVENTEENTH = (
     ),
 )
 
+# An event said in the present, what the protocol does whenever it happens ("quand la session
+# expire"), not one that happened ("quand t'as crashé"); not "si", which also asks whether
+# ("vérifie s'il reste un lock" is an audit)
+_WHENEVER = (
+    r"\b(?:quand |lorsqu'|lorsque |des qu'|des que |chaque fois qu'|chaque fois que )(?!(?:t'as"
+    r"|t'es|tu as|tu es"
+    r"|tu etais|j'ai|je suis|on a|on est|il a|elle a|ils ont|elles ont|vous avez|c'est|c'etait"
+    r"|ca a|ca s'est)\b)\w"
+)
+
 RULES = (
+    # what the protocol does whenever an event happens, asked yes or no: how it works, which no
+    # check answers, however sure the model is of an audit (languages._NOT_AUDITS); an event
+    # that happened is fr-question-how's, below, which the model may still make an audit
+    Rule(
+        "fr-question-whenever",
+        "QUESTION",
+        rf"^(?!(?:pourquoi|comment|quand|qui|que|qu'est-ce)\b)(?=.*\?$)(?=.*{_WHENEVER})"
+        rf".*\b{_NOUN}\b",
+        0.85,
+    ),
     # a yes/no question on how a lock, session or hook works, or on the app's own ones: the code's
     # question, not an audit ("Est-ce que le verrou est libéré quand la session expire ?"; a
     # property asked is fr.py's fr-property-question)

@@ -278,12 +278,15 @@ RULES = (
         r"|符合协议|孤立|" + _PROTOCOL + r".*(?:对一下|对一对|核对|比对|对比|对(?:个|一下|下)?账)",
         0.85,
     ),
+    # what will happen after an event: how the protocol works, which no check answers, however
+    # sure the model is of an audit ("worktree 删掉之后 journal 会怎样"; languages._NOT_AUDITS)
+    Rule("zh-question-what-happens", "QUESTION", r"会(?:怎样|怎么样|发生什么)", 0.85),
     Rule(
         "zh-question",
         "QUESTION",
         # (not a question word made indefinite by 都/也: "什么都没发生", "谁都可以")
         r"为什么|为啥|为何|何必|怎么(?!样了|都|也)|如何|什么(?!都|也)|哪(?:个|里|儿|些)(?!都|也)|谁(?!都|也)|多少|是否"
-        r"|(?:吗|呢)\W*$|会(?:怎样|怎么样|发生什么)"
+        r"|(?:吗|呢)\W*$"
         # where it is kept, how large, whether there is a risk: "state 存在哪", "开销有多大",
         # "有没有回溯爆炸的风险"
         r"|(?:打算|准备|应该|该)[^,.;!?]{0,20}?还是|是(?:干|做)(?:嘛|啥|什么)(?:用)?的|(?:存|放|写|定义|配置)在哪|有多(?:大|少|慢|快|高|长)|有没有\S{0,12}?(?:风险|隐患|副作用|影响)"

@@ -1,0 +1,53 @@
+"""#45's eighteenth round, the lead's mends by form after the twentieth batch was made data: what
+the protocol does whenever an event happens is a question however sure the model is of an audit
+(French fr-question-whenever, Chinese zh-question-what-happens, both in languages._NOT_AUDITS);
+an event that happened, or a check asked, is still read as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from taskproto.classify.interruptions import classify
+
+
+@pytest.mark.parametrize(
+    ("message", "rule"),
+    [
+        ("Est-ce que le verrou est libéré quand la session expire ?", "fr-question-whenever"),
+        ("le worktree est supprimé dès que la tâche est fusionnée ?", "fr-question-whenever"),
+        ("Le journal est mis à jour chaque fois qu'on fait un commit ?", "fr-question-whenever"),
+        ("le hook se déclenche aussi lorsque je fais un rebase ?", "fr-question-whenever"),
+        ("worktree 删掉之后 journal 会怎样", "zh-question-what-happens"),
+        ("session 结束以后 lock 会怎么样？", "zh-question-what-happens"),
+        ("钩子被禁用了的话会发生什么", "zh-question-what-happens"),
+    ],
+)
+def test_what_the_protocol_does_whenever_an_event_happens_is_a_question(
+    message: str, rule: str
+) -> None:
+    found = classify(message)
+    assert (found.type, found.rule) == ("QUESTION", rule), found
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # an event that happened, a check asked whether, a state now: not how it works
+        (
+            "Est-ce que ta session a bien relâché le lock quand t'as crashé tout à l'heure ?",
+            "AUDIT",
+        ),
+        ("Tu peux checker s'il traîne encore un lock de la nuit passée ?", "AUDIT"),
+        (
+            "tu peux lister les worktrees ouverts et me dire s'ils correspondent bien à la tâche ?",
+            "AUDIT",
+        ),
+        ("Le lock actuel est valable jusqu'à quand ?", "AUDIT"),
+        ("锁会不会已经过期了", "AUDIT"),
+        ("锁过期了吗？", "AUDIT"),
+    ],
+)
+def test_an_event_that_happened_or_a_check_is_read_as_before(message: str, expected: str) -> None:
+    found = classify(message)
+    assert found.type == expected, found
+    assert found.rule not in ("fr-question-whenever", "zh-question-what-happens"), found
