@@ -125,6 +125,10 @@ BATCHES = {
     # writing the kinds the blind batches missed most (audits asked about the protocol's state,
     # gos after news or a check, the holds and questions near them); trained on, never blind
     "17t": ("train17a", "train17b", "train17c", "train17d", "train17e"),
+    # the eighteenth round's training messages: two engineers who did not see the classifier,
+    # writing the kinds the twentieth batch missed (questions asked indirectly, status requests
+    # in every form and the questions near them, short audits, clipped gos); trained on, never blind
+    "18t": ("train18a", "train18c"),
 }
 # The blind batch no model is trained on until it is scored once: left out by default, and of
 # every fold of --hold-out-batch (a fold trained on it would read it before its one scoring)

@@ -149,11 +149,11 @@ def test_chinese_questions_by_form(message: str, expected: str, rule: str) -> No
 @pytest.mark.parametrize(
     ("message", "expected", "rule"),
     [
-        ("迁移脚本跑了几个了", "STATUS_REQUEST", "zh-status"),
-        ("用例过了几条", "STATUS_REQUEST", "zh-status"),
-        ("单测补了几个", "STATUS_REQUEST", "zh-status"),
-        ("这周修了几次了？", "STATUS_REQUEST", "zh-status"),
-        ("工单还挂着几条呢", "STATUS_REQUEST", "zh-status"),
+        ("迁移脚本跑了几个了", "STATUS_REQUEST", "zh-status-counted"),
+        ("用例过了几条", "STATUS_REQUEST", "zh-status-counted"),
+        ("单测补了几个", "STATUS_REQUEST", "zh-status-counted"),
+        ("这周修了几次了？", "STATUS_REQUEST", "zh-status-counted"),
+        ("工单还挂着几条呢", "STATUS_REQUEST", "zh-status-counted"),
         ("先改了几个文件，继续", "RESUMPTION", "zh-resumption"),
     ],
 )

@@ -177,7 +177,7 @@ RULES = (
         0.85,
     ),
     # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
-    # stands, not a new check (the model does not make an audit of it: languages._NOT_AUDITS)
+    # stands, not a new check (the model does not make an audit of it: languages._FIRM)
     Rule(
         "ja-check-done",
         "STATUS_REQUEST",

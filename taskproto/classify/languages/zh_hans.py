@@ -203,6 +203,14 @@ RULES = (
         r"|(?:有没有|是不是|是否|能不能)[^,.?!;]{0,24}?来着\W*$",
         0.85,
     ),
+    # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
+    # (where the work stands, never nothing asked: languages._FIRM)
+    Rule(
+        "zh-status-counted",
+        "STATUS_REQUEST",
+        r"(?:了|着)几(?:个|张|条|项|篇|页|处|次|轮|批|份)了?(?:呢|啊)?\W*$",
+        0.85,
+    ),
     Rule(
         "zh-status",
         "STATUS_REQUEST",
@@ -230,8 +238,6 @@ RULES = (
         # can it pass now, what is done: "lint现在能过吗？", "说说哪些已经搞定了"
         r"|(?:能|可以)(?:过|通过|跑通|跑过|编译过)了?吗|(?:哪些|什么)(?:已经)?(?:搞定|完成|做完|做好)了"
         r"|了(?:吗|没有?)\W*$"
-        # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条"
-        r"|(?:了|着)几(?:个|张|条|项|篇|页|处|次|轮|批|份)了?(?:呢|啊)?\W*$"
         # the status asked for by its noun first, how a part is going, what changed since
         r"|(?:进度|进展|状态|情况)\S{0,4}?(?:汇报|报告|同步|更新|说|讲)(?:一下|下)"
         r"|(?:怎么样|咋样|如何)了|(?:弄|做|搞|写|改|进行)得(?:怎么样|咋样|如何)"
@@ -278,8 +284,16 @@ RULES = (
         r"|符合协议|孤立|" + _PROTOCOL + r".*(?:对一下|对一对|核对|比对|对比|对(?:个|一下|下)?账)",
         0.85,
     ),
+    # a step told done by its subject ("我把对账写完了", "你把导出做完了吧"): a report, never the
+    # imperative go "把对账写完" (languages._FIRM)
+    Rule(
+        "zh-told-done",
+        "OTHER",
+        r"^(?:我|我们|你|你们|他|她)(?:已经|刚|刚刚|都|也)?把[^,.;!?]{1,20}?(?:完|好)了(?:吧|啊|哈|呀)?\W*$",
+        0.85,
+    ),
     # what will happen after an event: how the protocol works, which no check answers, however
-    # sure the model is of an audit ("worktree 删掉之后 journal 会怎样"; languages._NOT_AUDITS)
+    # sure the model is of an audit ("worktree 删掉之后 journal 会怎样"; languages._FIRM)
     Rule("zh-question-what-happens", "QUESTION", r"会(?:怎样|怎么样|发生什么)", 0.85),
     Rule(
         "zh-question",
