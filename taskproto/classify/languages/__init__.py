@@ -394,7 +394,9 @@ _NOT_AUDITS = frozenset(
 )
 # Rules whose question asks why the work stopped ("你咋又停了"): a question, as English's "Why did
 # you stop?" is, however sure the model is of a go (said with a go after it, the go is last).
-_NOT_GOS = frozenset({"zh-why-stopped"})
+# Nor a request to go on explaining ("继续讲, 我没听懂", "説明を続けて"): its go word governs
+# telling, not the work.
+_NOT_GOS = frozenset({"zh-why-stopped", "zh-go-on-explaining", "ja-go-on-explaining"})
 
 
 def second_opinion(
