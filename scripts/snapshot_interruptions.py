@@ -44,6 +44,8 @@ _INPUTS = (
     "taskproto/classify/languages/state_question.py",
     "taskproto/classify/languages/ja.py",
     "taskproto/classify/languages/zh_hans.py",
+    "taskproto/classify/languages/ja_more.py",
+    "taskproto/classify/languages/zh_more.py",
 )
 
 

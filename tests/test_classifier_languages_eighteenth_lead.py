@@ -1,6 +1,6 @@
 """#45's eighteenth round, the lead's mends by form after the twentieth batch was made data: what
 the protocol does whenever an event happens is a question however sure the model is of an audit
-(French fr-question-whenever, Chinese zh-question-what-happens, both in languages._FIRM);
+(French fr-question-whenever, Chinese zh-question-what-happens, both in languages.firm);
 an event that happened, or a check asked, is still read as before."""
 
 from __future__ import annotations
@@ -56,13 +56,14 @@ def test_an_event_that_happened_or_a_check_is_read_as_before(message: str, expec
 # After the eighteenth round's training messages the model read a step told done as a go, a
 # denied "go" as a go, how the code behaves as where the work stands, and a count so far as
 # nothing asked: each form is now read whole, and the model does not change its reading
-# (languages._FIRM; "go" denied: languages.holds)
+# (languages.firm; "go" denied: languages.holds)
 @pytest.mark.parametrize(
     ("message", "expected", "rule"),
     [
         ("我把对账写完了", "OTHER", "zh-told-done"),
         ("我们已经把导出做好了", "OTHER", "zh-told-done"),
         ("你把对账写完了吧？", "OTHER", "zh-told-done"),
+        ("日志传给你了", "OTHER", "zh-told-done"),
         ("那个 join 走全表了吗", "QUESTION", "zh-behaviour-question"),
         ("A atualização vai quebrar os testes do Tiago?", "QUESTION", "pt-effect-question"),
         ("用例过了几条", "STATUS_REQUEST", "zh-status-counted"),
@@ -89,6 +90,7 @@ def test_go_itself_denied_is_no_go(message: str) -> None:
     [
         # the imperative, a go word beside "go", a go after a denied "go" taken back
         ("把对账写完", "RESUMPTION"),
+        ("交给你了", "RESUMPTION"),
         ("Good to go, weiter", "RESUMPTION"),
         ("对账写完了吗", "STATUS_REQUEST"),
     ],

@@ -78,6 +78,14 @@ _PARTICLES = {
     "zenmeyang": "怎么样",
     "zenyang": "怎样",
     "ruhe": "如何",
+    # "jixu gan ba, meiwenti": 继续干吧, 没问题 (the words a go is said with)
+    "meiwenti": "没问题",
+    "xiongdi": "兄弟",
+    "a": "啊",
+    "ya": "呀",
+    "haode": "好的",
+    "hao": "好",
+    "xing": "行",
 }
 
 

@@ -362,16 +362,14 @@ def approves(codes: tuple[str, ...], clauses: Sequence[str]) -> bool:
     return fields.approves(codes, clauses)
 
 
-# "go" itself denied, in any language beside the English word: "Tests grün → kein go", "pas de go"
-_NO_GO = re.compile(r"\b(?:no|kein\w*|pas de|sans|sin|sem|nada de)[ -]go\b|(?:不|别|没有?) ?go\b")
-
-
 def holds(codes: tuple[str, ...], clauses: Sequence[str], normal: str) -> bool:
     """Whether a message in the languages ``codes`` (its ``clauses``, its normalised text
     ``normal``) says a time, an event or a condition, or a retraction anywhere, or denies "go"
     itself: the model is not let make a go of it (a go the rules found was checked by its clause
     already)."""
-    if _NO_GO.search(normal):
+    from taskproto.classify.languages import firm
+
+    if firm.NO_GO.search(normal):
         return True
     return retracted(codes, normal) is not None or any(
         deferred(codes, clause) is not None for clause in clauses
@@ -384,37 +382,6 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
     if rule == "fallback" or rule in _ENGLISH:
         return True
     return any(r.name == rule for code in codes for r in language(code).rules)
-
-
-# Rules whose reading of a one-clause message the model may not change to these types, however
-# sure it is (a second clause may still ask for what the model reads: "¿por qué el worktree está
-# en detached HEAD? … revísalo" asks a check too). Each is a form whose meaning the rule reads
-# whole; the model, trained on words, once read each as the type named (docs/interruptions.md).
-_AUDIT, _GO, _STATUS = (
-    frozenset({"AUDIT"}),
-    frozenset({"RESUMPTION"}),
-    frozenset({"STATUS_REQUEST"}),
-)
-_FIRM: dict[str, frozenset[str]] = {
-    # the app's own session, lock or hook ("die Session des Users"), or how the protocol works:
-    # no check of the protocol answers it (not French's fr-question-how: its "quand" also reads
-    # a past event, "… quand t'as crashé ?"; fr-question-whenever is its event in the present)
-    "de-question-how": _AUDIT,
-    "es-question-how": _AUDIT,
-    "fr-question-whenever": _AUDIT,
-    "ja-check-done": _AUDIT,
-    "zh-question-what-happens": _AUDIT,
-    # why the work stopped ("你咋又停了"): a question, as English's "Why did you stop?" is
-    "zh-why-stopped": _GO,
-    # a step told done: a report ("我把对账写完了"), not the imperative "把对账写完"
-    "zh-told-done": _GO,
-    # how the code behaves, or what a change will do: the code's question, not where the work
-    # stands ("那个 join 走全表了吗", "A atualização vai quebrar os testes?")
-    "zh-behaviour-question": _STATUS,
-    "pt-effect-question": _STATUS,
-    # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
-    "zh-status-counted": frozenset({"OTHER"}),
-}
 
 
 def second_opinion(
@@ -434,7 +401,9 @@ def second_opinion(
     found, sure = revised
     if found == "RESUMPTION" and holds(codes, clauses, normal):
         return None
-    if found in _FIRM.get(rule, ()) and len(clauses) < 2:
+    from taskproto.classify.languages import firm
+
+    if firm.kept(rule, found, len(clauses)):
         return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)
 

@@ -66,7 +66,7 @@ ASK = (
     # how it works, asked of a protocol object: when, why, how, whether it is needed, or a run
     # still failing ("¿Cuándo se actualiza el journal?", "¿hace falta el lock para leer el
     # journal?", "¿El hook pre-commit sigue fallando?"): the code's question, which no check of
-    # the protocol answers (the model does not make an audit of it: languages._FIRM); not
+    # the protocol answers (the model does not make an audit of it: languages.firm); not
     # "¿Sigue llegando el heartbeat?" or "¿El journal está guardando …?" (its state: audits)
     Rule(
         "es-question-how",

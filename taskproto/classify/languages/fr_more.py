@@ -127,7 +127,7 @@ _WHENEVER = (
 
 RULES = (
     # what the protocol does whenever an event happens, asked yes or no: how it works, which no
-    # check answers, however sure the model is of an audit (languages._FIRM); an event
+    # check answers, however sure the model is of an audit (languages.firm); an event
     # that happened is fr-question-how's, below, which the model may still make an audit
     Rule(
         "fr-question-whenever",

@@ -6,6 +6,7 @@ a clause's end or anywhere in it, where the English ones look at its start."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import ja_more
 from taskproto.classify.languages.table import Language
 
 # A go: the request or volitional forms of continue / resume / proceed / go back. Not "落ち続け"
@@ -26,8 +27,10 @@ VERB = (
     # read with the Chinese table's words)
     # (nor spelled as it: "拼成continue了")
     r"|(?<!の)(?<!の )(?<!的)(?<!的 )(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!成)(?<!成 )"
+    r"(?<!个)(?<!个 )"
     # (nor the keyword as a noun: "continueの位置がずれてる", "continue文", "continue语句")
-    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]|\s?(?:の|が|文|句|キーワード|的|语句|关键字)))"
+    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]|\s?(?:の|が|文|句|キーワード|的|语句|关键字"
+    r"|后面|前面|多了|少了)))"
 )
 _PROTOCOL = (
     r"(?:(?<![ブク])ロック|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session|task\.json"
@@ -58,6 +61,8 @@ _NOW = (
     r"(?:まだ|今|いま|現在|ちゃんと|正しく|正しい|誰|だれ|どのブランチ|指して|指してる|なって(?:る|ない)"
     r"|残って|生きて|死んで|落ちて|止まって|来て|切れて|欠けて|抜けて|漏れ|消えて|無効|有効"
     r"|インストール|入って|走った|走って|動いて|実行され|終了|終わって|解放|合って|違う|違って"
+    # written in it, new or reused: "ジャーナルに載ってる？", "このセッション新規？"
+    r"|載って|記録され|新規|使い回|使いまわ|再利用|流用"
     r"|ずれ|食い違|おかし|ゾンビ|孤立|僕の|私の|自分の|うちの|俺の)"
 )
 # how it works, when it would, or the app's own lock, session or hook ("ロックっていつ解放される
@@ -115,6 +120,7 @@ RULES = (
         r"|(?:止め|(?<![ぁ-んァ-ン一-龥])とめ|待っ)(?:といて|ておいて|て)(?:もらえ|くれ)(?:る|ます|ない|ません)(?:か)?\W*$",
         0.8,
     ),
+    *ja_more.FIRST,  # a wait asked; asked to go on explaining (ja_more.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
@@ -160,6 +166,8 @@ RULES = (
         r"\S{0,6}?(?:誰|だれ|どこ|\?)"
         rf"|.*(?:誰|だれ)が{_HELD}\S{{0,4}}?(?:持って|握って|取って|使って)"
         rf"|.*{_HELD}の?(?:状態|じょうたい)\S{{0,3}}?(?:教えて|おしえて|見せて|みせて|確認|かくにん)"
+        # asked how it is: "ロックの状態どう？"
+        rf"|.*{_HELD}の?(?:状態|じょうたい)\S{{0,2}}?(?:どう|は\s?\?)"
         rf"|.*{_HELD}\S{{0,12}}?(?:残って|生きて|壊れて|有効|開いて|解放され|外れて|消えて)\S{{0,6}}?か(?:どうか)?"
         r"(?:を)?(?:教えて|おしえて))",
         0.85,
@@ -172,12 +180,13 @@ RULES = (
         "ja-audit-asked",
         "AUDIT",
         _HOW_OR_THEIRS
-        + r"(?=.*(?:\?|(?:か|かな|の|ない|ません)\W*$))"
+        + r"(?=.*(?:\?|(?:か|かな|の|ない|ません)\W*$"
+        + r"|(?:の)?か(?:が|は|どうか)?(?:気になる|知りたい)))"
         + rf"(?:.*{_OBJECT}.*{_NOW}|.*{_NOW}.*{_OBJECT})",
         0.85,
     ),
     # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
-    # stands, not a new check (the model does not make an audit of it: languages._FIRM)
+    # stands, not a new check (the model does not make an audit of it: languages.firm)
     Rule(
         "ja-check-done",
         "STATUS_REQUEST",
@@ -227,20 +236,21 @@ RULES = (
     Rule(
         "ja-status-work",
         "STATUS_REQUEST",
-        r"どうなって(?:る|いる|ます)|どのくらい進|詰まって|ハマって|行き詰|次は(?:何|なに)"
+        r"どうなって(?:る|いる|ます)|どのくらい進|詰まって(?![^,.?!]*(?:気がする|気がします|っぽい|みたい|かも))|ハマって|行き詰|次は(?:何|なに)"
         r"|次の(?:予定|ステップ)は|^今どこ|(?:いくつ|何個|何件)\W*$|緑|赤\W*$"
         r"|^(?!.*(?:なぜ|なんで|どうして|何を|誰)).*(?:され|し)た\s*\?|どんな様子|の方はどう"
         r"|もうすぐ終わ|途中経過|今(?:何|なに)(?:して|やって)|(?:何か)?新しいこと(?:ある|あった)"
         r"|^(?!.*(?:なぜ|なんで|どうして))(?:.*)(?:テスト|ビルド|チェック|マージ|デプロイ|リリース|CI|ci|pr)\S*"
-        r"(?:通った(?!ら)|通って|終わ|済ん"
+        r"(?:通った(?!ら|場合|時|とき)|通って|終わ|済ん"
         r"|マージされ|グリーン|緑|赤|落ちて|返ってき)|次にやること|ここまでで(?:何|なに)",
         0.85,
     ),
+    *ja_more.MIDDLE,  # wondering; a design question counted; the rest handed over (ja_more.py)
     Rule(
         "ja-question",
         "QUESTION",
         r"なぜ|なんで|どうして|どう(?:やって|いう|動|なって|すれば|処理|決め|決ま|スケール|なる)"
-        r"|(?:何|なに)(?:を|が|の|で|って)|どこ|どれ|どの|誰|だれ|いつ|説明して|意味|って何|とは"
+        r"|(?:何|なに)(?:を|が|の|で|って)|どこ|どれ|どの|誰|だれ|いつ|説明して|意味|って何|(?<![あ後])とは"
         # which of two, asked without "?" ("どっちで決めるべき"; not "どっちでもいい", cut
         # before でも, nor the bare "どっち" left of it)
         r"|(?:どっち|どちら)(?!でも)(?=\S)"
@@ -298,6 +308,7 @@ RULES = (
         r"|やっていいよ)\W*$",
         0.8,
     ),
+    *ja_more.LATE,  # a follow or keep instruction (ja_more.py)
     # a remark: an instruction to change something or a warning, that asks nothing and holds
     # nothing ("ハンドラにログを追加して", "lockファイルを手で編集しないで"): last, so it
     # decides only a clause no other rule read, and after a go it does not take the go back
@@ -346,7 +357,9 @@ LANGUAGE = Language(
         r"|(?<=る前に)|(?<=るまで)"
     ),
     later=(
-        r"明日|あした|あす|明後日|(?<!その)(?<!この)(?:後で|あとで)|後ほど|のちほど|今夜|今晩|夕方|午後"
+        # (not the user's own look later: "最後までやっちゃって, あとで見る")
+        r"明日|あした|あす|明後日|(?<!その)(?<!この)(?:後で|あとで)(?!(?:私|僕|俺|自分)?(?:が|で)?(?:見る|見ます|見とく"
+        r"|見ておく|確認する|確認します|チェックする|レビューする|目を通す))|後ほど|のちほど|今夜|今晩|夕方|午後"
         r"|来週|週明け|また今度|(?:会議|ミーティング|mtg|打ち合わせ|昼休み|休憩|昼ご?飯|ランチ|call|standup"
         r"|デイリー|朝会)の?(?:後|あと)|戻(?:ったら|ってから)|帰(?:ったら|ってから)"
         # by form: a weekday, a clock time, a span, "after" an event
@@ -369,6 +382,8 @@ LANGUAGE = Language(
         r"|(?:された|になった)ら"
         # the tests passing, their subject left out: "テスト全部通ったら続けていいよ"
         r"|通ったら"
+        # only in that case: "夜間ビルドが通った場合だけコードに戻って"
+        r"|場合(?:だけ|のみ|に限り|に限って)|(?:時|とき)(?:だけ|のみ)"
     ),
     retractions=r"やっぱ(?:り)?|やはり(?:やめ|待|なし|止め)|取り消し|取り消す|撤回|(?:な|無)しで|(?:な|無)しにして",
     approvals=r"承認|ゴーサイン|lgtm|許可します",

@@ -5,6 +5,7 @@ falls between two Chinese characters). Punctuation is ASCII with a space after i
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import zh_more
 from taskproto.classify.languages.table import Language
 
 # A go. Not "继续失败" (keeps failing), not "恢复按钮" (the resume button), nor 恢复 in a
@@ -35,8 +36,11 @@ VERB = (
     r"|^(?:先)?回到\S{1,12}?(?:那块|那边|那部分|那里)\W*$"
     # (the English word named, not said: "那个 continue 写错了", "循环里的 continue")
     r"|(?<!那个)(?<!这个)(?<!那个 )(?<!这个 )(?<!里的)(?<!中的)(?<!里的 )(?<!中的 )(?<!成)(?<!成 )"
-    # (nor the keyword as a noun: "continue的位置不对", "continue语句")
-    r"(?:continue|go ahead|keep going)(?!\.[a-z0-9]|\s?(?:的|语句|关键字)))"
+    # (nor one of them counted, "多了一个continue"; nor the keyword as a noun: "continue的位置不对",
+    # "continue语句", "continue后面多了个分号")
+    r"(?<!个)(?<!个 )(?:continue|go ahead|keep going)"
+    r"(?!\.[a-z0-9]|\s?(?:的|语句|关键字|后面|前面|之后|之前"
+    r"|那行|这行|这一行|多了|少了|多余|写错|拼错|用错|不对|有问题|没生效|不生效)))"
 )
 _PROTOCOL = (
     r"(?:锁|lock|worktree|工作树|journal|日志|会话|session|task\.json|任务状态|状态文件|协议|分支"
@@ -63,7 +67,7 @@ _NOW = (
     r"(?:还|现在|目前|当前|这会儿|此刻|刚才|刚刚|仍然|依然|是不是|有没有|是否|对不对|对吗|对么|正常"
     r"|对不上|不对|一致|一样|同步|指向|指的是|指着|分支|谁|丢|少了|缺|漏|过期|失效|活着|僵尸|死"
     r"|断|结束|收尾|退出|跑了|跑过|触发|生效|装上|装好|装了|启用|禁用|关了|关掉|跳过|被|干净"
-    r"|残留|孤儿|在不在|有效|完整)"
+    r"|残留|孤儿|在不在|有效|完整|释放|放掉|放了|对应|属于)"
 )
 # how it works, or when it would ("锁什么时候会过期", "worktree是怎么建的", "锁是按任务还是按仓库"),
 # or the app's own lock, session or hook ("用户会话", "redis锁", "React的hook")
@@ -76,6 +80,7 @@ _HOW_OR_THEIRS = (
 
 RULES = (
     Rule("zh-dont-stop", "RESUMPTION", r"(?:别|不要|不用|无需|不必|甭)(?:停|暂停|等)", 0.9),
+    *zh_more.FIRST,  # asked to go on explaining, before a go (zh_more.py)
     Rule(
         "zh-nudge",
         "RESUMPTION",
@@ -129,6 +134,7 @@ RULES = (
         r"|等(?!级|于|号|式|额|比|宽|同|价|差))|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
         0.8,
     ),
+    *zh_more.AUDITS,  # the protocol's state asked short (zh_more.py)
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
     Rule(
         "zh-audit-state",
@@ -204,7 +210,7 @@ RULES = (
         0.85,
     ),
     # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
-    # (where the work stands, never nothing asked: languages._FIRM)
+    # (where the work stands, never nothing asked: languages.firm)
     Rule(
         "zh-status-counted",
         "STATUS_REQUEST",
@@ -268,6 +274,7 @@ RULES = (
         r"|(?:已完成|做完了?|完成了?)的?\S{0,3}?(?:和|跟|与)(?:未完成|没做完|没完成)",
         0.85,
     ),
+    *zh_more.MIDDLE,  # the work's state against a design question (zh_more.py)
     Rule(
         "zh-audit",
         "AUDIT",
@@ -285,15 +292,17 @@ RULES = (
         0.85,
     ),
     # a step told done by its subject ("我把对账写完了", "你把导出做完了吧"): a report, never the
-    # imperative go "把对账写完" (languages._FIRM)
+    # imperative go "把对账写完" (languages.firm)
     Rule(
         "zh-told-done",
         "OTHER",
-        r"^(?:我|我们|你|你们|他|她)(?:已经|刚|刚刚|都|也)?把[^,.;!?]{1,20}?(?:完|好)了(?:吧|啊|哈|呀)?\W*$",
+        r"^(?:我|我们|你|你们|他|她)(?:已经|刚|刚刚|都|也)?把[^,.;!?]{1,20}?(?:完|好)了(?:吧|啊|哈|呀)?\W*$"
+        # sent to you: "文件发到你了", "日志传给你了" (not "交给你了", a go)
+        r"|^[^,.;!?]{0,16}?(?:发|传|寄)(?:到|给)你(?:了|啦)\W*$",
         0.85,
     ),
     # what will happen after an event: how the protocol works, which no check answers, however
-    # sure the model is of an audit ("worktree 删掉之后 journal 会怎样"; languages._FIRM)
+    # sure the model is of an audit ("worktree 删掉之后 journal 会怎样"; languages.firm)
     Rule("zh-question-what-happens", "QUESTION", r"会(?:怎样|怎么样|发生什么)", 0.85),
     Rule(
         "zh-question",
@@ -313,6 +322,7 @@ RULES = (
         r"|会不会|有没有(?:做|加|处理|考虑|实现)|(?:讲|说|解释)(?:一遍|清楚)|没看懂|帮我(?:理解|弄懂|搞懂|捋一下)|告诉我(?:为什么|为啥|怎么)",
         0.85,
     ),
+    *zh_more.LATE,  # a question said as wondering; a follow instruction (zh_more.py)
     # the agent's own step first, then the go, one clause ("先把测试跑完再继续"; an event that
     # happens of itself, "CI绿了再继续", is zh-negated-resumption's, before): nothing beside the go
     # for the model to read as a hold (a later time or a condition still holds it)
@@ -324,6 +334,7 @@ RULES = (
         0.9,
     ),
     Rule("zh-resumption", "RESUMPTION", VERB, 0.9),
+    *zh_more.LAST,  # the agent's turn, said (zh_more.py)
     # a part of the work to be finished, or done too, asked for: a go ("然后把对账写完",
     # "顺着把过号重排也做了吧"; not asked, "把对账写完了吗", nor told, "我把对账写完了", nor held,
     # "别把对账写完", whose 别 no opening word allows)
@@ -400,7 +411,9 @@ LANGUAGE = Language(
     ),
     # "站会结束后再继续": an event's end, not the agent's own step ("把lint修完再继续")
     conditions=(
-        r"(?<=\S)(?:之后|以后)|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
+        # only on a condition, unless: "只有夜间构建通过了才回到代码上", "除非CI绿了"
+        r"只有[^,.?!;]{1,24}?才|除非|了才(?:能|可以)?(?:继续|回|接着|往下|恢复|开始|推进)"
+        r"|(?<=\S)(?:之后|以后)|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
         r"|(?:结束|散会|下班|午休|开完|忙完|上线|发布|发版|封版|合并|部署|评审|审批|批准)(?:完)?后"
     ),
     retractions=(

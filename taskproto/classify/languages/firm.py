@@ -1,0 +1,54 @@
+"""The forms whose reading the model (``model.py``) may not change (issue #45): each a rule
+whose meaning its pattern reads whole, and the type the model, trained on words, once read it
+as; and "go" itself denied, of which the model may not make a go (docs/interruptions.md,
+"Eighteenth round: the lead's part")."""
+
+from __future__ import annotations
+
+import re
+
+# "go" itself denied, in any language beside the English word: "Tests grün → kein go", "pas de go"
+NO_GO = re.compile(r"\b(?:no|kein\w*|pas de|sans|sin|sem|nada de)[ -]go\b|(?:不|别|没有?) ?go\b")
+
+# Rules whose reading the model may not change to these types, however sure it is: never to a
+# go, and to another type only in a message of one clause (a second clause may still ask for
+# what the model reads: "¿por qué el worktree está en detached HEAD? … revísalo" asks a check
+# too). Each is a form whose meaning the rule reads whole; the model, trained on words, once read
+# each as the type named (docs/interruptions.md).
+_AUDIT, _GO, _STATUS = (
+    frozenset({"AUDIT"}),
+    frozenset({"RESUMPTION"}),
+    frozenset({"STATUS_REQUEST"}),
+)
+FIRM: dict[str, frozenset[str]] = {
+    # the app's own session, lock or hook ("die Session des Users"), or how the protocol works:
+    # no check of the protocol answers it (not French's fr-question-how: its "quand" also reads
+    # a past event, "… quand t'as crashé ?"; fr-question-whenever is its event in the present)
+    "de-question-how": _AUDIT,
+    "es-question-how": _AUDIT,
+    "fr-question-whenever": _AUDIT,
+    "ja-check-done": _AUDIT,
+    "zh-question-what-happens": _AUDIT,
+    # why the work stopped ("你咋又停了"): a question, as English's "Why did you stop?" is
+    "zh-why-stopped": _GO,
+    # a step told done, a thing sent: a report ("我把对账写完了", "文件发到你了"), not the
+    # imperative "把对账写完", nor asked
+    "zh-told-done": _GO | _STATUS,
+    # a request to go on explaining ("继续讲, 我没听懂", "説明を続けて"): its go word governs
+    # telling, not the work
+    "zh-go-on-explaining": _GO,
+    "ja-go-on-explaining": _GO,
+    # how the code behaves, or what a change will do: the code's question, not where the work
+    # stands ("那个 join 走全表了吗", "A atualização vai quebrar os testes?")
+    "zh-behaviour-question": _STATUS,
+    "pt-effect-question": _STATUS,
+    # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
+    "zh-status-counted": frozenset({"OTHER"}),
+}
+
+
+def kept(rule: str, found: str, clauses: int) -> bool:
+    """Whether the rules' reading by ``rule`` of a message of ``clauses`` clauses stands against
+    the model's ``found``: never made a go, and not made another type of ``FIRM`` in one
+    clause."""
+    return found in FIRM.get(rule, ()) and (found == "RESUMPTION" or clauses < 2)
