@@ -118,6 +118,7 @@ _MARKERS = {
         llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
         tiempo pudiste alcanzaste llegaste conseguiste lograste caduco expiro
+        convenciste hazlo tira turno shipealo pregunto explicandome contandome
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -393,8 +394,9 @@ _NOT_AUDITS = frozenset(
     }
 )
 # Rules whose question asks why the work stopped ("你咋又停了"): a question, as English's "Why did
-# you stop?" is, however sure the model is of a go (said with a go after it, the go is last).
-_NOT_GOS = frozenset({"zh-why-stopped"})
+# you stop?" is, however sure the model is of a go (said with a go after it, the go is last); and
+# whose go word governs the explaining asked ("sigue explicándome X"), not the task's work.
+_NOT_GOS = frozenset({"zh-why-stopped", "es-explain-question", "pt-explain-question"})
 
 
 def second_opinion(
