@@ -236,7 +236,7 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         r"^(?:go ahead|go for it|do it|go|next(?: (?:step|one|item|please))?|onwards?|as you were"
         r"|ship it|lgtm|approved?|i approve|approve (?:the|this|it)\b.*|get on with it|get to work"
         r"|pick (?:it|things) (?:back )?up|finish (?:it|up|the task|the job)|let'?s do (?:it|this)"
-        r"|let'?s go|make it so|full steam ahead)\s*[!.]*$",
+        r"|let'?s go|make it so|full steam ahead)[^\w?]*$",  # (an emoji after it: "ship it 🚀")
         0.8,
     ),
     # A clause that ends in "?" and matched nothing more specific is still a question.

@@ -118,6 +118,7 @@ _MARKERS = {
         llegamos llegas llegaremos alcanzamos metele ponte echale prosiga siguele
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
         tiempo pudiste alcanzaste llegaste conseguiste lograste caduco expiro
+        convenciste hazlo tira turno shipealo pregunto explicandome contandome
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun

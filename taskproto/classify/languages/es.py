@@ -16,8 +16,7 @@ VERB = (
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b"
     # "proceda con el despliegue" (formal), not "el error procede del parser" (comes from)
     # ("procede" reaches the rules as "proceed": English's typo fixes run first)
-    r"|(?:proced(?:e|a|an|amos)|proceed)\b(?! (?:de|del)\b)"
-    r"|dale\b(?![^\w?]*$)"
+    r"|(?:proced(?:e|a|an|amos)|proceed)\b(?! (?:de|del)\b)|dale\b(?![^\w?]*$)"
     r"|vuelve (?:a la tarea|al trabajo|a lo tuyo|a trabajar|a lo que estabas|al codigo|a darle)"
     r"|empieza\b|empezar\b|comienza\b|comenzar\b|arranca\b|arrancar\b|a darle\b|a seguir\b"
     r"|seguimos\b|continuamos\b|luz verde"
@@ -58,8 +57,7 @@ RULES = (
         r"|esta noche|luego de)"
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
-        r"|^despues de(?:l| la| los| las)? [\w.-]+"
-        r"|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
         r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
@@ -81,6 +79,7 @@ RULES = (
         0.9,
     ),
     *es_more.BEFORE_HOLD,  # the seventeenth round's forms (es_more.py)
+    *es_more.BY_KIND,  # the eighteenth round's
     Rule(
         "es-hold",
         "OTHER",
@@ -132,8 +131,7 @@ RULES = (
         r"^cual es (?:el|tu|su) (?:estado|status|progreso|avance|siguiente paso)\b|^que sigue\b"
         r"|^cual es el (?:porcentaje|%) (?:de )?(?:avance|progreso|lo hecho|completado)\b"
         r"|^(?:como|que tal) (?:vamos|van|avanzas|avanza|vas|andamos|anda|andas|estamos|esta"
-        r"|estan|progresa"
-        r"|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
+        r"|estan|progresa|va\b(?! a\b))|^que tal\s*\??$|^que tal (?:va|van|vas|todo|el|la)\b"
         r"|^en (?:que|cual) (?:punto|estado|paso|fase|etapa)\b|^en que (?:estas|andas) trabajando\b"
         r"|^(?:donde|por donde) (?:estamos|estas|vas|vamos|andas)\b"
         r"|^hasta donde (?:llegaste|has)\b"
@@ -182,9 +180,9 @@ RULES = (
         r"|verdes?|rojos?|list[oa]s?|terminad[oa]s?|mergead[oa]s?)\b"
         r"|^(?:estas|esta|estan) (?:\w+ )?(?:trabad[oa]s?|atascad[oa]s?|bloquead[oa]s?"
         r"|estancad[oa]s?)\b|^que viene\b|^y ahora que\b|^(?:hay )?noticias\b"
-        r"|^cuentame (?:como(?! (?:funciona|funcionan|se (?:usa|hace|configura))\b)|que tal|que"
-        r"|donde|hasta donde)\b|^te (?:trabaste|atascaste"
-        r"|bloqueaste)\b|^ya casi\b|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
+        r"|^(?:cuentame|contame) (?:como(?! (?:funciona|funcionan|se (?:usa|hace|configura))\b)"
+        r"|que tal|que|donde|hasta donde)\b|^te (?:trabaste|atascaste|bloqueaste)\b|^ya casi\b"
+        r"|^que (?:toca|hay de nuevo)\b|^en que (?:andas|estas)\b"
         r"|^que haces (?:ahora|ahorita)\b|^que tal (?:los|las|el|la) [\w-]+\s*\??$"
         r"|^que (?:lograste|has logrado|conseguiste)\b|estado parcial"
         rf"|^(?:el |la )?{WORK}\b.*\b(?:dijo|devolvio|reporto)\b|^todos los {WORK}\b"
@@ -282,7 +280,8 @@ RULES = (
         r"|detalla)\b|\b(?:puedes|podrias) (?:me |nos )?(?:explicar|aclarar|describir|contar"
         r"|decir)\b|^no (?:entiendo|entendi)\b(?! nada\W*$)|^(?:una |otra )?pregunta\b"
         r"|^(?:tengo una )?duda\b"
-        r"|^dime (?:por que|como|que|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b"
+        r"|^(?:dime|decime|contame|dinos|decinos|contanos) (?:antes |primero )?(?:por que|como|que"
+        r"|cual|donde|para que)\b|^ayudame a (?:entender|comprender)\b"
         # a question word after a preposition or a topic, or a "what advantage" with no "?":
         # "¿De dónde saca X…?", "y el chart por qué tiene dos values", "qué ventaja tiene X"
         r"|^(?:de|desde|con|a) (?:donde|quien|quienes|cual|cuales)\b"
@@ -359,7 +358,8 @@ RULES = (
     Rule(
         "es-go-onto",
         "RESUMPTION",
-        r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y) )*"
+        r"^(?!.*\b(?:no|nunca)\b)(?!.*\?$)(?:(?:ya|pues|ahora|venga|bueno|si|hombre|oye|y|despues"
+        r"|luego|entonces) )*"
         r"(?:tira (?:con|para adelante|para alante|pa ?(?:lante|alante|adelante)|p'(?:a)?lante"
         r"|p'adelante)|metele (?:cana|duro|candela|ganas|mano) (?:a|al|con)|(?:dale )?a tope con"
         r"|(?:regresa|vuelve) (?:al|a la|a los|a las)|avanza (?:con|en)"
@@ -399,8 +399,7 @@ LANGUAGE = Language(
         r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
         r"|dale(?=\s*[,.!]|\s*$)"
         # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
-        r"|antes(?! de\b| que\b)"
-        r"|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
+        r"|antes(?! de\b| que\b)|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
     connectives=(
         # not "antes o después del pago?", nor a question's "…después del corte?" (they ask)
@@ -425,7 +424,9 @@ LANGUAGE = Language(
         # a clause that waits for an event: "espera a que el CI pase y luego sigue"
         r"^espera(?:d|me|nos)? (?:(?:un poco|primero) )?a que\b|"
         r"\b(?:cuando|en cuanto|apenas|una vez que|tan pronto como|hasta que|despues de que"
-        r"|luego de que|solo si|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
+        # "solo vuelve al código si pasa el build" (only if)
+        r"|luego de que|(?:solo|solamente|unicamente|nomas) (?:[\w-]+ ){0,6}?si(?= [\w-])"
+        r"|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
         r"|lo veas|te parezca)\b)"
         # the agent's own step, in its person ("cuando termines X", "cuando tengas X listo")
         r"(?! (?:(?:ya )?(?:termines|acabes|completes|hayas (?:termin|acab|complet)ado)\b|tengas"
@@ -437,8 +438,7 @@ LANGUAGE = Language(
         r"|ah no|no no)\b"
     ),
     approvals=(
-        r"\b(?:aprobad[oa]s?|apruebo|(?:te )?doy (?:el )?visto bueno|visto bueno|luz verde"
-        r"|lgtm)\b"
+        r"\b(?:aprobad[oa]s?|apruebo|(?:te )?doy (?:el )?visto bueno|visto bueno|luz verde|lgtm)\b"
     ),
     negations=r"\b(?:no|nunca|sin|todavia no|aun no)\b",
     courtesies=(

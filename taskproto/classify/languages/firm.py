@@ -38,6 +38,8 @@ FIRM: dict[str, frozenset[str]] = {
     # telling, not the work
     "zh-go-on-explaining": _GO,
     "ja-go-on-explaining": _GO,
+    "es-explain-question": _GO,
+    "pt-explain-question": _GO,
     # how the code behaves, or what a change will do: the code's question, not where the work
     # stands ("那个 join 走全表了吗", "A atualização vai quebrar os testes?")
     "zh-behaviour-question": _STATUS,

@@ -15,8 +15,7 @@ VERB = (
     r"|siga\b|seguir\b|prossiga\b|prossegue\b|prosseguir\b|retoma(?:r)?\b|retome\b"
     r"|vai em frente|vai la\b|manda ver|manda bala|bora\b|pode mandar|toca(?:r)? (?:o barco"
     r"|pra frente)|volta(?:r)? (?:pra|para a|pro|ao|para o) (?:task|tarefa|trabalho|codigo)"
-    r"|maos a obra"
-    r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
+    r"|maos a obra|passa(?:r)? (?:pra|pro|para a|para o|ao|a) proxim[oa] [\w-]+|bola pra frente"
     r"|passa(?:r)? (?:pra|pro|para a|para o|ao|a) (?:item|ponto|passo|etapa|parte|fase|tarefa"
     r"|task|ticket) [\w-]+|volta(?:r)? a (?:trabalhar|codar|programar|mexer n[oa])\b"
     r"|comeca\b|comece\b|comecar\b|vamo que vamo|sinal verde|vamos la\b|bora continuar"
@@ -120,14 +119,14 @@ RULES = (
         0.9,
     ),
     *pt_more.BEFORE_HOLD,  # the seventeenth round's forms (pt_more.py)
+    *pt_more.BY_KIND,  # the eighteenth round's
     Rule(
         "pt-hold",
         "OTHER",
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
         r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
-        r"|interrompe|interrompa"
-        r"|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)"
+        r"|interrompe|interrompa|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)"
         # "pode parar com os testes de carga" (not "pode parar de perguntar", a nudge)
         r"|(?:(?:voce|vc) )?pode(?:s)? parar(?! de (?:perguntar|esperar|enrolar|hesitar)))\b",
         0.8,
@@ -153,8 +152,7 @@ RULES = (
         "STATUS_REQUEST",
         r"^(?:o que|que|quanto) (?:ainda )?(?:falta|resta|esta pendente|ta pendente)\b"
         r"|^o que (?:voce|vc|a gente|voces|vcs) (?:ja )?(?:fez|concluiu|terminou|mudou|fizeram"
-        r"|conseguiu|completou)\b"
-        r"|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
+        r"|conseguiu|completou)\b|^(?:ja )?foi\s*\??$|^ja \S+(?:ou|eu|iu)\b.*\?$"
         # after the work named ("E a meia-entrada, saiu?"), a past verb alone asks if it is done
         r"|^(?!(?:entendeu|viu|sacou|percebeu|gostou|ouviu|lembrou|pegou|captou|concordou)\b)"
         r"\S+(?:ou|eu|iu|aram|eram|iram)(?: (?:tudo|todos|todas|ja|certinho|direitinho))?\s*\?$"
@@ -186,8 +184,7 @@ RULES = (
         "STATUS_REQUEST",
         # "resume" is "summarise" in Portuguese, read before the English "resume"
         r"^(?:me )?resum(?:e|a|ir)(?: (?:pra|para) (?:mim|gente))? (?:o que|tudo o que|onde|o "
-        r"(?:progresso|andamento|status)|como)\b"
-        r"|^(?:status|progresso|andamento|eta)"
+        r"(?:progresso|andamento|status)|como)\b|^(?:status|progresso|andamento|eta)"
         r"(?: (?:pfv|por favor|pls|do [\w-]+|da [\w-]+))*\s*\?*$"
         r"|^(?:um |uma )?(?:update|atualizacao|resumo|relatorio)(?: rapid[oa])?\b"
         r"|^qual (?:e )?(?:o )?(?:status|estado|andamento|progresso|proximo passo)\b"
@@ -295,8 +292,8 @@ RULES = (
         r"|\b(?:pode|poderia|consegue) (?:me |nos )?(?:explicar|esclarecer|descrever|dizer"
         r"|contar)\b|^nao (?:entendi|entendo)\b(?! nada\W*$)|^(?:uma |outra )?(?:duvida|pergunta)\b"
         # "me diz por que ...", "me ajuda a entender ..."
-        r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:por que|pq|como|o que|qual|quais|onde"
-        r"|pra que"
+        r"|^(?:me )?(?:diz|diga|fala|conta)(?:-me)? (?:antes |primeiro )?(?:por que|pq|como|o que"
+        r"|qual|quais|onde|pra que"
         r"|para que)\b|^(?:me )?ajud[ae](?:-me)? a (?:entender|compreender|sacar)\b",
         0.85,
     ),
@@ -305,7 +302,7 @@ RULES = (
         "RESUMPTION",
         r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora|vamos) )*"
         + VERB
-        + r"|\b(?:pode|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e)"
+        + r"|\b(?:pode|pd|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e)"
         rf" (?:ja |agora )?{VERB}",
         0.9,
     ),
@@ -428,7 +425,9 @@ LANGUAGE = Language(
         # a clause that waits for an event: "espera o CI passar e depois continua"
         r"^(?:espera|espere|aguarda|aguarde) (?:que\b|(?:ate )?(?:o|a|os|as) [\w.-]+"
         r"(?: [\w.-]+){0,4}? \w+(?:ar|er|ir)\b)|"
-        r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se)\b(?! (?:quiser"
+        # "só volta pro código se o build passar" (only if)
+        r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se"
+        r"|so (?:[\w-]+ ){1,6}?se(?= (?:o|a|os|as|um|uma|tudo|\w+(?:ar|er|ir))\b))\b(?! (?:quiser"
         r"|puder|estiver pront[oa]|achar melhor|der)\b)"
         # the agent's own step ("quando você terminar o login, segue com o cadastro")
         r"(?! (?:voce|vc|tu) (?:terminar|acabar|concluir|finalizar|tiver (?:terminado|acabado"

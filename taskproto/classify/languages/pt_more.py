@@ -1,13 +1,18 @@
-"""Brazilian Portuguese rules of issue #45's seventeenth round (docs/interruptions.md,
-"Seventeenth round: the rules (Spanish and Brazilian Portuguese)"), spliced into ``pt_br.py``'s
+"""Brazilian Portuguese rules of issue #45's seventeenth and eighteenth rounds
+(docs/interruptions.md, "Seventeenth round: the rules (Spanish and Brazilian Portuguese)" and
+"Eighteenth round: the rules (Spanish and Brazilian Portuguese)"), spliced into ``pt_br.py``'s
 table: ``ASK`` after ``pt-audit-now`` (a question on the protocol's state now is an audit),
-``BEFORE_HOLD`` before ``pt-hold`` (not done yet asked, whether the work got done, the way made
-free after news). Text as in ``pt_br.py`` (lowercased, accents folded)."""
+``BEFORE_HOLD`` then ``BY_KIND`` before ``pt-hold`` (not done yet asked, whether the work got
+done, the way made free after news; then the eighteenth round's kinds: going on explaining
+asked, a go verb meaning follow, a state asked with "continua / segue", the lock said "trava",
+how many the code has, wondering or doubt asked, a greeting asked). Text as in ``pt_br.py``
+(lowercased, accents folded)."""
 
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
 from taskproto.classify.languages.state_question import state_question
+from taskproto.classify.languages.table import WORK
 
 # pt-audit-ask: a question on the protocol's state now, not opened by why, how, when, where,
 # what (but "que worktrees…?"), and without words of how it works or of the code's own
@@ -28,7 +33,8 @@ _ASK_WHO = (
     r"(?:quem|de quem) (?:tem|ta|esta|e|sao|segura|pegou|ficou)\b"
     r"|quant[oa]s (?:[\w-]+ ){0,3}?(?:existem|existe|tem|ha|estao|tao|ficaram|sobraram|seguem"
     r"|continuam|abert[oa]s|ativ[oa]s|pendurad[oa]s|travad[oa]s)\b|(?:pra|para|em|de|a) (?:qual"
-    r"|que) (?:branch|caminho|pasta|commit)\b"
+    r"|que) (?:branch|caminho|pasta|commit)\b|^(?:qual|quais|que) (?:worktree|lock|sessao"
+    r"|sessoes|branch|claim)s? (?:e|sao|pertence\w*|corresponde\w*) (?:d[oa]s?|a|ao)\b"
 )
 # its state now: still, active, installed, alive, expired, points to, matches, coherent, missing
 # ("continua" not opening the clause, where it is a go)
@@ -40,7 +46,8 @@ _ASK_STATE = (
     r"|incorret[oa]s?|coerente\w*|incoerente\w*|consistente\w*|inconsistente\w*|faltando|falta"
     r"|faltam|existe|existem|sumiu|sumiram|apagad[oa]s?|perdid[oa]s?|quebrad[oa]s?|corrompid[oa]s?"
     r"|complet[oa]s?|incomplet[oa]s?|no (?:seu|teu|meu|nosso) nome|no nome|liberad[oa]s?"
-    r"|abert[oa]s?|fechad[oa]s?|direito|direitinho|ai|la"
+    r"|abert[oa]s?|fechad[oa]s?|direito|direitinho|ai|la|reaproveitad[oa]s?|reutilizad[oa]s?"
+    r"|reusad[oa]s?|nov[oa]s?"
 )
 # the protocol's objects
 _ASK_OBJECT = (
@@ -107,10 +114,143 @@ BEFORE_HOLD = (
         "RESUMPTION",
         r"^(?!.*\b(?:nao|nunca|nem)\b)(?!.*\?$)(?:(?:e|entao|agora|ai|ok|beleza|pronto|ja) )*(?:"
         r"(?:(?:ta|esta) )?liberad[oa] (?:pra|pro|pros|pras|para)\b(?! (?:mim|gente|a gente"
-        r"|voce|vc|nos|eles|elas|ele|ela|o cliente|os clientes)\b)|(?:ta|esta) liberad[oa]\W*$"
-        r"|(?:(?:e|fica) )?(?:contigo|com (?:voce|vc)|tod[oa] (?:seu|sua|teu|tua))\W*$"
+        r"|voce|vc|nos|eles|elas|ele|ela|o cliente|os clientes)\b)|(?:ta|esta) liberad[oa][^\w]*$"
+        r"|(?:(?:e|fica) )?(?:contigo|com (?:voce|vc)|tod[oa] (?:seu|sua|teu|tua))[^\w]*$"
         r"|vai fundo\b|(?:pode |ja pode )?voltar? (?:pro|pra|para o|para a|ao)\b(?! (?:mim|gente"
-        r"|a gente|nos|voce|vc)\b)|toca (?:o|a|os|as) (?!terror\b)[\w-]+)",
+        r"|a gente|nos|voce|vc)\b)|toca (?:o|a|os|as) (?!terror\b)[\w-]+"
+        # the turn handed over, a clipped go: "coloquei a variável. Sua vez", "agora é tua vez",
+        # "leva até o fim, depois eu olho"
+        r"|(?:(?:e|agora e) )?(?:a )?(?:sua|tua) vez[^\w]*$|leva (?:isso |isso ai |tudo )?ate o"
+        r" (?:fim|final)\b)",
         0.85,
+    ),
+)
+
+_GO = r"(?:continua|continue|continuar|segue|siga|seguir|prossegue|prossiga)"
+# (a hold or a doubt on going on, in the same words: "me pergunto se não era melhor parar")
+_NOT_HOLD = (
+    r"(?!.*\b(?:deveriamos|devemos|deveria|devia|melhor|vale a pena|seguir|segue|sigo|seguimos"
+    r"|continuar|continua|continuo|continuamos|parar|paro|paramos|esperar|espero|esperamos"
+    r"|pausar|deixar pra)\b)"
+)
+# wondering, doubt, not understanding, a wish to understand ...
+_WONDER = (
+    r"^(?:(?:sinceramente|olha|cara|mano|po|tipo|eu|agora) )*(?:(?:eu )?(?:me pergunto|fico me"
+    r" perguntando|fiquei me perguntando|to me perguntando|tou me perguntando|estou me"
+    r" perguntando|me perguntei)|(?:tenho|to com|tou com|estou com|fiquei com|me bateu) (?:uma )?"
+    r"(?:duvida|curiosidade)|fiquei curios[oa]|nao (?:ficou|ta|esta|fica|tava|estava)(?: muito"
+    r"| bem| tao| totalmente| nada)? clar[oa](?: pra mim| para mim)?|nao (?:entendi|entendo"
+    r"|peguei|saquei|captei|pesquei|consegui entender|to entendendo|estou entendendo)(?: bem"
+    r"| direito| muito bem| ainda)?|(?:queria|quero|gostaria de|preciso) (?:entender|saber"
+    r"|compreender)(?: melhor| direito| bem)?)(?: (?:de|sobre))?(?: saber)?"
+)
+# ... then what is asked
+_ASKED = r" (?:se|como|por que|pq|o que|que|qual|quais|quant[oa]s?|onde|quando|pra que|o|a|os|as)\b"
+
+# The eighteenth round's forms, by kind (docs/interruptions.md, "Eighteenth round: the rules
+# (Spanish and Brazilian Portuguese)"), spliced after ``BEFORE_HOLD``.
+BY_KIND = (
+    # asked to go on explaining: the go word governs the telling, not the task's work
+    # ("continua me explicando o fluxo de pagamento", "segue explicando a parte do webhook",
+    # "continua a explicação"); not explaining written into the docs
+    Rule(
+        "pt-explain-question",
+        "QUESTION",
+        # (the go word in a lookahead, the telling matched: a go compiles nothing more)
+        r"^(?:(?:ok|beleza|pronto|entao|e|agora|bom|ta|po|cara) )*(?:(?:pode|pd|vc pode|voce pode"
+        r"|consegue) )?(?="
+        + _GO
+        + r")\w+ (?:(?:me|nos) )?(?:com )?(?:(?:a|sua|tua|essa) )?(?:explicando|contando"
+        r"|detalhando|esclarecendo|descrevendo|explicacao)\b"
+        r"(?!.* n(?:o|a|os|as) (?:readme|docs?|documentacao|comentarios?|wiki|changelog|pr)\b)",
+        0.85,
+    ),
+    # "segue o padrão do projeto", "siga a convenção de nomes": follow, not a go
+    Rule(
+        "pt-follow-remark",
+        "OTHER",
+        r"^(?:(?:e|mas|so|sempre|melhor|pfv|por favor) )*(?="
+        + _GO
+        + r")\w+ (?:(?:sempre|tambem) )?(?:o|a|os|as|nosso|nossa|nossos|nossas|meu|minha)"
+        r" (?:mesm[oa]s? )?(?:padrao|padroes|convenc(?:ao|oes)|estilo|guia|regras?|normas?|exemplo"
+        r"|formato|nomenclatura|lint|linter|style ?guide)\b",
+        0.8,
+    ),
+    # a state asked with "continua / segue": "tem um hook de testes… continua instalado?", "segue
+    # ativo o lock?": the protocol's state now, not a go
+    Rule(
+        "pt-still-audit",
+        "AUDIT",
+        r"^(?:(?:e|mas|ou|entao) )?(?=continua |continuam |segue |seguem )\w+ (?:(?:instal|ativ"
+        r"|registr|configur|carreg|pendur|trav)ad[oa]s?|ativ[oa]s?|viv[oa]s?|orfa[os]?|ai|la|de pe"
+        r"|no (?:seu|teu|meu) nome)\b(?!.*\b(?:" + WORK + r")\b)[^?]*\?$",
+        0.85,
+    ),
+    # ... and of the work or its trouble: "o build continua ativo?", "continua quebrado o login?":
+    # a status request, never a go
+    Rule(
+        "pt-still-status",
+        "STATUS_REQUEST",
+        r"^(?:(?:e|mas|ou|entao) )?(?=continua |continuam |segue |seguem )\w+ (?:(?:ativ|pendur"
+        r"|trav|quebr|bloque)ad[oa]s?|ativ[oa]s?|viv[oa]s?|caid[oa]s?|pendentes?|vermelh[oa]s?"
+        r"|em (?:draft|revisao|fila)|igual)\b[^?]*\?$",
+        0.85,
+    ),
+    # "checa a trava, acho que ficou presa": the lock, said "trava", checked
+    Rule(
+        "pt-check-lock",
+        "AUDIT",
+        r"^(?:(?:consegue|pode|pd|vc pode|voce pode) )?(?:checa|checar|chequeia|confere|conferir"
+        r"|confira|verifica|verificar|verifique|olha|ve|da uma (?:olhada|conferida|checada)) (?:n?a"
+        r"|n?essa|n?aquela) trava\b",
+        0.85,
+    ),
+    # how many a thing of the code has is a question, not the work's count: "quantos estados tem
+    # a máquina de pedidos?" (not what is left, done, failing, nor asked with "já"; nor the
+    # protocol's objects, an audit's)
+    Rule(
+        "pt-count-asked",
+        "QUESTION",
+        r"^(?!.*\b(?:locks?|worktrees?|sessao|sessoes|claims?|hooks?|journal)\b)"
+        r"quant[oa]s (?:[\w-]+ ){1,3}?(?:tem|ha|existem|suporta|suportam|aguenta|aguentam|cabem"
+        r"|possui|possuem)\b(?!.*\b(?:falta|faltam|resta|restam|sobra|sobram|falhando|quebrad[oa]s"
+        r"|ainda|ja|agora|feit[oa]s|pront[oa]s|terminad[oa]s|migrad[oa]s|pendentes?)\b).*\?$",
+        0.85,
+    ),
+    # how the code behaves, asked yes or no: a thing stored, computed or sent some way, or done
+    # on purpose ("as datas tão sendo salvas com timezone?", "o 404 é de propósito?"): a
+    # question, not where the work stands (not of the work's build, CI, tests, nor "you")
+    Rule(
+        "pt-behaviour-asked",
+        "QUESTION",
+        r"^(?!.*\b(?:" + WORK + r"|voce|vc|tu|ja|ainda)\b)(?:.*\b(?:e|sao|ta|tao|esta|estao|foi)"
+        r" (?:de proposito|proposital|intencional|esperado|by design)\b|.*\b(?:e|sao|ta|tao|esta"
+        r"|estao|foi|foram|fica|ficam)(?: sendo)? (?:salv|armazen|grav|guard|calcul|valid|ger"
+        r"|envi|arredond|cache|criptograf|serializ|normaliz|ordenad|filtr)(?:\w*(?:ad|id)|)[oa]s?"
+        r" (?:com|em|no|na|nos|nas|pelo|pela|por|como|antes|depois|via|usando)\b).*\?$",
+        0.85,
+    ),
+    # wondering about where the work stands: "fico me perguntando quanto falta"
+    Rule(
+        "pt-wonder-status",
+        "STATUS_REQUEST",
+        _WONDER + _NOT_HOLD + r".*\b(?:quanto (?:te |lhe |nos )?(?:falta|resta)|ate onde (?:voce"
+        r" |vc )?(?:chegou|foi)|em que pe|como (?:ta|esta) indo|se (?:voce |vc )?ja (?:terminou"
+        r"|acabou))\b",
+        0.8,
+    ),
+    # wondering, doubt or not understanding about the code or a choice is a question ("me
+    # pergunto se o Postgres aguenta…", "não ficou claro o que o padrão observer traz"); the
+    # model may read the protocol's state in it; a doubt on going on or a hold is not
+    Rule("pt-wonder-question", "QUESTION", _WONDER + _ASKED + _NOT_HOLD, 0.8),
+    # a greeting asked, no request: "Bom dia! Tudo certo por aí?" (the fillers leave "por aí?"),
+    # "oi, tudo bem?"
+    Rule(
+        "pt-greeting-remark",
+        "OTHER",
+        r"^(?:(?:e ai|eai|opa|oi|ola|fala|bom dia|boa tarde|boa noite)[^\w]+)*(?:tudo (?:certo|bem"
+        r"|bom|tranquilo|joia|beleza|em paz|na paz|ok)[^\w]+)?(?:por ai|por la|do (?:seu|teu) lado)"
+        r"[^\w]*$|^(?:e ai|eai|opa|oi|ola)[^\w]+tudo (?:bem|bom|certo)[^\w]*$",
+        0.7,
     ),
 )
