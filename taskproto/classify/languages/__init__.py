@@ -143,7 +143,7 @@ _MARKERS = {
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
         pousser branche reussi continuons reprenez poursuivez bilan journee
-        deroule envoie enchaine rebranche replonge
+        deroule envoie enchaine rebranche replonge fin
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora
@@ -385,8 +385,10 @@ def is_default(codes: tuple[str, ...], rule: str) -> bool:
 # fr-question-whenever is its event said in the present.
 _NOT_AUDITS = frozenset(
     {
+        "de-question-detect",
         "de-question-how",
         "es-question-how",
+        "fr-question-detect",
         "fr-question-whenever",
         "ja-check-done",
         "zh-question-what-happens",
@@ -394,7 +396,9 @@ _NOT_AUDITS = frozenset(
 )
 # Rules whose question asks why the work stopped ("你咋又停了"): a question, as English's "Why did
 # you stop?" is, however sure the model is of a go (said with a go after it, the go is last).
-_NOT_GOS = frozenset({"zh-why-stopped"})
+# Since the eighteenth round, a request to go on explaining ("mach mit der Erklärung weiter",
+# "continue de m'expliquer X"): the go word governs the explaining, not the task's work.
+_NOT_GOS = frozenset({"de-explain-question", "fr-explain-question", "zh-why-stopped"})
 
 
 def second_opinion(
