@@ -74,7 +74,9 @@ _PROGRESS = (
     r"|terminee?s?|prete?s?|mergee?s?|passee?s?|poussee?s?|deployee?s?|livree?s?)"
     r"|combien de temps|(?:t'en|tu en|vous en) (?:as|avez) (?:encore )?pour)"
 )
-_TELL = r"(?:expli\w*|racont\w*|detaill\w*|demonstration|expose|raisonnement)"
+# (each word longer than the go words before it: a message's "continue" alone does not compile
+# the rule, gates.py)
+_TELL = r"(?:expliqu\w*|explicat\w*|raconte\w*|detaill\w*|demonstration|raisonnement)"
 # the work's verbs with their object, the go last: "(les images sont livrées.) importe-les"
 _WORK_IT = (
     r"(?:implemente|applique|integre|importe|code|developpe|deroule|termine|finis|acheve|boucle"
