@@ -12,10 +12,10 @@ from taskproto.classify.languages.table import WORK, Language
 # but not "weiter oben" (further up) or "weiterhin" (still).
 _W = r"[\w'.-]+ "
 VERB = (
-    r"(?:weiter(?:machen|arbeiten|geht'?s)?\b(?! (?:oben|unten|vorne|hinten)\b)"
+    r"(?:weiter(?:mach(?:e?n|e)?|arbeite?n|geht'?s)?\b(?! (?:oben|unten|vorne|hinten)\b)"
     rf"|mach(?:e|t|en|st)? (?:{_W}){{0,5}}?weiter(?:machen)?\b"
     rf"|arbeite(?:t|n)? (?:{_W}){{0,3}}?weiter\b|fahr(?:e|t)? (?:{_W}){{0,4}}?fort\b"
-    rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,4}}?fort\b"
+    rf"|fortfahren|fortsetzen|setz(?:e|t)? (?:{_W}){{0,6}}?fort\b"
     rf"|leg(?:e|t)? (?:{_W}){{0,2}}?los\b|loslegen|los geht'?s|auf geht'?s|weiter so"
     r"|zuruck (?:an|zu|zur|zum|in) (?:die |den |das )?(?:arbeit|task|aufgabe|ticket|sache)"
     r"|mach(?:e)? dich (?:wieder )?(?:an die arbeit|dran|ran)|grunes licht|wir machen weiter"
@@ -70,7 +70,7 @@ RULES = (
     Rule(
         "de-dont-stop",
         "RESUMPTION",
-        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b"
+        r"\b(?:nicht|nie) (?:aufhoren|anhalten|stoppen|pausieren|warten)\b(?! (?:soll|woll)\w*)"
         r"|^hor(?:t)? (?:[\w-]+ ){0,2}?nicht auf\b"
         r"|^(?:keine|kein) (?:pause|stopp|halt)\b"
         # encouragement to finish: "Nicht schlappmachen!", "Gib nicht auf, fast fertig"

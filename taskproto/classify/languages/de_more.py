@@ -21,7 +21,9 @@ _RULE = r"(?:automatisch|normalerweise|wenn|falls|sobald|jedem|jedes|standardmas
 _STATE = (
     r"(?:noch (?:da|drin|aktiv|offen|registriert|vorhanden|gultig|gehalten|belegt|gesetzt"
     r"|installiert|am laufen|am leben)|freigegeben|registriert|vorhanden|existier\w*|korrupt"
-    r"|beschadigt|gestorben|weg|aktiv|installiert|eingetragen|geloscht|abgelaufen|gehalten)"
+    r"|beschadigt|gestorben|weg|aktiv|installiert|eingetragen|geloscht|abgelaufen|gehalten"
+    # a session new or taken over ("Ist die Session neu oder wiederverwendet?")
+    r"|neu|frisch|wiederverwendet|recycelt|fortgesetzt|ubernommen|uebernommen)"
 )
 # A property of a lock or a hook, how it is built: "Ist der Lock reentrant?"
 _PROPERTY = (
@@ -50,6 +52,185 @@ _CHECKED = (
     r"|kontrollieren|verifizieren|nachsehen|nachschauen|validieren)"
 )
 
+# Issue #45's eighteenth round (docs/interruptions.md, "Eighteenth round: the rules (German and
+# French)"): the kinds the twentieth batch missed, each rule read from messages of the round's own.
+# A question said as wondering, doubt or not understanding: "ich frag mich, ob …", "mir ist
+# nicht klar", "keine Ahnung, ob …", "mich würde interessieren, ob …" (the comma before "ob"
+# does not cut the clause: de.py's joiners)
+_WONDER = (
+    r"(?:(?:ich )?frag(?:e)? mich(?: (?:gerade|grad|grade|echt|ehrlich gesagt|schon|manchmal"
+    r"|wirklich|eben))?|mich (?:wurde|wuerde|wurd) (?:mal |echt |schon )?interessieren"
+    r"|(?:ich )?(?:wusste|wuesste|wurde|wuerde|wurd|mochte|moechte) (?:gern|gerne) (?:mal )?"
+    r"(?:wissen|verstehen|nachvollziehen)|(?:mir|uns) (?:ist|wird) (?:noch |immer noch |echt )?"
+    r"(?:nicht (?:ganz |so |wirklich )?klar|unklar|schleierhaft)"
+    r"|(?:ich )?(?:versteh|kapier|check|raff|blick)(?:e)? (?:es |das )?(?:noch |immer noch |echt )?"
+    r"(?:nicht|nich|net)(?: (?:ganz|so ganz|so recht|wirklich))?"
+    r"|keine ahnung|(?:ich )?(?:bin|war) mir (?:noch |echt )?(?:nicht|unsicher|net)"
+    r"(?: (?:ganz|so|wirklich))?(?: sicher)?|(?:ich )?(?:weiss|weis) (?:echt |gar |noch )?"
+    r"(?:nicht|nich|net)(?: so recht| genau)?)"
+)
+# what is wondered: whether, why, how, what … (not a wish of ours, a hold or a go: "ich frag
+# mich, ob wir hier nicht lieber aufhören sollten")
+_WHAT = (
+    r",? (?:ob|wie|was|warum|wieso|weshalb|wozu|wofur|welche[rsmn]?|wo|wann|wer|wem"
+    # something wondered after it ("…, keine Ahnung warum." after a bug told is a remark), not
+    # the user's own liking ("ob mir der Ansatz gefällt")
+    r"|inwiefern|inwieweit) (?!.*\b(?:ich|mir)\b)(?=\w)"
+    r"(?!.*\b(?:soll\w*|konnt\w*|muss\w*|woll\w*|aufhoren|pausieren"
+    r"|anhalten|warten|stoppen|weiter\w*|fortfahren|fortsetzen|loslegen|morgen|spater"
+    r"|nachher)\b)(?!.*\bwir\b.*\bnicht\b)"
+)
+_PROGRESS = (
+    r"(?:(?:schon|bereits|inzwischen|mittlerweile|endlich) (?:fertig|durch|erledigt|gemerged?t?"
+    r"|gepusht|deployed|grun|gruen|drin|live|umgesetzt|gebaut|gelaufen)|weit (?:du|ihr|wir|es"
+    r"|der|die|das|bist|seid|ist)|lange (?:du |ihr )?noch|(?:du|ihr) (?:[\w.-]+ ){0,4}?fertig)"
+)
+# a go in clipped or loan form, said alone: "na dann mal hopp", "hopp hopp", "zack zack"
+_SLANG = (
+    r"(?:hopp(?: hopp)*|husch(?: husch)?|zack(?: zack)?|yalla|avanti|go(?: go)*|let'?s go"
+    r"|ab dafur|ab die post|rin in die kartoffeln|auf auf)"
+)
+# how the protocol finds a thing out ("Wie stellt das Audit fest, dass ein Worktree verwaist
+# ist?", "Woran erkennt der Doctor einen toten Lock?"): how it works, no check of it
+_DETECT = (
+    r"(?:erkenn\w*|stell(?:t|en) (?:[\w.-]+ ){0,5}?fest|feststell\w*|merk(?:t|en)|entscheid\w*"
+    r"|bestimm(?:t|en)|weiss|erfahr\w*|ermittel\w*|unterscheid\w*)"
+)
+# the work's verbs with their object, the go last ("importier sie", "bau es ein", "setz es um")
+_WORK_IT = (
+    r"(?:importier|integrier|implementier|bau|spiel|roll|pfleg)(?:e|t)? (?:sie|es|ihn|die|das"
+    r"|den)(?: (?:jetzt|bitte|gleich|dann|direkt|ruhig|auch|noch))* (?:ein|aus|mit ein)"
+)
+EIGHTEENTH = (
+    # a separable go verb denied inside it ("setz die Arbeit an der Suche nicht fort", "fahr
+    # damit bloß nicht fort"): a negated go, which the model may not make a go (languages/firm.py)
+    Rule(
+        "de-go-denied",
+        "OTHER",
+        r"\b(?:setz|fahr)(?:e|t)? (?:[\w'.-]+ ){0,6}?(?:nicht|nie|niemals|keinesfalls|bloss nicht)"
+        r" (?:[\w'.-]+ ){0,2}?fort\b",
+        0.9,
+    ),
+    # a go in slang, alone in its clause ("na dann mal hopp", "zack zack", "yalla"), and the work's
+    # verb with its object ("Die Daten sind da, importier sie.", "Das Design passt, bau es ein.")
+    Rule(
+        "de-go-slang",
+        "RESUMPTION",
+        rf"^(?!.*\?$)(?:(?:na|also|dann|jetzt|mal|und|so|ok|gut) )*{_SLANG}\W*$"
+        rf"|^{_NOT}(?!.*\?$)(?:(?:dann|also|jetzt|bitte|und) )*{_WORK_IT}\W*$",
+        0.85,
+    ),
+    # going on explaining is a question, not the task's go ("mach mit der Erklärung weiter",
+    # "erzähl weiter, wie …", "fahr mit deiner Erklärung fort"); not negated
+    Rule(
+        "de-explain-question",
+        "QUESTION",
+        rf"^{_NOT}(?!.*\b(?:genug|reicht|gut sein|danke|passt|lass|morgen|spater|nachher)\b)"
+        r"(?:.*\b(?:mit|bei)"
+        r" (?:der|deiner|ihrer|eurer|dieser|den|deinen) (?:erklarung|erklaerung|erlauterung"
+        r"|erlaeuterung|ausfuhrung|ausfuehrung)\w*(?: (?!(?:und|aber|dann)\b)[\w.-]+){0,4}?"
+        r" (?:weiter|fort)\b|.*\b(?:weiter|fort\w*) mit (?:der|deiner|ihrer|eurer|dieser|den"
+        r"|deinen) (?:erklarung|erklaerung|erlauterung|ausfuhrung)"
+        r"|.*\b(?:die|deine|ihre) (?:erklarung|erklaerung|erlauterung|ausfuhrung)\w*"
+        r"(?: [\w.-]+){0,3}? fort\b"
+        r"|.*\bweiter ?(?:erklaren|erklaeren|erzahlen|erzaehlen|ausfuhren|erlautern)\b"
+        r"|(?:erklar|erklaer|erzahl|erzaehl|erlauter|erlaeuter)(?:e|t|en)? (?:(?:mal|bitte|doch"
+        r"|ruhig|gern|du) )*(?:[\w.-]+ ){0,3}?weiter\b)",
+        0.85,
+    ),
+    # which worktree, lock or session belongs to which task ("Welcher Worktree gehört zum Task
+    # X?", "Welcher Worktree ist dem Task X zugeordnet?"): the protocol's state, an audit
+    Rule(
+        "de-audit-belongs",
+        "AUDIT",
+        rf"^(?:zu )?(?:welche[rsmn]?|wem|wessen|wer)\b(?=.*\b{_NOUN}\b)(?!.*\b{_APP}\b)"
+        r"(?=.*\b(?:task\w*|aufgabe\w*|ticket\w*|agent\w*|branch\w*)\b)"
+        rf"(?!.*\b{_RULE}\b).*\b(?:gehort|gehoert|gehoren|gehoeren|zugeordnet|zugewiesen"
+        r"|verknupft|verknuepft|gebunden|hangt|haengt)\b",
+        0.85,
+    ),
+    # what the journal records, asked ("Ist im Journal vermerkt, dass du X zurückgerollt hast?",
+    # "Steht im Journal, dass …?"): the protocol's state, an audit
+    Rule(
+        "de-audit-journal",
+        "AUDIT",
+        r"^(?=.*\?$)(?!(?:warum|wieso|weshalb|wie|wann|wozu)\b)(?:.*\b(?:im|ins|in dem) journal\b"
+        r".*\b(?:vermerkt|eingetragen|notiert|verzeichnet|festgehalten|protokolliert|erfasst"
+        r"|geloggt)\b|.*\b(?:vermerkt|eingetragen|notiert|verzeichnet|festgehalten|protokolliert"
+        r"|erfasst|geloggt) (?:im|ins) journal\b|steht (?:[\w.-]+ ){0,3}?im journal\b)",
+        0.85,
+    ),
+    # how the protocol finds a thing out: a question ("Wie stellt das Audit fest, dass …?")
+    Rule(
+        "de-question-detect",
+        "QUESTION",
+        r"^(?:wie|woran|wodurch|womit|nach welche[rmn]? (?:regel|kriterien|logik))\b"
+        rf"(?!.*\b(?:gerade|grade|jetzt|aktuell|momentan)\b).*\b{_DETECT}\b",
+        0.85,
+    ),
+    # a wondering about the protocol's present state is an audit ("ich frag mich, ob der Lock
+    # überhaupt noch gehalten wird"), about where the work stands a status request ("mich
+    # würde interessieren, ob die Migration schon durch ist"), about the code a question
+    Rule(
+        "de-wonder-audit",
+        "AUDIT",
+        rf"^{_WONDER}{_WHAT}(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b)(?=.*\b{_NOUN}\b)"
+        r"(?<!warum)(?<!wieso)(?<!weshalb)(?<!\bwie)"
+        rf".*\b(?:{_OK}|{_NOW}|gehalten|halt|haelt"
+        r"|gehort|gehoert|zugeordnet|vermerkt|eingetragen|existier\w*|freigegeben|gelaufen)\b",
+        0.85,
+    ),
+    Rule(
+        "de-wonder-status",
+        "STATUS_REQUEST",
+        rf"^{_WONDER}{_WHAT}(?!.*\b{_NOUN}\b).*\b{_PROGRESS}",
+        0.85,
+    ),
+    Rule(
+        "de-wonder-question",
+        "QUESTION",
+        rf"^{_WONDER}{_WHAT}",
+        0.85,
+    ),
+    Rule(
+        "de-wonder-alone-question",
+        "QUESTION",
+        # said alone, the clause after it says what ("mir ist nicht klar, was X bringt"); not
+        # "keine Ahnung", "weiß nicht", "bin mir nicht sicher" alone: an answer
+        rf"^{_WONDER}(?<!ahnung)(?<!sicher)(?<!nicht)(?<!nich)(?<!net)(?<!genau)"
+        r"(?<!so recht)\??$",
+        0.85,
+    ),
+    # a person who might hold it, asked after who ("Wer hält den Lock, du oder der Cronjob?"):
+    # it completes the question before, which decides
+    Rule(
+        "de-alternative-remark",
+        "OTHER",
+        r"^(?:du|ich|wir|ihr|er|sie|jemand|niemand|dein\w*|mein\w*) oder (?:der|die|das|ein\w*"
+        r"|jemand|irgendein\w*|mein\w*|dein\w*|unser\w*)\b.*\?$",
+        0.7,
+    ),
+    # an observation of the user's own setup ("bei mir laufen die Tests durch"): asks nothing;
+    # "weiter" or a go beside it is read by the go rules
+    Rule(
+        "de-own-remark",
+        "OTHER",
+        rf"^(?!.*\?$)(?!.*\b{_NOUN}\b)(?!.*\b(?:weiter\w*|fortfahren|fortsetzen|los|loslegen|go)\b)"
+        r"(?:.*\b)?(?:bei mir"
+        r"|lokal bei mir|auf meinem (?:rechner|laptop|mac|system|handy)|bei mir lokal)\b",
+        0.7,
+    ),
+    # "keep using it": a go word that means still ("benutz bitte weiter die alte API"), not the
+    # task's go; a remark, so it does not take back a go before it
+    Rule(
+        "de-keep-remark",
+        "OTHER",
+        r"^(?:benutz|benutze|nutz|nutze|verwend|verwende|gebrauch|behalt|behalte|ruf)(?:t)?\b"
+        r"(?: [\w'.-]+){0,3}? weiter\b(?!\w)",
+        0.7,
+    ),
+)
+
 FIRST = (
     # a question on a protocol object's present state, by who, which, how many or where and a
     # now ("Wie viele Worktrees hängen gerade rum?", "Wem gehört der Lock jetzt?"); then a terse
@@ -76,6 +257,7 @@ FIRST = (
         r"|eure) )?(?:[\w.-]+-)?" + _NOUN + rf"[\w.-]*(?: [\w.-]+){{0,4}}? {_CHECKED}\W*$",
         0.85,
     ),
+    *EIGHTEENTH,  # the eighteenth round's
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (

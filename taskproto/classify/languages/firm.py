@@ -25,6 +25,8 @@ FIRM: dict[str, frozenset[str]] = {
     # no check of the protocol answers it (not French's fr-question-how: its "quand" also reads
     # a past event, "… quand t'as crashé ?"; fr-question-whenever is its event in the present)
     "de-question-how": _AUDIT,
+    "de-question-detect": _AUDIT,
+    "fr-question-detect": _AUDIT,
     "es-question-how": _AUDIT,
     "fr-question-whenever": _AUDIT,
     "ja-check-done": _AUDIT,
@@ -40,6 +42,11 @@ FIRM: dict[str, frozenset[str]] = {
     "ja-go-on-explaining": _GO,
     "es-explain-question": _GO,
     "pt-explain-question": _GO,
+    "de-explain-question": _GO,
+    "fr-explain-question": _GO,
+    # a go verb denied inside its own words ("setz … nicht fort", "va pas jusqu'au bout")
+    "de-go-denied": _GO,
+    "fr-go-denied": _GO,
     # how the code behaves, or what a change will do: the code's question, not where the work
     # stands ("那个 join 走全表了吗", "A atualização vai quebrar os testes?")
     "zh-behaviour-question": _STATUS,

@@ -27,7 +27,9 @@ _STATE = (
     r"|ouverte?s?|pris|prise|tenu|a toi|a nous|a moi)|ouverte?s?|actif|active|actifs|actives"
     r"|a jour|liberee?s?|relachee?s?|reprise?s?|corrompue?s?|enregistree?s?|installee?s?"
     r"|supprimee?s?|nettoyee?s?|perdue?s?|morte?s?|plantee?s?|bien a (?:toi|nous|moi)"
-    r"|desactivee?s?|contournee?s?|declenchee?s?|libres?)"
+    r"|desactivee?s?|contournee?s?|declenchee?s?|libres?"
+    # a session new or taken over ("la session est neuve ou réutilisée ?")
+    r"|neuve?s?|nouvelle?s?|reutilisee?s?|recyclee?s?|recuperee?s?)"
 )
 _FIRST = r"(?:d'abord|avant|avant ca|avant tout|en premier|au prealable)"
 
@@ -41,6 +43,183 @@ _FINISH = (
     r"|enchainez|implementez|reprenez|continuez|integrez|bouclez)"
 )
 
+# Issue #45's eighteenth round (docs/interruptions.md, "Eighteenth round: the rules (German and
+# French)"): the kinds the twentieth batch missed, each rule read from messages of the round's own.
+# A question said as wondering, doubt or not understanding: "je me demande si …", "c'est pas
+# clair pour moi ce que …", "je suis pas sûr que …", "aucune idée si …", "j'aimerais comprendre"
+_WONDER = (
+    r"(?:je me (?:demande|demandais|pose la question)|(?:je |j')?(?:ne )?(?:comprends|saisis|pige"
+    r"|capte|vois) (?:toujours |vraiment )?pas(?: (?:bien|trop|vraiment|tres bien|du tout))?"
+    r"|(?:j'ai|je n'ai|j'ai toujours) (?:pas|jamais|mal) (?:bien |trop |vraiment |tout )?(?:compris"
+    r"|saisi|pige|capte)|(?:c'est|ce n'est|c'|ca) (?:pas|n'est pas) (?:tres |trop |super |vraiment"
+    r" |bien )?clair(?: pour moi)?|(?:j'ai du mal|je galere) a (?:comprendre|saisir|voir)"
+    r"|ca m'echappe"
+    r"|(?:j'aimerais|je voudrais|j'aimerai) (?:bien |vraiment )?(?:comprendre|savoir|piger)"
+    r"|aucune idee|(?:je suis|je ne suis|chuis|j'suis|suis) pas (?:tres |vraiment |bien |trop )?"
+    r"(?:sure?|certaine?|convaincue?)|(?:je |j')?(?:ne )?sais pas(?: trop| vraiment| bien)?)"
+)
+# what is wondered (not a wish of ours, a hold or a go: "je me demande si on devrait pas
+# s'arrêter là")
+_WHAT = (
+    r",? (?:si|s'|pourquoi|comment|ce qu|ce que|ce qui|a quoi|en quoi|quel(?:le)?s?|ou|quand"
+    # something wondered after it ("…, aucune idée pourquoi." after a bug told is a remark), not
+    # the user's own liking ("si j'aime l'approche")
+    r"|qui|combien|que|qu'|d'ou|l'interet)\b(?:(?<=')|(?<=\w) )(?=\w)(?!.*(?:\bje\b|\bj'))"
+    r"(?!.*\b(?:on|nous|je) (?:devrait|devrions|doit|devons"
+    r"|ferait|ferions|pourrait|pourrions|arrete)\b)(?!.*\b(?:arret\w*|pause|attend\w*|continu\w*"
+    r"|repren\w*|reprends|poursui\w*|demain|plus tard|soit|soient|serait|seraient)\b)"
+)
+_PROGRESS = (
+    r"(?:(?:t'en|tu en|vous en|on en) (?:es|est|etes)|(?:deja|enfin|bientot) (?:finie?s?"
+    r"|terminee?s?|prete?s?|mergee?s?|passee?s?|poussee?s?|deployee?s?|livree?s?)"
+    r"|combien de temps|(?:t'en|tu en|vous en) (?:as|avez) (?:encore )?pour)"
+)
+# (each word longer than the go words before it: a message's "continue" alone does not compile
+# the rule, gates.py)
+_TELL = r"(?:expliqu\w*|explicat\w*|raconte\w*|detaill\w*|demonstration|raisonnement)"
+# the work's verbs with their object, the go last: "(les images sont livrées.) importe-les"
+_WORK_IT = (
+    r"(?:implemente|applique|integre|importe|code|developpe|deroule|termine|finis|acheve|boucle"
+    r"|realise|construis|migre)[sz]?-(?:le|la|les)"
+)
+EIGHTEENTH = (
+    # going to the end, or bringing it to an end, denied ("va pas jusqu'au bout", "ne mène pas
+    # la migration à terme"): a negated go, which the model may not make a go (languages/firm.py)
+    Rule(
+        "fr-go-denied",
+        "OTHER",
+        r"\b(?:va|vas|allez) pas (?:jusqu'au bout|au bout)\b"
+        r"|\bne (?:mene[sz]?|menez) (?:[\w'-]+ ){0,5}?(?:pas|jamais|plus)\b",
+        0.9,
+    ),
+    # going on explaining is a question, not the task's go ("continue de m'expliquer X",
+    # "poursuis ton explication", "reprends l'explication du cache"); not negated
+    Rule(
+        "fr-explain-question",
+        "QUESTION",
+        rf"^{_NOT}(?!.*\b(?:demain|plus tard|tout a l'heure|apres)\b)"
+        r".*\b(?:continue[sz]?|continuer|poursui\w*|repren\w*)"
+        r"(?: (?!(?:et|puis|mais|ensuite|apres)\b)[\w'-]+){0,2}? (?:m'|me |nous |l'|t'|ton |ta |tes"
+        rf" |votre |vos |les |le |la |cette |ce |d')?{_TELL}\b",
+        0.85,
+    ),
+    # how the protocol finds a thing out: a question ("Comment l'audit sait qu'un worktree est
+    # orphelin ?", "à quoi le doctor voit qu'un verrou est mort ?")
+    Rule(
+        "fr-question-detect",
+        "QUESTION",
+        r"^(?:comment|a quoi|sur quoi|d'apres quoi|selon quel(?:le)?s?)\b(?!.*\b(?:en ce moment"
+        r"|maintenant|actuellement)\b).*\b(?:detecte\w*|sait|savent|repere\w*|decide\w*"
+        r"|determine\w*|reconnait|reconnaissent|voit|voient|juge\w*)\b",
+        0.85,
+    ),
+    # which worktree, lock or session goes with which task: the protocol's state, an audit
+    Rule(
+        "fr-audit-belongs",
+        "AUDIT",
+        rf"^(?:a )?(?:quel(?:le)?s?|qui)\b(?=.*\b{_NOUN}\b)(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b)"
+        r"(?=.*\b(?:tache|task|ticket|agent|branche)\b).*\b(?:va avec|vont avec|associee?s?"
+        r"|liee?s?|rattachee?s?|correspond\w*|attribuee?s?)\b",
+        0.85,
+    ),
+    # what the journal records, asked ("c'est noté dans le journal que t'as annulé la migration
+    # ?"): the protocol's state, an audit
+    Rule(
+        "fr-audit-journal",
+        "AUDIT",
+        r"^(?=.*\?$|est-ce qu)(?!(?:pourquoi|comment|quand)\b).*\b(?:(?:note|inscrit|marque"
+        r"|consigne|enregistre|trace|logue|ecrit)e?s? (?:dans|au) (?:le )?journal|journal (?:a )?"
+        r"(?:mentionne|dit|contient|indique|garde|note))\b",
+        0.85,
+    ),
+    # a wondering about the protocol's present state is an audit ("je me demande si le verrou
+    # est encore tenu"), about where the work stands a status request, about the code a question
+    Rule(
+        "fr-wonder-audit",
+        "AUDIT",
+        rf"^{_WONDER}{_WHAT}(?<!pourquoi)(?<!comment)(?!.*\b{_APP}\b)(?!.*\b{_RULE}\b)"
+        rf"(?=.*\b{_NOUN}\b).*\b{_STATE}\b",
+        0.85,
+    ),
+    Rule(
+        "fr-wonder-status",
+        "STATUS_REQUEST",
+        rf"^{_WONDER}{_WHAT}(?!.*\b{_NOUN}\b).*\b{_PROGRESS}",
+        0.85,
+    ),
+    Rule(
+        "fr-wonder-question",
+        "QUESTION",
+        rf"^{_WONDER}{_WHAT}",
+        0.85,
+    ),
+    Rule(
+        "fr-wonder-alone-question",
+        "QUESTION",
+        # said alone, not understood: "j'ai pas tout saisi", "je pige pas" (not "je sais pas",
+        # "aucune idée", "pas sûr": an answer)
+        rf"^{_WONDER}(?<!idee)(?<!sure)(?<!sur)(?<!certain)(?<!certaine)(?<!convaincu)"
+        r"(?<!convaincue)(?<!sais pas)(?<!trop)(?<!vraiment)(?<!bien)\??$",
+        0.85,
+    ),
+    # a person who might hold it, asked after who ("qui tient le verrou, toi ou le cron ?"): it
+    # completes the question before, which decides
+    Rule(
+        "fr-alternative-remark",
+        "OTHER",
+        r"^(?:toi|moi|vous|nous|lui|elle|eux|quelqu'un|personne) ou (?:le|la|les|l'|un|une"
+        r"|quelqu'un|mon|ton|notre|votre)\b.*\?$",
+        0.7,
+    ),
+    # an observation of the user's own setup ("les tests e2e passent chez moi"): asks nothing
+    Rule(
+        "fr-own-remark",
+        "OTHER",
+        rf"^(?!.*\?$)(?!.*\b{_NOUN}\b)(?!.*\b(?:continu\w*|repren\w*|reprends|poursui\w*|vas-y|go|fonce\w*"
+        r"|enchaine\w*)\b)(?:.*\b)?(?:chez moi|sur ma machine|sur mon (?:poste|laptop|mac|pc)"
+        r"|en local chez moi)\b",
+        0.7,
+    ),
+    # "keep using it": a go word that means still ("continue d'appeler le vieux client"), not the
+    # task's go; a remark, so it does not take back a go before it
+    Rule(
+        "fr-keep-remark",
+        "OTHER",
+        r"^(?:(?:et|mais|donc|puis) )*(?:continue[sz]?|on continue) (?:a |d'|de )(?:utiliser"
+        r"|appeler|employer|passer par|garder|conserver|nommer|suivre|respecter|importer"
+        r"|prefixer)\b",
+        0.7,
+    ),
+    # a review of the protocol's runs ordered ("passe en revue les exécutions des hooks avant de
+    # commencer", "épluche le journal"): an audit
+    Rule(
+        "fr-audit-review",
+        "AUDIT",
+        r"^(?:tu peux |peux-tu |vous pouvez )?(?:passe[sz]? en revue|revois|epluche[sz]?|jette[sz]?"
+        rf" un (?:oeil|coup d'oeil)|inspecte[sz]?|relis|relisez)\b(?!.*\b{_APP}\b).*\b{_NOUN}\b",
+        0.85,
+    ),
+    # the work's end asked for, an estimate: "estimation pour la fin ?", "ETA stp"
+    Rule(
+        "fr-status-eta",
+        "STATUS_REQUEST",
+        r"^(?:(?:une|ton|ta|votre|un|l'|des|quelle|petite) )*(?:estimation|estimatif|eta"
+        r"|temps restant|date de (?:fin|livraison)|heure de fin)(?:(?: (?:pour|de|d'|du|avant))?"
+        r" (?:la fin|fin|quand|finir|terminer|livraison|livrer|le reste|ce qui reste|tout ca))?"
+        r"(?: (?:stp|svp|approximative|grossiere|rapide))*\s*\?*$",
+        0.85,
+    ),
+    # a go in full: "va jusqu'au bout du refacto", "mène l'export à terme", "importe-les"
+    Rule(
+        "fr-go-end",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:allez|bon|ok|alors|et|donc) )*(?:(?:va|allez|vas)(?: donc"
+        r"| maintenant)? (?:jusqu'au bout|au bout)\b|mene[sz]? (?:[\w'-]+ ){1,5}?a (?:bout|terme)\b"
+        rf"|{_WORK_IT}\W*$)",
+        0.85,
+    ),
+)
+
 FIRST = (
     # a check, then the go said to "tu" ("check le verrou et après tu finis les e-billets"; a
     # clause of its own after "puis": "tu termines le module"): read before the status rules,
@@ -52,6 +231,7 @@ FIRST = (
         r" (?:le|la|les|l'|ton|ta|tes|votre|vos)\b",
         0.85,
     ),
+    *EIGHTEENTH,  # the eighteenth round's
 )
 SEVENTEENTH = (
     # a question on a protocol object's present state, by which, who or how many ("le verrou
