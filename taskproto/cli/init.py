@@ -171,7 +171,7 @@ def _human(
     claims: ClaimsPublished | None = None,
     landed: LandedPublished | None = None,
 ) -> None:
-    config, uninstall = report.config, report.uninstall
+    config, uninstall, remote = report.config, report.uninstall, report.remote or ""
     if not uninstall:
         click.echo(f"taskproto ready in {config.repo} (state in {config.root})")
     for done in report.moved:
@@ -188,9 +188,11 @@ def _human(
                 "sync` to fetch them, and commit the settings file so every clone shares them"
             )
     if claims is not None:
-        _print_claims(report.remote or "", claims)
+        pending = f"the claims of {', '.join(claims.pending)}" if claims.pending else None
+        _print_published(remote, "claims made here", claims, "claim not published: ", pending)
     if landed is not None:
-        _print_landed(report.remote or "", landed)
+        pending = "the journals of the tasks landed here" if landed.unreachable else None
+        _print_published(remote, "landed tasks", landed, "", pending)
     if report.git_hooks is not None:
         _print_hooks(report.git_hooks, uninstall)
     if report.agent_hooks is not None:
@@ -230,28 +232,23 @@ def _human(
         click.echo(f"taskproto: warning: {report.pre_commit_config}", err=True)
 
 
-def _print_claims(remote: str, claims: ClaimsPublished) -> None:
-    if claims.published:
-        click.echo(f"claims made here published on {remote}: {', '.join(claims.published)}")
-    for name, why in claims.conflicts.items():
-        click.echo(f"taskproto: {name}: claim not published: {why}", err=True)
-    if claims.pending:
+def _print_published(
+    remote: str,
+    what: str,
+    done: ClaimsPublished | LandedPublished,
+    refused: str,
+    pending: str | None,
+) -> None:
+    """What `init` published on the shared remote (`what`), what it could not (`refused` before
+    each reason) and what waits for the next sync (`pending`: the remote could not be reached)."""
+    if done.published:
+        click.echo(f"{what} published on {remote}: {', '.join(done.published)}")
+    for name, why in done.conflicts.items():
+        click.echo(f"taskproto: {name}: {refused}{why}", err=True)
+    if pending:
         click.echo(
-            f"taskproto: the claims of {', '.join(claims.pending)} are not on {remote} yet "
-            f"({claims.unreachable}); the next `taskproto sync` publishes them",
-            err=True,
-        )
-
-
-def _print_landed(remote: str, landed: LandedPublished) -> None:
-    if landed.published:
-        click.echo(f"landed tasks published on {remote}: {', '.join(landed.published)}")
-    for name, why in landed.conflicts.items():
-        click.echo(f"taskproto: {name}: {why}", err=True)
-    if landed.unreachable:
-        click.echo(
-            f"taskproto: the journals of the tasks landed here are not on {remote} yet "
-            f"({landed.unreachable}); the next `taskproto sync` publishes them",
+            f"taskproto: {pending} are not on {remote} yet ({done.unreachable}); the next "
+            "`taskproto sync` publishes them",
             err=True,
         )
 

@@ -121,10 +121,22 @@ def pid_alive(pid: int) -> bool:
         return False
 
 
+def supervisor_pid(root: Path) -> int:
+    """The pid the repository's supervisor recorded (`root`: taskproto's root)."""
+    return int(json.loads((root / "supervisor.json").read_text())["pid"])
+
+
+def kill_supervisor(root: Path) -> int:
+    """Kill the repository's supervisor as a crash would (SIGKILL); its pid, once it is gone."""
+    old = supervisor_pid(root)
+    os.kill(old, signal.SIGKILL)
+    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    return old
+
+
 def _teardown(root: Path) -> None:
     try:
-        pid = json.loads((root / "supervisor.json").read_text())["pid"]
-        os.kill(pid, signal.SIGKILL)
+        os.kill(supervisor_pid(root), signal.SIGKILL)
     except (OSError, ValueError, KeyError):
         pass
     for run in root.glob("tasks/*/agents/*/run.json"):

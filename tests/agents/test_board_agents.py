@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.agents.conftest import pid_alive, wait_until
+from tests.board.watch import list_watch
 
 
 def test_the_board_starts_pauses_resumes_and_stops_an_agent(
@@ -46,29 +47,9 @@ def test_the_board_starts_pauses_resumes_and_stops_an_agent(
 
 
 def test_task_list_watch_shows_each_agents_run(agents_repo: Path, cli: Any, standin: Path) -> None:
-    import os
-    import subprocess
-    import threading
-
     assert cli("task", "create", "t1", "--agents", "dev,qa").code == 0
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "taskproto", "task", "list", "--watch"],
-        cwd=agents_repo,
-        env=dict(os.environ),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    out: list[str] = []
-
-    def read() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            out.append(line)
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        wait_until(lambda: "agents: dev PENDING, qa PENDING" in "".join(out), what="a frame")
+    with list_watch(agents_repo) as watch:
+        wait_until(lambda: "agents: dev PENDING, qa PENDING" in watch.text(), what="a frame")
         started = cli(
             "agent",
             "start",
@@ -85,13 +66,10 @@ def test_task_list_watch_shows_each_agents_run(agents_repo: Path, cli: Any, stan
         wait_until(
             lambda: (
                 f"dev PENDING [running: {sys.executable} {standin} headless, pid {pid}]"
-                in "".join(out)
+                in watch.text()
             ),
             what="the agent's run in the frame",
         )
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_the_boards_start_offers_every_client_headless_or_in_tmux(

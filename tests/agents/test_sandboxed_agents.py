@@ -9,7 +9,6 @@ import json
 import os
 import shlex
 import shutil
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import anyio
 import pytest
 
 from taskproto.engine import Engine
-from tests.agents.conftest import pid_alive, wait_until
+from tests.agents.conftest import kill_supervisor, pid_alive, wait_until
 from tests.clients.runners import (
     CLAUDE_QUIET,
     find_client,
@@ -496,9 +495,7 @@ def test_a_sandboxed_agent_adopted_from_a_dead_supervisor_starts_again_with_a_ch
     who = tree / "who.txt"
     wait_until(lambda: who.exists() and len(who.read_text().splitlines()) == 1, what="whoami")
     first = _row(cli, "dev")
-    old = json.loads((box.config.root / "supervisor.json").read_text())["pid"]
-    os.kill(old, signal.SIGKILL)
-    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    kill_supervisor(box.config.root)
     row = wait_until(  # agent ps starts a supervisor again, which adopts and restarts it
         lambda: (
             (r := _row(cli, "dev"))["pid"] not in (None, first["pid"])
@@ -597,9 +594,7 @@ def test_doctor_fix_says_a_sandboxed_agent_is_started_again_not_adopted(
     first = _start(cli, "dev", "sh -c 'touch started; exec sleep 600'", "bwrap")
     started = box.config.agent_worktree("t", "dev") / "started"
     wait_until(started.exists, what="the client inside its sandbox")
-    old = json.loads((box.config.root / "supervisor.json").read_text())["pid"]
-    os.kill(old, signal.SIGKILL)
-    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    kill_supervisor(box.config.root)
     fixed = cli("doctor", "--fix")
     assert "it adopted agent dev" not in fixed.out, fixed.out
     assert (

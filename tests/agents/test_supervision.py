@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.agents.conftest import pid_alive, standin_client, start_headless, wait_until
+from tests.agents.conftest import (
+    kill_supervisor,
+    pid_alive,
+    standin_client,
+    start_headless,
+    supervisor_pid,
+    wait_until,
+)
 from tests.agents.conftest import ps as _ps
 
 
@@ -153,12 +160,10 @@ def test_the_supervisor_killed_comes_back_and_knows_its_agents(
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     first = start_headless(cli, standin)
     root = agents_repo / ".taskproto"
-    old = json.loads((root / "supervisor.json").read_text())["pid"]
-    os.kill(old, signal.SIGKILL)
-    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    old = kill_supervisor(root)
     row = _ps(cli)[0]  # any command that reads the agents starts it again
     assert row["pid"] == first["pid"] and row["state"] == "running"
-    new = json.loads((root / "supervisor.json").read_text())["pid"]
+    new = supervisor_pid(root)
     assert new != old and pid_alive(new)
     os.killpg(first["pid"], signal.SIGKILL)  # the new one adopted it: it restarts it
     wait_until(lambda: [r for r in _ps(cli) if r["restarts"] == 1 and r["pid"]], what="restart")
@@ -320,9 +325,7 @@ def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
     assert cli("task", "create", "t1", "--agents", "dev").code == 0
     first = start_headless(cli, standin)
     root = agents_repo / ".taskproto"
-    old = json.loads((root / "supervisor.json").read_text())["pid"]
-    os.kill(old, signal.SIGKILL)
-    wait_until(lambda: not pid_alive(old), what="the supervisor's end")
+    old = kill_supervisor(root)
     report = cli("doctor", "t1")
     assert (
         "agent dev of task t1 (" in report.out
@@ -330,7 +333,7 @@ def test_doctor_reports_agents_whose_supervisor_is_gone_and_fix_brings_it_back(
     )
     fixed = cli("doctor", "--fix")
     assert "it adopted agent dev" in fixed.out, fixed.out
-    new = json.loads((root / "supervisor.json").read_text())["pid"]
+    new = supervisor_pid(root)
     assert new != old and pid_alive(new) and pid_alive(first["pid"])
 
 

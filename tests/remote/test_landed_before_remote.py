@@ -168,3 +168,27 @@ def test_sync_publishes_a_task_landed_while_the_remote_was_off(tmp_path: Path) -
     assert json.loads(ok(b, "sync", "--json"))["landed_elsewhere"] == ["v"]
     ready = json.loads(ok(b, "ready", "--json"))
     assert [t["name"] for t in ready["ready"]] == ["w"], ready
+
+
+def test_init_remote_that_cannot_be_reached_leaves_the_landed_journals_to_the_next_sync(
+    tmp_path: Path,
+) -> None:
+    a = make_repo(tmp_path / "a")
+    ok(a, "init")
+    approved_task(Engine(load_config(a)), "t", {"t.py": "t = 1\n"})
+    ok(a, "land", "t", session=SESSION)
+    bare = tmp_path / "shared.git"  # not made yet: unreachable
+    git(a, "remote", "add", "shared", bare.as_uri())
+    r = tp(a, "init", "--remote", "shared")
+    assert r.returncode == 0, r.stderr
+    err = r.stderr.splitlines()
+    assert len(err) == 1, r.stderr
+    assert err[0].startswith(
+        "taskproto: the journals of the tasks landed here are not on shared yet ("
+    ), r.stderr
+    assert err[0].endswith("); the next `taskproto sync` publishes them"), r.stderr
+    assert "landed tasks published" not in r.stdout
+    git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
+    git(a, "push", "-q", "shared", "main")
+    ok(a, "sync")
+    assert "refs/taskproto/tasks/t" in _remote_journals(bare)

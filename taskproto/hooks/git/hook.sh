@@ -140,8 +140,9 @@ nothing_to_do() {
         if [ -n "${later-}" ] && [ -f "$gd/gitdir" ]; then task_worktree || return 1; fi
         # a git `agent start` started: its worktree's rule holds wherever it runs (refs.py)
         [ "${TASKPROTO_AGENT-}" = 1 ] && [ -n "${TASKPROTO_TASK-}" ] && [ -n "${TASKPROTO_AGENT_NAME-}" ] && inwt=1
-        # an agent client's session the user started moves only its task's branches (refs.py)
-        [ "${TASKPROTO_AGENT-}" = 1 ] && [ -z "${TASKPROTO_TASK-}" ] && [ -n "${TASKPROTO_SESSION-}" ] && sess=1
+        # an agent's git: whether it is a session the user started, held to its task's branches,
+        # Python decides (session_branches.agent_session, asked by refs.py), not a copy here
+        [ "${TASKPROTO_AGENT-}" = 1 ] && sess=1
         phase=${1-}
         case $phase in prepared) [ "${TASKPROTO_INTERNAL-}" = 1 ] && return 0 ;; committed) ;; *) return 0 ;; esac ;;
 #@end

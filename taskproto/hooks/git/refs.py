@@ -175,14 +175,14 @@ def _guard_refs(hook: Hook) -> int:
                 "a lost or damaged journal is restored by `taskproto doctor --fix`"
             )
         owner = hook.owner_of(ref[11:]) if ref.startswith("refs/heads/") else None
-        asked = session is not None and ref.startswith("refs/heads/")
-        if owner is None and here[0] != "worktree" and launched is None and not asked:
+        asked = session if ref.startswith("refs/heads/") else None  # the session's branch rule
+        if owner is None and here[0] != "worktree" and launched is None and asked is None:
             continue
         if _stays(hook, old, new, ref):
             continue
         try:
-            if asked and session is not None:
-                governed = governed or _governed(hook, session)
+            if asked is not None:
+                governed = governed or _governed(hook, asked)
             if governed and (why := branch_refusal(hook.layout, *governed, ref)):
                 raise Refused(
                     f"refused: {_move(old, new)} {ref}: this git runs in agent session {session} "
