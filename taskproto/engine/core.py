@@ -408,7 +408,7 @@ class Core:
     def owner_error(self, task: Task, action: str) -> OwnershipError:
         from taskproto.engine.stale_claim import owner_error  # a gone owner's, a stale claim's
 
-        return owner_error(self, task, action)
+        return owner_error(self.config, self.remote, task, action)
 
     def require_user(self, action: str) -> None:
         """Refuse `action` (one of the user's: approvals, --force, ...) when an agent asks."""

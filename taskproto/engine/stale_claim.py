@@ -8,30 +8,31 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from taskproto.engine.core import Core
+    from taskproto.config import Config
     from taskproto.errors import OwnershipError
+    from taskproto.remote import Remote
     from taskproto.state.models import Task
 
 
-def owner_error(core: Core, task: Task, action: str) -> OwnershipError:
+def owner_error(config: Config, remote: Remote | None, task: Task, action: str) -> OwnershipError:
     """Task `task` is another session's: `action` says what to do, unless its owner is provably
     gone (sessions.owner_error) or the shared remote holds no claim of that owner on it."""
     from taskproto.sessions import owner_error as local
 
     assert task.owner is not None
-    lease, folder = core.config.lease_minutes, core.config.task_dir(task.name)
-    return local(task.name, task.owner, lease, folder, stale(core, task) or action)
+    lease, folder = config.lease_minutes, config.task_dir(task.name)
+    return local(task.name, task.owner, lease, folder, stale(remote, task) or action)
 
 
-def stale(core: Core, task: Task) -> str | None:
+def stale(remote: Remote | None, task: Task) -> str | None:
     """What to do when the remote says the owner recorded here holds no claim on `task`, or None
     (no remote, the remote agrees, or it cannot be read: the plain line stands)."""
     from taskproto.remote import RemoteError
 
-    if core.remote is None or task.owner is None:
+    if remote is None or task.owner is None:
         return None
     try:
-        held = core.remote.fetch_claims().get(task.name)
+        held = remote.fetch_claims().get(task.name)
     except RemoteError:
         return None
     owner = task.owner.session
@@ -39,6 +40,6 @@ def stale(core: Core, task: Task) -> str | None:
         return None
     there = "no claim" if held is None else f"session {held.session}'s claim, not {owner}'s,"
     return (
-        f"that claim may be stale: remote {core.remote.name!r} holds {there} on it (changed on "
+        f"that claim may be stale: remote {remote.name!r} holds {there} on it (changed on "
         "another clone, not synced here): run `taskproto sync`, then try again"
     )
