@@ -68,3 +68,23 @@ def test_doctor_run_by_the_owner_names_the_one_its_own_heartbeat_set_aside(
     assert r.code == 0, r.out
     [kept] = _kept(folder)
     assert r.err == f"taskproto: warning: {SET_ASIDE}{kept.name}, a new one written\n"
+
+
+def test_any_command_of_the_owner_names_the_one_its_heartbeat_set_aside(
+    engine: Engine, cli
+) -> None:
+    engine.create_task("t1")
+    engine.claim("t1", "s1", pid=os.getpid())
+    folder = _folder(engine)
+    for command in (("task", "show", "t1"), ("task", "show", "t1", "--json"), ("diff", "t1")):
+        (folder / "heartbeat.json").write_bytes(HALF)
+        r = cli(*command, env={"TASKPROTO_SESSION": "s1"})
+        assert r.code == 0, r.err
+        kept = _kept(folder)[-1]
+        assert kept.read_bytes() == HALF
+        assert r.err == f"taskproto: warning: {SET_ASIDE}{kept.name}, a new one written\n", (
+            command,
+            r.err,
+        )
+        r = cli(*command, env={"TASKPROTO_SESSION": "s1"})
+        assert r.err == "", r.err  # said once: the file is a heartbeat again
