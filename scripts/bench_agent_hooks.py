@@ -5,7 +5,9 @@ Prints the median wall time of N runs of each case and its ratio to `python -I -
 measured in the same run with the same interpreter:
 - owns-no-task: a session that owns no task, editing in the main worktree (nothing to decide);
 - owns-task: a session that owns a task in IMPLEMENTATION, editing in its agent worktree (allowed);
-- owns-task-deny: the same session in REQUIREMENTS (denied, exit 2).
+- owns-task-deny: the same session in REQUIREMENTS (denied, exit 2);
+- owns-task-shell: the same session in IMPLEMENTATION, a Bash call the shell reader reads
+  (compound commands, a here-document, `find -exec`, a variable).
 
     python scripts/bench_agent_hooks.py [-n 40]
 """
@@ -26,6 +28,13 @@ import benchenv  # noqa: F401  (a config home of its own: the user's inbox regis
 
 ROOT = Path(__file__).resolve().parents[1]
 ENTRY = ROOT / "taskproto" / "hooks" / "agents" / "entry.py"
+
+
+SHELL = (
+    "g=git; cd src 2>/dev/null; { $g add -A && git commit -qm 'work'; } > /tmp/out 2>&1; "
+    "find . -name '*.py' -exec grep -l widget {} \\; | xargs wc -l; "
+    "if [ -f x ]; then sh <<'EOF'\ngit status\nEOF\nfi"
+)
 
 
 def timed(argv: list[str], data: bytes, n: int, env: dict[str, str]) -> float:
@@ -71,14 +80,21 @@ def main() -> int:
         engine.claim("t1", "owner-session")
         wt = engine.config.agent_worktree("t1", "dev")
 
-        def call(session: str, cwd: Path) -> bytes:
+        def call(session: str, cwd: Path, command: str | None = None) -> bytes:
+            tool = (
+                {"tool_name": "Bash", "tool_input": {"command": command}}
+                if command
+                else {
+                    "tool_name": "Write",
+                    "tool_input": {"file_path": str(cwd / "widget.py"), "content": "x = 1\n"},
+                }
+            )
             return json.dumps(
                 {
                     "session_id": session,
                     "cwd": str(cwd),
                     "hook_event_name": "PreToolUse",
-                    "tool_name": "Write",
-                    "tool_input": {"file_path": str(cwd / "widget.py"), "content": "x = 1\n"},
+                    **tool,
                     "tool_use_id": "toolu_1",
                     "permission_mode": "acceptEdits",
                     "transcript_path": "/dev/null",
@@ -99,6 +115,12 @@ def main() -> int:
         engine.fire("t1", target="IMPLEMENTATION", session="owner-session")
         rows.append(
             ("owns-task (IMPLEMENTATION, allowed)", timed(hook, call("owner-session", wt), n, env))
+        )
+        rows.append(
+            (
+                "owns-task-shell (IMPLEMENTATION, a Bash call, allowed)",
+                timed(hook, call("owner-session", wt, SHELL), n, env),
+            )
         )
     print(f"{sys.executable}, {n} runs each, median")
     print("| case | ms | × floor |\n| --- | ---: | ---: |")

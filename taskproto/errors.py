@@ -116,11 +116,11 @@ class UnsupportedSchema(TaskprotoError):
 class LockHeld(TaskprotoError):
     """The task's file lock could not be taken in time."""
 
-    def __init__(self, task: str, waited: float) -> None:
-        self.task, self.waited = task, waited
+    def __init__(self, task: str, waited: float, holder: str = "another process") -> None:
+        self.task, self.waited, self.holder = task, waited, holder
         super().__init__(
-            f"task {task!r} is locked by another taskproto process (waited {waited:.1f}s); try "
-            "again"
+            f"task {task!r} is locked by {holder} (waited {waited:.1f}s); try again once it lets "
+            "go of the lock"
         )
 
 

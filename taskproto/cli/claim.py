@@ -106,6 +106,7 @@ def heartbeat(state: AppState, name: str, as_json: bool) -> None:
     if state.cwd is None:
         _registered(state, name, session)
     task = state.engine.heartbeat(name, session)
+    flush_warnings(state)
     assert task.owner is not None
     beat = task.owner.heartbeat_at
     emit(

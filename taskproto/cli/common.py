@@ -95,10 +95,13 @@ class AppState:
             return
         from taskproto.errors import TaskprotoError
 
+        said = len(self._engine.warnings)
         try:
             self._engine.renew_heartbeat(self.session_id())
         except TaskprotoError:
             return
+        for warning in self._engine.warnings[said:]:  # a heartbeat file set aside, named
+            click.echo(f"taskproto: warning: {warning}", err=True)
 
 
 pass_state = click.make_pass_decorator(AppState)

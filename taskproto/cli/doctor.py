@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import click
 
-from taskproto.cli.common import AppState, emit, json_option, pass_state
+from taskproto.cli.common import AppState, emit, flush_warnings, json_option, pass_state
 from taskproto.errors import TaskprotoError
 
 PROGRESS_MIN_TASKS = 50  # fewer tasks finish before a progress line would be read
@@ -129,6 +129,7 @@ def _renew_own(state: AppState, tasks: tuple[str, ...]) -> None:
         except InvalidName:
             continue  # doctor itself reports the name
     engine.renew_heartbeat(session)
+    flush_warnings(state)  # a heartbeat file it set aside (half-written), named
 
 
 def _human(report: object, fix: bool, dry_run: bool) -> None:

@@ -80,7 +80,8 @@ def answer(args: list[str]) -> int | None:
     except TaskprotoError:  # a session not this agent's own: a read, but no heartbeat renewed
         return 0
     if session:
-        reader.renew(session)
+        for warning in reader.renew(session):  # a heartbeat file set aside, named
+            sys.stderr.write(f"taskproto: warning: {warning}\n")
     return 0
 
 

@@ -90,10 +90,13 @@ def change(as_json: bool, make: Callable[[Engine, str | None], tuple[Any, list[s
     _warnings(engine)
     print_text(dumps(data) if as_json else "".join(line + "\n" for line in lines))
     if session:
+        said = len(engine.warnings)
         try:
             engine.renew_heartbeat(session)
         except TaskprotoError:
             pass
+        for warning in engine.warnings[said:]:  # a heartbeat file set aside, named
+            sys.stderr.write(f"taskproto: warning: {warning}\n")
     from taskproto.hooks.agents.offer import refresh
 
     refresh(engine.config.layout)

@@ -38,7 +38,11 @@ def ready(state: AppState, show_all: bool, local: bool, as_json: bool) -> None:
     q = engine.ready(fetch=not local)
     flush_warnings(state)
     rows = [e.to_dict() for e in (q.entries if show_all else q.ready)]
-    data: dict[str, object] = {"ready": [e.to_dict() for e in q.ready], "unreadable": q.broken}
+    data: dict[str, object] = {
+        "ready": [e.to_dict() for e in q.ready],
+        "unreadable": q.broken,
+        "sync_conflicts": q.sync_conflicts,
+    }
     if show_all:
         data["not_ready"] = [e.to_dict() for e in q.entries if not e.ready]
 
@@ -61,8 +65,15 @@ def ready(state: AppState, show_all: bool, local: bool, as_json: bool) -> None:
             click.echo(line)
         for name, why in q.broken.items():
             click.echo(f"{name:<{width}}  BROKEN  {why}")
+        if q.sync_conflicts:
+            assert state.engine.remote is not None
+            click.echo(f"synced with {state.engine.remote.name}, not all of it:")
+        for name, why in q.sync_conflicts.items():
+            click.echo(f"  {name}: {why}")  # as `taskproto sync` says it
 
     emit(as_json, data, human)
+    if q.sync_conflicts:  # as `taskproto sync` exits
+        raise click.exceptions.Exit(1)
 
 
 @click.group("dep")

@@ -86,16 +86,7 @@ def sync(state: AppState, as_json: bool) -> None:
         click.echo(f"synced with {remote}: {'; '.join(parts) or 'already up to date'}")
         for name, why in report.kept.items():
             click.echo(f"  {name}: kept here: {why}")
-        for name in report.diverged:
-            click.echo(
-                f"  {name}: journal differs here and on the remote; left alone (see `taskproto "
-                "doctor`)"
-            )
-        for name, why in report.rejected.items():
-            click.echo(f"  {name}: not pushed ({why})")
-        for name, why in report.claim_conflicts.items():
-            click.echo(f"  {name}: claim not published: {why}")
-        for name, why in report.landed_conflicts.items():
+        for name, why in report.conflicts().items():
             click.echo(f"  {name}: {why}")
         for name, pull in report.landed_not_here.items():
             base = pull.rsplit(" ", 1)[-1]
@@ -105,7 +96,7 @@ def sync(state: AppState, as_json: bool) -> None:
             )
 
     emit(as_json, data, human)
-    if report.diverged or report.rejected or report.claim_conflicts or report.landed_conflicts:
+    if report.conflicts():
         raise click.exceptions.Exit(1)
 
 

@@ -62,6 +62,7 @@ ORDER = [
     "agent-status-not-journaled",
     "log-empty",
     "tmp-file-leftover",
+    "heartbeat-corrupt",  # before owner-gone: the owner's liveness read from a heartbeat again
     "owner-gone",
     "worktree-moved",
     "worktree-set-aside",

@@ -18,6 +18,7 @@ from taskproto.doctor import (
 )
 from taskproto.doctor.checks import CONTENT_CHECKS, TASK_CHECKS, UNTOUCHABLE, check_task_file
 from taskproto.doctor.checks_agents import check_agents
+from taskproto.doctor.checks_beat import check_beat
 from taskproto.doctor.checks_clients import (
     check_client_hooks,
     check_records,
@@ -65,6 +66,7 @@ def detect(snap: Snapshot) -> list[Finding]:
                 found += got
             else:
                 found += check(snap, view)
+        found += check_beat(snap, view)
         found += check_signed_approvals(snap, view)
         found += check_worktrees(snap, view)
         found += check_git_operations(snap, view)

@@ -143,13 +143,15 @@ class Engine(Core):
         """The ready queue (with a shared remote and `fetch`, synced first: the remote's queue)."""
         from taskproto.engine import ready, sync
 
-        claims = {}
+        claims, conflicts = {}, {}
         if self.remote is not None and fetch:
             report = sync.sync(self)
-            claims = report.claims
+            claims, conflicts = report.claims, report.conflicts()
         elif self.remote is not None:
             claims = self.remote.tracked_claims()
-        return ready.queue(self, claims)
+        q = ready.queue(self, claims)
+        q.sync_conflicts = conflicts
+        return q
 
     def release(self, name: str, session: str | None, force: bool = False) -> Task:
         from taskproto.engine import claims

@@ -375,7 +375,9 @@ def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:
     """Write the task's heartbeat file for its owner `session`; returns the time written."""
     now = utcnow()
     try:
-        beat.write(str(core.config.task_dir(name)), session, pid, now.isoformat())
+        kept = beat.write(str(core.config.task_dir(name)), session, pid, now.isoformat())
+        if kept is not None:
+            core.warnings.append(beat.kept_line(name, kept))
     except OSError as exc:
         core.warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
     return now

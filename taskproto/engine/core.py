@@ -406,10 +406,9 @@ class Core:
     # --- what guards and moves need ---------------------------------------------------
 
     def owner_error(self, task: Task, action: str) -> OwnershipError:
-        from taskproto.sessions import owner_error  # `action`, or the claim a gone owner needs
+        from taskproto.engine.stale_claim import owner_error  # a gone owner's, a stale claim's
 
-        lease, folder = self.config.lease_minutes, self.config.task_dir(task.name)
-        return owner_error(task.name, task.owner, lease, folder, action)
+        return owner_error(self.config, self.remote, task, action)
 
     def require_user(self, action: str) -> None:
         """Refuse `action` (one of the user's: approvals, --force, ...) when an agent asks."""

@@ -53,6 +53,8 @@ class Entry:
 class Queue:
     entries: list[Entry]  # every readable task, ready ones first in queue order
     broken: dict[str, str] = field(default_factory=dict)  # unreadable tasks and why
+    # what the sync before it left undone for the user (engine/sync.py SyncReport.conflicts)
+    sync_conflicts: dict[str, str] = field(default_factory=dict)
 
     @property
     def ready(self) -> list[Entry]:

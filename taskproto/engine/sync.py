@@ -47,6 +47,21 @@ class SyncReport:
     landed_published: list[str] = field(default_factory=list)
     landed_conflicts: dict[str, str] = field(default_factory=dict)  # the remote holds another
 
+    def conflicts(self) -> dict[str, str]:
+        """What this sync left undone for the user, by task, in `taskproto sync`'s words (sync
+        and ready exit 1 when there is any; MCP's ready returns them)."""
+        found: dict[str, str] = {}
+        said = [
+            (n, "journal differs here and on the remote; left alone (see `taskproto doctor`)")
+            for n in self.diverged
+        ]
+        said += [(n, f"not pushed ({why})") for n, why in self.rejected.items()]
+        said += [(n, f"claim not published: {why}") for n, why in self.claim_conflicts.items()]
+        said += list(self.landed_conflicts.items())
+        for name, why in said:
+            found[name] = f"{found[name]}; {why}" if name in found else why
+        return found
+
 
 def _landing_missing(engine: Core, name: str) -> str | None:
     try:

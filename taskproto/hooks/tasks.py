@@ -196,11 +196,12 @@ class TaskReader:
 
         return list(names_of(self.layout.task_names()))
 
-    def renew(self, session: str) -> None:
-        """As every command does: renew the heartbeat of the tasks read that `session` owns."""
+    def renew(self, session: str) -> list[str]:
+        """As every command does: renew the heartbeat of the tasks read that `session` owns.
+        Returns the warnings (a heartbeat file set aside)."""
         from taskproto.state.light import renew_heartbeats
 
-        renew_heartbeats(self.layout, sorted(self.tasks), session)
+        return renew_heartbeats(self.layout, sorted(self.tasks), session)[1]
 
 
 def listing_text(reader: TaskReader) -> str | None:

@@ -104,6 +104,11 @@ class ReadyResult(_Result):
     unreadable: dict[str, str] = Field(
         default_factory=dict, description="Tasks that could not be read, and why."
     )
+    sync_conflicts: dict[str, str] = Field(
+        default_factory=dict,
+        description="With a shared remote: what the sync before the queue left undone, by task, "
+        "in `taskproto sync`'s words (the user's to resolve; `taskproto sync` exits 1 on them).",
+    )
 
 
 class _Write(_Result):

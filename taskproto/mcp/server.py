@@ -160,6 +160,7 @@ class Tools(Session):
                 "ready": [e.to_dict() for e in q.ready],
                 "not_ready": [e.to_dict() for e in q.entries if not e.ready] if all else [],
                 "unreadable": q.broken,
+                "sync_conflicts": q.sync_conflicts,
             }
         )
 

@@ -137,9 +137,11 @@ def renew_heartbeats(layout: Layout, names: list[str], session: str) -> tuple[li
             pid = view.owner.get("pid")
             try:
                 at = datetime.now(UTC).isoformat()
-                beat.write(
+                kept = beat.write(
                     layout.task_dir(name), session, pid if isinstance(pid, int) else None, at
                 )
+                if kept is not None:
+                    warnings.append(beat.kept_line(name, kept))
             except OSError as exc:
                 warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
             renewed.append(name)

@@ -62,7 +62,9 @@ class task_lock:  # noqa: N801 - used as a function: `with task_lock(folder, tas
                         ) from None
                 waited = time.monotonic() - start
                 if self.timeout >= 0 and waited >= self.timeout:
-                    raise LockHeld(task, waited)
+                    from taskproto.state.lock_holder import holder
+
+                    raise LockHeld(task, waited, holder(fd))
                 time.sleep(POLL_INTERVAL)
         except BaseException:
             os.close(fd)

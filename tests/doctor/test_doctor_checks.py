@@ -163,6 +163,11 @@ def _(env: Env) -> None:
     )
 
 
+@breaks("heartbeat-corrupt")
+def _(env: Env) -> None:
+    (env.config.task_dir("t") / "heartbeat.json").write_text('{"session": "s1", "a')
+
+
 @breaks("agent-status-missing")
 def _(env: Env) -> None:
     env.config.status_file("t", "a").unlink()

@@ -92,12 +92,13 @@ def test_commits_named_another_way_are_checked_or_denied(t1: Engine, hook: Hook)
         "git branch -u evil && git merge",  # an upstream set on the same line
         "git branch --set-upstream-to=evil && git rebase",
         "git config branch.main.merge refs/heads/evil && git merge",
+        'B=evil; git checkout "$B"',  # a variable the command line sets is read
     ):
         assert TRACKED in denied(hook, command, repo), command
     for command in (
         "git reset --hard $(cat sha)",  # only the shell knows these
         "git switch `cat sha`",
-        'B=evil; git checkout "$B"',
+        'git checkout "$B"',
         f"git update-ref refs/heads/main $(echo {commit}) && git reset --hard",
     ):
         assert "names a commit only the shell knows" in denied(hook, command, repo), command

@@ -91,9 +91,21 @@ def test_ready_publishes_a_landed_journal_and_never_overwrites_another_one(
     ok(b, "sync")
     before = _remote_journals(bare)
     assert tp(a, "init", "--remote", "shared").returncode == 1  # the conflict, said once
+    said = []
     for _ in range(2):  # through the tool, twice: still nothing overwritten
         queue = anyio.run(_ready, a)
+        said.append(queue["sync_conflicts"])
         assert _remote_journals(bare) == before
+    # the conflict in `taskproto sync`'s words, where the tool's sync met it (then adopted)
+    there = before["refs/taskproto/tasks/t"][:12]
+    assert said == [
+        {
+            "t": f"landed here, but remote 'shared' holds another journal of that name ({there}), "
+            "so its journal here was not published (a task waiting for it on another machine "
+            "waits); nothing was overwritten"
+        },
+        {},
+    ], said
     assert [r["name"] for r in queue["ready"]] == ["t"], queue  # the remote's t, adopted
     # the landed t's journal stays here, archived
     assert git(a, "for-each-ref", "--format=%(objectname)", "refs/taskproto/archive/t/") == landed_t

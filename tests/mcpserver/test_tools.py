@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -268,9 +269,10 @@ def test_a_held_lock_is_a_tool_error_and_the_server_goes_on(repo: Path) -> None:
         async with connect(repo, "s1") as client:
             with task_lock(engine.config.task_dir("t1"), "t1", 1.0):
                 line = await refused(client, "claim", task="t1")
+            # named: this test's process holds it (tests/test_lock_holder.py: another program)
             assert line.startswith(
-                "taskproto: task 't1' is locked by another taskproto process (waited "
-            )
+                f"taskproto: task 't1' is locked by pid {os.getpid()} on this host (`"
+            ), line
             assert (await ok(client, "claim", task="t1"))["outcome"] == "claimed"
 
     anyio.run(main)

@@ -43,6 +43,9 @@ class ShellAction:
         self.trees: list[tuple[str, list[str]]] = []
         self.incoming = False  # it fetches commits from another repository (fetch, pull)
         self.removes: list[str] = []  # paths deleted or moved away (rm, rmdir, mv's sources)
+        # what it runs that is known only when it runs (a command's name in a variable, git's
+        # subcommand from xargs, a shell's commands from a pipe): tool_guard.py denies it
+        self.unreadable: list[str] = []
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:

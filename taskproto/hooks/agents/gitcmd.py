@@ -71,6 +71,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
                 where = absolute(value, where, env)
             elif opt == "-c" and value.lower().startswith("core.hookspath"):
                 act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
+            elif opt == "-c" and value.lower().startswith("alias."):
+                act.unreadable.append(f"a git alias set on its command line, {value}")
             elif opt == "-c" and value.lower().startswith("core.worktree="):
                 work = value.split("=", 1)[1]
             elif opt == "--git-dir":
@@ -93,6 +95,9 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         where = absolute(work, start, env)
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
+    if "$" in sub or "__SUBST__" in sub or (not sub and any("__SUBST__" in a for a in args)):
+        act.unreadable.append(f"git's subcommand, {sub or '(from its input)'}")
+        return
     home = None if where == UNKNOWN else where
     act.targets += written(sub, rest, home, env)  # `git diff --output=F` too
     if not sub or sub in GIT_READS:

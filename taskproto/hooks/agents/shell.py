@@ -4,9 +4,12 @@
 the target cannot be established), the git refs it moves, the taskproto commands it runs, the
 hook bypasses it asks for, and the strings of code it hands to an interpreter (scanned for
 taskproto's own files). It sees through `bash -c`, `sh -c`, `eval`, `env`, `sudo`, `nohup`,
-`timeout`, `xargs`, command substitution, subshells, `cd`/`pushd`, `git -C`, scripts run by a
-shell or an interpreter, `python3 -m taskproto`. A shell command cannot be fully understood: what
-it cannot establish it reports as UNKNOWN, and the guard then decides by the task's state.
+`timeout`, `xargs`, `find -exec`, `su -c`, command substitution, subshells, `cd`/`pushd`, `git
+-C`, variables the command line sets, here-documents fed to a shell, scripts run by a shell or an
+interpreter, `python3 -m taskproto`. A shell command cannot be fully understood: a target it
+cannot establish it reports as UNKNOWN (the guard decides by the task's state); a command whose
+name, git subcommand or shell input it cannot establish it reports as unreadable (the guard denies
+it in a session that works on a task: shellwords.py).
 
 Standard library only (`os`, `shlex`): this runs on every shell tool call.
 """
@@ -18,6 +21,7 @@ import shlex
 
 from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, writes
 from taskproto.hooks.agents.gitcmd import git_command
+from taskproto.hooks.agents.shellwords import UNSEEN, expand, fed, find_commands, heredocs, unseen
 
 __all__ = ["UNKNOWN", "ShellAction", "read_command"]
 
@@ -53,7 +57,6 @@ WRAPPERS: dict[str, set[str]] = {
     "setsid": set(),
     "stdbuf": {"-i", "-o", "-e"},
     "timeout": {"-s", "-k", "--signal", "--kill-after"},
-    "xargs": {"-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter"},
     "watch": {"-n", "-d"},
     "unbuffer": set(),
     "caffeinate": set(),
@@ -146,24 +149,6 @@ def _substitutions(text: str) -> tuple[str, list[str]]:
     return "".join(out), inner
 
 
-def _heredocs_out(text: str) -> list[str]:
-    """Command lines, heredoc bodies left out (an apply_patch body is read separately)."""
-    lines: list[str] = []
-    delimiter: str | None = None
-    for line in text.splitlines():
-        if delimiter is not None:
-            if line.strip() == delimiter:
-                delimiter = None
-            continue
-        lines.append(line)
-        at = line.find("<<")
-        if at >= 0 and not line[at:].startswith("<<<"):
-            word = line[at + 2 :].lstrip("-~ ").split()
-            if word:
-                delimiter = word[0].strip("'\"")
-    return lines
-
-
 def _tokens(line: str) -> list[str]:
     lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()<>")
     lexer.whitespace_split = True
@@ -180,6 +165,8 @@ class _Reader:
         # GIT_* variables set for the next command (`VAR=x git`, `env VAR=x git`) or exported
         self.git_env: dict[str, str] = {}
         self.exported: dict[str, str] = {}
+        self.variables: dict[str, str] = {}  # what the command line set (`g=git; $g ...`)
+        self.stdin: str | None = None  # the next command's input text (a here-document), if known
 
     def run(self, text: str, base: str | None, depth: int) -> str | None:
         """Read a command text run in `base`; returns the folder it leaves the shell in."""
@@ -189,13 +176,17 @@ class _Reader:
         text, inner = _substitutions(text)
         for part in inner:
             self.run(part, base, depth + 1)
-        for line in _heredocs_out(text):
-            base = self._line(_tokens(line) + [";"], base, depth)
+        lines, bodies = heredocs(text)
+        for at, line in enumerate(lines):
+            base = self._line(_tokens(line) + [";"], base, depth, bodies.get(at, []))
         return base
 
-    def _line(self, tokens: list[str], base: str | None, depth: int) -> str | None:
+    def _line(
+        self, tokens: list[str], base: str | None, depth: int, bodies: list[str]
+    ) -> str | None:
         stack: list[str | None] = []
         words: list[str] = []
+        stdin: str | None = None
         i = 0
         while i < len(tokens):
             tok = tokens[i]
@@ -205,42 +196,69 @@ class _Reader:
                 continue
             if tok in REDIRECTS or (tok == ">&" and not nxt.isdigit() and nxt != "-"):
                 if nxt and nxt not in SEPARATORS and nxt not in HARMLESS_TARGETS:
-                    self.action.targets.append(absolute(nxt, base, self.env))
+                    target = expand(nxt, self.variables, self.env)
+                    self.action.targets.append(absolute(target, base, self.env))
                 i += 2
                 continue
             if tok in INPUTS or tok == ">&":
+                if tok in ("<<", "<<-"):
+                    stdin = bodies.pop(0) if bodies else None
+                elif tok == "<<<":
+                    stdin = nxt
+                elif tok == "<" and nxt:
+                    stdin = self._read_script(expand(nxt, self.variables, self.env), base)
                 i += 2
                 continue
             if tok == "(":
                 stack.append(base)  # a subshell: its `cd` does not outlive it
             elif tok == ")":
-                base = self._segment(words, base, depth)
-                words = []
+                base = self._segment(words, base, depth, stdin)
+                words, stdin = [], None
                 base = stack.pop() if stack else base
             elif tok in SEPARATORS:
-                base = self._segment(words, base, depth)
-                words = []
+                base = self._segment(words, base, depth, stdin)
+                words, stdin = [], None
             else:
                 words.append(tok)
             i += 1
         return base
 
-    def _segment(self, words: list[str], base: str | None, depth: int) -> str | None:
-        """One simple command; returns the folder later commands run in (after a `cd`)."""
+    def _segment(
+        self, words: list[str], base: str | None, depth: int, stdin: str | None = None
+    ) -> str | None:
+        """One simple command (`stdin`: its input's text, where a here-document gives it);
+        returns the folder later commands run in (after a `cd`)."""
         self.git_env = {}
         while words and (words[0] in RESERVED or _defines(words)):
             # `{ cmd`, `then cmd`, `do cmd`, `! cmd`, `f() { cmd`, `function f { cmd`: cmd runs
             words = words[2:] if _defines(words) else words[1:]
+        assigned: dict[str, str] = {}
         while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
             self._git_variable(words[0], self.git_env)
+            name, _, value = words[0].partition("=")
+            assigned[name] = expand(value, self.variables, self.env)
             words = words[1:]  # VAR=value
+        if not words:  # `g=git`: the shell's own variable, for the commands after it
+            self.variables.update(assigned)
+            return base
+        words = [expand(w, self.variables, self.env) for w in words]
         words, base = self._unwrap(words, base, depth)
         if not words:
             return base
+        if unseen(words[0]):
+            self._unreadable(f"the command's name, {words[0]}")
+            return base
         name, args = os.path.basename(words[0]), words[1:]
-        return self._command(name, args, base, depth)
+        self.stdin = stdin
+        try:
+            return self._command(name, args, base, depth)
+        finally:
+            self.stdin = None
+
+    def _unreadable(self, what: str) -> None:
+        self.action.unreadable.append(what.replace(UNSEEN, "$(...)"))
 
     def _unwrap(
         self, words: list[str], base: str | None, depth: int
@@ -271,6 +289,9 @@ class _Reader:
                         self._git_variable(opt, self.git_env)
 
                     words = words[1:]
+                continue
+            if name in ("xargs", "parallel"):
+                words = fed(name, words[1:])  # its arguments come from its input
                 continue
             if name not in WRAPPERS:
                 return words, base
@@ -306,7 +327,17 @@ class _Reader:
         if name.startswith("python") or name in INTERPRETERS or name in ("awk", "gawk", "mawk"):
             self._interpreter(name, args, base, depth)
             return base
+        if name == "find":
+            for run in find_commands(args):
+                self._segment(run, base, depth + 1)
+            return base
+        if name in ("su", "runuser", "script") and (line := _option_c(args)) is not None:
+            self.run(line, base, depth + 1)
+            return base
         if name == "taskproto" or name.endswith("/taskproto"):
+            sub = next((a for a in args if not a.startswith("-")), "")
+            if unseen(sub):
+                self._unreadable(f"taskproto's command, {sub}")
             act.taskproto.append(args)
         elif name in ("uvx", "pipx") and args and "taskproto" in args[:3]:
             act.taskproto.append(args[args.index("taskproto") + 1 :])
@@ -325,18 +356,23 @@ class _Reader:
     def _shell(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         if name == "eval":
             return self.run(" ".join(args), base, depth + 1)
-        for i, arg in enumerate(args):
-            if arg == "-c" or (arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]):
-                if i + 1 < len(args):
-                    self.run(args[i + 1], base, depth + 1)
-                return base
+        stdin = self.stdin
+        command = _option_c(args)
+        if command is not None:
+            self.run(command, base, depth + 1)
+            return base
         script = next((a for a in args if not a.startswith("-")), None)
-        if script is None:
-            self.action.targets.append(UNKNOWN)  # a shell reading its commands from stdin
+        if script is None or "-s" in args:  # a shell reading its commands from its input
+            if stdin is None:
+                self.action.targets.append(UNKNOWN)
+                self._unreadable(f"the commands {name} reads from its input")
+            else:
+                self.run(stdin, base, depth + 1)
             return base
         text = self._read_script(script, base)
         if text is None:
             self.action.targets.append(UNKNOWN)
+            self._unreadable(f"the script {script}, which is not there to read")
             return base
         after = self.run(text, base, depth + 1)
         return after if name in ("source", ".") else base
@@ -368,10 +404,18 @@ class _Reader:
                 return
         if code is None:
             script = next((a for a in args if not a.startswith("-")), None)
-            code = self._read_script(script, base) if script else None
+            code = self._read_script(script, base) if script else self.stdin
             if code is None:
                 act.targets.append(UNKNOWN)
                 return
         act.code.append(code)
         if any(hint in code for hint in CODE_WRITE_HINTS):
             act.targets.append(UNKNOWN)
+
+
+def _option_c(args: list[str]) -> str | None:
+    """The command string a `-c` option gives (`sh -c CMD`, `bash -lc CMD`, `su -c CMD`)."""
+    for i, arg in enumerate(args):
+        if arg == "-c" or (arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]):
+            return args[i + 1] if i + 1 < len(args) else ""
+    return None

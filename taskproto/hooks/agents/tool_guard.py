@@ -99,6 +99,7 @@ class Action(ShellAction):
             or self.env_taskproto
             or self.sweeps
             or self.patched
+            or self.unreadable
         )
 
 
@@ -242,6 +243,12 @@ def decide(action: Action, guard: Guard) -> str | None:
     task = guard.task
     if task is None:
         return None
+    if action.unreadable:
+        return (
+            f"the guard cannot read what this command runs ({action.unreadable[0]}), and this "
+            f"session works on task {task.name}: write the command out, its name and git's "
+            "subcommand as plain words (a script as a file run by `sh FILE`)."
+        )
     if action.bypass:
         return f"{action.bypass}; work on task {task.name} goes through the hooks."
     if not action.writes:
