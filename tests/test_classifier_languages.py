@@ -90,8 +90,8 @@ NINETEENTH = "heldout19"
 # The twentieth batch (below, TWENTIETH_FLOORS): since the eighteenth round the model is trained
 # on it, so it too is data with the same floor.
 TWENTIETH = "heldout20"
-# The twenty-first batch: written blind while the eighteenth round was made, held out by default
-# (scripts/train_interrupt_model.py's NEVER) until it is scored once.
+# The twenty-first batch (below, TWENTYFIRST_FLOORS): written blind while the eighteenth round was
+# made, held out by default (scripts/train_interrupt_model.py's NEVER), scored once.
 TWENTYFIRST = "heldout21"
 TRAINED = (
     "train",
@@ -310,6 +310,13 @@ NINETEENTH_FLOORS = {"de": 157, "es": 162, "fr": 162, "pt-BR": 161, "ja": 152, "
 # Since the eighteenth round it is data: the model is trained on it (batch "20" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTIETH_FLOORS = {"de": 164, "es": 161, "fr": 170, "pt-BR": 169, "ja": 172, "zh-Hans": 161}
+# The twenty-first batch: written the same way by engineers who did not see the classifier (while
+# the eighteenth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout21 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-first batch, scored once"): 95.9% in all, fr 97.4%, de 96.9%,
+# ja 97.8%, pt-BR 95.3% (met), zh-Hans 94.1%, es 93.8% (not met). Its floors are those counts; the
+# next round makes it data and holds out a twenty-second batch.
+TWENTYFIRST_FLOORS = {"de": 188, "es": 182, "fr": 188, "pt-BR": 181, "ja": 180, "zh-Hans": 174}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -323,6 +330,7 @@ BLIND_FLOORS = {
     EIGHTEENTH: EIGHTEENTH_FLOORS,
     NINETEENTH: NINETEENTH_FLOORS,
     TWENTIETH: TWENTIETH_FLOORS,
+    TWENTYFIRST: TWENTYFIRST_FLOORS,
 }
 
 
@@ -353,7 +361,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_twenty_first_never_trained_on() -> None:
-    """The tenth to twentieth batches repeat no message
+    """The tenth to twenty-first batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the twenty-first out unless
     told otherwise."""
@@ -364,7 +372,7 @@ def test_the_blind_batches_are_new_and_the_twenty_first_never_trained_on() -> No
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH]
+    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
