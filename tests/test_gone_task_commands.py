@@ -6,6 +6,7 @@ t`". Real repositories, the CLI as a subprocess."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from taskproto.config import load_config
 from taskproto.engine import Engine
 from tests.conftest import git, make_repo
 from tests.landing.conftest import SESSION, approved_task
+from tests.pristine import Pristine, built_once
 from tests.remote.remote_servers import ok, tp
 
 COMMANDS = [
@@ -40,22 +42,32 @@ def _journal_refs(repo: Path) -> str:
     return git(repo, "for-each-ref", "--format=%(refname) %(objectname)", "refs/taskproto/")
 
 
-def _gone(tmp_path: Path) -> Path:
-    """A repository where task `t` landed and task `gone` was removed."""
-    repo = make_repo(tmp_path / "a")
+def _make_gone(path: Path) -> None:
+    repo = make_repo(path)
     engine = Engine(load_config(repo))
     approved_task(engine, "t", {"t.py": "t = 1\n"})
     ok(repo, "land", "t", session=SESSION)
     ok(repo, "task", "create", "gone")
     ok(repo, "task", "remove", "gone")
-    return repo
+
+
+@pytest.fixture(scope="module")
+def _gone_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pristine]:
+    yield from built_once(tmp_path_factory, lambda place: _make_gone(place / "a"))
+
+
+@pytest.fixture
+def gone(_gone_built: Pristine) -> Path:
+    """A repository where task `t` landed and task `gone` was removed: built once for the module
+    (a land and a removal), put back at its path for each test."""
+    return _gone_built.restore() / "a"
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c[:2]) for c in COMMANDS])
 def test_a_command_on_a_landed_or_removed_task_says_so(
-    tmp_path: Path, command: tuple[str, ...]
+    gone: Path, command: tuple[str, ...]
 ) -> None:
-    repo = _gone(tmp_path)
+    repo = gone
     before = _journal_refs(repo)
     for name, what in (("t", "landed"), ("gone", "was removed")):
         r = tp(repo, *(a.format(t=name) for a in command), session=SESSION)
@@ -72,8 +84,10 @@ def test_a_command_on_a_landed_or_removed_task_says_so(
     assert _journal_refs(repo) == before  # nothing written
 
 
-def test_claim_with_a_shared_remote_of_a_task_landed_here_says_so(tmp_path: Path) -> None:
-    repo = _gone(tmp_path)
+def test_claim_with_a_shared_remote_of_a_task_landed_here_says_so(
+    gone: Path, tmp_path: Path
+) -> None:
+    repo = gone
     bare = tmp_path / "shared.git"
     git(tmp_path, "init", "-q", "--bare", "--initial-branch=main", str(bare))
     git(repo, "remote", "add", "shared", bare.as_uri())
