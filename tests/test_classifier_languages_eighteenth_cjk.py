@@ -9,14 +9,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _reads(message: str, expected: str, rule: str | None = None) -> None:
-    found = classify(message)
-    if rule is None:
-        assert found.type == expected, (message, found)
-    else:
-        assert (found.type, found.rule) == (expected, rule), (message, found)
+from tests.classify_reads import reads as _reads
 
 
 # 1. A question said as wondering, doubt or not understanding is a question (about the code or a

@@ -10,11 +10,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _check(message: str, kind: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (kind, rule), found
+from tests.classify_reads import reads as _check
 
 
 # 1. A question said as wondering, doubt or not understanding, about the code or a choice

@@ -10,11 +10,7 @@ import pytest
 
 from taskproto.classify.interruptions import classify
 from taskproto.classify.languages import model
-
-
-def _reads(message: str, expected: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (expected, rule), (message, found)
+from tests.classify_reads import reads as _reads
 
 
 # 1. Chinese: a go said before and taken back (收回, 撤回, 作废), a go meant and not said

@@ -14,11 +14,7 @@ from pathlib import Path
 import pytest
 
 from taskproto.classify.interruptions import DEFAULT_RULES, classify, merge_rules
-
-
-def _check(message: str, kind: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (kind, rule), found
+from tests.classify_reads import reads as _check
 
 
 # 1. A go after waiting for an event or for someone: "wait until X" is one clause now, and it

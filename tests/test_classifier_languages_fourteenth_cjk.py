@@ -8,11 +8,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _reads(message: str, expected: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (expected, rule), (message, found)
+from tests.classify_reads import reads as _reads
 
 
 # Japanese gos by form: on to the next (次いこう, 次の…行っていいよ), resumed from a place

@@ -9,11 +9,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _check(message: str, kind: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (kind, rule), found
+from tests.classify_reads import reads as _check
 
 
 # 1. A go after "wait until X": the go waits for an event, so it is a hold (OTHER).

@@ -9,17 +9,10 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
+from tests.classify_reads import reads as _reads
 
 _AUDITS = {"zh-audit-asked", "zh-audit-now", "zh-audit-state", "zh-audit"}
 _JA_AUDITS = {"ja-audit-asked", "ja-audit-state", "ja-audit-protocol", "ja-audit"}
-
-
-def _reads(message: str, expected: str, rule: str | None = None) -> None:
-    found = classify(message)
-    if rule is None:
-        assert found.type == expected, (message, found)
-    else:
-        assert (found.type, found.rule) == (expected, rule), (message, found)
 
 
 # 1. Chinese: any present state or correctness of the task's own lock (its file, its PID), session,

@@ -8,11 +8,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _check(message: str, kind: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (kind, rule), found
+from tests.classify_reads import reads as _check
 
 
 # 1. An audit asked as a question about the protocol's present state: who, which, how many,

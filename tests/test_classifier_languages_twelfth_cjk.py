@@ -11,11 +11,7 @@ import sys
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _reads(message: str, expected: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (expected, rule), (message, found)
+from tests.classify_reads import reads as _reads
 
 
 # Japanese: the rest handed over or gone on to with another verb (頼む, 任せる, いこう), an English

@@ -9,11 +9,7 @@ from __future__ import annotations
 import pytest
 
 from taskproto.classify.interruptions import classify
-
-
-def _check(message: str, kind: str, rule: str) -> None:
-    found = classify(message)
-    assert (found.type, found.rule) == (kind, rule), found
+from tests.classify_reads import reads as _check
 
 
 # 1. A go said with a verb or idiom the tables lacked, as a clause of its own: after a remark,
