@@ -5,6 +5,7 @@ bad copy. Before, `taskproto heartbeat` replaced it silently and doctor said hea
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -88,3 +89,19 @@ def test_any_command_of_the_owner_names_the_one_its_heartbeat_set_aside(
         )
         r = cli(*command, env={"TASKPROTO_SESSION": "s1"})
         assert r.err == "", r.err  # said once: the file is a heartbeat again
+
+
+def test_heartbeat_json_says_the_file_it_set_aside(engine: Engine, cli) -> None:
+    """`heartbeat --json` names the file it set aside (`set_aside`), as its plain line does; null
+    when there was none (found by a new user's walk: only the stderr warning said it)."""
+    engine.create_task("t1")
+    engine.claim("t1", "s1", pid=os.getpid())
+    folder = _folder(engine)
+    (folder / "heartbeat.json").write_bytes(HALF)
+    r = cli("heartbeat", "t1", "--json", env={"TASKPROTO_SESSION": "s1"})
+    assert r.code == 0, r.err
+    [kept] = _kept(folder)
+    data = json.loads(r.out)
+    assert data["set_aside"] == kept.name and data["task"] == "t1", data
+    r = cli("heartbeat", "t1", "--json", env={"TASKPROTO_SESSION": "s1"})
+    assert json.loads(r.out)["set_aside"] is None

@@ -111,7 +111,11 @@ def heartbeat(state: AppState, name: str, as_json: bool) -> None:
     beat = task.owner.heartbeat_at
     emit(
         as_json,
-        {"task": name, "heartbeat_at": beat.isoformat()},
+        {
+            "task": name,
+            "heartbeat_at": beat.isoformat(),
+            "set_aside": state.engine.beats_kept.get(name),  # a half-written file, kept
+        },
         lambda: click.echo(f"heartbeat {name}: {beat:%H:%M:%S}Z"),
     )
 

@@ -83,7 +83,11 @@ def sync(state: AppState, as_json: bool) -> None:
             )
             if names
         ]
-        click.echo(f"synced with {remote}: {'; '.join(parts) or 'already up to date'}")
+        done = "; ".join(parts)
+        if report.conflicts():  # not "up to date" above what it exits 1 for: as `ready` says it
+            click.echo(f"synced with {remote}, not all of it:{f' {done}' if done else ''}")
+        else:
+            click.echo(f"synced with {remote}: {done or 'already up to date'}")
         for name, why in report.kept.items():
             click.echo(f"  {name}: kept here: {why}")
         for name, why in report.conflicts().items():

@@ -378,6 +378,7 @@ def beat_now(core: Core, name: str, session: str, pid: int | None) -> datetime:
         kept = beat.write(str(core.config.task_dir(name)), session, pid, now.isoformat())
         if kept is not None:
             core.warnings.append(beat.kept_line(name, kept))
+            core.beats_kept[name] = kept
     except OSError as exc:
         core.warnings.append(f"could not write the heartbeat of {name}: {exc.strerror or exc}")
     return now

@@ -94,6 +94,7 @@ class Core:
             self.remote = Remote(config)
         self.files = TaskFiles()  # the bytes of the tasks this process saves (state/taskfile.py)
         self.warnings: list[str] = []
+        self.beats_kept: dict[str, str] = {}  # task -> its corrupt heartbeat file set aside
         self.last_lock_wait: float | None = None  # seconds the last change waited for its lock
         self.prompts = Prompts(config)  # the prompt of the state the latest transition reached
         self.offer = OfferRenewal(self.layout)  # SessionStart's offer, after a change

@@ -46,21 +46,31 @@ class SyncReport:
     # landed here before the remote was on (or while it was off), its journal published now
     landed_published: list[str] = field(default_factory=list)
     landed_conflicts: dict[str, str] = field(default_factory=dict)  # the remote holds another
+    # diverged with a journal on each side: the two refs the user compares (doctor has no check)
+    diverged_refs: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def conflicts(self) -> dict[str, str]:
         """What this sync left undone for the user, by task, in `taskproto sync`'s words (sync
         and ready exit 1 when there is any; MCP's ready returns them)."""
         found: dict[str, str] = {}
-        said = [
-            (n, "journal differs here and on the remote; left alone (see `taskproto doctor`)")
-            for n in self.diverged
-        ]
+        said = [(n, _diverged_line(self.diverged_refs.get(n))) for n in self.diverged]
         said += [(n, f"not pushed ({why})") for n, why in self.rejected.items()]
         said += [(n, f"claim not published: {why}") for n, why in self.claim_conflicts.items()]
         said += list(self.landed_conflicts.items())
         for name, why in said:
             found[name] = f"{found[name]}; {why}" if name in found else why
         return found
+
+
+def _diverged_line(refs: tuple[str, str] | None) -> str:
+    if refs is None:  # a task folder here with no journal, or a journal with no folder
+        return "journal differs here and on the remote; left alone (see `taskproto doctor`)"
+    mine, theirs = refs
+    return (
+        "journal differs here and on the remote (the task changed on both since the last sync, "
+        f"or each made a task of that name); left alone on both sides: compare `git log {mine}` "
+        f"(here) with `git log {theirs}` (the remote's)"
+    )
 
 
 def _landing_missing(engine: Core, name: str) -> str | None:
@@ -158,6 +168,7 @@ def sync(engine: Core) -> SyncReport:
                 report.landed_not_here[name] = pull
         else:
             report.diverged.append(name)
+            report.diverged_refs[name] = (journal.REF_PREFIX + name, tasks_prefix + name)
     heads = {name: local[name] for name in to_push}
     for name, why in publish_landed.push_journals(remote, heads, to_push, "pushing journals"):
         if why is None:
