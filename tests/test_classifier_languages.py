@@ -90,9 +90,12 @@ NINETEENTH = "heldout19"
 # The twentieth batch (below, TWENTIETH_FLOORS): since the eighteenth round the model is trained
 # on it, so it too is data with the same floor.
 TWENTIETH = "heldout20"
-# The twenty-first batch (below, TWENTYFIRST_FLOORS): written blind while the eighteenth round was
-# made, held out by default (scripts/train_interrupt_model.py's NEVER), scored once.
+# The twenty-first batch (below, TWENTYFIRST_FLOORS): since the nineteenth round the model is
+# trained on it, so it too is data with the same floor.
 TWENTYFIRST = "heldout21"
+# The twenty-second batch: written blind while the nineteenth round was made, held out by default
+# (scripts/train_interrupt_model.py's NEVER) until it is scored once.
+TWENTYSECOND = "heldout22"
 TRAINED = (
     "train",
     *HELD_OUT,
@@ -112,6 +115,7 @@ TRAINED = (
     EIGHTEENTH,
     NINETEENTH,
     TWENTIETH,
+    TWENTYFIRST,
 )
 
 
@@ -314,8 +318,9 @@ TWENTIETH_FLOORS = {"de": 164, "es": 161, "fr": 170, "pt-BR": 169, "ja": 172, "z
 # the eighteenth round was made), kept out of this repository until that round was merged, never
 # trained on (the training script leaves heldout21 out by default), scored once by the lead
 # (docs/interruptions.md, "The twenty-first batch, scored once"): 95.9% in all, fr 97.4%, de 96.9%,
-# ja 97.8%, pt-BR 95.3% (met), zh-Hans 94.1%, es 93.8% (not met). Its floors are those counts; the
-# next round makes it data and holds out a twenty-second batch.
+# ja 97.8%, pt-BR 95.3% (met), zh-Hans 94.1%, es 93.8% (not met). Its floors are those counts.
+# Since the nineteenth round it is data: the model is trained on it (batch "21" of
+# scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYFIRST_FLOORS = {"de": 188, "es": 182, "fr": 188, "pt-BR": 181, "ja": 180, "zh-Hans": 174}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
@@ -360,10 +365,10 @@ KNOWN_REPEATS = {
 }
 
 
-def test_the_blind_batches_are_new_and_the_twenty_first_never_trained_on() -> None:
+def test_the_blind_batches_are_new_and_the_twenty_second_never_trained_on() -> None:
     """The tenth to twenty-first batches repeat no message
     of any other file of their language, the training messages included (compared without case,
-    accents, punctuation or spaces), and the training script leaves the twenty-first out unless
+    accents, punctuation or spaces), and the training script leaves the twenty-second out unless
     told otherwise."""
     import unicodedata
 
@@ -386,7 +391,7 @@ def test_the_blind_batches_are_new_and_the_twenty_first_never_trained_on() -> No
             assert len(rows) >= 150, (code, batch)
             assert {plain(m) for _, m in rows} & others == known, (code, batch)
     script = (ROOT / "scripts" / "train_interrupt_model.py").read_text(encoding="utf-8")
-    assert f'NEVER = ("{TWENTYFIRST}",)' in script
+    assert f'NEVER = ("{TWENTYSECOND}",)' in script
     assert "held_out = args.hold_out or list(NEVER)" in script
 
 
@@ -899,8 +904,8 @@ def test_a_users_rule_is_never_second_guessed_by_the_model() -> None:
 @pytest.mark.slow
 def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     """model.bin is what scripts/train_interrupt_model.py makes from every corpus file (all
-    twenty batches and the training messages, since the eighteenth round; a few minutes), leaving
-    out the twenty-first batch, held out by default: the script says so."""
+    twenty-one batches and the training messages, since the nineteenth round; a few minutes),
+    leaving out the twenty-second batch, held out by default: the script says so."""
     out = tmp_path / "model.bin"
     made = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "train_interrupt_model.py"), "--out", str(out)],
@@ -911,7 +916,7 @@ def test_the_shipped_weights_are_the_training_scripts(tmp_path: Path) -> None:
     )
     shipped = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
     assert out.read_bytes() == shipped.read_bytes()
-    assert f"(held out: {TWENTYFIRST})" in made.stderr, made.stderr
+    assert f"(held out: {TWENTYSECOND})" in made.stderr, made.stderr
 
 
 @given(
