@@ -35,6 +35,16 @@ def _hold(path: str) -> subprocess.Popen[bytes]:
     raise AssertionError("flock never took the lock")
 
 
+def _child(pid: int) -> int:
+    """The one child of `pid` (flock's `sleep`), once it has started."""
+    for _ in range(500):
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if kids:
+            return int(kids[0])
+        time.sleep(0.01)
+    raise AssertionError(f"pid {pid} started no child")
+
+
 def test_a_lock_held_by_another_program_names_it(engine: Engine, repo: Path, cli) -> None:
     (repo / ".taskproto.toml").write_text("lock_timeout = 0.2\n")
     engine.create_task("t1")
@@ -55,14 +65,18 @@ def test_a_lock_held_by_another_program_names_it(engine: Engine, repo: Path, cli
         assert shown.startswith("flock ") and len(shown) <= 123, shown
         assert r.err.endswith("s); try again once it lets go of the lock\n"), r.err
         assert task_json.read_bytes() == before
-        # flock ended, its `sleep` (which inherited the lock) still holds it: said so
+        # flock ended, its `sleep` (which inherited the lock) still holds it: named, with the
+        # pid that took it
+        child = _child(holder.pid)
         holder.kill()
         holder.wait()
         r = cli("claim", "t1", env={"TASKPROTO_SESSION": "s1"})
-        assert r.code == 1 and r.err.startswith(
-            f"taskproto: task 't1' is locked by pid {holder.pid} on this host, which has ended "
-            "(a process it started holds the lock still) (waited "
+        assert r.code == 1 and r.err.count("\n") == 1, r.err
+        assert r.err.startswith(
+            f"taskproto: task 't1' is locked by pid {child} on this host (`sleep 60`), started by "
+            f"pid {holder.pid}, which has ended (waited "
         ), r.err
+        assert task_json.read_bytes() == before
     finally:
         os.killpg(holder.pid, signal.SIGKILL)
         holder.wait()

@@ -28,12 +28,40 @@ def holder(fd: int) -> str:
         if len(fields) >= 6 and "->" not in fields[1] and fields[5] == key:
             pid = fields[4]
             if not os.path.exists(f"/proc/{pid}"):
-                return (
-                    f"pid {pid} on this host, which has ended (a process it started holds the "
-                    "lock still)"
-                )
+                return ended(pid, key)
             return f"pid {pid} on this host ({command(pid)})"
     return f"a process that could not be named (no entry for its inode in {PROC_LOCKS})"
+
+
+def ended(pid: str, key: str) -> str:
+    """The lock's taker `pid` has ended and a process that inherited its open lock file holds the
+    lock: that process, found by the `lock:` line the kernel shows in the fdinfo of every file
+    descriptor that shares the lock (Linux 4.x and later), or said that it could not be found."""
+    mine = str(os.getpid())
+    for other in sorted(n for n in os.listdir("/proc") if n.isdigit() and n != mine):
+        try:
+            fds = os.listdir(f"/proc/{other}/fdinfo")
+        except OSError:
+            continue  # ended, or another user's
+        for fd in fds:
+            try:
+                with open(f"/proc/{other}/fdinfo/{fd}", encoding="ascii", errors="replace") as fh:
+                    info = fh.read()
+            except OSError:
+                continue
+            for line in info.splitlines():
+                fields = line.split()
+                # "lock:  1: FLOCK  ADVISORY  WRITE 4242 fe:00:3884129 0 EOF"
+                if fields[:1] == ["lock:"] and len(fields) >= 7 and "->" not in fields[2]:
+                    if fields[6] == key:
+                        return (
+                            f"pid {other} on this host ({command(other)}), started by pid {pid}, "
+                            "which has ended"
+                        )
+    return (
+        f"pid {pid} on this host, which has ended (a process it started holds the lock still; "
+        "it could not be named)"
+    )
 
 
 def command(pid: str) -> str:
