@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import es_more
+from taskproto.classify.languages import es_kinds, es_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
@@ -57,7 +57,8 @@ RULES = (
         r"|esta noche|luego de)"
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
-        r"|^despues de(?:l| la| los| las)? [\w.-]+|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
+        r"|^despues de(?:l| la| los| las)? [\w.-]+(?![^?]*\b(?:que|cual)\b[^?]*\?$)"
+        r"|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
         r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
@@ -79,7 +80,7 @@ RULES = (
         0.9,
     ),
     *es_more.BEFORE_HOLD,  # the seventeenth round's forms (es_more.py)
-    *es_more.BY_KIND,  # the eighteenth round's
+    *es_more.KINDS,  # the eighteenth and nineteenth rounds'
     Rule(
         "es-hold",
         "OTHER",
@@ -204,7 +205,7 @@ RULES = (
         "AUDIT",
         r"^(?:puedes |podrias |me puedes )?(?:revisa|revisar|verifica|verificar|comprueba|fijate"
         r"|mira si|compara"
-        r"|comprobar|chequea|chequear|checa|valida|validar|controla|asegurate|inspecciona"
+        r"|comprobar|chequea|chequear|checa|valida|validar|controla|asegurate|inspecciona|confirma"
         rf"|hazle un check|haz un check|(?:dale|echale|hazle) (?:una|un) (?:revisada|revision"
         rf"|mirada|ojeada|chequeada|checada|vistazo|repaso|ojo) al?)\b.*\b{_PROTOCOL}\b"
         r"|^(?:esta|estan|el|la|los|las|todo)\b(?=.*\b(?:todo|locks?|worktrees?|journal"
@@ -230,12 +231,9 @@ RULES = (
         "AUDIT",
         r"^(?!(?:por que|para que|que|como|cual|donde|cuando|quien)\b)(?=.*\b(?:locks?|worktrees?"
         r"|journal|sesion|task\.json|protocolo|claims?)\b).*\b(?:todavia|aun|sigue|siguen"
-        r"|nuestr[oa]"
-        r"|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?|sincronizad\w*"
-        r"|cuadra\w*"
-        r"|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan|quedo|viej\w*|colgad\w*"
-        r"|correct\w*|consistentes?"
-        r"|violamos|rompimos)\b.*\?$",
+        r"|nuestr[oa]|valid[oa]|activ[oa]|vigente|expiro|caduco|huerfan\w*|limpi[oa]s?"
+        r"|sincronizad\w*|cuadra\w*|coincide\w*|tienen? (?:el|un) (?:lock|claim)|queda|quedan"
+        r"|quedo|viej\w*|colgad\w*|correct\w*|consistentes?|violamos|rompimos)\b.*\?$",
         0.8,
     ),
     # a yes/no question about the work's progress ("¿Sigue corriendo el build?", "¿Funcionó?")
@@ -393,14 +391,15 @@ RULES = (
 
 LANGUAGE = Language(
     code="es",
-    rules=RULES,
+    rules=(*RULES, *es_kinds.LAST),
     fillers=(
-        r"(?:ok(?:ay|ey)?|vale|si|sip|claro|bueno|bien|muy bien|perfecto|genial|listo|gracias"
-        r"|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)|ah|eh|porfa"
-        r"|dale(?=\s*[,.!]|\s*$)"
+        rf"(?:ok(?:ay|ey)?|vale|si{es_kinds.NOT_IF}|sip|claro|bueno|bien|muy bien|perfecto|genial"
+        r"|listo|gracias|muchas gracias|pues|entonces|ahora|y|pero|venga|orale|oye|mira(?! si\b)"
+        r"|ah|eh|porfa|dale(?=\s*[,.!]|\s*$)"
         # "antes" (first) opening a request, not "antes de" / "antes que" (a hold's own form)
         r"|antes(?! de\b| que\b)|por favor|de acuerdo|entendido|todo bien|bien|primero)\b"
     ),
+    joiners=es_kinds.JOINERS,
     connectives=(
         # not "antes o después del pago?", nor a question's "…después del corte?" (they ask)
         r"(?<!\bo)\s+(?=(?:pero|luego|despues(?! de(?:l| la| los| las)? [^,.;:!?]*\?\s*$)"
@@ -431,6 +430,7 @@ LANGUAGE = Language(
         # the agent's own step, in its person ("cuando termines X", "cuando tengas X listo")
         r"(?! (?:(?:ya )?(?:termines|acabes|completes|hayas (?:termin|acab|complet)ado)\b|tengas"
         r" (?:[\w/.-]+ ){1,5}?(?:list|hech|terminad|acabad|resuelt|arreglad)[oa]s?\b))"
+        + es_kinds.IF_HELD
     ),
     retractions=(
         r"(?:^|[\s,.!;])(?:mejor no|no,? mejor no|pensandolo bien|olvidalo|olvida(?:lo)? eso"

@@ -10,6 +10,7 @@ the code has). Text as in ``es.py`` (lowercased, accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import es_kinds
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -254,7 +255,8 @@ BY_KIND = (
         "STATUS_REQUEST",
         _WONDER + _NOT_HOLD + r".*\b(?:cuanto (?:te |le |nos )?(?:falta|queda)|hasta donde"
         r" (?:llegaste|has llegado)|por donde vas|como vas|si ya (?:terminaste|acabaste"
-        r"|esta list[oa]))\b",
+        r"|esta list[oa])|en (?:que|cual) (?:punto|estado|fase|etapa) (?:esta|estan|va|van|anda"
+        r"|andan))\b",
         0.8,
     ),
     # wondering, doubt or not understanding about the code or a choice is a question ("me
@@ -263,3 +265,7 @@ BY_KIND = (
     # audit); a doubt on going on or a hold in the same words is not
     Rule("es-wonder-question", "QUESTION", _WONDER + _ASKED + _NOT_HOLD, 0.8),
 )
+
+# The eighteenth round's forms, then the nineteenth's (``es_kinds.py``): spliced after
+# ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *es_kinds.NINETEENTH)

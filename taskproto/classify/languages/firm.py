@@ -51,6 +51,13 @@ FIRM: dict[str, frozenset[str]] = {
     # stands ("那个 join 走全表了吗", "A atualização vai quebrar os testes?")
     "zh-behaviour-question": _STATUS,
     "pt-effect-question": _STATUS,
+    # the app summed up for me ("resume pra mim a arquitetura"): an explanation, not the work's
+    # summary; why a protocol artefact is wrong ("¿por qué el journal tiene una sesión sin
+    # cierre?"): a check of it, not how it works
+    "es-summary-question": _STATUS,
+    "pt-summary-question": _STATUS,
+    "es-audit-why": frozenset({"QUESTION"}),
+    "pt-audit-why": frozenset({"QUESTION"}),
     # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
     "zh-status-counted": frozenset({"OTHER"}),
 }

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import pt_more
+from taskproto.classify.languages import pt_kinds, pt_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
@@ -99,8 +99,8 @@ RULES = (
         r"|^(?:so )?(?:depois que|assim que) (?:[\w.-]+ ){0,4}?(?:estiver|estiverem|tiver|tiverem"
         r"|terminar|passar|ficar|for|acabar|voltar)\b"
         # a clause of its own that says when: "Prossiga só depois do meu ok"
-        r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? |^(?:mas )?(?:so )?(?:quando|assim que)\b"
-        r"(?!.*\?$)",
+        r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? (?![^?]*\b(?:o que|oq|qual)\b[^?]*\?$)"
+        r"|^(?:mas )?(?:so )?(?:quando|assim que)\b(?!.*\?$)",
         0.9,
     ),
     Rule(
@@ -119,7 +119,7 @@ RULES = (
         0.9,
     ),
     *pt_more.BEFORE_HOLD,  # the seventeenth round's forms (pt_more.py)
-    *pt_more.BY_KIND,  # the eighteenth round's
+    *pt_more.KINDS,  # the eighteenth and nineteenth rounds'
     Rule(
         "pt-hold",
         "OTHER",
@@ -225,15 +225,13 @@ RULES = (
         "pt-audit-verify",
         "AUDIT",
         r"^(?:consegue |pode |voce pode )?(?:verifica|verificar|verifique|confere|conferir|confira"
-        r"|compara|ve se"
-        r"|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se|olha"
+        r"|compara|ve se|checa|checar|cheque|valida|validar|garante|garanta|inspeciona|olha se"
+        r"|olha|confirma"
         rf"|da uma (?:olhada|conferida|checada|verificada))\b.*"
         rf"\b{_PROTOCOL}\b"
         r"|^(?:esta|estao|ta|tao|o|a|os|as|tudo)\b(?=.*\b(?:tudo|locks?|worktrees?|journal"
-        r"|task\.json"
-        r"|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync|sincronizad[oa]s?"
-        r"|integr[oa]s?"
-        r"|valid[oa]s?|limp[oa]s?)\b"
+        r"|task\.json|sessao|protocolo|estado)\b).*\b(?:consistentes?|corret[oa]s?|em sync"
+        r"|sincronizad[oa]s?|integr[oa]s?|valid[oa]s?|limp[oa]s?)\b"
         r"|\bviol(?:ou|amos|ado|acao|acoes)\b.*\bprotocolo\b",
         0.85,
     ),
@@ -387,21 +385,21 @@ RULES = (
         "pt-rest",
         "RESUMPTION",
         r"^(?!.*\b(?:nao|nunca)\b)(?:[\w-]+ ){0,2}?(?:faz|faca|completa|toca|roda|rode)"
-        r" (?:(?:tambem|todo) )*"
-        r"o resto\b(?!.*\?$)",
+        r" (?:(?:tambem|todo) )*o resto\b(?!.*\?$)",
         0.85,
     ),
 )
 
 LANGUAGE = Language(
     code="pt-BR",
-    rules=RULES,
+    rules=(*RULES, *pt_kinds.LAST),
     fillers=(
         r"(?:ok(?:ay)?|sim|beleza|blz|valeu|obrigad[oa]|pronto|perfeito|otimo|tudo certo"
         r"|tudo bem|certo|bom|entao|e|agora|ta bom|ta certo|ta(?=\s*[,.!]|\s*$)|tranquilo|show"
         r"|legal|massa|fechou|fechado|combinado|joia|e ai|primeiro|antes"
         r"|ah|eh|hum|po|poxa|olha(?! (?:se|o|a|os|as|no|na|nos|nas)\b)|por favor|pfv|pf|mas)\b"
     ),
+    joiners=pt_kinds.JOINERS,
     connectives=(
         # not "antes ou depois do pagamento" (a question's choice), nor a question's last words
         # saying after what ("quantas sessões ficaram abertas depois do crash?")
@@ -434,6 +432,7 @@ LANGUAGE = Language(
         r"|concluido|finalizado))\b)"
         # not one already met: "voltou pro verde depois que reiniciei o runner, segue com X"
         r"(?<!depois que)|\bdepois que (?!(?:eu |a gente )?\w+(?:ei|ou|amos|aram|eram|iram)\b)"
+        + pt_kinds.IF_HELD
     ),
     retractions=(
         r"(?:^|[\s,.!;])(?:deixa pra la|deixa para la|esquece(?: isso)?|melhor nao|pensando bem"

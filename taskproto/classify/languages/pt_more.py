@@ -11,6 +11,7 @@ how many the code has, wondering or doubt asked, a greeting asked). Text as in `
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import pt_kinds
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -236,7 +237,7 @@ BY_KIND = (
         "STATUS_REQUEST",
         _WONDER + _NOT_HOLD + r".*\b(?:quanto (?:te |lhe |nos )?(?:falta|resta)|ate onde (?:voce"
         r" |vc )?(?:chegou|foi)|em que pe|como (?:ta|esta) indo|se (?:voce |vc )?ja (?:terminou"
-        r"|acabou))\b",
+        r"|acabou)|em que (?:ponto|estado|etapa|fase) (?:ta|esta|tao|estao|anda|andam|vai|vao))\b",
         0.8,
     ),
     # wondering, doubt or not understanding about the code or a choice is a question ("me
@@ -254,3 +255,7 @@ BY_KIND = (
         0.7,
     ),
 )
+
+# The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``): spliced after
+# ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *pt_kinds.NINETEENTH)
