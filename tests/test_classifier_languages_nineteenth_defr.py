@@ -68,6 +68,9 @@ def test_as_agreed_held_or_asked_is_no_go(message: str, kind: str) -> None:
         ("los los los, die Demo ist gleich", "de-go-urgent"),
         ("jetzt zackig weiter", "de-go-urgent"),
         ("los los, die Kundin wartet schon", "de-go-urgent"),
+        ("Le client a validé la maquette. En avant pour l'intégration.", "fr-go-forward"),
+        ("allez, en route pour l'export des factures", "fr-go-forward"),
+        ("cap sur l'import", "fr-go-forward"),
     ],
 )
 def test_a_go_own_work_or_urgent(message: str, rule: str) -> None:
@@ -84,13 +87,19 @@ def test_a_go_own_work_or_urgent(message: str, rule: str) -> None:
         "go go go demain matin",
         "los los los, aber erst morgen",
         "nicht zackig weiter, erst warten",
+        "en avant pour le paiement demain",
+        "pas en avant pour le paiement",
+        "le colis est en route pour le client",
     ],
 )
 def test_own_work_or_urgency_held_is_no_go(message: str) -> None:
     _check(message, "OTHER")
 
 
-@pytest.mark.parametrize("message", ["tu finis ce que tu faisais ?", "los los los?", "go go go ?"])
+@pytest.mark.parametrize(
+    "message",
+    ["tu finis ce que tu faisais ?", "los los los?", "go go go ?", "en avant pour le paiement ?"],
+)
 def test_own_work_or_urgency_asked_is_no_go(message: str) -> None:
     from taskproto.classify.interruptions import classify
 

@@ -106,6 +106,15 @@ NINETEENTH = (
         r"|vous y remettre|boucler)\b",
         0.85,
     ),
+    # a go forward onto the next piece of work ("(… débloqué,) en avant pour le paiement",
+    # "cap sur l'export", "en route pour la suite"); not denied, not asked
+    Rule(
+        "fr-go-forward",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:allez|bon|alors|et|donc|ok) )*(?:en avant(?: toute)?|en route)"
+        r" (?:pour|sur|avec|vers) (?:le|la|les|l'|ton|ta|tes|votre|vos)|^cap sur (?:le|la|les|l')",
+        0.85,
+    ),
     # a judgment asked: a question on the design, not where the work stands ("c'est malin de
     # lancer le solveur en synchrone ?", "est-ce judicieux de …", "ça vaut le coup de …")
     Rule(
