@@ -404,7 +404,7 @@ LANGUAGE = Language(
         r"|dann|und|aber|doch|okay|nee|ne|nein|noe)\b"
     ),
     connectives=r"\s+(?=(?:aber|dann|danach|anschliessend|bevor|und dann)\b)",
-    joiners=r"dass|ob|bis",
+    joiners=rf"dass|ob|bis|{de_more.JOINERS}",
     later=(
         r"\b(?:morgen|ubermorgen|spater|nachher|heute (?:nachmittag|abend|nacht)|heut abend"
         r"|nachmittags?|abends|nachste woche|am montag|wenn ich (?:zuruck|wieder da)|sobald ich"
@@ -417,7 +417,7 @@ LANGUAGE = Language(
         r"|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwoelf)\b"
         r"|\b\d{1,2}(?:[:.]\d{2})? ?uhr\b|\bin (?:\d+|einer|einem|ein paar|zwei|drei|einer halben)"
         r" (?:minuten?|stunden?|tagen?|woche)\b|\bnach (?:dem|der|den|'m|seinem|seiner|ihrem"
-        r"|ihrer) (?!(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b"
+        rf"|ihrer) (?!{de_more.STEP}|(?:gleichen|selben|plan|schema|muster|motto|vorbild|prinzip)\b"
         # the protocol's own things are looked for, not waited for: "guck nach dem Lock"
         r"|(?:locks?|worktrees?|journal|status|stand|zustand|rechten)(?![\w-]))[\w-]+"
     ),

@@ -7,6 +7,9 @@ in ``de.py`` (lowercased, umlauts folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.de_kinds import JOINERS as JOINERS  # de.py's joiners
+from taskproto.classify.languages.de_kinds import LATE, NINETEENTH
+from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -258,6 +261,7 @@ FIRST = (
         0.85,
     ),
     *EIGHTEENTH,  # the eighteenth round's
+    *NINETEENTH,  # the nineteenth round's (de_kinds.py)
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (
@@ -404,4 +408,5 @@ RULES = (
         0.8,
     ),
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
+    *LATE,  # the nineteenth round's late ones (de_kinds.py)
 )

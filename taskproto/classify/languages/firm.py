@@ -15,10 +15,11 @@ NO_GO = re.compile(r"\b(?:no|kein\w*|pas de|sans|sin|sem|nada de)[ -]go\b|(?:不
 # what the model reads: "¿por qué el worktree está en detached HEAD? … revísalo" asks a check
 # too). Each is a form whose meaning the rule reads whole; the model, trained on words, once read
 # each as the type named (docs/interruptions.md).
-_AUDIT, _GO, _STATUS = (
+_AUDIT, _GO, _STATUS, _QUESTION = (
     frozenset({"AUDIT"}),
     frozenset({"RESUMPTION"}),
     frozenset({"STATUS_REQUEST"}),
+    frozenset({"QUESTION"}),
 )
 FIRM: dict[str, frozenset[str]] = {
     # the app's own session, lock or hook ("die Session des Users"), or how the protocol works:
@@ -56,8 +57,18 @@ FIRM: dict[str, frozenset[str]] = {
     # cierre?"): a check of it, not how it works
     "es-summary-question": _STATUS,
     "pt-summary-question": _STATUS,
-    "es-audit-why": frozenset({"QUESTION"}),
-    "pt-audit-why": frozenset({"QUESTION"}),
+    "es-audit-why": _QUESTION,
+    "pt-audit-why": _QUESTION,
+    # a judgment asked, or which of two ways the code takes: the design's question, not where
+    # the work stands ("Ist es schlau, X synchron laufen zu lassen?", "… depuis l'API ou depuis
+    # la base ?")
+    "de-judgment-question": _STATUS,
+    "fr-judgment-question": _STATUS,
+    "de-either-question": _STATUS,
+    "fr-either-question": _STATUS,
+    # a fault told, in one clause: a remark, not a question ("le SQL a une erreur de syntaxe")
+    "de-fault-remark": _QUESTION | _STATUS,
+    "fr-fault-remark": _QUESTION | _STATUS,
     # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
     "zh-status-counted": frozenset({"OTHER"}),
 }

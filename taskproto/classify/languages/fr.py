@@ -9,6 +9,7 @@ from taskproto.classify.languages import fr_more
 from taskproto.classify.languages.table import WORK, Language
 
 _W = r"[\w'.-]+ "
+_STEP = rf"(?!{fr_more.STEP})"  # "après le rebase" is the agent's own step, no wait
 # A bare acknowledgement of one or two words ("oui", "d'accord 👍", "ça marche !"):
 # a message every word of which is a filler is read whole by the rules; with a "?" it asks.
 ACK = (
@@ -80,6 +81,7 @@ RULES = (
         + r"|^pourquoi (?:tu ne |ne )?(?:continues|reprends)[- ]?(?:tu )?pas\b",
         0.8,
     ),
+    *fr_more.BEFORE,  # a go after the agent's own step, before the negated go (fr_kinds.py)
     Rule(
         "fr-negated-resumption",
         "OTHER",
@@ -386,6 +388,7 @@ LANGUAGE = Language(
     connectives=(
         r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"
     ),
+    joiners=fr_more.JOINERS,  # "…, comme prévu" is the clause's own
     later=(
         r"\b(?:demain|apres-demain|plus tard|tout a l'heure|tantot|ce soir|cet apres-midi"
         r"|cette apres-midi|lundi|la semaine prochaine|quand je (?:reviens|serai|te (?:le )?dis)"
@@ -398,7 +401,7 @@ LANGUAGE = Language(
         r"|\b(?:a|vers) (?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze) heures?\b"
         r"|\bdans (?:\d+|une|un|deux|trois|quelques|une demi-) ?(?:minutes?|min|heures?|h|jours?)\b"
         r"|\bapres (?:le|la|l'|les|mon|ma|mes|notre|nos|ton|ta|tes|son|sa|ses|un|une|du|des) ?"
-        r"[\w-]+|\bapres-midi\b"
+        rf"{_STEP}[\w-]+|\bapres-midi\b"
         # a clause that says only when, after a restriction: "mais seulement après la mise en prod"
         r"|^(?:mais )?(?:(?:seulement|uniquement) (?:apres|quand|lorsque|une fois|des que|ce soir"
         r"|demain)|pas avant|qu'apres)\b.*"

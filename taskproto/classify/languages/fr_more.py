@@ -7,6 +7,10 @@ accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages.fr_kinds import BEFORE as BEFORE  # fr.py's
+from taskproto.classify.languages.fr_kinds import JOINERS as JOINERS  # fr.py's joiners
+from taskproto.classify.languages.fr_kinds import LATE, NINETEENTH
+from taskproto.classify.languages.fr_kinds import STEP as STEP  # fr.py's later
 from taskproto.classify.languages.table import WORK
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
@@ -232,6 +236,7 @@ FIRST = (
         0.85,
     ),
     *EIGHTEENTH,  # the eighteenth round's
+    *NINETEENTH,  # the nineteenth round's (fr_kinds.py)
 )
 SEVENTEENTH = (
     # a question on a protocol object's present state, by which, who or how many ("le verrou
@@ -367,4 +372,5 @@ RULES = (
         0.85,
     ),
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
+    *LATE,  # the nineteenth round's late ones (fr_kinds.py)
 )
