@@ -26,7 +26,7 @@ from tests.classify_reads import reads as _reads
         ("とりあえず手を動かして", "RESUMPTION", "ja-go-verbs"),
         ("明日から再開で", "OTHER", "ja-later"),
         ("16時から再開ね", "OTHER", "ja-later"),
-        ("続けといてくれた？", "QUESTION", "ja-question"),  # sixteenth round: by its form
+        ("続けといてくれた？", "QUESTION", "ja-go-done-asked"),  # nineteenth round: by its form
     ],
 )
 def test_japanese_gos_by_form(message: str, expected: str, rule: str) -> None:

@@ -202,7 +202,7 @@ def test_japanese_how_the_lock_works_is_no_audit(message: str) -> None:
         ("続ける前に、このAPIが冪等か教えて", "ja-question"),
         ("進める前に、この関数がスレッドセーフかどうか教えてください", "ja-question"),
         ("再開の前に、キャッシュ消して大丈夫か教えて", "ja-question"),
-        ("続けといてくれた？", "ja-question"),
+        ("続けといてくれた？", "ja-go-done-asked"),
     ],
 )
 def test_japanese_asked_first(message: str, rule: str) -> None:

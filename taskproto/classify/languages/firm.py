@@ -41,10 +41,18 @@ FIRM: dict[str, frozenset[str]] = {
     # telling, not the work
     "zh-go-on-explaining": _GO,
     "ja-go-on-explaining": _GO,
+    # whether a go was done, asked in the past ("続けといてくれた？"): never a go itself
+    "ja-go-done-asked": _GO,
     "es-explain-question": _GO,
     "pt-explain-question": _GO,
     "de-explain-question": _GO,
     "fr-explain-question": _GO,
+    # why a protocol artefact is in a state it should not be ("journal里为什么有个会话开了没关"):
+    # a check of it answers, not an explanation
+    "zh-audit-why": frozenset({"QUESTION"}),
+    # an order to tell why or where the code does a thing ("どこでリークしてるか教えて"): the
+    # code's question, not where the work stands
+    "ja-tell-question": _STATUS,
     # a go verb denied inside its own words ("setz … nicht fort", "va pas jusqu'au bout")
     "de-go-denied": _GO,
     "fr-go-denied": _GO,

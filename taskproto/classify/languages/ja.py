@@ -10,8 +10,9 @@ from taskproto.classify.languages import ja_more
 from taskproto.classify.languages.table import Language
 
 # A go: the request or volitional forms of continue / resume / proceed / go back. Not "落ち続け"
-# (keeps failing): a verb stem before 続け makes it "keep doing" ("計画どおり続けて" is a go).
-_STEM = r"(?<![いきしちにひみぎじびぴえけせねへめれげぜべぺ])(?<!(?<![お通])り)"
+# (keeps failing): a verb stem before 続け makes it "keep doing" ("計画どおり続けて" is a go, and
+# so is "やっぱり続けて", "やはり続けて": after all).
+_STEM = r"(?<![いきしちにひみぎじびぴえけせねへめれげぜべぺ])(?<!(?<![お通ぱは])り)"
 VERB = (
     rf"(?:{_STEM}(?:続け|つづけ)(?:て|よう|ましょう|ちゃって|てください)|続き(?:を|から)?(?:お願い|やって|して|書いて|進めて|(?:やろ|しよ)(?:う|っ)?か?[!.\s]*$)"
     r"|続行(?:して|しよう|しましょう|お願い|おねがい|で)|再開(?:して|しよ|しましょう|お願い|おねがい)"
@@ -121,6 +122,9 @@ RULES = (
         0.8,
     ),
     *ja_more.FIRST,  # a wait asked; asked to go on explaining (ja_more.py)
+    ja_more.GO_DONE_ASKED,  # whether a go was done, asked in the past (ja_more.py)
+    ja_more.AUDIT_WHY,  # why an artefact is wrong, a hook passed, a lock's time (ja_more.py)
+    ja_more.NOW_WHICH,  # which part the agent is on now, asked (ja_more.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
@@ -246,6 +250,7 @@ RULES = (
         0.85,
     ),
     *ja_more.MIDDLE,  # wondering; a design question counted; the rest handed over (ja_more.py)
+    ja_more.TELL,  # an order to tell what the code does (ja_more.py)
     Rule(
         "ja-question",
         "QUESTION",
@@ -308,6 +313,7 @@ RULES = (
         r"|やっていいよ)\W*$",
         0.8,
     ),
+    ja_more.AGREED,  # a go as agreed or as planned (ja_more.py)
     *ja_more.LATE,  # a follow or keep instruction (ja_more.py)
     # a remark: an instruction to change something or a warning, that asks nothing and holds
     # nothing ("ハンドラにログを追加して", "lockファイルを手で編集しないで"): last, so it
@@ -327,6 +333,7 @@ RULES = (
         r"|^(?!.*\?$).*(?:っぽい|っぽいです|っぽいね|気がする|気がします)\W*$",
         0.7,
     ),
+    *ja_more.REMARKS,  # a permission to ignore, an error pointed at (ja_more.py)
 )
 
 LANGUAGE = Language(
@@ -343,15 +350,20 @@ LANGUAGE = Language(
     joiners="|".join(
         rf"(?<={noun}, )"
         for noun in "ロック ろっく lock worktree ワークツリー ジャーナル journal セッション session"
-        " ハートビート フック hook タスク記録 pid".split()
+        " ハートビート フック hook タスク記録 pid"
+        # nor after "as agreed": "打ち合わせ通り、上限を組み込んで" is one request
+        " 通り どおり とおり".split()
     )
     + r"(?<!ブロック, )(?<!クロック, )",
     # not after an event the user waits for ("CIが通ったら続けて" is one hold, not a go)
     connectives=(
         r"(?<=てから)(?<!ようにしてから)(?<!が終わってから)(?<!が済んでから)(?<!が通ってから)(?<!になってから)"
-        r"|(?<=たら)(?<!が終わったら)(?<!通ったら)(?<!になったら)(?<!が来たら)(?<!がきたら)"
+        # (not before an order to tell: "…条件があったら教えて" asks what the condition is)
+        r"|(?<=たら)(?!\s?(?:教えて|知らせて))(?<!が終わったら)(?<!通ったら)(?<!になったら)(?<!が来たら)(?<!がきたら)"
         r"(?<!が出たら)"
-        r"|(?<=けど)|(?<=けれど)|(?=ただし)|(?=でも)|(?=それから)"
+        # (not "何でも", "どれでも": anything, no "but")
+        r"|(?<=けど)|(?<=けれど)|(?=ただし)|(?<!何)(?<!なん)(?<!どれ)(?<!どこ)(?<!いつ)(?<!誰)(?=でも)"
+        r"|(?=それから)"
         # after "before" / "until", as English splits before them: "続ける前に|今の進捗を教えて",
         # "ロックを確認するまで|進めないで" (the request is the other part)
         r"|(?<=る前に)|(?<=るまで)"

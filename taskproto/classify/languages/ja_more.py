@@ -86,3 +86,120 @@ LATE = (
         0.7,
     ),
 )
+
+# Issue #45's nineteenth round (docs/interruptions.md, "Nineteenth round: the rules (Japanese and
+# Simplified Chinese)").
+
+# After ja-status-work, with the wondering question: an order to tell what the code does, on a
+# condition or by a question word ("二重登録が起きるケースがあれば教えて", "どこでリークしてる
+# か教えて"): a question. Where the work stands, told, is ja-status-work's before ("どこまで
+# 進んだか教えて"); not a later report asked ("終わったら教えて": no case or cause named).
+TELL = Rule(
+    "ja-tell-question",
+    "QUESTION",
+    r"(?:ケース|場合|パターン|条件|可能性|理由|原因|問題|リスク|抜け道|穴|方法|やり方|違い)"
+    r"(?:が|は|って)?(?:ある|あり得る|ありうる)?(?:なら|のなら|んなら|あれば|あったら|わかったら|分かったら)"
+    r"\S{0,3}?(?:教えて|知らせて|説明して)"
+    # (where it stands is the work's: "どこで止まってるか教えて")
+    # summed up, the code's shape: "アプリの構成を2行でまとめて" (not the work's: "今日の作業を
+    # まとめて", ja-status's)
+    r"|(?:構成|アーキテクチャ|設計|仕組み|構造|全体像|データの流れ|処理の流れ)(?:を|について)?[^,.?!;]{0,8}?"
+    r"(?:まとめて|要約して|ざっくり説明して)"
+    r"|(?:なぜ|なんで|どうして|どこで|どこが|何が|なにが)(?![^,.?!;]*(?:止まっ|詰まっ|進ん|作業|やって|手をつけ"
+    r"|取りかか|取り掛か|いじっ|触っ))[^,.?!;]{1,24}?か(?:を)?"
+    r"(?:教えて|説明して|調べて教えて)",
+    0.85,
+)
+
+# With ja-remark, last: a permission to ignore, an error pointed at ("ESLintの警告は無視で
+# いいよ", "SQL、構文エラーあるよ"): remarks the model read as gos; not asked ("無視していいの？").
+REMARKS = (
+    Rule(
+        "ja-ignore-remark",
+        "OTHER",
+        r"^(?!.*(?:\?|か\W*$|の\W*$))(?:.*(?:無視|スルー|放置)(?:し)?(?:で|て|しても|でも)?(?:いい|良い|ok|大丈夫|構わない"
+        r"|かまわない|オッケー)"
+        r"|.*(?:気にしなく|放っておい|ほっとい|放っとい|見なく|直さなく)(?:て|ても)(?:いい|良い|ok|大丈夫|構わない))"
+        # at the clause's end ("無視でいいから突っ走って" goes on to a go)
+        r"(?:です|だ|よ|ね|わ|な)*\W*$",
+        0.7,
+    ),
+    Rule(
+        "ja-error-remark",
+        "OTHER",
+        r"^(?!.*(?:\?|か\W*$|の\W*$|ない\W*$))"
+        r".*(?:構文|文法|型|スペル|タイポ|typo|誤字|バグ|不具合|ミス|エラー)(?:が|も)?(?:ある|あります|残って(?:る|ます)"
+        r"|出て(?:る|ます)|入って(?:る|ます))(?:よ|ね|けど|みたい|っぽい|わ)*\W*$",
+        0.7,
+    ),
+)
+
+# After ja-hold, before the go rules: whether a go was done, asked in the past ("続けといてくれ
+# た？", "もう再開した？", "進めてくれたの？"): a question, of which the model may not make a go
+# (languages.firm); not a go asked ("続けてもらえる？", "再開していい？")
+GO_DONE_ASKED = Rule(
+    "ja-go-done-asked",
+    "QUESTION",
+    # (each form spelled whole, so a first "続けて" does not compile it: gates.py)
+    "(?:"
+    + "|".join(
+        verb + done
+        for verb in ("続け", "進め", "再開し")
+        for done in (
+            "といてくれた",
+            "ておいてくれた",
+            "てくれた",
+            "といた",
+            "ておいた",
+            "てもらった",
+        )
+    )
+    + r")(?:の|んだ|んですか|ですか|か)?\?",
+    0.85,
+)
+
+# After ja-go-on-explaining, before the status rules: why a protocol artefact is wrong, whether a
+# commit went through a hook, how long a lock has left ("ジャーナルにセッションが開きっぱなしなの
+# はなぜ？", "前回のコミットってlintのフック通った？", "ロックのTTLあとどれくらい？"): audits, not a
+# design question or the work's status; not how it works ("ロックはなぜ期限切れになるの？"), nor
+# the app's own ("ユーザーのセッション")
+AUDIT_WHY = Rule(
+    "ja-audit-why",
+    "AUDIT",
+    r"^(?!.*(?:ユーザー|ログイン|ブラウザ|データベース|db|redis|mutex|べき|普通|いつも|仕組み))(?:"
+    r"(?=.*(?:なぜ|なんで|どうして|何で))(?=.*(?:ロック|lock|ジャーナル|journal|セッション|session|フック|hook"
+    r"|worktree|ワークツリー|タスクの?記録))"
+    r".*(?:っぱなし|閉じられて(?:ない|いない)|閉じてない|解放されて(?:ない|いない)|消えて(?:ない|いない)"
+    r"|残って(?:る|いる)|二つ|2つ|重複|ゾンビ|孤立|切れて(?:る|いる))"
+    r"|.*(?:フック|hook)\S{0,4}?(?:を|は|って)?(?:通った|通って(?:る|いる)|かかった|効いた)"
+    r"(?=.*(?:\?|か\W*$))"
+    r"|.*(?:ロック|lock)[^.?!;]{0,8}?(?:ttl|有効期限|期限|残り時間)\S{0,3}?(?:あと|残り)?"
+    r"(?:どれくらい|どのくらい|何分|何秒|いくつ))",
+    0.85,
+)
+
+# After the go rules, before the follow instruction: a go as agreed or as planned, with the
+# task's own verb ("打ち合わせ通り、日次の上限を組み込んで", "計画どおり残りを実装して"); not
+# asked ("計画通りに進んでる？"), nor denied ("…組み込まないで": no request form at its end)
+AGREED = Rule(
+    "ja-go-agreed",
+    "RESUMPTION",
+    r"^(?!.*\?)(?:.*(?:打ち合わせ|打合せ|話した|話し合った|相談した|決めた|計画|予定|プラン|合意した|約束した)"
+    r"(?:の)?(?:通り|どおり|とおり)(?:に)?[^.?!;]{0,30}?"
+    r"(?:して|やって|入れて|組み込んで|作って|実装して|書いて|進めて|対応して|仕上げて)(?:ください|ね|お願い)?\W*$)",
+    0.85,
+)
+
+# After ja-audit-why: which part the agent is on now, asked ("いま手をつけてるのはどの部分？",
+# "今いじってるのってどのファイル", "現在取りかかってるのは何"): where the work stands, not a
+# question on the code (not how a part works: "今のハンドラはどの順番で呼ばれる？", no verb of
+# working on it)
+NOW_WHICH = Rule(
+    "ja-status-now-which",
+    "STATUS_REQUEST",
+    r"(?:今|いま|現在|目下)\S{0,3}?(?:手をつけて|手を付けて|取りかかって|取り掛かって|いじって|触って|やって"
+    r"|作業して|対応して|担当して)(?:い)?る(?:の|ところ|とこ)(?:は|って)"
+    # the question word ends the clause ("何でもいいから止めて" holds)
+    r"(?:どの[^,.?!;\s]{1,8}|どこ|何|なに|どれ)(?:ですか|なの|かな|だ|です|\?)?\W*$",
+    0.85,
+)

@@ -14,7 +14,9 @@ from taskproto.classify.languages.table import Language
 VERB = (
     r"(?:继续(?!失败|报错|挂|出错|红|卡|按钮|键)|接着(?:\S{0,6}?)(?:做|来|弄|干|写|改|搞|补|修|实现|完成|撸|整|推|跑|开发)"
     r"|往下(?:做|走|写|弄|推|搞|干)|做第\S{1,3}步|开绿灯|绿灯|走起|放手(?:做|干|去做)"
-    r"|恢复(?!按钮|键|标志|字段|逻辑|功能|机制|流程|状态|出厂|默认|备份|数据|密码|原状|原样"
+    # (nor a thing restored, told: "分支已经恢复了", "数据库刚恢复过来")
+    r"|(?<!已经)(?<!已)(?<!刚)(?<!都)恢复(?!过来|回来|正常|好了"
+    r"|按钮|键|标志|字段|逻辑|功能|机制|流程|状态|出厂|默认|备份|数据|密码|原状|原样"
     r"|[^,.?!;]{0,8}?(?:功能|按钮|选项|开关|接口|页面|入口|菜单|模块))"
     r"|开始(?:吧|实现|做|干|写)|回(?:去|到)(?:干活|任务|工作|代码)|推进(?!了)|进入下一步"
     r"|回(?:去|到)(?:\S{0,8}?)(?:弄|做|写|改|搞)|进行(?:下一|第)"
@@ -59,7 +61,7 @@ _CHECK = r"(?:检查|确认|确保|保证|验证|校验|核对|查一下|查查|
 # React or web hook, a package manager's lock file
 _OBJECT = (
     r"(?:(?<![解门密智车枷])锁(?!屏|定|价|单|座|车|仓|客|库存)|lock|工作树|worktree|会话|session"
-    r"|钩子(?!函数)|hook|journal|任务记录|任务状态|状态文件|task\.json)"
+    r"|钩子(?!函数)|hook|journal|任务的?记录|任务状态|状态文件|task\.json)"
 )
 # a present state, or whether it is right: still, now, whose, which branch it points to,
 # whether it ran, is on, lost entries, expired, ended properly, a zombie
@@ -134,6 +136,7 @@ RULES = (
         r"|等(?!级|于|号|式|额|比|宽|同|价|差))|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
         0.8,
     ),
+    *zh_more.EARLY,  # a clause of urgency, a choice left to the agent (zh_more.py)
     *zh_more.AUDITS,  # the protocol's state asked short (zh_more.py)
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
     Rule(
@@ -379,6 +382,7 @@ RULES = (
         r"|处理)(?!\S*(?:吗|没))|^(?:把)?(?:剩下的|其余的)?(?:全部|都)(?:补齐|补上|补全)(?:吧)?\W*$",
         0.85,
     ),
+    *zh_more.REMARKS,  # ignore it, a fact told, a bare acknowledgement (zh_more.py)
 )
 
 LANGUAGE = Language(
@@ -395,9 +399,14 @@ LANGUAGE = Language(
         for noun in "锁 锁文件 lock 工作树 worktree 会话 session 钩子 hook journal 任务记录 进程号"
         " pid".split()
     )
+    # nor after a case named before an order to tell of it: "如果有超卖的情况, 告诉我"
+    + "".join(
+        rf"|(?<={noun}, )(?=(?:就|请)?(?:告诉我|跟我说))" for noun in "情况 可能 场景 风险".split()
+    )
     + r"(?<!解锁, )(?<!门锁, )(?<!密码锁, )(?<!智能锁, )",
     # and after "before", as English splits before it: "继续之前|先汇报一下进度"
-    connectives=r"(?=然后|但是|不过|可是)|(?<=之前)|(?<=以前)",
+    # (not "as before": "按之前说好的来", "跟之前一样")
+    connectives=r"(?=然后|但是|不过|可是)|(?<=之前)(?<!按之前)(?<!照之前)(?<!跟之前)(?<!像之前)|(?<=以前)",
     later=(
         r"明天|后天|今晚|今天晚上|晚上|晚点|晚些|稍后|待会|等会|一会儿|回头|下午|下周|周一|改天"
         r"|开完会(?!了(?!再))|会后"
