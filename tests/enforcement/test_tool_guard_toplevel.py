@@ -69,17 +69,18 @@ def test_the_top_is_the_worktree_the_command_runs_in(
     assert code == 2 and "outside this agent's worktree" in err, err
 
 
+# substitutions whose output is not known before the command runs
+CANNOT_KNOW = [
+    f'cd {{elsewhere}} && "{TOP}/x.sh"',  # not in a worktree: git has no answer
+    f'export GIT_DIR=/x; "{TOP}/scripts/ok.sh"',  # git answers from GIT_DIR
+    '"$(git rev-parse --show-cdup)scripts/ok.sh"',  # another query
+    '"$(git -C {elsewhere} rev-parse --show-toplevel)/x.sh"',
+    '"$(git rev-parse --show-toplevel; echo /bin)/git" status',
+]
+
+
 @pytest.mark.parametrize("client", sorted(CLIENTS))
-@pytest.mark.parametrize(
-    "command",
-    [
-        f'cd {{elsewhere}} && "{TOP}/x.sh"',  # not in a worktree: git has no answer
-        f'export GIT_DIR=/x; "{TOP}/scripts/ok.sh"',  # git answers from GIT_DIR
-        '"$(git rev-parse --show-cdup)scripts/ok.sh"',  # another query
-        '"$(git -C {elsewhere} rev-parse --show-toplevel)/x.sh"',
-        '"$(git rev-parse --show-toplevel; echo /bin)/git" status',
-    ],
-)
+@pytest.mark.parametrize("command", CANNOT_KNOW)
 def test_a_substitution_it_cannot_know_stays_unreadable(
     t1: Engine, scripts: Path, hook: Hook, tmp_path: Path, client: str, command: str
 ) -> None:
