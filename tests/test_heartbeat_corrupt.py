@@ -9,14 +9,22 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from taskproto.engine import Engine
 
 HALF = b'{"session": "s1", "pi'
 SET_ASIDE = "the heartbeat file of task t1 was not a heartbeat (half-written?): kept as "
 
 
-def _folder(engine: Engine) -> Path:
-    return Path(engine.config.task_dir("t1"))
+@pytest.fixture
+def half_written(engine: Engine) -> Path:
+    """Task t1, claimed by s1 (this live process), its heartbeat.json half-written; its folder."""
+    engine.create_task("t1")
+    engine.claim("t1", "s1", pid=os.getpid())
+    folder = Path(engine.config.task_dir("t1"))
+    (folder / "heartbeat.json").write_bytes(HALF)
+    return folder
 
 
 def _kept(folder: Path) -> list[Path]:
@@ -24,12 +32,9 @@ def _kept(folder: Path) -> list[Path]:
 
 
 def test_the_heartbeat_command_sets_a_half_written_file_aside_and_says_so(
-    engine: Engine, cli
+    half_written: Path, cli
 ) -> None:
-    engine.create_task("t1")
-    engine.claim("t1", "s1", pid=os.getpid())
-    folder = _folder(engine)
-    (folder / "heartbeat.json").write_bytes(HALF)
+    folder = half_written
     r = cli("heartbeat", "t1", env={"TASKPROTO_SESSION": "s1"})
     assert r.code == 0, r.err
     [kept] = _kept(folder)
@@ -41,11 +46,8 @@ def test_the_heartbeat_command_sets_a_half_written_file_aside_and_says_so(
     assert (r.code, r.err) == (0, "") and _kept(folder) == [kept]
 
 
-def test_doctor_names_it_and_its_fix_keeps_the_bad_copy(engine: Engine, cli) -> None:
-    engine.create_task("t1")
-    engine.claim("t1", "s1", pid=os.getpid())
-    folder = _folder(engine)
-    (folder / "heartbeat.json").write_bytes(HALF)
+def test_doctor_names_it_and_its_fix_keeps_the_bad_copy(half_written: Path, cli) -> None:
+    folder = half_written
     r = cli("doctor", "t1", env={"TASKPROTO_SESSION": "someone-else"})
     assert r.code == 1
     assert "heartbeat-corrupt  heartbeat.json is not a heartbeat (half-written?)" in r.out
@@ -59,11 +61,9 @@ def test_doctor_names_it_and_its_fix_keeps_the_bad_copy(engine: Engine, cli) -> 
 
 
 def test_doctor_run_by_the_owner_names_the_one_its_own_heartbeat_set_aside(
-    engine: Engine, cli
+    half_written: Path, cli
 ) -> None:
-    engine.create_task("t1")
-    engine.claim("t1", "s1", pid=os.getpid())
-    folder = _folder(engine)
+    folder = half_written
     (folder / "heartbeat.json").write_bytes(b"")  # cut before its first byte
     r = cli("doctor", "t1", env={"TASKPROTO_SESSION": "s1"})
     assert r.code == 0, r.out
@@ -72,11 +72,9 @@ def test_doctor_run_by_the_owner_names_the_one_its_own_heartbeat_set_aside(
 
 
 def test_any_command_of_the_owner_names_the_one_its_heartbeat_set_aside(
-    engine: Engine, cli
+    half_written: Path, cli
 ) -> None:
-    engine.create_task("t1")
-    engine.claim("t1", "s1", pid=os.getpid())
-    folder = _folder(engine)
+    folder = half_written
     for command in (("task", "show", "t1"), ("task", "show", "t1", "--json"), ("diff", "t1")):
         (folder / "heartbeat.json").write_bytes(HALF)
         r = cli(*command, env={"TASKPROTO_SESSION": "s1"})
@@ -91,13 +89,10 @@ def test_any_command_of_the_owner_names_the_one_its_heartbeat_set_aside(
         assert r.err == "", r.err  # said once: the file is a heartbeat again
 
 
-def test_heartbeat_json_says_the_file_it_set_aside(engine: Engine, cli) -> None:
+def test_heartbeat_json_says_the_file_it_set_aside(half_written: Path, cli) -> None:
     """`heartbeat --json` names the file it set aside (`set_aside`), as its plain line does; null
     when there was none (found by a new user's walk: only the stderr warning said it)."""
-    engine.create_task("t1")
-    engine.claim("t1", "s1", pid=os.getpid())
-    folder = _folder(engine)
-    (folder / "heartbeat.json").write_bytes(HALF)
+    folder = half_written
     r = cli("heartbeat", "t1", "--json", env={"TASKPROTO_SESSION": "s1"})
     assert r.code == 0, r.err
     [kept] = _kept(folder)

@@ -48,8 +48,9 @@ def resume_instructions(engine: Engine, task: Task) -> str:
             "yourself."
         )
         lines.append(_changes(engine, task))
-    elif state.resume:
-        lines.append(state.resume)
+    elif state.resume:  # a task with no agents gets no words about them
+        alone = not task.required_agents and state.resume_alone
+        lines.append(state.resume_alone if alone else state.resume)
     if task.required_agents and not state.terminal:
         statuses = engine.agent_statuses(task)
         incomplete = {a: s for a, s in statuses.items() if s != "COMPLETE"}

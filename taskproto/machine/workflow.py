@@ -28,6 +28,8 @@ class StateDef(Record):
     checkpoint: bool = False  # waits for the user (approval); questions never move it
     approval: Literal["plan", "commit"] | None = None  # what `taskproto approve` records here
     resume: str = ""  # what an agent resuming in this state should do
+    # the same for a task with no agents, where `resume` speaks of them (else `resume` is said)
+    resume_alone: str = ""
     # The order of work (docs/ready.md). final: a task here counts as done for the tasks that
     # depend on it (a terminal state always does). resumable: an unowned task here can be taken
     # from the ready queue by any session (the initial state always can).

@@ -134,9 +134,13 @@ class ReleaseResult(_Write):
     owner: None = None
 
 
-class HeartbeatResult(_Result):
+class HeartbeatResult(_Write):
     task: str
     heartbeat_at: str
+    set_aside: str | None = Field(
+        default=None,
+        description="A half-written heartbeat.json set aside under this name (kept), else null.",
+    )
 
 
 class TransitionResult(_Write):

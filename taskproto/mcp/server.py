@@ -205,9 +205,15 @@ class Tools(Session):
     def heartbeat(self, task: Task) -> HeartbeatResult:
         """Renew this session's claim on a task (the lease expires without heartbeats)."""
         session = self.need_session("heartbeat")
-        result = self.engine().heartbeat(task, session)
+        engine = self.engine()
+        result = engine.heartbeat(task, session)
         assert result.owner is not None
-        return HeartbeatResult(task=task, heartbeat_at=result.owner.heartbeat_at.isoformat())
+        return HeartbeatResult(
+            task=task,
+            heartbeat_at=result.owner.heartbeat_at.isoformat(),
+            set_aside=engine.beats_kept.get(task),  # a half-written file, kept (as the CLI says)
+            warnings=engine.warnings,
+        )
 
     # --- state -------------------------------------------------------------
 

@@ -20,6 +20,9 @@ from tests.hooks.agents.conftest import move_to
 SESSION = "s1"
 
 
+UNHOOKED = ("-c", "core.hooksPath=/dev/null")  # git without taskproto's hooks, for a setup
+
+
 def sh(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
 
@@ -64,8 +67,9 @@ def test_no_git_command_moves_a_branch_in_a_state_without_commits(
     guarded: Engine, command: list[str]
 ) -> None:
     # git itself refuses to move a branch checked out in a worktree: qa's worktree lets go of
-    # t1-qa, so what refuses below is taskproto's hook.
-    git(guarded.config.agent_worktree("t1", "qa"), "checkout", "-q", "--detach")
+    # t1-qa (behind the hooks, which refuse a detached HEAD there), so what refuses below is
+    # taskproto's hook.
+    git(guarded.config.agent_worktree("t1", "qa"), *UNHOOKED, "checkout", "-q", "--detach")
     before = {b: branch(guarded, b) for b in ("t1-dev", "t1-qa", "t1")}
     proc = sh(dev(guarded), *command)
     assert proc.returncode != 0, proc.stdout + proc.stderr
@@ -94,8 +98,9 @@ def test_commit_tree_then_update_ref_is_refused(guarded: Engine) -> None:
 
 def test_a_detached_commit_cannot_be_moved_onto_the_branch(guarded: Engine) -> None:
     wt = dev(guarded)
-    git(wt, "checkout", "-q", "--detach")
-    assert sh(wt, "commit", "--allow-empty", "-m", "detached").returncode == 0  # no branch moved
+    # made behind the hooks (they refuse a detached HEAD in an agent's worktree)
+    git(wt, *UNHOOKED, "checkout", "-q", "--detach")
+    assert sh(wt, *UNHOOKED, "commit", "--allow-empty", "-m", "detached").returncode == 0
     before = branch(guarded, "t1-dev")
     proc = sh(wt, "branch", "-f", "t1-dev", "HEAD")
     assert proc.returncode != 0 and "does not allow commits" in proc.stderr
@@ -104,8 +109,8 @@ def test_a_detached_commit_cannot_be_moved_onto_the_branch(guarded: Engine) -> N
 
 def test_in_implementation_an_agent_moves_only_its_own_branch(guarded: Engine) -> None:
     move_to(guarded, "t1", "IMPLEMENTATION")
-    git(guarded.config.agent_worktree("t1", "qa"), "checkout", "-q", "--detach")
-    git(guarded.config.task_worktree("t1"), "checkout", "-q", "--detach")
+    git(guarded.config.agent_worktree("t1", "qa"), *UNHOOKED, "checkout", "-q", "--detach")
+    git(guarded.config.task_worktree("t1"), *UNHOOKED, "checkout", "-q", "--detach")
     wt = dev(guarded)
     (wt / "mine.txt").write_text("mine\n")
     git(wt, "add", "mine.txt")

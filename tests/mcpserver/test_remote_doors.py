@@ -18,11 +18,12 @@ import anyio
 
 from taskproto.config import load_config
 from taskproto.engine import Engine
-from tests.conftest import commit_file, git, make_repo, run_taskproto
+from tests.conftest import commit_file, git, run_taskproto
 from tests.hooks.agents.conftest import move_to
-from tests.landing.conftest import SESSION, approved_task
-from tests.remote.remote_servers import ok, tp
-from tests.remote.test_landed_before_remote import _remote_journals, _second_clone, _shared
+from tests.landing.conftest import SESSION
+from tests.remote.remote_servers import ok
+from tests.remote.sync_conflicts import landed_conflict
+from tests.remote.test_landed_before_remote import _remote_journals
 
 from .conftest import connect, refused
 from .conftest import ok as tool_ok
@@ -79,18 +80,10 @@ def test_ready_publishes_a_landed_journal_and_never_overwrites_another_one(
 ) -> None:
     """As tests/remote/test_landed_before_remote.py does with `sync`: a conflict first (the remote
     holds another task of the name), then a journal landed while the remote was off."""
-    a = make_repo(tmp_path / "a")
-    ok(a, "init")
-    engine = Engine(load_config(a))
-    approved_task(engine, "t", {"t.py": "t = 1\n"})
-    ok(a, "land", "t", session=SESSION)
+    a, bare = landed_conflict(tmp_path)  # the conflict, said once by init --remote
+    b = tmp_path / "b"  # the clone that made another t, on the remote first
     landed_t = git(a, "for-each-ref", "--format=%(objectname)", "refs/taskproto/archive/t/")
-    bare = _shared(tmp_path, a)
-    b = _second_clone(tmp_path, bare)
-    ok(b, "task", "create", "t")  # another task of that name, on the remote first
-    ok(b, "sync")
     before = _remote_journals(bare)
-    assert tp(a, "init", "--remote", "shared").returncode == 1  # the conflict, said once
     said = []
     for _ in range(2):  # through the tool, twice: still nothing overwritten
         queue = anyio.run(_ready, a)
@@ -116,6 +109,7 @@ def test_ready_publishes_a_landed_journal_and_never_overwrites_another_one(
     before = _remote_journals(bare)
     settings = (a / ".taskproto.toml").read_text()
     (a / ".taskproto.toml").unlink()  # the remote off: v done and landed here only
+    engine = Engine(load_config(a))  # its settings read without the remote
     engine.claim("v", SESSION)
     move_to(engine, "v", "IMPLEMENTATION")
     commit_file(engine.config.task_worktree("v"), "v.py", "v = 1\n", "v: v.py")

@@ -10,26 +10,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from taskproto.config import load_config
-from taskproto.engine import Engine
-from tests.conftest import make_repo
-from tests.landing.conftest import SESSION, approved_task
-from tests.remote.remote_servers import ok, tp
-from tests.remote.test_landed_before_remote import _remote_journals, _second_clone, _shared
+import pytest
+
+from tests.remote import sync_conflicts
+from tests.remote.remote_servers import tp
+from tests.remote.test_landed_before_remote import _remote_journals
 
 
+@pytest.fixture
 def conflicted(tmp_path: Path) -> tuple[Path, Path]:
-    """Clone `a` landed task t before its remote was on; clone `b` made another t there first."""
-    a = make_repo(tmp_path / "a")
-    ok(a, "init")
-    approved_task(Engine(load_config(a)), "t", {"t.py": "t = 1\n"})
-    ok(a, "land", "t", session=SESSION)
-    bare = _shared(tmp_path, a)
-    b = _second_clone(tmp_path, bare)
-    ok(b, "task", "create", "t")
-    ok(b, "sync")
-    assert tp(a, "init", "--remote", "shared").returncode == 1
-    return a, bare
+    return sync_conflicts.landed_conflict(tmp_path)
 
 
 def landed_conflict(bare: Path) -> str:
@@ -42,16 +32,18 @@ def landed_conflict(bare: Path) -> str:
     )
 
 
-def test_sync_says_the_conflict_once_after_init_remote(tmp_path: Path) -> None:
-    a, bare = conflicted(tmp_path)
+def test_sync_says_the_conflict_once_after_init_remote(conflicted: tuple[Path, Path]) -> None:
+    a, bare = conflicted
     sync = tp(a, "sync")
     assert sync.returncode == 1
     assert f"  t: {landed_conflict(bare)}" in sync.stdout.splitlines(), sync.stdout
     assert tp(a, "sync").returncode == 0  # the remote's t adopted: nothing left to say
 
 
-def test_ready_says_the_conflict_sync_says_and_exits_as_sync_does(tmp_path: Path) -> None:
-    a, bare = conflicted(tmp_path)
+def test_ready_says_the_conflict_sync_says_and_exits_as_sync_does(
+    conflicted: tuple[Path, Path],
+) -> None:
+    a, bare = conflicted
     before = _remote_journals(bare)
     ready = tp(a, "ready")
     assert ready.returncode == 1, ready.stdout
@@ -64,8 +56,8 @@ def test_ready_says_the_conflict_sync_says_and_exits_as_sync_does(tmp_path: Path
     assert data["sync_conflicts"] == {} and [r["name"] for r in data["ready"]] == ["t"]
 
 
-def test_ready_json_carries_the_conflict(tmp_path: Path) -> None:
-    a, bare = conflicted(tmp_path)
+def test_ready_json_carries_the_conflict(conflicted: tuple[Path, Path]) -> None:
+    a, bare = conflicted
     proc = tp(a, "ready", "--json")
     assert proc.returncode == 1
     data = json.loads(proc.stdout)

@@ -10,29 +10,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import git, make_repo
+import pytest
+
+from tests.conftest import git
+from tests.remote import sync_conflicts
 from tests.remote.remote_servers import ok, tp
-from tests.remote.test_landed_before_remote import _remote_journals, _second_clone, _shared
+from tests.remote.test_landed_before_remote import _remote_journals
 
 MINE = "refs/taskproto/tasks/x"
 THEIRS = "refs/taskproto/remote/shared/tasks/x"
 
 
+@pytest.fixture
 def diverged(tmp_path: Path) -> tuple[Path, Path]:
-    """Clones a and b of one bare remote, each with its own task x; b's reached the remote."""
-    a = make_repo(tmp_path / "a")
-    ok(a, "init")
-    bare = _shared(tmp_path, a)
-    ok(a, "init", "--remote", "shared")
-    b = _second_clone(tmp_path, bare)
-    ok(a, "task", "create", "x")
-    ok(b, "task", "create", "x")
-    ok(b, "sync")
-    return a, bare
+    return sync_conflicts.diverged(tmp_path)
 
 
-def test_sync_does_not_call_a_diverged_journal_up_to_date(tmp_path: Path) -> None:
-    a, bare = diverged(tmp_path)
+def test_sync_does_not_call_a_diverged_journal_up_to_date(diverged: tuple[Path, Path]) -> None:
+    a, bare = diverged
     before = _remote_journals(bare)
     sync = tp(a, "sync")
     assert sync.returncode == 1, sync.stderr
@@ -43,8 +38,8 @@ def test_sync_does_not_call_a_diverged_journal_up_to_date(tmp_path: Path) -> Non
     assert _remote_journals(bare) == before  # nothing overwritten
 
 
-def test_the_diverged_line_names_the_two_journals_not_doctor(tmp_path: Path) -> None:
-    a, _ = diverged(tmp_path)
+def test_the_diverged_line_names_the_two_journals_not_doctor(diverged: tuple[Path, Path]) -> None:
+    a, _ = diverged
     proc = tp(a, "sync", "--json")
     assert proc.returncode == 1
     assert json.loads(proc.stdout)["diverged"] == ["x"]

@@ -46,6 +46,9 @@ class ShellAction:
         # what it runs that is known only when it runs (a command's name in a variable, git's
         # subcommand from xargs, a shell's commands from a pipe): tool_guard.py denies it
         self.unreadable: list[str] = []
+        # worktrees whose HEAD it leaves on no branch (`checkout --detach`, a commit on a
+        # detached HEAD): refused in a task's worktree (hooks/git/detached.py)
+        self.detaches: list[str] = []
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:
@@ -70,6 +73,21 @@ def top_of(folder: str) -> str:
             return folder
         here = up
     return here
+
+
+def followed(path: str) -> str:
+    """The git dir `path` names: itself, or what a worktree's `.git` file (`gitdir: <its git
+    dir>`) names; UNKNOWN when that file cannot be read as one."""
+    if path == UNKNOWN or not os.path.isfile(path):
+        return path
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+            line = fh.read(4096).strip()
+    except OSError:
+        return UNKNOWN
+    if not line.startswith("gitdir:"):
+        return UNKNOWN
+    return os.path.join(os.path.dirname(path), line[7:].strip())
 
 
 def read_patch(path: str) -> str | None:

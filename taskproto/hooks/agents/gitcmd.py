@@ -11,10 +11,12 @@ from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
     absolute,
+    followed,
     patch_paths,
     read_patch,
     top_of,
 )
+from taskproto.hooks.agents.detach import detaches
 from taskproto.layout import inside
 
 GIT_READS = {
@@ -130,6 +132,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     ):
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
+    if where and where != UNKNOWN and detaches(sub, rest, where):
+        act.detaches.append(where)
     act.targets.append(where if where else UNKNOWN)
     if moves_in is not None and moves_in != UNKNOWN:
         act.targets.append(moves_in)  # its HEAD's branch moves: the main worktree's, another's
@@ -153,17 +157,9 @@ def worktree_of_git_dir(path: str) -> str:
     """The worktree a git dir (`path`, absolute; a `.git` file followed) belongs to: the one its
     `gitdir` file names (a linked worktree's), the folder that holds it (a main `.git`), else
     UNKNOWN (a bare repository, a separate git dir, a path not known here)."""
+    path = followed(path)
     if path == UNKNOWN:
         return UNKNOWN
-    if os.path.isfile(path):  # a worktree's `.git` file: `gitdir: <its git dir>`
-        try:
-            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-                line = fh.read(4096).strip()
-        except OSError:
-            return UNKNOWN
-        if not line.startswith("gitdir:"):
-            return UNKNOWN
-        path = os.path.join(os.path.dirname(path), line[7:].strip())
     real = os.path.realpath(path)
     try:
         with open(os.path.join(real, "gitdir"), encoding="utf-8", errors="surrogateescape") as fh:

@@ -6,7 +6,8 @@ hook bypasses it asks for, and the strings of code it hands to an interpreter (s
 taskproto's own files). It sees through `bash -c`, `sh -c`, `eval`, `env`, `sudo`, `nohup`,
 `timeout`, `xargs`, `find -exec`, `su -c`, command substitution, subshells, `cd`/`pushd`, `git
 -C`, variables the command line sets, here-documents fed to a shell, scripts run by a shell or an
-interpreter, `python3 -m taskproto`. A shell command cannot be fully understood: a target it
+interpreter or by their path (a shell's `#!`), `$(git rev-parse --show-toplevel)` (the worktree's
+top), `python3 -m taskproto`. A shell command cannot be fully understood: a target it
 cannot establish it reports as UNKNOWN (the guard decides by the task's state); a command whose
 name, git subcommand or shell input it cannot establish it reports as unreadable (the guard denies
 it in a session that works on a task: shellwords.py).
@@ -21,7 +22,18 @@ import shlex
 
 from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, writes
 from taskproto.hooks.agents.gitcmd import git_command
-from taskproto.hooks.agents.shellwords import UNSEEN, expand, fed, find_commands, heredocs, unseen
+from taskproto.hooks.agents.shellwords import (
+    TOPLEVEL,
+    UNSEEN,
+    expand,
+    fed,
+    find_commands,
+    heredocs,
+    known,
+    shebang,
+    unseen,
+    worktree_top,
+)
 
 __all__ = ["UNKNOWN", "ShellAction", "read_command"]
 
@@ -132,7 +144,7 @@ def _substitutions(text: str) -> tuple[str, list[str]]:
             end = text.find("`", i + 1)
             end = len(text) if end < 0 else end
             inner.append(text[i + 1 : end])
-            out.append("__SUBST__")
+            out.append(known(inner[-1]) or UNSEEN)
             i = end + 1
             continue
         elif text.startswith("$(", i) or text.startswith("<(", i) or text.startswith(">(", i):
@@ -141,7 +153,7 @@ def _substitutions(text: str) -> tuple[str, list[str]]:
                 depth += {"(": 1, ")": -1}.get(text[j], 0)
                 j += 1
             inner.append(text[i + 2 : j - 1])
-            out.append("__SUBST__")
+            out.append((known(inner[-1]) or UNSEEN) if text[i] == "$" else UNSEEN)
             i = j
             continue
         out.append(c)
@@ -196,7 +208,7 @@ class _Reader:
                 continue
             if tok in REDIRECTS or (tok == ">&" and not nxt.isdigit() and nxt != "-"):
                 if nxt and nxt not in SEPARATORS and nxt not in HARMLESS_TARGETS:
-                    target = expand(nxt, self.variables, self.env)
+                    target = self._word(nxt, base)
                     self.action.targets.append(absolute(target, base, self.env))
                 i += 2
                 continue
@@ -206,7 +218,7 @@ class _Reader:
                 elif tok == "<<<":
                     stdin = nxt
                 elif tok == "<" and nxt:
-                    stdin = self._read_script(expand(nxt, self.variables, self.env), base)
+                    stdin = self._read_script(self._word(nxt, base), base)
                 i += 2
                 continue
             if tok == "(":
@@ -238,12 +250,12 @@ class _Reader:
                 self.action.env_taskproto.append(words[0].split("=")[0])
             self._git_variable(words[0], self.git_env)
             name, _, value = words[0].partition("=")
-            assigned[name] = expand(value, self.variables, self.env)
+            assigned[name] = self._word(value, base)
             words = words[1:]  # VAR=value
         if not words:  # `g=git`: the shell's own variable, for the commands after it
             self.variables.update(assigned)
             return base
-        words = [expand(w, self.variables, self.env) for w in words]
+        words = [self._word(w, base) for w in words]
         words, base = self._unwrap(words, base, depth)
         if not words:
             return base
@@ -253,9 +265,20 @@ class _Reader:
         name, args = os.path.basename(words[0]), words[1:]
         self.stdin = stdin
         try:
+            path = absolute(words[0], base, self.env) if "/" in words[0] else UNKNOWN
+            if path != UNKNOWN and shebang(path) in SHELLS:  # a shell script run by its path
+                return self._shell("sh", [path], base, depth)  # read as `sh FILE` reads it
             return self._command(name, args, base, depth)
         finally:
             self.stdin = None
+
+    def _word(self, word: str, base: str | None) -> str:
+        """`word` as the shell has it when the command runs in `base`: the variables it knows, and
+        the worktree's top where `$(git rev-parse --show-toplevel)` asks for it."""
+        word = expand(word, self.variables, self.env)
+        if TOPLEVEL in word:
+            word = word.replace(TOPLEVEL, worktree_top(base, {**self.env, **self.exported}))
+        return word
 
     def _unreadable(self, what: str) -> None:
         self.action.unreadable.append(what.replace(UNSEEN, "$(...)"))

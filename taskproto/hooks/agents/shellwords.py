@@ -1,17 +1,22 @@
 """The parts of a shell command that shell.py reads before it judges a command: variables the
 command line sets and uses, here-documents and here-strings (a shell's standard input), the
-commands `find -exec` and `xargs` run. What stays unknown is marked `UNSEEN`, and a command whose
-name or git subcommand is unseen is reported as unreadable (tool_guard.py denies it in a guarded
-session).
+commands `find -exec` and `xargs` run, and `$(git rev-parse --show-toplevel)`, a read-only query
+whose answer is the worktree the command runs in. What stays unknown is marked `UNSEEN`, and a
+command whose name or git subcommand is unseen is reported as unreadable (tool_guard.py denies it
+in a guarded session).
 
 Standard library only: this runs on every shell tool call.
 """
 
 from __future__ import annotations
 
+import os
 import re
 
 UNSEEN = "__SUBST__"  # a word, or part of one, that is only known when the command runs
+# `$(git rev-parse --show-toplevel)`: known once the folder it runs in is (worktree_top); until
+# then it is unseen, as any substitution
+TOPLEVEL = UNSEEN + "TOPLEVEL__"
 _VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=])([^}]*))?\}|([A-Za-z_]\w*))")
 FIND_EXEC = {"-exec", "-execdir", "-ok", "-okdir"}
 
@@ -30,6 +35,46 @@ def expand(word: str, variables: dict[str, str], env: dict[str, str]) -> str:
         return match.group(3) if match.group(2) else match.group(0)
 
     return _VARIABLE.sub(value, word)
+
+
+def known(inner: str) -> str | None:
+    """The placeholder of a command substitution whose output is known before it runs (the
+    worktree's top), else None."""
+    return TOPLEVEL if inner.split() == ["git", "rev-parse", "--show-toplevel"] else None
+
+
+def worktree_top(base: str | None, env: dict[str, str]) -> str:
+    """What `git rev-parse --show-toplevel` prints, run in `base`: the nearest folder holding
+    `.git`, links resolved; UNSEEN where git would answer otherwise or not at all (no such folder,
+    none found, inside a `.git` folder, GIT_DIR or GIT_WORK_TREE set)."""
+    if not base or not os.path.isabs(base) or "GIT_DIR" in env or "GIT_WORK_TREE" in env:
+        return UNSEEN
+    here = os.path.realpath(base)
+    if not os.path.isdir(here):
+        return UNSEEN
+    while True:
+        if os.path.basename(here) == ".git":
+            return UNSEEN
+        if os.path.lexists(os.path.join(here, ".git")):
+            return here
+        up = os.path.dirname(here)
+        if up == here:
+            return UNSEEN
+        here = up
+
+
+def shebang(path: str) -> str | None:
+    """The program a script's `#!` line names (`sh` for `#!/bin/sh` and `#!/usr/bin/env sh`), else
+    None."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.read(256).split(b"\n", 1)[0].decode("utf-8", "replace")
+    except OSError:
+        return None
+    words = first[2:].split() if first.startswith("#!") else []
+    if words and os.path.basename(words[0]) == "env":
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    return os.path.basename(words[0]) if words else None
 
 
 def unseen(word: str) -> bool:

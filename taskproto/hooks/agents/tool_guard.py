@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 
 from taskproto.hooks.agents.commands import top_of
+from taskproto.hooks.agents.detach import detach_refusal
 from taskproto.hooks.agents.gitcmd import tracks_root
 from taskproto.hooks.agents.protected import holder, protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
@@ -218,6 +219,9 @@ def decide(action: Action, guard: Guard) -> str | None:
             f"this command writes where the guard cannot tell, and it names {named}: only "
             "taskproto and git's own commands write there. Name the paths it writes."
         )
+    for folder in action.detaches:  # before refs: `update-ref --no-deref HEAD` names HEAD
+        if why := detach_refusal(guard.layout, folder):
+            return why
     for ref in action.refs:
         if ref.startswith("refs/taskproto/"):
             return f"{ref} is taskproto's journal or claim: only taskproto moves it."

@@ -39,6 +39,7 @@ check_line() {
         # in a task's or an agent's worktree only its own branch and git's own refs move (refs.py)
         [ -n "$inwt" ] && [ "$phase" = prepared ] || return 0
         case $3 in
+        HEAD) return 1 ;;  # HEAD alone may leave its branch: detached.py decides
         */*) case $3 in refs/bisect/* | refs/rewritten/* | refs/worktree/* | refs/stash | refs/remotes/*) ;; *) return 1 ;; esac ;;
         esac ;;
 #@end

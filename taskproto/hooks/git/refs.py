@@ -8,6 +8,7 @@ import sys
 
 from taskproto.git.files import INTERNAL, ZERO_OID
 from taskproto.hooks.git import guard
+from taskproto.hooks.git.detached import guard_head
 from taskproto.hooks.git.run import Hook, Refused, branch_label
 from taskproto.hooks.session_branches import agent_session
 from taskproto.hooks.session_branches import refusal as branch_refusal
@@ -156,6 +157,7 @@ def _guard_refs(hook: Hook) -> int:
     if _pruned(hook, updates, "prepared"):
         return 0  # `git pack-refs` (run by gc) moves where refs are stored, never what they hold
     here = hook.layout.where(hook.repo.top) if hook.repo.top else ("outside", None, None)
+    guard_head(hook, here, updates)  # no commit on no branch in a task's worktree (detached.py)
     launched = _launched_agent()
     session = None if launched is not None else agent_session(os.environ)
     governed: tuple[str | None, str | None] | None = None  # read at the first branch it moves

@@ -91,6 +91,7 @@ def definition() -> Workflow:
             resumable=True,
             description="Agents gather requirements.",
             resume="Check which requirement agents are still incomplete and re-invoke them.",
+            resume_alone="Gather the requirements, then move on to SYNTHESIS.",
         ),
         StateDef(
             name="SYNTHESIS",
@@ -109,6 +110,7 @@ def definition() -> Workflow:
             allows_edits=True,
             resume="Check which agents are still incomplete and resume their implementation "
             "rounds.",
+            resume_alone="Resume the implementation in the task's worktree.",
         ),
         StateDef(
             name="VALIDATION",
@@ -124,6 +126,7 @@ def definition() -> Workflow:
             resumable=True,
             description="Review agents decide.",
             resume="Check which review agents have decided and resume the incomplete reviews.",
+            resume_alone="Resume the review of the task's changes.",
         ),
         StateDef(
             name="AWAITING_USER_APPROVAL",

@@ -214,8 +214,8 @@ def test_moving_an_agent_branch_or_back_to_the_approved_commit_changes_nothing(
     before = hooked.config.task_file("t1").read_bytes()
     agent_dir = hooked.config.agent_worktree("t1", "a")
     assert sh(agent_dir, "reset", "-q", "--hard", head(code_dir), env=BYPASS).returncode == 0
-    sh(code_dir, "checkout", "-q", "--detach")
-    sh(code_dir, "checkout", "-q", "t1")
+    assert sh(code_dir, "checkout", "-q", "--detach", env=BYPASS).returncode == 0
+    assert sh(code_dir, "checkout", "-q", "t1").returncode == 0
     assert hooked.config.task_file("t1").read_bytes() == before
 
 
