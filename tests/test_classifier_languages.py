@@ -93,8 +93,8 @@ TWENTIETH = "heldout20"
 # The twenty-first batch (below, TWENTYFIRST_FLOORS): since the nineteenth round the model is
 # trained on it, so it too is data with the same floor.
 TWENTYFIRST = "heldout21"
-# The twenty-second batch: written blind while the nineteenth round was made, held out by default
-# (scripts/train_interrupt_model.py's NEVER) until it is scored once.
+# The twenty-second batch (below, TWENTYSECOND_FLOORS): written blind while the nineteenth round
+# was made, held out by default (scripts/train_interrupt_model.py's NEVER), scored once.
 TWENTYSECOND = "heldout22"
 TRAINED = (
     "train",
@@ -322,6 +322,13 @@ TWENTIETH_FLOORS = {"de": 164, "es": 161, "fr": 170, "pt-BR": 169, "ja": 172, "z
 # Since the nineteenth round it is data: the model is trained on it (batch "21" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYFIRST_FLOORS = {"de": 188, "es": 182, "fr": 188, "pt-BR": 181, "ja": 180, "zh-Hans": 174}
+# The twenty-second batch: written the same way by engineers who did not see the classifier (while
+# the nineteenth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout22 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-second batch, scored once"): 97.0% in all, ja 99.4%, de
+# 98.3%, es 97.1%, pt-BR 96.5%, fr 95.9% (met), zh-Hans 94.6% (not met). Its floors are those
+# counts; the next round makes it data and holds out a twenty-third batch.
+TWENTYSECOND_FLOORS = {"de": 171, "es": 168, "fr": 163, "pt-BR": 164, "ja": 169, "zh-Hans": 159}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -336,6 +343,7 @@ BLIND_FLOORS = {
     NINETEENTH: NINETEENTH_FLOORS,
     TWENTIETH: TWENTIETH_FLOORS,
     TWENTYFIRST: TWENTYFIRST_FLOORS,
+    TWENTYSECOND: TWENTYSECOND_FLOORS,
 }
 
 
@@ -366,7 +374,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_twenty_second_never_trained_on() -> None:
-    """The tenth to twenty-first batches repeat no message
+    """The tenth to twenty-second batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the twenty-second out unless
     told otherwise."""
@@ -377,7 +385,7 @@ def test_the_blind_batches_are_new_and_the_twenty_second_never_trained_on() -> N
         return "".join(c for c in text if c.isalnum())
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
-    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST]
+    batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST, TWENTYSECOND]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
