@@ -18,6 +18,7 @@ from taskproto.cli import main as cli_main
 from taskproto.clients.detect import AGENT_VARIABLES, IGNORE_ANCESTRY, agent_context
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from tests import forkrun
 from tests.rewrite_share import rewrite_this_workers_share
 
 _UNDER_AGENT = agent_context({}) is not None  # an agent client among this process's ancestors
@@ -239,7 +240,24 @@ def run_taskproto(
     input: str | None = None,
     timeout: float = 60,
 ) -> Result:
-    """Run the CLI as a real subprocess (the way hooks and racing sessions run it)."""
+    """Run the CLI as a process of its own (the way hooks and racing sessions run it), forked from
+    an interpreter that has imported taskproto (tests/forkrun.py): the process is real, only
+    Python's start and the imports are spared. A test of the start itself runs `python -m
+    taskproto` (`run_taskproto_exec`)."""
+    full_env = {**os.environ, **(env or {})}
+    done = forkrun.run(list(args), cwd, full_env, input=input, timeout=timeout)
+    return Result(done.returncode, done.stdout, done.stderr)
+
+
+def run_taskproto_exec(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    input: str | None = None,
+    timeout: float = 60,
+) -> Result:
+    """Run the CLI as `python -m taskproto`, a new interpreter: for a test of what the command's
+    start does (its imports, its quick path)."""
     full_env = {**os.environ, **(env or {})}
     proc = subprocess.run(
         [sys.executable, "-m", "taskproto", *args],
