@@ -6,7 +6,6 @@ import atexit
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -242,31 +241,8 @@ def run_taskproto(
 ) -> Result:
     """Run the CLI as a process of its own (the way hooks and racing sessions run it), forked from
     an interpreter that has imported taskproto (tests/forkrun.py): the process is real, only
-    Python's start and the imports are spared. A test of the start itself runs `python -m
-    taskproto` (`run_taskproto_exec`)."""
+    Python's start and the imports are spared. A test of the start itself (the imports, the quick
+    path's) runs `python -m taskproto`, as tests/cli/test_quick_front.py does."""
     full_env = {**os.environ, **(env or {})}
     done = forkrun.run(list(args), cwd, full_env, input=input, timeout=timeout)
     return Result(done.returncode, done.stdout, done.stderr)
-
-
-def run_taskproto_exec(
-    *args: str,
-    cwd: Path,
-    env: dict[str, str] | None = None,
-    input: str | None = None,
-    timeout: float = 60,
-) -> Result:
-    """Run the CLI as `python -m taskproto`, a new interpreter: for a test of what the command's
-    start does (its imports, its quick path)."""
-    full_env = {**os.environ, **(env or {})}
-    proc = subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=full_env,
-        capture_output=True,
-        text=True,
-        input=input,
-        timeout=timeout,
-        check=False,
-    )
-    return Result(proc.returncode, proc.stdout, proc.stderr)
