@@ -242,7 +242,7 @@ def run_taskproto(
     """Run the CLI as a process of its own (the way hooks and racing sessions run it), forked from
     an interpreter that has imported taskproto (tests/forkrun.py): the process is real, only
     Python's start and the imports are spared. A test of the start itself (the imports, the quick
-    path's) runs `python -m taskproto`, as tests/cli/test_quick_front.py does."""
+    path's) starts a new interpreter, as tests/cli/test_quick_read_path.py does."""
     full_env = {**os.environ, **(env or {})}
     done = forkrun.run(list(args), cwd, full_env, input=input, timeout=timeout)
     return Result(done.returncode, done.stdout, done.stderr)
