@@ -11,7 +11,9 @@ the hooks, the day, the docs run as written, `tests/conftest.py`'s `run_taskprot
 
 The zygote never runs a command itself, so each child starts from the state a fresh process has
 after its imports. The imports read no environment variable (`taskproto.ops.supervisor`, which
-does, is not imported: `_check_pristine`).
+does, is not imported: the zygote asserts it). A command whose environment sets Python's own
+variables (PYTHONPATH, PYTHONUTF8, ...) otherwise than the zygote's runs as `python -m taskproto`,
+since Python reads them at its start.
 
 Each child's CPU seconds (from `wait4`, with the processes it waited for, git among them) are
 added to `children_cpu()`, which `tests/cpu_report.py` counts as the test's, as it counts a
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,7 +110,12 @@ class _Zygote:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.proc = subprocess.Popen(
             [sys.executable, "-c", ZYGOTE, str(theirs.fileno())],
+            env={
+                **{k: v for k, v in os.environ.items() if not k.startswith("PYTHON")},
+                **_ZYGOTE_PYTHON,
+            },
             pass_fds=(theirs.fileno(),),
+            cwd=tempfile.gettempdir(),  # never the checkout: each command goes to its own folder
             stdin=subprocess.DEVNULL,
         )
         theirs.close()
@@ -168,6 +176,8 @@ def _decode(data: bytes) -> str:
 
 
 _IDLE: list[_Zygote] = []  # zygotes waiting for a command
+# The variables Python reads at its start, as every zygote starts with them: this process's.
+_ZYGOTE_PYTHON = {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
 _LOCK = threading.Lock()
 _CPU = [0.0]
 
@@ -187,6 +197,9 @@ def run(
     """`python -m taskproto *argv` in `cwd` with exactly `env`, as a forked process; its exit code,
     stdout and stderr. Commands from several threads run at once, each from a zygote of its own
     (one more is started when all are busy), as processes started from those threads would."""
+    if _python_variables(env) != _ZYGOTE_PYTHON:
+        # Python reads these at its start (PYTHONPATH, PYTHONUTF8, ...): a new interpreter, then
+        return _exec(argv, cwd, env, input, timeout)
     with _LOCK:
         zygote = _IDLE.pop() if _IDLE else None
     if zygote is None:
@@ -201,3 +214,23 @@ def run(
         _CPU[0] += cpu
         _IDLE.append(zygote)
     return Finished(code, out, err)
+
+
+def _python_variables(env: Mapping[str, str]) -> dict[str, str]:
+    return {k: v for k, v in env.items() if k.startswith("PYTHON")}
+
+
+def _exec(
+    argv: list[str], cwd: Path, env: dict[str, str], input: str | None, timeout: float
+) -> Finished:
+    proc = subprocess.run(
+        [sys.executable, "-m", "taskproto", *argv],
+        cwd=cwd,
+        env=env,
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    return Finished(proc.returncode, proc.stdout, proc.stderr)
