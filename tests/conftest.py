@@ -6,7 +6,6 @@ import atexit
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from taskproto.cli import main as cli_main
 from taskproto.clients.detect import AGENT_VARIABLES, IGNORE_ANCESTRY, agent_context
 from taskproto.config import load_config
 from taskproto.engine import Engine
+from tests import forkrun
 from tests.rewrite_share import rewrite_this_workers_share
 
 _UNDER_AGENT = agent_context({}) is not None  # an agent client among this process's ancestors
@@ -239,16 +239,10 @@ def run_taskproto(
     input: str | None = None,
     timeout: float = 60,
 ) -> Result:
-    """Run the CLI as a real subprocess (the way hooks and racing sessions run it)."""
+    """Run the CLI as a process of its own (the way hooks and racing sessions run it), forked from
+    an interpreter that has imported taskproto (tests/forkrun.py): the process is real, only
+    Python's start and the imports are spared. A test of the start itself (the imports, the quick
+    path's) starts a new interpreter, as tests/cli/test_quick_read_path.py does."""
     full_env = {**os.environ, **(env or {})}
-    proc = subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=full_env,
-        capture_output=True,
-        text=True,
-        input=input,
-        timeout=timeout,
-        check=False,
-    )
-    return Result(proc.returncode, proc.stdout, proc.stderr)
+    done = forkrun.run(list(args), cwd, full_env, input=input, timeout=timeout)
+    return Result(done.returncode, done.stdout, done.stderr)

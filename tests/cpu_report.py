@@ -6,7 +6,8 @@
 Each process that runs tests (each xdist worker) appends one JSON line per test to the file: the
 test's id, the CPU seconds (user + system) of that process and of the children it waited for while
 the test ran (setup, call and teardown), and the wall seconds. A process the test started and did
-not wait for (a server stopped at the end of the module) counts where it is waited for. The second
+not wait for (a server stopped at the end of the module) counts where it is waited for; a command
+forked by tests/forkrun.py counts in the test that ran it (the zygote tells its CPU). The second
 command prints the tests by CPU, and the total.
 """
 
@@ -35,7 +36,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _cpu() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    # Commands forked by tests/forkrun.py's zygote are its children, not this process's: it
+    # counts them as they end.
+    forkrun = sys.modules.get("tests.forkrun")
+    forked = forkrun.children_cpu() if forkrun is not None else 0.0
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + forked
 
 
 @pytest.hookimpl(hookwrapper=True)

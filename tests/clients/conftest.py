@@ -135,8 +135,12 @@ def git(*args: str, cwd: Path) -> str:
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A real git repository with one commit, where the client runs."""
-    repo = tmp_path / "project"
-    repo.mkdir()
+    return make_project(tmp_path / "project")
+
+
+def make_project(repo: Path) -> Path:
+    """A real git repository at `repo` with one commit."""
+    repo.mkdir(parents=True)
     git("init", "-q", "-b", "main", cwd=repo)
     (repo / "README.md").write_text("stand-in project\n")
     git("add", "README.md", cwd=repo)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import os
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from .conftest import DENY_REASON, DENY_WORD, MARKER, Record, RecordingHook, git
+from .conftest import DENY_REASON, DENY_WORD, MARKER, Record, RecordingHook, git, make_project
 from .runners import (
     CLIENTS,
     Client,
@@ -100,15 +101,40 @@ def check_payload(client: str, record: Record, suffix: str = "") -> None:
         assert not missing, f"{client} {record.event} payload lost fields {missing}"
 
 
-@pytest.mark.parametrize("name", client_param())
-def test_hooks_fire_and_an_allowed_write_happens(
-    name: str, project: Path, home: Path, hook: RecordingHook
-) -> None:
+@dataclass
+class AllowedWrite:
+    """One client's run with hooks on every event and one allowed write of `target`."""
+
+    name: str
+    project: Path
+    hook: RecordingHook
+    target: Path
+    result: ClientResult
+    turns: list[Request]
+
+
+@pytest.fixture(scope="module", params=client_param())
+def allowed_write(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> AllowedWrite:
+    """A client's allowed-write run, made once for the tests that read it (each checks what it is
+    about on the same run: a client's start is seconds of CPU). Module-scoped and parametrized,
+    so pytest puts the tests of one client next to each other."""
+    name = request.param
     require(name)
     client = CLIENTS[name]
-    target = project / "allowed.txt"
-
+    base = tmp_path_factory.mktemp(f"allowed-write-{name}")
+    project, home = make_project(base / "project"), base / "home"
+    home.mkdir()
+    hook, target = RecordingHook(base / "hook"), project / "allowed.txt"
     result, turns = run_write(client, project, home, hook, target, *context_flags(client))
+    return AllowedWrite(name, project, hook, target, result, turns)
+
+
+def test_hooks_fire_and_an_allowed_write_happens(allowed_write: AllowedWrite) -> None:
+    run = allowed_write
+    name, client = run.name, CLIENTS[run.name]
+    project, hook, target, result, turns = run.project, run.hook, run.target, run.result, run.turns
 
     # (a) SessionStart fired, and its output reached the model on the first turn.
     start = hook.first(client.session_start)
@@ -190,14 +216,10 @@ def test_pre_tool_hook_denies_the_write(
         ]
 
 
-@pytest.mark.parametrize("name", client_param())
-def test_hook_runs_under_the_long_lived_client_process(
-    name: str, project: Path, home: Path, hook: RecordingHook
-) -> None:
-    """The first ancestor of a hook that is not a shell is the client itself."""
-    require(name)
-    client = CLIENTS[name]
-    run_write(client, project, home, hook, project / "f.txt", *context_flags(client))
+def test_hook_runs_under_the_long_lived_client_process(allowed_write: AllowedWrite) -> None:
+    """The first ancestor of a hook that is not a shell is the client itself (read from the run
+    test_hooks_fire_and_an_allowed_write_happens checks)."""
+    name, hook = allowed_write.name, allowed_write.hook
 
     pids = set()
     for record in hook.records():

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import forkrun
 from tests.conftest import git, make_repo
 
 
@@ -124,15 +125,13 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
 
 
 def tp(cwd: Path, *args: str, session: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`taskproto *args` in `cwd` as a process of its own, forked from an interpreter that has
+    imported taskproto (tests/forkrun.py): what these tests check is what the commands do to the
+    clones and the remote, and a fork spares each command Python's start and the imports."""
     env = {**os.environ, **({"TASKPROTO_SESSION": session} if session else {})}
-    return subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    done = forkrun.run(list(args), cwd, env, timeout=120)
+    return subprocess.CompletedProcess(
+        ["taskproto", *args], done.returncode, done.stdout, done.stderr
     )
 
 

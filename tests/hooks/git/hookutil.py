@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from taskproto.engine import Engine
 from taskproto.state.models import AgentState
+from tests import forkrun
 
 SESSION = "s-hooks"
 
@@ -59,13 +59,11 @@ def make_repo(path: Path) -> Path:
 def taskproto(
     *args: str, cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=cwd,
-        env={**os.environ, **(env or {})},
-        capture_output=True,
-        text=True,
-        check=False,
+    """`taskproto *args` as a process of its own, forked from an interpreter that has imported
+    taskproto (tests/forkrun.py); the hooks git runs are started by git, as a user's are."""
+    done = forkrun.run(list(args), cwd, {**os.environ, **(env or {})})
+    return subprocess.CompletedProcess(
+        ["taskproto", *args], done.returncode, done.stdout, done.stderr
     )
 
 
