@@ -4,8 +4,6 @@ forked command answers as `python -m taskproto` does, in its own process, folder
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from tests import forkrun
@@ -13,15 +11,8 @@ from tests.conftest import make_repo
 
 
 def started(repo: Path, *args: str, env: dict[str, str]) -> tuple[int, str, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "taskproto", *args],
-        cwd=repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return proc.returncode, proc.stdout, proc.stderr
+    done = forkrun._exec(list(args), repo, env, None, 120)  # a new `python -m taskproto`
+    return done.returncode, done.stdout, done.stderr
 
 
 def forked(repo: Path, *args: str, env: dict[str, str]) -> tuple[int, str, str]:
