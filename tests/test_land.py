@@ -542,13 +542,16 @@ def test_task_show_of_a_landed_or_removed_task_says_so(complete: Engine, cli) ->
 
 
 def test_land_before_complete_names_only_the_steps_still_to_take(ready: Engine, cli) -> None:
-    """Found by a new user's walk: with the head approved, `land` still said to approve it."""
+    """Found by a new user's walk: with the head approved, `land` still said to approve it. The
+    task is owned by the agent's session, so `land` (the user's) says that session moves it to
+    COMPLETE: a second walk found the user's own `transition` refused as land had said to run it."""
+    step = f"its owner, session {SESSION}, runs `taskproto transition t COMPLETE` (or you, with "
+    step += "--force, logged)"
     r = cli("land", "t")
     assert (r.code, r.err) == (
         1,
         "taskproto: task 't' is in AWAITING_USER_APPROVAL; it lands from COMPLETE, after the user "
-        "approved its head (`taskproto approve t --commit`, then "
-        "`taskproto transition t COMPLETE`)\n",
+        f"approved its head (`taskproto approve t --commit`, then {step})\n",
     )
     ready.approve("t", "commit", "user")
     before = state_of(ready)
@@ -556,6 +559,22 @@ def test_land_before_complete_names_only_the_steps_still_to_take(ready: Engine, 
     assert (r.code, r.err) == (
         1,
         "taskproto: task 't' is in AWAITING_USER_APPROVAL; it lands from COMPLETE: its head is "
-        "approved, so `taskproto transition t COMPLETE`, then `taskproto land t`\n",
+        f"approved, so {step}, then `taskproto land t`\n",
     )
     assert state_of(ready) == before
+    # as the line says: the user's plain transition is refused, with --force it goes
+    assert cli("transition", "t", "COMPLETE").code == 1
+    assert state_of(ready) == before
+    assert cli("transition", "t", "COMPLETE", "--force").code == 0
+    assert cli("land", "t").code == 0
+
+
+def test_land_of_a_task_the_user_owns_names_the_plain_transition(ready: Engine, cli) -> None:
+    ready.release("t", SESSION)
+    ready.claim("t", "user")
+    ready.approve("t", "commit", "user")
+    r = cli("land", "t", env={"TASKPROTO_SESSION": "user"})
+    assert r.err == (
+        "taskproto: task 't' is in AWAITING_USER_APPROVAL; it lands from COMPLETE: its head is "
+        "approved, so `taskproto transition t COMPLETE`, then `taskproto land t`\n"
+    )

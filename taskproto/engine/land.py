@@ -194,6 +194,9 @@ def land(
         refuse_without_complete(core, task)
         if task.state != LANDS_FROM:
             step = f"`taskproto transition {name} {LANDS_FROM}`"
+            owner = task.owner.session if task.owner is not None else None
+            if owner is not None and owner != session:  # the user's transition would be refused
+                step = f"its owner, session {owner}, runs {step} (or you, with --force, logged)"
             approval = task.checkpoint.commit_approval
             if approval and not approval.stale and approval.sha == core.branch_head(name):
                 raise TaskprotoError(  # not "approve it" again: it is

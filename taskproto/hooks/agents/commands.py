@@ -49,6 +49,8 @@ class ShellAction:
         # worktrees whose HEAD it leaves on no branch (`checkout --detach`, a commit on a
         # detached HEAD): refused in a task's worktree (hooks/git/detached.py)
         self.detaches: list[str] = []
+        # (worktree, branch) whose HEAD it puts on that branch (`checkout B`, `switch B`)
+        self.switches: list[tuple[str, str]] = []
 
 
 def absolute(path: str, base: str | None, env: dict[str, str]) -> str:

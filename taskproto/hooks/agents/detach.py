@@ -1,6 +1,7 @@
-"""A git command that leaves a worktree's HEAD on no branch, for the tool guard: read from its
-words and the worktree's HEAD file, refused in a task's or an agent's worktree before it runs. The
-reference-transaction hook keeps the same rule whoever runs git (hooks/git/detached.py).
+"""A git command that leaves a worktree's HEAD on no branch, or on a branch not its own, for the
+tool guard: read from its words and the worktree's HEAD file, refused in a task's or an agent's
+worktree before it runs. The reference-transaction hook keeps the no-branch rule whoever runs git
+(hooks/git/detached.py); git runs no hook before a checkout of another branch.
 
 Standard library only: this runs on every shell tool call.
 """
@@ -52,6 +53,62 @@ def _detached(where: str) -> bool:
             return not fh.read(128).startswith(b"ref:")
     except OSError:
         return False
+
+
+def switches_to(sub: str, rest: list[str], where: str) -> str | None:
+    """The branch `git switch B` or `git checkout B` puts HEAD of the worktree at `where` on (for
+    checkout, only a name that is a local branch: else it restores a file); else None."""
+    if sub not in ("checkout", "switch") or "--" in rest:
+        return None
+    if any(
+        a in ("-c", "-C", "--create", "--force-create", "--orphan", "-d", "--detach") for a in rest
+    ):
+        return None
+    operands = [a for a in rest if not a.startswith("-")]
+    if len(operands) != 1 or "$" in operands[0] or "__SUBST__" in operands[0]:
+        return None
+    name = operands[0]
+    if sub == "checkout" and (
+        any(a[:1] == "-" and a[1:2] != "-" and ("b" in a or "B" in a) for a in rest)
+        or not _is_branch(where, name)
+    ):
+        return None
+    return name
+
+
+def _is_branch(where: str, name: str) -> bool:
+    """Whether `name` is a local branch of the repository the worktree at `where` belongs to."""
+    git_dir = followed(os.path.join(top_of(where), ".git"))
+    if git_dir == UNKNOWN or ".." in name.split("/"):
+        return False
+    common = git_dir
+    try:
+        with open(os.path.join(git_dir, "commondir"), encoding="utf-8") as fh:
+            common = os.path.join(git_dir, fh.read().strip())
+    except OSError:
+        pass
+    if os.path.isfile(os.path.join(common, "refs", "heads", name)):
+        return True
+    try:
+        with open(os.path.join(common, "packed-refs"), encoding="utf-8", errors="replace") as fh:
+            return any(line.rstrip("\n").endswith(f" refs/heads/{name}") for line in fh)
+    except OSError:
+        return False
+
+
+def switch_refusal(layout: Layout, folder: str, branch: str) -> str | None:
+    """Why a command that puts HEAD of the worktree at `folder` on `branch` is refused: it is a
+    task's or an agent's and `branch` is not its own; else None."""
+    kind, task, agent = layout.where(os.path.realpath(folder))
+    own = task if agent is None else f"{task}-{agent}"
+    if kind != "worktree" or not task or branch in (own, f"refs/heads/{own}"):
+        return None
+    whose = f"agent {agent} of task {task}" if agent else f"task {task}"
+    return (
+        f"this command puts the worktree of {whose} on branch {branch}, not its own: its work "
+        f"is on {own}, and reaches the base branch through the user's `taskproto land`; stay on "
+        f"its branch: `git switch {own}`."
+    )
 
 
 def detach_refusal(layout: Layout, folder: str) -> str | None:

@@ -16,7 +16,7 @@ from taskproto.hooks.agents.commands import (
     read_patch,
     top_of,
 )
-from taskproto.hooks.agents.detach import detaches
+from taskproto.hooks.agents.detach import detaches, switches_to
 from taskproto.layout import inside
 
 GIT_READS = {
@@ -134,6 +134,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     git_refs(act, sub, rest)
     if where and where != UNKNOWN and detaches(sub, rest, where):
         act.detaches.append(where)
+    if where and where != UNKNOWN and (branch := switches_to(sub, rest, where)):
+        act.switches.append((where, branch))
     act.targets.append(where if where else UNKNOWN)
     if moves_in is not None and moves_in != UNKNOWN:
         act.targets.append(moves_in)  # its HEAD's branch moves: the main worktree's, another's

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 
 from taskproto.hooks.agents.commands import top_of
-from taskproto.hooks.agents.detach import detach_refusal
+from taskproto.hooks.agents.detach import detach_refusal, switch_refusal
 from taskproto.hooks.agents.gitcmd import tracks_root
 from taskproto.hooks.agents.protected import holder, protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
@@ -221,6 +221,9 @@ def decide(action: Action, guard: Guard) -> str | None:
         )
     for folder in action.detaches:  # before refs: `update-ref --no-deref HEAD` names HEAD
         if why := detach_refusal(guard.layout, folder):
+            return why
+    for folder, branch in action.switches:
+        if why := switch_refusal(guard.layout, folder, branch):
             return why
     for ref in action.refs:
         if ref.startswith("refs/taskproto/"):
