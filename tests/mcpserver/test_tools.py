@@ -278,6 +278,37 @@ def test_a_held_lock_is_a_tool_error_and_the_server_goes_on(repo: Path) -> None:
     anyio.run(main)
 
 
+def test_a_lock_kept_by_a_child_of_an_ended_taker_is_named_through_mcp(repo: Path) -> None:
+    """MCP's door of tests/test_lock_holder.py: flock(1) takes the lock and ends, its `sleep`
+    keeps it; the tool's error names the `sleep`, started by flock's pid."""
+    import signal
+
+    from taskproto.state.lock import lock_path
+    from tests.test_lock_holder import _child, _hold
+
+    (repo / ".taskproto.toml").write_text("lock_timeout = 0.3\n")
+    engine = Engine(load_config(repo))
+    engine.create_task("t1")
+    taker = _hold(lock_path(engine.config.task_dir("t1")))
+    child = _child(taker.pid)
+    taker.kill()
+    taker.wait()
+
+    async def main() -> None:
+        async with connect(repo, "s1") as client:
+            line = await refused(client, "claim", task="t1")
+            assert line.startswith(
+                f"taskproto: task 't1' is locked by pid {child} on this host (`sleep 60`), "
+                f"started by pid {taker.pid}, which has ended"
+            ), line
+
+    try:
+        anyio.run(main)
+    finally:
+        os.killpg(taker.pid, signal.SIGKILL)
+    assert engine.load("t1").owner is None
+
+
 def test_bad_arguments_are_tool_errors_and_the_server_goes_on(engine: Engine, repo: Path) -> None:
     engine.create_task("t1")
 
