@@ -144,7 +144,7 @@ _MARKERS = {
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
         pousser branche reussi continuons reprenez poursuivez bilan journee
-        deroule envoie enchaine rebranche replonge fin
+        deroule envoie enchaine rebranche replonge fin attendre patienter
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora

@@ -30,6 +30,7 @@ _DO = (
     r"|richt|erganz|ergaenz|migrier|importier|spiel|roll|leg|fuhr|fuehr|bastel|entwickel"
     r"|entwickl|stell|ubernimm|uebernimm|pack|code)(?:e|t)?"
 )
+DO = _DO  # (de_twentieth.py's too)
 # a judgment asked: "is it smart / sensible / a good idea to …"
 _JUDGED = (
     r"(?:schlau|sinnvoll|sinnvoller|klug|kluger|klueger|ratsam|clever|gut|besser|okay|ok"

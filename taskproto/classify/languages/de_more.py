@@ -7,9 +7,10 @@ in ``de.py`` (lowercased, umlauts folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.de_kinds import JOINERS as JOINERS  # de.py's joiners
 from taskproto.classify.languages.de_kinds import LATE, NINETEENTH
 from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
+from taskproto.classify.languages.de_twentieth import JOINERS as JOINERS  # de.py's joiners
+from taskproto.classify.languages.de_twentieth import TWENTIETH
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -262,6 +263,7 @@ FIRST = (
     ),
     *EIGHTEENTH,  # the eighteenth round's
     *NINETEENTH,  # the nineteenth round's (de_kinds.py)
+    *TWENTIETH,  # the twentieth round's (de_twentieth.py)
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (

@@ -79,6 +79,22 @@ FIRM: dict[str, frozenset[str]] = {
     "fr-fault-remark": _QUESTION | _STATUS,
     # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
     "zh-status-counted": frozenset({"OTHER"}),
+    # the twentieth round's (de_twentieth.py, fr_twentieth.py): an order to mark the task is no
+    # check of its record and no go ("markier den Task als erledigt"); a past protocol event
+    # asked is a check ("… freigegeben, als du pausiert hast?"); what a command does, a
+    # threshold of the protocol, a question "in your opinion" are the code's questions; when
+    # the user gets a piece of the work is where it stands
+    "de-mark-remark": _AUDIT | _GO | _STATUS,
+    "fr-mark-remark": _AUDIT | _GO | _STATUS,
+    "de-audit-past": _QUESTION | _STATUS,
+    "fr-audit-past": _QUESTION | _STATUS,
+    "de-command-question": _AUDIT | _STATUS,
+    "fr-command-question": _AUDIT | _STATUS,
+    "de-threshold-question": _AUDIT | _STATUS,
+    "fr-threshold-question": _AUDIT | _STATUS,
+    "fr-opinion-question": _STATUS,
+    "de-status-when": _QUESTION,
+    "fr-status-when": _QUESTION,
 }
 
 

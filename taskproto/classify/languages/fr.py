@@ -414,7 +414,7 @@ LANGUAGE = Language(
         r"(?! ?(?:tu|t'|vous|possible)\b)"
     ),
     retractions=(
-        r"(?:^|[\s,.!;])(?:en fait non|finalement non|non en fait|tout compte fait"
+        r"(?:^|[\s,.!;])(?:en fait non|finalement non|non en fait|tout compte fait|enfin non"
         r"|reflexion faite|laisse tomber|oublie(?: ca)?|plutot pas|mieux vaut pas|non,? (?:attends"
         r"|stop|arrete)|ah non|non non)(?![\w'-])"
     ),

@@ -30,6 +30,7 @@ _DO = (
     r"|migrez|faites|terminez|finissez|attaquez|montez|creez|importez|enchainez)"
     r"(?:-(?:les|la|le|moi|nous|y))?"
 )
+DO = _DO  # (fr_twentieth.py's too)
 # the task's own work, "what you were doing / had started"
 _OWN_WORK = (
     r"(?:ce que|ce qu'|ce sur quoi) ?(?:tu|t'|vous) ?(?:(?:etais|etiez) en train de (?:faire"

@@ -1,0 +1,224 @@
+"""German rules of issue #45's twentieth round (docs/interruptions.md, "Twentieth round: the
+rules (German and French)"): kinds the twenty-second batch missed, in every language, each read
+from messages of the round's own in other wordings. ``TWENTIETH`` is spliced at the end of
+``de_more.FIRST`` (after the holds and the earlier rounds' forms, before the status rules), and
+``JOINERS`` extends the nineteenth round's. Text as in ``de.py`` (lowercased, umlauts folded)."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import de_kinds
+
+# "alles, was du …" is a relative clause, the object of the verb before it ("Erst auditierst du
+# alles, was du angefasst hast"), not a question of its own; and "…, als du X hast?" is the past
+# event a question asks about ("Wurde der Lock freigegeben, als du pausiert hast?")
+JOINERS = (
+    de_kinds.JOINERS + r"|(?<=\balles, )was|(?<=\bdas, )was"
+    r"|als (?:du|ihr|wir|ich)\b(?=[^,.;!]*\?)"
+)
+
+_NOT = r"(?!.*\b(?:nicht|nie|niemals|kein\w*|nix|nichts)\b)"
+_DO = de_kinds.DO
+_NOUN = r"(?:lock\w*|worktrees?|journal\w*|session\w*|sitzung(?:en)?|hooks?|task\.json|claims?)"
+_APP = (
+    r"(?:user\w*|nutzer\w*|benutzer\w*|kunde\w*|login|logout|browser|cookies?|mutex\w*|redis"
+    r"|datenbank\w*|threads?|requests?|react|webhooks?|komponente\w*|api|app|server\w*)"
+)
+# a piece of the work delivered: what a user waits for ("die erste Version", "den Entwurf")
+_DELIVERED = (
+    r"(?:version|entwurf|stand|prototyp\w*|demo|pr|mr|merge request|pull request|build|release"
+    r"|ergebnis\w*|zwischenstand|vorschau|preview|rohfassung|fassung|draft|beta|mvp|lieferung)"
+)
+# a protocol event that happened, and when ("als du pausiert hast", "beim letzten Commit")
+_HAPPENED = (
+    r"(?:freigegeben|gelaufen|durchgelaufen|ausgelost|ausgeloest|getriggert|gegriffen|geloscht"
+    r"|geloescht|entfernt|aufgeraumt|aufgeraeumt|angelegt|erstellt|gesetzt|geschrieben"
+    r"|eingetragen|zuruckgegeben|zurueckgegeben|abgegeben|ausgefuhrt|ausgefuehrt|aktualisiert"
+    r"|vermerkt|gestartet|beendet|geschlossen|ubernommen|uebernommen)"
+)
+_WHEN = r"(?:als (?:du|ihr|wir|ich)|beim (?:letzten |ersten )?[\w-]+|nach (?:dem|deinem) [\w-]+)"
+# a stop, a wait or a go wondered about is no question on the code
+_STOPS = (
+    r"(?:aufhoren|aufhoeren|pausieren|anhalten|warten|abwarten|stoppen|weiter\w*|fortfahren"
+    r"|fortsetzen|loslegen|abbrechen|morgen|spater|spaeter|nachher|feierabend)"
+)
+
+TWENTIETH = (
+    # a wait kept up: "also weiter warten", "wir müssen weiterhin abwarten", "wart noch weiter
+    # ab" (a hold: not a go of "weiter"; "nicht weiter warten" is not one, nor "ohne zu warten")
+    Rule(
+        "de-hold-waiting",
+        "OTHER",
+        # (the wait's verb consumed, the rest looked ahead: the verb is the gate's word, so "weiter
+        # machen bitte" does not compile it)
+        r"^(?!.*\b(?:nicht|nie|ohne|kein\w*|nix|statt|anstatt)\b)(?=(?:.*\b)?(?:weiter|weiterhin)"
+        r" (?:[\w'.-]+ ){0,4}?(?<!\bzu )(?:abwarten|warten|stillhalten|pausieren|ausharren"
+        r"|gedulden)\b).*(?:warten|stillhalten|pausieren|ausharren|gedulden)"
+        r"|^(?!.*\b(?:nicht|nie|ohne)\b)(?=(?:.*\b)?(?:wart|warte|wartet)"
+        r" (?:[\w'.-]+ ){0,3}?(?:weiter|weiterhin)\b).*\bwart",
+        0.85,
+    ),
+    # an order to mark the task ("markier den Task als erledigt", "setz die Aufgabe auf
+    # blockiert"): an instruction, no check of the record and no go (languages/firm.py)
+    Rule(
+        "de-mark-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:(?:bitte|dann|und|jetzt|also) )*(?:markier|setz|trag|flagg|kennzeichne)"
+        r"(?:e|t)? (?:(?:bitte|mal|jetzt|dann|gleich) )*(?:den|die|das|diesen|diese|unseren"
+        r"|deinen) (?:[\w-]+ )?(?:task|aufgabe|ticket)[\w.-]* (?:(?:bitte|mal|jetzt|dann|gleich)"
+        r" )*(?:als|auf) [\w-]+(?: (?:ein|markieren|setzen))?(?!.*\w)",
+        0.7,
+    ),
+    # an audit said to "du", the verb first ("Erst auditierst du alles, …", "Jetzt prüfst du den
+    # Lock"): the order of the German du-form, not a question
+    Rule(
+        "de-audit-you",
+        "AUDIT",
+        r"^(?!.*\?$)(?:(?:erst|zuerst|jetzt|dann|als erstes|vorher|danach|also|und) )*"
+        r"(?:auditierst|auditiert) (?:du|ihr)\b|^(?!.*\?$)(?:(?:erst|zuerst|jetzt|dann|als erstes"
+        r"|vorher|danach|also|und) )*(?:prufst|pruefst|checkst|kontrollierst|verifizierst"
+        rf"|uberprufst|ueberpruefst) (?:du|ihr)\b(?=.*\b{_NOUN}\b)",
+        0.85,
+    ),
+    # a past protocol event, asked: "Wurde der Lock sauber freigegeben, als du pausiert hast?",
+    # "Hat der pre-commit-Hook beim letzten Commit gegriffen?" (not how it works: "Wird der Lock
+    # freigegeben, wenn …?", not the app's, not why)
+    Rule(
+        "de-audit-past",
+        "AUDIT",
+        r"^(?=.*\?$)(?:wurde|wurden|ist|sind|hat|haben|hast|war|waren)\b(?! (?:du|ihr)\b)"
+        rf"(?=.*\b{_NOUN}\b)(?!.*\b{_APP}\b)(?=.*\b{_WHEN}).*\b{_HAPPENED}\b",
+        0.85,
+    ),
+    # a status asked as when the user gets a piece of the work: "Wann kann ich mit dem ersten
+    # Entwurf rechnen?", "wann krieg ich die erste Version vom Export", "Bis wann ist X fertig?"
+    # (not "Wann kann ich den Server neu starten?")
+    Rule(
+        "de-status-when",
+        "STATUS_REQUEST",
+        r"^(?:ab |bis )?wann (?:kann|konnte|koennte|darf|werde|wurde|wuerde|krieg|kriege|bekomm"
+        r"|bekomme) ich (?:(?:denn|ungefahr|ungefaehr|etwa|so|endlich|eigentlich|mit) )*"
+        rf"(?:(?:den|die|das|dem|der|eine?[nmr]?|deine?[nmr]?|ersten?|erster|neuen?) )*"
+        rf"(?:[\w-]+ )?{_DELIVERED}\b(?!.*\b(?:zuletzt|gestern|damals)\b)"
+        r"|^bis wann (?:ist|sind|hast du|habt ihr|wird|werden|bist du|kriegst du|schaffst du)\b"
+        r"(?=.*\b(?:fertig|durch|erledigt|drin|live|gemerged?t?|umgesetzt|gebaut|soweit)\b)",
+        0.85,
+    ),
+    # what is still to happen before the agent can deliver: where the work stands ("Was muss
+    # noch passieren, bis du den PR aufmachen kannst?", "was fehlt dir noch, damit du mergen
+    # kannst"); not what the user must do, not how the protocol works ("damit der Lock …")
+    Rule(
+        "de-status-still-needed",
+        "STATUS_REQUEST",
+        r"^was (?:muss|fehlt|braucht es|brauchst du|brauchst|fehlt dir|musst du)(?: (?:denn|dir"
+        r"|alles|eigentlich))* noch\b(?!.*\bich\b)(?:(?=.*\b(?:bis|bevor|damit|ehe) (?:du|ihr)\b)"
+        r"|(?: (?:passieren|geschehen|getan werden|erledigt werden))?(?!.*\w))",
+        0.85,
+    ),
+    # its clause "bevor du … kannst", after a comma: it asks nothing of its own (a remark)
+    Rule(
+        "de-before-you-can-remark",
+        "OTHER",
+        r"^(?:bevor|bis|damit|ehe) (?:du|ihr) "
+        r"(?!.*\b(?:weiter\w*|fortfahren|fortsetzen|loslegen)\b)"
+        r".*\b(?:kannst|konnt|koennt|darfst|durft|duerft)\b",
+        0.7,
+    ),
+    # a status asked to be sent: "kannst du mir einen Status zum Mahnlauf schicken?", "schick
+    # mir mal den aktuellen Stand" (not a status code, not the lock's state: an audit's)
+    Rule(
+        "de-status-send",
+        "STATUS_REQUEST",
+        r"^(?:(?:kannst|konntest|koenntest|wurdest|wuerdest) du )?(?:mir |uns )?(?:(?:mal|kurz"
+        r"|bitte|noch|schnell) )*(?:(?:schick|send|gib|mail)(?:e|st)? (?:mir |uns )?(?:(?:mal"
+        r"|kurz|bitte|noch|schnell) )*)?(?:einen|den|nen|deinen|ein|das) (?:kurzen |aktuellen"
+        r" |knappen |neuen )?(?:status|stand|zwischenstand|statusbericht|statusupdate|update"
+        rf"|fortschrittsbericht|lagebericht)(?![\w-])(?!.*\b{_NOUN}\b)"
+        r"(?=.*\b(?:schick\w*|send\w*|geben|gib|mail\w*|durchgeben|schreiben)\b)",
+        0.85,
+    ),
+    # done-ness asked alone: "und, fertig?", "schon gemerged?", "endlich durch?"
+    Rule(
+        "de-status-bare",
+        "STATUS_REQUEST",
+        r"^(?:(?:und|na|also|so|ok|jetzt) )*(?:schon |endlich |jetzt |denn )?(?:fertig|durch"
+        r"|erledigt|feddich|ferdig|gemerged?t?|live|drin|gepusht)\s*\?+$",
+        0.85,
+    ),
+    # a go as the task's final verb on it ("Die Freigabe ist durch, deploy es.", "roll es aus",
+    # "merge es jetzt"): not denied, not asked (a time or a condition holds it: de.py's later)
+    Rule(
+        "de-go-ship",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:dann|also|jetzt|und|ok|gut|bitte) )*(?:deploy|deploye|roll"
+        r"|spiel|merg|merge|ship|liefer)(?:e|t)? (?:es|das|ihn|sie|das ganze)(?: (?:jetzt|bitte"
+        r"|gleich|direkt|ruhig|dann|einfach))*(?: (?:aus|ein|raus|live))?(?!.*\w)",
+        0.85,
+    ),
+    # a go on what is missing of the work: "schreib die fehlenden Tests für den ETL", "bau den
+    # Rest vom Export", "implementier alles, was noch fehlt" (not denied, not asked)
+    Rule(
+        "de-go-missing",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:dann|also|jetzt|und|bitte|ok) )*{_DO}\b(?: (?:mal|jetzt|bitte"
+        r"|noch|dann|gleich|direkt))* (?:(?:die|den|das) (?:noch )?(?:fehlenden|restlichen|offenen"
+        r"|ubrigen|uebrigen|ausstehenden) |den rest (?:vo[nm]|der|des|beim|bei)\b|(?:das|alles),?"
+        r" was (?:[\w'.-]+ ){0,5}?(?:noch )?(?:fehlt|offen ist|aussteht))",
+        0.85,
+    ),
+    # a go back to the work: "dann kannst du wieder an die Arbeit", "zurück an den Code"
+    Rule(
+        "de-go-back",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:dann|und|jetzt|also|danach) )*(?:(?:du )?(?:kannst|darfst)"
+        r" (?:du )?)?(?:(?:jetzt|wieder|dann|gern|gerne|ruhig) )*(?:wieder|zuruck|zurueck)"
+        r" (?:an die arbeit|an den code|an die aufgabe|an den task|ans werk|an deine aufgabe)"
+        r"(?!.*\w)",
+        0.85,
+    ),
+    # what was planned, now done: "mach das, was du geplant hattest", "mach, was geplant war"
+    Rule(
+        "de-go-planned",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:dann|also|jetzt|und|bitte|ok) )*(?:mach|macht|zieh|setz|bau)"
+        r"(?:e|t)?(?: das)?,? was (?:du|ihr|wir) (?:[\w'.-]+ ){0,4}?(?:geplant|vorhattest"
+        r"|vorgehabt|vorgesehen|besprochen|abgesprochen)(?: (?:hattest|hast|hattet|habt|hatten"
+        r"|haben))?(?: (?:durch|um|ein))?(?!.*\w)|^(?:mach|zieh)(?:e|t)?(?: das)?,? was (?:geplant"
+        r"|vorgesehen|besprochen) (?:war|ist)(?: durch)?(?!.*\w)",
+        0.85,
+    ),
+    # a wonder on the code, "ob wir / man … besser … sollten": a question ("Ich frage mich, ob
+    # wir die Preise nicht lieber in Cent speichern sollten"); not one on stopping or going on
+    Rule(
+        "de-wonder-should-question",
+        "QUESTION",
+        r"^(?:ich )?frag(?:e)? mich(?: (?:gerade|grad|grade|echt|ehrlich gesagt|schon|manchmal"
+        rf"|wirklich|eben))?,? ob (?:wir|man) (?!.*\b{_STOPS}\b)(?:[\w'.-]+ ){{1,10}}?"
+        r"(?:sollten|sollte|mussten|muessten|musste|muesste|wurden|wuerden|konnten|koennten)(?!.*\w)",
+        0.85,
+    ),
+    # what a command or an upgrade does, asked in the present ("Löscht git worktree prune auch
+    # den Lock?"): how it works, not the protocol's state now (languages/firm.py)
+    Rule(
+        "de-command-question",
+        "QUESTION",
+        r"^(?=.*\?$)(?!.*\b(?:gerade|grade|jetzt|noch|schon|wieder|eben)\b)(?:loscht|loescht"
+        r"|entfernt|raumt|raeumt|killt|uberschreibt|ueberschreibt|behalt|behaelt|blockiert"
+        r"|verandert|veraendert|andert|aendert|gibt) (?:(?:ein|das|der|die|den) )?(?:git|taskproto"
+        r"|doctor|upgrade|update|rebase|merge|reset|squash|script|skript|cronjob|befehl|kommando)\b",
+        0.85,
+    ),
+    # a threshold of the protocol, asked: "Wie lange darf der Heartbeat ausbleiben, bevor …?",
+    # and the clause of the time it waits for ("bevor die Session als tot gilt?")
+    Rule(
+        "de-threshold-question",
+        "QUESTION",
+        r"^(?:wie lange|nach wie ?viel\w* (?:zeit|sekunden|minuten|stunden))\b(?=.*\b(?:darf"
+        r"|durfen|duerfen|kann|konnen|koennen|muss|mussen|muessen|soll)\b)(?=.*\b(?:lock\w*"
+        r"|heartbeat\w*|session\w*|worktrees?|claims?|timeout\w*|ttl)\b)(?!.*\b(?:du|ihr|dich"
+        r"|dir)\b)|^(?:bevor|bis) .*\b(?:als|fur|fuer) (?:tot|verwaist|abgelaufen|stale|veraltet"
+        r"|inaktiv|verloren|haengend|hangend)\b.*\b(?:gilt|gelten|zahlt|zaehlt|betrachtet"
+        r"|markiert|erklart|erklaert|angesehen)\b.*\?$",
+        0.85,
+    ),
+)

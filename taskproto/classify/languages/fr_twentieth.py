@@ -1,0 +1,260 @@
+"""French rules of issue #45's twentieth round (docs/interruptions.md, "Twentieth round: the
+rules (German and French)"): kinds the twenty-second batch missed, in every language, each read
+from messages of the round's own in other wordings. ``TWENTIETH`` is spliced at the end of
+``fr_more.FIRST`` (after the holds and the earlier rounds' forms, before the status rules) and
+``BEFORE`` extends the nineteenth round's (before ``fr-negated-resumption``). Text as in
+``fr.py`` (lowercased, accents folded)."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+from taskproto.classify.languages import fr_kinds
+
+_NOT = r"(?!.*(?:\bpas\b|\bjamais\b|\bplus\b|\bne\b|\bn'|\brien\b))"
+_DO = fr_kinds.DO
+_NOUN = r"(?:verrous?|locks?|worktrees?|sessions?|journal|journaux|hooks?|task\.json|claims?)"
+_APP = (
+    r"(?:utilisateur\w*|users?|clients?|navigateur|cookies?|mutex|redis|base de donnees|bdd"
+    r"|threads?|requetes?|connexion|login|react|webhooks?|api|app|appli\w*|serveur\w*"
+    r"|composant\w*)"
+)
+# a piece of the work delivered: what a user waits for ("la première version", "le premier jet")
+_DELIVERED = (
+    r"(?:version|v\d|beta|maquette|jet|brouillon|draft|demo|pr|mr|pull request|merge request"
+    r"|build|release|livraison|prototype|proto|apercu|preview|ebauche|resultat|mvp)s?"
+)
+# the work's progress, which a question "in your opinion" may ask about ("t'as fini quand à ton
+# avis ?" asks where it stands)
+_PROGRESS = (
+    r"(?:fini|finie|termine|terminee|avance\w*|en es|t'en es|pret|prete|quand|combien de temps"
+    r"|reste|restent)"
+)
+
+BEFORE = (
+    *fr_kinds.BEFORE,
+    # a status asked as when the user gets a piece of the work: "quand est-ce que je peux
+    # compter sur une première version de X", "quand est-ce qu'on aura la démo ?", "je peux
+    # espérer la maquette pour quand ?" (before fr-negated-resumption, which reads a clause of
+    # "quand" alone as the time a go waits for; with no "est-ce que" only asked)
+    Rule(
+        "fr-status-when",
+        "STATUS_REQUEST",
+        r"^quand (?:est-ce (?:que |qu')|(?=.*\?$))(?:je|j'|on|nous) ?(?:peux|pourrai|pourrais"
+        r"|pourra|peut|pourrons|aurai|aura|aurons|vais|va|verrai|verra) (?:(?:avoir|recevoir"
+        r"|voir|esperer|compter sur|attendre) )?(?:(?:un|une|le|la|les|l'|ton|ta|tes|votre|ce"
+        rf"|cette|premier|premiere|premiers|nouvelle|nouveau) ?)+(?:[\w-]+ )?{_DELIVERED}\b"
+        r"|^(?:je|on) (?:peux|peut|pourrai|pourra) (?:esperer|compter sur|avoir|attendre|prevoir)"
+        r" (?:[\w'-]+ ){1,8}?pour quand\s*\?*$"
+        r"|^(?:c'est|ce sera|ca sera|(?:il|elle) (?:est|sera)|prevue?s?) (?:prevue? )?pour quand\b",
+        0.85,
+    ),
+)
+
+TWENTIETH = (
+    # a wait kept up: "donc continue d'attendre", "continue à patienter", "on continue
+    # d'attendre le retour de Paul" (a hold: not a go of "continue"; negated it is
+    # fr-negated-resumption's)
+    Rule(
+        "fr-hold-waiting",
+        "OTHER",
+        r"\b(?:continue[sz]?|continuons|continuer|poursuis|poursuivez|reste[sz]?)"
+        r" (?:a |d')(?:attendre|patienter)\b|\bcontinue[sz]? (?:de |a )?faire le pied de grue\b",
+        0.85,
+    ),
+    # an order to mark the task ("marque la tâche comme terminée", "passe la tâche en bloquée"):
+    # an instruction, no check of the record and no go (languages/firm.py)
+    Rule(
+        "fr-mark-remark",
+        "OTHER",
+        r"^(?!.*\?$)(?:(?:bon|alors|donc|et|maintenant|stp) )*(?:marque|marquez|passe|passez|mets"
+        r"|mettez|note|notez|flague|flaguez)(?:-la|-le)? (?:la |cette |ta |ma )?(?:tache|task"
+        r"|ticket)(?: [\w-]+)? (?:comme|en|a) [\w-]+(?: [\w-]+)?(?!.*\w)",
+        0.7,
+    ),
+    # a past protocol event, asked: "le verrou a été libéré proprement quand t'as mis en pause ?",
+    # "le hook s'est bien déclenché quand tu as commité ?" (not what it does whenever an event
+    # happens: fr-question-whenever; not why, not the app's)
+    Rule(
+        "fr-audit-past",
+        "AUDIT",
+        r"^(?=.*\?$)(?!(?:pourquoi|comment|qui|que|qu'est-ce)\b)"
+        rf"(?=.*\b{_NOUN}\b)(?!.*\b{_APP}\b).*\b(?:a|ont|s'est|se sont|est|sont)"
+        r"(?:-t-il|-t-elle|-ils|-elles)? (?:(?:bien|correctement|proprement|vraiment|deja"
+        r"|seulement|tout de suite) )*(?:ete )?(?:(?:bien|correctement|proprement) )?(?:libere"
+        r"|relache|rendu|tourne|declenche|lance|execute|supprime|nettoye|cree|pris|retire|ferme"
+        r"|ecrit|enregistre|passe|mis a jour|marche|fonctionne)e?s?\b.*\b(?:quand|lorsque"
+        r"|lorsqu'|au moment ou|apres que|pendant que) ?(?:tu|t'|vous|on|j'|je) ?(?:as|avez|a|ai"
+        r"|t'es|es|etes|etais|vous etes|m'etais|me suis|s'est)\b",
+        0.85,
+    ),
+    # the state of a piece of the work asked ("Quel est l'état actuel de la migration des
+    # comptes ?"): where the work stands (the state of a lock or a session is an audit's)
+    Rule(
+        "fr-status-state-of",
+        "STATUS_REQUEST",
+        r"^(?:quel est|c'est quoi|quid de|et) (?:l'etat|le statut|l'avancement|le niveau"
+        r" d'avancement)(?: actuel| d'avancement| reel)? (?:de l'|de la |du |des |sur (?:la |le"
+        r" |l')?)(?:[\w-]+ )?(?:implementation|implem|migration|refacto\w*|developpement|dev"
+        r"|module|feature|fonctionnalite|ticket|chantier|travail|integration|import|export|ecran"
+        r"|page|endpoint|tests?|correctif|fix|pr|portage|reecriture)s?\b",
+        0.85,
+    ),
+    # what is still to happen before the agent can deliver: where the work stands ("qu'est-ce
+    # qui doit encore se passer avant que tu puisses ouvrir la PR ?"), and its clause "avant que
+    # tu puisses …", which asks nothing of its own (a remark)
+    Rule(
+        "fr-status-still-needed",
+        "STATUS_REQUEST",
+        r"^(?:qu'est-ce qui|que) (?:doit|reste a) encore (?:se passer|arriver|etre fait)\b"
+        r"|^qu'est-ce qu'il (?:te |vous )?(?:faut|manque|reste) encore (?:avant|pour)\b",
+        0.85,
+    ),
+    Rule(
+        "fr-before-you-can-remark",
+        "OTHER",
+        r"^avant (?:que (?:tu|vous) (?:puisses|puissiez)|de pouvoir) (?!.*\b(?:continuer|reprendre"
+        r"|avancer|poursuivre)\b)",
+        0.7,
+    ),
+    # a status asked to be sent, or as a percentage: "tu pourrais m'envoyer un point sur X ?",
+    # "donne-moi juste le pourcentage d'avancement" (not the lock's state: an audit's)
+    Rule(
+        "fr-status-send",
+        "STATUS_REQUEST",
+        r"^(?:tu (?:peux|pourrais)|peux-tu|pourrais-tu|vous (?:pouvez|pourriez)|pouvez-vous"
+        r"|pourriez-vous) (?:m'|me |nous )?(?:envoyer|donner|faire|passer|ecrire|filer) (?:un |une"
+        r" |le |la |l'|ton |ta |votre )?(?:petit |rapide |bref |court )?(?:point|etat|statut"
+        rf"|status|bilan|avancement|update|compte[ -]rendu|recap\w*)\b(?!.*\b{_NOUN}\b)"
+        r"|^(?:donne|donnez|dis|dites|envoie|envoyez)(?:-moi|-nous)? (?:juste |seulement |vite )?"
+        r"(?:le |un |ton |votre )?(?:pourcentage|taux|%) (?:d'avancement|de progression"
+        r"|d'achevement|de completion)\b",
+        0.85,
+    ),
+    # done-ness asked alone: "alors, fini ?", "c'est bouclé ?", "déjà mergé ?"
+    Rule(
+        "fr-status-bare",
+        "STATUS_REQUEST",
+        r"^(?:(?:et|alors|bon|donc|ok) )*(?:deja |enfin )?(?:fini|finie|termine|terminee|boucle"
+        r"|bouclee|c'est fait|c'est boucle|livre|merge|mergee|en prod)\s*\?+$",
+        0.85,
+    ),
+    # a go as the task's final verb on it ("la validation est passée, déploie-le", "livre-la
+    # maintenant"): not denied, not asked (a time or a condition holds it: fr.py's later)
+    Rule(
+        "fr-go-ship",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:alors|donc|bon|ok|maintenant|et|vas-y) )*(?:deploie|deployez"
+        r"|livre|livrez|merge|mergez|mets|mettez)(?:-(?:le|la|les)| (?:ca|le tout))"
+        r"(?: (?:maintenant"
+        r"|en prod|en production|en ligne|sur la prod|direct|stp|svp))*(?!.*\w)",
+        0.85,
+    ),
+    # a go on what is missing of the work: "implémente ce qui manque de X", "écris les tests qui
+    # manquent pour l'ETL", "code les écrans restants" (not denied, not asked)
+    Rule(
+        "fr-go-missing",
+        "RESUMPTION",
+        rf"^(?!.*(?:\bpas\b|\bjamais\b|\bne\b))(?!.*\?$)(?:(?:bon|ok|alors|donc|et|maintenant) )*"
+        rf"{_DO}\b(?: (?:donc|maintenant|stp|svp|vite|aussi))* (?:(?:tout )?ce qui (?:manque"
+        r"|reste)|ce qu'il (?:manque|reste)|(?:le|la|les|l') ?(?:[\w-]+ ){1,3}?(?:manquant|restant)"
+        r"e?s?\b|(?:le|la|les|l') ?(?:[\w-]+ ){1,3}?qui (?:manquent|manque|restent|reste)\b)",
+        0.85,
+    ),
+    # what was planned, now done: "fais ce qui était prévu pour X", "fais ce que t'avais prévu"
+    Rule(
+        "fr-go-planned",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:bon|ok|alors|donc|et|maintenant|vas-y) )*(?:fais|faites|lance"
+        rf"|lancez|attaque|attaquez|deroule|deroulez|{_DO})(?: (?:donc|maintenant|stp|svp"
+        r"|directement|simplement|juste))* (?:tout )?(?:ce (?:que|qu') ?(?:tu|t'|vous|on) ?(?:avais"
+        r"|avait|aviez|as|a|avez|avions) (?:prevu|planifie|dit|convenu|decide|annonce)"
+        r"|ce qui (?:etait|est|a ete|avait ete) (?:prevu|planifie|convenu|decide|annonce))\b",
+        0.85,
+    ),
+    # back onto a piece of the work: "reviens sur le mode sombre", "retourne sur l'écran de
+    # paiement" (not on an answer, a point or a version: "reviens sur ta dernière réponse",
+    # "reviens à la version précédente" revert or ask)
+    Rule(
+        "fr-go-back-onto",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:bon|ok|alors|donc|et|maintenant|du coup) )*(?:reviens|revenez"
+        r"|retourne[sz]?) sur (?!(?:ce que|ce qu'|ca|cela|ceci|toi|moi)\b)"
+        r"(?:le |la |les"
+        r" |l'|ton |ta |tes |votre |vos |ce |cet"
+        r" |cette )?(?!(?:[\w-]+ )?(?:version|commit"
+        r"|etat|reponse|message|question|point|decision|remarque|explication|sujet|ancien\w*"
+        r"|precedent\w*|debut|ligne|avant|propos|phrase|idee|choix|branche|main|master)\b)[\w-]+",
+        0.85,
+    ),
+    # what a command or an upgrade does, asked in the present ("Est-ce que git worktree prune
+    # supprime aussi le lock ?", "passer à Spring Boot 3 casse le client ?"): how it works, not
+    # the protocol's state now nor a past event (languages/firm.py)
+    Rule(
+        "fr-command-question",
+        "QUESTION",
+        r"^(?=.*\?$)(?!.*\b(?:encore|toujours|deja|en ce moment|maintenant)\b)(?:est-ce (?:que"
+        r" |qu'))?(?:(?:passer|monter|migrer|upgrader) (?:a |en |vers |sur )|(?:le |la |l'|un"
+        r" |une )?(?:upgrade|mise a jour|migration|montee de version|passage a|rebase|squash"
+        r"|reset|git|taskproto|doctor|commande|cron) )(?:[\w'.+-]+ ){0,5}?(?<!\ba )(?<!\bont )"
+        r"(?<!\bas )(?<!\bavez )(?:casse|cassent|impacte|impactent|affecte|affectent|supprime"
+        r"|suppriment|efface|effacent|ecrase|ecrasent|nettoie|nettoient|touche|touchent|libere"
+        r"|liberent|garde|gardent|conserve|conservent|bloque|bloquent|ralentit|vire|tue)\b",
+        0.85,
+    ),
+    # a threshold of the protocol, asked: "combien de temps le heartbeat peut manquer …", and the
+    # clause of what it waits for ("avant que la session soit considérée morte ?")
+    Rule(
+        "fr-threshold-question",
+        "QUESTION",
+        r"^(?:au bout de |apres )?combien de (?:temps|minutes|secondes|heures)\b(?=.*\b(?:peut"
+        r"|peuvent|doit|doivent|faut)\b)(?=.*\b(?:verrou|lock|heartbeat|session|worktree|claim"
+        r"|timeout|ttl|bail)s?\b)(?!.*\b(?:tu|t'|te|vous)\b)"
+        r"|^avant (?:que|qu'|d'|de) .*\b(?:considere"
+        r"|declare|marque|juge|traite)e?s? (?:comme )?(?:morte?s?|perimee?s?|expiree?s?|stale"
+        r"|orpheline?s?|abandonnee?s?|inactive?s?|zombies?)\b.*\?$",
+        0.85,
+    ),
+    # what a change did, asked: "qu'est-ce qu'il a changé ce dernier commit, dis-le en deux
+    # mots" (a question on the code, not the work's status: "qu'est-ce que t'as changé ?")
+    Rule(
+        "fr-change-question",
+        "QUESTION",
+        r"^qu'est-ce (?:qu'il |qu'elle |que (?:le|la|ce|cette) |que l')(?=.*\b(?:commit|pr|merge"
+        r"|patch|diff|release|rebase|upgrade|mise a jour|version|changement)s?\b)"
+        r"(?:[\w'.-]+ ){0,4}?"
+        r"(?:a|ont|avait) (?:change|modifie|apporte|casse|touche|corrige|ajoute|supprime)\b",
+        0.85,
+    ),
+    # where a thing comes from, or a question "in your opinion": "le N+1, il vient d'où à ton
+    # avis ?", "d'où sort ce warning selon toi ?" (not the work's progress)
+    Rule(
+        "fr-opinion-question",
+        "QUESTION",
+        rf"^(?!.*\b{_PROGRESS}\b)(?:.*\b(?:vien(?:t|nent)|provien(?:t|nent)|sor(?:t|tent)) d'ou\b"
+        r"|d'ou (?:vient|viennent|provient|sort|sortent)\b|.*\b(?:a ton avis|selon toi|d'apres toi"
+        r"|a votre avis|selon vous)\s*\?$)",
+        0.85,
+    ),
+    # a wonder on the code, "si on devrait …": a question ("je me demande si on devrait pas
+    # stocker les durées en ms"); not one on stopping, waiting or going on
+    Rule(
+        "fr-wonder-should-question",
+        "QUESTION",
+        r"^(?:je me (?:demande|demandais|pose la question)|je me dis)(?: (?:quand meme|vraiment"
+        r"|un peu))?,? (?:si|s') ?(?:on|nous|il|ca|ce|c') ?(?:ne |n')?(?:devrai[st]|devrions"
+        r"|faudrait|vaudrait|serait|aurait|ferait|pourrai[st])(?: pas)? (?!.*\b(?:arreter"
+        r"|continuer|attendre|pause|stopper|reprendre|s'arreter|laisser tomber|demain|plus tard"
+        r"|tout a l'heure)\b)",
+        0.85,
+    ),
+    # a go after "and after that" ("…, et après reprends où t'en étais", "puis après, tu
+    # continues"): the go last, not denied, not asked
+    Rule(
+        "fr-go-after-that",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:et|puis|ensuite|alors) )*(?:apres|apres ca|apres quoi|derriere)"
+        r",? (?=(?:tu )?(?:reprends|reprenez|continue[sz]?|poursuis|poursuivez|enchaine[sz]?"
+        r"|retourne[sz]? (?:bosser|au boulot|au travail)|y retournes?)\b)",
+        0.85,
+    ),
+)
