@@ -7,7 +7,8 @@ Each process that runs tests (each xdist worker) appends one JSON line per test 
 test's id, the CPU seconds (user + system) of that process and of the children it waited for while
 the test ran (setup, call and teardown), and the wall seconds. A process the test started and did
 not wait for (a server stopped at the end of the module) counts where it is waited for; a command
-forked by tests/forkrun.py counts in the test that ran it (the zygote tells its CPU). The second
+forked by tests/forkrun.py, or an MCP server by tests/mcpfork.py, counts in the test that ran it
+(the zygote tells its CPU; the zygotes' own imports, once a worker, count nowhere). The second
 command prints the tests by CPU, and the total.
 """
 
@@ -40,6 +41,9 @@ def _cpu() -> float:
     # counts them as they end.
     forkrun = sys.modules.get("tests.forkrun")
     forked = forkrun.children_cpu() if forkrun is not None else 0.0
+    # So are the MCP servers tests/mcpfork.py's zygote forks: it counts them as they end.
+    mcpfork = sys.modules.get("tests.mcpfork")
+    forked += mcpfork.children_cpu() if mcpfork is not None else 0.0
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + forked
 
 

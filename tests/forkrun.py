@@ -123,7 +123,12 @@ class _Zygote:
         self.answers = ours.makefile("rb")
 
     def run(
-        self, argv: list[str], cwd: Path, env: dict[str, str], input: str | None, timeout: float
+        self,
+        argv: list[str],
+        cwd: Path,
+        env: dict[str, str],
+        input: str | bytes | None,
+        timeout: float,
     ) -> tuple[int, float, str, str]:
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             stdin_r, stdin_w = os.pipe()
@@ -159,10 +164,10 @@ class _Zygote:
             self.proc.wait()
 
 
-def _feed(fd: int, text: str) -> None:
+def _feed(fd: int, text: str | bytes) -> None:
     try:
         if text:
-            os.write(fd, text.encode())
+            os.write(fd, text if isinstance(text, bytes) else text.encode())
     except OSError:
         pass  # the command went without reading it all, as a pipe's reader may
     finally:
@@ -191,7 +196,7 @@ def run(
     argv: list[str],
     cwd: Path,
     env: dict[str, str],
-    input: str | None = None,
+    input: str | bytes | None = None,
     timeout: float = 120,
 ) -> Finished:
     """`python -m taskproto *argv` in `cwd` with exactly `env`, as a forked process; its exit code,
@@ -221,16 +226,15 @@ def _python_variables(env: Mapping[str, str]) -> dict[str, str]:
 
 
 def _exec(
-    argv: list[str], cwd: Path, env: dict[str, str], input: str | None, timeout: float
+    argv: list[str], cwd: Path, env: dict[str, str], input: str | bytes | None, timeout: float
 ) -> Finished:
     proc = subprocess.run(
         [sys.executable, "-m", "taskproto", *argv],
         cwd=cwd,
         env=env,
-        input=input,
+        input=input.encode(locale.getpreferredencoding(False)) if isinstance(input, str) else input,
         capture_output=True,
-        text=True,
         timeout=timeout,
         check=False,
     )
-    return Finished(proc.returncode, proc.stdout, proc.stderr)
+    return Finished(proc.returncode, _decode(proc.stdout), _decode(proc.stderr))

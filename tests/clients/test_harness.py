@@ -69,14 +69,12 @@ def run_write(
     project: Path,
     home: Path,
     hook: RecordingHook,
-    target: Path,
+    calls: list[ToolCall],
     *flags: str,
-    kind: str = "write",
 ) -> tuple[ClientResult, list[Request]]:
-    """Hooks on every event, one scripted tool call that writes `target`."""
+    """Hooks on every event, then the scripted tool calls, one a turn."""
     client.install_hooks(project, home, hook.commands(client.name, client.all_events, *flags))
-    script: list[Turn] = [writing_call(client, kind, target), Text("All done")]
-    with client.server(script) as server:
+    with client.server([*calls, Text("All done")]) as server:
         result = client.run(PROMPT, project, server, home)
         turns = server.turns
     assert result.returncode == 0, result.describe()
@@ -103,12 +101,14 @@ def check_payload(client: str, record: Record, suffix: str = "") -> None:
 
 @dataclass
 class AllowedWrite:
-    """One client's run with hooks on every event and one allowed write of `target`."""
+    """One client's run with hooks on every event, an allowed write of `target`, then (but for
+    Codex, whose one writing tool is its shell) an allowed shell command writing `shell_target`."""
 
     name: str
     project: Path
     hook: RecordingHook
     target: Path
+    shell_target: Path
     result: ClientResult
     turns: list[Request]
 
@@ -127,8 +127,12 @@ def allowed_write(
     project, home = make_project(base / "project"), base / "home"
     home.mkdir()
     hook, target = RecordingHook(base / "hook"), project / "allowed.txt"
-    result, turns = run_write(client, project, home, hook, target, *context_flags(client))
-    return AllowedWrite(name, project, hook, target, result, turns)
+    calls = [writing_call(client, "write", target)]
+    shell_target = target if name == "codex" else project / "shell.txt"
+    if name != "codex":
+        calls.append(writing_call(client, "shell", shell_target))
+    result, turns = run_write(client, project, home, hook, calls, *context_flags(client))
+    return AllowedWrite(name, project, hook, target, shell_target, result, turns)
 
 
 def test_hooks_fire_and_an_allowed_write_happens(allowed_write: AllowedWrite) -> None:
@@ -163,56 +167,66 @@ def test_hooks_fire_and_an_allowed_write_happens(allowed_write: AllowedWrite) ->
         check_payload(name, hook.first(event))
 
 
-@pytest.mark.parametrize("name", ["claude", "gemini"])
-def test_an_allowed_shell_command_runs(
-    name: str, project: Path, home: Path, hook: RecordingHook
-) -> None:
-    """The shell tool, as the hooks see it (codex's one tool is covered above)."""
-    require(name)
-    client = CLIENTS[name]
-    target = project / "shell.txt"
+def test_an_allowed_shell_command_runs(allowed_write: AllowedWrite) -> None:
+    """The shell tool, as the hooks see it: the second call of the allowed-write run (Codex's
+    one tool is its shell: its write is that run's one call)."""
+    run = allowed_write
+    name, client, hook, target = run.name, CLIENTS[run.name], run.hook, run.shell_target
 
-    result, _ = run_write(client, project, home, hook, target, *context_flags(client), kind="shell")
-
-    assert target.read_text() == "hello\n", result.describe()
-    pre = hook.first(client.pre_tool).payload
-    assert pre["tool_name"] == {"claude": "Bash", "gemini": "run_shell_command"}[name]
+    assert target.read_text() == "hello\n", run.result.describe()
+    shell = 0 if name == "codex" else 1  # the shell call's place among the run's tool calls
+    pre = [r for r in hook.records() if r.event == client.pre_tool][shell].payload
+    assert (
+        pre["tool_name"] == {"claude": "Bash", "codex": "Bash", "gemini": "run_shell_command"}[name]
+    )
     assert pre["tool_input"]["command"] == f"printf 'hello\\n' > {shlex.quote(str(target))}"
+    if name == "codex":
+        return  # its one tool's payloads: test_hooks_fire_and_an_allowed_write_happens
     for event in client.all_events:
         if "Tool" in event:
-            check_payload(name, hook.first(event), f".{pre['tool_name']}")
+            record = [r for r in hook.records() if r.event == event][shell]
+            check_payload(name, record, f".{pre['tool_name']}")
 
 
-# Codex's file-writing call here is its shell tool, so it has one kind only.
-DENY_CASES = [
-    ("claude", "write"),
-    ("claude", "shell"),
-    ("gemini", "write"),
-    ("gemini", "shell"),
-    ("codex", "shell"),
-]
+# Codex's file-writing call is its shell tool, so its run makes one call; the others' runs make
+# both, the file-writing tool's and the shell's, each denied (one client start for the two).
+DENY_KINDS = {"claude": ("write", "shell"), "gemini": ("write", "shell"), "codex": ("shell",)}
 
 
-@pytest.mark.parametrize(("name", "kind"), DENY_CASES)
+@pytest.mark.parametrize("name", list(DENY_KINDS))
 @pytest.mark.parametrize("how", ["exit2", "json"])
 def test_pre_tool_hook_denies_the_write(
-    name: str, kind: str, how: str, project: Path, home: Path, hook: RecordingHook
+    name: str, how: str, project: Path, home: Path, hook: RecordingHook
 ) -> None:
+    """Each writing call of one run is denied: the file-writing tool's, then the shell's."""
     require(name)
     client = CLIENTS[name]
-    target = project / f"{DENY_WORD}.txt"
-    flags = ("--json-deny",) if how == "json" else ()
+    kinds = DENY_KINDS[name]
+    targets = {kind: project / f"{DENY_WORD}-{kind}.txt" for kind in kinds}
+    calls = [writing_call(client, kind, targets[kind]) for kind in kinds]
+    client.install_hooks(
+        project,
+        home,
+        hook.commands(client.name, client.all_events, *(("--json-deny",) if how == "json" else ())),
+    )
+    with client.server([*calls, Text("All done")]) as server:
+        result = client.run(PROMPT, project, server, home)
+        turns = server.turns
+    assert result.returncode == 0, result.describe()
 
-    result, turns = run_write(client, project, home, hook, target, *flags, kind=kind)
-
-    assert hook.first(client.pre_tool)
-    assert not target.exists(), f"{name} wrote the file despite the hook's deny"
-    # The reason is what the model reads as the tool's result.
-    assert DENY_REASON in json.dumps(turns[1].body), result.describe()
+    seen = [r.payload for r in hook.records() if r.event == client.pre_tool]
+    assert len(seen) == len(kinds), (hook.events(), result.describe())
+    for kind, payload in zip(kinds, seen, strict=True):
+        assert str(targets[kind]) in json.dumps(payload["tool_input"]), (kind, payload)
+        assert not targets[kind].exists(), f"{name} wrote the file despite the hook's deny ({kind})"
+    # Each reason is what the model reads as that call's result: the turn after the Nth call
+    # carries N of them (the conversation so far).
+    for n in range(1, len(kinds) + 1):
+        assert json.dumps(turns[n].body).count(DENY_REASON) == n, (n, result.describe())
     if name == "claude":
-        call = writing_call(client, kind, target)
         assert result.json["permission_denials"] == [
-            {"tool_name": call.name, "tool_use_id": "toolu_standin_0", "tool_input": call.input}
+            {"tool_name": call.name, "tool_use_id": f"toolu_standin_{i}", "tool_input": call.input}
+            for i, call in enumerate(calls)
         ]
 
 

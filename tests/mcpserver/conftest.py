@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,6 +12,8 @@ from typing import Any
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult
+
+from tests import mcpfork
 
 # The machine is shared; a server's first start imports the whole SDK.
 TIMEOUT = 120.0
@@ -31,11 +32,12 @@ async def connect(
     env: dict[str, str] | None = None,
     args: list[str] | None = None,
 ) -> AsyncIterator[ClientSession]:
-    """A ClientSession on a fresh `taskproto mcp` subprocess in `repo`."""
-    argv = ["-m", "taskproto", "mcp", *(["--session", session] if session else []), *(args or [])]
-    params = StdioServerParameters(
-        command=sys.executable, args=argv, env=server_env(env), cwd=str(repo)
-    )
+    """A ClientSession on a fresh `taskproto mcp` server process in `repo`: forked from an
+    interpreter that has imported the SDK (tests/mcpfork.py), its pipes the client's own."""
+    argv = ["mcp", *(["--session", session] if session else []), *(args or [])]
+    full_env = server_env(env)
+    command, command_args = mcpfork.server_command(argv, full_env)
+    params = StdioServerParameters(command=command, args=command_args, env=full_env, cwd=str(repo))
     async with (
         stdio_client(params) as (read, write),
         ClientSession(read, write, read_timeout_seconds=TIMEOUT) as client,
