@@ -120,10 +120,10 @@ _MARKDOWN = re.compile(r"[*_~#`>]+")
 _SPACES = re.compile(r"[ \t\f\v]+")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\s*\n\s*")
 # Split before connectives so "explain X before you continue" keeps "before you continue"
-# as its own (hold) clause, and on commas, colons and spaced dashes. (`{comma}`: a language may
-# keep a comma that opens a subordinate clause, languages.clause_patterns.)
+# as its own (hold) clause, and on commas, colons (not a clock's, "20:00") and spaced dashes.
+# (`{comma}`: a language may keep a comma opening a subordinate clause, languages.clause_patterns.)
 _SPLIT = (
-    r"\s*(?:{comma}|[:()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
+    r"\s*(?:{comma}|(?<!\d):|:(?!\d)|[()\[\]]|\s-+\s|^-+\s|\s-+$)\s*"
     r"|(?<!how long)\s+(?=(?:but|then|before|unless|and then)\b)"
     # not "wait | until the CI is green": a wait with what it waits for is one clause
     r"|(?<!how long)(?<!\bwait)(?<!\bhold)(?<!\bhold on)(?<!\bhold off)(?<!\bhang on)"

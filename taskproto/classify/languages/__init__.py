@@ -175,7 +175,7 @@ _MARKERS = {
         cinco seguimos continuidade saiu sairam hoje amanha importou importaram
         progrediu progrediram avancou avancaram evoluiu evoluiram
         continuam existem percentual conclusao expirou sumiu sumiram pras fechou
-        simbora vambora partiu pulou
+        simbora vambora partiu pulou finalizou finalizaram emenda poderia
     """,
 }
 

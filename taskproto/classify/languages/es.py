@@ -58,8 +58,8 @@ RULES = (
         rf"|\b(?:manana|mas tarde|esta tarde|en la tarde)\b.*\b{VERB}"
         # a clause of its own that says when: "Sigue, pero primero espera a que termine el CI"
         r"|^despues de(?:l| la| los| las)? [\w.-]+(?![^?]*\b(?:que|cual)\b[^?]*\?$)"
-        r"|^(?:solo |y )?(?:cuando|en cuanto|una vez que"
-        r"|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
+        r"|^(?:solo |y )?(?:cuando(?! (?:tendr|podr)e| (?:crees|calculas) que)|en cuanto"
+        r"|una vez que|despues de que|apenas)\b(?!.*\?$)|^(?:primero )?espera a que\b",
         0.9,
     ),
     Rule(
@@ -329,9 +329,8 @@ RULES = (
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does
     # not override (a remark: after a go, it would not take the go back)
     Rule("es-remark", "OTHER", rf"^(?:{ACK}[^\w?]*){{1,2}}$", 0.7),
-    # a question about what a change will do ("¿El rebase va a pisar las migraciones de Ana?",
-    # "¿Las URLs van a quedar igual tras la migración?"): a question, not a status request (the
-    # protocol's own state is an audit's)
+    # what a change will do ("¿El rebase va a pisar las migraciones de Ana?", "¿Las URLs van a
+    # quedar igual tras la migración?"): a question, not a status (the protocol's: an audit)
     Rule(
         "es-effect-question",
         "QUESTION",
@@ -401,9 +400,9 @@ LANGUAGE = Language(
     ),
     joiners=es_kinds.JOINERS,
     connectives=(
-        # not "antes o después del pago?", nor a question's "…después del corte?" (they ask)
-        r"(?<!\bo)\s+(?=(?:pero|luego|despues(?! de(?:l| la| los| las)? [^,.;:!?]*\?\s*$)"
-        r"|y luego|y despues|antes de|hasta que)\b)"
+        # not "antes o después del pago?", "…después del corte?", "¿tenerlo antes de las 8?"
+        r"(?<!\bo)\s+(?=(?:pero|luego|y luego|y despues|hasta que|despues(?! de(?:l| la| los"
+        r"| las)? [^,.;:!?]*\?\s*$))\b)|(?<!\bo)(?<!rl[oa])(?<!list[oa])\s+(?=antes de\b)"
     ),
     later=(
         r"\b(?:manana|pasado manana|mas tarde|en un rato|al rato|ahorita no|esta (?:tarde|noche)"
@@ -420,11 +419,12 @@ LANGUAGE = Language(
         r"|eso)\b)[\w-]+|\btras (?:el|la|los|las|mi|mis) [\w-]+"
     ),
     conditions=(
-        # a clause that waits for an event: "espera a que el CI pase y luego sigue"
+        # waiting for an event ("espera a que el CI pase y luego sigue"), only if ("solo vuelve
+        # al código si pasa el build"; not "dime solo si …", whether)
         r"^espera(?:d|me|nos)? (?:(?:un poco|primero) )?a que\b|"
         r"\b(?:cuando|en cuanto|apenas|una vez que|tan pronto como|hasta que|despues de que"
-        # "solo vuelve al código si pasa el build" (only if)
-        r"|luego de que|(?:solo|solamente|unicamente|nomas) (?:[\w-]+ ){0,6}?si(?= [\w-])"
+        r"|luego de que|(?<!dime )(?<!decime )(?<!avisame )(?:solo|solamente|unicamente|nomas) (?!"
+        r"(?:me )?(?:dices|dime|decime|avisas|avisame|confirmas)\b)(?:[\w-]+ ){0,6}?si(?= [\w-])"
         r"|siempre que)\b(?! (?:quieras|puedas|gustes|estes listo|estes lista"
         r"|lo veas|te parezca)\b)"
         # the agent's own step, in its person ("cuando termines X", "cuando tengas X listo")

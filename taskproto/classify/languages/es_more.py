@@ -10,7 +10,7 @@ the code has). Text as in ``es.py`` (lowercased, accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import es_kinds
+from taskproto.classify.languages import es_kinds, es_twentieth
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -266,6 +266,6 @@ BY_KIND = (
     Rule("es-wonder-question", "QUESTION", _WONDER + _ASKED + _NOT_HOLD, 0.8),
 )
 
-# The eighteenth round's forms, then the nineteenth's (``es_kinds.py``): spliced after
-# ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *es_kinds.NINETEENTH)
+# The eighteenth round's forms, then the nineteenth's (``es_kinds.py``) and the twentieth's
+# (``es_twentieth.py``): spliced after ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *es_kinds.NINETEENTH, *es_twentieth.TWENTIETH)

@@ -95,6 +95,28 @@ FIRM: dict[str, frozenset[str]] = {
     "fr-opinion-question": _STATUS,
     "de-status-when": _QUESTION,
     "fr-status-when": _QUESTION,
+    # the twentieth round's Spanish and Portuguese forms, each read whole: when the work is
+    # ready, or its status sent, is where it stands, not the code's question ("¿cuándo tendré
+    # la primera versión?"); what a change did, how a thing was done, in my opinion, an
+    # upgrade's effect are the code's questions, not where the work stands; what the tool can
+    # do is a question, no check of the protocol answers it ("¿se puede ejecutar el doctor
+    # desde otro directorio?"); a past protocol event is an audit, not an explanation
+    "es-status-when": _QUESTION,
+    "pt-status-when": _QUESTION,
+    "es-status-send": _QUESTION,
+    "pt-status-send": _QUESTION,
+    "es-change-asked": _STATUS,
+    "pt-change-asked": _STATUS,
+    "es-how-done-asked": _STATUS,
+    "pt-how-done-asked": _STATUS,
+    "es-opinion-asked": _STATUS,
+    "pt-opinion-asked": _STATUS,
+    "es-effect-asked": _STATUS,
+    "pt-effect-asked": _STATUS,
+    "es-tool-asked": _AUDIT,
+    "pt-tool-asked": _AUDIT,
+    "es-audit-past": _QUESTION,
+    "pt-audit-past": _QUESTION,
 }
 
 

@@ -100,7 +100,7 @@ RULES = (
         r"|terminar|passar|ficar|for|acabar|voltar)\b"
         # a clause of its own that says when: "Prossiga só depois do meu ok"
         r"|^(?:mas )?(?:so )?(?:depois|apos) d[oa]s? (?![^?]*\b(?:o que|oq|qual)\b[^?]*\?$)"
-        r"|^(?:mas )?(?:so )?(?:quando|assim que)\b(?!.*\?$)",
+        r"|^(?:mas )?(?:so )?(?:quando(?! (?:\w+ )?(?:acha|calcula) que)|assim que)\b(?!.*\?$)",
         0.9,
     ),
     Rule(
@@ -300,7 +300,8 @@ RULES = (
         "RESUMPTION",
         r"^(?:(?:ok|beleza|sim|pronto|entao|e|agora|bom|valeu|perfeito|ta|bora|vamos) )*"
         + VERB
-        + r"|\b(?:pode|pd|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e)"
+        + r"|\b(?:pode|pd|podes|voce pode|vc pode|consegue|e depois|depois|entao|por favor|bora|e"
+        r"|(?:e )?ai)"
         rf" (?:ja |agora )?{VERB}",
         0.9,
     ),
@@ -424,8 +425,9 @@ LANGUAGE = Language(
         r"^(?:espera|espere|aguarda|aguarde) (?:que\b|(?:ate )?(?:o|a|os|as) [\w.-]+"
         r"(?: [\w.-]+){0,4}? \w+(?:ar|er|ir)\b)|"
         # "só volta pro código se o build passar" (only if)
-        r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|so se"
-        r"|so (?:[\w-]+ ){1,6}?se(?= (?:o|a|os|as|um|uma|tudo|\w+(?:ar|er|ir))\b))\b(?! (?:quiser"
+        r"\b(?:quando|assim que|logo que|depois que|ate que|uma vez que|(?<!fala )(?<!diz )so se"
+        r"|so (?!(?:me )?(?:fala|diz|avisa|conta|confirma)\b)(?:[\w-]+ ){1,6}?se(?= (?:o|a|os|as"
+        r"|um|uma|tudo|\w+(?:ar|er|ir))\b))\b(?! (?:quiser"
         r"|puder|estiver pront[oa]|achar melhor|der)\b)"
         # the agent's own step ("quando você terminar o login, segue com o cadastro")
         r"(?! (?:voce|vc|tu) (?:terminar|acabar|concluir|finalizar|tiver (?:terminado|acabado"

@@ -11,7 +11,7 @@ how many the code has, wondering or doubt asked, a greeting asked). Text as in `
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import pt_kinds
+from taskproto.classify.languages import pt_kinds, pt_twentieth
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -256,6 +256,6 @@ BY_KIND = (
     ),
 )
 
-# The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``): spliced after
-# ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *pt_kinds.NINETEENTH)
+# The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``) and the twentieth's
+# (``pt_twentieth.py``): spliced after ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *pt_kinds.NINETEENTH, *pt_twentieth.TWENTIETH)
