@@ -132,10 +132,11 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     ):
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
-    if where and where != UNKNOWN and detaches(sub, rest, where):
-        act.detaches.append(where)
-    if where and where != UNKNOWN and (branch := switches_to(sub, rest, where)):
-        act.switches.append((where, branch))
+    head = where if git_dir is None else moves_in  # the worktree whose HEAD it moves
+    if head and head != UNKNOWN and detaches(sub, rest, head):
+        act.detaches.append(head)
+    if head and head != UNKNOWN and (branch := switches_to(sub, rest, head)):
+        act.switches.append((head, branch))
     act.targets.append(where if where else UNKNOWN)
     if moves_in is not None and moves_in != UNKNOWN:
         act.targets.append(moves_in)  # its HEAD's branch moves: the main worktree's, another's
