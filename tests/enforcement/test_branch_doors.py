@@ -233,3 +233,28 @@ def test_a_git_dir_named_for_the_worktree_is_held_to_its_rule(
     ]:
         assert shell(hook, client, command, str(wt)) == (2, said), command
     assert shell(hook, client, f"git --git-dir={gd} checkout t1-dev", str(wt)) == (0, "")
+
+
+@pytest.mark.parametrize("client", sorted(CLIENTS))
+def test_a_worktree_added_on_a_new_branch_is_refused_before_and_by_the_hook(
+    wt: Path, hook: Hook, client: str, tmp_path: Path
+) -> None:
+    """`git worktree add` makes a branch from the agent's worktree (`-b x`, or named after the
+    path): the tool guard refuses it up front as any other ref not its own; the git hook refuses
+    it whoever runs git. A detached worktree elsewhere is no task's: not held."""
+    for command, branch in [
+        (f"git worktree add {tmp_path}/wt3", "wt3"),
+        (f"git worktree add -b x {tmp_path}/wt4", "x"),
+        (f"git worktree add -qb x {tmp_path}/wt4 main", "x"),
+    ]:
+        assert shell(hook, client, command, str(wt)) == (
+            2,
+            f"taskproto: refs/heads/{branch} is not a branch of this agent's: from its worktree "
+            "an agent moves only its own branch; work reaches the base branch through the "
+            "user's `taskproto land`.\n",
+        ), command
+        proc = run(command, wt, None)
+        assert proc.returncode != 0
+        assert f"refused: moving refs/heads/{branch} from the worktree" in proc.stderr
+        assert git(wt, "branch", "--list", branch) == ""
+    assert shell(hook, client, f"git worktree add --detach {tmp_path}/wd", str(wt)) == (0, "")

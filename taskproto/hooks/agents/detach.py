@@ -68,6 +68,33 @@ def switches_to(sub: str, rest: list[str], where: str) -> str | None:
     return target[1] if target is not None and target[0] == BRANCH else None
 
 
+def worktree_branch(rest: list[str]) -> str | None:
+    """The branch `git worktree add` (arguments `rest`, after `add`) makes or checks out in the new
+    worktree when it names one: `-b`/`-B NAME`, or, with no commit and no `--detach`, the path's
+    last part (git's convenience); else None."""
+    created, operands = None, []
+    words = iter(rest)
+    for a in words:
+        if a == "--reason":
+            next(words, "")
+        elif a == "--detach":
+            return None
+        elif a[:1] == "-" and a[1:2] != "-":  # `-b NAME`, `-bNAME`, bundled `-qb NAME`, `-d`
+            for i, letter in enumerate(a[1:]):
+                if letter in "bB":
+                    created = a[i + 2 :] or next(words, "")
+                    break
+                if letter == "d":
+                    return None
+        elif not a.startswith("-"):
+            operands.append(a)
+    if created:
+        return created
+    if len(operands) == 1 and _plain(operands[0]):
+        return os.path.basename(os.path.normpath(operands[0])) or None
+    return None
+
+
 def _target(sub: str, rest: list[str], where: str) -> tuple[str, str] | None:
     """Where `git checkout`/`git switch` with arguments `rest` puts HEAD: (BRANCH, name) or
     (DETACH, revision); None when it restores files or cannot be told from its words."""

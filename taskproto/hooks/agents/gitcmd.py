@@ -16,7 +16,7 @@ from taskproto.hooks.agents.commands import (
     read_patch,
     top_of,
 )
-from taskproto.hooks.agents.detach import detaches, switches_to
+from taskproto.hooks.agents.detach import detaches, switches_to, worktree_branch
 from taskproto.layout import inside
 
 GIT_READS = {
@@ -420,6 +420,8 @@ def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
     operands = [a for a in rest if not a.startswith("-")]
     if sub in ("update-ref", "symbolic-ref") and operands:
         refs.append(operands[0] if operands[0].startswith("refs/") else f"refs/heads/{operands[0]}")
+    elif sub == "worktree" and rest[:1] == ["add"] and (made := worktree_branch(rest[1:])):
+        refs.append(f"refs/heads/{made}")  # made from here, or checked out in the new one
     elif sub == "replace" and not {"-d", "--delete", "-l", "--list"} & set(rest):
         refs.append("refs/replace/" + (operands[0] if operands else ""))  # --edit, --graft too
     elif sub == "branch" and operands:
