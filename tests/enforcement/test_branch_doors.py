@@ -258,3 +258,16 @@ def test_a_worktree_added_on_a_new_branch_is_refused_before_and_by_the_hook(
         assert f"refused: moving refs/heads/{branch} from the worktree" in proc.stderr
         assert git(wt, "branch", "--list", branch) == ""
     assert shell(hook, client, f"git worktree add --detach {tmp_path}/wd", str(wt)) == (0, "")
+
+
+def test_the_apply_backend_of_a_rebase_is_refused_as_a_detach(owned: Engine) -> None:
+    """docs/hooks.md: `git rebase --apply` detaches HEAD before it writes `rebase-apply/`, so the
+    hook cannot tell it from a plain detach; the default backend passes."""
+    wt = owned.config.agent_worktree("t1", "dev")
+    commit_file(wt, "work.txt", "work\n")
+    commit_file(owned.config.repo, "base.txt", "base\n")
+    proc = run("git rebase -q --apply main", wt, None)
+    assert "refused: detaching HEAD in the worktree of agent dev of task t1" in proc.stderr
+    assert git(wt, "symbolic-ref", "HEAD") == "refs/heads/t1-dev"
+    assert run("git rebase -q main", wt, None).returncode == 0
+    assert git(wt, "symbolic-ref", "HEAD") == "refs/heads/t1-dev"
