@@ -16,7 +16,7 @@ from taskproto.hooks.agents.commands import (
     read_patch,
     top_of,
 )
-from taskproto.hooks.agents.detach import detaches, switches_to
+from taskproto.hooks.agents.detach import detaches, switches_to, worktree_branch
 from taskproto.layout import inside
 
 GIT_READS = {
@@ -132,10 +132,11 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     ):
         act.bypass = f"`git {sub} --no-verify` skips taskproto's hooks"
     git_refs(act, sub, rest)
-    if where and where != UNKNOWN and detaches(sub, rest, where):
-        act.detaches.append(where)
-    if where and where != UNKNOWN and (branch := switches_to(sub, rest, where)):
-        act.switches.append((where, branch))
+    head = where if git_dir is None else moves_in  # the worktree whose HEAD it moves
+    if head and head != UNKNOWN and detaches(sub, rest, head):
+        act.detaches.append(head)
+    if head and head != UNKNOWN and (branch := switches_to(sub, rest, head)):
+        act.switches.append((head, branch))
     act.targets.append(where if where else UNKNOWN)
     if moves_in is not None and moves_in != UNKNOWN:
         act.targets.append(moves_in)  # its HEAD's branch moves: the main worktree's, another's
@@ -419,6 +420,8 @@ def git_refs(act: ShellAction, sub: str, rest: list[str]) -> None:
     operands = [a for a in rest if not a.startswith("-")]
     if sub in ("update-ref", "symbolic-ref") and operands:
         refs.append(operands[0] if operands[0].startswith("refs/") else f"refs/heads/{operands[0]}")
+    elif sub == "worktree" and rest[:1] == ["add"] and (made := worktree_branch(rest[1:])):
+        refs.append(f"refs/heads/{made}")  # made from here, or checked out in the new one
     elif sub == "replace" and not {"-d", "--delete", "-l", "--list"} & set(rest):
         refs.append("refs/replace/" + (operands[0] if operands else ""))  # --edit, --graft too
     elif sub == "branch" and operands:
