@@ -33,7 +33,9 @@ def render() -> str:
 
     words, starts = needles.table()
     lines = [HEADER, "WORDS: dict[int, str] = {"]
-    lines.extend(f"    {k}: {gates.join(v)!r}," for k, v in sorted(words.items()))
+    # two entries a line: the file grows with the rules, and stays within the modules' length
+    entries = [f"{k}: {gates.join(v)!r}," for k, v in sorted(words.items())]
+    lines.extend("    " + " ".join(entries[i : i + 2]) for i in range(0, len(entries), 2))
     lines.append("}")
     lines.append("# gates.key(fillers): the words a clause that starts with a filler starts with")
     lines.append("STARTS: dict[int, str] = {")
