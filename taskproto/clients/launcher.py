@@ -8,8 +8,9 @@ call. `init --claude|--codex|--gemini` writes `<common git dir>/taskproto-hooks/
 lifecycle events: `/bin/sh agent.sh PYTHON CLIENT EVENT`) and `agent.py` (the tool calls: `PYTHON
 -I -S agent.py CLIENT EVENT`), each holding the package's hooks folder as it was at that moment.
 agent.sh reads hook.sh from there (`.`: no process of its own, so the lifecycle events' answers in
-`sh` start no Python, as before) and agent.py runs entry.py from there, compiled in its own
-process (no second start). Only when that folder is gone does agent.py turn site-packages on (the
+`sh` start no Python, as before) and agent.py imports the hook's code from there, in its own
+process (no second start; a module's compiled form is cached, where entry.py, a script, is compiled
+on every start). Only when that folder is gone does agent.py turn site-packages on (the
 interpreter finds the package where it is now: one Python start, as a tool call has anyway),
 write both files again naming the new place (`moved`, called by a launcher of any version: its
 name and argument stay), and answer. agent.sh hands such a call to agent.py.
@@ -42,9 +43,9 @@ exec "$1" -I -S "${{0%.sh}}.py" "$2" "$3"
 
 PY_TEXT = """# {marker}: written by `taskproto init --claude|--codex|--gemini`
 # (taskproto/clients/launcher.py), removed by `taskproto init --uninstall`. Run as
-# `PYTHON -I -S agent.py CLIENT EVENT`: runs taskproto's entry.py from where the package is
-# (HOOKS); when a reinstall took it away, the interpreter finds the package again, and this file
-# and agent.sh are written anew naming its place.
+# `PYTHON -I -S agent.py CLIENT EVENT`: runs taskproto's hook from where the package is (HOOKS),
+# as entry.py would; when a reinstall took it away, the interpreter finds the package again, and
+# this file and agent.sh are written anew naming its place.
 import os
 import sys
 
@@ -64,11 +65,11 @@ if not os.path.isfile(os.path.join(HOOKS, "entry.py")):
         )
         raise SystemExit(2)
     HOOKS = moved(__file__)
-ENTRY = os.path.join(HOOKS, "entry.py")
-sys.argv[0] = ENTRY
-with open(ENTRY, "rb") as fh:
-    CODE = compile(fh.read(), ENTRY, "exec")
-exec(CODE, {{"__name__": "__main__", "__file__": ENTRY, "__builtins__": __builtins__}})
+# as entry.py does: the folder that holds the `taskproto` package first on the path
+sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(HOOKS)))
+from taskproto.hooks.agents.hookmain import main  # noqa: E402
+
+raise SystemExit(main(sys.argv[1:]))
 """
 
 

@@ -118,7 +118,8 @@ def _gone(command: str, found: dict[str, bool]) -> list[str]:
     if paths[0][0] == "interpreter":
         script, python = python, script
     hooks = None if gone else launcher.recorded(script)
-    if hooks is not None and not os.path.isdir(hooks) and not _finds(python, found):
+    there = hooks is not None and os.path.isfile(os.path.join(hooks, "entry.py"))
+    if hooks is not None and not there and not _finds(python, found):
         # the launcher's package is gone, and its interpreter does not find another
         gone.append(f"taskproto for {python} (no longer installed; was in {hooks})")
     return gone
