@@ -1,5 +1,6 @@
-"""Benchmark `taskproto hook claude PreToolUse` as installed (`python -I -S entry.py claude
-PreToolUse`).
+"""Benchmark `taskproto hook claude PreToolUse` as installed: `python -I -S agent.py claude
+PreToolUse`, the launcher `taskproto init --claude` writes in the git dir (clients/launcher.py),
+and, beside it, `python -I -S entry.py claude PreToolUse`, what it runs (an older init's command).
 
 Prints the median wall time of N runs of each case and its ratio to `python -I -c pass`,
 measured in the same run with the same interpreter:
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -101,31 +103,60 @@ def main() -> int:
                 }
             ).encode()
 
-        hook = [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"]
+        from taskproto.clients import settings
+
+        settings.run(engine.config, ["claude"], uninstall=False)
+        installed = json.loads((repo / ".claude" / "settings.local.json").read_text())
+        launcher = installed["hooks"]["PreToolUse"][0]["hooks"][0]["command"].split()
+        hooks = {
+            "agent.py": launcher,
+            "entry.py": [sys.executable, "-I", "-S", str(ENTRY), "claude", "PreToolUse"],
+        }
         floor = timed([sys.executable, "-I", "-c", "pass"], b"", n, env)
-        rows = [("python -I -c pass (floor)", floor)]
-        rows.append(("owns-no-task", timed(hook, call("nobody", repo), n, env)))
+        rows = [("python -I -c pass (floor)", {"agent.py": floor, "entry.py": floor})]
+
+        cpu: dict[tuple[str, str], float] = {}  # (case, command) -> mean CPU seconds (user+sys)
+
+        def both(
+            title: str, session: str, cwd: Path, command: str | None = None
+        ) -> dict[str, float]:
+            """The two commands' medians, run in turn (the machine's load falls on both alike),
+            and their mean CPU time (less moved by the load than the wall time) in `cpu`."""
+            data = call(session, cwd, command)
+            runs: dict[str, list[float]] = {name: [] for name in hooks}
+            for _ in range(n):
+                for name, hook in hooks.items():
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    runs[name].append(timed(hook, data, 1, env))
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    spent = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                    key = (title, name)
+                    cpu[key] = cpu.get(key, 0.0) + spent / n
+            return {name: statistics.median(times) for name, times in runs.items()}
+
+        rows.append(("owns-no-task", both("owns-no-task", "nobody", repo)))
         for state in ("CLASSIFIED", "REQUIREMENTS"):
             engine.fire("t1", target=state, session="owner-session")
-        rows.append(
-            ("owns-task-deny (REQUIREMENTS)", timed(hook, call("owner-session", wt), n, env))
-        )
+        rows.append(("owns-task-deny (REQUIREMENTS)", both("owns-task-deny", "owner-session", wt)))
         engine.fire("t1", target="SYNTHESIS", session="owner-session")
         engine.approve("t1", "plan", "user")
         engine.fire("t1", target="IMPLEMENTATION", session="owner-session")
-        rows.append(
-            ("owns-task (IMPLEMENTATION, allowed)", timed(hook, call("owner-session", wt), n, env))
-        )
+        rows.append(("owns-task (IMPLEMENTATION, allowed)", both("owns-task", "owner-session", wt)))
         rows.append(
             (
                 "owns-task-shell (IMPLEMENTATION, a Bash call, allowed)",
-                timed(hook, call("owner-session", wt, SHELL), n, env),
+                both("owns-task-shell", "owner-session", wt, SHELL),
             )
         )
     print(f"{sys.executable}, {n} runs each, median")
-    print("| case | ms | × floor |\n| --- | ---: | ---: |")
-    for name, value in rows:
-        print(f"| {name} | {value * 1000:.1f} | {value / floor:.2f} |")
+    print("| case | agent.py ms | × floor | entry.py ms | × floor |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, values in rows:
+        cells = " | ".join(f"{values[h] * 1000:.1f} | {values[h] / floor:.2f}" for h in hooks)
+        print(f"| {name} | {cells} |")
+    print("\nmean CPU time (user + sys) of each call, ms, in the order of the rows above:")
+    for (case, name), spent in cpu.items():
+        print(f"- {case}, {name}: {spent * 1000:.1f}")
     return 0
 
 

@@ -447,6 +447,10 @@ class Checkout:
         # the checkout's own hook script says how many numbered records it makes (an older one
         # makes none, and every turn is Python's: then any count of turns will do)
         script = next(Path(w).read_text() for w in cmd if w.endswith(".sh"))
+        # a launcher (clients/launcher.py): the script it reads
+        named = re.search(r"^hook_sh=(.+)$", script, re.MULTILINE)
+        if named:
+            script = Path(shlex.split(named.group(1))[0]).read_text()
         slots = re.search(r"^SLOTS=(\d+)$", script, re.MULTILINE)
         for _ in range(3):  # until `sh` has made the first (a turn may go to Python before)
             run(cmd, cwd, env, data)

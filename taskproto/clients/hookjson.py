@@ -4,10 +4,12 @@ settings object with ours merged in or taken out. Pure: the files are clients/se
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from pathlib import Path
 
+from taskproto.clients.launcher import FOLDER, PY, SH
 from taskproto.clients.protocols import INSTALLED, kind
 
 TYPE_CHECKING = False
@@ -25,27 +27,39 @@ MARKS = (
     "taskproto hook claude",
     "taskproto hook codex",
     "taskproto hook gemini",
+    f"/{FOLDER}/{SH}",
+    f"/{FOLDER}/{PY}",
 )
 
 
-def hook_command(client: str, event: str, python: str | None = None) -> str:
-    """Absolute: the installing interpreter, without site-packages, on our entry file. Tool calls
-    start it directly; the lifecycle events go through hook.sh, which answers "nothing to do" (and
-    a session start with the free tasks listed last time) without it."""
+def hook_command(
+    client: str, event: str, python: str | None = None, launchers: str | None = None
+) -> str:
+    """Absolute: the installing interpreter, without site-packages, on the launcher in the folder
+    `launchers` (clients/launcher.py; None: on the package's own files, as an older init wrote
+    them). Tool calls start it directly (agent.py, entry.py); the lifecycle events go through
+    `sh` (agent.sh, hook.sh), which answers "nothing to do" (and a session start with the free
+    tasks listed last time) without it."""
     python = python or sys.executable
-    if kind(client, event) in ("tool", None):
-        return shlex.join([python, "-I", "-S", str(ENTRY), client, event])
-    return shlex.join([SHELL, str(SCRIPT), python, client, event])
+    tool = kind(client, event) in ("tool", None)
+    if launchers is None:
+        script = str(ENTRY) if tool else str(SCRIPT)
+    else:
+        script = os.path.join(launchers, PY if tool else SH)
+    if tool:
+        return shlex.join([python, "-I", "-S", script, client, event])
+    return shlex.join([SHELL, script, python, client, event])
 
 
 def is_ours(hook: Any) -> bool:
     return isinstance(hook, dict) and any(m in str(hook.get("command", "")) for m in MARKS)
 
 
-def our_groups(client: str) -> dict[str, dict[str, Any]]:
+def our_groups(client: str, launchers: str | None = None) -> dict[str, dict[str, Any]]:
     groups: dict[str, dict[str, Any]] = {}
     for event, matcher in INSTALLED[client].items():
-        hook: dict[str, Any] = {"type": "command", "command": hook_command(client, event)}
+        command = hook_command(client, event, launchers=launchers)
+        hook: dict[str, Any] = {"type": "command", "command": command}
         if client == "gemini":
             hook = {
                 "name": f"taskproto-{event}",
@@ -87,10 +101,10 @@ def without_ours(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def merged(data: dict[str, Any], client: str) -> dict[str, Any]:
+def merged(data: dict[str, Any], client: str, launchers: str | None = None) -> dict[str, Any]:
     out = without_ours(data)
     hooks = dict(out.get("hooks") or {})
-    for event, group in our_groups(client).items():
+    for event, group in our_groups(client, launchers).items():
         hooks[event] = list(hooks.get(event) or []) + [group]
     out["hooks"] = hooks
     return out

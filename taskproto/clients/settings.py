@@ -35,7 +35,7 @@ from pathlib import Path
 
 from taskproto import plainjson as json
 from taskproto.clients import exclude as excluded
-from taskproto.clients import taskrecords
+from taskproto.clients import launcher, taskrecords
 from taskproto.clients.exclude import b64decode, b64encode
 from taskproto.clients.exclude import sha as _sha
 
@@ -46,6 +46,7 @@ from taskproto.clients.hookjson import SCRIPT as SCRIPT
 from taskproto.clients.hookjson import hook_command as hook_command
 from taskproto.clients.moved import places, relocated
 from taskproto.clients.protocols import CLIENTS
+from taskproto.clients.report import Report as Report  # (hooks/install.py names it here)
 from taskproto.config import Config
 from taskproto.errors import TaskprotoError
 from taskproto.git.command import Git
@@ -106,29 +107,6 @@ def _loads(raw: bytes) -> Any:
         return None
 
 
-class Report:
-    """What an install or uninstall did (a plain class: a new worktree's set-up imports this
-    module, and `dataclasses` would cost it more than the rest)."""
-
-    def __init__(self) -> None:
-        self.installed: list[str] = []
-        self.unchanged: list[str] = []
-        self.removed: list[str] = []
-        self.warnings: list[str] = []
-        self.moved: list[str] = []  # places the record named before (old -> new)
-        self.migrated: list[str] = []  # shared file -> per-machine file
-
-    def as_dict(self) -> dict[str, list[str]]:
-        return {
-            "installed": self.installed,
-            "unchanged": self.unchanged,
-            "removed": self.removed,
-            "warnings": self.warnings,
-            "moved": self.moved,
-            "migrated": self.migrated,
-        }
-
-
 class Installer:
     @property
     def repo(self) -> Repo:
@@ -163,6 +141,7 @@ class Installer:
         # checked out, whose own files git does not fsync either (what a crash loses of them,
         # `taskproto init` writes again)
         self.sync = True
+        self.launchers_ready = False  # written (or found as they should be) in this run
         self.task_raw: dict[str, bytes | None] = {}  # each task record read: its bytes then
         of = taskrecords.task_of
         older = any(of(self.tasks, name) for name in self.record["files"])  # an older init's
@@ -205,7 +184,7 @@ class Installer:
 
     def install_file(self, path: Path, client: str) -> None:
         before, data = _read_json(path)
-        new = merged(data, client)
+        new = merged(data, client, self.launchers)
         if new == data:
             self.report.unchanged.append(str(path))
             return
@@ -295,6 +274,21 @@ class Installer:
         )
         return True
 
+    # --- the launchers (clients/launcher.py) ----------------------------------------
+
+    @property
+    def launchers(self) -> str:
+        """The launchers' folder, in the common git dir (every worktree's hooks name it)."""
+        return launcher.folder_in(str(self.config.common_dir))
+
+    def ensure_launchers(self) -> None:
+        """Both launchers there, naming this package (once a run)."""
+        if not self.launchers_ready:
+            written, same = launcher.write(self.launchers)
+            self.report.installed += written
+            self.report.unchanged += same
+            self.launchers_ready = True
+
     # --- exclude ----------------------------------------------------------------
 
     def exclude_path(self) -> Path:
@@ -323,6 +317,7 @@ class Installer:
         if client in SHARED:
             _read_json(self.config.repo / FILES[client])  # refused before anything moves
             self.move_out_of_shared(client)
+        self.ensure_launchers()  # before any file names them
         self.install_file(self.config.repo / FILES[client], client)
         for worktree in self.worktrees():
             self.setup_worktree(worktree, client)
@@ -426,6 +421,8 @@ def run(config: Config, clients: list[str], uninstall: bool) -> Report:
         if client not in CLIENTS:
             raise TaskprotoError(f"unknown agent client {client!r} (known: {', '.join(CLIENTS)})")
         installer.uninstall(client) if uninstall else installer.install(client)
+    if uninstall and not installer.record["clients"]:  # no client's hooks name them now
+        installer.report.removed += launcher.remove(installer.launchers)
     installer.save()
     return installer.report
 
@@ -437,6 +434,8 @@ def setup_new_worktree(config: Config, worktree: Path) -> None:
         return
     installer = Installer(config, worktree)
     installer.sync = False
+    if installer.record["clients"]:
+        installer.ensure_launchers()  # an older init wrote none
     for client in installer.record["clients"]:
         installer.setup_worktree(worktree, client, fresh=True)
     installer.save()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients import launcher
 from taskproto.clients.hookjson import SHELL, is_ours
 from taskproto.clients.moved import relocated
 from taskproto.clients.settings import FILES, OLDER_MAIN_FILES, RECORD, SHARED
@@ -36,8 +37,10 @@ check(
     Severity.ERROR,
     "The agent clients' hook commands (in `.claude/settings.local.json`, `.codex/hooks.json`, "
     "`.gemini/settings.json` and their worktree copies) start a Python interpreter or a taskproto "
-    "script that is gone (a virtualenv inside the moved repository, or removed): each hook fails, "
-    "and the client goes on without its guard.",
+    "script that is gone (a virtualenv inside the moved repository, or removed; the launcher "
+    "`init` writes in the git dir, after the repository moved), or taskproto is no longer "
+    "installed for that interpreter (a reinstall alone is no finding: the launcher finds the "
+    "package again): each hook fails.",
     "install the clients' hooks again with this taskproto's interpreter, in the main worktree and "
     "every task worktree (what `taskproto init --claude|--codex|--gemini` does)",
 )
@@ -92,8 +95,10 @@ def check_records(snap: Snapshot) -> Iterator[Finding]:
         )
 
 
-def _gone(command: str) -> list[str]:
-    """The interpreter and scripts an installed hook command starts that no longer exist."""
+def _gone(command: str, found: dict[str, bool]) -> list[str]:
+    """The interpreter and scripts an installed hook command starts that no longer exist (and a
+    launcher's package, when its interpreter finds it nowhere: `found` keeps what each
+    interpreter answered)."""
     try:
         argv = shlex.split(command)
     except ValueError:
@@ -104,11 +109,27 @@ def _gone(command: str) -> list[str]:
         paths = [("interpreter", argv[0]), ("script", argv[3])]
     else:
         return []  # `taskproto hook ...` from PATH: nothing recorded to look for
-    return [
+    gone = [
         f"{what} {path}"
         for what, path in paths
         if not (os.path.isfile(path) and (what != "interpreter" or os.access(path, os.X_OK)))
     ]
+    script, python = paths[0][1], paths[1][1]
+    if paths[0][0] == "interpreter":
+        script, python = python, script
+    hooks = None if gone else launcher.recorded(script)
+    there = hooks is not None and os.path.isfile(os.path.join(hooks, "entry.py"))
+    if hooks is not None and not there and not _finds(python, found):
+        # the launcher's package is gone, and its interpreter does not find another
+        gone.append(f"taskproto for {python} (no longer installed; was in {hooks})")
+    return gone
+
+
+def _finds(python: str, found: dict[str, bool]) -> bool:
+    """launcher.finds_package, asked once a run for each interpreter."""
+    if python not in found:
+        found[python] = launcher.finds_package(python)
+    return found[python]
 
 
 def _json(path: Path) -> Any:
@@ -136,17 +157,22 @@ def check_client_hooks(snap: Snapshot) -> Iterator[Finding]:
     gone: set[str] = set()
     broken: list[str] = []
     blocks = False  # a Claude Code hook whose script is gone: sh or python exits 2, its block
+    asked: dict[str, bool] = {}  # interpreter -> finds taskproto (launcher.finds_package)
     for client in clients if isinstance(clients, list) else ():
         if str(client) not in FILES:
             continue
         names = [FILES[str(client)]] + ([SHARED[str(client)]] if str(client) in SHARED else [])
-        missing = [_gone(c) for name in names for c in _commands(_json(snap.config.repo / name))]
+        missing = [
+            _gone(c, asked) for name in names for c in _commands(_json(snap.config.repo / name))
+        ]
         found = {g for each in missing for g in each}
         if found:
             gone |= found
             broken.append(str(client))
             # the first missing in the order they start: a script (exit 2) or the interpreter (127)
-            blocks |= client == "claude" and any(m[0].startswith("script") for m in missing if m)
+            blocks |= client == "claude" and any(
+                m[0].startswith(("script", "taskproto for")) for m in missing if m
+            )
     if broken:
         effect = (
             "every hook fails with exit status 2, so Claude Code blocks every prompt and tool call"

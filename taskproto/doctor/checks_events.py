@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from taskproto import plainjson as json
+from taskproto.clients import launcher
 from taskproto.doctor.checks import _f, workflow_of
 from taskproto.doctor.checks_git import expected
 from taskproto.doctor.model import CHECKS, Finding, Option, Severity, check
@@ -52,9 +53,10 @@ check(
 check(
     "git-hooks-interpreter-missing",
     Severity.ERROR,
-    "The Python interpreter (or taskproto's entry script) that the installed git hooks start is "
-    "gone (a removed virtualenv, an upgrade); commits on task branches are refused until they are "
-    "reinstalled. Or the shell of their `#!` line is gone: git cannot run them at all.",
+    "The Python interpreter that the installed git hooks start is gone (a removed virtualenv), or "
+    "taskproto's entry script is and that interpreter finds taskproto nowhere else (a reinstall "
+    "moved it: the scripts find it again themselves); commits on task branches are refused until "
+    "they are reinstalled. Or the shell of their `#!` line is gone: git cannot run them at all.",
     "reinstall the hooks with this taskproto's interpreter (`taskproto init --git`)",
 )
 check(
@@ -233,6 +235,11 @@ def hooks_record(snap: Snapshot) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+# what an installed script holds that finds a moved package itself (hooks/git/hook.sh `ours`; an
+# older script does not)
+RELOCATES = "from taskproto.hooks.git.install import moved"
+
+
 def _script_value(text: str, name: str) -> str | None:
     """A `name=<shell-quoted value>` line of an installed hook script."""
     for line in text.splitlines():
@@ -297,7 +304,7 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
     for hook in hooks:
         path = script(folder, hook, marker.encode())  # behind pre-commit's script, it runs too
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")[:4096]
+            text = path.read_text(encoding="utf-8", errors="replace")  # (RELOCATES is near its end)
         except OSError:
             missing.append(hook)
             continue
@@ -330,15 +337,23 @@ def check_hooks(snap: Snapshot) -> Iterator[Finding]:
             "(reference-transaction checks every commit): each commit starts it for nothing",
         )
     gone = set()
+    asked: dict[str, bool] = {}  # interpreter -> finds taskproto where it is installed now
     for text in scripts:
         shell = text.partition("\n")[0][2:].split()[:1] if text.startswith("#!") else []
         if shell and not os.access(shell[0], os.X_OK):  # the `#!` shell (install.shell_line)
             gone.add(f"shell {shell[0]}")
+        python = _script_value(text, "python") or ""
         for name in ("python", "entry"):
             value = _script_value(text, name)
             usable = os.path.isfile(value or "") and (
                 name == "entry" or os.access(value or "", os.X_OK)
             )
+            finds = RELOCATES in text and os.access(python, os.X_OK)
+            if value and not usable and name == "entry" and finds:
+                # a reinstall moved the package: the script finds it through its interpreter
+                if python not in asked:
+                    asked[python] = launcher.finds_package(python)
+                usable = asked[python]
             if value and not usable:
                 gone.add(f"{'interpreter' if name == 'python' else 'entry script'} {value}")
     if gone:

@@ -150,7 +150,7 @@ def pre_commit_runs_ours(config: Config) -> bool:
 def outdated_clients(config: Config) -> list[str]:
     """The clients init recorded whose hooks in the main worktree's file start another
     interpreter or hook script than this install's (an older install's, before an upgrade)."""
-    from taskproto.clients import hookjson
+    from taskproto.clients import hookjson, launcher
     from taskproto.clients.protocols import INSTALLED
 
     try:
@@ -158,9 +158,15 @@ def outdated_clients(config: Config) -> list[str]:
         data_of = {c: config.repo / client_settings.FILES[c] for c in record.get("clients", [])}
     except (OSError, ValueError, AttributeError, KeyError, TypeError):
         return []
+    dirs = config.layout.dirs
+    folder = launcher.folder_in(dirs.common_dir if dirs is not None else str(config.repo / ".git"))
+    if data_of and not all(launcher.is_ours(os.path.join(folder, n)) for n in launcher.texts()):
+        return list(data_of)  # a launcher the commands name is gone: written again
     stale = []
     for client, path in data_of.items():
-        expected = {hookjson.hook_command(client, event) for event in INSTALLED[client]}
+        expected = {
+            hookjson.hook_command(client, event, launchers=folder) for event in INSTALLED[client]
+        }
         try:
             hooks = json.loads(path.read_bytes()).get("hooks") or {}
             ours = {

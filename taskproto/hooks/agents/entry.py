@@ -1,5 +1,5 @@
 """What an installed agent-client hook runs: `python -I -S <this file> CLIENT EVENT` (payload on
-stdin).
+stdin), directly or through the launcher `init` writes (clients/launcher.py).
 
 `-S` skips site-packages and every .pth file in it, most of a no-op hook's
 cost; the tool-call decisions need only the standard library. The package is
@@ -17,30 +17,6 @@ sys.path[0] = os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 )
 
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        sys.stderr.write(
-            "taskproto: warning: usage: entry.py CLIENT EVENT (payload on stdin); nothing done\n"
-        )
-        return 0
-    try:
-        data = sys.stdin.buffer.read()
-    except (OSError, ValueError):
-        data = b""
-    if os.environ.get("TASKPROTO_CHANNEL"):  # in an agent's sandbox: answered outside, as the agent
-        from taskproto.sandbox.channel import hook
-
-        code, out, err = hook(argv[0], argv[1], data)
-    else:
-        from taskproto.hooks.agents.runner import run_agent_hook
-
-        code, out, err = run_agent_hook(argv[0], argv[1], data, dict(os.environ))
-    if out:
-        sys.stdout.write(out)
-    if err:
-        sys.stderr.write(err)
-    return code
-
+from taskproto.hooks.agents.hookmain import main  # noqa: E402 - after the path is set
 
 raise SystemExit(main(sys.argv[1:]))

@@ -11,9 +11,12 @@
 # list, no task changed, and none is looked at: the work does not grow with the tasks.
 # Everything else, and anything this script does not fully understand, goes to Python with the
 # exact payload on stdin. docs/agents.md; tests/hooks/agents/test_hook_fastpath.py compares the two.
-# TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off.
+# TASKPROTO_HOOK_FASTPATH=0 turns the shell's decision off. The hook commands `init` writes run it
+# through a launcher (clients/launcher.py: `/bin/sh agent.sh PYTHON CLIENT EVENT`), which reads it
+# with `.` and sets $hook_sh to its path ($0 is then the launcher's).
 python=$1 client=$2 event=$3
-entry=${0%/*}/entry.py
+case $0 in */taskproto-hooks/agent.sh) ;; *) hook_sh=$0 ;; esac
+entry=${hook_sh%/*}/entry.py
 set -f  # no pathname expansion, except where it is turned on for one glob
 # The programs below run with LC_ALL=C: they match and move bytes, and a locale's loading is about
 # a tenth of their start. (Python is given the environment as it came.)
@@ -573,8 +576,9 @@ fresh() {
         fi
         vouches "$@" || return 1
     fi
-    here=${0%/*}
-    for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$0" "$here/offer.py"; do
+    here=${hook_sh%/*}  # (and the launcher, $0: written anew when the package moved)
+    for j in "$main/.taskproto.toml" "$main/pyproject.toml" "$root/workflows" "$hook_sh" "$0" \
+        "$here/offer.py"; do
         [ "$j" -nt "$c" ] && return 1
     done
     set +f

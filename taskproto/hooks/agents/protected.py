@@ -1,5 +1,6 @@
 """What is never an agent's to write, wherever it works and whatever its task's state: taskproto's
-state and session registry, the clients' hook settings, git's hooks and configuration, the files of
+state and session registry, the clients' hook settings and the launchers they name, git's hooks
+and configuration, the files of
 git's refs (taskproto's among them), git's objects, index and worktree links, taskproto's settings,
 and the code the hooks run (taskproto's package, and what its interpreter runs at start-up from
 site-packages); and what no agent deletes or moves away: a folder that holds taskproto's root or
@@ -28,6 +29,7 @@ SITE = {
     for prefix in (sys.prefix, sys.base_prefix)
 }
 STARTUP = (".pth", "sitecustomize.py", "usercustomize.py")
+LAUNCHERS = "taskproto-hooks"  # in the common git dir: clients/launcher.py's FOLDER
 CLIENT_SETTINGS = {
     ".claude": {"settings.json", "settings.local.json"},
     ".codex": {"hooks.json", "config.toml"},
@@ -60,6 +62,11 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
         and inside(path, dirs.common_dir)
     ):
         return f"{path} is git's hooks or configuration: only the user changes them."
+    if dirs is not None and inside(path, os.path.join(dirs.common_dir, LAUNCHERS)):
+        return (
+            f"{path} is taskproto's launcher of the agent clients' hooks: the hooks run what it "
+            "names, so only `taskproto init` writes it."
+        )
     if dirs is not None and (
         any(
             inside(path, os.path.join(dirs.common_dir, *where))

@@ -56,6 +56,7 @@ TOUCHY = (
     "refs/taskproto",
     "refs/replace",
     ".git/hooks",
+    "taskproto-hooks",  # the clients' hook launchers (clients/launcher.py)
     "core.hooksPath",
     "hooks.json",
     ".claude/settings",

@@ -271,6 +271,12 @@ if [ "${decision-}" = 4 ]; then settled "$@"; fi  # not the main worktree: decid
 
 ours() {
     [ -f "$entry" ] && [ -x "$python" ] && exec "$python" -I -S "$entry" "$hook" "$@"
+    # the package moved (a reinstall: editable, or not): the interpreter finds it where it is now
+    # and this folder's scripts are written again naming it (install.py `moved`), once
+    if [ -x "$python" ] && ! [ -f "$entry" ]; then
+        found=$("$python" -I -c 'import sys; from taskproto.hooks.git.install import moved; print(moved(sys.argv[1], sys.argv[2]))' "${0%/*}" "$python" </dev/null 2>/dev/null) &&
+            [ -f "$found" ] && exec "$python" -I -S "$found" "$hook" "$@"
+    fi
     gone=$entry; [ -f "$entry" ] && gone=$python
     # --- interpreter or entry gone (recovery, issue #16): block only commits on a task's branch ---
     case $hook in pre-commit|commit-msg|pre-merge-commit)

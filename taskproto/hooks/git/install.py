@@ -267,6 +267,22 @@ def set_commit_msg(folder: str, root: str, trailers: bool) -> bool:
     return True
 
 
+def moved(folder: str, python: str) -> str:
+    """Called by an installed script whose entry script is gone (a reinstall moved the package),
+    through its interpreter with site-packages on, from the package as it is installed now: each
+    script of ours in `folder` written again as `init` would write it, naming this package and
+    `python`; this package's entry script. (Scripts of every version call this: keep its name and
+    arguments.)"""
+    here = Path(folder)
+    for hook in GIT_HOOKS:
+        path = script(here, hook, MARKER)
+        if is_ours(path):
+            content = render(hook, python)
+            if path.read_bytes() != content:
+                _write(path, content)
+    return str(ENTRY)
+
+
 def record(root: Path, report: HooksReport, installed: bool, python: str | None = None) -> None:
     """Remember where and with what interpreter the hooks were installed (or that they were taken
     out), so doctor can tell when git no longer runs them."""

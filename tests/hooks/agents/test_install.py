@@ -59,7 +59,7 @@ def test_round_trip_keeps_user_settings_and_restores_bytes(
         for g in groups:
             for h in g["hooks"]:
                 assert h["command"] in commands
-    assert any("entry.py" in c for c in commands)
+    assert any("taskproto-hooks/agent.py" in c for c in commands)  # clients/launcher.py
     if client == "gemini":
         assert all(h["timeout"] == 30000 for g in data["hooks"]["BeforeTool"] for h in g["hooks"])
     after_first = (repo / name).read_bytes()
@@ -69,7 +69,7 @@ def test_round_trip_keeps_user_settings_and_restores_bytes(
     engine.create_task("after", ["dev"])
     for task in ("before", "after"):
         for wt in (engine.config.task_worktree(task), engine.config.agent_worktree(task, "dev")):
-            assert "entry.py" in (wt / name).read_text()
+            assert "taskproto-hooks/agent.py" in (wt / name).read_text()
             assert status(wt) == "", wt
     r = cli("init", f"--{client}", "--uninstall")
     assert r.code == 0, r.err
@@ -77,6 +77,7 @@ def test_round_trip_keeps_user_settings_and_restores_bytes(
     assert exclude.read_bytes() == exclude_before
     for task in ("before", "after"):
         assert not (engine.config.agent_worktree(task, "dev") / name.split("/")[0]).exists()
+    assert not (repo / ".git" / "taskproto-hooks").exists()  # the launchers went too
 
 
 def test_uninstall_deletes_the_files_init_created(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]

@@ -36,7 +36,9 @@ def test_plain_init_brings_an_older_installs_client_hooks_to_this_one(repo: Path
     ]
     for path in files:  # as the previous install wrote them
         text = path.read_text()
-        text = text.replace(str(hookjson.SCRIPT), OLD_SCRIPT).replace(sys.executable, OLD_PY)
+        launcher = str(repo / ".git" / "taskproto-hooks" / "agent.sh")  # now the launcher's
+        text = text.replace(launcher, OLD_SCRIPT).replace(str(hookjson.SCRIPT), OLD_SCRIPT)
+        text = text.replace(sys.executable, OLD_PY)
         path.write_text(text)
     assert any(OLD_PY in c for c in commands(files[0]))
 
