@@ -48,6 +48,8 @@ _INPUTS = (
     "taskproto/classify/languages/zh_hans.py",
     "taskproto/classify/languages/ja_more.py",
     "taskproto/classify/languages/zh_more.py",
+    "taskproto/classify/languages/ja_kinds.py",
+    "taskproto/classify/languages/zh_kinds.py",
 )
 
 

@@ -79,6 +79,13 @@ FIRM: dict[str, frozenset[str]] = {
     "fr-fault-remark": _QUESTION | _STATUS,
     # how many are done so far: where the work stands, never nothing asked ("用例过了几条")
     "zh-status-counted": frozenset({"OTHER"}),
+    # what a commit or PR changed: its content, a question, not where the work stands ("刚才那个
+    # 提交改了些什么", "さっきのコミットで何が変わったか")
+    "zh-change-question": _STATUS,
+    "ja-change-question": _STATUS,
+    # whether the code does a thing, asked yes or no ("这个接口支持分页没有"): not where the work
+    # stands
+    "zh-yesno-question": _STATUS,
 }
 
 
