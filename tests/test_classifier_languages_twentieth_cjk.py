@@ -90,7 +90,7 @@ def test_the_codes_yes_or_no_a_figure_told_or_not_yet_is_no_status(
         ("上线审批过了，部署吧", "zh-go-own-verb"),
         ("签字流程走完了，可以发版了", "zh-go-own-verb"),
         ("心跳那块，重新开工", "zh-go-own-verb"),
-        ("复工复工", "zh-go-own-verb"),
+        ("复工吧", "zh-go-own-verb"),
         ("把ETL缺的测试补上吧", "zh-go-missing"),
         ("按区域排班还没做的部分实现一下", "zh-go-missing"),
         ("把还没写的单测写了", "zh-go-missing"),
@@ -122,7 +122,7 @@ def test_a_go_after_a_decision_as_the_tasks_verb_or_after_a_step(message: str, r
         "等审批下来再上线吧",
         "缺的测试不用补",
         "别把没做的部分实现了",
-        "まだデプロイしないで",
+        "デプロイはまだしないでね",
         "足りないテストは書かなくていい",
         # "after" an event, or someone else's step: a hold (the agent's own step opens the
         # clause with its verb; a subject, an event or no object is a wait)
@@ -173,7 +173,7 @@ def test_a_past_event_or_a_look_at_the_protocol_is_an_audit(message: str, rule: 
     ("message", "expected"),
     [
         # a pause or a stop asked for is still a hold
-        ("一時停止して", "OTHER"),
+        ("いったん一時停止して", "OTHER"),
         ("ストップして", "OTHER"),
         ("一旦ストップで", "OTHER"),
         # how it works, or a look later of the user's own
@@ -284,7 +284,7 @@ def test_a_go_word_in_a_fact_or_a_go_taken_back_is_no_go(message: str) -> None:
         "先把测试跑完了再继续",
         "接着就做吧",
         "不用等了，继续",
-        "続行でお願いします",
+        "このまま続行でお願い",
         "引き続き実装を続けて",
     ],
 )

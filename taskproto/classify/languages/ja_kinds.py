@@ -115,7 +115,7 @@ SHOULD = Rule(
 
 # After the go rules, before ja-remark: the task's own step asked for, after a decision or an
 # approval ("承認が下りました. リリースお願いします", "本番にデプロイして"; not denied or asked:
-# "まだデプロイしないで", "デプロイして大丈夫？")
+# "デプロイはまだしないでね", "デプロイして大丈夫？")
 DEPLOY = Rule(
     "ja-go-deploy",
     "RESUMPTION",
