@@ -117,6 +117,13 @@ FIRM: dict[str, frozenset[str]] = {
     "pt-tool-asked": _AUDIT,
     "es-audit-past": _QUESTION,
     "pt-audit-past": _QUESTION,
+    # what a commit or PR changed: its content, a question, not where the work stands ("刚才那个
+    # 提交改了些什么", "さっきのコミットで何が変わったか")
+    "zh-change-question": _STATUS,
+    "ja-change-question": _STATUS,
+    # whether the code does a thing, asked yes or no ("这个接口支持分页没有"): not where the work
+    # stands
+    "zh-yesno-question": _STATUS,
 }
 
 

@@ -6,7 +6,7 @@ a clause's end or anywhere in it, where the English ones look at its start."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import ja_more
+from taskproto.classify.languages import ja_kinds, ja_more
 from taskproto.classify.languages.table import Language
 
 # A go: the request or volitional forms of continue / resume / proceed / go back. Not "落ち続け"
@@ -15,7 +15,7 @@ from taskproto.classify.languages.table import Language
 _STEM = r"(?<![いきしちにひみぎじびぴえけせねへめれげぜべぺ])(?<!(?<![お通ぱは])り)"
 VERB = (
     rf"(?:{_STEM}(?:続け|つづけ)(?:て|よう|ましょう|ちゃって|てください)|続き(?:を|から)?(?:お願い|やって|して|書いて|進めて|(?:やろ|しよ)(?:う|っ)?か?[!.\s]*$)"
-    r"|続行(?:して|しよう|しましょう|お願い|おねがい|で)|再開(?:して|しよ|しましょう|お願い|おねがい)"
+    r"|続行(?:して|しよう|しましょう|お願い|おねがい|で(?!き))|再開(?:して|しよ|しましょう|お願い|おねがい)"
     # a bare "続行!" ending the message ("気にしないで続行！"; not "処理の続行")
     r"|(?<!の)続行[!.\s]*$"
     # (not "巻き戻って", "払い戻して": rolled back, refunded)
@@ -108,6 +108,7 @@ RULES = (
         r"|来て|来た|きて|きた)(?:から|ら)\S*)" + VERB,
         0.9,
     ),
+    ja_kinds.PAST_AUDIT,  # what a past pause or stop left, asked (ja_kinds.py)
     Rule(
         "ja-hold",
         "OTHER",
@@ -121,10 +122,12 @@ RULES = (
         r"|(?:止め|(?<![ぁ-んァ-ン一-龥])とめ|待っ)(?:といて|ておいて|て)(?:もらえ|くれ)(?:る|ます|ない|ません)(?:か)?\W*$",
         0.8,
     ),
+    *ja_kinds.HOLDS,  # waiting gone on with (ja_kinds.py)
     *ja_more.FIRST,  # a wait asked; asked to go on explaining (ja_more.py)
     ja_more.GO_DONE_ASKED,  # whether a go was done, asked in the past (ja_more.py)
     ja_more.AUDIT_WHY,  # why an artefact is wrong, a hook passed, a lock's time (ja_more.py)
     ja_more.NOW_WHICH,  # which part the agent is on now, asked (ja_more.py)
+    *ja_kinds.EARLY,  # what a commit changed; the missing work done (ja_kinds.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
@@ -189,6 +192,7 @@ RULES = (
         + rf"(?:.*{_OBJECT}.*{_NOW}|.*{_NOW}.*{_OBJECT})",
         0.85,
     ),
+    ja_kinds.LOOK,  # a protocol object looked at, said casually (ja_kinds.py)
     # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
     # stands, not a new check (the model does not make an audit of it: languages.firm)
     Rule(
@@ -250,6 +254,7 @@ RULES = (
         0.85,
     ),
     *ja_more.MIDDLE,  # wondering; a design question counted; the rest handed over (ja_more.py)
+    ja_kinds.WHEN,  # when the work can be had; its progress sent (ja_kinds.py)
     ja_more.TELL,  # an order to tell what the code does (ja_more.py)
     Rule(
         "ja-question",
@@ -271,6 +276,7 @@ RULES = (
         r"|(?:噛み砕いて|かみくだいて|詳しく|くわしく|わかりやすく|分かりやすく)\S{0,4}?(?:教えて|説明)|理解(?:する)?の?を?(?:手伝って|助けて)",
         0.85,
     ),
+    ja_kinds.SHOULD,  # whether the code should be so, wondered (ja_kinds.py)
     # the agent's own step first, then the go, one clause ("テストが通るようにしてから続けて"):
     # nothing beside the go for the model to read as a hold (a later time still holds)
     Rule(
@@ -313,6 +319,7 @@ RULES = (
         r"|やっていいよ)\W*$",
         0.8,
     ),
+    ja_kinds.DEPLOY,  # the task's own step asked for (ja_kinds.py)
     ja_more.AGREED,  # a go as agreed or as planned (ja_more.py)
     *ja_more.LATE,  # a follow or keep instruction (ja_more.py)
     # a remark: an instruction to change something or a warning, that asks nothing and holds
@@ -354,7 +361,8 @@ LANGUAGE = Language(
         # nor after "as agreed": "打ち合わせ通り、上限を組み込んで" is one request
         " 通り どおり とおり".split()
     )
-    + r"(?<!ブロック, )(?<!クロック, )",
+    + r"(?<!ブロック, )(?<!クロック, )"
+    + ja_kinds.JOINERS,
     # not after an event the user waits for ("CIが通ったら続けて" is one hold, not a go)
     connectives=(
         r"(?<=てから)(?<!ようにしてから)(?<!が終わってから)(?<!が済んでから)(?<!が通ってから)(?<!になってから)"

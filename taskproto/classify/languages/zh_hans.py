@@ -5,7 +5,7 @@ falls between two Chinese characters). Punctuation is ASCII with a space after i
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import zh_more
+from taskproto.classify.languages import zh_kinds, zh_more
 from taskproto.classify.languages.table import Language
 
 # A go. Not "继续失败" (keeps failing), not "恢复按钮" (the resume button), nor 恢复 in a
@@ -91,6 +91,7 @@ RULES = (
         + r"|^(?:你)?(?:能|可以|能不能|可不可以)(?:继续|接着)|怎么(?:不|没)(?:继续|接着|往下)",
         0.8,
     ),
+    zh_kinds.IN_ORDER,  # the agent's own step, "after", a go (zh_kinds.py)
     Rule(
         "zh-negated-resumption",
         "OTHER",
@@ -136,6 +137,7 @@ RULES = (
         r"|等(?!级|于|号|式|额|比|宽|同|价|差))|今天先到这|什么都(?:别|不要)|^(?:现在|暂时|今天)?(?:不要|别)(?:了|吧)?\W*$",
         0.8,
     ),
+    *zh_kinds.HOLDS,  # waiting gone on with, a go after an event, "then" told (zh_kinds.py)
     *zh_more.EARLY,  # a clause of urgency, a choice left to the agent (zh_more.py)
     *zh_more.AUDITS,  # the protocol's state asked short (zh_more.py)
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
@@ -212,6 +214,7 @@ RULES = (
         r"|(?:有没有|是不是|是否|能不能)[^,.?!;]{0,24}?来着\W*$",
         0.85,
     ),
+    *zh_kinds.CHANGE,  # what a commit changed, asked (zh_kinds.py)
     # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
     # (where the work stands, never nothing asked: languages.firm)
     Rule(
@@ -274,9 +277,11 @@ RULES = (
         # "覆盖率补到多少了", "还得一阵子吗" ("写好几个了" is "quite a few": left)
         r"|(?:完成|做完|写完|搞定|做好|弄完|跑完|改完|修完|测完)了?几(?:个|张|条|项|篇|处|批|份)了?(?:呢|啊|吗)?\W*$"
         r"|(?:补|提|涨|升|加|做|写|跑|推|迁)到(?:了)?多少了|还(?:要|得|需要)(?:一阵子?|一会儿?|好久|挺久)(?:吗|呢)"
-        r"|(?:已完成|做完了?|完成了?)的?\S{0,3}?(?:和|跟|与)(?:未完成|没做完|没完成)",
+        r"|(?:已完成|做完了?|完成了?)的?\S{0,3}?(?:和|跟|与)(?:未完成|没做完|没完成)"
+        + zh_kinds.SEND,
         0.85,
     ),
+    *zh_kinds.STATUS,  # done yet, by when; the code's yes or no (zh_kinds.py)
     *zh_more.MIDDLE,  # the work's state against a design question (zh_more.py)
     Rule(
         "zh-audit",
@@ -338,6 +343,7 @@ RULES = (
     ),
     Rule("zh-resumption", "RESUMPTION", VERB, 0.9),
     *zh_more.LAST,  # the agent's turn, said (zh_more.py)
+    *zh_kinds.GOES,  # the task's own step, what is missing of it (zh_kinds.py)
     # a part of the work to be finished, or done too, asked for: a go ("然后把对账写完",
     # "顺着把过号重排也做了吧"; not asked, "把对账写完了吗", nor told, "我把对账写完了", nor held,
     # "别把对账写完", whose 别 no opening word allows)
@@ -403,7 +409,8 @@ LANGUAGE = Language(
     + "".join(
         rf"|(?<={noun}, )(?=(?:就|请)?(?:告诉我|跟我说))" for noun in "情况 可能 场景 风险".split()
     )
-    + r"(?<!解锁, )(?<!门锁, )(?<!密码锁, )(?<!智能锁, )",
+    + r"(?<!解锁, )(?<!门锁, )(?<!密码锁, )(?<!智能锁, )"
+    + zh_kinds.JOINERS,
     # and after "before", as English splits before it: "继续之前|先汇报一下进度"
     # (not "as before": "按之前说好的来", "跟之前一样")
     connectives=r"(?=然后|但是|不过|可是)|(?<=之前)(?<!按之前)(?<!照之前)(?<!跟之前)(?<!像之前)|(?<=以前)",
@@ -422,7 +429,7 @@ LANGUAGE = Language(
     conditions=(
         # only on a condition, unless: "只有夜间构建通过了才回到代码上", "除非CI绿了"
         r"只有[^,.?!;]{1,24}?才|除非|了才(?:能|可以)?(?:继续|回|接着|往下|恢复|开始|推进)"
-        r"|(?<=\S)(?:之后|以后)|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
+        rf"|{zh_kinds.AFTER}|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
         r"|(?:结束|散会|下班|午休|开完|忙完|上线|发布|发版|封版|合并|部署|评审|审批|批准)(?:完)?后"
     ),
     retractions=(

@@ -1,0 +1,132 @@
+"""Japanese rules of issue #45's twentieth round (docs/interruptions.md, "Twentieth round: the
+rules (Japanese and Simplified Chinese)"): kinds the twenty-second batch missed, each read from
+messages of the round's own in other wordings, then its near-misses. Spliced into ``ja.py``'s
+table. Text as in ``ja.py`` (lowercased, punctuation ASCII with a space after it)."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+
+# the task's own protocol objects (as ja._OBJECT)
+_OBJECT = (
+    r"(?:(?<![ブク])ロック|ろっく|lock|worktree|ワークツリー|ジャーナル|journal|セッション|session"
+    r"|ハートビート|heartbeat|(?<!web)(?<!ウェブ)フック|hook|タスクの?記録|task\.json)"
+)
+# how it works, or the app's own (as ja._HOW_OR_THEIRS)
+_NOT_HOW = (
+    r"^(?!.*(?:なぜ|なんで|どうして|どうやって|どういう|どうすれば|仕組み|いつ(?!の)|どのタイミング"
+    r"|べき|って何|とは|mutex|排他|データベース|db|redis|ログイン|ブラウザ|react|vue|ユーザー))"
+)
+# a clause that asks: a question mark, or か / かな / の at its end
+_ASKED = r"(?=.*(?:\?|(?:か|かな|の)\W*$))"
+
+# Before ja-hold: an audit of what a past protocol event left, whose pause or stop is a time,
+# not a hold: "一時停止したときロックちゃんと解放された？", "ブランチ作った時にpost-checkout
+# フック走った？", "落ちた時セッション閉じられた？" (not how it works: "ロックってどのタイミング
+# で解放されるの")
+PAST_AUDIT = Rule(
+    "ja-audit-past",
+    "AUDIT",
+    _NOT_HOW
+    + _ASKED
+    + rf"(?=.*{_OBJECT}).*(?:た|てた|ていた|てる|の)(?:とき|時|際|あと|後|間)(?:に|は|って|で)?",
+    0.85,
+)
+
+# After ja-hold: waiting or watching gone on with is no go ("様子見を続けて", "待機を継続で").
+HOLDS = (
+    Rule(
+        "ja-keep-waiting",
+        "OTHER",
+        # (each form spelled whole, so a first "続けて" does not compile it: gates.py)
+        r"(?:様子見|待機|保留|静観|待ち|観察|停止|中断)(?:を|は)?(?:続け|継続)",
+        0.9,
+    ),
+)
+
+# Before ja-finish and the status rules: what a commit changed (a question); the missing work
+# done (a go).
+EARLY = (
+    # what a commit, PR or diff changed: its content, a question, not where the work stands
+    # ("さっきのコミットで何が変わったか", "直前のコミットの変更点, ざっくり教えて"; not the work's
+    # changes, "今日の変更点を教えて"); the model may not make a status of it (languages.firm)
+    Rule(
+        "ja-change-question",
+        "QUESTION",
+        r"(?:コミット|commit|pr|プルリク|差分|diff|パッチ|patch)[^,.?!;]{0,8}?(?:で|の|は|って|に)?\s?"
+        r"(?:何が|なにが|何を|なにを|どこが|どこを)(?:変わ|変え|変更|入っ|入れ|追加|消え|消し)"
+        # (asked, not summed up for a changelog: "このPRの変更点をまとめて")
+        r"|(?:コミット|commit|pr|プルリク|差分|diff|パッチ|patch)[^,.?!;]{0,8}?の?(?:変更点|変更内容|中身)"
+        r"(?:を|は|って)?(?:,\s?)?(?:ざっくり(?:と)?|簡単に|手短に|軽く)?(?:教えて|説明して|知りたい|聞かせて|は?\s?\?"
+        r"|って何|は何|は\W*$)",
+        0.85,
+    ),
+    # what is missing of the work, done: "ETLの足りないテストを書いて", "未実装の部分を実装
+    # しといて", "残ってるテストを書いてください" (not asked, denied, or left: "…書いてないの？",
+    # "足りないテストは書かなくていい")
+    Rule(
+        "ja-go-missing",
+        "RESUMPTION",
+        r"^(?!.*(?:\?|か\W*$|ないで|なくて|なくていい))[^,.?!;]*?(?:足りない|足りてない|未実装の?|残って(?:る|いる)"
+        r"|残りの|抜けて(?:る|いる)|漏れて(?:る|いる)|欠けて(?:る|いる)|まだの|できてない|書いてない|やってない)"
+        r"[^,.?!;]{0,16}?(?:を|も)\s?[^,.?!;]{0,8}?(?:実装し|書い|作っ|埋め|追加し|対応し|仕上げ|片付け"
+        r"|やっ|足し|書き足し)(?:て|といて|ておいて|ちゃって)(?:ください|ね|ほしい|お願い)?\W*$",
+        0.85,
+    ),
+)
+
+# After ja-audit-asked: whether a protocol object is in a state, looked at: "ロックのタイムアウト
+# 切れてへんか見といて", "フックがちゃんと動いてるか確認しといて" (the casual and Kansai forms; not
+# how it works)
+LOOK = Rule(
+    "ja-audit-look",
+    "AUDIT",
+    _NOT_HOW + rf"(?=.*{_OBJECT}).*か(?:どうか)?(?:を)?\s?(?:見|み|確認し|チェックし|調べ|確かめ)"
+    r"(?:といて|とい|ておいて|てて|て|とって|てくれ|てもらえ)",
+    0.85,
+)
+
+# After ja-status-work, before ja-question (whose いつ would read it): when the work can be had
+# or seen, or done by a time: "初版はいつ見れる？", "最初のバージョンっていつ頃もらえそう？",
+# "夕方までに仕上がりそうかな" (not when the code does a thing: "このキャッシュはいつ無効になるの")
+WHEN = Rule(
+    "ja-status-when",
+    "STATUS_REQUEST",
+    r"いつ(?:頃|ごろ|くらい|ぐらい)?(?:に|には|なら)?[^,.?!;]{0,6}?(?:もらえ|貰え|見れ|見られ|触れ|さわれ|試せ"
+    r"|でき(?:あが|上が|そう)|出来(?:あが|上が|そう)|完成|仕上が|リリースでき|マージでき|終わりそう)"
+    r"|まで(?:に|には)\s?(?:間に合|仕上が|終わ|でき|完成し)(?:り|い)?そう"
+    # the progress sent: "進捗送っといて", "状況をメールしておいて"
+    r"|(?:進捗|状況|ステータス|現状|進み具合)(?:を|は)?\s?(?:送っ|メールし|投げ|流し|貼っ)"
+    r"(?:て|といて|ておいて)",
+    0.85,
+)
+
+# With ja_more.MIDDLE, before ja-question: whether the code should be so, wondered: "チップ
+# タイムってミリ秒で保存すべきかな", "ミリ秒で持つべきか気になってる" (not stopping or going on
+# weighed: "ここで止めるべきか迷ってる", "続けるべきか悩んでる")
+SHOULD = Rule(
+    "ja-should-question",
+    "QUESTION",
+    r"^(?!.*(?:止め|とめ|待っ|待つ|やめ|続け|進め|再開|中断|休|ストップ|一旦|いったん))"
+    r".*(?:べき|ほうがいい|方がいい|ほうが良い|方が良い)(?:なの|なん|の|ん)?(?:か|かな|かね|だろうか|でしょうか)"
+    r"(?:\W*$|(?:と|って)?\s?(?:気になる|気になって|迷って|悩んで|考えて|思って|知りたい))",
+    0.85,
+)
+
+# After the go rules, before ja-remark: the task's own step asked for, after a decision or an
+# approval ("承認が下りました. リリースお願いします", "本番にデプロイして"; not denied or asked:
+# "デプロイはまだしないでね", "デプロイして大丈夫？")
+DEPLOY = Rule(
+    "ja-go-deploy",
+    "RESUMPTION",
+    r"^(?:じゃあ|では|それじゃ|なら|よし)?[^,.?!;]{0,10}?(?:デプロイ|リリース|本番反映|マージ)(?:作業)?(?:を|は)?"
+    r"(?:して|しちゃって|しといて|しておいて|お願い(?:します)?|よろしく|頼む|頼みます)(?:ください|ね)?\W*$",
+    0.85,
+)
+
+# a comma before a manner only ("…何が変わったか, 手短に", "コミットの変更点, ざっくり教えて") does
+# not split: the clause before asks
+JOINERS = (
+    r"|(?:(?<=か, )|(?<=変更点, )|(?<=変更内容, )|(?<=中身, ))"
+    r"(?=(?:ひとことで|一言で|ざっくり(?:と)?|手短に|簡単に|簡潔に|軽く)(?:で)?(?:いい|お願い|教えて|説明して)?\W*$)"
+)

@@ -1,0 +1,199 @@
+"""Simplified Chinese rules of issue #45's twentieth round (docs/interruptions.md, "Twentieth
+round: the rules (Japanese and Simplified Chinese)"): kinds the twenty-second batch missed, each
+read from messages of the round's own in other wordings, then its near-misses. Spliced into
+``zh_hans.py``'s table. Text as in ``zh_hans.py`` (lowercased, punctuation ASCII with a space
+after it)."""
+
+from __future__ import annotations
+
+from taskproto.classify.interruption_rules import Rule
+
+# the agent's own steps, whose "after" is a go in order (not 跑完 alone: "跑完之后" may be a run
+# that ends of itself)
+_STEP = r"(?:做|写|修|改|弄|搞|补|处理|清理|重构|实现|整理|提交|调|配)"
+_OWN_STEP = (
+    r"(?:你|先|就|那就|然后|再)*"
+    rf"(?:把[^,.?!;]{{1,16}}?(?:{_STEP}|跑)完|{_STEP}完|跑完(?!之后|以后))"
+)
+
+# the go words a hold below governs (as zh_hans.VERB's first forms)
+_GO = r"(?:继续|接着|往下|恢复|开始|推进|动手|开工|开干)"
+# a sentence-final particle, which does not change what is asked
+_PARTICLE = r"(?:啊|呀|呢|哇|哈|啦|嘛|捏|呐|哦)*"
+# the work's own verbs of finishing, whose "not yet?" asks where the work stands
+_DONE = (
+    r"(?:做|写|弄|搞|改|修|跑|测|调|整|配|接|装|迁|补|上|合|提|部|发|对|联|适|完|好|通|过|交|处)"
+)
+
+# Before zh-negated-resumption, whose "以后 + a go" reads a later time: the agent's own step, then
+# "after" and the go, one clause ("改完样式以后接着做详情页"; not held, put off or asked, nor a
+# step of someone else's or an event's: "测试跑完以后接着做", "跑完之后再继续")
+IN_ORDER = Rule(
+    "zh-go-after-step",
+    "RESUMPTION",
+    r"^(?!.*(?:别|不要|不用|不必|甭|先不|暂时|明天|后天|下午|晚上|晚点|稍后|回头|下次|下周|周[一二三四五六日末]"
+    rf"|等|吗|呢|\?)){_OWN_STEP}[^,.?!;]{{0,12}}?(?:之后|以后)(?:再|就|直接)?(?:继续|接着|往下)",
+    0.85,
+)
+
+# waiting, watching, standing by (not 等 as a rank or "etc.": "继续等级模块")
+_WAIT = r"等(?!级|于|号|式|额|比|宽|同|价|差|功能|模块|页面|接口|字段|部分)|观望|待命"
+
+# After zh-hold: what holds a go in words a go rule would read.
+HOLDS = (
+    # waiting or watching gone on with is no go: "继续等", "接着等审批", "继续观望一下"
+    Rule(
+        "zh-keep-waiting",
+        "OTHER",
+        rf"(?:继续|接着)(?:{_WAIT}|挂起|搁着|放着|晾着|停着|暂停|hold)"
+        rf"|(?:仍然|依然|依旧|照旧|还是)(?:{_WAIT})",
+        0.9,
+    ),
+    # the go after an event the user waits for, said by 再 (only then): "反馈来了你再继续", "结果
+    # 出来了再继续", "我看完了你再往下" (the first part's subject is not the agent's: a clause
+    # that opens with 你, 先 or 把 is the agent's own step, "你把lint修完了再继续", a go)
+    Rule(
+        "zh-event-then-go",
+        "OTHER",
+        r"(?:(?<![起接])来|到|出来|下来|过来|发来|回来)了?(?:,\s?)?(?:你)?(?:再|才)"
+        + _GO
+        + r"|^(?!(?:你|先|就|那就)*把)(?!你|先|就|那就)[^,.?!;]{1,20}?了(?:,\s?)?你(?:再|才)"
+        + _GO,
+        0.9,
+    ),
+    # "then", told of what happened (not a go): "接着就跑不起来了", "接着页面就没反应了" (a go
+    # with 接着 asks for it: "接着就做吧")
+    Rule(
+        "zh-then-told",
+        "OTHER",
+        r"^(?![^,.?!;]*吧)[^,.?!;]*接着[^,.?!;]{0,6}?(?:就|又|便|马上|立马)[^,.?!;]{0,10}?(?:不|没|了"
+        + _PARTICLE
+        + r"\W*$)",
+        0.85,
+    ),
+)
+
+# not the task's lock, session, worktree, hook or journal: an audit's (zh_hans, before)
+_NOT_OURS = r"^(?!.*(?:锁|lock|worktree|工作树|会话|session|钩子|hook|journal|任务记录))"
+
+# Before zh-status: a change's content, asked.
+CHANGE = (
+    # what a commit, PR or diff changed: the change's content, a question (not what the agent
+    # did: "你改了什么", "今天都改了哪些", zh-status's); the model may not make a status of it
+    # (languages.firm)
+    Rule(
+        "zh-change-question",
+        "QUESTION",
+        # (not what the agent did since one: "我上次 commit 之后你动了哪些")
+        r"(?:提交|commit|pr|mr|补丁|patch|diff|改动|变更|合并请求)[^,.?!;你后来]{0,8}?(?:都|主要|具体|到底)?"
+        r"(?:改|动|加|删|变|换|修)(?:了|掉了)(?:些|一些)?(?:什么|哪些|啥|哪|哪里|哪儿)",
+        0.85,
+    ),
+)
+
+# After zh-status (what it reads keeps its reading), before zh-audit: the work's state asked
+# yes or no, or by when; the code's behaviour asked yes or no.
+STATUS = (
+    # done yet, asked with 没 at the end or as "A not A", with a particle or a reason after it:
+    # "电子秤对接搞定没", "固件升级好了没啊", "迁移脚本做没做完", "能搞定不" (the work's own
+    # finishing verbs; "这个接口支持分页没有" asks about the code: zh-yesno-question)
+    Rule(
+        "zh-status-done-no",
+        "STATUS_REQUEST",
+        _NOT_OURS
+        + rf"(?:.*(?:完|好|通|定|过|成|线|署|测|交|收尾|结束|上去|出来)了?没有?{_PARTICLE}\W*$"
+        + rf"|.*({_DONE}[^\s,.?!;没]?)没\1"
+        # "can it be done?" as "能…不": "今晚能搞定不", "下班前可以上线不"
+        + r"|.*(?:能|可以)(?:搞定|做完|写完|弄完|弄好|做好|完成|上线|合并|提测|交付|收尾|跑通)了?不"
+        + rf"{_PARTICLE}\W*$)",
+        0.85,
+    ),
+    # when the work can be seen, had or done: "什么时候能看到第一版", "初版啥时候能出来", "大概
+    # 多久能搞完", "预计几点能给我个初版" (not when the code does a thing: "缓存什么时候会失效")
+    Rule(
+        "zh-status-when",
+        "STATUS_REQUEST",
+        r"(?:什么时候|啥时候|何时|几点|哪天|多久|多长时间|多少天|几天)(?:才|就)?(?:能|可以|会|得|要)?(?:给我|给到)?"
+        r"(?:看到|看见|拿到|收到|给我|给到|出来|交|交付|提测|验收|见到|用上|试用|体验|做完|写完|弄完|搞完"
+        r"|做好|写好|弄好|搞好|完成|完工|搞定|弄出来|做出来|上线|合并|发布|结束|好)(?![^,.?!;]*的\W*$)",
+        0.85,
+    ),
+    # whether the code does a thing, asked with 没有 at the end or as "A not A": "这个接口支持分页
+    # 没有", "登录接口走没走限流", "这个组件支不支持暗色模式" (a question on the code; the model
+    # picks among the types that ask, and may not make a status of it: languages.firm)
+    Rule(
+        "zh-yesno-question",
+        "QUESTION",
+        _NOT_OURS
+        # (a state, not a change: "部署生效了没" asks where the work stands)
+        + r"(?:.*(?:支持|兼容|允许|区分|包含|校验|依赖|触发|调用|考虑到?)"
+        + r"[^,.?!;]{0,12}?(?<!了)没有?"
+        + _PARTICLE
+        + r"\W*$|.*(支|兼|走|包|区|允|校|依|触|调|考)[不没]\1)",
+        0.85,
+    ),
+)
+
+# Read by zh-status itself (zh_hans.py), which a message holding 进度 compiles already: the
+# progress to be sent, or its percentage asked ("发我一下当前进度", "把进度同步给我", "报个
+# 百分比", "告诉我完成百分比就行"; not a code's figure, "CPU占用百分比", nor one told, "进度
+# 百分比会算出负数")
+SEND = (
+    r"|(?:发|给|传|同步|报|甩|贴|整理)(?:给)?(?:我)?(?:一下|下|个|一个|份|一份)?(?:当前|目前|现在|最新|今天)?的?"
+    r"(?:进度|进展|完成度|完成情况|status)(?!条)|(?:进度|进展|完成情况)\S{0,3}?(?:发|同步|报|甩|贴)(?:给|到)?我"
+    r"|(?:告诉我|报|说|讲|给我?|发我?|来)(?:一下|下|个|一个)?(?:进度|完成|当前|目前|现在|的|大概)*"
+    r"(?:百分比|完成度|完成率)|(?:进度|完成|做了|做完)(?:了|的)?(?:大概|大约)?(?:百分之|几成|多少成)"
+    r"|完成(?:度|率)(?:是|有)?(?:多少|几)"
+)
+
+# what is missing of the work: "缺的测试", "还没做的部分", "漏掉的接口"
+_MISSING = (
+    r"(?:缺的|缺少的|没做的|没写的|没实现的|未实现的|没完成的|未完成的|漏掉的|漏了的|还差的|欠着的)"
+)
+
+# After zh-resumption, before zh-remark: a go as the task's own verb.
+GOES = (
+    # the task's own step asked for, after a decision or an approval: "审批过了, 上线吧", "可以
+    # 发版了", "重新开工", "开始改吧" (not told, "上线了", nor asked, "可以上线了吗", nor held,
+    # "先别上线吧", whose opening no form allows)
+    Rule(
+        "zh-go-own-verb",
+        "RESUMPTION",
+        r"^(?:那|那就|就|现在|直接|马上|赶紧|你|好|好了)*(?:上线|部署|发布|发版|合进去|合并|提测|推上去|动手"
+        r"|开始(?:改|弄|搞|动手|开发|编码|写代码|修)|着手|开写|开改)(?:吧|呗|哈)\W*$"
+        r"|^(?:那|那就|就|现在)*可以(?:上线|部署|发布|发版|合进去|合并|提测|动手|开工|开干|开始改)了\W*$"
+        r"|^(?:那|那就|就|现在|好了|好|马上|赶紧)*(?:重新|接着|回来|回去)(?:开工|干活|开干|动工)(?:吧|了|啦)?\W*$"
+        r"|^(?:复工)+(?:吧|了|啦)?\W*$",
+        0.85,
+    ),
+    # what is missing of the work, done: "把ETL缺的测试补上吧", "按区域排班还没做的部分实现一下",
+    # "漏掉的接口补齐" (not asked, told done or held: "缺的测试补上了吗", "缺的测试不用补")
+    Rule(
+        "zh-go-missing",
+        "RESUMPTION",
+        r"^(?!.*(?:别|不要|不用|不必|甭|先不|暂时不|吗|呢|\?))(?:你|就|那就|再|然后|顺便|直接|先)*"
+        rf"(?:把?[^,.?!;]{{0,16}}?{_MISSING}[^,.?!;]{{0,10}}?"
+        r"(?:补上|补齐|补全|补完|实现|写完|做完|写一下|做一下|补一下|搞定|弄完|写好|做好|开发完?)"
+        # (done, told, but for the 把 of an order: "把还没写的单测写了")
+        rf"|把[^,.?!;]{{0,16}}?{_MISSING}[^,.?!;]{{0,10}}?(?:写|做|补)了)(?:吧|一下|掉|啊|哈)?\W*$",
+        0.85,
+    ),
+)
+
+# "after", a condition a go waits for ("CI跑完之后再继续", "老王review完之后"), unless the clause
+# opens with the agent's own step ("跑完lint之后再把迁移做完", "修完这个bug以后, 接着做登录页":
+# a go in order). Its match starts at the clause's second character, as "(?<=\S)之后" did, so a
+# clause beside the go is still held only by an "after" at its end (fields.deferred).
+AFTER = (
+    rf"(?<=(?:^|(?<=[,.;!?]\s))(?!{_OWN_STEP})\S)"
+    r"[^,.?!;]*?(?<=\S)(?:之后|以后)"
+)
+# a comma before "(你)再 + a go" does not split: "反馈来了, 你再继续" is one hold (zh-event-then-go)
+JOINERS = (
+    r"|(?<=了, )(?=(?:你)?(?:再|才)"
+    + _GO
+    + ")"
+    # nor before an order to tell briefly after what is asked: "那个提交改了什么, 简单说下"
+    + r"|(?:(?<=什么, )|(?<=哪些, )|(?<=啥, )|(?<=哪里, )|(?<=哪儿, )|(?<=地方, ))"
+    + r"(?=(?:简单|大概|简要|粗略|大致)?(?:说|讲|介绍|总结)(?:一下|下|说|讲)?\W*$)"
+)
