@@ -334,6 +334,13 @@ TWENTYFIRST_FLOORS = {"de": 188, "es": 182, "fr": 188, "pt-BR": 181, "ja": 180, 
 # counts. Since the twentieth round it is data: the model is trained on it (batch "22" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYSECOND_FLOORS = {"de": 171, "es": 168, "fr": 163, "pt-BR": 164, "ja": 169, "zh-Hans": 159}
+# The twenty-third batch: written the same way by engineers who did not see the classifier (while
+# the twentieth round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout23 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-third batch, scored once"): 97.1% in all, es 98.9%, fr
+# 98.8%, ja 98.8%, pt-BR 97.7% (met), zh-Hans 94.8%, de 93.7% (not met). Its floors are those
+# counts; the next round makes it data and holds out a twenty-fourth batch.
+TWENTYTHIRD_FLOORS = {"de": 164, "es": 173, "fr": 169, "pt-BR": 167, "ja": 169, "zh-Hans": 163}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -349,6 +356,7 @@ BLIND_FLOORS = {
     TWENTIETH: TWENTIETH_FLOORS,
     TWENTYFIRST: TWENTYFIRST_FLOORS,
     TWENTYSECOND: TWENTYSECOND_FLOORS,
+    TWENTYTHIRD: TWENTYTHIRD_FLOORS,
 }
 
 
@@ -391,6 +399,7 @@ def test_the_blind_batches_are_new_and_the_twenty_third_never_trained_on() -> No
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
     batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST, TWENTYSECOND]
+    batches += [TWENTYTHIRD]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
