@@ -40,8 +40,18 @@ def _venv(folder: Path, package_parent: Path | None) -> Path:
     python = folder / "bin" / "python"
     _point(python, package_parent)
     deps = Path(_site(python), "z-deps.pth")  # after the package's: read in the names' order
-    deps.write_text(sysconfig.get_paths()["purelib"] + "\n")
+    deps.write_text(f"{_deps(folder.with_name(folder.name + '-deps'))}\n")
     return python
+
+
+def _deps(folder: Path) -> Path:
+    """This interpreter's site-packages without taskproto: a copy installed there (`pip install
+    .`, not `-e`) would be found where the test says there is none."""
+    folder.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if entry.name != "taskproto" and not entry.name.startswith("taskproto-"):
+            (folder / entry.name).symlink_to(entry)
+    return folder
 
 
 def _site(python: Path) -> str:
