@@ -163,7 +163,8 @@ def recorded_clients(config: Config) -> list[str]:
 
 def outdated_clients(config: Config) -> list[str]:
     """The clients init recorded whose hooks in the main worktree's file start another
-    interpreter or hook script than this install's (an older install's, before an upgrade)."""
+    interpreter or hook script than this install's (an older install's, before an upgrade), or
+    whose launchers name another install's package."""
     from taskproto.clients import hookjson, launcher
     from taskproto.clients.protocols import INSTALLED
 
@@ -174,8 +175,11 @@ def outdated_clients(config: Config) -> list[str]:
         return []
     dirs = config.layout.dirs
     folder = launcher.folder_in(dirs.common_dir if dirs is not None else str(config.repo / ".git"))
-    if data_of and not all(launcher.is_ours(os.path.join(folder, n)) for n in launcher.texts()):
-        return list(data_of)  # a launcher the commands name is gone: written again
+    names = [os.path.join(folder, n) for n in launcher.texts()]
+    if data_of and not all(launcher.recorded(n) == launcher.HOOKS for n in names):
+        # a launcher gone, or naming another install's folder that is still there (`pip install .`
+        # after `pip install -e .`: the clone): written again, naming this install
+        return list(data_of)
     stale = []
     for client, path in data_of.items():
         expected = {
