@@ -215,6 +215,11 @@ def _human(
             click.echo(f"taskproto: warning: {warning}", err=True)
         if report.codex_trust is not None:
             click.echo(report.codex_trust, nl=False)
+    for client in report.agent_hooks_left:
+        click.echo(
+            f"{client} hooks are still installed: `taskproto init --{client} --uninstall` takes "
+            "them out"
+        )
     for change in report.mcp:
         click.echo(change.describe())
     if report.git_hooks_by_pre_commit:

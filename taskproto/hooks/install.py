@@ -34,6 +34,7 @@ class InitReport:
     git_hooks_absent: bool = False  # a client's hooks alone, and no git hooks installed before
     git_hooks_by_pre_commit: bool = False  # ... and the pre-commit framework runs the guards
     pre_commit_config: str | None = None  # the framework's config is not committed: what to do
+    agent_hooks_left: list[str] = field(default_factory=list)  # `--uninstall` without them named
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"repo": str(self.config.repo), "root": str(self.config.root)}
@@ -55,6 +56,8 @@ class InitReport:
             data["git_hooks_by_pre_commit"] = True
         if self.pre_commit_config is not None:
             data["pre_commit_config"] = self.pre_commit_config
+        if self.agent_hooks_left:
+            data["agent_hooks_left"] = self.agent_hooks_left
         return data
 
 
@@ -115,6 +118,8 @@ def run(
         if stale:
             report.clients = stale
             report.agent_hooks = client_settings.run(config, stale, False)
+    if uninstall and not clients:  # the clients' hooks go only when named: say they are still in
+        report.agent_hooks_left = recorded_clients(config)
     if clients:
         report.agent_hooks = client_settings.run(config, clients, uninstall)
         if "codex" in clients and not uninstall:
@@ -147,9 +152,19 @@ def pre_commit_runs_ours(config: Config) -> bool:
     return precommit.runs_ours(*_main_and_hooks(config))
 
 
+def recorded_clients(config: Config) -> list[str]:
+    """The clients whose hooks init's record says are installed here."""
+    try:
+        record = json.loads((config.root / client_settings.RECORD).read_bytes())
+        return [str(c) for c in record.get("clients", [])]
+    except (OSError, ValueError, AttributeError, TypeError):
+        return []
+
+
 def outdated_clients(config: Config) -> list[str]:
     """The clients init recorded whose hooks in the main worktree's file start another
-    interpreter or hook script than this install's (an older install's, before an upgrade)."""
+    interpreter or hook script than this install's (an older install's, before an upgrade), or
+    whose launchers name another install's package."""
     from taskproto.clients import hookjson, launcher
     from taskproto.clients.protocols import INSTALLED
 
@@ -160,8 +175,11 @@ def outdated_clients(config: Config) -> list[str]:
         return []
     dirs = config.layout.dirs
     folder = launcher.folder_in(dirs.common_dir if dirs is not None else str(config.repo / ".git"))
-    if data_of and not all(launcher.is_ours(os.path.join(folder, n)) for n in launcher.texts()):
-        return list(data_of)  # a launcher the commands name is gone: written again
+    names = [os.path.join(folder, n) for n in launcher.texts()]
+    if data_of and not all(launcher.recorded(n) == launcher.HOOKS for n in names):
+        # a launcher gone, or naming another install's folder that is still there (`pip install .`
+        # after `pip install -e .`: the clone): written again, naming this install
+        return list(data_of)
     stale = []
     for client, path in data_of.items():
         expected = {

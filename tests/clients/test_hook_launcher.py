@@ -40,8 +40,18 @@ def _venv(folder: Path, package_parent: Path | None) -> Path:
     python = folder / "bin" / "python"
     _point(python, package_parent)
     deps = Path(_site(python), "z-deps.pth")  # after the package's: read in the names' order
-    deps.write_text(sysconfig.get_paths()["purelib"] + "\n")
+    deps.write_text(f"{_deps(folder.with_name(folder.name + '-deps'))}\n")
     return python
+
+
+def _deps(folder: Path) -> Path:
+    """This interpreter's site-packages without taskproto: a copy installed there (`pip install
+    .`, not `-e`) would be found where the test says there is none."""
+    folder.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if entry.name != "taskproto" and not entry.name.startswith("taskproto-"):
+            (folder / entry.name).symlink_to(entry)
+    return folder
 
 
 def _site(python: Path) -> str:
@@ -181,6 +191,27 @@ def test_the_hooks_answer_as_before_after_the_package_moved(tmp_path: Path, repo
     assert f"entry={second}/taskproto/hooks/git/entry.py" in script
     doctor = _tp(python, repo, "doctor")
     assert "interpreter-missing" not in doctor.stdout, doctor.stdout
+
+
+def test_init_points_the_launchers_at_this_install_when_the_old_folder_stays(
+    tmp_path: Path, repo: Path
+) -> None:
+    """`pip install .` after `pip install -e .`: the editable install's folder (the clone) is still
+    there, so the hooks keep running it; plain `taskproto init` points them at this install, the
+    launchers as the git hooks (before, the git hooks only: the launchers named the clone)."""
+    first = _copy_package(tmp_path / "first")
+    python = _venv(tmp_path / "venv", first)
+    assert _tp(python, repo, "init", "--git", "--claude").returncode == 0
+    second = _copy_package(tmp_path / "second")
+    _point(python, second)
+    done = _tp(python, repo, "init")
+    assert done.returncode == 0, done.stderr
+    script = (repo / ".git" / "hooks" / "reference-transaction").read_text()
+    assert f"entry={second}/taskproto/hooks/git/entry.py" in script
+    assert str(second) in _launchers_name(repo) and str(first) not in _launchers_name(repo)
+    sh = (repo / ".git" / "taskproto-hooks" / "agent.sh").read_text()
+    assert f"{second}/taskproto/hooks/agents/hook.sh" in sh
+    assert [code for code, _, _ in _answers(repo)] == [0, 2, 0]
 
 
 def test_a_package_gone_for_good_is_reported_and_repaired(tmp_path: Path, repo: Path) -> None:

@@ -90,6 +90,29 @@ def test_uninstall_deletes_the_files_init_created(cli, repo: Path) -> None:  # t
     assert status(repo) == ""
 
 
+def test_uninstall_without_a_client_names_the_client_hooks_it_left(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
+    """`init --uninstall` takes out the git hooks only; a user who ran `init --git --claude` is
+    told the Claude hooks are still in (before, it said only "git hooks removed"), and how to take
+    them out, and nothing else changes."""
+    assert cli("init", "--git", "--claude").code == 0
+    settings = repo / ".claude" / "settings.local.json"
+    before = settings.read_bytes()
+    r = cli("init", "--uninstall")
+    assert r.code == 0, r.err
+    assert (
+        "claude hooks are still installed: `taskproto init --claude --uninstall` takes them out"
+        in r.out
+    )
+    assert settings.read_bytes() == before
+    assert (repo / ".git" / "taskproto-hooks" / "agent.py").is_file()
+    data = json.loads(cli("init", "--uninstall", "--json").out)
+    assert data["agent_hooks_left"] == ["claude"]
+    assert cli("init", "--claude", "--uninstall").code == 0
+    r = cli("init", "--uninstall")
+    assert r.code == 0 and "still installed" not in r.out
+    assert "agent_hooks_left" not in json.loads(cli("init", "--uninstall", "--json").out)
+
+
 def test_user_edit_after_init_keeps_their_change(cli, repo: Path) -> None:  # type: ignore[no-untyped-def]
     assert cli("init", "--claude").code == 0
     path = repo / ".claude" / "settings.local.json"
