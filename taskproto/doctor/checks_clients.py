@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,15 @@ check(
     "package again): each hook fails.",
     "install the clients' hooks again with this taskproto's interpreter, in the main worktree and "
     "every task worktree (what `taskproto init --claude|--codex|--gemini` does)",
+)
+check(
+    "client-hooks-other-package",
+    Severity.WARNING,
+    "The agent clients' hook launchers (`<git dir>/taskproto-hooks/`) run taskproto from a folder "
+    "that is still there but is not this taskproto's, while their interpreter is this one: a "
+    "reinstall that left the old folder behind (`pip install .` after `pip install -e .` leaves "
+    "the clone), so the hooks run other code than the `taskproto` you run.",
+    "point the launchers at this taskproto (what `taskproto init` also does)",
 )
 check(
     "client-hooks-in-shared-settings",
@@ -99,30 +109,67 @@ def _gone(command: str, found: dict[str, bool]) -> list[str]:
     """The interpreter and scripts an installed hook command starts that no longer exist (and a
     launcher's package, when its interpreter finds it nowhere: `found` keeps what each
     interpreter answered)."""
-    try:
-        argv = shlex.split(command)
-    except ValueError:
-        return []
-    if len(argv) >= 3 and argv[0] == SHELL:  # sh hook.sh PYTHON CLIENT EVENT
-        paths = [("script", argv[1]), ("interpreter", argv[2])]
-    elif len(argv) >= 4 and argv[1:3] == ["-I", "-S"]:  # PYTHON -I -S entry.py CLIENT EVENT
-        paths = [("interpreter", argv[0]), ("script", argv[3])]
-    else:
+    started = _launch(command)
+    if started is None:
         return []  # `taskproto hook ...` from PATH: nothing recorded to look for
+    script, python = started
+    # in the order they start: sh's script then the interpreter; the interpreter then its script
+    paths = [("script", script), ("interpreter", python)]
+    if not command.lstrip().startswith(SHELL):
+        paths.reverse()
     gone = [
         f"{what} {path}"
         for what, path in paths
         if not (os.path.isfile(path) and (what != "interpreter" or os.access(path, os.X_OK)))
     ]
-    script, python = paths[0][1], paths[1][1]
-    if paths[0][0] == "interpreter":
-        script, python = python, script
     hooks = None if gone else launcher.recorded(script)
     there = hooks is not None and os.path.isfile(os.path.join(hooks, "entry.py"))
     if hooks is not None and not there and not _finds(python, found):
         # the launcher's package is gone, and its interpreter does not find another
         gone.append(f"taskproto for {python} (no longer installed; was in {hooks})")
     return gone
+
+
+def _launch(command: str) -> tuple[str, str] | None:
+    """(the launcher or script, the interpreter) an installed hook command starts."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return None
+    if len(argv) >= 3 and argv[0] == SHELL:  # sh agent.sh PYTHON CLIENT EVENT
+        return argv[1], argv[2]
+    if len(argv) >= 4 and argv[1:3] == ["-I", "-S"]:  # PYTHON -I -S agent.py CLIENT EVENT
+        return argv[3], argv[0]
+    return None
+
+
+def check_launchers_elsewhere(snap: Snapshot) -> Iterator[Finding]:
+    """Repository-wide: the launchers the recorded clients' commands start, when they name a
+    hooks folder still there that is not this package's and their interpreter is this one (the
+    same virtualenv's `bin`): reported once, with the launchers' folder."""
+    rec = snap.agent_hooks
+    clients = rec.get("clients") if rec is not None else None
+    here = os.path.realpath(launcher.HOOKS)
+    mine = os.path.dirname(os.path.abspath(sys.executable))
+    for client in clients if isinstance(clients, list) else ():
+        if str(client) not in FILES:
+            continue
+        for command in _commands(_json(snap.config.repo / FILES[str(client)])):
+            started = _launch(command)
+            if started is None or os.path.dirname(os.path.abspath(started[1])) != mine:
+                continue
+            hooks = launcher.recorded(started[0])
+            if hooks is None or not os.path.isfile(os.path.join(hooks, "entry.py")):
+                continue  # not a launcher, or its folder gone: the launcher finds the package
+            if os.path.realpath(hooks) != here:
+                yield _finding(
+                    "client-hooks-other-package",
+                    f"the agent clients' hooks run taskproto from {hooks}, this taskproto is "
+                    f"in {launcher.HOOKS}: run `taskproto init` to point them here",
+                    path=os.path.dirname(started[0]),
+                    hooks=hooks,
+                )
+                return
 
 
 def _finds(python: str, found: dict[str, bool]) -> bool:

@@ -80,6 +80,7 @@ ORDER = [
     "approval-stale",
     "hook-records-moved",  # after the worktrees are linked again: init's record lists their files
     "client-hooks-interpreter-missing",
+    "client-hooks-other-package",
     "client-hooks-in-shared-settings",
     "orphan-worktree",
     "orphan-branch",

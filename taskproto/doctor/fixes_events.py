@@ -134,6 +134,17 @@ def reinstall_client_hooks(ctx: FixContext, f: Finding) -> str:
     )
 
 
+@fix("client-hooks-other-package")
+def point_launchers_here(ctx: FixContext, f: Finding) -> str:
+    from taskproto.clients import launcher
+
+    assert f.path is not None
+    written, _ = launcher.write(f.path)
+    if not written:
+        return f"the launchers in {f.path} name {launcher.HOOKS} already; nothing to do"
+    return f"pointed the launchers in {f.path} at {launcher.HOOKS} (they named {f.data['hooks']})"
+
+
 @fix("client-hooks-in-shared-settings")
 def move_shared_client_hooks(ctx: FixContext, f: Finding) -> str:
     from taskproto.clients import settings

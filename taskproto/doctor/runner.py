@@ -21,6 +21,7 @@ from taskproto.doctor.checks_agents import check_agents
 from taskproto.doctor.checks_beat import check_beat
 from taskproto.doctor.checks_clients import (
     check_client_hooks,
+    check_launchers_elsewhere,
     check_records,
     check_shared_settings,
 )
@@ -77,6 +78,7 @@ def detect(snap: Snapshot) -> list[Finding]:
         found += check_hooks(snap)
         found += check_records(snap)
         found += check_client_hooks(snap)
+        found += check_launchers_elsewhere(snap)
         found += check_shared_settings(snap)
         found += check_sandboxes(snap)
         found += check_pre_commit_config(snap)

@@ -214,6 +214,31 @@ def test_init_points_the_launchers_at_this_install_when_the_old_folder_stays(
     assert [code for code, _, _ in _answers(repo)] == [0, 2, 0]
 
 
+def test_hooks_left_on_a_folder_still_there_are_reported_and_pointed_here(
+    tmp_path: Path, repo: Path
+) -> None:
+    """The other way of the same reinstall: the launchers name the first copy, still there, while
+    the interpreter now imports another. Doctor warns (the hooks run other code than the
+    `taskproto` the user runs), `--fix` points them at this one, and the hooks answer as before;
+    launchers of another interpreter are no finding."""
+    first = _copy_package(tmp_path / "first")
+    python = _venv(tmp_path / "venv", first)
+    assert _tp(python, repo, "init", "--claude").returncode == 0
+    before = _answers(repo)
+    second = _copy_package(tmp_path / "second")
+    _point(python, second)
+    doctor = _tp(python, repo, "doctor")
+    assert "client-hooks-other-package" in doctor.stdout, doctor.stdout
+    assert f"run taskproto from {first}/taskproto/hooks/agents" in doctor.stdout, doctor.stdout
+    # doctor run by another interpreter (this test's): not its hooks to judge
+    assert "client-hooks-other-package" not in run_taskproto("doctor", cwd=repo).out
+    fixed = _tp(python, repo, "doctor", "--fix")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert str(second) in _launchers_name(repo) and str(first) not in _launchers_name(repo)
+    assert "client-hooks-other-package" not in _tp(python, repo, "doctor").stdout
+    assert _answers(repo) == before
+
+
 def test_a_package_gone_for_good_is_reported_and_repaired(tmp_path: Path, repo: Path) -> None:
     """taskproto no longer installed for the hooks' interpreter: a hook says so in one line (and
     blocks, as a guard that cannot run does); doctor reports it, and so when the interpreter

@@ -474,8 +474,11 @@ def test_every_check_has_a_breaking_test() -> None:
     # task-being-created: a create running right now (test_doctor_create_killed.py);
     # merge-in-progress: the merges land and merge ask for (test_doctor_events.py);
     # agent-outside-sandbox: a live process in a worktree (tests/sandbox/test_doctor_sandbox.py);
-    # git-hooks-outdated: an older taskproto's install (tests/hooks/git/test_commit_guard.py)
+    # git-hooks-outdated: an older taskproto's install (tests/hooks/git/test_commit_guard.py);
+    # client-hooks-other-package: a second install of the package, the doctor run by its
+    # interpreter (tests/clients/test_hook_launcher.py)
     infos = {
+        "client-hooks-other-package",
         "needs-review",
         "task-being-created",
         "merge-in-progress",
