@@ -113,6 +113,8 @@ def write(folder: str, hooks: str = HOOKS) -> tuple[list[str], list[str]]:
                 f"{path} is not taskproto's hook launcher; move it away, then run `taskproto "
                 "init` again"
             )
+    from taskproto.state.files import atomic_write
+
     os.makedirs(folder, exist_ok=True)
     for name, data in wanted.items():
         path = os.path.join(folder, name)
@@ -123,7 +125,9 @@ def write(folder: str, hooks: str = HOOKS) -> tuple[list[str], list[str]]:
                     continue
         except OSError:
             pass
-        _replace(path, data)
+        # whole, renamed into place: a hook running the old file reads it to its end, one
+        # starting now reads the new one (no sync: a call that finds it missing writes it again)
+        atomic_write(path, data, sync=False)
         written.append(path)
     return written, same
 
@@ -175,23 +179,6 @@ def moved(launcher: str) -> str:
     except Exception:  # noqa: BLE001 - not written: the next call finds the package again
         pass
     return HOOKS
-
-
-def _replace(path: str, data: bytes) -> None:
-    """Write `path` whole and rename it into place: a hook running the old file reads it to its
-    end, one starting now reads the new one."""
-    tmp = f"{path}.tmp-{os.getpid()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def finds_package(python: str) -> bool:
