@@ -40,10 +40,50 @@ from pathlib import Path
 # is one JSON line (argv, cwd, env) with three file descriptors (stdin, stdout, stderr); the
 # answer is the child's pid, then its exit code and CPU seconds, one JSON line each. A zygote runs
 # one command at a time; `run` starts another for a thread when all are busy.
-ZYGOTE = r"""
+# A forked child becomes the command: its three descriptors, folder, environment and arguments
+# as the request says, then `main` as `python -m taskproto` runs it, its exit handlers, its
+# streams flushed, and its exit code (tests/mcpfork.py's zygote forks its servers with it too).
+BECOME = r"""
+def become(request, fds):
+    code = 3
+    try:
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        sys.argv = [taskproto.__file__, *request["argv"]]
+        sys.path[0] = request["cwd"]  # as `python -m` puts the working folder first
+        try:
+            taskproto.cli.run()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            if exc.code is not None and not isinstance(exc.code, int):
+                print(exc.code, file=sys.stderr)
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+            code = 1
+        import atexit
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    finally:
+        os._exit(code)
+"""
+ZYGOTE = (
+    r"""
 import json, os, socket, sys
 import taskproto.cli, taskproto.cli.quick, taskproto.cli.app, taskproto.engine, taskproto.config
 assert "taskproto.ops.supervisor" not in sys.modules  # it reads the environment at import
+"""
+    + BECOME
+    + r"""
 
 sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET, fileno=int(sys.argv[1]))
 while True:
@@ -53,37 +93,10 @@ while True:
     request = json.loads(msg)
     pid = os.fork()
     if pid == 0:
-        code = 3
         try:
             sock.close()
-            for target, fd in enumerate(fds):
-                os.dup2(fd, target)
-                os.close(fd)
-            os.chdir(request["cwd"])
-            os.environ.clear()
-            os.environ.update(request["env"])
-            sys.argv = [taskproto.__file__, *request["argv"]]
-            sys.path[0] = request["cwd"]  # as `python -m` puts the working folder first
-            try:
-                taskproto.cli.run()
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-                if exc.code is not None and not isinstance(exc.code, int):
-                    print(exc.code, file=sys.stderr)
-            except BaseException:
-                import traceback
-                traceback.print_exc()
-                code = 1
-            import atexit
-            atexit._run_exitfuncs()
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except (OSError, ValueError):
-                    pass
         finally:
-            os._exit(code)
+            become(request, fds)  # never returns
     for fd in fds:
         os.close(fd)
     try:
@@ -95,6 +108,7 @@ while True:
     except OSError:  # the test's side went (a timeout): so does this zygote
         break
 """
+)
 
 
 @dataclass

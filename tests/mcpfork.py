@@ -35,17 +35,23 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
+from tests.forkrun import BECOME
+
 LAUNCHER = Path(__file__).with_name("mcpfork_launch.py")
 
 # The zygote: import what `taskproto mcp` imports, then fork a child per launcher that connects,
 # and tell the launcher the child's pid, then its exit code. The worker's control socket asks for
 # the CPU seconds of the children ended so far; its end ends the zygote.
-ZYGOTE = r"""
+ZYGOTE = (
+    r"""
 import json, os, selectors, socket, sys
 import taskproto.cli, taskproto.cli.app, taskproto.cli.mcp, taskproto.engine, taskproto.config
 import taskproto.mcp.server, taskproto.mcp.branch_tools, taskproto.mcp.workflow_tools
 import anyio, mcp_types, pydantic, mcp.server.stdio, mcp.shared.message
 assert "taskproto.ops.supervisor" not in sys.modules  # it reads the environment at import
+"""
+    + BECOME
+    + r"""
 
 listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 listener.bind(sys.argv[1])
@@ -59,7 +65,6 @@ total = 0.0
 
 
 def serve(request, fds):
-    code = 3
     try:
         for key in list(selector.get_map().values()):  # none of the zygote's descriptors
             if isinstance(key.fileobj, int):
@@ -67,34 +72,8 @@ def serve(request, fds):
             else:
                 key.fileobj.close()
         selector.close()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        sys.argv = [taskproto.__file__, *request["argv"]]
-        sys.path[0] = request["cwd"]  # as `python -m` puts the working folder first
-        try:
-            taskproto.cli.run()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-            if exc.code is not None and not isinstance(exc.code, int):
-                print(exc.code, file=sys.stderr)
-        except BaseException:
-            import traceback
-            traceback.print_exc()
-            code = 1
-        import atexit
-        atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
     finally:
-        os._exit(code)
+        become(request, fds)  # never returns
 
 
 while True:
@@ -139,6 +118,7 @@ while True:
                 pass  # the launcher went (killed): its server ended all the same
             conn.close()
 """
+)
 
 
 class _Zygote:
