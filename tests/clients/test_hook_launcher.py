@@ -214,6 +214,33 @@ def test_init_points_the_launchers_at_this_install_when_the_old_folder_stays(
     assert [code for code, _, _ in _answers(repo)] == [0, 2, 0]
 
 
+def _mcp_doctor(python: Path, repo: Path) -> list[str]:
+    """The checks the MCP doctor tool finds, from a `taskproto mcp` server `python` runs."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    found: list[str] = []
+
+    async def main() -> None:
+        params = StdioServerParameters(
+            command=str(python),
+            args=["-m", "taskproto", "mcp"],
+            env=dict(os.environ),
+            cwd=str(repo),
+        )
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write) as client,
+        ):
+            await client.initialize()
+            result = await client.call_tool("doctor", {})
+            assert not result.is_error and result.structured_content is not None, result
+            found.extend(f["check"] for f in result.structured_content["findings"])
+
+    anyio.run(main)
+    return found
+
+
 def test_hooks_left_on_a_folder_still_there_are_reported_and_pointed_here(
     tmp_path: Path, repo: Path
 ) -> None:
@@ -232,6 +259,8 @@ def test_hooks_left_on_a_folder_still_there_are_reported_and_pointed_here(
     assert f"run taskproto from {first}/taskproto/hooks/agents" in doctor.stdout, doctor.stdout
     # doctor run by another interpreter (this test's): not its hooks to judge
     assert "client-hooks-other-package" not in run_taskproto("doctor", cwd=repo).out
+    # MCP's door: the doctor tool of a server the hooks' interpreter runs says the same
+    assert "client-hooks-other-package" in _mcp_doctor(python, repo)
     fixed = _tp(python, repo, "doctor", "--fix")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert str(second) in _launchers_name(repo) and str(first) not in _launchers_name(repo)
