@@ -32,11 +32,10 @@ SESSION = "launcher-session"
 
 def _venv(folder: Path, package_parent: Path | None) -> Path:
     """A virtualenv whose Python finds taskproto in `package_parent` (None: nowhere) and its
-    dependencies in this interpreter's site-packages; its `python`."""
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(folder)],
-        check=True,
-    )
+    dependencies in this interpreter's site-packages; its `python`. Not `--system-site-packages`:
+    where the tests run on an interpreter that is no virtualenv (CI's), taskproto is installed in
+    the base's own site-packages, and the venv would find it there."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
     python = folder / "bin" / "python"
     _point(python, package_parent)
     deps = Path(_site(python), "z-deps.pth")  # after the package's: read in the names' order
