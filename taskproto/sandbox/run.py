@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import sysconfig
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -90,7 +91,7 @@ def agent_rules(
 ) -> Rules:
     """The rules of one agent's sandbox in this repository (rules.rules_for: `channel`, `session`,
     `home_copy`)."""
-    env = os.environ if environ is None else environ
+    env = _own_taskproto_first(os.environ if environ is None else environ)
     layout = config.layout
     assert layout.dirs is not None
     worktree = layout.agent_worktree(task, agent)
@@ -115,6 +116,17 @@ def agent_rules(
         session=session,
         home_copy=home_copy,
     )
+
+
+def _own_taskproto_first(environ: Mapping[str, str]) -> Mapping[str, str]:
+    """`environ` with the folder of this install's `taskproto` command first on PATH: inside, the
+    agent's `taskproto` is the one that guards it, not whatever the user's PATH finds first (or
+    nothing, where taskproto was started by its path from a virtualenv not activated)."""
+    scripts = sysconfig.get_path("scripts")
+    if not os.path.isfile(os.path.join(scripts, "taskproto")):
+        return environ  # run from a checkout (`python -m taskproto`): no command of its own
+    rest = [p for p in environ.get("PATH", os.defpath).split(os.pathsep) if p and p != scripts]
+    return {**environ, "PATH": os.pathsep.join([scripts, *rest])}
 
 
 def run_in_sandbox(

@@ -7,7 +7,10 @@ from __future__ import annotations
 import fcntl
 import os
 import sys
+import sysconfig
 from pathlib import Path
+
+import pytest
 
 from taskproto.engine import Engine
 from tests.conftest import commit_file, git, run_taskproto
@@ -239,3 +242,29 @@ def test_moving_another_branch_inside_the_sandbox_is_refused_saying_only_its_own
         assert "only its own branch t-dev comes out of its sandbox" in line, line
     assert {b: git(repo, "rev-parse", b) for b in before} == before
     assert git(repo, "log", "-1", "--format=%s", "t-dev") == "own"
+
+
+def test_the_agents_taskproto_is_the_install_that_runs_it_whatever_the_users_path(
+    sandboxed: Engine, repo: Path
+) -> None:
+    """taskproto started by its path from a virtualenv that is not activated: inside, `taskproto`
+    is that install (its command folder first on PATH), not another one the PATH finds first, and
+    not missing. Before, the agent ran whatever the user's PATH held."""
+    scripts = sysconfig.get_path("scripts")
+    if not os.path.isfile(os.path.join(scripts, "taskproto")):
+        pytest.skip(f"this interpreter has no taskproto command in {scripts} (run from a checkout)")
+    decoy = repo / "decoy-bin"  # in the main checkout: the sandbox shows it, read-only
+    decoy.mkdir()
+    (decoy / "taskproto").write_text("#!/bin/sh\necho decoy\n")
+    (decoy / "taskproto").chmod(0o755)
+    probe = ["sh", "-c", 'command -v taskproto; echo "$PATH"']
+    env = {"PATH": f"{decoy}:/usr/bin:/bin"}
+    r = run_taskproto("agent", "exec", "t", "dev", "--", *probe, cwd=repo, env=env)
+    assert r.code == 0, r.err
+    found, path = r.out.splitlines()
+    assert found == os.path.join(scripts, "taskproto")
+    assert path.split(":") == [scripts, str(decoy), "/usr/bin", "/bin"]
+    # and it runs, by its name alone, as the agent runs it
+    version = ["taskproto", "--version"]
+    r = run_taskproto("agent", "exec", "t", "dev", "--", *version, cwd=repo, env=env)
+    assert r.code == 0 and "decoy" not in r.out, (r.out, r.err)
