@@ -5,7 +5,9 @@ as "will you have it before"; a go as the task's own verb on what is missing, or
 an audit of a past protocol event or a leftover artefact; a question on the code said as a
 wonder, as a change's content, as how a thing was done, as "in your opinion", as an upgrade's
 effect or as what the tool can do; never a go: "keep waiting", a work verb denied, a doubt on
-stopping or going on, a go word as a noun. Text as in ``es.py`` (lowercased, accents folded)."""
+stopping or going on, a go word as a noun. Text as in ``es.py`` (lowercased, accents folded).
+The twenty-first round's ``TWENTYFIRST`` is at the end (docs/interruptions.md, "Twenty-first
+round: the rules (Spanish and Brazilian Portuguese)")."""
 
 from __future__ import annotations
 

@@ -6,7 +6,9 @@ missing, as "deploy it", or as going straight on to the next piece; an audit of 
 event or a leftover artefact; a question on the code said as a wonder, as a change's content,
 as how a thing was done, as where a thing comes from, as an upgrade's effect or as what the tool
 can do; never a go: "keep waiting", a work verb denied, a doubt on stopping or going on, a go
-word as a noun. Text as in ``pt_br.py`` (lowercased, accents folded)."""
+word as a noun. Text as in ``pt_br.py`` (lowercased, accents folded). The twenty-first round's
+``TWENTYFIRST`` is at the end (docs/interruptions.md, "Twenty-first round: the rules (Spanish and
+Brazilian Portuguese)")."""
 
 from __future__ import annotations
 
