@@ -266,6 +266,6 @@ BY_KIND = (
     Rule("es-wonder-question", "QUESTION", _WONDER + _ASKED + _NOT_HOLD, 0.8),
 )
 
-# The eighteenth round's forms, then the nineteenth's (``es_kinds.py``) and the twentieth's
-# (``es_twentieth.py``): spliced after ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *es_kinds.NINETEENTH, *es_twentieth.TWENTIETH)
+# The eighteenth round's forms, then the nineteenth's (``es_kinds.py``), the twentieth's and
+# the twenty-first's (``es_twentieth.py``): spliced after ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *es_kinds.NINETEENTH, *es_twentieth.TWENTIETH, *es_twentieth.TWENTYFIRST)

@@ -5,7 +5,9 @@ as "will you have it before"; a go as the task's own verb on what is missing, or
 an audit of a past protocol event or a leftover artefact; a question on the code said as a
 wonder, as a change's content, as how a thing was done, as "in your opinion", as an upgrade's
 effect or as what the tool can do; never a go: "keep waiting", a work verb denied, a doubt on
-stopping or going on, a go word as a noun. Text as in ``es.py`` (lowercased, accents folded)."""
+stopping or going on, a go word as a noun. Text as in ``es.py`` (lowercased, accents folded).
+The twenty-first round's ``TWENTYFIRST`` is at the end (docs/interruptions.md, "Twenty-first
+round: the rules (Spanish and Brazilian Portuguese)")."""
 
 from __future__ import annotations
 
@@ -228,5 +230,143 @@ TWENTIETH = (
         r"^(?:la|el|nuestra|nuestro|esa|ese|esta|este) (?:continuidad|continuacion|reanudacion"
         r"|retomada|prosecucion)\b(?!.*\?$)",
         0.75,
+    ),
+)
+
+# Issue #45's twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Spanish
+# and Brazilian Portuguese)"): ``TWENTYFIRST``, spliced after ``TWENTIETH``. By kind: a go asked
+# politely, on the same pattern or the rest, taken in charge, or with "now" at its end; a
+# status asked as what time; a hold asked as a question; a go verb denied after "can"/"must";
+# a feeling told; who holds the lock (with its typos); a doubt on a fact of the code.
+_GO_VERB = r"(?:seguir|continuar|proseguir|retomar|reanudar)"
+# what a go word may govern that is no go: a waiting, a stillness, an explaining ("seguir
+# esperando", "seguir explicando")
+_NOT_GO = (
+    r"(?! (?:esperando|en espera|a la espera|aguardando|parad[oa]|quiet[oa]|en pausa"
+    r"|sin hacer nada|\w+(?:ando|iendo))\b)"
+)
+# the pattern or the model the work follows: "ese mismo patrón", "el mismo esquema"
+_SAME = (
+    r"(?:ese|este|el|aquel) mismo (?:patron|cambio|enfoque|criterio|esquema|modelo|formato"
+    r"|estilo|metodo|procedimiento|tratamiento)"
+)
+
+TWENTYFIRST = (
+    # a hold asked as a question is a hold ("¿puedes parar un momento?", "¿te importaría
+    # esperar a que pase el CI?"): never a go, nor a status asked (not "parar de preguntar",
+    # a nudge to go on)
+    Rule(
+        "es-hold-asked",
+        "OTHER",
+        r"^(?:(?:y|oye|porfa|por favor|tu|vos|usted) )*(?:puedes|podrias|podes|puede|podria"
+        r"|pueden|podrian|te importaria|le importaria|te importa|le importa|serias tan amable de"
+        r"|seria tan amable de) (?:(?:un momento|un rato|un segundo|ya|ahora) )?(?:parar(?:te)?"
+        r"|pararlo|detenerte|detener(?:te|lo)?|frenar|pausar(?:lo)?|esperar(?:te)?|aguardar"
+        r"|quedarte quiet[oa]|(?:seguir|continuar) (?:esperando|en espera|a la espera"
+        r"|aguardando|parad[oa]|quiet[oa]|en pausa))\b(?! de\b)",
+        0.85,
+    ),
+    # a go verb denied after "can", "must" ("no puede proseguir", "no debemos reanudar"): no go
+    Rule(
+        "es-negated-can-go",
+        "OTHER",
+        r"\b(?:no|nunca|ni|jamas) (?:(?:se|lo|la|me|te) )?(?:puede|puedes|pueden|podemos|podra"
+        r"|podras|podria|podrias|debe|debes|deben|debemos|deberia|deberias|conviene|vas a|va a"
+        r"|vamos a|van a) (?:(?:ya|aun|todavia) )?(?:proseguir|prosigan|reanudar|retomar"
+        r"|seguir|continuar|avanzar)\b",
+        0.9,
+    ),
+    # a go asked politely is a go: "¿te importaría seguir con ello?", "¿le molestaría
+    # continuar con la instalación?", "¿serías tan amable de seguir?" (not denied, not the
+    # waiting or the explaining it governs; a later time is held by the go's time)
+    Rule(
+        "es-go-polite",
+        "RESUMPTION",
+        r"^(?:(?:y|oye|porfa|por favor|entonces|pues|tu|vos|usted) )*(?:(?:te|le|les|os)"
+        r" (?:importaria|importa|molestaria|molesta)|(?:serias|seria|serian|sean) tan"
+        r" amables? (?:de|como para)) (?:mucho )?" + _GO_VERB + r"(?:lo|la|le)?\b" + _NOT_GO,
+        0.85,
+    ),
+    # the task's work on the same pattern, or done the same to the next part: "aplica ese
+    # mismo patrón a los pedidos", "haz lo mismo con los reportes", "escribe los handlers
+    # siguiendo el mismo esquema" (not denied nor asked)
+    Rule(
+        "es-go-same",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca|ni|jamas)\b)(?!.*\?$)(?:(?:y|ahora|entonces|pues|bueno|vale|ok"
+        r"|venga|ya) )*(?=" + _WORK_GO + r"\b)\w+ (?:(?:ya|ahora|tambien|tu|vos|usted) )?(?:lo"
+        r" mismo (?:con|para|en|a|al)\b|" + _SAME + r" (?:a|al|en|para|con)\b|.*\b(?:siguiendo"
+        r"|con|segun|usando) " + _SAME + r"\b)",
+        0.85,
+    ),
+    # the work ordered with "now" at its end: "implementa la paginación ya", "entonces monta
+    # la caché ahora" (not denied, asked, nor "ya no")
+    Rule(
+        "es-go-now",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca|ni|jamas)\b)(?!.*\?$)(?:(?:y|ahora|entonces|pues|bueno|vale|ok"
+        r"|venga) )*(?=" + _WORK_GO + r"\b)\w+ [^,;]*\b(?:ya|ahora|ahora mismo|ya mismo|de una"
+        r" vez)[\s.!]*$",
+        0.85,
+    ),
+    # a part of the work taken in charge: "deja la API y encárgate ahora del frontend",
+    # "ocúpate de las notificaciones" (not "ocúpate de avisarme", an errand)
+    Rule(
+        "es-go-take-charge",
+        "RESUMPTION",
+        r"^(?!.*\b(?:no|nunca|ni|jamas)\b)(?!.*\?$)(?:.*\by )?(?:(?:ahora|ya|entonces|pues|tu"
+        r"|vos) )*(?:encargate|encarguese|ocupate|ocupese|hazte cargo|hagase cargo)"
+        r" (?:(?:ahora|ya|tu|vos|usted) )?(?:de|del)\b(?! (?:avisar|decir|contar|informar"
+        r"|esperar|parar|preguntar|llamar)\w*\b)",
+        0.85,
+    ),
+    # a status asked as what time: "¿a qué hora crees que lo tienes?", "a qué hora terminas
+    # eso" (not the time the code does a thing: "¿a qué hora corre el cron?")
+    Rule(
+        "es-status-what-time",
+        "STATUS_REQUEST",
+        r"^(?:y )?(?:a|para) (?:que|q) hora (?:(?:crees|calculas|piensas|estimas|dirias) que )?"
+        r"(?:(?:me|nos|lo|la|los|las|ya|tu|vos|usted) )*(?:tienes|tendras|tendremos|tendre"
+        r"|terminas|terminaras|acabas|acabaras|cierras|cerraras|entregas|entregaras|estara"
+        r"|estaran|quedara|quedaran)\b",
+        0.85,
+    ),
+    # how far the work got: "y el bot de reservas, ¿llegó al final?" (asked)
+    Rule(
+        "es-status-reached-end",
+        "STATUS_REQUEST",
+        r"^(?:y )?(?:ya )?(?:llego|llegaste|llegaron|ha llegado|has llegado|han llegado)"
+        r" (?:ya )?(?:al|hasta el) (?:final|fin)\b.*\?$",
+        0.85,
+    ),
+    # who holds the lock, its name mistyped: "¿quién tiene el lok ahora, tú?" (a check of the
+    # protocol's state, as es-audit-ask reads it spelled right; not how the code locks)
+    Rule(
+        "es-audit-who-holds",
+        "AUDIT",
+        r"^(?:y )?(?:quien|de quien|a quien) (?:tiene|tien|tine|lleva|retiene|es|pertenece)"
+        r" (?:(?:ahora|ahorita|ya) )?(?:el |la )?(?:lok|lokc|lcok|lck|loc)\b"
+        r"(?!.*\b(?:codigo|app|aplicacion|redis|base de datos)\b)",
+        0.85,
+    ),
+    # a feeling told asks nothing: "uf, algo no me cuadra", "mmm, esto me huele raro"
+    Rule(
+        "es-feeling-remark",
+        "OTHER",
+        r"^(?:(?:uf+|buf+|puf+|pf+|ay|uy|jo|vaya|m{2,}|hm+|bah|meh|agh|ufa) )*(?:algo|esto|eso"
+        r"|aqui algo|hay algo que) (?:no me (?:cuadra|convence|gusta|encaja|cierra|huele bien)"
+        r"|(?:me )?huele (?:raro|mal)|(?:me )?(?:parece|suena) raro)\b(?!.*\?$)",
+        0.8,
+    ),
+    # a bare pronoun asked after what was asked is its tag, not a question of its own: "¿quién
+    # tiene el lock ahora, tú?" (the clause before decides)
+    Rule("es-pronoun-tag-remark", "OTHER", r"^(?:y )?(?:tu|vos|usted|el|ella|yo)\s*\?+$", 0.7),
+    # a doubt on a fact of the code, asked: "¿estás seguro de que el BIC es opcional?"
+    Rule(
+        "es-doubt-fact",
+        "QUESTION",
+        r"^(?:(?:y|pero|oye) )*(?:estas|esta|estan|estamos) (?:totalmente |del todo )?segur[oa]s?"
+        r" (?:de )?que\b",
+        0.85,
     ),
 )

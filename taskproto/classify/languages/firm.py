@@ -117,6 +117,22 @@ FIRM: dict[str, frozenset[str]] = {
     "pt-tool-asked": _AUDIT,
     "es-audit-past": _QUESTION,
     "pt-audit-past": _QUESTION,
+    # the twenty-first round's (es_twentieth.py, pt_twentieth.py): a hold asked as a question
+    # and a feeling told are no check asked ("¿puedes parar un momento?", "uf, algo no me
+    # cuadra"); what time the work is done, or whether it reached its end, is where it stands;
+    # a doubt on a fact of the code is its question; who holds the lock is the protocol's state
+    "es-hold-asked": _AUDIT,
+    "pt-hold-asked": _AUDIT,
+    "es-feeling-remark": _AUDIT,
+    "pt-feeling-remark": _AUDIT,
+    "es-status-what-time": _QUESTION,
+    "pt-status-what-time": _QUESTION,
+    "es-status-reached-end": _QUESTION,
+    "pt-status-reached-end": _QUESTION,
+    "es-doubt-fact": _STATUS,
+    "pt-doubt-fact": _STATUS,
+    "es-audit-who-holds": _QUESTION | _STATUS,
+    "pt-audit-who-holds": _QUESTION | _STATUS,
     # what a commit or PR changed: its content, a question, not where the work stands ("刚才那个
     # 提交改了些什么", "さっきのコミットで何が変わったか")
     "zh-change-question": _STATUS,

@@ -125,10 +125,10 @@ RULES = (
         "OTHER",
         r"^(?:espera|espere|perai|pera|calma|(?:so )?um (?:minuto|momento|segundo|pouco)"
         r"|para\b(?! (?:que|o|a|os|as|um|uma|isso|esse|essa|mim|voce|pro|pra)\b)|pare|parar|stop"
-        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda"
-        r"|interrompe|interrompa|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)"
-        # "pode parar com os testes de carga" (not "pode parar de perguntar", a nudge)
-        r"|(?:(?:voce|vc) )?pode(?:s)? parar(?! de (?:perguntar|esperar|enrolar|hesitar)))\b",
+        r"|pausa|da uma pausa|ainda nao|agora nao|segura (?:ai|a onda)|nao ainda|interrompe"
+        # "pode parar com os testes de carga", "pode esperar?" (not "pode parar de perguntar")
+        r"|interrompa|(?:fica|fique|fiquem) (?:em )?(?:stand-?by|espera|pausa)|(?:(?:voce|vc) )?"
+        r"pode(?:s)? (?:parar|esperar|aguardar)(?! de (?:perguntar|esperar|enrolar|hesitar)))\b",
         0.8,
     ),
     Rule(
@@ -405,7 +405,7 @@ LANGUAGE = Language(
         # not "antes ou depois do pagamento" (a question's choice), nor a question's last words
         # saying after what ("quantas sessões ficaram abertas depois do crash?")
         r"(?<!\bou)\s+(?=(?:mas|porem|depois(?! d[oa]s? [^,.;:!?]*\?\s*$)|e depois|e entao"
-        r"|antes de|ate que)\b)"
+        r"|antes de|ate que" + pt_kinds.AND_THEN + r")\b)"
     ),
     later=(
         r"\b(?:amanha|depois de amanha|mais tarde|daqui a pouco|hoje a (?:tarde|noite)"

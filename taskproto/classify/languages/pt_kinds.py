@@ -172,6 +172,14 @@ JOINERS = (
     r"|entendido)(?=\s*\?)"
 )
 
+# "e aí" before a go parts two clauses as "e depois" does (a connective of ``pt_br.py``'s table):
+# "confirma o journal e aí manda bala na migração" is a check, then the go the last clause asks
+# (not "e aí?", asked, nor "caiu e aí o build quebrou", a story told)
+AND_THEN = (
+    r"|e ai(?= (?:(?:ja|entao|voce|vc|tu) )?(?:manda|segue|continua|prossegue|toca|bora|parte"
+    r"|emenda|comeca|volta|pode (?:seguir|continuar|prosseguir|mandar))\b)"
+)
+
 # Read after every rule of ``pt_br.py``'s table (its ``LAST``): a tag after an instruction,
 # joined to it, asks nothing ("daqui pra frente, commits em inglês, tá?", "combinado?"), where
 # no rule read the clause before it ("o build passou, tá?" stays a status request; nor after

@@ -256,6 +256,6 @@ BY_KIND = (
     ),
 )
 
-# The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``) and the twentieth's
-# (``pt_twentieth.py``): spliced after ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *pt_kinds.NINETEENTH, *pt_twentieth.TWENTIETH)
+# The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``), the twentieth's and
+# the twenty-first's (``pt_twentieth.py``): spliced after ``BEFORE_HOLD``.
+KINDS = (*BY_KIND, *pt_kinds.NINETEENTH, *pt_twentieth.TWENTIETH, *pt_twentieth.TWENTYFIRST)

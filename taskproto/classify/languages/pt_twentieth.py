@@ -6,7 +6,9 @@ missing, as "deploy it", or as going straight on to the next piece; an audit of 
 event or a leftover artefact; a question on the code said as a wonder, as a change's content,
 as how a thing was done, as where a thing comes from, as an upgrade's effect or as what the tool
 can do; never a go: "keep waiting", a work verb denied, a doubt on stopping or going on, a go
-word as a noun. Text as in ``pt_br.py`` (lowercased, accents folded)."""
+word as a noun. Text as in ``pt_br.py`` (lowercased, accents folded). The twenty-first round's
+``TWENTYFIRST`` is at the end (docs/interruptions.md, "Twenty-first round: the rules (Spanish and
+Brazilian Portuguese)")."""
 
 from __future__ import annotations
 
@@ -233,5 +235,127 @@ TWENTIETH = (
         r"^(?:a|o|nossa|nosso|essa|esse|esta|este) (?:continuidade|continuacao|retomada"
         r"|sequencia|prosseguimento)\b(?!.*\?$)",
         0.75,
+    ),
+)
+
+# Issue #45's twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Spanish
+# and Brazilian Portuguese)"): ``TWENTYFIRST``, spliced after ``TWENTIETH``. By kind: a go asked
+# politely, on the same pattern or the rest, or a part taken in charge; a status asked as what
+# time or as reaching the end; a hold asked as a question; a feeling told; who holds the lock
+# (with its typos); a doubt on a fact of the code.
+_GO_VERB = r"(?:continuar|seguir|prosseguir|retomar|tocar)"
+# what a go word may govern that is no go: a waiting, a stillness, an explaining ("continuar
+# esperando", "seguir explicando")
+_NOT_GO = (
+    r"(?! (?:esperando|aguardando|em espera|no aguardo|parad[oa]|quiet[oa]|em pausa"
+    r"|sem fazer nada|\w+(?:ando|endo|indo))\b)"
+)
+# the pattern or the model the work follows: "esse mesmo modelo", "o mesmo padrão"
+_SAME = (
+    r"(?:esse|este|o|aquele|nesse|neste|no|naquele) mesmo (?:modelo|padrao|esquema|formato|jeito"
+    r"|estilo|criterio|metodo|tratamento|molde)"
+)
+
+TWENTYFIRST = (
+    # a hold asked as a question is a hold ("consegue parar um minutinho?", "dá pra esperar o
+    # CI passar?", "você se importa de continuar esperando?"): never a go, nor a status asked
+    # (not "parar de perguntar", a nudge to go on; "pode parar" is pt-hold's)
+    Rule(
+        "pt-hold-asked",
+        "OTHER",
+        r"^(?:(?:e|ei|pfv|por favor|voce|vc|tu) )*(?:consegue|conseguiria|da pra|daria pra"
+        r"|poderia|podia|se importa de|se importaria de|(?:voce|vc) se importa(?:ria)? de)"
+        r" (?:(?:so|um pouco|agora|ja) )?(?:parar|pausar|segurar|esperar|aguardar|dar uma pausa"
+        r"|ficar quiet[oa]|(?:continuar|seguir) (?:esperando|aguardando|em espera|parad[oa]"
+        r"|quiet[oa]))\b(?! de\b)",
+        0.85,
+    ),
+    # a go asked politely is a go: "você se importaria de continuar com isso?", "se importa de
+    # seguir com os testes?" (not denied, not the waiting or the explaining it governs)
+    Rule(
+        "pt-go-polite",
+        "RESUMPTION",
+        r"^(?:(?:e|entao|ai|pfv|por favor) )*(?:(?:voce|vc|tu) )?(?:se importa|se importaria"
+        r"|importa|importaria|faria a gentileza|pode fazer a gentileza) de "
+        + _GO_VERB
+        + r"\b"
+        + _NOT_GO,
+        0.85,
+    ),
+    # the task's work on the rest, on the same pattern, or done the same to the next part:
+    # "escreve o resto dos estados seguindo esse modelo", "aplica o mesmo padrão nos relatórios",
+    # "faz o mesmo com os boletos" (not denied nor asked)
+    Rule(
+        "pt-go-same",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca|nem)\b)(?!.*\?$)(?:(?:e|agora|entao|ai|ok|beleza|ja) )*(?="
+        + _WORK_GO
+        + r"\b)\w+ (?:(?:voce|vc|tu|tambem|ja|agora) )?(?:(?:todo )?o (?:resto|restante)"
+        r"|(?:os|as) (?:demais|outr[oa]s restantes)|o mesmo (?:com|pra|para|pro|nos|nas|no|na"
+        r"|em)\b|"
+        + _SAME
+        + r" (?:a|ao|aos|as|nos|nas|no|na|em|pra|pro|para|com)\b|.*\b(?:(?:seguindo"
+        r"|com|conforme|usando) )?" + _SAME + r")\b",
+        0.85,
+    ),
+    # a part of the work taken in charge: "deixa a API e cuida agora do frontend", "se
+    # encarrega das notificações" (not "cuida de me avisar", an errand)
+    Rule(
+        "pt-go-take-charge",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nao|nunca|nem)\b)(?!.*\?$)(?:.*\be )?(?:(?:agora|ja|entao|ai|voce|vc) )*"
+        r"(?:(?:cuida|cuide|se encarrega|se encarregue) (?:(?:agora|ja|voce|vc|tu) )?(?:do|da|dos"
+        r"|das)|(?:assume|assuma) (?:(?:agora|ja|voce|vc|tu) )?(?:o|a|os|as))\b",
+        0.85,
+    ),
+    # a status asked as what time: "que horas vc acha que fecha isso?", "que horas termina?"
+    # (not when the code does a thing: "que horas o cron roda?", nor a shop: "que horas fecha
+    # a loja?")
+    Rule(
+        "pt-status-what-time",
+        "STATUS_REQUEST",
+        r"^(?:e )?(?:(?:a|la pelas) )?(?:que|q|qual) horas? (?:(?:voce|vc|tu) )?(?:(?:acha|calcula"
+        r"|estima) que )?(?:(?:voce|vc|tu|a gente) )?(?:(?:vai|vao) )?(?:fecha|fechar|termina"
+        r"|terminar|acaba|acabar|entrega|entregar|conclui|concluir|fica pront|ficar pront|sai"
+        r"|sair)\w*(?: (?:isso|isto|tudo|ai|essa parte|esse trabalho|essa tarefa))?\s*\?*$",
+        0.85,
+    ),
+    # how far the work got: "e o bot da agenda, chegou no fim?" (asked)
+    Rule(
+        "pt-status-reached-end",
+        "STATUS_REQUEST",
+        r"^(?:e )?(?:ja )?(?:chegou|chegaram|chegamos|ja chegou) (?:ja )?(?:no|ao|ate o) (?:fim"
+        r"|final)\b.*\?$",
+        0.85,
+    ),
+    # who holds the lock, typos and all: "quem tá com o lok agora, vc?" (a check of the
+    # protocol's state, not how the code locks: "quem libera o lock no código?")
+    Rule(
+        "pt-audit-who-holds",
+        "AUDIT",
+        r"^(?:e )?(?:quem|com quem) (?:(?:ta|esta|tem|segura|ficou|fica|e dono)(?: com)?"
+        r"|(?:ta|esta|ficou|fica)) (?:(?:agora|ai) )?(?:o )?(?:lock|lok|lokc|lcok|lck|claim"
+        r"|cadeado)\b(?!.*\b(?:codigo|app|aplicacao|redis|banco)\b)",
+        0.85,
+    ),
+    # a feeling told asks nothing: "aff, algo não tá batendo", "hmm, isso tá com cheiro estranho"
+    Rule(
+        "pt-feeling-remark",
+        "OTHER",
+        r"^(?:(?:af+|aff+|ai|puts|putz|hm+|m{2,}|ixi|eita|sei la|po|pff+) )*(?:algo|isso|tem algo"
+        r"|tem alguma coisa|alguma coisa) (?:nao (?:ta|esta) (?:batendo|fechando|certo|legal)"
+        r"|nao me (?:convence|cheira bem)|(?:ta|esta) (?:estranh|esquisit|cheirando)\w*"
+        r"|(?:ta|esta) com cheiro)\b(?!.*\?$)",
+        0.8,
+    ),
+    # a bare pronoun asked after what was asked is its tag, not a question of its own: "quem tá
+    # com o lock agora, vc?" (the clause before decides)
+    Rule("pt-pronoun-tag-remark", "OTHER", r"^(?:e )?(?:voce|vc|tu|ele|ela|eu)\s*\?+$", 0.7),
+    # a doubt on a fact of the code, asked: "tem certeza que o BIC é opcional?"
+    Rule(
+        "pt-doubt-fact",
+        "QUESTION",
+        r"^(?:(?:e|mas) )*(?:(?:voce|vc|tu) )?(?:tem|ta|esta) (?:certeza|segur[oa]) (?:de )?que\b",
+        0.85,
     ),
 )
