@@ -98,6 +98,8 @@ def test_other_gos_of_the_kind(message: str) -> None:
         "vas-y mais demain",
         "reprends samedi",
         "continue le planning samedi",
+        "mets maintenant les tests de côté",
+        "kannst du bitte kurz warten, bis die CI durch ist?",
     ],
 )
 def test_a_go_held_denied_or_put_off_is_no_go(message: str) -> None:

@@ -236,8 +236,10 @@ _NOW = r"(?:jetzt|nun|ab jetzt|als nachstes|als naechstes|gleich|sofort|direkt)"
 # alles ein", "roll jetzt zurück"): no go
 _NO_WORK = (
     r"(?!.*\b(?:pause|schluss|feierabend|stopp?|halt|nichts|nix|warten|abwarten|zuruck|zurueck"
-    r"|beiseite|auf eis|einstellen|stell\w* (?:[\w'.-]+ ){0,4}ein|setz\w* (?:[\w'.-]+ ){0,4}aus)"
-    r"\b)"
+    r"|beiseite|auf eis|einstellen|stell\w* (?:[\w'.-]+ ){0,4}ein|setz\w* (?:[\w'.-]+ ){0,4}aus"
+    # a stop after the piece: "erledig jetzt den Commit und hör dann auf"
+    r"|(?:hor|hoer)\w* (?:[\w'.-]+ ){0,3}?auf(?! zu)|aufhor\w*|aufhoer\w*|anhalt\w*"
+    r"|stopp\w*|(?:hor|hoer)t?$)\b)"  # ("dann auf" cut off as a clause of its own)
 )
 _STOP = (
     r"(?:aufhoren|aufhoeren|anhalten|stoppen|pausieren|warten|innehalten|stehen ?bleiben"
@@ -301,7 +303,9 @@ TWENTYFIRST = (
         r"^(?!.*\b(?:nicht|nie|weiter\w*|fortfahren|loslegen)\b)(?:(?:und|also|bitte|hey|du) )*"
         r"(?:kannst|konntest|koenntest|wurdest|wuerdest|magst|konnen|koennen|konnten|koennten"
         r"|wurden|wuerden) (?:du|ihr|sie) (?:(?:mal|kurz|bitte|eben|gerade|grad|jetzt|einen moment"
-        rf"|erst|erstmal|bitte mal|kurz mal|mal kurz) )*{_STOP}\b(?! zu\b)\s*\?*$",
+        rf"|erst|erstmal|bitte mal|kurz mal|mal kurz) )*{_STOP}\b(?! zu\b)"
+        # (a hold until an event is still one: "…, bis die CI durch ist?")
+        r"(?:,? (?:bis|bevor|solange|ehe) .*)?\s*\?*$",
         0.85,
     ),
     # a go taken back told as a story ("eigentlich wollte ich 'weiter' sagen, aber …", the

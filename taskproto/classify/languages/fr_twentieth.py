@@ -281,8 +281,12 @@ _GO_INF = (
     r"(?:reprendre|continuer|poursuivre|enchainer|avancer|t'y remettre|vous y remettre"
     r"|te remettre au travail|vous remettre au travail|y aller|t'y mettre|vous y mettre)"
 )
-# a stop or a pause said with a work verb ("fais une pause maintenant"): no go
-_NO_WORK = r"(?!.*\b(?:pause|stop|rien|attendre|attends|patiente\w*|arrete\w*)\b)"
+# a stop, a pause or a piece set aside said with a work verb ("fais une pause maintenant",
+# "mets maintenant les tests de côté"): no go
+_NO_WORK = (
+    r"(?!.*\b(?:pause|stop|rien|attendre|attends|patiente\w*|arrete\w*|de cote|en attente"
+    r"|en suspens|au frigo)\b)"
+)
 
 TWENTYFIRST = (
     # a go on the next piece with a now, after an instruction or an understanding: "laisse
