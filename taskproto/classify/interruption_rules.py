@@ -153,7 +153,10 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         "STATUS_REQUEST",
         r"^(?:quick |brief |short )?(?:status|progress|eta|updates?|sitrep"
         r"|any (?:updates?|progress|news)|news)(?: (?:update|report|check|please|pls|so far"
-        r"|on [\w-]+(?: [\w-]+){0,3}))*\s*\?*$",
+        r"|on [\w-]+(?: [\w-]+){0,3}))*\s*\?*$"
+        # a fragment naming the piece ("status export??"), not a code's or a field's status
+        r"|^(?:status|progress) (?!(?:code|codes|bar|field|line|page|enum|flag|of|for)\b)"
+        r"[\w-]+\s*\?+$",
         0.85,
     ),
     Rule(

@@ -87,7 +87,7 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr hau rein bleib dran
-        nimm weiterarbeiten tagesbilanz bilanz
+        nimm weiterarbeiten tagesbilanz bilanz checken kontrollieren
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita

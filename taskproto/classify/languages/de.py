@@ -147,13 +147,13 @@ RULES = (
         r"|^was (?:ist|bleibt|fehlt) (?:noch |denn noch )?(?:offen|ubrig|uebrig|zu tun"
         r"|ausstehend)\b"
         r"|^was fehlt noch\b"
-        r"|^(?:bist|seid|ist|sind|hast|habt|hat) (?:[\w.-]+ ){0,3}?"
+        r"|^(?:bist|seid|ist|sind|hast|habt|hat) (?!sich )(?:[\w.-]+ ){0,3}?"
         r"(?:schon |jetzt |endlich |bald )?"
         r"(?:fertig|durch|grun|gruen|erledigt|gemerged?t?|gepusht|deployed|bereit|abgeschlossen)\b"
         r"|^(?:in )?welche[mrn]? (?:state|zustand|status|phase|schritt)\b"
         # a yes/no question with "schon" (already): "hast du den PR schon aufgemacht?"
         r"|^(?:bist|seid|ist|sind|hast|habt|hat|lauft|laufen|lief|lauft|war|wurde|wurden)"
-        r" (?:[\w.-]+ ){0,4}?(?:schon|bereits|inzwischen|mittlerweile)\b",
+        r" (?!sich )(?:[\w.-]+ ){0,4}?(?:schon|bereits|inzwischen|mittlerweile)\b",
         0.85,
     ),
     Rule(
@@ -288,8 +288,8 @@ RULES = (
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kann?st|darfst du|du darfst|du sollst|sollst du"
         r"|(?:wurden|wurdest|konnten|konntest) (?:sie|du)(?: bitte)?)"
-        rf" (?:{_W}){{0,4}}?{VERB}|\bfang(?:e|t)? (?:{_W}){{0,4}}?an\b"
-        rf"|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
+        rf" (?:{_W}){{0,4}}?{VERB}|(?:^|\b(?:und|dann|jetzt|also|ihr|ok) )fang(?:e|t)?"
+        rf" (?:{_W}){{0,4}}?an\b|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
         0.9,
     ),
     Rule(

@@ -10,7 +10,7 @@ from taskproto.classify.interruption_rules import Rule
 from taskproto.classify.languages.de_kinds import LATE, NINETEENTH
 from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
 from taskproto.classify.languages.de_twentieth import JOINERS as JOINERS  # de.py's joiners
-from taskproto.classify.languages.de_twentieth import TWENTIETH
+from taskproto.classify.languages.de_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -264,6 +264,7 @@ FIRST = (
     *EIGHTEENTH,  # the eighteenth round's
     *NINETEENTH,  # the nineteenth round's (de_kinds.py)
     *TWENTIETH,  # the twentieth round's (de_twentieth.py)
+    *TWENTYFIRST,  # the twenty-first round's (de_twentieth.py)
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (
@@ -411,4 +412,5 @@ RULES = (
     ),
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
     *LATE,  # the nineteenth round's late ones (de_kinds.py)
+    *TWENTYFIRST_LATE,  # the twenty-first round's last ones (de_twentieth.py)
 )

@@ -2,7 +2,11 @@
 rules (German and French)"): kinds the twenty-second batch missed, in every language, each read
 from messages of the round's own in other wordings. ``TWENTIETH`` is spliced at the end of
 ``de_more.FIRST`` (after the holds and the earlier rounds' forms, before the status rules), and
-``JOINERS`` extends the nineteenth round's. Text as in ``de.py`` (lowercased, umlauts folded)."""
+``JOINERS`` extends the nineteenth round's. Text as in ``de.py`` (lowercased, umlauts folded).
+
+The twenty-first round's ("Twenty-first round: the rules (German and French)") are here too:
+``TWENTYFIRST``, spliced after ``TWENTIETH``, and ``TWENTYFIRST_LATE``, at the end of
+``de_more.RULES`` (the older rounds' status, audit and question rules read their forms first)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from taskproto.classify.languages import de_kinds
 JOINERS = (
     de_kinds.JOINERS + r"|(?<=\balles, )was|(?<=\bdas, )was"
     r"|als (?:du|ihr|wir|ich)\b(?=[^,.;!]*\?)"
+    # what the agent found out is the clause's object ("hast du rausgefunden, woher es kommt?")
+    r"|(?<=gefunden, )(?:warum|wieso|weshalb|woher|wo|was|wer|wie)\b"
 )
 
 _NOT = r"(?!.*\b(?:nicht|nie|niemals|kein\w*|nix|nichts)\b)"
@@ -219,6 +225,180 @@ TWENTIETH = (
         r"|dir)\b)|^(?:bevor|bis) .*\b(?:als|fur|fuer) (?:tot|verwaist|abgelaufen|stale|veraltet"
         r"|inaktiv|verloren|haengend|hangend)\b.*\b(?:gilt|gelten|zahlt|zaehlt|betrachtet"
         r"|markiert|erklart|erklaert|angesehen)\b.*\?$",
+        0.85,
+    ),
+)
+
+# the twenty-first round's (docs/interruptions.md, "Twenty-first round: the rules (German and
+# French)"): the kinds the twenty-third batch missed, spliced after TWENTIETH
+_NOW = r"(?:jetzt|nun|ab jetzt|als nachstes|als naechstes|gleich|sofort|direkt)"
+# a stop, a pause, a revert or a wait said with a work verb ("mach jetzt Pause", "stell jetzt
+# alles ein", "roll jetzt zurück"): no go
+_NO_WORK = (
+    r"(?!.*\b(?:pause|schluss|feierabend|stopp?|halt|nichts|nix|warten|abwarten|zuruck|zurueck"
+    r"|beiseite|auf eis|einstellen|stell\w* (?:[\w'.-]+ ){0,4}ein|setz\w* (?:[\w'.-]+ ){0,4}aus"
+    # a stop after the piece: "erledig jetzt den Commit und hör dann auf"
+    r"|(?:hor|hoer)\w* (?:[\w'.-]+ ){0,3}?auf(?! zu)|aufhor\w*|aufhoer\w*|anhalt\w*"
+    r"|stopp\w*|(?:hor|hoer)t?$)\b)"  # ("dann auf" cut off as a clause of its own)
+)
+_STOP = (
+    r"(?:aufhoren|aufhoeren|anhalten|stoppen|pausieren|warten|innehalten|stehen ?bleiben"
+    r"|unterbrechen|eine pause machen|kurz pause machen|die finger davon lassen)"
+)
+_GO_INF = (
+    r"(?:weitermachen|weiterarbeiten|fortfahren|loslegen|weiter machen|weitercoden"
+    r"|weiterbauen|dranbleiben|wieder ran|(?:dich |euch )?(?:wieder )?dransetzen)"
+)
+
+TWENTYFIRST = (
+    # a go on the next piece after an instruction or an understanding, with a now: "Dann setz
+    # jetzt das Caching um", "lass X so und kümmer dich jetzt ums Frontend" (not denied, not
+    # asked, not a pause said with a work verb; "mach jetzt X" is de.py's de-go-onto)
+    Rule(
+        "de-go-now",
+        "RESUMPTION",
+        rf"{_NOT}{_NO_WORK}(?!.*\?$)(?:^|\b(?:und|dann|danach) )(?:(?:dann|also|und|ok|gut"
+        rf"|bitte) )*(?:(?!mach){_DO}|(?:kummer|kuemmer|konzentrier|widme)(?:e|t)? (?:dich|euch))"
+        rf"(?: (?:bitte|mal|dann|du))* {_NOW}\b",
+        0.85,
+    ),
+    # a go on a piece named long ("Mach bitte mit den Tests fürs neue Bezahlmodul weiter"): the
+    # go's verb with "mit" and the piece, "weiter" ending the clause
+    Rule(
+        "de-go-with",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:dann|also|jetzt|und|ok|bitte) )*mach(?:e|t)? (?:(?:bitte|mal"
+        r"|jetzt|dann|einfach|ruhig|gleich) )*mit (?=(?:[\w'.-]+ ){1,10}?weiter(?!.*\w))"
+        # its infinitive, the colloquial order ("und dann mit dem Abo-Billing weitermachen"; the
+        # go looked ahead: the gate's word is "mit", not "weiter")
+        rf"|^{_NOT}(?!.*\?$)(?:(?:dann|danach|anschliessend|und|jetzt|bitte) )*mit (?=(?:[\w'.-]+"
+        r" ){1,8}?(?:weitermachen|weiterarbeiten|weiter machen)(?: (?:bitte|pls|danke))?(?!.*\w))",
+        0.85,
+    ),
+    # slang and "full steam" gos, and one after a check ("prüf erst das Journal und dann volle
+    # Kraft auf die Migration", "los los los, ran an X", "vollgas bei der Suche")
+    Rule(
+        "de-go-slang",
+        "RESUMPTION",
+        rf"{_NOT}(?!.*\?$)(?:^(?:(?:und|dann|jetzt|also|ok) )*|\b(?:und )?(?:dann|danach"
+        r"|anschliessend) )(?:volle kraft(?: voraus)?|vollgas|volldampf(?: voraus)?"
+        r"|los,? los(?:,? los)*|go,? go(?:,? go)*|gogo(?:go)*|auf,? auf)(?![\w-])",
+        0.85,
+    ),
+    # a go asked politely ("magst du weitermachen?", "möchtest du mit dem Import loslegen?"):
+    # not denied, and a time still holds it (de.py's later)
+    Rule(
+        "de-go-asked",
+        "RESUMPTION",
+        r"^(?!.*\b(?:nicht|nie|kein\w*|nix|warum|wieso|wann|ob)\b)(?:(?:und|also|dann|jetzt) )*"
+        r"(?:magst|mochtest|moechtest|wurdest|wuerdest|konntest|koenntest) (?:du|ihr)\b"
+        rf"(?: [\w'.-]+){{0,6}}? {_GO_INF}\s*\?*$",
+        0.85,
+    ),
+    # a hold asked as a question ("kannst du kurz aufhören?", "könnten Sie mal anhalten?"): a
+    # hold, never a question or a go (not "aufhören zu fragen", not denied)
+    Rule(
+        "de-hold-asked",
+        "OTHER",
+        r"^(?!.*\b(?:nicht|nie|weiter\w*|fortfahren|loslegen)\b)(?:(?:und|also|bitte|hey|du) )*"
+        r"(?:kannst|konntest|koenntest|wurdest|wuerdest|magst|konnen|koennen|konnten|koennten"
+        r"|wurden|wuerden) (?:du|ihr|sie) (?:(?:mal|kurz|bitte|eben|gerade|grad|jetzt|einen moment"
+        rf"|erst|erstmal|bitte mal|kurz mal|mal kurz) )*{_STOP}\b(?! zu\b)"
+        # (a hold until an event is still one: "…, bis die CI durch ist?")
+        r"(?:,? (?:bis|bevor|solange|ehe) .*)?\s*\?*$",
+        0.85,
+    ),
+    # a go taken back told as a story ("eigentlich wollte ich 'weiter' sagen, aber …", the
+    # quoted word gone from the clause): no go
+    Rule(
+        "de-go-told-back",
+        "OTHER",
+        r"^(?:eigentlich )?(?:wollte|hatte|wurde|wuerde) ich (?:(?:eigentlich|schon|gerade|grad"
+        r"|fast|erst) )*(?:sagen|schreiben|tippen)(?!.*\w)|^ich (?:wollte|hatte) (?:eigentlich"
+        r"|schon|gerade|grad|fast) (?:[\w'.-]+ ){0,3}?(?:sagen|schreiben|tippen)(?!.*\w)",
+        0.85,
+    ),
+    # when the user first gets to see the work ("Wann kann ich mir X zum ersten Mal im Browser
+    # anschauen?"): where it stands
+    Rule(
+        "de-status-first-time",
+        "STATUS_REQUEST",
+        r"^(?=.*\b(?:sehen|anschauen|ansehen|angucken|ausprobieren|testen|nutzen|benutzen"
+        r"|klicken|durchklicken|bedienen|begutachten|abnehmen|reviewen)\b)(?:ab |bis )?wann"
+        r" (?:kann|konnen|koennen|darf|durfen|duerfen|werde|krieg|kriege|bekomm|bekomme) (?:ich"
+        r"|wir)\b.*\b(?:zum ersten mal|erstmals|endlich)\b",
+        0.85,
+    ),
+    # an overview of the work asked ("ich bräucht mal ne Übersicht", "gib mir nen Überblick:
+    # fertig vs offen"), not one of the code ("eine Übersicht über die Endpunkte")
+    Rule(
+        "de-status-overview",
+        "STATUS_REQUEST",
+        r"^(?:(?:ich|wir|und|also|kurz|mal) )*(?:brauch\w*|bracht\w*|braucht\w*|brauecht\w*"
+        r"|hatte\w*|haette\w*|will|wurde\w*|wuerde\w*|mocht\w*|moecht\w*|gib|gibst du|kannst du"
+        r"|konntest du|koenntest du)(?: (?:gern\w*|mal|kurz|bitte|mir|uns|noch))* (?:eine|ne|nen"
+        r"|einen|n|den) (?:(?:kurzen?|knappen?|schnellen?|kleinen?|aktuellen?) )?(?:ubersicht"
+        r"|uebersicht|uberblick|ueberblick|zusammenfassung)(?:(?: (?:haben|geben|bekommen"
+        r"|kriegen))?(?!.*\w)| (?:uber|ueber|zu[mr]?|vom)(?: den| dem| die)? (?:stand|status"
+        r"|fortschritt)\b| (?:was|wie weit)\b)",
+        0.85,
+    ),
+    # impatience at the work itself ("wieso dauert das so lange?"), not at the code's speed
+    # ("warum braucht die Query so lange?")
+    Rule(
+        "de-status-impatient",
+        "STATUS_REQUEST",
+        r"^(?:(?:und|na|also|man|mensch|boah|hey) )*(?:warum|wieso|weshalb) (?:dauert|braucht"
+        r"|brauchst|braucht ihr) (?:das|es|du|ihr|das ganze|das hier)(?: (?:denn|eigentlich"
+        r"|immer noch|noch|bei dir|so))* (?:so )?(?:lange|ewig|ewigkeiten)\b",
+        0.85,
+    ),
+    # whether the agent found out what it looked into ("hast du rausgefunden, woher es
+    # kommt?"): where its work stands, not how ("wie hast du rausgefunden …?")
+    Rule(
+        "de-status-found-out",
+        "STATUS_REQUEST",
+        r"^(?:(?:und|na|also|so) )*(?:hast|habt) (?:du|ihr) (?:[\w'.-]+ ){0,6}?(?:rausgefunden"
+        r"|herausgefunden|rausbekommen|herausbekommen|rausgekriegt)\b",
+        0.85,
+    ),
+    # a check asked casually, its verb last ("lockdatei checken pls", "mal eben den Worktree
+    # prüfen"): an audit (not denied)
+    Rule(
+        "de-audit-casual",
+        "AUDIT",
+        rf"^{_NOT}(?:(?:bitte|mal|kurz|eben|schnell|noch) )*(?:(?:den|die|das|deinen|deine"
+        r"|unseren|unsere) )?(?:[\w-]+ )?(?:lock|worktree|journal|session|hook|task\.json|claim)"
+        r"[\w.-]*(?= (?:(?:mal|kurz|bitte|eben|noch"
+        r"|schnell|nochmal) )*(?:checken|prufen|pruefen|uberprufen|ueberpruefen|kontrollieren"
+        r"|verifizieren|validieren|auditieren|nachprufen|nachpruefen|gegenchecken)"
+        r"(?:\s*(?:pls|plz|bitte|danke|thx|mal|asap))*\W*$)",
+        0.85,
+    ),
+)
+
+# the twenty-first round's that come last (de_more.RULES' end): the older rounds' status and
+# question rules read their own forms first ("Status beim Export?" is de-status-terse's)
+TWENTYFIRST_LATE = (
+    # a status asked as a fragment: "status export??", "stand login?", "update zum Kalender?"
+    # (not a status code, nor the protocol's: "status des locks?")
+    Rule(
+        "de-status-fragment",
+        "STATUS_REQUEST",
+        rf"^(?!.*\b(?:code|codes|feld|{_NOUN})\b)(?:(?:und|na|also|so|hey|kurz|mal) )*(?:status"
+        r"|stand|fortschritt|zwischenstand|stand der dinge)(?: [\w.-]+){0,3}\s*\?+$"
+        r"|^(?:(?:und|na|also|so|hey|kurz|mal) )*(?:updates?|news|neuigkeiten) (?:zu[mr]?|vom"
+        rf"|von|beim?|bei der)\b(?!.*\b{_NOUN}\b)(?: [\w.-]+){{1,3}}\s*\?+$",
+        0.85,
+    ),
+    # a doubt on a fact of the code ("bist du sicher, dass das Feld optional ist?"): a
+    # question, not the work's status (nor one on its being done)
+    Rule(
+        "de-sure-question",
+        "QUESTION",
+        r"^(?!.*\b(?:fertig|erledigt|durch|weiter\w*|gemerged?t?|gepusht)\b)(?:(?:und|aber|also"
+        r"|hm+|moment) )*(?:(?:bist du|sind sie|seid ihr) (?:dir |sich |euch )?(?:(?:da|wirklich"
+        r"|ganz|echt|absolut|denn|eigentlich) )*)?(?:sicher|sure),? (?:dass|das)\b",
         0.85,
     ),
 )

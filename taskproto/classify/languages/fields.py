@@ -69,6 +69,9 @@ def courteous(codes: tuple[str, ...], normal: str) -> str:
 # What may be left of a clause that only says when ("明日の朝", "heute abend", "mañana, eh"):
 # a particle at most. (A string: compiled when first reached, never for an English message.)
 _ONLY_WHEN = r"\W*(?:\w{1,2}\W*)?"
+# what may come before it: nothing, or the "but" that French's connectives leave at the start of
+# the clause they cut off ("vas-y, mais demain": the go held)
+_BUT = ("", "mais ")
 
 
 def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | None:
@@ -81,8 +84,15 @@ def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | 
     for code in codes:
         later = _pattern(code, "later")
         found = later.search(clause) if later is not None else None
-        if found and (
-            not alone or (found.start() == 0 and re.fullmatch(_ONLY_WHEN, clause[found.end() :]))
+        if (
+            found
+            and (
+                not alone
+                or (
+                    clause[: found.start()] in _BUT  # French's "mais" opens a clause of its own
+                    and re.fullmatch(_ONLY_WHEN, clause[found.end() :])
+                )
+            )
         ):
             return code
         condition = _pattern(code, "conditions")

@@ -140,6 +140,23 @@ FIRM: dict[str, frozenset[str]] = {
     # whether the code does a thing, asked yes or no ("这个接口支持分页没有"): not where the work
     # stands
     "zh-yesno-question": _STATUS,
+    # the twenty-first round's German and French forms (de_twentieth.py, fr_twentieth.py), each
+    # read whole: whether the agent found out what it looked into, impatience at the work, when
+    # the user first sees it, a status as a fragment or an overview are where the work stands,
+    # not the code's questions; a doubt on a fact of the code is its question; a casual check an
+    # audit
+    "de-status-found-out": _QUESTION,
+    "fr-status-found-out": _QUESTION,
+    "de-status-impatient": _QUESTION,
+    "fr-status-impatient": _QUESTION,
+    "de-status-first-time": _QUESTION,
+    "fr-status-first-time": _QUESTION,
+    "de-status-fragment": _QUESTION,
+    "fr-status-fragment": _QUESTION,
+    "de-status-overview": _QUESTION,
+    "de-sure-question": _STATUS,
+    "fr-sure-question": _STATUS,
+    "de-audit-casual": _QUESTION | _STATUS,
 }
 
 

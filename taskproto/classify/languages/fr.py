@@ -89,8 +89,9 @@ RULES = (
         rf"\bne (?:(?:t'|[\w'-]+ )){{0,2}}?{VERB}.*\b(?:pas|jamais|plus)\b"
         r"|(?:^(?:attends? )?(?:avant de|avant que|jusqu'a ce que|tant que)"
         # (not a time past: "T'as avancé depuis tout à l'heure ?" asks how far the work got)
-        rf"|\b(?<!depuis )(?:demain|plus tard|tout a l'heure|lundi|apres (?:la|le|l') ?\w+))\b.*"
-        rf"\b{VERB}|\b{VERB}(?: pas\b|.*\b(?<!depuis )(?:demain|plus tard|tout a l'heure|lundi"
+        rf"|\b(?<!depuis )(?:demain|plus tard|tout a l'heure|(?<!du )lundi"
+        rf"|apres (?:la|le|l') ?\w+))\b.*\b{VERB}|\b{VERB}(?: pas\b|.*\b(?<!depuis )(?:demain"
+        r"|plus tard|tout a l'heure|(?<!du )lundi"
         r"|apres (?:la|le|l') ?\w+"
         r"|(?:seulement|uniquement|que) (?:quand|lorsque|si|apres|une fois|des que)\b"
         r"|(?:cet apres-midi|ce soir|quand|lorsque|des que|une fois que)\b(?!.*\?$)))"
@@ -391,12 +392,15 @@ LANGUAGE = Language(
     joiners=fr_more.JOINERS,  # "…, comme prévu" is the clause's own
     later=(
         r"\b(?:demain|apres-demain|plus tard|tout a l'heure|tantot|ce soir|cet apres-midi"
-        r"|cette apres-midi|lundi|la semaine prochaine|quand je (?:reviens|serai|te (?:le )?dis)"
+        r"|cette apres-midi|(?<!du )lundi|la semaine prochaine"
+        r"|quand je (?:reviens|serai|te (?:le )?dis)"
         r"|des que je|apres (?:mon|ma|mes|notre|nos) [\w-]+|apres (?:le|la|l'|un|une) ?(?:call"
         r"|reunion|meeting|standup|stand-up|daily|dejeuner|dej|repas|pause|review|demo|retro"
         r"|rdv|rendez-vous|appel|visio|point))\b"
         # by form: a weekday, a clock time, a span, "après" + a noun (not "après ça")
-        r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end|weekend)\b"
+        # (not a noun's: "les créneaux du samedi" are the Saturday slots, asked now)
+        r"|\b(?<!\bdu )(?<!\bdes )(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche"
+        r"|week-end|weekend)\b"
         r"|\b\d{1,2} ?h(?:\d{2})?\b|\b(?:a|vers|des) (?:\d{1,2}(?::\d{2})?|midi|minuit)\b"
         r"|\b(?:a|vers) (?:une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze) heures?\b"
         r"|\bdans (?:\d+|une|un|deux|trois|quelques|une demi-) ?(?:minutes?|min|heures?|h|jours?)\b"

@@ -11,7 +11,7 @@ from taskproto.classify.languages.fr_kinds import JOINERS as JOINERS  # fr.py's 
 from taskproto.classify.languages.fr_kinds import LATE, NINETEENTH
 from taskproto.classify.languages.fr_kinds import STEP as STEP  # fr.py's later
 from taskproto.classify.languages.fr_twentieth import BEFORE as BEFORE  # fr.py's
-from taskproto.classify.languages.fr_twentieth import TWENTIETH
+from taskproto.classify.languages.fr_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
 from taskproto.classify.languages.table import WORK
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
@@ -239,6 +239,7 @@ FIRST = (
     *EIGHTEENTH,  # the eighteenth round's
     *NINETEENTH,  # the nineteenth round's (fr_kinds.py)
     *TWENTIETH,  # the twentieth round's (fr_twentieth.py)
+    *TWENTYFIRST,  # the twenty-first round's (fr_twentieth.py)
 )
 SEVENTEENTH = (
     # a question on a protocol object's present state, by which, who or how many ("le verrou
@@ -375,4 +376,5 @@ RULES = (
     ),
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
     *LATE,  # the nineteenth round's late ones (fr_kinds.py)
+    *TWENTYFIRST_LATE,  # the twenty-first round's last ones (fr_twentieth.py)
 )

@@ -3,7 +3,11 @@ rules (German and French)"): kinds the twenty-second batch missed, in every lang
 from messages of the round's own in other wordings. ``TWENTIETH`` is spliced at the end of
 ``fr_more.FIRST`` (after the holds and the earlier rounds' forms, before the status rules) and
 ``BEFORE`` extends the nineteenth round's (before ``fr-negated-resumption``). Text as in
-``fr.py`` (lowercased, accents folded)."""
+``fr.py`` (lowercased, accents folded).
+
+The twenty-first round's ("Twenty-first round: the rules (German and French)") are here too:
+``TWENTYFIRST``, spliced after ``TWENTIETH``, and ``TWENTYFIRST_LATE``, at the end of
+``fr_more.RULES`` (the older rounds' status, audit and question rules read their forms first)."""
 
 from __future__ import annotations
 
@@ -46,6 +50,17 @@ BEFORE = (
         r"|^(?:je|on) (?:peux|peut|pourrai|pourra) (?:esperer|compter sur|avoir|attendre|prevoir)"
         r" (?:[\w'-]+ ){1,8}?pour quand\s*\?*$"
         r"|^(?:c'est|ce sera|ca sera|(?:il|elle) (?:est|sera)|prevue?s?) (?:prevue? )?pour quand\b",
+        0.85,
+    ),
+    # the twenty-first round's: when the user first gets to see the work ("quand est-ce que je
+    # peux voir le planning dans le navigateur pour la première fois ?"): where it stands
+    Rule(
+        "fr-status-first-time",
+        "STATUS_REQUEST",
+        r"^(?=.*\b(?:voir|verrai|verra|tester|essayer|utiliser|cliquer|jouer|regarder|valider"
+        r"|recetter|manipuler)\b)(?:a partir de )?quand (?:est-ce (?:que |qu')|(?=.*\?$))(?:je|j'"
+        r"|on|nous) ?(?:peux|pourrai|pourrais|pourra|peut|pourrons|vais|va|verrai|verra)\b.*"
+        r"\b(?:pour la premiere fois|enfin|pour de vrai)\b",
         0.85,
     ),
 )
@@ -255,6 +270,119 @@ TWENTIETH = (
         rf"^{_NOT}(?!.*\?$)(?:(?:et|puis|ensuite|alors) )*(?:apres|apres ca|apres quoi|derriere)"
         r",? (?=(?:tu )?(?:reprends|reprenez|continue[sz]?|poursuis|poursuivez|enchaine[sz]?"
         r"|retourne[sz]? (?:bosser|au boulot|au travail)|y retournes?)\b)",
+        0.85,
+    ),
+)
+
+# the twenty-first round's (docs/interruptions.md, "Twenty-first round: the rules (German and
+# French)"): the kinds the twenty-third batch missed, spliced after TWENTIETH
+_NOW = r"(?:maintenant|a present|desormais|tout de suite|des maintenant|direct|directement)"
+_GO_INF = (
+    r"(?:reprendre|continuer|poursuivre|enchainer|avancer|t'y remettre|vous y remettre"
+    r"|te remettre au travail|vous remettre au travail|y aller|t'y mettre|vous y mettre)"
+)
+# a stop, a pause or a piece set aside said with a work verb ("fais une pause maintenant",
+# "mets maintenant les tests de côté"): no go
+_NO_WORK = (
+    r"(?!.*\b(?:pause|stop|rien|attendre|attends|patiente\w*|arrete\w*|de cote|en attente"
+    r"|en suspens|au frigo)\b)"
+)
+
+TWENTYFIRST = (
+    # a go on the next piece with a now, after an instruction or an understanding: "laisse
+    # l'API comme elle est et occupe-toi maintenant du front", "alors implémente maintenant le
+    # cache" (not denied, not asked, not a pause)
+    Rule(
+        "fr-go-now",
+        "RESUMPTION",
+        rf"{_NOT}{_NO_WORK}(?!.*\?$)(?:^|\b(?:et|puis|ensuite) )(?:(?:alors|ensuite|du coup) )*"
+        rf"(?:{_DO}|occupe-toi|occupez-vous|concentre-toi|concentrez-vous|passe|passez)"
+        rf" {_NOW}\b",
+        0.85,
+    ),
+    # a go asked politely: "merci de reprendre le travail sans attendre" ("merci" is a filler),
+    # "je vous prie de poursuivre", "ça te dérangerait (pas) de reprendre l'import ?"
+    Rule(
+        "fr-go-polite",
+        "RESUMPTION",
+        r"^(?!.*(?:\bne\b|\bn'|\bjamais\b|\bplus\b))(?:(?:je (?:te|vous) (?:prie|demande"
+        r"|remercie)|priere|merci bien|ca (?:te|vous) (?:derangerait|ennuierait|embeterait"
+        r"|generait|derange|ennuie|dirait|dit)(?: pas)?) )?(?:de |d')(?:bien )?"
+        rf"(?:(?!(?:pas|plus|jamais)\b)[\w'-]+ )?{_GO_INF}\b(?!.*\bpas\b)",
+        0.85,
+    ),
+    # slang gos: "gogogo", "go go go", "zou", "en avant toute" (not denied, not asked)
+    Rule(
+        "fr-go-slang",
+        "RESUMPTION",
+        rf"^{_NOT}(?!.*\?$)(?:(?:allez|et|alors) )*(?:go,? go(?:,? go)*|gogo(?:go)*|zou"
+        r"|en avant(?: toute)?|a fond|plein gaz|(?:allez,? )+hop)(?![\w'-])",
+        0.85,
+    ),
+    # a hold asked as a question: "tu peux t'arrêter une seconde ?", "vous pourriez faire une
+    # pause ?" (a hold, never a question or a go; not "arrêter de demander")
+    Rule(
+        "fr-hold-asked",
+        "OTHER",
+        r"^(?!.*(?:\bne\b|\bn'|\bpas\b|\bcontinu\w*|\breprend\w*))(?:(?:et|alors|dis|hey) )*"
+        r"(?:tu (?:peux|pourrais|veux bien|voudrais bien)|(?:vous|on) (?:pouvez|pourriez|peut"
+        r"|pourrait|voulez bien|voudriez bien)|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous)"
+        r" (?:(?:juste|un peu|bien) )?(?:t'arreter|vous arreter|s'arreter|arreter|stopper"
+        r"|faire (?:une|un petit) pause|patienter|attendre|te mettre en pause|mettre en pause"
+        r"|tout mettre en pause|lever le pied)(?: (?:un (?:peu|instant|moment|petit moment|sec)"
+        r"|une (?:seconde|minute|sec)|deux (?:secondes|minutes)|la|stp|svp|deja|tout de suite"
+        r"|maintenant))*\s*\?*$"
+        # "ça te dérangerait d'attendre un peu ?"
+        r"|^ca (?:te|vous) (?:derangerait|ennuierait|embeterait|generait|derange|ennuie)"
+        r" (?:de |d')(?:attendre|patienter|faire une pause|t'arreter|vous arreter|stopper)\b",
+        0.85,
+    ),
+    # a status asked as a fragment: "point planning ?", "statut export ??", "avancement
+    # facturation ?" (not a status code, nor the protocol's: "statut du verrou ?")
+    Rule(
+        "fr-status-fragment",
+        "STATUS_REQUEST",
+        rf"^(?!.*\b(?:code|codes|champ|http|{_NOUN})\b)(?:(?:et|alors|du coup|vite) )*(?:point"
+        r"|statut|status|etat|avancement|news|nouvelles)(?: (?:sur|pour|de|du|des|d'))?"
+        r"(?: [\w'.-]+){1,3}\s*\?+$",
+        0.85,
+    ),
+    # impatience at the work itself: "pourquoi c'est toujours pas fini ?", "pourquoi ça prend
+    # autant de temps ?" (not the code's speed: "pourquoi la requête prend autant de temps ?")
+    Rule(
+        "fr-status-impatient",
+        "STATUS_REQUEST",
+        r"^(?:(?:et|mais|alors|bon) )*pourquoi (?:c'est|ca|t'as|tu as|tu|t'es|vous avez) (?:[\w'-]+"
+        r" ){0,2}?(?:(?:toujours|encore|pas encore) (?:pas )?(?:fini|termine|pret|fait|boucle)"
+        r"|prend (?:autant de|tant de|si longtemps|aussi longtemps|des plombes)"
+        r"|met (?:autant de|tant de|si longtemps)|traine\w*)\b",
+        0.85,
+    ),
+    # whether the agent found what it looked into: "t'as trouvé d'où vient la fuite ?" (not how)
+    Rule(
+        "fr-status-found-out",
+        "STATUS_REQUEST",
+        r"^(?:(?:et|alors|du coup) )*(?:t'as|tu as|vous avez|avez-vous|as-tu) (?:(?:enfin|deja"
+        r"|fini par|pu) )*(?:trouve|compris|identifie|localise|decouvert)(?: (?:d'ou|pourquoi"
+        r"|ce qui|ou|la cause|l'origine|qui)\b)",
+        0.85,
+    ),
+)
+
+# the twenty-first round's that come last (fr_more.RULES' end): the older rounds' audits and
+# questions read their own forms first ("t'es sûr que le lock a été libéré … ?" is an audit)
+TWENTYFIRST_LATE = (
+    # a doubt on a fact of the code ("t'es sûr que le BIC est optionnel ?", "vous êtes certain
+    # que ce champ est obligatoire ?"): a question, not the work's status
+    Rule(
+        "fr-sure-question",
+        "QUESTION",
+        r"^(?!.*\b(?:fini|finie|termine|terminee|pret|prete|livre|merge|pousse|continu\w*)\b)"
+        # (what it "marche avec" is fr.py's fr-property-question's)
+        r"(?!.*\b(?:marche|fonctionne|tient|supporte|gere)\b.*\?$)"
+        r"(?:(?:et|mais|alors|hm+) )*(?:t'es|tu es|vous etes|es-tu|etes-vous|t'es bien|tu es bien)"
+        r" (?:(?:vraiment|bien|absolument|tout a fait) )?(?:sur|sure|surs|certain|certaine"
+        r"|certains) (?:que\b|qu')",
         0.85,
     ),
 )
