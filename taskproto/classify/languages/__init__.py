@@ -405,7 +405,7 @@ def second_opinion(
         return None
     from taskproto.classify.languages import firm
 
-    if firm.kept(rule, found, len(clauses)):
+    if firm.kept(rule, found, len(clauses), normal):
         return None
     return found, f"{codes[0].split('-')[0].lower()}-model", round(sure, 3)
 

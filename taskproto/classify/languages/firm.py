@@ -6,6 +6,7 @@ as; and "go" itself denied, of which the model may not make a go (docs/interrupt
 from __future__ import annotations
 
 import re
+from importlib import import_module
 
 # "go" itself denied, in any language beside the English word: "Tests grün → kein go", "pas de go"
 NO_GO = re.compile(r"\b(?:no|kein\w*|pas de|sans|sin|sem|nada de)[ -]go\b|(?:不|别|没有?) ?go\b")
@@ -157,11 +158,36 @@ FIRM: dict[str, frozenset[str]] = {
     "de-sure-question": _STATUS,
     "fr-sure-question": _STATUS,
     "de-audit-casual": _QUESTION | _STATUS,
+    # the twenty-first round's: whether a part of the code was written ("down方法写了没"), which
+    # of two ways is better ("用推送还是轮询比较好"), why the code does a thing in an order
+    # ("どの順番で呼ばれる"), a design's reason wished known: the code's questions, not where the
+    # work stands; still not done, said impatiently, and how far the work got: where it stands
+    "zh-part-question": _STATUS,
+    "zh-choice-question": _STATUS,
+    "ja-reason-question": _STATUS,
+    "ja-order-question": _STATUS,
+    "zh-status-impatient": _QUESTION,
+    "ja-status-how-far": _QUESTION,
 }
 
 
-def kept(rule: str, found: str, clauses: int) -> bool:
-    """Whether the rules' reading by ``rule`` of a message of ``clauses`` clauses stands against
-    the model's ``found``: never made a go, and not made another type of ``FIRM`` in one
-    clause."""
-    return found in FIRM.get(rule, ()) and (found == "RESUMPTION" or clauses < 2)
+# A form inside a broader rule whose reading the model may not change to these types (as
+# FIRM, in one clause), by the module of this package and its constant that hold the form: the
+# progress to be sent, or its percentage asked ("报个百分比"), which zh-status reads among
+# looser words ("到目前为止做得很好" is praise, the model's OTHER). Imported only when asked.
+FORMS: dict[str, tuple[str, str, frozenset[str]]] = {
+    "zh-status": ("zh_kinds", "SEND", frozenset({"OTHER"})),
+}
+
+
+def kept(rule: str, found: str, clauses: int, normal: str = "") -> bool:
+    """Whether the rules' reading by ``rule`` of a message of ``clauses`` clauses (its text
+    ``normal``) stands against the model's ``found``: never made a go, and not made another
+    type of ``FIRM`` (or of ``FORMS``, its form found in ``normal``) in one clause."""
+    if found in FIRM.get(rule, ()) and (found == "RESUMPTION" or clauses < 2):
+        return True
+    where, name, types = FORMS.get(rule, ("", "", frozenset()))
+    if found not in types or clauses > 1:
+        return False
+    form: str = getattr(import_module(f"{__package__}.{where}"), name)
+    return re.search(form.lstrip("|"), normal) is not None

@@ -130,3 +130,47 @@ JOINERS = (
     r"|(?:(?<=か, )|(?<=変更点, )|(?<=変更内容, )|(?<=中身, ))"
     r"(?=(?:ひとことで|一言で|ざっくり(?:と)?|手短に|簡単に|簡潔に|軽く)(?:で)?(?:いい|お願い|教えて|説明して)?\W*$)"
 )
+
+# Twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Japanese and
+# Simplified Chinese)"): after EARLY, before ja-finish, the audits and the status rules.
+
+# a stage of the work, up to which it got ("テストまで", "レビューまで")
+_STAGE = (
+    r"(?:テスト|単体テスト|結合テスト|e2e|レビュー|実装|マージ|デプロイ|リリース|ステージング|本番|設計"
+    r"|検証|pr|プルリク|コミット|プッシュ|push|動作確認|一通り|ドキュメント|ci)"
+)
+ASKED = (
+    # a design's reason wished known, though its words name a state the status rules would
+    # read: the code's question ("配達ステータスをenumにしなかった理由が知りたいです", "なんで
+    # 進捗をファイルに書くのか気になる"; not the work's state, "進捗が知りたい"; without such a
+    # word, ja-question and the rules after it read the reason)
+    Rule(
+        "ja-reason-question",
+        "QUESTION",
+        r"^(?=.*(?:ステータス|進捗|状況|状態|現状|進み具合))(?:.*(?:理由|わけ|訳|経緯|意図|狙い|根拠|背景|目的)"
+        r"(?:が|を|は|って|も)?\s?(?:ぜひ)?(?:知りたい|教えて|聞きたい|聞かせて|気になる|気になって|説明して|何"
+        r"|なに|ある(?:の)?\s?\?)"
+        r"|.*(?:なぜ|なんで|どうして)[^,.?!;]*(?:のか|んだろう|か)(?:が|を)?\s?(?:知りたい|気になる|気になって"
+        r"|教えて|聞きたい))",
+        0.85,
+    ),
+    # the order in which the code runs: how it works, not where the work stands ("今のハンドラは
+    # どの順番で呼ばれる？"; not the work's own order, "どの順番で進めてる？")
+    Rule(
+        "ja-order-question",
+        "QUESTION",
+        r"^(?!.*(?:やる|やって|進め|片付け|作業|取り(?:かか|掛か)|対応し))"
+        r".*(?:どの|どういう|どんな|どのような|何の|なんの)(?:順番|順序|順)(?:で|に)",
+        0.85,
+    ),
+    # how far the work got, asked as the stage it reached: "延滞料金の計算、テストまで書けてる？",
+    # "在庫APIはマージまで行った？" (not what the code supports or reaches, "IE11まで対応
+    # してる？", "最後まで回ってる？", nor the protocol's)
+    Rule(
+        "ja-status-how-far",
+        "STATUS_REQUEST",
+        rf"^(?!.*{_OBJECT}){_ASKED}.*{_STAGE}まで(?:は|って|も)?\s?(?:もう)?(?:書け|書い|でき|出来|終わっ|終わり"
+        r"|済ん|済み|進ん|進め|仕上が|通っ|行っ|いっ|いけ|行け|やれ|作れ|作っ|実装でき|完了し)",
+        0.85,
+    ),
+)

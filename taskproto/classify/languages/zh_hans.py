@@ -138,6 +138,7 @@ RULES = (
         0.8,
     ),
     *zh_kinds.HOLDS,  # waiting gone on with, a go after an event, "then" told (zh_kinds.py)
+    *zh_kinds.ASKED_NOT,  # a hold asked, a backchannel, a feeling; impatience, a choice
     *zh_more.EARLY,  # a clause of urgency, a choice left to the agent (zh_more.py)
     *zh_more.AUDITS,  # the protocol's state asked short (zh_more.py)
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
@@ -214,7 +215,8 @@ RULES = (
         r"|(?:有没有|是不是|是否|能不能)[^,.?!;]{0,24}?来着\W*$",
         0.85,
     ),
-    *zh_kinds.CHANGE,  # what a commit changed, asked (zh_kinds.py)
+    *zh_kinds.CHANGE,  # what a commit changed, a part written, asked (zh_kinds.py)
+    zh_kinds.PART_ASKED,
     # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
     # (where the work stands, never nothing asked: languages.firm)
     Rule(
@@ -415,21 +417,21 @@ LANGUAGE = Language(
     # (not "as before": "按之前说好的来", "跟之前一样")
     connectives=r"(?=然后|但是|不过|可是)|(?<=之前)(?<!按之前)(?<!照之前)(?<!跟之前)(?<!像之前)|(?<=以前)",
     later=(
-        r"明天|后天|今晚|今天晚上|晚上|晚点|晚些|稍后|待会|等会|一会儿|回头|下午|下周|周一|改天"
+        r"明天|后天|今晚|今天晚上|晚点|晚些|稍后|待会|等会|一会儿|回头|下周|周一|改天"
         r"|开完会(?!了(?!再))|会后"
-        r"|明(?:早|晚|儿)|早上|上午|中午|傍晚"
+        r"|明(?:早|晚|儿)|傍晚"
         # (not a break that is over: "吃完饭了，我们继续"; "吃完饭了再继续" is later)
         r"|开会后|吃完饭(?!了(?!再))|午饭后|饭后|等我回来|我回来(?:之?后|以后|再)"
         # by form: a weekday, a clock time, a span, "after" an event
         # (not "第二点": a point of a list, nor "做完再继续": the agent's own step in order)
         r"|(?:周|星期|礼拜)[一二三四五六日天末]|(?<!第)(?:\d{1,2}(?:点|:\d{2})|(?:[二三四五六七八九十两]"
-        r"|十[一二])点|一点(?:钟|半))|\d+\s?(?:分钟|小时|天)(?:之?后|以后)"
+        r"|十[一二])点|一点(?:钟|半))|\d+\s?(?:分钟|小时|天)(?:之?后|以后)" + zh_kinds.PART_OF_DAY
     ),
     # "站会结束后再继续": an event's end, not the agent's own step ("把lint修完再继续")
     conditions=(
         # only on a condition, unless: "只有夜间构建通过了才回到代码上", "除非CI绿了"
         r"只有[^,.?!;]{1,24}?才|除非|了才(?:能|可以)?(?:继续|回|接着|往下|恢复|开始|推进)"
-        rf"|{zh_kinds.AFTER}|^等(?!一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
+        rf"|{zh_kinds.AFTER}|^等(?!了|一下|等|会|下|一等|级|于|号|式|额|比|宽|同|价|差)\S|(?:的话)$"
         r"|(?:结束|散会|下班|午休|开完|忙完|上线|发布|发版|封版|合并|部署|评审|审批|批准)(?:完)?后"
     ),
     retractions=(

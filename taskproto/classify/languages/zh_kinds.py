@@ -76,7 +76,7 @@ HOLDS = (
 # not the task's lock, session, worktree, hook or journal: an audit's (zh_hans, before)
 _NOT_OURS = r"^(?!.*(?:锁|lock|worktree|工作树|会话|session|钩子|hook|journal|任务记录))"
 
-# Before zh-status: a change's content, asked.
+# Before zh-status: a change's content, asked (and a part's presence: PART_ASKED, below).
 CHANGE = (
     # what a commit, PR or diff changed: the change's content, a question (not what the agent
     # did: "你改了什么", "今天都改了哪些", zh-status's); the model may not make a status of it
@@ -137,7 +137,7 @@ STATUS = (
 # Read by zh-status itself (zh_hans.py), which a message holding 进度 compiles already: the
 # progress to be sent, or its percentage asked ("发我一下当前进度", "把进度同步给我", "报个
 # 百分比", "告诉我完成百分比就行"; not a code's figure, "CPU占用百分比", nor one told, "进度
-# 百分比会算出负数")
+# 百分比会算出负数"); the model may not make nothing asked of it (languages.firm.FORMS)
 SEND = (
     r"|(?:发|给|传|同步|报|甩|贴|整理)(?:给)?(?:我)?(?:一下|下|个|一个|份|一份)?(?:当前|目前|现在|最新|今天)?的?"
     r"(?:进度|进展|完成度|完成情况|status)(?!条)|(?:进度|进展|完成情况)\S{0,3}?(?:发|同步|报|甩|贴)(?:给|到)?我"
@@ -196,4 +196,106 @@ JOINERS = (
     # nor before an order to tell briefly after what is asked: "那个提交改了什么, 简单说下"
     + r"|(?:(?<=什么, )|(?<=哪些, )|(?<=啥, )|(?<=哪里, )|(?<=哪儿, )|(?<=地方, ))"
     + r"(?=(?:简单|大概|简要|粗略|大致)?(?:说|讲|介绍|总结)(?:一下|下|说|讲)?\W*$)"
+)
+
+# Twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Japanese and
+# Simplified Chinese)").
+
+# a part of the day is a later time, but not one spent waiting or working: "下午再继续" holds,
+# "等了一下午, 终于好了, 开干" goes (the wait is over)
+PART_OF_DAY = r"|(?<!了一)(?<!了半)(?<!了整整一)(?<!了大半)(?:晚上|下午|早上|上午|中午)"
+
+# a request asked, which asks only whether the agent will: "能…吗", "…好吗", "…行不行"
+_ASK_TAIL = (
+    r"(?:吗|么|嘛|不|好吗|好不好|行吗|行不行|可以吗|可不可以|成吗|可好|呗)?(?:啊|呀|哈)?\W*$"
+)
+# the work's own finishing, whose "still not?" is impatience about where it stands
+_FINISHED = (
+    r"(?:好|完|完成|结束|搞定|弄好|做好|写好|改好|弄完|做完|写完|改完|搞完|跑完|修完|修好"
+    r"|上线|交付)"
+)
+# a part of the code, whose presence asked is the code's content ("down方法写了没")
+_PART = (
+    r"(?:方法|函数|索引|校验|判空|注释|日志|默认值|约束|回滚|异常处理|重试|分支|参数|外键|事务|兜底"
+    r"|降级|限流|鉴权|缓存|埋点|幂等|超时)"
+)
+
+# After zh_kinds.HOLDS, before the audits and zh-question: what asks nothing, or asks for the
+# work's state, in a question's words.
+ASKED_NOT = (
+    # a hold asked as a question is a hold: "能先停一下手吗", "可以先暂停下吗", "你先缓一缓行
+    # 不行", "可以等我一下吗" (not a go asked, "能继续吗", nor a stop denied, "能不能别停",
+    # nor a pause as a noun, "暂停功能能做吗")
+    Rule(
+        "zh-hold-asked",
+        "OTHER",
+        r"^(?:你|您)?(?:能|可以|能不能|可不可以|能否|可否|麻烦|麻烦你|请)?(?:你|您)?(?:先|暂时|稍微)?"
+        r"(?:停一停|停停|停下来|停下|停|暂停|等等|等一等|等|缓一缓|缓缓|歇一下|别动|住手|打住)"
+        r"(?:一下|下|一会儿?|会儿|片刻|手|我一下|我)?(?:手)?(?:,\s?)?" + _ASK_TAIL,
+        0.85,
+    ),
+    # a backchannel with a particle, which asks nothing: "嗯呢", "嗯哪", "哦哦", "是呢", "好呢"
+    # (not "对吗", "是吗", "好了吗", nor with a "?"; "好嘞" and "行" are left to the model, as
+    # they open a go no rule reads: "好嘞, 接着冲", "好嘞, 开始 rebase")
+    Rule(
+        "zh-backchannel",
+        "OTHER",
+        r"^(?:(?:(?:嗯|恩|哦|噢|喔|对|是)+(?:的|呢|哪|呐|啦|呀|啊|嘞|滴|哒|咯|哈|噻)*"
+        r"|(?:好|行|ok)的?(?:呢|哪|呐)+)[\s,.!~]*){1,3}$",
+        0.85,
+    ),
+    # a feeling that something is off, a question word made indefinite by it: "唉, 感觉哪里不太
+    # 对", "总觉得哪儿怪怪的", "好像什么地方漏了" (not asked: "你觉得哪里不对?", "…吗")
+    Rule(
+        "zh-feeling-remark",
+        "OTHER",
+        r"^(?!.*(?:你|您|吗|呢|\?|为什么|为啥|怎么))(?:唉|哎|嗐|嗯)?[^,.?!;]{0,6}?(?:感觉|觉得|好像|似乎"
+        r"|貌似|总觉得|总感觉)[^,.?!;]{0,8}?(?:哪里|哪儿|哪块|哪|什么地方|有什么|有啥)"
+        r"[^,.?!;]{0,10}?(?:不|怪|错|问题|漏|毛病|奇怪|别扭)",
+        0.85,
+    ),
+    # still not done, said with impatience: where the work stands ("怎么还没好? 都一个小时了",
+    # "咋还没弄完", "这都多久了还没好"; not the protocol's, "锁怎么还没释放", nor the code's
+    # behaviour, "页面怎么还没加载出来")
+    Rule(
+        "zh-status-impatient",
+        "STATUS_REQUEST",
+        _NOT_OURS + rf"(?:.*(?:怎么|咋|为啥|为什么|怎么会)(?:都|到现在|现在)?还(?:没|不){_FINISHED}"
+        rf"|.*(?:多久|半天|这么久|一上午|一下午|一天|几个小时|一个小时)了(?:都|也)?还(?:没|不){_FINISHED})",
+        0.85,
+    ),
+    # the record's state doubted, or to be verified: a check of it ("这状态靠谱吗", "task.json
+    # 里标的是done, 真的吗", "任务记录写着已完成, 帮我核实一下"; not a design's state, "这个状态
+    # 机靠谱吗", nor the work's, "做完了吗")
+    Rule(
+        "zh-audit-record",
+        "AUDIT",
+        r"(?:这个?|该|那个?)?状态(?!机|码|栏|管理|字段)(?:是|显示的?)?(?:靠谱|准|准确|对|真的|可信|属实)(?:的)?"
+        r"(?:吗|不|么|嘛)|(?:任务记录|记录|task\.json|看板|系统)(?:上|里)?[^,.?!;]{0,4}?(?:说|写着?|显示|标着?"
+        r"|记着?)(?:的是)?[^,.?!;]{0,20}?(?:(?:靠谱|准|对|真的|可信|属实)(?:吗|不|么)|核实|核对|查证"
+        r"|确认一下|确认下)",
+        0.85,
+    ),
+    # which of two ways is better, asked without "?": "桥梁告警用推送还是轮询比较好", "这里用
+    # 枚举还是常量更合适" (not a way decided, "还是用redis吧", nor a go or a hold weighed, "还是
+    # 继续比较好")
+    Rule(
+        "zh-choice-question",
+        "QUESTION",
+        r"^(?!.*(?:吧|继续|接着|往下|恢复|停|等|缓缓|缓一缓|先缓|先别|算了))[^,.?!;]*?[^\s,.?!;还]{1,12}?还是[^,.?!;]{1,12}?"
+        r"(?:比较|更|会更|会比较)?(?:好|合适|靠谱|划算|稳妥|稳|快|方便|合理|省事)(?:些|一些|点|一点)?"
+        r"(?:呢|啊|呀)?\W*$",
+        0.85,
+    ),
+)
+
+# Before zh-status (in CHANGE): whether a part of the code was written, asked: the code's
+# content, a question ("down方法写了没", "空值校验加了没有", "重试分支加没加"; "迁移写完了没"
+# asks where the work stands: zh-status)
+PART_ASKED = Rule(
+    "zh-part-question",
+    "QUESTION",
+    _NOT_OURS + rf"(?:.*{_PART}[^,.?!;]{{0,3}}?(?:写|加|建|设|做|处理|考虑|打|配|补)了?"
+    rf"(?:没有?|吗){_PARTICLE}\W*$|.*{_PART}[^,.?!;]{{0,3}}?(写|加|建|设|做|配|补)没\1)",
+    0.85,
 )
