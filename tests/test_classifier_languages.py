@@ -346,6 +346,13 @@ TWENTYSECOND_FLOORS = {"de": 171, "es": 168, "fr": 163, "pt-BR": 164, "ja": 169,
 # counts. Since the twenty-first round it is data: the model is trained on it (batch "23" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYTHIRD_FLOORS = {"de": 164, "es": 173, "fr": 169, "pt-BR": 167, "ja": 169, "zh-Hans": 163}
+# The twenty-fourth batch: written the same way by engineers who did not see the classifier (while
+# the twenty-first round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout24 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-fourth batch, scored once"): 97.6% in all, de 98.9%, fr
+# 98.3%, ja 98.3%, pt-BR 97.7%, zh-Hans 97.7%, es 95.1% (all met). Its floors are those counts;
+# the next round makes it data and holds out a twenty-fifth batch.
+TWENTYFOURTH_FLOORS = {"de": 182, "es": 174, "fr": 170, "pt-BR": 169, "ja": 172, "zh-Hans": 169}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -362,6 +369,7 @@ BLIND_FLOORS = {
     TWENTYFIRST: TWENTYFIRST_FLOORS,
     TWENTYSECOND: TWENTYSECOND_FLOORS,
     TWENTYTHIRD: TWENTYTHIRD_FLOORS,
+    TWENTYFOURTH: TWENTYFOURTH_FLOORS,
 }
 
 
@@ -404,7 +412,7 @@ def test_the_blind_batches_are_new_and_the_twenty_fourth_never_trained_on() -> N
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
     batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST, TWENTYSECOND]
-    batches += [TWENTYTHIRD]
+    batches += [TWENTYTHIRD, TWENTYFOURTH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
