@@ -223,6 +223,10 @@ def test_a_status_as_a_fragment_a_when_an_overview_or_impatience(message: str, r
     ("message", "kind"),
     [
         ("status code?", "QUESTION"),
+        # an HTTP status or a UI part named, not a piece of the work (the lead's, after the merge)
+        ("status 404?", "QUESTION"),
+        ("progress indicator?", "QUESTION"),
+        ("status badge?", "QUESTION"),
         ("warum braucht die Query so lange?", "QUESTION"),
         ("wie hast du rausgefunden, woher der Fehler kommt?", "QUESTION"),
         ("comment t'as trouvé d'où vient la fuite ?", "QUESTION"),

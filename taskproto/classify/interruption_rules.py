@@ -155,8 +155,8 @@ DEFAULT_RULES: tuple[Rule, ...] = (
         r"|any (?:updates?|progress|news)|news)(?: (?:update|report|check|please|pls|so far"
         r"|on [\w-]+(?: [\w-]+){0,3}))*\s*\?*$"
         # a fragment naming the piece ("status export??"), not a code's or a field's status
-        r"|^(?:status|progress) (?!(?:code|codes|bar|field|line|page|enum|flag|of|for)\b)"
-        r"[\w-]+\s*\?+$",
+        r"|^(?:status|progress) (?!\d+\b|(?:code|codes|bar|field|line|page|enum|flag|of|for|quo"
+        r"|indicator|icon|badge|column|text|message|colou?r)\b)[\w-]+\s*\?+$",
         0.85,
     ),
     Rule(
