@@ -302,3 +302,56 @@ def test_no_casual_audit(message: str) -> None:
 def test_on_which_piece_is_no_doubt(message: str) -> None:
     # "sur" (on) and "sûr" (sure) fold alike: where the agent is, a status request
     _check(message, "STATUS_REQUEST")
+
+
+# The lead's, after the merge: a go closed by a bare no is taken back, in every language with a
+# "but" and a no (languages/fields.py, _BARE_NO), English too; a tag asked ("…, ne?") stays what
+# it was, and a no before the go does not take it back. And a subject after "fängt" makes a
+# question of it, not a go ("fängt der Index bei null an?"); both read as gos before.
+@pytest.mark.parametrize(
+    "message",
+    [
+        "eigentlich wollte ich sagen, mach weiter, aber nee",
+        "mach weiter, aber nein",
+        "weiter so. nee.",
+        "continue, but no",
+        "ok go ahead... nope",
+        "sigue, pero no",
+        "dale, sigue. no.",
+        "vas-y, mais non",
+        "continue le tri, non.",
+        "continua, mas não",
+        "pode seguir... nao",
+    ],
+)
+def test_a_go_closed_by_a_bare_no_is_taken_back(message: str) -> None:
+    assert classify(message).type == "OTHER", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "mach weiter, ne?",
+        "nein, mach weiter",
+        "no, continue",
+        "go on, no rush",
+        "sigue, no pasa nada",
+    ],
+)
+def test_a_tag_a_no_first_or_a_no_inside_keeps_the_go(message: str) -> None:
+    assert classify(message).type in ("RESUMPTION", "QUESTION"), classify(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["fängt der Index bei null an?", "fängt die Schleife bei eins an?", "fängt es jetzt an?"],
+)
+def test_a_subject_after_faengt_asks_and_is_no_go(message: str) -> None:
+    assert classify(message).type != "RESUMPTION", classify(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["fang an", "dann fangt mit dem Export an", "ok fang die Migration an"]
+)
+def test_the_imperative_start_is_still_a_go(message: str) -> None:
+    _check(message, "RESUMPTION", "de-resumption")

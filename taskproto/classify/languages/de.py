@@ -288,16 +288,16 @@ RULES = (
         rf" (?:(?:bitte|jetzt|gerne|ruhig|einfach|wieder|dann|mal) )*{VERB}"
         rf"|\b(?:kannst du|du kannst|kann?st|darfst du|du darfst|du sollst|sollst du"
         r"|(?:wurden|wurdest|konnten|konntest) (?:sie|du)(?: bitte)?)"
-        rf" (?:{_W}){{0,4}}?{VERB}|(?:^|\b(?:und|dann|jetzt|also|ihr|ok) )fang(?:e|t)?"
-        rf" (?:{_W}){{0,4}}?an\b|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
+        rf" (?:{_W}){{0,4}}?{VERB}|(?:^|\b(?:und|dann|jetzt|also|ihr|ok) )fang"
+        rf"(?:e|t(?! (?:der|die|das|er|sie|es|man)\b))? (?:{_W}){{0,4}}?an\b"
+        rf"|^(?:lass|lasst) uns (?:{_W}){{0,3}}?{VERB}",
         0.9,
     ),
     Rule(
         "de-go-ahead",
         "RESUMPTION",
         r"^(?:freigegeben|genehmigt|abgesegnet|(?:na )?(?:dann )?(?:mal )?los|nachster schritt"
-        r"|ab (?:geht'?s|dafur))"
-        r"\s*[!.]*$|\bgrunes licht\b",
+        r"|ab (?:geht'?s|dafur))\s*[!.]*$|\bgrunes licht\b",
         0.8,
     ),
     # a bare acknowledgement (ACK) asks nothing and holds nothing: OTHER, which the model does

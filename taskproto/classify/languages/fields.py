@@ -102,12 +102,38 @@ def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | 
     return None
 
 
+# A bare no closing the message after a go ("mach weiter, aber nee", "continue, but no", "sigue,
+# pero no"): the go taken back. Not a tag asked ("…, ne?", "…, no?"): it ends in "?". A language's
+# "but", and its noes.
+_BARE_NO = {
+    "en": ("but", "no|nope|nah"),
+    "de": ("aber", "nee|nein|noe"),
+    "es": ("pero", "no"),
+    "fr": ("mais", "non"),
+    "pt-BR": ("mas", "nao"),
+}
+_bare: dict[str, re.Pattern[str]] = {}
+
+
+def _bare_no(code: str, tail: str) -> bool:
+    words = _BARE_NO.get(code)
+    if words is None or not tail.rstrip(" .!").endswith(("o", "n", "e", "h")):
+        return False
+    if code not in _bare:
+        but, noes = words
+        _bare[code] = re.compile(
+            rf"(?:[,.;!]\s*|\s{but}\s+)(?:(?:ah|oh|ach|hm+) )?(?:{noes})\s*[.!]*$"
+        )
+    return _bare[code].search(tail) is not None
+
+
 def retracted(codes: tuple[str, ...], tail: str) -> str | None:
     """The first of the languages ``codes`` in which ``tail``, the text after a go, takes it
-    back ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり", "算了"), or None."""
+    back ("doch nicht", "en fait non", "mejor no", "deixa pra lá", "やっぱり", "算了", or a bare
+    no at its end), or None."""
     for code in codes:
         retraction = _pattern(code, "retractions")
-        if retraction is not None and retraction.search(tail):
+        if (retraction is not None and retraction.search(tail)) or _bare_no(code, tail):
             return code
     return None
 
