@@ -304,8 +304,8 @@ def test_on_which_piece_is_no_doubt(message: str) -> None:
     _check(message, "STATUS_REQUEST")
 
 
-# The lead's, after the merge: a go closed by a bare no is taken back, in every language with a
-# "but" and a no (languages/fields.py, _BARE_NO), English too; a tag asked ("…, ne?") stays what
+# The lead's, after the merge: a go closed by a bare no is taken back, in every language
+# (languages/fields.py, _BARE_NO), English too; a tag asked ("…, ne?") stays what
 # it was, and a no before the go does not take it back. And a subject after "fängt" makes a
 # question of it, not a go ("fängt der Index bei null an?"); both read as gos before.
 @pytest.mark.parametrize(
@@ -322,6 +322,10 @@ def test_on_which_piece_is_no_doubt(message: str) -> None:
         "continue le tri, non.",
         "continua, mas não",
         "pode seguir... nao",
+        "続けて、いや、だめ",
+        "続けて。いや。",
+        "继续吧，不",
+        "继续，不行",
     ],
 )
 def test_a_go_closed_by_a_bare_no_is_taken_back(message: str) -> None:
@@ -336,6 +340,8 @@ def test_a_go_closed_by_a_bare_no_is_taken_back(message: str) -> None:
         "no, continue",
         "go on, no rush",
         "sigue, no pasa nada",
+        "继续吧，不用问我",
+        "继续吧，不要停",
     ],
 )
 def test_a_tag_a_no_first_or_a_no_inside_keeps_the_go(message: str) -> None:

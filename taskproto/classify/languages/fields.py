@@ -102,27 +102,30 @@ def deferred(codes: tuple[str, ...], clause: str, alone: bool = False) -> str | 
     return None
 
 
-# A bare no closing the message after a go ("mach weiter, aber nee", "continue, but no", "sigue,
-# pero no"): the go taken back. Not a tag asked ("…, ne?", "…, no?"): it ends in "?". A language's
-# "but", and its noes.
+# A bare no closing the message after a go ("mach weiter, aber nee", "continue, but no", "続けて…
+# いや", "继续吧，不"): the go taken back. Not a tag asked ("…, ne?", "…, no?"): it ends in "?". A
+# language's "but", and its noes.
 _BARE_NO = {
-    "en": ("but", "no|nope|nah"),
-    "de": ("aber", "nee|nein|noe"),
-    "es": ("pero", "no"),
-    "fr": ("mais", "non"),
-    "pt-BR": ("mas", "nao"),
+    "en": (r"\sbut\s+", "no|nope|nah"),
+    "de": (r"\saber\s+", "nee|nein|noe"),
+    "es": (r"\spero\s+", "no"),
+    "fr": (r"\smais\s+", "non"),
+    "pt-BR": (r"\smas\s+", "nao"),
+    "ja": ("でも", "いや|いやいや|だめ|ダメ|やめ|やめて|なし"),
+    "zh-Hans": ("但是|不过", "不|不行|不要|别|算了吧"),
 }
 _bare: dict[str, re.Pattern[str]] = {}
 
 
 def _bare_no(code: str, tail: str) -> bool:
     words = _BARE_NO.get(code)
-    if words is None or not tail.rstrip(" .!").endswith(("o", "n", "e", "h")):
-        return False
+    end = tail.rstrip(" .!。…")[-1:]
+    if words is None or not end or end not in {no[-1] for no in words[1].split("|")}:
+        return False  # not ending in a no: nothing compiled (a go's first message compiles few)
     if code not in _bare:
         but, noes = words
         _bare[code] = re.compile(
-            rf"(?:[,.;!]\s*|\s{but}\s+)(?:(?:ah|oh|ach|hm+) )?(?:{noes})\s*[.!]*$"
+            rf"(?:[,.;!、。…]\s*|{but})(?:(?:ah|oh|ach|hm+) )?(?:{noes})\s*[.!。…]*$"
         )
     return _bare[code].search(tail) is not None
 
