@@ -36,15 +36,41 @@ order this script computes and returns the weights, the same bit for bit (the sa
 the same order; tests/test_train_interrupt_model_fast.py checks it makes the shipped model.bin):
 seconds instead of minutes, for the weights and for each batch of ``--hold-out-batch``. Without
 a C compiler it says so and stops; without ``--fast`` nothing is compiled.
+
+Each run that writes the weights writes beside them (``model.fingerprint`` beside ``model.bin``)
+what they are made from, one line a part, so that a test tells without training that they are
+stale, and which part moved (tests/test_train_interrupt_model_fast.py; ``fingerprint``):
+
+- ``corpus``: a SHA-256 of every corpus file trained on (not of the held-out splits'), in sorted
+  order, each as its name, a NUL, its size in bytes, a NUL and its bytes; and how many files;
+- ``held-out``: the splits named as held out, in the order given (``NEVER`` by default);
+- ``hyper-parameters``: EPOCHS, RATE, L2, BIAS_RATE, SQUARE0, SEED, and the model's BUCKETS, SCALE
+  and TYPES;
+- ``features``: a SHA-256 of the source of the code that makes a message's features, the text as
+  ``interruptions._normalise`` (and ``_fix_typo``) makes it, ``languages.detect`` (and ``_cjk``)
+  folds it, and ``model.features``, ``_rows`` and ``buckets`` hash it, and of the constants that
+  code reads (``MAX_CHARS``, the patterns, the translation tables, ``TYPO_FIXES``, ``_FOLD``,
+  ``_TOKENS``, ``_SENTENCES``);
+- ``training``: a SHA-256 of the source of this script's functions that turn those into the
+  weights (``messages``, ``load``, ``_buckets_of``, ``examples``, ``train``, ``_int16``,
+  ``table``).
+
+Not in it: the Python that runs the script (its ``sum()`` of floats is compensated since 3.12;
+the slow tests train again, byte for byte) and the C loop, which a test keeps equal to ``train``.
+A change to the source of those functions (a comment too) asks for the weights to be made again:
+they come out the same bytes, and the fingerprint new.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import inspect
 import itertools
 import math
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -54,8 +80,9 @@ from array import array
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from taskproto.classify import languages
+from taskproto.classify import interruptions, languages
 from taskproto.classify.interruptions import _normalise
+from taskproto.classify.languages import model
 from taskproto.classify.languages.model import BUCKETS, SCALE, TYPES, VETO, buckets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -326,6 +353,84 @@ def table(bias: list[float], weights: list[list[float]]) -> array[int]:
     return out
 
 
+# What the weights are made from: the module docstring says which parts and how.
+FINGERPRINT = OUT.with_suffix(".fingerprint")
+
+
+def _sha256(parts: Sequence[bytes]) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def _constant(value: object) -> bytes:
+    """A constant the feature code reads, as bytes that change when it does."""
+    if isinstance(value, re.Pattern):
+        return f"{value.pattern!r} {value.flags}".encode()
+    if isinstance(value, dict):
+        return repr(sorted(value.items(), key=repr)).encode()
+    return repr(value).encode()
+
+
+def fingerprint(held_out: Sequence[str], corpora: Path = CORPORA) -> dict[str, str]:
+    """What model.bin trained without the splits ``held_out`` is made from, part by part (see
+    FINGERPRINT above): the same in any checkout whose inputs are the same."""
+    trained = [p for p in sorted(corpora.glob("*.tsv")) if p.stem.split(".")[1] not in held_out]
+    corpus = _sha256([f"{p.name}\0{p.stat().st_size}\0".encode() + p.read_bytes() for p in trained])
+    code = [
+        inspect.getsource(function).encode()
+        for function in (
+            interruptions._normalise,
+            interruptions._fix_typo,
+            languages.detect,
+            languages._cjk,
+            model.features,
+            model._rows,
+            model.buckets,
+        )
+    ]
+    read = (
+        interruptions.MAX_CHARS,
+        interruptions._TRANSLATE,
+        interruptions._CONTROL_CHARS,
+        interruptions._MENTIONS,
+        interruptions._MARKDOWN,
+        interruptions._WORD,
+        interruptions._SPACES,
+        interruptions.TYPO_FIXES,
+        languages._FOLD,
+        model._TOKENS,
+        model._SENTENCES,
+    )
+    code.extend(map(_constant, read))
+    training = (messages, load, _buckets_of.__wrapped__, examples, train, _int16, table)
+    settings = (EPOCHS, RATE, L2, BIAS_RATE, SQUARE0, SEED, BUCKETS, SCALE, ",".join(TYPES))
+    names = ("epochs", "rate", "l2", "bias-rate", "square0", "seed", "buckets", "scale", "types")
+    return {
+        "corpus": f"{corpus} ({len(trained)} files)",
+        "held-out": ",".join(held_out) or "none",
+        "hyper-parameters": " ".join(f"{n}={v}" for n, v in zip(names, settings, strict=True)),
+        "features": _sha256(code),
+        "training": _sha256([inspect.getsource(f).encode() for f in training]),
+    }
+
+
+def write_fingerprint(parts: dict[str, str], path: Path) -> None:
+    lines = [f"{name}: {value}" for name, value in parts.items()]
+    header = "# made by scripts/train_interrupt_model.py with the weights beside it; do not edit\n"
+    path.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_fingerprint(path: Path = FINGERPRINT) -> dict[str, str]:
+    """The parts ``write_fingerprint`` wrote to ``path`` (none if there is no file)."""
+    if not path.is_file():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return dict(line.split(": ", 1) for line in lines if line and not line.startswith("#"))
+
+
 # A message in the estimate: its batch, language and label, the rules' type and rule, whether the
 # model is asked about it at all, the model's probabilities, and the message.
 # batch, language, label, the rules' type and rule, whether the model is asked, its
@@ -549,6 +654,7 @@ def run(args: argparse.Namespace, trainer: Trainer) -> int:
     if sys.byteorder == "big":
         weights.byteswap()
     args.out.write_bytes(weights.tobytes())
+    write_fingerprint(fingerprint(held_out), args.out.with_suffix(".fingerprint"))
     held = ", ".join(held_out) or "none"
     print(f"{len(rows)} messages (held out: {held}) -> {args.out}", file=sys.stderr)
     return 0

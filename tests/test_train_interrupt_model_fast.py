@@ -3,6 +3,7 @@ scripts/train_interrupt_model.c gives the pure script's weights, bit for bit (is
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -32,16 +33,107 @@ def _script(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
 
 
 @needs_cc
-@pytest.mark.long  # ~14 s, one training of the whole corpus: started first
+@pytest.mark.slow  # ~20 CPU s, one training of the whole corpus
 def test_fast_writes_the_shipped_weights(tmp_path: Path) -> None:
     """The whole run as a user types it, corpora and features as they are in this checkout
     (whoever changed them last): byte for byte the shipped model.bin, which the slow
-    test_the_shipped_weights_are_the_training_scripts checks against the pure script."""
+    test_the_shipped_weights_are_the_training_scripts checks against the pure script. In the
+    default suite test_the_shipped_weights_are_made_from_this_checkout stands for it: the
+    fingerprint of what the weights are made from, recomputed without training."""
     out = tmp_path / "model.bin"
     made = _script("--fast", "--out", str(out))
     assert made.returncode == 0, made.stderr
     assert out.read_bytes() == SHIPPED.read_bytes()
     assert f"-> {out}" in made.stderr
+    written = (tmp_path / "model.fingerprint").read_text()
+    assert written == (SHIPPED.parent / "model.fingerprint").read_text()
+
+
+def _stale(trainer: ModuleType, root: Path = ROOT) -> str:
+    """Which parts of the fingerprint beside ``root``'s model.bin differ from ``root``'s inputs
+    (the script and the package imported from ``root``: a copy is read in a child Python)."""
+    if root == ROOT:
+        shipped = trainer.read_fingerprint()
+        now = trainer.fingerprint(trainer.NEVER)
+    else:
+        code = (
+            "import json, sys\n"
+            f"sys.path[:0] = [{str(root / 'scripts')!r}, {str(root)!r}]\n"
+            "import taskproto, train_interrupt_model as t\n"
+            f"assert taskproto.__file__.startswith({str(root)!r}), taskproto.__file__\n"
+            "print(json.dumps([t.read_fingerprint(), t.fingerprint(t.NEVER)]))\n"
+        )
+        ran = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False
+        )
+        assert ran.returncode == 0, ran.stderr
+        shipped, now = json.loads(ran.stdout)
+    return ", ".join(
+        name for name in sorted(shipped.keys() | now.keys()) if shipped.get(name) != now.get(name)
+    )
+
+
+def test_the_shipped_weights_are_made_from_this_checkout(trainer: ModuleType) -> None:
+    """model.fingerprint, which the training script writes beside model.bin, is what this
+    checkout's corpora, held-out splits, hyper-parameters and feature code make: a change to
+    any of them without the weights made again fails here, in milliseconds (the training
+    itself, byte for byte, is the slow test_fast_writes_the_shipped_weights)."""
+    stale = _stale(trainer)
+    assert not stale, (
+        f"model.bin was not made from this checkout (it differs in: {stale}): run"
+        " python scripts/train_interrupt_model.py --fast (needs cc; without --fast the same"
+        " weights, in minutes) and commit model.bin and model.fingerprint"
+    )
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A copy of what the fingerprint reads: the script, the package, the corpora."""
+    root = tmp_path / "checkout"
+    shutil.copytree(
+        ROOT / "taskproto", root / "taskproto", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copytree(
+        ROOT / "scripts", root / "scripts", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    corpora = ROOT / "tests" / "data" / "interruptions_i18n"
+    shutil.copytree(corpora, root / "tests" / "data" / "interruptions_i18n")
+    return root
+
+
+def test_a_copy_of_this_checkout_is_not_stale(checkout: Path, trainer: ModuleType) -> None:
+    """The fingerprint reads the copy as it reads this checkout (what the tests below change)."""
+    assert _stale(trainer, checkout) == ""
+
+
+def test_a_training_file_changed_by_one_byte_makes_the_weights_stale(
+    checkout: Path, trainer: ModuleType
+) -> None:
+    tsv = checkout / "tests" / "data" / "interruptions_i18n" / "de.heldout10.tsv"
+    data = bytearray(tsv.read_bytes())
+    data[-2] ^= 1
+    tsv.write_bytes(bytes(data))
+    assert _stale(trainer, checkout) == "corpus"
+
+
+def test_a_split_added_is_stale_unless_held_out(checkout: Path, trainer: ModuleType) -> None:
+    """The blind batch held out (NEVER) may come into the repository; any other new split is
+    trained on."""
+    corpora = checkout / "tests" / "data" / "interruptions_i18n"
+    (corpora / f"fr.{trainer.NEVER[0]}.tsv").write_text("RESUMPTION\tvas-y\n")
+    assert _stale(trainer, checkout) == ""
+    (corpora / "fr.heldout99.tsv").write_text("RESUMPTION\tvas-y\n")
+    assert _stale(trainer, checkout) == "corpus"
+
+
+def test_a_feature_changed_in_model_py_makes_the_weights_stale(
+    checkout: Path, trainer: ModuleType
+) -> None:
+    model = checkout / "taskproto" / "classify" / "languages" / "model.py"
+    source = model.read_text()
+    assert "for size in (2, 3, 4):" in source
+    model.write_text(source.replace("for size in (2, 3, 4):", "for size in (2, 3):"))
+    assert _stale(trainer, checkout) == "features"
 
 
 def test_fast_without_a_compiler_refuses_in_one_line(tmp_path: Path) -> None:

@@ -329,9 +329,15 @@ def run_gemini(
     args: Sequence[str] = ("--approval-mode", "yolo"),
     env: Mapping[str, str] | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    relaunch: bool = False,
 ) -> ClientResult:
     """Run `gemini -p` headless. GEMINI_CLI_HOME is `home`; its settings get
-    the pinned auth type if they lack one."""
+    the pinned auth type if they lack one.
+
+    `gemini` is a launcher that starts node again with a larger heap, and both load the bundle:
+    GEMINI_CLI_NO_RELAUNCH (which the launcher gives its child) halves a start's CPU. A user's
+    Gemini always relaunches: `relaunch=True` keeps that process tree, for the tests whose
+    subject it is (the hook's parent chain, the client found among a command's ancestors)."""
     exe = find_client("gemini")
     assert exe is not None, missing_reason("gemini")
     settings = home / ".gemini" / "settings.json"
@@ -343,6 +349,8 @@ def run_gemini(
         "GEMINI_API_KEY": "standin-key",
         "GEMINI_CLI_TRUST_WORKSPACE": "true",
     }
+    if not relaunch:
+        full_env["GEMINI_CLI_NO_RELAUNCH"] = "true"
     full_env |= dict(env or {})
     argv = [str(exe), "-m", GEMINI_MODEL, *args, "-p", prompt, "--output-format", "json"]
     return _run(argv, cwd, full_env, timeout)

@@ -54,9 +54,11 @@ def run(
     script: list[Turn],
     prompt: str = PROMPT,
     resume: bool = False,
+    relaunch: bool = False,
 ) -> tuple[ClientResult, list[Request]]:
     """One prompt through the real client; ``resume``: Claude Code's next prompt in the same
-    session (``--resume``), as a user's second message is."""
+    session (``--resume``), as a user's second message is; ``relaunch``: Gemini's launcher
+    starts its child, as a user's does (runners.run_gemini)."""
     spec = CLIENTS[client]
     env = dict(GIT_ENV)
     args: tuple[str, ...] = ()
@@ -69,7 +71,7 @@ def run(
             write_codex_config(home / ".codex", server, trusted=[cwd])
             result = spec.run(prompt, cwd, server, home, env=env)
         else:
-            result = spec.run(prompt, cwd, server, home, env=env)
+            result = spec.run(prompt, cwd, server, home, env=env, relaunch=relaunch)
         turns = server.turns
     assert result.returncode == 0, result.describe()
     return result, turns
@@ -95,7 +97,10 @@ def test_requirements_state_context_interruption_and_denies(
         shell(client, "taskproto approve t1 --plan"),
         Text("I will wait."),
     ]
-    result, turns = run(client, project, home, wt, script)
+    # Gemini as a user's starts it, launcher and relaunched child: the hooks `init` installed
+    # (the launcher, hook.sh, Python) and the CLI's refusal of an agent's `taskproto approve`
+    # run under that tree here; the other Gemini runs of this file start one node
+    result, turns = run(client, project, home, wt, script, relaunch=True)
 
     # SessionStart's context reached the model: the task and its state are in the first request.
     first = json.dumps(turns[0].body)

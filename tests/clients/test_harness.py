@@ -71,11 +71,14 @@ def run_write(
     hook: RecordingHook,
     calls: list[ToolCall],
     *flags: str,
+    relaunch: bool = False,
 ) -> tuple[ClientResult, list[Request]]:
-    """Hooks on every event, then the scripted tool calls, one a turn."""
+    """Hooks on every event, then the scripted tool calls, one a turn (``relaunch``: Gemini's
+    launcher starts its child, as a user's does; runners.run_gemini)."""
     client.install_hooks(project, home, hook.commands(client.name, client.all_events, *flags))
+    tree = {"relaunch": True} if relaunch and client.name == "gemini" else {}
     with client.server([*calls, Text("All done")]) as server:
-        result = client.run(PROMPT, project, server, home)
+        result = client.run(PROMPT, project, server, home, **tree)
         turns = server.turns
     assert result.returncode == 0, result.describe()
     return result, turns
@@ -131,7 +134,11 @@ def allowed_write(
     shell_target = target if name == "codex" else project / "shell.txt"
     if name != "codex":
         calls.append(writing_call(client, "shell", shell_target))
-    result, turns = run_write(client, project, home, hook, calls, *context_flags(client))
+    # Gemini's launcher and its relaunched child, as a user's: the one real Gemini run whose hook
+    # chain test_hook_runs_under_the_long_lived_client_process reads (the walk common.client_pid
+    # and hook.sh's client_pid make); the other Gemini runs here start one node
+    flags = context_flags(client)
+    result, turns = run_write(client, project, home, hook, calls, *flags, relaunch=True)
     return AllowedWrite(name, project, hook, target, shell_target, result, turns)
 
 
@@ -237,9 +244,14 @@ def test_hook_runs_under_the_long_lived_client_process(allowed_write: AllowedWri
 
     pids = set()
     for record in hook.records():
-        owner = next(p for p in record.chain if Path(p["cmdline"][0]).name not in SHELLS)
+        at, owner = next(
+            (i, p) for i, p in enumerate(record.chain) if Path(p["cmdline"][0]).name not in SHELLS
+        )
         # The executable, or for node the script, names the client.
         assert name in " ".join(owner["cmdline"][:3]), record.chain
+        if name == "gemini":
+            # the relaunched child under Gemini's launcher, as a user's (allowed_write keeps it)
+            assert "gemini" in " ".join(record.chain[at + 1]["cmdline"][:3]), record.chain
         pids.add(owner["pid"])
     assert len(pids) == 1, "every hook of one session runs under the same client process"
     if name == "claude":

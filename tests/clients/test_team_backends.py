@@ -89,7 +89,9 @@ class Team:
         self.mp.setenv("MOCK_API_KEY", "standin-key")
         return server
 
-    def gemini(self, *script: Turn) -> GeminiServer:
+    def gemini(self, *script: Turn, relaunch: bool = False) -> GeminiServer:
+        """The stand-in Gemini asks (``relaunch``: the launcher starts its child, as a user's
+        does; else one node, half the CPU: runners.run_gemini)."""
         if find_client("gemini") is None:
             pytest.skip(missing_reason("gemini"))
         server = GeminiServer(list(script))
@@ -102,6 +104,8 @@ class Team:
         self.mp.setenv("GOOGLE_GEMINI_BASE_URL", server.url)
         self.mp.setenv("GEMINI_API_KEY", "standin-key")
         self.mp.setenv("GEMINI_CLI_TRUST_WORKSPACE", "true")
+        if not relaunch:
+            self.mp.setenv("GEMINI_CLI_NO_RELAUNCH", "true")
         return server
 
     def stop(self) -> None:
@@ -251,7 +255,9 @@ HANG_DEADLINE = {"codex": 4, "gemini": 30}
 def test_a_hang_past_the_deadline_kills_the_process_group_and_loses_the_round(
     cli, engine, team, client
 ):
-    server = getattr(team, client)(Hang(), answer())
+    # Gemini's launcher and its relaunched child, as a user's: the child is killed with the group
+    tree = {"relaunch": True} if client == "gemini" else {}
+    server = getattr(team, client)(Hang(), answer(), **tree)
     create(cli, client)
     deadline = HANG_DEADLINE[client]
     started = time.monotonic()
