@@ -14,7 +14,7 @@ import os
 import time
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Input, Static
@@ -106,11 +106,19 @@ class TaskprotoApp(App[None]):
         return (st.st_mtime_ns, st.st_size)
 
     def poll(self) -> None:
+        if not self._shown():
+            return  # a last tick of the timer while the app closes: its widgets are gone
         self._polls += 1
         if self._index_key() != self._seen:
             self.reload()
         elif self._polls % ACTIVITY_EVERY == 0:
             self.show_activity()
+
+    def _shown(self) -> bool:
+        try:
+            return bool(self.query("#tasks"))
+        except ScreenStackError:
+            return False
 
     def show_activity(self) -> None:
         """The sessions working in the selected task's worktrees, from the client hooks' records

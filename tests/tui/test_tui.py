@@ -189,3 +189,19 @@ def test_a_review_entered_again_since_it_was_shown_is_refused(engine: Engine, re
 
     drive(engine, script)
     assert engine.load("p").state == "STRATEGIZE"
+
+
+def test_a_poll_while_the_app_closes_reads_nothing_and_raises_nothing(
+    engine: Engine, repo: Path
+) -> None:
+    """The poll's timer may tick once more while the app closes, its widgets gone (a loaded CI
+    machine saw `NoMatches: '#inbox'` end a day's test): that tick does nothing. Each of the
+    poll's two paths (a reload, the activity) is run after the app closed."""
+    engine.create_task("t", ["dev"])
+    app = drive(engine, lambda app, pilot: asyncio.sleep(0))
+    app.poll()  # nothing changed: the activity's path, every ACTIVITY_EVERY polls
+    app._polls = -1
+    app.poll()
+    engine.create_task("u", ["dev"])  # the index changed: the reload's path
+    app.poll()
+    assert not any(r["name"] == "u" for r in app.rows)  # read nothing once closed
