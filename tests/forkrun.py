@@ -120,19 +120,7 @@ class Finished:
 
 class _Zygote:
     def __init__(self) -> None:
-        # packets: a request and its descriptors arrive whole
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", ZYGOTE, str(theirs.fileno())],
-            env={
-                **{k: v for k, v in os.environ.items() if not k.startswith("PYTHON")},
-                **_ZYGOTE_PYTHON,
-            },
-            pass_fds=(theirs.fileno(),),
-            cwd=tempfile.gettempdir(),  # never the checkout: each command goes to its own folder
-            stdin=subprocess.DEVNULL,
-        )
-        theirs.close()
+        self.proc, ours = start_zygote(ZYGOTE)
         self.sock = ours
         self.answers = ours.makefile("rb")
 
@@ -194,9 +182,29 @@ def _decode(data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def start_zygote(code: str, *args: str) -> tuple[subprocess.Popen[bytes], socket.socket]:
+    """A zygote: `python -c code *args FD`, FD its end of a packet socket pair (a request and its
+    descriptors arrive whole), with this process's Python variables, in the temporary folder
+    (never the checkout: each child goes to its own); the process and our end. Shared by the
+    commands' zygotes here and the MCP servers' (tests/mcpfork.py)."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args, str(theirs.fileno())],
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("PYTHON")},
+            **ZYGOTE_PYTHON,
+        },
+        pass_fds=(theirs.fileno(),),
+        cwd=tempfile.gettempdir(),
+        stdin=subprocess.DEVNULL,
+    )
+    theirs.close()
+    return proc, ours
+
+
 _IDLE: list[_Zygote] = []  # zygotes waiting for a command
 # The variables Python reads at its start, as every zygote starts with them: this process's.
-_ZYGOTE_PYTHON = {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
+ZYGOTE_PYTHON = {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
 _LOCK = threading.Lock()
 _CPU = [0.0]
 
@@ -216,7 +224,7 @@ def run(
     """`python -m taskproto *argv` in `cwd` with exactly `env`, as a forked process; its exit code,
     stdout and stderr. Commands from several threads run at once, each from a zygote of its own
     (one more is started when all are busy), as processes started from those threads would."""
-    if _python_variables(env) != _ZYGOTE_PYTHON:
+    if _python_variables(env) != ZYGOTE_PYTHON:
         # Python reads these at its start (PYTHONPATH, PYTHONUTF8, ...): a new interpreter, then
         return _exec(argv, cwd, env, input, timeout)
     with _LOCK:

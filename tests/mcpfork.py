@@ -27,7 +27,6 @@ import atexit
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,7 +34,7 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from tests.forkrun import BECOME
+from tests.forkrun import BECOME, ZYGOTE_PYTHON, start_zygote
 
 LAUNCHER = Path(__file__).with_name("mcpfork_launch.py")
 
@@ -125,18 +124,7 @@ class _Zygote:
     def __init__(self) -> None:
         self.folder = tempfile.mkdtemp(prefix="mcpfork-")
         self.path = os.path.join(self.folder, "zygote.sock")
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", ZYGOTE, self.path, str(theirs.fileno())],
-            env={
-                **{k: v for k, v in os.environ.items() if not k.startswith("PYTHON")},
-                **_ZYGOTE_PYTHON,
-            },
-            pass_fds=(theirs.fileno(),),
-            cwd=tempfile.gettempdir(),  # never the checkout: each server goes to its own folder
-            stdin=subprocess.DEVNULL,
-        )
-        theirs.close()
+        self.proc, ours = start_zygote(ZYGOTE, self.path)
         self.control = ours
         self.cpu = 0.0
         if ours.recv(16) != b"ready":  # its imports done and its socket listening, or it failed
@@ -164,8 +152,6 @@ class _Zygote:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-# The variables Python reads at its start, as the zygote starts with them: this process's.
-_ZYGOTE_PYTHON = {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
 _LOCK = threading.Lock()
 _ZYGOTES: list[_Zygote] = []
 
@@ -190,7 +176,7 @@ def server_command(argv: list[str], env: Mapping[str, str]) -> tuple[str, list[s
     """The command and arguments a client starts for `python -m taskproto *argv` with `env`: the
     launcher of a forked server, or, where Python's own variables differ from the zygote's, the
     real `python -m taskproto`."""
-    if {k: v for k, v in env.items() if k.startswith("PYTHON")} != _ZYGOTE_PYTHON:
+    if {k: v for k, v in env.items() if k.startswith("PYTHON")} != ZYGOTE_PYTHON:
         return sys.executable, ["-m", "taskproto", *argv]
     # -I: the launcher reads no PYTHON variable and no user site (it needs the standard library)
     return sys.executable, ["-I", str(LAUNCHER), _zygote().path, *argv]
