@@ -228,3 +228,20 @@ def sandboxed(config: Config, task: str, agent: str, command: Launch, sandbox: s
 def environment(command: Launch) -> dict[str, str]:
     """The whole environment of the agent's process: ours, with the launch's variables on top."""
     return {**os.environ, **command.env}
+
+
+def findable(client: str, path: str | None) -> None:
+    """Refuse a client whose program is not on the PATH agents get: it would only crash through
+    its retry budget. That PATH is the supervisor's, from the command that started it, which is
+    not always the shell that ran `agent start` (its own check passed there)."""
+    import shutil
+
+    name, argv = named(client)
+    program = name or argv[0]
+    if os.sep not in program and shutil.which(program, path=path) is None:
+        raise TaskprotoError(
+            f"{program!r} is not on the PATH of the agents' supervisor (pid {os.getpid()}), which "
+            "gives agents the environment of the command that started it, not of each `agent "
+            "start`; stop every agent (`taskproto agent ps`), wait until the supervisor exits "
+            "(30 s after the last one), then start them again from the shell that has it"
+        )

@@ -232,3 +232,12 @@ def wait_for(
         time.sleep(0.05)
         record = read(config, task, agent)
     return record
+
+
+def wanted(record: dict[str, Any]) -> bool:
+    """Whether an agent's record asks a supervisor for work: to start it, or to watch it."""
+    return record.get("want") in (RUNNING, PAUSED) and record.get("state") in (
+        STARTING,
+        RUNNING,
+        PAUSED,
+    )

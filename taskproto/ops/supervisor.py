@@ -24,7 +24,7 @@ from taskproto.errors import TaskprotoError
 from taskproto.ops import agent_records as rec
 from taskproto.ops.agent_backoff import delay, waiting
 from taskproto.ops.agent_budget import journal_escalation, retry
-from taskproto.ops.agent_launch import environment, launch, named
+from taskproto.ops.agent_launch import environment, findable, launch, named
 from taskproto.ops.agent_stall import Stalls
 from taskproto.ops.agent_tmux import keep_end
 from taskproto.state.files import atomic_write
@@ -129,8 +129,9 @@ def _spawn(config: Config) -> subprocess.Popen[bytes]:
 
 
 class Supervisor:
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, lock_fd: int | None = None) -> None:
         self.config = config
+        self.lock_fd = lock_fd  # the held supervisor.lock (main), let go by `leave`
         self.children: dict[int, subprocess.Popen[bytes]] = {}
         self.stop_sent: dict[tuple[str, str], float] = {}
         self.stalls = Stalls(config)  # [agents] stall_minutes (ops/agent_stall.py)
@@ -151,10 +152,25 @@ class Supervisor:
             if busy:
                 idle_since = time.monotonic()
             elif time.monotonic() - idle_since > IDLE:
-                from taskproto.ops.agent_tmux import close_if_idle
-
-                return close_if_idle(self.config)  # no agent left: its tmux server goes too
+                if self.leave():
+                    return
+                idle_since = time.monotonic()  # an agent was asked for while it looked
             time.sleep(TICK)
+
+    def leave(self) -> bool:
+        """Let go of the supervisor's lock unless an agent is wanted; whether it did. Under the
+        records' lock, which a start writes its record under before it calls `ensure`: a record
+        written before is seen here (this one stays), one written after finds the lock free (a
+        new supervisor starts). Else a start just before this one's end was never carried out."""
+        from taskproto.ops.agent_tmux import close_if_idle
+
+        with rec.records_lock(self.config):
+            if any(rec.wanted(record) for record in rec.every(self.config)):
+                return False
+            close_if_idle(self.config)  # no agent left: its tmux server goes too
+            if self.lock_fd is not None:
+                fcntl.flock(self.lock_fd, fcntl.LOCK_UN)
+        return True
 
     def tend(self, record: dict[str, Any]) -> bool:
         """Move one agent toward what the user wants; whether it is (or should be) running."""
@@ -406,23 +422,6 @@ class Supervisor:
         return True
 
 
-def findable(client: str, path: str | None) -> None:
-    """Refuse a client whose program is not on the PATH agents get: it would only crash through
-    its retry budget. That PATH is the supervisor's, from the command that started it, which is
-    not always the shell that ran `agent start` (its own check passed there)."""
-    import shutil
-
-    name, argv = named(client)
-    program = name or argv[0]
-    if os.sep not in program and shutil.which(program, path=path) is None:
-        raise TaskprotoError(
-            f"{program!r} is not on the PATH of the agents' supervisor (pid {os.getpid()}), which "
-            "gives agents the environment of the command that started it, not of each `agent "
-            "start`; stop every agent (`taskproto agent ps`), wait until the supervisor exits "
-            "(30 s after the last one), then start them again from the shell that has it"
-        )
-
-
 def exit_status(config: Config, task: str, agent: str) -> int | None:
     """How the agent's client ended (None: killed before its wrapper could say)."""
     try:
@@ -442,7 +441,7 @@ def main(argv: list[str]) -> int:
         return 0  # another one runs: never two at once
     atomic_write(config.root / PID, json.dumps({"pid": os.getpid(), "at": time.time()}).encode())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    Supervisor(config).run()
+    Supervisor(config, fd).run()
     return 0
 
 

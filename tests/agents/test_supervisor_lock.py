@@ -17,7 +17,14 @@ from pathlib import Path
 import pytest
 
 from taskproto.ops.agent_records import holders
-from tests.agents.conftest import pid_alive, ps, start_headless, wait_until
+from tests.agents.conftest import (
+    pid_alive,
+    ps,
+    standin_client,
+    start_agent,
+    start_headless,
+    wait_until,
+)
 
 # a process holding the lock as the dying supervisor's last thread does, until its stdin closes
 HOLDER = (
@@ -99,3 +106,36 @@ def test_a_lock_held_by_a_process_that_is_no_supervisor_is_named(agents_repo: Pa
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_an_agent_asked_for_while_the_supervisor_leaves_is_started(
+    agents_repo: Path, cli, standin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start in the moment between the supervisor's last idle look and its end found it alive
+    (`ensure` returned its pid), and nobody ever started that agent: the board's start in the
+    agents' day failed so on a loaded CI run ("did not start within 15s"). A leaving supervisor
+    looks at the records once more under their lock, the lock every start writes under: a record
+    written while it leaves is its own to start. Here the test holds that lock past the idle
+    time, writes a start into it, and never asks for a supervisor: the leaving one must start
+    the agent. Before, it ended and the agent stayed `starting`."""
+    from taskproto.config import load_config
+    from taskproto.ops import agent_records as rec
+
+    monkeypatch.setenv("TASKPROTO_SUPERVISOR_IDLE", "1")
+    assert cli("task", "create", "t1", "--agents", "dev").code == 0
+    first = start_agent(cli, f"{standin_client(standin)} done")  # exits 0 at once
+    config = load_config(agents_repo)
+    wait_until(lambda: ps(cli)[0]["state"] == "exited", what="the first run's end")
+    leaving = json.loads((config.root / "supervisor.json").read_text())["pid"]
+    with rec.records_lock(config):
+        time.sleep(2.5)  # past the idle time: the supervisor is leaving, and waits for this lock
+        record = rec.read(config, "t1", "dev")
+        assert record is not None and record["session"] == first["session"]
+        record.update(
+            want=rec.RUNNING, state=rec.STARTING, pid=None, client=standin_client(standin)
+        )
+        rec.write(config, record)
+    started = rec.wait_for(config, "t1", "dev", lambda r: r["state"] != rec.STARTING, 15)
+    assert started is not None and started["state"] == rec.RUNNING, started
+    assert json.loads((config.root / "supervisor.json").read_text())["pid"] == leaving
+    assert pid_alive(leaving)
