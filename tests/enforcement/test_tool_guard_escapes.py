@@ -391,3 +391,57 @@ def test_a_git_dir_the_guard_cannot_read_is_left_to_the_git_hook(t1: Engine, hoo
         "branch is `taskproto merge t1`)"
     ], proc.stderr
     assert git(t1.config.repo, "for-each-ref", "--format=%(refname) %(objectname)") == before
+
+
+# --- the hooks' own settings, from a session that owns no task ------------------------------
+
+
+def no_task_settings(engine: Engine) -> list[str]:
+    repo = shlex.quote(str(engine.config.repo))
+    return [
+        "git config core.hooksPath /tmp/nohooks",
+        "git config --local core.hooksPath /tmp/nohooks",
+        "git config --unset core.hooksPath",
+        "git -c core.hooksPath=/dev/null commit -m x",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/x git commit -m x",
+        "bash -c 'git config core.hooksPath /tmp/nohooks'",
+        f"cd /tmp && git -C {repo} config core.hooksPath /tmp/nohooks",
+        "python3 -c \"import os; os.system('git config core.hooksPath /x')\"",
+    ]
+
+
+def test_a_session_that_owns_no_task_cannot_turn_the_hooks_off(t1: Engine, hook: Hook) -> None:
+    """The git hooks guard every task's branches and journals, whichever session runs git. A
+    session that owns no task (in the main worktree, t1 owned by another) pointing them away
+    (`core.hooksPath` written, or set for one command) would unguard every task: refused, through
+    another shell, another cwd and code handed to an interpreter. The same settings only read,
+    and the session's other git, pass."""
+    main = str(t1.config.repo)
+    let_through = {}
+    for command in no_task_settings(t1):
+        code, err = bash(hook, command, main, session="s-free")
+        if code != 2:
+            let_through[command] = err
+    assert let_through == {}
+    code, err = bash(hook, "git config core.hooksPath /tmp/nohooks", main, session="s-free")
+    assert "the user's to change, in their own terminal" in err, err
+    assert err.count("\n") <= 1, err
+    pyproject = str(t1.config.repo / "pyproject.toml")
+    data = payload(
+        "claude",
+        "PreToolUse",
+        session_id="s-free",
+        cwd=main,
+        tool_input={"file_path": pyproject, "content": "[tool.taskproto]\nbase_branch = 'x'\n"},
+    )
+    assert hook("claude", "PreToolUse", data)[0] == 2
+    for command in (
+        "git config --get core.hooksPath",
+        "git config core.hooksPath",
+        "git config user.name somebody",
+        "git commit --no-verify -m x",
+        "git status",
+    ):
+        assert bash(hook, command, main, session="s-free")[0] == 0, command
+    # a task's session reads the setting too (it was refused as a write before)
+    assert bash(hook, "git config --get core.hooksPath", str(dev(t1)))[0] == 0

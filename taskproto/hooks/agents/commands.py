@@ -31,6 +31,9 @@ class ShellAction:
         self.refs: list[str] = []  # git refs moved by name (refs/heads/x, refs/taskproto/...)
         self.taskproto: list[list[str]] = []  # the arguments of each taskproto command it runs
         self.bypass: str | None = None  # a way around the git hooks it asks for
+        # a setting of the user's it changes or overrides (core.hooksPath, [tool.taskproto]):
+        # refused to every agent session, one that owns no task too
+        self.setting: str | None = None
         self.code: list[str] = []  # code or scripts handed to an interpreter, to scan
         self.env_taskproto: list[str] = []  # TASKPROTO_* variables it sets for a command
         self.text = ""  # the whole command, for what it names where a target is unknown
@@ -273,3 +276,17 @@ def _extracts(args: list[str]) -> bool:
         a in ("--extract", "--get") or (a.startswith("-") and not a.startswith("--") and "x" in a)
         for a in args
     )
+
+
+CONFIG_READS = {"--get", "--list", "-l", "--get-all", "--get-regexp"}
+CONFIG_WRITES = {"--unset", "--unset-all", "--add", "--replace-all", "--edit", "-e"}
+
+
+def config_read(rest: list[str]) -> bool:
+    """Whether `git config REST` only reads: a read option, or a setting named and no value."""
+    if not rest or any(a in CONFIG_READS for a in rest):
+        return True
+    if not any(a.lower().startswith("core.hookspath") for a in rest):
+        return False  # another setting written
+    named = [a for a in rest if not a.startswith("-")]
+    return len(named) == 1 and not any(a in CONFIG_WRITES for a in rest)

@@ -11,6 +11,7 @@ from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
     absolute,
+    config_read,
     followed,
     patch_paths,
     read_patch,
@@ -65,6 +66,7 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
     if "hookspath" in config:
         act.bypass = "GIT_CONFIG_* setting core.hooksPath runs git without taskproto's hooks"
+        act.setting = act.bypass
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, value = args[i], args[i + 1] if i + 1 < len(args) else ""
@@ -73,6 +75,7 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
                 where = absolute(value, where, env)
             elif opt == "-c" and value.lower().startswith("core.hookspath"):
                 act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
+                act.setting = act.bypass
             elif opt == "-c" and value.lower().startswith("alias."):
                 act.unreadable.append(f"a git alias set on its command line, {value}")
             elif opt == "-c" and value.lower().startswith("core.worktree="):
@@ -113,13 +116,12 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         )
     ):
         return
-    if sub == "config" and not any(a.lower().startswith("core.hookspath") for a in rest):
-        if not rest or any(
-            a in ("--get", "--list", "-l", "--get-all", "--get-regexp") for a in rest
-        ):
-            return
+    if sub == "config" and config_read(rest):
+        return
     if sub == "config":
         act.bypass = "`git config core.hooksPath` points git away from taskproto's hooks"
+        if any(a.lower().startswith("core.hookspath") for a in rest):
+            act.setting = act.bypass
     if sub in ("stash", "worktree", "remote", "tag", "notes", "reflog", "submodule") and rest[
         :1
     ] in (["list"], ["show"], ["-l"], ["--list"], ["-v"]):

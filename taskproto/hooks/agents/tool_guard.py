@@ -124,6 +124,7 @@ def analyse(
             and "taskproto" in text
         ):
             action.bypass = "pyproject.toml's [tool.taskproto] settings are the user's to change"
+            action.setting = action.bypass
     elif tool_name in SHELL_TOOLS:
         command = tool_input.get("command", tool_input.get("cmd"))
         if isinstance(command, list):
@@ -249,8 +250,8 @@ def decide(action: Action, guard: Guard) -> str | None:
                 "writes those. Use the taskproto commands instead."
             )
     task = guard.task
-    if task is None:
-        return None
+    if task is None:  # the hooks guard every task, whoever runs git: their settings are the user's
+        return action.setting and f"{action.setting}: the user's to change, in their own terminal"
     if action.unreadable:
         return (
             f"the guard cannot read what this command runs ({action.unreadable[0]}), and this "
