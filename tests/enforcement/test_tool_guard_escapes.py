@@ -445,3 +445,40 @@ def test_a_session_that_owns_no_task_cannot_turn_the_hooks_off(t1: Engine, hook:
         assert bash(hook, command, main, session="s-free")[0] == 0, command
     # a task's session reads the setting too (it was refused as a write before)
     assert bash(hook, "git config --get core.hooksPath", str(dev(t1)))[0] == 0
+
+
+# --- the interpreter the hooks run ------------------------------------------------------------
+
+
+def test_the_hooks_interpreter_is_never_swapped(t1: Engine, hook: Hook, tmp_path: Path) -> None:
+    """git's hooks and the clients' launchers run this interpreter by the name it was started by;
+    in a venv that is a link, and a link (or file) put in its place, or a venv's `pyvenv.cfg`
+    pointed at another home, would run the agent's program as the hooks. Refused by path, from
+    another cwd, through a link to its folder and by the Write tool; the session owning no task
+    too. An agent's own venv in its worktree is its own."""
+    python = Path(sys.executable)
+    folder = shlex.quote(str(python.parent))
+    alias = tmp_path / "bin"
+    alias.symlink_to(python.parent)
+    cfg = shlex.quote(str(Path(sys.prefix) / "pyvenv.cfg"))
+    commands = [
+        f"ln -sf /bin/sh {shlex.quote(str(python))}",
+        f"cp /bin/sh {shlex.quote(str(python))}",
+        f"cd {folder} && ln -sf /bin/sh {python.name}",
+        f"ln -sf /bin/sh {shlex.quote(str(alias / python.name))}",
+        f"echo home = /tmp/evil > {cfg}",
+        f"mv /tmp/evil {shlex.quote(str(python))}",
+    ]
+    let_through = {}
+    for session, cwd in ((SESSION, str(dev(t1))), ("s-free", str(t1.config.repo))):
+        for command in commands:
+            code, err = bash(hook, command, cwd, session=session)
+            if code != 2 or "taskproto's own code, or code its interpreter runs" not in err:
+                let_through[(session, command)] = err
+        code, err = write(hook, str(python), cwd, session=session)
+        if code != 2:
+            let_through[(session, "Write")] = err
+    assert let_through == {}
+    own = dev(t1) / ".venv" / "bin"
+    code, err = bash(hook, f"mkdir -p {own} && cp /bin/sh {own}/python", str(dev(t1)))
+    assert code == 0, err

@@ -1,10 +1,10 @@
 """What is never an agent's to write, wherever it works and whatever its task's state: taskproto's
 state and session registry, the clients' hook settings and the launchers they name, git's hooks
-and configuration, the files of
-git's refs (taskproto's among them), git's objects, index and worktree links, taskproto's settings,
-and the code the hooks run (taskproto's package, and what its interpreter runs at start-up from
-site-packages); and what no agent deletes or moves away: a folder that holds taskproto's root or
-git's repository. Standard library only (the tool guard's hot path)."""
+and configuration, the files of git's refs (taskproto's among them), git's objects, index and
+worktree links, taskproto's settings, and the code the hooks run (taskproto's package, its
+interpreter, and what that runs at start-up from site-packages); and what no agent deletes or
+moves away: a folder that holds taskproto's root or git's repository. Standard library only (the
+tool guard's hot path)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,21 @@ SITE = {
     for prefix in (sys.prefix, sys.base_prefix)
 }
 STARTUP = (".pth", "sitecustomize.py", "usercustomize.py")
+
+
+def as_named(path: str) -> str:
+    """`path` with its folder resolved but not its last part: a link itself, not what it names."""
+    return os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))
+
+
+# the interpreter the hooks run, as git's hooks and the clients' launchers name it (in a venv a
+# link: a link put in its place swaps the interpreter) and as it is; and a venv's pyvenv.cfg, whose
+# `home` picks the interpreter behind that link
+INTERPRETER = {
+    as_named(sys.executable),
+    os.path.realpath(sys.executable),
+    os.path.join(os.path.realpath(sys.prefix), "pyvenv.cfg"),
+}
 LAUNCHERS = "taskproto-hooks"  # in the common git dir: clients/launcher.py's FOLDER
 CLIENT_SETTINGS = {
     ".claude": {"settings.json", "settings.local.json"},
@@ -93,7 +108,11 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
         )
     if path == os.path.join(layout.main, ".taskproto.toml"):
         return f"{path} holds taskproto's settings: only the user changes them."
-    if inside(path, CODE) or (os.path.dirname(path) in SITE and name.endswith(STARTUP)):
+    if (
+        inside(path, CODE)
+        or (os.path.dirname(path) in SITE and name.endswith(STARTUP))
+        or path in INTERPRETER
+    ):
         return (
             f"{path} is taskproto's own code, or code its interpreter runs at start-up: the "
             "hooks run it, so only the user changes it."

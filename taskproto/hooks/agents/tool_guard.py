@@ -23,7 +23,7 @@ import os
 from taskproto.hooks.agents.commands import top_of
 from taskproto.hooks.agents.detach import detach_refusal, switch_refusal
 from taskproto.hooks.agents.gitcmd import tracks_root
-from taskproto.hooks.agents.protected import holder, protected
+from taskproto.hooks.agents.protected import as_named, holder, protected
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.hooks.session_branches import refusal as branch_refusal
 from taskproto.layout import inside
@@ -212,6 +212,9 @@ def decide(action: Action, guard: Guard) -> str | None:
     targets = [t if t == UNKNOWN else os.path.realpath(t) for t in action.targets]
     for target in targets:
         if target != UNKNOWN and (why := guard.protected(target)):
+            return why
+    for target in action.targets:  # a link written over: the interpreter the hooks name
+        if target != UNKNOWN and (why := guard.protected(as_named(target))):
             return why
     for removed in action.removes:
         if removed != UNKNOWN and (why := holder(guard.layout, os.path.realpath(removed))):
