@@ -5,6 +5,7 @@ ordinary calls next to them must still pass."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
@@ -482,3 +483,35 @@ def test_the_hooks_interpreter_is_never_swapped(t1: Engine, hook: Hook, tmp_path
     own = dev(t1) / ".venv" / "bin"
     code, err = bash(hook, f"mkdir -p {own} && cp /bin/sh {own}/python", str(dev(t1)))
     assert code == 0, err
+
+
+def test_gits_configuration_for_every_repository_is_the_users(t1: Engine, hook: Hook) -> None:
+    """`core.hooksPath` in the user's or the system's git configuration, or in a file a command
+    has git read instead (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM), points every repository's git
+    away from taskproto's hooks: written by path, through `$HOME` and `~`, by the Write tool, or
+    named for a command, refused to a task's session and to one that owns no task. Reading it
+    passes."""
+    home = os.path.realpath(os.environ.get("HOME") or os.path.expanduser("~"))
+    commands = [
+        "printf '[core]\\n\\thooksPath = /tmp/x\\n' >> ~/.gitconfig",
+        "mkdir -p $HOME/.config/git && echo '[core]' > $HOME/.config/git/config",
+        f"cp /tmp/evil {shlex.quote(home)}/.gitconfig",
+        "GIT_CONFIG_GLOBAL=/tmp/evil git commit -m x",
+        "export GIT_CONFIG_GLOBAL=/tmp/evil; git commit -m x",
+        "env GIT_CONFIG_SYSTEM=/tmp/evil git commit -m x",
+        "git config --global core.hooksPath /tmp/x",
+    ]
+    let_through = {}
+    for session, cwd in ((SESSION, str(dev(t1))), ("s-free", str(t1.config.repo))):
+        for command in commands:
+            code, err = bash(hook, command, cwd, session=session)
+            if code != 2:
+                let_through[(session, command)] = err
+        code, err = write(hook, os.path.join(home, ".gitconfig"), cwd, session=session)
+        if code != 2 or "git's configuration for every repository" not in err:
+            let_through[(session, "Write")] = err
+        for command in ("cat ~/.gitconfig", "git config --global --get user.name"):
+            code, err = bash(hook, command, cwd, session=session)
+            if code != 0:
+                let_through[(session, command, "a read refused")] = err
+    assert let_through == {}

@@ -67,6 +67,11 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     if "hookspath" in config:
         act.bypass = "GIT_CONFIG_* setting core.hooksPath runs git without taskproto's hooks"
         act.setting = act.bypass
+    if files := [k for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG") if k in env]:
+        act.bypass = (
+            f"{files[0]} has git read a configuration of the command's own (core.hooksPath)"
+        )
+        act.setting = act.bypass
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, value = args[i], args[i + 1] if i + 1 < len(args) else ""

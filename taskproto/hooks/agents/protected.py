@@ -106,6 +106,11 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
             "only git's own commands write it, where the guard sees what they do; a file lost "
             "there loses commits."
         )
+    if path in user_git_config(env):
+        return (
+            f"{path} is git's configuration for every repository (`core.hooksPath` there points "
+            "git away from taskproto's hooks): only the user changes it."
+        )
     if path == os.path.join(layout.main, ".taskproto.toml"):
         return f"{path} holds taskproto's settings: only the user changes them."
     if (
@@ -134,6 +139,15 @@ def holder(layout: Layout, path: str) -> str | None:
                 "that."
             )
     return None
+
+
+def user_git_config(env: dict[str, str]) -> set[str]:
+    """The configuration files git reads in every repository: the user's and the system's."""
+    home = env.get("HOME") or os.path.expanduser("~")
+    xdg = env.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    named = [os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig"]
+    named += [env[k] for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM") if env.get(k)]
+    return {os.path.realpath(p) for p in named}
 
 
 def registry_dir(env: dict[str, str]) -> str:
