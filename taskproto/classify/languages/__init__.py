@@ -119,6 +119,7 @@ _MARKERS = {
         resumeme resumime resumelo resumas lineas frases parrafo parrafos vinetas cinco
         tiempo pudiste alcanzaste llegaste conseguiste lograste caduco expiro
         convenciste hazlo tira turno shipealo pregunto explicandome contandome
+        seguile seguila seguilo alante palante lante recapitula chirria quisiera comprender dudas
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -176,6 +177,7 @@ _MARKERS = {
         progrediu progrediram avancou avancaram evoluiu evoluiram
         continuam existem percentual conclusao expirou sumiu sumiram pras fechou
         simbora vambora partiu pulou finalizou finalizaram emenda poderia
+        aponta apontando certo certa errado errada apanhado
     """,
 }
 

@@ -11,7 +11,7 @@ _W = r"[\w'.-]+ "
 # "sigue" is a go, but not "sigue siendo / sin / fallando" (is still).
 VERB = (
     r"(?:sigue(?:le)?\b(?! (?:sin|siendo|estando|roto|rota|fallando|rompiendo|colgad[oa])\b)"
-    r"|segui\b|siga\b"
+    r"|segui(?:le|lo|la)?\b|siga\b"
     r"|seguir\b|sigamos\b|continua(?:le)?\b|continue\b|continuen\b|continuar\b|continuemos\b"
     r"|prosigue\b|prosiga\b|proseguir\b|retoma(?:r)?\b|reanuda(?:r)?\b|adelante\b"
     # "proceda con el despliegue" (formal), not "el error procede del parser" (comes from)

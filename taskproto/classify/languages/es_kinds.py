@@ -214,6 +214,8 @@ JOINERS = (
     r"(?:(?:tal )?(?:y )?como (?:lo )?(?:quedamos|acordamos|hablamos|dijimos|planeamos|pactamos"
     r"|habiamos|esta(?:ba)? (?:en el plan|previsto|planeado|acordado))|segun (?:el plan|lo"
     r"|quedamos|acordamos)|conforme a lo)(?![^,.;!?]*\?)|" + _TAGS + r"(?=\s*\?)"
+    # "…, ¿qué le digo?" after a question passed on: its tag (es_twentysecond.py)
+    r"|(?:y )?(?:que|q) (?:le|les) (?:digo|cuento|respondo|contesto|decimos|contamos)(?=\s*\?*$)"
 )
 
 # Read after every rule of ``es.py``'s table (its ``LAST``): a tag after an instruction, joined

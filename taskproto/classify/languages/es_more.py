@@ -10,7 +10,7 @@ the code has). Text as in ``es.py`` (lowercased, accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import es_kinds, es_twentieth
+from taskproto.classify.languages import es_kinds, es_twentieth, es_twentysecond
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -267,5 +267,12 @@ BY_KIND = (
 )
 
 # The eighteenth round's forms, then the nineteenth's (``es_kinds.py``), the twentieth's and
-# the twenty-first's (``es_twentieth.py``): spliced after ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *es_kinds.NINETEENTH, *es_twentieth.TWENTIETH, *es_twentieth.TWENTYFIRST)
+# the twenty-first's (``es_twentieth.py``), the twenty-second's (``es_twentysecond.py``): spliced
+# after ``BEFORE_HOLD``.
+KINDS = (
+    *BY_KIND,
+    *es_kinds.NINETEENTH,
+    *es_twentieth.TWENTIETH,
+    *es_twentieth.TWENTYFIRST,
+    *es_twentysecond.TWENTYSECOND,
+)

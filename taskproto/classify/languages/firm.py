@@ -168,6 +168,34 @@ FIRM: dict[str, frozenset[str]] = {
     "ja-order-question": _STATUS,
     "zh-status-impatient": _QUESTION,
     "ja-status-how-far": _QUESTION,
+    # the twenty-second round's Spanish and Portuguese forms (es_twentysecond.py,
+    # pt_twentysecond.py), each read whole: what the agent has in hand, a recap of the work, what
+    # works and what is left, how it goes asked for somebody else, a ticket's status, how much is
+    # done are where the work stands; whose a protocol object is, and its age, are its state; a
+    # complaint, an explanation praised and a failure told since when ask nothing; a doubt is
+    # the code's question
+    "es-status-in-hand": _QUESTION,
+    "pt-status-in-hand": _QUESTION,
+    "es-status-recap": _QUESTION,
+    "pt-status-recap": _QUESTION,
+    "es-status-done-left": _QUESTION,
+    "pt-status-done-left": _QUESTION,
+    "es-status-ticket": _QUESTION,
+    "pt-status-ticket": _QUESTION,
+    "es-status-passed-on": _QUESTION,
+    "pt-status-passed-on": _QUESTION,
+    "es-status-how-much": _QUESTION,
+    "es-audit-whose": _QUESTION | _STATUS,
+    "es-audit-age": _QUESTION | _STATUS,
+    "pt-audit-age": _QUESTION | _STATUS,
+    "es-complaint-remark": _QUESTION | _STATUS,
+    "pt-complaint-remark": _QUESTION | _STATUS,
+    "es-praise-remark": _QUESTION | _STATUS,
+    "pt-praise-remark": _QUESTION | _STATUS,
+    "es-failing-since-remark": _STATUS,
+    "pt-failing-since-remark": _STATUS,
+    "es-doubt-question": _STATUS,
+    "pt-doubt-question": _STATUS,
 }
 
 
@@ -177,6 +205,9 @@ FIRM: dict[str, frozenset[str]] = {
 # looser words ("到目前为止做得很好" is praise, the model's OTHER). Imported only when asked.
 FORMS: dict[str, tuple[str, str, frozenset[str]]] = {
     "zh-status": ("zh_kinds", "SEND", frozenset({"OTHER"})),
+    # whose a protocol object is ("esse index.lock é seu?"), inside pt-audit-ask: its state, not a
+    # question nor a status (the twenty-second round's, pt_twentysecond.py)
+    "pt-audit-ask": ("pt_twentysecond", "WHOSE", frozenset({"QUESTION", "STATUS_REQUEST"})),
 }
 
 

@@ -170,6 +170,9 @@ JOINERS = (
     r"|previsto|combinado|planejado))|conforme (?:o )?(?:combinado|combinamos|plano|planejado"
     r"|previsto|falamos))(?![^,.;!?]*\?)|(?:ne|neh|ta|ok|okay|beleza|blz|combinado|fechado|fechou"
     r"|entendido)(?=\s*\?)"
+    # "…, o que eu falo pra ele?" after a question passed on: its tag (pt_twentysecond.py)
+    r"|(?:e )?(?:o que|oq) (?:(?:eu|a gente) )?(?:falo|digo|respondo|conto|falamos|dizemos)"
+    r"(?: (?:pra|pro|a|para) [\w-]+)?(?=\s*\?*$)"
 )
 
 # "e aí" before a go parts two clauses as "e depois" does (a connective of ``pt_br.py``'s table):

@@ -11,7 +11,7 @@ how many the code has, wondering or doubt asked, a greeting asked). Text as in `
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import pt_kinds, pt_twentieth
+from taskproto.classify.languages import pt_kinds, pt_twentieth, pt_twentysecond
 from taskproto.classify.languages.state_question import state_question
 from taskproto.classify.languages.table import WORK
 
@@ -48,7 +48,7 @@ _ASK_STATE = (
     r"|faltam|existe|existem|sumiu|sumiram|apagad[oa]s?|perdid[oa]s?|quebrad[oa]s?|corrompid[oa]s?"
     r"|complet[oa]s?|incomplet[oa]s?|no (?:seu|teu|meu|nosso) nome|no nome|liberad[oa]s?"
     r"|abert[oa]s?|fechad[oa]s?|direito|direitinho|ai|la|reaproveitad[oa]s?|reutilizad[oa]s?"
-    r"|reusad[oa]s?|nov[oa]s?"
+    r"|reusad[oa]s?|nov[oa]s?|pres[oa]s?|(?:e|eh|sao) (?:seus?|suas?|teus?|tuas?|de (?:vc|voce))"
 )
 # the protocol's objects
 _ASK_OBJECT = (
@@ -257,5 +257,12 @@ BY_KIND = (
 )
 
 # The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``), the twentieth's and
-# the twenty-first's (``pt_twentieth.py``): spliced after ``BEFORE_HOLD``.
-KINDS = (*BY_KIND, *pt_kinds.NINETEENTH, *pt_twentieth.TWENTIETH, *pt_twentieth.TWENTYFIRST)
+# the twenty-first's (``pt_twentieth.py``), the twenty-second's (``pt_twentysecond.py``):
+# spliced after ``BEFORE_HOLD``.
+KINDS = (
+    *BY_KIND,
+    *pt_kinds.NINETEENTH,
+    *pt_twentieth.TWENTIETH,
+    *pt_twentieth.TWENTYFIRST,
+    *pt_twentysecond.TWENTYSECOND,
+)
