@@ -168,6 +168,16 @@ FIRM: dict[str, frozenset[str]] = {
     "ja-order-question": _STATUS,
     "zh-status-impatient": _QUESTION,
     "ja-status-how-far": _QUESTION,
+    # the twenty-second round's: a go asked about in the indicative ("et après tu reprends ?")
+    # is no go; whose or how old a protocol object is, an audit; a doubt said, a question
+    "fr-go-asked-plan": _GO,
+    "de-audit-whose": _QUESTION | _STATUS,
+    "fr-audit-whose": _QUESTION | _STATUS,
+    "de-audit-age": _QUESTION | _STATUS,
+    "fr-audit-age": _QUESTION | _STATUS,
+    "de-doubt-question": _STATUS | _AUDIT,
+    "fr-doubt-question": _STATUS | _AUDIT,
+    "de-status-recap": _QUESTION | frozenset({"OTHER"}),
 }
 
 
