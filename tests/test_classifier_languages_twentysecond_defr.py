@@ -114,6 +114,8 @@ def test_a_go_on_a_condition_is_held(message: str) -> None:
         "si, continue",
         "même si le build est lent, continue",
         "vérifie si le lock est libre puis continue",
+        "continue et si le build casse préviens-moi",
+        "continue, si le cœur t'en dit",
     ],
 )
 def test_a_courtesy_or_a_concession_keeps_the_go(message: str) -> None:

@@ -23,12 +23,16 @@ JOINERS = (
 _IF_WHO = (
     r"(?:le|la|les|l'|un|une|mon|ma|mes|notre|nos|leur|leurs|son|sa|ses|ce|cet|cette|ces"
     r"|personne|quelqu'un|qqn|elle|elles|ils)\b"
+    # (not the user's leave: "si le cœur t'en dit", "si la solution te va")
+    r"(?![^,.;]*\b(?:t'en dit|vous en dit|te (?:va|convient|dit|plait|chante)|vous (?:va|convient"
+    r"|dit|plait|chante)))"
 )
 IF_HELD = (
-    r"|^(?:(?:mais|et|alors|bon|ok|ensuite|puis) )*(?:si " + _IF_WHO + r"|s'ils\b|s'elles?\b)"
+    # (not after "et": "continue, et si le build casse, préviens-moi" is a go and what to do if)
+    r"|^(?:(?:mais|alors|bon|ok|ensuite|puis) )*(?:si " + _IF_WHO + r"|s'ils\b|s'elles?\b)"
     # (the go's verb in a lookahead: a go's "continue" alone compiles nothing more)
     r"|(?=.*\b(?:continue|continuez|reprends|reprenez|poursuis|poursuivez|enchaine|enchainez)"
-    r" (?:[\w'-]+ ){0,5}?(?<!meme )si " + _IF_WHO + r").*\bsi " + _IF_WHO
+    r" (?:[\w'-]+ ){0,5}?(?<!meme )(?<!\bet )si " + _IF_WHO + r").*\bsi " + _IF_WHO
 )
 _NOUN = r"(?:verrous?|lock\w*|worktrees?|sessions?|journal|journaux|claims?|task\.json|task record)"
 _APP = (
