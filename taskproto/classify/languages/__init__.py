@@ -87,7 +87,8 @@ _MARKERS = {
         erledigt gepusht gemergt gemerged dinge sache verifizier jup unsere unser euren
         kommst kommt voran weitergekommen vorangekommen irgendwer jemand geklappt
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr hau rein bleib dran
-        nimm weiterarbeiten tagesbilanz bilanz checken kontrollieren
+        nimm weiterarbeiten tagesbilanz bilanz checken kontrollieren weida weider weita moch guad
+        zweifel verstehen nervt aufgerufen nirgends
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -140,7 +141,8 @@ _MARKERS = {
         travail bon ajoute renomme utilise enleve supprime laisse relu roule marche
         exactement retrocompatible indicateur barre sortie vrai erreur incomprehensible vert
         verte rouge passent apres pendant depuis chez entre elle cet bien
-        ouvert commence integre corrige ecrit pousse avance quelqu autre
+        ouvert commence integre corrige ecrit pousse avance quelqu autre aimerais voudrais
+        comprendre logique doute doutes agace jamais appelee
         lundi mardi mercredi jeudi vendredi samedi dimanche
         reprend reprenons desole desolee oublie oubliez retourne boulot attaque attaquer
         surtout maintenant presque remets remet sera serons seras bosse bosser bref

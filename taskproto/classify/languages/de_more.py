@@ -9,8 +9,10 @@ from __future__ import annotations
 from taskproto.classify.interruption_rules import Rule
 from taskproto.classify.languages.de_kinds import LATE, NINETEENTH
 from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
-from taskproto.classify.languages.de_twentieth import JOINERS as JOINERS  # de.py's joiners
 from taskproto.classify.languages.de_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
+from taskproto.classify.languages.de_twentysecond import JOINERS as JOINERS  # de.py's joiners
+from taskproto.classify.languages.de_twentysecond import SPAN as SPAN  # de.py's later
+from taskproto.classify.languages.de_twentysecond import TWENTYSECOND
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -265,6 +267,7 @@ FIRST = (
     *NINETEENTH,  # the nineteenth round's (de_kinds.py)
     *TWENTIETH,  # the twentieth round's (de_twentieth.py)
     *TWENTYFIRST,  # the twenty-first round's (de_twentieth.py)
+    *TWENTYSECOND,  # the twenty-second round's (de_twentysecond.py)
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (

@@ -196,6 +196,16 @@ FIRM: dict[str, frozenset[str]] = {
     "pt-failing-since-remark": _STATUS,
     "es-doubt-question": _STATUS,
     "pt-doubt-question": _STATUS,
+    # the twenty-second round's: a go asked about in the indicative ("et après tu reprends ?")
+    # is no go; whose or how old a protocol object is, an audit; a doubt said, a question
+    "fr-go-asked-plan": _GO,
+    "de-audit-whose": _QUESTION | _STATUS,
+    "fr-audit-whose": _QUESTION | _STATUS,
+    "de-audit-age": _QUESTION | _STATUS,
+    "fr-audit-age": _QUESTION | _STATUS,
+    "de-doubt-question": _STATUS | _AUDIT,
+    "fr-doubt-question": _STATUS | _AUDIT,
+    "de-status-recap": _QUESTION | frozenset({"OTHER"}),
 }
 
 

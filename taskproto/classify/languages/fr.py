@@ -415,7 +415,7 @@ LANGUAGE = Language(
         r"^attend(?:s|ez)? (?:(?:bien|un peu|encore) )?(?:que|qu'|jusqu'a|la fin d)|"
         r"(?:\b(?:quand|lorsque|lorsqu'|une fois que|une fois qu'|apres que|apres qu'|jusqu'a ce"
         r" que|aussitot que|sitot que|seulement si)|\bdes qu(?:e\b|'))"
-        r"(?! ?(?:tu|t'|vous|possible)\b)"
+        r"(?! ?(?:tu|t'|vous|possible)\b)" + fr_more.IF_HELD  # "si la QA valide, continue"
     ),
     retractions=(
         r"(?:^|[\s,.!;])(?:en fait non|finalement non|non en fait|tout compte fait|enfin non"

@@ -7,11 +7,13 @@ accents folded)."""
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages.fr_kinds import JOINERS as JOINERS  # fr.py's joiners
 from taskproto.classify.languages.fr_kinds import LATE, NINETEENTH
 from taskproto.classify.languages.fr_kinds import STEP as STEP  # fr.py's later
 from taskproto.classify.languages.fr_twentieth import BEFORE as BEFORE  # fr.py's
 from taskproto.classify.languages.fr_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
+from taskproto.classify.languages.fr_twentysecond import IF_HELD as IF_HELD  # fr.py's
+from taskproto.classify.languages.fr_twentysecond import JOINERS as JOINERS  # fr.py's joiners
+from taskproto.classify.languages.fr_twentysecond import TWENTYSECOND
 from taskproto.classify.languages.table import WORK
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
@@ -240,6 +242,7 @@ FIRST = (
     *NINETEENTH,  # the nineteenth round's (fr_kinds.py)
     *TWENTIETH,  # the twentieth round's (fr_twentieth.py)
     *TWENTYFIRST,  # the twenty-first round's (fr_twentieth.py)
+    *TWENTYSECOND,  # the twenty-second round's (fr_twentysecond.py)
 )
 SEVENTEENTH = (
     # a question on a protocol object's present state, by which, who or how many ("le verrou
