@@ -129,6 +129,7 @@ RULES = (
     ja_more.NOW_WHICH,  # which part the agent is on now, asked (ja_more.py)
     *ja_kinds.EARLY,  # what a commit changed; the missing work done (ja_kinds.py)
     *ja_kinds.ASKED,  # a reason, an order of calls; how far the work got (ja_kinds.py)
+    *ja_kinds.TWENTYSECOND,  # a loanword go; doing now; whose, how old; may a step (ja_kinds.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
