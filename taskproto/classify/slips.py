@@ -101,7 +101,8 @@ _PARTICLES = {
 # (the topic's name, "chayuan paimai"): a run of pinyin syllables, or a name the rules read in
 # English ("worktree", "lock"). Beside a go, every word must be read ("zai jixu" is left alone),
 # and a no, a "need" or a later time is never left unread ("bu yong jiancha suo": 不用检查锁).
-_SYLLABLES = re.compile(
+# (a string: compiled by ``re`` when a pinyin message first holds such a word, not on import)
+_SYLLABLES = (
     r"(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?"
     r"(?:i?ang|i?ong|uang|eng|ing|uai|iao|ian|uan|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ue|ui|er"
     r"|a|o|e|i|u|v))+"
@@ -171,7 +172,7 @@ def pinyin(text: str) -> str | None:
         "继续" in found
         or "接着" in found
         or not _UNREAD.isdisjoint(others)
-        or not all(w in _NAMES or _SYLLABLES.fullmatch(w) for w in others)
+        or not all(w in _NAMES or re.fullmatch(_SYLLABLES, w) for w in others)
     ):
         return None
     found = re.sub(r"[a-z]+", lambda m: _PARTICLES.get(m[0], m[0]), found)

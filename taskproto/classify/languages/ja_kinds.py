@@ -202,6 +202,12 @@ TWENTYSECOND = (
         r"|取りかかって|取り掛かって)(?:ください|ちょうだい|ね|いいよ|いいです|ok)?[!.\s]*$",
         0.85,
     ),
+)
+
+# After ja_kinds.LOOK (what the audits read keeps its reading, and a clause they read compiles
+# none of these), before ja-check-done and the status rules: where the work stands, a protocol
+# artefact's owner or age, a step's safety.
+TWENTYSECOND_LATE = (
     # what the agent is doing now, asked with its object ("いま何の処理してる？", "今って何に取り
     # 組んでる？", "そっちは今なんのテスト書いてるの"): where the work stands; the clause opens
     # with the time or the agent only, so the code's own doing is no status ("この関数はいま何の
@@ -234,7 +240,8 @@ TWENTYSECOND = (
         "ja-audit-age",
         "AUDIT",
         r"^(?!.*(?:なぜ|なんで|どうして|どうやって|仕組み|タイムアウト|有効期限|期限))"
-        rf".*{_OBJECT}[^,.?!;]{{0,10}}?(?:って|は)?\s?(?:いつの|いつから|いつ(?:作|取|でき|生成|置|残|掛|か)"
+        # (the object a lookahead, so a clause is tried only if it holds the age's words)
+        rf"(?=.*{_OBJECT}).*(?:いつの|いつから|いつ(?:作|取|でき|生成|置|残|掛|か)"
         r"[^,.?!;]{0,4}?(?:た|てる)|(?:どれ|どの)(?:くらい|ぐらい)(?:前|古|経|残って)|何(?:分|時間|日)前"
         r"|何(?:分|時間|日)(?:経|たって)|古い(?:の|やつ)?\s?(?:\?|か\W*$))",
         0.85,
@@ -246,8 +253,9 @@ TWENTYSECOND = (
         "ja-permission-question",
         "QUESTION",
         r"^(?!.*(?:続け|続き|進め|再開|続行|作業|手を動かし|取りかか|取り掛か|お願い|頼ん|頼め|任せ))"
-        r".*(?:して|しても|しちゃって|しちゃっても|やって|やっても|消して|消しても|入れて|入れても)"
-        r"(?:も)?(?:大丈夫|いい|平気|問題ない|ok|オッケー|安全)(?:です|でしょう|なの|なん)?(?:かな|か|の)?\s?"
+        # (the step's verb a lookbehind, so a clause is tried only if it holds the safety's words)
+        r".*(?:(?<=して)|(?<=やって)|(?<=入れて)|(?<=ちゃって)|(?<=ても))"
+        r"(?:大丈夫|いい|平気|問題ない|ok|オッケー|安全)(?:です|でしょう|なの|なん)?(?:かな|か|の)?\s?"
         r"(?:\?|か\W*$|かな\W*$)",
         0.85,
     ),

@@ -384,6 +384,15 @@ STATUS = (
     ),
 )
 
+# an owner and its 的 ("你的", "谁留下的"), spelled whole: the words a clause must hold
+_OWNED = "(?:{})".format(
+    "|".join(
+        who + what
+        for who in "你 您 谁 我们 咱们 别人 其他人".split()
+        for what in "的 留下的 留的 建的 创建的 拿的 占的 加的 生成的 开的".split()
+    )
+)
+
 # After zh-audit-asked (what the audits read keeps its reading), before zh-status: a protocol
 # artefact's owner, age or release, asked casually.
 CASUAL_AUDITS = (
@@ -392,8 +401,11 @@ CASUAL_AUDITS = (
     Rule(
         "zh-audit-whose",
         "AUDIT",
-        _NOT_HOW + rf".*{_OURS}[^,.?!;]{{0,12}}?(?:,\s?)?(?:是|算)?(?:不是)?"
-        r"(?:你|您|谁|我们|咱们|别人|其他人|哪个会话|另一个会话)(?:的|留下的|留的|建的|创建的|拿的|占的|加的|生成的|开的)(?:吗|么|吧|呢|嘛|\?|\W*$)",
+        _NOT_HOW
+        + rf".*{_OURS}[^,.?!;]{{0,12}}?(?:,\s?)?(?:是|算)?(?:不是)?"
+        # (each owner spelled with its 的, so a clause is tried only if it holds one: "你的")
+        + _OWNED
+        + r"(?:吗|么|吧|呢|嘛|\?|\W*$)",
         0.85,
     ),
     # how old a protocol artefact is ("这个锁多久了", "锁文件是什么时候生成的", "lock文件有多旧了";
