@@ -58,7 +58,7 @@ def test_a_go_in_slang_a_loanword_or_after_a_decision_is_a_go(message: str, rule
         "那行，等我review完你再接着写",
         "好吧，那你接着把报表写完了吗？",
         "那你把报表写完了没",
-        "行吧",
+        "那行吧",
         "已经整起来了",
         "搞快点行吗",
         # a finish denied: a hold the model, trained on words, read as a go
@@ -172,7 +172,7 @@ def test_how_the_lock_works_or_a_things_owner_is_no_audit(message: str, expected
         ("mingtian jixu", "OTHER"),
         ("zai jixu", "OTHER"),
         ("bie jixu", "OTHER"),
-        ("jixu ba", "RESUMPTION"),
+        ("jixu zuo ba", "RESUMPTION"),
         # English beside the pinyin word: not read as Chinese
         ("the jindu of the build", "OTHER"),
         ("jiancha the lock", "OTHER"),
