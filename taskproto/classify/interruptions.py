@@ -144,7 +144,7 @@ _WORD = re.compile(r"[a-z]{4,}")
 _NO_WORD = re.compile(r"\W*$")
 # Chinese typed in pinyin ("jixu", "jindu ne"): slips.PINYIN, here so English imports no slips.py
 # (each word holds "ji": compiled only for a message that does)
-_PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai)\b"
+_PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai|jian ?cha)\b"
 
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -224,7 +224,7 @@ def classify(text: str, rules: Sequence[Rule] | None = None) -> Classification:
     """Classify one user message. Never raises for a ``str``; always one of INTERRUPTION_TYPES."""
     active = DEFAULT_RULES if rules is None else rules
     codes, lead, normal = languages.detect(_normalise(text))
-    if len(normal) <= 40 and (languages.may_slip(normal) or _pinyin(normal)):  # slips.py
+    if len(normal) <= 40 and languages.may_slip(normal) or len(normal) <= 120 and _pinyin(normal):
         from taskproto.classify import slips
 
         codes, lead, normal = slips.slipped(codes, lead, normal)

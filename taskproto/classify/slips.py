@@ -8,8 +8,8 @@ Japanese and Chinese, a go word one of whose characters is replaced by one of th
 progress or audit word typed in pinyin ("jixu", "jindu ne", "shen ji 一下"). Only go words of
 five letters or more, and only short messages: a longer message, or a real word near a go word
 in a sentence ("continued", "continuo"), is left as it is. Imported only for a message of at
-most forty characters (``interruptions.classify``); not a language table (``languages/``): it
-reads their go words.
+most forty characters, or 120 with a pinyin word (``interruptions.classify``); not a language
+table (``languages/``): it reads their go words.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _SOUNDS = (
 # Chinese typed in pinyin without its characters: "jixu", "jixu gan", "jindu ne", "shen ji 一下".
 # Only these words (a go, a progress or an audit), and the particles beside them only when one
 # of them is there ("ne" alone is nothing). ``interruptions.classify`` reaches this by PINYIN.
-PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai)\b"
+PINYIN = r"\b(?:ji ?xu|jie ?zhe|jin ?du|jin ?zhan|shen ?ji|zhuang ?tai|jian ?cha)\b"
 _PINYIN_WORDS = {
     "jixu": "继续",
     "jiezhe": "接着",
@@ -54,6 +54,7 @@ _PINYIN_WORDS = {
     "jinzhan": "进展",
     "shenji": "审计",
     "zhuangtai": "状态",
+    "jiancha": "检查",
 }
 _PARTICLES = {
     "gan": "干",
@@ -86,7 +87,28 @@ _PARTICLES = {
     "haode": "好的",
     "hao": "好",
     "xing": "行",
+    # the twenty-second round's: "jiancha yixia worktree he suo de zhuangtai" (检查一下worktree和
+    # 锁的状态), "chayuan paimai nage jindu ruhe" (茶园拍卖那个进度如何)
+    "he": "和",
+    "gen": "跟",
+    "nage": "那个",
+    "zhege": "这个",
+    "wancheng": "完成",
+    "duoshao": "多少",
+    "zenme": "怎么",
 }
+# A word a Chinese message typed in pinyin may leave as it is beside a progress or audit word
+# (the topic's name, "chayuan paimai"): a run of pinyin syllables, or a name the rules read in
+# English ("worktree", "lock"). Beside a go, every word must be read ("zai jixu" is left alone),
+# and a no, a "need" or a later time is never left unread ("bu yong jiancha suo": 不用检查锁).
+# (a string: compiled by ``re`` when a pinyin message first holds such a word, not on import)
+_SYLLABLES = (
+    r"(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:i?ang|i?ong|uang|eng|ing|uai|iao|ian|uan|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ue|ui|er"
+    r"|a|o|e|i|u|v))+"
+)
+_NAMES = frozenset("worktree lock session hook journal task json ci pr build branch".split())
+_UNREAD = frozenset("bu buyao buyong bie mei meiyou mingtian houtian deng xian wan shao".split())
 
 
 def _one_edit(word: str, go: str) -> bool:
@@ -145,9 +167,15 @@ def pinyin(text: str) -> str | None:
     if found == text:
         return None
     words = re.findall(r"[a-z]+", found)
-    if any(word not in _PARTICLES for word in words):
+    others = [word for word in words if word not in _PARTICLES]
+    if others and (
+        "继续" in found
+        or "接着" in found
+        or not _UNREAD.isdisjoint(others)
+        or not all(w in _NAMES or re.fullmatch(_SYLLABLES, w) for w in others)
+    ):
         return None
-    found = re.sub(r"[a-z]+", lambda m: _PARTICLES[m[0]], found)
+    found = re.sub(r"[a-z]+", lambda m: _PARTICLES.get(m[0], m[0]), found)
     return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", found)  # "进度呢"
 
 

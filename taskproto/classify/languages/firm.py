@@ -206,6 +206,21 @@ FIRM: dict[str, frozenset[str]] = {
     "de-doubt-question": _STATUS | _AUDIT,
     "fr-doubt-question": _STATUS | _AUDIT,
     "de-status-recap": _QUESTION | frozenset({"OTHER"}),
+    # the twenty-second round's: where the work stands asked as what the agent does now, how
+    # much is done, a ticket, a fragment or for someone else; a protocol artefact's owner, age or
+    # release doubted; a step's safety asked (the code's question); a finish denied (a hold)
+    "ja-status-doing-now": _QUESTION,
+    "zh-status-how-much": _QUESTION,
+    "zh-status-ticket": _QUESTION,
+    "zh-status-fragment": _QUESTION,
+    "zh-status-relayed": _QUESTION,
+    "ja-audit-whose": _QUESTION | _STATUS,
+    "ja-audit-age": _QUESTION | _STATUS,
+    "zh-audit-whose": _QUESTION | _STATUS,
+    "zh-audit-age": _QUESTION | _STATUS,
+    "zh-audit-casual": _QUESTION | _STATUS,
+    "ja-permission-question": _STATUS | _GO,
+    "zh-negated-finish": _GO,
 }
 
 

@@ -129,6 +129,7 @@ RULES = (
     ja_more.NOW_WHICH,  # which part the agent is on now, asked (ja_more.py)
     *ja_kinds.EARLY,  # what a commit changed; the missing work done (ja_kinds.py)
     *ja_kinds.ASKED,  # a reason, an order of calls; how far the work got (ja_kinds.py)
+    *ja_kinds.TWENTYSECOND,  # a go as a loanword, the work entered (ja_kinds.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
@@ -194,6 +195,7 @@ RULES = (
         0.85,
     ),
     ja_kinds.LOOK,  # a protocol object looked at, said casually (ja_kinds.py)
+    *ja_kinds.TWENTYSECOND_LATE,  # doing now; whose, how old; a step's safety (ja_kinds.py)
     # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
     # stands, not a new check (the model does not make an audit of it: languages.firm)
     Rule(

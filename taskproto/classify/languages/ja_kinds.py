@@ -174,3 +174,89 @@ ASKED = (
         0.85,
     ),
 )
+
+# Twenty-second round (docs/interruptions.md, "Twenty-second round: the rules (Japanese and
+# Simplified Chinese)"): after ASKED, before ja-finish, the audits and the status rules.
+
+# the agent addressed, or a thing pointed at, whose owner is asked ("君の？", "あなたの？")
+_YOU = r"(?:君|きみ|あなた|あんた|お前|おまえ|そっち|claude|エージェント|agent)"
+TWENTYSECOND = (
+    # a go said by a loanword ("コンティニュー", "リジューム", "レッツゴー"), in full- or
+    # half-width katakana ("ｺﾝﾃｨﾆｭｰで", "ﾘｼﾞｭｰﾑお願い"): the whole clause, so neither a
+    # button ("コンティニューボタン") nor one denied or asked ("コンティニューしないで",
+    # "コンティニューでいい？") is read; a later time or a condition still holds it (step 7)
+    Rule(
+        "ja-go-loanword",
+        "RESUMPTION",
+        r"^(?:(?:じゃあ|じゃ|では|それじゃ|なら|よし|ほな|ほんなら)\s?)?(?:コンティニュー|ｺﾝﾃｨﾆｭｰ|リジューム"
+        r"|ﾘｼﾞｭｰﾑ|プロシード|ﾌﾟﾛｼｰﾄﾞ|レッツゴー|ﾚｯﾂｺﾞｰ|ゴーゴー|ｺﾞｰｺﾞｰ|ｺﾞｰ)(?:で|して|しよう|しましょう"
+        r"|しちゃって)?(?:お願い(?:します)?|おねがい|よろしく|よろ|頼む|頼みます)?(?:ください|です|ね)?[!.\s〜ー]*$",
+        0.85,
+    ),
+    # the work entered, said short after a decision ("仕様はこれで決まり. 実装入って", "じゃあ
+    # コーディング取りかかって"; not asked or told: "実装入っていい？", "もう実装入ってる")
+    Rule(
+        "ja-go-enter",
+        "RESUMPTION",
+        r"^[^,.?!;]{0,8}?(?:実装|作業|コーディング|開発|修正|対応|本番作業|次の作業)に?(?:入って|入っちゃって"
+        r"|取りかかって|取り掛かって)(?:ください|ちょうだい|ね|いいよ|いいです|ok)?[!.\s]*$",
+        0.85,
+    ),
+)
+
+# After ja_kinds.LOOK (what the audits read keeps its reading, and a clause they read compiles
+# none of these), before ja-check-done and the status rules: where the work stands, a protocol
+# artefact's owner or age, a step's safety.
+TWENTYSECOND_LATE = (
+    # what the agent is doing now, asked with its object ("いま何の処理してる？", "今って何に取り
+    # 組んでる？", "そっちは今なんのテスト書いてるの"): where the work stands; the clause opens
+    # with the time or the agent only, so the code's own doing is no status ("この関数はいま何の
+    # 処理してるの？", "このcronって何の処理してる？")
+    Rule(
+        "ja-status-doing-now",
+        "STATUS_REQUEST",
+        r"^(?:(?:で|じゃあ|ところで|ねえ|ねぇ|ちなみに|それで)\s?)?(?:(?:そっち|君|あなた)(?:は|って|さ)?\s?)?"
+        r"(?:今|いま|現在|今って|いまって|今は|いまは|今さ|いまさ)?\s?(?:何|なに|なん)(?:の(?:処理|作業|タスク"
+        r"|対応|ファイル|テスト|機能|部分|修正|実装|バグ|チケット|調査|コマンド|ジョブ|ビルド))?(?:を|に)?\s?"
+        r"(?:して|やって|処理して|対応して|作業して|取り組んで|取り掛かって|取りかかって|いじって|触って|書いて"
+        r"|調べて|待って|回して|走らせて|実行して|抱えて)(?:る|いる|ます|ん|の)",
+        0.85,
+    ),
+    # whose a protocol artefact is, asked ("このロックってあなたの？", "worktreeが一個余ってる
+    # けど君の？", "これ君の？" after a clause naming it): a check of the protocol's state
+    Rule(
+        "ja-audit-whose",
+        "AUDIT",
+        r"^(?!.*(?:なぜ|なんで|どうして|どうやって|コード|関数|クラス|pr|プルリク|コミット|ブランチ名|アイデア"
+        r"|案|意見))"
+        rf"(?:.*{_OBJECT}[^,.?!;]{{0,12}}?(?:,\s?)?|(?:これ|それ|あれ|こいつ|そいつ)(?:って|は|も)?\s?)"
+        rf"(?:って|は|も)?\s?{_YOU}の(?:やつ|もの|もん|仕業)?(?:\s?\?|か\W*$|だよね|でしょ|じゃない)",
+        0.85,
+    ),
+    # how old a protocol artefact is, asked ("ロックファイルいつのやつ？", "lockファイルどれくらい
+    # 古い？", "このロックいつ取られたの"; not when it would be let go, how it works: "ロック
+    # っていつ解放されるの", "ロックはいつ取るの？")
+    Rule(
+        "ja-audit-age",
+        "AUDIT",
+        r"^(?!.*(?:なぜ|なんで|どうして|どうやって|仕組み|タイムアウト|有効期限|期限))"
+        # (the object a lookahead, so a clause is tried only if it holds the age's words)
+        rf"(?=.*{_OBJECT}).*(?:いつの|いつから|いつ(?:作|取|でき|生成|置|残|掛|か)"
+        r"[^,.?!;]{0,4}?(?:た|てる)|(?:どれ|どの)(?:くらい|ぐらい)(?:前|古|経|残って)|何(?:分|時間|日)前"
+        r"|何(?:分|時間|日)(?:経|たって)|古い(?:の|やつ)?\s?(?:\?|か\W*$))",
+        0.85,
+    ),
+    # whether a step may be done, asked: the code's question, not where the work stands nor a
+    # go ("デプロイして大丈夫？", "このテーブル消しても平気？"; not the work gone on with,
+    # "作業再開していい？", read as before)
+    Rule(
+        "ja-permission-question",
+        "QUESTION",
+        r"^(?!.*(?:続け|続き|進め|再開|続行|作業|手を動かし|取りかか|取り掛か|お願い|頼ん|頼め|任せ))"
+        # (the step's verb a lookbehind, so a clause is tried only if it holds the safety's words)
+        r".*(?:(?<=して)|(?<=やって)|(?<=入れて)|(?<=ちゃって)|(?<=ても))"
+        r"(?:大丈夫|いい|平気|問題ない|ok|オッケー|安全)(?:です|でしょう|なの|なん)?(?:かな|か|の)?\s?"
+        r"(?:\?|か\W*$|かな\W*$)",
+        0.85,
+    ),
+)

@@ -138,7 +138,7 @@ RULES = (
         0.8,
     ),
     *zh_kinds.HOLDS,  # waiting gone on with, a go after an event, "then" told (zh_kinds.py)
-    *zh_kinds.ASKED_NOT,  # a hold asked, a backchannel, a feeling; impatience, a choice
+    *zh_kinds.ASKED_NOT,  # a finish denied, a hold asked, a backchannel; impatience, a choice
     *zh_more.EARLY,  # a clause of urgency, a choice left to the agent (zh_more.py)
     *zh_more.AUDITS,  # the protocol's state asked short (zh_more.py)
     # a question about the protocol's state now, not its design ("锁还是我们的吗？")
@@ -215,6 +215,7 @@ RULES = (
         r"|(?:有没有|是不是|是否|能不能)[^,.?!;]{0,24}?来着\W*$",
         0.85,
     ),
+    *zh_kinds.CASUAL_AUDITS,  # whose a lock is, how old, looked at (zh_kinds.py)
     *zh_kinds.CHANGE,  # what a commit changed, a part written, asked (zh_kinds.py)
     zh_kinds.PART_ASKED,
     # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
@@ -346,13 +347,14 @@ RULES = (
     Rule("zh-resumption", "RESUMPTION", VERB, 0.9),
     *zh_more.LAST,  # the agent's turn, said (zh_more.py)
     *zh_kinds.GOES,  # the task's own step, what is missing of it (zh_kinds.py)
+    zh_kinds.GO_SLANG,  # a go in slang (zh_kinds.py)
     # a part of the work to be finished, or done too, asked for: a go ("然后把对账写完",
     # "顺着把过号重排也做了吧"; not asked, "把对账写完了吗", nor told, "我把对账写完了", nor held,
     # "别把对账写完", whose 别 no opening word allows)
     Rule(
         "zh-finish",
         "RESUMPTION",
-        r"^(?:你|现在|那就|就|再|然后|顺着|顺便|顺手|接着|直接|安心|赶紧|麻溜|一口气)*把[^,.?!;]{1,24}?"
+        r"^(?:行吧|好吧|那行|也行)?(?:你|现在|那|就|再|然后|顺着|顺便|顺手|接着|直接|安心|赶紧|麻溜|一口气)*把[^,.?!;]{1,24}?"
         r"(?:也|都)?(?:一起|一并)?(?:做|写|搞|弄|实现|开发|跑|改|补|修|对接|接)完(?:吧|就行|哈|啊)?\W*$"
         r"|^(?:顺着|顺便|顺手|接着|再|那就|就|你)*把[^,.?!;]{1,24}?也(?:一起|一并|顺便)?"
         r"(?:做|写|实现|搞|弄|补|加|改)(?:了|掉)吧\W*$",

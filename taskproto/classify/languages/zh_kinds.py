@@ -93,7 +93,7 @@ CHANGE = (
 
 # After zh-status (what it reads keeps its reading), before zh-audit: the work's state asked
 # yes or no, or by when; the code's behaviour asked yes or no.
-STATUS = (
+_STATUS = (
     # done yet, asked with 没 at the end or as "A not A", with a particle or a reason after it:
     # "电子秤对接搞定没", "固件升级好了没啊", "迁移脚本做没做完", "能搞定不" (the work's own
     # finishing verbs; "这个接口支持分页没有" asks about the code: zh-yesno-question)
@@ -196,6 +196,9 @@ JOINERS = (
     # nor before an order to tell briefly after what is asked: "那个提交改了什么, 简单说下"
     + r"|(?:(?<=什么, )|(?<=哪些, )|(?<=啥, )|(?<=哪里, )|(?<=哪儿, )|(?<=地方, ))"
     + r"(?=(?:简单|大概|简要|粗略|大致)?(?:说|讲|介绍|总结)(?:一下|下|说|讲)?\W*$)"
+    # nor before "how do I answer", after what someone else asked: "领导问进度, 我怎么回他"
+    + r"|(?:(?<=进度, )|(?<=进展, )|(?<=情况, )|(?<=哪了, )|(?<=样了, )|(?<=在催, ))"
+    + r"(?=(?:那)?(?:我|咱)?(?:该|要|应该|得)?(?:怎么|咋|如何)(?:回|说|答|讲|交代|汇报|回复))"
 )
 
 # Twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Japanese and
@@ -222,7 +225,7 @@ _PART = (
 
 # After zh_kinds.HOLDS, before the audits and zh-question: what asks nothing, or asks for the
 # work's state, in a question's words.
-ASKED_NOT = (
+_ASKED_NOT = (
     # a hold asked as a question is a hold: "能先停一下手吗", "可以先暂停下吗", "你先缓一缓行
     # 不行", "可以等我一下吗" (not a go asked, "能继续吗", nor a stop denied, "能不能别停",
     # nor a pause as a noun, "暂停功能能做吗")
@@ -298,4 +301,147 @@ PART_ASKED = Rule(
     _NOT_OURS + rf"(?:.*{_PART}[^,.?!;]{{0,3}}?(?:写|加|建|设|做|处理|考虑|打|配|补)了?"
     rf"(?:没有?|吗){_PARTICLE}\W*$|.*{_PART}[^,.?!;]{{0,3}}?(写|加|建|设|做|配|补)没\1)",
     0.85,
+)
+
+# Twenty-second round (docs/interruptions.md, "Twenty-second round: the rules (Japanese and
+# Simplified Chinese)").
+
+# the task's own protocol objects (as zh_hans._OBJECT), not an app's door lock or a package
+# manager's lock file
+_OURS = (
+    r"(?:(?<![解门密智车枷])锁(?!屏|定|价|单|座|车|仓|客|库存)|lock|工作树|worktree|会话|session"
+    r"|钩子(?!函数)|hook|journal|任务的?记录|task\.json)"
+)
+_NOT_HOW = (
+    r"^(?!.*(?:为什么|为啥|为何|怎么实现|如何实现|原理|机制|设计|会不会|应该|用户|登录|浏览器|前端|数据库|mutex"
+    r"|互斥|分布式|redis|行锁|表锁|读写锁|自旋|乐观|悲观|react|vue|yarn|npm|pnpm|package|cargo|poetry"
+    r"|超时|过期时间|有效期))"
+)
+# someone else who asks where the work stands
+_ASKER = (
+    r"(?:领导|老板|经理|产品|pm|客户|甲方|老大|主管|leader|组长|项目经理|测试|运营|同事|他们|她|他"
+    r"|上面|大老板)"
+)
+
+# After zh_kinds.HOLDS, with the twenty-first round's ASKED_NOT: a finish denied.
+ASKED_NOT = (
+    # a finish denied is a hold, never a go ("别把报表写完", "先不要把迁移做完", "那别急着把
+    # 接口写完"; the model, trained on words, read "把…写完" as a go)
+    Rule(
+        "zh-negated-finish",
+        "OTHER",
+        r"(?:别|不要|先别|先不要|暂时别|暂时不要|不用|不必|甭|不准|不许)(?:急着|着急|急于|先|再)?把[^,.?!;]{0,24}?"
+        r"(?:做|写|搞|弄|实现|开发|跑|改|补|修|对接|接|整|迁)(?:完|好|掉)",
+        0.9,
+    ),
+    *_ASKED_NOT,
+)
+
+# After zh-status (what it reads keeps its reading), before zh-question: the twentieth round's
+# status rules, then where the work stands, asked by kind.
+STATUS = (
+    *_STATUS,
+    # where the work stands asked for someone else ("领导问进度, 我怎么回他", "客户在催, 做到
+    # 哪了我该怎么说"; the comma before "how do I answer" does not split: JOINERS)
+    Rule(
+        "zh-status-relayed",
+        "STATUS_REQUEST",
+        rf"{_ASKER}(?:在|又|一直|刚|刚刚|刚才|也|还)*(?:问|催|要|打听|想知道)(?:我|咱们|我们|一下|了)?\S{{0,4}}?"
+        r"(?:进度|进展|情况|做到哪|到哪了|怎么样了|咋样了|啥时候|什么时候|做得怎么样|完成得怎么样)",
+        0.85,
+    ),
+    # how much of the work is done, asked as an amount ("雨伞柜的对接完成多少了", "注册流程搞了
+    # 几成了", "迁移做完百分之几了"; not a figure of the code, "这个字段存的是完成多少")
+    Rule(
+        "zh-status-how-much",
+        "STATUS_REQUEST",
+        r"^(?!.*(?:字段|变量|参数|函数|接口返回|存的|算的|显示的|用户|订单数))"
+        r".*(?:完成|做|搞|弄|写|改|接|对接|开发|实现|迁移?|联调|调|测|跑|整|落地|推进|处理|搭)(?:了|好|完|掉)?"
+        r"(?:大概|大约|差不多)?(?:了(?:多少|几成|百分之\S{1,2})|(?:多少|几成|百分之\S{1,2})了)(?:呢|啊|呀)?\W*$",
+        0.85,
+    ),
+    # where a part of the work stands, asked as a fragment: its name and "progress" ("登录页那个
+    # 进度", "支付回调的进展呢", "导出功能完成情况?"; not a progress the code shows or stores:
+    # "上传要能显示进度", "给下载加个进度")
+    Rule(
+        "zh-status-fragment",
+        "STATUS_REQUEST",
+        r"^(?!.*(?:显示|展示|加|添|同步|保存|记录|记不住|计算|更新|上报|回传|存|读|推送|条|百分比|查询|接口|字段"
+        r"|按钮|播放|加载|再看|回头看|我看))"
+        # (not the progress pushed, a go: "猛猛推进度", "赶进度")
+        r"[^,.?!;]{1,16}?(?<![推赶追拉抢])(?:的|那个|这个|那块|那边|这块)?\s?(?:进度|进展|完成情况|完成度)"
+        r"(?:呢|啊|呀|嘞|咧)?\W*$",
+        0.85,
+    ),
+    # a ticket's state asked ("VID-88这个工单什么状态", "那个需求现在啥状态了"; not what states
+    # a thing has, "工单有哪些状态")
+    Rule(
+        "zh-status-ticket",
+        "STATUS_REQUEST",
+        r"(?:工单|ticket|issue|需求|卡片|jira|story|bug|[a-z]{2,10}-\d+)[^,.?!;有]{0,8}?(?:现在|目前|当前)?"
+        r"(?:是|在|处于|到了)?(?:什么|啥|哪个)(?:状态|阶段|进度)了?(?:呢|啊)?\W*$",
+        0.85,
+    ),
+)
+
+# an owner and its 的 ("你的", "谁留下的"), spelled whole: the words a clause must hold
+_OWNED = "(?:{})".format(
+    "|".join(
+        who + what
+        for who in "你 您 谁 我们 咱们 别人 其他人".split()
+        for what in "的 留下的 留的 建的 创建的 拿的 占的 加的 生成的 开的".split()
+    )
+)
+
+# After zh-audit-asked (what the audits read keeps its reading), before zh-status: a protocol
+# artefact's owner, age or release, asked casually.
+CASUAL_AUDITS = (
+    # whose a protocol artefact is, asked ("这个锁是你的吗", ".git里有个index.lock, 是你的吗" (a
+    # comma after "lock" does not split), "worktree是谁留下的")
+    Rule(
+        "zh-audit-whose",
+        "AUDIT",
+        _NOT_HOW
+        + rf".*{_OURS}[^,.?!;]{{0,12}}?(?:,\s?)?(?:是|算)?(?:不是)?"
+        # (each owner spelled with its 的, so a clause is tried only if it holds one: "你的")
+        + _OWNED
+        + r"(?:吗|么|吧|呢|嘛|\?|\W*$)",
+        0.85,
+    ),
+    # how old a protocol artefact is ("这个锁多久了", "锁文件是什么时候生成的", "lock文件有多旧了";
+    # not when it would expire, how it works: "锁多久会过期", "锁的超时是多久")
+    Rule(
+        "zh-audit-age",
+        "AUDIT",
+        _NOT_HOW
+        + rf".*{_OURS}[^,.?!;]{{0,8}}?(?:是|都)?(?:(?:什么时候|啥时候|几点|哪天|多久以前|多久之前)"
+        r"(?:生成|创建|建|留下|加|拿|上|产生|写|弄|锁)的|(?:有|都|存在|在那|挂)?(?:多久|多长时间|几天|几个小时)了"
+        r"|有多(?:旧|老|久))",
+        0.85,
+    ),
+    # a protocol artefact doubted released, or looked at, casually ("强杀之后锁没释放吧",
+    # "帮我瞅瞅锁", "worktree瞄一眼")
+    Rule(
+        "zh-audit-casual",
+        "AUDIT",
+        _NOT_HOW + rf"(?:.*{_OURS}[^,.?!;]{{0,8}}?(?:没|没有|还没)"
+        r"(?:释放|放掉|放开|删|删掉|清|清掉|清理|解开|解除|回收|退出|关)(?:掉|干净)?吧"
+        r"|.*(?:瞅瞅|瞅一眼|瞅一下|瞅下|瞧瞧|瞧一眼|瞧一下|瞄一眼|瞄一下|瞄瞄|扫一眼|看一眼)[^,.?!;]{0,10}?"
+        + _OURS
+        + rf"|.*{_OURS}[^,.?!;]{{0,10}}?"
+        + r"(?:瞅瞅|瞅一眼|瞅一下|瞅下|瞧瞧|瞧一眼|瞄一眼|瞄一下|扫一眼|看一眼))"
+        # (its code or design looked at is a question's: "瞅一眼锁的实现")
+        + r"(?![^,.?!;]*(?:实现|代码|源码|逻辑|文档))",
+        0.85,
+    ),
+)
+
+# After zh_kinds.GOES: a go in slang, the whole clause ("整起来", "撸起来吧", "开肝", "搞快点";
+# not told, asked or held: "已经整起来了", "搞快点行吗")
+GO_SLANG = Rule(
+    "zh-go-slang",
+    "RESUMPTION",
+    r"^(?:那|那就|就|好|行|赶紧|麻溜|快)*(?:(?:整|撸|肝|动|弄|搞|卷)起来|开(?:整|撸|肝|卷)|(?:搞|弄|整|干)快(?:点|些)"
+    r"|快(?:点|些)(?:搞|弄|整|干)|继续肝|接着肝|肝起来)(?:吧|呗|啊|呀|哈|咯)?[!~\s]*$",
+    0.8,
 )
