@@ -392,6 +392,13 @@ TWENTYTHIRD_FLOORS = {"de": 164, "es": 173, "fr": 169, "pt-BR": 167, "ja": 169, 
 # Since the twenty-second round it is data: the model is trained on it (batch "24" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYFOURTH_FLOORS = {"de": 182, "es": 174, "fr": 170, "pt-BR": 169, "ja": 172, "zh-Hans": 169}
+# The twenty-fifth batch: written the same way by engineers who did not see the classifier (while
+# the twenty-second round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout25 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-fifth batch, scored once"): 97.0% in all, ja 100.0%, de
+# 98.3%, es 98.3%, fr 98.3%, zh-Hans 96.7% (met), pt-BR 90.4% (not met). Its floors are those
+# counts; the next round makes it data and holds out a twenty-sixth batch.
+TWENTYFIFTH_FLOORS = {"de": 175, "es": 173, "fr": 174, "pt-BR": 160, "ja": 183, "zh-Hans": 178}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -409,6 +416,7 @@ BLIND_FLOORS = {
     TWENTYSECOND: TWENTYSECOND_FLOORS,
     TWENTYTHIRD: TWENTYTHIRD_FLOORS,
     TWENTYFOURTH: TWENTYFOURTH_FLOORS,
+    TWENTYFIFTH: TWENTYFIFTH_FLOORS,
 }
 
 
@@ -438,7 +446,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_twenty_fifth_never_trained_on() -> None:
-    """The tenth to twenty-fourth batches repeat no message
+    """The tenth to twenty-fifth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the twenty-fifth out unless
     told otherwise."""
@@ -450,7 +458,7 @@ def test_the_blind_batches_are_new_and_the_twenty_fifth_never_trained_on() -> No
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
     batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST, TWENTYSECOND]
-    batches += [TWENTYTHIRD, TWENTYFOURTH]
+    batches += [TWENTYTHIRD, TWENTYFOURTH, TWENTYFIFTH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
