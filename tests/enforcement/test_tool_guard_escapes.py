@@ -447,6 +447,57 @@ def test_a_session_that_owns_no_task_cannot_turn_the_hooks_off(t1: Engine, hook:
     assert bash(hook, "git config --get core.hooksPath", str(dev(t1)))[0] == 0
 
 
+def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
+    t1: Engine, hook: Hook, tmp_path: Path
+) -> None:
+    """core.hooksPath set without naming it the way the guard read: `--config-env`, an include
+    (whose file sets it) written or set for one command, a settings file of git's own
+    (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM), its section removed or the config handed to an editor.
+    Each turns the hooks off (git runs none: checked on a real repository first), so each is
+    refused a session that owns no task; the same commands' harmless kin pass."""
+    off = tmp_path / "off.cfg"
+    off.write_text("[core]\n\thooksPath = /dev/null\n")
+    scratch = tmp_path / "scratch"
+    git(tmp_path, "init", "-q", str(scratch))
+    (scratch / ".git" / "hooks" / "pre-commit").write_text("#!/bin/sh\nexit 1\n")
+    (scratch / ".git" / "hooks" / "pre-commit").chmod(0o755)
+    doors = [
+        f"git -c include.path={off} commit -q --allow-empty -m x",
+        f"GIT_CONFIG_GLOBAL={off} git commit -q --allow-empty -m x",
+        "OFF=/dev/null git --config-env=core.hooksPath=OFF commit -q --allow-empty -m x",
+    ]
+    for command in doors:  # each one really runs no hook
+        ran = subprocess.run(["sh", "-c", command], cwd=scratch, capture_output=True)
+        assert ran.returncode == 0, (command, ran.stderr)
+    doors += [
+        f"GIT_CONFIG_SYSTEM={off} git commit -m x",  # the suite's git reads no system file
+        "OFF=/dev/null git --config-env core.hooksPath=OFF commit -m x",
+        f"git config include.path {off}",
+        f"git config --global include.path {off}",
+        f"git config includeIf.onbranch:main.path {off}",
+        f"env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path GIT_CONFIG_VALUE_0={off} git commit",
+        "git config --remove-section core",
+        "git config --rename-section core old",
+        "GIT_EDITOR='sed -i /hooksPath/d' git config --edit",
+    ]
+    main = str(t1.config.repo)
+    let_through = {}
+    for command in doors:
+        code, err = bash(hook, command, main, session="s-free")
+        if code != 2 or "the user's to change, in their own terminal" not in err:
+            let_through[command] = err
+    assert let_through == {}
+    for command in (
+        "git config --get include.path",
+        "git config include.path",
+        "git config --remove-section alias",
+        "git -c user.name=x commit -m x",
+        "GIT_CONFIG_GLOBAL=/dev/null git status",
+        "git --config-env=user.name=USER log -1",
+    ):
+        assert bash(hook, command, main, session="s-free")[0] == 0, command
+
+
 # --- the interpreter the hooks run ------------------------------------------------------------
 
 
