@@ -5,6 +5,7 @@ ordinary calls next to them must still pass."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 import sys
@@ -533,3 +534,45 @@ def test_the_hooks_interpreter_is_never_swapped(t1: Engine, hook: Hook, tmp_path
     own = dev(t1) / ".venv" / "bin"
     code, err = bash(hook, f"mkdir -p {own} && cp /bin/sh {own}/python", str(dev(t1)))
     assert code == 0, err
+
+
+def test_the_venv_behind_the_installed_hook_command_is_guarded(t1: Engine) -> None:
+    """The hook command `init --claude` writes runs `python -I -S`: without site, sys.prefix is
+    the base interpreter's, not the venv's. The venv's `pyvenv.cfg` and its site-packages'
+    start-up files (`*.pth`, `sitecustomize.py`) are still refused, an agent's and a session that
+    owns no task's, through that very command as the client runs it (they passed there, or were
+    refused only for their place, while the in-process hook refused them)."""
+    repo = t1.config.repo
+    init = [sys.executable, "-m", "taskproto", "init", "--claude"]
+    subprocess.run(init, cwd=repo, check=True, capture_output=True)
+    settings = json.loads((repo / ".claude" / "settings.local.json").read_text())
+    command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    venv = Path(sys.executable).parent.parent
+    assert (venv / "pyvenv.cfg").is_file()  # the suite runs in a venv
+    site = venv / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+    cfg, pth = shlex.quote(str(venv / "pyvenv.cfg")), shlex.quote(str(site / "evil.pth"))
+    calls = [
+        {"file_path": str(venv / "pyvenv.cfg"), "content": "home = /tmp/evil\n"},
+        {"file_path": str(site / "sitecustomize.py"), "content": "import os\n"},
+        {"command": f"echo home = /tmp/evil > {cfg}"},
+        {"command": f"echo 'import os' > {pth}"},
+    ]
+    let_through = {}
+    for session, cwd, tool_input in (
+        (session, cwd, tool_input)
+        for session, cwd in ((SESSION, dev(t1)), ("s-free", repo))  # s-free owns no task
+        for tool_input in calls
+    ):
+        variant = {"variant": "Bash"} if "command" in tool_input else {}
+        data = payload(
+            "claude",
+            "PreToolUse",
+            session_id=session,
+            cwd=str(cwd),
+            tool_input=tool_input,
+            **variant,
+        )
+        ran = subprocess.run(["sh", "-c", command], cwd=cwd, input=data, capture_output=True)
+        if ran.returncode != 2 or b"interpreter runs at start-up" not in ran.stderr:
+            let_through[(session, str(tool_input))] = ran.stderr.decode()
+    assert let_through == {}

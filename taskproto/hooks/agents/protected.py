@@ -20,13 +20,16 @@ if TYPE_CHECKING:
 # taskproto's own code (the hooks run it), and the site-packages of the interpreter that runs them,
 # where a `.pth` file or `sitecustomize` would run at every start with site-packages on
 CODE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+# A venv's prefix is its executable's folder's parent (where its pyvenv.cfg is): the hooks run
+# `python -I -S`, and without site sys.prefix is the base interpreter's, not the venv's
+VENV = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))
 SITE = {
     os.path.realpath(
         os.path.join(
             prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}", "site-packages"
         )
     )
-    for prefix in (sys.prefix, sys.base_prefix)
+    for prefix in (sys.prefix, sys.base_prefix, VENV)
 }
 STARTUP = (".pth", "sitecustomize.py", "usercustomize.py")
 
@@ -42,7 +45,10 @@ def as_named(path: str) -> str:
 INTERPRETER = {
     as_named(sys.executable),
     os.path.realpath(sys.executable),
-    os.path.join(os.path.realpath(sys.prefix), "pyvenv.cfg"),
+    *(
+        os.path.join(os.path.realpath(folder), "pyvenv.cfg")
+        for folder in (sys.prefix, VENV, os.path.dirname(os.path.abspath(sys.executable)))
+    ),
 }
 LAUNCHERS = "taskproto-hooks"  # in the common git dir: clients/launcher.py's FOLDER
 CLIENT_SETTINGS = {
