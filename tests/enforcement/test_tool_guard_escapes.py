@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from taskproto.engine import Engine
+from taskproto.hooks.agents import protected
 from tests.conftest import git
 from tests.hooks.agents.conftest import Hook, move_to, payload
 
@@ -576,3 +577,41 @@ def test_the_venv_behind_the_installed_hook_command_is_guarded(t1: Engine) -> No
         if ran.returncode != 2 or b"interpreter runs at start-up" not in ran.stderr:
             let_through[(session, str(tool_input))] = ran.stderr.decode()
     assert let_through == {}
+
+
+def test_what_is_never_an_agents_is_not_moved_away_either(t1: Engine, hook: Hook) -> None:
+    """`mv` takes a file away as `rm` does: task.json, the client's hook settings, git's config,
+    the hooks' launcher and taskproto's own code moved out are refused like deleted (they passed,
+    while `rm` of each was refused); and so is a folder holding what the hooks run (taskproto's
+    package, the folder their interpreter is named in), deleted or moved, as a folder holding the
+    root is. Moving an agent's own files passes."""
+    repo = t1.config.repo
+    subprocess.run(
+        [sys.executable, "-m", "taskproto", "init", "--claude"],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+    code = Path(protected.__file__).parent
+    taken = [
+        t1.config.task_file("t1"),
+        repo / ".claude" / "settings.local.json",
+        repo / ".git" / "config",
+        repo / ".git" / "taskproto-hooks" / "agent.py",
+        code / "entry.py",
+        code,
+    ]
+    folders = [Path(sys.executable).parent, code.parent.parent]  # bin/, the package itself
+    let_through = {}
+    for session, cwd in ((SESSION, str(dev(t1))), ("s-free", str(repo))):
+        for command in [f"mv {shlex.quote(str(p))} /tmp/taken-away" for p in taken] + [
+            f"{verb} {shlex.quote(str(p))}{away}"
+            for p in folders
+            for verb, away in (("mv", " /tmp/taken-away"), ("rm -rf", ""))
+        ]:
+            code_, err = bash(hook, command, cwd, session=session)
+            if code_ != 2:
+                let_through[(session, command)] = err
+    assert let_through == {}
+    own = dev(t1)
+    assert bash(hook, "touch a.txt && mv a.txt b.txt", str(own))[0] == 0

@@ -128,11 +128,14 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
 
 def holder(layout: Layout, path: str) -> str | None:
     """Why deleting or moving away `path` (real) loses what is never an agent's: a folder that
-    holds taskproto's root or git's repository (the main checkout, `.git`, a parent of them)."""
+    holds taskproto's root or git's repository (the main checkout, `.git`, a parent of them), or
+    what the hooks run (taskproto's code, the folder their interpreter is named in)."""
     dirs = layout.dirs
     for inner, what in (
         (layout.root, "taskproto's state"),
         (dirs.common_dir if dirs is not None else None, "git's repository (every commit)"),
+        (CODE, "taskproto's code, which the hooks run"),
+        (os.path.dirname(as_named(sys.executable)), "the interpreter the hooks run"),
     ):
         if inner is not None and inside(inner, path):
             return (
@@ -140,6 +143,13 @@ def holder(layout: Layout, path: str) -> str | None:
                 "that."
             )
     return None
+
+
+def removal(layout: Layout, env: dict[str, str], path: str) -> str | None:
+    """Why deleting or moving away `path` is not an agent's: a folder that holds what is never
+    an agent's (`holder`), or one of those paths itself (`mv` takes it away as `rm` would; a link
+    moved is the link itself)."""
+    return holder(layout, os.path.realpath(path)) or protected(layout, env, as_named(path))
 
 
 def registry_dir(env: dict[str, str]) -> str:
