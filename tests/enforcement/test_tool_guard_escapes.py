@@ -500,6 +500,16 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
         assert bash(hook, command, main, session="s-free")[0] == 0, command
 
 
+def test_an_agents_other_config_write_is_refused_for_what_it_is(t1: Engine, hook: Hook) -> None:
+    """git's settings are the user's: an agent's `git config user.name x` is refused, and the
+    line names that setting, not core.hooksPath, which the command never touched."""
+    code, err = bash(hook, "git config user.name x", str(dev(t1)))
+    assert code == 2
+    assert "`git config user.name` writes git's settings" in err, err
+    assert "hooksPath" not in err, err
+    assert err.count("\n") <= 1, err
+
+
 # --- the interpreter the hooks run ------------------------------------------------------------
 
 

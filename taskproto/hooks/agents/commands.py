@@ -307,6 +307,14 @@ def config_hides_hooks(rest: list[str]) -> str | None:
     return None
 
 
+def config_write(rest: list[str]) -> tuple[str, bool]:
+    """Why `git config REST` (a write) is not an agent's, and whether it moves git's hooks."""
+    if named := next((a for a in rest if hooks_setting(a)), None) or config_hides_hooks(rest):
+        return f"`git config {named}` points git away from taskproto's hooks", True
+    key = next((a for a in rest if not a.startswith("-")), "")
+    return f"`git config {key}` writes git's settings, the user's (its hooks' among them)", False
+
+
 def config_env_bypass(env: dict[str, str]) -> str | None:
     """Why the GIT_CONFIG_* variables a git command runs with may turn taskproto's hooks off: a
     setting of core.hooksPath or of an include, or a settings file of their own (`/dev/null`, no

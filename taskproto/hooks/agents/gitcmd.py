@@ -12,8 +12,8 @@ from taskproto.hooks.agents.commands import (
     ShellAction,
     absolute,
     config_env_bypass,
-    config_hides_hooks,
     config_read,
+    config_write,
     followed,
     hooks_off,
     hooks_setting,
@@ -123,11 +123,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     if sub == "config" and config_read(rest):
         return
     if sub == "config":
-        named = next((a for a in rest if hooks_setting(a)), None) or config_hides_hooks(rest)
-        act.bypass = (
-            f"`git config {named or 'core.hooksPath'}` points git away from taskproto's hooks"
-        )
-        act.setting = act.bypass if named else act.setting
+        act.bypass, hooks = config_write(rest)
+        act.setting = act.bypass if hooks else act.setting
     if sub in ("stash", "worktree", "remote", "tag", "notes", "reflog", "submodule") and rest[
         :1
     ] in (["list"], ["show"], ["-l"], ["--list"], ["-v"]):
