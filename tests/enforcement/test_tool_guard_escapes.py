@@ -481,6 +481,9 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
         "git config --remove-section core",
         "git config --rename-section core old",
         "GIT_EDITOR='sed -i /hooksPath/d' git config --edit",
+        "git -c alias.ci='!git config core.hooksPath /x' ci",  # an alias that sets it
+        "git config alias.ci '!git config core.hooksPath /x'",
+        "git submodule foreach 'cd $toplevel && git config core.hooksPath /x'",
     ]
     main = str(t1.config.repo)
     let_through = {}
@@ -496,6 +499,8 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
         "git -c user.name=x commit -m x",
         "GIT_CONFIG_GLOBAL=/dev/null git status",
         "git --config-env=user.name=USER log -1",
+        "git config alias.st status",
+        "git submodule update --init",
     ):
         assert bash(hook, command, main, session="s-free")[0] == 0, command
 

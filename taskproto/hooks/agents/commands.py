@@ -290,7 +290,11 @@ CONFIG_SECTIONS = {"--remove-section", "--rename-section"}
 def hooks_setting(key: str) -> bool:
     """Whether a config key (`key` or `key=value`) sets where git runs hooks: core.hooksPath, or an
     include, whose file may set it."""
-    return key.lower().startswith(("core.hookspath", "include.path", "includeif."))
+    key = key.lower()
+    # an alias whose command sets it (`alias.ci=!git config core.hooksPath /x`)
+    return key.startswith(("core.hookspath", "include.path", "includeif.")) or (
+        key.startswith("alias.") and "hookspath" in key
+    )
 
 
 def hooks_off(what: str) -> str:
@@ -309,6 +313,9 @@ def config_hides_hooks(rest: list[str]) -> str | None:
 
 def config_write(rest: list[str]) -> tuple[str, bool]:
     """Why `git config REST` (a write) is not an agent's, and whether it moves git's hooks."""
+    alias = [a for a in rest if a.lower().startswith("alias.")]
+    if alias and "hookspath" in " ".join(rest).lower():  # `git config alias.ci '!git config ...'`
+        return f"`git config {alias[0]}` points git away from taskproto's hooks", True
     if named := next((a for a in rest if hooks_setting(a)), None) or config_hides_hooks(rest):
         return f"`git config {named}` points git away from taskproto's hooks", True
     key = next((a for a in rest if not a.startswith("-")), "")

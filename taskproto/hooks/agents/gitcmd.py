@@ -104,6 +104,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         where = absolute(work, start, env)
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
+    if sub == "submodule" and "hookspath" in " ".join(rest).lower():  # foreach's command
+        act.bypass = act.setting = hooks_off("`git submodule foreach` setting core.hooksPath")
     if "$" in sub or "__SUBST__" in sub or (not sub and any("__SUBST__" in a for a in args)):
         act.unreadable.append(f"git's subcommand, {sub or '(from its input)'}")
         return
