@@ -142,8 +142,9 @@ class OwnershipError(TaskprotoError):
 class SessionRequired(TaskprotoError):
     def __init__(self, what: str) -> None:
         super().__init__(
-            f"{what} needs a session id: pass --session ID or set TASKPROTO_SESSION (in a "
-            "terminal it is the terminal's; `taskproto whoami` says why there is none)"
+            f"{what} needs a session id: `taskproto --session ID {what} ...` (before the "
+            "command) or set TASKPROTO_SESSION (in a terminal it is the terminal's; "
+            "`taskproto whoami` says why there is none)"
         )
 
 

@@ -45,7 +45,7 @@ def whoami(state: AppState, as_json: bool) -> None:
     def human() -> None:
         if data["session"] is None:
             click.echo(f"session   none: {data['why_none']}")
-            click.echo("          pass --session ID or set TASKPROTO_SESSION")
+            click.echo("          pass `taskproto --session ID COMMAND` or set TASKPROTO_SESSION")
         else:
             click.echo(f"session   {data['session']} (from {data['from']})")
         if pid is None:

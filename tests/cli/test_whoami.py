@@ -69,6 +69,6 @@ def test_whoami_without_a_session_says_why_and_what_to_do(cli, tmp_path: Path) -
     assert r.code == 0
     assert r.out.splitlines()[:2] == [
         "session   none: terminal sessions are off (TASKPROTO_TERMINAL_SESSION=0)",
-        "          pass --session ID or set TASKPROTO_SESSION",
+        "          pass `taskproto --session ID COMMAND` or set TASKPROTO_SESSION",
     ]
     assert r.out.splitlines()[-1] == "tasks     - (not in a repository)"

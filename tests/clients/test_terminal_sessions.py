@@ -146,7 +146,9 @@ def test_without_a_controlling_terminal_there_is_no_session(
         check=False,
     )
     assert claim.returncode == 1 and claim.stdout == ""
-    assert claim.stderr.startswith("taskproto: claim needs a session id: pass --session ID")
+    assert claim.stderr.startswith(
+        "taskproto: claim needs a session id: `taskproto --session ID claim ...` (before the"
+    )
 
     # and `setsid` typed in a terminal leaves it
     if shutil.which("setsid"):

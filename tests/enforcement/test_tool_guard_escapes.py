@@ -5,6 +5,7 @@ ordinary calls next to them must still pass."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from taskproto.engine import Engine
+from taskproto.hooks.agents import protected
 from tests.conftest import git
 from tests.hooks.agents.conftest import Hook, move_to, payload
 
@@ -448,6 +450,72 @@ def test_a_session_that_owns_no_task_cannot_turn_the_hooks_off(t1: Engine, hook:
     assert bash(hook, "git config --get core.hooksPath", str(dev(t1)))[0] == 0
 
 
+def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
+    t1: Engine, hook: Hook, tmp_path: Path
+) -> None:
+    """core.hooksPath set without naming it the way the guard read: `--config-env`, an include
+    (whose file sets it) written or set for one command, a settings file of git's own
+    (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM), its section removed or the config handed to an editor.
+    Each turns the hooks off (git runs none: checked on a real repository first), so each is
+    refused a session that owns no task; the same commands' harmless kin pass."""
+    off = tmp_path / "off.cfg"
+    off.write_text("[core]\n\thooksPath = /dev/null\n")
+    scratch = tmp_path / "scratch"
+    git(tmp_path, "init", "-q", str(scratch))
+    (scratch / ".git" / "hooks" / "pre-commit").write_text("#!/bin/sh\nexit 1\n")
+    (scratch / ".git" / "hooks" / "pre-commit").chmod(0o755)
+    doors = [
+        f"git -c include.path={off} commit -q --allow-empty -m x",
+        f"GIT_CONFIG_GLOBAL={off} git commit -q --allow-empty -m x",
+        "OFF=/dev/null git --config-env=core.hooksPath=OFF commit -q --allow-empty -m x",
+    ]
+    for command in doors:  # each one really runs no hook
+        ran = subprocess.run(["sh", "-c", command], cwd=scratch, capture_output=True)
+        assert ran.returncode == 0, (command, ran.stderr)
+    doors += [
+        f"GIT_CONFIG_SYSTEM={off} git commit -m x",  # the suite's git reads no system file
+        "OFF=/dev/null git --config-env core.hooksPath=OFF commit -m x",
+        f"git config include.path {off}",
+        f"git config --global include.path {off}",
+        f"git config includeIf.onbranch:main.path {off}",
+        f"env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path GIT_CONFIG_VALUE_0={off} git commit",
+        "git config --remove-section core",
+        "git config --rename-section core old",
+        "GIT_EDITOR='sed -i /hooksPath/d' git config --edit",
+        "git -c alias.ci='!git config core.hooksPath /x' ci",  # an alias that sets it
+        "git config alias.ci '!git config core.hooksPath /x'",
+        "git submodule foreach 'cd $toplevel && git config core.hooksPath /x'",
+    ]
+    main = str(t1.config.repo)
+    let_through = {}
+    for command in doors:
+        code, err = bash(hook, command, main, session="s-free")
+        if code != 2 or "the user's to change, in their own terminal" not in err:
+            let_through[command] = err
+    assert let_through == {}
+    for command in (
+        "git config --get include.path",
+        "git config include.path",
+        "git config --remove-section alias",
+        "git -c user.name=x commit -m x",
+        "GIT_CONFIG_GLOBAL=/dev/null git status",
+        "git --config-env=user.name=USER log -1",
+        "git config alias.st status",
+        "git submodule update --init",
+    ):
+        assert bash(hook, command, main, session="s-free")[0] == 0, command
+
+
+def test_an_agents_other_config_write_is_refused_for_what_it_is(t1: Engine, hook: Hook) -> None:
+    """git's settings are the user's: an agent's `git config user.name x` is refused, and the
+    line names that setting, not core.hooksPath, which the command never touched."""
+    code, err = bash(hook, "git config user.name x", str(dev(t1)))
+    assert code == 2
+    assert "`git config user.name` writes git's settings" in err, err
+    assert "hooksPath" not in err, err
+    assert err.count("\n") <= 1, err
+
+
 # --- the interpreter the hooks run ------------------------------------------------------------
 
 
@@ -515,3 +583,84 @@ def test_gits_configuration_for_every_repository_is_the_users(t1: Engine, hook: 
             if code != 0:
                 let_through[(session, command, "a read refused")] = err
     assert let_through == {}
+
+
+def test_the_venv_behind_the_installed_hook_command_is_guarded(t1: Engine) -> None:
+    """The hook command `init --claude` writes runs `python -I -S`: without site, sys.prefix is
+    the base interpreter's, not the venv's. The venv's `pyvenv.cfg` and its site-packages'
+    start-up files (`*.pth`, `sitecustomize.py`) are still refused, an agent's and a session that
+    owns no task's, through that very command as the client runs it (they passed there, or were
+    refused only for their place, while the in-process hook refused them)."""
+    repo = t1.config.repo
+    init = [sys.executable, "-m", "taskproto", "init", "--claude"]
+    subprocess.run(init, cwd=repo, check=True, capture_output=True)
+    settings = json.loads((repo / ".claude" / "settings.local.json").read_text())
+    command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    # the venv the suite runs in, or (as on CI) the interpreter's own prefix, where a pyvenv.cfg
+    # written would make it one
+    venv = Path(sys.executable).parent.parent
+    site = venv / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+    cfg, pth = shlex.quote(str(venv / "pyvenv.cfg")), shlex.quote(str(site / "evil.pth"))
+    calls = [
+        {"file_path": str(venv / "pyvenv.cfg"), "content": "home = /tmp/evil\n"},
+        {"file_path": str(site / "sitecustomize.py"), "content": "import os\n"},
+        {"command": f"echo home = /tmp/evil > {cfg}"},
+        {"command": f"echo 'import os' > {pth}"},
+    ]
+    let_through = {}
+    for session, cwd, tool_input in (
+        (session, cwd, tool_input)
+        for session, cwd in ((SESSION, dev(t1)), ("s-free", repo))  # s-free owns no task
+        for tool_input in calls
+    ):
+        variant = {"variant": "Bash"} if "command" in tool_input else {}
+        data = payload(
+            "claude",
+            "PreToolUse",
+            session_id=session,
+            cwd=str(cwd),
+            tool_input=tool_input,
+            **variant,
+        )
+        ran = subprocess.run(["sh", "-c", command], cwd=cwd, input=data, capture_output=True)
+        if ran.returncode != 2 or b"interpreter runs at start-up" not in ran.stderr:
+            let_through[(session, str(tool_input))] = ran.stderr.decode()
+    assert let_through == {}
+
+
+def test_what_is_never_an_agents_is_not_moved_away_either(t1: Engine, hook: Hook) -> None:
+    """`mv` takes a file away as `rm` does: task.json, the client's hook settings, git's config,
+    the hooks' launcher and taskproto's own code moved out are refused like deleted (they passed,
+    while `rm` of each was refused); and so is a folder holding what the hooks run (taskproto's
+    package, the folder their interpreter is named in), deleted or moved, as a folder holding the
+    root is. Moving an agent's own files passes."""
+    repo = t1.config.repo
+    subprocess.run(
+        [sys.executable, "-m", "taskproto", "init", "--claude"],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+    code = Path(protected.__file__).parent
+    taken = [
+        t1.config.task_file("t1"),
+        repo / ".claude" / "settings.local.json",
+        repo / ".git" / "config",
+        repo / ".git" / "taskproto-hooks" / "agent.py",
+        code / "entry.py",
+        code,
+    ]
+    folders = [Path(sys.executable).parent, code.parent.parent]  # bin/, the package itself
+    let_through = {}
+    for session, cwd in ((SESSION, str(dev(t1))), ("s-free", str(repo))):
+        for command in [f"mv {shlex.quote(str(p))} /tmp/taken-away" for p in taken] + [
+            f"{verb} {shlex.quote(str(p))}{away}"
+            for p in folders
+            for verb, away in (("mv", " /tmp/taken-away"), ("rm -rf", ""))
+        ]:
+            code_, err = bash(hook, command, cwd, session=session)
+            if code_ != 2:
+                let_through[(session, command)] = err
+    assert let_through == {}
+    own = dev(t1)
+    assert bash(hook, "touch a.txt && mv a.txt b.txt", str(own))[0] == 0

@@ -282,11 +282,64 @@ CONFIG_READS = {"--get", "--list", "-l", "--get-all", "--get-regexp"}
 CONFIG_WRITES = {"--unset", "--unset-all", "--add", "--replace-all", "--edit", "-e"}
 
 
+# `git config` options that drop or hide core.hooksPath without naming it: its section removed or
+# renamed, or the file handed to an editor (GIT_EDITOR may be any program)
+CONFIG_SECTIONS = {"--remove-section", "--rename-section"}
+
+
+def hooks_setting(key: str) -> bool:
+    """Whether a config key (`key` or `key=value`) sets where git runs hooks: core.hooksPath, or an
+    include, whose file may set it."""
+    key = key.lower()
+    # an alias whose command sets it (`alias.ci=!git config core.hooksPath /x`)
+    return key.startswith(("core.hookspath", "include.path", "includeif.")) or (
+        key.startswith("alias.") and "hookspath" in key
+    )
+
+
+def hooks_off(what: str) -> str:
+    return f"{what} runs git without taskproto's hooks"
+
+
+def config_hides_hooks(rest: list[str]) -> str | None:
+    """The option of `git config REST` that may drop core.hooksPath without naming it, if any."""
+    for a, nxt in zip(rest, [*rest[1:], ""], strict=True):
+        if a in ("--edit", "-e"):
+            return a
+        if a in CONFIG_SECTIONS and nxt.lower().split(".")[0] in ("core", "include", "includeif"):
+            return f"{a} {nxt}"
+    return None
+
+
+def config_write(rest: list[str]) -> tuple[str, bool]:
+    """Why `git config REST` (a write) is not an agent's, and whether it moves git's hooks."""
+    alias = [a for a in rest if a.lower().startswith("alias.")]
+    if alias and "hookspath" in " ".join(rest).lower():  # `git config alias.ci '!git config ...'`
+        return f"`git config {alias[0]}` points git away from taskproto's hooks", True
+    if named := next((a for a in rest if hooks_setting(a)), None) or config_hides_hooks(rest):
+        return f"`git config {named}` points git away from taskproto's hooks", True
+    key = next((a for a in rest if not a.startswith("-")), "")
+    return f"`git config {key}` writes git's settings, the user's (its hooks' among them)", False
+
+
+def config_env_bypass(env: dict[str, str]) -> str | None:
+    """Why the GIT_CONFIG_* variables a git command runs with may turn taskproto's hooks off: a
+    setting of core.hooksPath or of an include, or a settings file of their own (`/dev/null`, no
+    settings, passes)."""
+    config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
+    if "hookspath" in config or "include" in config:
+        return hooks_off("GIT_CONFIG_* setting core.hooksPath")
+    for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
+        if env.get(name) not in (None, "/dev/null", os.environ.get(name)):
+            return f"{name} reads git's settings (core.hooksPath among them) from a file of its own"
+    return None
+
+
 def config_read(rest: list[str]) -> bool:
     """Whether `git config REST` only reads: a read option, or a setting named and no value."""
     if not rest or any(a in CONFIG_READS for a in rest):
         return True
-    if not any(a.lower().startswith("core.hookspath") for a in rest):
+    if not any(hooks_setting(a) for a in rest):
         return False  # another setting written
     named = [a for a in rest if not a.startswith("-")]
     return len(named) == 1 and not any(a in CONFIG_WRITES for a in rest)

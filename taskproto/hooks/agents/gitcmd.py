@@ -11,8 +11,12 @@ from taskproto.hooks.agents.commands import (
     UNKNOWN,
     ShellAction,
     absolute,
+    config_env_bypass,
     config_read,
+    config_write,
     followed,
+    hooks_off,
+    hooks_setting,
     patch_paths,
     read_patch,
     top_of,
@@ -63,24 +67,19 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     where = base
     work: str | None = env.get("GIT_WORK_TREE")  # the working tree it writes, wherever it is
     git_dir: str | None = env.get("GIT_DIR")  # the git dir whose HEAD's branch moves
-    config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
-    if "hookspath" in config:
-        act.bypass = "GIT_CONFIG_* setting core.hooksPath runs git without taskproto's hooks"
-        act.setting = act.bypass
-    if files := [k for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG") if k in env]:
-        act.bypass = (
-            f"{files[0]} has git read a configuration of the command's own (core.hooksPath)"
-        )
-        act.setting = act.bypass
+    if why := config_env_bypass(env):
+        act.bypass = act.setting = why
     i = 0
     while i < len(args) and args[i].startswith("-"):
         opt, value = args[i], args[i + 1] if i + 1 < len(args) else ""
-        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace") and value:
+        if opt.startswith("--config-env="):
+            opt, value = "--config-env", opt.split("=", 1)[1]
+            args = [*args[:i], opt, value, *args[i + 1 :]]
+        if opt in ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env") and value:
             if opt == "-C":
                 where = absolute(value, where, env)
-            elif opt == "-c" and value.lower().startswith("core.hookspath"):
-                act.bypass = "`git -c core.hooksPath=...` runs git without taskproto's hooks"
-                act.setting = act.bypass
+            elif opt in ("-c", "--config-env") and hooks_setting(value):
+                act.bypass = act.setting = hooks_off(f"`git {opt} {value.split('=', 1)[0]}=...`")
             elif opt == "-c" and value.lower().startswith("alias."):
                 act.unreadable.append(f"a git alias set on its command line, {value}")
             elif opt == "-c" and value.lower().startswith("core.worktree="):
@@ -105,6 +104,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
         where = absolute(work, start, env)
     sub = args[i] if i < len(args) else ""
     rest = args[i + 1 :]
+    if sub == "submodule" and "hookspath" in " ".join(rest).lower():  # foreach's command
+        act.bypass = act.setting = hooks_off("`git submodule foreach` setting core.hooksPath")
     if "$" in sub or "__SUBST__" in sub or (not sub and any("__SUBST__" in a for a in args)):
         act.unreadable.append(f"git's subcommand, {sub or '(from its input)'}")
         return
@@ -124,9 +125,8 @@ def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[s
     if sub == "config" and config_read(rest):
         return
     if sub == "config":
-        act.bypass = "`git config core.hooksPath` points git away from taskproto's hooks"
-        if any(a.lower().startswith("core.hookspath") for a in rest):
-            act.setting = act.bypass
+        act.bypass, hooks = config_write(rest)
+        act.setting = act.bypass if hooks else act.setting
     if sub in ("stash", "worktree", "remote", "tag", "notes", "reflog", "submodule") and rest[
         :1
     ] in (["list"], ["show"], ["-l"], ["--list"], ["-v"]):

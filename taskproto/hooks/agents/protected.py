@@ -20,13 +20,16 @@ if TYPE_CHECKING:
 # taskproto's own code (the hooks run it), and the site-packages of the interpreter that runs them,
 # where a `.pth` file or `sitecustomize` would run at every start with site-packages on
 CODE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+# A venv's prefix is its executable's folder's parent (where its pyvenv.cfg is): the hooks run
+# `python -I -S`, and without site sys.prefix is the base interpreter's, not the venv's
+VENV = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))
 SITE = {
     os.path.realpath(
         os.path.join(
             prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}", "site-packages"
         )
     )
-    for prefix in (sys.prefix, sys.base_prefix)
+    for prefix in (sys.prefix, sys.base_prefix, VENV)
 }
 STARTUP = (".pth", "sitecustomize.py", "usercustomize.py")
 
@@ -42,7 +45,10 @@ def as_named(path: str) -> str:
 INTERPRETER = {
     as_named(sys.executable),
     os.path.realpath(sys.executable),
-    os.path.join(os.path.realpath(sys.prefix), "pyvenv.cfg"),
+    *(
+        os.path.join(os.path.realpath(folder), "pyvenv.cfg")
+        for folder in (sys.prefix, VENV, os.path.dirname(os.path.abspath(sys.executable)))
+    ),
 }
 LAUNCHERS = "taskproto-hooks"  # in the common git dir: clients/launcher.py's FOLDER
 CLIENT_SETTINGS = {
@@ -127,11 +133,14 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
 
 def holder(layout: Layout, path: str) -> str | None:
     """Why deleting or moving away `path` (real) loses what is never an agent's: a folder that
-    holds taskproto's root or git's repository (the main checkout, `.git`, a parent of them)."""
+    holds taskproto's root or git's repository (the main checkout, `.git`, a parent of them), or
+    what the hooks run (taskproto's code, the folder their interpreter is named in)."""
     dirs = layout.dirs
     for inner, what in (
         (layout.root, "taskproto's state"),
         (dirs.common_dir if dirs is not None else None, "git's repository (every commit)"),
+        (CODE, "taskproto's code, which the hooks run"),
+        (os.path.dirname(as_named(sys.executable)), "the interpreter the hooks run"),
     ):
         if inner is not None and inside(inner, path):
             return (
@@ -148,6 +157,13 @@ def user_git_config(env: dict[str, str]) -> set[str]:
     named = [os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig"]
     named += [env[k] for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM") if env.get(k)]
     return {os.path.realpath(p) for p in named}
+
+
+def removal(layout: Layout, env: dict[str, str], path: str) -> str | None:
+    """Why deleting or moving away `path` is not an agent's: a folder that holds what is never
+    an agent's (`holder`), or one of those paths itself (`mv` takes it away as `rm` would; a link
+    moved is the link itself)."""
+    return holder(layout, os.path.realpath(path)) or protected(layout, env, as_named(path))
 
 
 def registry_dir(env: dict[str, str]) -> str:

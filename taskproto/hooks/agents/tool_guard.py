@@ -23,7 +23,7 @@ import os
 from taskproto.hooks.agents.commands import top_of
 from taskproto.hooks.agents.detach import detach_refusal, switch_refusal
 from taskproto.hooks.agents.gitcmd import tracks_root
-from taskproto.hooks.agents.protected import as_named, holder, protected
+from taskproto.hooks.agents.protected import as_named, protected, removal
 from taskproto.hooks.agents.shell import UNKNOWN, ShellAction, read_command
 from taskproto.hooks.session_branches import refusal as branch_refusal
 from taskproto.layout import inside
@@ -217,7 +217,7 @@ def decide(action: Action, guard: Guard) -> str | None:
         if target != UNKNOWN and (why := guard.protected(as_named(target))):
             return why
     for removed in action.removes:
-        if removed != UNKNOWN and (why := holder(guard.layout, os.path.realpath(removed))):
+        if removed != UNKNOWN and (why := removal(guard.layout, guard.env, removed)):
             return why
     if UNKNOWN in targets and (named := _names_own(action.text, guard)):
         return (
