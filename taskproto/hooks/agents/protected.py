@@ -119,14 +119,15 @@ def protected(layout: Layout, env: dict[str, str], path: str) -> str | None:
         )
     if path == os.path.join(layout.main, ".taskproto.toml"):
         return f"{path} holds taskproto's settings: only the user changes them."
-    if (
-        inside(path, CODE)
-        or (os.path.dirname(path) in SITE and name.endswith(STARTUP))
-        or path in INTERPRETER
-    ):
+    if inside(path, CODE) or (os.path.dirname(path) in SITE and name.endswith(STARTUP)):
         return (
             f"{path} is taskproto's own code, or code its interpreter runs at start-up: the "
             "hooks run it, so only the user changes it."
+        )
+    if path in INTERPRETER:
+        return (
+            f"{path} is the interpreter taskproto's hooks run (or the venv setting that picks "
+            "it): only the user changes it."
         )
     return None
 

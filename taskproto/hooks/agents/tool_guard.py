@@ -209,12 +209,13 @@ def decide(action: Action, guard: Guard) -> str | None:
             "what "
             "taskproto believes about this session: only the user does that."
         )
+    # a link written over (the interpreter the hooks name), by the path typed; then what it names
+    for target in action.targets:
+        if target != UNKNOWN and (why := guard.protected(as_named(target))):
+            return why
     targets = [t if t == UNKNOWN else os.path.realpath(t) for t in action.targets]
     for target in targets:
         if target != UNKNOWN and (why := guard.protected(target)):
-            return why
-    for target in action.targets:  # a link written over: the interpreter the hooks name
-        if target != UNKNOWN and (why := guard.protected(as_named(target))):
             return why
     for removed in action.removes:
         if removed != UNKNOWN and (why := removal(guard.layout, guard.env, removed)):
