@@ -122,10 +122,10 @@ def _bash(command: str) -> dict[str, object]:
 
 
 def _hook(command: str, data: bytes, cwd: Path) -> tuple[int, str, str]:
-    """The installed command, run as Claude Code runs it (a shell command line, the payload on
-    stdin)."""
+    """The installed command, run as Claude Code runs it (a command line for `sh -c`, the
+    payload on stdin)."""
     done = subprocess.run(
-        command, shell=True, input=data, cwd=cwd, capture_output=True, timeout=60, check=False
+        ["sh", "-c", command], input=data, cwd=cwd, capture_output=True, timeout=60, check=False
     )
     return done.returncode, done.stdout.decode(), done.stderr.decode()
 
