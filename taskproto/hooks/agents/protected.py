@@ -151,13 +151,22 @@ def holder(layout: Layout, path: str) -> str | None:
     return None
 
 
-def user_git_config(env: dict[str, str]) -> set[str]:
-    """The configuration files git reads in every repository: the user's and the system's."""
-    home = env.get("HOME") or os.path.expanduser("~")
-    xdg = env.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    named = [os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig"]
-    named += [env[k] for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM") if env.get(k)]
-    return {os.path.realpath(p) for p in named}
+_GIT_CONFIG_VARS = ("HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")
+_user_git_config: dict[tuple[str | None, ...], frozenset[str]] = {}
+
+
+def user_git_config(env: dict[str, str]) -> frozenset[str]:
+    """The configuration files git reads in every repository: the user's and the system's
+    (resolved once a hook: the guard asks for every path a call writes)."""
+    key = tuple(env.get(k) for k in _GIT_CONFIG_VARS)
+    found = _user_git_config.get(key)
+    if found is None:
+        home = env.get("HOME") or os.path.expanduser("~")
+        xdg = env.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+        named = [os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config")]
+        named += ["/etc/gitconfig", *(env[k] for k in _GIT_CONFIG_VARS[2:] if env.get(k))]
+        found = _user_git_config[key] = frozenset(os.path.realpath(p) for p in named)
+    return found
 
 
 def removal(layout: Layout, env: dict[str, str], path: str) -> str | None:
