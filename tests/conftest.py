@@ -33,8 +33,41 @@ GIT_ENV = {
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--slow", action="store_true", default=False, help="also run tests marked slow"
+        "--slow",
+        action="store_true",
+        default=False,
+        help="also run tests marked slow, and the heavy suites",
     )
+    parser.addoption(
+        "--heavy",
+        action="store_true",
+        default=False,
+        help="also run the heavy suites (the days, the real clients, pre-commit and browser, the"
+        " remote servers; `-m heavy` alone): CI runs them after the default suite",
+    )
+
+
+# The marks of the suites that start real outside programs end to end: they are heavy too.
+HEAVY_MARKS = ("clients", "browser", "precommit_framework")
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # Marked heavy as it is collected, before `-m` chooses: `-m heavy` chooses these too.
+    if any(item.get_closest_marker(mark) is not None for mark in HEAVY_MARKS):
+        item.add_marker(pytest.mark.heavy)
+
+
+def heavy(item: pytest.Item) -> bool:
+    return item.get_closest_marker("heavy") is not None
+
+
+def named_files(config: pytest.Config) -> bool:
+    """Whether the command named test files or folders other than the whole `tests` folder
+    (`pytest tests/day`): what is named runs, heavy or not."""
+    whole = {(config.rootpath / path).resolve() for path in config.getini("testpaths")}
+    whole.add(config.rootpath)
+    named = [arg.split("::")[0] for arg in config.option.file_or_dir or []]
+    return any(Path(config.invocation_params.dir, arg).resolve() not in whole for arg in named)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -56,7 +89,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # worker starts them and the others take the short tests from the end of its queue, so that no
     # worker is left running a long test alone at the end (docs/testing.md).
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
-    if config.getoption("--slow") or "slow" in (config.getoption("-m") or ""):
+    chosen = config.getoption("-m") or ""
+    if not (
+        config.getoption("--slow")
+        or config.getoption("--heavy")
+        or "heavy" in chosen
+        or named_files(config)
+    ):
+        # The heavy suites are left out of the default suite (docs/testing.md), not skipped:
+        # the summary counts them as deselected. Files or folders named run whole.
+        left_out = [item for item in items if heavy(item)]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = [item for item in items if not heavy(item)]
+    if config.getoption("--slow") or "slow" in chosen:
         return
     skip = pytest.mark.skip(reason="slow suite: run with --slow")
     for item in items:

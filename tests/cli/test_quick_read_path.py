@@ -20,6 +20,9 @@ from taskproto.state.record import Record
 from tests.conftest import commit_file, git, make_repo
 from tests.pristine import Pristine, built_once
 
+# each test starts Python and taskproto many times over: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 # Runs the real CLI entry and says on stderr whether the full command (click) was loaded.
 PROBE = (
     "import sys\n"

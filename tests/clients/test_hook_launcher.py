@@ -26,6 +26,9 @@ import pytest
 from taskproto.engine import Engine
 from tests.conftest import commit_file, run_taskproto
 
+# a virtualenv a test, the installed commands run as the client runs them: heavy (docs/testing.md)
+pytestmark = pytest.mark.heavy
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SESSION = "launcher-session"
 

@@ -33,7 +33,7 @@ from tests.sandbox.conftest import bwrap_problem
 
 from .helpers import Day
 
-pytestmark = pytest.mark.long  # a day of tens of seconds: started first
+pytestmark = [pytest.mark.long, pytest.mark.heavy]  # a day of tens of seconds: started first
 
 LEAD, LEAD2 = "lead-ann", "lead-ben"  # no terminal here: sessions by TASKPROTO_SESSION
 

@@ -29,7 +29,7 @@ from tests.conftest import Result, git, run_taskproto
 
 from .helpers import Day
 
-pytestmark = pytest.mark.long  # a day of tens of seconds: started first
+pytestmark = [pytest.mark.long, pytest.mark.heavy]  # a day of tens of seconds: started first
 
 ALICE, BOB = "alice", "bob"
 CORE = 'def greet(name: str) -> str:\n    return "hi " + name\n'

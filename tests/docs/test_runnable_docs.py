@@ -12,6 +12,9 @@ import pytest
 from tests.conftest import git, make_repo
 from tests.ptyshell import Shell, shell_env
 
+# every doc's runnable blocks end to end, in a shell: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK = re.compile(r"^```sh runnable\n(.*?)^```$", re.S | re.M)
 

@@ -11,6 +11,9 @@ import pytest
 
 from tests.conftest import commit_file, git, git_recorder, make_repo, run_taskproto
 
+# a shared remote and its fresh clones: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 SESSION = {"TASKPROTO_SESSION": "alice"}
 
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from taskproto.config import load_config
 from taskproto.engine import Engine
 from tests.conftest import git, make_repo
 from tests.landing.conftest import SESSION, approved_task
 from tests.remote.remote_servers import ok, tp
+
+# whole landings on two clones of a shared remote: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
 
 CALC = ("calc-add", "calc-sub", "calc-mul", "calc-div")
 

@@ -16,6 +16,9 @@ from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.state.models import AgentState
 
+# real git servers on 127.0.0.1 and racing processes: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 # One machine: say it is ready, wait for the go file, claim without a name. Prints one JSON line.
 RACER = r"""
 import json, sys, time

@@ -18,6 +18,9 @@ from taskproto.config import load_config
 from taskproto.engine import Engine
 from taskproto.remote import RemoteClaimHeld, RemoteError
 
+# real git servers on 127.0.0.1 and racing processes: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 # One racer: sync, say it is ready, wait for the go file, then act. Prints one JSON line.
 RACER = r"""
 import json, sys, time

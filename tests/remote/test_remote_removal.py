@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from remote_servers import Server, clone, git, ok, race, tp
 
+# real git servers on 127.0.0.1 and racing processes: heavy (docs/testing.md), run by CI
+pytestmark = pytest.mark.heavy
+
 
 @pytest.fixture(params=["file", pytest.param("daemon", marks=pytest.mark.slow)])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
