@@ -14,9 +14,6 @@ from types import ModuleType
 
 import pytest
 
-# compiles and runs the training loop: heavy (docs/testing.md), run by CI
-pytestmark = pytest.mark.heavy
-
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "train_interrupt_model.py"
 SHIPPED = ROOT / "taskproto" / "classify" / "languages" / "model.bin"
