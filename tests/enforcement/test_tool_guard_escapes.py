@@ -456,11 +456,17 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
 ) -> None:
     """core.hooksPath set without naming it the way the guard read: `--config-env`, an include
     (whose file sets it) written or set for one command, a settings file of git's own
-    (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM), its section removed or the config handed to an editor.
-    Each turns the hooks off (git runs none: checked on a real repository first), so each is
-    refused a session that owns no task; the same commands' harmless kin pass."""
+    (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM) or a folder of its own (HOME, XDG_CONFIG_HOME: set
+    for the command, through `env`, or exported), its section removed or the config handed to an
+    editor. Each turns the hooks off (git runs none: checked on a real repository first), so each
+    is refused a session that owns no task; the same commands' harmless kin pass."""
     off = tmp_path / "off.cfg"
     off.write_text("[core]\n\thooksPath = /dev/null\n")
+    home, xdg = tmp_path / "home", tmp_path / "xdg"
+    (xdg / "git").mkdir(parents=True)
+    home.mkdir()
+    (home / ".gitconfig").write_text(off.read_text())
+    (xdg / "git" / "config").write_text(off.read_text())
     scratch = tmp_path / "scratch"
     git(tmp_path, "init", "-q", str(scratch))
     (scratch / ".git" / "hooks" / "pre-commit").write_text("#!/bin/sh\nexit 1\n")
@@ -469,6 +475,9 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
         f"git -c include.path={off} commit -q --allow-empty -m x",
         f"GIT_CONFIG_GLOBAL={off} git commit -q --allow-empty -m x",
         "OFF=/dev/null git --config-env=core.hooksPath=OFF commit -q --allow-empty -m x",
+        f"HOME={home} git commit -q --allow-empty -m x",
+        f"env XDG_CONFIG_HOME={xdg} git commit -q --allow-empty -m x",
+        f"export HOME={home}; git commit -q --allow-empty -m x",
     ]
     for command in doors:  # each one really runs no hook
         ran = subprocess.run(["sh", "-c", command], cwd=scratch, capture_output=True)
@@ -500,6 +509,10 @@ def test_git_s_other_doors_to_where_it_runs_hooks_are_shut(
         "git config --remove-section alias",
         "git -c user.name=x commit -m x",
         "GIT_CONFIG_GLOBAL=/dev/null git status",
+        f"GIT_CONFIG_GLOBAL=/dev/null HOME={home} git commit -m x",
+        f"HOME={home} ls",
+        "HOME=$HOME git status",
+        "export HOME=$HOME; git status",
         "git --config-env=user.name=USER log -1",
         "git config alias.st status",
         "git submodule update --init",

@@ -322,16 +322,26 @@ def config_write(rest: list[str]) -> tuple[str, bool]:
     return f"`git config {key}` writes git's settings, the user's (its hooks' among them)", False
 
 
-def config_env_bypass(env: dict[str, str]) -> str | None:
-    """Why the GIT_CONFIG_* variables a git command runs with may turn taskproto's hooks off: a
-    setting of core.hooksPath or of an include, or a settings file of their own (`/dev/null`, no
-    settings, passes)."""
+def config_env_bypass(own: dict[str, str], shells: dict[str, str]) -> str | None:
+    """Why the variables a git command is given (`own`: set on its command line or exported before
+    it; `shells`: the shell's) may turn taskproto's hooks off: GIT_CONFIG_* setting core.hooksPath
+    or an include, or a settings file of their own (`/dev/null`, no settings, passes); a HOME or
+    XDG_CONFIG_HOME of their own, since git reads the user's settings from `$HOME/.gitconfig` and
+    `$XDG_CONFIG_HOME/git/config` (the shell's own pass, and any where GIT_CONFIG_GLOBAL names the
+    settings file instead)."""
+    env = {**shells, **own}
     config = " ".join(v for k, v in env.items() if k.startswith("GIT_CONFIG")).lower()
     if "hookspath" in config or "include" in config:
         return hooks_off("GIT_CONFIG_* setting core.hooksPath")
     for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
         if env.get(name) not in (None, "/dev/null", os.environ.get(name)):
             return f"{name} reads git's settings (core.hooksPath among them) from a file of its own"
+    for name in ("HOME", "XDG_CONFIG_HOME"):
+        moved = name in own and own[name].rstrip("/") != shells.get(name, "").rstrip("/")
+        if moved and "GIT_CONFIG_GLOBAL" not in env:
+            return (
+                f"{name} reads git's settings (core.hooksPath among them) from a folder of its own"
+            )
     return None
 
 

@@ -61,13 +61,15 @@ GIT_READS = {
 GIT_NO_VERIFY = {"commit", "merge", "push", "am", "cherry-pick", "rebase", "revert", "pull"}
 
 
-def git_command(act: ShellAction, args: list[str], base: str | None, env: dict[str, str]) -> None:
-    """`env` holds the GIT_* variables the command line sets for it (GIT_WORK_TREE, GIT_DIR,
-    GIT_INDEX_FILE, GIT_CONFIG_*)."""
+def git_command(
+    act: ShellAction, args: list[str], base: str | None, shells: dict[str, str], own: dict[str, str]
+) -> None:
+    """`own`: the variables set for it or exported (GIT_*, HOME, ...); `shells`: the shell's."""
+    env = {**shells, **own}
     where = base
     work: str | None = env.get("GIT_WORK_TREE")  # the working tree it writes, wherever it is
     git_dir: str | None = env.get("GIT_DIR")  # the git dir whose HEAD's branch moves
-    if why := config_env_bypass(env):
+    if why := config_env_bypass(own, shells):
         act.bypass = act.setting = why
     i = 0
     while i < len(args) and args[i].startswith("-"):

@@ -248,9 +248,9 @@ class _Reader:
         while words and "=" in words[0].split("/")[0] and not words[0].startswith("="):
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
-            self._git_variable(words[0], self.git_env)
             name, _, value = words[0].partition("=")
             assigned[name] = self._word(value, base)
+            self._git_variable(f"{name}={assigned[name]}", self.git_env)  # as expanded
             words = words[1:]  # VAR=value
         if not words:  # `g=git`: the shell's own variable, for the commands after it
             self.variables.update(assigned)
@@ -339,7 +339,7 @@ class _Reader:
                 if a.split("=")[0] in _HIDDEN or a.startswith("TASKPROTO_")
             ]
             for a in args if name == "export" else ():
-                self._git_variable(a, self.exported)
+                self._git_variable(self._word(a, base), self.exported)
             return base
         if name in ("cd", "pushd"):
             return absolute(args[0], base, self.env) if args and args[0] != "-" else None
@@ -365,7 +365,7 @@ class _Reader:
         elif name in ("uvx", "pipx") and args and "taskproto" in args[:3]:
             act.taskproto.append(args[args.index("taskproto") + 1 :])
         elif name == "git":
-            git_command(act, args, base, {**self.env, **self.exported, **self.git_env})
+            git_command(act, args, base, self.env, {**self.exported, **self.git_env})
         else:
             writes(act, name, args, base, self.env)
         return base
@@ -373,7 +373,7 @@ class _Reader:
     @staticmethod
     def _git_variable(word: str, into: dict[str, str]) -> None:
         name, _, value = word.partition("=")
-        if name.startswith("GIT_"):
+        if name.startswith("GIT_") or name in ("HOME", "XDG_CONFIG_HOME"):  # git's settings' homes
             into[name] = value
 
     def _shell(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
