@@ -584,6 +584,8 @@ def test_gits_configuration_for_every_repository_is_the_users(t1: Engine, hook: 
         "GIT_CONFIG_GLOBAL=/tmp/evil git commit -m x",
         "export GIT_CONFIG_GLOBAL=/tmp/evil; git commit -m x",
         "env GIT_CONFIG_SYSTEM=/tmp/evil git commit -m x",
+        "HOME=/tmp/evil git commit -m x",
+        "cd /tmp && export XDG_CONFIG_HOME=/tmp/evil && git -C - commit -m x",
         "git config --global core.hooksPath /tmp/x",
     ]
     let_through = {}
