@@ -136,6 +136,10 @@ def test_a_finish_or_a_supposition_with_its_tag_is_a_status(message: str) -> Non
         ("suponho que ainda estou esperando o deploy", "pt-status-supposed"),
         ("supongo que todavía no es necesario", "es-status-supposed"),
         ("actualízame el README", "es-status-update-me"),
+        ("me atualiza quando terminar o import", "pt-status-update-me"),
+        ("me deixa a par assim que o deploy sair", "pt-status-update-me"),
+        ("ponme al día cuando termines los filtros", "es-status-update-me"),
+        ("actualízame si algo se rompe", "es-status-update-me"),
         ("¿el lock ya está liberado?", "es-status-done-passive"),
     ],
 )

@@ -219,6 +219,8 @@ _BEFALLEN = (
     r"|dejo pasar|se (?:le )?colo|se aplica|aplica|vale(?! la pena)|valiendo|sirve"
     r"|(?:es|son) (?:el|la|los|las) mism[oa]s?"
 )
+# a report asked now, not when a thing happens ("ponme al día cuando termines")
+_NOW = r"(?!.*\b(?:cuando|en cuanto|apenas|despues|luego|si)\b)"
 # a go not denied, asked, held by "todavía" nor on a condition ("a currar si pasa el CI")
 _FREE = r"(?!.*\b(?:no|nunca|ni|todavia|aun|si)\b)(?!.*\?$)"
 # the rest of the work said as a whole, a step or a phase
@@ -237,13 +239,17 @@ TWENTYTHIRD = (
         0.85,
     ),
     # an order to report: "ponme al día", "actualízame", "ponnos al tanto del checkout" (not an
-    # update of the code: "actualízame el README")
+    # update of the code, "actualízame el README", nor one asked for later, "ponme al día cuando
+    # termines")
     Rule(
         "es-status-update-me",
         "STATUS_REQUEST",
-        r"^(?:(?:oye|bueno|porfa|por favor|venga|y) )*(?:ponme|ponnos|pongame|ponganme|poneme"
+        r"^"
+        + _NOW
+        + r"(?:(?:oye|bueno|porfa|por favor|venga|y) )*(?:ponme|ponnos|pongame|ponganme|poneme"
         r"|mantenme|tenme) (?:al (?:dia|tanto|corriente)|al loro)\b"
-        r"|^(?:(?:oye|bueno|porfa|por favor|venga|y) )*(?:actualizame|actualizanos|actualiceme"
+        r"|^" + _NOW + r"(?:(?:oye|bueno|porfa|por favor"
+        r"|venga|y) )*(?:actualizame|actualizanos|actualiceme"
         r"|informame|informanos)(?=$|[\s,.!?])(?! (?:el|la|los|las|esto|eso|este|esta"
         r"|mi)\b)",
         0.85,

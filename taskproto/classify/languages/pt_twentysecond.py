@@ -200,6 +200,8 @@ _BEFALLEN = (
 )
 # a work verb, done: "criadas", "feito", "migrados"
 _MADE = r"(?:\w+ad[oa]s?|\w+id[oa]s?|feit[oa]s?|pront[oa]s?|escrit[oa]s?|post[oa]s?)"
+# a report asked now, not when a thing happens ("me atualiza quando terminar")
+_NOW = r"(?!.*\b(?:quando|assim que|logo que|depois|se|caso)\b)"
 # a go not denied, asked, nor on a condition ("favor dar continuidade se o teste passar")
 _FREE = r"(?!.*\b(?:nao|nunca|nem|se|caso)\b)(?!.*\?$)"
 _THE = r"(?:o|a|os|as|aquel[ea]s?|esse|essa|esses|essas|seu|sua|nosso|nossa)"
@@ -229,15 +231,19 @@ TWENTYTHIRD = (
         0.85,
     ),
     # an order to report: "me atualiza aí", "me deixa a par", "me põe a par do checkout",
-    # "atualiza a gente" (not an update of the code: "me atualiza o README")
+    # "atualiza a gente" (not an update of the code, "me atualiza o README", nor one asked for
+    # later, "me atualiza quando terminar")
     Rule(
         "pt-status-update-me",
         "STATUS_REQUEST",
-        r"^(?:(?:ei|entao|ai|pfv|pf|por favor|rapidinho) )*(?:me|nos|a gente) (?:atualiza|atualize"
+        r"^"
+        + _NOW
+        + r"(?:(?:ei|entao|ai|pfv|pf|por favor|rapidinho) )*(?:me|nos|a gente) (?:atualiza|atualize"
         r"|atualizem|deixa a par|deixe a par|poe a par|ponha a par|coloca a par|bota a par"
         r"|situa|situe)(?=$|[\s,.!?])(?! (?:o|a|os|as|esse|essa|esses|essas|isso|este|esta"
         r"|meu|minha)\b)"
-        r"|^(?:atualiza|atualize) (?:a gente|nos|eu)\b",
+        r"|^" + _NOW + r"(?:atualiza|atualize) (?:a gente"
+        r"|nos|eu)\b",
         0.85,
     ),
     # "did you get to finish": "chegou a terminar o estorno?", "conseguiu acabar a migração?",
