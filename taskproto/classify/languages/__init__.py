@@ -121,6 +121,8 @@ _MARKERS = {
         tiempo pudiste alcanzaste llegaste conseguiste lograste caduco expiro
         convenciste hazlo tira turno shipealo pregunto explicandome contandome
         seguile seguila seguilo alante palante lante recapitula chirria quisiera comprender dudas
+        actualizame actualizanos informame ponme ponnos currar chambear laburar camellar pillado
+        supongo
     """,
     "fr": """
         accord actuellement  allez arrete arretez arreter assure attendez attends au aucun
@@ -180,6 +182,8 @@ _MARKERS = {
         continuam existem percentual conclusao expirou sumiu sumiram pras fechou
         simbora vambora partiu pulou finalizou finalizaram emenda poderia
         aponta apontando certo certa errado errada apanhado
+        atualiza chegou suponho presumo trava presa preso valendo sessao dono bronca
+        enrolacao prezado prosseguimento deixou barrou pegou resumo desce
     """,
 }
 

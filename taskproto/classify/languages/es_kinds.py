@@ -203,7 +203,9 @@ NOT_IF = rf"(?! {_IF_WHO})"
 IF_HELD = (
     r"|^(?:si " + _IF_WHO + r"|en caso de que\b)"
     # (the go's verb in a lookahead: a go's "sigue" alone compiles nothing more)
-    r"|(?=.*\b(?:sigue|segui|continua|continue|prosigue|seguir|continuar|retoma|procede|proceed)"
+    r"|(?=.*\b(?:sigue|segui|continua|continue|prosigue|seguir|continuar|retoma|procede|proceed"
+    # on to a step ("avanza al paso 5 si los tests pasan": the twenty-third round's)
+    r"|avanza|avance|avancen|pasa|pase|pasen|salta|salte)"
     r" (?:[\w-]+ ){0,5}?si " + _IF_WHO + r").*\bsi " + _IF_WHO
 )
 # a comma before these does not split: "monta la cuota, como lo hablamos" (the start of the

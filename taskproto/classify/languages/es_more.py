@@ -275,4 +275,5 @@ KINDS = (
     *es_twentieth.TWENTIETH,
     *es_twentieth.TWENTYFIRST,
     *es_twentysecond.TWENTYSECOND,
+    *es_twentysecond.TWENTYTHIRD,
 )

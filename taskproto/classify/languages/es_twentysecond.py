@@ -199,3 +199,105 @@ TWENTYSECOND = (
         0.8,
     ),
 )
+
+# The twenty-third round's (docs/interruptions.md, "Twenty-third round: the rules (Spanish and
+# Brazilian Portuguese)"), spliced after ``TWENTYSECOND``: a protocol object's state asked as what
+# happened to it; a status asked as an order to report, a passive "already done?" or a
+# supposition to confirm; a go back to work in slang, or on to the next step.
+
+# the protocol's objects, with its hooks ("el pre-commit")
+_HELD = _OBJECT + r"|hooks?|pre-commit|precommit"
+# the code's own sessions, hooks, locks: not the protocol's ("¿la sesión del usuario se cayó?")
+_APP = (
+    r"usuarios?|clientes?|login|redis|base de datos|app|jwt|cookies?|tokens?|webhooks?|mutex"
+    r"|react|postgres|mysql|navegador|pagos?|checkout"
+)
+# what happened to it, or whether it still holds
+_BEFALLEN = (
+    r"pillad[oa]s?|trabad[oa]s?|atascad[oa]s?|enganchad[oa]s?|bloquead[oa]s?|sobrevivio"
+    r"|sobrevivieron|se cayo|se cayeron|murio|murieron|pillo|atrapo|freno|paro|bloqueo"
+    r"|dejo pasar|se (?:le )?colo|se aplica|aplica|vale(?! la pena)|valiendo|sirve"
+    r"|(?:es|son) (?:el|la|los|las) mism[oa]s?"
+)
+# a report asked now, not when a thing happens ("ponme al día cuando termines")
+_NOW = r"(?!.*\b(?:cuando|en cuanto|apenas|despues|luego|si)\b)"
+# a go not denied, asked, held by "todavía" nor on a condition ("a currar si pasa el CI")
+_FREE = r"(?!.*\b(?:no|nunca|ni|todavia|aun|si)\b)(?!.*\?$)"
+# the rest of the work said as a whole, a step or a phase
+_STEP = r"paso|punto|fase|etapa|item|seccion|parte|tarea|ticket|bloque|modulo"
+
+TWENTYTHIRD = (
+    # a protocol object's state, asked as what happened to it: "¿el kill -9 dejó el lock
+    # pillado?", "¿tu sesión sobrevivió al corte?", "¿el pre-commit pilló el binario?", "¿el hook
+    # aplica también en tu worktree?" (not how it works, why, or the app's own session)
+    Rule(
+        "es-audit-befallen",
+        "AUDIT",
+        r"^(?!(?:por que|para que|que|como|cual|donde|cuando|porque|xq|pq)\b)"
+        r"(?!.*\b(?:" + _APP + r")\b)(?=.*\b(?:" + _HELD + r")\b)(?=.*\?$|.*\bo no\s*$)"
+        r".*\b(?:" + _BEFALLEN + r")\b",
+        0.85,
+    ),
+    # an order to report: "ponme al día", "actualízame", "ponnos al tanto del checkout" (not an
+    # update of the code, "actualízame el README", nor one asked for later, "ponme al día cuando
+    # termines")
+    Rule(
+        "es-status-update-me",
+        "STATUS_REQUEST",
+        r"^"
+        + _NOW
+        + r"(?:(?:oye|bueno|porfa|por favor|venga|y) )*(?:ponme|ponnos|pongame|ponganme|poneme"
+        r"|mantenme|tenme) (?:al (?:dia|tanto|corriente)|al loro)\b"
+        r"|^" + _NOW + r"(?:(?:oye|bueno|porfa|por favor"
+        r"|venga|y) )*(?:actualizame|actualizanos|actualiceme"
+        r"|informame|informanos)(?=$|[\s,.!?])(?! (?:el|la|los|las|esto|eso|este|esta"
+        r"|mi)\b)",
+        0.85,
+    ),
+    # a piece of work asked done, in the passive: "¿las tablas de lotes ya están creadas?",
+    # "¿el endpoint ya quedó listo?" (the protocol's objects are audits)
+    Rule(
+        "es-status-done-passive",
+        "STATUS_REQUEST",
+        r"^(?!.*\b(?:"
+        + _HELD
+        + r")\b)(?:y )?(?:el|la|los|las|ese|esa|esos|esas|tu|tus|nuestr[oa]s?)"
+        r" [^?]*?\bya (?:esta|estan|fue|fueron|quedo|quedaron|ha sido|han sido) (?:tod[oa]s? )?"
+        r"(?:\w+ad[oa]s?|\w+id[oa]s?|hech[oa]s?|list[oa]s?|escrit[oa]s?|puest[oa]s?)\s*\?+$",
+        0.85,
+    ),
+    # a supposition to confirm: "supongo que todavía no empezaste con los recibos", "imagino que
+    # ya tienes listo el importador" (not the protocol's objects)
+    Rule(
+        "es-status-supposed",
+        "STATUS_REQUEST",
+        r"^(?:(?:y|pero|bueno|entonces) )*(?:yo )?(?:supongo|imagino|asumo|apuesto a|apuesto"
+        r"|presumo|intuyo) que\b(?!.*\b(?:" + _HELD + r")\b).*\b(?:todavia|aun|ya|ni)\b.*\b(?:"
+        r"\w+(?:aste|iste|aron|ieron|ad[oa]s?|id[oa]s?)|empez\w*|arranc\w*|termin\w*|acab\w*"
+        r"|list[oa]s?|hech[oa]s?|a medias|parad[oa]s?)\b",
+        0.8,
+    ),
+    # back to work, in slang: "a currar otra vez", "venga, a chambear con los filtros", "a
+    # laburar" (not denied, asked, or "todavía"; a later time holds it)
+    Rule(
+        "es-go-to-work",
+        "RESUMPTION",
+        r"^" + _FREE + r"(?:(?:y|ya|pues|ahora|venga|bueno|vale"
+        r"|hala|ea|ok|dale|listo) )*a (?:currar|chambear|chambiar|camellar|laburar|codear|picar"
+        r"|jalar|meterle|darle caña|darle duro)\b(?: (?:otra vez|de nuevo|ya|duro|fuerte))?"
+        r"(?: (?:con|en) .+)?[\s.!]*$",
+        0.85,
+    ),
+    # on to the next step: "avanza al paso 5", "salta al punto 3" ("pasa a la siguiente fase" is
+    # es-go-onto's, "sigue con el paso 3" es-resumption's); not denied, asked, or on a condition
+    Rule(
+        "es-go-next-step",
+        "RESUMPTION",
+        r"^" + _FREE + r"(?:(?:y|ya|pues|ahora|venga|bueno|vale"
+        r"|ok|dale|entonces) )*(?:(?:avanza|avance|avancen|salta|salte) (?:ya )?(?:al|a la"
+        r"|hasta el|hasta la)|(?:pasa|pase|pasen) (?:ya )?(?:al|hasta el)) (?:siguiente"
+        r" |proxim[oa] )?"
+        r"(?:" + _STEP + r")\b",
+        0.85,
+    ),
+)

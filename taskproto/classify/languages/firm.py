@@ -126,8 +126,8 @@ FIRM: dict[str, frozenset[str]] = {
     "pt-hold-asked": _AUDIT,
     "es-feeling-remark": _AUDIT,
     "pt-feeling-remark": _AUDIT,
-    "es-status-what-time": _QUESTION,
-    "pt-status-what-time": _QUESTION,
+    "es-status-what-time": _QUESTION | _GO,
+    "pt-status-what-time": _QUESTION | _GO,
     "es-status-reached-end": _QUESTION,
     "pt-status-reached-end": _QUESTION,
     "es-doubt-fact": _STATUS,
@@ -196,6 +196,22 @@ FIRM: dict[str, frozenset[str]] = {
     "pt-failing-since-remark": _STATUS,
     "es-doubt-question": _STATUS,
     "pt-doubt-question": _STATUS,
+    # the twenty-third round's: a protocol object's state asked as what happened to it, or its
+    # owner as an order (an audit); a status asked as an order, "did you get to finish", a
+    # passive "already done?", a day's summary, "what about X, closed?", a supposition (never a
+    # go, nor a question)
+    "es-audit-befallen": _QUESTION | _STATUS,
+    "es-status-update-me": _QUESTION | _GO | frozenset({"OTHER"}),
+    "es-status-done-passive": _QUESTION | _GO,
+    "es-status-supposed": _QUESTION | _GO,
+    "pt-audit-state-asked": _QUESTION | _STATUS,
+    "pt-audit-show-owner": _QUESTION | _STATUS,
+    "pt-status-update-me": _QUESTION | _GO | frozenset({"OTHER"}),
+    "pt-status-got-to-finish": _QUESTION | _GO,
+    "pt-status-done-passive": _QUESTION | _GO,
+    "pt-status-recap-day": _QUESTION | _GO,
+    "pt-status-what-about": _QUESTION | _GO,
+    "pt-status-supposed": _QUESTION | _GO,
     # the twenty-second round's: a go asked about in the indicative ("et après tu reprends ?")
     # is no go; whose or how old a protocol object is, an audit; a doubt said, a question
     "fr-go-asked-plan": _GO,

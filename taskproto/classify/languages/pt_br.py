@@ -360,13 +360,13 @@ RULES = (
         r"|continuar iguais|continuar igual|remover)\b.*\?$",
         0.85,
     ),
-    # a go said as "parte pro X", "volta pro X", "pode ir em frente", "mete bronca no X", "manda
-    # brasa", "vai com o X": a clause of its own, not negated, not asked
+    # "parte pro X", "volta pro X" (not to a version), "ir em frente", "mete bronca no X": not asked
     Rule(
         "pt-go-onto",
         "RESUMPTION",
         r"^(?!.*\b(?:nao|nunca)\b)(?!.*\?$)(?:(?:e|depois|entao|agora|ai|ok|beleza) )*(?:"
         r"parte (?:pro|pra|para o|para a|para os|para as)\b|volta (?:pro|pra|para o|para a|ao)\b"
+        r"(?! (?:versao|versoes|commit|release|tag|backup|[\w-]+ (?:anterior|antig[oa]))\b)"
         r"|(?:pode )?(?:ir|seguir) em frente\b|mete (?:bronca|ficha|marcha|o pe) (?:no|na|nos|nas"
         r"|em|com)\b|manda (?:brasa|ver|bala)\b|vai com (?:o|a|os|as)\b(?! calma\b))",
         0.85,

@@ -173,6 +173,10 @@ JOINERS = (
     # "…, o que eu falo pra ele?" after a question passed on: its tag (pt_twentysecond.py)
     r"|(?:e )?(?:o que|oq) (?:(?:eu|a gente) )?(?:falo|digo|respondo|conto|falamos|dizemos)"
     r"(?: (?:pra|pro|a|para) [\w-]+)?(?=\s*\?*$)"
+    # a question on the code asking the agent's opinion, its topic before the comma: "o memory
+    # leak, de onde tá saindo na tua opinião?" is one clause, the opinion's (pt_twentysecond.py)
+    r"|(?:de onde|por que|pq|o que|como|qual|onde|quanto)(?=[^,.;!?]*\b(?:na (?:sua|tua)"
+    r" opiniao|no (?:seu|teu) entender)\b)"
 )
 
 # "e aí" before a go parts two clauses as "e depois" does (a connective of ``pt_br.py``'s table):

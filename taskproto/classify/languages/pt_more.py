@@ -118,7 +118,10 @@ BEFORE_HOLD = (
         r"|voce|vc|nos|eles|elas|ele|ela|o cliente|os clientes)\b)|(?:ta|esta) liberad[oa][^\w]*$"
         r"|(?:(?:e|fica) )?(?:contigo|com (?:voce|vc)|tod[oa] (?:seu|sua|teu|tua))[^\w]*$"
         r"|vai fundo\b|(?:pode |ja pode )?voltar? (?:pro|pra|para o|para a|ao)\b(?! (?:mim|gente"
-        r"|a gente|nos|voce|vc)\b)|toca (?:o|a|os|as) (?!terror\b)[\w-]+"
+        # not back to an older version, a revert ("volta pra versão anterior", the twenty-third
+        # round's)
+        r"|a gente|nos|voce|vc|versao|versoes|commit|release|tag|backup"
+        r"|[\w-]+ (?:anterior|antig[oa]|de ontem))\b)|toca (?:o|a|os|as) (?!terror\b)[\w-]+"
         # the turn handed over, a clipped go: "coloquei a variável. Sua vez", "agora é tua vez",
         # "leva até o fim, depois eu olho"
         r"|(?:(?:e|agora e) )?(?:a )?(?:sua|tua) vez[^\w]*$|leva (?:isso |isso ai |tudo )?ate o"
@@ -257,7 +260,8 @@ BY_KIND = (
 )
 
 # The eighteenth round's forms, then the nineteenth's (``pt_kinds.py``), the twentieth's and
-# the twenty-first's (``pt_twentieth.py``), the twenty-second's (``pt_twentysecond.py``):
+# the twenty-first's (``pt_twentieth.py``), the twenty-second's and
+# the twenty-third's (``pt_twentysecond.py``):
 # spliced after ``BEFORE_HOLD``.
 KINDS = (
     *BY_KIND,
@@ -265,4 +269,5 @@ KINDS = (
     *pt_twentieth.TWENTIETH,
     *pt_twentieth.TWENTYFIRST,
     *pt_twentysecond.TWENTYSECOND,
+    *pt_twentysecond.TWENTYTHIRD,
 )

@@ -188,7 +188,8 @@ TWENTIETH = (
         "QUESTION",
         r"^(?:e )?de onde (?:(?:ta|esta|tao|estao) )?(?:vem|vindo|sai|saindo|surge|surgiu|veio"
         r"|aparece)\b|^(?=.*\b(?:na sua opiniao|na tua opiniao|no seu entender|no teu entender)\b)"
-        r"(?:de onde|por que|pq|o que|como|qual|onde|quanto)\b",
+        # its topic before a comma ("o memory leak, de onde …?", joined: ``pt_kinds.JOINERS``)
+        r"(?:[^,?]{1,60}, )?(?:de onde|por que|pq|o que|como|qual|onde|quanto)\b",
         0.85,
     ),
     # what an upgrade or a change would do, asked with the change as its subject: "atualizar o

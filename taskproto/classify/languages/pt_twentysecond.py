@@ -4,8 +4,9 @@ after the twenty-first round's ``pt_twentieth.TWENTYFIRST`` (that module had no 
 them). By kind, not by wording: a go in slang ("dá-lhe"); a status asked as what the agent has in
 hand, as a recap, as what works and what is left, passed on for somebody else, or of a ticket; a
 protocol object's age asked; a complaint, praise and a failure told since when are remarks, a
-doubt or a wish to understand is a question. Text as in ``pt_br.py`` (lowercased, accents
-folded)."""
+doubt or a wish to understand is a question. And the twenty-third round's, ``TWENTYTHIRD``
+(spliced after it): audits, status requests and gos by kind (see its comment). Text as in
+``pt_br.py`` (lowercased, accents folded)."""
 
 from __future__ import annotations
 
@@ -166,5 +167,184 @@ TWENTYSECOND = (
         r"|(?:queria|gostaria de|quero|preciso) (?:entender|compreender) (?:bem |melhor )?(?:se"
         r"|como|o que|qual|por que|quando|onde|a|o|os|as))\b",
         0.8,
+    ),
+)
+
+# The twenty-third round's (docs/interruptions.md, "Twenty-third round: the rules (Spanish and
+# Brazilian Portuguese)"), spliced after ``TWENTYSECOND``: an audit of a protocol object asked as a
+# plain question on what happened to it, or its owner asked as an order; a status asked as an
+# order to report, "did you get to finish", a passive "already done?", a summary of the day,
+# "what about X, closed?" or a supposition to confirm; a go after a decision or a break, formal or
+# in slang.
+
+# the protocol's objects; "trava" only as a noun, after a word that makes it one ("a trava", not
+# "o app trava")
+_HELD = (
+    r"(?:locks?|lockfiles?|claims?|worktrees?|sessao|sessoes|heartbeats?|journal|task record"
+    r"|hooks?|pre-commit|precommit|(?:a|as|essa|essas|esta|aquela|sua|tua|minha|nossa|da|na"
+    r"|nessa|dessa) travas?)"
+)
+# the code's own sessions, hooks, locks: not the protocol's ("a sessão do usuário caiu?")
+_APP = (
+    r"usuarios?|clientes?|login|redis|banco|app|aplicacao|jwt|cookies?|tokens?|webhooks?|mutex"
+    r"|react|postgres|mysql|navegador|browser|pagamentos?|checkout"
+)
+# what happened to it, or whether it still holds
+_BEFALLEN = (
+    r"ainda (?:vale|valem|existe|existem|funciona|serve|segura)|(?:ta|esta|tao|estao|continua"
+    r"|segue) (?:de pe|valendo|ativ[oa]s?|viv[oa]s?|ai|la|aplicad[oa]s?|rodando|pres[oa]s?"
+    r"|travad[oa]s?)|pres[oa]s?|travad[oa]s?|caiu|cairam|morreu|morreram|sobreviveu"
+    r"|sobreviveram|vale(?! a pena)|valem|pegou|pegaram|barrou|barraram|bloqueou|passou batido"
+    r"|deixou passar|rodou|rodaram|disparou|dispararam|se aplica|expirou|expirad[oa]s?|venceu"
+    r"|vencid[oa]s?|(?:e|sao) (?:o|a|os|as) mesm[oa]s?"
+)
+# a work verb, done: "criadas", "feito", "migrados"
+_MADE = r"(?:\w+ad[oa]s?|\w+id[oa]s?|feit[oa]s?|pront[oa]s?|escrit[oa]s?|post[oa]s?)"
+# a report asked now, not when a thing happens ("me atualiza quando terminar")
+_NOW = r"(?!.*\b(?:quando|assim que|logo que|depois|se|caso)\b)"
+# a go not denied, asked, nor on a condition ("favor dar continuidade se o teste passar")
+_FREE = r"(?!.*\b(?:nao|nunca|nem|se|caso)\b)(?!.*\?$)"
+_THE = r"(?:o|a|os|as|aquel[ea]s?|esse|essa|esses|essas|seu|sua|nosso|nossa)"
+
+TWENTYTHIRD = (
+    # a protocol object's state, asked as what happened to it: "o kill -9 deixou a trava
+    # presa?", "esse lock de ontem ainda vale?", "sua sessão caiu quando a VPN caiu?", "o
+    # pre-commit pegou o arquivo gigante?", "o hook tá valendo no seu worktree?" (not how it
+    # works, why, or the app's own session or lock)
+    Rule(
+        "pt-audit-state-asked",
+        "AUDIT",
+        r"^(?!(?:por que|pq|pra que|para que|como|quando|onde|qual|quais|o que)\b)"
+        r"(?!.*\b(?:" + _APP + r")\b)(?=.*\b" + _HELD + r"\b)"
+        r"(?=.*\?$|.*\bou nao\s*$|sera que\b).*\b(?:" + _BEFALLEN + r")\b",
+        0.85,
+    ),
+    # who owns a protocol object and since when, as an order: "me mostra quem é o dono do
+    # lock", "diz aí desde quando essa sessão tá aberta" (not the app's)
+    Rule(
+        "pt-audit-show-owner",
+        "AUDIT",
+        r"^(?!.*\b(?:" + _APP + r")\b)(?=.*\b" + _HELD + r"\b)(?:(?:me|pra mim) )?(?:mostra"
+        r"|mostre|diz|diga|fala|fale|conta|passa|informa|informe|lista|descobre|ve)"
+        r" (?:(?:pra mim|ai|rapidinho) )*(?:quem|de quem|o dono|a dona|desde quando"
+        r"|ha quanto tempo|qual (?:agente|sessao))\b",
+        0.85,
+    ),
+    # an order to report: "me atualiza aí", "me deixa a par", "me põe a par do checkout",
+    # "atualiza a gente" (not an update of the code, "me atualiza o README", nor one asked for
+    # later, "me atualiza quando terminar")
+    Rule(
+        "pt-status-update-me",
+        "STATUS_REQUEST",
+        r"^"
+        + _NOW
+        + r"(?:(?:ei|entao|ai|pfv|pf|por favor|rapidinho) )*(?:me|nos|a gente) (?:atualiza|atualize"
+        r"|atualizem|deixa a par|deixe a par|poe a par|ponha a par|coloca a par|bota a par"
+        r"|situa|situe)(?=$|[\s,.!?])(?! (?:o|a|os|as|esse|essa|esses|essas|isso|este|esta"
+        r"|meu|minha)\b)"
+        r"|^" + _NOW + r"(?:atualiza|atualize) (?:a gente"
+        r"|nos|eu)\b",
+        0.85,
+    ),
+    # "did you get to finish": "chegou a terminar o estorno?", "conseguiu acabar a migração?",
+    # "deu tempo de subir o fix?" (not whether it thought of a thing: "chegou a pensar em X?")
+    Rule(
+        "pt-status-got-to-finish",
+        "STATUS_REQUEST",
+        r"^(?:(?:e|ai|entao|ei) )*(?:(?:voce|vc|tu) )?(?:ja )?(?:chegou a|chegaste a|conseguiu"
+        r"|conseguiste|deu (?:pra|para|tempo de)|rolou de) (?:(?:ja|pelo menos|mesmo) )?"
+        r"(?:terminar|acabar|concluir|finalizar|fechar|entregar|implementar|comecar|mexer|fazer"
+        r"|subir|migrar|rodar|testar|escrever|corrigir|resolver|integrar|publicar)\b",
+        0.85,
+    ),
+    # a piece of work asked done, in the passive: "as tabelas de lote já foram criadas?", "o
+    # endpoint de busca já tá pronto?" (the protocol's objects are audits)
+    Rule(
+        "pt-status-done-passive",
+        "STATUS_REQUEST",
+        r"^(?!.*\b" + _HELD + r"\b)(?:(?:e|ai) )?" + _THE + r" [^?]*?\bja (?:foi|foram"
+        r"|ta|tao|esta|estao|ficou|ficaram) (?:tod[oa]s? )?" + _MADE + r"\s*\?+$",
+        0.85,
+    ),
+    # a summary of the day or of the work, for a meeting: "faz um resumo do seu dia pra eu
+    # colar no standup", "manda um resumo pra daily" (not of the code: "um resumo do módulo")
+    Rule(
+        "pt-status-recap-day",
+        "STATUS_REQUEST",
+        r"^(?:(?:me|nos) )?(?:faz|faca|fazer|me faz|me da|da|de|manda|mande|escreve|escreva"
+        r"|prepara|prepare|monta|monte|gera|gere|me passa|passa|quero|preciso de)"
+        r" (?:(?:pra mim|pra gente|ai) )?(?:um |uma )?(?:resumo|resumao|recap|apanhado|relatorio"
+        r"|status|balanco)(?: (?:rapid\w*|curt\w*|breve|geral))? (?:d[oa] (?:seu|teu|sua|tua"
+        r"|nosso|nossa) (?:dia|manha|tarde|noite|semana|sprint|trabalho)|d[oa] (?:dia|manha"
+        r"|tarde|semana|sprint|trabalho)(?! \d)|de hoje|pr[oa] (?:standup|stand-up|daily"
+        r"|reuniao|weekly|chefe|gerente))\b",
+        0.85,
+    ),
+    # "what about X, closed?": "e as passagens de barco, fechou?" (a bare noun's, not an
+    # instruction's tag: "commits em inglês, fechou?")
+    Rule(
+        "pt-status-what-about",
+        "STATUS_REQUEST",
+        r"^" + _THE + r" [\w-]+(?: d[eoa]s? [\w-]+)*, (?:ja )?(?:fechou|foi|saiu"
+        r"|terminou|rolou|deu certo|ficou pront[oa]|ta pront[oa]|andou|resolveu|finalizou"
+        r"|concluiu|subiu)\s*\?+$",
+        0.85,
+    ),
+    # a supposition to confirm: "suponho que a emissão de recibo ainda nem começou, né",
+    # "imagino que vc ainda não mexeu no import" (not the protocol's objects)
+    Rule(
+        "pt-status-supposed",
+        "STATUS_REQUEST",
+        r"^(?:(?:e|mas|entao|bom) )*(?:eu )?(?:suponho|imagino|presumo|aposto|chuto|deduzo)"
+        r" que\b(?!.*\b"
+        + _HELD
+        + r"\b).*\b(?:ainda|ja|nem)\b.*\b(?:(?!(?:estou|vou|sou|dou|tou)\b)\w{2,}(?:ou|eu|iu)|fez"
+        r"|pront[oa]s?|feit[oa]s?|pela metade|parad[oa]s?)\b",
+        0.8,
+    ),
+    # a go after a decision, the verb alone: "decidi: sem Redis. pode tocar", "pode tocar o
+    # barco" (not asked, denied, or on an object: "pode tocar no lock?")
+    Rule(
+        "pt-go-may-play",
+        "RESUMPTION",
+        r"^(?:(?:entao|agora|ja|bom|pronto|beleza|blz|ok) )*(?:pode|podes|pd|podem) (?:ir )?"
+        r"(?:tocar|tocar o barco|tocar em frente|tocar pra frente|seguir em frente)[\s.!]*$",
+        0.85,
+    ),
+    # a formal go: "Favor dar continuidade.", "solicito que dê prosseguimento", "pode dar
+    # sequência ao cadastro" (not denied; a later time or a condition holds it)
+    Rule(
+        "pt-go-formal",
+        "RESUMPTION",
+        r"^" + _FREE + r"(?:(?:favor|gentileza|por gentileza|solicito que"
+        r"|solicitamos que|peco que|pedimos que|pode|podem|poderia|poderiam|queira|queiram) )?"
+        r"(?:dar|de|deem|daria) (?:continuidade|prosseguimento|sequencia|seguimento|andamento)\b"
+        r"|^" + _FREE + r"(?:favor|gentileza|por gentileza) (?:prosseguir"
+        r"|seguir|continuar|retomar)\b",
+        0.85,
+    ),
+    # back to the work after a break or stalling: "volta a calcular o frete", "volta pro
+    # trabalho" (not back to an old version, nor a change: "volta pra versão anterior", "volta
+    # a usar o Redis")
+    Rule(
+        "pt-go-back-to",
+        "RESUMPTION",
+        r"^" + _FREE + r"(?:(?:bora|agora|entao|pronto|ja|vai) )*(?:volta"
+        r"|volte|voltem|retorna|retorne) (?:a|pra|para) (?:(?:calcular|implementar|codar"
+        r"|programar|trabalhar|mexer|escrever|fazer|migrar|testar|integrar|montar|desenvolver"
+        r"|construir|refatorar|corrigir|processar|importar|ajustar|criar|terminar|focar)\b"
+        r"|(?:o|a) (?:trabalho|tarefa|task|batente|labuta|implementacao|migracao|feature)\b)",
+        0.85,
+    ),
+    # a go in slang, alone or on its object: "senta a pua nos relatórios", "desce a lenha no
+    # parser", "mete bronca" alone (on its object, "mete bronca no X", it is pt-go-onto's); not
+    # denied, asked or held by "ainda"
+    Rule(
+        "pt-go-slang-more",
+        "RESUMPTION",
+        r"^(?!.*\bainda\b)" + _FREE + r"(?:(?:e|ja|agora|entao|beleza|blz|ok|pronto"
+        r"|show|bora) )*(?:(?:senta a pua|desce a lenha|bota pra quebrar)(?: (?:n[oa]s?|em|com)\b"
+        r"|[\s.!]*$)|(?:mete bronca|manda brasa)[\s.!]*$)",
+        0.85,
     ),
 )
