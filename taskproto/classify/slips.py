@@ -85,6 +85,10 @@ _PARTICLES = {
     "a": "啊",
     "ya": "呀",
     "haode": "好的",
+    # an "ok" typed before the go ("ok jixu xie ba"), as the tables read it in characters too
+    "ok": "ok",
+    "okay": "ok",
+    "okk": "ok",
     "hao": "好",
     "xing": "行",
     # the twenty-second round's: "jiancha yixia worktree he suo de zhuangtai" (检查一下worktree和

@@ -237,6 +237,19 @@ FIRM: dict[str, frozenset[str]] = {
     "zh-audit-casual": _QUESTION | _STATUS,
     "ja-permission-question": _STATUS | _GO,
     "zh-negated-finish": _GO,
+    # the twenty-third round's (ja_kinds.py, zh_twentythird.py)
+    "zh-status-list-left": _QUESTION | _GO | {"OTHER"},
+    "zh-status-supposed": _QUESTION | _GO | {"OTHER"},
+    "ja-status-supposed": _QUESTION | _GO | {"OTHER"},
+    "zh-audit-hook-caught": _QUESTION | _STATUS,
+    "ja-audit-result": _QUESTION | _STATUS,
+    "zh-design-question": _STATUS,
+    "zh-used-question": _STATUS,
+    "ja-design-question": _STATUS,
+    "zh-what-question": _STATUS,
+    "zh-prohibition-remark": _QUESTION | _STATUS,
+    "ja-prohibition-remark": _QUESTION | _STATUS,
+    "ja-keeps-on-remark": _STATUS,
 }
 
 

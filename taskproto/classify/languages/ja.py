@@ -13,14 +13,16 @@ from taskproto.classify.languages.table import Language
 # (keeps failing): a verb stem before 続け makes it "keep doing" ("計画どおり続けて" is a go, and
 # so is "やっぱり続けて", "やはり続けて": after all).
 _STEM = r"(?<![いきしちにひみぎじびぴえけせねへめれげぜべぺ])(?<!(?<![お通ぱは])り)"
+# (nor a go told of, denied or asked done: "始めてない", "続けてた", "もう始めてる？")
+_TOLD = r"(?!ない|なかっ|ません|ます|る|た|い[るま]|くれた)"
 VERB = (
-    rf"(?:{_STEM}(?:続け|つづけ)(?:て|よう|ましょう|ちゃって|てください)|続き(?:を|から)?(?:お願い|やって|して|書いて|進めて|(?:やろ|しよ)(?:う|っ)?か?[!.\s]*$)"
+    rf"(?:{_STEM}(?:続け|つづけ)(?:て{_TOLD}|よう|ましょう|ちゃって|てください)|続き(?:を|から)?(?:お願い|やって|して|書いて|進めて|(?:やろ|しよ)(?:う|っ)?か?[!.\s]*$)"
     r"|続行(?:して|しよう|しましょう|お願い|おねがい|で(?!き))|再開(?:して|しよ|しましょう|お願い|おねがい)"
     # a bare "続行!" ending the message ("気にしないで続行！"; not "処理の続行")
     r"|(?<!の)続行[!.\s]*$"
     # (not "巻き戻って", "払い戻して": rolled back, refunded)
-    r"|進め(?:て|ちゃって|よう|ましょう)|進(?:んで|もう|みましょう)|(?<!巻き)(?<!巻)戻って|戻ろう|どうぞ"
-    r"|始めて|始めよう|開始して|やろう|行こう|ゴーサイン|^(?:(?:じゃあ|じゃ|では|それでは|それじゃ|なら)、?)?再開(?:ok|で)?\W*$|その調子で\W*$"
+    rf"|進め(?:て{_TOLD}|ちゃって|よう|ましょう)|進(?:んで|もう|みましょう)|(?<!巻き)(?<!巻)戻って|戻ろう|どうぞ"
+    rf"|始めて{_TOLD}|始めよう|開始して|やろう|行こう|ゴーサイン|^(?:(?:じゃあ|じゃ|では|それでは|それじゃ|なら)、?)?再開(?:ok|で)?\W*$|その調子で\W*$"
     # "go ahead and do it", "get to it", "on to the implementation", "the rest, please"
     r"|進めと(?:いて|いてください)|進めておいて|取り(?:かか|掛か)って(?!る|い)|(?:実装|作業|次)に(?:入って|移って)"
     r"|続き(?:を)?よろしく"
@@ -130,6 +132,7 @@ RULES = (
     *ja_kinds.EARLY,  # what a commit changed; the missing work done (ja_kinds.py)
     *ja_kinds.ASKED,  # a reason, an order of calls; how far the work got (ja_kinds.py)
     *ja_kinds.TWENTYSECOND,  # a go as a loanword, the work entered (ja_kinds.py)
+    *ja_kinds.TWENTYTHIRD,  # a supposition on the work; a go announced (ja_kinds.py)
     # a request to finish, not a question about what is left: "残りを終わらせて"
     Rule(
         "ja-finish",
@@ -196,6 +199,7 @@ RULES = (
     ),
     ja_kinds.LOOK,  # a protocol object looked at, said casually (ja_kinds.py)
     *ja_kinds.TWENTYSECOND_LATE,  # doing now; whose, how old; a step's safety (ja_kinds.py)
+    *ja_kinds.TWENTYTHIRD_LATE,  # what an object was left in; a design asked (ja_kinds.py)
     # whether a check already asked for is done ("worktreeの監査は終わった？"): where the work
     # stands, not a new check (the model does not make an audit of it: languages.firm)
     Rule(
@@ -344,6 +348,7 @@ RULES = (
         0.7,
     ),
     *ja_more.REMARKS,  # a permission to ignore, an error pointed at (ja_more.py)
+    *ja_kinds.REMARKS,  # a failure that keeps on, a prohibition (ja_kinds.py)
 )
 
 LANGUAGE = Language(

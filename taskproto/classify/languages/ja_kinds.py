@@ -129,6 +129,13 @@ DEPLOY = Rule(
 JOINERS = (
     r"|(?:(?<=か, )|(?<=変更点, )|(?<=変更内容, )|(?<=中身, ))"
     r"(?=(?:ひとことで|一言で|ざっくり(?:と)?|手短に|簡単に|簡潔に|軽く)(?:で)?(?:いい|お願い|教えて|説明して)?\W*$)"
+    # nor before "since when" after who holds it: "今ロック持ってるの誰で, いつから？" (twenty-third
+    # round)
+    r"|(?:(?<=誰で, )|(?<=だれで, )|(?<=誰, )|(?<=だれ, ))(?=いつから)"
+    # nor after a hook named as the topic: "husky, あのでかいファイル弾いた？"
+    r"|(?<=husky, )|(?<=lefthook, )|(?<=pre-commit, )|(?<=precommit, )|(?<=pre-push, )"
+    # nor after a matter named as the topic: "通知の件, まだ触ってないよな"
+    r"|(?<=の件, )"
 )
 
 # Twenty-first round (docs/interruptions.md, "Twenty-first round: the rules (Japanese and
@@ -257,6 +264,107 @@ TWENTYSECOND_LATE = (
         r".*(?:(?<=して)|(?<=やって)|(?<=入れて)|(?<=ちゃって)|(?<=ても))"
         r"(?:大丈夫|いい|平気|問題ない|ok|オッケー|安全)(?:です|でしょう|なの|なん)?(?:かな|か|の)?\s?"
         r"(?:\?|か\W*$|かな\W*$)",
+        0.85,
+    ),
+)
+
+# Twenty-third round (docs/interruptions.md, "Twenty-third round: the rules (Japanese and
+# Simplified Chinese)"): after TWENTYSECOND, before ja-finish, the audits and the status rules.
+
+# the user's own doing, which no supposition on the agent's work is
+_MINE = r"(?:私|僕|俺|わたし|ぼく|おれ|自分)(?:は|が|も)"
+TWENTYTHIRD = (
+    # a supposition on where the work stands, to be confirmed: "請求書の発行ってまだ手つけて
+    # ないよね", "CSV取り込みはまだ始めてないでしょ", "ログイン画面もう終わってるよね" (not a
+    # hold, "まだ手をつけないでね", nor the user's own)
+    Rule(
+        "ja-status-supposed",
+        "STATUS_REQUEST",
+        rf"^(?!.*(?:ないで(?!しょ|す)|{_MINE}))(?:.*まだ[^,.?!;]{{0,12}}?(?:手(?:を)?(?:つけ|付け)|着手し|始め|始まっ"
+        r"|取りかかっ|取り掛かっ|やっ|触っ|いじっ|でき|出来|終わっ|書け|書い|作っ)て"
+        r"(?:い)?(?:ない|ません)|.*もう[^,.?!;]{0,12}?(?:終わって|できて|出来て|済んで|書けて|仕上がって)"
+        r"(?:い)?(?:る|ます))(?:です|んです|んだ)?"
+        r"(?:よね|でしょう?|だろう?|だよね|ですよね|よな|んでしょ|んだよね|か(?:な)?|じゃない)[!.?\s〜ー]*$",
+        0.85,
+    ),
+    # a go announced, or said as "on to the next": "休憩終わり, 再開するよ", "よし, 続きやるぞ",
+    # "さて作業に戻ろ", "ローカルで全部グリーン, 次いって" (not asked, put off or the user's own:
+    # "再開する？", "次いってもいい？", "私が再開するよ"; a later time still holds it)
+    Rule(
+        "ja-go-announced",
+        "RESUMPTION",
+        rf"^(?!.*{_MINE})(?:(?:じゃあ|じゃ|では|よし|よっしゃ|さて|なら|そしたら|はい|そろそろ)\s?)*"
+        r"(?:(?:作業|仕事|実装|開発)?(?:再開|続行)(?:する|します)|続き(?:を)?(?:やる|する|やります|します)"
+        r"|(?:作業|仕事|実装|開発|タスク|本題)(?:に|へ)?(?:戻る|戻ります|戻ろ(?!う)(?:っか)?)"
+        # (the older rules read "次いこう", "次のステップに進んで": ja-go-verbs, ja-resumption)
+        r"|(?:次|つぎ|次の(?:ステップ|タスク|段階|工程|作業|項目|チケット|フェーズ)|ステップ\s?\d+|step\s?\d+)"
+        r"(?:に|へ)?\s?(?:いって|行って|移ろう))"
+        r"(?:よ|ね|ぞ|か|わ|ください|ちょうだい)?[!.\s〜ー]*$",
+        0.85,
+    ),
+)
+
+# the hook scripts by name, beside the protocol's own objects
+_HOOKS = r"(?:pre-?commit|pre-?push|commit-?msg|husky|lefthook)"
+# After TWENTYSECOND_LATE, before ja-check-done and the status rules.
+TWENTYTHIRD_LATE = (
+    # what a protocol object was left in, or what a hook caught, asked: "kill -9したあとロック
+    # 残ったまま？", "そのフック君のworktreeにも適用されてる？", "huskyあのでかいファイル弾いた？",
+    # "今ロック持ってるの誰, いつから？" (not how it works, nor a hook to be written)
+    Rule(
+        "ja-audit-result",
+        "AUDIT",
+        _NOT_HOW
+        + r"(?!.*(?:追加|作って|書いて|入れて|設定して|たい|とき|時に|場合|やり方|方法))"
+        + _ASKED
+        + rf"(?=.*(?:{_OBJECT}|{_HOOKS})).*(?:残(?:った|っちゃった|ってる|りっぱなし)|まま|っぱなし"
+        r"|外れ|解除され|解放され|適用され|効いて|かかって|反映され|弾い|はじい|止めて|止め(?:た(?!い)|られた)|ブロックし|引っかけ"
+        r"|引っかか|検出し|捕まえ|防い|拒否し|通し(?:た|ちゃった)|漏らし|見逃し|スルーし|素通り|仕事し"
+        r"|持って(?:る|いる)(?:の)?(?:は)?(?:誰|だれ)|持ち主|いつから(?:持って|握って|掴んで|取って))",
+        0.85,
+    ),
+    # a design choice asked: "ハッシュマップのほうが速くない？", "ここはenumの方が安全では？",
+    # "金額ってdecimal使ってる？", "並び替えはマージソートで実装した？" (the code's question,
+    # not where the work stands: "ログイン画面は実装した？"; not the work hurried: "急いだ
+    # ほうがいいんじゃない？")
+    Rule(
+        "ja-design-question",
+        "QUESTION",
+        r"^(?!.*(?:急|早く|続け|進め|止め|待|再開|休))"
+        r"(?:.*(?:ほう|方)が[^,.?!;]{0,8}?(?:速|早|軽|安全|良|いい|よく|シンプル|楽|堅|効率|きれい|綺麗|読みやす"
+        r"|メモリ|素直)[^,.?!;]{0,8}?(?:ない|では|じゃない|んじゃない|でしょ)\s?(?:\?|か\W*$|\W*$)"
+        r"|.*(?:[a-z][a-z0-9_.+#-]*|整数|浮動小数|文字列|enum|列挙|正規表現|トランザクション|インデックス|ハッシュ"
+        r"|[ァ-ヴー]+ソート)\s?(?:を|で|に)?\s?(?:使って(?:る|ます)|使った|にしてる|にした|で?持って(?:る|ます)"
+        r"|で?保存して(?:る|ます)|で?ハッシュして(?:る|ます)|で?実装した|で?書いた|採用した)(?:の)?\s?(?:\?|か\W*$))",
+        0.85,
+    ),
+)
+
+# Last, with ja_more.REMARKS: a failure or a flow that keeps on, told ("落ち続けてる", "メモリが
+# 増え続けてる"), a go word told of ("作業続けてないよ", "始めてた"), and a prohibition ("この
+# ライブラリGPLだから使っちゃダメ", "本番DBは直接触らないこと"): remarks, never a go
+REMARKS = (
+    Rule(
+        "ja-keeps-on-remark",
+        "OTHER",
+        r"^(?!.*\?)[^,.?!;]*(?:落ち|失敗し|こけ|コケ|死に|止まり|出|増え|減り|鳴り|回り|吐き|返し|エラーになり"
+        r"|エラーを吐き|タイムアウトし|リトライし|ループし|クラッシュし|詰まり|固まり|漏れ|待ち|赤くなり)"
+        r"続け(?:てる|ている|ています|てます|とる|てん|ちゃってる)",
+        0.85,
+    ),
+    Rule(
+        "ja-go-told-remark",
+        "OTHER",
+        r"^(?!.*(?:\?|か\W*$))[^,.?!;]*(?:続け|進め|始め|再開し|取りかかっ|取り掛かっ)て(?:ない|なかった|た|ます"
+        r"|る|いる|います|ました)(?:よ|ね|です|けど|から|わ)*\W*$",
+        0.85,
+    ),
+    Rule(
+        "ja-prohibition-remark",
+        "OTHER",
+        r"^(?!.*(?:\?|か\W*$|いい\W*$|続け|進め|再開|まで|一旦|いったん|しばらく|当面))[^,.?!;]*(?:(?:使っ|触っ|入れ|いじっ|弄っ|消し|変え)"
+        r"(?:ちゃ|ては|たら)(?:だめ|ダメ|駄目|いけない|いけません|ng)|(?:使わ|触ら|入れ|いじら|変え)ない(?:こと|でおいて)"
+        r"|(?<!か)使え(?:ません|ない)(?:ので|から|よ|です)?\W*$)",
         0.85,
     ),
 )

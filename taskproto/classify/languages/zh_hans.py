@@ -5,7 +5,7 @@ falls between two Chinese characters). Punctuation is ASCII with a space after i
 from __future__ import annotations
 
 from taskproto.classify.interruption_rules import Rule
-from taskproto.classify.languages import zh_kinds, zh_more
+from taskproto.classify.languages import zh_kinds, zh_more, zh_twentythird
 from taskproto.classify.languages.table import Language
 
 # A go. Not "继续失败" (keeps failing), not "恢复按钮" (the resume button), nor 恢复 in a
@@ -91,7 +91,7 @@ RULES = (
         + r"|^(?:你)?(?:能|可以|能不能|可不可以)(?:继续|接着)|怎么(?:不|没)(?:继续|接着|往下)",
         0.8,
     ),
-    zh_kinds.IN_ORDER,  # the agent's own step, "after", a go (zh_kinds.py)
+    *zh_twentythird.FIRST,  # the rest listed, a supposition; own step, "after", a go
     Rule(
         "zh-negated-resumption",
         "OTHER",
@@ -215,7 +215,7 @@ RULES = (
         r"|(?:有没有|是不是|是否|能不能)[^,.?!;]{0,24}?来着\W*$",
         0.85,
     ),
-    *zh_kinds.CASUAL_AUDITS,  # whose a lock is, how old, looked at (zh_kinds.py)
+    *zh_twentythird.AUDITS,  # whose a lock is, how old; a hook's catch; a design asked
     *zh_kinds.CHANGE,  # what a commit changed, a part written, asked (zh_kinds.py)
     zh_kinds.PART_ASKED,
     # how many so far, counted at the end: "表写了几张了", "待办里还挂着几条", "用例过了几条"
@@ -333,7 +333,7 @@ RULES = (
         r"|会不会|有没有(?:做|加|处理|考虑|实现)|(?:讲|说|解释)(?:一遍|清楚)|没看懂|帮我(?:理解|弄懂|搞懂|捋一下)|告诉我(?:为什么|为啥|怎么)",
         0.85,
     ),
-    *zh_more.LATE,  # a question said as wondering; a follow instruction (zh_more.py)
+    *zh_twentythird.LATE,  # wondering; a follow instruction; a thing asked what it is
     # the agent's own step first, then the go, one clause ("先把测试跑完再继续"; an event that
     # happens of itself, "CI绿了再继续", is zh-negated-resumption's, before): nothing beside the go
     # for the model to read as a hold (a later time or a condition still holds it)
@@ -392,7 +392,7 @@ RULES = (
         r"|处理)(?!\S*(?:吗|没))|^(?:把)?(?:剩下的|其余的)?(?:全部|都)(?:补齐|补上|补全)(?:吧)?\W*$",
         0.85,
     ),
-    *zh_more.REMARKS,  # ignore it, a fact told, a bare acknowledgement (zh_more.py)
+    *zh_twentythird.REMARKS,  # ignore it, a fact told, an acknowledgement, a prohibition
 )
 
 LANGUAGE = Language(

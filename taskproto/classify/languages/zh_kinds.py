@@ -10,10 +10,10 @@ from taskproto.classify.interruption_rules import Rule
 
 # the agent's own steps, whose "after" is a go in order (not 跑完 alone: "跑完之后" may be a run
 # that ends of itself)
-_STEP = r"(?:做|写|修|改|弄|搞|补|处理|清理|重构|实现|整理|提交|调|配)"
+_STEP = r"(?:做|写|修|改|弄|搞|补|处理|清理|重构|实现|整理|提交|调|配|解决|合并|合|rebase)"
 _OWN_STEP = (
     r"(?:你|先|就|那就|然后|再)*"
-    rf"(?:把[^,.?!;]{{1,16}}?(?:{_STEP}|跑)完|{_STEP}完|跑完(?!之后|以后))"
+    rf"(?:把[^,.?!;]{{1,16}}?(?:{_STEP}|跑)(?:完|掉|好|了)|{_STEP}(?:完|掉|好)|跑完(?!之后|以后))"
 )
 
 # the go words a hold below governs (as zh_hans.VERB's first forms)
