@@ -83,6 +83,14 @@ def test_a_go_in_swiss_german(message: str) -> None:
         "wiiter nach em Zmittag",
         "morn chasch wiitermache",
         "spöter chasch wiitermache",
+        "chasch am Fritig wiitermache",
+        # taken back in the dialect, or only later in a clause of its own
+        "mach wiiter. nei, doch nöd",
+        "moch weida. naa, doch ned",
+        "gang wiiter, nei wart",
+        "mach wiiter, aber erst am Mäntig",
+        "jetz wiiter, aber erst um 3",
+        "mach weiter, aber frühestens am Donnerstag",
     ],
 )
 def test_a_swiss_or_dialect_go_denied_or_put_off_is_no_go(message: str) -> None:
@@ -115,6 +123,10 @@ def test_a_go_to_the_next_step(message: str) -> None:
 )
 def test_a_go_to_the_next_step_denied_or_put_off_is_no_go(message: str) -> None:
     _check(message, "OTHER")
+
+
+def test_a_later_part_of_the_work_named_keeps_the_go() -> None:
+    _check("mach weiter, aber erst am Ende die Tests", "RESUMPTION")
 
 
 def test_a_go_to_the_next_step_asked_is_no_go() -> None:

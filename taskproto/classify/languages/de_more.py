@@ -12,6 +12,7 @@ from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
 from taskproto.classify.languages.de_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
 from taskproto.classify.languages.de_twentysecond import JOINERS as JOINERS  # de.py's joiners
 from taskproto.classify.languages.de_twentysecond import SPAN as SPAN  # de.py's later
+from taskproto.classify.languages.de_twentysecond import TAKEN_BACK as TAKEN_BACK  # de.py's
 from taskproto.classify.languages.de_twentysecond import (
     TWENTYSECOND,
     TWENTYTHIRD,

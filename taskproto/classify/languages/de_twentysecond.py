@@ -41,8 +41,12 @@ SPAN = (
     r"(?: (?:bin ich|sind wir|komm ich|komme ich)(?: wieder)? (?:zuruck|zurueck|da|online))?"
     # Swiss German's times ahead: "morn" (tomorrow), "spöter", "hüt zabig", "nach em Zmittag"
     r"|\b(?:morn|ubermorn|uebermorn|spoter|spoeter|spater am tag|zabig|znacht|am namittag"
-    r"|nach em (?:zmittag|zmorge|znacht|zvieri|meeting|call|review|standup))\b"
+    r"|nach em (?:zmittag|zmorge|znacht|zvieri|meeting|call|review|standup)|mantig|zischtig"
+    r"|ziischtig|mittwuch|dunschtig|donnschtig|fritig|samschtig|sunntig)\b"
 )
+# a go taken back in a dialect ("mach wiiter. nei, doch nöd", "weida. naa, doch ned"), which
+# de.py's retractions read beside the standard "doch nicht"
+TAKEN_BACK = r"doch n(?:icht|od|oed|ud|ued|ed|et|id|it)|(?:nei|naa|noi),? (?:wart\w*|stopp?|halt)"
 # the dialect's "weiter" (Bavarian, Austrian, Swabian: "weida", "weider", "weita"), not the
 # standard word (de.py's go reads it); and its "nicht" ("ned", "net", "nit", "nimmer")
 # (spelled out: a gate's word of the pattern is none of "weiter"'s, which compiles nothing more)
@@ -191,6 +195,16 @@ TWENTYTHIRD = (
         # "weiter machen bitte" compiles nothing more)
         rf"{_NOD} (?:[\w'.-]+ ){{0,3}}?w[eiy]{{1,3}}t{{1,2}}e?r\w*(?![\w-])",
         0.9,
+    ),
+    # only at a later time, a clause of its own after the go ("mach wiiter, aber erst am
+    # Mäntig", "…, aber erst um 3"): a hold, which takes the go before it back
+    Rule(
+        "de-only-later",
+        "OTHER",
+        r"^(?:aber |und )?(?:erst|fruhestens|fruehestens) (?:am (?:[\w-]*(?:tag|tig|woch|wuch)"
+        r"|wochenende|\d+)|um \d|gegen \d|ab \d|morn|ubermorn|uebermorn|spoter|spoeter|zabig"
+        r"|hut (?:zabig|namittag)|nach em)\b",
+        0.85,
     ),
     # a go in Swiss German, alone, asked as "can you" or after a concession ("Chasch
     # wiitermache mit em Export", "guet, denn wiiter", "mach wiiter"): not denied; a bare
