@@ -89,6 +89,7 @@ _MARKERS = {
         montag dienstag mittwoch donnerstag freitag samstag sonntag uhr hau rein bleib dran
         nimm weiterarbeiten tagesbilanz bilanz checken kontrollieren weida weider weita moch guad
         zweifel verstehen nervt aufgerufen nirgends
+        chasch chaisch chonntsch chonntisch wiiter wiitermache wiiterschaffe nonig jetz
     """,
     "es": """
         adelante ahora al algo algun alguna alguno antes aprobado aqui asegurate aun audita
@@ -150,6 +151,7 @@ _MARKERS = {
         surtout maintenant presque remets remet sera serons seras bosse bosser bref
         pousser branche reussi continuons reprenez poursuivez bilan journee
         deroule envoie enchaine rebranche replonge fin attendre patienter
+        pkoi prq pourkoi choisi mentionne parles
     """,
     "pt-BR": """
         agora ainda algo algum alguma andamento antes aqui aquele aquilo  beleza  bora

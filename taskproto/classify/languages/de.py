@@ -431,9 +431,9 @@ LANGUAGE = Language(
         r"|gewunscht)\b|'?s (?:geht|passt)\b)"
     ),
     retractions=(
-        r"(?:^|[\s,.!;])(?:doch nicht|vergiss es|vergiss das|lass (?:es|das|mal) (?:lieber )?"
-        r"(?:sein|bleiben)|lieber (?:doch )?nicht|besser (?:doch )?nicht|nein,? (?:warte|stopp"
-        r"|halt)|doch (?:warten|lieber warten|stopp))\b"
+        rf"(?:^|[\s,.!;])(?:{de_more.TAKEN_BACK}|vergiss es|vergiss das|lass (?:es|das|mal)"
+        r" (?:lieber )?(?:sein|bleiben)|lieber (?:doch )?nicht|besser (?:doch )?nicht"
+        r"|nein,? (?:warte|stopp|halt)|doch (?:warten|lieber warten|stopp))\b"
     ),
     approvals=(
         r"\b(?:freigegeben|genehmigt|abgesegnet|(?:ich )?geb(?:e)? (?:es|das|den plan|ihn) frei"

@@ -21,8 +21,11 @@ JOINERS = AGREED + r"|[^,.;!?]*\b(?:zu [\w-]+|(?:ein|aus|an|auf|ab|um|vor|weg|mi
 # a step of the agent's own work, after which a go is no wait ("nach dem Rebase bitte gleich
 # weiter"): not a time in de.py's later, unless someone else's ("nach dem Rebase von Jonas")
 STEP = (
-    r"(?:rebase|commit|push|fix|refactoring|refactor|aufraumen|aufraeumen|cleanup|lint|squash"
+    r"(?:(?:rebase|commit|push|fix|refactoring|refactor|aufraumen|aufraeumen|cleanup|lint|squash"
     r"|umbau)\b(?! (?:von|vom|durch)\b)"
+    # the base branch brought in: "nach dem Merge von main" (not "nach dem Merge von Annas PR")
+    r"|(?:merge|mergen|einmergen|reinmergen|rebase) (?:von|vom|mit|aus|auf) (?:origin/)?(?:main"
+    r"|master|develop|dev|trunk)\b)"
 )
 # the work's verbs, imperative
 _DO = (

@@ -12,7 +12,12 @@ from taskproto.classify.languages.de_kinds import STEP as STEP  # de.py's later
 from taskproto.classify.languages.de_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
 from taskproto.classify.languages.de_twentysecond import JOINERS as JOINERS  # de.py's joiners
 from taskproto.classify.languages.de_twentysecond import SPAN as SPAN  # de.py's later
-from taskproto.classify.languages.de_twentysecond import TWENTYSECOND
+from taskproto.classify.languages.de_twentysecond import TAKEN_BACK as TAKEN_BACK  # de.py's
+from taskproto.classify.languages.de_twentysecond import (
+    TWENTYSECOND,
+    TWENTYTHIRD,
+    TWENTYTHIRD_LATE,
+)
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
 # user's session, a mutex, a React hook): those questions are the code's, not an audit.
@@ -268,6 +273,7 @@ FIRST = (
     *TWENTIETH,  # the twentieth round's (de_twentieth.py)
     *TWENTYFIRST,  # the twenty-first round's (de_twentieth.py)
     *TWENTYSECOND,  # the twenty-second round's (de_twentysecond.py)
+    *TWENTYTHIRD,  # the twenty-third round's (de_twentysecond.py)
 )
 # spliced after de_more.RULES' own
 SEVENTEENTH = (
@@ -416,4 +422,5 @@ RULES = (
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
     *LATE,  # the nineteenth round's late ones (de_kinds.py)
     *TWENTYFIRST_LATE,  # the twenty-first round's last ones (de_twentieth.py)
+    *TWENTYTHIRD_LATE,  # the twenty-third round's last ones (de_twentysecond.py)
 )

@@ -250,6 +250,18 @@ FIRM: dict[str, frozenset[str]] = {
     "zh-prohibition-remark": _QUESTION | _STATUS,
     "ja-prohibition-remark": _QUESTION | _STATUS,
     "ja-keeps-on-remark": _STATUS,
+    # the twenty-third round's (German, French): a protocol object's state asked, an audit; where
+    # the work stands asked as an order or a supposition, a status; what a thing the agent
+    # named is, or why (abbreviated), the code's question; a go to the next step, never held
+    "de-audit-state-asked": _QUESTION | _STATUS,
+    "fr-audit-state-asked": _QUESTION | _STATUS,
+    "de-status-order": _GO | _QUESTION | frozenset({"OTHER"}),
+    "fr-status-order": _GO | _QUESTION | frozenset({"OTHER"}),
+    "de-status-supposed": _GO | _QUESTION,
+    "fr-status-supposed": _GO | _QUESTION,
+    "de-question-mentioned": _STATUS | _AUDIT,
+    "fr-question-mentioned": _STATUS | _AUDIT,
+    "fr-question-why-short": _STATUS | _GO,
 }
 
 

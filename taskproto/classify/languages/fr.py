@@ -387,7 +387,8 @@ LANGUAGE = Language(
         r"|s'il vous plait|roule|ca marche(?! pas)|ca roule|ah non|non)(?![\w'-])"
     ),
     connectives=(
-        r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que|jusqu'a ce que)\b)"
+        r"\s+(?=(?:mais|puis|ensuite|et puis|et ensuite|avant de|avant que"
+        rf"{fr_more.LEAVING}|jusqu'a ce que)\b)"  # (not before the user's leaving)
     ),
     joiners=fr_more.JOINERS,  # "…, comme prévu" is the clause's own
     later=(

@@ -13,7 +13,12 @@ from taskproto.classify.languages.fr_twentieth import BEFORE as BEFORE  # fr.py'
 from taskproto.classify.languages.fr_twentieth import TWENTIETH, TWENTYFIRST, TWENTYFIRST_LATE
 from taskproto.classify.languages.fr_twentysecond import IF_HELD as IF_HELD  # fr.py's
 from taskproto.classify.languages.fr_twentysecond import JOINERS as JOINERS  # fr.py's joiners
-from taskproto.classify.languages.fr_twentysecond import TWENTYSECOND
+from taskproto.classify.languages.fr_twentysecond import LEAVING as LEAVING  # fr.py's
+from taskproto.classify.languages.fr_twentysecond import (
+    TWENTYSECOND,
+    TWENTYTHIRD,
+    TWENTYTHIRD_LATE,
+)
 from taskproto.classify.languages.table import WORK
 
 # The task's own protocol objects, and the words that put them in the app's code instead (a
@@ -243,6 +248,7 @@ FIRST = (
     *TWENTIETH,  # the twentieth round's (fr_twentieth.py)
     *TWENTYFIRST,  # the twenty-first round's (fr_twentieth.py)
     *TWENTYSECOND,  # the twenty-second round's (fr_twentysecond.py)
+    *TWENTYTHIRD,  # the twenty-third round's (fr_twentysecond.py)
 )
 SEVENTEENTH = (
     # a question on a protocol object's present state, by which, who or how many ("le verrou
@@ -380,4 +386,5 @@ RULES = (
     *SEVENTEENTH,  # the seventeenth round's, after the sixteenth's
     *LATE,  # the nineteenth round's late ones (fr_kinds.py)
     *TWENTYFIRST_LATE,  # the twenty-first round's last ones (fr_twentieth.py)
+    *TWENTYTHIRD_LATE,  # the twenty-third round's last ones (fr_twentysecond.py)
 )
