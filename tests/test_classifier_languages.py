@@ -404,6 +404,13 @@ TWENTYFOURTH_FLOORS = {"de": 182, "es": 174, "fr": 170, "pt-BR": 169, "ja": 172,
 # counts. Since the twenty-third round it is data: the model is trained on it (batch "25" of
 # scripts/train_interrupt_model.py) and it is in TRAINED, held to MIN_ACCURACY.
 TWENTYFIFTH_FLOORS = {"de": 175, "es": 173, "fr": 174, "pt-BR": 160, "ja": 183, "zh-Hans": 178}
+# The twenty-sixth batch: written the same way by engineers who did not see the classifier (while
+# the twenty-third round was made), kept out of this repository until that round was merged, never
+# trained on (the training script leaves heldout26 out by default), scored once by the lead
+# (docs/interruptions.md, "The twenty-sixth batch, scored once"): 97.4% in all, fr 98.8%, es
+# 98.2%, ja 97.7%, de 97.1%, pt-BR 97.1%, zh-Hans 95.5% (all met). Its floors are those counts;
+# the next round makes it data and holds out a twenty-seventh batch.
+TWENTYSIXTH_FLOORS = {"de": 169, "es": 167, "fr": 170, "pt-BR": 167, "ja": 173, "zh-Hans": 168}
 # Each blind batch's floors: its counts when it was scored once (the comments above).
 BLIND_FLOORS = {
     TENTH: TENTH_FLOORS,
@@ -422,6 +429,7 @@ BLIND_FLOORS = {
     TWENTYTHIRD: TWENTYTHIRD_FLOORS,
     TWENTYFOURTH: TWENTYFOURTH_FLOORS,
     TWENTYFIFTH: TWENTYFIFTH_FLOORS,
+    TWENTYSIXTH: TWENTYSIXTH_FLOORS,
 }
 
 
@@ -451,7 +459,7 @@ KNOWN_REPEATS = {
 
 
 def test_the_blind_batches_are_new_and_the_twenty_sixth_never_trained_on() -> None:
-    """The tenth to twenty-fifth batches repeat no message
+    """The tenth to twenty-sixth batches repeat no message
     of any other file of their language, the training messages included (compared without case,
     accents, punctuation or spaces), and the training script leaves the twenty-sixth out unless
     told otherwise."""
@@ -463,7 +471,7 @@ def test_the_blind_batches_are_new_and_the_twenty_sixth_never_trained_on() -> No
 
     batches = [TENTH, ELEVENTH, TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH]
     batches += [SEVENTEENTH, EIGHTEENTH, NINETEENTH, TWENTIETH, TWENTYFIRST, TWENTYSECOND]
-    batches += [TWENTYTHIRD, TWENTYFOURTH, TWENTYFIFTH]
+    batches += [TWENTYTHIRD, TWENTYFOURTH, TWENTYFIFTH, TWENTYSIXTH]
     for code in CODES:
         # each file of the language read once, its messages made plain once
         plains = {
