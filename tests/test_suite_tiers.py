@@ -60,3 +60,11 @@ def test_a_file_named_runs_whole_heavy_or_not() -> None:
         "tests/day/test_day.py",
         "tests/day/test_two_machines.py",
     }
+
+
+def test_a_mark_of_the_heavy_suites_chooses_them() -> None:
+    """`-m browser` (docs/board.md), `-m clients` (docs/agents.md): a heavy suite's own mark
+    chooses it, as `-m heavy` does; it is not left out first."""
+    browser = collected(*BOARD, "-m", "browser")
+    assert "tests/board/test_browser.py" in files(browser)
+    assert "tests/board/test_cards.py" not in files(browser)
