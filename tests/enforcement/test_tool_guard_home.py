@@ -40,6 +40,9 @@ def test_a_home_of_gits_own_given_any_way_the_shell_gives_it_is_refused(
         f"declare -x HOME={home}; {COMMIT}",
         f"typeset HOME={home}; {COMMIT}",
         f"HOME={home} eval {COMMIT}",
+        f"for HOME in {home}; do {COMMIT}; done",
+        f"printf -v HOME {home}; {COMMIT}",
+        f"read HOME <<< {home}; {COMMIT}",
         f"""HOME={home} python3 -c 'import os; os.system("{COMMIT}")'""",
     ]
     scratch = tmp_path / "scratch"
@@ -49,6 +52,7 @@ def test_a_home_of_gits_own_given_any_way_the_shell_gives_it_is_refused(
     for command in doors:  # each one really runs no hook
         ran = subprocess.run(["bash", "-c", command], cwd=scratch, capture_output=True)
         assert ran.returncode == 0, (command, ran.stderr)
+    doors.append(f"sudo HOME={home} {COMMIT}")  # sudo is not everywhere (not here): read alone
     let_through = {}
     for session, cwd in (("s-free", t1.config.repo), ("s1", t1.config.agent_worktree("t1", "dev"))):
         for command in doors:
@@ -68,6 +72,10 @@ def test_a_home_of_gits_own_given_any_way_the_shell_gives_it_is_refused(
         "HOME=/tmp/x python3 -c 'print(1)'",
         "declare -x FOO=1; git status",
         "COLUMNS=80; git status",
+        "for f in a b; do git add $f; done",
+        "read -r name < /dev/null; git status",
+        "sudo -u root git status",
+        "printf HOME; git status",
         "export HOME=$HOME; bash -c 'git status'",
     ],
 )

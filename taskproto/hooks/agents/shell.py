@@ -292,7 +292,10 @@ class _Reader:
                 return words, base
             takes_value = WRAPPERS[name]
             words = words[1:]
-            while words and words[0].startswith("-"):
+            while words and (
+                words[0].startswith("-") or name in ("sudo", "doas") and "=" in words[0]
+            ):
+                self._git_variable(words[0], self.git_env)  # `sudo HOME=x git`: git's
                 words = words[2:] if words[0] in takes_value else words[1:]
             if name in ("timeout", "nice") and words and words[0].replace(".", "").isdigit():
                 words = words[1:]  # the duration
@@ -304,6 +307,9 @@ class _Reader:
 
     def _command(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         act = self.action
+        if name in ("read", "for", "select", "mapfile", "readarray", "getopts") or "-v" in args:
+            for a in set(args) & {"HOME", "XDG_CONFIG_HOME"}:  # assigned a value not known here
+                self._git_variable(f"{a}={UNSEEN}", self.exported)
         if name in ("export", "declare", "typeset", "readonly", "local", "unset"):
             act.env_taskproto += [
                 a.split("=")[0]
