@@ -93,7 +93,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not (
         config.getoption("--slow")
         or config.getoption("--heavy")
-        or "heavy" in chosen
+        or any(mark in chosen for mark in ("heavy", *HEAVY_MARKS))  # `-m browser` chooses them
         or named_files(config)
     ):
         # The heavy suites are left out of the default suite (docs/testing.md), not skipped:

@@ -16,11 +16,11 @@ pytestmark = pytest.mark.heavy
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def collected(*args: str) -> set[str]:
-    """The test ids pytest collects from the repository's root with `args`."""
+def collected(*args: str, cwd: Path = ROOT) -> set[str]:
+    """The test ids pytest collects from the repository's root (or `cwd`) with `args`."""
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", *args],
-        cwd=ROOT,
+        cwd=cwd,
         capture_output=True,
         text=True,
     )
@@ -60,3 +60,24 @@ def test_a_file_named_runs_whole_heavy_or_not() -> None:
         "tests/day/test_day.py",
         "tests/day/test_two_machines.py",
     }
+
+
+def test_a_mark_of_the_heavy_suites_chooses_them() -> None:
+    """`-m browser` (docs/board.md), `-m clients` (docs/agents.md): a heavy suite's own mark
+    chooses it, as `-m heavy` does; it is not left out first."""
+    browser = collected(*BOARD, "-m", "browser")
+    assert "tests/board/test_browser.py" in files(browser)
+    assert "tests/board/test_cards.py" not in files(browser)
+
+
+def test_the_suite_runs_from_another_folder(tmp_path: Path) -> None:
+    """From `tests/` or from anywhere with the folder named (`--rootdir`): the conftest's
+    `from tests import ...` finds the repository's root (pyproject.toml's `pythonpath`)."""
+    days = {
+        "tests/day/test_agents_day.py",
+        "tests/day/test_day.py",
+        "tests/day/test_two_machines.py",
+    }
+    assert files(collected("day", cwd=ROOT / "tests")) == days
+    elsewhere = collected("--rootdir", str(ROOT), str(ROOT / "tests" / "day"), cwd=tmp_path)
+    assert {re.sub(r"^.*?(tests/day/)", r"\1", name) for name in files(elsewhere)} == days

@@ -20,7 +20,13 @@ from __future__ import annotations
 import os
 import shlex
 
-from taskproto.hooks.agents.commands import UNKNOWN, ShellAction, absolute, writes
+from taskproto.hooks.agents.commands import (
+    UNKNOWN,
+    ShellAction,
+    absolute,
+    config_env_bypass,
+    writes,
+)
 from taskproto.hooks.agents.gitcmd import git_command
 from taskproto.hooks.agents.shellwords import (
     TOPLEVEL,
@@ -29,8 +35,9 @@ from taskproto.hooks.agents.shellwords import (
     fed,
     find_commands,
     heredocs,
-    known,
+    option_c,
     shebang,
+    substitutions,
     unseen,
     worktree_top,
 )
@@ -123,44 +130,6 @@ def read_command(text: str, cwd: str, env: dict[str, str]) -> ShellAction:
     return action
 
 
-def _substitutions(text: str) -> tuple[str, list[str]]:
-    """The text with `$(...)` and backquoted parts replaced by a placeholder, and those parts."""
-    out: list[str] = []
-    inner: list[str] = []
-    i, quote = 0, ""
-    while i < len(text):
-        c = text[i]
-        if quote == "'":
-            quote = "" if c == "'" else quote
-        elif c == "\\" and i + 1 < len(text):
-            out.append(text[i : i + 2])
-            i += 2
-            continue
-        elif c == "'" and not quote:
-            quote = "'"
-        elif c == '"':
-            quote = "" if quote == '"' else '"'
-        elif c == "`":
-            end = text.find("`", i + 1)
-            end = len(text) if end < 0 else end
-            inner.append(text[i + 1 : end])
-            out.append(known(inner[-1]) or UNSEEN)
-            i = end + 1
-            continue
-        elif text.startswith("$(", i) or text.startswith("<(", i) or text.startswith(">(", i):
-            depth, j = 1, i + 2
-            while j < len(text) and depth:
-                depth += {"(": 1, ")": -1}.get(text[j], 0)
-                j += 1
-            inner.append(text[i + 2 : j - 1])
-            out.append((known(inner[-1]) or UNSEEN) if text[i] == "$" else UNSEEN)
-            i = j
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out), inner
-
-
 def _tokens(line: str) -> list[str]:
     lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()<>")
     lexer.whitespace_split = True
@@ -185,7 +154,7 @@ class _Reader:
         if depth > MAX_DEPTH:
             self.action.targets.append(UNKNOWN)
             return base
-        text, inner = _substitutions(text)
+        text, inner = substitutions(text)
         for part in inner:
             self.run(part, base, depth + 1)
         lines, bodies = heredocs(text)
@@ -249,11 +218,14 @@ class _Reader:
             if words[0].startswith("TASKPROTO_"):
                 self.action.env_taskproto.append(words[0].split("=")[0])
             name, _, value = words[0].partition("=")
-            assigned[name] = self._word(value, base)
+            value = self._word(value, base)  # and `~` as the shell expands it after `=`:
+            tilde = value == "~" or value.startswith("~/")
+            assigned[name] = self.env.get("HOME", "~") + value[1:] if tilde else value
             self._git_variable(f"{name}={assigned[name]}", self.git_env)  # as expanded
             words = words[1:]  # VAR=value
         if not words:  # `g=git`: the shell's own variable, for the commands after it
-            self.variables.update(assigned)
+            self.variables.update(assigned)  # and theirs, where the shell exports it (HOME)
+            self.exported.update({k: v for k, v in self.git_env.items() if k in self.env})
             return base
         words = [self._word(w, base) for w in words]
         words, base = self._unwrap(words, base, depth)
@@ -320,7 +292,10 @@ class _Reader:
                 return words, base
             takes_value = WRAPPERS[name]
             words = words[1:]
-            while words and words[0].startswith("-"):
+            while words and (
+                words[0].startswith("-") or name in ("sudo", "doas") and "=" in words[0]
+            ):
+                self._git_variable(words[0], self.git_env)  # `sudo HOME=x git`: git's
                 words = words[2:] if words[0] in takes_value else words[1:]
             if name in ("timeout", "nice") and words and words[0].replace(".", "").isdigit():
                 words = words[1:]  # the duration
@@ -332,14 +307,18 @@ class _Reader:
 
     def _command(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         act = self.action
+        if name in ("read", "for", "select", "mapfile", "readarray", "getopts") or "-v" in args:
+            for a in set(args) & {"HOME", "XDG_CONFIG_HOME"}:  # assigned a value not known here
+                self._git_variable(f"{a}={UNSEEN}", self.exported)
         if name in ("export", "declare", "typeset", "readonly", "local", "unset"):
             act.env_taskproto += [
                 a.split("=")[0]
                 for a in args
                 if a.split("=")[0] in _HIDDEN or a.startswith("TASKPROTO_")
             ]
-            for a in args if name == "export" else ():
-                self._git_variable(self._word(a, base), self.exported)
+            for a in args:  # exported: by export, `-x`, or a variable the shell exports (HOME)
+                if name == "export" or "=" in a and ("-x" in args or a.split("=")[0] in self.env):
+                    self._git_variable(self._word(a, base), self.exported)
             return base
         if name in ("cd", "pushd"):
             return absolute(args[0], base, self.env) if args and args[0] != "-" else None
@@ -354,7 +333,7 @@ class _Reader:
             for run in find_commands(args):
                 self._segment(run, base, depth + 1)
             return base
-        if name in ("su", "runuser", "script") and (line := _option_c(args)) is not None:
+        if name in ("su", "runuser", "script") and (line := option_c(args)) is not None:
             self.run(line, base, depth + 1)
             return base
         if name == "taskproto" or name.endswith("/taskproto"):
@@ -377,10 +356,17 @@ class _Reader:
             into[name] = value
 
     def _shell(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
+        outer, self.exported = self.exported, {**self.exported, **self.git_env}  # `HOME=x sh -c`
+        after = self._shell_run(name, args, base, depth)
+        if name in SHELLS:  # a child shell's variables end with it
+            self.exported = outer
+        return after
+
+    def _shell_run(self, name: str, args: list[str], base: str | None, depth: int) -> str | None:
         if name == "eval":
             return self.run(" ".join(args), base, depth + 1)
         stdin = self.stdin
-        command = _option_c(args)
+        command = option_c(args)
         if command is not None:
             self.run(command, base, depth + 1)
             return base
@@ -432,13 +418,9 @@ class _Reader:
                 act.targets.append(UNKNOWN)
                 return
         act.code.append(code)
+        if "git" in code and (
+            why := config_env_bypass({**self.exported, **self.git_env}, self.env)
+        ):
+            act.bypass = act.setting = why  # `HOME=x python3 -c 'os.system("git commit")'`
         if any(hint in code for hint in CODE_WRITE_HINTS):
             act.targets.append(UNKNOWN)
-
-
-def _option_c(args: list[str]) -> str | None:
-    """The command string a `-c` option gives (`sh -c CMD`, `bash -lc CMD`, `su -c CMD`)."""
-    for i, arg in enumerate(args):
-        if arg == "-c" or (arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]):
-            return args[i + 1] if i + 1 < len(args) else ""
-    return None

@@ -153,3 +153,49 @@ def fed(name: str, words: list[str]) -> list[str]:
     if mark is not None and any(mark in w for w in command):
         return [w.replace(mark, UNSEEN) for w in command]
     return [*command, UNSEEN] if command else []
+
+
+def option_c(args: list[str]) -> str | None:
+    """The command string a `-c` option gives (`sh -c CMD`, `bash -lc CMD`, `su -c CMD`)."""
+    for i, arg in enumerate(args):
+        if arg == "-c" or (arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]):
+            return args[i + 1] if i + 1 < len(args) else ""
+    return None
+
+
+def substitutions(text: str) -> tuple[str, list[str]]:
+    """The text with `$(...)` and backquoted parts replaced by a placeholder, and those parts."""
+    out: list[str] = []
+    inner: list[str] = []
+    i, quote = 0, ""
+    while i < len(text):
+        c = text[i]
+        if quote == "'":
+            quote = "" if c == "'" else quote
+        elif c == "\\" and i + 1 < len(text):
+            out.append(text[i : i + 2])
+            i += 2
+            continue
+        elif c == "'" and not quote:
+            quote = "'"
+        elif c == '"':
+            quote = "" if quote == '"' else '"'
+        elif c == "`":
+            end = text.find("`", i + 1)
+            end = len(text) if end < 0 else end
+            inner.append(text[i + 1 : end])
+            out.append(known(inner[-1]) or UNSEEN)
+            i = end + 1
+            continue
+        elif text.startswith("$(", i) or text.startswith("<(", i) or text.startswith(">(", i):
+            depth, j = 1, i + 2
+            while j < len(text) and depth:
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                j += 1
+            inner.append(text[i + 2 : j - 1])
+            out.append((known(inner[-1]) or UNSEEN) if text[i] == "$" else UNSEEN)
+            i = j
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out), inner
