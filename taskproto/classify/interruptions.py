@@ -278,6 +278,10 @@ def _later(
         end = normal.rfind(clauses[at])
         if end >= 0:
             code = languages.retracted(codes, normal[end + len(clauses[at]) :])
+        if code is None and end > 0 and codes != languages.ENGLISH:  # "hör auf, später weiter"
+            from taskproto.classify.languages.safety import resumed_later
+
+            code = resumed_later(codes, normal[:end], clauses[at])
     if code is None:
         return None
     return Classification("OTHER", f"{code.split('-')[0].lower()}-later", LATER_CONFIDENCE)

@@ -60,6 +60,9 @@ CODES = tuple(_MODULES)
 # (``later``, ``conditions``, ``retractions``: languages/en.py). Not a code a message is detected
 # in: an English message has none.
 ENGLISH = ("en",)
+# English go words a message in another language may gloss a noun of its own with, in brackets
+# or quotes ("简历(resume)", "Lebenslauf (resume)"): a noun then (safety.py)
+GLOSSED = ("resume", "continue", "proceed", "go on", "keep going", "carry on")
 
 # Words that show a language, accents folded (below). Function words and the words the rules
 # look for; never an English word ("die", "was", "no", "on", "continue" are left out), so an
@@ -350,6 +353,11 @@ def courteous(codes: tuple[str, ...], normal: str) -> str:
     """``fields.courteous``: ``normal`` without the courtesies of ``codes``."""
     from taskproto.classify.languages import fields
 
+    glossed = "(" in normal or "'" in normal  # an English go word glossing a noun ("简历(resume)")
+    if glossed and any(word in normal for word in GLOSSED):
+        from taskproto.classify.languages.safety import unglossed
+
+        normal = unglossed(normal)
     return fields.courteous(codes, normal)
 
 
@@ -382,6 +390,10 @@ def holds(codes: tuple[str, ...], clauses: Sequence[str], normal: str) -> bool:
     from taskproto.classify.languages import firm
 
     if firm.NO_GO.search(normal):
+        return True
+    from taskproto.classify.languages import safety
+
+    if safety.stopped(codes, normal):  # a stop, keep-off or drop order the rules read no go in
         return True
     return retracted(codes, normal) is not None or any(
         deferred(codes, clause) is not None for clause in clauses
