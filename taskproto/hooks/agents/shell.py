@@ -421,6 +421,6 @@ class _Reader:
         if "git" in code and (
             why := config_env_bypass({**self.exported, **self.git_env}, self.env)
         ):
-            act.bypass = act.setting = why  # `HOME=x python3 -c 'os.system("git commit")'`
+            act.bypass = act.setting = why  # `HOME=x python3 -c '...git commit...'`
         if any(hint in code for hint in CODE_WRITE_HINTS):
             act.targets.append(UNKNOWN)
